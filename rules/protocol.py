@@ -1,0 +1,232 @@
+"""The game protocol every rules engine answers (see DESIGN.md, "The game protocol").
+
+A game is a :class:`GameSpec`: it creates states, lists legal actions, applies them and answers
+questions about a state. States and actions are immutable values, so branching, undo and caching
+cost nothing, and every change is visible as a replaced value.
+
+Only the standard library is used here; nothing in ``rules`` may import a UI package.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+Seat = int
+JSON = Any
+
+
+class RulesError(Exception):
+    """Base class of every error a rules engine raises on purpose."""
+
+
+class IllegalAction(RulesError):
+    """An action that the rules do not allow now. The state it was applied to is unchanged.
+
+    ``rule`` names the rule that forbids it, ``reason`` says why, in words a player understands.
+    """
+
+    def __init__(self, reason: str, *, rule: str):
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} (rule: {rule})")
+
+
+class InvalidPosition(RulesError):
+    """A position, replay or action file that cannot be read: the message says what is wrong."""
+
+    def __init__(self, problem: str, *, where: str | None = None):
+        self.problem = problem
+        self.where = where
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+
+class InvalidReplay(InvalidPosition):
+    """A replay file that is malformed, or whose moves do not replay legally."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variant:
+    """A rule switch: a published variant, or an ambiguity in the rules with our ruling as default."""
+
+    name: str
+    default: Any
+    description: str
+    source: str
+    choices: tuple = (False, True)
+
+    def check(self, value: Any) -> Any:
+        if value not in self.choices or type(value) is not type(self.default):
+            raise InvalidPosition(
+                f"variant {self.name!r} takes one of {list(self.choices)}, not {value!r}",
+                where="variants",
+            )
+        return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """One thing the last ``apply`` did, in structured form and in plain language.
+
+    ``visible_to`` is ``None`` when every seat may see it; otherwise the seats that may. Other seats
+    (and spectators) get ``public_text`` instead, and no ``cards``.
+    """
+
+    kind: str
+    text: str
+    seat: Seat | None = None
+    cards: tuple[str, ...] = ()
+    cloud: int | None = None
+    visible_to: tuple[Seat, ...] | None = None
+    public_text: str | None = None
+
+    def seen_by(self, seat: Seat | None) -> dict:
+        """The JSON form of this event as ``seat`` may see it (``None`` = spectator)."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            data = {"kind": self.kind, "text": self.text, "seat": self.seat}
+            if self.cards:
+                data["cards"] = list(self.cards)
+        else:
+            data = {"kind": self.kind, "text": self.public_text or "", "seat": self.seat}
+        if self.cloud is not None:
+            data["cloud"] = self.cloud
+        return data
+
+
+class GameSpec(abc.ABC):
+    """What every game answers, in the same order for every game (see DESIGN.md).
+
+    Subclasses set ``id``, ``title``, ``version``, ``player_counts`` and ``variants`` and implement the
+    abstract methods. The concrete helpers below (``check_variants``, ``winners`` defaults, replays)
+    are shared.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    variants: tuple[Variant, ...] = ()
+
+    # -- creating ------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None):
+        """A fresh state; every shuffle derives from ``seed``."""
+
+    # -- playing -------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def to_move(self, state) -> tuple[Seat, ...]:
+        """Seats that must decide now (several = simultaneous); ``()`` when the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, state, seat: Seat) -> Sequence:
+        """Every legal action for ``seat``, in a stable order (empty if the seat need not act)."""
+
+    @abc.abstractmethod
+    def apply(self, state, seat: Seat, action):
+        """The next state. Raises :class:`IllegalAction`; never changes ``state``."""
+
+    # -- asking --------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def is_over(self, state) -> bool: ...
+
+    @abc.abstractmethod
+    def scores(self, state) -> tuple[int, ...]:
+        """Points per seat: final when the game is over, provisional before."""
+
+    @abc.abstractmethod
+    def winners(self, state) -> tuple[Seat, ...]:
+        """Winning seats after the game's tie-breaks (several = a shared win)."""
+
+    @abc.abstractmethod
+    def score_breakdown(self, state) -> list[dict]:
+        """Per seat, each scoring category with its points."""
+
+    @abc.abstractmethod
+    def observe(self, state, seat: Seat | None) -> dict:
+        """A JSON-able view holding only what ``seat`` may see (``None`` = spectator)."""
+
+    @abc.abstractmethod
+    def events(self, state) -> tuple[Event, ...]:
+        """What the ``apply`` that produced ``state`` did."""
+
+    # -- files ---------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def encode(self, state) -> dict:
+        """The complete position: ``{"game", "version", "variants", "state"}``."""
+
+    @abc.abstractmethod
+    def decode(self, data: Mapping) -> Any:
+        """Read a position written by :meth:`encode` (or by hand); raises :class:`InvalidPosition`."""
+
+    @abc.abstractmethod
+    def encode_action(self, action) -> dict: ...
+
+    @abc.abstractmethod
+    def decode_action(self, data: Any):
+        """Read an action written by :meth:`encode_action`; raises :class:`InvalidPosition`."""
+
+    # -- shared helpers ------------------------------------------------------------------------
+    def variant(self, name: str) -> Variant:
+        for variant in self.variants:
+            if variant.name == name:
+                return variant
+        known = ", ".join(v.name for v in self.variants) or "none"
+        raise InvalidPosition(f"{self.title} has no variant {name!r} (known: {known})", where="variants")
+
+    def check_variants(self, variants: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults completed and every value checked; unknown names are an error."""
+        if variants is None:
+            variants = {}
+        if not isinstance(variants, Mapping):
+            raise InvalidPosition("variants must be an object of name: value", where="variants")
+        chosen = {v.name: v.default for v in self.variants}
+        for name, value in variants.items():
+            chosen[name] = self.variant(name).check(value)
+        return chosen
+
+    def check_players(self, players: Any) -> int:
+        if type(players) is not int or players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise InvalidPosition(f"{self.title} is played by {counts} players, not {players!r}", where="players")
+        return players
+
+    def describe(self) -> dict:
+        """Identity and switches, JSON-able (for ``rules-explorer games`` and the UI)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "version": self.version,
+            "player_counts": list(self.player_counts),
+            "variants": [
+                {"name": v.name, "default": v.default, "description": v.description, "source": v.source}
+                for v in self.variants
+            ],
+        }
+
+
+def dumps(data: JSON) -> str:
+    """The project's JSON style for files people read and edit."""
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def load_json(text: str | bytes, *, what: str) -> JSON:
+    """Parse JSON, turning syntax errors into :class:`InvalidPosition` that says where."""
+    try:
+        return json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InvalidPosition(f"not valid JSON ({error})", where=what) from None
+
+
+def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterable[str] = ()) -> None:
+    """Check that ``data`` is an object with exactly these keys (plus optional ones)."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition(f"expected an object, got {type(data).__name__}", where=where)
+    keys = set(keys)
+    missing = keys - set(data)
+    if missing:
+        raise InvalidPosition(f"missing {', '.join(sorted(missing))}", where=where)
+    unknown = set(data) - keys - set(optional)
+    if unknown:
+        raise InvalidPosition(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}", where=where)

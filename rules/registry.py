@@ -1,0 +1,28 @@
+"""The one place where games are registered (DESIGN.md, "The game protocol")."""
+
+from __future__ import annotations
+
+from rules.protocol import GameSpec, InvalidPosition
+from rules.subastral import Subastral
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in _GAMES:
+        raise ValueError(f"game {spec.id!r} is registered twice")
+    _GAMES[spec.id] = spec
+    return spec
+
+
+register(Subastral())
+
+#: Ids of every registered game, in registration order.
+GAMES: tuple[str, ...] = tuple(_GAMES)
+
+
+def get_game(name: str) -> GameSpec:
+    try:
+        return _GAMES[name]
+    except (KeyError, TypeError):
+        raise InvalidPosition(f"unknown game {name!r}; known games: {', '.join(GAMES)}", where="game") from None

@@ -1,0 +1,178 @@
+"""Subastral's biome cards, read from an editable card file.
+
+Follows the card anatomy and deck-building paragraphs of ``subastral.ja.txt`` and RULINGS.md
+Subastral 1: every card has a biome and a number from 1 to 6 (its cloud), and a player-count marker;
+a card is in the deck when its marker is at most the player count (unmarked = 2).
+
+Copies of the same biome and number play identically, so a card's name is ``"<biome>-<number>"``
+(``"taiga-4"``) and zones hold card *kinds*; the card file says how many copies of each kind the deck
+has for each player count. Inside the engine a kind is a small integer (``biome_index * 6 +
+number - 1``) so that states stay small and fast; names are used at every boundary.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from rules.protocol import InvalidPosition
+
+NUMBERS = (1, 2, 3, 4, 5, 6)
+PLAYER_COUNTS = (2, 3, 4, 5)
+FORMAT = "subastral-cards/1"
+#: The game-end card's place in a deck (it is not a biome card).
+END_CARD = -1
+END_CARD_NAME = "END"
+
+
+@dataclass(frozen=True, eq=False)
+class Biome:
+    id: str
+    name: str
+    name_ja: str
+    dots: int
+
+
+@dataclass(frozen=True, eq=False)
+class CardSet:
+    """A validated card list. Compare card sets with ``fingerprint``; they are shared, never copied."""
+
+    name: str
+    provenance: str
+    source: str
+    biomes: tuple[Biome, ...]
+    #: copies[players][kind]: how many copies of each kind a deck for that player count holds.
+    copies: Mapping[int, tuple[int, ...]]
+    raw: Mapping[str, Any]
+
+    # -- names and kinds -----------------------------------------------------------------------
+    @cached_property
+    def kind_names(self) -> tuple[str, ...]:
+        return tuple(f"{b.id}-{n}" for b in self.biomes for n in NUMBERS)
+
+    @cached_property
+    def kind_by_name(self) -> dict[str, int]:
+        return {name: kind for kind, name in enumerate(self.kind_names)}
+
+    @cached_property
+    def number_of(self) -> tuple[int, ...]:
+        return tuple(n for _ in self.biomes for n in NUMBERS)
+
+    @cached_property
+    def biome_of(self) -> tuple[int, ...]:
+        return tuple(b for b in range(len(self.biomes)) for _ in NUMBERS)
+
+    def card_name(self, kind: int) -> str:
+        return END_CARD_NAME if kind == END_CARD else self.kind_names[kind]
+
+    def kind(self, name: Any, *, where: str) -> int:
+        """The kind of a card name, or a clear error naming the place it was found."""
+        if name == END_CARD_NAME:
+            raise InvalidPosition("the game-end card can only be in the deck", where=where)
+        try:
+            return self.kind_by_name[name]
+        except (KeyError, TypeError):
+            raise InvalidPosition(
+                f"unknown card {name!r}; cards are named biome-number, e.g. {self.kind_names[0]!r}",
+                where=where,
+            ) from None
+
+    def biome_name(self, biome: int) -> str:
+        return self.biomes[biome].name
+
+    # -- decks ---------------------------------------------------------------------------------
+    def deck(self, players: int) -> tuple[int, ...]:
+        """The unshuffled deck for a player count, in card-file order."""
+        return tuple(kind for kind, count in enumerate(self.copies[players]) for _ in range(count))
+
+    @cached_property
+    def fingerprint(self) -> str:
+        return json.dumps(self.raw, sort_keys=True, ensure_ascii=False)
+
+    @property
+    def is_standard(self) -> bool:
+        return self.fingerprint == standard_cards().fingerprint
+
+
+def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
+    """Validate a card file's JSON and build the :class:`CardSet`."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a card file is a JSON object", where=where)
+    if data.get("format") != FORMAT:
+        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+    biomes_data = data.get("biomes")
+    if not isinstance(biomes_data, list) or not biomes_data:
+        raise InvalidPosition("'biomes' must be a non-empty list", where=where)
+    biomes = []
+    per_card: list[tuple[int, int, int]] = []  # (biome index, number, min players)
+    for index, entry in enumerate(biomes_data):
+        at = f"{where}: biomes[{index}]"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
+            raise InvalidPosition("each biome needs a text 'id'", where=at)
+        biome_id = entry["id"]
+        if "-" in biome_id or biome_id == END_CARD_NAME:
+            raise InvalidPosition(f"biome id {biome_id!r} may not contain '-' or be {END_CARD_NAME!r}", where=at)
+        if any(b.id == biome_id for b in biomes):
+            raise InvalidPosition(f"biome {biome_id!r} is listed twice", where=at)
+        dots = entry.get("dots", 0)
+        if type(dots) is not int:
+            raise InvalidPosition("'dots' must be a whole number", where=at)
+        biomes.append(Biome(biome_id, str(entry.get("name", biome_id)), str(entry.get("name_ja", "")), dots))
+        cards = entry.get("cards")
+        if not isinstance(cards, list):
+            raise InvalidPosition("'cards' must be a list", where=at)
+        for card_index, card in enumerate(cards):
+            card_at = f"{at}.cards[{card_index}]"
+            if not isinstance(card, Mapping):
+                raise InvalidPosition("a card is an object {number, min_players}", where=card_at)
+            number, min_players = card.get("number"), card.get("min_players", 2)
+            if type(number) is not int or number not in NUMBERS:
+                raise InvalidPosition(f"number must be 1 to 6, not {number!r}", where=card_at)
+            if type(min_players) is not int or min_players not in PLAYER_COUNTS:
+                raise InvalidPosition(f"min_players must be 2 to 5, not {min_players!r}", where=card_at)
+            per_card.append((index, number, min_players))
+    copies = {}
+    for players in PLAYER_COUNTS:
+        counts = [0] * (len(biomes) * len(NUMBERS))
+        for biome, number, min_players in per_card:
+            if min_players <= players:
+                counts[biome * len(NUMBERS) + number - 1] += 1
+        copies[players] = tuple(counts)
+    return CardSet(
+        name=str(data.get("name", "unnamed card set")),
+        provenance=str(data.get("provenance", "unknown")),
+        source=str(data.get("source", "")),
+        biomes=tuple(biomes),
+        copies=copies,
+        raw=data,
+    )
+
+
+def load_cards(path: str | Path) -> CardSet:
+    """Read a card file from disk (``rules-explorer ... --cards FILE`` and the explorer use this)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InvalidPosition(f"cannot read card file: {error.strerror}", where=str(path)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidPosition(f"not valid JSON ({error})", where=str(path)) from None
+    return parse_cards(data, where=str(path))
+
+
+_standard: CardSet | None = None
+
+
+def standard_cards() -> CardSet:
+    """The card file shipped with the game (``data/cards.json``)."""
+    global _standard
+    if _standard is None:
+        text = resources.files("rules.subastral").joinpath("data/cards.json").read_text(encoding="utf-8")
+        _standard = parse_cards(json.loads(text), where="rules/subastral/data/cards.json")
+    return _standard

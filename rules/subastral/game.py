@@ -1,0 +1,205 @@
+"""Subastral as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
+
+``rules.py`` holds the turn, ``scoring.py`` the points, ``position.py`` the JSON files, and this
+module the observer (what each seat may see) and the plain-language events.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.protocol import Event, GameSpec, Variant
+from rules.subastral import position, rules, scoring
+from rules.subastral.cards import CardSet, standard_cards
+from rules.subastral.state import DISTURB, NO_PASS, OVER, State
+
+DISTURBANCE = Variant(
+    name="disturbance",
+    default=False,
+    description="After the last turn, everyone passes one hand card left, straight into the neighbour's journal.",
+    source="subastral.ja.txt, 擾乱バリアント (disturbance variant); RULINGS.md Subastral 10",
+)
+
+
+def player(seat: int | None) -> str:
+    return f"Player {seat + 1}" if seat is not None else "Nobody"
+
+
+class Subastral(GameSpec):
+    id = "subastral"
+    title = "Subastral"
+    version = "1.0"
+    player_counts = (2, 3, 4, 5)
+    variants = (DISTURBANCE,)
+
+    def __init__(self, cards: CardSet | None = None):
+        self.cards = cards or standard_cards()
+
+    def with_cards(self, cards: CardSet) -> "Subastral":
+        """The same game played with another card file."""
+        return Subastral(cards)
+
+    # -- creating and playing ---------------------------------------------------------------
+    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
+        players = self.check_players(players)
+        if type(seed) is not int:
+            raise TypeError(f"seed must be a whole number, not {seed!r}")
+        chosen = self.check_variants(variants)
+        return rules.new_state(self.cards, players, seed, tuple(sorted(chosen.items())))
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return rules.to_move(state)
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action) -> State:
+        return rules.apply(state, seat, action)
+
+    # -- asking -----------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(scoring.journal_score([len(c) for c in journal]) for journal in state.journals)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Most points; ties: fewest journal cards; still tied: a shared win."""
+        if state.phase != OVER:
+            return ()
+        scores = self.scores(state)
+        sizes = [sum(map(len, journal)) for journal in state.journals]
+        best = max((scores[s], -sizes[s]) for s in range(state.players))
+        return tuple(s for s in range(state.players) if (scores[s], -sizes[s]) == best)
+
+    def score_breakdown(self, state: State) -> list[dict]:
+        out = []
+        for seat, journal in enumerate(state.journals):
+            detail = scoring.breakdown([len(c) for c in journal])
+            for category in detail["categories"]:
+                if "column" in category:
+                    category["biome"] = self.cards.biome_name(self.cards.biome_of[journal[category["column"] - 1][0]])
+            detail["seat"] = seat
+            out.append(detail)
+        return out
+
+    def turns_taken(self, state: State) -> tuple[int, ...]:
+        return tuple(state.turns_taken(seat) for seat in range(state.players))
+
+    # -- the observer ------------------------------------------------------------------------
+    def observe(self, state: State, seat: int | None) -> dict:
+        """Everything public, plus ``seat``'s own hand and pass. Deck order is never shown."""
+        name = state.cards.card_name
+        names = lambda kinds: [name(k) for k in kinds]  # noqa: E731
+        deck = state.deck
+        end_in_deck = rules.END_CARD in deck
+        view = {
+            "game": self.id,
+            "viewer": seat,
+            "players": state.players,
+            "variants": dict(state.variants),
+            "card_set": {"name": state.cards.name, "provenance": state.cards.provenance},
+            "phase": state.phase,
+            "to_move": list(self.to_move(state)),
+            "seat": state.seat,
+            "start_player": state.start_player,
+            "round": state.round,
+            "turns_taken": list(self.turns_taken(state)),
+            "end_triggered": state.end_triggered,
+            "last_round": state.last_round if state.end_triggered else None,
+            # Everyone saw the end card go in with 3 x players cards under it and sees every
+            # draw, so its depth is public knowledge.
+            "deck": {
+                "count": len(deck) - (1 if end_in_deck else 0),
+                "end_card_in_deck": end_in_deck,
+                "cards_above_end_card": deck.index(rules.END_CARD) if end_in_deck else None,
+            },
+            "clouds": [names(pile) for pile in state.clouds],
+            "played_cloud": state.played_cloud or None,
+            "pending": names(state.pending),
+            "hands": [
+                {"count": len(hand), **({"cards": names(hand)} if s == seat else {})}
+                for s, hand in enumerate(state.hands)
+            ],
+            "journals": [[names(column) for column in journal] for journal in state.journals],
+            "scores": list(self.scores(state)),
+            "passes": [
+                {"chosen": state.passes[s] != NO_PASS, **({"card": name(state.passes[s])} if s == seat and state.passes[s] != NO_PASS else {})}
+                for s in range(state.players)
+            ] if state.phase == DISTURB else None,
+            "events": [event.seen_by(seat) for event in self.events(state)],
+            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if seat is not None else [],
+            "winners": list(self.winners(state)),
+        }
+        return view
+
+    # -- events ------------------------------------------------------------------------------
+    def events(self, state: State) -> tuple[Event, ...]:
+        return tuple(self._event(state, record) for record in state.log)
+
+    def _event(self, state: State, record: tuple) -> Event:
+        kind, seat, kinds, cloud, extra = record
+        cards = state.cards
+        names = tuple(cards.card_name(k) for k in kinds)
+        listed = ", ".join(names)
+        who = player(seat)
+        if kind == "setup":
+            return Event(kind=kind, seat=extra, text=f"Setup: 3 cards each, 8 cards on the clouds; {player(extra)} starts.")
+        if kind == "play":
+            return Event(kind=kind, seat=seat, cards=names, cloud=cloud, text=f"{who} plays {listed} on cloud {cloud}.")
+        if kind == "take":
+            where = "hand" if extra == "hand" else "journal"
+            return Event(kind=kind, seat=seat, cards=names, cloud=cloud,
+                         text=f"{who} takes cloud {cloud} ({listed}) into their {where}.")
+        if kind == "draw":
+            why = {"bonus": "the bonus draw for taking to hand", "empty hand": "the empty-hand draw"}.get(extra, extra)
+            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,),
+                         text=f"{who} draws {listed} ({why}).", public_text=f"{who} draws a card ({why}).")
+        if kind == "deck_empty":
+            return Event(kind=kind, seat=seat, text=f"The deck is empty: the {extra} is skipped.")
+        if kind == "end_card":
+            return Event(kind=kind, seat=seat, text=(
+                "The game-end card is revealed and set aside: play goes on to the end of this round, "
+                "then everyone takes one more turn."))
+        if kind == "reveal":
+            how = "the emptied cloud, whatever its number" if extra == "emptied" else "the cloud of its number"
+            return Event(kind=kind, cards=names, cloud=cloud, text=f"Refill: {listed} is revealed onto cloud {cloud} ({how}).")
+        if kind == "journal":
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} adds {listed} to existing journal columns.")
+        if kind == "column":
+            biome = cards.biome_name(cards.biome_of[kinds[0]])
+            return Event(kind=kind, seat=seat, cards=names,
+                         text=f"{who} opens journal column {extra} for {biome} ({listed}).")
+        if kind == "order":
+            return Event(kind=kind, seat=seat, cards=names,
+                         text=f"{who} took {extra} new biomes at once and chooses the order of their columns.")
+        if kind == "take_skipped":
+            return Event(kind=kind, seat=seat, text="No other cloud holds a card: the take is skipped.")
+        if kind == "turn":
+            return Event(kind=kind, seat=seat, text=f"{who}'s turn (round {extra + 1}).")
+        if kind == "empty_hand":
+            return Event(kind=kind, seat=seat, text=f"{who} starts the turn with no card in hand: draw one card, and the turn ends.")
+        if kind == "disturbance":
+            return Event(kind=kind, text="Disturbance: everyone with a hand card chooses one to pass left.")
+        if kind == "pass_chosen":
+            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,),
+                         text=f"{who} chooses to pass {listed}.", public_text=f"{who} has chosen a card to pass.")
+        if kind == "pass":
+            return Event(kind=kind, seat=seat, cards=names,
+                         text=f"{who} passes {listed} into {player(extra)}'s journal.")
+        if kind == "game_over":
+            return Event(kind=kind, text="The game is over: final scoring.")
+        raise AssertionError(f"unknown log record {record!r}")
+
+    # -- files -------------------------------------------------------------------------------
+    def encode(self, state: State) -> dict:
+        return position.encode(self, state)
+
+    def decode(self, data: Mapping) -> State:
+        return position.decode(self, data)
+
+    def encode_action(self, action) -> dict:
+        return position.encode_action(action)
+
+    def decode_action(self, data: Any):
+        return position.decode_action(self, data)

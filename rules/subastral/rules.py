@@ -1,0 +1,450 @@
+"""Subastral's turn: setup, legal actions and their effects.
+
+Follows ``subastral.ja.txt`` (ゲームのセットアップ, ゲームの流れ, ゲーム終了, 擾乱バリアント) as read by
+RULINGS.md Subastral 1-10. What the text leaves open is decided as RULINGS.md says:
+- a setup card repeating the 7th card's number goes back into the deck above the end card (ruling 2);
+- the end card, when revealed, is set aside and the next card is drawn in its place (ruling 7);
+- an empty deck skips the draw or reveal; an empty cloud cannot be taken; no takeable cloud skips
+  the take (ruling 8).
+Decisions are split the way a player makes them: play a card, then take a cloud (choosing hand or
+journal only for 1<->6), then, only if several new biomes arrive together, one column at a time.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.protocol import IllegalAction
+from rules.subastral.cards import END_CARD, NUMBERS, CardSet
+from rules.subastral.state import (
+    DISTURB, HAND, JOURNAL, NO_PASS, ORDER, OVER, PLAY, TAKE,
+    OpenColumn, PassCard, PlayCard, State, TakeCloud,
+)
+
+RULE_SETUP = "setup"
+RULE_PLAY = "turn step 1: play a card onto the cloud of its number"
+RULE_TAKE = "turn step 2: take all cards from another cloud"
+RULE_ENDS = "turn step 2, special rule: played on cloud 1 and took 6 (or 6 and 1)"
+RULE_COLUMNS = "journal: a column per biome, left to right in order of arrival; the taker orders several new ones"
+RULE_TURN = "turn order: only the player whose turn it is acts"
+RULE_DISTURB = "disturbance variant: pass one hand card to the left"
+RULE_OVER = "game end: no more turns after the last round"
+
+CLOUDS = len(NUMBERS)
+
+
+def cards_under_end_card(players: int) -> int:
+    """Setup step 3: 6, 9, 12, 15 cards go under the game-end card for 2, 3, 4, 5 players."""
+    return 3 * players
+
+
+# -- setup ---------------------------------------------------------------------------------------
+def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
+    """Setup steps 1-6; all chance comes from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    deck = list(cards.deck(players))
+    rng.shuffle(deck)
+    under = cards_under_end_card(players)
+    needed = 3 * players + 8 + 1 + under
+    if len(deck) < needed:
+        raise ValueError(f"card set {cards.name!r} has {len(deck)} cards for {players} players; setup needs at least {needed}")
+    hands = tuple(tuple(sorted(deck[3 * seat:3 * seat + 3])) for seat in range(players))
+    deck = deck[3 * players:]
+    # Step 3: the bottom 3 x players cards go under the end card.
+    deck = deck[:-under] + [END_CARD] + deck[-under:]
+    # Step 5: one card per cloud regardless of number, then two more of different numbers.
+    clouds = [[deck.pop(0)] for _ in range(CLOUDS)]
+    first = deck.pop(0)
+    clouds[cards.number_of[first] - 1].append(first)
+    while True:
+        second = deck.pop(0)
+        if cards.number_of[second] != cards.number_of[first]:
+            break
+        # Ruling 2: a repeated number goes back at a random place above the end card.
+        deck.insert(rng.randrange(deck.index(END_CARD) + 1), second)
+    clouds[cards.number_of[second] - 1].append(second)
+    start = rng.randrange(players)
+    return State(
+        cards=cards, players=players, variants=variants, deck=tuple(deck),
+        clouds=tuple(map(tuple, clouds)), hands=hands, journals=((),) * players,
+        start_player=start, seat=start, round=0, phase=PLAY, played_cloud=0, pending=(),
+        end_triggered=False, last_round=-1, passes=(NO_PASS,) * players,
+        log=(("setup", None, (), None, start),),
+    )
+
+
+# -- who acts and what they may do ---------------------------------------------------------------
+def to_move(state: State) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == OVER:
+        return ()
+    if phase == DISTURB:
+        return tuple(s for s in range(state.players) if state.hands[s] and state.passes[s] == NO_PASS)
+    return (state.seat,)
+
+
+class _Actions:
+    """Every action object a card set can need, built once, so legal_actions only picks."""
+
+    def __init__(self, cards: CardSet):
+        self.play = tuple(PlayCard(card=name) for name in cards.kind_names)
+        self.passing = tuple(PassCard(card=name) for name in cards.kind_names)
+        self.open = tuple(OpenColumn(biome=b.id) for b in cards.biomes)
+        # take[played][cloud]: the TakeCloud actions after playing on ``played``.
+        self.take = {}
+        for played in NUMBERS:
+            for cloud in NUMBERS:
+                if cloud == played:
+                    continue
+                if {played, cloud} == {1, CLOUDS}:
+                    options = (TakeCloud(cloud=cloud, to=HAND), TakeCloud(cloud=cloud, to=JOURNAL))
+                else:
+                    options = (TakeCloud(cloud=cloud, to=HAND if cloud < played else JOURNAL),)
+                self.take[played, cloud] = options
+
+
+_action_tables: dict[int, _Actions] = {}
+
+
+def actions_for(cards: CardSet) -> _Actions:
+    table = _action_tables.get(id(cards))
+    if table is None or table.cards is not cards:
+        table = _action_tables[id(cards)] = _Actions(cards)
+        table.cards = cards
+    return table
+
+
+def _distinct(kinds: tuple[int, ...]) -> list[int]:
+    """Sorted hand without repeats (copies of a kind are the same move)."""
+    out = []
+    last = None
+    for kind in kinds:
+        if kind != last:
+            out.append(kind)
+            last = kind
+    return out
+
+
+def legal_actions(state: State, seat: int) -> list:
+    phase = state.phase
+    if phase == DISTURB:
+        if state.hands[seat] and state.passes[seat] == NO_PASS:
+            table = actions_for(state.cards).passing
+            return [table[k] for k in _distinct(state.hands[seat])]
+        return []
+    if seat != state.seat or phase == OVER:
+        return []
+    table = actions_for(state.cards)
+    if phase == PLAY:
+        play = table.play
+        return [play[k] for k in _distinct(state.hands[seat])]
+    if phase == TAKE:
+        played = state.played_cloud
+        clouds = state.clouds
+        take = table.take
+        return [a for cloud in NUMBERS if cloud != played and clouds[cloud - 1] for a in take[played, cloud]]
+    # ORDER: each new biome still waiting may open the next column.
+    biome_of = state.cards.biome_of
+    waiting = sorted({biome_of[k] for k in state.pending})
+    return [table.open[b] for b in waiting]
+
+
+# -- applying ------------------------------------------------------------------------------------
+class _Table:
+    """A working copy of a state for one apply: it copies only what the action changes."""
+
+    __slots__ = ("s", "cards", "deck", "clouds", "hands", "journals", "seat", "round", "phase",
+                 "played_cloud", "pending", "end_triggered", "last_round", "passes", "log")
+
+    def __init__(self, state: State):
+        self.s = state
+        self.cards = state.cards
+        self.deck = state.deck
+        self.clouds = state.clouds
+        self.hands = state.hands
+        self.journals = state.journals
+        self.seat = state.seat
+        self.round = state.round
+        self.phase = state.phase
+        self.played_cloud = state.played_cloud
+        self.pending = state.pending
+        self.end_triggered = state.end_triggered
+        self.last_round = state.last_round
+        self.passes = state.passes
+        self.log = []
+
+    def freeze(self) -> State:
+        s = self.s
+        return State(s.cards, s.players, s.variants, self.deck, self.clouds, self.hands, self.journals,
+                     s.start_player, self.seat, self.round, self.phase, self.played_cloud, self.pending,
+                     self.end_triggered, self.last_round, self.passes, tuple(self.log))
+
+    # -- zones -----------------------------------------------------------------------------
+    def set_hand(self, seat: int, hand: tuple) -> None:
+        hands = list(self.hands)
+        hands[seat] = hand
+        self.hands = tuple(hands)
+
+    def set_cloud(self, cloud: int, cards: tuple) -> None:
+        clouds = list(self.clouds)
+        clouds[cloud - 1] = cards
+        self.clouds = tuple(clouds)
+
+    def next_card(self, seat, why: str):
+        """The deck's top card; the end card is set aside on the way (ruling 7). None if empty."""
+        deck = self.deck
+        if deck and deck[0] == END_CARD:
+            deck = deck[1:]
+            self.end_triggered = True
+            self.last_round = self.round + 1
+            self.log.append(("end_card", seat, (), None, self.last_round))
+        if not deck:
+            self.deck = deck
+            self.log.append(("deck_empty", seat, (), None, why))
+            return None
+        self.deck = deck[1:]
+        return deck[0]
+
+    def draw(self, seat: int, why: str) -> None:
+        card = self.next_card(seat, why)
+        if card is not None:
+            self.set_hand(seat, tuple(sorted(self.hands[seat] + (card,))))
+            self.log.append(("draw", seat, (card,), None, why))
+
+    def reveal_onto(self, cloud: int | None, seat) -> bool:
+        """Reveal the top card onto ``cloud`` (None = the cloud of its number). False if none left."""
+        card = self.next_card(seat, "refill")
+        if card is None:
+            return False
+        target = cloud if cloud is not None else self.cards.number_of[card]
+        self.set_cloud(target, self.clouds[target - 1] + (card,))
+        self.log.append(("reveal", None, (card,), target, "emptied" if cloud is not None else "number"))
+        return True
+
+    def add_to_journal(self, seat: int, cards: tuple) -> tuple:
+        """Add cards of biomes that have a column; return those of new biomes (ruling 4)."""
+        biome_of = self.cards.biome_of
+        columns = list(self.journals[seat])
+        column_of = {biome_of[col[0]]: i for i, col in enumerate(columns)}
+        new = []
+        added = []
+        for card in cards:
+            i = column_of.get(biome_of[card])
+            if i is None:
+                new.append(card)
+            else:
+                columns[i] = columns[i] + (card,)
+                added.append(card)
+        if added:
+            self.set_journal(seat, tuple(columns))
+            self.log.append(("journal", seat, tuple(added), None, None))
+        return tuple(new)
+
+    def open_column(self, seat: int, biome: int, cards: tuple) -> None:
+        column = tuple(card for card in cards if self.cards.biome_of[card] == biome)
+        self.set_journal(seat, self.journals[seat] + (column,))
+        self.log.append(("column", seat, column, None, len(self.journals[seat])))
+
+    def set_journal(self, seat: int, columns: tuple) -> None:
+        journals = list(self.journals)
+        journals[seat] = columns
+        self.journals = tuple(journals)
+
+    # -- turn structure --------------------------------------------------------------------
+    def place_new_biomes(self, seat: int, new: tuple) -> None:
+        """One new biome opens its column at once; several wait for the taker's order."""
+        biomes = {self.cards.biome_of[card] for card in new}
+        if len(biomes) == 1:
+            self.open_column(seat, biomes.pop(), new)
+            self.finish_turn()
+        else:
+            self.pending = new
+            self.phase = ORDER
+            self.log.append(("order", seat, new, None, len(biomes)))
+
+    def finish_turn(self) -> None:
+        """Turn step 3 (refill), then the next turn."""
+        self.pending = ()
+        self.refill(self.s.seat)
+        self.end_turn()
+
+    def refill(self, seat: int) -> None:
+        """Step 3: one card onto the emptied cloud, then by number until two clouds hold 2+."""
+        clouds = self.clouds
+        emptied = [n for n in NUMBERS if not clouds[n - 1]]
+        if emptied:
+            if not self.reveal_onto(emptied[0], seat):
+                return
+        while sum(1 for pile in self.clouds if len(pile) >= 2) < 2:
+            if not self.reveal_onto(None, seat):
+                return
+
+    def end_turn(self) -> None:
+        """Pass the turn on; end the game after the last round; handle empty hands (step 0)."""
+        state = self.s
+        players = state.players
+        last_of_round = (state.start_player - 1) % players
+        while True:
+            ending = self.seat
+            self.played_cloud = 0
+            self.phase = PLAY
+            if ending == last_of_round:
+                if self.end_triggered and self.round >= self.last_round:
+                    self.game_over()
+                    return
+                self.round += 1
+            self.seat = (ending + 1) % players
+            self.log.append(("turn", self.seat, (), None, self.round))
+            if self.hands[self.seat]:
+                return
+            # Special rule: an empty hand at the start of the turn draws one card and ends the turn.
+            self.log.append(("empty_hand", self.seat, (), None, None))
+            self.draw(self.seat, "empty hand")
+
+    def game_over(self) -> None:
+        if self.s.variant("disturbance") and any(self.hands):
+            self.phase = DISTURB
+            self.log.append(("disturbance", None, (), None, None))
+        else:
+            self.phase = OVER
+            self.log.append(("game_over", None, (), None, None))
+
+
+def _illegal(reason: str, rule: str):
+    raise IllegalAction(reason, rule=rule)
+
+
+def _seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def apply(state: State, seat: int, action) -> State:
+    phase = state.phase
+    kind = type(action)
+    if phase == OVER:
+        _illegal("the game is over", RULE_OVER)
+    if type(seat) is not int or not 0 <= seat < state.players:
+        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+    if phase == DISTURB:
+        if kind is not PassCard:
+            _illegal(f"the disturbance pass is under way; {_seat_name(seat)} can only pass a card", RULE_DISTURB)
+        return _pass_card(state, seat, action)
+    if seat != state.seat:
+        _illegal(f"it is {_seat_name(state.seat)}'s turn, not {_seat_name(seat)}'s", RULE_TURN)
+    if phase == PLAY:
+        if kind is not PlayCard:
+            _illegal(f"{_seat_name(seat)} must first play a card from hand", RULE_PLAY)
+        return _play(state, seat, action)
+    if phase == TAKE:
+        if kind is not TakeCloud:
+            _illegal(f"{_seat_name(seat)} has played on cloud {state.played_cloud} and must now take a cloud", RULE_TAKE)
+        return _take(state, seat, action)
+    if kind is not OpenColumn:
+        _illegal(f"{_seat_name(seat)} must first choose which new biome opens the next journal column", RULE_COLUMNS)
+    return _open(state, seat, action)
+
+
+def _play(state: State, seat: int, action: PlayCard) -> State:
+    cards = state.cards
+    card = cards.kind_by_name.get(action.card) if isinstance(action.card, str) else None
+    hand = state.hands[seat]
+    if card is None or card not in hand:
+        _illegal(f"{action.card!r} is not in {_seat_name(seat)}'s hand", RULE_PLAY)
+    cloud = cards.number_of[card]
+    table = _Table(state)
+    i = hand.index(card)
+    table.set_hand(seat, hand[:i] + hand[i + 1:])
+    table.set_cloud(cloud, state.clouds[cloud - 1] + (card,))
+    table.played_cloud = cloud
+    table.phase = TAKE
+    table.log.append(("play", seat, (card,), cloud, None))
+    if not any(pile for n, pile in enumerate(table.clouds, 1) if n != cloud):
+        # Ruling 8: with no other cloud holding a card, the take is skipped.
+        table.log.append(("take_skipped", seat, (), None, None))
+        table.finish_turn()
+    return table.freeze()
+
+
+def _take(state: State, seat: int, action: TakeCloud) -> State:
+    cloud, to = action.cloud, action.to
+    played = state.played_cloud
+    if type(cloud) is not int or not 1 <= cloud <= CLOUDS:
+        _illegal(f"there is no cloud {cloud!r}; clouds are numbered 1 to 6", RULE_TAKE)
+    if cloud == played:
+        _illegal(f"cloud {cloud} was played on this turn; take from another cloud", RULE_TAKE)
+    taken = state.clouds[cloud - 1]
+    if not taken:
+        _illegal(f"cloud {cloud} is empty; take from a cloud with cards", RULE_TAKE)
+    if {played, cloud} == {1, CLOUDS}:
+        if to not in (HAND, JOURNAL):
+            _illegal(f"cards from cloud {cloud} go to 'hand' or 'journal', not {to!r}", RULE_ENDS)
+    else:
+        allowed = HAND if cloud < played else JOURNAL
+        if to != allowed:
+            towards = "the deck" if allowed == HAND else "the sun"
+            _illegal(f"cloud {cloud} lies between cloud {played} and {towards}, so its cards go to the {allowed}", RULE_TAKE)
+    table = _Table(state)
+    table.set_cloud(cloud, ())
+    table.log.append(("take", seat, taken, cloud, to))
+    if to == HAND:
+        table.set_hand(seat, tuple(sorted(state.hands[seat] + taken)))
+        table.draw(seat, "bonus")
+        table.finish_turn()
+    else:
+        new = table.add_to_journal(seat, taken)
+        if new:
+            table.place_new_biomes(seat, new)
+        else:
+            table.finish_turn()
+    return table.freeze()
+
+
+def _open(state: State, seat: int, action: OpenColumn) -> State:
+    cards = state.cards
+    waiting = {cards.biome_of[k] for k in state.pending}
+    biome = next((b for b, info in enumerate(cards.biomes) if info.id == action.biome), None)
+    if biome not in waiting:
+        names = ", ".join(sorted(cards.biomes[b].id for b in waiting))
+        _illegal(f"{action.biome!r} is not a new biome waiting for a column (waiting: {names})", RULE_COLUMNS)
+    table = _Table(state)
+    table.open_column(seat, biome, state.pending)
+    rest = tuple(k for k in state.pending if cards.biome_of[k] != biome)
+    table.pending = rest
+    if len(waiting) == 2:
+        table.open_column(seat, cards.biome_of[rest[0]], rest)
+        table.finish_turn()
+    return table.freeze()
+
+
+def _pass_card(state: State, seat: int, action: PassCard) -> State:
+    cards = state.cards
+    if not state.hands[seat]:
+        _illegal(f"{_seat_name(seat)} has no card in hand and passes nothing", RULE_DISTURB)
+    if state.passes[seat] != NO_PASS:
+        _illegal(f"{_seat_name(seat)} has already chosen a card to pass", RULE_DISTURB)
+    card = cards.kind_by_name.get(action.card) if isinstance(action.card, str) else None
+    if card is None or card not in state.hands[seat]:
+        _illegal(f"{action.card!r} is not in {_seat_name(seat)}'s hand", RULE_DISTURB)
+    table = _Table(state)
+    passes = list(state.passes)
+    passes[seat] = card
+    table.passes = tuple(passes)
+    table.log.append(("pass_chosen", seat, (card,), None, None))
+    if all(passes[s] != NO_PASS or not state.hands[s] for s in range(state.players)):
+        # Everyone has chosen: all cards move at once, each into the left neighbour's journal.
+        for giver in range(state.players):
+            card = passes[giver]
+            if card == NO_PASS:
+                continue
+            hand = table.hands[giver]
+            i = hand.index(card)
+            table.set_hand(giver, hand[:i] + hand[i + 1:])
+            receiver = (giver + 1) % state.players
+            table.log.append(("pass", giver, (card,), None, receiver))
+            new = table.add_to_journal(receiver, (card,))
+            if new:
+                table.open_column(receiver, cards.biome_of[card], new)
+        table.passes = (NO_PASS,) * state.players
+        table.phase = OVER
+        table.log.append(("game_over", None, (), None, None))
+    return table.freeze()

@@ -1,0 +1,108 @@
+"""Subastral final scoring (``subastral.ja.txt``, 最終スコアリング; RULINGS.md Subastral 9).
+
+Pure functions of a journal's column heights, so they can be checked against the rulebook's worked
+examples without building a whole game.
+
+A journal is a sequence of columns, left to right; only each column's height matters here.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def triangular(columns: int) -> int:
+    """Points for a mixed set spanning ``columns`` columns: 1, 3, 6, 10, 15, 21, 28, 36.
+
+    >>> [triangular(n) for n in range(1, 9)]
+    [1, 3, 6, 10, 15, 21, 28, 36]
+    """
+    return columns * (columns + 1) // 2
+
+
+def mixed_set_runs(heights: Sequence[int]) -> list[int]:
+    """For each mixed set k = 1, 2, ...: how many columns from column 1 hold a k-th card.
+
+    Set k counts column by column from the left and stops at the first column with fewer than k
+    cards, even if later columns are taller (the rulebook's second example set stops at a gap).
+
+    The rulebook's example: all 8 columns have a first card, the first 4 a second card, only
+    column 1 a third (columns further right may be taller; they are cut off by the gap).
+
+    >>> mixed_set_runs([3, 2, 2, 2, 1, 3, 1, 1])
+    [8, 4, 1]
+    """
+    runs = []
+    depth = 1
+    while True:
+        run = 0
+        for height in heights:
+            if height < depth:
+                break
+            run += 1
+        if run == 0:
+            return runs
+        runs.append(run)
+        depth += 1
+
+
+def mixed_sets_score(heights: Sequence[int]) -> int:
+    """Sum over the mixed sets.
+
+    >>> mixed_sets_score([3, 2, 2, 2, 1, 3, 1, 1])  # 36 + 10 + 1
+    47
+    """
+    return sum(triangular(run) for run in mixed_set_runs(heights))
+
+
+def matching_sets(heights: Sequence[int]) -> list[tuple[int, int]]:
+    """The two scoring matching sets as ``(column position, cards)``, largest first.
+
+    Ties go to the column further left; exactly two columns score even when more are tied. The
+    rulebook's example: taiga with 4 cards in column 7 is largest; chaparral (column 1), forest
+    (column 4) and savanna (column 6) tie with 3, and column 1 wins the tie.
+
+    >>> matching_sets([3, 1, 2, 3, 1, 3, 4, 1])
+    [(7, 4), (1, 3)]
+    """
+    ranked = sorted(range(len(heights)), key=lambda column: (-heights[column], column))
+    return [(column + 1, heights[column]) for column in ranked[:2] if heights[column] > 0]
+
+
+def matching_sets_score(heights: Sequence[int]) -> int:
+    """Each scoring set is worth its cards times its column position.
+
+    >>> matching_sets_score([3, 1, 2, 3, 1, 3, 4, 1])  # 7 x 4 + 1 x 3
+    31
+    """
+    return sum(position * cards for position, cards in matching_sets(heights))
+
+
+def journal_score(heights: Sequence[int]) -> int:
+    """Mixed plus matching sets."""
+    return mixed_sets_score(heights) + matching_sets_score(heights)
+
+
+def breakdown(heights: Sequence[int]) -> dict:
+    """Every category with its points, for the score table and for teaching."""
+    categories = []
+    for k, run in enumerate(mixed_set_runs(heights), start=1):
+        categories.append({
+            "category": f"mixed set {k}",
+            "detail": f"{run} column{'s' if run != 1 else ''} from column 1",
+            "points": triangular(run),
+        })
+    for rank, (position, cards) in enumerate(matching_sets(heights), start=1):
+        categories.append({
+            "category": f"matching set {rank}",
+            "detail": f"{cards} card{'s' if cards != 1 else ''} in column {position} ({cards} x {position})",
+            "points": cards * position,
+            "column": position,
+        })
+    return {
+        "categories": categories,
+        "mixed": mixed_sets_score(heights),
+        "matching": matching_sets_score(heights),
+        "total": journal_score(heights),
+        "journal_cards": sum(heights),
+    }

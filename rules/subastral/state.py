@@ -1,0 +1,116 @@
+"""Subastral's state and actions: immutable values.
+
+``State`` is a ``NamedTuple`` rather than a frozen dataclass: it is just as immutable, and building
+one is about five times cheaper, which matters for simulations that apply millions of actions
+(``benchmarks/``). Cards are card kinds (small integers, see ``cards.py``); names are used in every
+file, action and event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rules.subastral.cards import CardSet
+
+# Phases: what the seat(s) in ``to_move`` must decide.
+PLAY = "play"            # turn step 1: play a hand card onto its cloud
+TAKE = "take"            # turn step 2: take every card from another cloud
+ORDER = "order"          # several new biomes went to the journal: the taker orders their columns
+DISTURB = "disturbance"  # disturbance variant: everyone with a hand card passes one left
+OVER = "over"
+PHASES = (PLAY, TAKE, ORDER, DISTURB, OVER)
+
+HAND = "hand"
+JOURNAL = "journal"
+NO_PASS = -1  # in State.passes: this seat has not chosen a card to pass (or passes none)
+
+
+class State(NamedTuple):
+    """Everything about a Subastral game at one moment; the deck's order included."""
+
+    cards: CardSet
+    players: int
+    variants: tuple[tuple[str, object], ...]
+    #: Remaining deck, top card first; the game-end card is ``END_CARD`` until it is revealed.
+    deck: tuple[int, ...]
+    #: Clouds 1..6 (index 0..5), each the cards on it in the order they were placed.
+    clouds: tuple[tuple[int, ...], ...]
+    #: Each seat's hand, sorted (order in hand carries no information).
+    hands: tuple[tuple[int, ...], ...]
+    #: Each seat's journal: columns left to right, each column its cards in order of arrival.
+    journals: tuple[tuple[tuple[int, ...], ...], ...]
+    start_player: int
+    #: Whose turn it is (in the disturbance phase: meaningless, see ``passes``).
+    seat: int
+    #: Rounds completed by everyone; a round ends with the seat before the start player.
+    round: int
+    phase: str
+    #: Cloud played on this turn (1..6), 0 before the play.
+    played_cloud: int
+    #: Cards taken to the journal whose new biomes still wait for a column (phase ORDER).
+    pending: tuple[int, ...]
+    end_triggered: bool
+    #: The round after which the game ends (-1 until the end card is revealed).
+    last_round: int
+    #: Disturbance variant: the card each seat chose to pass, ``NO_PASS`` if none yet.
+    passes: tuple[int, ...]
+    #: What the last apply did: compact records, turned into Events by ``events()``.
+    log: tuple[tuple, ...]
+
+    def variant(self, name: str):
+        for key, value in self.variants:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def turns_taken(self, seat: int) -> int:
+        """Turns ``seat`` has finished; everyone has the same number at the end."""
+        if self.phase in (DISTURB, OVER):
+            return self.round + 1
+        order = (seat - self.start_player) % self.players
+        return self.round + (1 if order < (self.seat - self.start_player) % self.players else 0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayCard:
+    """Turn step 1: play ``card`` from hand onto the cloud of its number."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeCloud:
+    """Turn step 2: take every card on ``cloud``, into the hand (with a draw) or the journal."""
+
+    cloud: int
+    to: str
+
+    def __str__(self) -> str:
+        return f"take cloud {self.cloud} to {self.to}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpenColumn:
+    """Several new biomes arrived in the journal at once: ``biome`` opens the next column."""
+
+    biome: str
+
+    def __str__(self) -> str:
+        return f"open a column for {self.biome}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PassCard:
+    """Disturbance variant: pass ``card`` from hand to the left neighbour's journal."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"pass {self.card} left"
+
+
+Action = PlayCard | TakeCloud | OpenColumn | PassCard
