@@ -167,6 +167,30 @@ class GameSpec(abc.ABC):
     def decode_action(self, data: Any):
         """Read an action written by :meth:`encode_action`; raises :class:`InvalidPosition`."""
 
+    # -- optional questions (used by tests, tools and bots; None = not answered) ------------------
+    def turns_taken(self, state) -> tuple[int, ...] | None:
+        """Turns each seat has finished, for games where everyone must get the same number."""
+        return None
+
+    def inventory(self, state) -> dict[str, int] | None:
+        """How many of each physical card are on the table, in any zone: constant through a game."""
+        return None
+
+    def sample_hidden(self, state, seat: Seat | None, rng):
+        """A state ``seat`` cannot tell from ``state``: everything it may not see re-dealt at random.
+
+        The observer test uses it (``observe`` must not change), and so can bots that must not peek.
+        """
+        return None
+
+    def card_file(self, state) -> dict | None:
+        """The card data the state was played with, when it is not the game's standard file."""
+        return None
+
+    def with_card_file(self, data) -> "GameSpec":
+        """The same game with another card file (its parsed JSON)."""
+        raise InvalidPosition(f"{self.title} has no card file to replace", where="cards")
+
     # -- shared helpers ------------------------------------------------------------------------
     def variant(self, name: str) -> Variant:
         for variant in self.variants:

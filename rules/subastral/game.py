@@ -6,11 +6,12 @@ module the observer (what each seat may see) and the plain-language events.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping
 
 from rules.protocol import Event, GameSpec, Variant
 from rules.subastral import position, rules, scoring
-from rules.subastral.cards import CardSet, standard_cards
+from rules.subastral.cards import END_CARD, CardSet, parse_cards, standard_cards
 from rules.subastral.state import DISTURB, NO_PASS, OVER, State
 
 DISTURBANCE = Variant(
@@ -85,6 +86,37 @@ class Subastral(GameSpec):
 
     def turns_taken(self, state: State) -> tuple[int, ...]:
         return tuple(state.turns_taken(seat) for seat in range(state.players))
+
+    def inventory(self, state: State) -> dict[str, int]:
+        counts = Counter(state.deck)
+        del counts[END_CARD]  # not a biome card; revealed, it is set aside
+        for zone in (state.clouds, state.hands, *state.journals, (state.pending,)):
+            for pile in zone:
+                counts.update(pile)
+        return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
+
+    def sample_hidden(self, state: State, seat: int | None, rng) -> State:
+        """Re-deal the deck (end card kept in place) and every other seat's hand among themselves."""
+        others = [s for s in range(state.players) if s != seat]
+        pool = [k for k in state.deck if k != END_CARD]
+        for s in others:
+            pool.extend(state.hands[s])
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        passes = list(state.passes)
+        for s in others:
+            size = len(state.hands[s])
+            hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+            if passes[s] != NO_PASS:
+                passes[s] = rng.choice(hands[s])
+        deck = tuple(END_CARD if k == END_CARD else pool.pop() for k in state.deck)
+        return state._replace(deck=deck, hands=tuple(hands), passes=tuple(passes))
+
+    def card_file(self, state: State) -> dict | None:
+        return None if state.cards.is_standard else dict(state.cards.raw)
+
+    def with_card_file(self, data) -> "Subastral":
+        return Subastral(parse_cards(data, where="cards"))
 
     # -- the observer ------------------------------------------------------------------------
     def observe(self, state: State, seat: int | None) -> dict:

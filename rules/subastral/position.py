@@ -158,7 +158,6 @@ def decode(game, data: Any) -> State:
         have = {cards.biome_of[column[0]] for column in journals[seat]}
         if waiting & have:
             raise InvalidPosition("pending cards must be of biomes without a column yet", where="state.pending")
-        pending = tuple(sorted(pending))
     elif pending:
         raise InvalidPosition("only the order phase has pending cards", where="state.pending")
 

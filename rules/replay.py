@@ -1,0 +1,122 @@
+"""Replay files (DESIGN.md, "File formats"): a game is its seed plus its moves.
+
+``{"game", "version", "players", "seed", "variants", "actions": [{"seat", "action"}, ...]}`` and, when
+the game was played with a card file other than the standard one, ``"cards"`` with that file's data.
+Replaying reproduces every state exactly; time travel is replaying a prefix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from rules.protocol import GameSpec, IllegalAction, InvalidPosition, InvalidReplay, load_json
+from rules.registry import get_game
+
+REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
+
+
+def record(game: GameSpec, players: int, seed: int, variants: Mapping[str, Any] | None,
+           actions: Iterable[tuple[int, Any]], *, state=None) -> dict:
+    """The replay of a game played from ``new_game(players, seed, variants)`` with these moves.
+
+    Pass any state of the game as ``state`` so a non-standard card file is written along.
+    """
+    data = {
+        "game": game.id,
+        "version": game.version,
+        "players": players,
+        "seed": seed,
+        "variants": game.check_variants(variants),
+        "actions": [{"seat": seat, "action": game.encode_action(action)} for seat, action in actions],
+    }
+    cards = game.card_file(state) if state is not None else None
+    if cards is not None:
+        data["cards"] = cards
+    return data
+
+
+def read(data: Any) -> tuple[GameSpec, Any, list[tuple[int, Any]]]:
+    """Check a replay's form: ``(game, first state, [(seat, action), ...])``. Moves are not played."""
+    if not isinstance(data, Mapping):
+        raise InvalidReplay(f"a replay is a JSON object, not {type(data).__name__}", where="replay")
+    missing = [key for key in REPLAY_KEYS if key not in data]
+    if missing:
+        raise InvalidReplay(f"missing {', '.join(missing)}", where="replay")
+    unknown = set(data) - set(REPLAY_KEYS) - {"cards", "comment"}
+    if unknown:
+        raise InvalidReplay(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}", where="replay")
+    try:
+        game = get_game(data["game"])
+        if "cards" in data:
+            game = game.with_card_file(data["cards"])
+        if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
+            raise InvalidReplay(f"written for rules version {data['version']!r}; this engine reads {game.version}", where="replay.version")
+        players = game.check_players(data["players"])
+        if type(data["seed"]) is not int:
+            raise InvalidReplay(f"seed must be a whole number, not {data['seed']!r}", where="replay.seed")
+        variants = game.check_variants(data["variants"])
+        state = game.new_game(players, data["seed"], variants)
+    except InvalidReplay:
+        raise
+    except InvalidPosition as error:
+        raise InvalidReplay(error.problem, where=f"replay.{error.where or ''}".rstrip(".")) from None
+    except ValueError as error:
+        raise InvalidReplay(str(error), where="replay") from None
+    moves = data["actions"]
+    if not isinstance(moves, list):
+        raise InvalidReplay("actions must be a list", where="replay.actions")
+    actions = []
+    for i, move in enumerate(moves):
+        where = f"replay.actions[{i}]"
+        if not isinstance(move, Mapping) or set(move) != {"seat", "action"}:
+            raise InvalidReplay('each move is {"seat": n, "action": {...}}', where=where)
+        if type(move["seat"]) is not int:
+            raise InvalidReplay(f"seat must be a whole number, not {move['seat']!r}", where=where)
+        try:
+            actions.append((move["seat"], game.decode_action(move["action"])))
+        except InvalidPosition as error:
+            raise InvalidReplay(error.problem, where=f"{where}.{error.where}") from None
+    return game, state, actions
+
+
+def states(data: Any) -> tuple[GameSpec, list]:
+    """Every state of a replay, the first one included; raises InvalidReplay at the first bad move."""
+    game, state, actions = read(data)
+    out = [state]
+    for i, (seat, action) in enumerate(actions):
+        try:
+            state = game.apply(state, seat, action)
+        except IllegalAction as error:
+            raise InvalidReplay(f"move {i + 1} (Player {seat + 1}: {action}) is illegal: {error}", where=f"replay.actions[{i}]") from None
+        out.append(state)
+    return game, out
+
+
+def final_state(data: Any):
+    """The state after every move (keeps only one state in memory)."""
+    game, state, actions = read(data)
+    for i, (seat, action) in enumerate(actions):
+        try:
+            state = game.apply(state, seat, action)
+        except IllegalAction as error:
+            raise InvalidReplay(f"move {i + 1} (Player {seat + 1}: {action}) is illegal: {error}", where=f"replay.actions[{i}]") from None
+    return game, state
+
+
+def load(path: str | Path) -> Any:
+    """Read a JSON file (replay or position), with errors that name the file."""
+    path = Path(path)
+    try:
+        text = path.read_bytes()
+    except OSError as error:
+        raise InvalidPosition(f"cannot read: {error.strerror}", where=str(path)) from None
+    return load_json(text, what=str(path))
+
+
+def decode_position(data: Any):
+    """A position file of any registered game: ``(game, state)``."""
+    if not isinstance(data, Mapping) or "game" not in data:
+        raise InvalidPosition('a position is a JSON object with "game", "version", "variants" and "state"', where="position")
+    game = get_game(data["game"])
+    return game, game.decode(data)
