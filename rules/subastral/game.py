@@ -79,7 +79,9 @@ class Subastral(GameSpec):
             detail = scoring.breakdown([len(c) for c in journal])
             for category in detail["categories"]:
                 if "column" in category:
-                    category["biome"] = self.cards.biome_name(self.cards.biome_of[journal[category["column"] - 1][0]])
+                    biome = state.cards.biome_name(state.cards.biome_of[journal[category["column"] - 1][0]])
+                    category["biome"] = biome
+                    category["detail"] += f", {biome}"
             detail["seat"] = seat
             out.append(detail)
         return out

@@ -68,7 +68,7 @@ def _cards(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
 
 
 def decode(game, data: Any) -> State:
-    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards",))
+    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
     if data["game"] != game.id:
         raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
     if str(data["version"]).split(".")[0] != game.version.split(".")[0]:

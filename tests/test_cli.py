@@ -1,0 +1,102 @@
+"""The command line, run as a user runs it (a real subprocess of ``python -m rules.cli``)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules import replay as replays
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def cli(*args, check=True):
+    done = subprocess.run([sys.executable, "-m", "rules.cli", *map(str, args)], capture_output=True, text=True, cwd=ROOT)
+    if check:
+        assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_games_lists_subastral_with_its_variant():
+    out = cli("games").stdout
+    assert "subastral" in out and "players: 2, 3, 4, 5" in out and "--variant disturbance" in out
+    data = json.loads(cli("games", "--json").stdout)
+    assert data[0]["id"] == "subastral" and data[0]["variants"][0]["name"] == "disturbance"
+
+
+def test_play_writes_a_replay_that_replays_to_the_same_scores(tmp_path):
+    out = tmp_path / "game.json"
+    played = json.loads(cli("play", "subastral", "--players", 4, "--seed", 11, "--bots", "greedy,random,random,random",
+                            "--out", out, "--json").stdout)
+    replayed = json.loads(cli("replay", out, "--json").stdout)
+    assert replayed["over"] is True
+    assert replayed["scores"] == played["scores"] and replayed["winners"] == played["winners"]
+    text = cli("play", "subastral", "--players", 2, "--seed", 11).stdout
+    assert "plays" in text and "takes cloud" in text and "Player 1:" in text
+
+
+def test_example_replay_is_a_whole_4_player_game():
+    data = replays.load(EXAMPLES / "subastral-4p-replay.json")
+    assert data["players"] == 4
+    game, state = replays.final_state(data)
+    assert game.is_over(state)
+    out = cli("replay", EXAMPLES / "subastral-4p-replay.json").stdout
+    assert "replay verified, game finished" in out
+
+
+def test_score_example_matches_the_rulebook():
+    data = json.loads(cli("score", EXAMPLES / "subastral-scoring-example.json", "--json").stdout)
+    categories = {c["category"]: c for c in data[0]["categories"]}
+    assert categories["mixed set 1"]["points"] == 36
+    assert categories["mixed set 2"]["points"] == 10
+    assert categories["mixed set 3"]["points"] == 1
+    assert (categories["matching set 1"]["points"], categories["matching set 1"]["column"], categories["matching set 1"]["biome"]) == (28, 7, "Taiga")
+    assert (categories["matching set 2"]["points"], categories["matching set 2"]["column"], categories["matching set 2"]["biome"]) == (3, 1, "Chaparral")
+
+
+def test_simulate_json_summarises_every_game():
+    data = json.loads(cli("simulate", "subastral", "--players", 3, "--games", 40, "--seed", 5, "--json").stdout)
+    assert data["games"] == 40 and len(data["seats"]) == 3
+    assert abs(sum(s["win_share"] for s in data["seats"]) - 1) < 1e-3
+    again = json.loads(cli("simulate", "subastral", "--players", 3, "--games", 40, "--seed", 5, "--json").stdout)
+    assert [s["mean_score"] for s in again["seats"]] == [s["mean_score"] for s in data["seats"]]
+
+
+def test_greedy_bot_beats_random_bots():
+    data = json.loads(cli("simulate", "subastral", "--players", 2, "--games", 60, "--seed", 1, "--bot", "greedy,random", "--json").stdout)
+    assert data["seats"][0]["win_share"] > 0.7
+
+
+@pytest.mark.parametrize("args,message", [
+    (("replay", "missing.json"), "cannot read"),
+    (("play", "subastral", "--players", 7, "--seed", 1), "2, 3, 4, 5 players"),
+    (("play", "subastral", "--players", 3, "--seed", 1, "--variant", "nonsense"), "no variant 'nonsense'"),
+    (("play", "subastral", "--players", 3, "--seed", 1, "--bots", "genius"), "unknown bot"),
+    (("simulate", "subastral", "--players", 3, "--games", 0), "at least 1"),
+])
+def test_bad_arguments_print_one_clear_line(args, message):
+    done = cli(*args, check=False)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_bad_files_print_one_clear_line(tmp_path):
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text((EXAMPLES / "subastral-4p-replay.json").read_text()[:300])
+    done = cli("replay", truncated, check=False)
+    assert done.returncode == 2 and "not valid JSON" in done.stderr
+    data = json.loads((EXAMPLES / "subastral-4p-replay.json").read_text())
+    data["actions"][5]["seat"] = (data["actions"][5]["seat"] + 1) % 4
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(data))
+    done = cli("replay", forged, check=False)
+    assert done.returncode == 2 and "move 6" in done.stderr and "turn" in done.stderr
+    position = json.loads((EXAMPLES / "subastral-scoring-example.json").read_text())
+    position["state"]["hands"][0].append("unicorn-3")
+    bad = tmp_path / "bad-position.json"
+    bad.write_text(json.dumps(position))
+    done = cli("score", bad, check=False)
+    assert done.returncode == 2 and "unknown card 'unicorn-3'" in done.stderr
