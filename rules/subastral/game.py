@@ -35,6 +35,10 @@ class Subastral(GameSpec):
 
     def __init__(self, cards: CardSet | None = None):
         self.cards = cards or standard_cards()
+        # The hot protocol calls go straight to the engine's functions: one call less per decision.
+        self.to_move = rules.to_move
+        self.legal_actions = rules.legal_actions
+        self.apply = rules.apply
 
     def with_cards(self, cards: CardSet) -> "Subastral":
         """The same game played with another card file."""

@@ -31,6 +31,8 @@ RULE_DISTURB = "disturbance variant: pass one hand card to the left"
 RULE_OVER = "game end: no more turns after the last round"
 
 CLOUDS = len(NUMBERS)
+#: Played on one end of the row and took the other: hand or journal (special rule).
+ENDS_OF_ROW = ((1, CLOUDS), (CLOUDS, 1))
 
 
 def cards_under_end_card(players: int) -> int:
@@ -103,26 +105,17 @@ class _Actions:
                 self.take[played, cloud] = options
 
 
-_action_tables: dict[int, _Actions] = {}
-
-
 def actions_for(cards: CardSet) -> _Actions:
-    table = _action_tables.get(id(cards))
-    if table is None or table.cards is not cards:
-        table = _action_tables[id(cards)] = _Actions(cards)
-        table.cards = cards
+    """The action table of a card set, built on first use and kept with the card set."""
+    table = cards.__dict__.get("_actions")
+    if table is None:
+        table = cards.__dict__["_actions"] = _Actions(cards)
     return table
 
 
-def _distinct(kinds: tuple[int, ...]) -> list[int]:
-    """Sorted hand without repeats (copies of a kind are the same move)."""
-    out = []
-    last = None
-    for kind in kinds:
-        if kind != last:
-            out.append(kind)
-            last = kind
-    return out
+def _distinct(kinds: tuple[int, ...]):
+    """Hand cards without repeats, in order (copies of a kind are the same move)."""
+    return dict.fromkeys(kinds)
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -275,7 +268,10 @@ class _Table:
         if emptied:
             if not self.reveal_onto(emptied[0], seat):
                 return
-        while sum(1 for pile in self.clouds if len(pile) >= 2) < 2:
+        while True:
+            heights = [*map(len, self.clouds)]
+            if CLOUDS - heights.count(0) - heights.count(1) >= 2:
+                return
             if not self.reveal_onto(None, seat):
                 return
 
@@ -358,7 +354,7 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
     table.played_cloud = cloud
     table.phase = TAKE
     table.log.append(("play", seat, (card,), cloud, None))
-    if not any(pile for n, pile in enumerate(table.clouds, 1) if n != cloud):
+    if table.clouds.count(()) == CLOUDS - 1:
         # Ruling 8: with no other cloud holding a card, the take is skipped.
         table.log.append(("take_skipped", seat, (), None, None))
         table.finish_turn()
@@ -375,7 +371,7 @@ def _take(state: State, seat: int, action: TakeCloud) -> State:
     taken = state.clouds[cloud - 1]
     if not taken:
         _illegal(f"cloud {cloud} is empty; take from a cloud with cards", RULE_TAKE)
-    if {played, cloud} == {1, CLOUDS}:
+    if (played, cloud) in ENDS_OF_ROW:
         if to not in (HAND, JOURNAL):
             _illegal(f"cards from cloud {cloud} go to 'hand' or 'journal', not {to!r}", RULE_ENDS)
     else:
