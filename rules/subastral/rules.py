@@ -92,17 +92,19 @@ class _Actions:
         self.play = tuple(PlayCard(card=name) for name in cards.kind_names)
         self.passing = tuple(PassCard(card=name) for name in cards.kind_names)
         self.open = tuple(OpenColumn(biome=b.id) for b in cards.biomes)
-        # take[played][cloud]: the TakeCloud actions after playing on ``played``.
+        # take[played]: (cloud index, its TakeCloud actions) for every other cloud.
         self.take = {}
         for played in NUMBERS:
+            options = []
             for cloud in NUMBERS:
                 if cloud == played:
                     continue
-                if {played, cloud} == {1, CLOUDS}:
-                    options = (TakeCloud(cloud=cloud, to=HAND), TakeCloud(cloud=cloud, to=JOURNAL))
+                if (played, cloud) in ENDS_OF_ROW:
+                    actions = (TakeCloud(cloud=cloud, to=HAND), TakeCloud(cloud=cloud, to=JOURNAL))
                 else:
-                    options = (TakeCloud(cloud=cloud, to=HAND if cloud < played else JOURNAL),)
-                self.take[played, cloud] = options
+                    actions = (TakeCloud(cloud=cloud, to=HAND if cloud < played else JOURNAL),)
+                options.append((cloud - 1, actions))
+            self.take[played] = tuple(options)
 
 
 def actions_for(cards: CardSet) -> _Actions:
@@ -132,10 +134,8 @@ def legal_actions(state: State, seat: int) -> list:
         play = table.play
         return [play[k] for k in _distinct(state.hands[seat])]
     if phase == TAKE:
-        played = state.played_cloud
         clouds = state.clouds
-        take = table.take
-        return [a for cloud in NUMBERS if cloud != played and clouds[cloud - 1] for a in take[played, cloud]]
+        return [a for i, actions in table.take[state.played_cloud] if clouds[i] for a in actions]
     # ORDER: each new biome still waiting may open the next column.
     biome_of = state.cards.biome_of
     waiting = sorted({biome_of[k] for k in state.pending})
@@ -347,17 +347,23 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
     if card is None or card not in hand:
         _illegal(f"{action.card!r} is not in {_seat_name(seat)}'s hand", RULE_PLAY)
     cloud = cards.number_of[card]
-    table = _Table(state)
     i = hand.index(card)
-    table.set_hand(seat, hand[:i] + hand[i + 1:])
-    table.set_cloud(cloud, state.clouds[cloud - 1] + (card,))
-    table.played_cloud = cloud
-    table.phase = TAKE
-    table.log.append(("play", seat, (card,), cloud, None))
-    if table.clouds.count(()) == CLOUDS - 1:
-        # Ruling 8: with no other cloud holding a card, the take is skipped.
-        table.log.append(("take_skipped", seat, (), None, None))
-        table.finish_turn()
+    hands = list(state.hands)
+    hands[seat] = hand[:i] + hand[i + 1:]
+    clouds = list(state.clouds)
+    clouds[cloud - 1] += (card,)
+    clouds = tuple(clouds)
+    # Built field by field (State order): the commonest step of every game, kept cheap.
+    s = state
+    played = State(s.cards, s.players, s.variants, s.deck, clouds, tuple(hands), s.journals, s.start_player,
+                   s.seat, s.round, TAKE, cloud, s.pending, s.end_triggered, s.last_round, s.passes,
+                   (("play", seat, (card,), cloud, None),))
+    if clouds.count(()) < CLOUDS - 1:
+        return played
+    # Ruling 8: with no other cloud holding a card, the take is skipped.
+    table = _Table(played)
+    table.log = [*played.log, ("take_skipped", seat, (), None, None)]
+    table.finish_turn()
     return table.freeze()
 
 
