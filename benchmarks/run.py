@@ -1,0 +1,160 @@
+"""Rules-engine benchmarks: ``make bench`` (or ``python benchmarks/run.py``).
+
+Prints, per game and player count, random-playout games/s and decisions/s on one core through the
+public protocol (``to_move`` + ``legal_actions`` + ``apply``), RLCard's Uno measured the same way in
+the same run as a peer baseline (its game API: ``get_legal_actions`` + ``step``; and its RL
+environment API, which also builds observations), and the peak memory of simulating 10,000 games.
+
+Targets (issue "Foundation"): Subastral 4 players >= 1,500 games/s and decisions/s >= RLCard Uno's
+(game API); 10,000 simulated games under 200 MB peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import rules  # noqa: E402
+
+TARGET_GAMES_PER_S = 1500
+TARGET_PEAK_MB = 200
+
+
+def pin_to_one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+
+
+def protocol_playouts(game, players: int, seconds: float, variants=None) -> dict:
+    """Seeded random playouts through the public protocol for about ``seconds``."""
+    to_move, legal_actions, apply, new_game = game.to_move, game.legal_actions, game.apply, game.new_game
+    games = decisions = 0
+    seed = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            pick = random.Random(seed).random
+            state = new_game(players, seed, variants)
+            while True:
+                seats = to_move(state)
+                if not seats:
+                    break
+                seat = seats[0]
+                actions = legal_actions(state, seat)
+                state = apply(state, seat, actions[int(pick() * len(actions))])
+                decisions += 1
+            games += 1
+            seed += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "decisions": decisions, "seconds": elapsed,
+            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
+
+
+def rlcard_uno(seconds: float, players: int = 2) -> dict | None:
+    """RLCard's Uno with random legal moves: game API and environment API."""
+    try:
+        import numpy as np
+        import rlcard
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    out = {}
+    game = UnoGame(num_players=players)
+    game.np_random = np.random.RandomState(0)
+    pick = random.Random(0).random
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game.init_game()
+        while not game.is_over():
+            actions = game.get_legal_actions()
+            game.step(actions[int(pick() * len(actions))])
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    out["game_api"] = {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed, "games": games}
+    env = rlcard.make("uno", config={"seed": 0, "game_num_players": players})
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            actions = list(state["legal_actions"])
+            state, _ = env.step(actions[int(pick() * len(actions))])
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    out["env_api"] = {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed, "games": games}
+    out["version"] = rlcard.__version__
+    return out
+
+
+def simulation_peak_memory(games: int) -> dict:
+    """Peak RSS of ``rules-explorer simulate`` over ``games`` games, in a fresh process."""
+    code = ("import resource, sys; from rules.cli import main; "
+            f"main(['simulate', 'subastral', '--players', '4', '--games', '{games}', '--seed', '0', '--json']); "
+            "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))")
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if done.returncode:
+        raise RuntimeError(done.stderr)
+    peak_kb = int(done.stderr.strip().splitlines()[-1])
+    return {"games": games, "peak_mb": peak_kb / 1024, "seconds": time.perf_counter() - start}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument("--memory-games", type=int, default=10_000)
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = parser.parse_args(argv)
+    pin_to_one_core()
+    print(f"Python {sys.version.split()[0]}, one core, {args.seconds:g} s per measurement\n")
+    results = {"protocol": [], "rlcard_uno": None}
+    print(f"{'game':<12}{'players':>8}{'games/s':>12}{'decisions/s':>14}{'decisions/game':>16}")
+    for game_id in rules.GAMES:
+        game = rules.get_game(game_id)
+        for players in game.player_counts:
+            r = protocol_playouts(game, players, args.seconds)
+            results["protocol"].append({"game": game_id, "players": players, **r})
+            print(f"{game_id:<12}{players:>8}{r['games_per_s']:>12,.0f}{r['decisions_per_s']:>14,.0f}"
+                  f"{r['decisions'] / r['games']:>16.1f}")
+    uno = rlcard_uno(args.seconds)
+    results["rlcard_uno"] = uno
+    if uno is None:
+        print("\nRLCard is not installed (pip install -e '.[bench]'): no peer baseline this run.")
+    else:
+        for api, label in (("game_api", "game API"), ("env_api", "env API")):
+            u = uno[api]
+            print(f"{'uno ' + label:<12}{2:>8}{u['games_per_s']:>12,.0f}{u['decisions_per_s']:>14,.0f}   (RLCard {uno['version']})")
+    memory = simulation_peak_memory(args.memory_games)
+    results["simulation_memory"] = memory
+    print(f"\nsimulate subastral 4p x {memory['games']:,}: peak {memory['peak_mb']:.0f} MB in {memory['seconds']:.1f} s")
+
+    sub4 = next(r for r in results["protocol"] if r["game"] == "subastral" and r["players"] == 4)
+    checks = [(f"Subastral 4p >= {TARGET_GAMES_PER_S:,} games/s", sub4["games_per_s"] >= TARGET_GAMES_PER_S),
+              (f"simulation peak < {TARGET_PEAK_MB} MB", memory["peak_mb"] < TARGET_PEAK_MB)]
+    if uno is not None:
+        checks.append(("Subastral 4p decisions/s >= RLCard Uno (game API)", sub4["decisions_per_s"] >= uno["game_api"]["decisions_per_s"]))
+    print()
+    for label, ok in checks:
+        print(f"{'met ' if ok else 'MISSED'}  {label}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
