@@ -50,6 +50,10 @@ def encode(game, state: State) -> dict:
     return data
 
 
+def _times(n: int, one: str = "time", many: str = "times") -> str:
+    return f"{'no' if n == 0 else n} {one if n == 1 else many}"
+
+
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
         span = f"{low} to {high}" if high is not None else f"{low} or more"
@@ -188,7 +192,7 @@ def decode(game, data: Any) -> State:
     for kind, count in sorted(counts.items()):
         if count > copies[kind]:
             raise InvalidPosition(
-                f"{cards.card_name(kind)} appears {count} times, but the {players}-player deck has {copies[kind]} "
+                f"{cards.card_name(kind)} appears {_times(count)}, but the {players}-player deck has {_times(copies[kind], 'copy', 'copies')} "
                 f"(duplicated card, or a card removed for this player count)", where="state")
 
     if phase == PLAY and not hands[seat]:
