@@ -181,6 +181,9 @@ def decode(game, data: Any) -> State:
         passes.append(kind)
     if phase == DISTURB and not variants.get("disturbance"):
         raise InvalidPosition("the disturbance phase needs the disturbance variant switched on", where="state.phase")
+    if phase == DISTURB and all(passes[s] != NO_PASS or not hands[s] for s in range(players)):
+        raise InvalidPosition("in the disturbance phase someone with a hand card must still be choosing "
+                              "(once all have chosen, the cards pass and the game is over)", where="state.passes")
 
     # Impossible counts: no zone may hold more copies of a card than the deck has.
     counts = Counter(deck)
@@ -227,7 +230,7 @@ def decode_action(game, data: Any):
     if not isinstance(data, Mapping):
         raise InvalidPosition(f"an action is an object with a 'type', not {type(data).__name__}", where="action")
     kind = data.get("type")
-    if kind not in ACTION_TYPES:
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
         raise InvalidPosition(f"action type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}", where="action.type")
     if kind in ("play", "pass"):
         require_keys(data, ("type", "card"), where="action")

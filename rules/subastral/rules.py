@@ -58,6 +58,8 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     clouds = [[deck.pop(0)] for _ in range(CLOUDS)]
     first = deck.pop(0)
     clouds[cards.number_of[first] - 1].append(first)
+    if all(cards.number_of[k] == cards.number_of[first] for k in deck[:deck.index(END_CARD)]):
+        raise ValueError(f"card set {cards.name!r}: setup needs a second card with another number than {cards.number_of[first]}")
     while True:
         second = deck.pop(0)
         if cards.number_of[second] != cards.number_of[first]:
