@@ -1,0 +1,275 @@
+"""The explorer app without a browser: build it, drive its widgets in Python, read the board's HTML.
+
+The board is checked against the engine's own state (``state.clouds``, ``state.hands``): the HTML
+is parsed and each CSS-classed zone (``cloud-<n>``, ``hand-seat-<s>``, ``journal-seat-<s>``) is
+read on its own, because the same card name may rightly lie on a cloud and in a hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html.parser import HTMLParser
+
+import panel as pn
+import pytest
+from bokeh.document import Document
+
+from explorer.app import TEACHER, ExplorerApp, create_app
+from explorer.board import SubastralBoard, subastral_html
+from explorer.session import GameSession
+
+SEED = 11
+
+
+class Zones(HTMLParser):
+    """Card names (``data-card``) found inside each CSS class, and each class's text."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.stack: list[tuple[str, list[str]]] = []
+        self.cards: dict[str, list[str]] = {}
+        self.text: dict[str, str] = {}
+        self.backs: dict[str, int] = {}
+        self.feed(html)
+        assert not self.stack, f"unclosed tags: {self.stack}"
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        self.stack.append((tag, classes))
+        for cls in classes:
+            self.cards.setdefault(cls, [])
+            self.text.setdefault(cls, "")
+            self.backs.setdefault(cls, 0)
+        enclosing = {cls for _, cs in self.stack for cls in cs}
+        if "data-card" in attrs:
+            for cls in enclosing:
+                self.cards[cls].append(attrs["data-card"])
+        if "back" in classes:
+            for cls in enclosing - {"card", "back"}:
+                self.backs[cls] += 1
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1][0] == tag, f"</{tag}> closes {self.stack[-1] if self.stack else None}"
+        self.stack.pop()
+
+    def handle_data(self, data):
+        for _, classes in self.stack:
+            for cls in classes:
+                self.text[cls] += data
+
+
+def names(state, kinds) -> list[str]:
+    return [state.cards.card_name(kind) for kind in kinds]
+
+
+@pytest.fixture
+def app() -> ExplorerApp:
+    return ExplorerApp(session=_played_session())
+
+
+def _played_session() -> GameSession:
+    session = GameSession(game="subastral", players=4, seed=SEED)
+    session.autoplay("greedy", then_goto=0)
+    return session
+
+
+def click(widget: pn.widgets.Button) -> None:
+    widget.clicks += 1          # what a browser click does on the server
+
+
+# ------------------------------------------------------------------ the page
+
+
+def test_create_app_returns_a_template_with_a_bot_played_game_at_step_0():
+    template = create_app()
+    assert isinstance(template, pn.template.BaseTemplate)
+    app = template.explorer
+    session = app.session
+    assert session.game == "subastral" and session.players == 4
+    assert len(session.log) > 0 and session.cursor == 0
+    assert session.spec.is_over(session.state_at(len(session.log)))
+    zones = Zones(app.board.html())
+    assert "Step 0 / " in zones.text["step-counter"]
+    assert "assumed" in zones.text["provenance"]
+
+
+def test_each_app_has_its_own_session_and_widgets():
+    first, second = create_app().explorer, create_app().explorer
+    assert first.session is not second.session
+    assert first.controls["forward"] is not second.controls["forward"]
+    click(first.controls["forward"])
+    assert first.session.cursor == 1 and second.session.cursor == 0
+
+
+# ------------------------------------------------------------------ stepping
+
+
+def test_stepper_buttons_move_the_cursor_and_redraw_the_board(app):
+    session, c = app.session, app.controls
+    moves = len(session.log)
+    assert c["start"].disabled and c["back"].disabled and not c["forward"].disabled
+    for _ in range(3):
+        click(c["forward"])
+    assert session.cursor == 3 and c["step"].value == 3
+    assert "Step 3 / " in Zones(app.board.html()).text["step-counter"]
+    click(c["back"])
+    assert session.cursor == 2 and c["step"].value == 2
+    click(c["end"])
+    assert session.cursor == moves and c["forward"].disabled and c["end"].disabled
+    assert "Game over" in Zones(app.board.html()).text["to-move-line"]
+    click(c["start"])
+    assert session.cursor == 0
+
+
+def test_the_slider_moves_the_cursor(app):
+    app.controls["step"].value = 12
+    assert app.session.cursor == 12
+    assert app.session.state is app.session.state_at(12)
+    assert app.controls["step"].end == len(app.session.log)
+
+
+def test_the_board_shows_the_engines_clouds_in_order(app):
+    session = app.session
+    for step in (0, 1, 2, 3, 10, len(session.log)):
+        session.goto(step)
+        zones = Zones(app.board.html())
+        state = session.state
+        for number, pile in enumerate(state.clouds, start=1):
+            assert zones.cards[f"cloud-{number}"] == names(state, pile), f"cloud {number} at step {step}"
+        deck = session.observation(None)["deck"]
+        assert f"Deck: {deck['count']} cards" in zones.text["deck"]
+
+
+def test_a_move_changes_the_clouds_on_the_board(app):
+    before = {n: Zones(app.board.html()).cards[f"cloud-{n}"] for n in range(1, 7)}
+    for _ in range(3):
+        click(app.controls["forward"])
+    after = {n: Zones(app.board.html()).cards[f"cloud-{n}"] for n in range(1, 7)}
+    assert before != after
+
+
+def test_journals_show_the_engines_columns(app):
+    session = app.session
+    session.goto(len(session.log))
+    html = app.board.html()
+    zones = Zones(html)
+    for seat, journal in enumerate(session.state.journals):
+        expected = [name for column in journal for name in names(session.state, column)]
+        assert zones.cards[f"journal-seat-{seat}"] == expected
+
+
+# ------------------------------------------------------------------ who sees what
+
+
+def test_teacher_view_shows_every_hand(app):
+    session = app.session
+    for step in (0, 5, 20):
+        session.goto(step)
+        zones = Zones(app.board.html())
+        for seat, hand in enumerate(session.state.hands):
+            assert Counter(zones.cards[f"hand-seat-{seat}"]) == Counter(names(session.state, hand))
+
+
+@pytest.mark.parametrize("viewer", [1, 0, 3])
+def test_a_seat_sees_its_own_hand_and_no_other_hand_cards(app, viewer):
+    session, c = app.session, app.controls
+    c["view_as"].value = viewer
+    assert session.viewing_seat == viewer
+    for step in range(0, len(session.log) + 1, 7):
+        session.goto(step)
+        zones = Zones(app.board.html())
+        state = session.state
+        assert Counter(zones.cards[f"hand-seat-{viewer}"]) == Counter(names(state, state.hands[viewer]))
+        for seat, hand in enumerate(state.hands):
+            if seat == viewer:
+                continue
+            assert zones.cards[f"hand-seat-{seat}"] == [], f"seat {seat}'s hand shown to seat {viewer} at step {step}"
+            assert zones.backs[f"hand-seat-{seat}"] == len(hand)
+
+
+def test_a_seats_page_holds_only_its_observation(app):
+    """Nothing on the page (board or log) names a card another seat drew unseen."""
+    session = app.session
+    app.controls["view_as"].value = 1
+    session.goto(len(session.log))
+    secret = [e.text for step in range(len(session.log) + 1) for e in session.spec.events(session.state_at(step))
+              if e.visible_to is not None and 1 not in e.visible_to]
+    assert secret, "this game should have private draws"
+    page = app.board.html() + app.log_view.html()
+    for text in secret:
+        assert text not in page
+    app.controls["view_as"].value = TEACHER
+    assert session.viewing_seat is None
+    teacher_page = app.board.html() + app.log_view.html()
+    assert any(text in teacher_page for text in secret)
+
+
+def test_the_event_log_lists_every_step_up_to_the_cursor(app):
+    session = app.session
+    session.goto(6)
+    zones = Zones(app.log_view.html())
+    assert zones.text["current"].startswith("Step 6")
+    html = app.log_view.html()
+    for step in range(7):
+        assert f'data-step="{step}"' in html
+    assert 'data-step="7"' not in html
+
+
+# ------------------------------------------------------------------ set-up widgets
+
+
+def test_the_variant_switch_replays_the_log_under_the_new_rules(app):
+    session = app.session
+    log = session.log
+    app.controls["variant:disturbance"].value = True
+    assert session.variants == {"disturbance": True}
+    assert session.log == log
+    session.goto(len(log))
+    assert session.state.phase == "disturbance"
+
+
+def test_changing_players_deals_a_new_game_and_updates_view_as(app):
+    session = app.session
+    app.controls["view_as"].value = 3
+    app.controls["players"].value = 3
+    assert session.players == 3 and session.log == []
+    assert list(app.controls["view_as"].options.values()) == [TEACHER, 0, 1, 2]
+    assert app.controls["view_as"].value == TEACHER
+    assert app.controls["step"].disabled
+    click(app.controls["new_game"])
+    assert len(session.log) > 0 and session.cursor == 0
+    assert not app.controls["step"].disabled
+    assert len(Zones(app.board.html()).cards["hand-seat-2"]) == 3
+
+
+def test_new_game_uses_the_chosen_bot_and_seed(app):
+    session = app.session
+    app.controls["seed"].value = SEED + 1
+    app.controls["bot"].value = "random"
+    click(app.controls["new_game"])
+    reference = GameSession(players=4, seed=SEED + 1)
+    reference.autoplay("random")
+    assert session.log == reference.log
+
+
+# ------------------------------------------------------------------ Bokeh models
+
+
+def test_the_rendered_bokeh_model_follows_the_cursor(app):
+    board_pane = app.board.__panel__()
+    doc = Document()
+    root = board_pane.get_root(doc)
+    model = board_pane._models[root.ref["id"]][0]
+    assert "Step 0 / " in model.text
+    click(app.controls["forward"])
+    assert "Step 1 / " in model.text
+
+
+def test_board_html_renders_a_fresh_deal_for_every_player_count():
+    for players in (2, 3, 4, 5):
+        session = GameSession(players=players, seed=SEED)
+        zones = Zones(SubastralBoard(session=session).html())
+        assert len([cls for cls in zones.cards if cls.startswith("hand-seat-")]) == players
+        html = subastral_html(session.observation(0), step=0, moves=0)
+        assert Zones(html).cards["hand-seat-1"] == []
