@@ -61,8 +61,16 @@ def cmd_games(args) -> int:
     return 0
 
 
-def cmd_play(args) -> int:
+def game_with_cards(args):
+    """The registered game, or the same game with the card file given by ``--cards``."""
     game = get_game(args.game)
+    if getattr(args, "cards", None):
+        game = game.with_card_file(replays.load(args.cards))
+    return game
+
+
+def cmd_play(args) -> int:
+    game = game_with_cards(args)
     players = game.check_players(args.players)
     variants = parse_variants(game, args.variant)
     bots = parse_bots(args.bots, players)
@@ -121,7 +129,7 @@ def cmd_score(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    game = get_game(args.game)
+    game = game_with_cards(args)
     players = game.check_players(args.players)
     variants = parse_variants(game, args.variant)
     bots = parse_bots(args.bot, players)
@@ -130,7 +138,7 @@ def cmd_simulate(args) -> int:
     if args.workers != 1 or args.scheduler:
         raise RulesError("distributed runs (--workers, --scheduler) are not available yet: run with --workers 1")
     bar = Progress(args.games, enabled=False if args.json else None)
-    summary = simulate(game.id, players, args.games, args.seed, bots=bots, variants=variants, progress=bar.update)
+    summary = simulate(game.id, players, args.games, args.seed, bots=bots, variants=variants, progress=bar.update, game=game)
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0
@@ -168,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--variant", action="append", metavar="NAME[=VALUE]")
     p.add_argument("--bots", default="random", help=f"one bot or one per seat, comma-separated ({', '.join(BOTS)})")
+    p.add_argument("--cards", metavar="CARDS.json", help="play with another card file")
     p.add_argument("--out", metavar="REPLAY.json")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_play)
@@ -189,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bot", default="random", help=f"one bot or one per seat, comma-separated ({', '.join(BOTS)})")
     p.add_argument("--variant", action="append", metavar="NAME[=VALUE]")
+    p.add_argument("--cards", metavar="CARDS.json", help="play with another card file")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--scheduler", metavar="ADDRESS")
     p.add_argument("--json", action="store_true")

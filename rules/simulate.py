@@ -103,9 +103,11 @@ def summarise(game, players: int, results: Sequence[GameResult], elapsed: float,
 
 
 def simulate(game_id: str, players: int, games: int, seed: int, *, bots: Sequence[str] = ("random",),
-             variants: Mapping[str, Any] | None = None, progress: Callable[[int], None] | None = None) -> dict:
-    """Play ``games`` games and summarise scores and wins per seat."""
-    game = get_game(game_id)
+             variants: Mapping[str, Any] | None = None, progress: Callable[[int], None] | None = None,
+             game=None) -> dict:
+    """Play ``games`` games and summarise scores and wins per seat (``game``: a spec to use instead
+    of the registered one, e.g. with another card file)."""
+    game = game or get_game(game_id)
     players = game.check_players(players)
     variants = game.check_variants(variants)
     results = []

@@ -100,3 +100,25 @@ def test_bad_files_print_one_clear_line(tmp_path):
     bad.write_text(json.dumps(position))
     done = cli("score", bad, check=False)
     assert done.returncode == 2 and "unknown card 'unicorn-3'" in done.stderr
+
+
+def test_play_with_another_card_file_writes_it_into_the_replay(tmp_path):
+    data = json.loads((ROOT / "rules/subastral/data/cards.json").read_text())
+    for biome in data["biomes"]:
+        for card in biome["cards"]:
+            card["min_players"] = 2  # every card in every game: 103 cards for 2 players
+    cards = tmp_path / "all-cards.json"
+    cards.write_text(json.dumps(data))
+    out = tmp_path / "game.json"
+    cli("play", "subastral", "--players", 2, "--seed", 3, "--cards", cards, "--out", out, "--json")
+    replay = json.loads(out.read_text())
+    assert replay["cards"] == data
+    game, states = replays.states(replay)
+    assert sum(game.inventory(states[0]).values()) == 103
+    assert json.loads(cli("replay", out, "--json").stdout)["over"] is True
+    summary = json.loads(cli("simulate", "subastral", "--players", 2, "--games", 5, "--cards", cards, "--json").stdout)
+    assert summary["games"] == 5
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "subastral-cards/1", "biomes": []}')
+    done = cli("play", "subastral", "--players", 2, "--seed", 3, "--cards", broken, check=False)
+    assert done.returncode == 2 and "'biomes' must be a non-empty list" in done.stderr

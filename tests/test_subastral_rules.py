@@ -779,7 +779,7 @@ def test_custom_card_file_with_renamed_biome():
 def test_custom_card_file_too_small_for_setup_is_refused():
     data = card_file()
     data["biomes"] = data["biomes"][:1]
-    with pytest.raises(ValueError, match="setup needs at least"):
+    with pytest.raises(rules.InvalidPosition, match="setup needs at least"):
         Subastral(parse_cards(data)).new_game(2, seed=0)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from rules.protocol import IllegalAction
+from rules.protocol import IllegalAction, InvalidPosition
 from rules.subastral.cards import END_CARD, NUMBERS, CardSet
 from rules.subastral.state import (
     DISTURB, HAND, JOURNAL, NO_PASS, ORDER, OVER, PLAY, TAKE,
@@ -49,7 +49,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     under = cards_under_end_card(players)
     needed = 3 * players + 8 + 1 + under
     if len(deck) < needed:
-        raise ValueError(f"card set {cards.name!r} has {len(deck)} cards for {players} players; setup needs at least {needed}")
+        raise InvalidPosition(f"card set {cards.name!r} has {len(deck)} cards for {players} players; setup needs at least {needed}", where="cards")
     hands = tuple(tuple(sorted(deck[3 * seat:3 * seat + 3])) for seat in range(players))
     deck = deck[3 * players:]
     # Step 3: the bottom 3 x players cards go under the end card.
@@ -59,7 +59,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     first = deck.pop(0)
     clouds[cards.number_of[first] - 1].append(first)
     if all(cards.number_of[k] == cards.number_of[first] for k in deck[:deck.index(END_CARD)]):
-        raise ValueError(f"card set {cards.name!r}: setup needs a second card with another number than {cards.number_of[first]}")
+        raise InvalidPosition(f"card set {cards.name!r}: setup needs a second card with another number than {cards.number_of[first]}", where="cards")
     while True:
         second = deck.pop(0)
         if cards.number_of[second] != cards.number_of[first]:
