@@ -183,6 +183,19 @@ class GameSpec(abc.ABC):
         """
         return None
 
+    def card_info(self, state, card: str) -> dict | None:
+        """How to group and order a card in plots: ``{"group", "group_name", "number"}``."""
+        return None
+
+    def deck_knowledge(self, state, seat: Seat | None) -> dict | None:
+        """What ``seat`` can infer about the deck from what it has seen.
+
+        ``{"deck_count", "unseen": {card: copies not visible to the seat (deck and others' hands)},
+        "unseen_in_hands": how many of those sit in other hands, "end_card_depths": {draws before
+        the end card: probability}}`` (``end_card_depths`` empty once the end card is out).
+        """
+        return None
+
     def card_file(self, state) -> dict | None:
         """The card data the state was played with, when it is not the game's standard file."""
         return None

@@ -2,6 +2,8 @@
 
 ``{"game", "version", "players", "seed", "variants", "actions": [{"seat", "action"}, ...]}`` and, when
 the game was played with a card file other than the standard one, ``"cards"`` with that file's data.
+A game that began from a what-if position instead of a deal carries it as ``"start"`` (a position
+file); its moves are replayed from there.
 Replaying reproduces every state exactly; time travel is replaying a prefix.
 """
 
@@ -17,10 +19,11 @@ REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
 
 
 def record(game: GameSpec, players: int, seed: int, variants: Mapping[str, Any] | None,
-           actions: Iterable[tuple[int, Any]], *, state=None) -> dict:
+           actions: Iterable[tuple[int, Any]], *, state=None, start: Mapping | None = None) -> dict:
     """The replay of a game played from ``new_game(players, seed, variants)`` with these moves.
 
-    Pass any state of the game as ``state`` so a non-standard card file is written along.
+    Pass any state of the game as ``state`` so a non-standard card file is written along, and the
+    position the game began from as ``start`` when it did not begin with a deal.
     """
     data = {
         "game": game.id,
@@ -33,6 +36,8 @@ def record(game: GameSpec, players: int, seed: int, variants: Mapping[str, Any] 
     cards = game.card_file(state) if state is not None else None
     if cards is not None:
         data["cards"] = cards
+    if start is not None:
+        data["start"] = dict(start)
     return data
 
 
@@ -43,7 +48,7 @@ def read(data: Any) -> tuple[GameSpec, Any, list[tuple[int, Any]]]:
     missing = [key for key in REPLAY_KEYS if key not in data]
     if missing:
         raise InvalidReplay(f"missing {', '.join(missing)}", where="replay")
-    unknown = set(data) - set(REPLAY_KEYS) - {"cards", "comment"}
+    unknown = set(data) - set(REPLAY_KEYS) - {"cards", "comment", "start"}
     if unknown:
         raise InvalidReplay(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}", where="replay")
     try:
@@ -56,7 +61,13 @@ def read(data: Any) -> tuple[GameSpec, Any, list[tuple[int, Any]]]:
         if type(data["seed"]) is not int:
             raise InvalidReplay(f"seed must be a whole number, not {data['seed']!r}", where="replay.seed")
         variants = game.check_variants(data["variants"])
-        state = game.new_game(players, data["seed"], variants)
+        if "start" in data:
+            state = game.decode(data["start"])
+            start = game.encode(state)
+            if start["variants"] != variants or start["state"].get("players") != players:
+                raise InvalidReplay("the start position's players and variants must match the replay's", where="replay.start")
+        else:
+            state = game.new_game(players, data["seed"], variants)
     except InvalidReplay:
         raise
     except InvalidPosition as error:

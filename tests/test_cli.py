@@ -122,3 +122,28 @@ def test_play_with_another_card_file_writes_it_into_the_replay(tmp_path):
     broken.write_text('{"format": "subastral-cards/1", "biomes": []}')
     done = cli("play", "subastral", "--players", 2, "--seed", 3, "--cards", broken, check=False)
     assert done.returncode == 2 and "'biomes' must be a non-empty list" in done.stderr
+
+
+def test_replay_from_a_what_if_position(tmp_path):
+    import rules
+
+    game = rules.get_game("subastral")
+    start = game.encode(game.new_game(3, 8))
+    # What if the player to move had only one card left? The others go back to the box.
+    del start["state"]["hands"][start["state"]["seat"]][1:]
+    state = game.decode(start)
+    seat = game.to_move(state)[0]
+    moves = []
+    for _ in range(2):
+        action = game.legal_actions(state, seat)[0]
+        moves.append((seat, action))
+        state = game.apply(state, seat, action)
+    data = replays.record(game, 3, 0, {}, moves, start=start)
+    path = tmp_path / "what-if.json"
+    path.write_text(json.dumps(data))
+    _, states = replays.states(replays.load(path))
+    assert game.encode(states[-1]) == game.encode(state)
+    data["players"] = 4
+    path.write_text(json.dumps(data))
+    done = cli("replay", path, check=False)
+    assert done.returncode == 2 and "start position" in done.stderr

@@ -118,6 +118,31 @@ class Subastral(GameSpec):
         deck = tuple(END_CARD if k == END_CARD else pool.pop() for k in state.deck)
         return state._replace(deck=deck, hands=tuple(hands), passes=tuple(passes))
 
+    def card_info(self, state: State, card: str) -> dict:
+        cards = state.cards
+        kind = cards.kind(card, where="card")
+        biome = cards.biomes[cards.biome_of[kind]]
+        return {"group": biome.id, "group_name": biome.name, "number": cards.number_of[kind]}
+
+    def deck_knowledge(self, state: State, seat: int | None) -> dict:
+        """Unseen cards = the deck for this player count minus every card ``seat`` can see.
+
+        Cards that went into another hand from a cloud were seen, but the engine does not track
+        memory: they count as unseen, as for a player who does not keep notes. The end card's depth
+        is public (everyone saw 3 x players cards go under it and can count the draws).
+        """
+        counts = Counter(dict(enumerate(state.cards.copies[state.players])))
+        visible = [*state.clouds, *(col for journal in state.journals for col in journal), state.pending]
+        if seat is not None:
+            visible.append(state.hands[seat])
+        for pile in visible:
+            counts.subtract(pile)
+        unseen = {state.cards.card_name(k): n for k, n in sorted(counts.items()) if n > 0}
+        in_hands = sum(len(h) for s, h in enumerate(state.hands) if s != seat)
+        deck_count = len(state.deck) - (0 if state.end_triggered else 1)
+        depths = {} if state.end_triggered else {state.deck.index(END_CARD): 1.0}
+        return {"deck_count": deck_count, "unseen": unseen, "unseen_in_hands": in_hands, "end_card_depths": depths}
+
     def card_file(self, state: State) -> dict | None:
         return None if state.cards.is_standard else dict(state.cards.raw)
 
