@@ -117,6 +117,12 @@ class GameSession(param.Parameterized):
     viewing_seat = param.Selector(default=None, objects=[None], allow_None=True,
                                   doc="None: the teacher sees everything; a seat (0-based): only what that seat may see.")
 
+    start = param.Dict(default=None, allow_None=True,
+                       doc="The what-if position the line begins from (a position file), or None: a deal from the seed.")
+    seat_players = param.Dict(default={}, doc="Who plays each seat when playing on: 'human' or a bot name (seat -> name).")
+    selected_action = param.Dict(default=None, allow_None=True,
+                                 doc="The action a person is about to confirm (its JSON), for boards to preview; None otherwise.")
+
     spec = param.Parameter(default=None, constant=True, doc="The GameSpec in use (a replay may bring its own card file).")
     state = param.Parameter(default=None, constant=True, doc="The state after `cursor` actions of the log (derived).")
 
@@ -137,7 +143,7 @@ class GameSession(param.Parameterized):
         self.param.watch(self._on_line_change, ["log", "cursor"])
 
     @staticmethod
-    def _default_players(spec: GameSpec) -> int:
+    def _default_players(spec: GameSpec) -> int:  # noqa: D102
         return 4 if 4 in spec.player_counts else spec.player_counts[0]
 
     # ------------------------------------------------------------------ what the UI asks
@@ -188,7 +194,13 @@ class GameSession(param.Parameterized):
 
     def replay(self) -> dict:
         """The current line as a replay file (DESIGN.md, "File formats")."""
-        return replay_files.record(self.spec, self.players, self.seed, self.variants, self.log, state=self._states[0])
+        start = self.spec.encode(self._states[0]) if self.start is not None else None
+        return replay_files.record(self.spec, self.players, self.seed, self.variants, self.log,
+                                   state=self._states[0], start=start)
+
+    def position(self) -> dict:
+        """The viewed state as a position file (for the setup editor and "save position")."""
+        return self.spec.encode(self.state)
 
     # ------------------------------------------------------------------ moving along the line
     def goto(self, step: int) -> None:
@@ -279,7 +291,7 @@ class GameSession(param.Parameterized):
         values = {}
         if variants != self.variants:
             values = self._setup(self.spec, variants, self.players, self.seed)
-        self._states = [self.spec.new_game(self.players, self.seed, variants)]
+        self._states = [self._root(self.spec, self.players, self.seed, variants)]
         self._observations = {}
         self._set_line(list(line.log), line.cursor, branches=branches, **values)
 
@@ -308,7 +320,46 @@ class GameSession(param.Parameterized):
         values = self._setup(spec, data["variants"], data["players"], data["seed"])
         self._states = states
         self._observations = {}
-        self._set_line(list(moves), cursor, branches=[], replay_problem=None, game=spec.id, **values)
+        self._set_line(list(moves), cursor, branches=[], replay_problem=None, game=spec.id,
+                       start=dict(data["start"]) if "start" in data else None, selected_action=None, **values)
+
+    def load_position(self, data: Mapping) -> None:
+        """Start a new line from a what-if position (a position file): empty log, no branches.
+
+        Raises InvalidPosition, changing nothing, if the position does not decode.
+        """
+        if not isinstance(data, Mapping) or "game" not in data:
+            raise replay_files.InvalidPosition('a position is an object with "game", "version", "variants" and "state"', where="position")
+        spec = rules.get_game(data["game"])
+        if "cards" in data:
+            spec = spec.with_card_file(data["cards"])
+        state = spec.decode(data)
+        start = spec.encode(state)
+        players = len(spec.scores(state))  # one score per seat
+        values = self._setup(spec, start["variants"], players, self.seed)
+        self._states = [state]
+        self._observations = {}
+        self._set_line([], 0, branches=[], replay_problem=None, game=spec.id, start=start, selected_action=None, **values)
+
+    # ------------------------------------------------------------------ playing on
+    def controller(self, seat: int) -> str:
+        """'human' or the bot name that plays ``seat`` (default: the session's ``bot``)."""
+        return self.seat_players.get(seat, "human")
+
+    def play_on(self, seat: int, action) -> int:
+        """A person plays ``action`` for ``seat``; then the bots play until a person must decide.
+
+        Returns how many bot actions followed. Raises IllegalAction, changing nothing.
+        """
+        self.play(seat, action)
+        return self.advance_bots()
+
+    def advance_bots(self) -> int:
+        """Let the seats played by bots act from the cursor until a person must decide or the game ends."""
+        bots = {seat: (None if self.controller(seat) == "human" else self.controller(seat)) for seat in range(self.players)}
+        if not any(bots.values()):
+            return 0
+        return self.autoplay(bots)
 
     # ------------------------------------------------------------------ internals
     def _setup(self, spec: GameSpec, variants: Mapping | None, players: int, seed: int) -> dict:
@@ -345,12 +396,20 @@ class GameSession(param.Parameterized):
         finally:
             self._updating = updating
 
+    def _root(self, spec: GameSpec, players: int, seed: int, variants: Mapping, start: Mapping | None = "current"):
+        """The first state of a line: the what-if position (under ``variants``) or the seed's deal."""
+        start = self.start if start == "current" else start
+        if start is None:
+            return spec.new_game(players, seed, variants)
+        return spec.decode({**start, "variants": dict(variants)})
+
     def _deal(self, **values) -> None:
         spec = values.get("spec", self.spec)
-        self._states = [spec.new_game(values.get("players", self.players), values.get("seed", self.seed),
-                                      values.get("variants", self.variants))]
+        values.setdefault("start", None)
+        self._states = [self._root(spec, values.get("players", self.players), values.get("seed", self.seed),
+                                   values.get("variants", self.variants), values["start"])]
         self._observations = {}
-        self._set_line([], 0, branches=[], replay_problem=None, **values)
+        self._set_line([], 0, branches=[], replay_problem=None, selected_action=None, **values)
 
     def _extend_states(self, log: Sequence[Move], step: int):
         """``_states[step]`` along ``log``, applying the moves not yet cached."""
@@ -433,7 +492,11 @@ class GameSession(param.Parameterized):
         """The variants changed: replay the same moves under the new rules, up to the first illegal one."""
         values = self._setup(self.spec, variants, self.players, self.seed)
         log, cursor, problem = self.log, self.cursor, None
-        self._states = [self.spec.new_game(self.players, self.seed, values["variants"])]
+        try:
+            self._states = [self._root(self.spec, self.players, self.seed, values["variants"])]
+        except RulesError as error:      # a what-if position that these variants cannot hold
+            self._quietly(variants=dict(old_variants))
+            raise IllegalAction(str(error), rule="variants: the start position must be valid under them") from None
         self._observations = {}
         for i, (seat, action) in enumerate(log):
             try:

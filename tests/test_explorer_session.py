@@ -360,3 +360,56 @@ def test_autoplay_that_repeats_the_logs_continuation_does_not_fork(played):
     full = again.log
     again.autoplay("greedy")                  # same seed, same bots: the same moves again
     assert again.log == full and again.branches == [] and again.cursor == len(full)
+
+
+# -- what-if positions and playing on -------------------------------------------------------------
+def test_load_position_starts_a_line_from_it_and_replays_carry_it():
+    session = GameSession(players=3, seed=SEED)
+    spec = session.spec
+    position = spec.encode(spec.new_game(3, SEED + 5))
+    seat = position["state"]["seat"]
+    del position["state"]["hands"][seat][1:]           # what if the player to move had one card?
+    session.load_position(position)
+    assert session.start is not None and session.log == [] and session.cursor == 0
+    assert spec.encode(session.state)["state"]["hands"][seat] == position["state"]["hands"][seat]
+    session.autoplay("random", until_over=False)
+    session.autoplay("random", until_over=False)
+    replay = session.replay()
+    assert replay["start"]["state"]["hands"][seat] == position["state"]["hands"][seat]
+    other = GameSession(players=4, seed=1)
+    other.load(replay)
+    assert other.start == replay["start"] and len(other.log) == 2
+    assert spec.encode(other.state) == spec.encode(session.state)
+
+
+def test_load_position_rejects_a_bad_position_and_changes_nothing():
+    session = GameSession(players=3, seed=SEED)
+    session.autoplay("random", until_over=False)
+    before = (session.replay(), session.cursor)
+    position = session.position()
+    position["state"]["hands"][0].append("unicorn-9")
+    with pytest.raises(rules.InvalidPosition, match="unicorn-9"):
+        session.load_position(position)
+    assert (session.replay(), session.cursor) == before
+
+
+def test_variant_switch_on_a_what_if_position_replays_from_that_position():
+    session = GameSession(players=2, seed=SEED)
+    session.load_position(session.position())
+    session.autoplay("random", until_over=False)
+    session.variants = {"disturbance": True}
+    assert session.start is not None and len(session.log) == 1
+    assert session.spec.encode(session.state_at(0))["variants"] == {"disturbance": True}
+
+
+def test_play_on_lets_the_bots_answer_until_a_person_must_decide():
+    session = GameSession(players=3, seed=SEED)
+    session.seat_players = {0: "human", 1: "greedy", 2: "random"}
+    session.advance_bots()
+    spec = session.spec
+    assert spec.to_move(session.state) == (0,) or spec.is_over(session.state)
+    while not spec.is_over(session.state):
+        (seat,) = spec.to_move(session.state)
+        assert seat == 0, "the bots play every other seat"
+        session.play_on(0, spec.legal_actions(session.state, 0)[0])
+    assert session.at_end and spec.is_over(session.state)
