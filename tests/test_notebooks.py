@@ -1,0 +1,25 @@
+"""Teaching notebooks run headless from top to bottom (their cells assert what they teach)."""
+
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_runs_without_errors(path):
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(path, as_version=4)
+    assert not any(cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"), \
+        "commit notebooks without outputs"
+    NotebookClient(notebook, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    errors = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs if o.output_type == "error"]
+    assert not errors
+
+
+def test_there_is_a_notebook_per_finished_game():
+    assert "subastral.ipynb" in {p.name for p in NOTEBOOKS}
