@@ -1,7 +1,8 @@
 # Rules Explorer: developer and CI entry points.
 #   make serve   - run the web explorer on http://127.0.0.1:5006/explorer
 #   make test    - full test suite (installs Debian chromium if missing; browser tests must not skip)
-#   make bench   - benchmarks (installs the [bench] extra: rlcard)
+#   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
+#   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
@@ -38,7 +39,7 @@ STAMP_DEV   := $(VENV)/.stamp-install-dev
 # apt needs root; use sudo for a non-root developer.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all venv install dev serve test bench golden chromium clean distclean help
+.PHONY: all venv install dev serve test bench bench-ui golden chromium clean distclean help
 
 all: test
 
@@ -99,6 +100,10 @@ test: $(STAMP_TEST) chromium
 
 bench: $(STAMP_BENCH)
 	$(PY) benchmarks/run.py $(BENCH_ARGS)
+
+# The explorer's figures: server-side step/move handling, click-to-update and first load in Chromium.
+bench-ui: $(STAMP_TEST) chromium
+	$(PY) benchmarks/ui.py $(BENCH_ARGS)
 
 golden: $(STAMP_BASE)
 	$(PY) -m rules.playthrough --write tests/golden
