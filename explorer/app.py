@@ -1,13 +1,23 @@
-"""The explorer web app, "Foundation" stepper: deal a game, let bots play it, step through it.
+"""The explorer web app: deal a game, watch bots play it or play it yourself, step through it.
 
-The sidebar holds the set-up (game, players, seed, variant switches), the point of view ("View
-as") and the stepper; the main area shows the board and the log of every event up to the cursor.
-All state lives in one :class:`~explorer.session.GameSession`; the widgets are made per app (one
-app per browser session) and only assign to the session, the views only watch it.
+Layout (one :class:`ExplorerApp` per browser session, all state in one
+:class:`~explorer.session.GameSession`; the widgets only assign to the session, the views watch it):
+
+* sidebar: set-up (game, players, seed, variant switches, bot, "New game" buttons), who plays
+  each seat ("Played by": a person or a bot) and the point of view ("View as");
+* main, top: the replay-problem notice (when a variant change cut the line) and the stepper
+  (|◀ ◀ ▶ ▶| buttons, slider; arrow keys work anywhere on the page);
+* main, ``self.tabs``: the "Table" tab holds the action picker and the board, with the clickable
+  event log and the lines of play beside them. **Further tabs** ("Plots", "Scores", "Setup")
+  are added with :meth:`ExplorerApp.add_tab`; see the marked integration point in
+  ``_build_template``.
+
+The default page is a bot-played 4-player Subastral game at step 0, to step through; taking a
+seat is one click ("Play as Player N" in the picker, or "New game: me as Player 1").
 
 ``create_app()`` returns the Panel template; ``apps/explorer.py`` serves it. The
 :class:`ExplorerApp` behind the template is reachable as ``template.explorer`` (tests drive its
-widgets in Python through ``controls``).
+widgets in Python through ``controls``, ``picker``, ``stepper``, ``log_view`` and ``branches``).
 """
 
 from __future__ import annotations
@@ -18,8 +28,10 @@ import panel as pn
 import param
 
 import rules
-from explorer.board import EventLog, board_for
+from explorer.board import board_for
+from explorer.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.session import GameSession, VariantSwitches, player_label
+from explorer.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 
 NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
 
@@ -31,24 +43,34 @@ def _options_for_seats(players: int) -> dict[str, int]:
     return {"Teacher (everything)": TEACHER, **{player_label(seat): seat for seat in range(players)}}
 
 
+def bot_session(game: str = "subastral", players: int = 4, seed: int = 1) -> GameSession:
+    """The default page's session: every seat a bot, the whole game played, the cursor at the deal."""
+    session = GameSession(game=game, players=players, seed=seed)
+    session.seat_players = {seat: session.bot for seat in range(session.players)}
+    session.autoplay(then_goto=0)
+    return session
+
+
 class ExplorerApp(pn.viewable.Viewer):
-    """Widgets, board and log around one session. One instance per browser session."""
+    """Widgets, picker, board, log and lines of play around one session. One instance per browser session."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
 
     def __init__(self, session: GameSession | None = None, **params):
-        if session is None:
-            session = GameSession(game="subastral", players=4, seed=1)
-            session.autoplay(then_goto=0)
-        super().__init__(session=session, **params)
+        super().__init__(session=session or bot_session(), **params)
+        session = self.session
         self.controls: dict[str, pn.widgets.Widget] = {}
-        self._build_controls()
+        self.seat_controllers = SeatControllers(session=session)
+        self.stepper = Stepper(session=session)
+        self.picker = ActionPicker(session=session)
         self.board = board_for(session)
         self.log_view = EventLog(session=session)
-        session.param.watch(self._sync_stepper, ["cursor", "log"])
+        self.branches = BranchesPanel(session=session)
+        self.replay_problem = ReplayProblem(session=session)
+        self._build_controls()
         session.param.watch(self._sync_seats, ["players", "viewing_seat"])
         session.param.watch(self._sync_variants, ["variant_switches"])
-        self._sync_stepper()
+        session.param.watch(self._fill_seat_players, ["players"])
         self.template = self._build_template()
         self.template.explorer = self
 
@@ -65,24 +87,18 @@ class ExplorerApp(pn.viewable.Viewer):
         c["random_seed"].on_click(lambda event: setattr(self.session, "seed", random.randrange(1_000_000)))
         c["bot"] = pn.widgets.RadioButtonGroup.from_param(session.param.bot, label="Bots")
         c["new_game"] = pn.widgets.Button(label="New game (bots)", color="primary", css_classes=["new-game"],
-                                          sizing_mode="stretch_width")
+                                          sizing_mode="stretch_width", description="every seat a bot; step through their game")
         c["new_game"].on_click(self._new_bot_game)
+        c["new_game_human"] = pn.widgets.Button(label="New game: me as Player 1", color="success",
+                                                css_classes=["new-game-human"], sizing_mode="stretch_width",
+                                                description="you play Player 1, bots play the others")
+        c["new_game_human"].on_click(self._new_human_game)
         self.variant_box = pn.Column(sizing_mode="stretch_width", margin=0)
         self._sync_variants()
         c["view_as"] = pn.widgets.Select(label="View as", options=_options_for_seats(session.players),
                                          value=self._seat_value(), css_classes=["view-as"])
         c["view_as"].param.watch(self._on_view_as, "value")
-
-        for name, label, action in (("start", "|◀", self._to_start), ("back", "◀", self._back),
-                                    ("forward", "▶", self._forward), ("end", "▶|", self._to_end)):
-            button = pn.widgets.Button(label=label, css_classes=[f"step-{name}"], width=52,
-                                       description={"start": "first step (the deal)", "back": "one action back",
-                                                    "forward": "one action forward", "end": "last step"}[name])
-            button.on_click(action)
-            c[name] = button
-        c["step"] = pn.widgets.IntSlider(label="Step", start=0, end=max(1, len(session.log)), value=session.cursor,
-                                         css_classes=["step-slider"], sizing_mode="stretch_width")
-        c["step"].param.watch(self._on_slider, "value")
+        c.update(self.stepper.controls)          # start, back, forward, end, step
 
     def _sync_variants(self, *events) -> None:
         switches: VariantSwitches = self.session.variant_switches
@@ -107,69 +123,71 @@ class ExplorerApp(pn.viewable.Viewer):
             view_as.options = options
         view_as.value = self._seat_value()
 
+    def _fill_seat_players(self, event) -> None:
+        """More seats: if every seat was a bot, the new ones are bots too (a session's default is a person)."""
+        session = self.session
+        chosen = session.seat_players
+        if chosen and all(name != HUMAN for name in chosen.values()):
+            session.seat_players = {seat: chosen.get(seat, session.bot) for seat in range(session.players)}
+
     def _seat_value(self) -> int:
         return TEACHER if self.session.viewing_seat is None else self.session.viewing_seat
 
     def _on_view_as(self, event) -> None:
         self.session.viewing_seat = None if event.new == TEACHER else event.new
 
-    def _sync_stepper(self, *events) -> None:
-        session, c = self.session, self.controls
-        moves = len(session.log)
-        c["step"].param.update(end=max(1, moves), value=session.cursor, disabled=moves == 0)
-        c["start"].disabled = c["back"].disabled = session.cursor == 0
-        c["forward"].disabled = c["end"].disabled = session.cursor >= moves
-
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ new games
     def _new_bot_game(self, event=None) -> None:
-        self.session.reset()
-        self.session.autoplay(then_goto=0)
+        """Every seat a bot (the chosen one), the whole game played, the cursor at the deal."""
+        session = self.session
+        session.seat_players = {seat: session.bot for seat in range(session.players)}
+        session.reset()
+        session.autoplay(then_goto=0)
 
-    def _to_start(self, event=None) -> None:
-        self.session.goto(0)
-
-    def _back(self, event=None) -> None:
-        self.session.undo()
-
-    def _forward(self, event=None) -> None:
-        self.session.redo()
-
-    def _to_end(self, event=None) -> None:
-        self.session.goto(len(self.session.log))
-
-    def _on_slider(self, event) -> None:
-        if event.new != self.session.cursor and event.new <= len(self.session.log):
-            self.session.goto(event.new)
+    def _new_human_game(self, event=None) -> None:
+        """A new deal with Player 1 played by you (seen as Player 1), the other seats by the chosen bot."""
+        session = self.session
+        session.seat_players = {0: HUMAN, **{seat: session.bot for seat in range(1, session.players)}}
+        session.reset()
+        session.viewing_seat = 0
+        self.picker.let_bots_play()
 
     # ------------------------------------------------------------------ layout
+    def add_tab(self, title: str, view) -> None:
+        """Add a tab beside "Table" in the main area (for "Plots", "Scores", "Setup"...)."""
+        self.tabs.append((title, view))
+
     def _build_template(self) -> pn.template.BaseTemplate:
         c = self.controls
-        stepper = pn.Column(
-            pn.pane.Markdown("### Step through the game", margin=(0, 10)),
-            pn.Row(c["start"], c["back"], c["forward"], c["end"], margin=(0, 5)),
-            c["step"],
-            sizing_mode="stretch_width", margin=0,
-        )
         sidebar = [
             pn.pane.Markdown("### Set-up", margin=(0, 10)),
             c["game"], c["players"], c["seed"], c["random_seed"],
             pn.pane.Markdown("**Variants**", margin=(6, 10, 0, 10)),
             self.variant_box,
             pn.pane.Markdown("**Bots**", margin=(6, 10, 0, 10)), c["bot"],
-            c["new_game"],
+            c["new_game"], c["new_game_human"],
+            pn.layout.Divider(),
+            pn.pane.Markdown("**Played by** (change any seat, at any step)", margin=(0, 10)),
+            self.seat_controllers,
             pn.layout.Divider(),
             c["view_as"],
-            pn.layout.Divider(),
-            stepper,
         ]
-        log = pn.Column(
-            pn.pane.Markdown("### Events up to this step", margin=(0, 10)),
-            pn.Column(self.log_view, scroll=True, max_height=760, sizing_mode="stretch_width", css_classes=["log-scroll"]),
-            styles={"flex": "1 1 280px", "max-width": "420px"}, margin=(0, 5),
+        side = pn.Column(
+            pn.Card(self.log_view, title="Events (click a step to jump there)", collapsible=False,
+                    sizing_mode="stretch_width", css_classes=["log-card"], margin=(0, 0, 8, 0)),
+            pn.Card(self.branches, title="Lines of play", collapsible=False, sizing_mode="stretch_width",
+                    css_classes=["branches-card"], margin=0),
+            styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5),
         )
-        board = pn.Column(self.board, styles={"flex": "100 1 560px"}, margin=0)
-        # The log sits right of the board on wide screens and below it on narrow ones.
-        main = pn.FlexBox(board, log, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+        play = pn.Column(self.picker, self.board, styles={"flex": "100 1 560px"}, margin=0)
+        # The log and lines of play sit right of the board on wide screens and below it on narrow ones.
+        table = pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+
+        # ---- INTEGRATION POINT: further main-area views ("Plots", "Scores", "Setup") are tabs here,
+        # added with self.add_tab(title, view). The stepper and the replay notice stay above the tabs,
+        # so every tab follows the cursor.
+        self.tabs = pn.Tabs(("Table", table), sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=False)
+        main = pn.Column(self.replay_problem, self.stepper, self.tabs, sizing_mode="stretch_width", margin=0)
         # BootstrapTemplate rather than FastListTemplate: the Fast design pulls a Google web font,
         # and the page must work offline, asking nothing of any server but its own.
         return pn.template.BootstrapTemplate(

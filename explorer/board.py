@@ -9,23 +9,34 @@ The Subastral board follows the table of ``subastral.ja.txt``: the deck, clouds 
 between the deck and the sun, and per player a hand and a journal of biome columns. It is how the
 game looks, not how it plays: every number shown comes from the observation.
 
+A person's chosen but unconfirmed action (``session.selected_action``, set by the action picker)
+is previewed: a card to play lights up its card in the hand and the cloud of its number (from
+``spec.card_info(state, card)["number"]``, with a ghost of the card where it will land); a cloud to
+take lights up that cloud and the hand or journal it goes to. Nothing is decided here: the
+preview only draws the action's own fields.
+
 CSS classes the tests and the browser rely on (seats are 0-based, as in the rules; the text on
 screen says "Player 1" for seat 0): ``step-counter``, ``deck``, ``cloud cloud-<n>`` (n = 1..6),
 ``hand hand-seat-<s>``, ``journal journal-seat-<s>``, ``journal-column``, ``card biome-<id>``
 (``data-card`` holds the card name), ``card back`` (a face-down card), ``last-events``,
-``provenance``.
+``provenance``; previews: ``preview-line`` (status), ``target`` (the cloud an action touches),
+``card selected`` (the hand card to play), ``card ghost`` (``data-preview-card``, never
+``data-card``), ``destination`` (the hand or journal a taken cloud goes to).
+
+The clickable event log lives in :mod:`explorer.timeline`.
 """
 
 from __future__ import annotations
 
 import html
 import zlib
-from typing import Callable
+from typing import Any, Callable
 
 import panel as pn
 import param
 
 from explorer.session import GameSession, player_label
+from explorer.timeline import live_replay_problem
 
 esc = html.escape
 
@@ -68,7 +79,7 @@ BOARD_CSS = """
 .clouds { flex: 1; display: grid; grid-template-columns: repeat(6, minmax(56px, 1fr)); gap: 6px; }
 .cloud { background: rgba(255,255,255,.10); border: 1px solid rgba(255,255,255,.18); border-radius: 14px;
          padding: 6px 5px; display: flex; flex-direction: column; align-items: center; gap: 3px; min-height: 120px; }
-.cloud.touched { border: 2px solid #ffd166; background: rgba(255,209,102,.16); }
+.cloud.touched { border: 2px solid #8ecae6; background: rgba(142,202,230,.16); }
 .cloud .played-mark { font-size: .68em; color: #ffd166; }
 .cloud .cloud-label { font-weight: 700; font-size: .9em; opacity: .9; }
 .cloud .empty { opacity: .5; font-size: .8em; margin-top: 8px; }
@@ -106,6 +117,14 @@ BOARD_CSS = """
 .last-events { margin-top: 10px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; border-radius: 4px; }
 .last-events ul { margin: 2px 0; padding-left: 1.2em; }
 .provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
+.sb-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
+                           border: 1px dashed #e0a800; }
+.cloud.target { border: 3px solid #ffd166; background: rgba(255,209,102,.28); box-shadow: 0 0 14px 3px rgba(255,209,102,.6); }
+.cloud .target-note { font-size: .7em; font-weight: 700; color: #ffd166; text-align: center; }
+.card.ghost { opacity: .55; outline: 2px dashed #ffd166; outline-offset: 1px; }
+.card.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-4px); }
+.hand.destination, .journal.destination { outline: 3px dashed #e0a800; outline-offset: 3px; border-radius: 6px; background: #fff8e1; }
+.zone-label.destination { color: #b07d00; font-weight: 700; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; }
 .legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
 """
@@ -131,11 +150,14 @@ def biome_colours(biome: str) -> tuple[str, str]:
     return f"hsl({hue}, 55%, 45%)", "#ffffff"
 
 
-def card_html(card: str) -> str:
+def card_html(card: str, extra_class: str = "", *, ghost: bool = False) -> str:
+    """A face-up card; a ghost (a preview of where a card will go) carries no ``data-card``."""
     biome = biome_of(card)
     background, text = biome_colours(biome)
     short = biome.rsplit("_", 1)[-1]
-    return (f'<span class="card biome-{esc(biome)}" data-card="{esc(card)}" title="{esc(biome_title(biome))} {esc(number_of(card))}" '
+    name_attr = "data-preview-card" if ghost else "data-card"
+    classes = f"card biome-{esc(biome)}" + (" ghost" if ghost else "") + (f" {extra_class}" if extra_class else "")
+    return (f'<span class="{classes}" {name_attr}="{esc(card)}" title="{esc(biome_title(biome))} {esc(number_of(card))}" '
             f'style="background:{background};color:{text}"><b>{esc(number_of(card))}</b><small>{esc(short)}</small></span>')
 
 
@@ -161,10 +183,43 @@ def table_view(session: GameSession) -> dict:
     return session.observation(session.viewing_seat)
 
 
+def action_preview(session: GameSession) -> dict | None:
+    """What the selected, unconfirmed action would touch, read from its own JSON fields.
+
+    ``{"label", "kind", "card", "cloud", "to", "biome", "seat"}`` (missing fields are None); the
+    cloud of a card to play comes from ``spec.card_info``. None when nothing is selected or the
+    selection cannot be read.
+    """
+    data = session.selected_action
+    if not data:
+        return None
+    spec, state = session.spec, session.state
+    try:
+        label = str(spec.decode_action(data))
+    except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
+        return None
+    movers = spec.to_move(state)
+    preview: dict[str, Any] = {"label": label, "kind": data.get("type"), "card": data.get("card"),
+                               "cloud": data.get("cloud"), "to": data.get("to"), "biome": data.get("biome"),
+                               "seat": movers[0] if len(movers) == 1 else None}
+    if preview["kind"] == "play" and preview["card"]:
+        info = spec.card_info(state, preview["card"]) or {}
+        preview["cloud"] = info.get("number")
+    return preview
+
+
 def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None = None,
-                   problem: str | None = None) -> str:
-    """The Subastral table for one observation (``view``) as HTML."""
+                   problem: str | None = None, preview: dict | None = None) -> str:
+    """The Subastral table for one observation (``view``) as HTML, with ``preview`` (see action_preview) drawn."""
     players = view["players"]
+    preview = preview or {}
+    kind = preview.get("kind")
+    target_cloud = preview.get("cloud")
+    preview_card = preview.get("card") if kind in ("play", "pass") else None
+    preview_seat = preview.get("seat")
+    if preview_card is not None and preview_seat is None:
+        # several seats decide at once: the card is marked in the first deciding hand holding it
+        preview_seat = next((s for s in view["to_move"] if preview_card in view["hands"][s].get("cards", ())), None)
     viewer = view["viewer"]
     touched = {event.get("cloud") for event in view["events"]}
     winners = set(view["winners"])
@@ -186,6 +241,9 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
     status.append(f'<span class="viewer">{esc(seen_as)}</span>')
     if problem:
         status.append(f'<span class="problem">{esc(problem)}</span>')
+    if preview:
+        status.append(f'<span class="preview-line">Selected, not yet played: <b>{esc(preview["label"])}</b>. '
+                      f'Confirm or Cancel it in the action panel.</span>')
 
     deck = view["deck"]
     if deck["end_card_in_deck"]:
@@ -201,10 +259,20 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
     clouds = []
     for number, pile in enumerate(view["clouds"], start=1):
         classes = f"cloud cloud-{number}" + (" touched" if number in touched else "")
-        cards = "".join(card_html(card) for card in pile) or '<span class="empty">empty</span>'
+        cards = "".join(card_html(card) for card in pile)
+        note = ""
+        if number == target_cloud:
+            classes += " target"
+            if kind == "play":
+                cards += card_html(preview["card"], ghost=True)
+                note = f'<span class="target-note">{esc(preview["card"])} goes here</span>'
+            elif kind == "take":
+                whose = f"{player_label(preview_seat)}'s " if preview_seat is not None else ""
+                note = f'<span class="target-note">taken to {esc(whose)}{esc(preview.get("to") or "")}</span>'
+        cards = cards or '<span class="empty">empty</span>'
         played = '<span class="played-mark">played this turn</span>' if number == view.get("played_cloud") else ""
         clouds.append(f'<div class="{classes}" data-cloud="{number}"><span class="cloud-label">☁ {number}</span>'
-                      f'{cards}{played}</div>')
+                      f'{cards}{note}{played}</div>')
     sun = '<div class="sun"><div class="disc"></div><div>Sun</div></div>'
     table = f'<div class="sb-table">{deck_html}<div class="clouds">{"".join(clouds)}</div>{sun}</div>'
 
@@ -212,11 +280,13 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
     for seat in range(players):
         hand = view["hands"][seat]
         if "cards" in hand:
-            hand_cards = "".join(card_html(card) for card in hand["cards"]) or '<span class="empty">no cards</span>'
+            marked = hand["cards"].index(preview_card) if seat == preview_seat and preview_card in hand["cards"] else None
+            hand_cards = "".join(card_html(card, "selected" if i == marked else "") for i, card in enumerate(hand["cards"]))
+            hand_cards = hand_cards or '<span class="empty">no cards</span>'
             hand_note = ""
         else:
             hand_cards = "".join(card_back_html() for _ in range(hand["count"])) or '<span class="empty">no cards</span>'
-            hand_note = f'<span class="count">{hand["count"]} face down</span>'
+            hand_note = f'<span class="count">{hand["count"]} face down</span>' if hand["count"] else ""
         columns = []
         for index, column in enumerate(view["journals"][seat], start=1):
             biome = biome_of(column[0]) if column else ""
@@ -238,8 +308,15 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
             notes.append("you")
         extra = ""
         if view.get("pending") and seat == view.get("seat") and view["phase"] == "order":
+            opening = preview.get("biome") if kind == "open_column" else None
             extra = ('<div class="pending">Waiting for a journal column: '
-                     + "".join(card_html(card) for card in view["pending"]) + "</div>")
+                     + "".join(card_html(card, "selected" if opening and biome_of(card) == opening else "")
+                               for card in view["pending"]) + "</div>")
+        destination = None
+        if seat == preview_seat:
+            destination = {"take": preview.get("to"), "open_column": "journal"}.get(kind)
+        hand_dest = " destination" if destination == "hand" else ""
+        journal_dest = " destination" if destination == "journal" else ""
         passes = view.get("passes")
         if passes is not None:
             chosen = passes[seat]
@@ -252,8 +329,10 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
             f'<div class="seat-head"><span class="seat-name">{esc(player_label(seat))}</span>'
             f'<span class="seat-note">{esc(" · ".join(notes))}</span>'
             f'<span class="seat-score" title="provisional score">{view["scores"][seat]} pts</span></div>'
-            f'<div class="zone-label">Hand</div><div class="hand hand-seat-{seat}" data-seat="{seat}">{hand_cards}{hand_note}</div>'
-            f'<div class="zone-label">Journal</div><div class="journal journal-seat-{seat}" data-seat="{seat}">{journal}</div>'
+            f'<div class="zone-label{hand_dest}">Hand{" ← the cloud goes here" if hand_dest else ""}</div>'
+            f'<div class="hand hand-seat-{seat}{hand_dest}" data-seat="{seat}">{hand_cards}{hand_note}</div>'
+            f'<div class="zone-label{journal_dest}">Journal{" ← the cards go here" if journal_dest else ""}</div>'
+            f'<div class="journal journal-seat-{seat}{journal_dest}" data-seat="{seat}">{journal}</div>'
             f'{extra}</div>')
 
     events = "".join(f"<li>{esc(event['text'])}</li>" for event in view["events"] if event.get("text"))
@@ -280,48 +359,17 @@ class SubastralBoard(pn.viewable.Viewer):
         self._pane = pn.pane.HTML(self.html, stylesheets=[BOARD_CSS], sizing_mode="stretch_width",
                                   css_classes=["board"], margin=(0, 5))
 
-    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem")
+    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
+                   "session.selected_action")
     def html(self) -> str:
         session = self.session
         last_move = None
         if session.cursor and session.viewing_seat is None:
             last_move = session.describe_move(session.cursor)
-        problem = session.replay_problem["text"] if session.replay_problem else None
+        problem = live_replay_problem(session)
+        problem = problem["text"] if problem else None
         return subastral_html(table_view(session), step=session.cursor, moves=len(session.log),
-                              last_move=last_move, problem=problem)
-
-    def __panel__(self):
-        return self._pane
-
-
-class EventLog(pn.viewable.Viewer):
-    """Every step's plain-language events from the deal up to the cursor, newest first."""
-
-    session = param.ClassSelector(class_=GameSession, constant=True)
-
-    CSS = """
-    .event-log { font-family: system-ui, sans-serif; font-size: .86em; }
-    .event-log .step { padding: 4px 6px; border-bottom: 1px solid #e6ebf2; }
-    .event-log .step.current { background: #fff6dd; border-left: 3px solid #ffb703; }
-    .event-log .step-no { font-weight: 700; color: #2f6fdb; margin-right: .4em; }
-    .event-log ul { margin: 1px 0; padding-left: 1.1em; }
-    """
-
-    def __init__(self, **params):
-        super().__init__(**params)
-        self._pane = pn.pane.HTML(self.html, stylesheets=[self.CSS], sizing_mode="stretch_width",
-                                  css_classes=["event-log-pane"])
-
-    @param.depends("session.state", "session.log", "session.viewing_seat")
-    def html(self) -> str:
-        entries = []
-        for entry in reversed(self.session.event_log()):
-            who = f" · {player_label(entry['seat'])}" if entry["seat"] is not None else " · deal"
-            items = "".join(f"<li>{esc(text)}</li>" for text in entry["events"])
-            current = " current" if entry["step"] == self.session.cursor else ""
-            entries.append(f'<div class="step{current}" data-step="{entry["step"]}"><span class="step-no">'
-                           f'Step {entry["step"]}</span>{esc(who)}<ul>{items}</ul></div>')
-        return f'<div class="event-log">{"".join(entries)}</div>'
+                              last_move=last_move, problem=problem, preview=action_preview(session))
 
     def __panel__(self):
         return self._pane

@@ -205,15 +205,16 @@ def test_a_seats_page_holds_only_its_observation(app):
     assert any(text in teacher_page for text in secret)
 
 
-def test_the_event_log_lists_every_step_up_to_the_cursor(app):
+def test_the_event_log_lists_every_step_and_marks_the_cursor(app):
     session = app.session
     session.goto(6)
     zones = Zones(app.log_view.html())
     assert zones.text["current"].startswith("Step 6")
     html = app.log_view.html()
-    for step in range(7):
+    for step in range(len(session.log) + 1):
         assert f'data-step="{step}"' in html
-    assert 'data-step="7"' not in html
+    assert zones.text["future"].startswith("Step 7")
+    assert html.count('class="step future"') == len(session.log) - 6
 
 
 # ------------------------------------------------------------------ set-up widgets
@@ -273,3 +274,55 @@ def test_board_html_renders_a_fresh_deal_for_every_player_count():
         assert len([cls for cls in zones.cards if cls.startswith("hand-seat-")]) == players
         html = subastral_html(session.observation(0), step=0, moves=0)
         assert Zones(html).cards["hand-seat-1"] == []
+
+
+# ------------------------------------------------------------------ lines of play, replay problems, tabs
+
+
+def test_a_different_move_at_a_past_step_keeps_the_old_line_to_switch_back_to(app):
+    session, spec = app.session, app.session.spec
+    old_log = session.log
+    assert "No other lines yet" in app.branches.lines.objects[0].object
+    session.goto(5)
+    seat = spec.to_move(session.state)[0]
+    other = next(a for a in spec.legal_actions(session.state, seat) if (seat, a) != old_log[5])
+    app.picker.click(app.picker.offers().index((seat, other)))   # every seat here is played by a person
+    click(app.picker.confirm_button)
+    assert session.log[:5] == old_log[:5] and session.log[5] == (seat, other) and len(session.log) == 6
+    assert [str(line) for line in session.branches] == [f"{len(old_log)} moves, forked after move 5"]
+    assert f"{len(old_log)} moves, forked after move 5" in app.branches.lines.objects[0].objects[0].object
+    assert "This line: 6 moves" in app.branches.current_line.object
+    click(app.branches.switch_buttons[0])
+    assert session.log == old_log and session.cursor == 5
+    assert [str(line) for line in session.branches] == ["6 moves, forked after move 5"]
+
+
+def test_a_variant_change_that_cuts_the_line_is_shown_until_the_old_line_is_back(app):
+    session = app.session
+    app.controls["variant:disturbance"].value = True
+    session.goto(len(session.log))
+    session.autoplay("greedy")                    # the disturbance passes
+    full = session.log
+    assert not app.replay_problem.alert.visible
+    app.controls["variant:disturbance"].value = False
+    problem = session.replay_problem
+    assert problem and "illegal" in problem["text"]
+    assert app.replay_problem.alert.visible and problem["text"] in app.replay_problem.alert.object
+    assert problem["text"] in Zones(app.board.html()).text["problem"]
+    assert len(session.log) == problem["move"] - 1
+    assert "played with disturbance on" in app.branches.lines.objects[0].objects[0].object
+    click(app.branches.switch_buttons[-1])
+    assert session.log == full and session.variants == {"disturbance": True}
+    assert not app.replay_problem.alert.visible and "problem" not in Zones(app.board.html()).text
+
+
+def test_further_views_are_tabs_beside_the_table(app):
+    assert app.tabs._names == ["Table"]
+    app.add_tab("Plots", pn.pane.Markdown("plots here"))
+    assert app.tabs._names == ["Table", "Plots"]
+
+
+def test_a_stale_switch_is_reported_not_raised(app):
+    app.branches.switch(3)
+    assert "no longer listed" in app.branches.message and app.branches.alert.visible
+    assert app.session.branches == []
