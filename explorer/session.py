@@ -293,7 +293,7 @@ class GameSession(param.Parameterized):
             values = self._setup(self.spec, variants, self.players, self.seed)
         self._states = [self._root(self.spec, self.players, self.seed, variants)]
         self._observations = {}
-        self._set_line(list(line.log), line.cursor, branches=branches, **values)
+        self._set_line(list(line.log), line.cursor, branches=branches, replay_problem=None, **values)
 
     # ------------------------------------------------------------------ new games
     def reset(self) -> None:
@@ -343,7 +343,7 @@ class GameSession(param.Parameterized):
 
     # ------------------------------------------------------------------ playing on
     def controller(self, seat: int) -> str:
-        """'human' or the bot name that plays ``seat`` (default: the session's ``bot``)."""
+        """'human' or the bot name that plays ``seat`` (default: 'human', a person)."""
         return self.seat_players.get(seat, "human")
 
     def play_on(self, seat: int, action) -> int:

@@ -413,3 +413,14 @@ def test_play_on_lets_the_bots_answer_until_a_person_must_decide():
         assert seat == 0, "the bots play every other seat"
         session.play_on(0, spec.legal_actions(session.state, 0)[0])
     assert session.at_end and spec.is_over(session.state)
+
+
+def test_switching_to_a_kept_line_clears_the_replay_problem():
+    session = GameSession(players=3, seed=SEED)
+    session.autoplay("greedy")
+    session.variants = {"disturbance": True}
+    session.autoplay("greedy")                     # the passes of the disturbance variant...
+    session.variants = {"disturbance": False}      # ...are illegal without it: the line is cut
+    assert session.replay_problem is not None
+    session.switch_branch(len(session.branches) - 1)
+    assert session.replay_problem is None
