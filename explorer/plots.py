@@ -1,0 +1,694 @@
+"""Live plots of a game session: scores, cards drawn, what is left in the deck, the end card (DESIGN.md, "Explorer").
+
+Everything here speaks the protocol only: ``scores``/``score_breakdown`` for the score curves,
+``events`` (or a seat's ``observe(...)["events"]``) with ``card_info`` for the cards drawn and
+revealed, ``deck_knowledge`` for the unseen cards and the end card. A game that answers ``None`` to
+``card_info`` or ``deck_knowledge`` gets a note in place of the card plots.
+
+Two layers, as in STYLE.md habit 9:
+
+* data functions, from a session (or a spec and states) to plain dicts of columns, and element
+  functions, from those dicts to HoloViews elements; both are pure and cheap to test;
+* :class:`LivePlots`, a Panel ``Viewer`` that watches a session and feeds one ``hv.streams.Pipe``
+  per plot (a :class:`PlotFeed`). The panes and their Bokeh figures are built once and only take
+  new data when the session moves.
+
+Updating in place
+    A HoloViews redraw of one plot costs 5-15 ms, and in a served document Bokeh then re-walks
+    the whole document's models (~15 ms for these five figures): far too slow for every step.
+    Between two steps a card plot only changes values (same glyph, columns and options), so
+    :class:`PlotFeed` writes them straight into the drawn Bokeh data sources, titles and ranges
+    (a test checks the result equals a fresh HoloViews drawing) and updates its pipe quietly; a
+    change of shape (another card set, a game without card information) is redrawn by HoloViews
+    through the pipe. The score curves change only with the line of play and are redrawn then;
+    the cursor's line on them is moved directly. A step costs about a millisecond.
+
+What a viewing seat sees
+    The deck-draw plot takes the events of the teacher (every card) or of the viewing seat's
+    observation. A card another seat drew in secret has no name in that observation: it is drawn
+    as a grey "hidden card" marker at number 0 (the seat knows *that* a card was drawn, not which).
+    The deck composition is ``deck_knowledge(state, seat)``; the teacher (``None``) gets the
+    spectator's inference (no hand seen). Scores are public: the same for every seat.
+
+Caching
+    Per-step values (each step's scores and breakdown text, each step's draw points per seat) are
+    kept in a :class:`StepCache` keyed by step *and the state object* they came from. The session
+    keeps the states of the line it shows and replaces them when the line changes, so a changed log
+    (a new branch, a variant replay, a new deal) invalidates exactly the steps that changed, and
+    stepping the cursor never recomputes the whole line.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import contextlib
+import html
+import re
+import weakref
+from collections import Counter
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
+
+import holoviews as hv
+import panel as pn
+import param
+
+from explorer.board import biome_colours
+from explorer.session import GameSession, player_label
+
+if "bokeh" not in hv.Store.renderers:
+    hv.extension("bokeh", logo=False)
+
+#: One colour per seat (0-based), the same in every plot.
+PLAYER_COLOURS = ("#2f6fdb", "#d1495b", "#2a9d5c", "#8e5bb5", "#e08a1e", "#4d5b6b")
+HIDDEN_CARD = "hidden card"
+HIDDEN_COLOUR = "#a3adb8"
+CURSOR_COLOUR = "#ffb703"
+PLOT_SIZE = {"width": 460, "height": 260}
+#: Every plot: hover only, the toolbar shows when the mouse is over the plot.
+COMMON = {"autohide_toolbar": True, "fontscale": 0.95}
+#: Keys of a score breakdown that are never a sub-total or a tie-break figure.
+BREAKDOWN_FRAME = ("categories", "total", "seat")
+
+
+# ---------------------------------------------------------------------------- small helpers
+def frame(size: Mapping) -> dict:
+    """The options every plot shares, with its size (``width``/``height`` override the default)."""
+    return {**COMMON, **PLOT_SIZE, **size}
+
+
+def player_colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def group_colour(group: str) -> str:
+    """The board's colour for a card group (a Subastral biome), as a hex colour Bokeh accepts."""
+    colour = biome_colours(group)[0]
+    match = re.fullmatch(r"hsl\((\d+),\s*(\d+)%,\s*(\d+)%\)", colour)
+    if match:      # the board's stable fallback colour for a group it does not know
+        hue, saturation, lightness = (int(v) for v in match.groups())
+        red, green, blue = colorsys.hls_to_rgb(hue / 360, lightness / 100, saturation / 100)
+        colour = "#{:02x}{:02x}{:02x}".format(*(round(v * 255) for v in (red, green, blue)))
+    return colour
+
+
+def humanize(key: str) -> str:
+    return key.replace("_", " ")
+
+
+class StepCache:
+    """Values computed from one state of the line, kept while that very state is still at that step.
+
+    ``get(key, state, compute)``: the cached value for ``key`` if it was computed from ``state``
+    (the same object), else ``compute()``. Session states are immutable and replaced when the line
+    changes, so an identity check is a complete invalidation rule.
+    """
+
+    def __init__(self):
+        self._entries: dict[Hashable, tuple[Any, Any]] = {}
+
+    def get(self, key: Hashable, state: Any, compute: Callable[[], Any]) -> Any:
+        entry = self._entries.get(key)
+        if entry is not None and entry[0] is state:
+            return entry[1]
+        value = compute()
+        self._entries[key] = (state, value)
+        return value
+
+    def trim(self, keep: Callable[[Hashable], bool]) -> None:
+        """Forget entries whose key ``keep`` rejects (e.g. steps past the end of a shorter log)."""
+        self._entries = {key: entry for key, entry in self._entries.items() if keep(key)}
+
+
+# ---------------------------------------------------------------------------- (a) scores
+def subtotals(breakdown: Mapping) -> list[tuple[str, int]]:
+    """The sub-totals of one seat's breakdown: numeric keys that name a kind of category.
+
+    ``{"mixed": 21, "matching": 12, "categories": [{"category": "mixed set 1"...}...]}`` ->
+    ``[("mixed", 21), ("matching", 12)]``: a key counts when some category's name starts with it.
+    """
+    names = [humanize(str(category.get("category", ""))) for category in breakdown.get("categories", ())]
+    return [(key, value) for key, value in breakdown.items()
+            if key not in BREAKDOWN_FRAME and isinstance(value, (int, float)) and not isinstance(value, bool)
+            and any(name.startswith(humanize(key)) for name in names)]
+
+
+def tie_break_figures(breakdown: Mapping) -> list[tuple[str, int]]:
+    """The other numeric figures of a breakdown (Subastral: ``journal_cards``), when it has categories.
+
+    Without any category there is nothing to tell sub-totals from tie-breaks by, and nothing is
+    returned (every figure is then zero in the games we have).
+    """
+    if not breakdown.get("categories"):
+        return []
+    parts = {key for key, _ in subtotals(breakdown)}
+    return [(key, value) for key, value in breakdown.items()
+            if key not in BREAKDOWN_FRAME and key not in parts
+            and isinstance(value, (int, float)) and not isinstance(value, bool)]
+
+
+def breakdown_text(breakdown: Mapping) -> str:
+    """A short line for a hover: ``"mixed 21 + matching 12"`` (``"no points yet"`` without categories)."""
+    parts = subtotals(breakdown)
+    if not parts:
+        grouped: dict[str, int] = {}
+        for category in breakdown.get("categories", ()):
+            name = re.sub(r"\s*\d+$", "", humanize(str(category.get("category", "points"))))
+            grouped[name] = grouped.get(name, 0) + category.get("points", 0)
+        parts = list(grouped.items())
+    if not parts:
+        return "no points yet"
+    return " + ".join(f"{humanize(name)} {points}" for name, points in parts)
+
+
+def step_scores(spec, state) -> list[tuple[int, str]]:
+    """``(score, breakdown text)`` per seat for one state."""
+    scores = spec.scores(state)
+    breakdowns = {entry.get("seat", seat): entry for seat, entry in enumerate(spec.score_breakdown(state))}
+    return [(score, breakdown_text(breakdowns.get(seat, {}))) for seat, score in enumerate(scores)]
+
+
+def score_curve_data(spec, states: Sequence, per_step: Callable[[int], list] | None = None) -> dict:
+    """Columns of a score curve per player over ``states`` (the line, step 0 first).
+
+    Returns ``{"steps": last step, "seats": {"Player 1": 0...}, "players": {"Player 1": {"step",
+    "score", "player", "breakdown"}...}}``. ``per_step(step)`` may supply :func:`step_scores` from
+    a cache.
+    """
+    per_step = per_step or (lambda step: step_scores(spec, states[step]))
+    players: dict[str, dict[str, list]] = {}
+    seats: dict[str, int] = {}
+    for step in range(len(states)):
+        for seat, (score, text) in enumerate(per_step(step)):
+            label = player_label(seat)
+            seats[label] = seat
+            columns = players.setdefault(label, {"step": [], "score": [], "player": [], "breakdown": []})
+            columns["step"].append(step)
+            columns["score"].append(score)
+            columns["player"].append(label)
+            columns["breakdown"].append(text)
+    return {"steps": len(states) - 1, "seats": seats, "players": players}
+
+
+def session_score_data(session: GameSession, cache: StepCache | None = None) -> dict:
+    """:func:`score_curve_data` over the session's whole current line (not only up to the cursor)."""
+    spec = session.spec
+    cache = cache if cache is not None else StepCache()
+    states = [session.state_at(step) for step in range(len(session.log) + 1)]
+    return score_curve_data(spec, states, lambda step: cache.get(("scores", step), states[step],
+                                                                 lambda: step_scores(spec, states[step])))
+
+
+def score_curves(data: Mapping, **size) -> hv.NdOverlay:
+    """One line per player: provisional score against step; the hover gives the breakdown."""
+    curves = {}
+    for label, columns in data["players"].items():
+        curves[label] = hv.Curve(columns, hv.Dimension("step", label="Step"),
+                                 [hv.Dimension("score", label="Score"), "player", "breakdown"],
+                                 label=label).opts(color=player_colour(data["seats"][label]))
+    if not curves:
+        curves["nobody"] = hv.Curve([], "step", ["score", "player", "breakdown"])
+    return hv.NdOverlay(curves, kdims="Player").opts(
+        hv.opts.Curve(line_width=2, tools=["hover"], hover_mode="mouse",
+                      hover_tooltips=[("", "@player"), ("step", "@step"), ("score", "@score"), ("", "@breakdown")]),
+        hv.opts.NdOverlay(title="Provisional scores (dashed line: the step shown)",
+                          xlim=(0, max(data["steps"], 1)), legend_position="top_left", framewise=True,
+                          **frame(size)),
+    )
+
+
+def cursor_marker(step: int, **opts) -> hv.VLine:
+    """The step being viewed, on the score curves."""
+    return hv.VLine(step).opts(color=CURSOR_COLOUR, line_width=2, line_dash="dashed", **opts)
+
+
+# ---------------------------------------------------------------------------- (b) cards drawn
+def visible_events(session: GameSession, step: int, seat: int | None) -> list[dict]:
+    """The events of ``step`` as ``seat`` may read them; the teacher (``None``) reads them all in full."""
+    if seat is None:
+        return [{"kind": event.kind, "text": event.text, "seat": event.seat, "cards": list(event.cards)}
+                for event in session.spec.events(session.state_at(step))]
+    return session.observation(seat, step)["events"]
+
+
+def draw_points(spec, state, step: int, events: Iterable[Mapping], kinds: Sequence[str] = ("draw", "reveal")) -> list[dict]:
+    """One point per card drawn or revealed at ``step``; a hidden draw (no ``cards``) is one grey point at 0."""
+    points = []
+    for event in events:
+        if event.get("kind") not in kinds:
+            continue
+        cards = event.get("cards") or ()
+        if not cards:
+            points.append({"step": step, "card": HIDDEN_CARD, "number": 0, "group": "hidden", "group_name": HIDDEN_CARD,
+                           "colour": HIDDEN_COLOUR, "kind": event["kind"], "text": event.get("text", "")})
+        for card in cards:
+            info = spec.card_info(state, card) or {}
+            group = info.get("group", "?")
+            points.append({"step": step, "card": card, "number": info.get("number", 0), "group": group,
+                           "group_name": info.get("group_name", group), "colour": group_colour(group),
+                           "kind": event["kind"], "text": event.get("text", "")})
+    return points
+
+
+DRAW_COLUMNS = ("position", "step", "number", "card", "group", "group_name", "colour", "kind", "text")
+DRAW_ELEMENT_COLUMNS = ("position", "number", "step", "card", "colour", "text")
+
+
+def draw_columns(points_per_step: Iterable[list[dict]]) -> dict[str, list]:
+    """Points of many steps as columns; cards of one step sit side by side around their step."""
+    columns: dict[str, list] = {name: [] for name in DRAW_COLUMNS}
+    for points in points_per_step:
+        width = len(points)
+        for index, point in enumerate(points):
+            columns["position"].append(point["step"] + (index - (width - 1) / 2) * min(0.16, 0.8 / max(width, 1)))
+            for name in DRAW_COLUMNS[1:]:
+                columns[name].append(point[name])
+    return columns
+
+
+def session_draw_data(session: GameSession, seat: Any = "viewing", upto: int | None = None,
+                      cache: StepCache | None = None) -> dict[str, list]:
+    """Columns of every card drawn or revealed from the deal to ``upto`` (default: the cursor), as ``seat`` sees them."""
+    seat = session.viewing_seat if seat == "viewing" else seat
+    upto = session.cursor if upto is None else upto
+    spec = session.spec
+    cache = cache if cache is not None else StepCache()
+
+    def points(step: int) -> list[dict]:
+        state = session.state_at(step)
+        return cache.get(("draws", step, seat), state,
+                         lambda: draw_points(spec, state, step, visible_events(session, step, seat)))
+
+    return draw_columns(points(step) for step in range(upto + 1))
+
+
+def card_catalogue(spec, state) -> dict | None:
+    """Every kind of card of the game with its ``card_info`` and copies, or None if the game does not answer.
+
+    Taken from ``inventory`` (every card on the table) when the game answers it, else from the
+    teacher's unseen cards; its groups (in order), numbers and copies fix the card plots' colours
+    and axes for the whole game.
+    """
+    copies = spec.inventory(state)
+    if copies is None:
+        knowledge = spec.deck_knowledge(state, None)
+        if knowledge is None:
+            return None
+        copies = knowledge["unseen"]
+    info = {card: spec.card_info(state, card) for card in copies}
+    if not info or any(value is None for value in info.values()):
+        return None
+    groups: dict[str, str] = {}
+    per_group: Counter = Counter()
+    per_number: Counter = Counter()
+    for card, value in info.items():
+        groups.setdefault(value["group"], value["group_name"])
+        per_group[value["group_name"]] += copies[card]
+        per_number[value["number"]] += copies[card]
+    return {"cards": info, "groups": groups, "numbers": sorted(per_number),
+            "most_in_a_group": max(per_group.values()), "most_of_a_number": max(per_number.values())}
+
+
+def group_cmap(catalogue: Mapping) -> dict[str, str]:
+    """Group name -> colour, plus the grey of hidden cards: the same in every plot."""
+    cmap = {name: group_colour(group) for group, name in catalogue["groups"].items()}
+    cmap[HIDDEN_CARD] = HIDDEN_COLOUR
+    return cmap
+
+
+def group_legend_html(catalogue: Mapping) -> str:
+    """The card plots' shared colour key: one swatch per group, and the grey of a card drawn in secret."""
+    swatches = "".join(f'<span class="legend-item"><span class="swatch" style="background:{colour}"></span>'
+                       f'{html.escape(name)}</span>' for name, colour in group_cmap(catalogue).items())
+    return f'<div class="group-legend"><span class="legend-title">Card colours:</span>{swatches}</div>'
+
+
+LEGEND_CSS = """
+.group-legend { display: flex; flex-wrap: wrap; gap: 2px 12px; align-items: center;
+                font: .8em system-ui, sans-serif; color: #3d4b5c; }
+.group-legend .legend-title { font-weight: 600; }
+.group-legend .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 4px;
+                        vertical-align: -1px; border: 1px solid rgba(29,39,51,.5); }
+"""
+
+# The card plots' data all have one shape: {"columns": the glyph's data, "title", "xlim", "ylim"
+# (None: categorical or automatic), "structure": whatever else the element depends on}. Between
+# two data with the same structure only values change, which LivePlots can apply in place.
+
+
+def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None) -> dict:
+    """:func:`session_draw_data` columns as the deck-draw plot's data."""
+    who = "the teacher: every card" if seat is None else f"as {player_label(seat)} sees them"
+    return {"columns": columns, "title": f"Cards drawn and revealed ({who})", "xlim": (-0.5, max(steps, 1) + 0.5),
+            "ylim": (-0.6, max(catalogue["numbers"], default=1) + 0.6), "structure": ("draws", tuple(catalogue["numbers"]))}
+
+
+def deck_draws(data: Mapping, **size) -> hv.Scatter:
+    """Cards drawn or revealed per step, by number, in their group's colour; hidden draws grey at 0 ("hidden")."""
+    columns = data["columns"]
+    scatter = hv.Scatter({name: columns[name] for name in DRAW_ELEMENT_COLUMNS}, hv.Dimension("position", label="Step"),
+                         [hv.Dimension("number", label="Card number"), *DRAW_ELEMENT_COLUMNS[2:]])
+    return scatter.opts(
+        color="colour", size=8, line_color="#1d2733", line_width=0.5, xlim=data["xlim"], ylim=data["ylim"],
+        tools=["hover"], hover_tooltips=[("card", "@card"), ("step", "@step"), ("", "@text")],
+        yticks=[(0, "hidden")] + [(n, str(n)) for n in data["structure"][1]], title=data["title"],
+        **frame(size))
+
+
+# ---------------------------------------------------------------------------- (c) unseen cards
+def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = None) -> dict | None:
+    """What ``seat`` can infer about the unseen cards: counts by group, stacks by number, and a title.
+
+    ``by_group`` has one bar per group of the game (in the game's order, empty ones too, so bars
+    keep their place); ``by_number`` one stacked block per (number, group) with unseen cards. The
+    y ranges hold the most cards a group or number has in the game: the bars shrink as it goes on.
+    """
+    knowledge = spec.deck_knowledge(state, seat)
+    catalogue = catalogue or card_catalogue(spec, state)
+    if knowledge is None or catalogue is None:
+        return None
+    info = catalogue["cards"]
+    by_group: Counter = Counter()
+    by_number: Counter = Counter()
+    for card, count in knowledge["unseen"].items():
+        card_data = info.get(card) or spec.card_info(state, card)
+        by_group[card_data["group_name"]] += count
+        by_number[(card_data["number"], card_data["group_name"])] += count
+    cmap = group_cmap(catalogue)
+    group_names = tuple(catalogue["groups"].values())
+    numbers = tuple(catalogue["numbers"])
+    stacks: dict[str, list] = {name: [] for name in ("x0", "x1", "y0", "y1", "number", "group_name", "count", "colour")}
+    for number in numbers:
+        height = 0
+        for name in group_names:
+            count = by_number[(number, name)]
+            if count:
+                for key, value in (("x0", number - 0.4), ("x1", number + 0.4), ("y0", height), ("y1", height + count),
+                                   ("number", number), ("group_name", name), ("count", count), ("colour", cmap[name])):
+                    stacks[key].append(value)
+                height += count
+    total = sum(by_group.values())
+    hands = "other hands" if seat is not None else "hands"
+    title = f"{total} unseen cards: {knowledge['deck_count']} in the deck, {knowledge['unseen_in_hands']} in {hands}"
+    tallest_group = max([catalogue["most_in_a_group"], *by_group.values()])
+    tallest_number = max([catalogue["most_of_a_number"], *(sum(c for (n, _), c in by_number.items() if n == number)
+                                                          for number in numbers)])
+    return {
+        "total": total, "deck_count": knowledge["deck_count"], "in_hands": knowledge["unseen_in_hands"],
+        "by_group": {"columns": {"group_name": list(group_names), "count": [by_group[name] for name in group_names],
+                                 "colour": [cmap[name] for name in group_names]},
+                     "title": title, "xlim": None, "ylim": (0, tallest_group * 1.05), "structure": ("groups", group_names)},
+        "by_number": {"columns": stacks, "title": "Unseen cards by number, stacked by group",
+                      "xlim": (min(numbers, default=1) - 0.6, max(numbers, default=1) + 0.6),
+                      "ylim": (0, tallest_number * 1.05), "structure": ("numbers", numbers)},
+    }
+
+
+def unseen_by_group(data: Mapping, **size) -> hv.Bars:
+    """Unseen cards per group, in the group's colour."""
+    bars = hv.Bars(data["columns"], hv.Dimension("group_name", label="Group"),
+                   [hv.Dimension("count", label="Unseen cards"), "colour"])
+    return bars.opts(color="colour", xrotation=30, title=data["title"], ylim=data["ylim"], tools=["hover"],
+                     hover_tooltips=[("", "@group_name"), ("unseen", "@count")], **frame(size))
+
+
+def unseen_by_number(data: Mapping, **size) -> hv.Rectangles:
+    """Unseen cards per number, each bar stacked by group (drawn as rectangles: one glyph)."""
+    corners = [hv.Dimension("x0", label="Card number"), hv.Dimension("y0", label="Unseen cards"), "x1", "y1"]
+    stacks = hv.Rectangles(data["columns"], corners, ["number", "group_name", "count", "colour"])
+    return stacks.opts(color="colour", line_color="white", line_width=0.5, title=data["title"],
+                       xticks=[(n, str(n)) for n in data["structure"][1]], xlim=data["xlim"], ylim=data["ylim"],
+                       tools=["hover"], hover_tooltips=[("number", "@number"), ("", "@group_name"), ("unseen", "@count")],
+                       **frame(size))
+
+
+# ---------------------------------------------------------------------------- (d) the end card
+def end_card_chances(depths: Mapping[int, float], max_draws: int) -> dict[str, list]:
+    """Chance that the end card has shown within the next k draws, k = 1..max_draws.
+
+    Depth d means d cards lie above it: it is the (d + 1)-th draw, so it shows within k draws when
+    d < k.
+
+    >>> end_card_chances({2: 1.0}, 4)["probability"]
+    [0.0, 0.0, 1.0, 1.0]
+    """
+    draws = list(range(1, max_draws + 1))
+    return {"draws": draws, "probability": [sum((p for depth, p in depths.items() if depth < k), 0.0) for k in draws]}
+
+
+def end_card_data(spec, state, seat: int | None) -> dict | None:
+    """The end-card plot's data for ``seat``: the chance for every k up to the whole deck, as a step line.
+
+    ``chances`` holds :func:`end_card_chances`; ``columns`` the step line drawn from it (each k is
+    a flat stretch from k to k + 1, ``k`` naming it for the hover).
+    """
+    knowledge = spec.deck_knowledge(state, seat)
+    if knowledge is None:
+        return None
+    depths = {int(depth): probability for depth, probability in knowledge["end_card_depths"].items()}
+    if depths:
+        chances = end_card_chances(depths, max(knowledge["deck_count"] + 1, max(depths) + 1))
+        if len(depths) == 1:
+            depth = next(iter(depths))
+            title = f"End card: draw {depth + 1} from now ({depth} cards above it)"
+        else:
+            expected = sum((depth + 1) * p for depth, p in depths.items())
+            title = f"End card within the next k draws (expected: draw {expected:.1f})"
+    else:
+        chances, title = {"draws": [], "probability": []}, "The end card has been revealed"
+    columns: dict[str, list] = {"draws": [], "probability": [], "k": []}
+    for k, probability in zip(chances["draws"], chances["probability"]):
+        columns["draws"] += [k, k + 1]
+        columns["probability"] += [probability, probability]
+        columns["k"] += [k, k]
+    return {"chances": chances, "columns": columns, "title": title, "xlim": (0.5, max(chances["draws"], default=10) + 1.5),
+            "ylim": (-0.05, 1.05), "structure": "end card"}
+
+
+def end_card_curve(data: Mapping, **size) -> hv.Curve:
+    curve = hv.Curve(data["columns"], hv.Dimension("draws", label="Within the next k draws"),
+                     [hv.Dimension("probability", label="Chance"), "k"])
+    return curve.opts(color="#24406b", line_width=2, title=data["title"], xlim=data["xlim"], ylim=data["ylim"],
+                      tools=["hover"], hover_tooltips=[("k", "@k"), ("chance", "@probability{0.00}")],
+                      **frame(size))
+
+
+# ---------------------------------------------------------------------------- the live component
+#: Columns HoloViews adds to a glyph's data source, and the data column each one repeats.
+DERIVED_COLUMNS = {"color": "colour", "left": "x0", "right": "x1", "bottom": "y0", "top": "y1"}
+
+
+class PlotFeed:
+    """One live plot: a ``Pipe``, the ``DynamicMap`` it feeds, and the Bokeh views drawn from it.
+
+    :meth:`update_in_place` gives the drawn views new data directly when only values changed (the
+    same ``structure`` as before): their data sources, titles and axis ranges are set as HoloViews
+    sets them, and the pipe takes the data quietly. :meth:`redraw` sends it down the pipe for
+    HoloViews to redraw. A view drawn later, from an older frame, is brought up to date as it
+    appears. ``in_place=False`` (the score curves): always redrawn.
+    """
+
+    def __init__(self, element: Callable[..., hv.Element], empty: type, data: Any, size: Mapping,
+                 in_place: bool = True):
+        self.element, self.empty, self.size, self.data, self.in_place = element, empty, dict(size), data, in_place
+        self.pipe = hv.streams.Pipe(data=data)
+        self.dmap = hv.DynamicMap(self._render, streams=[self.pipe])
+        self._views: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # figure -> its glyph renderer
+        self._drawn_from = data
+
+    def _render(self, data):
+        self._drawn_from = data
+        element = self.element(data, **self.size) if data is not None else self.empty([]).opts(**self.size)
+        return element.opts(hooks=[self._keep_view]) if self.in_place else element
+
+    def _keep_view(self, plot, element) -> None:
+        view = plot.handles["plot"]
+        new = view not in self._views
+        self._views[view] = plot.handles.get("glyph_renderer")
+        if new and self._drawn_from is not self.data and self.data is not None:
+            self._apply(self._updates(self.data, [(view, self._views[view])]) or [])
+
+    def update_in_place(self, data) -> bool:
+        """Give every drawn view ``data`` directly, if only values changed; False: it needs :meth:`redraw`."""
+        old, self.data = self.data, data
+        if not self.in_place or old is None or data is None or old["structure"] != data["structure"]:
+            return False
+        updates = self._updates(data, list(self._views.items()))
+        if updates is None:
+            return False
+        self._apply(updates)
+        self.pipe.update(data=data)      # quietly: the DynamicMap's next drawing reads it
+        return True
+
+    def redraw(self, data) -> None:
+        """Send ``data`` down the pipe: HoloViews redraws every view."""
+        self.data = data
+        self.pipe.send(data)
+
+    @staticmethod
+    def _updates(data: Mapping, views: list) -> list | None:
+        """What each view needs for ``data``, or None if a view has a column the data cannot fill."""
+        columns = data["columns"]
+        updates = []
+        for view, renderer in views:
+            if renderer is None:
+                return None
+            source = {}
+            for key in renderer.data_source.data:
+                name = key if key in columns else DERIVED_COLUMNS.get(key)
+                if name not in columns:
+                    return None
+                source[key] = columns[name]
+            updates.append((view, renderer, source, data))
+        return updates
+
+    @staticmethod
+    def _apply(updates: list) -> None:
+        for view, renderer, source, data in updates:
+            renderer.data_source.data = source
+            if view.title.text != data["title"]:
+                view.title.text = data["title"]
+            for axis_range, limits in ((view.x_range, data["xlim"]), (view.y_range, data["ylim"])):
+                if limits is not None and (axis_range.start, axis_range.end) != tuple(limits):
+                    axis_range.update(start=limits[0], end=limits[1], reset_start=limits[0], reset_end=limits[1])
+
+
+CARD_PLOTS = {"draws": (deck_draws, hv.Scatter), "by_group": (unseen_by_group, hv.Bars),
+              "by_number": (unseen_by_number, hv.Rectangles), "end_card": (end_card_curve, hv.Curve)}
+#: The step the score curves mark: a parameter stream, so it can be updated without a redraw.
+CursorStream = hv.streams.Stream.define("CursorStream", step=0)
+PLACEHOLDER = ("*{title} does not say which cards are which (its rules answer no `card_info` / "
+               "`deck_knowledge`), so only the score curves are shown.*")
+
+
+class LivePlots(pn.viewable.Viewer):
+    """Score curves, cards drawn, unseen cards and the end card of a session, updated in place.
+
+    ``LivePlots(session=session)``; ``width``/``height`` size each plot. Each plot is a
+    :class:`PlotFeed` (``feeds``: ``scores``, ``draws``, ``by_group``, ``by_number``,
+    ``end_card``): a ``Pipe`` (``pipes``) feeding a ``DynamicMap`` (``dmaps``) shown by a
+    ``pn.pane.HoloViews`` (``panes``), all made once. A change of the session's line, cursor or
+    viewing seat gives each plot whose data changed its new data; ``sent`` holds the latest.
+
+    The cursor's dashed line is an ``hv.VLine`` from the ``cursor`` stream (parameter ``step``)
+    over the score curves. The stream is updated quietly and the drawn lines (Bokeh ``Span``s,
+    collected by a plot hook) are moved directly: redrawing the overlay would cost ~10 ms a step.
+    The curves themselves are redrawn only when the line of play changes.
+    """
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    width = param.Integer(default=PLOT_SIZE["width"], bounds=(200, None), constant=True, doc="Each plot's width in pixels.")
+    height = param.Integer(default=PLOT_SIZE["height"], bounds=(150, None), constant=True, doc="Each plot's height.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.cache = StepCache()
+        self._catalogue_key: tuple | None = None
+        self._catalogue: dict | None = None
+        self._line: tuple | None = None          # (log, first state, spec) the score curves were made for
+        self._cursor_lines: weakref.WeakSet = weakref.WeakSet()   # the drawn cursor Spans, one per view
+        self.sent: dict[str, Any] = {}
+        self.updated: dict[str, str] = {}         # how the last refresh updated each changed plot
+        data = self.sent = self._collect()
+        size = {"width": self.width, "height": self.height}
+        self.cursor = CursorStream(step=data["cursor"])
+        self.feeds = {"scores": PlotFeed(score_curves, hv.NdOverlay, data["scores"], size, in_place=False)}
+        for name, (element, empty) in CARD_PLOTS.items():
+            self.feeds[name] = PlotFeed(element, empty, data[name], size)
+        self.pipes = {name: feed.pipe for name, feed in self.feeds.items()}
+        self.dmaps = {name: feed.dmap for name, feed in self.feeds.items()}
+        self.dmaps["scores"] = self.dmaps["scores"] * hv.DynamicMap(
+            lambda step: cursor_marker(step, hooks=[self._keep_cursor_line]), streams=[self.cursor])
+        self.panes = {name: pn.pane.HoloViews(dmap, linked_axes=False, margin=(5, 10),
+                                              css_classes=[f"plot-{name.replace('_', '-')}"])
+                      for name, dmap in self.dmaps.items()}
+        self.placeholder = pn.pane.Markdown("", css_classes=["plots-placeholder"], margin=(5, 10))
+        self.legend = pn.pane.HTML("", stylesheets=[LEGEND_CSS], sizing_mode="stretch_width", margin=(0, 10),
+                                   css_classes=["plots-legend"])
+        self._show_card_plots(data["card_plots"])
+        self._layout = pn.Column(self.legend, pn.FlexBox(*self.panes.values(), self.placeholder, flex_wrap="wrap",
+                                                         sizing_mode="stretch_width"),
+                                 sizing_mode="stretch_width", css_classes=["live-plots"])
+        # Not "spec": a session assigns a new spec on its own, just before the batch with the new line.
+        self.session.param.watch(self._on_session_change, ["state", "log", "viewing_seat"])
+
+    def _keep_cursor_line(self, plot, element) -> None:
+        line = plot.handles["glyph"]
+        self._cursor_lines.add(line)
+        line.location = self.cursor.step      # a view drawn from an older frame
+
+    # ------------------------------------------------------------------ data
+    def catalogue(self) -> dict | None:
+        """The card catalogue of the current line (recomputed only when the line's first state changes)."""
+        session = self.session
+        key = (session.spec, session.state_at(0))
+        if self._catalogue_key is None or any(a is not b for a, b in zip(self._catalogue_key, key)):
+            self._catalogue_key = key
+            self._catalogue = card_catalogue(*key) if session.spec.deck_knowledge(key[1], None) is not None else None
+        return self._catalogue
+
+    def _collect(self) -> dict[str, Any]:
+        """Every plot's data for the session as it is now (the score curves only when the line changed)."""
+        session = self.session
+        line = (session.log, session.state_at(0), session.spec)
+        data: dict[str, Any] = {"cursor": session.cursor}
+        if self._line is not None and all(a is b for a, b in zip(self._line, line)):
+            data["scores"] = self.sent["scores"]
+        else:
+            self._line = line
+            moves = len(session.log)
+            self.cache.trim(lambda key: key[1] <= moves)
+            data["scores"] = session_score_data(session, self.cache)
+        catalogue = data["catalogue"] = self.catalogue()
+        data["card_plots"] = catalogue is not None
+        if catalogue is None:
+            data.update(dict.fromkeys(CARD_PLOTS))
+            return data
+        seat = session.viewing_seat
+        data["draws"] = draws_plot_data(session_draw_data(session, seat, cache=self.cache), catalogue,
+                                        len(session.log), seat)
+        composition = deck_composition(session.spec, session.state, seat, catalogue)
+        data["by_group"], data["by_number"] = composition["by_group"], composition["by_number"]
+        data["end_card"] = end_card_data(session.spec, session.state, seat)
+        return data
+
+    # ------------------------------------------------------------------ updating
+    def _show_card_plots(self, shown: bool) -> None:
+        for name in CARD_PLOTS:
+            self.panes[name].visible = shown
+        self.legend.object = group_legend_html(self._catalogue) if shown else ""
+        self.legend.visible = shown
+        self.placeholder.object = "" if shown else PLACEHOLDER.format(title=self.session.spec.title)
+        self.placeholder.visible = not shown
+
+    def _on_session_change(self, *events) -> None:
+        self.refresh()
+
+    def refresh(self) -> dict[str, str]:
+        """Bring every plot up to date with the session; returns how each changed plot was updated."""
+        data = self._collect()
+        changed = [name for name in self.feeds if data[name] is not self.sent[name] and data[name] != self.sent[name]]
+        if data["card_plots"] != self.sent["card_plots"] or data["catalogue"] is not self.sent["catalogue"]:
+            self._show_card_plots(data["card_plots"])
+        self.sent = data
+        lines = list(self._cursor_lines)
+        how = {}
+        with contextlib.ExitStack() as held:
+            held.enter_context(pn.io.hold())
+            self.cursor.update(step=data["cursor"])      # quietly: a later drawing reads it
+            for name in changed:
+                how[name] = "in place" if self.feeds[name].update_in_place(data[name]) else "redraw"
+            redraw = [name for name in changed if how[name] == "redraw"]
+            if redraw:
+                # A HoloViews redraw ends with Bokeh walking its whole document's model graph; frozen,
+                # each document showing these plots is walked once, after every redraw.
+                for document in {id(line.document): line.document for line in lines if line.document}.values():
+                    held.enter_context(document.models.freeze())
+                for name in redraw:
+                    self.feeds[name].redraw(data[name])
+            for line in lines:       # (HoloViews leaves the line alone when only the scores change)
+                line.location = data["cursor"]
+        self.updated = how
+        return how
+
+    def __panel__(self):
+        return self._layout
