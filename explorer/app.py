@@ -8,9 +8,9 @@ Layout (one :class:`ExplorerApp` per browser session, all state in one
 * main, top: the replay-problem notice (when a variant change cut the line) and the stepper
   (|◀ ◀ ▶ ▶| buttons, slider; arrow keys work anywhere on the page);
 * main, ``self.tabs``: the "Table" tab holds the action picker and the board, with the clickable
-  event log and the lines of play beside them. **Further tabs** ("Plots", "Scores", "Setup")
-  are added with :meth:`ExplorerApp.add_tab`; see the marked integration point in
-  ``_build_template``.
+  event log and the lines of play beside them; "Plots & scores" the live plots and the score
+  breakdown; "What-if setup" the setup editor (edit, load and save positions and replays).
+  Further tabs are added with :meth:`ExplorerApp.add_tab`.
 
 The default page is a bot-played 4-player Subastral game at step 0, to step through; taking a
 seat is one click ("Play as Player N" in the picker, or "New game: me as Player 1").
@@ -30,6 +30,9 @@ import param
 import rules
 from explorer.board import board_for
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
+from explorer.plots import LivePlots
+from explorer.scores import ScoreBreakdown
+from explorer.setup_editor import SetupEditor
 from explorer.session import GameSession, VariantSwitches, player_label
 from explorer.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 
@@ -72,6 +75,11 @@ class ExplorerApp(pn.viewable.Viewer):
         session.param.watch(self._sync_variants, ["variant_switches"])
         session.param.watch(self._fill_seat_players, ["players"])
         self.template = self._build_template()
+        self.plots = LivePlots(session=session)
+        self.scores = ScoreBreakdown(session=session)
+        self.setup_editor = SetupEditor(session=session)
+        self.add_tab("Plots & scores", pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))
+        self.add_tab("What-if setup", self.setup_editor)
         self.template.explorer = self
 
     # ------------------------------------------------------------------ widgets

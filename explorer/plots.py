@@ -46,11 +46,14 @@ import html
 import re
 import weakref
 from collections import Counter
+from functools import partial
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 import holoviews as hv
 import panel as pn
 import param
+from panel.io.document import unlocked
+from panel.io.state import set_curdoc
 
 from explorer.board import biome_colours
 from explorer.session import GameSession, player_label
@@ -544,12 +547,32 @@ class PlotFeed:
     @staticmethod
     def _apply(updates: list) -> None:
         for view, renderer, source, data in updates:
-            renderer.data_source.data = source
-            if view.title.text != data["title"]:
-                view.title.text = data["title"]
-            for axis_range, limits in ((view.x_range, data["xlim"]), (view.y_range, data["ylim"])):
-                if limits is not None and (axis_range.start, axis_range.end) != tuple(limits):
-                    axis_range.update(start=limits[0], end=limits[1], reset_start=limits[0], reset_end=limits[1])
+            on_document(view, partial(_write_view, view, renderer, source, data))
+
+
+def _write_view(view, renderer, source, data) -> None:
+    renderer.data_source.data = source
+    if view.title.text != data["title"]:
+        view.title.text = data["title"]
+    for axis_range, limits in ((view.x_range, data["xlim"]), (view.y_range, data["ylim"])):
+        if limits is not None and (axis_range.start, axis_range.end) != tuple(limits):
+            axis_range.update(start=limits[0], end=limits[1], reset_start=limits[0], reset_end=limits[1])
+
+
+def on_document(model, change) -> None:
+    """Make ``change`` to a drawn Bokeh model the way Panel changes its own models.
+
+    Now, when this thread may touch the model's document (a callback of that document, or no
+    server at all); otherwise scheduled on the document's own loop, which holds its lock. Changing a
+    served document from outside its lock breaks the Bokeh session.
+    """
+    document = model.document
+    if document is None or not document.session_context or pn.state._unblocked(document):
+        with unlocked():
+            change()
+    else:
+        with set_curdoc(document):
+            pn.state.execute(change, schedule=True)
 
 
 CARD_PLOTS = {"draws": (deck_draws, hv.Scatter), "by_group": (unseen_by_group, hv.Bars),
@@ -582,6 +605,7 @@ class LivePlots(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self.cache = StepCache()
+        self._refresh_scheduled = False
         self._catalogue_key: tuple | None = None
         self._catalogue: dict | None = None
         self._line: tuple | None = None          # (log, first state, spec) the score curves were made for
@@ -661,6 +685,17 @@ class LivePlots(pn.viewable.Viewer):
         self.placeholder.visible = not shown
 
     def _on_session_change(self, *events) -> None:
+        document = pn.state.curdoc
+        if document is None or not document.session_context:
+            self.refresh()
+        elif not self._refresh_scheduled:
+            # In a served page: once, after the callback that changed the session, on the
+            # document's own loop (plot updates inside a widget's callback upset Bokeh's session).
+            self._refresh_scheduled = True
+            pn.state.execute(self._scheduled_refresh, schedule=True)
+
+    def _scheduled_refresh(self) -> None:
+        self._refresh_scheduled = False
         self.refresh()
 
     def refresh(self) -> dict[str, str]:
@@ -686,7 +721,7 @@ class LivePlots(pn.viewable.Viewer):
                 for name in redraw:
                     self.feeds[name].redraw(data[name])
             for line in lines:       # (HoloViews leaves the line alone when only the scores change)
-                line.location = data["cursor"]
+                on_document(line, partial(setattr, line, "location", data["cursor"]))
         self.updated = how
         return how
 
