@@ -80,6 +80,10 @@ class ExplorerApp(pn.viewable.Viewer):
         self.setup_editor = SetupEditor(session=session)
         self.add_tab("Plots & scores", pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))
         self.add_tab("What-if setup", self.setup_editor)
+        self.setup_tab = len(self.tabs) - 1
+        # The editor refills its form only while its tab is shown (a refill costs more than a step).
+        self.setup_editor.following = False
+        self.tabs.param.watch(self._on_tab, "active")
         self.template.explorer = self
 
     # ------------------------------------------------------------------ widgets
@@ -161,6 +165,9 @@ class ExplorerApp(pn.viewable.Viewer):
         self.picker.let_bots_play()
 
     # ------------------------------------------------------------------ layout
+    def _on_tab(self, event) -> None:
+        self.setup_editor.following = event.new == self.setup_tab
+
     def add_tab(self, title: str, view) -> None:
         """Add a tab beside "Table" in the main area (for "Plots", "Scores", "Setup"...)."""
         self.tabs.append((title, view))

@@ -244,6 +244,9 @@ class SetupEditor(pn.viewable.Viewer):
 
     session = param.ClassSelector(class_=GameSession, constant=True)
     edited = param.Boolean(default=False, doc="The form holds edits not applied yet; it then stops following the session.")
+    following = param.Boolean(default=True, doc=(
+        "Refill the form on every new viewed state. An app sets it False while the editor is out of sight "
+        "(a hidden tab): the form is then refilled once, when it is shown again."))
     form_step = param.Integer(default=0, doc="The session's step the form was last filled from.")
 
     def __init__(self, session: GameSession, **params):
@@ -528,7 +531,14 @@ class SetupEditor(pn.viewable.Viewer):
         if self.edited:
             self._stale = True
             self._update_note()
+        elif not self.following:
+            self._stale = True
         else:
+            self.load_form()
+
+    @param.depends("following", watch=True)
+    def _on_following(self) -> None:
+        if self.following and self._stale and not self.edited:
             self.load_form()
 
     def _on_viewing_seat(self, *events) -> None:

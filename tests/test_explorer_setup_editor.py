@@ -358,3 +358,18 @@ def test_downloads_of_a_what_if_line_load_back(editor, session):
     SetupEditor(session=other).load_data(replay, "replay.json")
     assert other.state == session.state and other.spec.scores(other.state)[0] == 78
     assert session.spec.encode(session.spec.decode(position)) == session.position()
+
+
+def test_a_hidden_editor_refills_once_when_shown_again():
+    from explorer.app import create_app
+
+    app = create_app().explorer
+    editor, session = app.setup_editor, app.session
+    assert editor.following is False               # the Table tab is shown first
+    form_step = editor.form_step
+    session.goto(5)
+    assert editor.form_step == form_step           # not refilled while out of sight
+    app.tabs.active = app.setup_tab
+    assert editor.following is True and editor.form_step == 5
+    session.goto(6)
+    assert editor.form_step == 6
