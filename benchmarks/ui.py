@@ -6,7 +6,9 @@
    step counter, started by a JS click on the forward button): median over many clicks.
 3. First load: from navigation to the board being visible, median of a few loads.
 
-Targets (issue "Explorer"): step p95 <= 30 ms; click-to-update median <= 100 ms; first load <= 3 s.
+Targets (issue "Explorer"): one move or step p95 <= 30 ms (with the Table tab and with the plots
+shown); click-to-update median <= 100 ms; first load <= 3 s. A person's move followed by every bot
+reply (several moves) is printed as well, for information.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ def percentile(values, q):
     return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
 
 
-def server_side(steps: int) -> dict:
-    """Time session operations with the whole dashboard attached to a Bokeh document."""
+def server_side(steps: int, tab: int = 0) -> dict:
+    """Time session operations with the whole dashboard attached to a Bokeh document, tab ``tab`` shown."""
     import panel as pn
     from bokeh.document import Document
 
@@ -42,6 +44,7 @@ def server_side(steps: int) -> dict:
     template = create_app()
     app = template.explorer
     session = app.session
+    app.tabs.active = tab
     doc = Document()
     for obj in template.main.objects + template.sidebar.objects:
         pn.panel(obj).get_root(doc)
@@ -71,6 +74,17 @@ def server_side(steps: int) -> dict:
         session.play_on(seat, action)
         moves.append(time.perf_counter() - t)
     timings["person's move + bot replies"] = moves
+    # One move alone: every seat played by a person, so nothing answers it.
+    session.seat_players = {s: "human" for s in range(session.players)}
+    session.reset()
+    single = []
+    while not session.spec.is_over(session.state) and len(single) < steps:
+        seat = session.spec.to_move(session.state)[0]
+        action = session.spec.legal_actions(session.state, seat)[-1]
+        t = time.perf_counter()
+        session.play_on(seat, action)
+        single.append(time.perf_counter() - t)
+    timings["one move"] = single
     return {name: {"n": len(v), "p50_ms": 1000 * percentile(v, 50), "p95_ms": 1000 * percentile(v, 95)}
             for name, v in timings.items() if v}
 
@@ -86,7 +100,8 @@ async (n) => {
     }
     return null;
   };
-  const button = deep('.step-forward button') || deep('.step-forward');
+  const host = deep('.step-forward');
+  const button = (host.shadowRoot && host.shadowRoot.querySelector('button')) || host;
   const times = [];
   for (let i = 0; i < n; i++) {
     const counter = deep('.step-counter');
@@ -177,11 +192,12 @@ def main(argv=None) -> int:
     parser.add_argument("--no-browser", action="store_true")
     args = parser.parse_args(argv)
     checks = []
-    print("Server side, whole dashboard attached (ms):")
-    for name, r in server_side(args.steps).items():
-        print(f"  {name:<30} n={r['n']:<4} p50 {r['p50_ms']:6.1f}   p95 {r['p95_ms']:6.1f}")
-        if name != "person's move + bot replies":
-            checks.append((f"{name}: p95 <= {TARGET_STEP_P95_MS} ms", r["p95_ms"] <= TARGET_STEP_P95_MS))
+    for tab, label in ((0, "Table"), (1, "Plots & scores")):
+        print(f"Server side, whole dashboard attached, {label} tab shown (ms):")
+        for name, r in server_side(args.steps, tab).items():
+            print(f"  {name:<30} n={r['n']:<4} p50 {r['p50_ms']:6.1f}   p95 {r['p95_ms']:6.1f}")
+            if name != "person's move + bot replies":   # several moves (3 bots answer): reported, not a target
+                checks.append((f"{label} tab, {name}: p95 <= {TARGET_STEP_P95_MS} ms", r["p95_ms"] <= TARGET_STEP_P95_MS))
     if not args.no_browser:
         r = browser(args.clicks, args.loads)
         c, f = r["click_to_update_ms"], r["first_load_s"]

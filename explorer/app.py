@@ -200,8 +200,9 @@ class ExplorerApp(pn.viewable.Viewer):
 
         # ---- INTEGRATION POINT: further main-area views ("Plots", "Scores", "Setup") are tabs here,
         # added with self.add_tab(title, view). The stepper and the replay notice stay above the tabs,
-        # so every tab follows the cursor.
-        self.tabs = pn.Tabs(("Table", table), sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=False)
+        # so every tab follows the cursor. Tabs are drawn when first shown (dynamic), which keeps
+        # the first load fast; hidden ones keep their data up to date all the same.
+        self.tabs = pn.Tabs(("Table", table), sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=True)
         main = pn.Column(self.replay_problem, self.stepper, self.tabs, sizing_mode="stretch_width", margin=0)
         # BootstrapTemplate rather than FastListTemplate: the Fast design pulls a Google web font,
         # and the page must work offline, asking nothing of any server but its own.

@@ -201,13 +201,13 @@ def session_score_data(session: GameSession, cache: StepCache | None = None) -> 
                                                                  lambda: step_scores(spec, states[step])))
 
 
-def score_curves(data: Mapping, **size) -> hv.NdOverlay:
+def score_curves(data: Mapping, curve_hooks: Sequence = (), **size) -> hv.NdOverlay:
     """One line per player: provisional score against step; the hover gives the breakdown."""
     curves = {}
     for label, columns in data["players"].items():
         curves[label] = hv.Curve(columns, hv.Dimension("step", label="Step"),
                                  [hv.Dimension("score", label="Score"), "player", "breakdown"],
-                                 label=label).opts(color=player_colour(data["seats"][label]))
+                                 label=label).opts(color=player_colour(data["seats"][label]), hooks=list(curve_hooks))
     if not curves:
         curves["nobody"] = hv.Curve([], "step", ["score", "player", "breakdown"])
     return hv.NdOverlay(curves, kdims="Player").opts(
@@ -552,7 +552,7 @@ class PlotFeed:
 
 def _write_view(view, renderer, source, data) -> None:
     renderer.data_source.data = source
-    if view.title.text != data["title"]:
+    if data["title"] is not None and view.title.text != data["title"]:
         view.title.text = data["title"]
     for axis_range, limits in ((view.x_range, data["xlim"]), (view.y_range, data["ylim"])):
         if limits is not None and (axis_range.start, axis_range.end) != tuple(limits):
@@ -573,6 +573,61 @@ def on_document(model, change) -> None:
     else:
         with set_curdoc(document):
             pn.state.execute(change, schedule=True)
+
+
+class ScoreFeed(PlotFeed):
+    """The score curves, one line per player: in place while the same players are drawn.
+
+    A move changes the whole line (its length, every later score), so each player's drawn line
+    takes its new columns and the figure its new x range (the y range is recomputed by the figure,
+    the plot being ``framewise``); a new set of players is redrawn.
+    """
+
+    def __init__(self, data: Any, size: Mapping):
+        super().__init__(score_curves, hv.NdOverlay, data, size)
+        self._lines: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # figure -> {player: renderer}
+
+    def _render(self, data):
+        self._drawn_from = data
+        return score_curves(data, curve_hooks=[self._keep_line], **self.size)
+
+    def _keep_line(self, plot, element) -> None:
+        view = plot.handles["plot"]
+        lines = self._lines.setdefault(view, {})
+        lines[element.label] = plot.handles.get("glyph_renderer")
+        if self._drawn_from is not self.data and self.data is not None:
+            self._apply(self._line_updates(self.data, [(view, {element.label: lines[element.label]})]) or [])
+
+    def update_in_place(self, data) -> bool:
+        old, self.data = self.data, data
+        if old is None or data is None or set(old["players"]) != set(data["players"]):
+            return False
+        updates = self._line_updates(data, list(self._lines.items()))
+        if updates is None:
+            return False
+        self._apply(updates)
+        self.pipe.update(data=data)      # quietly: the DynamicMap's next drawing reads it
+        return True
+
+    @staticmethod
+    def _line_updates(data: Mapping, views: list) -> list | None:
+        updates = []
+        scores = [score for columns in data["players"].values() for score in columns["score"]] or [0]
+        low, high = min(scores), max(scores)
+        pad = 0.1 * (high - low) if high > low else 0.5      # HoloViews' default padding of a curve
+        frame_data = {"title": None, "xlim": (0, max(data["steps"], 1)), "ylim": (low - pad, high + pad)}
+        for view, lines in views:
+            for label, renderer in lines.items():
+                columns = data["players"].get(label)
+                if renderer is None or columns is None:
+                    return None
+                # The overlay adds its key dimension ("Player") as a column of its own.
+                columns = {**columns, "Player": [label] * len(columns["step"])}
+                if not set(renderer.data_source.data) <= set(columns):
+                    return None
+                source = {key: columns[key] for key in renderer.data_source.data}
+                updates.append((view, renderer, source, frame_data))
+        return updates
 
 
 CARD_PLOTS = {"draws": (deck_draws, hv.Scatter), "by_group": (unseen_by_group, hv.Bars),
@@ -615,7 +670,7 @@ class LivePlots(pn.viewable.Viewer):
         data = self.sent = self._collect()
         size = {"width": self.width, "height": self.height}
         self.cursor = CursorStream(step=data["cursor"])
-        self.feeds = {"scores": PlotFeed(score_curves, hv.NdOverlay, data["scores"], size, in_place=False)}
+        self.feeds = {"scores": ScoreFeed(data["scores"], size)}
         for name, (element, empty) in CARD_PLOTS.items():
             self.feeds[name] = PlotFeed(element, empty, data[name], size)
         self.pipes = {name: feed.pipe for name, feed in self.feeds.items()}

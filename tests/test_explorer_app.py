@@ -317,9 +317,9 @@ def test_a_variant_change_that_cuts_the_line_is_shown_until_the_old_line_is_back
 
 
 def test_further_views_are_tabs_beside_the_table(app):
-    assert app.tabs._names == ["Table"]
-    app.add_tab("Plots", pn.pane.Markdown("plots here"))
-    assert app.tabs._names == ["Table", "Plots"]
+    assert app.tabs._names == ["Table", "Plots & scores", "What-if setup"]
+    app.add_tab("Notes", pn.pane.Markdown("notes here"))
+    assert app.tabs._names == ["Table", "Plots & scores", "What-if setup", "Notes"]
 
 
 def test_a_stale_switch_is_reported_not_raised(app):

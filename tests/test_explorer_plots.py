@@ -387,3 +387,20 @@ def test_score_breakdown_follows_the_cursor(game):
     game.goto(30)
     assert not any("winner" in t["classes"] for t in Tables(pane.object).tables)      # not over yet
     assert pane.object == score_tables_html(game.spec, game.state, None)
+
+
+def test_score_curves_follow_a_new_move_in_place_and_show_what_a_fresh_drawing_shows(game):
+    plots = LivePlots(session=game)
+    root = pn.panel(plots).get_root()
+    figs_before = figure_ids(root)
+    game.goto(10)
+    for _ in range(3):        # a different move at a past step, two more at the new line's end, then the bots
+        seat = game.spec.to_move(game.state)[0]
+        here = game.log[game.cursor] if game.cursor < len(game.log) else None
+        game.play(seat, next(a for a in game.spec.legal_actions(game.state, seat) if (seat, a) != here))
+        assert plots.updated.get("scores") == "in place"
+        assert figure_ids(root) == figs_before
+        assert snapshot(root) == snapshot(pn.panel(LivePlots(session=game)).get_root())
+    game.autoplay("greedy")
+    assert plots.updated.get("scores") == "in place"
+    assert snapshot(root) == snapshot(pn.panel(LivePlots(session=game)).get_root())
