@@ -212,6 +212,9 @@ class ExplorerApp(pn.viewable.Viewer):
             main=[main],
             sidebar_width=330,
             header_background="#24406b",
+            # No busy spinner: a step answers in milliseconds, and the spinner's own updates, sent
+            # from Panel's event bookkeeping, were seen to trip Bokeh's document lock under load.
+            busy_indicator=None,
         )
 
     def __panel__(self):

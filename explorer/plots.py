@@ -253,6 +253,8 @@ def draw_points(spec, state, step: int, events: Iterable[Mapping], kinds: Sequen
 
 
 DRAW_COLUMNS = ("position", "step", "number", "card", "group", "group_name", "colour", "kind", "text")
+INVISIBLE_COLOURS = ("#00000000", "#ffffff00")
+OFF_CHART = -1000      # beyond the plot's fixed ranges (not NaN: data with NaN never compares equal)
 DRAW_ELEMENT_COLUMNS = ("position", "number", "step", "card", "colour", "text")
 
 
@@ -341,6 +343,12 @@ LEGEND_CSS = """
 def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None) -> dict:
     """:func:`session_draw_data` columns as the deck-draw plot's data."""
     who = "the teacher: every card" if seat is None else f"as {player_label(seat)} sees them"
+    # Two invisible points off the chart, in two colours: drawn with fewer than two colours, HoloViews
+    # would fix one colour for the glyph (or, with no points, map the column through a colour mapper),
+    # and the cards written in place later would all be painted alike.
+    anchors = {name: ["", ""] for name in columns}
+    anchors.update(position=[OFF_CHART] * 2, number=[OFF_CHART] * 2, step=[0, 0], colour=list(INVISIBLE_COLOURS))
+    columns = {name: [*values, *anchors[name]] for name, values in columns.items()}
     return {"columns": columns, "title": f"Cards drawn and revealed ({who})", "xlim": (-0.5, max(steps, 1) + 0.5),
             "ylim": (-0.6, max(catalogue["numbers"], default=1) + 0.6), "structure": ("draws", tuple(catalogue["numbers"]))}
 
@@ -348,7 +356,8 @@ def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int 
 def deck_draws(data: Mapping, **size) -> hv.Scatter:
     """Cards drawn or revealed per step, by number, in their group's colour; hidden draws grey at 0 ("hidden")."""
     columns = data["columns"]
-    scatter = hv.Scatter({name: columns[name] for name in DRAW_ELEMENT_COLUMNS}, hv.Dimension("position", label="Step"),
+    table = {name: columns[name] for name in DRAW_ELEMENT_COLUMNS}
+    scatter = hv.Scatter(table, hv.Dimension("position", label="Step"),
                          [hv.Dimension("number", label="Card number"), *DRAW_ELEMENT_COLUMNS[2:]])
     return scatter.opts(
         color="colour", size=8, line_color="#1d2733", line_width=0.5, xlim=data["xlim"], ylim=data["ylim"],
@@ -529,11 +538,15 @@ class PlotFeed:
 
     @staticmethod
     def _updates(data: Mapping, views: list) -> list | None:
-        """What each view needs for ``data``, or None if a view has a column the data cannot fill."""
+        """What each view needs for ``data``, or None if a view has a column the data cannot fill,
+        or lacks one the data maps (a view drawn from no points draws its colour as a constant)."""
         columns = data["columns"]
         updates = []
         for view, renderer in views:
             if renderer is None:
+                return None
+            drawn = renderer.data_source.data
+            if any(name in columns and key not in drawn and name not in drawn for key, name in DERIVED_COLUMNS.items()):
                 return None
             source = {}
             for key in renderer.data_source.data:

@@ -194,6 +194,16 @@ def test_end_card_data_follows_the_deck_and_says_when_it_is_out(game):
 # ------------------------------------------------------------------ the live component
 
 
+def without_anchors(columns) -> dict:
+    """A deck-draw plot's columns without its two invisible colour anchors (the last two rows)."""
+    return {name: values[:-2] for name, values in columns.items()}
+
+
+def shown(cards) -> list:
+    """The cards a deck-draw plot shows (without its two invisible colour anchors)."""
+    return [card for card in cards if card]
+
+
 def test_live_plots_update_the_same_figures_in_place(game):
     plots = LivePlots(session=game)
     root = pn.panel(plots).get_root()
@@ -202,7 +212,7 @@ def test_live_plots_update_the_same_figures_in_place(game):
     dmaps = dict(plots.dmaps)
     draws = figure_titled(root, "Cards drawn")
     draws_source = source_of(draws)
-    assert len(draws_source.data["card"]) == 0           # nothing drawn at the deal
+    assert shown(draws_source.data["card"]) == []         # nothing drawn at the deal
     [cursor_line] = root.select({"type": Span})
     assert cursor_line.location == 0
 
@@ -210,23 +220,23 @@ def test_live_plots_update_the_same_figures_in_place(game):
     pipe_data = plots.pipes["draws"].data
     game.goto(40)
     assert plots.pipes["draws"].data is not pipe_data
-    assert len(plots.pipes["draws"].data["columns"]["card"]) > 0
+    assert shown(plots.pipes["draws"].data["columns"]["card"])
     assert figure_ids(root) == figs_before and all(plots.dmaps[name] is dmap for name, dmap in dmaps.items())
     assert source_of(draws) is draws_source
-    assert len(draws_source.data["card"]) == len(plots.pipes["draws"].data["columns"]["card"]) > 0
+    assert shown(draws_source.data["card"]) == shown(plots.pipes["draws"].data["columns"]["card"]) != []
     assert cursor_line.location == 40
 
     # redo: one step on
     game.redo()
     assert cursor_line.location == 41
-    assert len(draws_source.data["card"]) == len(session_draw_data(game, seat=None)["card"])
+    assert shown(draws_source.data["card"]) == session_draw_data(game, seat=None)["card"]
 
     # viewing seat: what Player 2 may see, still the same figures
     game.viewing_seat = 1
-    assert plots.pipes["draws"].data["columns"] == session_draw_data(game, seat=1)
+    assert without_anchors(plots.pipes["draws"].data["columns"]) == session_draw_data(game, seat=1)
     assert figure_ids(root) == figs_before
     assert draws.title.text == "Cards drawn and revealed (as Player 2 sees them)"
-    assert len(draws_source.data["card"]) == len(session_draw_data(game, seat=1)["card"])
+    assert shown(draws_source.data["card"]) == session_draw_data(game, seat=1)["card"]
     assert HIDDEN_CARD in draws_source.data["card"]
 
     # play a different move: a shorter line, so the score curves change; the cursor line follows
@@ -404,3 +414,17 @@ def test_score_curves_follow_a_new_move_in_place_and_show_what_a_fresh_drawing_s
     game.autoplay("greedy")
     assert plots.updated.get("scores") == "in place"
     assert snapshot(root) == snapshot(pn.panel(LivePlots(session=game)).get_root())
+
+
+def test_cards_drawn_after_an_empty_start_get_their_group_colours(game):
+    from bokeh.models import ColorMapper
+
+    # At the deal nothing is drawn yet; the cards drawn later must keep their group colours, not be
+    # painted grey by a colour mapper HoloViews set up for an empty plot.
+    plots = LivePlots(session=game)
+    root = pn.panel(plots).get_root()
+    game.goto(12)
+    draws = figure_titled(root, "Cards drawn")
+    renderer = next(r for r in draws.renderers if isinstance(r, GlyphRenderer))
+    assert len(set(renderer.data_source.data["color"])) > 1
+    assert not isinstance(renderer.glyph.fill_color.transform, ColorMapper), "colours are drawn as given, not mapped"
