@@ -34,3 +34,10 @@ def test_protocol_example_runs():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "may: play" in done.stdout and "takes cloud" in done.stdout
+
+
+def test_readme_python_example_runs():
+    code = blocks("README.md", "python")[0]
+    done = subprocess.run([sys.executable, "-c", code + "\nassert session.cursor == 0 and session.log\n"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
