@@ -30,7 +30,7 @@ import param
 import rules
 from explorer.board import board_for
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
-from explorer.plots import LivePlots
+from explorer.live_plots import LivePlots
 from explorer.scores import ScoreBreakdown
 from explorer.setup_editor import SetupEditor
 from explorer.session import GameSession, VariantSwitches, player_label

@@ -18,7 +18,8 @@ import pytest
 from bokeh.models import ColumnDataSource, GlyphRenderer, Span
 from bokeh.plotting import figure
 
-from explorer.plots import (HIDDEN_CARD, LivePlots, StepCache, breakdown_text, deck_composition, end_card_chances,
+from explorer.live_plots import LivePlots
+from explorer.plots import (HIDDEN_CARD, StepCache, breakdown_text, deck_composition, end_card_chances,
                             end_card_data, session_draw_data, session_score_data)
 from explorer.scores import ScoreBreakdown, score_tables_html
 from explorer.session import GameSession
