@@ -224,3 +224,8 @@ class ExplorerApp(pn.viewable.Viewer):
 def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
     """The explorer page. Without a session: a bot-played 4-player Subastral game at step 0."""
     return ExplorerApp(session=session).template
+
+
+if __name__.startswith("bokeh"):
+    # `rules-explorer serve` (and `panel serve explorer/app.py`) serve this file directly.
+    create_app().servable(title="Rules Explorer")

@@ -158,7 +158,9 @@ def cmd_serve(args) -> int:
         raise RulesError("the explorer package is not installed")
     app = Path(spec.origin).parent / "app.py"
     command = [sys.executable, "-m", "panel", "serve", str(app), "--address", args.address, "--port", str(args.port),
-               f"--allow-websocket-origin={args.address}:{args.port}", f"--allow-websocket-origin=localhost:{args.port}"]
+               f"--allow-websocket-origin={args.address}:{args.port}", f"--allow-websocket-origin=localhost:{args.port}",
+               "--liveness"]
+    print(f"serving the explorer at http://{args.address}:{args.port}/app", flush=True)
     return subprocess.call(command, env=os.environ)
 
 

@@ -147,3 +147,30 @@ def test_replay_from_a_what_if_position(tmp_path):
     path.write_text(json.dumps(data))
     done = cli("replay", path, check=False)
     assert done.returncode == 2 and "start position" in done.stderr
+
+
+def test_serve_starts_the_web_app():
+    import os
+    import signal
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "rules.cli", "serve", "--port", str(port)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/app", timeout=10).read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "rules-explorer serve did not answer"
+                time.sleep(0.2)
+        assert "Rules Explorer" in page
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(10)
