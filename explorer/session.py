@@ -198,6 +198,10 @@ class GameSession(param.Parameterized):
         return replay_files.record(self.spec, self.players, self.seed, self.variants, self.log,
                                    state=self._states[0], start=start)
 
+    def save(self) -> dict:
+        """The current line as a replay file: what "save" writes (``load`` reads it back)."""
+        return self.replay()
+
     def position(self) -> dict:
         """The viewed state as a position file (for the setup editor and "save position")."""
         return self.spec.encode(self.state)
@@ -281,6 +285,10 @@ class GameSession(param.Parameterized):
         else:
             self.goto(end)                 # nothing new: the bots played the log's own continuation
         return len(moves)
+
+    def branch(self, index: int) -> None:
+        """DESIGN.md's ``branch``: bring back the kept line ``branches[index]`` (see :meth:`switch_branch`)."""
+        self.switch_branch(index)
 
     def switch_branch(self, index: int) -> None:
         """Make ``branches[index]`` the current line; the current line takes its place in ``branches``."""

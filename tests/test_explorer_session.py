@@ -424,3 +424,20 @@ def test_switching_to_a_kept_line_clears_the_replay_problem():
     assert session.replay_problem is not None
     session.switch_branch(len(session.branches) - 1)
     assert session.replay_problem is None
+
+
+def test_save_and_load_round_trip_and_branch_brings_back_a_kept_line():
+    session = GameSession(players=3, seed=SEED)
+    session.autoplay("greedy", then_goto=6)
+    first_line = list(session.log)
+    spec = session.spec
+    seat = spec.to_move(session.state)[0]
+    other = next(a for a in spec.legal_actions(session.state, seat) if (seat, a) != session.log[6])
+    session.play(seat, other)                          # a new line; the old one is kept
+    assert len(session.branches) == 1
+    saved = session.save()
+    again = GameSession(players=2, seed=0)
+    again.load(saved)
+    assert again.log == session.log and spec.encode(again.state) == spec.encode(session.state)
+    session.branch(0)
+    assert session.log == first_line and session.cursor == 6
