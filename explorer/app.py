@@ -67,6 +67,9 @@ class ExplorerApp(pn.viewable.Viewer):
         self.stepper = Stepper(session=session)
         self.picker = ActionPicker(session=session)
         self.board = board_for(session)
+        # Each game draws its own board: a new game in the same session swaps it.
+        self.board_slot = pn.Column(self.board, sizing_mode="stretch_width", margin=0)
+        session.param.watch(self._on_game, "game")
         self.log_view = EventLog(session=session)
         self.branches = BranchesPanel(session=session)
         self.replay_problem = ReplayProblem(session=session)
@@ -165,6 +168,10 @@ class ExplorerApp(pn.viewable.Viewer):
         self.picker.let_bots_play()
 
     # ------------------------------------------------------------------ layout
+    def _on_game(self, event) -> None:
+        self.board = board_for(self.session)
+        self.board_slot.objects = [self.board]
+
     def _on_tab(self, event) -> None:
         self.setup_editor.following = event.new == self.setup_tab
 
@@ -194,7 +201,7 @@ class ExplorerApp(pn.viewable.Viewer):
                     css_classes=["branches-card"], margin=0),
             styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5),
         )
-        play = pn.Column(self.picker, self.board, styles={"flex": "100 1 560px"}, margin=0)
+        play = pn.Column(self.picker, self.board_slot, styles={"flex": "100 1 560px"}, margin=0)
         # The log and lines of play sit right of the board on wide screens and below it on narrow ones.
         table = pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
 

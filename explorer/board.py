@@ -363,6 +363,8 @@ class SubastralBoard(pn.viewable.Viewer):
                    "session.selected_action")
     def html(self) -> str:
         session = self.session
+        if session.game != "subastral":
+            return ""              # the app has swapped in another game's board; this one is retired
         last_move = None
         if session.cursor and session.viewing_seat is None:
             last_move = session.describe_move(session.cursor)
@@ -388,8 +390,16 @@ class ObservationBoard(pn.viewable.Viewer):
     def view(self) -> dict:
         return self.session.observation(self.session.viewing_seat)
 
+    @param.depends("session.state", "session.log")
+    def header(self) -> str:
+        session = self.session
+        note = (f"{session.spec.title} has no board view of its own yet: this is what "
+                f"{player_label(session.viewing_seat)} sees, as the rules engine reports it.")
+        return (f'<span class="step-counter">Step {session.cursor} / {len(session.log)}</span> '
+                f'<span class="board-note">{html.escape(note)}</span>')
+
     def __panel__(self):
-        return self._pane
+        return pn.Column(pn.pane.HTML(self.header, margin=(0, 5)), self._pane, sizing_mode="stretch_width")
 
 
 #: Board view per game id; games without one get :class:`ObservationBoard`.

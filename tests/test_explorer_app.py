@@ -326,3 +326,21 @@ def test_a_stale_switch_is_reported_not_raised(app):
     app.branches.switch(3)
     assert "no longer listed" in app.branches.message and app.branches.alert.visible
     assert app.session.branches == []
+
+
+def test_a_game_without_its_own_board_gets_the_observation_board(app):
+    # Every registered game works in the dashboard; one without a board view shows its observation.
+    from explorer.board import BOARDS, ObservationBoard
+
+    session = app.session
+    before = app.board
+    BOARDS_backup = dict(BOARDS)
+    try:
+        BOARDS.pop("subastral")
+        app._on_game(None)           # what a change of game does
+        assert isinstance(app.board, ObservationBoard) and len(app.board_slot.objects) == 1
+        assert "Step 0 / " in app.board.header()
+        assert app.board.view() == session.observation(session.viewing_seat)
+    finally:
+        BOARDS.update(BOARDS_backup)
+    assert before.html()             # the Subastral board still draws while the game is Subastral
