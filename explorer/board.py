@@ -50,6 +50,13 @@ BIOME_COLOURS = {
     "tropical_rainforest": ("#0f7b3c", "#ffffff"),
     "temperate_forest": ("#7b5e3b", "#ffffff"),
     "chaparral": ("#b5446e", "#ffffff"),
+    # Stellar's card types (the same table colours every game's groups, in boards and plots).
+    "planet": ("#3a86ff", "#ffffff"),
+    "moon": ("#dfe3e8", "#243140"),
+    "asteroid": ("#8d6e63", "#ffffff"),
+    "interstellar_cloud": ("#9d4edd", "#ffffff"),
+    "black_hole": ("#1f2430", "#f1f3f6"),
+    "satellite": ("#ff9f1c", "#2b1a00"),
 }
 
 PHASES = {

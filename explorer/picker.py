@@ -50,12 +50,22 @@ esc = html.escape
 
 HUMAN = "human"
 
-#: Headings for groups of actions, by the ``type`` of their JSON form; other types get their own name.
+#: Headings for groups of actions, per game, by the ``type`` of their JSON form; other types get their own name.
 GROUP_TITLES = {
-    "play": "Play a card",
-    "take": "Take a cloud",
-    "open_column": "Open a journal column",
-    "pass": "Pass a card left",
+    "subastral": {
+        "play": "Play a card",
+        "take": "Take a cloud",
+        "open_column": "Open a journal column",
+        "pass": "Pass a card left",
+    },
+    "stellar": {
+        "choose_starters": "Choose your starter cards",
+        "take": "Take a row card",
+        "telescope": "Play to the telescope",
+        "notebook": "Play to the notebook",
+        "clear_row": "Clear the row?",
+        "final": "Last card to the notebook",
+    },
 }
 
 PICKER_CSS = """
@@ -78,8 +88,8 @@ def action_group(spec, action) -> str:
     return type(action).__name__
 
 
-def group_title(group: str) -> str:
-    return GROUP_TITLES.get(group) or group.replace("_", " ").capitalize()
+def group_title(group: str, game: str = "subastral") -> str:
+    return GROUP_TITLES.get(game, {}).get(group) or group.replace("_", " ").capitalize()
 
 
 def controller_label(name: str) -> str:
@@ -389,7 +399,8 @@ class ActionPicker(pn.viewable.Viewer):
         grouped: dict[str, list[dict]] = {}
         for index, (_, action) in enumerate(choices):
             grouped.setdefault(action_group(spec, action), []).append({"label": str(action), "index": index})
-        groups = [{"title": group_title(kind), "kind": kind, "actions": actions} for kind, actions in grouped.items()]
+        groups = [{"title": group_title(kind, self.session.game), "kind": kind, "actions": actions}
+                  for kind, actions in grouped.items()]
         return choices, groups
 
     def _draw_take_seat(self, mode: str) -> None:

@@ -1,0 +1,200 @@
+"""The Stellar table: the numbered row, each player's telescope and notebook, the hands.
+
+Drawn from ``observe()`` only, like the Subastral board: a seat's view holds that seat's hand and
+nothing of the other's; the teacher's view adds each seat's hand from that seat's own observation.
+How the table *looks* is this module's business; which slots are legal always comes from the rules
+(``legal_actions``), so the slots lit up for a chosen card are exactly the ones the rules allow.
+The telescope is drawn with RULINGS.md Stellar 2's assumed geometry (rows of 1, 2, 2 in the top
+section, 3 in the middle, 4 at the bottom), reading the slot names the engine reports.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import panel as pn
+import param
+
+from explorer.board import BOARDS, biome_colours, live_replay_problem
+from explorer.session import GameSession, player_label
+
+esc = html.escape
+
+#: Telescope rows, top to bottom, by the slot names of the engine's observation.
+TELESCOPE_ROWS = (("top", (1,)), ("top", (2, 3)), ("top", (4, 5)), ("middle", (1, 2, 3)), ("bottom", (1, 2, 3, 4)))
+SECTION_TITLES = {"top": "top (5)", "middle": "middle (3)", "bottom": "bottom (4)"}
+
+STELLAR_CSS = """
+:host { display: block; }
+.st-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; container-type: inline-size; }
+.st-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 8px; }
+.step-counter { font-weight: 700; font-size: 1.15em; }
+.st-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
+.st-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
+.st-row { display: flex; gap: 8px; align-items: stretch; padding: 10px; border-radius: 12px;
+          background: linear-gradient(160deg, #0d1b33, #24406b); color: #eef3fb; flex-wrap: wrap; }
+.st-row .deck { padding: 4px 10px; font-size: .85em; text-align: center; }
+.st-row .slot { display: flex; flex-direction: column; align-items: center; gap: 3px; padding: 4px 8px;
+                background: rgba(255,255,255,.10); border-radius: 10px; min-width: 70px; }
+.st-row .slot-label { font-weight: 700; font-size: .85em; }
+.st-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center; width: 64px; height: 44px;
+           border-radius: 6px; border: 1px solid rgba(0,0,0,.35); font-size: .7em; line-height: 1.1; flex: none; }
+.st-card b { font-size: 1.45em; }
+.st-card.back { background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); }
+.st-card.face-down { background: #59636e; color: #fff; }
+.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+@container (max-width: 640px) { .seats { grid-template-columns: minmax(0, 1fr); } }
+.seat { border: 1px solid #d3dbe6; border-radius: 10px; padding: 8px 10px; background: #fbfcfe; }
+.seat.to-move { border: 2px solid #2f6fdb; }
+.seat.winner { border: 2px solid #1c9c5c; background: #f1fbf5; }
+.seat-head { display: flex; gap: .6em; align-items: baseline; }
+.seat-name { font-weight: 700; }
+.seat-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
+.zone-label { font-size: .75em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 6px 0 2px; }
+.telescope { display: flex; flex-direction: column; align-items: center; gap: 3px; padding: 6px; border-radius: 10px; background: #0f1f3a; }
+.telescope .section-title { color: #c9d6ea; font-size: .7em; text-transform: uppercase; letter-spacing: .05em; margin-top: 3px; }
+.telescope .t-row { display: flex; gap: 3px; justify-content: center; }
+.telescope .t-slot { width: 64px; height: 44px; border-radius: 6px; border: 1px dashed rgba(255,255,255,.35);
+                     display: flex; align-items: center; justify-content: center; color: #9fb0c8; font-size: .6em; }
+.telescope .t-slot.legal { border: 2px solid #ffd166; background: rgba(255,209,102,.18); color: #ffd166; }
+.notebook { display: flex; flex-wrap: wrap; gap: 6px; }
+.stack { display: flex; flex-direction: column; gap: 2px; align-items: center; min-width: 70px; }
+.stack .stack-name { font-size: .7em; color: #66768a; }
+.stack .st-card { height: 22px; flex-direction: row; gap: 4px; }
+.hand { display: flex; flex-wrap: wrap; gap: 4px; min-height: 46px; align-items: center; }
+.events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; }
+.events ul { margin: 2px 0 0 1.1em; padding: 0; }
+"""
+
+
+def card_parts(card: str) -> tuple[str, str, str]:
+    """``("planet", "3", "1★")`` from an engine card name like ``planet-3-1star``; read for display only."""
+    match = re.fullmatch(r"(.+?)-([0-9/]+)-(\d+)stars?", card)
+    if match:
+        return match.group(1), match.group(2), "★" * int(match.group(3))
+    return card, "", ""
+
+
+def stellar_card_html(card, extra: str = "") -> str:
+    """A card: its name (face up), ``{"face_down": name}`` (worth 3, no type) or None (a card back)."""
+    if card is None:
+        return '<span class="st-card back"></span>'
+    if isinstance(card, dict):
+        return (f'<span class="st-card face-down {extra}" title="face down: {esc(str(card.get("face_down", "")))}">'
+                f'<b>3</b>face down</span>')
+    kind, number, stars = card_parts(card)
+    background, ink = biome_colours(kind)
+    return (f'<span class="st-card kind-{esc(kind)} {extra}" data-card="{esc(card)}" title="{esc(card)}" '
+            f'style="background:{background};color:{ink}"><b>{esc(number or "2")}</b>'
+            f'{esc(kind.replace("_", " "))} {esc(stars)}</span>')
+
+
+def legal_slots(session: GameSession, seat: int | None) -> set[str]:
+    """Telescope slots the rules allow for the selected card (from ``legal_actions``, never guessed)."""
+    chosen = session.selected_action
+    if not chosen or seat is None or "card" not in chosen:
+        return set()
+    spec = session.spec
+    slots = set()
+    for action in spec.legal_actions(session.state, seat):
+        data = spec.encode_action(action)
+        if data.get("card") == chosen["card"] and "slot" in data and isinstance(data["slot"], str):
+            slots.add(data["slot"])
+    return slots
+
+
+def stellar_view(session: GameSession) -> dict:
+    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand."""
+    if session.viewing_seat is not None:
+        return session.observation(session.viewing_seat)
+    view = dict(session.observation(None))
+    own = [session.observation(seat) for seat in range(view["players"])]
+    for zone in ("hands", "starters"):
+        if view.get(zone) is not None:
+            view[zone] = [own[seat][zone][seat] for seat in range(view["players"])]
+    view["events"] = [{"text": event.text} for event in session.spec.events(session.state)]
+    return view
+
+
+def stellar_html(session: GameSession) -> str:
+    view = stellar_view(session)
+    acting = view["to_move"][0] if view["to_move"] else None
+    lit = legal_slots(session, acting)
+    problem = live_replay_problem(session)
+    seer = "Teacher view: every hand shown" if session.viewing_seat is None else f"Seen by {player_label(session.viewing_seat)}"
+    who = ", ".join(player_label(s) for s in view["to_move"]) or "nobody"
+    status = (f'<div class="st-status"><span class="step-counter">Step {session.cursor} / {len(session.log)}</span>'
+              f'<span>Round {view["round"] + 1} of 11 · {esc(view["phase"])} · to move: {esc(who)}</span>'
+              f'<span class="viewer">{esc(seer)}</span>'
+              + (f'<span class="problem">{esc(problem["text"])}</span>' if problem else "") + "</div>")
+    row = ['<div class="st-row"><div class="deck">Deck<br><b>' + str(view["deck"]["count"]) + "</b> cards</div>"]
+    for slot in sorted(view["row"], key=int):
+        card = view["row"][slot]
+        row.append(f'<div class="slot row-{esc(slot)}"><span class="slot-label">{esc(slot)}</span>'
+                   + (stellar_card_html(card) if card else '<span class="empty">empty</span>') + "</div>")
+    row.append("</div>")
+    seats = []
+    for seat in range(view["players"]):
+        classes = ["seat", f"seat-{seat}"]
+        if seat in view["to_move"]:
+            classes.append("to-move")
+        if seat in view.get("winners", []):
+            classes.append("winner")
+        hand = view["hands"][seat]
+        cards = "".join(stellar_card_html(c) for c in hand["cards"]) if "cards" in hand else \
+            "".join(stellar_card_html(None) for _ in range(hand["count"])) + f' <span class="count">{hand["count"]} face down</span>'
+        telescope = view["telescopes"][seat]
+        rows, last_section = [], None
+        for section, numbers in TELESCOPE_ROWS:
+            if section != last_section:
+                rows.append(f'<div class="section-title">{esc(SECTION_TITLES[section])}</div>')
+                last_section = section
+            slots = []
+            for n in numbers:
+                name = f"{section}-{n}"
+                card = telescope.get(name)
+                if card:
+                    slots.append(stellar_card_html(card, f"slot-{name}"))
+                else:
+                    legal = " legal" if seat == acting and name in lit else ""
+                    slots.append(f'<span class="t-slot slot-{esc(name)}{legal}">{esc(name)}</span>')
+            rows.append('<div class="t-row">' + "".join(slots) + "</div>")
+        stacks = []
+        for kind, stack in view["notebooks"][seat].items():
+            inner = "".join(stellar_card_html(c) for c in stack) or '<span class="stack-name">—</span>'
+            stacks.append(f'<div class="stack stack-{esc(kind)}"><span class="stack-name">{esc(kind.replace("_", " "))}</span>{inner}</div>')
+        seats.append(
+            f'<div class="{" ".join(classes)}"><div class="seat-head"><span class="seat-name">{esc(player_label(seat))}</span>'
+            f'<span class="seat-score">{view["scores"][seat]} pts</span></div>'
+            f'<div class="zone-label">Hand</div><div class="hand hand-seat-{seat}">{cards}</div>'
+            f'<div class="zone-label">Telescope</div><div class="telescope telescope-seat-{seat}">{"".join(rows)}</div>'
+            f'<div class="zone-label">Notebook</div><div class="notebook notebook-seat-{seat}">{"".join(stacks)}</div></div>')
+    events = "".join(f"<li>{esc(e['text'])}</li>" for e in view["events"] if e.get("text"))
+    provenance = view.get("card_set", {})
+    foot = (f'<div class="zone-label">Card list: {esc(str(provenance.get("name", "")))} '
+            f'(provenance: {esc(str(provenance.get("provenance", "")))})</div>')
+    return (f'<div class="st-board">{status}{"".join(row)}<div class="seats">{"".join(seats)}</div>'
+            + (f'<div class="events"><b>This step:</b><ul>{events}</ul></div>' if events else "") + foot + "</div>")
+
+
+class StellarBoard(pn.viewable.Viewer):
+    """The Stellar table of a session, redrawn whenever the viewed state, seat or selection changes."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(self.html, stylesheets=[STELLAR_CSS], sizing_mode="stretch_width",
+                                  css_classes=["board"], margin=(0, 5))
+
+    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
+                   "session.selected_action")
+    def html(self) -> str:
+        if self.session.game != "stellar":
+            return ""              # the app has swapped in another game's board; this one is retired
+        return stellar_html(self.session)
+
+    def __panel__(self):
+        return self._pane
+BOARDS["stellar"] = StellarBoard
