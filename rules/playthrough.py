@@ -18,6 +18,7 @@ from rules.registry import GAMES, get_game
 #: (game, players, seed, variants) of each golden file.
 CONFIGURATIONS = {
     "subastral": [(4, 2026, {}), (3, 7, {"disturbance": True})],
+    "stellar": [(2, 2020, {}), (2, 11, {"fifth_starter_to_box": True, "satellite_clear": "after_take"})],
 }
 
 

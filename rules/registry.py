@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.protocol import GameSpec, InvalidPosition
+from rules.stellar import Stellar
 from rules.subastral import Subastral
 
 _GAMES: dict[str, GameSpec] = {}
@@ -16,6 +17,7 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 register(Subastral())
+register(Stellar())
 
 #: Ids of every registered game, in registration order.
 GAMES: tuple[str, ...] = tuple(_GAMES)

@@ -1,0 +1,276 @@
+"""Stellar's celestial cards and telescope layout, read from editable data files.
+
+Follows the materials and special-card paragraphs of ``stellar.ja.txt`` (天体カード, 6/0 カード,
+サテライトカード) and RULINGS.md Stellar 2-3: five types (planet, moon, asteroid, interstellar cloud,
+black hole), each card with a number and stars; one 6/0 per type (6 in the telescope, 6 or 0 in the
+notebook); satellites are wild, number 2, no stars. The per-card list and the telescope geometry are
+assumed models (``"provenance": "assumed"``, CARD-DATA-RESEARCH.md 5.2).
+
+Copies of a card (same type, number and stars) play identically, so a card's name is
+``"<type>-<number>-<stars>star(s)"`` (``"planet-3-1star"``, ``"moon-6/0-0stars"``) or
+``"satellite"``, and zones hold card *kinds* (small integers inside the engine, names at every
+boundary). Telescope slots are named by section and position: ``"top-1"`` (the apex) to
+``"bottom-4"``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from rules.protocol import InvalidPosition
+
+FORMAT = "stellar-cards/1"
+TELESCOPE_FORMAT = "stellar-telescope/1"
+SATELLITE = "satellite"
+SIX_ZERO = "6/0"
+#: The number a face-down telescope card counts (telescope rule).
+FACE_DOWN_NUMBER = 3
+
+
+@dataclass(frozen=True, eq=False)
+class CardType:
+    id: str
+    name: str
+    name_ja: str
+
+
+@dataclass(frozen=True, eq=False)
+class Telescope:
+    """The twelve telescope slots: names, sections and which slots share an edge."""
+
+    slot_names: tuple[str, ...]
+    section_of: tuple[int, ...]
+    section_names: tuple[str, ...]
+    section_bonus: tuple[int, ...]
+    #: neighbours[slot]: bit mask of the slots that share an edge with it.
+    neighbours: tuple[int, ...]
+    raw: Mapping[str, Any]
+
+    @cached_property
+    def slot_by_name(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.slot_names)}
+
+    def slot(self, name: Any, *, where: str) -> int:
+        try:
+            return self.slot_by_name[name]
+        except (KeyError, TypeError):
+            raise InvalidPosition(f"unknown telescope slot {name!r}; slots are {', '.join(self.slot_names)}", where=where) from None
+
+    @property
+    def size(self) -> int:
+        return len(self.slot_names)
+
+
+@dataclass(frozen=True, eq=False)
+class CardSet:
+    """A validated card list; kinds 0..n-1, the satellite (if any) last."""
+
+    name: str
+    provenance: str
+    source: str
+    types: tuple[CardType, ...]
+    kind_names: tuple[str, ...]
+    #: type_of[kind]: index into ``types``, or ``len(types)`` for the satellite.
+    type_of: tuple[int, ...]
+    #: number_of[kind]: the printed number (6 for the 6/0 card).
+    number_of: tuple[int, ...]
+    six_zero: tuple[bool, ...]
+    stars_of: tuple[int, ...]
+    starter: tuple[bool, ...]
+    copies: tuple[int, ...]
+    telescope: Telescope
+    raw: Mapping[str, Any]
+
+    @cached_property
+    def kind_by_name(self) -> dict[str, int]:
+        return {name: kind for kind, name in enumerate(self.kind_names)}
+
+    @property
+    def satellite_type(self) -> int:
+        return len(self.types)
+
+    def is_satellite(self, kind: int) -> bool:
+        return self.type_of[kind] == len(self.types)
+
+    def card_name(self, kind: int) -> str:
+        return self.kind_names[kind]
+
+    def kind(self, name: Any, *, where: str) -> int:
+        try:
+            return self.kind_by_name[name]
+        except (KeyError, TypeError):
+            raise InvalidPosition(
+                f"unknown card {name!r}; cards are named type-number-stars, e.g. {self.kind_names[0]!r}, or 'satellite'",
+                where=where,
+            ) from None
+
+    def type_name(self, type_index: int) -> str:
+        return "Satellite" if type_index == len(self.types) else self.types[type_index].name
+
+    def type_id(self, type_index: int) -> str:
+        return SATELLITE if type_index == len(self.types) else self.types[type_index].id
+
+    @cached_property
+    def starters(self) -> tuple[int, ...]:
+        return tuple(k for k in range(len(self.kind_names)) if self.starter[k])
+
+    def deck(self) -> tuple[int, ...]:
+        """Every celestial card that is not a starter, in card-file order."""
+        return tuple(k for k, n in enumerate(self.copies) if not self.starter[k] for _ in range(n))
+
+    @cached_property
+    def fingerprint(self) -> str:
+        return json.dumps(self.raw, sort_keys=True, ensure_ascii=False)
+
+    @property
+    def is_standard(self) -> bool:
+        return self.fingerprint == standard_cards().fingerprint
+
+
+def card_name(type_id: str, number: int, six_zero: bool, stars: int) -> str:
+    label = SIX_ZERO if six_zero else str(number)
+    return f"{type_id}-{label}-{stars}star{'' if stars == 1 else 's'}"
+
+
+def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
+    if not isinstance(data, Mapping) or data.get("format") != TELESCOPE_FORMAT:
+        raise InvalidPosition(f"a telescope file is a JSON object with format {TELESCOPE_FORMAT!r}", where=where)
+    sections = data.get("sections")
+    slots = data.get("slots")
+    if not isinstance(sections, Mapping) or not sections or not isinstance(slots, list) or len(slots) < 2:
+        raise InvalidPosition("needs 'sections' (an object) and 'slots' (a list)", where=where)
+    section_ids = list(sections)
+    names, section_of, places = [], [], []
+    for i, slot in enumerate(slots):
+        at = f"{where}: slots[{i}]"
+        if not isinstance(slot, Mapping) or not isinstance(slot.get("name"), str) or slot["name"] in names:
+            raise InvalidPosition("each slot needs a unique text 'name'", where=at)
+        row, x = slot.get("row"), slot.get("x")
+        if type(row) is not int or type(x) is not int:
+            raise InvalidPosition("'row' and 'x' must be whole numbers", where=at)
+        if slot.get("section") not in section_ids:
+            raise InvalidPosition(f"'section' must be one of {', '.join(section_ids)}", where=at)
+        names.append(slot["name"])
+        section_of.append(section_ids.index(slot["section"]))
+        places.append((row, x))
+    neighbours = []
+    for row, x in places:
+        mask = 0
+        for j, (other_row, other_x) in enumerate(places):
+            # Shared edge: side by side in a row, or overlapping spans in consecutive rows.
+            if (other_row == row and abs(other_x - x) == 2) or (abs(other_row - row) == 1 and abs(other_x - x) < 2):
+                mask |= 1 << j
+        neighbours.append(mask)
+    bonus = []
+    for sid in section_ids:
+        value = sections[sid].get("bonus", 10) if isinstance(sections[sid], Mapping) else None
+        if type(value) is not int:
+            raise InvalidPosition("a section's 'bonus' must be a whole number", where=f"{where}: sections.{sid}")
+        bonus.append(value)
+    return Telescope(tuple(names), tuple(section_of), tuple(section_ids), tuple(bonus), tuple(neighbours), data)
+
+
+def parse_cards(data: Any, *, where: str = "card file", telescope: Telescope | None = None) -> CardSet:
+    """Validate a card file's JSON and build the :class:`CardSet`."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a card file is a JSON object", where=where)
+    if data.get("format") != FORMAT:
+        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+    types_data = data.get("types")
+    if not isinstance(types_data, list) or not types_data:
+        raise InvalidPosition("'types' must be a non-empty list", where=where)
+    types, names, type_of, number_of, six_zero, stars_of, starter, copies = [], [], [], [], [], [], [], []
+    for index, entry in enumerate(types_data):
+        at = f"{where}: types[{index}]"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
+            raise InvalidPosition("each type needs a text 'id'", where=at)
+        type_id = entry["id"]
+        if "-" in type_id or type_id == SATELLITE or any(t.id == type_id for t in types):
+            raise InvalidPosition(f"type id {type_id!r} is repeated, contains '-' or is 'satellite'", where=at)
+        types.append(CardType(type_id, str(entry.get("name", type_id)), str(entry.get("name_ja", ""))))
+        cards = entry.get("cards")
+        if not isinstance(cards, list):
+            raise InvalidPosition("'cards' must be a list", where=at)
+        for card_index, card in enumerate(cards):
+            card_at = f"{at}.cards[{card_index}]"
+            if not isinstance(card, Mapping):
+                raise InvalidPosition("a card is an object {number, stars, copies}", where=card_at)
+            number, stars, count = card.get("number"), card.get("stars"), card.get("copies", 1)
+            is_six_zero = number == SIX_ZERO
+            if is_six_zero:
+                number = 6
+            elif type(number) is not int or not 1 <= number <= 5:
+                raise InvalidPosition(f"number must be 1 to 5 or '6/0', not {number!r}", where=card_at)
+            if type(stars) is not int or not 0 <= stars <= 9:
+                raise InvalidPosition(f"stars must be a whole number 0 to 9, not {stars!r}", where=card_at)
+            if type(count) is not int or count < 1:
+                raise InvalidPosition(f"copies must be a whole number 1 or more, not {count!r}", where=card_at)
+            is_starter = card.get("starter", False)
+            if type(is_starter) is not bool or (is_starter and count != 1):
+                raise InvalidPosition("'starter' must be true or false, and a starter card has one copy", where=card_at)
+            name = card_name(type_id, number, is_six_zero, stars)
+            if name in names:
+                raise InvalidPosition(f"{name} is listed twice; give it more copies instead", where=card_at)
+            names.append(name)
+            type_of.append(index)
+            number_of.append(number)
+            six_zero.append(is_six_zero)
+            stars_of.append(stars)
+            starter.append(is_starter)
+            copies.append(count)
+    satellites = data.get("satellites", {"number": 2, "copies": 0})
+    if not isinstance(satellites, Mapping) or type(satellites.get("copies")) is not int or satellites["copies"] < 0 \
+            or type(satellites.get("number")) is not int or not 1 <= satellites["number"] <= 5:
+        raise InvalidPosition("'satellites' must be {number: 1-5, copies: 0 or more}", where=f"{where}: satellites")
+    if satellites["copies"]:
+        names.append(SATELLITE)
+        type_of.append(len(types))
+        number_of.append(satellites["number"])
+        six_zero.append(False)
+        stars_of.append(0)
+        starter.append(False)
+        copies.append(satellites["copies"])
+    if sum(starter) < 4:
+        raise InvalidPosition(f"setup deals two starter cards to each player: the file marks {sum(starter)}", where=where)
+    return CardSet(
+        name=str(data.get("name", "unnamed card set")), provenance=str(data.get("provenance", "unknown")),
+        source=str(data.get("source", "")), types=tuple(types), kind_names=tuple(names), type_of=tuple(type_of),
+        number_of=tuple(number_of), six_zero=tuple(six_zero), stars_of=tuple(stars_of), starter=tuple(starter),
+        copies=tuple(copies), telescope=telescope or standard_telescope(), raw=data,
+    )
+
+
+def load_cards(path: str | Path) -> CardSet:
+    """Read a card file from disk."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise InvalidPosition(f"cannot read card file: {error.strerror}", where=str(path)) from None
+    except json.JSONDecodeError as error:
+        raise InvalidPosition(f"not valid JSON ({error})", where=str(path)) from None
+    return parse_cards(data, where=str(path))
+
+
+_standard: dict[str, Any] = {}
+
+
+def standard_telescope() -> Telescope:
+    """The telescope layout shipped with the game (``data/telescope.json``)."""
+    if "telescope" not in _standard:
+        text = resources.files("rules.stellar").joinpath("data/telescope.json").read_text(encoding="utf-8")
+        _standard["telescope"] = parse_telescope(json.loads(text), where="rules/stellar/data/telescope.json")
+    return _standard["telescope"]
+
+
+def standard_cards() -> CardSet:
+    """The card file shipped with the game (``data/cards.json``)."""
+    if "cards" not in _standard:
+        text = resources.files("rules.stellar").joinpath("data/cards.json").read_text(encoding="utf-8")
+        _standard["cards"] = parse_cards(json.loads(text), where="rules/stellar/data/cards.json")
+    return _standard["cards"]

@@ -1,0 +1,334 @@
+"""Stellar as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
+
+``rules.py`` holds the turn, ``scoring.py`` the points, ``position.py`` the JSON files, and this
+module the observer (what each seat may see), the score summary and the plain-language events.
+Hidden: the deck's order, the box, the opponent's hand and (during setup) the opponent's starter
+cards. Everything on the table is public, including face-down telescope cards: the engine does not
+model who saw which card go face down (a simplification; their identity never affects scoring).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from rules.protocol import Event, GameSpec, Variant
+from rules.stellar import position, rules, scoring
+from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, parse_cards, standard_cards
+from rules.stellar.state import EMPTY, OVER, State, card_of, is_face_down
+
+FIFTH_STARTER_TO_BOX = Variant(
+    name="fifth_starter_to_box",
+    default=False,
+    description="The fifth starter card goes back into the box instead of being shuffled into the deck.",
+    source="RULINGS.md Stellar 6 (switch); stellar.ja.txt 設定 shuffles it in (default); meeplephd.com A-to-Z Stellar returns it to the box",
+)
+SATELLITE_CLEAR = Variant(
+    name="satellite_clear",
+    default="before_refill",
+    description=("When the opponent may clear the row after a satellite was taken: at phase 4 before the "
+                 "refill (default), or right after the take."),
+    source=("stellar.ja.txt サテライトカード ('remove all the other cards from the row and refill it'): the "
+            "timing is not stated; RULINGS.md Stellar 4; rules/stellar/rules.py docstring"),
+    choices=("before_refill", "after_take"),
+)
+FACE_DOWN_ROW_NUMBER = Variant(
+    name="face_down_row_number",
+    default="printed",
+    description=("Which row card follows a hand card played face down: the one of its printed number "
+                 "(default) or of the face-down value 3."),
+    source="stellar.ja.txt 望遠鏡 (face down = number 3) and ロウカードをプレイする (the played card's number): ambiguous",
+    choices=("printed", "three"),
+)
+
+
+def player(seat: int | None) -> str:
+    return f"Player {seat + 1}" if seat is not None else "Nobody"
+
+
+def seat_facts(cards: CardSet, telescope: tuple, notebook: tuple) -> dict:
+    """The plain numbers scoring needs for one seat."""
+    types = len(cards.types)
+    stars = [0] * types
+    face_up_types = set()
+    sums = [0] * len(cards.telescope.section_names)
+    section_of = cards.telescope.section_of
+    for slot, entry in enumerate(telescope):
+        if entry == EMPTY:
+            continue
+        if is_face_down(entry):
+            sums[section_of[slot]] += FACE_DOWN_NUMBER
+            continue
+        sums[section_of[slot]] += cards.number_of[entry]
+        t = cards.type_of[entry]
+        if t < types:
+            stars[t] += cards.stars_of[entry]
+            face_up_types.add(t)
+    numbers = [[] for _ in range(types)]
+    six_zero = [False] * types
+    satellites = 0
+    for kind in notebook:
+        t = cards.type_of[kind]
+        if t == types:
+            satellites += 1
+        elif cards.six_zero[kind]:
+            six_zero[t] = True
+        else:
+            numbers[t].append(cards.number_of[kind])
+    return {"stars": stars, "stacks": list(zip(numbers, six_zero)), "satellites": satellites,
+            "sections": sums, "face_up_types": face_up_types}
+
+
+class Stellar(GameSpec):
+    id = "stellar"
+    title = "Stellar"
+    version = "1.0"
+    player_counts = (2,)
+    variants = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER)
+
+    def __init__(self, cards: CardSet | None = None):
+        self.cards = cards or standard_cards()
+        # The hot protocol calls go straight to the engine's functions: one call less per decision.
+        self.to_move = rules.to_move
+        self.legal_actions = rules.legal_actions
+        self.apply = rules.apply
+
+    def with_cards(self, cards: CardSet) -> "Stellar":
+        return Stellar(cards)
+
+    # -- creating and playing ---------------------------------------------------------------
+    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
+        players = self.check_players(players)
+        if type(seed) is not int:
+            raise TypeError(f"seed must be a whole number, not {seed!r}")
+        chosen = self.check_variants(variants)
+        return rules.new_state(self.cards, players, seed, tuple(sorted(chosen.items())))
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return rules.to_move(state)
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action) -> State:
+        return rules.apply(state, seat, action)
+
+    # -- asking -----------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def score_breakdown(self, state: State) -> list[dict]:
+        cards = state.cards
+        facts = [seat_facts(cards, t, n) for t, n in zip(state.telescopes, state.notebooks)]
+        bonuses = scoring.section_bonuses([f["sections"] for f in facts])
+        out = []
+        for seat, fact in enumerate(facts):
+            categories = []
+            for t, (run, points, satellite) in enumerate(scoring.star_points(fact["stars"], fact["stacks"], fact["satellites"])):
+                categories.append({
+                    "category": cards.types[t].name,
+                    "detail": (f"{fact['stars'][t]} telescope star{'' if fact['stars'][t] == 1 else 's'} x notebook run of {run}"
+                               + (" (with a satellite)" if satellite else "")),
+                    "points": points, "stars": fact["stars"][t], "run": run,
+                })
+            for section, name in enumerate(cards.telescope.section_names):
+                other = max((f["sections"][section] for s, f in enumerate(facts) if s != seat), default=0)
+                categories.append({
+                    "category": f"{name} section",
+                    "detail": f"card numbers {fact['sections'][section]} against {other}",
+                    "points": bonuses[seat][section], "sum": fact["sections"][section],
+                })
+            diversity = scoring.diversity_bonus(fact["face_up_types"], len(cards.types))
+            categories.append({
+                "category": "diversity",
+                "detail": f"{len(fact['face_up_types'])} of {len(cards.types)} types face up in the telescope",
+                "points": diversity,
+            })
+            out.append({"seat": seat, "categories": categories, "total": sum(c["points"] for c in categories)})
+        return out
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(seat["total"] for seat in self.score_breakdown(state))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Most points; ties are not broken (スコアリング, 勝利)."""
+        if state.phase != OVER:
+            return ()
+        scores = self.scores(state)
+        return tuple(s for s in range(state.players) if scores[s] == max(scores))
+
+    def turns_taken(self, state: State) -> tuple[int, ...]:
+        return tuple(state.turns_taken(seat) for seat in range(state.players))
+
+    def inventory(self, state: State) -> dict[str, int]:
+        counts = Counter(state.deck)
+        counts.update(state.discard)
+        counts.update(state.box)
+        counts.update(k for k in state.row if k != EMPTY)
+        for zone in (state.hands, state.starters, state.notebooks):
+            for pile in zone:
+                counts.update(pile)
+        for telescope in state.telescopes:
+            counts.update(card_of(e) for e in telescope if e != EMPTY)
+        if state.pending != EMPTY:
+            counts[state.pending] += 1
+        return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
+
+    def sample_hidden(self, state: State, seat: int | None, rng) -> State:
+        """Re-deal the deck, the box and the other seats' hands and starter cards among themselves
+        (starter cards and the boxed fifth starter stay starter cards)."""
+        others = [s for s in range(state.players) if s != seat]
+        hidden = list(state.deck) + list(state.box)
+        for s in others:
+            hidden.extend(state.hands[s])
+            hidden.extend(state.starters[s])
+        rng.shuffle(hidden)
+        starter = state.cards.starter
+        need = len(state.box) + sum(len(state.starters[s]) for s in others)
+        chosen, rest = [], []
+        for k in hidden:
+            (chosen if starter[k] and len(chosen) < need else rest).append(k)
+        hands, starters = list(state.hands), list(state.starters)
+        box, chosen = tuple(chosen[:len(state.box)]), chosen[len(state.box):]
+        for s in others:
+            size = len(state.starters[s])
+            starters[s], chosen = tuple(sorted(chosen[:size])), chosen[size:]
+            size = len(state.hands[s])
+            hands[s], rest = tuple(sorted(rest[:size])), rest[size:]
+        return state._replace(deck=tuple(rest), box=box, hands=tuple(hands), starters=tuple(starters))
+
+    def card_info(self, state: State, card: str) -> dict:
+        cards = state.cards
+        kind = cards.kind(card, where="card")
+        t = cards.type_of[kind]
+        return {"group": cards.type_id(t), "group_name": cards.type_name(t), "number": cards.number_of[kind]}
+
+    def deck_knowledge(self, state: State, seat: int | None) -> dict:
+        """Unseen cards = every card minus those ``seat`` can see (the table, its own hand).
+
+        ``unseen_in_hands`` counts every unseen card outside the deck: other hands, other starter
+        cards during setup, and the box. Stellar has no end card.
+        """
+        cards = state.cards
+        counts = Counter(dict(enumerate(cards.copies)))
+        counts.subtract(state.discard)
+        counts.subtract(k for k in state.row if k != EMPTY)
+        for s in range(state.players):
+            counts.subtract(state.notebooks[s])
+            counts.subtract(card_of(e) for e in state.telescopes[s] if e != EMPTY)
+        if state.pending != EMPTY:
+            counts.subtract((state.pending,))
+        if seat is not None:
+            counts.subtract(state.hands[seat])
+            counts.subtract(state.starters[seat])
+        unseen = {cards.card_name(k): n for k, n in sorted(counts.items()) if n > 0}
+        elsewhere = len(state.box) + sum(len(state.hands[s]) + len(state.starters[s]) for s in range(state.players) if s != seat)
+        return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": {}}
+
+    def card_file(self, state: State) -> dict | None:
+        return None if state.cards.is_standard else dict(state.cards.raw)
+
+    def with_card_file(self, data) -> "Stellar":
+        return Stellar(parse_cards(data, where="cards"))
+
+    # -- the observer ------------------------------------------------------------------------
+    def observe(self, state: State, seat: int | None) -> dict:
+        """Everything on the table, plus ``seat``'s own hand and starters. Deck order is never shown."""
+        name = state.cards.card_name
+        names = lambda kinds: [name(k) for k in kinds]  # noqa: E731
+        return {
+            "game": self.id,
+            "viewer": seat,
+            "players": state.players,
+            "variants": dict(state.variants),
+            "card_set": {"name": state.cards.name, "provenance": state.cards.provenance,
+                         "telescope": state.cards.telescope.raw.get("name"),
+                         "telescope_provenance": state.cards.telescope.raw.get("provenance", "unknown")},
+            "phase": state.phase,
+            "to_move": list(self.to_move(state)),
+            "seat": state.seat,
+            "start_player": state.start_player,
+            "round": state.round,
+            "turns_taken": list(self.turns_taken(state)),
+            "deck": {"count": len(state.deck)},
+            "discard": names(state.discard),
+            "box": {"count": len(state.box)},
+            "row": {str(i + 1): (name(k) if k != EMPTY else None) for i, k in enumerate(state.row)},
+            "pending": name(state.pending) if state.pending != EMPTY else None,
+            "satellite_taken": state.satellite_taken,
+            "hands": [{"count": len(hand), **({"cards": names(hand)} if s == seat else {})}
+                      for s, hand in enumerate(state.hands)],
+            "starters": [{"count": len(pair), **({"cards": names(pair)} if s == seat else {})}
+                         for s, pair in enumerate(state.starters)],
+            "telescopes": [position.telescope_json(state.cards, t) for t in state.telescopes],
+            "notebooks": [position.notebook_json(state.cards, n) for n in state.notebooks],
+            "scores": list(self.scores(state)),
+            "events": [event.seen_by(seat) for event in self.events(state)],
+            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if seat is not None else [],
+            "winners": list(self.winners(state)),
+        }
+
+    # -- events ------------------------------------------------------------------------------
+    def events(self, state: State) -> tuple[Event, ...]:
+        return tuple(self._event(state, record) for record in state.log)
+
+    def _event(self, state: State, record: tuple) -> Event:
+        kind, seat, kinds, extra = record
+        cards = state.cards
+        names = tuple(cards.card_name(k) for k in kinds)
+        listed = ", ".join(names)
+        who = player(seat)
+        if kind == "setup":
+            return Event(kind=kind, seat=extra, text=(
+                f"Setup: two starter cards and two cards each, a row of five; {player(extra)} starts."))
+        if kind == "starters":
+            return Event(kind=kind, seat=seat, cards=names,
+                         text=f"{who} puts {names[0]} at the top of the telescope and {names[1]} in the notebook.")
+        if kind == "take":
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} takes {listed} from row slot {extra}.")
+        if kind == "telescope":
+            slot, down = extra
+            how = " face down (number 3, no type, no stars)" if down else ""
+            return Event(kind=kind, seat=seat, cards=names,
+                         text=f"{who} plays {listed}{how} into telescope slot {cards.telescope.slot_names[slot]}.")
+        if kind == "notebook":
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} adds {listed} to the notebook.")
+        if kind == "second":
+            source = f"row slot {extra}" if extra is not None else "the top of the deck"
+            return Event(kind=kind, seat=seat, cards=names, text=f"The second card is {listed}, from {source}.")
+        if kind == "refill":
+            return Event(kind=kind, cards=names, text=f"Refill: {listed} goes to row slot {extra}.")
+        if kind == "reshuffle":
+            return Event(kind=kind, text=f"The deck is empty: the {extra} discarded cards are shuffled into a new deck.")
+        if kind == "deck_empty":
+            return Event(kind=kind, seat=seat, text=f"The deck and the discards are empty: the {extra} is skipped.")
+        if kind == "clear_offer":
+            return Event(kind=kind, seat=seat, text=f"A satellite was taken from the row: {who} may clear and refill the row.")
+        if kind == "clear":
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} clears the row ({listed}) and it is refilled.")
+        if kind == "no_clear":
+            return Event(kind=kind, seat=seat, text=f"{who} leaves the row as it is.")
+        if kind == "turn":
+            return Event(kind=kind, seat=seat, text=f"{who}'s turn (round {extra + 1}).")
+        if kind == "take_skipped":
+            return Event(kind=kind, seat=seat, text="The row is empty: the take is skipped.")
+        if kind == "final":
+            return Event(kind=kind, text="Eleven rounds are over: each player puts one hand card into the notebook.")
+        if kind == "final_discard":
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} discards the last hand card, {listed}.")
+        if kind == "game_over":
+            return Event(kind=kind, text="The game is over: final scoring.")
+        raise AssertionError(f"unknown log record {record!r}")
+
+    # -- files -------------------------------------------------------------------------------
+    def encode(self, state: State) -> dict:
+        return position.encode(self, state)
+
+    def decode(self, data: Mapping) -> State:
+        return position.decode(self, data)
+
+    def encode_action(self, action) -> dict:
+        return position.encode_action(action)
+
+    def decode_action(self, data: Any):
+        return position.decode_action(self, data)

@@ -1,0 +1,619 @@
+"""Stellar's turn: setup, legal actions and their effects.
+
+Follows ``stellar.ja.txt`` (設定, 遊び, 望遠鏡, ノートブック, スペシャルカード, スコアリング) as read by
+RULINGS.md Stellar 1-6. What the text leaves open is decided here, each with its reason:
+- The 6/0 "played first" is the hand card of phase 2: the row has no slot 6 or 0, so the second card
+  is the deck's top card (RULINGS 1; CARD-DATA-RESEARCH 5.3.3).
+- A hand card that must go face down still finds its row card by its printed number (switch
+  ``face_down_row_number``: ``"three"`` uses the face-down value 3 instead).
+- The opponent's choice to clear the row after a satellite was taken comes at phase 4, before the
+  refill: "the other cards" are those still in the row, and "refill" is that phase's refill (switch
+  ``satellite_clear``: ``"after_take"`` asks right after the take; cleared slots refill at once).
+- A card goes face down only when it fits in no slot face up (CARD-DATA-RESEARCH 5.3.5).
+- When the deck runs out, the discards are shuffled into a new deck (the rules: cleared cards "can
+  be shuffled and used later as part of the deck"); every reshuffle is seeded from the state.
+Decisions are split the way a player makes them: take a row card, play a hand card, place the
+second card when it goes to the telescope; the opponent's clear; each player's final card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.protocol import IllegalAction, InvalidPosition
+from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
+from rules.stellar.state import (
+    CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
+    ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
+    face_down,
+)
+
+RULE_SETUP = "setup: one starter to the telescope's top, the other to the notebook"
+RULE_TAKE = "turn phase 1: take a card from the numbered row"
+RULE_PLAY = "turn phase 2: play a hand card to the telescope or the notebook"
+RULE_PLACE = "turn phase 3: play the row card of the same number into the other area"
+RULE_TELESCOPE = "telescope placement rule"
+RULE_FACE_DOWN = "telescope placement rule: face down only when no slot fits"
+RULE_SATELLITE = "satellite cards: the opponent may clear the row"
+RULE_FINAL = "scoring: one last hand card to the notebook, the other is discarded"
+RULE_TURN = "turn order: only the player whose turn it is acts"
+RULE_OVER = "game end: no more turns after the last card"
+
+APEX = 0
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+# -- setup ---------------------------------------------------------------------------------------
+def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
+    """Setup: two starters each, the fifth into the deck (or the box), two cards each, a row of five."""
+    rng = random.Random(seed)
+    starters = list(cards.starters)
+    rng.shuffle(starters)
+    dealt, rest = starters[:2 * players], starters[2 * players:]
+    to_box = dict(variants).get("fifth_starter_to_box", False)
+    deck = list(cards.deck()) + ([] if to_box else rest)
+    rng.shuffle(deck)
+    needed = 2 * players + ROW_SLOTS
+    if len(deck) < needed:
+        raise InvalidPosition(f"card set {cards.name!r} has {len(deck)} deck cards; setup needs at least {needed}", where="cards")
+    hands = tuple(tuple(sorted(deck[2 * s:2 * s + 2])) for s in range(players))
+    deck = deck[2 * players:]
+    row, deck = tuple(deck[:ROW_SLOTS]), tuple(deck[ROW_SLOTS:])
+    start = rng.randrange(players)
+    empty_telescope = (EMPTY,) * cards.telescope.size
+    return State(
+        cards=cards, players=players, variants=variants, seed=seed, shuffles=0, deck=deck, discard=(),
+        box=tuple(rest) if to_box else (), row=row, hands=hands,
+        starters=tuple(tuple(sorted(dealt[2 * s:2 * s + 2])) for s in range(players)),
+        telescopes=(empty_telescope,) * players, notebooks=((),) * players, start_player=start, seat=start,
+        round=0, phase=STARTERS, pending=EMPTY, satellite_taken=False, log=(("setup", None, (), start),),
+    )
+
+
+# -- who acts and what they may do ---------------------------------------------------------------
+def to_move(state: State) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == OVER:
+        return ()
+    if phase == STARTERS:
+        return tuple(s for s in range(state.players) if state.starters[s])
+    if phase == FINAL:
+        return tuple(s for s in range(state.players) if state.hands[s])
+    if phase == CLEAR:
+        return ((state.seat + 1) % state.players,)
+    return (state.seat,)
+
+
+class _Actions:
+    """Every action object a card set can need, built once, so legal_actions only picks."""
+
+    def __init__(self, cards: CardSet):
+        names = cards.kind_names
+        slots = cards.telescope.slot_names
+        self.take = tuple(TakeRowCard(slot=n) for n in range(1, ROW_SLOTS + 1))
+        self.notebook = tuple(PlayToNotebook(card=name) for name in names)
+        self.final = tuple(FinalNotebookCard(card=name) for name in names)
+        # telescope[kind][face_down][slot]
+        self.telescope = tuple(
+            tuple(tuple(PlayToTelescope(card=name, slot=slot, face_down=down) for slot in slots) for down in (False, True))
+            for name in names)
+        self.clear = (ClearRow(clear=True), ClearRow(clear=False))
+        #: caches: slots touching a mask of slots; telescope actions per (kind, face down, slot mask)
+        self.touching = {}
+        self.by_mask = {}
+        self.bits = len(slots)
+
+
+def actions_for(cards: CardSet) -> _Actions:
+    """The action table of a card set, built on first use and kept with the card set."""
+    table = cards.__dict__.get("_actions")
+    if table is None:
+        table = cards.__dict__["_actions"] = _Actions(cards)
+    return table
+
+
+_MASKS: dict = {}
+
+
+def _slot_masks(cards: CardSet, telescope: tuple[int, ...]) -> tuple[int, list[int]]:
+    """Bit masks of the empty slots and, per type, of the slots holding that type face up.
+
+    Kept in a small cache: a turn asks about the same telescope for its legal actions and again
+    when the move is applied.
+    """
+    key = (cards, telescope)
+    found = _MASKS.get(key)
+    if found is not None:
+        return found
+    if len(_MASKS) > 4096:
+        _MASKS.clear()
+    empty = 0
+    own = [0] * (len(cards.types) + 1)
+    type_of = cards.type_of
+    bit = 1
+    for entry in telescope:
+        if entry == EMPTY:
+            empty |= bit
+        elif entry >= 0:
+            own[type_of[entry]] |= bit
+        bit <<= 1
+    found = _MASKS[key] = (empty, own)
+    return found
+
+
+def _touching(cards: CardSet, own: int) -> int:
+    """Bit mask of the slots sharing an edge with any slot in ``own`` (cached per card set)."""
+    cache = actions_for(cards).touching
+    mask = cache.get(own)
+    if mask is None:
+        mask = 0
+        neighbours = cards.telescope.neighbours
+        for i in range(len(neighbours)):
+            if own >> i & 1:
+                mask |= neighbours[i]
+        cache[own] = mask
+    return mask
+
+
+def _allowed(cards: CardSet, empty: int, own: list[int], kind: int) -> tuple[int, bool]:
+    card_type = cards.type_of[kind]
+    if card_type == cards.satellite_type or not own[card_type]:
+        return empty, False
+    allowed = _touching(cards, own[card_type]) & empty
+    return (allowed, False) if allowed else (empty, True)
+
+
+def open_slots(cards: CardSet, telescope: tuple[int, ...], kind: int) -> tuple[int, bool]:
+    """Bit mask of the slots where ``kind`` may go, and whether it must go face down.
+
+    Telescope rule: a type already face up in the telescope goes next to (sharing an edge with) a
+    card of its type; a new type or a satellite goes in any empty slot; no such slot: face down in
+    any empty slot.
+    """
+    empty, own = _slot_masks(cards, telescope)
+    return _allowed(cards, empty, own, kind)
+
+
+def _telescope_actions(table: _Actions, kind: int, mask: int, down: bool) -> tuple:
+    key = (kind << 1 | down) << table.bits | mask
+    actions = table.by_mask.get(key)
+    if actions is None:
+        if len(table.by_mask) > 100_000:
+            table.by_mask.clear()
+        options = table.telescope[kind][down]
+        actions = table.by_mask[key] = tuple(options[i] for i in range(len(options)) if mask >> i & 1)
+    return actions
+
+
+def legal_actions(state: State, seat: int) -> list:
+    phase = state.phase
+    table = actions_for(state.cards)
+    if phase == STARTERS:
+        pair = state.starters[seat] if 0 <= seat < state.players else ()
+        if not pair:
+            return []
+        a, b = (state.cards.card_name(k) for k in pair)
+        return [ChooseStarters(telescope=a, notebook=b), ChooseStarters(telescope=b, notebook=a)]
+    if phase == FINAL:
+        if not 0 <= seat < state.players:
+            return []
+        final = table.final
+        return [final[k] for k in dict.fromkeys(state.hands[seat])]
+    if phase == OVER:
+        return []
+    if phase == CLEAR:
+        return list(table.clear) if seat == (state.seat + 1) % state.players else []
+    if seat != state.seat:
+        return []
+    if phase == TAKE:
+        take = table.take
+        return [take[i] for i, card in enumerate(state.row) if card != EMPTY]
+    cards = state.cards
+    telescope = state.telescopes[seat]
+    empty, own = _slot_masks(cards, telescope)
+    if phase == PLACE:
+        return list(_telescope_actions(table, state.pending, *_allowed(cards, empty, own, state.pending)))
+    out = []
+    notebook = table.notebook
+    by_mask = table.by_mask
+    bits = table.bits
+    type_of = cards.type_of
+    satellite = cards.satellite_type
+    for kind in dict.fromkeys(state.hands[seat]):
+        card_type = type_of[kind]
+        if card_type == satellite or not own[card_type]:
+            mask, down = empty, False
+        else:
+            mask, down = _touching(cards, own[card_type]) & empty, False
+            if not mask:
+                mask, down = empty, True
+        actions = by_mask.get((kind << 1 | down) << bits | mask)
+        out.extend(actions if actions is not None else _telescope_actions(table, kind, mask, down))
+        out.append(notebook[kind])
+    return out
+
+
+# -- applying ------------------------------------------------------------------------------------
+class _Table:
+    """A working copy of a state for one apply: it copies only what the action changes."""
+
+    __slots__ = ("s", "shuffles", "deck", "discard", "row", "hands", "starters", "telescopes", "notebooks",
+                 "seat", "round", "phase", "pending", "satellite_taken", "log")
+
+    def __init__(self, state: State):
+        self.s = state
+        self.shuffles = state.shuffles
+        self.deck = state.deck
+        self.discard = state.discard
+        self.row = state.row
+        self.hands = state.hands
+        self.starters = state.starters
+        self.telescopes = state.telescopes
+        self.notebooks = state.notebooks
+        self.seat = state.seat
+        self.round = state.round
+        self.phase = state.phase
+        self.pending = state.pending
+        self.satellite_taken = state.satellite_taken
+        self.log = []
+
+    def freeze(self) -> State:
+        s = self.s
+        return State(s.cards, s.players, s.variants, s.seed, self.shuffles, self.deck, self.discard, s.box,
+                     self.row, self.hands, self.starters, self.telescopes, self.notebooks, s.start_player,
+                     self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log))
+
+    @staticmethod
+    def _put(zones: tuple, seat: int, value) -> tuple:
+        zones = list(zones)
+        zones[seat] = value
+        return tuple(zones)
+
+    def set_hand(self, seat: int, hand: tuple) -> None:
+        self.hands = self._put(self.hands, seat, hand)
+
+    def add_to_notebook(self, seat: int, card: int) -> None:
+        self.notebooks = self._put(self.notebooks, seat, tuple(sorted(self.notebooks[seat] + (card,))))
+        self.log.append(("notebook", seat, (card,), None))
+
+    def place(self, seat: int, card: int, slot: int, down: bool) -> None:
+        telescope = list(self.telescopes[seat])
+        telescope[slot] = face_down(card) if down else card
+        self.telescopes = self._put(self.telescopes, seat, tuple(telescope))
+        self.log.append(("telescope", seat, (card,), (slot, down)))
+
+    def next_card(self) -> int:
+        """The deck's top card; an empty deck is first rebuilt from the shuffled discards."""
+        if not self.deck:
+            if not self.discard:
+                return EMPTY
+            pile = list(self.discard)
+            random.Random(f"stellar:{self.s.seed}:{self.shuffles}").shuffle(pile)
+            self.shuffles += 1
+            self.deck, self.discard = tuple(pile), ()
+            self.log.append(("reshuffle", None, (), len(pile)))
+        card, self.deck = self.deck[0], self.deck[1:]
+        return card
+
+    def refill(self, skip: int = -1) -> None:
+        """Phase 4: fill every empty row slot (but ``skip``) from the deck, slot 1 first."""
+        row = list(self.row)
+        for i in range(ROW_SLOTS):
+            if row[i] == EMPTY and i != skip:
+                card = self.next_card()
+                if card == EMPTY:
+                    self.log.append(("deck_empty", None, (), "refill"))
+                    break
+                row[i] = card
+                self.log.append(("refill", None, (card,), i + 1))
+        self.row = tuple(row)
+
+    def finish_turn(self) -> None:
+        """Phase 4 (the opponent's clear comes first if a satellite was taken), then the next turn."""
+        if self.satellite_taken and self.s.variant("satellite_clear") == "before_refill":
+            self.phase = CLEAR
+            self.log.append(("clear_offer", (self.seat + 1) % self.s.players, (), None))
+            return
+        self.refill()
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        state = self.s
+        self.satellite_taken = False
+        self.pending = EMPTY
+        if self.seat == (state.start_player - 1) % state.players:
+            self.round += 1
+            if self.round >= ROUNDS:
+                self.phase = FINAL
+                self.log.append(("final", None, (), None))
+                return
+        self.seat = (self.seat + 1) % state.players
+        self.phase = TAKE
+        self.log.append(("turn", self.seat, (), self.round))
+        if not any(card != EMPTY for card in self.row):
+            # Deck and discards exhausted: nothing to take (cannot happen with the standard cards).
+            self.phase = PLAY
+            self.log.append(("take_skipped", self.seat, (), None))
+
+
+def _illegal(reason: str, rule: str):
+    raise IllegalAction(reason, rule=rule)
+
+
+def apply(state: State, seat: int, action) -> State:
+    phase = state.phase
+    kind = type(action)
+    if phase == OVER:
+        _illegal("the game is over", RULE_OVER)
+    if type(seat) is not int or not 0 <= seat < state.players:
+        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+    if phase == STARTERS:
+        if kind is not ChooseStarters:
+            _illegal(f"setup: {seat_name(seat)} must first place the two starter cards", RULE_SETUP)
+        return _starters(state, seat, action)
+    if phase == FINAL:
+        if kind is not FinalNotebookCard:
+            _illegal(f"the 11 rounds are over; {seat_name(seat)} can only put a final card into the notebook", RULE_FINAL)
+        return _final(state, seat, action)
+    if phase == CLEAR:
+        chooser = (state.seat + 1) % state.players
+        if seat != chooser:
+            _illegal(f"{seat_name(chooser)} decides whether to clear the row, not {seat_name(seat)}", RULE_SATELLITE)
+        if kind is not ClearRow:
+            _illegal(f"{seat_name(seat)} must first decide whether to clear the row", RULE_SATELLITE)
+        return _clear(state, seat, action)
+    if seat != state.seat:
+        _illegal(f"it is {seat_name(state.seat)}'s turn, not {seat_name(seat)}'s", RULE_TURN)
+    if phase == TAKE:
+        if kind is not TakeRowCard:
+            _illegal(f"{seat_name(seat)} must first take a card from the row", RULE_TAKE)
+        return _take(state, seat, action)
+    if phase == PLAY:
+        if kind is PlayToNotebook:
+            return _play(state, seat, action.card, False, None, False)
+        if kind is PlayToTelescope:
+            return _play(state, seat, action.card, True, action.slot, action.face_down)
+        _illegal(f"{seat_name(seat)} must play a hand card to the telescope or the notebook", RULE_PLAY)
+    # PLACE
+    pending = state.cards.card_name(state.pending)
+    if kind is not PlayToTelescope:
+        _illegal(f"{seat_name(seat)} must play {pending} into the telescope", RULE_PLACE)
+    if action.card != pending:
+        _illegal(f"the second card is {pending}, not {action.card!r}; it goes into the telescope", RULE_PLACE)
+    table = _Table(state)
+    table.place(seat, state.pending, _check_slot(state, seat, state.pending, action.slot, action.face_down), action.face_down)
+    table.pending = EMPTY
+    table.finish_turn()
+    return table.freeze()
+
+
+def _hand_card(state: State, seat: int, name, rule: str) -> int:
+    card = state.cards.kind_by_name.get(name) if isinstance(name, str) else None
+    if card is None or card not in state.hands[seat]:
+        _illegal(f"{name!r} is not in {seat_name(seat)}'s hand", rule)
+    return card
+
+
+def _check_slot(state: State, seat: int, card: int, slot_name, down) -> int:
+    """The slot index for ``card``, or IllegalAction naming the telescope rule it breaks."""
+    cards = state.cards
+    slot = cards.telescope.slot_by_name.get(slot_name) if isinstance(slot_name, str) else None
+    if slot is None:
+        _illegal(f"there is no telescope slot {slot_name!r}; slots are {', '.join(cards.telescope.slot_names)}", RULE_TELESCOPE)
+    if type(down) is not bool:
+        _illegal(f"face_down is true or false, not {down!r}", RULE_TELESCOPE)
+    telescope = state.telescopes[seat]
+    if telescope[slot] != EMPTY:
+        _illegal(f"telescope slot {slot_name} is already filled", RULE_TELESCOPE)
+    mask, must_go_down = open_slots(cards, telescope, card)
+    if down is must_go_down and mask >> slot & 1:
+        return slot
+    type_name = cards.type_name(cards.type_of[card]).lower()
+    if down and not must_go_down:
+        _illegal(f"{cards.card_name(card)} fits face up in the telescope, so it may not go face down", RULE_FACE_DOWN)
+    if must_go_down and not down:
+        _illegal(f"no empty slot touches a {type_name}: {cards.card_name(card)} must go face down", RULE_FACE_DOWN)
+    _illegal(f"{type_name} must touch another {type_name} in the telescope", RULE_TELESCOPE)
+
+
+def _starters(state: State, seat: int, action: ChooseStarters) -> State:
+    pair = state.starters[seat]
+    if not pair:
+        _illegal(f"{seat_name(seat)} has already placed the starter cards", RULE_SETUP)
+    kinds = state.cards.kind_by_name
+    up = kinds.get(action.telescope) if isinstance(action.telescope, str) else None
+    note = kinds.get(action.notebook) if isinstance(action.notebook, str) else None
+    if up is None or note is None or sorted((up, note)) != sorted(pair):
+        names = " and ".join(state.cards.card_name(k) for k in pair)
+        _illegal(f"{seat_name(seat)}'s starter cards are {names}: one to the telescope, the other to the notebook", RULE_SETUP)
+    table = _Table(state)
+    table.starters = table._put(state.starters, seat, ())
+    table.log.append(("starters", seat, (up, note), None))
+    table.place(seat, up, APEX, False)
+    table.add_to_notebook(seat, note)
+    if not any(table.starters):
+        table.phase = TAKE
+        table.log.append(("turn", state.seat, (), 0))
+    return table.freeze()
+
+
+def _take(state: State, seat: int, action: TakeRowCard) -> State:
+    slot = action.slot
+    if type(slot) is not int or not 1 <= slot <= ROW_SLOTS:
+        _illegal(f"there is no row card {slot!r}; the row is numbered 1 to {ROW_SLOTS}", RULE_TAKE)
+    card = state.row[slot - 1]
+    if card == EMPTY:
+        _illegal(f"row slot {slot} is empty", RULE_TAKE)
+    row = list(state.row)
+    row[slot - 1] = EMPTY
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(state.hands[seat] + (card,)))
+    satellite = state.cards.is_satellite(card)
+    s = state
+    log = (("take", seat, (card,), slot),)
+    if satellite and state.variant("satellite_clear") == "after_take":
+        log += (("clear_offer", (seat + 1) % s.players, (), None),)
+        phase = CLEAR
+    else:
+        phase = PLAY
+    # Built field by field (State order): the commonest step of every game, kept cheap.
+    return State(s.cards, s.players, s.variants, s.seed, s.shuffles, s.deck, s.discard, s.box, tuple(row),
+                 tuple(hands), s.starters, s.telescopes, s.notebooks, s.start_player, s.seat, s.round, phase,
+                 EMPTY, satellite, log)
+
+
+def _play(state: State, seat: int, name, to_telescope: bool, slot_name, down) -> State:
+    card = _hand_card(state, seat, name, RULE_PLAY)
+    slot = _check_slot(state, seat, card, slot_name, down) if to_telescope else -1
+    if len(state.deck) >= 2 + state.row.count(EMPTY) and not state.satellite_taken and not down:
+        return _play_quickly(state, seat, card, to_telescope, slot)
+    return _play_slowly(state, seat, card, to_telescope, slot, down)
+
+
+def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: int, down: bool) -> State:
+    """Phases 2-3 (and 4 when the second card goes to the notebook), every case."""
+    cards = state.cards
+    table = _Table(state)
+    hand = state.hands[seat]
+    i = hand.index(card)
+    table.set_hand(seat, hand[:i] + hand[i + 1:])
+    if to_telescope:
+        table.place(seat, card, slot, down)
+    else:
+        table.add_to_notebook(seat, card)
+    # Phase 3: the row card of the played card's number; the 6/0 (no such slot) or an empty slot:
+    # the deck's top card.
+    number = cards.number_of[card]
+    if down and state.variant("face_down_row_number") == "three":
+        number = FACE_DOWN_NUMBER
+    second = EMPTY
+    if not cards.six_zero[card] or (down and number == FACE_DOWN_NUMBER):
+        if 1 <= number <= ROW_SLOTS and table.row[number - 1] != EMPTY:
+            second = table.row[number - 1]
+            row = list(table.row)
+            row[number - 1] = EMPTY
+            table.row = tuple(row)
+            table.log.append(("second", seat, (second,), number))
+    if second == EMPTY:
+        second = table.next_card()
+        if second == EMPTY:
+            table.log.append(("deck_empty", seat, (), "second card"))
+        else:
+            table.log.append(("second", seat, (second,), None))
+    if second == EMPTY:
+        table.finish_turn()
+    elif to_telescope:
+        table.add_to_notebook(seat, second)
+        table.finish_turn()
+    else:
+        table.pending = second
+        table.phase = PLACE
+    return table.freeze()
+
+
+def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: int) -> State:
+    """``_play`` for the commonest case, built without a working copy: a face-up play, no satellite
+    taken this turn, and enough deck cards for the second card and the refill (no reshuffle).
+    It must give exactly what ``_play`` gives (the golden playthroughs and a test check this).
+    """
+    s = state
+    cards = s.cards
+    hand = s.hands[seat]
+    i = hand.index(card)
+    hands = list(s.hands)
+    hands[seat] = hand[:i] + hand[i + 1:]
+    telescopes, notebooks = s.telescopes, s.notebooks
+    row, deck = list(s.row), s.deck
+    if to_telescope:
+        telescope = list(telescopes[seat])
+        telescope[slot] = card
+        telescopes = list(telescopes)
+        telescopes[seat] = tuple(telescope)
+        telescopes = tuple(telescopes)
+        log = [("telescope", seat, (card,), (slot, False))]
+    else:
+        notebooks = list(notebooks)
+        notebooks[seat] = tuple(sorted(notebooks[seat] + (card,)))
+        notebooks = tuple(notebooks)
+        log = [("notebook", seat, (card,), None)]
+    number = cards.number_of[card]
+    if not cards.six_zero[card] and 1 <= number <= ROW_SLOTS and row[number - 1] != EMPTY:
+        second = row[number - 1]
+        row[number - 1] = EMPTY
+        log.append(("second", seat, (second,), number))
+    else:
+        second, deck = deck[0], deck[1:]
+        log.append(("second", seat, (second,), None))
+    if not to_telescope:
+        return State(cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
+                     tuple(hands), s.starters, telescopes, notebooks, s.start_player, s.seat, s.round, PLACE,
+                     second, False, tuple(log))
+    notebooks = list(notebooks)
+    notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
+    notebooks = tuple(notebooks)
+    log.append(("notebook", seat, (second,), None))
+    # Phase 4: refill (the deck holds enough cards), then the next turn.
+    for i in range(ROW_SLOTS):
+        if row[i] == EMPTY:
+            row[i], deck = deck[0], deck[1:]
+            log.append(("refill", None, (row[i],), i + 1))
+    next_seat, round_, phase = s.seat, s.round, TAKE
+    if next_seat == (s.start_player - 1) % s.players:
+        round_ += 1
+        if round_ >= ROUNDS:
+            phase = FINAL
+            log.append(("final", None, (), None))
+    if phase == TAKE:
+        next_seat = (next_seat + 1) % s.players
+        log.append(("turn", next_seat, (), round_))
+    return State(cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
+                 tuple(hands), s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
+                 EMPTY, False, tuple(log))
+
+
+def _clear(state: State, seat: int, action: ClearRow) -> State:
+    if type(action.clear) is not bool:
+        _illegal(f"clear is true or false, not {action.clear!r}", RULE_SATELLITE)
+    table = _Table(state)
+    table.satellite_taken = False
+    after_take = state.variant("satellite_clear") == "after_take"
+    if action.clear:
+        cleared = tuple(card for card in state.row if card != EMPTY)
+        table.discard = state.discard + cleared
+        taken_slot = -1
+        if after_take:
+            # The taken satellite's slot stays empty until phase 4 (its row card comes from the deck).
+            taken_slot = next((i for i, card in enumerate(state.row) if card == EMPTY), -1)
+        table.row = (EMPTY,) * ROW_SLOTS
+        table.log.append(("clear", seat, cleared, None))
+        table.refill(skip=taken_slot)
+    else:
+        table.log.append(("no_clear", seat, (), None))
+    if after_take:
+        table.phase = PLAY
+    else:
+        table.refill()
+        table.end_turn()
+    return table.freeze()
+
+
+def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
+    if not state.hands[seat]:
+        _illegal(f"{seat_name(seat)} has already put the final card into the notebook", RULE_FINAL)
+    card = _hand_card(state, seat, action.card, RULE_FINAL)
+    table = _Table(state)
+    hand = state.hands[seat]
+    i = hand.index(card)
+    rest = hand[:i] + hand[i + 1:]
+    table.set_hand(seat, ())
+    table.add_to_notebook(seat, card)
+    if rest:
+        table.discard = state.discard + rest
+        table.log.append(("final_discard", seat, rest, None))
+    if not any(table.hands):
+        table.phase = OVER
+        table.log.append(("game_over", None, (), None))
+    return table.freeze()

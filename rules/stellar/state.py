@@ -1,0 +1,165 @@
+"""Stellar's state and actions: immutable values.
+
+``State`` is a ``NamedTuple`` (as in Subastral: as immutable as a frozen dataclass and much cheaper to
+build, which matters for simulations). Cards are card kinds (small integers, see ``cards.py``);
+names are used in every file, action and event. A telescope is a tuple of twelve slots, each
+``EMPTY``, a card kind (face up) or ``face_down(kind)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rules.stellar.cards import CardSet
+
+# Phases: what the seat(s) in ``to_move`` must decide.
+STARTERS = "starters"  # setup: each player puts one starter at the apex, the other in the notebook
+TAKE = "take"          # turn phase 1: take a row card into hand
+PLAY = "play"          # turn phase 2: play a hand card to the telescope or the notebook
+PLACE = "place"        # turn phase 3: the second card goes to the telescope; choose its slot
+CLEAR = "clear"        # a satellite was taken from the row: the opponent may clear and refill it
+FINAL = "final"        # after round 11: each player puts one hand card into the notebook
+OVER = "over"
+PHASES = (STARTERS, TAKE, PLAY, PLACE, CLEAR, FINAL, OVER)
+
+EMPTY = -1
+ROW_SLOTS = 5
+ROUNDS = 11
+
+
+def face_down(kind: int) -> int:
+    """The telescope entry of ``kind`` lying face down (number 3, no type, no stars)."""
+    return -2 - kind
+
+
+def is_face_down(entry: int) -> bool:
+    return entry <= -2
+
+
+def card_of(entry: int) -> int:
+    """The physical card in a telescope entry (face up or down); EMPTY stays EMPTY."""
+    return -2 - entry if entry <= -2 else entry
+
+
+class State(NamedTuple):
+    """Everything about a Stellar game at one moment; the deck's order included."""
+
+    cards: CardSet
+    players: int
+    variants: tuple[tuple[str, object], ...]
+    #: The game's seed and how many times the discards were shuffled into a new deck: each
+    #: reshuffle draws from ``random.Random(f"stellar:{seed}:{shuffles}")``.
+    seed: int
+    shuffles: int
+    #: Remaining deck, top card first.
+    deck: tuple[int, ...]
+    #: Discarded cards (cleared rows, final hand cards), in order; shuffled in when the deck runs out.
+    discard: tuple[int, ...]
+    #: Cards out of the game (the fifth starter with the ``fifth_starter_to_box`` switch).
+    box: tuple[int, ...]
+    #: Row slots 1..5 (index 0..4): a card kind or EMPTY.
+    row: tuple[int, ...]
+    #: Each seat's hand, sorted (order in hand carries no information).
+    hands: tuple[tuple[int, ...], ...]
+    #: Setup: each seat's two starter cards until it has placed them.
+    starters: tuple[tuple[int, ...], ...]
+    telescopes: tuple[tuple[int, ...], ...]
+    #: Each seat's notebook, sorted; its stacks per type follow from the cards.
+    notebooks: tuple[tuple[int, ...], ...]
+    start_player: int
+    #: Whose turn it is.
+    seat: int
+    #: Rounds completed by both players.
+    round: int
+    phase: str
+    #: The second card of the turn, waiting for its telescope slot (phase PLACE), else EMPTY.
+    pending: int
+    #: A satellite was taken from the row this turn (the opponent's clear decision is owed).
+    satellite_taken: bool
+    #: What the last apply did: compact records, turned into Events by ``events()``.
+    log: tuple[tuple, ...]
+
+    def variant(self, name: str):
+        for key, value in self.variants:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def turns_taken(self, seat: int) -> int:
+        """Turns ``seat`` has finished; both have the same number at the end."""
+        if self.phase in (FINAL, OVER):
+            return self.round
+        if self.phase == STARTERS:
+            return 0
+        first = self.seat == self.start_player
+        # The other seat of a round in progress has finished its turn when it went first.
+        if seat == self.seat:
+            return self.round
+        return self.round + (0 if first else 1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChooseStarters:
+    """Setup: put starter ``telescope`` at the telescope's apex and ``notebook`` in the notebook."""
+
+    telescope: str
+    notebook: str
+
+    def __str__(self) -> str:
+        return f"starters: {self.telescope} to the telescope, {self.notebook} to the notebook"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeRowCard:
+    """Turn phase 1: take the card under row number ``slot`` into hand."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"take row card {self.slot}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayToTelescope:
+    """Play ``card`` into telescope ``slot`` (face down only when it fits nowhere face up)."""
+
+    card: str
+    slot: str
+    face_down: bool = False
+
+    def __str__(self) -> str:
+        return f"play {self.card} {'face down ' if self.face_down else ''}to telescope {self.slot}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayToNotebook:
+    """Turn phase 2: play hand card ``card`` into the notebook."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card} to the notebook"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClearRow:
+    """The opponent of a player who took a satellite: clear and refill the row, or leave it."""
+
+    clear: bool
+
+    def __str__(self) -> str:
+        return "clear the row" if self.clear else "leave the row"
+
+
+@dataclass(frozen=True, kw_only=True)
+class FinalNotebookCard:
+    """After round 11: put ``card`` into the notebook; the other hand card is discarded."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"final card {self.card} to the notebook"
+
+
+Action = ChooseStarters | TakeRowCard | PlayToTelescope | PlayToNotebook | ClearRow | FinalNotebookCard
