@@ -96,7 +96,7 @@ class ExplorerApp(pn.viewable.Viewer):
         c = self.controls
         c["game"] = pn.widgets.Select.from_param(
             session.param.game, label="Game",
-            options={rules.get_game(game).title: game for game in rules.GAMES})
+            options={rules.get_game(game).title: game for game in rules.GAMES}, css_classes=["game-select"])
         c["players"] = pn.widgets.IntSlider.from_param(session.param.players, label="Players")
         c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label="Seed")
         c["random_seed"] = pn.widgets.Button(label="Random seed", css_classes=["random-seed"], width=130)
