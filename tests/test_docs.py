@@ -41,3 +41,9 @@ def test_readme_python_example_runs():
     done = subprocess.run([sys.executable, "-c", code + "\nassert session.cursor == 0 and session.log\n"],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_formats_stellar_action_examples_decode():
+    game = rules.get_game("stellar")
+    for data in json.loads(blocks("docs/formats.md", "json")[2]):
+        assert game.encode_action(game.decode_action(data)) == data
