@@ -274,7 +274,8 @@ def session_draw_data(session: GameSession, seat: Any = "viewing", upto: int | N
     def points(step: int) -> list[dict]:
         state = session.state_at(step)
         return cache.get(("draws", step, seat), state,
-                         lambda: draw_points(spec, state, step, visible_events(session, step, seat)))
+                         lambda: draw_points(spec, state, step, visible_events(session, step, seat),
+                                             kinds=spec.deck_event_kinds))
 
     return draw_columns(points(step) for step in range(upto + 1))
 
@@ -449,6 +450,10 @@ def end_card_data(spec, state, seat: int | None) -> dict | None:
     knowledge = spec.deck_knowledge(state, seat)
     if knowledge is None:
         return None
+    if knowledge["end_card_depths"] is None:
+        return {"chances": {"draws": [], "probability": []}, "columns": {"draws": [], "probability": [], "k": []},
+                "title": f"{spec.title} has no end card", "xlim": (0.5, 11.5), "ylim": (-0.05, 1.05),
+                "structure": "end card"}
     depths = {int(depth): probability for depth, probability in knowledge["end_card_depths"].items()}
     if depths:
         chances = end_card_chances(depths, max(knowledge["deck_count"] + 1, max(depths) + 1))

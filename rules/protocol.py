@@ -108,6 +108,8 @@ class GameSpec(abc.ABC):
     version: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     variants: tuple[Variant, ...] = ()
+    #: Kinds of the events that bring cards out of the deck into view (the explorer's deck-draw plot).
+    deck_event_kinds: tuple[str, ...] = ("draw", "reveal")
 
     # -- creating ------------------------------------------------------------------------------
     @abc.abstractmethod
@@ -192,7 +194,8 @@ class GameSpec(abc.ABC):
 
         ``{"deck_count", "unseen": {card: copies not visible to the seat (deck and others' hands)},
         "unseen_in_hands": how many of those sit in other hands, "end_card_depths": {draws before
-        the end card: probability}}`` (``end_card_depths`` empty once the end card is out).
+        the end card: probability}}`` (``end_card_depths`` empty once the end card is out; None for a game
+        without an end card).
         """
         return None
 
