@@ -120,8 +120,12 @@ class CardSet:
         return tuple(k for k in range(len(self.kind_names)) if self.starter[k])
 
     def deck(self) -> tuple[int, ...]:
-        """Every celestial card that is not a starter, in card-file order."""
-        return tuple(k for k, n in enumerate(self.copies) if not self.starter[k] for _ in range(n))
+        """Every celestial card that is not a starter, in card-file order (built once: every new
+        game asks; kept in the instance dict as ``cached_property`` does, the class being frozen)."""
+        deck = self.__dict__.get("_deck")
+        if deck is None:
+            deck = self.__dict__["_deck"] = tuple(k for k, n in enumerate(self.copies) if not self.starter[k] for _ in range(n))
+        return deck
 
     @cached_property
     def fingerprint(self) -> str:

@@ -76,6 +76,8 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
 # -- who acts and what they may do ---------------------------------------------------------------
 def to_move(state: State) -> tuple[int, ...]:
     phase = state.phase
+    if phase == TAKE or phase == PLAY or phase == PLACE:  # almost every call
+        return (state.seat,)
     if phase == OVER:
         return ()
     if phase == STARTERS:
@@ -101,10 +103,20 @@ class _Actions:
             tuple(tuple(PlayToTelescope(card=name, slot=slot, face_down=down) for slot in slots) for down in (False, True))
             for name in names)
         self.clear = (ClearRow(clear=True), ClearRow(clear=False))
-        #: caches: slots touching a mask of slots; telescope actions per (kind, face down, slot mask)
-        self.touching = {}
-        self.by_mask = {}
-        self.bits = len(slots)
+        #: cache: per telescope, its slot masks (see ``_masks``)
+        self.masks = {}
+        #: slots_of[mask]: the slot indices in a slot bit mask, lowest first (every mask, built once)
+        self.slots_of = tuple(tuple(i for i in range(len(slots)) if mask >> i & 1) for mask in range(1 << len(slots)))
+        #: decoded[id(action)] = (action, kind, slot, face_down) for the PlayToTelescope and
+        #: PlayToNotebook objects above (slot -1: the notebook). ``apply`` recognises the objects
+        #: ``legal_actions`` handed out by identity (the stored action is compared with ``is``, so a
+        #: reused id cannot fool it) and skips the name lookups; any other object takes the full path.
+        self.decoded = {}
+        for kind in range(len(names)):
+            self.decoded[id(self.notebook[kind])] = (self.notebook[kind], kind, -1, False)
+            for down in (False, True):
+                for slot, action in enumerate(self.telescope[kind][down]):
+                    self.decoded[id(action)] = (action, kind, slot, down)
 
 
 def actions_for(cards: CardSet) -> _Actions:
@@ -115,55 +127,70 @@ def actions_for(cards: CardSet) -> _Actions:
     return table
 
 
-_MASKS: dict = {}
+def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """``(empty, near)`` for ``telescope``: the bit mask of its empty slots and, per type index (the
+    satellite's last), -1 when no card of the type lies face up in it, else the bit mask of the
+    slots sharing an edge with such a card (the satellite's is always -1: it goes anywhere).
+    ``_where`` turns them into a card's slots.
 
-
-def _slot_masks(cards: CardSet, telescope: tuple[int, ...]) -> tuple[int, list[int]]:
-    """Bit masks of the empty slots and, per type, of the slots holding that type face up.
-
-    Kept in a small cache: a turn asks about the same telescope for its legal actions and again
-    when the move is applied.
+    Cached per telescope in the card set's table: a turn asks about the same telescope for its legal
+    actions and again when the move is applied. The cache is keyed by the tuple's id (cheaper than
+    hashing twelve entries; successive states share an unchanged telescope tuple) and keeps the
+    tuple itself, checked with ``is``: while it is cached it stays alive, so its id cannot be
+    reused by another tuple. The quick apply paths fill it for the telescope they build
+    (``_after_placing``), so a turn rarely scans a telescope.
     """
-    key = (cards, telescope)
-    found = _MASKS.get(key)
-    if found is not None:
-        return found
-    if len(_MASKS) > 4096:
-        _MASKS.clear()
+    found = table.masks.get(id(telescope))
+    if found is not None and found[0] is telescope:
+        return found[1], found[2]
+    types = len(cards.types)
     empty = 0
-    own = [0] * (len(cards.types) + 1)
+    near = [-1] * (types + 1)
     type_of = cards.type_of
-    bit = 1
-    for entry in telescope:
+    neighbours = cards.telescope.neighbours
+    for i, entry in enumerate(telescope):
         if entry == EMPTY:
-            empty |= bit
+            empty |= 1 << i
         elif entry >= 0:
-            own[type_of[entry]] |= bit
-        bit <<= 1
-    found = _MASKS[key] = (empty, own)
-    return found
+            t = type_of[entry]
+            if t < types:  # not the satellite
+                near[t] = neighbours[i] if near[t] < 0 else near[t] | neighbours[i]
+    return _remember(table, telescope, empty, tuple(near))
 
 
-def _touching(cards: CardSet, own: int) -> int:
-    """Bit mask of the slots sharing an edge with any slot in ``own`` (cached per card set)."""
-    cache = actions_for(cards).touching
-    mask = cache.get(own)
-    if mask is None:
-        mask = 0
-        neighbours = cards.telescope.neighbours
-        for i in range(len(neighbours)):
-            if own >> i & 1:
-                mask |= neighbours[i]
-        cache[own] = mask
-    return mask
+def _remember(table: _Actions, telescope: tuple[int, ...], empty: int, near: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Cache ``_masks``' answer for ``telescope`` (the cache is emptied when it grows past 4096)."""
+    if len(table.masks) > 4096:
+        table.masks.clear()
+    table.masks[id(telescope)] = (telescope, empty, near)
+    return empty, near
 
 
-def _allowed(cards: CardSet, empty: int, own: list[int], kind: int) -> tuple[int, bool]:
-    card_type = cards.type_of[kind]
-    if card_type == cards.satellite_type or not own[card_type]:
-        return empty, False
-    allowed = _touching(cards, own[card_type]) & empty
-    return (allowed, False) if allowed else (empty, True)
+def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], slot: int, entry: int) -> None:
+    """Cache ``_masks`` for ``new``, which is ``old`` with ``entry`` put into its empty ``slot``, from
+    ``old``'s cached masks instead of a scan of ``new``: the slot is no longer empty, and a face-up
+    card adds the slot's neighbours to its type's mask. Nothing when ``old`` is not cached (``new``
+    is then scanned when first asked about)."""
+    table = cards.__dict__.get("_actions") or actions_for(cards)
+    found = table.masks.get(id(old))
+    if found is None or found[0] is not old:
+        return
+    empty, near = found[1] & ~(1 << slot), found[2]
+    if entry >= 0:
+        t = cards.type_of[entry]
+        if t < len(near) - 1:  # not the satellite
+            mask = cards.telescope.neighbours[slot]
+            near = near[:t] + ((mask if near[t] < 0 else near[t] | mask),) + near[t + 1:]
+    _remember(table, new, empty, near)
+
+
+def _where(empty: int, near: tuple[int, ...], card_type: int) -> tuple[int, bool]:
+    """From ``_masks``: the slots where a card of ``card_type`` may go, and whether face down."""
+    mask = near[card_type]
+    if mask < 0:
+        return empty, False  # a new type or a satellite: any empty slot
+    mask &= empty
+    return (mask, False) if mask else (empty, True)  # next to its type; else face down anywhere
 
 
 def open_slots(cards: CardSet, telescope: tuple[int, ...], kind: int) -> tuple[int, bool]:
@@ -173,70 +200,78 @@ def open_slots(cards: CardSet, telescope: tuple[int, ...], kind: int) -> tuple[i
     card of its type; a new type or a satellite goes in any empty slot; no such slot: face down in
     any empty slot.
     """
-    empty, own = _slot_masks(cards, telescope)
-    return _allowed(cards, empty, own, kind)
+    return _where(*_masks(actions_for(cards), cards, telescope), cards.type_of[kind])
 
 
-def _telescope_actions(table: _Actions, kind: int, mask: int, down: bool) -> tuple:
-    key = (kind << 1 | down) << table.bits | mask
-    actions = table.by_mask.get(key)
-    if actions is None:
-        if len(table.by_mask) > 100_000:
-            table.by_mask.clear()
-        options = table.telescope[kind][down]
-        actions = table.by_mask[key] = tuple(options[i] for i in range(len(options)) if mask >> i & 1)
-    return actions
+def _telescope_actions(table: _Actions, kind: int, mask: int, down: bool):
+    """The PlayToTelescope objects of ``kind`` (face down or not) for the slots in ``mask``, in slot
+    order. Picked from the prebuilt objects on each call: a cache of these tuples (there are many
+    masks) would hold so many objects that the garbage collector's passes cost more than it saves."""
+    return map(table.telescope[kind][down].__getitem__, table.slots_of[mask])
 
 
 def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
-    table = actions_for(state.cards)
+    cards = state.cards
+    table = cards.__dict__.get("_actions") or actions_for(cards)
+    # The turn's own phases first: they are almost every call.
+    if phase == TAKE:
+        if seat != state.seat:
+            return []
+        row = state.row
+        if EMPTY not in row:
+            return list(table.take)
+        take = table.take
+        return [take[i] for i, card in enumerate(row) if card != EMPTY]
+    if phase == PLAY:
+        if seat != state.seat:
+            return []
+        telescope = state.telescopes[seat]
+        found = table.masks.get(id(telescope))  # _masks' cache, looked up inline
+        empty, near = (found[1], found[2]) if found is not None and found[0] is telescope else _masks(table, cards, telescope)
+        out = []
+        notebook = table.notebook
+        telescope_actions = table.telescope
+        slots_of = table.slots_of
+        type_of = cards.type_of
+        for kind in dict.fromkeys(state.hands[seat]):
+            mask = near[type_of[kind]]  # _where, inlined
+            if mask < 0:
+                mask, down = empty, False
+            else:
+                mask &= empty
+                mask, down = (mask, False) if mask else (empty, True)
+            out.extend(map(telescope_actions[kind][down].__getitem__, slots_of[mask]))  # _telescope_actions, inlined
+            out.append(notebook[kind])
+        return out
+    if phase == PLACE:
+        if seat != state.seat:
+            return []
+        pending = state.pending
+        mask, down = _where(*_masks(table, cards, state.telescopes[seat]), cards.type_of[pending])
+        return list(_telescope_actions(table, pending, mask, down))
     if phase == STARTERS:
         pair = state.starters[seat] if 0 <= seat < state.players else ()
         if not pair:
             return []
-        a, b = (state.cards.card_name(k) for k in pair)
+        a, b = (cards.card_name(k) for k in pair)
         return [ChooseStarters(telescope=a, notebook=b), ChooseStarters(telescope=b, notebook=a)]
     if phase == FINAL:
         if not 0 <= seat < state.players:
             return []
         final = table.final
         return [final[k] for k in dict.fromkeys(state.hands[seat])]
-    if phase == OVER:
-        return []
     if phase == CLEAR:
         return list(table.clear) if seat == (state.seat + 1) % state.players else []
-    if seat != state.seat:
-        return []
-    if phase == TAKE:
-        take = table.take
-        return [take[i] for i, card in enumerate(state.row) if card != EMPTY]
-    cards = state.cards
-    telescope = state.telescopes[seat]
-    empty, own = _slot_masks(cards, telescope)
-    if phase == PLACE:
-        return list(_telescope_actions(table, state.pending, *_allowed(cards, empty, own, state.pending)))
-    out = []
-    notebook = table.notebook
-    by_mask = table.by_mask
-    bits = table.bits
-    type_of = cards.type_of
-    satellite = cards.satellite_type
-    for kind in dict.fromkeys(state.hands[seat]):
-        card_type = type_of[kind]
-        if card_type == satellite or not own[card_type]:
-            mask, down = empty, False
-        else:
-            mask, down = _touching(cards, own[card_type]) & empty, False
-            if not mask:
-                mask, down = empty, True
-        actions = by_mask.get((kind << 1 | down) << bits | mask)
-        out.extend(actions if actions is not None else _telescope_actions(table, kind, mask, down))
-        out.append(notebook[kind])
-    return out
+    return []  # OVER
 
 
 # -- applying ------------------------------------------------------------------------------------
+#: ``_make(State, fields)``: a State from a tuple of all its fields in order, without the Python-level
+#: ``__new__`` a NamedTuple call goes through (the same object, one call less per apply).
+_make = tuple.__new__
+
+
 class _Table:
     """A working copy of a state for one apply: it copies only what the action changes."""
 
@@ -262,9 +297,9 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return State(s.cards, s.players, s.variants, s.seed, self.shuffles, self.deck, self.discard, s.box,
+        return _make(State, (s.cards, s.players, s.variants, s.seed, self.shuffles, self.deck, self.discard, s.box,
                      self.row, self.hands, self.starters, self.telescopes, self.notebooks, s.start_player,
-                     self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log))
+                     self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log)))
 
     @staticmethod
     def _put(zones: tuple, seat: int, value) -> tuple:
@@ -346,6 +381,19 @@ def _illegal(reason: str, rule: str):
 def apply(state: State, seat: int, action) -> State:
     phase = state.phase
     kind = type(action)
+    # The turn's own phases with the seat to move and the right kind of action: almost every call,
+    # dispatched at once. Everything else takes the checks below (the same functions are reached,
+    # so the results are the same; those checks name the rule an illegal action breaks).
+    if type(seat) is int and seat == state.seat:
+        if phase == TAKE:
+            if kind is TakeRowCard:
+                return _take(state, seat, action)
+        elif phase == PLAY:
+            if kind is PlayToTelescope or kind is PlayToNotebook:
+                return _play_action(state, seat, action)
+        elif phase == PLACE:
+            if kind is PlayToTelescope:
+                return _place(state, seat, action)
     if phase == OVER:
         _illegal("the game is over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
@@ -372,22 +420,96 @@ def apply(state: State, seat: int, action) -> State:
             _illegal(f"{seat_name(seat)} must first take a card from the row", RULE_TAKE)
         return _take(state, seat, action)
     if phase == PLAY:
-        if kind is PlayToNotebook:
-            return _play(state, seat, action.card, False, None, False)
-        if kind is PlayToTelescope:
-            return _play(state, seat, action.card, True, action.slot, action.face_down)
+        if kind is PlayToNotebook or kind is PlayToTelescope:
+            return _play_action(state, seat, action)
         _illegal(f"{seat_name(seat)} must play a hand card to the telescope or the notebook", RULE_PLAY)
     # PLACE
-    pending = state.cards.card_name(state.pending)
     if kind is not PlayToTelescope:
-        _illegal(f"{seat_name(seat)} must play {pending} into the telescope", RULE_PLACE)
-    if action.card != pending:
-        _illegal(f"the second card is {pending}, not {action.card!r}; it goes into the telescope", RULE_PLACE)
+        _illegal(f"{seat_name(seat)} must play {state.cards.card_name(state.pending)} into the telescope", RULE_PLACE)
+    return _place(state, seat, action)
+
+
+def _own_legal(state: State, seat: int, action) -> tuple | None:
+    """``(action, kind, slot, face_down)`` (slot -1: the notebook) when ``action`` is one of the
+    engine's own objects (see ``_Actions.decoded``) and legal for ``seat`` in phase PLAY or PLACE:
+    its card is in hand (PLACE: the pending card) and, for the telescope, the slot and face-down
+    flag are those ``_check_slot`` accepts (the masks only hold empty slots). Else None, and the
+    caller takes the full checks, which name the rule an illegal action breaks."""
+    cards = state.cards
+    table = cards.__dict__.get("_actions") or actions_for(cards)
+    entry = table.decoded.get(id(action))
+    if entry is None or entry[0] is not action:
+        return None
+    card, slot = entry[1], entry[2]
+    if state.phase == PLACE:
+        if card != state.pending:
+            return None
+    elif card not in state.hands[seat]:
+        return None
+    if slot < 0:
+        return entry
+    telescope = state.telescopes[seat]
+    mask, must_go_down = _where(*_masks(table, cards, telescope), cards.type_of[card])
+    return entry if entry[3] is must_go_down and mask >> slot & 1 else None
+
+
+def _place(state: State, seat: int, action: PlayToTelescope) -> State:
+    """Phase 3: the second card into the telescope, then phase 4 (or the opponent's clear)."""
+    card = state.pending
+    entry = _own_legal(state, seat, action)
+    if entry is not None:
+        slot, down = entry[2], entry[3]
+    else:  # the full checks, with their messages
+        pending = state.cards.card_name(card)
+        if action.card != pending:
+            _illegal(f"the second card is {pending}, not {action.card!r}; it goes into the telescope", RULE_PLACE)
+        down = action.face_down
+        slot = _check_slot(state, seat, card, action.slot, down)
+    if not state.satellite_taken and len(state.deck) >= state.row.count(EMPTY):
+        return _place_quickly(state, seat, card, slot, down)
     table = _Table(state)
-    table.place(seat, state.pending, _check_slot(state, seat, state.pending, action.slot, action.face_down), action.face_down)
+    table.place(seat, card, slot, down)
     table.pending = EMPTY
     table.finish_turn()
     return table.freeze()
+
+
+def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) -> State:
+    """``_place`` for its commonest case, built without a working copy: no satellite taken this turn
+    (no clear owed) and enough deck cards for the refill (no reshuffle)."""
+    s = state
+    old = s.telescopes[seat]
+    telescope = list(old)
+    telescope[slot] = entry = face_down(card) if down else card
+    telescopes = list(s.telescopes)
+    telescopes[seat] = new = tuple(telescope)
+    _after_placing(s.cards, old, new, slot, entry)
+    log = [("telescope", seat, (card,), (slot, down))]
+    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, list(s.row), s.deck, log)
+    return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
+                 s.hands, s.starters, tuple(telescopes), s.notebooks, s.start_player, next_seat, round_, phase,
+                 EMPTY, False, tuple(log)))
+
+
+def _refill_and_next_turn(s: State, row: list, deck: tuple, log: list) -> tuple:
+    """Phase 4 and ``_Table.end_turn`` when the deck holds a card for every empty row slot (so the
+    row ends full: no reshuffle, no skipped take). Returns the row, the deck, seat, round and phase."""
+    drawn = 0
+    for i in range(ROW_SLOTS):
+        if row[i] == EMPTY:
+            row[i] = card = deck[drawn]
+            drawn += 1
+            log.append(("refill", None, (card,), i + 1))
+    deck = deck[drawn:]  # one slice for all the cards drawn
+    seat, round_ = s.seat, s.round
+    if seat == (s.start_player - 1) % s.players:
+        round_ += 1
+        if round_ >= ROUNDS:
+            log.append(("final", None, (), None))
+            return tuple(row), deck, seat, round_, FINAL
+    seat = (seat + 1) % s.players
+    log.append(("turn", seat, (), round_))
+    return tuple(row), deck, seat, round_, TAKE
 
 
 def _hand_card(state: State, seat: int, name, rule: str) -> int:
@@ -451,7 +573,8 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     row[slot - 1] = EMPTY
     hands = list(state.hands)
     hands[seat] = tuple(sorted(state.hands[seat] + (card,)))
-    satellite = state.cards.is_satellite(card)
+    cards = state.cards
+    satellite = cards.type_of[card] == len(cards.types)  # cards.is_satellite, inlined
     s = state
     log = (("take", seat, (card,), slot),)
     if satellite and state.variant("satellite_clear") == "after_take":
@@ -460,14 +583,33 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     else:
         phase = PLAY
     # Built field by field (State order): the commonest step of every game, kept cheap.
-    return State(s.cards, s.players, s.variants, s.seed, s.shuffles, s.deck, s.discard, s.box, tuple(row),
+    return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, s.deck, s.discard, s.box, tuple(row),
                  tuple(hands), s.starters, s.telescopes, s.notebooks, s.start_player, s.seat, s.round, phase,
-                 EMPTY, satellite, log)
+                 EMPTY, satellite, log))
+
+
+def _play_action(state: State, seat: int, action) -> State:
+    """Phase 2 from a PlayToTelescope or PlayToNotebook: the engine's own action objects are checked
+    on indices (``_own_legal``); anything else, or anything illegal, through ``_play``."""
+    entry = _own_legal(state, seat, action)
+    if entry is not None:
+        _, card, slot, down = entry
+        # _play_checked, inlined
+        if len(state.deck) >= 2 + state.row.count(EMPTY) and not state.satellite_taken and not down:
+            return _play_quickly(state, seat, card, slot >= 0, slot)
+        return _play_slowly(state, seat, card, slot >= 0, slot, down)
+    if type(action) is PlayToNotebook:
+        return _play(state, seat, action.card, False, None, False)
+    return _play(state, seat, action.card, True, action.slot, action.face_down)
 
 
 def _play(state: State, seat: int, name, to_telescope: bool, slot_name, down) -> State:
     card = _hand_card(state, seat, name, RULE_PLAY)
     slot = _check_slot(state, seat, card, slot_name, down) if to_telescope else -1
+    return _play_checked(state, seat, card, to_telescope, slot, down)
+
+
+def _play_checked(state: State, seat: int, card: int, to_telescope: bool, slot: int, down: bool) -> State:
     if len(state.deck) >= 2 + state.row.count(EMPTY) and not state.satellite_taken and not down:
         return _play_quickly(state, seat, card, to_telescope, slot)
     return _play_slowly(state, seat, card, to_telescope, slot, down)
@@ -528,11 +670,13 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     telescopes, notebooks = s.telescopes, s.notebooks
     row, deck = list(s.row), s.deck
     if to_telescope:
-        telescope = list(telescopes[seat])
+        old = telescopes[seat]
+        telescope = list(old)
         telescope[slot] = card
         telescopes = list(telescopes)
-        telescopes[seat] = tuple(telescope)
+        telescopes[seat] = new = tuple(telescope)
         telescopes = tuple(telescopes)
+        _after_placing(cards, old, new, slot, card)
         log = [("telescope", seat, (card,), (slot, False))]
     else:
         notebooks = list(notebooks)
@@ -548,30 +692,18 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         second, deck = deck[0], deck[1:]
         log.append(("second", seat, (second,), None))
     if not to_telescope:
-        return State(cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
+        return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
                      tuple(hands), s.starters, telescopes, notebooks, s.start_player, s.seat, s.round, PLACE,
-                     second, False, tuple(log))
+                     second, False, tuple(log)))
     notebooks = list(notebooks)
     notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
     notebooks = tuple(notebooks)
     log.append(("notebook", seat, (second,), None))
     # Phase 4: refill (the deck holds enough cards), then the next turn.
-    for i in range(ROW_SLOTS):
-        if row[i] == EMPTY:
-            row[i], deck = deck[0], deck[1:]
-            log.append(("refill", None, (row[i],), i + 1))
-    next_seat, round_, phase = s.seat, s.round, TAKE
-    if next_seat == (s.start_player - 1) % s.players:
-        round_ += 1
-        if round_ >= ROUNDS:
-            phase = FINAL
-            log.append(("final", None, (), None))
-    if phase == TAKE:
-        next_seat = (next_seat + 1) % s.players
-        log.append(("turn", next_seat, (), round_))
-    return State(cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
+    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, row, deck, log)
+    return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
                  tuple(hands), s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log))
+                 EMPTY, False, tuple(log)))
 
 
 def _clear(state: State, seat: int, action: ClearRow) -> State:
