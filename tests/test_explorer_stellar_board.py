@@ -76,3 +76,15 @@ def test_the_app_swaps_in_the_stellar_board_when_the_game_changes():
     assert "Step 0 / 0" in app.board.html()
     app.session.autoplay("random", until_over=False)
     assert "Step 1 / 1" in app.board.html()
+
+
+def test_stellar_plots_show_the_cards_coming_out_of_the_deck_and_no_end_card():
+    from explorer.live_plots import LivePlots
+
+    session = played(20)
+    plots = LivePlots(session=session)
+    cards = [card for card in plots.sent["draws"]["columns"]["card"] if card]
+    refilled = [card for step in range(1, 21) for event in session.spec.events(session.state_at(step))
+                if event.kind in ("refill", "second") for card in event.cards]
+    assert cards and sorted(cards) == sorted(refilled)
+    assert plots.sent["end_card"]["title"] == "Stellar has no end card"

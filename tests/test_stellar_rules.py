@@ -318,7 +318,7 @@ def test_card_info_groups_by_type_and_satellites_apart():
 
 def test_deck_knowledge_counts_unseen_cards_and_has_no_end_card():
     knowledge = GAME.deck_knowledge(GAME.new_game(2, seed=4), 0)
-    assert knowledge["deck_count"] == 47 and knowledge["end_card_depths"] == {}
+    assert knowledge["deck_count"] == 47 and knowledge["end_card_depths"] is None  # Stellar has no end card
     # The deck (with the fifth starter), the other hand and the other starter cards.
     assert sum(knowledge["unseen"].values()) == 47 + 2 + 2 and knowledge["unseen_in_hands"] == 4
 

@@ -84,6 +84,8 @@ class Stellar(GameSpec):
     title = "Stellar"
     version = "1.0"
     player_counts = (2,)
+    #: Cards come out of the deck onto the row (refills) and as the row card of a turn ("second").
+    deck_event_kinds = ("refill", "second")
     variants = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER)
 
     def __init__(self, cards: CardSet | None = None):
@@ -223,7 +225,8 @@ class Stellar(GameSpec):
             counts.subtract(state.starters[seat])
         unseen = {cards.card_name(k): n for k, n in sorted(counts.items()) if n > 0}
         elsewhere = len(state.box) + sum(len(state.hands[s]) + len(state.starters[s]) for s in range(state.players) if s != seat)
-        return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": {}}
+        # Stellar has no end card (the game ends after 11 rounds).
+        return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": None}
 
     def card_file(self, state: State) -> dict | None:
         return None if state.cards.is_standard else dict(state.cards.raw)
