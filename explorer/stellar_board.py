@@ -61,6 +61,7 @@ STELLAR_CSS = """
 .notebook { display: flex; flex-wrap: wrap; gap: 6px; }
 .stack { display: flex; flex-direction: column; gap: 2px; align-items: center; min-width: 70px; }
 .stack .stack-name { font-size: .7em; color: #66768a; }
+.stack .stack-run { font-size: .7em; font-weight: 700; color: #1c5fb8; }
 .stack .st-card { height: 22px; flex-direction: row; gap: 4px; }
 .hand { display: flex; flex-wrap: wrap; gap: 4px; min-height: 46px; align-items: center; }
 .events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; }
@@ -134,8 +135,11 @@ def stellar_html(session: GameSession) -> str:
         row.append(f'<div class="slot row-{esc(slot)}"><span class="slot-label">{esc(slot)}</span>'
                    + (stellar_card_html(card) if card else '<span class="empty">empty</span>') + "</div>")
     row.append("</div>")
+    # The runs and stars per type are the rules' own scoring (score_breakdown), shown under each stack.
+    breakdown = session.spec.score_breakdown(session.state)
     seats = []
     for seat in range(view["players"]):
+        scored = {c["category"].lower().replace(" ", "_"): c for c in breakdown[seat]["categories"] if "run" in c}
         classes = ["seat", f"seat-{seat}"]
         if seat in view["to_move"]:
             classes.append("to-move")
@@ -163,7 +167,11 @@ def stellar_html(session: GameSession) -> str:
         stacks = []
         for kind, stack in view["notebooks"][seat].items():
             inner = "".join(stellar_card_html(c) for c in stack) or '<span class="stack-name">—</span>'
-            stacks.append(f'<div class="stack stack-{esc(kind)}"><span class="stack-name">{esc(kind.replace("_", " "))}</span>{inner}</div>')
+            category = scored.get(kind)
+            run = (f'<span class="stack-run" title="{esc(category["detail"])}">run {category["run"]} × '
+                   f'{category["stars"]}★ = {category["points"]}</span>') if category else ""
+            stacks.append(f'<div class="stack stack-{esc(kind)}"><span class="stack-name">{esc(kind.replace("_", " "))}</span>'
+                          f'{inner}{run}</div>')
         seats.append(
             f'<div class="{" ".join(classes)}"><div class="seat-head"><span class="seat-name">{esc(player_label(seat))}</span>'
             f'<span class="seat-score">{view["scores"][seat]} pts</span></div>'

@@ -88,3 +88,15 @@ def test_stellar_plots_show_the_cards_coming_out_of_the_deck_and_no_end_card():
                 if event.kind in ("refill", "second") for card in event.cards]
     assert cards and sorted(cards) == sorted(refilled)
     assert plots.sent["end_card"]["title"] == "Stellar has no end card"
+
+
+def test_notebook_stacks_show_their_run_from_the_rules_scoring():
+    session = played(40)
+    html = stellar_html(session)
+    for seat in range(2):
+        for category in session.spec.score_breakdown(session.state)[seat]["categories"]:
+            if "run" in category:
+                kind = category["category"].lower().replace(" ", "_")
+                stack = re.search(rf'notebook-seat-{seat}">(.*?)</div></div>', html, re.S).group(1)
+                assert f'stack-{kind}' in stack
+                assert f'run {category["run"]} × {category["stars"]}★ = {category["points"]}' in html
