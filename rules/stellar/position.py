@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
+from rules.fields import times as _times, whole_number as _int, json_list as _list, json_bool as _bool
 from rules.protocol import InvalidPosition, require_keys
 from rules.stellar.cards import CardSet, parse_cards
 from rules.stellar.state import (
@@ -74,29 +75,6 @@ def encode(game, state: State) -> dict:
     if not cards.is_standard:
         data["cards"] = cards.raw
     return data
-
-
-def _times(n: int, one: str = "time", many: str = "times") -> str:
-    return f"{'no' if n == 0 else n} {one if n == 1 else many}"
-
-
-def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        span = f"{low} to {high}" if high is not None else f"{low} or more"
-        raise InvalidPosition(f"must be a whole number from {span}, not {value!r}", where=where)
-    return value
-
-
-def _list(value: Any, where: str) -> list:
-    if not isinstance(value, list):
-        raise InvalidPosition(f"must be a list, not {type(value).__name__}", where=where)
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if type(value) is not bool:
-        raise InvalidPosition("must be true or false", where=where)
-    return value
 
 
 def _cards(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
