@@ -6,9 +6,10 @@ wrong and where (``where`` is the field's path, e.g. ``"state.hands[1]"``).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from rules.protocol import InvalidPosition
+from rules.protocol import InvalidPosition, load_json
 
 
 def times(n: int, one: str = "time", many: str = "times") -> str:
@@ -33,3 +34,13 @@ def json_bool(value: Any, where: str) -> bool:
     if type(value) is not bool:
         raise InvalidPosition(f"must be true or false, not {value!r}", where=where)
     return value
+
+
+def read_json_file(path: str | Path) -> Any:
+    """A JSON file's contents (a replay, a position, a card file), with errors that name the file."""
+    path = Path(path)
+    try:
+        text = path.read_bytes()
+    except OSError as error:
+        raise InvalidPosition(f"cannot read: {error.strerror}", where=str(path)) from None
+    return load_json(text, what=str(path))

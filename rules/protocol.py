@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import abc
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 Seat = int
@@ -225,6 +225,13 @@ class GameSpec(abc.ABC):
         for name, value in variants.items():
             chosen[name] = self.variant(name).check(value)
         return chosen
+
+    def check_new_game(self, players: Any, seed: Any, variants: Mapping[str, Any] | None) -> tuple[int, tuple]:
+        """``new_game``'s arguments checked: the player count and the variants as sorted pairs."""
+        players = self.check_players(players)
+        if type(seed) is not int:
+            raise TypeError(f"seed must be a whole number, not {seed!r}")
+        return players, tuple(sorted(self.check_variants(variants).items()))
 
     def check_players(self, players: Any) -> int:
         if type(players) is not int or players not in self.player_counts:

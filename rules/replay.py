@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from rules.protocol import GameSpec, IllegalAction, InvalidPosition, InvalidReplay, load_json
+from rules.fields import read_json_file
+from rules.protocol import GameSpec, IllegalAction, InvalidPosition, InvalidReplay
 from rules.registry import get_game
 
 REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
@@ -117,12 +118,7 @@ def final_state(data: Any):
 
 def load(path: str | Path) -> Any:
     """Read a JSON file (replay or position), with errors that name the file."""
-    path = Path(path)
-    try:
-        text = path.read_bytes()
-    except OSError as error:
-        raise InvalidPosition(f"cannot read: {error.strerror}", where=str(path)) from None
-    return load_json(text, what=str(path))
+    return read_json_file(path)
 
 
 def decode_position(data: Any):

@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from rules.fields import read_json_file
 from rules.protocol import InvalidPosition
 
 FORMAT = "stellar-cards/1"
@@ -250,15 +251,8 @@ def parse_cards(data: Any, *, where: str = "card file", telescope: Telescope | N
 
 
 def load_cards(path: str | Path) -> CardSet:
-    """Read a card file from disk."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InvalidPosition(f"cannot read card file: {error.strerror}", where=str(path)) from None
-    except json.JSONDecodeError as error:
-        raise InvalidPosition(f"not valid JSON ({error})", where=str(path)) from None
-    return parse_cards(data, where=str(path))
+    """Read a card file from disk (``rules-explorer ... --cards FILE`` and the explorer use this)."""
+    return parse_cards(read_json_file(path), where=str(path))
 
 
 _standard: dict[str, Any] = {}

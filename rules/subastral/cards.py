@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from rules.fields import read_json_file
 from rules.protocol import InvalidPosition
 
 NUMBERS = (1, 2, 3, 4, 5, 6)
@@ -154,16 +155,7 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
 
 def load_cards(path: str | Path) -> CardSet:
     """Read a card file from disk (``rules-explorer ... --cards FILE`` and the explorer use this)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise InvalidPosition(f"cannot read card file: {error.strerror}", where=str(path)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidPosition(f"not valid JSON ({error})", where=str(path)) from None
-    return parse_cards(data, where=str(path))
+    return parse_cards(read_json_file(path), where=str(path))
 
 
 _standard: CardSet | None = None

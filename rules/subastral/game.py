@@ -46,11 +46,8 @@ class Subastral(GameSpec):
 
     # -- creating and playing ---------------------------------------------------------------
     def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
-        players = self.check_players(players)
-        if type(seed) is not int:
-            raise TypeError(f"seed must be a whole number, not {seed!r}")
-        chosen = self.check_variants(variants)
-        return rules.new_state(self.cards, players, seed, tuple(sorted(chosen.items())))
+        players, chosen = self.check_new_game(players, seed, variants)
+        return rules.new_state(self.cards, players, seed, chosen)
 
     def to_move(self, state: State) -> tuple[int, ...]:
         return rules.to_move(state)
