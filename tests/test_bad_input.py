@@ -8,15 +8,16 @@ wrong (STYLE.md habit 4; DESIGN.md, "The game protocol" and "File formats").
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
+from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from position_fuzz import roundtrips as shared_roundtrips
 from rules.protocol import dumps, load_json
 from rules.subastral import OpenColumn, PassCard, PlayCard, TakeCloud
 from rules.subastral.cards import parse_cards
@@ -463,12 +464,10 @@ position_junk = junk | st.fixed_dictionaries({
     "state": junk | st.fixed_dictionaries(
         {key: st.sampled_from([sample["state"][key] for sample in SAMPLES]) | junk for key in STATE_KEYS}),
 }, optional={"cards": junk, "comment": junk})
-HYPOTHESIS = settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
 def roundtrips(state) -> None:
-    encoded = GAME.encode(state)
-    assert GAME.encode(GAME.decode(json.loads(json.dumps(encoded)))) == encoded
+    shared_roundtrips(GAME, state)
 
 
 @HYPOTHESIS
@@ -497,40 +496,11 @@ def test_sample_positions_cover_every_phase():
         roundtrips(GAME.decode(sample))
 
 
-def json_paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from json_paths(value, prefix + (key,))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from json_paths(value, prefix + (index,))
-
-
-@st.composite
-def mutated_positions(draw):
-    data = copy.deepcopy(draw(st.sampled_from(SAMPLES)))
-    path = draw(st.sampled_from(list(json_paths(data))[1:]))
-    parent = data
-    for step in path[:-1]:
-        parent = parent[step]
-    last = path[-1]
-    how = draw(st.sampled_from(["junk", "delete", "card", "duplicate"]))
-    if how == "junk":
-        parent[last] = draw(junk)
-    elif how == "delete":
-        del parent[last]
-    elif how == "card":
-        parent[last] = draw(st.sampled_from(CARD_NAMES + ["END", "taiga-7", "boreal-1", "savanna"]))
-    elif isinstance(parent, list):
-        parent.insert(last, copy.deepcopy(parent[last]))
-    else:
-        parent[last] = [parent[last], copy.deepcopy(parent[last])]
-    return data
+mutated = mutated_positions(SAMPLES, junk, CARD_NAMES + ["END", "taiga-7", "boreal-1", "savanna"])
 
 
 @HYPOTHESIS
-@given(mutated_positions())
+@given(mutated)
 def test_mutated_position_roundtrips_or_is_invalid(data):
     try:
         state = GAME.decode(data)
@@ -540,17 +510,11 @@ def test_mutated_position_roundtrips_or_is_invalid(data):
 
 
 @HYPOTHESIS
-@given(mutated_positions())
+@given(mutated)
 def test_mutated_position_that_decodes_can_be_played(data):
     # A position the engine accepts is one the game can go on from: someone must move unless it is over.
     try:
         state = GAME.decode(data)
     except rules.InvalidPosition:
         return
-    movers = GAME.to_move(state)
-    assert bool(movers) != GAME.is_over(state), f"to_move {movers} but is_over {GAME.is_over(state)} in phase {state.phase}"
-    for seat in movers:
-        actions = GAME.legal_actions(state, seat)
-        assert actions, f"seat {seat} must move in phase {state.phase} but has no legal action"
-        for action in actions:
-            GAME.apply(state, seat, action)
+    can_be_played(GAME, state)

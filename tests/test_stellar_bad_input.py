@@ -10,10 +10,12 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
+from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from position_fuzz import roundtrips as shared_roundtrips
 from rules.stellar import (
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, TakeRowCard,
 )
@@ -242,12 +244,10 @@ position_junk = junk | st.fixed_dictionaries({
     "state": junk | st.fixed_dictionaries(
         {key: st.sampled_from([sample["state"][key] for sample in SAMPLES]) | junk for key in STATE_KEYS}),
 }, optional={"cards": junk, "comment": junk})
-HYPOTHESIS = settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
 def roundtrips(state) -> None:
-    encoded = GAME.encode(state)
-    assert GAME.encode(GAME.decode(json.loads(json.dumps(encoded)))) == encoded
+    shared_roundtrips(GAME, state)
 
 
 @HYPOTHESIS
@@ -270,40 +270,11 @@ def test_decode_action_junk_raises_only_invalid_position(data):
     assert GAME.decode_action(GAME.encode_action(action)) == action
 
 
-def json_paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from json_paths(value, prefix + (key,))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from json_paths(value, prefix + (index,))
-
-
-@st.composite
-def mutated_positions(draw):
-    data = copy.deepcopy(draw(st.sampled_from(SAMPLES)))
-    path = draw(st.sampled_from(list(json_paths(data))[1:]))
-    parent = data
-    for step in path[:-1]:
-        parent = parent[step]
-    last = path[-1]
-    how = draw(st.sampled_from(["junk", "delete", "card", "duplicate"]))
-    if how == "junk":
-        parent[last] = draw(junk)
-    elif how == "delete":
-        del parent[last]
-    elif how == "card":
-        parent[last] = draw(st.sampled_from(CARD_NAMES + [None, "planet-7-1star", "comet-1-1star", {"face_down": "satellite"}]))
-    elif isinstance(parent, list):
-        parent.insert(last, copy.deepcopy(parent[last]))
-    else:
-        parent[last] = [parent[last], copy.deepcopy(parent[last])]
-    return data
+mutated = mutated_positions(SAMPLES, junk, CARD_NAMES + [None, "planet-7-1star", "comet-1-1star", {"face_down": "satellite"}])
 
 
 @HYPOTHESIS
-@given(mutated_positions())
+@given(mutated)
 def test_mutated_position_roundtrips_or_is_invalid(data):
     try:
         state = GAME.decode(data)
@@ -313,19 +284,13 @@ def test_mutated_position_roundtrips_or_is_invalid(data):
 
 
 @HYPOTHESIS
-@given(mutated_positions())
+@given(mutated)
 def test_mutated_position_that_decodes_can_be_played(data):
     try:
         state = GAME.decode(data)
     except rules.InvalidPosition:
         return
-    movers = GAME.to_move(state)
-    assert bool(movers) != GAME.is_over(state), f"to_move {movers} but is_over {GAME.is_over(state)} in phase {state.phase}"
-    for seat in movers:
-        actions = GAME.legal_actions(state, seat)
-        assert actions, f"seat {seat} must move in phase {state.phase} but has no legal action"
-        for action in actions:
-            GAME.apply(state, seat, action)
+    can_be_played(GAME, state)
 
 
 @pytest.mark.parametrize("slot,down,says", [(None, False, "no telescope slot None"), ("top-2", "yes", "face_down is true or false")])
