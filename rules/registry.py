@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.jump_gate import JumpGate
 from rules.protocol import GameSpec, InvalidPosition
 from rules.stellar import Stellar
 from rules.subastral import Subastral
@@ -18,6 +19,7 @@ def register(spec: GameSpec) -> GameSpec:
 
 register(Subastral())
 register(Stellar())
+register(JumpGate())
 
 #: Ids of every registered game, in registration order.
 GAMES: tuple[str, ...] = tuple(_GAMES)

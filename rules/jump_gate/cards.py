@@ -1,0 +1,256 @@
+"""Jump Gate's components, read from an editable data file (``data/components.json``).
+
+The rules text (``jump-gate.ja.txt``) names the parts: planet cards with three codes (a blue square
+for Jump, a green circle for Scan, a yellow triangle for Land & Claim), NavComp cards carrying codes
+(``~`` is wild), resource cards of eight types, some with the black-hole icon, and ten markers per
+player. The totals are sourced; which planet has which codes, the NavComp deck and the resource mix
+are an assumed model (CARD-DATA-RESEARCH.md 4.2), so the file says ``"provenance": "assumed"`` and a
+designer can load another with ``--cards``.
+
+Cards that play identically share a *kind* (a small integer inside the engine, a name at every
+boundary):
+- a resource is named by its type, with ``-bh`` when it carries the black-hole icon (``"sand"``,
+  ``"sand-bh"``);
+- a NavComp card by its codes, in the order jump, scan, land: ``"J1-S3"``, ``"S6-L5"``, ``"J~-L1"``.
+Planets are named by their id (``"PA"``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from rules.fields import read_json_file
+from rules.protocol import InvalidPosition
+
+FORMAT = "jump_gate-components/1"
+WILD = 0  # the code ``~`` inside the engine: it matches every number
+SHAPES = ("jump", "scan", "land")
+SHAPE_LETTER = {"jump": "J", "scan": "S", "land": "L"}
+#: How each resource type scores (the scoring section of the rules text).
+SCORING_RULES = ("fame", "sand", "water", "energel", "gem")
+NO_CODE = -1
+
+
+@dataclass(frozen=True, eq=False)
+class ResourceType:
+    id: str
+    name: str
+    name_ja: str
+    scoring: str
+
+
+@dataclass(frozen=True, eq=False)
+class Planet:
+    id: str
+    name: str
+    #: Codes per shape (jump, scan, land): numbers 1 and up.
+    jump: int
+    scan: int
+    land: int
+
+
+@dataclass(frozen=True, eq=False)
+class Components:
+    """A validated component file. Resource kinds 0..r-1, NavComp kinds 0..n-1 (two name spaces)."""
+
+    name: str
+    provenance: str
+    source: str
+    types: tuple[ResourceType, ...]
+    #: Resource kinds: type index, black-hole icon, copies, name.
+    resource_type: tuple[int, ...]
+    black_hole: tuple[bool, ...]
+    resource_copies: tuple[int, ...]
+    resource_names: tuple[str, ...]
+    planets: tuple[Planet, ...]
+    #: NavComp kinds: code per shape (NO_CODE when the card has none, WILD for ``~``), copies, name.
+    codes: tuple[tuple[int, int, int], ...]
+    navcomp_copies: tuple[int, ...]
+    navcomp_names: tuple[str, ...]
+    raw: Mapping[str, Any]
+
+    @cached_property
+    def resource_by_name(self) -> dict[str, int]:
+        return {name: kind for kind, name in enumerate(self.resource_names)}
+
+    @cached_property
+    def navcomp_by_name(self) -> dict[str, int]:
+        return {name: kind for kind, name in enumerate(self.navcomp_names)}
+
+    @cached_property
+    def planet_by_id(self) -> dict[str, int]:
+        return {planet.id: index for index, planet in enumerate(self.planets)}
+
+    def resource(self, name: Any, *, where: str) -> int:
+        try:
+            return self.resource_by_name[name]
+        except (KeyError, TypeError):
+            raise InvalidPosition(f"unknown resource card {name!r}; resources are {', '.join(self.resource_names)}",
+                                  where=where) from None
+
+    def navcomp(self, name: Any, *, where: str) -> int:
+        try:
+            return self.navcomp_by_name[name]
+        except (KeyError, TypeError):
+            raise InvalidPosition(f"unknown NavComp card {name!r}; cards are named by their codes, e.g. "
+                                  f"{self.navcomp_names[0]!r} (J jump, S scan, L land, ~ wild)", where=where) from None
+
+    def planet(self, name: Any, *, where: str) -> int:
+        try:
+            return self.planet_by_id[name]
+        except (KeyError, TypeError):
+            raise InvalidPosition(f"unknown planet {name!r}; planets are {', '.join(p.id for p in self.planets)}",
+                                  where=where) from None
+
+    def planet_code(self, planet: int, shape: int) -> int:
+        p = self.planets[planet]
+        return (p.jump, p.scan, p.land)[shape]
+
+    def matches(self, card: int, shape: int, code: int) -> bool:
+        """Does NavComp ``card`` carry ``code`` (or ``~``) in ``shape`` (0 jump, 1 scan, 2 land)?"""
+        own = self.codes[card][shape]
+        return own == WILD or (own == code and own != NO_CODE)
+
+    def resources(self) -> tuple[int, ...]:
+        """Every resource card, in file order."""
+        return tuple(k for k, n in enumerate(self.resource_copies) for _ in range(n))
+
+    def navcomp_deck(self) -> tuple[int, ...]:
+        return tuple(k for k, n in enumerate(self.navcomp_copies) for _ in range(n))
+
+    def scoring_of(self, kind: int) -> str:
+        return self.types[self.resource_type[kind]].scoring
+
+    @cached_property
+    def fingerprint(self) -> str:
+        return json.dumps(self.raw, sort_keys=True, ensure_ascii=False)
+
+    @property
+    def is_standard(self) -> bool:
+        return self.fingerprint == standard_components().fingerprint
+
+
+def code_text(code: int) -> str:
+    return "~" if code == WILD else str(code)
+
+
+def navcomp_name(codes: tuple[int, int, int]) -> str:
+    return "-".join(f"{SHAPE_LETTER[shape]}{code_text(code)}" for shape, code in zip(SHAPES, codes) if code != NO_CODE)
+
+
+def _code(value: Any, where: str, *, wild: bool) -> int:
+    if wild and value == "~":
+        return WILD
+    if type(value) is not int or not 1 <= value <= 99:
+        allowed = "a whole number from 1 to 99" + (" or '~' (wild)" if wild else "")
+        raise InvalidPosition(f"a code is {allowed}, not {value!r}", where=where)
+    return value
+
+
+def _copies(entry: Mapping, where: str) -> int:
+    count = entry.get("copies", 1)
+    if type(count) is not int or count < 1:
+        raise InvalidPosition(f"copies must be a whole number 1 or more, not {count!r}", where=where)
+    return count
+
+
+def parse_components(data: Any, *, where: str = "component file") -> Components:
+    """Validate a component file's JSON and build the :class:`Components`."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a component file is a JSON object", where=where)
+    if data.get("format") != FORMAT:
+        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+    for key in ("resource_types", "resources", "planets", "navcomp"):
+        if not isinstance(data.get(key), list) or not data[key]:
+            raise InvalidPosition(f"{key!r} must be a non-empty list", where=where)
+
+    types, type_index = [], {}
+    for i, entry in enumerate(data["resource_types"]):
+        at = f"{where}: resource_types[{i}]"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"].isidentifier():
+            raise InvalidPosition("each resource type needs an 'id' made of letters, digits and _", where=at)
+        if entry["id"] in type_index:
+            raise InvalidPosition(f"resource type {entry['id']!r} is listed twice", where=at)
+        if entry.get("scoring") not in SCORING_RULES:
+            raise InvalidPosition(f"'scoring' must be one of {', '.join(SCORING_RULES)}, not {entry.get('scoring')!r}", where=at)
+        type_index[entry["id"]] = len(types)
+        types.append(ResourceType(entry["id"], str(entry.get("name", entry["id"])), str(entry.get("name_ja", "")), entry["scoring"]))
+    energel = [t for t in types if t.scoring == "energel"]
+    if len(energel) not in (0, 2):
+        raise InvalidPosition(f"EnerGel scores pairs of two colours: give exactly two types 'energel' scoring, not {len(energel)}",
+                              where=f"{where}: resource_types")
+
+    resource_type, black_hole, resource_copies, resource_names = [], [], [], []
+    for i, entry in enumerate(data["resources"]):
+        at = f"{where}: resources[{i}]"
+        if not isinstance(entry, Mapping) or entry.get("type") not in type_index:
+            raise InvalidPosition(f"'type' must be one of {', '.join(type_index)}", where=at)
+        icon = entry.get("black_hole", False)
+        if type(icon) is not bool:
+            raise InvalidPosition(f"'black_hole' must be true or false, not {icon!r}", where=at)
+        name = entry["type"] + ("-bh" if icon else "")
+        if name in resource_names:
+            raise InvalidPosition(f"{name} is listed twice; give it more copies instead", where=at)
+        resource_type.append(type_index[entry["type"]])
+        black_hole.append(icon)
+        resource_copies.append(_copies(entry, at))
+        resource_names.append(name)
+
+    planets, planet_ids = [], set()
+    for i, entry in enumerate(data["planets"]):
+        at = f"{where}: planets[{i}]"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
+            raise InvalidPosition("each planet needs a text 'id'", where=at)
+        if entry["id"] in planet_ids:
+            raise InvalidPosition(f"planet {entry['id']!r} is listed twice", where=at)
+        planet_ids.add(entry["id"])
+        codes = [_code(entry.get(shape), f"{at}.{shape}", wild=False) for shape in SHAPES]
+        planets.append(Planet(entry["id"], str(entry.get("name", entry["id"])), *codes))
+
+    codes_of, navcomp_copies, navcomp_names = [], [], []
+    for i, entry in enumerate(data["navcomp"]):
+        at = f"{where}: navcomp[{i}]"
+        if not isinstance(entry, Mapping):
+            raise InvalidPosition("a NavComp card is an object {jump, scan, land, copies} (any two or more codes)", where=at)
+        unknown = set(entry) - {"jump", "scan", "land", "copies"}
+        if unknown:
+            raise InvalidPosition(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}", where=at)
+        codes = tuple(_code(entry[shape], f"{at}.{shape}", wild=True) if entry.get(shape) is not None else NO_CODE
+                      for shape in SHAPES)
+        if all(code == NO_CODE for code in codes):
+            raise InvalidPosition("a NavComp card needs at least one code", where=at)
+        name = navcomp_name(codes)
+        if name in navcomp_names:
+            raise InvalidPosition(f"{name} is listed twice; give it more copies instead", where=at)
+        codes_of.append(codes)
+        navcomp_copies.append(_copies(entry, at))
+        navcomp_names.append(name)
+
+    return Components(
+        name=str(data.get("name", "unnamed components")), provenance=str(data.get("provenance", "unknown")),
+        source=str(data.get("source", "")), types=tuple(types), resource_type=tuple(resource_type),
+        black_hole=tuple(black_hole), resource_copies=tuple(resource_copies), resource_names=tuple(resource_names),
+        planets=tuple(planets), codes=tuple(codes_of), navcomp_copies=tuple(navcomp_copies),
+        navcomp_names=tuple(navcomp_names), raw=data,
+    )
+
+
+def load_components(path: str | Path) -> Components:
+    """Read a component file from disk (``--cards FILE``)."""
+    return parse_components(read_json_file(path), where=str(path))
+
+
+_standard: dict[str, Components] = {}
+
+
+def standard_components() -> Components:
+    """The component file shipped with the game (``data/components.json``)."""
+    if "components" not in _standard:
+        text = resources.files("rules.jump_gate").joinpath("data/components.json").read_text(encoding="utf-8")
+        _standard["components"] = parse_components(json.loads(text), where="rules/jump_gate/data/components.json")
+    return _standard["components"]

@@ -1,0 +1,379 @@
+"""Jump Gate as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
+
+``rules.py`` holds the turn, ``scoring.py`` the points, ``position.py`` the JSON files, and this
+module the observer (what each seat may see), the score summary and the plain-language events.
+Hidden: face-down resources, the NavComp deck's order, other players' hands, other players' hidden
+resources and the resources set aside at setup. Everything else is on the table. Provisional scores
+count only gained resources and claims (the hidden resources are revealed at the end), so they are
+the same for every viewer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from rules.jump_gate import position, rules, scoring
+from rules.jump_gate.cards import Components, parse_components, standard_components
+from rules.jump_gate.state import EMPTY, OVER, State
+from rules.protocol import Event, GameSpec, Variant
+
+SCAN_WITHOUT_FACE_DOWN = Variant(
+    name="scan_without_face_down",
+    default=False,
+    description=("Scan is allowed at a planet with no face-down resource, just to place a marker "
+                 "(default: Scan needs a face-down resource to reveal)."),
+    source=("RULINGS.md Jump Gate 3 (switch): the BGA English reference card requires a face-down resource "
+            "(default); jump-gate.ja.txt スキャン makes the reveal mandatory only 'if face-down cards remain'"),
+)
+
+
+def player(seat: int | None) -> str:
+    return f"Player {seat + 1}" if seat is not None else "Nobody"
+
+
+def resource_counts(comps: Components, kinds) -> dict[str, Any]:
+    """The counts scoring needs: per scoring rule, and per type for EnerGel and Gems."""
+    by_type = Counter(comps.resource_type[k] for k in kinds)
+    counts = {"fame": 0, "sand": 0, "water": 0, "energel": [], "gem": []}
+    for t, rtype in enumerate(comps.types):
+        if rtype.scoring in ("energel", "gem"):
+            counts[rtype.scoring].append(by_type[t])
+        else:
+            counts[rtype.scoring] += by_type[t]
+    return counts
+
+
+class JumpGate(GameSpec):
+    id = "jump_gate"
+    title = "Jump Gate"
+    version = "1.0"
+    player_counts = (2, 3, 4, 5)
+    variants = (SCAN_WITHOUT_FACE_DOWN,)
+    #: Resources come into view face up: at setup (one per planet) and by scans.
+    deck_event_kinds = ("reveal",)
+
+    def __init__(self, comps: Components | None = None):
+        self.comps = comps or standard_components()
+        # The hot protocol calls go straight to the engine's functions: one call less per decision.
+        self.to_move = rules.to_move
+        self.legal_actions = rules.legal_actions
+        self.apply = rules.apply
+
+    # -- creating and playing ---------------------------------------------------------------
+    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
+        players, chosen = self.check_new_game(players, seed, variants)
+        return rules.new_state(self.comps, players, seed, chosen)
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return rules.to_move(state)
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action) -> State:
+        return rules.apply(state, seat, action)
+
+    # -- asking -----------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scored_resources(self, state: State, seat: int) -> tuple[int, ...]:
+        """The resources that count for ``seat`` now: gained ones, plus the hidden ones once the game
+        is over unless the black hole took them."""
+        if state.phase == OVER and seat not in state.lost_hidden():
+            return state.gained[seat] + state.hidden[seat]
+        return state.gained[seat]
+
+    def score_breakdown(self, state: State) -> list[dict]:
+        comps = state.comps
+        over = state.phase == OVER
+        lost = state.lost_hidden()
+        out = []
+        for seat in range(state.players):
+            kinds = self.scored_resources(state, seat)
+            counts = resource_counts(comps, kinds)
+            planets = state.claimed.count(seat)
+            dark_light = counts["energel"] or [0, 0]
+            gem_counts = counts["gem"]
+            categories = [
+                {"category": "planets", "detail": f"{planets} claimed x {scoring.PLANET_POINTS}",
+                 "points": scoring.planets(planets), "count": planets},
+                {"category": "fame", "detail": f"{counts['fame']} x {scoring.FAME_POINTS}",
+                 "points": scoring.fame(counts["fame"]), "count": counts["fame"]},
+                {"category": "sand", "detail": f"{counts['sand']} card{'' if counts['sand'] == 1 else 's'} (table, 9+ = 45)",
+                 "points": scoring.sand(counts["sand"]), "count": counts["sand"]},
+                {"category": "water", "detail": f"{counts['water']} card{'' if counts['water'] == 1 else 's'} (table, 8 = 32)",
+                 "points": scoring.water(counts["water"]), "count": counts["water"]},
+                {"category": "energel", "detail": f"{dark_light[0]} dark, {dark_light[1]} light: "
+                                                  f"{min(dark_light)} pair(s) x 7, {abs(dark_light[0] - dark_light[1])} single(s) x 2",
+                 "points": scoring.energel(*dark_light), "counts": list(dark_light)},
+                {"category": "gems", "detail": f"{sum(gem_counts)} gem(s) x {max(gem_counts, default=0)} of the commonest colour",
+                 "points": scoring.gems(gem_counts), "counts": list(gem_counts)},
+            ]
+            hidden = len(state.hidden[seat])
+            if not over:
+                note = f"{hidden} hidden resource(s), revealed and scored at the end"
+            elif seat in lost:
+                note = f"{hidden} hidden resource(s) lost: most black-hole markers ({state.black_hole[seat]})"
+            else:
+                note = f"{hidden} hidden resource(s) included above"
+            categories.append({"category": "hidden", "detail": note, "points": 0, "count": hidden,
+                               "lost": over and seat in lost})
+            out.append({"seat": seat, "categories": categories, "total": sum(c["points"] for c in categories),
+                        "resource_cards": len(kinds), "planets": planets, "black_hole": state.black_hole[seat]})
+        return out
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(seat["total"] for seat in self.score_breakdown(state))
+
+    def tie_break_keys(self, state: State) -> list[tuple]:
+        return [scoring.tie_break_key(b["total"], b["planets"], b["resource_cards"], b["black_hole"])
+                for b in self.score_breakdown(state)]
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Most points; ties: most claimed planets, then most resource cards, then fewest black-hole markers."""
+        if state.phase != OVER:
+            return ()
+        keys = self.tie_break_keys(state)
+        best = max(keys)
+        return tuple(s for s in range(state.players) if keys[s] == best)
+
+    def turns_taken(self, state: State) -> tuple[int, ...] | None:
+        """Turns finished per seat; None after a black-hole end (the game stops at once, mid-round)."""
+        if state.phase == OVER and state.lost_hidden():
+            return None
+        return tuple(state.turns_taken(seat) for seat in range(state.players))
+
+    def inventory(self, state: State) -> dict[str, int]:
+        comps = state.comps
+        resources = Counter(k for row in state.resources for k in row if k != EMPTY)
+        for zone in (state.hidden, state.gained):
+            for pile in zone:
+                resources.update(pile)
+        resources.update(state.unused)
+        navcomp = Counter(state.deck)
+        navcomp.update(state.discard)
+        for hand in state.hands:
+            navcomp.update(hand)
+        out = {comps.resource_names[k]: n for k, n in sorted(resources.items())}
+        out.update({comps.navcomp_names[k]: n for k, n in sorted(navcomp.items())})
+        return out
+
+    def sample_hidden(self, state: State, seat: int | None, rng) -> State:
+        """Re-deal what ``seat`` cannot see: face-down resources, other seats' hidden resources and
+        the unused ones among themselves (hidden resources are never Fame), and the NavComp deck
+        and other seats' hands among themselves."""
+        comps = state.comps
+        others = [s for s in range(state.players) if s != seat]
+        # At the end the hidden resources are revealed: they stay where they are.
+        secret = [] if state.phase == OVER else others
+        pool = [k for row, ups in zip(state.resources, state.face_up) for k, up in zip(row, ups) if not up]
+        pool += list(state.unused)
+        for s in secret:
+            pool.extend(state.hidden[s])
+        rng.shuffle(pool)
+        fame = [k for k in pool if comps.scoring_of(k) == "fame"]
+        plain = [k for k in pool if comps.scoring_of(k) != "fame"]
+        hidden = list(state.hidden)
+        for s in secret:
+            size = len(state.hidden[s])
+            hidden[s], plain = tuple(sorted(plain[:size])), plain[size:]
+        rest = plain + fame
+        rng.shuffle(rest)
+        resources = []
+        for row, ups in zip(state.resources, state.face_up):
+            new = list(row)
+            for j, up in enumerate(ups):
+                if not up:
+                    new[j] = rest.pop()
+            resources.append(tuple(new))
+        nav = list(state.deck)
+        for s in others:
+            nav.extend(state.hands[s])
+        rng.shuffle(nav)
+        hands = list(state.hands)
+        for s in others:
+            size = len(state.hands[s])
+            hands[s], nav = tuple(sorted(nav[:size])), nav[size:]
+        return state._replace(resources=tuple(resources), hidden=tuple(hidden), unused=tuple(rest),
+                              hands=tuple(hands), deck=tuple(nav))
+
+    def card_info(self, state: State, card: str) -> dict:
+        """Resources group by type; their ``number`` is 1 with the black-hole icon, else 0. NavComp
+        cards form one group, number 0."""
+        comps = state.comps
+        kind = comps.resource_by_name.get(card)
+        if kind is None:
+            comps.navcomp(card, where="card")
+            return {"group": "navcomp", "group_name": "NavComp card", "number": 0}
+        rtype = comps.types[comps.resource_type[kind]]
+        return {"group": rtype.id, "group_name": rtype.name, "number": int(comps.black_hole[kind])}
+
+    def deck_knowledge(self, state: State, seat: int | None) -> dict:
+        """Unseen resources (face down on planets, set aside, other players' hidden ones) and unseen
+        NavComp cards (the deck and other hands). ``deck_count`` counts the face-down resources and
+        the NavComp deck. Jump Gate has no end card."""
+        comps = state.comps
+        counts = Counter(dict(enumerate(comps.resource_copies)))
+        for row, ups in zip(state.resources, state.face_up):
+            counts.subtract(k for k, up in zip(row, ups) if up and k != EMPTY)
+        for pile in state.gained:
+            counts.subtract(pile)
+        nav = Counter(dict(enumerate(comps.navcomp_copies)))
+        nav.subtract(state.discard)
+        if seat is not None:
+            counts.subtract(state.hidden[seat])
+            nav.subtract(state.hands[seat])
+        unseen = {comps.resource_names[k]: n for k, n in sorted(counts.items()) if n > 0}
+        unseen.update({comps.navcomp_names[k]: n for k, n in sorted(nav.items()) if n > 0})
+        face_down = sum(up.count(False) for up in state.face_up)
+        elsewhere = len(state.unused) + sum(len(state.hidden[s]) + len(state.hands[s])
+                                            for s in range(state.players) if s != seat)
+        return {"deck_count": face_down + len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere,
+                "end_card_depths": None}
+
+    def card_file(self, state: State) -> dict | None:
+        return None if state.comps.is_standard else dict(state.comps.raw)
+
+    def with_card_file(self, data) -> "JumpGate":
+        return JumpGate(parse_components(data, where="cards"))
+
+    # -- the observer ------------------------------------------------------------------------
+    def observe(self, state: State, seat: int | None) -> dict:
+        """The table for ``seat``: face-down resources without their card, ``seat``'s own hand and
+        hidden resources, other players' counts only. Deck order is never shown."""
+        comps = state.comps
+        nav = lambda kinds: [comps.navcomp_names[k] for k in kinds]  # noqa: E731
+        res = lambda kinds: [comps.resource_names[k] for k in kinds]  # noqa: E731
+        over = state.phase == OVER
+        planets = []
+        for pos in range(len(state.ring)):
+            entry = position.planet_json(state, pos, hide_face_down=True)
+            p = comps.planets[state.ring[pos]]
+            entry.update({"name": p.name, "jump": p.jump, "scan": p.scan, "land": p.land,
+                          "ships": [s for s in range(state.players) if state.ships[s] == pos]})
+            planets.append(entry)
+        return {
+            "game": self.id,
+            "viewer": seat,
+            "players": state.players,
+            "variants": dict(state.variants),
+            "card_set": {"name": comps.name, "provenance": comps.provenance},
+            "phase": state.phase,
+            "to_move": list(self.to_move(state)),
+            "seat": state.seat,
+            "start_player": state.start_player,
+            "round": state.round,
+            "actions_left": state.actions_left,
+            "focus": None if state.focus < 0 else position.ship_name(state, state.focus),
+            "waiting": list(state.waiting),
+            "turns_taken": list(self.turns_taken(state) or ()),
+            "ring": planets,
+            "ships": [position.ship_name(state, p) for p in state.ships],
+            "deck": {"count": len(state.deck)},
+            "discard": nav(state.discard),
+            "unused": {"count": len(state.unused)},
+            "hands": [{"count": len(hand), **({"cards": nav(hand)} if s == seat else {})}
+                      for s, hand in enumerate(state.hands)],
+            "hidden": [{"count": len(h), **({"cards": res(h)} if s == seat or over else {})}
+                       for s, h in enumerate(state.hidden)],
+            "gained": [res(g) for g in state.gained],
+            "black_hole": {"markers": list(state.black_hole), "total": state.black_hole_total(),
+                           "limit": rules.BLACK_HOLE_LIMIT, "lost_hidden": list(state.lost_hidden()) if over else []},
+            "markers_left": [state.markers_left(s) for s in range(state.players)],
+            "scores": list(self.scores(state)),
+            "events": [event.seen_by(seat) for event in self.events(state)],
+            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if seat is not None else [],
+            "winners": list(self.winners(state)),
+        }
+
+    # -- events ------------------------------------------------------------------------------
+    def events(self, state: State) -> tuple[Event, ...]:
+        return tuple(self._event(state, record) for record in state.log)
+
+    def _event(self, state: State, record: tuple) -> Event:
+        kind, seat, kinds, extra = record
+        comps = state.comps
+        who = player(seat)
+        planet = lambda index: comps.planets[index].id  # noqa: E731
+        card = lambda k: comps.navcomp_names[k]  # noqa: E731
+        names = tuple(comps.resource_names[k] for k in kinds) if kind not in ("draw", "discard") else \
+            tuple(comps.navcomp_names[k] for k in kinds)
+        if kind == "setup":
+            start, returned = extra
+            fame = f" ({returned} Fame card(s) dealt as hidden resources were replaced)" if returned else ""
+            return Event(kind=kind, seat=start, text=(
+                f"Setup: a ring of {len(state.ring)} planets with four resources each (one face up), five NavComp cards "
+                f"and secret resources for everyone{fame}; every ship waits at the Jump Gate. {player(start)} starts."))
+        if kind == "reveal":
+            where, slot = extra
+            how = f"{who} scans {planet(where)}: " if seat is not None else f"{planet(where)} shows "
+            return Event(kind=kind, seat=seat, cards=names, text=f"{how}resource {slot} is {names[0]}.")
+        if kind == "turn":
+            return Event(kind=kind, seat=seat, text=f"{who}'s turn (round {extra + 1}): two actions.")
+        if kind == "fly":
+            return Event(kind=kind, seat=seat, text=f"{who} flies to {planet(extra)}.")
+        if kind == "jump":
+            where, used = extra
+            return Event(kind=kind, seat=seat, text=f"{who} jumps to {planet(where)} with {card(used)}.")
+        if kind == "scan":
+            where, used = extra
+            return Event(kind=kind, seat=seat, text=f"{who} scans {planet(where)} with {card(used)}.")
+        if kind == "mark":
+            where, slot = extra
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} puts a marker on {names[0]} (resource {slot} of {planet(where)}).")
+        if kind == "no_mark":
+            return Event(kind=kind, seat=seat, text=f"{who} places no marker on {planet(extra)}.")
+        if kind == "claim":
+            where, first, second = extra
+            return Event(kind=kind, seat=seat, text=f"{who} lands on and claims {planet(where)} with {card(first)} and {card(second)}.")
+        if kind == "claim_offer":
+            return Event(kind=kind, seat=seat, text=f"{who} may take the resource their marker is on at {planet(extra)}.")
+        if kind == "leave":
+            where, slot = extra
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} leaves {names[0]} on {planet(where)}; the marker returns.")
+        if kind == "no_pick":
+            return Event(kind=kind, seat=seat, text=f"{who} takes no further resource.")
+        if kind == "harvest":
+            where, used = extra
+            return Event(kind=kind, seat=seat, text=f"{who} harvests at {planet(where)} with {card(used)}.")
+        if kind == "gain":
+            where, slot, how = extra
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} gains {names[0]} (resource {slot} of {planet(where)}).")
+        if kind == "black_hole":
+            return Event(kind=kind, seat=seat, text=f"The resource shows the black hole: {who} puts a marker on it ({extra} of 7).")
+        if kind == "black_hole_end":
+            lost = ", ".join(player(s) for s in state.lost_hidden())
+            return Event(kind=kind, text=f"Seven markers on the black hole: the game ends at once. {lost} lose(s) the hidden resources.")
+        if kind == "claims_end":
+            return Event(kind=kind, text="Every planet is claimed and the round is complete: the game ends. Hidden resources are revealed.")
+        if kind == "research":
+            return Event(kind=kind, seat=seat, text=f"{who} researches: discards, then draws up to five.")
+        if kind == "discard":
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} discards {names[0]}.")
+        if kind == "draw":
+            listed = ", ".join(names) or "nothing"
+            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,), text=f"{who} draws {listed}.",
+                         public_text=f"{who} draws {extra} card{'' if extra == 1 else 's'}.")
+        if kind == "reshuffle":
+            return Event(kind=kind, text=f"The NavComp deck is empty: the {extra} discarded cards are shuffled into a new deck.")
+        if kind == "deck_empty":
+            return Event(kind=kind, seat=seat, text="The NavComp deck and discards are empty: no more cards to draw.")
+        if kind == "pass":
+            return Event(kind=kind, seat=seat, text=f"{who} passes, ending the turn.")
+        raise AssertionError(f"unknown log record {record!r}")
+
+    # -- files -------------------------------------------------------------------------------
+    def encode(self, state: State) -> dict:
+        return position.encode(self, state)
+
+    def decode(self, data: Mapping) -> State:
+        return position.decode(self, data)
+
+    def encode_action(self, action) -> dict:
+        return position.encode_action(action)
+
+    def decode_action(self, data: Any):
+        return position.decode_action(self, data)
+

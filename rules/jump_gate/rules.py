@@ -1,0 +1,665 @@
+"""Jump Gate's turn: setup, legal actions and their effects.
+
+Follows ``jump-gate.ja.txt`` (手番ですること, ブラックホール, ゲーム終了条件) as read by RULINGS.md Jump
+Gate 1-6 and CARD-DATA-RESEARCH.md 4.3. What the texts leave open is decided here, each with its
+reason:
+- Setup: the ring's planets are drawn at random from the component file; each gets four resources
+  (three face down, one face up); then each player's hidden resources are dealt, a Fame card dealt
+  this way being set aside and replaced, and the set-aside Fame cards shuffled back into the unused
+  resources (the rulebook text, CARD-DATA-RESEARCH 4.1). The start player is drawn at random.
+- At the gate a ship is at no planet, so Fly, Scan, Land & Claim and Harvest are impossible; the
+  only way out is a Jump. Research and passing need no planet and stay allowed, so a player whose
+  hand holds no usable jump code is never stuck.
+- Pass ends the turn at once (the remaining action is given up). Research is split into the
+  decisions a player makes: start Research, discard cards one at a time, then draw up to five.
+- A Jump goes to another planet (jumping to the planet the ship is at would move nothing).
+- A scan reveals the lowest face-down slot (the face-down cards are indistinguishable); the
+  revealed card is then public. The marker is decided after seeing it. Scanning with nothing face
+  down is not allowed (switch ``scan_without_face_down``: allowed when a marker can be placed, as the
+  Japanese help reads).
+- Markers: ten per player. A player with none left cannot mark a resource or claim a planet
+  (CARD-DATA-RESEARCH 4.3.8). A black-hole marker is placed even from an empty supply (the count is
+  what the rule measures).
+- Claim order for the marked resources: the claimer first, then clockwise (RULINGS 4, assumed).
+  Every take is optional, because of the black hole.
+- Harvesting at a planet another player claimed is allowed (CARD-DATA-RESEARCH 4.3.5, assumed).
+- Hidden resources never put markers on the black hole (CARD-DATA-RESEARCH 4.3.6, assumed).
+- When the NavComp deck runs out, the discards are shuffled into a new deck, seeded from the state.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+
+from rules.jump_gate.cards import NO_CODE, WILD, Components
+from rules.jump_gate.state import (
+    ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, FACE_DOWN_AT_SETUP, GATE,
+    HAND_SIZE, HIDDEN_BY_PLAYERS, MARK, NOBODY, OVER, PLANETS_BY_PLAYERS, RESEARCH, SLOTS,
+    ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
+)
+from rules.protocol import IllegalAction, InvalidPosition
+
+RULE_TURN = "turn order: only the player whose turn it is acts"
+RULE_ACTIONS = "your turn: two actions from Fly, Jump, Scan, Land & Claim, Harvest and Research, or pass"
+RULE_GATE = "start: ships begin at the Jump Gate, which is no planet; the only way out is a Jump"
+RULE_FLY = "Fly: move to a neighbouring planet of the ring (free)"
+RULE_JUMP = "Jump: discard a card whose jump code (blue square) matches the planet; ~ matches any"
+RULE_SCAN = "Scan: discard a card matching the planet's scan code (green circle) and reveal a face-down resource"
+RULE_MARK = "Scan: you may mark an unmarked face-up resource, at most one of your markers per planet"
+RULE_LAND = ("Land & Claim: discard two cards matching the land code (yellow triangle) at an unclaimed planet "
+             "with no face-down resource")
+RULE_CLAIM = ("Land & Claim: from the claimer clockwise, each marker's owner may take that resource; then the "
+              "claimer may take one face-up resource")
+RULE_HARVEST = ("Harvest: discard any card and take your marked resource here, or any unmarked resource when "
+                "none is face down")
+RULE_RESEARCH = "Research: discard 0 to 5 cards, then draw up to 5"
+RULE_MARKERS = "markers: ten per player"
+RULE_OVER = "game end: seven black-hole markers end the game at once; all planets claimed ends it after the round"
+
+JUMP, SCAN, LAND = 0, 1, 2
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+# -- setup ---------------------------------------------------------------------------------------
+def new_state(comps: Components, players: int, seed: int, variants: tuple) -> State:
+    rng = random.Random(seed)
+    count = PLANETS_BY_PLAYERS[players]
+    if len(comps.planets) < count:
+        raise InvalidPosition(f"components {comps.name!r} have {len(comps.planets)} planets; {players} players need {count}",
+                              where="cards")
+    ring = tuple(rng.sample(range(len(comps.planets)), count))
+    pile = list(comps.resources())
+    rng.shuffle(pile)
+    hidden_each = HIDDEN_BY_PLAYERS[players]
+    fame = [comps.scoring_of(k) == "fame" for k in range(len(comps.resource_names))]
+    needed = count * SLOTS
+    if len(pile) < needed or sum(not fame[k] for k in pile[needed:]) < players * hidden_each:
+        raise InvalidPosition(f"components {comps.name!r} have too few resources for {count} planets of {SLOTS} "
+                              f"and {hidden_each} hidden non-Fame resources per player", where="cards")
+    resources = tuple(tuple(pile[SLOTS * i:SLOTS * i + SLOTS]) for i in range(count))
+    pile = pile[needed:]
+    hidden, set_aside = [], []
+    for _ in range(players):
+        mine = []
+        while len(mine) < hidden_each:
+            card = pile.pop(0)
+            (set_aside if fame[card] else mine).append(card)
+        hidden.append(tuple(sorted(mine)))
+    unused = pile + set_aside
+    rng.shuffle(unused)
+    deck = list(comps.navcomp_deck())
+    rng.shuffle(deck)
+    if len(deck) < players * HAND_SIZE:
+        raise InvalidPosition(f"components {comps.name!r} have {len(deck)} NavComp cards; {players} hands of "
+                              f"{HAND_SIZE} need {players * HAND_SIZE}", where="cards")
+    hands = tuple(tuple(sorted(deck[HAND_SIZE * s:HAND_SIZE * s + HAND_SIZE])) for s in range(players))
+    start = rng.randrange(players)
+    face_up = (False,) * FACE_DOWN_AT_SETUP + (True,) * (SLOTS - FACE_DOWN_AT_SETUP)
+    return State(
+        comps=comps, players=players, variants=variants, seed=seed, shuffles=0, ring=ring, resources=resources,
+        face_up=(face_up,) * count, markers=((NOBODY,) * SLOTS,) * count, claimed=(NOBODY,) * count,
+        ships=(GATE,) * players, deck=tuple(deck[players * HAND_SIZE:]), discard=(), hands=hands,
+        hidden=tuple(hidden), gained=((),) * players, black_hole=(0,) * players, unused=tuple(unused),
+        start_player=start, seat=start, round=0, actions_left=ACTIONS_PER_TURN, phase=ACTION, focus=-1, waiting=(),
+        log=(("setup", None, (), (start, len(set_aside))),
+             *(("reveal", None, (resources[i][-1],), (ring[i], SLOTS)) for i in range(count))),
+    )
+
+
+# -- who acts ------------------------------------------------------------------------------------
+def to_move(state: State) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == OVER:
+        return ()
+    if phase == CLAIM_TAKE:
+        return (state.waiting[0],)
+    return (state.seat,)
+
+
+# -- prebuilt actions ----------------------------------------------------------------------------
+class _Actions:
+    """Every action object a component file can need, built once, so legal_actions only picks."""
+
+    def __init__(self, comps: Components):
+        planets = [p.id for p in comps.planets]
+        names = comps.navcomp_names
+        self.fly = tuple(Fly(planet=p) for p in planets)
+        self.jump = tuple(tuple(Jump(card=name, planet=p) for p in planets) for name in names)
+        self.scan = tuple(Scan(card=name) for name in names)
+        self.harvest = tuple(tuple(Harvest(card=name, slot=slot + 1) for slot in range(SLOTS)) for name in names)
+        self.discard = tuple(Discard(card=name) for name in names)
+        self.mark = tuple(Mark(slot=slot + 1) for slot in range(SLOTS))
+        self.no_mark = Mark(slot=None)
+        self.pick = tuple(ClaimPick(slot=slot + 1) for slot in range(SLOTS))
+        self.no_pick = ClaimPick(slot=None)
+        self.take = (TakeMarked(take=True), TakeMarked(take=False))
+        self.research, self.draw, self.pass_ = Research(), Draw(), Pass()
+        self.land = {}
+        for a, b in combinations_with_replacement(range(len(names)), 2):
+            self.land[a, b] = LandClaim(cards=(names[a], names[b]))
+        #: codes[shape][kind]
+        self.codes = tuple(tuple(c[shape] for c in comps.codes) for shape in range(3))
+        #: per ring (cached by value): per shape, per code, the ring positions carrying it
+        self.rings = {}
+
+    def ring_codes(self, comps: Components, ring: tuple[int, ...]):
+        """``(targets, codes)``: ``targets[code]`` the ring positions whose jump code is ``code``
+        (``targets[WILD]`` every position); ``codes[i]`` planet i's (jump, scan, land) codes."""
+        found = self.rings.get(ring)
+        if found is None:
+            codes = tuple((comps.planets[p].jump, comps.planets[p].scan, comps.planets[p].land) for p in ring)
+            top = max(c[JUMP] for c in codes)
+            targets = [tuple(i for i, c in enumerate(codes) if c[JUMP] == code) for code in range(top + 1)]
+            targets[WILD] = tuple(range(len(ring)))
+            if len(self.rings) > 1024:
+                self.rings.clear()
+            found = self.rings[ring] = (tuple(targets), codes)
+        return found
+
+
+def actions_for(comps: Components) -> _Actions:
+    table = comps.__dict__.get("_actions")
+    if table is None:
+        table = comps.__dict__["_actions"] = _Actions(comps)
+    return table
+
+
+def _matches(own: int, code: int) -> bool:
+    return own == WILD or (own == code and own != NO_CODE)
+
+
+def can_mark(state: State, seat: int, pos: int) -> bool:
+    """May ``seat`` put a marker on planet ``pos`` now: none of its markers there yet, one in supply,
+    and an unmarked face-up resource?"""
+    markers = state.markers[pos]
+    if seat in markers or state.markers_left(seat) <= 0:
+        return False
+    resources, face_up = state.resources[pos], state.face_up[pos]
+    return any(resources[j] != EMPTY and face_up[j] and markers[j] == NOBODY for j in range(SLOTS))
+
+
+def harvest_slots(state: State, seat: int, pos: int) -> list[int]:
+    """Slots (0-3) ``seat`` may harvest at planet ``pos``: its marked one, and every unmarked resource
+    when nothing is face down."""
+    markers, resources = state.markers[pos], state.resources[pos]
+    all_up = False not in state.face_up[pos]
+    return [j for j in range(SLOTS)
+            if resources[j] != EMPTY and (markers[j] == seat or (all_up and markers[j] == NOBODY))]
+
+
+def legal_actions(state: State, seat: int) -> list:
+    phase = state.phase
+    comps = state.comps
+    table = comps.__dict__.get("_actions") or actions_for(comps)
+    if phase == ACTION:
+        if seat != state.seat:
+            return []
+        hand = tuple(dict.fromkeys(state.hands[seat]))
+        targets, ring_codes = table.ring_codes(comps, state.ring)
+        ring = state.ring
+        ship = state.ships[seat]
+        out = []
+        jump_codes = table.codes[JUMP]
+        jump = table.jump
+        top = len(targets) - 1
+        if ship != GATE:
+            n = len(ring)
+            fly = table.fly
+            left, right = ring[(ship - 1) % n], ring[(ship + 1) % n]
+            out.append(fly[left])
+            if right != left:
+                out.append(fly[right])
+        for kind in hand:
+            code = jump_codes[kind]
+            if code != NO_CODE and code <= top:
+                moves = jump[kind]
+                out.extend(moves[ring[i]] for i in targets[code] if i != ship)
+        if ship != GATE:
+            jump_code, scan_code, land_code = ring_codes[ship]
+            face_up = state.face_up[ship]
+            has_down = False in face_up
+            if has_down or (state.variants and dict(state.variants).get("scan_without_face_down") and can_mark(state, seat, ship)):
+                scan_codes = table.codes[SCAN]
+                scan = table.scan
+                out.extend(scan[k] for k in hand if _matches(scan_codes[k], scan_code))
+            if not has_down and state.claimed[ship] == NOBODY and state.markers_left(seat) > 0:
+                land_codes = table.codes[LAND]
+                fits = [k for k in state.hands[seat] if _matches(land_codes[k], land_code)]
+                if len(fits) >= 2:
+                    land = table.land
+                    out.extend(land[pair] for pair in dict.fromkeys(combinations_with_replacement_from(fits)))
+            slots = harvest_slots(state, seat, ship)
+            if slots:
+                harvest = table.harvest
+                for kind in hand:
+                    row = harvest[kind]
+                    out.extend(row[j] for j in slots)
+        out.append(table.research)
+        out.append(table.pass_)
+        return out
+    if phase == RESEARCH:
+        if seat != state.seat:
+            return []
+        discard = table.discard
+        out = [discard[k] for k in dict.fromkeys(state.hands[seat])]
+        out.append(table.draw)
+        return out
+    if phase == MARK:
+        if seat != state.seat:
+            return []
+        pos = state.focus
+        resources, face_up, markers = state.resources[pos], state.face_up[pos], state.markers[pos]
+        out = [table.mark[j] for j in range(SLOTS) if resources[j] != EMPTY and face_up[j] and markers[j] == NOBODY]
+        out.append(table.no_mark)
+        return out
+    if phase == CLAIM_TAKE:
+        return list(table.take) if seat == state.waiting[0] else []
+    if phase == CLAIM_PICK:
+        if seat != state.seat:
+            return []
+        resources = state.resources[state.focus]
+        out = [table.pick[j] for j in range(SLOTS) if resources[j] != EMPTY]
+        out.append(table.no_pick)
+        return out
+    return []  # OVER
+
+
+def combinations_with_replacement_from(sorted_kinds: list[int]):
+    """Distinct pairs (a <= b) of cards from a sorted hand: a pair of one kind needs two copies."""
+    n = len(sorted_kinds)
+    for i in range(n):
+        for j in range(i + 1, n):
+            yield sorted_kinds[i], sorted_kinds[j]
+
+
+# -- applying ------------------------------------------------------------------------------------
+def _illegal(reason: str, rule: str):
+    raise IllegalAction(reason, rule=rule)
+
+
+def _put(zones: tuple, index: int, value) -> tuple:
+    zones = list(zones)
+    zones[index] = value
+    return tuple(zones)
+
+
+def _without(hand: tuple, kind: int) -> tuple:
+    i = hand.index(kind)
+    return hand[:i] + hand[i + 1:]
+
+
+class _Table:
+    """A working copy of a state for one apply: it copies only what the action changes."""
+
+    __slots__ = ("s", "shuffles", "resources", "face_up", "markers", "claimed", "ships", "deck", "discard", "hands",
+                 "gained", "black_hole", "seat", "round", "actions_left", "phase", "focus", "waiting", "log")
+
+    def __init__(self, state: State):
+        self.s = state
+        self.shuffles = state.shuffles
+        self.resources = state.resources
+        self.face_up = state.face_up
+        self.markers = state.markers
+        self.claimed = state.claimed
+        self.ships = state.ships
+        self.deck = state.deck
+        self.discard = state.discard
+        self.hands = state.hands
+        self.gained = state.gained
+        self.black_hole = state.black_hole
+        self.seat = state.seat
+        self.round = state.round
+        self.actions_left = state.actions_left
+        self.phase = state.phase
+        self.focus = state.focus
+        self.waiting = state.waiting
+        self.log = []
+
+    def freeze(self) -> State:
+        s = self.s
+        return tuple.__new__(State, (
+            s.comps, s.players, s.variants, s.seed, self.shuffles, s.ring, self.resources, self.face_up, self.markers,
+            self.claimed, self.ships, self.deck, self.discard, self.hands, s.hidden, self.gained, self.black_hole,
+            s.unused, s.start_player, self.seat, self.round, self.actions_left, self.phase, self.focus, self.waiting,
+            tuple(self.log)))
+
+    def spend(self, seat: int, kind: int) -> None:
+        self.hands = _put(self.hands, seat, _without(self.hands[seat], kind))
+        self.discard = self.discard + (kind,)
+
+    def set_marker(self, pos: int, slot: int, owner: int) -> None:
+        self.markers = _put(self.markers, pos, _put(self.markers[pos], slot, owner))
+
+    def gain(self, seat: int, pos: int, slot: int, how: str) -> bool:
+        """``seat`` takes the resource in ``slot`` of planet ``pos``; True when the black hole ends the game."""
+        kind = self.resources[pos][slot]
+        self.resources = _put(self.resources, pos, _put(self.resources[pos], slot, EMPTY))
+        if self.markers[pos][slot] != NOBODY:
+            self.set_marker(pos, slot, NOBODY)
+        self.gained = _put(self.gained, seat, tuple(sorted(self.gained[seat] + (kind,))))
+        self.log.append(("gain", seat, (kind,), (self.s.ring[pos], slot + 1, how)))
+        if self.s.comps.black_hole[kind]:
+            self.black_hole = _put(self.black_hole, seat, self.black_hole[seat] + 1)
+            total = sum(self.black_hole)
+            self.log.append(("black_hole", seat, (), total))
+            if total >= BLACK_HOLE_LIMIT:
+                self.phase = OVER
+                self.focus, self.waiting = -1, ()
+                self.log.append(("black_hole_end", None, (), None))
+                return True
+        return False
+
+    def draw(self, seat: int) -> None:
+        """Draw up to five; an empty deck is first rebuilt from the shuffled discards."""
+        hand = list(self.hands[seat])
+        drawn = []
+        while len(hand) + len(drawn) < HAND_SIZE:
+            if not self.deck:
+                if not self.discard:
+                    self.log.append(("deck_empty", seat, (), None))
+                    break
+                pile = list(self.discard)
+                random.Random(f"jump_gate:{self.s.seed}:{self.shuffles}").shuffle(pile)
+                self.shuffles += 1
+                self.deck, self.discard = tuple(pile), ()
+                self.log.append(("reshuffle", None, (), len(pile)))
+            drawn.append(self.deck[0])
+            self.deck = self.deck[1:]
+        hand.extend(drawn)
+        self.hands = _put(self.hands, seat, tuple(sorted(hand)))
+        self.log.append(("draw", seat, tuple(sorted(drawn)), len(drawn)))
+
+    def action_done(self) -> None:
+        self.phase = ACTION
+        self.focus, self.waiting = -1, ()
+        self.actions_left -= 1
+        if self.actions_left <= 0:
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        state = self.s
+        if self.seat == (state.start_player - 1) % state.players:
+            self.round += 1
+            if NOBODY not in self.claimed:
+                self.seat = state.start_player
+                self.actions_left = 0
+                self.phase = OVER
+                self.log.append(("claims_end", None, (), self.round))
+                return
+        self.seat = (self.seat + 1) % state.players
+        self.actions_left = ACTIONS_PER_TURN
+        self.phase = ACTION
+        self.log.append(("turn", self.seat, (), self.round))
+
+    def claim_next(self) -> None:
+        """After a claim's marked resources: the claimer's pick, if anything is left."""
+        pos = self.focus
+        if any(k != EMPTY for k in self.resources[pos]):
+            self.phase = CLAIM_PICK
+            self.waiting = ()
+        else:
+            self.action_done()
+
+
+def _hand_card(state: State, seat: int, name, rule: str) -> int:
+    comps = state.comps
+    kind = comps.navcomp_by_name.get(name) if isinstance(name, str) else None
+    if kind is None:
+        _illegal(f"there is no NavComp card {name!r}", rule)
+    if kind not in state.hands[seat]:
+        _illegal(f"{seat_name(seat)} has no {name} in hand", rule)
+    return kind
+
+
+def _slot(state: State, pos: int, slot, rule: str) -> int:
+    if type(slot) is not int or not 1 <= slot <= SLOTS:
+        _illegal(f"resource slots are numbered 1 to {SLOTS}, not {slot!r}", rule)
+    if state.resources[pos][slot - 1] == EMPTY:
+        _illegal(f"resource slot {slot} of {planet_label(state, pos)} is empty", rule)
+    return slot - 1
+
+
+def planet_label(state: State, pos: int) -> str:
+    return state.comps.planets[state.ring[pos]].id
+
+
+def _ring_position(state: State, name, rule: str) -> int:
+    index = state.comps.planet_by_id.get(name) if isinstance(name, str) else None
+    if index is None or index not in state.ring:
+        _illegal(f"planet {name!r} is not in this game's ring ({', '.join(planet_label(state, i) for i in range(len(state.ring)))})", rule)
+    return state.ring.index(index)
+
+
+def apply(state: State, seat: int, action) -> State:
+    phase = state.phase
+    if phase == OVER:
+        _illegal("the game is over", RULE_OVER)
+    if type(seat) is not int or not 0 <= seat < state.players:
+        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+    kind = type(action)
+    if phase == CLAIM_TAKE:
+        chooser = state.waiting[0]
+        if seat != chooser:
+            _illegal(f"{seat_name(chooser)} decides first whether to take the marked resource, not {seat_name(seat)}", RULE_CLAIM)
+        if kind is not TakeMarked or type(action.take) is not bool:
+            _illegal(f"{seat_name(seat)} must decide whether to take the resource their marker is on", RULE_CLAIM)
+        return _take_marked(state, seat, action.take)
+    if seat != state.seat:
+        _illegal(f"it is {seat_name(state.seat)}'s turn, not {seat_name(seat)}'s", RULE_TURN)
+    if phase == ACTION:
+        handler = _ACTIONS.get(kind)
+        if handler is None:
+            _illegal(f"{action!s} is not one of the turn's actions; choose Fly, Jump, Scan, Land & Claim, Harvest, "
+                     "Research or pass", RULE_ACTIONS)
+        return handler(state, seat, action)
+    if phase == MARK:
+        if kind is not Mark:
+            _illegal(f"{seat_name(seat)} must first decide where to put the scan's marker (or none)", RULE_MARK)
+        return _mark(state, seat, action)
+    if phase == RESEARCH:
+        if kind is Discard:
+            return _discard(state, seat, action)
+        if kind is Draw:
+            table = _Table(state)
+            table.draw(seat)
+            table.action_done()
+            return table.freeze()
+        _illegal(f"{seat_name(seat)} is researching: discard a card or draw up to five", RULE_RESEARCH)
+    # CLAIM_PICK
+    if kind is not ClaimPick:
+        _illegal(f"{seat_name(seat)} must first decide which remaining resource to take (or none)", RULE_CLAIM)
+    table = _Table(state)
+    if action.slot is not None:
+        slot = _slot(state, state.focus, action.slot, RULE_CLAIM)
+        if table.gain(seat, state.focus, slot, "claim"):
+            return table.freeze()
+    else:
+        table.log.append(("no_pick", seat, (), None))
+    table.action_done()
+    return table.freeze()
+
+
+def _at_planet(state: State, seat: int, what: str, rule: str) -> int:
+    ship = state.ships[seat]
+    if ship == GATE:
+        _illegal(f"{seat_name(seat)}'s ship is still at the Jump Gate, which is no planet: {what} needs a planet", RULE_GATE)
+    return ship
+
+
+def _fly(state: State, seat: int, action: Fly) -> State:
+    ship = _at_planet(state, seat, "Fly", RULE_FLY)
+    target = _ring_position(state, action.planet, RULE_FLY)
+    n = len(state.ring)
+    if target not in ((ship - 1) % n, (ship + 1) % n) or target == ship:
+        _illegal(f"{action.planet} is not next to {planet_label(state, ship)} in the ring", RULE_FLY)
+    table = _Table(state)
+    table.ships = _put(state.ships, seat, target)
+    table.log.append(("fly", seat, (), state.ring[target]))
+    table.action_done()
+    return table.freeze()
+
+
+def _jump(state: State, seat: int, action: Jump) -> State:
+    card = _hand_card(state, seat, action.card, RULE_JUMP)
+    target = _ring_position(state, action.planet, RULE_JUMP)
+    code = state.comps.planets[state.ring[target]].jump
+    if not _matches(state.comps.codes[card][JUMP], code):
+        _illegal(f"{action.card} has no jump code {code} (nor ~) for {action.planet}", RULE_JUMP)
+    if target == state.ships[seat]:
+        _illegal(f"{seat_name(seat)}'s ship is already at {action.planet}", RULE_JUMP)
+    table = _Table(state)
+    table.spend(seat, card)
+    table.ships = _put(state.ships, seat, target)
+    table.log.append(("jump", seat, (), (state.ring[target], card)))
+    table.action_done()
+    return table.freeze()
+
+
+def _scan(state: State, seat: int, action: Scan) -> State:
+    ship = _at_planet(state, seat, "Scan", RULE_SCAN)
+    card = _hand_card(state, seat, action.card, RULE_SCAN)
+    code = state.comps.planets[state.ring[ship]].scan
+    if not _matches(state.comps.codes[card][SCAN], code):
+        _illegal(f"{action.card} has no scan code {code} (nor ~) for {planet_label(state, ship)}", RULE_SCAN)
+    face_up = state.face_up[ship]
+    if False not in face_up:
+        if not state.variant("scan_without_face_down"):
+            _illegal(f"{planet_label(state, ship)} has no face-down resource left to reveal", RULE_SCAN)
+        if not can_mark(state, seat, ship):
+            _illegal(f"{planet_label(state, ship)} has nothing face down and {seat_name(seat)} could place no marker there",
+                     RULE_SCAN)
+    table = _Table(state)
+    table.spend(seat, card)
+    table.log.append(("scan", seat, (), (state.ring[ship], card)))
+    if False in face_up:
+        slot = face_up.index(False)
+        table.face_up = _put(state.face_up, ship, _put(face_up, slot, True))
+        table.log.append(("reveal", seat, (state.resources[ship][slot],), (state.ring[ship], slot + 1)))
+    revealed = table.freeze()
+    if can_mark(revealed, seat, ship):
+        table.phase = MARK
+        table.focus = ship
+    else:
+        table.action_done()
+    return table.freeze()
+
+
+def _mark(state: State, seat: int, action: Mark) -> State:
+    pos = state.focus
+    table = _Table(state)
+    if action.slot is None:
+        table.log.append(("no_mark", seat, (), state.ring[pos]))
+    else:
+        slot = _slot(state, pos, action.slot, RULE_MARK)
+        if not state.face_up[pos][slot]:
+            _illegal(f"resource {action.slot} of {planet_label(state, pos)} is face down; a marker goes on a face-up one", RULE_MARK)
+        if state.markers[pos][slot] != NOBODY:
+            _illegal(f"resource {action.slot} of {planet_label(state, pos)} already has a marker", RULE_MARK)
+        table.set_marker(pos, slot, seat)
+        table.log.append(("mark", seat, (state.resources[pos][slot],), (state.ring[pos], action.slot)))
+    table.action_done()
+    return table.freeze()
+
+
+def _land(state: State, seat: int, action: LandClaim) -> State:
+    ship = _at_planet(state, seat, "Land & Claim", RULE_LAND)
+    pair = action.cards
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        _illegal("Land & Claim takes exactly two cards", RULE_LAND)
+    first = _hand_card(state, seat, pair[0], RULE_LAND)
+    second = _hand_card(state, seat, pair[1], RULE_LAND)
+    if first == second and state.hands[seat].count(first) < 2:
+        _illegal(f"{seat_name(seat)} has only one {pair[0]}", RULE_LAND)
+    label = planet_label(state, ship)
+    code = state.comps.planets[state.ring[ship]].land
+    for name, card in zip(pair, (first, second)):
+        if not _matches(state.comps.codes[card][LAND], code):
+            _illegal(f"{name} has no land code {code} (nor ~) for {label}", RULE_LAND)
+    if state.claimed[ship] != NOBODY:
+        _illegal(f"{label} was already claimed by {seat_name(state.claimed[ship])}", RULE_LAND)
+    if False in state.face_up[ship]:
+        _illegal(f"{label} still has face-down resources; scan them all first", RULE_LAND)
+    if state.markers_left(seat) <= 0:
+        _illegal(f"{seat_name(seat)} has no marker left to claim with", RULE_MARKERS)
+    table = _Table(state)
+    table.spend(seat, first)
+    table.spend(seat, second)
+    table.claimed = _put(state.claimed, ship, seat)
+    table.log.append(("claim", seat, (), (state.ring[ship], first, second)))
+    markers = state.markers[ship]
+    table.focus = ship
+    table.waiting = tuple(s for s in ((seat + i) % state.players for i in range(state.players)) if s in markers)
+    if table.waiting:
+        table.phase = CLAIM_TAKE
+        table.log.append(("claim_offer", table.waiting[0], (), state.ring[ship]))
+    else:
+        table.claim_next()
+    return table.freeze()
+
+
+def _take_marked(state: State, seat: int, take: bool) -> State:
+    pos = state.focus
+    slot = state.markers[pos].index(seat)
+    table = _Table(state)
+    if take:
+        if table.gain(seat, pos, slot, "marker"):
+            return table.freeze()
+    else:
+        table.set_marker(pos, slot, NOBODY)
+        table.log.append(("leave", seat, (state.resources[pos][slot],), (state.ring[pos], slot + 1)))
+    table.waiting = state.waiting[1:]
+    if table.waiting:
+        table.log.append(("claim_offer", table.waiting[0], (), state.ring[pos]))
+    else:
+        table.claim_next()
+    return table.freeze()
+
+
+def _harvest(state: State, seat: int, action: Harvest) -> State:
+    ship = _at_planet(state, seat, "Harvest", RULE_HARVEST)
+    card = _hand_card(state, seat, action.card, RULE_HARVEST)
+    slot = _slot(state, ship, action.slot, RULE_HARVEST)
+    if slot not in harvest_slots(state, seat, ship):
+        owner = state.markers[ship][slot]
+        if owner not in (NOBODY, seat):
+            why = f"{seat_name(owner)}'s marker is on resource {action.slot}"
+        elif not state.face_up[ship][slot]:
+            why = f"resource {action.slot} is face down"
+        else:
+            why = "resources stay face down here, and only your own marked resource may be harvested"
+        _illegal(f"{seat_name(seat)} cannot harvest resource {action.slot} of {planet_label(state, ship)}: {why}", RULE_HARVEST)
+    table = _Table(state)
+    table.spend(seat, card)
+    table.log.append(("harvest", seat, (), (state.ring[ship], card)))
+    if not table.gain(seat, ship, slot, "harvest"):
+        table.action_done()
+    return table.freeze()
+
+
+def _research(state: State, seat: int, action: Research) -> State:
+    table = _Table(state)
+    table.phase = RESEARCH
+    table.log.append(("research", seat, (), None))
+    return table.freeze()
+
+
+def _discard(state: State, seat: int, action: Discard) -> State:
+    card = _hand_card(state, seat, action.card, RULE_RESEARCH)
+    table = _Table(state)
+    table.spend(seat, card)
+    table.log.append(("discard", seat, (card,), None))
+    return table.freeze()
+
+
+def _pass(state: State, seat: int, action: Pass) -> State:
+    table = _Table(state)
+    table.log.append(("pass", seat, (), state.actions_left))
+    table.end_turn()
+    return table.freeze()
+
+
+_ACTIONS = {Fly: _fly, Jump: _jump, Scan: _scan, LandClaim: _land, Harvest: _harvest, Research: _research, Pass: _pass}
