@@ -3,10 +3,10 @@
 Follows ``jump-gate.ja.txt`` (手番ですること, ブラックホール, ゲーム終了条件) as read by RULINGS.md Jump
 Gate 1-6 and CARD-DATA-RESEARCH.md 4.3. What the texts leave open is decided here, each with its
 reason:
-- Setup: the ring's planets are drawn at random from the component file; each gets four resources
-  (three face down, one face up); then each player's hidden resources are dealt, a Fame card dealt
-  this way being set aside and replaced, and the set-aside Fame cards shuffled back into the unused
-  resources (the rulebook text, CARD-DATA-RESEARCH 4.1). The start player is drawn at random.
+- Setup: the ring's planets are drawn at random from the component file. Each player's hidden
+  resources are dealt first, a Fame card dealt this way being set aside and replaced; the set-aside
+  Fame cards are shuffled back into the resources (the rulebook text, CARD-DATA-RESEARCH 4.1), and
+  then each planet gets four (three face down, one face up). The start player is drawn at random.
 - At the gate a ship is at no planet, so Fly, Scan, Land & Claim and Harvest are impossible; the
   only way out is a Jump. Research and passing need no planet and stay allowed, so a player whose
   hand holds no usable jump code is never stuck.
@@ -77,20 +77,22 @@ def new_state(comps: Components, players: int, seed: int, variants: tuple) -> St
     hidden_each = HIDDEN_BY_PLAYERS[players]
     fame = [comps.scoring_of(k) == "fame" for k in range(len(comps.resource_names))]
     needed = count * SLOTS
-    if len(pile) < needed or sum(not fame[k] for k in pile[needed:]) < players * hidden_each:
+    if sum(not fame[k] for k in pile) < players * hidden_each or len(pile) < needed + players * hidden_each:
         raise InvalidPosition(f"components {comps.name!r} have too few resources for {count} planets of {SLOTS} "
                               f"and {hidden_each} hidden non-Fame resources per player", where="cards")
-    resources = tuple(tuple(pile[SLOTS * i:SLOTS * i + SLOTS]) for i in range(count))
-    pile = pile[needed:]
+    # The hidden resources first: a Fame card dealt this way is set aside and replaced, and the set-aside
+    # Fame cards are shuffled back before the planets are dealt.
     hidden, set_aside = [], []
     for _ in range(players):
         mine = []
         while len(mine) < hidden_each:
-            card = pile.pop(0)
+            card = pile.pop()
             (set_aside if fame[card] else mine).append(card)
         hidden.append(tuple(sorted(mine)))
-    unused = pile + set_aside
-    rng.shuffle(unused)
+    pile += set_aside
+    rng.shuffle(pile)
+    resources = tuple(tuple(pile[SLOTS * i:SLOTS * i + SLOTS]) for i in range(count))
+    unused = pile[needed:]
     deck = list(comps.navcomp_deck())
     rng.shuffle(deck)
     if len(deck) < players * HAND_SIZE:
