@@ -47,3 +47,9 @@ def test_formats_stellar_action_examples_decode():
     game = rules.get_game("stellar")
     for data in json.loads(blocks("docs/formats.md", "json")[2]):
         assert game.encode_action(game.decode_action(data)) == data
+
+
+def test_formats_jump_gate_action_examples_decode():
+    game = rules.get_game("jump_gate")
+    for data in json.loads(blocks("docs/formats.md", "json")[3]):
+        assert game.encode_action(game.decode_action(data)) == data
