@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.jump_gate import JumpGate
 from rules.protocol import GameSpec, InvalidPosition
+from rules.starligned import Starligned
 from rules.stellar import Stellar
 from rules.subastral import Subastral
 
@@ -20,6 +21,7 @@ def register(spec: GameSpec) -> GameSpec:
 register(Subastral())
 register(Stellar())
 register(JumpGate())
+register(Starligned())
 
 #: Ids of every registered game, in registration order.
 GAMES: tuple[str, ...] = tuple(_GAMES)

@@ -247,7 +247,7 @@ def test_wrong_player_count_is_invalid(players):
     invalid(data, says=f"Subastral is played by 2 to 5 players, not {players!r}", where="state.players")
 
 
-@pytest.mark.parametrize("name", ["starligned", "Subastral", "", None])
+@pytest.mark.parametrize("name", ["starlined", "Subastral", "", None])
 def test_wrong_game_name_is_invalid(name):
     invalid({**position(), "game": name}, says=f"this is a position for {name!r}, not 'subastral'", where="position.game")
     with pytest.raises(rules.InvalidPosition, match="unknown game"):

@@ -1,0 +1,261 @@
+"""Starligned positions and actions as JSON (DESIGN.md, "File formats").
+
+A card in a hand or a row is written with its orientation: ``"S101"`` with its high half up,
+``"S101r"`` rotated (low half up). Rows are left to right; moon cards are listed per row by the two
+cards they cover. ``decode`` checks everything a hand-written file can get wrong and says where.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int
+from rules.protocol import InvalidPosition, require_keys
+from rules.starligned.cards import CardSet, parse_cards
+from rules.starligned.state import (
+    EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PHASES, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
+    ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
+    RotateTelescope, State, Swap,
+)
+
+STATE_KEYS = ("players", "seed", "start_player", "stage", "round", "phase", "deck", "box", "discard", "hands", "rows",
+              "moons", "moon_supply", "chosen", "resolver", "pending", "ignored", "stopped")
+
+
+def entry_name(cards: CardSet, e: int) -> str:
+    return cards.ids[e // 2] + ("r" if e & 1 else "")
+
+
+def parse_entry(cards: CardSet, value: Any, where: str) -> int:
+    if isinstance(value, str) and value.endswith("r") and value[:-1] in cards.by_id:
+        return 2 * cards.by_id[value[:-1]] + 1
+    if isinstance(value, str) and value in cards.by_id:
+        return 2 * cards.by_id[value]
+    raise InvalidPosition(f"unknown card {value!r}; write a card id ({cards.ids[0]!r} high half up) with 'r' when "
+                          f"rotated ({cards.ids[0] + 'r'!r})", where=where)
+
+
+def encode(game, state: State) -> dict:
+    cards = state.cards
+    names = lambda entries: [entry_name(cards, e) for e in entries]  # noqa: E731
+    data = {
+        "game": game.id,
+        "version": game.version,
+        "variants": dict(state.variants),
+        "state": {
+            "players": state.players,
+            "seed": state.seed,
+            "start_player": state.start_player,
+            "stage": state.stage,
+            "round": state.round,
+            "phase": state.phase,
+            "deck": [cards.ids[c] for c in state.deck],
+            "box": [cards.ids[c] for c in state.box],
+            "discard": names(state.discard),
+            "hands": [names(h) for h in state.hands],
+            "rows": [names(r) for r in state.rows],
+            "moons": [[[cards.ids[a], cards.ids[b]] for a, b in pairs] for pairs in state.moons],
+            "moon_supply": state.moon_supply,
+            "chosen": [None if c == NONE else (entry_name(cards, c) if state.phase == PLAY else True) for c in state.chosen],
+            "resolver": None if state.resolver == NONE else state.resolver,
+            "pending": (None if not state.pending else {"seat": state.pending[0], "card": cards.ids[state.pending[1]]}),
+            "ignored": [cards.ids[c] for c in state.ignored],
+            "stopped": state.stopped,
+        },
+    }
+    if not cards.is_standard:
+        data["cards"] = cards.raw
+    return data
+
+
+def _per_seat(value: Any, players: int, what: str, where: str) -> list:
+    value = _list(value, where)
+    if len(value) != players:
+        raise InvalidPosition(f"needs one {what} per player ({players}), found {len(value)}", where=where)
+    return value
+
+
+def _entries(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
+    return tuple(parse_entry(cards, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
+
+
+def decode(game, data: Any) -> State:
+    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
+    if data["game"] != game.id:
+        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
+    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
+        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}",
+                              where="position.version")
+    variants = game.check_variants(data["variants"])
+    cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else game.cards
+    raw = data["state"]
+    require_keys(raw, STATE_KEYS, where="state")
+    players = raw["players"]
+    if type(players) is not int or players not in game.player_counts:
+        raise InvalidPosition(f"Starligned is played by 2 to 5 players, not {players!r}", where="state.players")
+    seed = raw["seed"]
+    if type(seed) is not int:
+        raise InvalidPosition(f"must be a whole number, not {seed!r}", where="state.seed")
+    start = _int(raw["start_player"], "state.start_player", 0, players - 1)
+    stage = _int(raw["stage"], "state.stage", 0, STAGES - 1)
+    round_ = _int(raw["round"], "state.round", 0, ROUNDS - 1)
+    phase = raw["phase"]
+    if not isinstance(phase, str) or phase not in PHASES:
+        raise InvalidPosition(f"phase must be one of {', '.join(PHASES)}, not {phase!r}", where="state.phase")
+    phase = PHASES[PHASES.index(phase)]
+    deck = tuple(cards.card(c, where=f"state.deck[{i}]") for i, c in enumerate(_list(raw["deck"], "state.deck")))
+    box = tuple(cards.card(c, where=f"state.box[{i}]") for i, c in enumerate(_list(raw["box"], "state.box")))
+    discard = _entries(cards, raw["discard"], "state.discard")
+    hands = tuple(tuple(sorted(_entries(cards, h, f"state.hands[{s}]")))
+                  for s, h in enumerate(_per_seat(raw["hands"], players, "hand", "state.hands")))
+    rows = tuple(_entries(cards, r, f"state.rows[{s}]") for s, r in enumerate(_per_seat(raw["rows"], players, "row", "state.rows")))
+    moon_supply = _int(raw["moon_supply"], "state.moon_supply", 0)
+    moons = []
+    for s, pairs in enumerate(_per_seat(raw["moons"], players, "moon list", "state.moons")):
+        row_cards = [e // 2 for e in rows[s]]
+        out = []
+        for i, pair in enumerate(_list(pairs, f"state.moons[{s}]")):
+            at = f"state.moons[{s}][{i}]"
+            pair = _list(pair, at)
+            if len(pair) != 2:
+                raise InvalidPosition("a moon card covers two cards: [left, right]", where=at)
+            a, b = (cards.card(c, where=f"{at}[{j}]") for j, c in enumerate(pair))
+            if a not in row_cards or b not in row_cards or row_cards.index(b) != row_cards.index(a) + 1:
+                raise InvalidPosition("a moon card covers two neighbouring cards of this row, left one first", where=at)
+            if any(a in p or b in p for p in out):
+                raise InvalidPosition("a card lies under one moon card at most", where=at)
+            out.append((a, b))
+        moons.append(tuple(out))
+    moons = tuple(moons)
+    if moon_supply + sum(len(m) for m in moons) > cards.moon_cards:
+        raise InvalidPosition(f"the game has {cards.moon_cards} moon cards, the position uses more", where="state.moon_supply")
+
+    chosen_raw = _per_seat(raw["chosen"], players, "chosen card (or null)", "state.chosen")
+    chosen = []
+    for s, value in enumerate(chosen_raw):
+        at = f"state.chosen[{s}]"
+        if value is None:
+            chosen.append(NONE)
+        elif phase == PLAY:
+            chosen.append(parse_entry(cards, value, at))
+        elif phase == ROTATE and value is True:
+            chosen.append(1)
+        else:
+            raise InvalidPosition("only phase 1 holds chosen cards (and phase 4 true for a player who has rotated)", where=at)
+    chosen = tuple(chosen)
+    resolver = NONE if raw["resolver"] is None else _int(raw["resolver"], "state.resolver", 0, players - 1)
+    pending_raw = raw["pending"]
+    if pending_raw is None:
+        pending = ()
+    else:
+        require_keys(pending_raw, ("seat", "card"), where="state.pending")
+        pending = (_int(pending_raw["seat"], "state.pending.seat", 0, players - 1),
+                   cards.card(pending_raw["card"], where="state.pending.card"))
+    ignored = tuple(cards.card(c, where=f"state.ignored[{i}]") for i, c in enumerate(_list(raw["ignored"], "state.ignored")))
+    stopped = _bool(raw["stopped"], "state.stopped")
+
+    # Every card once, and only cards of this player count.
+    every = list(deck) + list(box) + [e // 2 for e in discard]
+    for zone in (hands, rows):
+        for pile in zone:
+            every.extend(e // 2 for e in pile)
+    every.extend(c // 2 for c in chosen if c != NONE and phase == PLAY)
+    for card, count in sorted(Counter(every).items()):
+        if count > 1:
+            raise InvalidPosition(f"{cards.ids[card]} appears {count} times; every star card is unique", where="state")
+    in_play = set(cards.deck(players))
+    for card in every:
+        if card not in in_play and card not in box:
+            raise InvalidPosition(f"{cards.ids[card]} has a white centre star: with {players} players it stays in the box",
+                                  where="state")
+
+    # The phase must fit the zones: everyone has played the same number of cards.
+    expected = STAGES * ROUNDS if phase == OVER else stage * ROUNDS + round_ + (0 if phase == PLAY else 1)
+    for s in range(players):
+        if len(rows[s]) != expected:
+            raise InvalidPosition(f"in stage {stage + 1}, round {round_ + 1}, phase {phase} each row holds {expected} cards, "
+                                  f"not {len(rows[s])}", where=f"state.rows[{s}]")
+        if len(hands[s]) > HAND:
+            raise InvalidPosition(f"a hand holds at most {HAND} cards", where=f"state.hands[{s}]")
+    if phase in (MOON, EFFECT, REPEAT, EXCHANGE):
+        if resolver == NONE:
+            raise InvalidPosition("phase 3 needs the resolving player", where="state.resolver")
+        if not rows[resolver]:
+            raise InvalidPosition("the resolving player has a card in the row", where=f"state.rows[{resolver}]")
+    elif resolver != NONE:
+        raise InvalidPosition("only phase 3 has a resolving player", where="state.resolver")
+    if phase in (REPEAT, EXCHANGE):
+        if not pending:
+            raise InvalidPosition(f"phase {phase} needs the pending seat and card", where="state.pending")
+        if all(e // 2 != pending[1] for e in rows[pending[0]]):
+            raise InvalidPosition(f"{cards.ids[pending[1]]} must lie in Player {pending[0] + 1}'s row", where="state.pending")
+        if phase == EXCHANGE and not hands[pending[0]]:
+            raise InvalidPosition(f"Player {pending[0] + 1} needs a hand card to exchange", where="state.pending")
+    elif pending:
+        raise InvalidPosition("only the repeat and exchange phases have a pending card", where="state.pending")
+    if phase == PLAY:
+        for s in range(players):
+            if chosen[s] == NONE and not hands[s]:
+                raise InvalidPosition(f"Player {s + 1} must play a card but has none", where=f"state.hands[{s}]")
+    if phase == ROTATE:
+        for s in range(players):
+            if chosen[s] == NONE and not hands[s]:
+                raise InvalidPosition(f"Player {s + 1} must rotate a hand card but has none", where=f"state.hands[{s}]")
+    if phase == OVER and any(hands):
+        raise InvalidPosition("at the end every last hand card was discarded", where="state.hands")
+    return State(
+        cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, deck=deck, box=box,
+        discard=discard, hands=hands, rows=rows, moons=moons, moon_supply=moon_supply, chosen=chosen,
+        start_player=start, stage=stage, round=round_, phase=phase, resolver=resolver, pending=pending,
+        ignored=ignored, stopped=stopped, log=(),
+    )
+
+
+ACTION_TYPES = {"play": PlayCard, "moon": MoonBonus, "swap": Swap, "move": MoveCard, "rotate_card": RotateCard,
+                "rotate_telescope": RotateTelescope, "repeat": RepeatEffect, "exchange": ExchangeCard,
+                "exchange_with": ExchangeWith, "rotate_hand": RotateHandCard}
+TYPE_OF = {cls: name for name, cls in ACTION_TYPES.items()}
+
+
+def encode_action(action) -> dict:
+    name = TYPE_OF.get(type(action))
+    if name is None:
+        raise TypeError(f"not a Starligned action: {action!r}")
+    data = {"type": name, **action.__dict__}
+    if isinstance(action, MoonBonus) and action.choice != "remove":
+        del data["row"], data["pair"]
+    return data
+
+
+def decode_action(game, data: Any):
+    if not isinstance(data, Mapping):
+        raise InvalidPosition(f"an action is an object with a 'type', not {type(data).__name__}", where="action")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
+        raise InvalidPosition(f"action type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}", where="action.type")
+    cards = game.cards
+    cls = ACTION_TYPES[kind]
+    if cls is MoonBonus:
+        choice = data.get("choice")
+        if choice not in ("cover", "remove", "none"):
+            raise InvalidPosition(f"choice must be cover, remove or none, not {choice!r}", where="action.choice")
+        if choice != "remove":
+            require_keys(data, ("type", "choice"), where="action")
+            return MoonBonus(choice=choice)
+        require_keys(data, ("type", "choice", "row", "pair"), where="action")
+        cards.card(data["pair"], where="action.pair")
+        return MoonBonus(choice=choice, row=_int(data["row"], "action.row", 0, 4), pair=data["pair"])
+    fields = tuple(cls.__dataclass_fields__)
+    require_keys(data, ("type",) + fields, where="action")
+    values = {}
+    for field in fields:
+        value, at = data[field], f"action.{field}"
+        if field in ("card", "first", "second"):
+            cards.card(value, where=at)
+        elif field in ("row", "seat"):
+            _int(value, at, 0, 4)
+        elif field == "position":
+            _int(value, at, 1, STAGES * ROUNDS)
+        values[field] = value
+    return cls(**values)

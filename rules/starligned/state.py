@@ -1,0 +1,197 @@
+"""Starligned's state and actions: immutable values.
+
+A card in a hand or a row is an *entry* ``2 * card + rotated`` (``cards.py``). Rows are left to
+right; a new card goes on the right. A moon card covers two neighbouring cards of a row (a *pair*,
+kept as their two card numbers, left first); both are then blocked. Hands are sorted entries (their
+order carries no information; each card keeps its orientation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rules.starligned.cards import CardSet
+
+# Phases: what the seat(s) in ``to_move`` must decide.
+PLAY = "play"        # phase 1: every player still to choose puts a card face down (simultaneous)
+MOON = "moon"        # phase 3: the seat whose row ends in a full moon takes its bonus (or not)
+EFFECT = "effect"    # phase 3: the seat resolves its rightmost card's effect (choosing its targets)
+REPEAT = "repeat"    # phase 3: the owner of a repeated effect resolves it again
+EXCHANGE = "exchange"  # phase 3: the owner of an exchanged row card picks the hand card to take its place
+ROTATE = "rotate"    # phase 4: every player still to do so rotates one hand card (simultaneous)
+OVER = "over"
+PHASES = (PLAY, MOON, EFFECT, REPEAT, EXCHANGE, ROTATE, OVER)
+
+NONE = -1
+HAND = 6
+ROUNDS = 5           # per stage: the fifth is played with two cards, and the last one is discarded
+STAGES = 2
+
+
+def entry(card: int, rotated: int = 0) -> int:
+    return 2 * card + rotated
+
+
+class State(NamedTuple):
+    """Everything about a Starligned game at one moment, the deck's order included."""
+
+    cards: CardSet
+    players: int
+    variants: tuple[tuple[str, object], ...]
+    seed: int
+    deck: tuple[int, ...]
+    #: Cards out of the game: white-centre cards with 2-3 players (card numbers).
+    box: tuple[int, ...]
+    #: Each stage's last hand cards, face down (entries).
+    discard: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    rows: tuple[tuple[int, ...], ...]
+    #: Per row: the pairs (left card, right card) covered by a moon card.
+    moons: tuple[tuple[tuple[int, int], ...], ...]
+    moon_supply: int
+    #: Phase 1: each seat's face-down card (an entry) or NONE. Phase 4: 1 once the seat has rotated.
+    chosen: tuple[int, ...]
+    #: The holder of the start-player direction card (it travels left with the hands).
+    start_player: int
+    stage: int
+    round: int
+    phase: str
+    #: Phase 3: the seat whose turn it is (its moon bonus, then its effect).
+    resolver: int
+    #: REPEAT: (owner seat, card) of the repeated effect; EXCHANGE: (row owner, card) leaving the row.
+    pending: tuple[int, ...]
+    #: Cards that came into a row by Exchange this round: their phase-3 effect is ignored.
+    ignored: tuple[int, ...]
+    #: Phase 3 was cancelled by a revealed Stop this round.
+    stopped: bool
+    log: tuple[tuple, ...]
+
+    def variant(self, name: str):
+        for key, value in self.variants:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def blocked(self, seat: int, card: int) -> bool:
+        for pair in self.moons[seat]:
+            if card in pair:
+                return True
+        return False
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayCard:
+    """Phase 1: put ``card`` from your hand face down at the right end of your row (as it is held)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoonBonus:
+    """Phase 3 moon bonus: ``"cover"`` your last two cards with a moon card, ``"remove"`` the moon card
+    over ``pair`` (its left card) from ``row``'s owner, or ``"none"``."""
+
+    choice: str
+    row: int | None = None
+    pair: str | None = None
+
+    def __str__(self) -> str:
+        if self.choice == "cover":
+            return "cover the full moon with a moon card"
+        if self.choice == "remove":
+            return f"remove the moon card over {self.pair} from Player {self.row + 1}'s row"
+        return "no moon bonus"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Swap:
+    """Swap: exchange the places of two unblocked cards in ``row``'s owner's row."""
+
+    row: int
+    first: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"swap {self.first} and {self.second} in Player {self.row + 1}'s row"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveCard:
+    """Move: put ``card`` at ``position`` (1 = leftmost) of its row."""
+
+    card: str
+    position: int
+
+    def __str__(self) -> str:
+        return f"move {self.card} to position {self.position}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RotateCard:
+    """Rotate star card: turn an unblocked played card of ``row``'s owner (not the rotating card)."""
+
+    row: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"rotate {self.card} in Player {self.row + 1}'s row"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RotateTelescope:
+    """Rotate telescope: turn every card in ``seat``'s hand."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"rotate Player {self.seat + 1}'s telescope"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RepeatEffect:
+    """Repeat: the owner of ``card`` in ``row`` resolves its active phase-3 effect again."""
+
+    row: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"repeat the effect of {self.card} (Player {self.row + 1}'s row)"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExchangeCard:
+    """Exchange: ``row``'s owner replaces unblocked ``card`` with a card from their hand."""
+
+    row: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"exchange {self.card} in Player {self.row + 1}'s row"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExchangeWith:
+    """Exchange, the row owner's choice: ``card`` from hand takes the exchanged card's place."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"give {self.card} from hand in exchange"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RotateHandCard:
+    """Phase 4: rotate ``card`` in your hand before passing the hand left."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"rotate {self.card} in hand"
+
+
+Action = (PlayCard | MoonBonus | Swap | MoveCard | RotateCard | RotateTelescope | RepeatEffect | ExchangeCard
+          | ExchangeWith | RotateHandCard)
