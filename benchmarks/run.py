@@ -6,7 +6,8 @@ the same run as a peer baseline (its game API: ``get_legal_actions`` + ``step``;
 environment API, which also builds observations), and the peak memory of simulating 10,000 games.
 
 Targets: Subastral 4 players >= 1,500 games/s and decisions/s >= RLCard Uno's (game API), 10,000
-simulated games under 200 MB peak memory (issue "Foundation"); Stellar decisions/s >= RLCard Uno's.
+simulated games under 200 MB peak memory (issue "Foundation"); Stellar and Jump Gate decisions/s >= RLCard
+Uno's (every player count).
 """
 
 from __future__ import annotations

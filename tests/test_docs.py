@@ -53,3 +53,9 @@ def test_formats_jump_gate_action_examples_decode():
     game = rules.get_game("jump_gate")
     for data in json.loads(blocks("docs/formats.md", "json")[3]):
         assert game.encode_action(game.decode_action(data)) == data
+
+
+def test_formats_starligned_action_examples_decode():
+    game = rules.get_game("starligned")
+    for data in json.loads(blocks("docs/formats.md", "json")[4]):
+        assert game.encode_action(game.decode_action(data)) == data
