@@ -30,6 +30,7 @@ import param
 import rules
 from explorer.board import board_for
 import explorer.stellar_board  # noqa: F401,E402  (registers the Stellar board)
+import explorer.jump_gate_board  # noqa: F401,E402  (registers the Jump Gate board)
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.live_plots import LivePlots
 from explorer.scores import ScoreBreakdown

@@ -36,6 +36,7 @@ import panel as pn
 import param
 
 from explorer.session import GameSession, player_label
+from rules.subastral.cards import standard_cards
 from explorer.timeline import live_replay_problem
 
 esc = html.escape
@@ -57,6 +58,16 @@ BIOME_COLOURS = {
     "interstellar_cloud": ("#9d4edd", "#ffffff"),
     "black_hole": ("#1f2430", "#f1f3f6"),
     "satellite": ("#ff9f1c", "#2b1a00"),
+    # Jump Gate's resource types and its NavComp cards (``card_info`` groups).
+    "fame": ("#7b2cbf", "#ffffff"),
+    "sand": ("#e9c46a", "#3d2a00"),
+    "water": ("#1f8fb8", "#ffffff"),
+    "energel_dark": ("#1b5e3b", "#ffffff"),
+    "energel_light": ("#9be3b8", "#123d24"),
+    "gem_red": ("#d62828", "#ffffff"),
+    "gem_blue": ("#3f37c9", "#ffffff"),
+    "gem_white": ("#f4f6f8", "#2a3542"),
+    "navcomp": ("#5c6b7a", "#ffffff"),
 }
 
 PHASES = {
@@ -346,7 +357,7 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
     last = f'<div class="last-events"><b>{"This step" if step else "The deal"}:</b><ul>{events}</ul></div>'
     biomes = sorted({biome_of(card) for pile in view["clouds"] for card in pile}
                     | {biome_of(card) for journal in view["journals"] for column in journal for card in column}
-                    | set(BIOME_COLOURS))
+                    | {biome.id for biome in standard_cards().biomes})
     legend = "".join(f'<span><span class="swatch" style="background:{biome_colours(b)[0]}"></span>{esc(biome_title(b))}</span>'
                      for b in biomes)
     card_set = view.get("card_set") or {}

@@ -66,6 +66,20 @@ GROUP_TITLES = {
         "clear_row": "Clear the row?",
         "final": "Last card to the notebook",
     },
+    "jump_gate": {
+        "fly": "Fly to a neighbouring planet (free)",
+        "jump": "Jump (one card matching the blue square)",
+        "scan": "Scan (one card matching the green circle)",
+        "mark": "Place a marker after the scan?",
+        "land_claim": "Land & Claim (two cards matching the yellow triangle)",
+        "take_marked": "Take your marked resource?",
+        "claim_pick": "Take one more face-up resource?",
+        "harvest": "Harvest (any one card)",
+        "research": "Research (discard 0-5 cards, then draw up to five)",
+        "discard": "Research: discard a card",
+        "draw": "Research: draw up to five",
+        "pass": "End the turn",
+    },
 }
 
 PICKER_CSS = """
