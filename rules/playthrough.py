@@ -21,6 +21,7 @@ CONFIGURATIONS = {
     "stellar": [(2, 2020, {}), (2, 11, {"fifth_starter_to_box": True, "satellite_clear": "after_take"})],
     # Seeds whose random playout is short (a black-hole end), so the files stay readable.
     "jump_gate": [(2, 47, {}), (3, 21, {"scan_without_face_down": True})],
+    "starligned": [(3, 2025, {}), (2, 9, {"deal_high_up": True})],
 }
 
 

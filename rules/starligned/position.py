@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int
 from rules.protocol import InvalidPosition, require_keys
-from rules.starligned.cards import CardSet, parse_cards
+from rules.starligned import rules
+from rules.starligned.cards import PHASE3_EFFECTS, CardSet, parse_cards
 from rules.starligned.state import (
     EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PHASES, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
     ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
@@ -144,6 +145,9 @@ def decode(game, data: Any) -> State:
         else:
             raise InvalidPosition("only phase 1 holds chosen cards (and phase 4 true for a player who has rotated)", where=at)
     chosen = tuple(chosen)
+    if phase in (PLAY, ROTATE) and NONE not in chosen:
+        raise InvalidPosition("someone must still be choosing: once everyone has, the cards are revealed (phase 1) or the "
+                              "hands pass (phase 4) at once", where="state.chosen")
     resolver = NONE if raw["resolver"] is None else _int(raw["resolver"], "state.resolver", 0, players - 1)
     pending_raw = raw["pending"]
     if pending_raw is None:
@@ -165,6 +169,10 @@ def decode(game, data: Any) -> State:
         if count > 1:
             raise InvalidPosition(f"{cards.ids[card]} appears {count} times; every star card is unique", where="state")
     in_play = set(cards.deck(players))
+    for i, card in enumerate(box):
+        if card in in_play:
+            raise InvalidPosition(f"{cards.ids[card]} is in play with {players} players: only white-centre cards go back "
+                                  "in the box, and only with 2-3 players", where=f"state.box[{i}]")
     for card in every:
         if card not in in_play and card not in box:
             raise InvalidPosition(f"{cards.ids[card]} has a white centre star: with {players} players it stays in the box",
@@ -204,12 +212,50 @@ def decode(game, data: Any) -> State:
                 raise InvalidPosition(f"Player {s + 1} must rotate a hand card but has none", where=f"state.hands[{s}]")
     if phase == OVER and any(hands):
         raise InvalidPosition("at the end every last hand card was discarded", where="state.hands")
-    return State(
+    if phase == ROTATE and round_ == ROUNDS - 1:
+        raise InvalidPosition("the fifth round of a stage has no phase 4: its last hand card is discarded", where="state.phase")
+    # Six cards are dealt each stage and one leaves every hand each round (an Exchange trades one for one).
+    if phase != OVER:
+        for s in range(players):
+            held = HAND - round_ - (0 if phase == PLAY and chosen[s] == NONE else 1)
+            if len(hands[s]) != held:
+                raise InvalidPosition(f"in round {round_ + 1} of a stage, phase {phase}, this hand holds {held} cards, "
+                                      f"not {len(hands[s])}", where=f"state.hands[{s}]")
+        if stage == 0 and len(deck) < HAND * players:
+            raise InvalidPosition(f"stage 2 deals {HAND} cards to each player: the deck needs {HAND * players}, "
+                                  f"not {len(deck)}", where="state.deck")
+    state = State(
         cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, deck=deck, box=box,
         discard=discard, hands=hands, rows=rows, moons=moons, moon_supply=moon_supply, chosen=chosen,
         start_player=start, stage=stage, round=round_, phase=phase, resolver=resolver, pending=pending,
         ignored=ignored, stopped=stopped, log=(),
     )
+    _check_decision(state)
+    return state
+
+
+def _check_decision(state: State) -> None:
+    """Phase 3 names a player only for a decision they have (``rules.begin_turn`` and ``_resolve``
+    skip the others), so a position must not name one who has none."""
+    cards, phase, seat = state.cards, state.phase, state.resolver
+    if phase == MOON and not rules.moon_actions(state, seat):
+        raise InvalidPosition(f"Player {seat + 1}'s last two cards offer no moon bonus", where="state.phase")
+    if phase == EFFECT:
+        last = state.rows[seat][-1]
+        effect = cards.effect[last]
+        if effect not in PHASE3_EFFECTS or last // 2 in state.ignored or not rules.resolvable(state, effect, seat, last // 2):
+            raise InvalidPosition(f"Player {seat + 1}'s rightmost card {entry_name(cards, last)} ({effect}) has no effect "
+                                  "to resolve now", where="state.phase")
+    if phase == REPEAT:
+        owner, card = state.pending
+        e = next(e for e in state.rows[owner] if e // 2 == card)
+        effect = cards.effect[e]
+        if effect not in PHASE3_EFFECTS or effect == "repeat" or not rules.resolvable(state, effect, owner, card):
+            raise InvalidPosition(f"{entry_name(cards, e)} ({effect}) has no effect to repeat now (a repeated Repeat does "
+                                  "nothing)", where="state.pending")
+    if phase == EXCHANGE and state.blocked(*state.pending):
+        raise InvalidPosition(f"{cards.ids[state.pending[1]]} is under a moon card and cannot be exchanged",
+                              where="state.pending")
 
 
 ACTION_TYPES = {"play": PlayCard, "moon": MoonBonus, "swap": Swap, "move": MoveCard, "rotate_card": RotateCard,

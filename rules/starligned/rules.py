@@ -12,9 +12,10 @@ each with its reason:
 - An effect must be resolved when it has a legal target; when it has none it does nothing. Stop, x2
   and x0 do nothing in phase 3. Move must change the card's place. Swap may include the card just
   played; Rotate star card may not pick the rotating card itself.
-- Repeat may pick any card on the table showing a phase-3 effect, its own included; the owner of that
-  card resolves the effect again as if it were theirs (a Move moves that card, a Rotate star card may
-  not pick that card). A repeated Repeat does nothing (RULINGS 5).
+- Repeat may pick any card on the table showing a phase-3 effect, its own included, but not one whose
+  effect an Exchange made ignored this round; the owner of that card resolves the effect again as if
+  it were theirs (a Move moves that card, a Rotate star card may not pick that card). A repeated
+  Repeat does nothing (RULINGS 5).
 - Exchange: the chosen row's owner picks the hand card that takes the row card's place; it enters the
   row as it was held, the row card goes to the hand as it lay, and the incoming card's phase-3 effect
   is ignored for the rest of the round.
@@ -221,10 +222,10 @@ def effect_actions(state: State, actor: int, effect: str, row: int, card: int) -
     elif effect == "rotate_telescope":
         out.extend(table.rotate_telescope[s] for s in players if state.hands[s])
     elif effect == "repeat":
-        phase3 = PHASE3_EFFECTS
+        phase3, ignored = PHASE3_EFFECTS, state.ignored
         for r in players:
             actions = table.repeat[r]
-            out.extend(actions[e // 2] for e in state.rows[r] if state.cards.effect[e] in phase3)
+            out.extend(actions[e // 2] for e in state.rows[r] if state.cards.effect[e] in phase3 and e // 2 not in ignored)
     elif effect == "exchange":
         for r in players:
             if state.hands[r]:
@@ -248,8 +249,8 @@ def resolvable(state: State, effect: str, row: int, card: int) -> bool:
     if effect == "rotate_telescope":
         return any(state.hands)
     if effect == "repeat":
-        effects = state.cards.effect
-        return any(effects[e] in PHASE3_EFFECTS for r in rows for e in r)
+        effects, ignored = state.cards.effect, state.ignored
+        return any(effects[e] in PHASE3_EFFECTS and e // 2 not in ignored for r in rows for e in r)
     if effect == "exchange":
         return any(h and len(r) > 2 * len(m) for h, r, m in zip(state.hands, rows, moons))
     return False
@@ -261,7 +262,7 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> st
 
     def row_card(r, name) -> tuple[int | None, str | None]:
         if type(r) is not int or not 0 <= r < state.players:
-            return None, f"there is no Player {r!r} row"
+            return None, f"there is no row {r!r} in a {state.players}-player game (rows are numbered from 0)"
         c = by_id.get(name) if isinstance(name, str) else None
         if c is None or all(e // 2 != c for e in state.rows[r]):
             return None, f"{name!r} is not in {seat_name(r)}'s row"
@@ -286,13 +287,15 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> st
         return why or ("the rotating card cannot rotate itself" if c == card else None)
     if effect == "rotate_telescope":
         if type(action.seat) is not int or not 0 <= action.seat < state.players:
-            return f"there is no Player {action.seat!r}"
+            return f"there is no seat {action.seat!r} in a {state.players}-player game (seats are numbered from 0)"
         return None if state.hands[action.seat] else f"{seat_name(action.seat)} has no hand card to rotate"
     if effect == "repeat":
         c, why = row_card(action.row, action.card)
         if why:
             return why
         e = next(e for e in state.rows[action.row] if e // 2 == c)
+        if c in state.ignored:
+            return f"{action.card} came in by Exchange this round: its effect is ignored"
         return None if state.cards.effect[e] in PHASE3_EFFECTS else f"{action.card} shows no phase-3 effect"
     if effect == "exchange":
         c, why = row_card(action.row, action.card)
@@ -464,15 +467,6 @@ class _Table:
         self.phase = PLAY
         self.chosen = (NONE,) * n
         self.log.append(("pass", None, (), self.start_player))
-
-
-def _row_card(state: State, row, name, rule: str) -> int:
-    if type(row) is not int or not 0 <= row < state.players:
-        _illegal(f"there is no Player {row!r} row in a {state.players}-player game", rule)
-    card = state.cards.by_id.get(name) if isinstance(name, str) else None
-    if card is None or all(e // 2 != card for e in state.rows[row]):
-        _illegal(f"{name!r} is not in {seat_name(row)}'s row", rule)
-    return card
 
 
 def _hand_entry(state: State, seat: int, name, rule: str) -> int:

@@ -1,0 +1,143 @@
+"""Starligned scoring (``starligned.ja.txt``, スコアリング; RULINGS.md Starligned 7): the rulebook's
+61-point example through the game, x2 and x0, and the tie-breaks, each with a finished position
+where it decides. Card values and effects are listed in ``tests/test_starligned_rules.py``.
+"""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from rules.starligned import scoring
+from test_starligned_rules import CARDS, GAME, RED, card_id, position
+
+
+def finished(rows, *, moons=None, players=None):
+    """A game over with these rows of ten cards (every other card in the deck)."""
+    players = players or len(rows)
+    return GAME.decode(position(players=players, phase="over", rows=rows, moons=moons, hands=[[]] * players))
+
+
+def other_rows(used, count, players=4):
+    """``count`` rows of ten cards of a ``players`` game that nobody else uses, high halves up."""
+    free = [c for c in (RED if players < 4 else CARDS.ids) if c not in {card_id(u) for u in used}]
+    return [free[10 * i:10 * i + 10] for i in range(count)]
+
+
+def points(row):
+    """The points of one row of written cards, left to right."""
+    entries = [2 * CARDS.by_id[card_id(c)] + c.endswith("r") for c in row]
+    return scoring.row_points([CARDS.value[e] for e in entries], [CARDS.effect[e] for e in entries])
+
+
+def test_scoring_doctests():
+    assert doctest.testmod(scoring).failed == 0
+
+
+# The rulebook's example, right to left: 6 + 9 + (2x1) + (0x10) + 5 + 2 + 4 + 7 + (2x10) + 6 = 61.
+# Left to right: S105 6 move, S106 10 exchange (doubled by S208), S208 7 x2, S302r 4 move,
+# S102r 2 rotate telescope, S204r 5 stop, S205 10 exchange (zeroed by S210r), S210r 1 x0 (doubled by
+# S211), S211 9 x2, S303 6 move. S210 and S211 have white centre stars: a four-player game.
+EXAMPLE = ["S105", "S106", "S208", "S302r", "S102r", "S204r", "S205", "S210r", "S211", "S303"]
+
+
+def test_rulebook_example_scores_61_points():
+    state = finished([EXAMPLE] + other_rows(EXAMPLE, 3))
+    assert GAME.scores(state)[0] == 61
+    breakdown = GAME.score_breakdown(state)[0]
+    assert breakdown["total"] == 61
+    assert [c["points"] for c in breakdown["categories"]] == [6, 20, 7, 4, 2, 5, 0, 2, 9, 6]
+    assert [c["multiplier"] for c in breakdown["categories"]] == [1, 2, 1, 1, 1, 1, 0, 2, 1, 1]
+    assert breakdown["categories"][1]["category"] == "2. S106"
+    assert breakdown["categories"][1]["detail"] == "10 x2 (the card to its right)"
+    assert breakdown["categories"][7]["category"] == "8. S210r"
+
+
+def test_scores_count_the_value_of_the_half_that_is_up():
+    # S105 shows 6 move; S105r shows 5 x2 (and at the left end doubles nothing).
+    assert points(["S105", "S102"]) == [6, 9]
+    assert points(["S105r", "S102"]) == [5, 9]
+    assert points(["S102", "S105r"]) == [18, 5]
+
+
+def test_x2_doubles_only_the_single_card_directly_to_its_left():
+    # S208 (7 x2) right of S106 (10): S106 doubled, S107 two places left and the cards right of it unchanged.
+    assert points(["S107", "S106", "S208", "S102"]) == [9, 20, 7, 9]
+
+
+def test_x0_ignores_only_the_single_card_directly_to_its_left():
+    # S101 (10 x0) right of S106 (10).
+    assert points(["S107", "S106", "S101", "S102"]) == [9, 0, 10, 9]
+
+
+@pytest.mark.parametrize("x_card", ["S208", "S101"])
+def test_an_x_card_at_the_left_end_affects_nothing(x_card):
+    value = CARDS.value[2 * CARDS.by_id[x_card]]
+    assert points([x_card, "S106", "S102"]) == [value, 10, 9]
+
+
+def test_two_x_cards_in_a_row_each_act_on_their_own_left_neighbour_without_chaining():
+    # S106 10, S208 7 x2, S307 7 x2: S106 doubled once (not four times), S208 doubled by S307.
+    assert points(["S106", "S208", "S307"]) == [20, 14, 7]
+    # x0 then x2: the 10 counts nothing, the x0 card (S101, 10) is doubled.
+    assert points(["S106", "S101", "S208"]) == [0, 20, 7]
+    # x2 then x0: the 10 is doubled, the x2 card itself counts nothing.
+    assert points(["S106", "S208", "S101"]) == [20, 0, 10]
+
+
+def test_stop_does_not_affect_x2_and_x0_at_the_final_scoring():
+    # Stop cancels phase 3 only: an x2 right of a Stop card still doubles it (S204r: 5 stop, S101r: 1 x2).
+    row = ["S102", "S103", "S204r", "S101r", "S105", "S106", "S107", "S108", "S201", "S202"]
+    state = finished([row, other_rows(row, 1, players=2)[0]])
+    categories = GAME.score_breakdown(state)[0]["categories"]
+    assert [c["points"] for c in categories[2:4]] == [10, 1] and categories[2]["multiplier"] == 2
+    assert GAME.scores(state)[0] == 9 + 8 + 10 + 1 + 6 + 10 + 9 + 8 + 9 + 8
+
+
+def test_most_points_win():
+    high = ["S101", "S102", "S103", "S104", "S105", "S106", "S107", "S108", "S201", "S202"]
+    low = ["S203", "S204", "S205", "S206", "S207r", "S301", "S302", "S401", "S402", "S208"]
+    state = finished([high, low], moons=[[], [["S203", "S204"], ["S205", "S206"]]])
+    assert GAME.scores(state) == (84, 76)
+    assert GAME.winners(state) == (0,)  # more points beat more moon cards
+
+
+# Two rows of 76 points: FEW uses constellations C1 and C2, MANY uses C2, C3 and C4.
+FEW = ["S102", "S103", "S104", "S105", "S106", "S107", "S108", "S201", "S202r", "S101"]
+MANY = ["S203", "S204", "S205", "S206", "S207r", "S301", "S302", "S401", "S402", "S208"]
+
+
+def test_tie_break_most_moon_cards_on_your_row():
+    state = finished([FEW, MANY], moons=[[["S102", "S103"]], []])
+    assert GAME.scores(state) == (76, 76)
+    breakdown = GAME.score_breakdown(state)
+    assert [b["moon_cards"] for b in breakdown] == [1, 0] and [b["constellations"] for b in breakdown] == [2, 3]
+    assert GAME.winners(state) == (0,)  # the moon card beats the extra constellation
+
+
+def test_tie_break_then_most_distinct_constellations():
+    state = finished([FEW, MANY], moons=[[["S102", "S103"]], [["S203", "S204"]]])
+    assert GAME.scores(state) == (76, 76)
+    assert [b["constellations"] for b in GAME.score_breakdown(state)] == [2, 3]
+    assert GAME.winners(state) == (1,)
+
+
+def test_tie_break_constellations_count_whichever_half_is_up():
+    rotated = ["S203r" if c == "S203" else c for c in MANY]
+    state = finished([FEW, rotated])
+    assert GAME.score_breakdown(state)[1]["constellations"] == 3
+
+
+def test_tie_break_last_a_shared_win():
+    # Both rows: 76 points, no moon card, two constellations (C2 and C3 in the second row).
+    same = ["S203r", "S204", "S205", "S206", "S207r", "S301", "S302r", "S303r", "S304", "S208"]
+    state = finished([FEW, same])
+    assert GAME.scores(state) == (76, 76)
+    assert [b["constellations"] for b in GAME.score_breakdown(state)] == [2, 2]
+    assert GAME.winners(state) == (0, 1)
+
+
+def test_no_winner_before_the_game_is_over():
+    state = GAME.new_game(2, seed=1)
+    assert GAME.winners(state) == () and GAME.scores(state) == (0, 0)
