@@ -222,13 +222,17 @@ class JumpGate(GameSpec):
             counts.subtract(pile)
         nav = Counter(dict(enumerate(comps.navcomp_copies)))
         nav.subtract(state.discard)
-        if seat is not None:
+        if state.phase == OVER:     # the hidden resources are revealed at the end
+            for pile in state.hidden:
+                counts.subtract(pile)
+        elif seat is not None:
             counts.subtract(state.hidden[seat])
+        if seat is not None:
             nav.subtract(state.hands[seat])
         unseen = {comps.resource_names[k]: n for k, n in sorted(counts.items()) if n > 0}
         unseen.update({comps.navcomp_names[k]: n for k, n in sorted(nav.items()) if n > 0})
         face_down = sum(up.count(False) for up in state.face_up)
-        elsewhere = len(state.unused) + sum(len(state.hidden[s]) + len(state.hands[s])
+        elsewhere = len(state.unused) + sum((0 if state.phase == OVER else len(state.hidden[s])) + len(state.hands[s])
                                             for s in range(state.players) if s != seat)
         return {"deck_count": face_down + len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere,
                 "end_card_depths": None}
@@ -308,8 +312,9 @@ class JumpGate(GameSpec):
                 f"and secret resources for everyone{fame}; every ship waits at the Jump Gate. {player(start)} starts."))
         if kind == "reveal":
             where, slot = extra
-            how = f"{who} scans {planet(where)}: " if seat is not None else f"{planet(where)} shows "
-            return Event(kind=kind, seat=seat, cards=names, text=f"{how}resource {slot} is {names[0]}.")
+            if seat is None:
+                return Event(kind=kind, cards=names, text=f"{planet(where)}: resource {slot} lies face up: {names[0]}.")
+            return Event(kind=kind, seat=seat, cards=names, text=f"{who} scans {planet(where)}: resource {slot} is {names[0]}.")
         if kind == "turn":
             return Event(kind=kind, seat=seat, text=f"{who}'s turn (round {extra + 1}): two actions.")
         if kind == "fly":
@@ -344,8 +349,11 @@ class JumpGate(GameSpec):
         if kind == "black_hole":
             return Event(kind=kind, seat=seat, text=f"The resource shows the black hole: {who} puts a marker on it ({extra} of 7).")
         if kind == "black_hole_end":
-            lost = ", ".join(player(s) for s in state.lost_hidden())
-            return Event(kind=kind, text=f"Seven markers on the black hole: the game ends at once. {lost} lose(s) the hidden resources.")
+            losers = state.lost_hidden()
+            lost = ", ".join(player(s) for s in losers)
+            verb = "loses" if len(losers) == 1 else "lose"
+            return Event(kind=kind, text=(f"Seven markers on the black hole: the game ends at once. {lost} (most "
+                                          f"black-hole markers) {verb} the hidden resources."))
         if kind == "claims_end":
             return Event(kind=kind, text="Every planet is claimed and the round is complete: the game ends. Hidden resources are revealed.")
         if kind == "research":

@@ -250,6 +250,10 @@ def decode(game, data: Any) -> State:
                                              for k, up, m in zip(resources[focus], face_up[focus], markers[focus])):
             raise InvalidPosition("the mark phase needs an unmarked face-up resource and no marker of the player there",
                                   where="state.ring")
+        used = claimed.count(seat) + black_hole[seat] + sum(row.count(seat) for row in markers)
+        if used >= MARKERS:
+            raise InvalidPosition(f"the mark phase needs a marker in Player {seat + 1}'s supply; all {MARKERS} are in use",
+                                  where="state.phase")
     if phase in (CLAIM_TAKE, CLAIM_PICK) and claimed[focus] != seat:
         raise InvalidPosition(f"the claim phases follow Player {seat + 1}'s claim of the focus planet", where="state.focus")
     if phase == CLAIM_TAKE:
@@ -257,6 +261,9 @@ def decode(game, data: Any) -> State:
             raise InvalidPosition("waiting lists, once each, the players whose markers are on the claimed planet", where="state.waiting")
         if set(markers[focus]) - {NOBODY} != set(waiting):
             raise InvalidPosition("every marker still on the claimed planet belongs to a player who is waiting", where="state.waiting")
+        if list(waiting) != sorted(waiting, key=lambda s: (s - seat) % players):
+            raise InvalidPosition(f"waiting players decide in turn from the claimer clockwise (Player {seat + 1} first)",
+                                  where="state.waiting")
     elif waiting:
         raise InvalidPosition("only the claim_take phase has players waiting", where="state.waiting")
     if phase == CLAIM_PICK:

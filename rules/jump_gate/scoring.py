@@ -21,14 +21,18 @@ ENERGEL_SINGLE = 2
 
 
 def sand(count: int) -> int:
-    """>>> [sand(n) for n in range(11)]
+    """Points for ``count`` sand cards: 1/3/7/13/21/30/40/43/45 for 1 to 9, and 45 for more than 9.
+
+    >>> [sand(n) for n in range(11)]
     [0, 1, 3, 7, 13, 21, 30, 40, 43, 45, 45]
     """
     return SAND[min(count, len(SAND) - 1)]
 
 
 def water(count: int) -> int:
-    """>>> [water(n) for n in range(10)]
+    """Points for ``count`` water cards: 2/4/9/16/20/24/28/32 for 1 to 8 (the table stops at 8).
+
+    >>> [water(n) for n in range(10)]
     [0, 2, 4, 9, 16, 20, 24, 28, 32, 32]
     """
     return WATER[min(count, len(WATER) - 1)]

@@ -90,11 +90,12 @@ class State(NamedTuple):
         raise KeyError(name)
 
     def markers_left(self, seat: int) -> int:
-        """Markers still in ``seat``'s supply: ten, less those on resources, planets and the black hole."""
+        """Markers still in ``seat``'s supply: ten, less those on resources, planets and the black hole
+        (never below 0: a black-hole marker is placed even from an empty supply, see ``rules.py``)."""
         used = self.claimed.count(seat) + self.black_hole[seat]
         for row in self.markers:
             used += row.count(seat)
-        return MARKERS - used
+        return max(0, MARKERS - used)
 
     def black_hole_total(self) -> int:
         return sum(self.black_hole)
