@@ -109,6 +109,9 @@ class _Actions:
         ids = cards.ids
         self.play = tuple(PlayCard(card=c) for c in ids)
         self.rotate_hand = tuple(RotateHandCard(card=c) for c in ids)
+        #: the same actions indexed by a hand entry (2 * card + rotated)
+        self.play_entry = tuple(self.play[e >> 1] for e in range(2 * len(ids)))
+        self.rotate_entry = tuple(self.rotate_hand[e >> 1] for e in range(2 * len(ids)))
         self.exchange_with = tuple(ExchangeWith(card=c) for c in ids)
         self.rotate_telescope = tuple(RotateTelescope(seat=s) for s in range(5))
         self.rotate_card = tuple(tuple(RotateCard(row=r, card=c) for c in ids) for r in range(5))
@@ -118,27 +121,33 @@ class _Actions:
         self.no_bonus = MoonBonus(choice="none")
         self.remove = tuple(tuple(MoonBonus(choice="remove", row=r, pair=c) for c in ids) for r in range(5))
         self.ids = ids
-        self.swaps = {}
+        #: repeatable[entry]: the half that is up shows a phase-3 effect (Repeat can pick it)
+        self.repeatable = tuple(effect in PHASE3_EFFECTS for effect in cards.effect)
+        self.swap_grids = [None] * 5
+        #: swaps_in's answers per (row, unblocked cards): a row changes about once a round
         self.swap_rows = {}
         self.moves = {}
 
-    def swap(self, row: int, a: int, b: int) -> Swap:
-        key = (row, a, b)
-        action = self.swaps.get(key)
-        if action is None:
-            action = self.swaps[key] = Swap(row=row, first=self.ids[a], second=self.ids[b])
-        return action
-
     def swaps_in(self, row: int, entries: tuple[int, ...], moons: tuple) -> tuple[Swap, ...]:
-        """Every Swap of two unblocked cards in ``row`` (cached per row contents: rows change slowly)."""
-        key = (row, entries, moons)
-        found = self.swap_rows.get(key)
-        if found is None:
+        """Every Swap of two unblocked cards in ``row``."""
+        if moons:
             blocked = {card for pair in moons for card in pair}
-            free = [e // 2 for e in entries if e // 2 not in blocked]
-            if len(self.swap_rows) > 20000:
-                self.swap_rows.clear()
-            found = self.swap_rows[key] = tuple(self.swap(row, a, b) for a, b in combinations(free, 2))
+            free = tuple([e >> 1 for e in entries if e >> 1 not in blocked])
+        else:
+            free = tuple([e >> 1 for e in entries])
+        key = (row, free)
+        found = self.swap_rows.get(key)
+        if found is not None:
+            return found
+        grid = self.swap_grids[row]
+        if grid is None:
+            # Every Swap of this row, built once: grid[a][b] (a few thousand small objects per card set).
+            ids = self.ids
+            grid = self.swap_grids[row] = tuple(tuple(Swap(row=row, first=ids[a], second=ids[b]) for b in range(len(ids)))
+                                                for a in range(len(ids)))
+        if len(self.swap_rows) > 20000:
+            self.swap_rows.clear()
+        found = self.swap_rows[key] = tuple([grid[a][b] for a, b in combinations(free, 2)])
         return found
 
     def move(self, card: int, position: int) -> MoveCard:
@@ -206,32 +215,42 @@ def move_positions(state: State, seat: int, card: int) -> list[int]:
 def effect_actions(state: State, actor: int, effect: str, row: int, card: int) -> list:
     """The ways ``actor`` can resolve ``effect`` of ``card`` (in ``row``'s owner's row); empty when it
     cannot be resolved (or acts at another time: stop, x2, x0)."""
-    table = actions_for(state.cards)
-    players = range(state.players)
+    table = state.cards.__dict__.get("_actions") or actions_for(state.cards)
+    rows, moons = state.rows, state.moons
     out = []
     if effect == "swap":
-        for r in players:
-            out.extend(table.swaps_in(r, state.rows[r], state.moons[r]))
+        swaps_in = table.swaps_in
+        for r, entries in enumerate(rows):
+            out += swaps_in(r, entries, moons[r])
     elif effect == "move":
-        out.extend(table.move(card, p) for p in move_positions(state, row, card))
+        out = [table.move(card, p) for p in move_positions(state, row, card)]
     elif effect == "rotate_card":
-        for r in players:
-            blocked = _blocked_cards(state, r)
+        for r, entries in enumerate(rows):
             actions = table.rotate_card[r]
-            out.extend(actions[e // 2] for e in state.rows[r] if e // 2 not in blocked and e // 2 != card)
+            if moons[r]:
+                blocked = {c for pair in moons[r] for c in pair}
+                out += [actions[e >> 1] for e in entries if e >> 1 not in blocked and e >> 1 != card]
+            else:
+                out += [actions[e >> 1] for e in entries if e >> 1 != card]
     elif effect == "rotate_telescope":
-        out.extend(table.rotate_telescope[s] for s in players if state.hands[s])
+        out = [table.rotate_telescope[s] for s, hand in enumerate(state.hands) if hand]
     elif effect == "repeat":
-        phase3, ignored = PHASE3_EFFECTS, state.ignored
-        for r in players:
+        repeatable, ignored = table.repeatable, state.ignored
+        for r, entries in enumerate(rows):
             actions = table.repeat[r]
-            out.extend(actions[e // 2] for e in state.rows[r] if state.cards.effect[e] in phase3 and e // 2 not in ignored)
+            if ignored:
+                out += [actions[e >> 1] for e in entries if repeatable[e] and e >> 1 not in ignored]
+            else:
+                out += [actions[e >> 1] for e in entries if repeatable[e]]
     elif effect == "exchange":
-        for r in players:
+        for r, entries in enumerate(rows):
             if state.hands[r]:
-                blocked = _blocked_cards(state, r)
                 actions = table.exchange[r]
-                out.extend(actions[e // 2] for e in state.rows[r] if e // 2 not in blocked)
+                if moons[r]:
+                    blocked = {c for pair in moons[r] for c in pair}
+                    out += [actions[e >> 1] for e in entries if e >> 1 not in blocked]
+                else:
+                    out += [actions[e >> 1] for e in entries]
     return out
 
 
@@ -264,7 +283,7 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> st
         if type(r) is not int or not 0 <= r < state.players:
             return None, f"there is no row {r!r} in a {state.players}-player game (rows are numbered from 0)"
         c = by_id.get(name) if isinstance(name, str) else None
-        if c is None or all(e // 2 != c for e in state.rows[r]):
+        if c is None or _index(state.rows[r], c) < 0:
             return None, f"{name!r} is not in {seat_name(r)}'s row"
         if effect != "repeat" and state.blocked(r, c):
             return None, f"{name} is under a moon card ({RULE_BLOCKED})"
@@ -293,7 +312,7 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> st
         c, why = row_card(action.row, action.card)
         if why:
             return why
-        e = next(e for e in state.rows[action.row] if e // 2 == c)
+        e = state.rows[action.row][_index(state.rows[action.row], c)]
         if c in state.ignored:
             return f"{action.card} came in by Exchange this round: its effect is ignored"
         return None if state.cards.effect[e] in PHASE3_EFFECTS else f"{action.card} shows no phase-3 effect"
@@ -303,12 +322,20 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> st
     return f"{effect} has nothing to resolve"
 
 
+def _index(entries: tuple[int, ...], card: int) -> int:
+    """Where ``card`` lies among ``entries`` (a row or a hand), or -1."""
+    for i, e in enumerate(entries):
+        if e >> 1 == card:
+            return i
+    return -1
+
+
 def _source(state: State) -> tuple[int, str, int, int]:
     """The effect being resolved now: (actor, effect, row, card)."""
     if state.phase == REPEAT:
         owner, card = state.pending
-        entry = next(e for e in state.rows[owner] if e // 2 == card)
-        return owner, state.cards.effect[entry], owner, card
+        row = state.rows[owner]
+        return owner, state.cards.effect[row[_index(row, card)]], owner, card
     seat = state.resolver
     last = state.rows[seat][-1]
     return seat, state.cards.effect[last], seat, last // 2
@@ -320,11 +347,11 @@ def legal_actions(state: State, seat: int) -> list:
     if phase == PLAY:
         if not 0 <= seat < state.players or state.chosen[seat] != NONE:
             return []
-        return [table.play[e // 2] for e in state.hands[seat]]
+        return list(map(table.play_entry.__getitem__, state.hands[seat]))
     if phase == ROTATE:
         if not 0 <= seat < state.players or state.chosen[seat] != NONE:
             return []
-        return [table.rotate_hand[e // 2] for e in state.hands[seat]]
+        return list(map(table.rotate_entry.__getitem__, state.hands[seat]))
     if phase == MOON:
         return moon_actions(state, seat) if seat == state.resolver else []
     if phase == EFFECT or phase == REPEAT:
@@ -366,9 +393,29 @@ class _Table:
             self.moon_supply, self.chosen, self.start_player, self.stage, self.round, self.phase, self.resolver,
             self.pending, self.ignored, self.stopped, tuple(self.log)))
 
-    # -- views of the working copy, in the state's terms ------------------------------------
-    def view(self) -> State:
-        return self.freeze()
+    # -- the questions ``resolvable`` and ``move_positions`` ask of a state, asked of the working copy
+    @property
+    def cards(self) -> CardSet:
+        return self.s.cards
+
+    @property
+    def players(self) -> int:
+        return self.s.players
+
+    def blocked(self, seat: int, card: int) -> bool:
+        for pair in self.moons[seat]:
+            if card in pair:
+                return True
+        return False
+
+    def has_moon_bonus(self, seat: int) -> bool:
+        """``moon_actions`` is not empty (asked without building the actions)."""
+        row = self.rows[seat]
+        if not full_moon(self.s.cards, row):
+            return False
+        if self.moon_supply > 0 and not self.blocked(seat, row[-1] >> 1) and not self.blocked(seat, row[-2] >> 1):
+            return True
+        return any(self.moons[other] for other in range(self.s.players) if other != seat)
 
     def rotate_in_row(self, seat: int, card: int) -> None:
         row = tuple(e ^ 1 if e // 2 == card else e for e in self.rows[seat])
@@ -396,7 +443,7 @@ class _Table:
     def begin_turn(self, seat: int) -> None:
         self.resolver = seat
         self.pending = ()
-        if moon_actions(self.view(), seat):
+        if self.has_moon_bonus(seat):
             self.phase = MOON
             self.log.append(("moon_offer", seat, (), None))
             return
@@ -413,7 +460,7 @@ class _Table:
             self.log.append(("no_effect", seat, (last,), effect))
             return self.next_resolver()
         self.phase = EFFECT
-        if not resolvable(self.view(), effect, seat, last // 2):
+        if not resolvable(self, effect, seat, last // 2):
             self.log.append(("unresolvable", seat, (last,), effect))
             return self.next_resolver()
         self.log.append(("effect", seat, (last,), effect))
@@ -477,8 +524,43 @@ def _hand_entry(state: State, seat: int, name, rule: str) -> int:
     _illegal(f"{seat_name(seat)} has no {name!r} in hand", rule)
 
 
+_HANDS, _CHOSEN, _LOG = State._fields.index("hands"), State._fields.index("chosen"), State._fields.index("log")
+
+
+def _quick_choice(state: State, seat: int, action, playing: bool) -> State | None:
+    """Phase 1 or 4 for a seat still to choose that is not the last to do so (most calls): the new
+    state built directly, or None when anything is unusual (the full path then checks and explains)."""
+    chosen = state.chosen
+    if type(seat) is not int or not 0 <= seat < state.players or chosen[seat] != NONE or chosen.count(NONE) < 2:
+        return None
+    card = state.cards.by_id.get(action.card) if isinstance(action.card, str) else None
+    hand = state.hands[seat]
+    for e in hand:
+        if e >> 1 == card:
+            break
+    else:
+        return None
+    hands = list(state.hands)
+    picked = list(chosen)
+    if playing:
+        hands[seat] = tuple([x for x in hand if x != e])
+        picked[seat] = e
+        log = (("chosen", seat, (e,), None),)
+    else:
+        hands[seat] = tuple(sorted([x ^ 1 if x == e else x for x in hand]))
+        picked[seat] = 1
+        log = (("rotate_hand", seat, (e ^ 1,), None),)
+    return tuple.__new__(State, state[:_HANDS] + (tuple(hands),) + state[_HANDS + 1:_CHOSEN] + (tuple(picked),)
+                         + state[_CHOSEN + 1:_LOG] + (log,))
+
+
 def apply(state: State, seat: int, action) -> State:
     phase = state.phase
+    kind = type(action)
+    if (phase == PLAY and kind is PlayCard) or (phase == ROTATE and kind is RotateHandCard):
+        quick = _quick_choice(state, seat, action, phase == PLAY)
+        if quick is not None:
+            return quick
     if phase == OVER:
         _illegal("the game is over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
@@ -570,30 +652,28 @@ def _resolve(state: State, actor: int, action, source: int) -> State:
     if kind is Swap:
         a, b = by_id[action.first], by_id[action.second]
         row = list(state.rows[action.row])
-        i = next(k for k, e in enumerate(row) if e // 2 == a)
-        j = next(k for k, e in enumerate(row) if e // 2 == b)
+        i, j = _index(state.rows[action.row], a), _index(state.rows[action.row], b)
         row[i], row[j] = row[j], row[i]
         table.rows = _put(state.rows, action.row, tuple(row))
         table.log.append(("swap", actor, (row[j], row[i]), action.row))
     elif kind is MoveCard:
         card = by_id[action.card]
         row = list(state.rows[actor])
-        here = next(k for k, e in enumerate(row) if e // 2 == card)
-        e = row.pop(here)
+        e = row.pop(_index(state.rows[actor], card))
         row.insert(action.position - 1, e)
         table.rows = _put(state.rows, actor, tuple(row))
         table.log.append(("move", actor, (e,), action.position))
     elif kind is RotateCard:
         card = by_id[action.card]
         table.rotate_in_row(action.row, card)
-        e = next(e for e in table.rows[action.row] if e // 2 == card)
+        e = state.rows[action.row][_index(state.rows[action.row], card)] ^ 1
         table.log.append(("rotate_card", actor, (e,), action.row))
     elif kind is RotateTelescope:
         table.hands = _put(state.hands, action.seat, tuple(sorted(e ^ 1 for e in state.hands[action.seat])))
         table.log.append(("rotate_telescope", actor, (), action.seat))
     elif kind is RepeatEffect:
         card = by_id[action.card]
-        e = next(e for e in state.rows[action.row] if e // 2 == card)
+        e = state.rows[action.row][_index(state.rows[action.row], card)]
         effect = cards.effect[e]
         table.log.append(("repeat", actor, (e,), action.row))
         if effect == "repeat":
@@ -607,7 +687,7 @@ def _resolve(state: State, actor: int, action, source: int) -> State:
             return table.freeze()
     elif kind is ExchangeCard:
         card = by_id[action.card]
-        e = next(e for e in state.rows[action.row] if e // 2 == card)
+        e = state.rows[action.row][_index(state.rows[action.row], card)]
         table.phase = EXCHANGE
         table.pending = (action.row, card)
         table.log.append(("exchange", actor, (e,), action.row))
