@@ -31,6 +31,7 @@ import rules
 from explorer.board import board_for
 import explorer.stellar_board  # noqa: F401,E402  (registers the Stellar board)
 import explorer.jump_gate_board  # noqa: F401,E402  (registers the Jump Gate board)
+import explorer.starligned_board  # noqa: F401,E402  (registers the Starligned board)
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.live_plots import LivePlots
 from explorer.scores import ScoreBreakdown

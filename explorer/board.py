@@ -68,6 +68,12 @@ BIOME_COLOURS = {
     "gem_blue": ("#3f37c9", "#ffffff"),
     "gem_white": ("#f4f6f8", "#2a3542"),
     "navcomp": ("#5c6b7a", "#ffffff"),
+    # Starligned's five constellations (``card_info`` groups C1..C5).
+    "C1": ("#c0392b", "#ffffff"),
+    "C2": ("#2874a6", "#ffffff"),
+    "C3": ("#229954", "#ffffff"),
+    "C4": ("#7d3c98", "#ffffff"),
+    "C5": ("#d68910", "#2b1a00"),
 }
 
 PHASES = {

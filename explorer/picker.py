@@ -80,6 +80,18 @@ GROUP_TITLES = {
         "draw": "Research: draw up to five",
         "pass": "End the turn",
     },
+    "starligned": {
+        "play": "Phase 1: put a card face down",
+        "moon": "Moon bonus",
+        "swap": "Swap two cards in a row",
+        "move": "Move this card in your row",
+        "rotate_card": "Rotate a star card in a row",
+        "rotate_telescope": "Rotate a player's telescope (whole hand)",
+        "repeat": "Repeat an effect on the table",
+        "exchange": "Exchange a row card (its owner picks the hand card)",
+        "exchange_with": "Exchange: pick the hand card to give",
+        "rotate_hand": "Phase 4: rotate a hand card",
+    },
 }
 
 PICKER_CSS = """
