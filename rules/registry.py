@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.biome_blitz import BiomeBlitz
 from rules.jump_gate import JumpGate
 from rules.protocol import GameSpec, InvalidPosition
 from rules.starligned import Starligned
@@ -22,6 +23,7 @@ register(Subastral())
 register(Stellar())
 register(JumpGate())
 register(Starligned())
+register(BiomeBlitz())
 
 #: Ids of every registered game, in registration order.
 GAMES: tuple[str, ...] = tuple(_GAMES)

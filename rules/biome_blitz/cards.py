@@ -1,0 +1,330 @@
+"""Biome Blitz's cards, and the vocabulary animal abilities are written in (``data/cards.json``).
+
+Three decks (``biome-blitz.ja.txt``, コンポーネント): resources (leaf, water, meat and wild), animals
+and ecosystems. An animal has stars (points), a discover cost, a battle cost, power and defence, an
+ecosystem symbol and abilities. The resource counts, the ecosystems and most of the roster are an
+assumed placeholder model (CARD-DATA-RESEARCH.md 3.2) that designers are expected to edit, so the
+abilities are data: each is a ``trigger`` (the rules text's ability icons) and an ``effect`` from the
+vocabulary below, with the effect's parameters. A file using an unknown trigger, effect or
+parameter is refused with a message that says which and where.
+
+Vocabulary (``ABILITY_EFFECTS``: effect -> the triggers it may have, its parameters):
+
+- ``draw`` (forage, discover, defeated, start_of_turn): draw ``count`` resource cards from the deck.
+  ``on: "another_animal"`` (discover: only when the owner discovers another animal),
+  ``whose: "any"`` (defeated: when any animal is defeated, not only this one), ``if_took: symbol``
+  (forage: only when the forage took a card of that symbol).
+- ``take_faceup`` (start_of_turn): take ``count`` face-up resource cards of ``symbol``, if shown.
+- ``take_all_faceup`` (forage): an alternative forage — take every face-up card of ``symbol``, or
+  with ``all_different: true`` all three face-up cards when they are three different symbols.
+- ``peek`` (peek): at the start of the owner's turn, look at the top card of ``deck``
+  (``resource``, ``animal``, ``ecosystem``, or ``choice``: the owner picks one).
+- ``discount`` (discover): discoveries of ``target`` (``animal``, ``ecosystem`` or ``any``) cost
+  ``amount`` fewer cards (of ``symbol`` if given, else of any symbol the cost has).
+- ``substitute`` (discover): a discover cost of ``pay`` may be paid with ``using`` cards.
+- ``explore_cost`` (explore): Explore costs ``count`` resource cards of any symbols.
+- ``power`` (compete, dice): +``amount`` power when this animal attacks; ``vs_stars_at_least``
+  (only against defenders worth that many stars), ``per_family`` (times the number of other animals
+  of that family in the team), ``on_roll`` (only when the attack die shows that number).
+- ``defence`` (defend): +``amount`` defence when this animal defends; ``vs_family`` (only against
+  attackers of that family).
+- ``win_on_roll`` (defend): when this animal defends and the attacker's die shows one of ``rolls``,
+  the defender wins and the turn ends.
+- ``reroll`` (dice): the owner may reroll this animal's die once per compete; ``side``: ``attack``,
+  ``defend`` or ``any``; with ``on`` (a list of results) the reroll happens by itself on those results.
+- ``immune`` (prevent): this animal cannot be chosen as defender — by attackers of power at most
+  ``max_attacker_power``, or (``while_other_animals: true``) while its team has another animal.
+- ``cancel_compete`` (prevent): when this animal is chosen as defender, its owner may discard
+  ``count`` cards of ``symbol`` (wild cards do not count) to cancel the compete.
+- ``steal`` (compete): after winning a compete, take ``count`` cards of ``symbol`` from the
+  defender's owner (as many as they have; wild cards do not count).
+- ``destroy_attacker`` (defeated): when this animal is defeated, the attacking animal is discarded too.
+- ``extra_compete`` (compete): after winning, the owner may compete again this turn with this animal.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from rules.fields import read_json_file
+from rules.protocol import InvalidPosition
+
+FORMAT = "biome_blitz-cards/1"
+SYMBOLS = ("leaf", "water", "meat", "wild")
+LEAF, WATER, MEAT, WILD = range(4)
+PLAIN = (LEAF, WATER, MEAT)
+TRIGGERS = ("forage", "discover", "compete", "defend", "explore", "dice", "peek", "prevent", "defeated", "start_of_turn")
+DECKS = ("resource", "animal", "ecosystem")
+
+#: effect -> (allowed triggers, {parameter: kind}); kinds: "count" (whole number >= 1), "symbol"
+#: (leaf/water/meat), "symbols" (list of 1-6), "bool", "text", or a tuple of allowed values.
+ABILITY_EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+    "draw": (("forage", "discover", "defeated", "start_of_turn"),
+             {"count": "count", "on": ("another_animal",), "whose": ("any",), "if_took": "symbol"}),
+    "take_faceup": (("start_of_turn",), {"symbol": "symbol", "count": "count"}),
+    "take_all_faceup": (("forage",), {"symbol": "symbol", "all_different": "bool"}),
+    "peek": (("peek",), {"deck": DECKS + ("choice",)}),
+    "discount": (("discover",), {"amount": "count", "symbol": "symbol", "target": ("animal", "ecosystem", "any")}),
+    "substitute": (("discover",), {"pay": "symbol", "using": "symbol"}),
+    "explore_cost": (("explore",), {"count": "count"}),
+    "power": (("compete", "dice"), {"amount": "count", "vs_stars_at_least": "count", "per_family": "text", "on_roll": "roll"}),
+    "defence": (("defend",), {"amount": "count", "vs_family": "text"}),
+    "win_on_roll": (("defend",), {"rolls": "rolls"}),
+    "reroll": (("dice",), {"side": ("attack", "defend", "any"), "on": "rolls"}),
+    "immune": (("prevent",), {"max_attacker_power": "whole", "while_other_animals": "bool"}),
+    "cancel_compete": (("prevent",), {"symbol": "symbol", "count": "count"}),
+    "steal": (("compete",), {"symbol": "symbol", "count": "count"}),
+    "destroy_attacker": (("defeated",), {}),
+    "extra_compete": (("compete",), {}),
+}
+#: Parameters each effect must have.
+REQUIRED = {"draw": ("count",), "take_faceup": ("symbol", "count"), "peek": ("deck",), "discount": ("amount", "target"),
+            "substitute": ("pay", "using"), "explore_cost": ("count",), "power": ("amount",), "defence": ("amount",),
+            "win_on_roll": ("rolls",), "reroll": ("side",), "cancel_compete": ("symbol", "count"),
+            "steal": ("symbol", "count")}
+ABILITY_KEYS = {"name", "trigger", "effect", "text", "provenance"}
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str
+    trigger: str
+    effect: str
+    params: Mapping[str, Any]
+    text: str
+
+    def get(self, key: str, default=None):
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True, eq=False)
+class Animal:
+    id: str
+    name: str
+    family: str
+    stars: int
+    cost: tuple[int, int, int]      # leaf, water, meat
+    battle_cost: tuple[int, int, int]
+    power: int
+    defence: int
+    ecosystem: str
+    abilities: tuple[Ability, ...]
+    provenance: str
+
+    def with_effect(self, effect: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.effect == effect)
+
+
+@dataclass(frozen=True, eq=False)
+class Ecosystem:
+    id: str
+    name: str
+    stars: int
+    cost: tuple[int, int, int]
+    power: int
+    defence: int
+
+
+@dataclass(frozen=True, eq=False)
+class CardSet:
+    name: str
+    provenance: str
+    source: str
+    resource_copies: tuple[int, int, int, int]
+    #: Animal cards (unique, one per entry with its copies expanded: ids "<id>" or "<id>#2").
+    animals: tuple[Animal, ...]
+    animal_ids: tuple[str, ...]
+    ecosystems: tuple[Ecosystem, ...]
+    #: Ecosystem cards: kinds index ``ecosystems``; copies per kind.
+    ecosystem_copies: tuple[int, ...]
+    raw: Mapping[str, Any]
+
+    @cached_property
+    def animal_by_id(self) -> dict[str, int]:
+        return {card_id: i for i, card_id in enumerate(self.animal_ids)}
+
+    @cached_property
+    def ecosystem_by_id(self) -> dict[str, int]:
+        return {e.id: i for i, e in enumerate(self.ecosystems)}
+
+    def animal(self, name: Any, *, where: str) -> int:
+        try:
+            return self.animal_by_id[name]
+        except (KeyError, TypeError):
+            raise InvalidPosition(f"unknown animal {name!r}; animals are {', '.join(self.animal_ids[:6])}, ...", where=where) from None
+
+    def ecosystem(self, name: Any, *, where: str) -> int:
+        try:
+            return self.ecosystem_by_id[name]
+        except (KeyError, TypeError):
+            raise InvalidPosition(f"unknown ecosystem {name!r}; ecosystems are {', '.join(self.ecosystem_by_id)}", where=where) from None
+
+    @cached_property
+    def fingerprint(self) -> str:
+        return json.dumps(self.raw, sort_keys=True, ensure_ascii=False)
+
+    @property
+    def is_standard(self) -> bool:
+        return self.fingerprint == standard_cards().fingerprint
+
+
+def symbol(value: Any, where: str, *, wild: bool = False) -> int:
+    allowed = SYMBOLS if wild else SYMBOLS[:3]
+    if value not in allowed:
+        raise InvalidPosition(f"a resource symbol is one of {', '.join(allowed)}, not {value!r}", where=where)
+    return SYMBOLS.index(value)
+
+
+def _cost(data: Any, where: str) -> tuple[int, int, int]:
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a cost is an object of symbol: count, e.g. {\"leaf\": 2, \"water\": 1}", where=where)
+    out = [0, 0, 0]
+    for key, count in data.items():
+        s = symbol(key, f"{where}.{key}")
+        if type(count) is not int or not 0 <= count <= 20:
+            raise InvalidPosition(f"a cost count is a whole number from 0 to 20, not {count!r}", where=f"{where}.{key}")
+        out[s] = count
+    return tuple(out)
+
+
+def _whole(value: Any, where: str, low: int = 0, high: int = 99) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise InvalidPosition(f"must be a whole number from {low} to {high}, not {value!r}", where=where)
+    return value
+
+
+def parse_ability(data: Any, where: str) -> Ability:
+    """One ability checked against the vocabulary."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("an ability is an object {name, trigger, effect, ...parameters, text}", where=where)
+    trigger, effect = data.get("trigger"), data.get("effect")
+    if trigger not in TRIGGERS:
+        raise InvalidPosition(f"unknown trigger {trigger!r}; triggers are {', '.join(TRIGGERS)}", where=f"{where}.trigger")
+    if effect not in ABILITY_EFFECTS:
+        raise InvalidPosition(f"unknown effect {effect!r}; effects are {', '.join(ABILITY_EFFECTS)}", where=f"{where}.effect")
+    triggers, kinds = ABILITY_EFFECTS[effect]
+    if trigger not in triggers:
+        raise InvalidPosition(f"effect {effect!r} works with the trigger(s) {', '.join(triggers)}, not {trigger!r}",
+                              where=f"{where}.trigger")
+    if not isinstance(data.get("name"), str) or not data["name"]:
+        raise InvalidPosition("an ability needs a 'name'", where=f"{where}.name")
+    params = {}
+    for key, value in data.items():
+        if key in ABILITY_KEYS:
+            continue
+        if key not in kinds:
+            known = ", ".join(kinds) or "none"
+            raise InvalidPosition(f"effect {effect!r} has no parameter {key!r} (its parameters: {known})", where=f"{where}.{key}")
+        kind, at = kinds[key], f"{where}.{key}"
+        if kind == "count":
+            params[key] = _whole(value, at, 1)
+        elif kind == "whole":
+            params[key] = _whole(value, at, 0)
+        elif kind == "roll":
+            params[key] = _whole(value, at, 1, 6)
+        elif kind == "symbol":
+            params[key] = symbol(value, at)
+        elif kind == "rolls":
+            if not isinstance(value, list) or not value or len(set(value)) != len(value):
+                raise InvalidPosition("must be a list of different die results 1 to 6", where=at)
+            params[key] = tuple(_whole(v, f"{at}[{i}]", 1, 6) for i, v in enumerate(value))
+        elif kind == "bool":
+            if type(value) is not bool:
+                raise InvalidPosition(f"must be true or false, not {value!r}", where=at)
+            params[key] = value
+        elif kind == "text":
+            if not isinstance(value, str) or not value:
+                raise InvalidPosition(f"must be a text, not {value!r}", where=at)
+            params[key] = value
+        else:
+            if value not in kind:
+                raise InvalidPosition(f"must be one of {', '.join(kind)}, not {value!r}", where=at)
+            params[key] = value
+    for key in REQUIRED.get(effect, ()):
+        if key not in params:
+            raise InvalidPosition(f"effect {effect!r} needs the parameter {key!r}", where=where)
+    if effect == "take_all_faceup" and ("symbol" in params) == bool(params.get("all_different")):
+        raise InvalidPosition("take_all_faceup takes either a 'symbol' or 'all_different': true", where=where)
+    if effect == "immune" and not params:
+        raise InvalidPosition("immune needs 'max_attacker_power' or 'while_other_animals'", where=where)
+    return Ability(data["name"], trigger, effect, params, str(data.get("text", "")))
+
+
+def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
+    """Validate a card file's JSON and build the :class:`CardSet`."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a card file is a JSON object", where=where)
+    if data.get("format") != FORMAT:
+        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+    for key in ("resources", "ecosystems", "animals"):
+        if not isinstance(data.get(key), list) or not data[key]:
+            raise InvalidPosition(f"{key!r} must be a non-empty list", where=where)
+    copies = [0, 0, 0, 0]
+    for i, entry in enumerate(data["resources"]):
+        at = f"{where}: resources[{i}]"
+        if not isinstance(entry, Mapping):
+            raise InvalidPosition("a resource entry is {symbol, copies}", where=at)
+        s = symbol(entry.get("symbol"), f"{at}.symbol", wild=True)
+        copies[s] += _whole(entry.get("copies"), f"{at}.copies", 1, 200)
+    ecosystems, eco_copies = [], []
+    for i, entry in enumerate(data["ecosystems"]):
+        at = f"{where}: ecosystems[{i}]"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
+            raise InvalidPosition("an ecosystem needs a text 'id'", where=at)
+        if any(e.id == entry["id"] for e in ecosystems):
+            raise InvalidPosition(f"ecosystem {entry['id']!r} is listed twice", where=at)
+        ecosystems.append(Ecosystem(entry["id"], str(entry.get("name", entry["id"])), _whole(entry.get("stars"), f"{at}.stars"),
+                                    _cost(entry.get("cost"), f"{at}.cost"), _whole(entry.get("power", 0), f"{at}.power"),
+                                    _whole(entry.get("defence", 0), f"{at}.defence")))
+        eco_copies.append(_whole(entry.get("copies", 1), f"{at}.copies", 1, 20))
+    eco_ids = {e.id for e in ecosystems}
+    animals, ids = [], []
+    for i, entry in enumerate(data["animals"]):
+        at = f"{where}: animals[{i}]"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"] or "#" in entry["id"]:
+            raise InvalidPosition("an animal needs a text 'id' (without '#')", where=at)
+        if entry.get("ecosystem") not in eco_ids:
+            raise InvalidPosition(f"ecosystem must be one of {', '.join(sorted(eco_ids))}, not {entry.get('ecosystem')!r}",
+                                  where=f"{at}.ecosystem")
+        abilities = entry.get("abilities", [])
+        if not isinstance(abilities, list):
+            raise InvalidPosition("'abilities' must be a list", where=f"{at}.abilities")
+        animal = Animal(
+            id=entry["id"], name=str(entry.get("name", entry["id"])), family=str(entry.get("family", "")),
+            stars=_whole(entry.get("stars"), f"{at}.stars"), cost=_cost(entry.get("cost"), f"{at}.cost"),
+            battle_cost=_cost(entry.get("battle_cost", {}), f"{at}.battle_cost"),
+            power=_whole(entry.get("power"), f"{at}.power"), defence=_whole(entry.get("defence"), f"{at}.defence"),
+            ecosystem=entry["ecosystem"],
+            abilities=tuple(parse_ability(a, f"{at}.abilities[{j}]") for j, a in enumerate(abilities)),
+            provenance=str(entry.get("provenance", data.get("provenance", "unknown"))))
+        count = _whole(entry.get("copies", 1), f"{at}.copies", 1, 20)
+        for copy in range(count):
+            card_id = entry["id"] if copy == 0 else f"{entry['id']}#{copy + 1}"
+            if card_id in ids:
+                raise InvalidPosition(f"animal {entry['id']!r} is listed twice; give it more copies instead", where=at)
+            ids.append(card_id)
+            animals.append(animal)
+    if sum(copies) < 20:
+        raise InvalidPosition(f"the resource deck needs at least 20 cards (4 per player and a market), not {sum(copies)}", where=where)
+    return CardSet(name=str(data.get("name", "unnamed card set")), provenance=str(data.get("provenance", "unknown")),
+                   source=str(data.get("source", "")), resource_copies=tuple(copies), animals=tuple(animals),
+                   animal_ids=tuple(ids), ecosystems=tuple(ecosystems), ecosystem_copies=tuple(eco_copies), raw=data)
+
+
+def load_cards(path: str | Path) -> CardSet:
+    return parse_cards(read_json_file(path), where=str(path))
+
+
+_standard: dict[str, CardSet] = {}
+
+
+def standard_cards() -> CardSet:
+    if "cards" not in _standard:
+        text = resources.files("rules.biome_blitz").joinpath("data/cards.json").read_text(encoding="utf-8")
+        _standard["cards"] = parse_cards(json.loads(text), where="rules/biome_blitz/data/cards.json")
+    return _standard["cards"]

@@ -1,0 +1,322 @@
+"""Biome Blitz positions and actions as JSON (DESIGN.md, "File formats").
+
+Resources are written by symbol (``"leaf"``, ``"water"``, ``"meat"``, ``"wild"``), animals by id
+(``"gazelle"``), ecosystems by id (``"SAV"``). Each deck has its cards (top first), its discards and
+its market of three (``null`` for an empty slot). ``decode`` checks what a hand-written file can get
+wrong and says where.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from rules.biome_blitz.cards import SYMBOLS, CardSet, parse_cards
+from rules.biome_blitz.state import (
+    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK, PHASES, REPLACE,
+    REROLL, TRADE, TRADE_REPLY, TRADES_PER_TURN, WIN_ANIMALS, WIN_POINTS,
+    CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State,
+    TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
+)
+from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int
+from rules.protocol import InvalidPosition, require_keys
+
+STATE_KEYS = ("players", "seed", "rolls", "shuffles", "seat", "turn", "phase", "decks", "hands", "teams", "ecosystems",
+              "points", "pending", "trades", "last_compete", "winner")
+
+
+def card_name(cards: CardSet, d: int, card: int) -> str:
+    if d == 0:
+        return SYMBOLS[card]
+    return cards.animal_ids[card] if d == 1 else cards.ecosystems[card].id
+
+
+def _parse(cards: CardSet, d: int, value: Any, where: str) -> int:
+    if d == 0:
+        if value not in SYMBOLS:
+            raise InvalidPosition(f"a resource card is one of {', '.join(SYMBOLS)}, not {value!r}", where=where)
+        return SYMBOLS.index(value)
+    return cards.animal(value, where=where) if d == 1 else cards.ecosystem(value, where=where)
+
+
+def encode(game, state: State) -> dict:
+    cards = state.cards
+    name = lambda d, c: card_name(cards, d, c)  # noqa: E731
+    decks = {}
+    for d, deck in enumerate(DECK_NAMES):
+        decks[deck] = {"deck": [name(d, c) for c in state.decks[d]], "discard": [name(d, c) for c in state.discards[d]],
+                       "market": [None if c == EMPTY else name(d, c) for c in state.markets[d]]}
+    data = {
+        "game": game.id, "version": game.version, "variants": dict(state.variants),
+        "state": {
+            "players": state.players, "seed": state.seed, "rolls": state.rolls, "shuffles": state.shuffles,
+            "seat": state.seat, "turn": state.turn, "phase": state.phase, "decks": decks,
+            "hands": [[SYMBOLS[s] for s in hand] for hand in state.hands],
+            "teams": [[cards.animal_ids[a] for a in team] for team in state.teams],
+            "ecosystems": [[cards.ecosystems[k].id for k in ecos] for ecos in state.ecosystems],
+            "points": list(state.points), "pending": pending_json(state), "trades": state.trades,
+            "last_compete": compete_json(state), "winner": None if state.winner == NOBODY else state.winner,
+        },
+    }
+    if not cards.is_standard:
+        data["cards"] = cards.raw
+    return data
+
+
+def compete_json(state: State) -> dict | None:
+    if not state.last_compete:
+        return None
+    a_seat, attacker, a_roll, a_total, d_seat, defender, d_roll, d_total, winner = state.last_compete
+    ids = state.cards.animal_ids
+    return {"attacker_seat": a_seat, "attacker": ids[attacker], "attack_roll": a_roll, "attack_total": a_total,
+            "defender_seat": d_seat, "defender": ids[defender], "defence_roll": d_roll, "defence_total": d_total,
+            "winner": winner}
+
+
+def pending_json(state: State) -> dict | None:
+    """The decision in progress, by phase (see ``rules.py``)."""
+    p, cards = state.pending, state.cards
+    ids = cards.animal_ids
+    if state.phase == FORAGE:
+        return {"took": SYMBOLS[p[0]]}
+    if state.phase == TRADE:
+        return {"partner": p[0], "give": [SYMBOLS[s] for s in p[1]], "ask": [SYMBOLS[s] for s in p[2]]}
+    if state.phase == TRADE_REPLY:
+        return {"partner": p[0], "asker": p[1], "give": [SYMBOLS[s] for s in p[2]], "ask": [SYMBOLS[s] for s in p[3]]}
+    if state.phase == REPLACE:
+        return {"new": cards.ecosystems[p[0]].id}
+    if state.phase == CANCEL:
+        return {"owner": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "symbol": SYMBOLS[p[3]], "count": p[4]}
+    if state.phase == REROLL:
+        return {"seat": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "attack_roll": p[3], "defence_roll": p[4],
+                "die": "attack" if p[5] == 0 else "defence"}
+    if state.phase == FRENZY:
+        return {"attacker": ids[p[0]]}
+    return None
+
+
+def _per_seat(value: Any, players: int, what: str, where: str) -> list:
+    value = _list(value, where)
+    if len(value) != players:
+        raise InvalidPosition(f"needs one {what} per player ({players}), found {len(value)}", where=where)
+    return value
+
+
+def _symbols(value: Any, where: str) -> tuple[int, ...]:
+    return tuple(_parse(None, 0, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
+
+
+def _roll(value: Any, where: str) -> int:
+    return _int(value, where, 1, 6)
+
+
+def decode(game, data: Any) -> State:
+    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
+    if data["game"] != game.id:
+        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
+    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
+        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}",
+                              where="position.version")
+    variants = game.check_variants(data["variants"])
+    cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else game.cards
+    raw = data["state"]
+    require_keys(raw, STATE_KEYS, where="state")
+    players = raw["players"]
+    if type(players) is not int or players not in game.player_counts:
+        raise InvalidPosition(f"Biome Blitz is played by 2 to 6 players, not {players!r}", where="state.players")
+    seed = raw["seed"]
+    if type(seed) is not int:
+        raise InvalidPosition(f"must be a whole number, not {seed!r}", where="state.seed")
+    rolls, shuffles = _int(raw["rolls"], "state.rolls", 0), _int(raw["shuffles"], "state.shuffles", 0)
+    seat, turn = _int(raw["seat"], "state.seat", 0, players - 1), _int(raw["turn"], "state.turn", 0)
+    phase = raw["phase"]
+    if not isinstance(phase, str) or phase not in PHASES:
+        raise InvalidPosition(f"phase must be one of {', '.join(PHASES)}, not {phase!r}", where="state.phase")
+    phase = PHASES[PHASES.index(phase)]
+    trades = _int(raw["trades"], "state.trades", 0, TRADES_PER_TURN)
+    require_keys(raw["decks"], DECK_NAMES, where="state.decks")
+    decks, discards, markets = [], [], []
+    for d, deck in enumerate(DECK_NAMES):
+        at = f"state.decks.{deck}"
+        entry = raw["decks"][deck]
+        require_keys(entry, ("deck", "discard", "market"), where=at)
+        decks.append(tuple(_parse(cards, d, v, f"{at}.deck[{i}]") for i, v in enumerate(_list(entry["deck"], f"{at}.deck"))))
+        discards.append(tuple(_parse(cards, d, v, f"{at}.discard[{i}]")
+                              for i, v in enumerate(_list(entry["discard"], f"{at}.discard"))))
+        market = _list(entry["market"], f"{at}.market")
+        if len(market) != MARKET:
+            raise InvalidPosition(f"a market has {MARKET} slots (null when empty), found {len(market)}", where=f"{at}.market")
+        markets.append(tuple(EMPTY if v is None else _parse(cards, d, v, f"{at}.market[{i}]") for i, v in enumerate(market)))
+    hands = tuple(tuple(sorted(_symbols(h, f"state.hands[{s}]")))
+                  for s, h in enumerate(_per_seat(raw["hands"], players, "hand", "state.hands")))
+    teams = tuple(tuple(cards.animal(a, where=f"state.teams[{s}][{i}]") for i, a in enumerate(_list(t, f"state.teams[{s}]")))
+                  for s, t in enumerate(_per_seat(raw["teams"], players, "team", "state.teams")))
+    ecosystems = tuple(tuple(cards.ecosystem(e, where=f"state.ecosystems[{s}][{i}]")
+                             for i, e in enumerate(_list(t, f"state.ecosystems[{s}]")))
+                       for s, t in enumerate(_per_seat(raw["ecosystems"], players, "ecosystem list", "state.ecosystems")))
+    points = tuple(_int(p, f"state.points[{s}]", 0) for s, p in enumerate(_per_seat(raw["points"], players, "score", "state.points")))
+    winner = NOBODY if raw["winner"] is None else _int(raw["winner"], "state.winner", 0, players - 1)
+
+    # Card counts: every physical card at most once (resources by symbol).
+    count = Counter(decks[0] + discards[0] + tuple(c for c in markets[0] if c != EMPTY))
+    for hand in hands:
+        count.update(hand)
+    for s, n in sorted(count.items()):
+        if n > cards.resource_copies[s]:
+            raise InvalidPosition(f"{SYMBOLS[s]} appears {n} times, but the game has {cards.resource_copies[s]}", where="state")
+    count = Counter(decks[1] + discards[1] + tuple(c for c in markets[1] if c != EMPTY))
+    for team in teams:
+        count.update(team)
+    for a, n in sorted(count.items()):
+        if n > 1:
+            raise InvalidPosition(f"animal {cards.animal_ids[a]} appears {n} times; each animal card is unique", where="state")
+    count = Counter(decks[2] + discards[2] + tuple(c for c in markets[2] if c != EMPTY))
+    for ecos in ecosystems:
+        count.update(ecos)
+    for k, n in sorted(count.items()):
+        if n > cards.ecosystem_copies[k]:
+            raise InvalidPosition(f"ecosystem {cards.ecosystems[k].id} appears {n} times, but the game has "
+                                  f"{cards.ecosystem_copies[k]}", where="state")
+    for s in range(players):
+        if len(ecosystems[s]) > MAX_ECOSYSTEMS:
+            raise InvalidPosition(f"a player holds at most {MAX_ECOSYSTEMS} ecosystems", where=f"state.ecosystems[{s}]")
+        won = points[s] >= WIN_POINTS or len(teams[s]) >= WIN_ANIMALS
+        if won and phase != OVER:
+            raise InvalidPosition(f"Player {s + 1} has {points[s]} points and {len(teams[s])} animals: the game is over",
+                                  where="state.phase")
+    if phase == OVER and winner == NOBODY:
+        raise InvalidPosition("a finished game names its winner", where="state.winner")
+    if phase != OVER and winner != NOBODY:
+        raise InvalidPosition("only a finished game has a winner", where="state.winner")
+    pending = _pending(cards, raw["pending"], phase, players, seat, hands, teams, ecosystems, markets)
+    return State(cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, rolls=rolls,
+                 shuffles=shuffles, decks=tuple(decks), discards=tuple(discards), markets=tuple(markets), hands=hands,
+                 teams=teams, ecosystems=ecosystems, points=points, seat=seat, turn=turn, phase=phase, pending=pending,
+                 trades=trades, last_compete=_last_compete(cards, raw["last_compete"], players), winner=winner, log=())
+
+
+def _last_compete(cards: CardSet, raw: Any, players: int) -> tuple:
+    if raw is None:
+        return ()
+    keys = ("attacker_seat", "attacker", "attack_roll", "attack_total", "defender_seat", "defender", "defence_roll",
+            "defence_total", "winner")
+    require_keys(raw, keys, where="state.last_compete")
+    at = "state.last_compete"
+    return (_int(raw["attacker_seat"], f"{at}.attacker_seat", 0, players - 1), cards.animal(raw["attacker"], where=f"{at}.attacker"),
+            _roll(raw["attack_roll"], f"{at}.attack_roll"), _int(raw["attack_total"], f"{at}.attack_total", 0),
+            _int(raw["defender_seat"], f"{at}.defender_seat", 0, players - 1), cards.animal(raw["defender"], where=f"{at}.defender"),
+            _roll(raw["defence_roll"], f"{at}.defence_roll"), _int(raw["defence_total"], f"{at}.defence_total", 0),
+            _int(raw["winner"], f"{at}.winner", 0, players - 1))
+
+
+def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets) -> tuple:
+    at = "state.pending"
+    needs = phase in (FORAGE, TRADE, TRADE_REPLY, REPLACE, CANCEL, REROLL, FRENZY)
+    if not needs:
+        if raw is not None:
+            raise InvalidPosition(f"phase {phase} has no pending decision: pending must be null", where=at)
+        return ()
+    if raw is None:
+        raise InvalidPosition(f"phase {phase} needs its pending decision", where=at)
+    owner_of = {a: s for s, team in enumerate(teams) for a in team}
+    if phase == FORAGE:
+        require_keys(raw, ("took",), where=at)
+        return (_parse(cards, 0, raw["took"], f"{at}.took"),)
+    if phase == TRADE:
+        require_keys(raw, ("partner", "give", "ask"), where=at)
+        partner = _int(raw["partner"], f"{at}.partner", 0, players - 1)
+        give, ask = tuple(sorted(_symbols(raw["give"], f"{at}.give"))), tuple(sorted(_symbols(raw["ask"], f"{at}.ask")))
+        if partner == seat or Counter(give) - Counter(hands[seat]):
+            raise InvalidPosition("a trade goes to another player and gives cards the trader holds", where=at)
+        return (partner, give, ask)
+    if phase == TRADE_REPLY:
+        require_keys(raw, ("partner", "asker", "give", "ask"), where=at)
+        partner = _int(raw["partner"], f"{at}.partner", 0, players - 1)
+        asker = _int(raw["asker"], f"{at}.asker", 0, players - 1)
+        give, ask = tuple(sorted(_symbols(raw["give"], f"{at}.give"))), tuple(sorted(_symbols(raw["ask"], f"{at}.ask")))
+        if asker != seat or partner == seat or Counter(give) - Counter(hands[seat]):
+            raise InvalidPosition("the player whose turn it is offers the trade to another player, giving cards they hold",
+                                  where=at)
+        return (partner, asker, give, ask)
+    if phase == REPLACE:
+        require_keys(raw, ("new",), where=at)
+        if len(ecosystems[seat]) != MAX_ECOSYSTEMS:
+            raise InvalidPosition(f"a replacement happens when the player already holds {MAX_ECOSYSTEMS} ecosystems", where=at)
+        return (cards.ecosystem(raw["new"], where=f"{at}.new"),)
+    if phase == CANCEL:
+        require_keys(raw, ("owner", "attacker", "defender", "symbol", "count"), where=at)
+        owner = _int(raw["owner"], f"{at}.owner", 0, players - 1)
+        attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
+        symbol, count = _parse(cards, 0, raw["symbol"], f"{at}.symbol"), _int(raw["count"], f"{at}.count", 1)
+        if owner_of.get(attacker) != seat or owner_of.get(defender) != owner or Counter(hands[owner])[symbol] < count:
+            raise InvalidPosition("the attacker is the player's, the defender the owner's, who holds the cards to cancel", where=at)
+        return (owner, attacker, defender, symbol, count)
+    if phase == REROLL:
+        require_keys(raw, ("seat", "attacker", "defender", "attack_roll", "defence_roll", "die"), where=at)
+        who = _int(raw["seat"], f"{at}.seat", 0, players - 1)
+        attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
+        if raw["die"] not in ("attack", "defence"):
+            raise InvalidPosition("die is 'attack' or 'defence'", where=f"{at}.die")
+        stage = 0 if raw["die"] == "attack" else 1
+        if owner_of.get(attacker) != seat or owner_of.get(defender) in (None, seat) or who != (seat if stage == 0 else owner_of[defender]):
+            raise InvalidPosition("the attack die belongs to the player whose turn it is, the defence die to the defender's owner",
+                                  where=at)
+        return (who, attacker, defender, _roll(raw["attack_roll"], f"{at}.attack_roll"),
+                _roll(raw["defence_roll"], f"{at}.defence_roll"), stage)
+    require_keys(raw, ("attacker",), where=at)
+    attacker = cards.animal(raw["attacker"], where=f"{at}.attacker")
+    if owner_of.get(attacker) != seat:
+        raise InvalidPosition("a compete again is made by one of the player's animals", where=at)
+    return (attacker,)
+
+
+ACTION_TYPES = {"explore": Explore, "trade_with": TradeWith, "trade_give": TradeGive, "trade_ask": TradeAsk,
+                "trade_propose": TradePropose, "trade_cancel": TradeCancel, "trade_answer": TradeAnswer, "forage": Forage,
+                "forage_pick": ForagePick, "forage_all": ForageAll, "discover": Discover, "replace": Replace,
+                "compete": Compete, "cancel_compete": CancelCompete, "reroll": Reroll, "done": Done, "peek": Peek}
+TYPE_OF = {cls: name for name, cls in ACTION_TYPES.items()}
+
+
+def encode_action(action) -> dict:
+    name = TYPE_OF.get(type(action))
+    if name is None:
+        raise TypeError(f"not a Biome Blitz action: {action!r}")
+    data = {"type": name}
+    for key, value in action.__dict__.items():
+        data[key] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def decode_action(game, data: Any):
+    if not isinstance(data, Mapping):
+        raise InvalidPosition(f"an action is an object with a 'type', not {type(data).__name__}", where="action")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
+        raise InvalidPosition(f"action type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}", where="action.type")
+    cards = game.cards
+    cls = ACTION_TYPES[kind]
+    fields = tuple(cls.__dataclass_fields__)
+    require_keys(data, ("type",) + fields, where="action")
+    values = {}
+    for field in fields:
+        value, at = data[field], f"action.{field}"
+        if field == "pay":
+            value = tuple(sorted(_symbols(value, at)))
+            value = tuple(SYMBOLS[s] for s in value)
+        elif field == "symbol":
+            _parse(cards, 0, value, at)
+        elif field == "deck":
+            if value not in DECK_NAMES:
+                raise InvalidPosition(f"deck is one of {', '.join(DECK_NAMES)}, not {value!r}", where=at)
+        elif field in ("attacker", "defender", "animal"):
+            cards.animal(value, where=at)
+        elif field == "ecosystem":
+            cards.ecosystem(value, where=at)
+        elif field == "slot":
+            _int(value, at, 0, MARKET)
+        elif field == "seat":
+            _int(value, at, 0, 5)
+        elif field in ("accept", "cancel", "reroll"):
+            _bool(value, at)
+        values[field] = value
+    return cls(**values)

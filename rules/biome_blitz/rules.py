@@ -1,0 +1,1066 @@
+"""Biome Blitz's turn: setup, legal actions, their effects and the ability vocabulary at work.
+
+Follows ``biome-blitz.ja.txt`` (セットアップ, オプションのアクション, メインアクション, 対戦の例, 勝利) as read
+by RULINGS.md Biome Blitz 1-6 and CARD-DATA-RESEARCH.md 3.3. What the texts leave open is decided
+here, each with its reason:
+- The start player is drawn at random (the text's "last to see a bird" is not a seedable rule).
+- A wild card pays any one resource but never counts as a specific symbol: it cannot pay Explore's
+  two identical cards, be stolen as meat, or pay an ability's "1 water" (RULINGS 1).
+- Trade is built as decisions: choose a partner, add cards to give and to ask for, then propose;
+  the partner accepts (only when holding what is asked) or refuses. At most three offers a turn,
+  so a turn always ends (a ruling of ours; the text sets no number).
+- Forage: each pick comes from the market (refilled at once) or the deck's top; a face-up wild only
+  as the first pick, and it ends the forage. Three identical face-up symbols are discarded and
+  replaced, checked after every refill (RULINGS 2).
+- Discover pays the exact cost; ecosystems give their stars too. Only the discovered card's own
+  discover abilities and abilities that watch "another animal" fire.
+- Compete: the battle cost is paid first; the dice are rolled with a seeded generator; rerolls with a
+  fixed result (``on``) happen by themselves, others are the owner's choice, the attacker's first.
+  A defender with ``win_on_roll`` wins on those attack rolls before totals are compared; otherwise
+  attack = roll + power, defence = roll + defence, ties to the attacker (the rules' example). Each
+  ecosystem card a player holds whose symbol matches an animal adds its power and defence bonus.
+- After a defeat: the winner scores the defeated animal's stars, then "defeated" abilities fire (of
+  the defeated animal, and "any animal" ones of animals still in play), then the attacker's
+  "after winning" abilities.
+- The game ends at once when a player has 30 points or five animals, checked after every action.
+- An empty deck is rebuilt from its shuffled discards (seeded); when both are empty, nothing is drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from rules.biome_blitz.cards import LEAF, MEAT, PLAIN, SYMBOLS, WATER, WILD, CardSet
+from rules.biome_blitz.state import (
+    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
+    REPLACE, REROLL, TRADE, TRADE_REPLY, TRADES_PER_TURN, WIN_ANIMALS, WIN_POINTS,
+    CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State,
+    TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
+)
+from rules.protocol import IllegalAction, InvalidPosition
+
+RESOURCE, ANIMAL, ECOSYSTEM = range(3)
+
+RULE_TURN = "turn order: players take turns clockwise; only the player named to move acts"
+RULE_MAIN = "your turn: optional actions (Explore, Trade) any number of times, then one main action"
+RULE_EXPLORE = "Explore: pay two identical resources (leaf, water or meat) to replace one deck's face-up cards"
+RULE_TRADE = "Trade: on your turn, resource cards only, and only if the other player agrees"
+RULE_FORAGE = "Forage: take two resources, face up (refilled at once) or from the deck; a face-up wild only first, and it ends the forage"
+RULE_DISCOVER = "Discover: pay the card's exact cost (a wild is any one resource), gain its stars, refill"
+RULE_ECOSYSTEMS = "ecosystems: at most three; a fourth replaces one of them"
+RULE_COMPETE = "Compete: pay the battle cost, pick an animal of another team, both roll; ties go to the attacker"
+RULE_ABILITY = "animal abilities (the card's text)"
+RULE_OVER = "victory: 30 points or five animals ends the game"
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def _illegal(reason: str, rule: str):
+    raise IllegalAction(reason, rule=rule)
+
+
+# -- setup ---------------------------------------------------------------------------------------
+def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
+    rng = random.Random(seed)
+    resources = [s for s in range(4) for _ in range(cards.resource_copies[s])]
+    animals = list(range(len(cards.animals)))
+    ecosystems = [k for k, n in enumerate(cards.ecosystem_copies) for _ in range(n)]
+    for deck in (resources, animals, ecosystems):
+        rng.shuffle(deck)
+    if len(resources) < HAND_AT_START * players + MARKET:
+        raise InvalidPosition(f"{len(resources)} resource cards cannot deal {HAND_AT_START} to {players} players and a market",
+                              where="cards")
+    start = rng.randrange(players)
+    table = _Table.__new__(_Table)
+    table.s = None
+    table.cards, table.seed, table.players = cards, seed, players
+    table.rolls = table.shuffles = 0
+    table.decks = [tuple(resources), tuple(animals), tuple(ecosystems)]
+    table.discards = [(), (), ()]
+    table.markets = [(EMPTY,) * MARKET] * 3
+    table.hands = [() for _ in range(players)]
+    table.log = [("setup", None, (), start)]
+    for d in range(3):
+        table.refill(d)
+    for seat in range(players):
+        drawn = [table.draw(RESOURCE) for _ in range(HAND_AT_START)]
+        table.hands[seat] = tuple(sorted(drawn))
+    state = State(
+        cards=cards, players=players, variants=variants, seed=seed, rolls=0, shuffles=table.shuffles,
+        decks=tuple(table.decks), discards=tuple(table.discards), markets=tuple(table.markets), hands=tuple(table.hands),
+        teams=((),) * players, ecosystems=((),) * players, points=(0,) * players, seat=start, turn=0, phase=ACTION,
+        pending=(), trades=0, last_compete=(), winner=NOBODY, log=tuple(table.log))
+    table = _Table(state)
+    table.start_turn(start, first=True)
+    return table.freeze()
+
+
+# -- who acts ------------------------------------------------------------------------------------
+def to_move(state: State) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == OVER:
+        return ()
+    if phase == TRADE_REPLY or phase == CANCEL or phase == REROLL:
+        return (state.pending[0],)
+    return (state.seat,)
+
+
+# -- costs and payments --------------------------------------------------------------------------
+def abilities(state: State, seat: int, effect: str):
+    """(animal, ability) for each ability with ``effect`` in ``seat``'s team."""
+    animals = state.cards.animals
+    for a in state.teams[seat]:
+        for ability in animals[a].abilities:
+            if ability.effect == effect:
+                yield a, ability
+
+
+def payments(hand: tuple[int, ...], cost: tuple[int, int, int], *, free: int = 0,
+             substitute: dict[int, int] | None = None) -> list[tuple[int, ...]]:
+    """Every distinct multiset of hand cards that pays ``cost`` exactly: each unit by its own symbol,
+    a wild, or a substitute symbol; ``free`` units of any symbols may be left unpaid (a discount).
+
+    >>> payments((0, 0, 3), (2, 0, 0))   # two leaf: leaf+leaf, or leaf+wild
+    [(0, 0), (0, 3)]
+    >>> payments((1, 3), (0, 1, 0), substitute={1: 0})
+    [(1,), (3,)]
+    """
+    have = (hand.count(0), hand.count(1), hand.count(2), hand.count(3))
+    key = (have, cost, free, tuple(sorted((substitute or {}).items())))
+    found = _PAYMENTS.get(key)
+    if found is None:
+        if len(_PAYMENTS) > 50000:
+            _PAYMENTS.clear()
+        found = _PAYMENTS[key] = _payments(have, cost, free, substitute)
+    return found
+
+
+#: payments' answers by (symbol counts in hand, cost, free, substitutes): hands repeat a lot.
+_PAYMENTS: dict = {}
+
+
+def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], free: int,
+              substitute: dict[int, int] | None) -> list[tuple[int, ...]]:
+    if not free and not substitute:
+        # Each symbol's units are paid by that symbol or by wilds: choose the wilds per symbol.
+        out = []
+        c0, c1, c2 = cost
+        wild = counts[WILD]
+        for w0 in range(max(0, c0 - counts[0]), min(c0, wild) + 1):
+            for w1 in range(max(0, c1 - counts[1]), min(c1, wild - w0) + 1):
+                for w2 in range(max(0, c2 - counts[2]), min(c2, wild - w0 - w1) + 1):
+                    out.append((0,) * (c0 - w0) + (1,) * (c1 - w1) + (2,) * (c2 - w2) + (WILD,) * (w0 + w1 + w2))
+        return sorted(out)
+    have = Counter({s: n for s, n in enumerate(counts) if n})
+    needs = [s for s in PLAIN for _ in range(cost[s])]
+    results = set()
+
+    def pay(index: int, used: Counter, paid: tuple, skips: int) -> None:
+        if index == len(needs):
+            results.add(tuple(sorted(paid)))
+            return
+        need = needs[index]
+        if skips:
+            pay(index + 1, used, paid, skips - 1)
+        for payer in {need, WILD, (substitute or {}).get(need, need)}:
+            if used[payer] < have[payer]:
+                used[payer] += 1
+                pay(index + 1, used, paid + (payer,), skips)
+                used[payer] -= 1
+
+    pay(0, Counter(), (), min(free, len(needs)))
+    return sorted(results)
+
+
+def discover_cost(state: State, seat: int, deck: int, card: int) -> tuple[tuple[int, int, int], int, dict]:
+    """The cost of discovering ``card`` for ``seat`` after its abilities: (cost, free units, substitutes)."""
+    cards = state.cards
+    target = "animal" if deck == ANIMAL else "ecosystem"
+    cost = list(cards.animals[card].cost if deck == ANIMAL else cards.ecosystems[card].cost)
+    free = 0
+    for _, ability in abilities(state, seat, "discount"):
+        if ability.get("target") not in ("any", target):
+            continue
+        s = ability.get("symbol")
+        if s is None:
+            free += ability.get("amount")
+        else:
+            cost[s] = max(0, cost[s] - ability.get("amount"))
+    substitute = {ability.get("pay"): ability.get("using") for _, ability in abilities(state, seat, "substitute")}
+    return tuple(cost), free, substitute
+
+
+def _names(symbols: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(SYMBOLS[s] for s in symbols)
+
+
+# -- compete helpers -----------------------------------------------------------------------------
+def eco_bonus(state: State, seat: int, animal: int) -> tuple[int, int]:
+    """Power and defence the seat's ecosystems give ``animal`` (each matching ecosystem card counts)."""
+    cards = state.cards
+    eco = cards.animals[animal].ecosystem
+    power = defence = 0
+    for kind in state.ecosystems[seat]:
+        if cards.ecosystems[kind].id == eco:
+            power += cards.ecosystems[kind].power
+            defence += cards.ecosystems[kind].defence
+    return power, defence
+
+
+def can_be_attacked(state: State, attacker: int, defender: int) -> str | None:
+    """Why ``defender`` cannot be chosen against ``attacker`` (a prevent ability), or None."""
+    cards = state.cards
+    owner = state.owner(defender)
+    for ability in cards.animals[defender].with_effect("immune"):
+        limit = ability.get("max_attacker_power")
+        if limit is not None and cards.animals[attacker].power <= limit:
+            return f"{cards.animals[defender].name}'s {ability.name}: no attacker with power {limit} or less"
+        if ability.get("while_other_animals") and len(state.teams[owner]) > 1:
+            return f"{cards.animals[defender].name}'s {ability.name}: not while its team has another animal"
+    return None
+
+
+def attack_total(state: State, seat: int, attacker: int, defender: int, roll: int) -> int:
+    cards = state.cards
+    animal = cards.animals[attacker]
+    total = roll + animal.power + eco_bonus(state, seat, attacker)[0]
+    for ability in animal.abilities:
+        if ability.effect != "power":
+            continue
+        if ability.get("vs_stars_at_least") is not None and cards.animals[defender].stars < ability.get("vs_stars_at_least"):
+            continue
+        if ability.get("on_roll") is not None and roll != ability.get("on_roll"):
+            continue
+        family = ability.get("per_family")
+        if family is not None:
+            others = sum(1 for a in state.teams[seat] if a != attacker and cards.animals[a].family == family)
+            total += ability.get("amount") * others
+        else:
+            total += ability.get("amount")
+    return total
+
+
+def defence_total(state: State, seat: int, defender: int, attacker: int, roll: int) -> int:
+    cards = state.cards
+    animal = cards.animals[defender]
+    total = roll + animal.defence + eco_bonus(state, seat, defender)[1]
+    for ability in animal.with_effect("defence"):
+        family = ability.get("vs_family")
+        if family is None or cards.animals[attacker].family == family:
+            total += ability.get("amount")
+    return total
+
+
+def reroll_ability(state: State, animal: int, side: str, *, automatic: bool):
+    """The animal's reroll ability usable on ``side`` (automatic = with fixed results), or None."""
+    for ability in state.cards.animals[animal].with_effect("reroll"):
+        if ability.get("side") in (side, "any") and (ability.get("on") is not None) == automatic:
+            return ability
+    return None
+
+
+# -- legal actions -------------------------------------------------------------------------------
+def legal_actions(state: State, seat: int) -> list:
+    phase = state.phase
+    if phase == OVER or seat not in to_move(state):
+        return []
+    cards = state.cards
+    if phase == ACTION:
+        return _action_phase(state, seat)
+    if phase == FORAGE:
+        market = state.markets[RESOURCE]
+        out = [ForagePick(slot=i + 1) for i, s in enumerate(market) if s not in (EMPTY, WILD)]
+        if state.decks[RESOURCE] or state.discards[RESOURCE]:
+            out.append(ForagePick(slot=0))
+        return out
+    if phase == TRADE:
+        partner, give, ask = state.pending
+        have = Counter(state.hands[seat])
+        given = Counter(give)
+        out = [TradeGive(symbol=SYMBOLS[s]) for s in range(4) if have[s] > given[s]]
+        if len(ask) < len(state.hands[partner]):
+            out.extend(TradeAsk(symbol=SYMBOLS[s]) for s in range(4))
+        if give or ask:
+            out.append(TradePropose())
+        out.append(TradeCancel())
+        return out
+    if phase == TRADE_REPLY:
+        _, asker, give, ask = state.pending
+        has = not (Counter(ask) - Counter(state.hands[seat]))
+        return ([TradeAnswer(accept=True)] if has else []) + [TradeAnswer(accept=False)]
+    if phase == REPLACE:
+        return [Replace(ecosystem=cards.ecosystems[k].id) for k in dict.fromkeys(state.ecosystems[seat])]
+    if phase == CANCEL:
+        return [CancelCompete(cancel=True), CancelCompete(cancel=False)]
+    if phase == REROLL:
+        return [Reroll(reroll=True), Reroll(reroll=False)]
+    if phase == FRENZY:
+        attacker = state.pending[0]
+        return _competes(state, seat, only=attacker) + [Done()]
+    if phase == PEEK:
+        return [Peek(deck=name) for name in DECK_NAMES]
+    return []
+
+
+class _Made(dict):
+    """Action objects by their fields, made once: legal_actions hands out the same objects each time."""
+
+    def __init__(self, cls):
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, key):
+        if len(self) > 100000:
+            self.clear()
+        action = self[key] = self.cls(**dict(key))
+        return action
+
+
+_EXPLORE, _DISCOVER, _COMPETE = _Made(Explore), _Made(Discover), _Made(Compete)
+_FORAGE = tuple(Forage(slot=i) for i in range(MARKET + 1))
+_TRADE_WITH = tuple(TradeWith(seat=s) for s in range(6))
+_NAMES: dict = {}
+
+
+def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
+    found = _NAMES.get(pay)
+    if found is None:
+        found = _NAMES[pay] = tuple(SYMBOLS[s] for s in pay)
+    return found
+
+
+def _action_phase(state: State, seat: int) -> list:
+    cards = state.cards
+    hand = state.hands[seat]
+    team = state.teams[seat]
+    out = []
+    # Optional actions.
+    cheap = [a for _, a in abilities(state, seat, "explore_cost")] if team else ()
+    pays = [(sym, sym) for sym in PLAIN if hand.count(sym) >= 2]
+    if cheap:
+        extra = set(pays)
+        for ability in cheap:
+            extra |= set(_sub_multisets(hand, ability.get("count")))
+        pays = sorted(extra)
+    if pays:
+        for d, name in enumerate(DECK_NAMES):
+            if state.decks[d] or state.discards[d] or any(c != EMPTY for c in state.markets[d]):
+                out += [_EXPLORE[(("deck", name), ("pay", _named(p)))] for p in pays]
+    if state.trades < TRADES_PER_TURN:
+        out += [_TRADE_WITH[s] for s in range(state.players) if s != seat]
+    # Main actions.
+    market = state.markets[RESOURCE]
+    out += [_FORAGE[i + 1] for i, sym in enumerate(market) if sym != EMPTY]
+    if state.decks[RESOURCE] or state.discards[RESOURCE]:
+        out.append(_FORAGE[0])
+    if team:
+        for animal, ability in abilities(state, seat, "take_all_faceup"):
+            if _take_all(state, ability):
+                out.append(ForageAll(animal=cards.animal_ids[animal]))
+    for d in (ANIMAL, ECOSYSTEM):
+        deck = DECK_NAMES[d]
+        for i, card in enumerate(state.markets[d]):
+            if card == EMPTY:
+                continue
+            if team:
+                cost, free, substitute = discover_cost(state, seat, d, card)
+            else:
+                cost, free, substitute = (cards.animals[card].cost if d == ANIMAL else cards.ecosystems[card].cost), 0, None
+            for pay in payments(hand, cost, free=free, substitute=substitute):
+                out.append(_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", _named(pay)))])
+    if team:
+        out += _competes(state, seat)
+    return out
+
+
+def _sub_multisets(hand: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    out = {()}
+    for card in hand:
+        out |= {tuple(sorted(p + (card,))) for p in out if len(p) < size}
+    return sorted(p for p in out if len(p) == size)
+
+
+def _take_all(state: State, ability) -> tuple[int, ...]:
+    """The market slots a take_all_faceup ability would take now (empty: it cannot be used)."""
+    market = state.markets[RESOURCE]
+    if ability.get("all_different"):
+        shown = [s for s in market if s != EMPTY]
+        return tuple(range(MARKET)) if len(shown) == MARKET and len(set(shown)) == MARKET else ()
+    return tuple(i for i, s in enumerate(market) if s == ability.get("symbol"))
+
+
+def _competes(state: State, seat: int, only: int | None = None) -> list:
+    cards = state.cards
+    out = []
+    hand = state.hands[seat]
+    for attacker in state.teams[seat]:
+        if only is not None and attacker != only:
+            continue
+        pays = payments(hand, cards.animals[attacker].battle_cost)
+        if not pays:
+            continue
+        for other in range(state.players):
+            if other == seat:
+                continue
+            for defender in state.teams[other]:
+                if can_be_attacked(state, attacker, defender) is None:
+                    a_id, d_id = cards.animal_ids[attacker], cards.animal_ids[defender]
+                    out += [_COMPETE[(("attacker", a_id), ("defender", d_id), ("pay", _named(p)))] for p in pays]
+    return out
+
+
+# -- applying ------------------------------------------------------------------------------------
+class _Table:
+    """A working copy of a state for one apply (lists where the action changes things)."""
+
+    def __init__(self, state: State):
+        self.s = state
+        self.cards, self.seed, self.players = state.cards, state.seed, state.players
+        self.rolls, self.shuffles = state.rolls, state.shuffles
+        self.decks, self.discards, self.markets = list(state.decks), list(state.discards), list(state.markets)
+        self.hands, self.teams = list(state.hands), list(state.teams)
+        self.ecosystems, self.points = list(state.ecosystems), list(state.points)
+        self.seat, self.turn, self.phase = state.seat, state.turn, state.phase
+        self.pending, self.trades, self.last_compete, self.winner = state.pending, state.trades, state.last_compete, state.winner
+        self.log = []
+
+    def freeze(self) -> State:
+        s = self.s
+        return State(cards=self.cards, players=self.players, variants=s.variants, seed=self.seed, rolls=self.rolls,
+                     shuffles=self.shuffles, decks=tuple(self.decks), discards=tuple(self.discards),
+                     markets=tuple(self.markets), hands=tuple(self.hands), teams=tuple(self.teams),
+                     ecosystems=tuple(self.ecosystems), points=tuple(self.points), seat=self.seat, turn=self.turn,
+                     phase=self.phase, pending=self.pending, trades=self.trades, last_compete=self.last_compete,
+                     winner=self.winner, log=tuple(self.log))
+
+    def view(self) -> State:
+        return self.freeze()
+
+    # -- decks --------------------------------------------------------------------------------
+    def draw(self, d: int) -> int:
+        """The top card of deck ``d``; an empty deck is rebuilt from its shuffled discards."""
+        if not self.decks[d]:
+            if not self.discards[d]:
+                return EMPTY
+            pile = list(self.discards[d])
+            random.Random(f"biome_blitz:{self.seed}:shuffle:{self.shuffles}").shuffle(pile)
+            self.shuffles += 1
+            self.decks[d], self.discards[d] = tuple(pile), ()
+            self.log.append(("reshuffle", None, (), (d, len(pile))))
+        card, self.decks[d] = self.decks[d][0], self.decks[d][1:]
+        return card
+
+    def refill(self, d: int) -> None:
+        """Fill the empty market slots of deck ``d``; three identical resource symbols are replaced."""
+        market = list(self.markets[d])
+        for i in range(MARKET):
+            if market[i] == EMPTY:
+                market[i] = self.draw(d)
+                if market[i] != EMPTY:
+                    self.log.append(("reveal", None, (d, market[i]), i + 1))
+        self.markets[d] = tuple(market)
+        if d == RESOURCE:
+            guard = sum(self.cards.resource_copies)
+            while EMPTY not in self.markets[d] and len(set(self.markets[d])) == 1 and guard > 0:
+                guard -= MARKET
+                self.log.append(("triple", None, (), self.markets[d][0]))
+                self.discards[d] = self.discards[d] + self.markets[d]
+                self.markets[d] = (EMPTY,) * MARKET
+                self.refill_once(d)
+
+    def refill_once(self, d: int) -> None:
+        market = list(self.markets[d])
+        for i in range(MARKET):
+            if market[i] == EMPTY:
+                market[i] = self.draw(d)
+                if market[i] != EMPTY:
+                    self.log.append(("reveal", None, (d, market[i]), i + 1))
+        self.markets[d] = tuple(market)
+
+    def take_from_market(self, d: int, slot: int) -> int:
+        card = self.markets[d][slot]
+        self.markets[d] = self.markets[d][:slot] + (EMPTY,) + self.markets[d][slot + 1:]
+        return card
+
+    # -- hands and points -----------------------------------------------------------------------
+    def give(self, seat: int, symbols) -> None:
+        self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(symbols)))
+
+    def pay(self, seat: int, symbols: tuple[int, ...]) -> None:
+        hand = list(self.hands[seat])
+        for s in symbols:
+            hand.remove(s)
+        self.hands[seat] = tuple(hand)
+        self.discards[RESOURCE] = self.discards[RESOURCE] + tuple(symbols)
+
+    def draw_resources(self, seat: int, count: int, why: str) -> None:
+        drawn = []
+        for _ in range(count):
+            card = self.draw(RESOURCE)
+            if card == EMPTY:
+                break
+            drawn.append(card)
+        self.give(seat, drawn)
+        self.log.append(("draw", seat, tuple(drawn), why))
+
+    def score(self, seat: int, stars: int, why: str) -> None:
+        self.points[seat] += stars
+        self.log.append(("points", seat, (), (stars, why)))
+
+    def check_win(self, seat: int) -> bool:
+        if self.points[seat] >= WIN_POINTS or len(self.teams[seat]) >= WIN_ANIMALS:
+            self.winner = seat
+            self.phase = OVER
+            self.pending = ()
+            self.log.append(("win", seat, (), (self.points[seat], len(self.teams[seat]))))
+            return True
+        return False
+
+    def roll(self) -> int:
+        value = random.Random(f"biome_blitz:{self.seed}:die:{self.rolls}").randint(1, 6)
+        self.rolls += 1
+        return value
+
+    # -- turns --------------------------------------------------------------------------------
+    def end_turn(self) -> None:
+        if self.check_win(self.seat):
+            return
+        self.start_turn((self.seat + 1) % self.players)
+
+    def start_turn(self, seat: int, *, first: bool = False) -> None:
+        """The next turn, with its start-of-turn abilities (take, draw, peek)."""
+        self.seat, self.trades = seat, 0
+        if not first:
+            self.turn += 1
+        self.phase, self.pending = ACTION, ()
+        self.log.append(("turn", seat, (), self.turn))
+        cards = self.cards
+        for animal in self.teams[seat]:
+            for ability in cards.animals[animal].abilities:
+                if ability.trigger == "start_of_turn" and ability.effect == "take_faceup":
+                    for _ in range(ability.get("count")):
+                        market = self.markets[RESOURCE]
+                        if ability.get("symbol") in market:
+                            slot = market.index(ability.get("symbol"))
+                            card = self.take_from_market(RESOURCE, slot)
+                            self.give(seat, (card,))
+                            self.log.append(("ability_take", seat, (card,), (animal, slot + 1)))
+                            self.refill(RESOURCE)
+                elif ability.trigger == "start_of_turn" and ability.effect == "draw":
+                    self.draw_resources(seat, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+                elif ability.effect == "peek" and ability.get("deck") != "choice":
+                    self.peek(seat, DECK_NAMES.index(ability.get("deck")), animal)
+        if any(ability.effect == "peek" and ability.get("deck") == "choice"
+               for animal in self.teams[seat] for ability in cards.animals[animal].abilities):
+            self.phase = PEEK
+
+    def peek(self, seat: int, d: int, animal: int) -> None:
+        top = self.decks[d][0] if self.decks[d] else EMPTY
+        self.log.append(("peek", seat, (d, top), animal))
+
+
+def _deck(name, rule: str) -> int:
+    if name not in DECK_NAMES:
+        _illegal(f"decks are {', '.join(DECK_NAMES)}, not {name!r}", rule)
+    return DECK_NAMES.index(name)
+
+
+def _symbols(names, rule: str) -> tuple[int, ...]:
+    if not isinstance(names, (tuple, list)) or any(n not in SYMBOLS for n in names):
+        _illegal(f"a payment is a list of resource symbols ({', '.join(SYMBOLS)}), not {names!r}", rule)
+    return tuple(sorted(SYMBOLS.index(n) for n in names))
+
+
+def _animal(state: State, name, rule: str) -> int:
+    index = state.cards.animal_by_id.get(name) if isinstance(name, str) else None
+    if index is None:
+        _illegal(f"there is no animal {name!r}", rule)
+    return index
+
+
+def apply(state: State, seat: int, action) -> State:
+    phase = state.phase
+    if phase == OVER:
+        _illegal("the game is over", RULE_OVER)
+    if type(seat) is not int or not 0 <= seat < state.players:
+        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+    movers = to_move(state)
+    if seat not in movers:
+        _illegal(f"{seat_name(movers[0])} must decide now, not {seat_name(seat)}", RULE_TURN)
+    kind = type(action)
+    handler = _HANDLERS.get((phase, kind))
+    if handler is None:
+        expected = {PEEK: "choose the deck to peek at", ACTION: "take an optional or a main action",
+                    TRADE: "give, ask, propose or withdraw the trade", TRADE_REPLY: "accept or refuse the trade",
+                    FORAGE: "take the second resource", REPLACE: "choose the ecosystem to replace",
+                    CANCEL: "decide whether to cancel the compete", REROLL: "decide whether to reroll",
+                    FRENZY: "compete again with the same animal or end the turn"}[phase]
+        rule = {TRADE: RULE_TRADE, TRADE_REPLY: RULE_TRADE, FORAGE: RULE_FORAGE, REPLACE: RULE_ECOSYSTEMS,
+                ACTION: RULE_MAIN}.get(phase, RULE_ABILITY)
+        _illegal(f"{seat_name(seat)} must {expected}, not {action}", rule)
+    if not _is_legal(state, seat, action):
+        _illegal(_refusal(state, seat, action), _rule_of(kind))
+    return handler(state, seat, action)
+
+
+def _is_legal(state: State, seat: int, action) -> bool:
+    """``action in legal_actions(state, seat)``, answered without listing every action for the
+    frequent kinds (the same conditions, checked for this one action)."""
+    kind = type(action)
+    cards = state.cards
+    if kind is Discover or kind is Compete or kind is Explore:
+        pay = action.pay
+        if not isinstance(pay, tuple) or any(p not in SYMBOLS for p in pay):
+            return False
+        paid = tuple(sorted(SYMBOLS.index(p) for p in pay))
+        if _names(paid) != pay:
+            return False
+    if kind is Discover:
+        if action.deck not in ("animal", "ecosystem") or type(action.slot) is not int or not 1 <= action.slot <= MARKET:
+            return False
+        d = DECK_NAMES.index(action.deck)
+        card = state.markets[d][action.slot - 1]
+        if card == EMPTY:
+            return False
+        cost, free, substitute = discover_cost(state, seat, d, card)
+        return paid in payments(state.hands[seat], cost, free=free, substitute=substitute)
+    if kind is Compete:
+        attacker = cards.animal_by_id.get(action.attacker) if isinstance(action.attacker, str) else None
+        defender = cards.animal_by_id.get(action.defender) if isinstance(action.defender, str) else None
+        if attacker is None or defender is None or attacker not in state.teams[seat]:
+            return False
+        if state.phase == FRENZY and attacker != state.pending[0]:
+            return False
+        if state.owner(defender) in (NOBODY, seat) or can_be_attacked(state, attacker, defender) is not None:
+            return False
+        return paid in payments(state.hands[seat], cards.animals[attacker].battle_cost)
+    if kind is Explore:
+        if action.deck not in DECK_NAMES or not all(hand_has(state.hands[seat], paid)):
+            return False
+        d = DECK_NAMES.index(action.deck)
+        if not (state.decks[d] or state.discards[d] or any(c != EMPTY for c in state.markets[d])):
+            return False
+        if len(paid) == 2 and paid[0] == paid[1] and paid[0] != WILD:
+            return True
+        return any(a.get("count") == len(paid) for _, a in abilities(state, seat, "explore_cost"))
+    if kind is TradeWith:
+        return (state.trades < TRADES_PER_TURN and type(action.seat) is int and 0 <= action.seat < state.players
+                and action.seat != seat)
+    if kind is Forage:
+        if type(action.slot) is not int or not 0 <= action.slot <= MARKET:
+            return False
+        if action.slot:
+            return state.markets[RESOURCE][action.slot - 1] != EMPTY
+        return bool(state.decks[RESOURCE] or state.discards[RESOURCE])
+    return action in legal_actions(state, seat)
+
+
+def hand_has(hand: tuple[int, ...], paid: tuple[int, ...]):
+    """Per symbol of ``paid``: does the hand hold that many?"""
+    for sym in set(paid):
+        yield hand.count(sym) >= paid.count(sym)
+
+
+def _rule_of(kind) -> str:
+    return {Explore: RULE_EXPLORE, TradeWith: RULE_TRADE, TradeGive: RULE_TRADE, TradeAsk: RULE_TRADE,
+            TradePropose: RULE_TRADE, TradeAnswer: RULE_TRADE, Forage: RULE_FORAGE, ForagePick: RULE_FORAGE,
+            ForageAll: RULE_ABILITY, Discover: RULE_DISCOVER, Replace: RULE_ECOSYSTEMS, Compete: RULE_COMPETE,
+            Peek: RULE_ABILITY}.get(kind, RULE_MAIN)
+
+
+def _refusal(state: State, seat: int, action) -> str:
+    """A plain reason an action of the right kind is not allowed."""
+    cards = state.cards
+    kind = type(action)
+    hand = Counter(state.hands[seat])
+    if kind in (Explore, Discover, Compete):
+        try:
+            paid = Counter(_symbols(action.pay, RULE_MAIN))
+        except IllegalAction as error:
+            return error.reason
+        if paid - hand:
+            return f"{seat_name(seat)} does not hold {', '.join(SYMBOLS[s] for s in (paid - hand).elements())}"
+    if kind is Explore:
+        if action.deck not in DECK_NAMES:
+            return f"decks are {', '.join(DECK_NAMES)}, not {action.deck!r}"
+        return "Explore costs two identical resources (leaf, water or meat; a wild does not count)"
+    if kind is TradeWith:
+        return ("three trade offers a turn at most" if state.trades >= TRADES_PER_TURN
+                else f"there is no other player {action.seat!r}")
+    if kind is TradeAnswer:
+        return f"{seat_name(seat)} does not hold the cards asked for"
+    if kind in (Forage, ForagePick):
+        if type(action.slot) is not int or not 0 <= action.slot <= MARKET:
+            return f"a pick is a face-up slot 1 to {MARKET} or 0 for the deck, not {action.slot!r}"
+        if action.slot and state.markets[RESOURCE][action.slot - 1] == WILD:
+            return "a face-up wild can only be the first pick"
+        return "that slot is empty" if action.slot else "the resource deck and its discards are empty"
+    if kind is Discover:
+        if action.deck not in ("animal", "ecosystem") or type(action.slot) is not int or not 1 <= action.slot <= MARKET:
+            return "discover a face-up animal or ecosystem: deck 'animal' or 'ecosystem', slot 1 to 3"
+        d = DECK_NAMES.index(action.deck)
+        card = state.markets[d][action.slot - 1]
+        if card == EMPTY:
+            return f"{action.deck} slot {action.slot} is empty"
+        cost, free, _ = discover_cost(state, seat, d, card)
+        return f"the payment {', '.join(action.pay) or 'nothing'} does not match the cost {_cost_text(cost)}" + \
+            (f" (less {free} of any)" if free else "")
+    if kind is Compete:
+        attacker = cards.animal_by_id.get(action.attacker)
+        defender = cards.animal_by_id.get(action.defender)
+        if attacker is None or attacker not in state.teams[seat]:
+            return f"{action.attacker!r} is not in {seat_name(seat)}'s team"
+        if defender is None or state.owner(defender) in (NOBODY, seat):
+            return f"{action.defender!r} is not in another player's team"
+        if state.phase == FRENZY and attacker != state.pending[0]:
+            return "a compete again is made by the same animal"
+        why = can_be_attacked(state, attacker, defender)
+        if why:
+            return why
+        return f"the payment does not match the battle cost {_cost_text(cards.animals[attacker].battle_cost)}"
+    if kind is ForageAll:
+        return f"{action.animal!r} has no forage ability that can take face-up cards now"
+    if kind is Replace:
+        return f"{seat_name(seat)} holds no {action.ecosystem!r} ecosystem"
+    if kind is Peek:
+        return f"decks are {', '.join(DECK_NAMES)}"
+    return f"{action} is not possible now"
+
+
+def _cost_text(cost) -> str:
+    return " + ".join(f"{n} {SYMBOLS[s]}" for s, n in enumerate(cost) if n) or "nothing"
+
+
+# -- handlers ------------------------------------------------------------------------------------
+def _explore(state: State, seat: int, action: Explore) -> State:
+    d = DECK_NAMES.index(action.deck)
+    table = _Table(state)
+    table.pay(seat, _symbols(action.pay, RULE_EXPLORE))
+    flushed = tuple(c for c in state.markets[d] if c != EMPTY)
+    table.discards[d] = table.discards[d] + flushed
+    table.markets[d] = (EMPTY,) * MARKET
+    table.log.append(("explore", seat, (d,) + flushed, action.pay))
+    table.refill(d)
+    return table.freeze()
+
+
+def _trade_with(state: State, seat: int, action: TradeWith) -> State:
+    table = _Table(state)
+    table.phase, table.pending = TRADE, (action.seat, (), ())
+    return table.freeze()
+
+
+def _trade_give(state: State, seat: int, action: TradeGive) -> State:
+    table = _Table(state)
+    partner, give, ask = state.pending
+    table.pending = (partner, tuple(sorted(give + (SYMBOLS.index(action.symbol),))), ask)
+    return table.freeze()
+
+
+def _trade_ask(state: State, seat: int, action: TradeAsk) -> State:
+    table = _Table(state)
+    partner, give, ask = state.pending
+    table.pending = (partner, give, tuple(sorted(ask + (SYMBOLS.index(action.symbol),))))
+    return table.freeze()
+
+
+def _trade_propose(state: State, seat: int, action) -> State:
+    table = _Table(state)
+    partner, give, ask = state.pending
+    table.phase, table.pending = TRADE_REPLY, (partner, seat, give, ask)
+    table.trades += 1
+    table.log.append(("trade_offer", seat, give + ask, (partner, len(give))))
+    return table.freeze()
+
+
+def _trade_cancel(state: State, seat: int, action) -> State:
+    table = _Table(state)
+    table.phase, table.pending = ACTION, ()
+    return table.freeze()
+
+
+def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
+    table = _Table(state)
+    _, asker, give, ask = state.pending
+    if action.accept:
+        table.pay_to(asker, seat, give)
+        table.pay_to(seat, asker, ask)
+    table.log.append(("trade_answer", seat, (), (asker, action.accept)))
+    table.phase, table.pending = ACTION, ()
+    return table.freeze()
+
+
+def _pay_to(self: _Table, giver: int, taker: int, symbols: tuple[int, ...]) -> None:
+    hand = list(self.hands[giver])
+    for s in symbols:
+        hand.remove(s)
+    self.hands[giver] = tuple(hand)
+    self.give(taker, symbols)
+
+
+_Table.pay_to = _pay_to
+
+
+def _forage(state: State, seat: int, action: Forage) -> State:
+    table = _Table(state)
+    card = table.forage_pick(seat, action.slot)
+    if action.slot and card == WILD:
+        table.log.append(("wild_ends", seat, (), None))
+        _forage_done(table, seat, (card,))
+    else:
+        table.phase, table.pending = FORAGE, (card,)
+    return table.freeze()
+
+
+def _forage_pick(self: _Table, seat: int, slot: int) -> int:
+    if slot:
+        card = self.take_from_market(RESOURCE, slot - 1)
+        self.log.append(("take", seat, (card,), slot))
+        self.give(seat, (card,))
+        self.refill(RESOURCE)
+    else:
+        card = self.draw(RESOURCE)
+        self.give(seat, (card,))
+        self.log.append(("draw", seat, (card,), "forage"))
+    return card
+
+
+_Table.forage_pick = _forage_pick
+
+
+def _forage_second(state: State, seat: int, action: ForagePick) -> State:
+    table = _Table(state)
+    card = table.forage_pick(seat, action.slot)
+    _forage_done(table, seat, state.pending + (card,))
+    return table.freeze()
+
+
+def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
+    """The forage's abilities (extra draws), then the turn ends."""
+    cards = table.cards
+    for animal in table.teams[seat]:
+        for ability in cards.animals[animal].abilities:
+            if ability.trigger == "forage" and ability.effect == "draw":
+                wanted = ability.get("if_took")
+                if wanted is None or wanted in took:
+                    table.draw_resources(seat, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+    table.end_turn()
+
+
+def _forage_all(state: State, seat: int, action: ForageAll) -> State:
+    animal = state.cards.animal_by_id[action.animal]
+    ability = next(a for a in state.cards.animals[animal].with_effect("take_all_faceup") if _take_all(state, a))
+    table = _Table(state)
+    slots = _take_all(state, ability)
+    took = tuple(table.take_from_market(RESOURCE, i) for i in slots)
+    table.give(seat, took)
+    table.log.append(("take_all", seat, took, animal))
+    table.refill(RESOURCE)
+    _forage_done(table, seat, took)
+    return table.freeze()
+
+
+def _discover(state: State, seat: int, action: Discover) -> State:
+    cards = state.cards
+    d = DECK_NAMES.index(action.deck)
+    card = state.markets[d][action.slot - 1]
+    table = _Table(state)
+    table.pay(seat, _symbols(action.pay, RULE_DISCOVER))
+    table.take_from_market(d, action.slot - 1)
+    if d == ANIMAL:
+        table.teams[seat] = table.teams[seat] + (card,)
+        stars = cards.animals[card].stars
+    else:
+        stars = cards.ecosystems[card].stars
+    table.log.append(("discover", seat, (d, card), action.pay))
+    table.score(seat, stars, "discover")
+    if d == ANIMAL:
+        for animal in table.teams[seat]:
+            for ability in cards.animals[animal].abilities:
+                if ability.trigger == "discover" and ability.effect == "draw":
+                    another = ability.get("on") == "another_animal"
+                    if (another and animal != card) or (not another and animal == card):
+                        table.draw_resources(seat, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+    table.refill(d)
+    if d == ECOSYSTEM:
+        if len(table.ecosystems[seat]) < MAX_ECOSYSTEMS:
+            table.ecosystems[seat] = table.ecosystems[seat] + (card,)
+        elif points_win(table, seat):
+            # The game ends at once: a fourth ecosystem replaces nothing and goes to the discards.
+            table.discards[ECOSYSTEM] = table.discards[ECOSYSTEM] + (card,)
+        else:
+            table.phase, table.pending = REPLACE, (card,)
+            return table.freeze()
+    table.end_turn()
+    return table.freeze()
+
+
+def points_win(table: _Table, seat: int) -> bool:
+    return table.points[seat] >= WIN_POINTS or len(table.teams[seat]) >= WIN_ANIMALS
+
+
+def _replace(state: State, seat: int, action: Replace) -> State:
+    cards = state.cards
+    old = cards.ecosystem_by_id[action.ecosystem]
+    table = _Table(state)
+    held = list(state.ecosystems[seat])
+    held.remove(old)
+    table.ecosystems[seat] = tuple(held) + state.pending
+    table.discards[ECOSYSTEM] = table.discards[ECOSYSTEM] + (old,)
+    table.log.append(("replace", seat, (old,) + state.pending, None))
+    table.end_turn()
+    return table.freeze()
+
+
+def _compete(state: State, seat: int, action: Compete) -> State:
+    cards = state.cards
+    attacker, defender = cards.animal_by_id[action.attacker], cards.animal_by_id[action.defender]
+    owner = state.owner(defender)
+    table = _Table(state)
+    table.pay(seat, _symbols(action.pay, RULE_COMPETE))
+    table.log.append(("compete", seat, (attacker, defender), owner))
+    for ability in cards.animals[defender].with_effect("cancel_compete"):
+        if Counter(state.hands[owner])[ability.get("symbol")] >= ability.get("count"):
+            table.phase, table.pending = CANCEL, (owner, attacker, defender, ability.get("symbol"), ability.get("count"))
+            return table.freeze()
+    _roll_dice(table, seat, attacker, defender, owner)
+    return table.freeze()
+
+
+def _cancel(state: State, seat: int, action: CancelCompete) -> State:
+    owner, attacker, defender, symbol, count = state.pending
+    table = _Table(state)
+    if action.cancel:
+        table.pay(owner, (symbol,) * count)
+        table.log.append(("cancelled", owner, (attacker, defender), (symbol, count)))
+        table.end_turn()
+    else:
+        table.log.append(("not_cancelled", owner, (attacker, defender), None))
+        _roll_dice(table, state.seat, attacker, defender, owner)
+    return table.freeze()
+
+
+def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: int) -> None:
+    """Both dice, the automatic rerolls, then the optional rerolls as decisions."""
+    attack, defend = table.roll(), table.roll()
+    table.log.append(("dice", seat, (attack, defend), (attacker, defender)))
+    state = table.view()
+    automatic = reroll_ability(state, attacker, "attack", automatic=True)
+    if automatic and attack in automatic.get("on"):
+        attack = table.roll()
+        table.log.append(("reroll", seat, (attack,), (attacker, automatic.name)))
+    automatic = reroll_ability(state, defender, "defend", automatic=True)
+    if automatic and defend in automatic.get("on"):
+        defend = table.roll()
+        table.log.append(("reroll", owner, (defend,), (defender, automatic.name)))
+    # pending: (who decides, attacker, defender, attack roll, defence roll, stage)
+    _next_reroll(table, seat, attacker, defender, owner, attack, defend, 0)
+
+
+def _next_reroll(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int,
+                 stage: int) -> None:
+    state = table.view()
+    if stage == 0 and reroll_ability(state, attacker, "attack", automatic=False):
+        table.phase, table.pending = REROLL, (seat, attacker, defender, attack, defend, 0)
+        return
+    if stage <= 1 and reroll_ability(state, defender, "defend", automatic=False):
+        table.phase, table.pending = REROLL, (owner, attacker, defender, attack, defend, 1)
+        return
+    _resolve_compete(table, seat, attacker, defender, owner, attack, defend)
+
+
+def _reroll(state: State, seat: int, action: Reroll) -> State:
+    who, attacker, defender, attack, defend, stage = state.pending
+    table = _Table(state)
+    owner = state.owner(defender)
+    if action.reroll:
+        value = table.roll()
+        if stage == 0:
+            attack = value
+        else:
+            defend = value
+        table.log.append(("reroll", who, (value,), (attacker if stage == 0 else defender, "reroll")))
+    _next_reroll(table, state.seat, attacker, defender, owner, attack, defend, stage + 1)
+    return table.freeze()
+
+
+def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int) -> None:
+    state = table.view()
+    cards = table.cards
+    kick = next((a for a in cards.animals[defender].with_effect("win_on_roll") if attack in a.get("rolls")), None)
+    a_total = attack_total(state, seat, attacker, defender, attack)
+    d_total = defence_total(state, owner, defender, attacker, defend)
+    won = kick is None and a_total >= d_total
+    table.last_compete = (seat, attacker, attack, a_total, owner, defender, defend, d_total, seat if won else owner)
+    table.log.append(("result", seat if won else owner, (attacker, defender), (a_total, d_total, kick.name if kick else None)))
+    table.phase, table.pending = ACTION, ()
+    if not won:
+        table.end_turn()
+        return
+    table.teams[owner] = tuple(a for a in table.teams[owner] if a != defender)
+    table.discards[ANIMAL] = table.discards[ANIMAL] + (defender,)
+    table.score(seat, cards.animals[defender].stars, "defeat")
+    # "defeated" abilities: of the defeated animal, then "any animal" ones still in play.
+    for ability in cards.animals[defender].abilities:
+        if ability.trigger != "defeated":
+            continue
+        if ability.effect == "destroy_attacker" and attacker in table.teams[seat]:
+            table.teams[seat] = tuple(a for a in table.teams[seat] if a != attacker)
+            table.discards[ANIMAL] = table.discards[ANIMAL] + (attacker,)
+            table.log.append(("destroyed", owner, (defender, attacker), ability.name))
+        elif ability.effect == "draw" and ability.get("whose") != "any":
+            table.draw_resources(owner, ability.get("count"), f"{cards.animals[defender].name}'s {ability.name}")
+    for other in range(table.players):
+        for animal in table.teams[other]:
+            for ability in cards.animals[animal].abilities:
+                if ability.trigger == "defeated" and ability.effect == "draw" and ability.get("whose") == "any":
+                    table.draw_resources(other, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+    if attacker in table.teams[seat]:
+        for ability in cards.animals[attacker].abilities:
+            if ability.effect == "steal":
+                hand = list(table.hands[owner])
+                taken = []
+                for _ in range(ability.get("count")):
+                    if ability.get("symbol") in hand:
+                        hand.remove(ability.get("symbol"))
+                        taken.append(ability.get("symbol"))
+                table.hands[owner] = tuple(hand)
+                table.give(seat, taken)
+                table.log.append(("steal", seat, tuple(taken), (owner, ability.name)))
+    if table.check_win(seat):
+        return
+    if attacker in table.teams[seat] and cards.animals[attacker].with_effect("extra_compete"):
+        frenzy = table.view()._replace(phase=FRENZY, pending=(attacker,))
+        if _competes(frenzy, seat, only=attacker):
+            table.phase, table.pending = FRENZY, (attacker,)
+            table.log.append(("frenzy", seat, (attacker,), None))
+            return
+    table.end_turn()
+
+
+def _done(state: State, seat: int, action: Done) -> State:
+    table = _Table(state)
+    table.phase, table.pending = ACTION, ()
+    table.end_turn()
+    return table.freeze()
+
+
+def _peek(state: State, seat: int, action: Peek) -> State:
+    table = _Table(state)
+    animal = next(a for a, ability in abilities(state, seat, "peek") if ability.get("deck") == "choice")
+    table.peek(seat, DECK_NAMES.index(action.deck), animal)
+    table.phase = ACTION
+    return table.freeze()
+
+
+_HANDLERS = {
+    (ACTION, Explore): _explore, (ACTION, TradeWith): _trade_with, (ACTION, Forage): _forage,
+    (ACTION, ForageAll): _forage_all, (ACTION, Discover): _discover, (ACTION, Compete): _compete,
+    (TRADE, TradeGive): _trade_give, (TRADE, TradeAsk): _trade_ask, (TRADE, TradePropose): _trade_propose,
+    (TRADE, TradeCancel): _trade_cancel, (TRADE_REPLY, TradeAnswer): _trade_answer, (FORAGE, ForagePick): _forage_second,
+    (REPLACE, Replace): _replace, (CANCEL, CancelCompete): _cancel, (REROLL, Reroll): _reroll,
+    (FRENZY, Compete): _compete, (FRENZY, Done): _done, (PEEK, Peek): _peek,
+}
