@@ -26,7 +26,6 @@ each with its reason:
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 from rules.protocol import IllegalAction
 from rules.starligned.cards import LEFT, PHASE3_EFFECTS, RIGHT, CardSet
@@ -92,10 +91,19 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
 
 
 # -- who acts ------------------------------------------------------------------------------------
+_WAITING: dict = {}
+
+
 def to_move(state: State) -> tuple[int, ...]:
     phase = state.phase
     if phase == PLAY or phase == ROTATE:
-        return tuple([s for s, c in enumerate(state.chosen) if c == NONE])
+        chosen = state.chosen
+        waiting = _WAITING.get(chosen)
+        if waiting is None:
+            if len(_WAITING) > 100000:
+                _WAITING.clear()
+            waiting = _WAITING[chosen] = tuple([s for s, c in enumerate(chosen) if c == NONE])
+        return waiting
     if phase == MOON or phase == EFFECT:
         return (state.resolver,)
     if phase == REPEAT or phase == EXCHANGE:
@@ -109,6 +117,9 @@ class _Actions:
         ids = cards.ids
         self.play = tuple(PlayCard(card=c) for c in ids)
         self.rotate_hand = tuple(RotateHandCard(card=c) for c in ids)
+        #: card_of[id(action)]: the card of a PlayCard or RotateHandCard above (checked with ``is``:
+        #: the objects live as long as this table, so their ids are not reused)
+        self.card_of = {id(a): c for actions in (self.play, self.rotate_hand) for c, a in enumerate(actions)}
         #: the same actions indexed by a hand entry (2 * card + rotated)
         self.play_entry = tuple(self.play[e >> 1] for e in range(2 * len(ids)))
         self.rotate_entry = tuple(self.rotate_hand[e >> 1] for e in range(2 * len(ids)))
@@ -147,7 +158,15 @@ class _Actions:
                                                 for a in range(len(ids)))
         if len(self.swap_rows) > 20000:
             self.swap_rows.clear()
-        found = self.swap_rows[key] = tuple([grid[a][b] for a, b in combinations(free, 2)])
+        shorter = self.swap_rows.get((row, free[:-1])) if free else None
+        if shorter is not None:
+            # A card was added on the right since the last time: only its pairs are new.
+            last = free[-1]
+            found = shorter + tuple([grid[a][last] for a in free[:-1]])
+        else:
+            # Ordered by the right-hand card, then the left one, so adding a card appends its pairs.
+            found = tuple([grid[free[i]][free[j]] for j in range(1, len(free)) for i in range(j)])
+        self.swap_rows[key] = found
         return found
 
     def move(self, card: int, position: int) -> MoveCard:
@@ -533,25 +552,31 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
     chosen = state.chosen
     if type(seat) is not int or not 0 <= seat < state.players or chosen[seat] != NONE or chosen.count(NONE) < 2:
         return None
-    card = state.cards.by_id.get(action.card) if isinstance(action.card, str) else None
+    table = state.cards.__dict__["_actions"]
+    card = table.card_of.get(id(action))
+    if card is None or (table.play if playing else table.rotate_hand)[card] is not action:
+        # not one of the objects legal_actions hands out: find the card by its name
+        card = state.cards.by_id.get(action.card) if isinstance(action.card, str) else None
     hand = state.hands[seat]
     for e in hand:
         if e >> 1 == card:
             break
     else:
         return None
+    fields = list(state)
     hands = list(state.hands)
     picked = list(chosen)
     if playing:
         hands[seat] = tuple([x for x in hand if x != e])
         picked[seat] = e
-        log = (("chosen", seat, (e,), None),)
+        fields[_LOG] = (("chosen", seat, (e,), None),)
     else:
         hands[seat] = tuple(sorted([x ^ 1 if x == e else x for x in hand]))
         picked[seat] = 1
-        log = (("rotate_hand", seat, (e ^ 1,), None),)
-    return tuple.__new__(State, state[:_HANDS] + (tuple(hands),) + state[_HANDS + 1:_CHOSEN] + (tuple(picked),)
-                         + state[_CHOSEN + 1:_LOG] + (log,))
+        fields[_LOG] = (("rotate_hand", seat, (e ^ 1,), None),)
+    fields[_HANDS] = tuple(hands)
+    fields[_CHOSEN] = tuple(picked)
+    return tuple.__new__(State, fields)
 
 
 def apply(state: State, seat: int, action) -> State:
@@ -615,9 +640,27 @@ def apply(state: State, seat: int, action) -> State:
     return _resolve(state, actor, action, card)
 
 
+def _moon_allowed(state: State, seat: int, action) -> bool:
+    """``action in moon_actions(state, seat)`` without building the list."""
+    if type(action) is not MoonBonus:
+        return False
+    row = state.rows[seat]
+    if not full_moon(state.cards, row):
+        return False
+    others = any(state.moons[o] for o in range(state.players) if o != seat)
+    cover = state.moon_supply > 0 and not state.blocked(seat, row[-1] >> 1) and not state.blocked(seat, row[-2] >> 1)
+    if action.choice == "cover":
+        return cover and action.row is None and action.pair is None
+    if action.choice == "none":
+        return (cover or others) and action.row is None and action.pair is None
+    if action.choice != "remove" or type(action.row) is not int or not 0 <= action.row < state.players or action.row == seat:
+        return False
+    left = state.cards.by_id.get(action.pair) if isinstance(action.pair, str) else None
+    return any(pair[0] == left for pair in state.moons[action.row])
+
+
 def _moon(state: State, seat: int, action: MoonBonus) -> State:
-    allowed = moon_actions(state, seat)
-    if action not in allowed:
+    if not _moon_allowed(state, seat, action):
         if action.choice == "cover":
             why = "covering needs a moon card in the supply and two unblocked cards"
         elif action.choice == "remove":
