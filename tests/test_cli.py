@@ -174,3 +174,22 @@ def test_serve_starts_the_web_app():
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(10)
+
+
+@pytest.mark.parametrize("game_id", ["stellar", "jump_gate", "starligned", "biome_blitz"])
+def test_every_game_plays_replays_and_scores_from_the_command_line(tmp_path, game_id):
+    import rules
+
+    players = rules.get_game(game_id).player_counts[0]
+    out = tmp_path / "game.json"
+    played = json.loads(cli("play", game_id, "--players", players, "--seed", 3, "--bots", "random", "--out", out,
+                            "--json").stdout)
+    replayed = json.loads(cli("replay", out, "--json").stdout)
+    assert replayed["over"] is True
+    assert replayed["scores"] == played["scores"] and replayed["winners"] == played["winners"]
+    game, state = replays.final_state(replays.load(out))
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(game.encode(state)), encoding="utf-8")
+    breakdown = json.loads(cli("score", position, "--json").stdout)
+    assert [seat["total"] for seat in breakdown] == played["scores"]
+    assert cli("games").stdout.count(f"{game_id} ") >= 1

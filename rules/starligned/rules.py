@@ -552,7 +552,7 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
     chosen = state.chosen
     if type(seat) is not int or not 0 <= seat < state.players or chosen[seat] != NONE or chosen.count(NONE) < 2:
         return None
-    table = state.cards.__dict__["_actions"]
+    table = state.cards.__dict__.get("_actions") or actions_for(state.cards)
     card = table.card_of.get(id(action))
     if card is None or (table.play if playing else table.rotate_hand)[card] is not action:
         # not one of the objects legal_actions hands out: find the card by its name
