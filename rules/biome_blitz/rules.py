@@ -278,19 +278,19 @@ def legal_actions(state: State, seat: int) -> list:
         return out
     if phase == TRADE:
         partner, give, ask = state.pending
-        have = Counter(state.hands[seat])
-        given = Counter(give)
-        out = [TradeGive(symbol=SYMBOLS[s]) for s in range(4) if have[s] > given[s]]
+        hand = state.hands[seat]
+        out = [_GIVE[sym] for sym in range(4) if hand.count(sym) > give.count(sym)]
         if len(ask) < len(state.hands[partner]):
-            out.extend(TradeAsk(symbol=SYMBOLS[s]) for s in range(4))
+            out += _ASK
         if give or ask:
-            out.append(TradePropose())
-        out.append(TradeCancel())
+            out.append(_PROPOSE)
+        out.append(_CANCEL_TRADE)
         return out
     if phase == TRADE_REPLY:
         _, asker, give, ask = state.pending
-        has = not (Counter(ask) - Counter(state.hands[seat]))
-        return ([TradeAnswer(accept=True)] if has else []) + [TradeAnswer(accept=False)]
+        hand = state.hands[seat]
+        has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
+        return [_ACCEPT, _REFUSE] if has else [_REFUSE]
     if phase == REPLACE:
         return [Replace(ecosystem=cards.ecosystems[k].id) for k in dict.fromkeys(state.ecosystems[seat])]
     if phase == CANCEL:
@@ -320,6 +320,10 @@ class _Made(dict):
 
 
 _EXPLORE, _DISCOVER, _COMPETE = _Made(Explore), _Made(Discover), _Made(Compete)
+_GIVE = tuple(TradeGive(symbol=name) for name in SYMBOLS)
+_ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
+_PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
+_ACCEPT, _REFUSE = TradeAnswer(accept=True), TradeAnswer(accept=False)
 _FORAGE = tuple(Forage(slot=i) for i in range(MARKET + 1))
 _TRADE_WITH = tuple(TradeWith(seat=s) for s in range(6))
 _NAMES: dict = {}
@@ -332,23 +336,30 @@ def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
     return found
 
 
+_ACTION_LISTS: dict = {}
+
+
+def _cached(key, make):
+    """A tuple of actions remembered by ``key`` (everything the list depends on)."""
+    found = _ACTION_LISTS.get(key)
+    if found is None:
+        if len(_ACTION_LISTS) > 200000:
+            _ACTION_LISTS.clear()
+        found = _ACTION_LISTS[key] = tuple(make())
+    return found
+
+
 def _action_phase(state: State, seat: int) -> list:
+    """The optional and main actions. The lists of Explore, Discover and Compete actions depend only
+    on the seat's hand counts, the team(s) and the market, so they are remembered by those."""
     cards = state.cards
     hand = state.hands[seat]
     team = state.teams[seat]
+    counts = (hand.count(0), hand.count(1), hand.count(2), hand.count(3))
     out = []
     # Optional actions.
-    cheap = [a for _, a in abilities(state, seat, "explore_cost")] if team else ()
-    pays = [(sym, sym) for sym in PLAIN if hand.count(sym) >= 2]
-    if cheap:
-        extra = set(pays)
-        for ability in cheap:
-            extra |= set(_sub_multisets(hand, ability.get("count")))
-        pays = sorted(extra)
-    if pays:
-        for d, name in enumerate(DECK_NAMES):
-            if state.decks[d] or state.discards[d] or any(c != EMPTY for c in state.markets[d]):
-                out += [_EXPLORE[(("deck", name), ("pay", _named(p)))] for p in pays]
+    flags = tuple(bool(state.decks[d] or state.discards[d] or any(c != EMPTY for c in state.markets[d])) for d in range(3))
+    out += _cached(("explore", id(cards), counts, flags, team), lambda: _explores(state, seat, hand, flags))
     if state.trades < TRADES_PER_TURN:
         out += [_TRADE_WITH[s] for s in range(state.players) if s != seat]
     # Main actions.
@@ -361,19 +372,31 @@ def _action_phase(state: State, seat: int) -> list:
             if _take_all(state, ability):
                 out.append(ForageAll(animal=cards.animal_ids[animal]))
     for d in (ANIMAL, ECOSYSTEM):
-        deck = DECK_NAMES[d]
         for i, card in enumerate(state.markets[d]):
-            if card == EMPTY:
-                continue
-            if team:
-                cost, free, substitute = discover_cost(state, seat, d, card)
-            else:
-                cost, free, substitute = (cards.animals[card].cost if d == ANIMAL else cards.ecosystems[card].cost), 0, None
-            for pay in payments(hand, cost, free=free, substitute=substitute):
-                out.append(_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", _named(pay)))])
+            if card != EMPTY:
+                out += _cached(("discover", id(cards), counts, d, i, card, team),
+                               lambda: _discovers(state, seat, hand, d, i, card))
     if team:
-        out += _competes(state, seat)
+        out += _cached(("compete", id(cards), counts, seat, state.teams), lambda: _competes(state, seat))
     return out
+
+
+def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool, ...]) -> list:
+    pays = [(sym, sym) for sym in PLAIN if hand.count(sym) >= 2]
+    cheap = [a for _, a in abilities(state, seat, "explore_cost")]
+    if cheap:
+        extra = set(pays)
+        for ability in cheap:
+            extra |= set(_sub_multisets(hand, ability.get("count")))
+        pays = sorted(extra)
+    return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags[d] for p in pays]
+
+
+def _discovers(state: State, seat: int, hand: tuple[int, ...], d: int, i: int, card: int) -> list:
+    cost, free, substitute = discover_cost(state, seat, d, card)
+    deck = DECK_NAMES[d]
+    return [_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", _named(pay)))]
+            for pay in payments(hand, cost, free=free, substitute=substitute)]
 
 
 def _sub_multisets(hand: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
@@ -429,12 +452,11 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return State(cards=self.cards, players=self.players, variants=s.variants, seed=self.seed, rolls=self.rolls,
-                     shuffles=self.shuffles, decks=tuple(self.decks), discards=tuple(self.discards),
-                     markets=tuple(self.markets), hands=tuple(self.hands), teams=tuple(self.teams),
-                     ecosystems=tuple(self.ecosystems), points=tuple(self.points), seat=self.seat, turn=self.turn,
-                     phase=self.phase, pending=self.pending, trades=self.trades, last_compete=self.last_compete,
-                     winner=self.winner, log=tuple(self.log))
+        return tuple.__new__(State, (
+            self.cards, self.players, s.variants, self.seed, self.rolls, self.shuffles, tuple(self.decks),
+            tuple(self.discards), tuple(self.markets), tuple(self.hands), tuple(self.teams), tuple(self.ecosystems),
+            tuple(self.points), self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
+            self.winner, tuple(self.log)))
 
     def view(self) -> State:
         return self.freeze()
@@ -649,6 +671,24 @@ def _is_legal(state: State, seat: int, action) -> bool:
     if kind is TradeWith:
         return (state.trades < TRADES_PER_TURN and type(action.seat) is int and 0 <= action.seat < state.players
                 and action.seat != seat)
+    if kind is TradeGive or kind is TradeAsk:
+        if action.symbol not in SYMBOLS:
+            return False
+        partner, give, ask = state.pending
+        sym = SYMBOLS.index(action.symbol)
+        if kind is TradeAsk:
+            return len(ask) < len(state.hands[partner])
+        return state.hands[seat].count(sym) > give.count(sym)
+    if kind is TradePropose:
+        return bool(state.pending[1] or state.pending[2])
+    if kind is TradeCancel or kind is CancelCompete or kind is Reroll:
+        return type(getattr(action, "cancel", getattr(action, "reroll", True))) is bool
+    if kind is ForagePick:
+        if type(action.slot) is not int or not 0 <= action.slot <= MARKET:
+            return False
+        if action.slot:
+            return state.markets[RESOURCE][action.slot - 1] not in (EMPTY, WILD)
+        return bool(state.decks[RESOURCE] or state.discards[RESOURCE])
     if kind is Forage:
         if type(action.slot) is not int or not 0 <= action.slot <= MARKET:
             return False
@@ -747,24 +787,28 @@ def _explore(state: State, seat: int, action: Explore) -> State:
     return table.freeze()
 
 
+_PHASE, _PENDING, _LOG = State._fields.index("phase"), State._fields.index("pending"), State._fields.index("log")
+
+
+def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
+    """``state`` with a new phase and pending decision (nothing else changes): built directly."""
+    fields = list(state)
+    fields[_PHASE], fields[_PENDING], fields[_LOG] = phase, pending, log
+    return tuple.__new__(State, fields)
+
+
 def _trade_with(state: State, seat: int, action: TradeWith) -> State:
-    table = _Table(state)
-    table.phase, table.pending = TRADE, (action.seat, (), ())
-    return table.freeze()
+    return _with(state, TRADE, (action.seat, (), ()))
 
 
 def _trade_give(state: State, seat: int, action: TradeGive) -> State:
-    table = _Table(state)
     partner, give, ask = state.pending
-    table.pending = (partner, tuple(sorted(give + (SYMBOLS.index(action.symbol),))), ask)
-    return table.freeze()
+    return _with(state, TRADE, (partner, tuple(sorted(give + (SYMBOLS.index(action.symbol),))), ask))
 
 
 def _trade_ask(state: State, seat: int, action: TradeAsk) -> State:
-    table = _Table(state)
     partner, give, ask = state.pending
-    table.pending = (partner, give, tuple(sorted(ask + (SYMBOLS.index(action.symbol),))))
-    return table.freeze()
+    return _with(state, TRADE, (partner, give, tuple(sorted(ask + (SYMBOLS.index(action.symbol),)))))
 
 
 def _trade_propose(state: State, seat: int, action) -> State:
@@ -777,9 +821,7 @@ def _trade_propose(state: State, seat: int, action) -> State:
 
 
 def _trade_cancel(state: State, seat: int, action) -> State:
-    table = _Table(state)
-    table.phase, table.pending = ACTION, ()
-    return table.freeze()
+    return _with(state, ACTION, ())
 
 
 def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
