@@ -1,6 +1,6 @@
 """``rules-explorer``: the command line (DESIGN.md, "Command line").
 
-games · play · replay · score · simulate · serve. Errors in files or arguments print one clear line
+games · play · replay · score · simulate · compare · serve. Errors in files or arguments print one clear line
 and exit with status 2; nothing is written when something is wrong.
 """
 
@@ -19,6 +19,7 @@ from rules.bots import BOTS
 from rules.protocol import RulesError, dumps
 from rules.registry import GAMES, get_game
 from rules.simulate import Progress, play_game, simulate
+from rules.sweep import DEFAULT_CHUNK, compare, simulate_sweep
 
 
 def parse_variants(game, items: list[str] | None) -> dict:
@@ -135,8 +136,10 @@ def cmd_simulate(args) -> int:
     bots = parse_bots(args.bot, players)
     if args.games < 1:
         raise RulesError("--games must be at least 1")
-    if args.workers != 1 or args.scheduler:
-        raise RulesError("distributed runs (--workers, --scheduler) are not available yet: run with --workers 1")
+    if args.workers < 1:
+        raise RulesError("--workers must be at least 1")
+    if args.workers > 1 or args.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS"):
+        return _simulate_sweep(args, game, players, variants, bots)
     bar = Progress(args.games, enabled=False if args.json else None)
     summary = simulate(game.id, players, args.games, args.seed, bots=bots, variants=variants, progress=bar.update, game=game)
     if args.json:
@@ -149,6 +152,94 @@ def cmd_simulate(args) -> int:
               f"median {seat['median_score']}, max {seat['max_score']}), win share {seat['win_share']:.1%}")
     print(f"  shared wins: {summary['shared_wins']}, decisions per game: {summary['mean_decisions']}")
     print(f"  {summary['elapsed_s']:.2f} s, {summary['games_per_s']:,.0f} games/s")
+    return 0
+
+
+def _executor(args) -> str:
+    if args.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS"):
+        return "dask"
+    return "processes" if args.workers > 1 else "inprocess"
+
+
+def _bar(args, total: int) -> tuple[Progress, object]:
+    bar = Progress(total, enabled=False if args.json else None)
+    return bar, lambda done, _chunks: bar.update(done)
+
+
+def _ci(stat: dict, digits: int = 1) -> str:
+    if stat["mean"] is None:
+        return "n/a"
+    if stat["low"] is None:
+        return f"{stat['mean']:.{digits}f}"
+    return f"{stat['mean']:.{digits}f} [{stat['low']:.{digits}f}, {stat['high']:.{digits}f}]"
+
+
+def _rate(stat: dict) -> str:
+    return "n/a" if stat["rate"] is None else f"{stat['rate']:.1%} [{stat['low']:.1%}, {stat['high']:.1%}]"
+
+
+def _print_setting(stats: dict, indent: str = "  ") -> None:
+    for seat in stats["seats"]:
+        print(f"{indent}Player {seat['seat'] + 1}: score {_ci(seat['score'])}, win rate {_rate(seat['win_rate'])}")
+    first = stats["first_player_advantage"]
+    print(f"{indent}first player: win rate {_rate(first['win_rate'])} against a fair {first['fair_share']:.1%}"
+          + (" (significant)" if first["significant"] else ""))
+    print(f"{indent}game length: {_ci(stats['game_length'])} decisions; score spread: {_ci(stats['score_spread'])}")
+
+
+def _simulate_sweep(args, game, players, variants, bots) -> int:
+    bar, progress = _bar(args, args.games)
+    summary = simulate_sweep(game.id, players, args.games, args.seed, bots=bots, variants=variants,
+                             executor=_executor(args), workers=args.workers, scheduler=args.scheduler,
+                             chunk=args.chunk, progress=progress, game=game)
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return 0
+    print(f"{game.title}, {players} players, {summary['games']} games from seed {args.seed}, bots {','.join(bots)}, "
+          f"{summary['executor']}" + (" (interrupted: partial results)" if summary["interrupted"] else ""))
+    print("95% confidence intervals in brackets")
+    _print_setting(summary)
+    print(f"  {summary['elapsed_s']:.2f} s")
+    return 0
+
+
+def cmd_compare(args) -> int:
+    game = game_with_cards(args)
+    players = game.check_players(args.players)
+    variants_a = parse_variants(game, args.variant_a)
+    variants_b = parse_variants(game, args.variant_b)
+    bots_a = parse_bots(args.bot_a, players)
+    bots_b = parse_bots(args.bot_b or args.bot_a, players)
+    if args.games < 1:
+        raise RulesError("--games must be at least 1")
+    if args.workers < 1:
+        raise RulesError("--workers must be at least 1")
+    if variants_a == variants_b and bots_a == bots_b:
+        raise RulesError("A and B are the same setting: change a variant (--variant-b) or the bots (--bot-b)")
+    if args.until_ci is not None and args.until_ci <= 0:
+        raise RulesError("--until-ci must be a positive number of points")
+    bar, progress = _bar(args, 2 * args.games)
+    result = compare(game.id, players, args.games, args.seed, variants_a=variants_a, variants_b=variants_b,
+                     bots_a=bots_a, bots_b=bots_b, executor=_executor(args), workers=args.workers,
+                     scheduler=args.scheduler, chunk=args.chunk, until_ci=args.until_ci, progress=progress, game=game)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    stats = result["results"]
+    print(f"{game.title}, {players} players: {stats['games']} paired games (the same deals under A and B) from seed "
+          f"{args.seed}, {result['executor']}" + (" (interrupted: partial results)" if result["interrupted"] else ""))
+    print(f"A: variants {variants_a}, bots {','.join(bots_a)}")
+    print(f"B: variants {variants_b}, bots {','.join(bots_b)}")
+    print("95% confidence intervals in brackets")
+    print("A:")
+    _print_setting(stats["a"])
+    print("B:")
+    _print_setting(stats["b"])
+    print("B - A on the same deals:")
+    for seat in stats["difference_b_minus_a"]:
+        print(f"  Player {seat['seat'] + 1}: score {_ci(seat['score_difference'], 2)}, "
+              f"win rate {_ci(seat['win_rate_difference'], 3)}" + ("  (significant)" if seat["significant"] else ""))
+    print(f"  {result['elapsed_s']:.2f} s")
     return 0
 
 
@@ -201,10 +292,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="random", help=f"one bot or one per seat, comma-separated ({', '.join(BOTS)})")
     p.add_argument("--variant", action="append", metavar="NAME[=VALUE]")
     p.add_argument("--cards", metavar="CARDS.json", help="play with another card file")
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--scheduler", metavar="ADDRESS")
+    p.add_argument("--workers", type=int, default=1, help="local processes (more than 1: a process pool)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or set DASK_SCHEDULER_ADDRESS)")
+    p.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help="games per chunk of work")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("compare", help="paired A/B comparison on the same deals, with confidence intervals")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, required=True, help="deals (each is played under A and under B)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--variant-a", action="append", metavar="NAME[=VALUE]")
+    p.add_argument("--variant-b", action="append", metavar="NAME[=VALUE]")
+    p.add_argument("--bot-a", default="random", help=f"bots of A ({', '.join(BOTS)})")
+    p.add_argument("--bot-b", help="bots of B (default: as A)")
+    p.add_argument("--cards", metavar="CARDS.json", help="play with another card file")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: one per core)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or set DASK_SCHEDULER_ADDRESS)")
+    p.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help="deals per chunk of work")
+    p.add_argument("--until-ci", type=float, metavar="POINTS",
+                   help="stop once every seat's score difference is known within +- POINTS (95%%)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_compare)
 
     p = sub.add_parser("serve", help="serve the web app")
     p.add_argument("--address", default="127.0.0.1")

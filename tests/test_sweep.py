@@ -1,0 +1,130 @@
+"""Sweeps: the same statistics wherever the games run, paired A/B on the same deals, honest intervals."""
+
+import json
+import math
+import statistics
+
+import pytest
+
+from rules.sweep import Tally, WIN_UNIT, chunk_plan, compare, mean_ci, setting_stats, simulate_sweep, wilson
+from tests.test_cli import cli
+
+
+def test_mean_interval_matches_the_textbook_formula():
+    values = [3, 7, 7, 19, 24, 1, 0, 12]
+    ci = mean_ci(sum(values), sum(v * v for v in values), len(values))
+    half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values))
+    assert ci["mean"] == round(statistics.mean(values), 4)
+    assert ci["low"] == pytest.approx(statistics.mean(values) - half, abs=1e-4)
+    assert ci["high"] == pytest.approx(statistics.mean(values) + half, abs=1e-4)
+    assert mean_ci(5, 25, 1)["low"] is None and mean_ci(0, 0, 0)["mean"] is None
+
+
+@pytest.mark.parametrize("successes,n,low,high", [
+    (50, 100, 0.4038, 0.5962),     # standard published values of the Wilson interval
+    (1, 10, 0.0179, 0.4042),
+    (81, 263, 0.2553, 0.3662),
+])
+def test_wilson_interval_known_values(successes, n, low, high):
+    ci = wilson(successes, n)
+    assert (ci["low"], ci["high"]) == (pytest.approx(low, abs=1e-4), pytest.approx(high, abs=1e-4))
+
+
+def test_tallies_add_exactly_in_any_order():
+    a, b = Tally(3), Tally(3)
+    a.add_game([10, 4, 10], [0, 2], 50)
+    b.add_game([1, 2, 3], [2], 40)
+    assert (a + b).to_json() == (b + a).to_json()
+    total = a + b
+    assert total.games == 2 and total.wins == [WIN_UNIT // 2, 0, WIN_UNIT // 2 + WIN_UNIT]
+    stats = setting_stats(total)
+    assert stats["seats"][2]["win_rate"]["rate"] == 0.75
+    assert stats["game_length"]["mean"] == 45 and stats["score_spread"]["mean"] == 4
+
+
+def test_chunks_cover_every_game_once():
+    plan = chunk_plan(1001, 250)
+    assert sum(count for _, count in plan) == 1001 and plan[-1] == (1000, 1)
+
+
+def test_identical_statistics_in_process_in_a_process_pool_and_on_dask():
+    from distributed import LocalCluster
+
+    here = simulate_sweep("subastral", 3, 60, 7, executor="inprocess", chunk=60)
+    pool = simulate_sweep("subastral", 3, 60, 7, executor="processes", workers=2, chunk=7)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        dask = simulate_sweep("subastral", 3, 60, 7, executor="dask", scheduler=cluster.scheduler_address, chunk=11)
+    assert here["tally"] == pool["tally"] == dask["tally"]
+    assert here["seats"] == pool["seats"] == dask["seats"]
+    assert (here["executor"], pool["executor"], dask["executor"]) == ("inprocess", "processes", "dask")
+
+
+def test_a_paired_run_is_the_two_single_runs_on_the_same_deals():
+    paired = compare("subastral", 3, 40, 3, variants_b={"disturbance": True}, executor="inprocess", chunk=9)
+    a = simulate_sweep("subastral", 3, 40, 3, executor="inprocess")
+    b = simulate_sweep("subastral", 3, 40, 3, variants={"disturbance": True}, executor="inprocess")
+    assert paired["results"]["tallies"]["a"] == a["tally"]
+    assert paired["results"]["tallies"]["b"] == b["tally"]
+    diffs = paired["results"]["difference_b_minus_a"]
+    for seat in range(3):
+        expected = (b["tally"]["score"][seat] - a["tally"]["score"][seat]) / 40
+        assert diffs[seat]["score_difference"]["mean"] == pytest.approx(expected, abs=1e-4)
+
+
+def test_the_same_setting_twice_differs_by_exactly_nothing():
+    same = compare("stellar", 2, 12, 5, bots_a=("random",), bots_b=("random",), executor="inprocess", chunk=5)
+    for seat in same["results"]["difference_b_minus_a"]:
+        assert seat["score_difference"] == {"mean": 0.0, "low": 0.0, "high": 0.0, "n": 12}
+        assert seat["significant"] is False
+
+
+def test_sequential_stopping_stops_once_precise_enough():
+    wide = compare("subastral", 2, 400, 1, variants_b={"disturbance": True}, executor="inprocess", chunk=20,
+                   until_ci=50.0)
+    assert wide["results"]["games"] == 20          # the first chunk is already within +- 50 points
+    tight = compare("subastral", 2, 60, 1, variants_b={"disturbance": True}, executor="inprocess", chunk=20,
+                    until_ci=0.001)
+    assert tight["results"]["games"] == 60         # never precise enough: every game is played
+
+
+def test_ctrl_c_keeps_the_finished_chunks():
+    seen = []
+
+    def progress(done, chunks):
+        seen.append(done)
+        if len(chunks) == 2:
+            raise KeyboardInterrupt
+
+    partial = simulate_sweep("stellar", 2, 50, 1, executor="inprocess", chunk=10, progress=progress)
+    assert partial["interrupted"] is True and partial["games"] == 20
+    full = simulate_sweep("stellar", 2, 20, 1, executor="inprocess", chunk=10)
+    assert partial["tally"] == full["tally"]
+
+
+def test_every_registered_game_sweeps():
+    import rules
+
+    for game_id in rules.GAMES:
+        game = rules.get_game(game_id)
+        stats = simulate_sweep(game_id, game.player_counts[0], 3, 1, executor="inprocess")
+        assert stats["games"] == 3 and len(stats["seats"]) == game.player_counts[0]
+
+
+def test_compare_command_answers_with_confidence_intervals():
+    data = json.loads(cli("compare", "subastral", "--players", 3, "--variant-b", "disturbance", "--games", 30,
+                          "--workers", 2, "--chunk", 8, "--json").stdout)
+    assert data["executor"] == "processes" and data["results"]["games"] == 30
+    assert {"low", "high", "mean"} <= set(data["results"]["difference_b_minus_a"][0]["score_difference"])
+    text = cli("compare", "subastral", "--players", 3, "--variant-b", "disturbance", "--games", 10, "--workers", 1).stdout
+    assert "B - A on the same deals" in text and "[" in text
+    same = cli("compare", "subastral", "--players", 3, "--games", 10, check=False)
+    assert same.returncode == 2 and "same setting" in same.stderr
+
+
+def test_simulate_command_uses_local_processes_when_asked():
+    data = json.loads(cli("simulate", "stellar", "--players", 2, "--games", 20, "--workers", 2, "--chunk", 6,
+                          "--json").stdout)
+    assert data["executor"] == "processes" and data["games"] == 20
+    single = json.loads(cli("simulate", "stellar", "--players", 2, "--games", 20, "--workers", 2, "--chunk", 20,
+                            "--json").stdout)
+    assert single["tally"] == data["tally"]
