@@ -88,6 +88,8 @@ REQUIRED = {"draw": ("count",), "take_faceup": ("symbol", "count"), "peek": ("de
             "win_on_roll": ("rolls",), "reroll": ("side",), "cancel_compete": ("symbol", "count"),
             "steal": ("symbol", "count")}
 ABILITY_KEYS = {"name", "trigger", "effect", "text", "provenance"}
+ANIMAL_KEYS = {"id", "name", "family", "stars", "cost", "battle_cost", "power", "defence", "ecosystem", "abilities",
+               "copies", "provenance"}
 
 
 @dataclass(frozen=True)
@@ -291,6 +293,10 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
         if entry.get("ecosystem") not in eco_ids:
             raise InvalidPosition(f"ecosystem must be one of {', '.join(sorted(eco_ids))}, not {entry.get('ecosystem')!r}",
                                   where=f"{at}.ecosystem")
+        unknown = set(entry) - ANIMAL_KEYS
+        if unknown:
+            raise InvalidPosition(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}; an animal has "
+                                  f"{', '.join(sorted(ANIMAL_KEYS))}", where=at)
         abilities = entry.get("abilities", [])
         if not isinstance(abilities, list):
             raise InvalidPosition("'abilities' must be a list", where=f"{at}.abilities")

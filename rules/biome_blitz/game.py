@@ -101,12 +101,13 @@ class BiomeBlitz(GameSpec):
         pool = list(state.decks[0])
         for s in others:
             pool.extend(state.hands[s])
+        pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
         hands = list(state.hands)
         for s in others:
             size = len(state.hands[s])
             hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
-        decks = [tuple(pool), list(state.decks[1]), list(state.decks[2])]
+        decks = [tuple(pool), sorted(state.decks[1]), sorted(state.decks[2])]
         rng.shuffle(decks[1])
         rng.shuffle(decks[2])
         return state._replace(hands=tuple(hands), decks=(decks[0], tuple(decks[1]), tuple(decks[2])))

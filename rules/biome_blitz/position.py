@@ -189,6 +189,20 @@ def decode(game, data: Any) -> State:
     if phase != OVER and winner != NOBODY:
         raise InvalidPosition("only a finished game has a winner", where="state.winner")
     pending = _pending(cards, raw["pending"], phase, players, seat, hands, teams, ecosystems, markets)
+    # ``count`` holds the ecosystem cards on the table; the one waiting to replace another is a card too.
+    if phase == REPLACE and count[pending[0]] + 1 > cards.ecosystem_copies[pending[0]]:
+        new = pending[0]
+        raise InvalidPosition(f"ecosystem {cards.ecosystems[new].id} appears {count[new] + 1} times with the one being "
+                              f"discovered, but the game has {cards.ecosystem_copies[new]}", where="state.pending.new")
+    if phase == PEEK and not any(ability.get("deck") == "choice" for a in teams[seat]
+                                 for ability in cards.animals[a].with_effect("peek")):
+        raise InvalidPosition(f"phase peek is a choice of Player {seat + 1}'s peek ability, and their team has none",
+                              where="state.phase")
+    if phase == TRADE and trades >= TRADES_PER_TURN:
+        raise InvalidPosition(f"a trade offer is built only after fewer than {TRADES_PER_TURN} offers this turn",
+                              where="state.trades")
+    if phase == TRADE_REPLY and trades < 1:
+        raise InvalidPosition("an offer waiting for its answer counts as one of the turn's offers", where="state.trades")
     return State(cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, rolls=rolls,
                  shuffles=shuffles, decks=tuple(decks), discards=tuple(discards), markets=tuple(markets), hands=hands,
                  teams=teams, ecosystems=ecosystems, points=points, seat=seat, turn=turn, phase=phase, pending=pending,

@@ -160,7 +160,8 @@ def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], fre
 
     def pay(index: int, used: Counter, paid: tuple, skips: int) -> None:
         if index == len(needs):
-            results.add(tuple(sorted(paid)))
+            if not skips:       # a discount is taken in full: the cost paid is exact
+                results.add(tuple(sorted(paid)))
             return
         need = needs[index]
         if skips:
@@ -622,10 +623,18 @@ def apply(state: State, seat: int, action) -> State:
                     FRENZY: "compete again with the same animal or end the turn"}[phase]
         rule = {TRADE: RULE_TRADE, TRADE_REPLY: RULE_TRADE, FORAGE: RULE_FORAGE, REPLACE: RULE_ECOSYSTEMS,
                 ACTION: RULE_MAIN}.get(phase, RULE_ABILITY)
-        _illegal(f"{seat_name(seat)} must {expected}, not {action}", rule)
+        _illegal(f"{seat_name(seat)} must {expected}, not {_describe(action)}", rule)
     if not _is_legal(state, seat, action):
         _illegal(_refusal(state, seat, action), _rule_of(kind))
     return handler(state, seat, action)
+
+
+def _describe(action) -> str:
+    """The action in words, or its repr when its fields are malformed."""
+    try:
+        return str(action)
+    except Exception:
+        return repr(action)
 
 
 def _is_legal(state: State, seat: int, action) -> bool:
@@ -749,8 +758,8 @@ def _refusal(state: State, seat: int, action) -> str:
         return f"the payment {', '.join(action.pay) or 'nothing'} does not match the cost {_cost_text(cost)}" + \
             (f" (less {free} of any)" if free else "")
     if kind is Compete:
-        attacker = cards.animal_by_id.get(action.attacker)
-        defender = cards.animal_by_id.get(action.defender)
+        attacker = cards.animal_by_id.get(action.attacker) if isinstance(action.attacker, str) else None
+        defender = cards.animal_by_id.get(action.defender) if isinstance(action.defender, str) else None
         if attacker is None or attacker not in state.teams[seat]:
             return f"{action.attacker!r} is not in {seat_name(seat)}'s team"
         if defender is None or state.owner(defender) in (NOBODY, seat):
@@ -1053,7 +1062,7 @@ def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, own
             table.teams[seat] = tuple(a for a in table.teams[seat] if a != attacker)
             table.discards[ANIMAL] = table.discards[ANIMAL] + (attacker,)
             table.log.append(("destroyed", owner, (defender, attacker), ability.name))
-        elif ability.effect == "draw" and ability.get("whose") != "any":
+        elif ability.effect == "draw":      # its own defeat counts for "any animal" too
             table.draw_resources(owner, ability.get("count"), f"{cards.animals[defender].name}'s {ability.name}")
     for other in range(table.players):
         for animal in table.teams[other]:

@@ -172,6 +172,7 @@ class JumpGate(GameSpec):
         pool += list(state.unused)
         for s in secret:
             pool.extend(state.hidden[s])
+        pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
         fame = [k for k in pool if comps.scoring_of(k) == "fame"]
         plain = [k for k in pool if comps.scoring_of(k) != "fame"]
@@ -191,6 +192,7 @@ class JumpGate(GameSpec):
         nav = list(state.deck)
         for s in others:
             nav.extend(state.hands[s])
+        nav.sort()
         rng.shuffle(nav)
         hands = list(state.hands)
         for s in others:

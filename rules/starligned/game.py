@@ -116,23 +116,23 @@ class Starligned(GameSpec):
 
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
         """Re-deal the deck, the discards, other players' hands and face-down chosen cards among
-        themselves (each place keeps its orientation: ``seat`` cannot see it)."""
+        themselves, in orientations drawn at random (``seat`` cannot see them)."""
         others, chosen = self._hidden_slots(state, seat)
         pool = list(state.deck) + [e // 2 for e in state.discard]
         for s in others:
             pool.extend(e // 2 for e in state.hands[s])
         pool.extend(state.chosen[s] // 2 for s in chosen)
+        pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
         deck, pool = tuple(pool[:len(state.deck)]), pool[len(state.deck):]
-        discard = []
-        for e in state.discard:
-            discard.append(2 * pool.pop() + (e & 1))
+        # Orientations the seat cannot see are drawn at random too.
+        discard = [2 * pool.pop() + rng.getrandbits(1) for _ in state.discard]
         hands = list(state.hands)
         for s in others:
-            hands[s] = tuple(sorted(2 * pool.pop() + (e & 1) for e in state.hands[s]))
+            hands[s] = tuple(sorted(2 * pool.pop() + rng.getrandbits(1) for _ in state.hands[s]))
         picked = list(state.chosen)
         for s in chosen:
-            picked[s] = 2 * pool.pop() + (state.chosen[s] & 1)
+            picked[s] = 2 * pool.pop() + rng.getrandbits(1)
         return state._replace(deck=deck, discard=tuple(discard), hands=tuple(hands), chosen=tuple(picked))
 
     def card_info(self, state: State, card: str) -> dict:

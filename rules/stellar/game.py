@@ -181,6 +181,7 @@ class Stellar(GameSpec):
         for s in others:
             hidden.extend(state.hands[s])
             hidden.extend(state.starters[s])
+        hidden.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(hidden)
         starter = state.cards.starter
         need = len(state.box) + sum(len(state.starters[s]) for s in others)

@@ -104,6 +104,7 @@ class Subastral(GameSpec):
         pool = [k for k in state.deck if k != END_CARD]
         for s in others:
             pool.extend(state.hands[s])
+        pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
         hands = list(state.hands)
         passes = list(state.passes)
