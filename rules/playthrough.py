@@ -22,6 +22,7 @@ CONFIGURATIONS = {
     # Seeds whose random playout is short (a black-hole end), so the files stay readable.
     "jump_gate": [(2, 47, {}), (3, 21, {"scan_without_face_down": True})],
     "starligned": [(3, 2025, {}), (2, 9, {"deal_high_up": True})],
+    "biome_blitz": [(2, 101, {}), (4, 111, {})],
 }
 
 

@@ -59,3 +59,13 @@ def test_formats_starligned_action_examples_decode():
     game = rules.get_game("starligned")
     for data in json.loads(blocks("docs/formats.md", "json")[4]):
         assert game.encode_action(game.decode_action(data)) == data
+
+
+def test_formats_biome_blitz_examples_decode():
+    from rules.biome_blitz.cards import parse_ability
+
+    game = rules.get_game("biome_blitz")
+    ability = parse_ability(json.loads(blocks("docs/formats.md", "json")[5]), "docs")
+    assert (ability.trigger, ability.effect, ability.get("rolls")) == ("defend", "win_on_roll", (1, 2))
+    for data in json.loads(blocks("docs/formats.md", "json")[6]):
+        assert game.encode_action(game.decode_action(data)) == data
