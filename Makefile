@@ -3,6 +3,7 @@
 #   make test    - full test suite (installs Debian chromium if missing; browser tests must not skip)
 #   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
 #   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
+#   make bench-sweep - simulation sweeps: 20,000 greedy games on 1 and 2 processes and on Dask
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
@@ -39,12 +40,12 @@ STAMP_DEV   := $(VENV)/.stamp-install-dev
 # apt needs root; use sudo for a non-root developer.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all venv install dev serve test bench bench-ui golden chromium clean distclean help
+.PHONY: all venv install dev serve test bench bench-ui bench-sweep golden chromium clean distclean help
 
 all: test
 
 help:
-	@sed -n '2,9p' Makefile
+	@sed -n '2,10p' Makefile
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -104,6 +105,10 @@ bench: $(STAMP_BENCH)
 # The explorer's figures: server-side step/move handling, click-to-update and first load in Chromium.
 bench-ui: $(STAMP_TEST) chromium
 	$(PY) benchmarks/ui.py $(BENCH_ARGS)
+
+# Paired-comparison sweeps: local processes (1 and 2 workers) and a Dask LocalCluster, same statistics.
+bench-sweep: $(STAMP_TEST)
+	$(PY) benchmarks/sweep.py $(BENCH_ARGS)
 
 golden: $(STAMP_BASE)
 	$(PY) -m rules.playthrough --write tests/golden

@@ -18,7 +18,7 @@ from explorer.app import TEACHER, ExplorerApp, create_app
 from explorer.board import SubastralBoard, subastral_html
 from explorer.session import GameSession
 
-SEED = 11
+SEED = 12  # a greedy game that ends with cards in hand (the disturbance tests pass them)
 
 
 class Zones(HTMLParser):

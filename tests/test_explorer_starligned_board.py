@@ -291,7 +291,7 @@ def test_stepping_and_a_new_line_at_a_past_step_work_for_starligned():
 
 def test_the_setup_editor_lays_a_moon_card_over_an_edited_pair():
     session = GameSession(game="starligned", players=3, seed=SEED)
-    session.autoplay("greedy", then_goto=0)
+    session.autoplay("random", then_goto=0)
     session.goto(step_where(session, lambda s: s.phase == "play" and len(s.rows[0]) == 3 and not any(s.moons)))
     editor = SetupEditor(session=session)
     rows = json.loads(editor.fields["rows"].widget.value)

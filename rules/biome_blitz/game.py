@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, CardSet, parse_cards, standard_cards
-from rules.biome_blitz.state import DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, State
+from rules.biome_blitz.state import CANCEL, DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
 from rules.protocol import Event, GameSpec
 
 
@@ -96,17 +96,29 @@ class BiomeBlitz(GameSpec):
 
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
         """Re-deal the resource deck and other players' hands among themselves, and shuffle the animal
-        and ecosystem decks."""
+        and ecosystem decks. Cards everyone knows a hand holds stay in it: the cards offered in a
+        pending trade, and the cards a defender's owner may pay to cancel a compete."""
         others = [s for s in range(state.players) if s != seat]
+        known = {s: () for s in others}
+        if state.phase in (TRADE, TRADE_REPLY):
+            trader = state.seat
+            if trader in known:
+                known[trader] = state.pending[1] if state.phase == TRADE else state.pending[2]
+        elif state.phase == CANCEL and state.pending[0] in known:
+            owner, _, _, symbol, count = state.pending
+            known[owner] = (symbol,) * count
         pool = list(state.decks[0])
         for s in others:
-            pool.extend(state.hands[s])
+            rest = list(state.hands[s])
+            for card in known[s]:
+                rest.remove(card)
+            pool.extend(rest)
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
         hands = list(state.hands)
         for s in others:
-            size = len(state.hands[s])
-            hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+            size = len(state.hands[s]) - len(known[s])
+            hands[s], pool = tuple(sorted(tuple(pool[:size]) + known[s])), pool[size:]
         decks = [tuple(pool), sorted(state.decks[1]), sorted(state.decks[2])]
         rng.shuffle(decks[1])
         rng.shuffle(decks[2])

@@ -1,0 +1,86 @@
+"""Bots play through the protocol only, are seeded, and never sense cards their seat cannot see."""
+
+import random
+
+import pytest
+
+import rules
+from rules.bots import BOTS, MCTSBot, make_bot
+from rules.simulate import simulate
+
+
+def sample_states(game, players, seed, every=7, limit=8):
+    """(state, seat) pairs along a seeded random game."""
+    rng = random.Random(seed)
+    state = game.new_game(players, seed)
+    out, step = [], 0
+    while not game.is_over(state) and len(out) < limit:
+        seat = game.to_move(state)[0]
+        if step % every == 3:
+            out.append((state, seat))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        step += 1
+    return out
+
+
+def bot(name, seed):
+    return MCTSBot(seed, iterations=12, max_playout=40) if name == "mcts" else make_bot(name, seed)
+
+
+@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_a_bot_cannot_tell_states_that_differ_only_in_hidden_cards(game_id, name):
+    game = rules.get_game(game_id)
+    players = game.player_counts[0]
+    differed = 0
+    for state, seat in sample_states(game, players, 11):
+        twin = game.sample_hidden(state, seat, random.Random(99))
+        assert game.observe(twin, seat) == game.observe(state, seat)
+        differed += game.encode(twin) != game.encode(state)
+        assert bot(name, 5)(game, state, seat) == bot(name, 5)(game, twin, seat)
+    assert differed, "the test needs states with hidden cards that differ"
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_bots_are_seeded(name):
+    game = rules.get_game("subastral")
+    for state, seat in sample_states(game, 3, 4, limit=4):
+        assert bot(name, 8)(game, state, seat) == bot(name, 8)(game, state, seat)
+        assert bot(name, 8)(game, state, seat) in game.legal_actions(state, seat)
+
+
+def test_greedy_beats_random_in_every_game():
+    for game_id, players in (("subastral", 2), ("stellar", 2), ("starligned", 2), ("biome_blitz", 2)):
+        summary = simulate(game_id, players, 30, 3, bots=["greedy", "random"])
+        assert summary["seats"][0]["win_share"] > 0.6, (game_id, summary["seats"])
+
+
+def final_decisions(game, players, seeds):
+    """States where every legal action ends the game, from seeded random games."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_game(players, seed)
+        while not game.is_over(state):
+            seat = game.to_move(state)[0]
+            actions = game.legal_actions(state, seat)
+            if len(game.to_move(state)) == 1 and all(game.is_over(game.apply(state, seat, a)) for a in actions):
+                out.append((state, seat))
+            state = game.apply(state, seat, rng.choice(actions))
+    return out
+
+
+def test_mcts_finds_the_winning_last_move():
+    game = rules.get_game("subastral")
+    checked = 0
+    for state, seat in final_decisions(game, 2, range(12)):
+        shares = {}
+        for action in game.legal_actions(state, seat):
+            winners = game.winners(game.apply(state, seat, action))
+            shares[action] = 1 / len(winners) if seat in winners else 0
+        if len(set(shares.values())) < 2:
+            continue
+        choice = MCTSBot(1, iterations=60)(game, state, seat)
+        assert shares[choice] == max(shares.values())
+        checked += 1
+    assert checked >= 2
