@@ -32,6 +32,7 @@ from explorer.board import board_for
 import explorer.stellar_board  # noqa: F401,E402  (registers the Stellar board)
 import explorer.jump_gate_board  # noqa: F401,E402  (registers the Jump Gate board)
 import explorer.starligned_board  # noqa: F401,E402  (registers the Starligned board)
+import explorer.biome_blitz_board  # noqa: F401,E402  (registers the Biome Blitz board)
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.live_plots import LivePlots
 from explorer.scores import ScoreBreakdown

@@ -74,6 +74,18 @@ BIOME_COLOURS = {
     "C3": ("#229954", "#ffffff"),
     "C4": ("#7d3c98", "#ffffff"),
     "C5": ("#d68910", "#2b1a00"),
+    # Biome Blitz's resources (its "water" is Jump Gate's water above), its animals by ecosystem
+    # symbol and its ecosystem cards (``card_info`` groups).
+    "leaf": ("#4caf50", "#ffffff"),
+    "meat": ("#b5483a", "#ffffff"),
+    "wild": ("#b9a9d6", "#2a1d44"),
+    "animal_SAV": ("#d9a441", "#2b1a00"),
+    "animal_RAI": ("#1e7a46", "#ffffff"),
+    "animal_WET": ("#4f8f8b", "#ffffff"),
+    "animal_DES": ("#e3c58a", "#3d2a00"),
+    "animal_OCE": ("#1d4e89", "#ffffff"),
+    "animal_FOR": ("#5b3f2a", "#ffffff"),
+    "ecosystem": ("#6d597a", "#ffffff"),
 }
 
 PHASES = {

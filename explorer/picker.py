@@ -92,6 +92,25 @@ GROUP_TITLES = {
         "exchange_with": "Exchange: pick the hand card to give",
         "rotate_hand": "Phase 4: rotate a hand card",
     },
+    "biome_blitz": {
+        "peek": "Start of turn: peek at a deck",
+        "explore": "Explore (optional: two identical resources)",
+        "trade_with": "Trade (optional): offer a trade to",
+        "trade_give": "Trade: add a card to give",
+        "trade_ask": "Trade: add a card to ask for",
+        "trade_propose": "Trade: propose the offer",
+        "trade_cancel": "Trade: withdraw the offer",
+        "trade_answer": "Answer the trade offer",
+        "forage": "Forage: first pick (face up or the deck top)",
+        "forage_pick": "Forage: second pick",
+        "forage_all": "Forage with an animal's ability",
+        "discover": "Discover an animal or ecosystem",
+        "replace": "A fourth ecosystem: replace one",
+        "compete": "Compete (pay the battle cost)",
+        "cancel_compete": "Cancel the compete (an ability)?",
+        "reroll": "Reroll your die (an ability)?",
+        "done": "End the turn",
+    },
 }
 
 PICKER_CSS = """

@@ -22,4 +22,5 @@ def test_notebook_runs_without_errors(path):
 
 
 def test_there_is_a_notebook_per_finished_game():
-    assert {"subastral.ipynb", "stellar.ipynb", "jump_gate.ipynb", "starligned.ipynb"} <= {p.name for p in NOTEBOOKS}
+    required = {"subastral.ipynb", "stellar.ipynb", "jump_gate.ipynb", "starligned.ipynb", "biome_blitz.ipynb"}
+    assert required <= {p.name for p in NOTEBOOKS}
