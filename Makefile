@@ -1,5 +1,5 @@
 # Rules Explorer: developer and CI entry points.
-#   make serve   - run the web explorer on http://127.0.0.1:5006/explorer
+#   make serve   - run the web explorer on http://127.0.0.1:5006/explorer (and /analysis)
 #   make test    - full test suite (installs Debian chromium if missing; browser tests must not skip)
 #   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
 #   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
@@ -82,7 +82,7 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { echo "[make] chromium still not on PATH" >&2; exit 1; }
 
 serve: $(STAMP_BASE)
-	$(VENV)/bin/panel serve apps/explorer.py --address 127.0.0.1 --port $(PORT) \
+	$(VENV)/bin/panel serve apps/explorer.py apps/analysis.py --address 127.0.0.1 --port $(PORT) \
 	  --allow-websocket-origin=127.0.0.1:$(PORT) --allow-websocket-origin=localhost:$(PORT)
 
 test: $(STAMP_TEST) chromium

@@ -33,6 +33,7 @@ import explorer.stellar_board  # noqa: F401,E402  (registers the Stellar board)
 import explorer.jump_gate_board  # noqa: F401,E402  (registers the Jump Gate board)
 import explorer.starligned_board  # noqa: F401,E402  (registers the Starligned board)
 import explorer.biome_blitz_board  # noqa: F401,E402  (registers the Biome Blitz board)
+from explorer.advisor import MoveAdvisor
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.live_plots import LivePlots
 from explorer.scores import ScoreBreakdown
@@ -70,6 +71,7 @@ class ExplorerApp(pn.viewable.Viewer):
         self.seat_controllers = SeatControllers(session=session)
         self.stepper = Stepper(session=session)
         self.picker = ActionPicker(session=session)
+        self.advisor = MoveAdvisor(session=session)
         self.board = board_for(session)
         # Each game draws its own board: a new game in the same session swaps it.
         self.board_slot = pn.Column(self.board, sizing_mode="stretch_width", margin=0)
@@ -202,7 +204,9 @@ class ExplorerApp(pn.viewable.Viewer):
             pn.Card(self.log_view, title="Events (click a step to jump there)", collapsible=False,
                     sizing_mode="stretch_width", css_classes=["log-card"], margin=(0, 0, 8, 0)),
             pn.Card(self.branches, title="Lines of play", collapsible=False, sizing_mode="stretch_width",
-                    css_classes=["branches-card"], margin=0),
+                    css_classes=["branches-card"], margin=(0, 0, 8, 0)),
+            pn.Card(self.advisor, title="Move advisor (rollouts from the viewing seat's knowledge)", collapsed=True,
+                    sizing_mode="stretch_width", css_classes=["advisor-card"], margin=0),
             styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5),
         )
         play = pn.Column(self.picker, self.board_slot, styles={"flex": "100 1 560px"}, margin=0)

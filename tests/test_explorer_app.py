@@ -344,3 +344,14 @@ def test_a_game_without_its_own_board_gets_the_observation_board(app):
     finally:
         BOARDS.update(BOARDS_backup)
     assert before.html()             # the Subastral board still draws while the game is Subastral
+
+
+def test_the_move_advisor_sits_beside_the_table_and_ranks_the_moves(app):
+    session = app.session
+    session.goto(5)
+    app.advisor.budget = 40
+    values = app.advisor.compute()
+    seat = session.spec.to_move(session.state)[0]
+    assert sorted(str(v.action) for v in values) == sorted(str(a) for a in session.spec.legal_actions(session.state, seat))
+    assert all(v.rollouts > 0 and v.low <= v.mean <= v.high for v in values)
+    assert [v.mean for v in values] == sorted((v.mean for v in values), reverse=True)

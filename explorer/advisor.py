@@ -1,0 +1,278 @@
+"""A move advisor: each legal move's value for one seat, estimated by rollouts from what that seat knows.
+
+For each legal move of the seat, a rollout (1) re-deals everything the seat cannot see with the
+game's ``sample_hidden(state, seat, rng)`` -- the real hidden cards are never read, (2) applies the
+move, (3) plays the game out with seeded random bots and (4) records the seat's final score or its
+win share (1/k of a k-way shared win). Rollout ``r`` uses the same re-dealt world and the same bot
+seeds for every move (common random numbers), so moves are compared on the same futures, and the
+same seed gives the same values.
+
+Simplifications: the opponents play at random (a move that is good against random play may not be
+against people); each seat's past observations are not used beyond what ``sample_hidden`` keeps
+(e.g. a card seen going into a hand is re-dealt like any unseen card). Every game's
+``sample_hidden`` starts from a canonical order, so two positions that differ only in cards the
+seat cannot see give identical values.
+
+``MoveAdvisor(session=session)`` is the Panel component: a budget, a seed, a button, and a ranked
+horizontal bar chart (mean with a 95% whisker) computed in a background thread.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import holoviews as hv
+import panel as pn
+import param
+from panel.io.state import set_curdoc
+
+from rules.bots import make_bot
+from rules.sweep import Z95
+from explorer.plots import frame, player_colour
+from explorer.session import GameSession, player_label
+
+OBJECTIVES = ("score", "win share")
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveValue:
+    """One move's estimated value for the seat: the mean over ``rollouts`` and its 95% interval."""
+
+    action: Any
+    label: str
+    mean: float
+    low: float
+    high: float
+    rollouts: int
+
+
+def world_seed(seed: int, rollout: int) -> int:
+    """The seed of rollout ``rollout``'s re-dealt world and bots (the same for every move)."""
+    return seed * 1_000_003 + rollout
+
+
+def play_out(spec, state, seed: int) -> Any:
+    """The final state after seeded random bots play every seat from ``state``."""
+    bots: dict[int, Callable] = {}
+    while True:
+        seats = spec.to_move(state)
+        if not seats:
+            return state
+        seat = seats[0]
+        if seat not in bots:
+            bots[seat] = make_bot("random", seed * 7 + seat)
+        state = spec.apply(state, seat, bots[seat](spec, state, seat))
+
+
+def outcome(spec, final_state, seat: int, objective: str) -> float:
+    if objective == "win share":
+        winners = spec.winners(final_state)
+        return 1 / len(winners) if seat in winners else 0.0
+    return float(spec.scores(final_state)[seat])
+
+
+def sample_world(spec, state, seat: int, seed: int):
+    """A state ``seat`` cannot tell from ``state`` (its hidden part re-dealt from ``seed``)."""
+    world = spec.sample_hidden(state, seat, random.Random(seed))
+    if world is None:
+        raise ValueError(f"{spec.title} cannot re-deal hidden information (no sample_hidden): "
+                         "the advisor would have to peek at the real cards")
+    return world
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and 95% normal interval (the interval is the mean itself for fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+def move_labels(actions: Sequence) -> list[str]:
+    """The moves as a log line reads, made unique (a plot axis needs distinct names)."""
+    labels, seen = [], {}
+    for action in actions:
+        text = str(action)
+        seen[text] = seen.get(text, 0) + 1
+        labels.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+    return labels
+
+
+def advise(spec, state, seat: int, *, budget: int = 200, seed: int = 0, objective: str = "score",
+           should_stop: Callable[[], bool] | None = None) -> list[MoveValue]:
+    """Every legal move of ``seat`` with its estimated value, best first.
+
+    ``budget`` rollouts in all, shared evenly between the moves (at least one each). Ties keep the
+    rules' order of the moves. ``should_stop`` (checked between rollouts) ends early; every move then
+    has the same number of rollouts.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {OBJECTIVES}, not {objective!r}")
+    actions = list(spec.legal_actions(state, seat))
+    if not actions:
+        return []
+    per_move = max(1, budget // len(actions))
+    values: list[list[float]] = [[] for _ in actions]
+    for rollout in range(per_move):
+        if should_stop is not None and rollout > 0 and should_stop():
+            break
+        seed_r = world_seed(seed, rollout)
+        world = sample_world(spec, state, seat, seed_r)
+        for index, action in enumerate(actions):
+            final = play_out(spec, spec.apply(world, seat, action), seed_r)
+            values[index].append(outcome(spec, final, seat, objective))
+    ranked = []
+    for action, label, results in zip(actions, move_labels(actions), values):
+        mean, low, high = mean_interval(results)
+        ranked.append(MoveValue(action=action, label=label, mean=mean, low=low, high=high, rollouts=len(results)))
+    return sorted(ranked, key=lambda value: -value.mean)
+
+
+# ---------------------------------------------------------------------------- plot
+def advice_plot_data(values: Sequence[MoveValue]) -> dict:
+    """Columns for the bar chart, best move last (a horizontal chart draws the last category on top)."""
+    ordered = list(reversed(values))
+    return {"move": [v.label for v in ordered], "value": [v.mean for v in ordered],
+            "below": [v.mean - v.low for v in ordered], "above": [v.high - v.mean for v in ordered]}
+
+
+def advice_plot(data: dict, *, seat: int | None = None, objective: str = "score", **size) -> hv.Overlay:
+    colour = player_colour(seat) if seat is not None else "#1f77b4"
+    ylabel = "final score" if objective == "score" else "win share"
+    bars = hv.Bars((data["move"], data["value"]), kdims=["move"], vdims=[ylabel]).opts(
+        color=colour, alpha=0.7, tools=["hover"])
+    whiskers = hv.ErrorBars((data["move"], data["value"], data["below"], data["above"]), kdims=["move"],
+                            vdims=[ylabel, "below", "above"]).opts(color="#333333", line_width=2)
+    height = max(size.pop("height", 0), 160, 60 + 28 * len(data["move"]))
+    return (bars * whiskers).opts(hv.opts.Overlay(invert_axes=True, title="Estimated value per move",
+                                                  **frame({**size, "height": height})))
+
+
+# ---------------------------------------------------------------------------- component
+class MoveAdvisor(pn.viewable.Viewer):
+    """Rollout values of the legal moves at the session's position, for the viewing seat (or the seat to move).
+
+    ``values`` holds the last advice (best first) and ``advised`` the (state, seat) it is for; a
+    change of position or seat makes it stale (cleared). ``compute()`` runs it here; the button runs
+    it in a background thread (``thread``).
+    """
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    budget = param.Integer(default=300, bounds=(1, 100_000), label="Rollouts (all moves)",
+                           doc="Rollouts in all, shared evenly between the legal moves.")
+    seed = param.Integer(default=0, doc="Seed of the re-dealt worlds and the random bots: the same seed, the same advice.")
+    objective = param.Selector(default="score", objects=list(OBJECTIVES), doc="What a rollout records for the seat.")
+    values = param.List(default=[], doc="The last advice, best first (MoveValue); replaced, never mutated.")
+    status = param.String(default="")
+    busy = param.Boolean(default=False, doc="Rollouts are being played.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.advised: tuple | None = None
+        self.thread: threading.Thread | None = None
+        self._document = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
+        self._refresh_scheduled = False
+        self.plot_data = advice_plot_data([])
+        # Replaced whole on each advice (not streamed): the chart's height follows the number of moves.
+        self.plot = pn.pane.HoloViews(self._chart(), linked_axes=False, css_classes=["advisor-plot"])
+        self.button = pn.widgets.Button(label="Advise", color="primary", css_classes=["advisor-run"])
+        self.button.on_click(lambda event: self.start())
+        self.message = pn.pane.Markdown("", css_classes=["advisor-status"])
+        self._layout = pn.Column(
+            pn.Row(pn.widgets.IntInput.from_param(self.param.budget, width=140),
+                   pn.widgets.IntInput.from_param(self.param.seed, width=100),
+                   pn.widgets.Select.from_param(self.param.objective, width=120)),
+            pn.Row(self.button, self.message),
+            self.plot,
+            css_classes=["move-advisor"])
+        self.session.param.watch(self._on_position_change, ["state", "viewing_seat"])
+        self.param.watch(self._on_values_change, ["values", "status", "busy"])
+        self.status = self._prompt()
+
+    def _chart(self) -> hv.Overlay:
+        return advice_plot(self.plot_data, seat=self.seat(), objective=self.objective)
+
+    def seat(self) -> int | None:
+        """The seat advised: the viewing seat, or else the first seat to move."""
+        if self.session.viewing_seat is not None:
+            return self.session.viewing_seat
+        seats = self.session.spec.to_move(self.session.state)
+        return seats[0] if seats else None
+
+    def _prompt(self) -> str:
+        seat = self.seat()
+        if seat is None:
+            return "The game is over: no move to advise."
+        if not self.session.spec.legal_actions(self.session.state, seat):
+            return f"{player_label(seat)} has no move to make now."
+        return f"Press Advise for {player_label(seat)}'s moves."
+
+    def compute(self) -> list[MoveValue]:
+        """Advice for the current position, computed in this thread (assigned to ``values``)."""
+        spec, state, seat = self.session.spec, self.session.state, self.seat()
+        self.busy = True
+        try:
+            self.status = f"Playing {self.budget} rollouts for {player_label(seat)}…" if seat is not None else self._prompt()
+            values = [] if seat is None else advise(spec, state, seat, budget=self.budget, seed=self.seed,
+                                                    objective=self.objective)
+        except Exception as error:  # noqa: BLE001 - shown in place of the advice
+            self.param.update(status=f"No advice: {error}", busy=False)
+            return []
+        if (self.session.state, self.seat()) != (state, seat):
+            self.busy = False
+            return values          # the position moved on meanwhile: this advice is for another one
+        self.advised = (state, seat)
+        self.values = values
+        if values:
+            self.status = (f"{player_label(seat)}: {values[0].rollouts} rollouts per move, "
+                           f"{values[0].rollouts * len(values)} in all (seed {self.seed}). Best: **{values[0].label}**")
+        else:
+            self.status = self._prompt()
+        self.busy = False
+        return values
+
+    def start(self) -> threading.Thread | None:
+        if self.busy:
+            return None
+        self.busy = True          # the button is disabled before the thread's first rollout
+        self.thread = threading.Thread(target=self.compute, daemon=True, name="move-advisor")
+        self.thread.start()
+        return self.thread
+
+    def _on_position_change(self, *events) -> None:
+        if self.advised is not None and self.advised != (self.session.state, self.seat()):
+            self.advised = None
+            self.values = []
+        self.status = self._prompt()
+
+    def _on_values_change(self, *events) -> None:
+        if self._document is None:
+            self.refresh()
+        elif not self._refresh_scheduled:
+            # Possibly from the advisor's thread: once, on the document's own loop (it holds the lock).
+            self._refresh_scheduled = True
+            with set_curdoc(self._document):
+                pn.state.execute(self._scheduled_refresh, schedule=True)
+
+    def _scheduled_refresh(self) -> None:
+        self._refresh_scheduled = False
+        self.refresh()
+
+    def refresh(self) -> None:
+        with pn.io.hold():
+            data = advice_plot_data(self.values)
+            if data != self.plot_data:
+                self.plot_data = data
+                self.plot.object = self._chart()
+            self.message.object = self.status
+            self.button.disabled = self.busy
+
+    def __panel__(self):
+        return self._layout
