@@ -135,6 +135,8 @@ class _Actions:
         #: repeatable[entry]: the half that is up shows a phase-3 effect (Repeat can pick it)
         self.repeatable = tuple(effect in PHASE3_EFFECTS for effect in cards.effect)
         self.swap_grids = [None] * 5
+        #: (state, actions) of the last effect listing: apply recognises those objects (see apply)
+        self.handed_out = (None, ())
         #: swaps_in's answers per (row, unblocked cards): a row changes about once a round
         self.swap_rows = {}
         self.moves = {}
@@ -377,7 +379,10 @@ def legal_actions(state: State, seat: int) -> list:
         if seat != to_move(state)[0]:
             return []
         actor, effect, row, card = _source(state)
-        return effect_actions(state, actor, effect, row, card)
+        out = effect_actions(state, actor, effect, row, card)
+        # Remembered for apply: an action object handed out here for this very state is legal.
+        table.handed_out = (state, out)
+        return out
     if phase == EXCHANGE:
         if seat != state.pending[0]:
             return []
@@ -558,7 +563,7 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
         # not one of the objects legal_actions hands out: find the card by its name
         card = state.cards.by_id.get(action.card) if isinstance(action.card, str) else None
     hand = state.hands[seat]
-    for e in hand:
+    for i, e in enumerate(hand):
         if e >> 1 == card:
             break
     else:
@@ -567,11 +572,14 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
     hands = list(state.hands)
     picked = list(chosen)
     if playing:
-        hands[seat] = tuple([x for x in hand if x != e])
+        hands[seat] = hand[:i] + hand[i + 1:]
         picked[seat] = e
         fields[_LOG] = (("chosen", seat, (e,), None),)
     else:
-        hands[seat] = tuple(sorted([x ^ 1 if x == e else x for x in hand]))
+        rotated = list(hand)
+        rotated[i] = e ^ 1
+        rotated.sort()
+        hands[seat] = tuple(rotated)
         picked[seat] = 1
         fields[_LOG] = (("rotate_hand", seat, (e ^ 1,), None),)
     fields[_HANDS] = tuple(hands)
@@ -631,6 +639,11 @@ def apply(state: State, seat: int, action) -> State:
         return _exchange_with(state, seat, action)
     # EFFECT or REPEAT
     actor, effect, row, card = _source(state)
+    handed = (state.cards.__dict__.get("_actions") or actions_for(state.cards)).handed_out
+    if handed[0] is state:
+        for listed in handed[1]:
+            if listed is action:                          # one of the actions just listed for this state
+                return _resolve(state, actor, action, card)
     wanted = EFFECT_ACTION.get(kind)
     if wanted != effect:
         _illegal(f"{seat_name(seat)} resolves {effect.replace('_', ' ')} now, not {wanted or kind.__name__}", RULE_EFFECT)
