@@ -26,6 +26,20 @@ def player(seat: int | None) -> str:
     return f"Player {seat + 1}" if seat is not None else "Nobody"
 
 
+_JOURNAL_SCORES: dict = {}
+
+
+def _journal_score(journal: tuple) -> int:
+    """``scoring.journal_score`` of a journal, remembered by the journal (bots ask about the same
+    journals many times: a move changes one journal at most)."""
+    found = _JOURNAL_SCORES.get(journal)
+    if found is None:
+        if len(_JOURNAL_SCORES) > 100_000:
+            _JOURNAL_SCORES.clear()
+        found = _JOURNAL_SCORES[journal] = scoring.journal_score([len(c) for c in journal])
+    return found
+
+
 class Subastral(GameSpec):
     id = "subastral"
     title = "Subastral"
@@ -63,7 +77,7 @@ class Subastral(GameSpec):
         return state.phase == OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return tuple(scoring.journal_score([len(c) for c in journal]) for journal in state.journals)
+        return tuple(map(_journal_score, state.journals))
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Most points; ties: fewest journal cards; still tied: a shared win."""
