@@ -44,3 +44,29 @@ def read_json_file(path: str | Path) -> Any:
     except OSError as error:
         raise InvalidPosition(f"cannot read: {error.strerror}", where=str(path)) from None
     return load_json(text, what=str(path))
+
+
+def per_seat(value: Any, players: int, what: str, where: str) -> list:
+    """A list with one entry per player (a hand, a journal, a score...)."""
+    value = json_list(value, where)
+    if len(value) != players:
+        raise InvalidPosition(f"needs one {what} per player ({players}), found {len(value)}", where=where)
+    return value
+
+
+def position_header(game, data: Any, parse_cards, default_cards, state_keys) -> tuple[dict, Any, dict]:
+    """The checks every position file starts with: its keys, game, rules version, variants and card
+    file (``parse_cards`` reads one; ``default_cards`` when there is none). Returns ``(variants, card
+    set, the "state" object)``; the state's keys are checked too."""
+    from rules.protocol import require_keys
+
+    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
+    if data["game"] != game.id:
+        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
+    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
+        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}",
+                              where="position.version")
+    variants = game.check_variants(data["variants"])
+    cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else default_cards
+    require_keys(data["state"], state_keys, where="state")
+    return variants, cards, data["state"]

@@ -13,12 +13,12 @@ from typing import Any, Mapping
 
 from rules.biome_blitz.cards import SYMBOLS, CardSet, parse_cards
 from rules.biome_blitz.state import (
-    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK, PHASES, REPLACE,
+    CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK, PHASES, REPLACE,
     REROLL, TRADE, TRADE_REPLY, TRADES_PER_TURN, WIN_ANIMALS, WIN_POINTS,
     CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State,
     TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
 )
-from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int
+from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
 from rules.protocol import InvalidPosition, require_keys
 
 STATE_KEYS = ("players", "seed", "rolls", "shuffles", "seat", "turn", "phase", "decks", "hands", "teams", "ecosystems",
@@ -95,12 +95,6 @@ def pending_json(state: State) -> dict | None:
     return None
 
 
-def _per_seat(value: Any, players: int, what: str, where: str) -> list:
-    value = _list(value, where)
-    if len(value) != players:
-        raise InvalidPosition(f"needs one {what} per player ({players}), found {len(value)}", where=where)
-    return value
-
 
 def _symbols(value: Any, where: str) -> tuple[int, ...]:
     return tuple(_parse(None, 0, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
@@ -111,16 +105,7 @@ def _roll(value: Any, where: str) -> int:
 
 
 def decode(game, data: Any) -> State:
-    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
-    if data["game"] != game.id:
-        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
-    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}",
-                              where="position.version")
-    variants = game.check_variants(data["variants"])
-    cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else game.cards
-    raw = data["state"]
-    require_keys(raw, STATE_KEYS, where="state")
+    variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
         raise InvalidPosition(f"Biome Blitz is played by 2 to 6 players, not {players!r}", where="state.players")
@@ -148,13 +133,13 @@ def decode(game, data: Any) -> State:
             raise InvalidPosition(f"a market has {MARKET} slots (null when empty), found {len(market)}", where=f"{at}.market")
         markets.append(tuple(EMPTY if v is None else _parse(cards, d, v, f"{at}.market[{i}]") for i, v in enumerate(market)))
     hands = tuple(tuple(sorted(_symbols(h, f"state.hands[{s}]")))
-                  for s, h in enumerate(_per_seat(raw["hands"], players, "hand", "state.hands")))
+                  for s, h in enumerate(per_seat(raw["hands"], players, "hand", "state.hands")))
     teams = tuple(tuple(cards.animal(a, where=f"state.teams[{s}][{i}]") for i, a in enumerate(_list(t, f"state.teams[{s}]")))
-                  for s, t in enumerate(_per_seat(raw["teams"], players, "team", "state.teams")))
+                  for s, t in enumerate(per_seat(raw["teams"], players, "team", "state.teams")))
     ecosystems = tuple(tuple(cards.ecosystem(e, where=f"state.ecosystems[{s}][{i}]")
                              for i, e in enumerate(_list(t, f"state.ecosystems[{s}]")))
-                       for s, t in enumerate(_per_seat(raw["ecosystems"], players, "ecosystem list", "state.ecosystems")))
-    points = tuple(_int(p, f"state.points[{s}]", 0) for s, p in enumerate(_per_seat(raw["points"], players, "score", "state.points")))
+                       for s, t in enumerate(per_seat(raw["ecosystems"], players, "ecosystem list", "state.ecosystems")))
+    points = tuple(_int(p, f"state.points[{s}]", 0) for s, p in enumerate(per_seat(raw["points"], players, "score", "state.points")))
     winner = NOBODY if raw["winner"] is None else _int(raw["winner"], "state.winner", 0, players - 1)
 
     # Card counts: every physical card at most once (resources by symbol).

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rules.biome_blitz.cards import LEAF, MEAT, PLAIN, SYMBOLS, WATER, WILD, CardSet
+from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
     REPLACE, REROLL, TRADE, TRADE_REPLY, TRADES_PER_TURN, WIN_ANIMALS, WIN_POINTS,

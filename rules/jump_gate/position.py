@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from rules.fields import json_bool as _bool, json_list as _list, times as _times, whole_number as _int
+from rules.fields import json_bool as _bool, json_list as _list, times as _times, whole_number as _int, per_seat, position_header
 from rules.jump_gate.cards import Components, parse_components
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, GATE, HAND_SIZE, HIDDEN_BY_PLAYERS,
@@ -82,12 +82,6 @@ def encode(game, state: State) -> dict:
     return data
 
 
-def _per_seat(value: Any, players: int, what: str, where: str) -> list:
-    value = _list(value, where)
-    if len(value) != players:
-        raise InvalidPosition(f"needs one {what} per player ({players}), found {len(value)}", where=where)
-    return value
-
 
 def _navcomps(comps: Components, value: Any, where: str) -> tuple[int, ...]:
     return tuple(comps.navcomp(name, where=f"{where}[{i}]") for i, name in enumerate(_list(value, where)))
@@ -142,16 +136,7 @@ def _ring(comps: Components, raw: Any, players: int):
 
 
 def decode(game, data: Any) -> State:
-    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
-    if data["game"] != game.id:
-        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
-    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}",
-                              where="position.version")
-    variants = game.check_variants(data["variants"])
-    comps = parse_components(data["cards"], where="position.cards") if "cards" in data else game.comps
-    raw = data["state"]
-    require_keys(raw, STATE_KEYS, where="state")
+    variants, comps, raw = position_header(game, data, parse_components, game.comps, STATE_KEYS)
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
@@ -181,17 +166,17 @@ def decode(game, data: Any) -> State:
         return ids.index(name)
 
     ships = tuple(position_of(name, f"state.ships[{s}]", gate=True)
-                  for s, name in enumerate(_per_seat(raw["ships"], players, "ship", "state.ships")))
+                  for s, name in enumerate(per_seat(raw["ships"], players, "ship", "state.ships")))
     deck = _navcomps(comps, raw["deck"], "state.deck")
     discard = _navcomps(comps, raw["discard"], "state.discard")
     hands = tuple(tuple(sorted(_navcomps(comps, h, f"state.hands[{s}]")))
-                  for s, h in enumerate(_per_seat(raw["hands"], players, "hand", "state.hands")))
+                  for s, h in enumerate(per_seat(raw["hands"], players, "hand", "state.hands")))
     hidden = tuple(tuple(sorted(_resources(comps, h, f"state.hidden[{s}]")))
-                   for s, h in enumerate(_per_seat(raw["hidden"], players, "hidden resource list", "state.hidden")))
+                   for s, h in enumerate(per_seat(raw["hidden"], players, "hidden resource list", "state.hidden")))
     gained = tuple(tuple(sorted(_resources(comps, g, f"state.gained[{s}]")))
-                   for s, g in enumerate(_per_seat(raw["gained"], players, "gained resource list", "state.gained")))
+                   for s, g in enumerate(per_seat(raw["gained"], players, "gained resource list", "state.gained")))
     black_hole = tuple(_int(n, f"state.black_hole[{s}]", 0)
-                       for s, n in enumerate(_per_seat(raw["black_hole"], players, "black-hole count", "state.black_hole")))
+                       for s, n in enumerate(per_seat(raw["black_hole"], players, "black-hole count", "state.black_hole")))
     unused = _resources(comps, raw["unused"], "state.unused")
     focus = NOBODY if raw["focus"] is None else position_of(raw["focus"], "state.focus", gate=False)
     waiting = tuple(_int(s, f"state.waiting[{i}]", 0, players - 1) for i, s in enumerate(_list(raw["waiting"], "state.waiting")))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int
+from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
 from rules.protocol import InvalidPosition, require_keys
 from rules.starligned import rules
 from rules.starligned.cards import PHASE3_EFFECTS, CardSet, parse_cards
@@ -70,28 +70,13 @@ def encode(game, state: State) -> dict:
     return data
 
 
-def _per_seat(value: Any, players: int, what: str, where: str) -> list:
-    value = _list(value, where)
-    if len(value) != players:
-        raise InvalidPosition(f"needs one {what} per player ({players}), found {len(value)}", where=where)
-    return value
-
 
 def _entries(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
     return tuple(parse_entry(cards, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
 
 
 def decode(game, data: Any) -> State:
-    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
-    if data["game"] != game.id:
-        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
-    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}",
-                              where="position.version")
-    variants = game.check_variants(data["variants"])
-    cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else game.cards
-    raw = data["state"]
-    require_keys(raw, STATE_KEYS, where="state")
+    variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
         raise InvalidPosition(f"Starligned is played by 2 to 5 players, not {players!r}", where="state.players")
@@ -109,11 +94,11 @@ def decode(game, data: Any) -> State:
     box = tuple(cards.card(c, where=f"state.box[{i}]") for i, c in enumerate(_list(raw["box"], "state.box")))
     discard = _entries(cards, raw["discard"], "state.discard")
     hands = tuple(tuple(sorted(_entries(cards, h, f"state.hands[{s}]")))
-                  for s, h in enumerate(_per_seat(raw["hands"], players, "hand", "state.hands")))
-    rows = tuple(_entries(cards, r, f"state.rows[{s}]") for s, r in enumerate(_per_seat(raw["rows"], players, "row", "state.rows")))
+                  for s, h in enumerate(per_seat(raw["hands"], players, "hand", "state.hands")))
+    rows = tuple(_entries(cards, r, f"state.rows[{s}]") for s, r in enumerate(per_seat(raw["rows"], players, "row", "state.rows")))
     moon_supply = _int(raw["moon_supply"], "state.moon_supply", 0)
     moons = []
-    for s, pairs in enumerate(_per_seat(raw["moons"], players, "moon list", "state.moons")):
+    for s, pairs in enumerate(per_seat(raw["moons"], players, "moon list", "state.moons")):
         row_cards = [e // 2 for e in rows[s]]
         out = []
         for i, pair in enumerate(_list(pairs, f"state.moons[{s}]")):
@@ -132,7 +117,7 @@ def decode(game, data: Any) -> State:
     if moon_supply + sum(len(m) for m in moons) > cards.moon_cards:
         raise InvalidPosition(f"the game has {cards.moon_cards} moon cards, the position uses more", where="state.moon_supply")
 
-    chosen_raw = _per_seat(raw["chosen"], players, "chosen card (or null)", "state.chosen")
+    chosen_raw = per_seat(raw["chosen"], players, "chosen card (or null)", "state.chosen")
     chosen = []
     for s, value in enumerate(chosen_raw):
         at = f"state.chosen[{s}]"

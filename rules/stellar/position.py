@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from rules.fields import times as _times, whole_number as _int, json_list as _list, json_bool as _bool
+from rules.fields import times as _times, whole_number as _int, json_list as _list, json_bool as _bool, per_seat, position_header
 from rules.protocol import InvalidPosition, require_keys
 from rules.stellar.cards import CardSet, parse_cards
 from rules.stellar.state import (
@@ -81,12 +81,6 @@ def _cards(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
     return tuple(cards.kind(name, where=f"{where}[{i}]") for i, name in enumerate(_list(value, where)))
 
 
-def _per_seat(value: Any, players: int, what: str, where: str) -> list:
-    value = _list(value, where)
-    if len(value) != players:
-        raise InvalidPosition(f"needs one {what} per player ({players}), found {len(value)}", where=where)
-    return value
-
 
 def _telescope(cards: CardSet, raw: Any, where: str) -> tuple[int, ...]:
     slots = cards.telescope.slot_names
@@ -118,15 +112,7 @@ def _notebook(cards: CardSet, raw: Any, where: str) -> tuple[int, ...]:
 
 
 def decode(game, data: Any) -> State:
-    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
-    if data["game"] != game.id:
-        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
-    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}", where="position.version")
-    variants = game.check_variants(data["variants"])
-    cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else game.cards
-    raw = data["state"]
-    require_keys(raw, STATE_KEYS, where="state")
+    variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
@@ -153,13 +139,13 @@ def decode(game, data: Any) -> State:
     row = tuple(EMPTY if row_raw[str(n)] is None else cards.kind(row_raw[str(n)], where=f"state.row.{n}")
                 for n in range(1, ROW_SLOTS + 1))
     hands = tuple(tuple(sorted(_cards(cards, h, f"state.hands[{s}]")))
-                  for s, h in enumerate(_per_seat(raw["hands"], players, "hand", "state.hands")))
+                  for s, h in enumerate(per_seat(raw["hands"], players, "hand", "state.hands")))
     starters = tuple(tuple(sorted(_cards(cards, p, f"state.starters[{s}]")))
-                     for s, p in enumerate(_per_seat(raw["starters"], players, "starter list", "state.starters")))
+                     for s, p in enumerate(per_seat(raw["starters"], players, "starter list", "state.starters")))
     telescopes = tuple(_telescope(cards, t, f"state.telescopes[{s}]")
-                       for s, t in enumerate(_per_seat(raw["telescopes"], players, "telescope", "state.telescopes")))
+                       for s, t in enumerate(per_seat(raw["telescopes"], players, "telescope", "state.telescopes")))
     notebooks = tuple(_notebook(cards, n, f"state.notebooks[{s}]")
-                      for s, n in enumerate(_per_seat(raw["notebooks"], players, "notebook", "state.notebooks")))
+                      for s, n in enumerate(per_seat(raw["notebooks"], players, "notebook", "state.notebooks")))
     pending = EMPTY if raw["pending"] is None else cards.kind(raw["pending"], where="state.pending")
 
     # Impossible counts: no zone may hold more copies of a card than the game has.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from rules.fields import times as _times, whole_number as _int, json_list as _list
+from rules.fields import times as _times, whole_number as _int, json_list as _list, position_header
 from rules.protocol import InvalidPosition, require_keys
 from rules.subastral.cards import END_CARD, END_CARD_NAME, NUMBERS, CardSet, parse_cards
 from rules.subastral.state import (
@@ -56,15 +56,7 @@ def _cards(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
 
 
 def decode(game, data: Any) -> State:
-    require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
-    if data["game"] != game.id:
-        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
-    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}", where="position.version")
-    variants = game.check_variants(data["variants"])
-    cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else game.cards
-    raw = data["state"]
-    require_keys(raw, STATE_KEYS, where="state")
+    variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
