@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 HYPOTHESIS = settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -69,3 +69,40 @@ def can_be_played(game, state) -> None:
         assert actions, f"seat {seat} must move in phase {state.phase} but has no legal action"
         for action in actions:
             game.apply(state, seat, action)
+
+
+def position_junk(game, variants: dict, samples: list, state_keys, junk):
+    """A strategy: position files whose every top-level field and state field is a real value (from
+    the samples) or junk."""
+    return junk | st.fixed_dictionaries({
+        "game": st.just(game.id) | junk, "version": st.just(game.version) | junk,
+        "variants": st.just(variants) | junk,
+        "state": junk | st.fixed_dictionaries(
+            {key: st.sampled_from([sample["state"][key] for sample in samples]) | junk for key in state_keys}),
+    }, optional={"cards": junk, "comment": junk})
+
+
+def junk_decode_tests(game, positions, actions):
+    """The two property tests every game has: junk positions and junk actions raise nothing but
+    InvalidPosition, and whatever decodes survives a round trip. Assign them to module-level test names."""
+    from rules import InvalidPosition
+
+    @HYPOTHESIS
+    @given(positions)
+    def test_decode_junk_raises_only_invalid_position(data):
+        try:
+            state = game.decode(data)
+        except InvalidPosition:
+            return
+        roundtrips(game, state)
+
+    @HYPOTHESIS
+    @given(actions)
+    def test_decode_action_junk_raises_only_invalid_position(data):
+        try:
+            action = game.decode_action(data)
+        except InvalidPosition:
+            return
+        assert game.decode_action(game.encode_action(action)) == action
+
+    return test_decode_junk_raises_only_invalid_position, test_decode_action_junk_raises_only_invalid_position

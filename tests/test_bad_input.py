@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import rules
 from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from position_fuzz import junk_decode_tests, position_junk as position_junk_of
 from position_fuzz import roundtrips as shared_roundtrips
 from rules.protocol import dumps, load_json
 from rules.subastral import OpenColumn, PassCard, PlayCard, TakeCloud
@@ -457,37 +458,15 @@ action_junk = junk | st.fixed_dictionaries(
     {"type": st.sampled_from(["play", "take", "open_column", "pass"]) | junk},
     optional={"card": junk, "cloud": junk, "to": junk, "biome": junk},
 )
-position_junk = junk | st.fixed_dictionaries({
-    "game": st.just("subastral") | junk, "version": st.just("1.0") | junk,
-    "variants": st.just({"disturbance": True}) | junk,
-    # Each field of a real position's state, or junk in its place.
-    "state": junk | st.fixed_dictionaries(
-        {key: st.sampled_from([sample["state"][key] for sample in SAMPLES]) | junk for key in STATE_KEYS}),
-}, optional={"cards": junk, "comment": junk})
+position_junk = position_junk_of(GAME, {"disturbance": True}, SAMPLES, STATE_KEYS, junk)
 
 
 def roundtrips(state) -> None:
     shared_roundtrips(GAME, state)
 
 
-@HYPOTHESIS
-@given(position_junk)
-def test_decode_junk_raises_only_invalid_position(data):
-    try:
-        state = GAME.decode(data)
-    except rules.InvalidPosition:
-        return
-    roundtrips(state)
-
-
-@HYPOTHESIS
-@given(action_junk)
-def test_decode_action_junk_raises_only_invalid_position(data):
-    try:
-        action = GAME.decode_action(data)
-    except rules.InvalidPosition:
-        return
-    assert GAME.decode_action(GAME.encode_action(action)) == action
+test_decode_junk_raises_only_invalid_position, test_decode_action_junk_raises_only_invalid_position = \
+    junk_decode_tests(GAME, position_junk, action_junk)
 
 
 def test_sample_positions_cover_every_phase():

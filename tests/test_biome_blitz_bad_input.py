@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import rules
 from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from position_fuzz import junk_decode_tests, position_junk as position_junk_of
 from position_fuzz import roundtrips as shared_roundtrips
 from rules.biome_blitz import (
     CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace, Reroll,
@@ -422,35 +423,15 @@ action_junk = st.fixed_dictionaries(
               "attacker": st.sampled_from(ANIMAL_IDS[:4]) | junk, "defender": st.sampled_from(ANIMAL_IDS[:4]) | junk,
               "ecosystem": st.sampled_from(ECOSYSTEM_IDS[:2]) | junk})
 
-position_junk = junk | st.fixed_dictionaries({
-    "game": st.just("biome_blitz") | junk, "version": st.just("1.0") | junk, "variants": st.just({}) | junk,
-    "state": junk | st.fixed_dictionaries(
-        {key: st.sampled_from([sample["state"][key] for sample in SAMPLES]) | junk for key in STATE_KEYS}),
-}, optional={"cards": junk, "comment": junk})
+position_junk = position_junk_of(GAME, {}, SAMPLES, STATE_KEYS, junk)
 
 
 def roundtrips(state) -> None:
     shared_roundtrips(GAME, state)
 
 
-@HYPOTHESIS
-@given(position_junk)
-def test_decode_junk_raises_only_invalid_position(data):
-    try:
-        state = GAME.decode(data)
-    except rules.InvalidPosition:
-        return
-    roundtrips(state)
-
-
-@HYPOTHESIS
-@given(action_junk)
-def test_decode_action_junk_raises_only_invalid_position(data):
-    try:
-        action = GAME.decode_action(data)
-    except rules.InvalidPosition:
-        return
-    assert GAME.decode_action(GAME.encode_action(action)) == action
+test_decode_junk_raises_only_invalid_position, test_decode_action_junk_raises_only_invalid_position = \
+    junk_decode_tests(GAME, position_junk, action_junk)
 
 
 mutated = mutated_positions(SAMPLES, junk, ["leaf", "water", "meat", "wild"] + ANIMAL_IDS + ECOSYSTEM_IDS

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import rules
 from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from position_fuzz import junk_decode_tests, position_junk as position_junk_of
 from position_fuzz import roundtrips as shared_roundtrips
 from rules.jump_gate import (
     ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, TakeMarked,
@@ -597,36 +598,15 @@ action_junk = junk | st.fixed_dictionaries(
     {"type": st.sampled_from(list(ACTION_TYPES)) | junk},
     optional={"card": junk, "cards": junk, "planet": junk, "slot": junk, "take": junk},
 )
-position_junk = junk | st.fixed_dictionaries({
-    "game": st.just("jump_gate") | junk, "version": st.just("1.0") | junk,
-    "variants": st.just({}) | junk,
-    "state": junk | st.fixed_dictionaries(
-        {key: st.sampled_from([sample["state"][key] for sample in SAMPLES]) | junk for key in STATE_KEYS}),
-}, optional={"cards": junk, "comment": junk})
+position_junk = position_junk_of(GAME, {}, SAMPLES, STATE_KEYS, junk)
 
 
 def roundtrips(state) -> None:
     shared_roundtrips(GAME, state)
 
 
-@HYPOTHESIS
-@given(position_junk)
-def test_decode_junk_raises_only_invalid_position(data):
-    try:
-        state = GAME.decode(data)
-    except rules.InvalidPosition:
-        return
-    roundtrips(state)
-
-
-@HYPOTHESIS
-@given(action_junk)
-def test_decode_action_junk_raises_only_invalid_position(data):
-    try:
-        action = GAME.decode_action(data)
-    except rules.InvalidPosition:
-        return
-    assert GAME.decode_action(GAME.encode_action(action)) == action
+test_decode_junk_raises_only_invalid_position, test_decode_action_junk_raises_only_invalid_position = \
+    junk_decode_tests(GAME, position_junk, action_junk)
 
 
 SLOT_VALUES = [None, {"card": "sand", "face_up": True, "marker": None}, {"card": "fame", "face_up": False, "marker": None},

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import rules
 from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from position_fuzz import junk_decode_tests, position_junk as position_junk_of
 from position_fuzz import roundtrips as shared_roundtrips
 from rules.starligned import (
     ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
@@ -497,36 +498,15 @@ action_junk = junk | st.fixed_dictionaries(
     optional={"card": junk, "row": junk, "first": junk, "second": junk, "position": junk, "seat": junk, "choice": junk,
               "pair": junk},
 )
-position_junk = junk | st.fixed_dictionaries({
-    "game": st.just("starligned") | junk, "version": st.just("1.0") | junk,
-    "variants": st.just({}) | junk,
-    "state": junk | st.fixed_dictionaries(
-        {key: st.sampled_from([sample_["state"][key] for sample_ in SAMPLES]) | junk for key in STATE_KEYS}),
-}, optional={"cards": junk, "comment": junk})
+position_junk = position_junk_of(GAME, {}, SAMPLES, STATE_KEYS, junk)
 
 
 def roundtrips(state) -> None:
     shared_roundtrips(GAME, state)
 
 
-@HYPOTHESIS
-@given(position_junk)
-def test_decode_junk_raises_only_invalid_position(data):
-    try:
-        state = GAME.decode(data)
-    except rules.InvalidPosition:
-        return
-    roundtrips(state)
-
-
-@HYPOTHESIS
-@given(action_junk)
-def test_decode_action_junk_raises_only_invalid_position(data):
-    try:
-        action = GAME.decode_action(data)
-    except rules.InvalidPosition:
-        return
-    assert GAME.decode_action(GAME.encode_action(action)) == action
+test_decode_junk_raises_only_invalid_position, test_decode_action_junk_raises_only_invalid_position = \
+    junk_decode_tests(GAME, position_junk, action_junk)
 
 
 mutated = mutated_positions(SAMPLES, junk, CARD_NAMES + [c + "r" for c in CARD_NAMES[:12]] + [None, True, "S113", []])

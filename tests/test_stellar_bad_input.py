@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import rules
 from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from position_fuzz import junk_decode_tests, position_junk as position_junk_of
 from position_fuzz import roundtrips as shared_roundtrips
 from rules.stellar import (
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, TakeRowCard,
@@ -238,36 +239,15 @@ action_junk = junk | st.fixed_dictionaries(
     {"type": st.sampled_from(["choose_starters", "take", "telescope", "notebook", "clear_row", "final"]) | junk},
     optional={"card": junk, "slot": junk, "face_down": junk, "clear": junk, "telescope": junk, "notebook": junk},
 )
-position_junk = junk | st.fixed_dictionaries({
-    "game": st.just("stellar") | junk, "version": st.just("1.0") | junk,
-    "variants": st.just({}) | junk,
-    "state": junk | st.fixed_dictionaries(
-        {key: st.sampled_from([sample["state"][key] for sample in SAMPLES]) | junk for key in STATE_KEYS}),
-}, optional={"cards": junk, "comment": junk})
+position_junk = position_junk_of(GAME, {}, SAMPLES, STATE_KEYS, junk)
 
 
 def roundtrips(state) -> None:
     shared_roundtrips(GAME, state)
 
 
-@HYPOTHESIS
-@given(position_junk)
-def test_decode_junk_raises_only_invalid_position(data):
-    try:
-        state = GAME.decode(data)
-    except rules.InvalidPosition:
-        return
-    roundtrips(state)
-
-
-@HYPOTHESIS
-@given(action_junk)
-def test_decode_action_junk_raises_only_invalid_position(data):
-    try:
-        action = GAME.decode_action(data)
-    except rules.InvalidPosition:
-        return
-    assert GAME.decode_action(GAME.encode_action(action)) == action
+test_decode_junk_raises_only_invalid_position, test_decode_action_junk_raises_only_invalid_position = \
+    junk_decode_tests(GAME, position_junk, action_junk)
 
 
 mutated = mutated_positions(SAMPLES, junk, CARD_NAMES + [None, "planet-7-1star", "comet-1-1star", {"face_down": "satellite"}])
