@@ -128,3 +128,25 @@ def test_simulate_command_uses_local_processes_when_asked():
     single = json.loads(cli("simulate", "stellar", "--players", 2, "--games", 20, "--workers", 2, "--chunk", 20,
                             "--json").stdout)
     assert single["tally"] == data["tally"]
+
+
+def test_ctrl_c_on_a_process_pool_run_prints_the_partial_results():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.test_cli import ROOT
+
+    run = subprocess.Popen([sys.executable, "-m", "rules.cli", "compare", "subastral", "--players", "4", "--variant-b",
+                            "disturbance", "--games", "20000", "--bot-a", "greedy", "--workers", "2", "--chunk", "20",
+                            "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
+    time.sleep(4)
+    os.killpg(run.pid, signal.SIGINT)             # what Ctrl-C does: the whole foreground process group
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 0, err
+    data = json.loads(out)
+    assert data["interrupted"] is True and 0 < data["results"]["games"] < 20000
+    assert data["results"]["games"] % 20 == 0     # whole chunks only, from the first deal on
