@@ -594,7 +594,10 @@ class AnalysisPage(pn.viewable.Viewer):
 def create_page() -> pn.template.BaseTemplate:
     """The served page: the analysis in a template (``page.analysis`` is the :class:`AnalysisPage`)."""
     analysis = AnalysisPage()
+    # No busy spinner: Panel keeps every spinner in its global state and updates them all when any
+    # session is busy, from that session's thread, which breaks the other documents' locks when the
+    # explorer and this page are served by one process (the explorer has none for the same reason).
     template = pn.template.BootstrapTemplate(title="Rules Explorer – analysis", sidebar=[analysis.controls],
-                                             main=[analysis.results])
+                                             main=[analysis.results], busy_indicator=None)
     template.analysis = analysis
     return template
