@@ -43,6 +43,7 @@ import param
 from panel.io.state import set_curdoc
 
 import rules
+from explorer.analysis_plots import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
 from rules.bots import BOTS
 from rules.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
 from explorer.plots import frame, player_colour
@@ -73,6 +74,7 @@ class RunSettings:
     scheduler: str | None = None
     chunk: int = DEFAULT_CHUNK
     until_ci: float | None = None
+    curves: bool = True          # the provisional-score envelopes (a score per decision)
 
     def compare_arguments(self) -> dict:
         """Keyword arguments for ``compare`` (the same comparison, run anywhere)."""
@@ -80,7 +82,7 @@ class RunSettings:
                 "variants_a": dict(self.variants_a), "variants_b": dict(self.variants_b),
                 "bots_a": tuple(self.bots_a), "bots_b": tuple(self.bots_b), "executor": self.executor,
                 "workers": self.workers, "scheduler": self.scheduler or None, "chunk": self.chunk,
-                "until_ci": self.until_ci}
+                "until_ci": self.until_ci, "curves": self.curves}
 
 
 class StopRequested(KeyboardInterrupt):
@@ -417,6 +419,8 @@ class AnalysisPage(pn.viewable.Viewer):
                                   seat_interval_data(None, "win_rate")),
             "length": PlotFeed(game_length_plot, game_length_data(None)),
             "difference": PlotFeed(difference_plot, difference_history_data([])),
+            "distribution": PlotFeed(score_distribution_plot, score_distribution_data(None)),
+            "envelope": PlotFeed(envelope_plot, envelope_data(None)),
         }
         self.panes = {name: pn.pane.HoloViews(feed.dmap, linked_axes=False, margin=(5, 10),
                                               css_classes=[f"analysis-{name.replace('_', '-')}"])
@@ -571,6 +575,8 @@ class AnalysisPage(pn.viewable.Viewer):
             self.feeds["win_rates"].pipe.send(seat_interval_data(stats, "win_rate"))
             self.feeds["length"].pipe.send(game_length_data(stats))
             self.feeds["difference"].pipe.send(difference_history_data(history))
+            self.feeds["distribution"].pipe.send(score_distribution_data(stats))
+            self.feeds["envelope"].pipe.send(envelope_data(stats))
             self.progress.object = progress_line(run)
             self.summary.object = summary_markdown(stats)
             finished = run.result is not None

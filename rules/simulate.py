@@ -24,8 +24,10 @@ class GameResult:
     decisions: int
 
 
-def play_game(game, players: int, seed: int, bots: Sequence[str], variants=None, *, keep_actions=False):
-    """One game; returns ``(final state, GameResult, actions or None)``."""
+def play_game(game, players: int, seed: int, bots: Sequence[str], variants=None, *, keep_actions=False,
+              on_step: Callable | None = None):
+    """One game; returns ``(final state, GameResult, actions or None)``. ``on_step(state)`` is called
+    after every decision."""
     state = game.new_game(players, seed, variants)
     seat_bots = [make_bot(bots[s % len(bots)], seed * 1_000_003 + s) for s in range(players)]
     actions = [] if keep_actions else None
@@ -39,6 +41,8 @@ def play_game(game, players: int, seed: int, bots: Sequence[str], variants=None,
         action = seat_bots[seat](game, state, seat)
         state = apply(state, seat, action)
         decisions += 1
+        if on_step is not None:
+            on_step(state)
         if keep_actions:
             actions.append((seat, action))
     result = GameResult(seed=seed, scores=game.scores(state), winners=game.winners(state), decisions=decisions)

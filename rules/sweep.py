@@ -52,11 +52,23 @@ class Tally:
     length2: int = 0
     spread: int = 0                                # sum of (best score - worst score)
     spread2: int = 0
+    hist: list = field(default_factory=list)       # per seat: {final score: games}
+    #: Provisional-score curves (only when asked for): games still going at decision k, and per seat
+    #: the sum, lowest and highest provisional score after decision k.
+    curve_n: list = field(default_factory=list)
+    curve_sum: list = field(default_factory=list)
+    curve_min: list = field(default_factory=list)
+    curve_max: list = field(default_factory=list)
 
     def __post_init__(self):
         for name in ("score", "score2", "wins", "wins2"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.players)
+        if not self.hist:
+            self.hist = [{} for _ in range(self.players)]
+        for name in ("curve_sum", "curve_min", "curve_max"):
+            if not getattr(self, name):
+                setattr(self, name, [[] for _ in range(self.players)])
 
     def add_game(self, scores: Sequence[int], winners: Sequence[int], decisions: int) -> None:
         self.games += 1
@@ -71,18 +83,47 @@ class Tally:
         spread = max(scores) - min(scores)
         self.spread += spread
         self.spread2 += spread * spread
+        for s in range(self.players):
+            self.hist[s][scores[s]] = self.hist[s].get(scores[s], 0) + 1
+
+    def add_curve(self, curve: Sequence[Sequence[int]]) -> None:
+        """One game's provisional scores after each decision (``curve[k][seat]``)."""
+        for k, scores in enumerate(curve):
+            if k == len(self.curve_n):
+                self.curve_n.append(0)
+                for s in range(self.players):
+                    self.curve_sum[s].append(0)
+                    self.curve_min[s].append(scores[s])
+                    self.curve_max[s].append(scores[s])
+            self.curve_n[k] += 1
+            for s in range(self.players):
+                self.curve_sum[s][k] += scores[s]
+                self.curve_min[s][k] = min(self.curve_min[s][k], scores[s])
+                self.curve_max[s][k] = max(self.curve_max[s][k], scores[s])
 
     def __add__(self, other: "Tally") -> "Tally":
         out = Tally(self.players)
-        for f in fields(self):
-            a, b = getattr(self, f.name), getattr(other, f.name)
-            if f.name == "players":
-                continue
-            setattr(out, f.name, [x + y for x, y in zip(a, b)] if isinstance(a, list) else a + b)
+        for name in ("games", "length", "length2", "spread", "spread2"):
+            setattr(out, name, getattr(self, name) + getattr(other, name))
+        for name in ("score", "score2", "wins", "wins2"):
+            setattr(out, name, [x + y for x, y in zip(getattr(self, name), getattr(other, name))])
+        out.hist = [{k: a.get(k, 0) + b.get(k, 0) for k in sorted(set(a) | set(b))} for a, b in zip(self.hist, other.hist)]
+        out.curve_n = _merge(self.curve_n, other.curve_n, int.__add__)
+        out.curve_sum = [_merge(a, b, int.__add__) for a, b in zip(self.curve_sum, other.curve_sum)]
+        out.curve_min = [_merge(a, b, min) for a, b in zip(self.curve_min, other.curve_min)]
+        out.curve_max = [_merge(a, b, max) for a, b in zip(self.curve_max, other.curve_max)]
         return out
 
     def to_json(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["hist"] = [{str(k): n for k, n in h.items()} for h in self.hist]
+        return data
+
+
+def _merge(a: list, b: list, combine) -> list:
+    """Element-wise ``combine`` of two lists of different lengths (the longer one's tail kept)."""
+    short = min(len(a), len(b))
+    return [combine(x, y) for x, y in zip(a, b)] + (a[short:] if len(a) > short else b[short:])
 
 
 #: Win shares are counted in units of 1/60 (a two-, three-, four-, five- or six-way shared win is whole).
@@ -147,12 +188,26 @@ def setting_stats(t: Tally) -> dict:
     return {
         "games": n,
         "seats": seats,
+        "score_histogram": [sorted([score, count] for score, count in h.items()) for h in t.hist],
+        "score_curve": score_curve(t),
         "first_player_advantage": {"win_rate": first, "fair_share": round(fair, 4),
                                    "excess": None if first["rate"] is None else round(first["rate"] - fair, 4),
                                    "significant": None if first["rate"] is None else not (first["low"] <= fair <= first["high"])},
         "game_length": mean_ci(t.length, t.length2, n),
         "score_spread": mean_ci(t.spread, t.spread2, n),
     }
+
+
+def score_curve(t: Tally, points: int = 200) -> dict | None:
+    """The provisional-score envelope per seat, by decision: mean over the games still going, and the
+    lowest and highest; at most ``points`` decisions (evenly spaced). None when not recorded."""
+    if not t.curve_n:
+        return None
+    steps = sorted({round(i * (len(t.curve_n) - 1) / max(points - 1, 1)) for i in range(min(points, len(t.curve_n)))})
+    return {"decision": [k + 1 for k in steps], "games": [t.curve_n[k] for k in steps],
+            "mean": [[round(t.curve_sum[s][k] / t.curve_n[k], 3) for k in steps] for s in range(t.players)],
+            "low": [[t.curve_min[s][k] for k in steps] for s in range(t.players)],
+            "high": [[t.curve_max[s][k] for k in steps] for s in range(t.players)]}
 
 
 # -- playing chunks -----------------------------------------------------------------------------
@@ -165,6 +220,7 @@ class Job:
     seed: int
     settings: tuple          # per setting: (bots tuple, variants as sorted pairs)
     card_file: Any = None    # a non-standard card file's JSON, or None
+    curves: bool = False     # also tally the provisional-score curves (costs a score per decision)
 
 
 def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
@@ -180,8 +236,12 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
         seed = job.seed + i
         results = []
         for tally, (bots, variants) in zip(tallies, job.settings):
-            _, result, _ = play_game(game, job.players, seed, bots, dict(variants))
+            curve = []
+            on_step = (lambda state: curve.append(game.scores(state))) if job.curves else None
+            _, result, _ = play_game(game, job.players, seed, bots, dict(variants), on_step=on_step)
             tally.add_game(result.scores, result.winners, result.decisions)
+            if job.curves:
+                tally.add_curve(curve)
             results.append(result)
         if paired:
             a, b = results
@@ -319,12 +379,14 @@ def _sum(results: Sequence[ChunkResult], players: int, settings: int) -> list[Ta
 def simulate_sweep(game_id: str, players: int, games: int, seed: int, *, bots: Sequence[str] = ("random",),
                    variants: Mapping[str, Any] | None = None, executor: str | None = None, workers: int | None = None,
                    scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, progress: Callable | None = None,
-                   game=None) -> dict:
-    """Statistics of ``games`` games of one setting (see the module docstring)."""
+                   game=None, curves: bool = False) -> dict:
+    """Statistics of ``games`` games of one setting (see the module docstring); ``curves``: also the
+    provisional-score envelope."""
     game = game or get_game(game_id)
     players = game.check_players(players)
     variants = game.check_variants(variants)
-    job = Job(game.id, players, seed, ((tuple(bots), tuple(sorted(variants.items()))),), game.card_file(game.new_game(players, seed, variants)))
+    job = Job(game.id, players, seed, ((tuple(bots), tuple(sorted(variants.items()))),),
+              game.card_file(game.new_game(players, seed, variants)), curves)
     runner = make_executor(executor, workers=workers, scheduler=scheduler, games=games)
     start = time.perf_counter()
     try:
@@ -359,7 +421,7 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
             variants_b: Mapping[str, Any] | None = None, bots_a: Sequence[str] = ("random",),
             bots_b: Sequence[str] | None = None, executor: str | None = None, workers: int | None = None,
             scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, until_ci: float | None = None,
-            progress: Callable | None = None, game=None) -> dict:
+            progress: Callable | None = None, game=None, curves: bool = False) -> dict:
     """A paired A/B comparison on the same deals (see the module docstring). With ``until_ci``, the
     run stops once every seat's score-difference interval is at most that wide on each side (or at
     ``games``)."""
@@ -368,7 +430,7 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
     a, b = game.check_variants(variants_a), game.check_variants(variants_b)
     bots_b = tuple(bots_b or bots_a)
     settings = ((tuple(bots_a), tuple(sorted(a.items()))), (bots_b, tuple(sorted(b.items()))))
-    job = Job(game.id, players, seed, settings, game.card_file(game.new_game(players, seed, a)))
+    job = Job(game.id, players, seed, settings, game.card_file(game.new_game(players, seed, a)), curves)
     runner = make_executor(executor, workers=workers, scheduler=scheduler, games=2 * games)
 
     def precise(prefix):

@@ -271,3 +271,20 @@ def test_the_advisor_component_advises_the_seat_to_move_and_forgets_a_stale_posi
     assert advisor.values == [] and advisor.advised is None
     session.viewing_seat = 1
     assert advisor.seat() == 1 and "no move" in advisor.status
+
+
+def test_the_distribution_and_envelope_plots_follow_a_run():
+    from explorer.analysis_plots import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+    from rules.sweep import compare
+
+    result = compare("subastral", 3, 20, 2, variants_b={"disturbance": True}, executor="inprocess", chunk=10, curves=True)
+    stats = result["results"]
+    shares = score_distribution_data(stats)
+    assert sum(shares["A"]["share"]) == pytest.approx(1, abs=1e-4) and sum(shares["B"]["share"]) == pytest.approx(1, abs=1e-4)
+    envelope = envelope_data(stats)
+    assert envelope["A"]["decision"][0] == 1 and len(envelope["B"]["mean"]) == len(envelope["B"]["decision"])
+    assert all(lo <= m <= hi for lo, m, hi in zip(envelope["A"]["low"], envelope["A"]["mean"], envelope["A"]["high"]))
+    hv.extension("bokeh")
+    hv.render(score_distribution_plot(shares))
+    hv.render(envelope_plot(envelope))
+    hv.render(envelope_plot(envelope_data(None)))

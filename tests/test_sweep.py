@@ -150,3 +150,19 @@ def test_ctrl_c_on_a_process_pool_run_prints_the_partial_results():
     data = json.loads(out)
     assert data["interrupted"] is True and 0 < data["results"]["games"] < 20000
     assert data["results"]["games"] % 20 == 0     # whole chunks only, from the first deal on
+
+
+def test_score_histograms_and_curves_add_up_and_agree_across_executors():
+    here = simulate_sweep("stellar", 2, 30, 4, executor="inprocess", chunk=30, curves=True)
+    pool = simulate_sweep("stellar", 2, 30, 4, executor="processes", workers=2, chunk=7, curves=True)
+    assert here["tally"] == pool["tally"] and here["score_curve"] == pool["score_curve"]
+    for seat, histogram in enumerate(here["score_histogram"]):
+        assert sum(count for _, count in histogram) == 30
+        mean = sum(score * count for score, count in histogram) / 30
+        assert mean == pytest.approx(here["seats"][seat]["score"]["mean"], abs=1e-3)
+    curve = here["score_curve"]
+    assert curve["games"][0] == 30 and curve["decision"][0] == 1
+    for seat in range(2):
+        assert all(lo <= m <= hi for lo, m, hi in zip(curve["low"][seat], curve["mean"][seat], curve["high"][seat]))
+    # the last point of a game's curve is its final score: the envelope's end holds the final means
+    assert simulate_sweep("stellar", 2, 30, 4, executor="inprocess")["score_curve"] is None
