@@ -8,7 +8,6 @@ that clearly wins, and must not change its mind when only cards its seat cannot 
 from __future__ import annotations
 
 import csv
-import io
 import json
 import random
 
