@@ -34,7 +34,7 @@ def _journal_score(journal: tuple) -> int:
     journals many times: a move changes one journal at most)."""
     found = _JOURNAL_SCORES.get(journal)
     if found is None:
-        if len(_JOURNAL_SCORES) > 100_000:
+        if len(_JOURNAL_SCORES) > 8192:       # recent journals are the ones asked about again
             _JOURNAL_SCORES.clear()
         found = _JOURNAL_SCORES[journal] = scoring.journal_score([len(c) for c in journal])
     return found
