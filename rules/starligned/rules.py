@@ -456,9 +456,10 @@ class _Table:
         played = self.chosen
         self.chosen = (NONE,) * self.s.players
         self.ignored = ()
-        self.stopped = any(cards.effect[e] == "stop" for e in played)
-        if self.stopped:
-            stoppers = tuple(s for s, e in enumerate(played) if cards.effect[e] == "stop")
+        effect = cards.effect
+        stoppers = tuple([s for s, e in enumerate(played) if effect[e] == "stop"])
+        self.stopped = bool(stoppers)
+        if stoppers:
             self.log.append(("stop", None, (), stoppers))
             self.end_phase3()
         else:
@@ -549,14 +550,17 @@ def _hand_entry(state: State, seat: int, name, rule: str) -> int:
 
 
 _HANDS, _CHOSEN, _LOG = State._fields.index("hands"), State._fields.index("chosen"), State._fields.index("log")
+_START, _ROUND, _PHASE = State._fields.index("start_player"), State._fields.index("round"), State._fields.index("phase")
 
 
 def _quick_choice(state: State, seat: int, action, playing: bool) -> State | None:
-    """Phase 1 or 4 for a seat still to choose that is not the last to do so (most calls): the new
-    state built directly, or None when anything is unusual (the full path then checks and explains)."""
+    """Phase 1 or 4 for a seat still to choose (every such call): the new state built directly (the
+    last choice of phase 1 then reveals through ``_Table``), or None when anything is unusual (the
+    full path then checks and explains)."""
     chosen = state.chosen
-    if type(seat) is not int or not 0 <= seat < state.players or chosen[seat] != NONE or chosen.count(NONE) < 2:
+    if type(seat) is not int or not 0 <= seat < state.players or chosen[seat] != NONE:
         return None
+    last = chosen.count(NONE) == 1
     table = state.cards.__dict__.get("_actions") or actions_for(state.cards)
     card = table.card_of.get(id(action))
     if card is None or (table.play if playing else table.rotate_hand)[card] is not action:
@@ -582,8 +586,22 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
         hands[seat] = tuple(rotated)
         picked[seat] = 1
         fields[_LOG] = (("rotate_hand", seat, (e ^ 1,), None),)
+        if last:
+            # The last rotation: every hand passes left with its direction card (_Table.pass_left).
+            n = state.players
+            start = (state.start_player + 1) % n
+            hands = [hands[(s - 1) % n] for s in range(n)]
+            picked = [NONE] * n
+            fields[_START], fields[_ROUND], fields[_PHASE] = start, state.round + 1, PLAY
+            fields[_LOG] += (("pass", None, (), start),)
     fields[_HANDS] = tuple(hands)
     fields[_CHOSEN] = tuple(picked)
+    if last and playing:
+        # Everyone has chosen: the cards are revealed and phase 3 begins.
+        table = _Table(tuple.__new__(State, fields))
+        table.log = list(fields[_LOG])
+        table.reveal()
+        return table.freeze()
     return tuple.__new__(State, fields)
 
 
