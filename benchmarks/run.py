@@ -103,9 +103,12 @@ def rlcard_uno(seconds: float, players: int = 2) -> dict | None:
 
 def simulation_peak_memory(games: int) -> dict:
     """Peak RSS of ``rules-explorer simulate`` over ``games`` games, in a fresh process."""
+    # The peak is read from /proc (VmHWM belongs to the new process image): ru_maxrss survives exec, so
+    # after fork it would report this benchmark's own size whenever that is larger.
     code = ("import resource, sys; from rules.cli import main; "
             f"main(['simulate', 'subastral', '--players', '4', '--games', '{games}', '--seed', '0', '--json']); "
-            "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))")
+            "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')]; "
+            "sys.stderr.write(hwm[0] if hwm else str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))")
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
