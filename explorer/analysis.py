@@ -607,3 +607,8 @@ def create_page() -> pn.template.BaseTemplate:
                                              main=[analysis.results], busy_indicator=None)
     template.analysis = analysis
     return template
+
+
+if __name__.startswith("bokeh"):
+    # `rules-explorer serve` (and `panel serve explorer/analysis.py`) serve this file directly.
+    create_page().servable(title="Rules Explorer – analysis")

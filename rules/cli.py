@@ -247,11 +247,13 @@ def cmd_serve(args) -> int:
     spec = find_spec("explorer")
     if spec is None or spec.origin is None:
         raise RulesError("the explorer package is not installed")
-    app = Path(spec.origin).parent / "app.py"
-    command = [sys.executable, "-m", "panel", "serve", str(app), "--address", args.address, "--port", str(args.port),
+    folder = Path(spec.origin).parent
+    command = [sys.executable, "-m", "panel", "serve", str(folder / "app.py"), str(folder / "analysis.py"),
+               "--address", args.address, "--port", str(args.port),
                f"--allow-websocket-origin={args.address}:{args.port}", f"--allow-websocket-origin=localhost:{args.port}",
                "--liveness"]
-    print(f"serving the explorer at http://{args.address}:{args.port}/app", flush=True)
+    print(f"serving the explorer at http://{args.address}:{args.port}/app and the analysis page at "
+          f"http://{args.address}:{args.port}/analysis", flush=True)
     return subprocess.call(command, env=os.environ)
 
 

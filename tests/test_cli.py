@@ -149,7 +149,7 @@ def test_replay_from_a_what_if_position(tmp_path):
     assert done.returncode == 2 and "start position" in done.stderr
 
 
-def test_serve_starts_the_web_app():
+def test_serve_starts_the_explorer_and_the_analysis_page():
     import os
     import signal
     import socket
@@ -171,6 +171,8 @@ def test_serve_starts_the_web_app():
                 assert time.monotonic() < deadline, "rules-explorer serve did not answer"
                 time.sleep(0.2)
         assert "Rules Explorer" in page
+        analysis = urllib.request.urlopen(f"http://127.0.0.1:{port}/analysis", timeout=30).read().decode()
+        assert "analysis" in analysis
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(10)
