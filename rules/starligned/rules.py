@@ -279,17 +279,25 @@ def resolvable(state: State, effect: str, row: int, card: int) -> bool:
     """Has ``effect`` of ``card`` (in ``row``'s owner's row) a legal target? (``effect_actions`` is
     non-empty, answered without building the actions.)"""
     rows, moons = state.rows, state.moons
+    # The usual case first: the card's own row, without moon cards, already gives a target.
+    own, own_moons = rows[row], moons[row]
     if effect == "swap":
+        if not own_moons and len(own) >= 2:
+            return True
         return any(len(r) - 2 * len(m) >= 2 for r, m in zip(rows, moons))
     if effect == "move":
         return bool(move_positions(state, row, card))
     if effect == "rotate_card":
+        if not own_moons and len(own) >= 2:
+            return True
         return any(len(r) - 2 * len(m) - (1 if s == row and not state.blocked(row, card) else 0) >= 1
                    for s, (r, m) in enumerate(zip(rows, moons)))
     if effect == "rotate_telescope":
         return any(state.hands)
     if effect == "repeat":
         effects, ignored = state.cards.effect, state.ignored
+        if card not in ignored and any(e >> 1 == card and effects[e] in PHASE3_EFFECTS for e in own):
+            return True            # the card itself shows a phase-3 effect (a Repeat repeating itself)
         return any(effects[e] in PHASE3_EFFECTS and e // 2 not in ignored for r in rows for e in r)
     if effect == "exchange":
         return any(h and len(r) > 2 * len(m) for h, r, m in zip(state.hands, rows, moons))
