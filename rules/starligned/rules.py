@@ -76,7 +76,8 @@ def _deal(rng: random.Random, deck: list[int], players: int, high_up: bool) -> t
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     rng = random.Random(seed)
     in_play = list(cards.deck(players))
-    box = tuple(i for i in range(len(cards.ids)) if i not in set(in_play))
+    playing = set(in_play)
+    box = tuple(i for i in range(len(cards.ids)) if i not in playing)
     rng.shuffle(in_play)
     high_up = dict(variants).get("deal_high_up", False)
     hands, deck = _deal(rng, in_play, players, high_up)
