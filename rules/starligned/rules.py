@@ -136,14 +136,24 @@ class _Actions:
         #: repeatable[entry]: the half that is up shows a phase-3 effect (Repeat can pick it)
         self.repeatable = tuple(effect in PHASE3_EFFECTS for effect in cards.effect)
         self.swap_grids = [None] * 5
-        #: (state, actions) of the last effect listing: apply recognises those objects (see apply)
+        self.swap_last = [None] * 5
+        #: (state, actions) of the last effect or moon-bonus listing: apply recognises those objects
         self.handed_out = (None, ())
         #: swaps_in's answers per (row, unblocked cards): a row changes about once a round
         self.swap_rows = {}
         self.moves = {}
 
     def swaps_in(self, row: int, entries: tuple[int, ...], moons: tuple) -> tuple[Swap, ...]:
-        """Every Swap of two unblocked cards in ``row``."""
+        """Every Swap of two unblocked cards in ``row``. The last answer per row is kept with the row's
+        own tuples: a row no move touched is the same object in the next state, so it is found by ``is``."""
+        last = self.swap_last[row]
+        if last is not None and last[0] is entries and last[1] is moons:
+            return last[2]
+        found = self._swaps_in(row, entries, moons)
+        self.swap_last[row] = (entries, moons, found)
+        return found
+
+    def _swaps_in(self, row: int, entries: tuple[int, ...], moons: tuple) -> tuple[Swap, ...]:
         if moons:
             blocked = {card for pair in moons for card in pair}
             free = tuple([e >> 1 for e in entries if e >> 1 not in blocked])
@@ -383,7 +393,11 @@ def legal_actions(state: State, seat: int) -> list:
             return []
         return list(map(table.rotate_entry.__getitem__, state.hands[seat]))
     if phase == MOON:
-        return moon_actions(state, seat) if seat == state.resolver else []
+        if seat != state.resolver:
+            return []
+        out = moon_actions(state, seat)
+        table.handed_out = (state, out)
+        return out
     if phase == EFFECT or phase == REPEAT:
         if seat != to_move(state)[0]:
             return []
@@ -700,7 +714,9 @@ def _moon_allowed(state: State, seat: int, action) -> bool:
 
 
 def _moon(state: State, seat: int, action: MoonBonus) -> State:
-    if not _moon_allowed(state, seat, action):
+    handed = (state.cards.__dict__.get("_actions") or actions_for(state.cards)).handed_out
+    listed = handed[0] is state and any(a is action for a in handed[1])
+    if not listed and not _moon_allowed(state, seat, action):
         if action.choice == "cover":
             why = "covering needs a moon card in the supply and two unblocked cards"
         elif action.choice == "remove":
