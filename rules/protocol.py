@@ -253,6 +253,70 @@ class GameSpec(abc.ABC):
         }
 
 
+class ModuleGame(GameSpec):
+    """The shape every game of this project has: the turn in a rules module, the files in a position
+    module, the components in a card set. This class answers the protocol calls from them, so a
+    game's class holds only what is its own (the observer, scoring, events).
+
+    Subclasses set ``engine`` (a module with ``new_state(cards, players, seed, variants)``,
+    ``to_move``, ``legal_actions``, ``apply``), ``files`` (a module with ``encode(game, state)``,
+    ``decode(game, data)``, ``encode_action(action)``, ``decode_action(game, data)``), and
+    ``standard_cards`` / ``parse_cards`` (``staticmethod``: the shipped card set, and a reader
+    ``parse_cards(data, where=...)``). ``self.cards`` is the card set new games are dealt from;
+    :meth:`card_set` finds a state's own (``state.cards`` unless a game says otherwise).
+    """
+
+    engine: ClassVar[Any]
+    files: ClassVar[Any]
+    standard_cards: ClassVar[Any]
+    parse_cards: ClassVar[Any]
+
+    def __init__(self, cards=None):
+        self.cards = cards or type(self).standard_cards()
+        # The hot protocol calls go straight to the engine's functions: one call less per decision.
+        self.to_move = self.engine.to_move
+        self.legal_actions = self.engine.legal_actions
+        self.apply = self.engine.apply
+
+    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None):
+        players, chosen = self.check_new_game(players, seed, variants)
+        return self.engine.new_state(self.cards, players, seed, chosen)
+
+    def to_move(self, state) -> tuple[Seat, ...]:
+        return self.engine.to_move(state)
+
+    def legal_actions(self, state, seat: Seat) -> Sequence:
+        return self.engine.legal_actions(state, seat)
+
+    def apply(self, state, seat: Seat, action):
+        return self.engine.apply(state, seat, action)
+
+    def is_over(self, state) -> bool:
+        return state.phase == "over"
+
+    def card_set(self, state):
+        return state.cards
+
+    def card_file(self, state) -> dict | None:
+        cards = self.card_set(state)
+        return None if cards.is_standard else dict(cards.raw)
+
+    def with_card_file(self, data) -> "ModuleGame":
+        return type(self)(type(self).parse_cards(data, where="cards"))
+
+    def encode(self, state) -> dict:
+        return self.files.encode(self, state)
+
+    def decode(self, data: Mapping):
+        return self.files.decode(self, data)
+
+    def encode_action(self, action) -> dict:
+        return self.files.encode_action(action)
+
+    def decode_action(self, data: Any):
+        return self.files.decode_action(self, data)
+
+
 def dumps(data: JSON) -> str:
     """The project's JSON style for files people read and edit."""
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

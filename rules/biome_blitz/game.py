@@ -9,51 +9,30 @@ ecosystems, points and dice are on the table.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
 
 from rules.biome_blitz import position, rules
-from rules.biome_blitz.cards import SYMBOLS, CardSet, parse_cards, standard_cards
+from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
 from rules.biome_blitz.state import CANCEL, DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
-from rules.protocol import Event, GameSpec
+from rules.protocol import Event, ModuleGame
 
 
 def player(seat: int | None) -> str:
     return f"Player {seat + 1}" if seat is not None else "Nobody"
 
 
-class BiomeBlitz(GameSpec):
+class BiomeBlitz(ModuleGame):
     id = "biome_blitz"
     title = "Biome Blitz"
     version = "1.0"
     player_counts = (2, 3, 4, 5, 6)
     variants = ()
+    engine, files = rules, position
+    standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
     #: Cards come into view when a market slot is filled (``reveal``) or a player draws (``draw``).
     deck_event_kinds = ("reveal", "draw")
 
-    def __init__(self, cards: CardSet | None = None):
-        self.cards = cards or standard_cards()
-        self.to_move = rules.to_move
-        self.legal_actions = rules.legal_actions
-        self.apply = rules.apply
-
     # -- creating and playing ---------------------------------------------------------------
-    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
-        players, chosen = self.check_new_game(players, seed, variants)
-        return rules.new_state(self.cards, players, seed, chosen)
-
-    def to_move(self, state: State) -> tuple[int, ...]:
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, seat: int) -> list:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action) -> State:
-        return rules.apply(state, seat, action)
-
     # -- asking -----------------------------------------------------------------------------
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
     def score_breakdown(self, state: State) -> list[dict]:
         """Points come from stars: discovered cards and defeated animals (kept as a running total)."""
         cards = state.cards
@@ -149,12 +128,6 @@ class BiomeBlitz(GameSpec):
                 elsewhere += len(state.hands[s])
         return {"deck_count": sum(len(d) for d in state.decks), "unseen": dict(sorted(unseen.items())),
                 "unseen_in_hands": elsewhere, "end_card_depths": None}
-
-    def card_file(self, state: State) -> dict | None:
-        return None if state.cards.is_standard else dict(state.cards.raw)
-
-    def with_card_file(self, data) -> "BiomeBlitz":
-        return BiomeBlitz(parse_cards(data, where="cards"))
 
     # -- the observer ------------------------------------------------------------------------
     def animal_json(self, state: State, animal: int, seat: int | None = None) -> dict:
@@ -308,14 +281,3 @@ class BiomeBlitz(GameSpec):
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
-    def encode(self, state: State) -> dict:
-        return position.encode(self, state)
-
-    def decode(self, data: Mapping) -> State:
-        return position.decode(self, data)
-
-    def encode_action(self, action) -> dict:
-        return position.encode_action(action)
-
-    def decode_action(self, data: Any):
-        return position.decode_action(self, data)

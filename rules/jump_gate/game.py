@@ -11,12 +11,12 @@ the same for every viewer.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any
 
 from rules.jump_gate import position, rules, scoring
 from rules.jump_gate.cards import Components, parse_components, standard_components
 from rules.jump_gate.state import EMPTY, OVER, State
-from rules.protocol import Event, GameSpec, Variant
+from rules.protocol import Event, ModuleGame, Variant
 
 SCAN_WITHOUT_FACE_DOWN = Variant(
     name="scan_without_face_down",
@@ -44,40 +44,27 @@ def resource_counts(comps: Components, kinds) -> dict[str, Any]:
     return counts
 
 
-class JumpGate(GameSpec):
+class JumpGate(ModuleGame):
     id = "jump_gate"
     title = "Jump Gate"
     version = "1.0"
     player_counts = (2, 3, 4, 5)
     variants = (SCAN_WITHOUT_FACE_DOWN,)
+    engine, files = rules, position
+    standard_cards, parse_cards = staticmethod(standard_components), staticmethod(parse_components)
+
+    @property
+    def comps(self) -> Components:
+        """The components new games are dealt from (``cards`` in the shared protocol class)."""
+        return self.cards
+
+    def card_set(self, state: State) -> Components:
+        return state.comps
     #: Resources come into view face up: at setup (one per planet) and by scans.
     deck_event_kinds = ("reveal",)
 
-    def __init__(self, comps: Components | None = None):
-        self.comps = comps or standard_components()
-        # The hot protocol calls go straight to the engine's functions: one call less per decision.
-        self.to_move = rules.to_move
-        self.legal_actions = rules.legal_actions
-        self.apply = rules.apply
-
     # -- creating and playing ---------------------------------------------------------------
-    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
-        players, chosen = self.check_new_game(players, seed, variants)
-        return rules.new_state(self.comps, players, seed, chosen)
-
-    def to_move(self, state: State) -> tuple[int, ...]:
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, seat: int) -> list:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action) -> State:
-        return rules.apply(state, seat, action)
-
     # -- asking -----------------------------------------------------------------------------
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
     def scored_resources(self, state: State, seat: int) -> tuple[int, ...]:
         """The resources that count for ``seat`` now: gained ones, plus the hidden ones once the game
         is over unless the black hole took them."""
@@ -239,12 +226,6 @@ class JumpGate(GameSpec):
         return {"deck_count": face_down + len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere,
                 "end_card_depths": None}
 
-    def card_file(self, state: State) -> dict | None:
-        return None if state.comps.is_standard else dict(state.comps.raw)
-
-    def with_card_file(self, data) -> "JumpGate":
-        return JumpGate(parse_components(data, where="cards"))
-
     # -- the observer ------------------------------------------------------------------------
     def observe(self, state: State, seat: int | None) -> dict:
         """The table for ``seat``: face-down resources without their card, ``seat``'s own hand and
@@ -375,15 +356,3 @@ class JumpGate(GameSpec):
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
-    def encode(self, state: State) -> dict:
-        return position.encode(self, state)
-
-    def decode(self, data: Mapping) -> State:
-        return position.decode(self, data)
-
-    def encode_action(self, action) -> dict:
-        return position.encode_action(action)
-
-    def decode_action(self, data: Any):
-        return position.decode_action(self, data)
-

@@ -10,11 +10,10 @@ cards set aside with 2-3 players) are on the table.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
 
-from rules.protocol import Event, GameSpec, Variant
+from rules.protocol import Event, ModuleGame, Variant
 from rules.starligned import position, rules, scoring
-from rules.starligned.cards import CardSet, parse_cards, standard_cards
+from rules.starligned.cards import parse_cards, standard_cards
 from rules.starligned.state import NONE, OVER, PLAY, State
 
 DEAL_HIGH_UP = Variant(
@@ -31,39 +30,19 @@ def player(seat: int | None) -> str:
     return f"Player {seat + 1}" if seat is not None else "Nobody"
 
 
-class Starligned(GameSpec):
+class Starligned(ModuleGame):
     id = "starligned"
     title = "Starligned"
     version = "1.0"
     player_counts = (2, 3, 4, 5)
     variants = (DEAL_HIGH_UP,)
+    engine, files = rules, position
+    standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
     #: Cards come out of the deck into hands (dealt, seen by their owner) and onto the rows (revealed).
     deck_event_kinds = ("deal", "reveal")
 
-    def __init__(self, cards: CardSet | None = None):
-        self.cards = cards or standard_cards()
-        self.to_move = rules.to_move
-        self.legal_actions = rules.legal_actions
-        self.apply = rules.apply
-
     # -- creating and playing ---------------------------------------------------------------
-    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
-        players, chosen = self.check_new_game(players, seed, variants)
-        return rules.new_state(self.cards, players, seed, chosen)
-
-    def to_move(self, state: State) -> tuple[int, ...]:
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, seat: int) -> list:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action) -> State:
-        return rules.apply(state, seat, action)
-
     # -- asking -----------------------------------------------------------------------------
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
     def score_breakdown(self, state: State) -> list[dict]:
         cards = state.cards
         out = []
@@ -155,12 +134,6 @@ class Starligned(GameSpec):
         others, chosen = self._hidden_slots(state, seat)
         elsewhere = len(state.discard) + sum(len(state.hands[s]) for s in others) + len(chosen)
         return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": None}
-
-    def card_file(self, state: State) -> dict | None:
-        return None if state.cards.is_standard else dict(state.cards.raw)
-
-    def with_card_file(self, data) -> "Starligned":
-        return Starligned(parse_cards(data, where="cards"))
 
     # -- the observer ------------------------------------------------------------------------
     def card_json(self, state: State, e: int) -> dict:
@@ -298,15 +271,3 @@ class Starligned(GameSpec):
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
-    def encode(self, state: State) -> dict:
-        return position.encode(self, state)
-
-    def decode(self, data: Mapping) -> State:
-        return position.decode(self, data)
-
-    def encode_action(self, action) -> dict:
-        return position.encode_action(action)
-
-    def decode_action(self, data: Any):
-        return position.decode_action(self, data)
-

@@ -10,9 +10,8 @@ model who saw which card go face down (a simplification; their identity never af
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
 
-from rules.protocol import Event, GameSpec, Variant
+from rules.protocol import Event, ModuleGame, Variant
 from rules.stellar import position, rules, scoring
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, parse_cards, standard_cards
 from rules.stellar.state import EMPTY, OVER, State, card_of, is_face_down
@@ -79,7 +78,7 @@ def seat_facts(cards: CardSet, telescope: tuple, notebook: tuple) -> dict:
             "sections": sums, "face_up_types": face_up_types}
 
 
-class Stellar(GameSpec):
+class Stellar(ModuleGame):
     id = "stellar"
     title = "Stellar"
     version = "1.0"
@@ -87,35 +86,14 @@ class Stellar(GameSpec):
     #: Cards come out of the deck onto the row (refills) and as the row card of a turn ("second").
     deck_event_kinds = ("refill", "second")
     variants = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER)
-
-    def __init__(self, cards: CardSet | None = None):
-        self.cards = cards or standard_cards()
-        # The hot protocol calls go straight to the engine's functions: one call less per decision.
-        self.to_move = rules.to_move
-        self.legal_actions = rules.legal_actions
-        self.apply = rules.apply
+    engine, files = rules, position
+    standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 
     def with_cards(self, cards: CardSet) -> "Stellar":
         return Stellar(cards)
 
     # -- creating and playing ---------------------------------------------------------------
-    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
-        players, chosen = self.check_new_game(players, seed, variants)
-        return rules.new_state(self.cards, players, seed, chosen)
-
-    def to_move(self, state: State) -> tuple[int, ...]:
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, seat: int) -> list:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action) -> State:
-        return rules.apply(state, seat, action)
-
     # -- asking -----------------------------------------------------------------------------
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
     def score_breakdown(self, state: State) -> list[dict]:
         cards = state.cards
         facts = [seat_facts(cards, t, n) for t, n in zip(state.telescopes, state.notebooks)]
@@ -226,12 +204,6 @@ class Stellar(GameSpec):
         # Stellar has no end card (the game ends after 11 rounds).
         return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": None}
 
-    def card_file(self, state: State) -> dict | None:
-        return None if state.cards.is_standard else dict(state.cards.raw)
-
-    def with_card_file(self, data) -> "Stellar":
-        return Stellar(parse_cards(data, where="cards"))
-
     # -- the observer ------------------------------------------------------------------------
     def observe(self, state: State, seat: int | None) -> dict:
         """Everything on the table, plus ``seat``'s own hand and starters. Deck order is never shown."""
@@ -322,14 +294,3 @@ class Stellar(GameSpec):
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
-    def encode(self, state: State) -> dict:
-        return position.encode(self, state)
-
-    def decode(self, data: Mapping) -> State:
-        return position.decode(self, data)
-
-    def encode_action(self, action) -> dict:
-        return position.encode_action(action)
-
-    def decode_action(self, data: Any):
-        return position.decode_action(self, data)

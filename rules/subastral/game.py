@@ -7,9 +7,8 @@ module the observer (what each seat may see) and the plain-language events.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
 
-from rules.protocol import Event, GameSpec, Variant
+from rules.protocol import Event, ModuleGame, Variant
 from rules.subastral import position, rules, scoring
 from rules.subastral.cards import END_CARD, CardSet, parse_cards, standard_cards
 from rules.subastral.state import DISTURB, NO_PASS, OVER, State
@@ -40,42 +39,21 @@ def _journal_score(journal: tuple) -> int:
     return found
 
 
-class Subastral(GameSpec):
+class Subastral(ModuleGame):
     id = "subastral"
     title = "Subastral"
     version = "1.0"
     player_counts = (2, 3, 4, 5)
     variants = (DISTURBANCE,)
-
-    def __init__(self, cards: CardSet | None = None):
-        self.cards = cards or standard_cards()
-        # The hot protocol calls go straight to the engine's functions: one call less per decision.
-        self.to_move = rules.to_move
-        self.legal_actions = rules.legal_actions
-        self.apply = rules.apply
+    engine, files = rules, position
+    standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 
     def with_cards(self, cards: CardSet) -> "Subastral":
         """The same game played with another card file."""
         return Subastral(cards)
 
     # -- creating and playing ---------------------------------------------------------------
-    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
-        players, chosen = self.check_new_game(players, seed, variants)
-        return rules.new_state(self.cards, players, seed, chosen)
-
-    def to_move(self, state: State) -> tuple[int, ...]:
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, seat: int) -> list:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action) -> State:
-        return rules.apply(state, seat, action)
-
     # -- asking -----------------------------------------------------------------------------
-    def is_over(self, state: State) -> bool:
-        return state.phase == OVER
-
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(map(_journal_score, state.journals))
 
@@ -154,12 +132,6 @@ class Subastral(GameSpec):
         deck_count = len(state.deck) - (0 if state.end_triggered else 1)
         depths = {} if state.end_triggered else {state.deck.index(END_CARD): 1.0}
         return {"deck_count": deck_count, "unseen": unseen, "unseen_in_hands": in_hands, "end_card_depths": depths}
-
-    def card_file(self, state: State) -> dict | None:
-        return None if state.cards.is_standard else dict(state.cards.raw)
-
-    def with_card_file(self, data) -> "Subastral":
-        return Subastral(parse_cards(data, where="cards"))
 
     # -- the observer ------------------------------------------------------------------------
     def observe(self, state: State, seat: int | None) -> dict:
@@ -267,14 +239,3 @@ class Subastral(GameSpec):
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
-    def encode(self, state: State) -> dict:
-        return position.encode(self, state)
-
-    def decode(self, data: Mapping) -> State:
-        return position.decode(self, data)
-
-    def encode_action(self, action) -> dict:
-        return position.encode_action(action)
-
-    def decode_action(self, data: Any):
-        return position.decode_action(self, data)
