@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_browser_stepper import open_app, served, settled, shot, wait_until  # noqa: F401  (fixture)
+from test_browser_stepper import open_app, select, served, settled, shot, switch_game, wait_until  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -32,32 +32,12 @@ def choose(spec, state, seat, forager: int | None):
     return next(a for a in kinds["forage"] if a.slot and market[a.slot - 1] != 3)
 
 
-def select(page: Page, action) -> None:
-    """Click ``action``'s button until the picker shows it selected (a click during a redraw is refused)."""
-    button = page.locator(".action-picker").get_by_role("button", name=str(action), exact=True)
-    selection = page.locator(".action-picker .selection-line")
-    for _ in range(3):
-        button.click()
-        try:
-            expect(selection).to_contain_text(str(action), timeout=2_000)
-            return
-        except AssertionError:
-            expect(page.locator(".picker-message")).to_contain_text("no longer shows")
-    expect(selection).to_contain_text(str(action))
-
 
 def test_play_a_few_turns_of_biome_blitz_by_clicking(page: Page, served):
     app = open_app(page, served)
     session = app.session
-    page.locator(".game-select select").select_option(label="Biome Blitz")
-    wait_until(lambda: session.game == "biome_blitz", what="the game switch")
+    switch_game(page, session, "Biome Blitz", "biome_blitz", players=2)
     expect(page.locator(".bb-board .step-counter")).to_contain_text("Step 0 / 0")
-    handle = page.locator(".noUi-handle").first
-    while session.players > 2:
-        players = session.players
-        handle.focus()
-        page.keyboard.press("ArrowLeft")
-        wait_until(lambda: session.players < players, what="fewer players")
     expect(page.locator(".bb-seat")).to_have_count(2)
     for deck in ("resource", "animal", "ecosystem"):
         expect(page.locator(f".deck-{deck} .bb-slot")).to_have_count(3)

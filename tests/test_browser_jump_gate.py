@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_browser_stepper import open_app, served, settled, shot, wait_until  # noqa: F401  (fixture)
+from test_browser_stepper import open_app, select, served, settled, shot, switch_game, wait_until  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -27,37 +27,12 @@ def preferred(spec, actions, done: set[str]):
     return min(actions, key=rank)
 
 
-def select(page: Page, action) -> None:
-    """Click ``action``'s button until the picker shows it selected.
-
-    A click that lands while the picker redraws the same buttons (a new list version) is refused
-    by design ("no longer shows"); only then is it clicked again.
-    """
-    button = page.locator(".action-picker").get_by_role("button", name=str(action), exact=True)
-    selection = page.locator(".action-picker .selection-line")
-    for _ in range(3):
-        button.click()
-        try:
-            expect(selection).to_contain_text(str(action), timeout=2_000)
-            return
-        except AssertionError:
-            expect(page.locator(".picker-message")).to_contain_text("no longer shows")
-    expect(selection).to_contain_text(str(action))
-
 
 def test_play_a_few_turns_of_jump_gate_by_clicking(page: Page, served):
     app = open_app(page, served)
     session = app.session
-    page.locator(".game-select select").select_option(label="Jump Gate")
-    wait_until(lambda: session.game == "jump_gate", what="the game switch")
+    switch_game(page, session, "Jump Gate", "jump_gate", players=2)
     expect(page.locator(".jg-board .step-counter")).to_contain_text("Step 0 / 0")
-    # two players: the slider's handle answers the arrow keys
-    handle = page.locator(".noUi-handle").first
-    while session.players > 2:
-        players = session.players
-        handle.focus()
-        page.keyboard.press("ArrowLeft")
-        wait_until(lambda: session.players < players, what="fewer players")
     expect(page.locator(".jg-planet")).to_have_count(6)
     expect(page.locator(".jg-gate .jg-ship")).to_have_count(2)
 

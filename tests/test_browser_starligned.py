@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_browser_stepper import open_app, served, settled, shot, wait_until  # noqa: F401  (fixture)
+from test_browser_stepper import open_app, select, served, settled, shot, switch_game, wait_until  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -37,19 +37,6 @@ def preferred(spec, state, seat):
     return min(actions, key=lambda action: PREFERENCE.index(spec.encode_action(action)["type"]))
 
 
-def select(page: Page, action) -> None:
-    """Click ``action``'s button until the picker shows it selected (a click during a redraw is refused)."""
-    button = page.locator(".action-picker").get_by_role("button", name=str(action), exact=True)
-    selection = page.locator(".action-picker .selection-line")
-    for _ in range(3):
-        button.click()
-        try:
-            expect(selection).to_contain_text(str(action), timeout=2_000)
-            return
-        except AssertionError:
-            expect(page.locator(".picker-message")).to_contain_text("no longer shows")
-    expect(selection).to_contain_text(str(action))
-
 
 def act_for(page: Page, session, app, seat: int) -> None:
     """Pick the seat the teacher acts for (the "Act for" buttons show when several seats may act)."""
@@ -66,15 +53,8 @@ def act_for(page: Page, session, app, seat: int) -> None:
 def test_play_a_round_of_starligned_by_clicking(page: Page, served):
     app = open_app(page, served)
     session = app.session
-    page.locator(".game-select select").select_option(label="Starligned")
-    wait_until(lambda: session.game == "starligned", what="the game switch")
+    switch_game(page, session, "Starligned", "starligned", players=3)
     expect(page.locator(".sl-board .step-counter")).to_contain_text("Step 0 / 0")
-    handle = page.locator(".noUi-handle").first
-    while session.players > 3:
-        players = session.players
-        handle.focus()
-        page.keyboard.press("ArrowLeft")
-        wait_until(lambda: session.players < players, what="fewer players")
     expect(page.locator(".sl-seat")).to_have_count(3)
 
     # every seat played by a person, the teacher's view

@@ -99,6 +99,36 @@ def settled(session) -> bool:
     return spec.is_over(state) or any(session.controller(seat) == "human" for seat in spec.to_move(state))
 
 
+def switch_game(page: Page, session, label: str, game: str, players: int) -> None:
+    """Choose ``label`` in the game menu, then lower the player count with the slider's arrow keys."""
+    page.locator(".game-select select").select_option(label=label)
+    wait_until(lambda: session.game == game, what="the game switch")
+    handle = page.locator(".noUi-handle").first
+    while session.players > players:
+        before = session.players
+        handle.focus()
+        page.keyboard.press("ArrowLeft")
+        wait_until(lambda: session.players < before, what="fewer players")
+
+
+def select(page: Page, action) -> None:
+    """Click ``action``'s button until the picker shows it selected.
+
+    A click that lands while the picker redraws the same buttons (a new list version) is refused
+    by design ("no longer shows"); only then is it clicked again.
+    """
+    button = page.locator(".action-picker").get_by_role("button", name=str(action), exact=True)
+    selection = page.locator(".action-picker .selection-line")
+    for _ in range(3):
+        button.click()
+        try:
+            expect(selection).to_contain_text(str(action), timeout=2_000)
+            return
+        except AssertionError:
+            expect(page.locator(".picker-message")).to_contain_text("no longer shows")
+    expect(selection).to_contain_text(str(action))
+
+
 def expect_cursor(page: Page, session) -> None:
     """The page shows the server's cursor."""
     expect(page.locator(".step-counter")).to_have_text(f"Step {session.cursor} / {len(session.log)}")
