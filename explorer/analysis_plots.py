@@ -58,7 +58,7 @@ def envelope_data(stats: Mapping | None) -> dict:
 
 def score_distribution_plot(data: Mapping, **size) -> hv.Overlay:
     curves = [hv.Curve((d["score"], d["share"]), "final score", "share of scores", label=label).opts(
-        interpolation="steps-mid", color=COLOURS[label], line_width=2) for label, d in data.items()]
+        interpolation="steps-mid", color=COLOURS[label], line_width=2, framewise=True) for label, d in data.items()]
     return hv.Overlay(curves).opts(title="Final scores (all seats), A and B", width=size.get("width", 420),
                                    height=size.get("height", 260), legend_position="top_right", framewise=True)
 
@@ -66,9 +66,10 @@ def score_distribution_plot(data: Mapping, **size) -> hv.Overlay:
 def envelope_plot(data: Mapping, **size) -> hv.Overlay:
     layers = []
     for label, d in data.items():
-        layers.append(hv.Area((d["decision"], d["low"], d["high"]), "decision", ["lowest", "highest"],
-                              label=f"{label}: lowest to highest").opts(color=COLOURS[label], alpha=0.15, line_alpha=0))
+        layers.append(hv.Area((d["decision"], d["low"], d["high"]), "decision", ["provisional score", "highest"],
+                              label=f"{label}: lowest to highest").opts(color=COLOURS[label], alpha=0.15, line_alpha=0,
+                                                                          framewise=True))
         layers.append(hv.Curve((d["decision"], d["mean"]), "decision", "provisional score",
-                               label=f"{label}: mean").opts(color=COLOURS[label], line_width=2))
+                               label=f"{label}: mean").opts(color=COLOURS[label], line_width=2, framewise=True))
     return hv.Overlay(layers).opts(title="Provisional scores during the game", width=size.get("width", 420),
                                    height=size.get("height", 260), legend_position="top_left", framewise=True)
