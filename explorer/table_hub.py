@@ -1,0 +1,414 @@
+"""Playtest tables: live games shared by the sessions of one server process (DESIGN.md, "Explorer").
+
+A :class:`TableHub` owns every table of one database file (:mod:`explorer.table_store`); the
+pages of a server process share it (``get_hub``). A :class:`Table` is a game being played: its
+set-up, the accepted moves, the states along them, a lock, and the pages listening to it.
+
+How a move is taken (:meth:`TableHub.act`), always under the table's lock, so two seats acting
+at once are served one after the other:
+
+1. the seat's token is checked against every seat's digest in constant time (``hmac.compare_digest``);
+2. the page must have seen the table as it is now; a page that is behind may still act only when
+   every move since was another seat's and its own choices are the same (a simultaneous phase:
+   the others chose meanwhile). Otherwise the move is refused as stale;
+3. the rules decide (``to_move``, ``decode_action``, ``apply``): a refusal names the rule;
+4. the move is committed to SQLite (WAL, ``synchronous=FULL``), and only then kept in memory and
+   told to the listening pages. A crash at any point loses nothing anybody has seen.
+
+Bots play their seats from a timer thread after ``bot_delay`` seconds (visible, not instant). A
+bot's seed is derived from the table's seed, its seat and the step, so the bot moves of a table
+do not depend on when the server was restarted. On start, every unfinished table is restored by
+replaying its log; its bots carry on.
+
+Nothing here imports Panel: the pages (:mod:`explorer.table_pages`) subscribe with a callback,
+which is called from whichever thread accepted the move and must only schedule work.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import os
+import random
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from rules import replay as replay_files
+from rules.bots import BOTS, make_bot
+from rules.protocol import IllegalAction, RulesError
+from rules.registry import GAMES, get_game
+
+from explorer.table_store import TableRecord, TableStore, default_path, token_digest
+
+log = logging.getLogger(__name__)
+
+HUMAN = "human"
+CONTROLLERS = (HUMAN, *BOTS)
+#: Seconds a bot waits before it moves, so people see what happens (``RULES_EXPLORER_BOT_DELAY``).
+DEFAULT_BOT_DELAY = 0.8
+
+
+class TableError(Exception):
+    """A request the tables refuse: an unknown table, a wrong link, a stale page, a spectator acting...
+
+    ``problem`` says what was wrong in plain words; nothing was changed.
+    """
+
+    def __init__(self, problem: str):
+        super().__init__(problem)
+        self.problem = problem
+
+
+def player_label(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+@dataclass(eq=False)
+class Table:
+    """One shared game: its record, the accepted moves and the states along them."""
+
+    record: TableRecord
+    spec: Any
+    states: list
+    moves: list[tuple[int, Any]]
+    problem: str | None = None           # set when the stored log no longer replays: the table is frozen
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    listeners: dict[int, Callable[[], None]] = field(default_factory=dict)
+    rematch: str | None = None           # the id of this table's rematch, once there is one
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+    @property
+    def step(self) -> int:
+        return len(self.moves)
+
+    @property
+    def over(self) -> bool:
+        return self.spec.is_over(self.state)
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.problem else tuple(self.spec.to_move(self.state))
+
+    def controller(self, seat: int) -> str:
+        return self.record.controllers[seat]
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The human seat whose token this is, or None. Every digest is compared, in constant time."""
+        if not isinstance(token, str) or not token:
+            return None
+        digest = token_digest(token)
+        found = None
+        for seat, stored in self.record.token_digests.items():
+            if hmac.compare_digest(digest, stored):
+                found = seat
+        return found
+
+    def replay(self) -> dict:
+        """The game so far as a replay file (every hand can be worked out from it: for the designer)."""
+        return replay_files.record(self.spec, self.record.players, self.record.seed, self.record.variants,
+                                   self.moves, state=self.states[0])
+
+    def summary(self) -> dict:
+        """What the lobby lists (no secrets: the spectator's view of the table)."""
+        record = self.record
+        return {"id": record.id, "game": record.game, "title": self.spec.title, "players": record.players,
+                "controllers": list(record.controllers), "seed": record.seed, "variants": dict(record.variants),
+                "step": self.step, "to_move": list(self.to_move), "over": self.over, "created": record.created,
+                "scores": list(self.spec.scores(self.state)) if self.over else None,
+                "winners": list(self.spec.winners(self.state)) if self.over else None,
+                "rematch_of": record.rematch_of, "rematch": self.rematch, "problem": self.problem}
+
+    def _notify(self) -> None:
+        for callback in list(self.listeners.values()):
+            try:
+                callback()
+            except Exception:        # a closed page must not stop the others from hearing of the move
+                log.exception("table %s: a listener failed", self.id)
+
+
+class TableHub:
+    """Every table of one database file, live in one process (see the module docstring)."""
+
+    def __init__(self, store: TableStore | str | os.PathLike | None = None, *, bot_delay: float | None = None):
+        self.store = store if isinstance(store, TableStore) else TableStore(store or default_path())
+        if bot_delay is None:
+            bot_delay = float(os.environ.get("RULES_EXPLORER_BOT_DELAY", DEFAULT_BOT_DELAY))
+        self.bot_delay = bot_delay
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.RLock()
+        self._timers: set[threading.Timer] = set()
+        self._closed = False
+        self._listener_ids = iter(range(1, 1 << 62))
+        self.restored = self._restore()
+
+    # ------------------------------------------------------------------ tables
+    def create(self, game: str, players: int, *, seed: int | None = None, variants: Mapping | None = None,
+               controllers: Sequence[str] | None = None, rematch_of: str | None = None,
+               _digests: dict[int, str] | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table; returns it and the secret token of each human seat (seat -> token).
+
+        ``controllers``: ``"human"`` or a bot name per seat (default: every seat human); ``seed``:
+        None for a random one. Bad set-ups raise ValueError naming the problem; nothing is stored.
+        """
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+        spec = get_game(game)
+        if type(players) is not int:
+            raise ValueError(f"players must be a whole number, not {players!r}")
+        try:
+            spec.check_players(players)
+            variants = spec.check_variants(dict(variants or {}))
+        except RulesError as error:
+            raise ValueError(str(error)) from None
+        controllers = tuple(controllers) if controllers is not None else (HUMAN,) * players
+        if len(controllers) != players:
+            raise ValueError(f"{len(controllers)} seat controllers given for {players} players")
+        for seat, name in enumerate(controllers):
+            if name not in CONTROLLERS:
+                raise ValueError(f"{player_label(seat)}: unknown controller {name!r}; choose one of {', '.join(CONTROLLERS)}")
+        if seed is None:
+            seed = secrets.randbelow(1_000_000_000)
+        if type(seed) is not int:
+            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        first = spec.new_game(players, seed, variants)
+        tokens: dict[int, str] = {}
+        if _digests is None:
+            tokens = {seat: secrets.token_urlsafe(18) for seat in range(players) if controllers[seat] == HUMAN}
+            digests = {seat: token_digest(token) for seat, token in tokens.items()}
+        else:
+            digests = {seat: digest for seat, digest in _digests.items() if controllers[seat] == HUMAN}
+        with self._lock:
+            table_id = self._new_id()
+            self.store.create_table(table_id, game, players, seed, variants, controllers, digests, rematch_of=rematch_of)
+            table = Table(record=self.store.table(table_id), spec=spec, states=[first], moves=[])
+            self._tables[table_id] = table
+        self._schedule_bots(table)
+        return table, tokens
+
+    def rematch(self, table_id: str) -> Table:
+        """The same game, players, variants and seats (the same links' tokens) with a new random seed."""
+        old = self.table(table_id)
+        with old.lock:
+            if old.rematch is not None:
+                return self.table(old.rematch)
+            record = old.record
+            table, _ = self.create(record.game, record.players, variants=record.variants,
+                                   controllers=record.controllers, rematch_of=record.id, _digests=record.token_digests)
+            old.rematch = table.id
+        old._notify()
+        return table
+
+    def table(self, table_id: Any) -> Table:
+        """The table with this id; TableError if there is none."""
+        if not isinstance(table_id, str) or not table_id:
+            raise TableError("no table named: the link is incomplete")
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None:
+                record = self.store.table(table_id)
+                if record is None:
+                    raise TableError(f"there is no table {table_id!r}: check the link")
+                table = self._tables[table_id] = self._replayed(record)
+            return table
+
+    def tables(self) -> list[Table]:
+        """Every table of the database, newest first (finished ones are read on demand)."""
+        return [self.table(record.id) for record in self.store.tables()]
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat of ``token`` at the table; None for no token (a spectator); TableError for a wrong one."""
+        table = self.table(table_id)
+        if token in (None, ""):
+            return None
+        seat = table.seat_for(token)
+        if seat is None:
+            raise TableError(f"this link's seat key is not valid for table {table_id}: ask the organiser for your link")
+        return seat
+
+    # ------------------------------------------------------------------ playing
+    def act(self, table_id: str, token: str | None, seen_step: Any, action: Any) -> int:
+        """A person plays ``action`` (its JSON form) on the table; returns the new step.
+
+        ``seen_step``: how many moves the acting page had seen. Raises TableError (wrong link,
+        spectator, stale page, finished game) or IllegalAction (the rules refuse, naming the rule);
+        either way nothing changed.
+        """
+        table = self.table(table_id)
+        if token in (None, ""):
+            raise TableError("spectators watch: only a seat's own link can make its moves")
+        seat = table.seat_for(token)
+        if seat is None:
+            raise TableError(f"this link's seat key is not valid for table {table_id}: nothing was played")
+        if type(seen_step) is not int or seen_step < 0:
+            raise TableError(f"the page's step must be a whole number, not {seen_step!r}: nothing was played")
+        with table.lock:
+            self._check_open(table)
+            if seen_step > table.step:
+                raise TableError(f"the page claims step {seen_step}, but the table is at step {table.step}: nothing was played")
+            if seat not in table.to_move:
+                waiting = ", ".join(player_label(s) for s in table.to_move)
+                raise IllegalAction(f"it is not {player_label(seat)}'s turn: the table waits for {waiting}",
+                                    rule="turn order: only the seats named by to_move may act")
+            try:
+                decoded = table.spec.decode_action(action)
+            except RulesError:
+                raise
+            except Exception as error:
+                raise TableError(f"the move could not be read ({error}): nothing was played") from None
+            if seen_step < table.step and not self._still_current(table, seat, seen_step):
+                raise TableError(f"your page showed step {seen_step}, but the table has moved on to step {table.step}: "
+                                 "nothing was played; look again and choose")
+            self._accept(table, seat, decoded)
+            return table.step
+
+    def subscribe(self, table_id: str, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` after every change of the table (from any thread); returns the unsubscriber."""
+        table = self.table(table_id)
+        key = next(self._listener_ids)
+        table.listeners[key] = callback
+        return lambda: table.listeners.pop(key, None)
+
+    def close(self) -> None:
+        """Stop the bots' timers and close the database (tests, benchmarks)."""
+        with self._lock:
+            self._closed = True
+            for timer in list(self._timers):
+                timer.cancel()
+        self.store.close()
+
+    # ------------------------------------------------------------------ internals
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_hex(4)
+            if table_id not in self._tables and self.store.table(table_id) is None:
+                return table_id
+
+    def _check_open(self, table: Table) -> None:
+        if table.problem:
+            raise TableError(f"table {table.id} is frozen: {table.problem}")
+        if table.over:
+            raise TableError(f"the game at table {table.id} is over: nothing more can be played")
+
+    def _still_current(self, table: Table, seat: int, seen_step: int) -> bool:
+        """A page behind the table may act only if the moves since were others' and its choices stand."""
+        spec = table.spec
+        if any(mover == seat for mover, _ in table.moves[seen_step:]):
+            return False
+        seen = table.states[seen_step]
+        if seat not in spec.to_move(seen):
+            return False
+        return spec.legal_actions(seen, seat) == spec.legal_actions(table.state, seat)
+
+    def _accept(self, table: Table, seat: int, action) -> None:
+        """Apply, commit, then keep and tell (the caller holds the table's lock)."""
+        spec = table.spec
+        new_state = spec.apply(table.state, seat, action)     # IllegalAction: nothing happened
+        self.store.append_move(table.id, table.step + 1, seat, spec.encode_action(action))
+        table.moves.append((seat, action))
+        table.states.append(new_state)
+        if spec.is_over(new_state):
+            self.store.finish(table.id, spec.scores(new_state), spec.winners(new_state))
+            table.record = self.store.table(table.id)
+        table._notify()
+        self._schedule_bots(table)
+
+    def _schedule_bots(self, table: Table) -> None:
+        if self._closed or table.problem or table.over:
+            return
+        if not any(table.controller(seat) != HUMAN for seat in table.to_move):
+            return
+        timer = threading.Timer(self.bot_delay, self._bot_turn, (table, table.step))
+        timer.daemon = True
+        with self._lock:
+            self._timers.add(timer)
+        timer.start()
+
+    def _bot_turn(self, table: Table, step: int) -> None:
+        try:
+            with table.lock:
+                if self._closed or table.step != step or table.over or table.problem:
+                    return            # somebody moved meanwhile; that move scheduled what follows
+                seat = next(s for s in table.to_move if table.controller(s) != HUMAN)
+                seed = random.Random(f"{table.record.seed}:{seat}:{step}").getrandbits(32)
+                bot = make_bot(table.controller(seat), seed)
+                action = bot(table.spec, table.state, seat)
+                self._accept(table, seat, action)
+        except Exception:
+            log.exception("table %s: the bot could not move at step %s", table.id, step)
+        finally:
+            with self._lock:
+                self._timers = {t for t in self._timers if t.is_alive() and t is not threading.current_thread()}
+
+    def _replayed(self, record: TableRecord) -> Table:
+        """A stored table brought back: its log replayed from the seed (a bad log freezes it, losing nothing)."""
+        spec = get_game(record.game)
+        states = [spec.new_game(record.players, record.seed, record.variants)]
+        moves: list[tuple[int, Any]] = []
+        problem = None
+        for step, (seat, data) in enumerate(self.store.moves(record.id), start=1):
+            try:
+                action = spec.decode_action(data)
+                states.append(spec.apply(states[-1], seat, action))
+            except (RulesError, ValueError, KeyError, TypeError) as error:
+                problem = f"stored move {step} ({player_label(seat)}: {data}) no longer replays: {error}"
+                break
+            moves.append((seat, action))
+        table = Table(record=record, spec=spec, states=states, moves=moves, problem=problem)
+        if problem is None and table.over and record.finished is None:
+            # The process died between the last move and writing the result.
+            self.store.finish(record.id, spec.scores(table.state), spec.winners(table.state))
+            table.record = self.store.table(record.id)
+        return table
+
+    def _restore(self) -> list[str]:
+        """Replay every unfinished table (and note rematches); their bots carry on. Returns their ids."""
+        restored = []
+        records = self.store.tables()
+        for record in records:
+            if record.finished is None:
+                self._tables[record.id] = table = self._replayed(record)
+                restored.append(record.id)
+                self._schedule_bots(table)
+        for record in records:
+            if record.rematch_of is not None:
+                original = self._tables.get(record.rematch_of)
+                if original is None and record.rematch_of in {r.id for r in records}:
+                    original = self.table(record.rematch_of)
+                if original is not None:
+                    original.rematch = record.id
+        return restored
+
+
+_HUBS: dict[Path, TableHub] = {}
+_HUBS_LOCK = threading.Lock()
+
+
+def get_hub(path: str | os.PathLike | None = None) -> TableHub:
+    """The process's hub for ``path`` (default: :func:`explorer.table_store.default_path`), made once."""
+    key = Path(path or default_path()).expanduser().resolve()
+    with _HUBS_LOCK:
+        hub = _HUBS.get(key)
+        if hub is None:
+            hub = _HUBS[key] = TableHub(key)
+        return hub
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
+    """Poll ``condition`` until true or ``timeout`` seconds (for bots in tests and scripts)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
