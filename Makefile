@@ -1,5 +1,5 @@
 # Rules Explorer: developer and CI entry points.
-#   make serve   - run the web explorer on http://127.0.0.1:5006/explorer (and /analysis)
+#   make serve   - run the web explorer on http://127.0.0.1:5006/explorer (and /analysis, /tables)
 #   make test    - full test suite (installs Debian chromium if missing; browser tests must not skip)
 #   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
 #   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
@@ -7,13 +7,17 @@
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
-# Overridable: PYTHON, VENV, PORT, PYTEST_ARGS, TEST_TIMEOUT, REQUIRE_BROWSER, BENCH_ARGS.
+# Overridable: PYTHON, VENV, PORT, ADDRESS, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_TIMEOUT, REQUIRE_BROWSER, BENCH_ARGS.
 
 SHELL := /bin/bash
 
 PYTHON ?= python3
 VENV ?= .venv
 PORT ?= 5006
+ADDRESS ?= 127.0.0.1
+TABLES_DB ?=
+GROUP_ORIGIN ?=
+SERVE_ARGS ?=
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check
 
@@ -81,9 +85,14 @@ chromium:
 	fi
 	@command -v chromium >/dev/null 2>&1 || { echo "[make] chromium still not on PATH" >&2; exit 1; }
 
+# Playtest tables keep their games in $(TABLES_DB) (default: the user's data directory); set ADDRESS=0.0.0.0
+# and GROUP_ORIGIN=host:port to serve a group on the network (README, "Playtest tables").
 serve: $(STAMP_BASE)
-	$(VENV)/bin/panel serve apps/explorer.py apps/analysis.py --address 127.0.0.1 --port $(PORT) \
-	  --allow-websocket-origin=127.0.0.1:$(PORT) --allow-websocket-origin=localhost:$(PORT)
+	$(if $(TABLES_DB),RULES_EXPLORER_TABLES_DB=$(TABLES_DB)) $(VENV)/bin/panel serve \
+	  apps/explorer.py apps/analysis.py apps/tables.py --setup apps/tables_setup.py \
+	  --address $(ADDRESS) --port $(PORT) \
+	  --allow-websocket-origin=127.0.0.1:$(PORT) --allow-websocket-origin=localhost:$(PORT) \
+	  $(if $(GROUP_ORIGIN),--allow-websocket-origin=$(GROUP_ORIGIN)) $(SERVE_ARGS)
 
 test: $(STAMP_TEST) chromium
 	@export REQUIRE_BROWSER=$(REQUIRE_BROWSER) CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(command -v chromium)}"; \

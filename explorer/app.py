@@ -38,6 +38,8 @@ from explorer.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.live_plots import LivePlots
 from explorer.scores import ScoreBreakdown
 from explorer.setup_editor import SetupEditor
+from explorer.table_hub import TableError
+from explorer.table_pages import query_arg, review_replay
 from explorer.session import GameSession, VariantSwitches, player_label
 from explorer.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 
@@ -237,8 +239,20 @@ class ExplorerApp(pn.viewable.Viewer):
 
 
 def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
-    """The explorer page. Without a session: a bot-played 4-player Subastral game at step 0."""
-    return ExplorerApp(session=session).template
+    """The explorer page. Without a session: a bot-played 4-player Subastral game at step 0, or,
+    for ``/explorer?table=ID``, that finished playtest table's game with every hand shown."""
+    notice = None
+    table_id = query_arg("table") if session is None else None
+    if table_id is not None:
+        try:
+            session = GameSession()
+            session.load(review_replay(table_id), cursor=0)
+        except TableError as error:
+            session, notice = None, f"Table review: {error}."
+    template = ExplorerApp(session=session).template
+    if notice:
+        template.main.insert(0, pn.pane.Alert(notice, alert_type="warning", css_classes=["review-refused"]))
+    return template
 
 
 if __name__.startswith("bokeh"):

@@ -43,7 +43,7 @@ import param
 
 from explorer.board import BOARDS, biome_colours, live_replay_problem
 from explorer.plots import player_colour
-from explorer.session import GameSession, player_label
+from explorer.session import SPECTATOR_VIEW, GameSession, player_label
 
 esc = html.escape
 
@@ -220,7 +220,7 @@ def ecosystem_html(eco: dict, selected: bool = False) -> str:
 def biome_blitz_view(session: GameSession) -> dict:
     """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand,
     and every event in full."""
-    if session.viewing_seat is not None:
+    if not session.sees_all:
         return session.observation(session.viewing_seat)
     view = dict(session.observation(None))
     own = [session.observation(seat) for seat in range(view["players"])]
@@ -326,7 +326,8 @@ def pending_html(view: dict, names: dict[str, str]) -> str:
 
 def status_html(session: GameSession, view: dict, preview: dict, names: dict[str, str]) -> str:
     problem = live_replay_problem(session)
-    seer = ("Teacher view: every hand and peek shown" if session.viewing_seat is None
+    seer = ("Teacher view: every hand and peek shown" if session.sees_all
+            else SPECTATOR_VIEW if session.viewing_seat is None
             else f"Seen by {player_label(session.viewing_seat)}: other hands face down")
     parts = [f'<span class="step-counter">Step {session.cursor} / {len(session.log)}</span>',
              f'<span class="bb-turn">Turn {view["turn"] + 1} · {esc(player_label(view["seat"]))}\'s turn</span>',

@@ -214,7 +214,7 @@ def teacher_view(session: GameSession) -> dict:
 
 def table_view(session: GameSession) -> dict:
     """What the board may draw: the viewing seat's observation, or the teacher's view."""
-    if session.viewing_seat is None:
+    if session.sees_all:
         return teacher_view(session)
     return session.observation(session.viewing_seat)
 
@@ -402,7 +402,7 @@ class SubastralBoard(pn.viewable.Viewer):
         if session.game != "subastral":
             return ""              # the app has swapped in another game's board; this one is retired
         last_move = None
-        if session.cursor and session.viewing_seat is None:
+        if session.cursor and session.sees_all:
             last_move = session.describe_move(session.cursor)
         problem = live_replay_problem(session)
         problem = problem["text"] if problem else None

@@ -36,7 +36,7 @@ import param
 
 from explorer.board import BOARDS, biome_colours, live_replay_problem
 from explorer.plots import player_colour
-from explorer.session import GameSession, player_label
+from explorer.session import SPECTATOR_VIEW, GameSession, player_label
 from rules.jump_gate.cards import SHAPE_LETTER
 
 esc = html.escape
@@ -239,7 +239,7 @@ def ship_html(seat: int) -> str:
 def jump_gate_view(session: GameSession) -> dict:
     """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and
     hidden resources, each from that seat's observation."""
-    if session.viewing_seat is not None:
+    if not session.sees_all:
         return session.observation(session.viewing_seat)
     view = dict(session.observation(None))
     own = [session.observation(seat) for seat in range(view["players"])]
@@ -279,7 +279,8 @@ def status_html(session: GameSession, view: dict, preview: dict) -> str:
         line = PHASE_LINES.get(view["phase"], "{who} to move ({phase})").format(
             who=player_label(acting),
             planet=f'{planet["name"]} ({planet["planet"]})' if planet else "the planet", phase=view["phase"])
-    seer = ("Teacher view: every hand and hidden resource shown" if session.viewing_seat is None
+    seer = ("Teacher view: every hand and hidden resource shown" if session.sees_all
+            else SPECTATOR_VIEW if session.viewing_seat is None
             else f"Seen by {player_label(session.viewing_seat)}: other hands and hidden resources face down")
     parts = [f'<span class="step-counter">Step {session.cursor} / {len(session.log)}</span>',
              f'<span class="round">Round {view["round"] + 1}</span>',

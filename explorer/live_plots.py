@@ -277,7 +277,7 @@ class LivePlots(pn.viewable.Viewer):
             return data
         seat = session.viewing_seat
         data["draws"] = draws_plot_data(session_draw_data(session, seat, cache=self.cache), catalogue,
-                                        len(session.log), seat)
+                                        len(session.log), seat, teacher=session.teacher)
         composition = deck_composition(session.spec, session.state, seat, catalogue)
         data["by_group"], data["by_number"] = composition["by_group"], composition["by_number"]
         data["end_card"] = end_card_data(session.spec, session.state, seat)

@@ -219,8 +219,9 @@ def cursor_marker(step: int, **opts) -> hv.VLine:
 
 # ---------------------------------------------------------------------------- (b) cards drawn
 def visible_events(session: GameSession, step: int, seat: int | None) -> list[dict]:
-    """The events of ``step`` as ``seat`` may read them; the teacher (``None``) reads them all in full."""
-    if seat is None:
+    """The events of ``step`` as ``seat`` may read them; the teacher (``None``) reads them all in full,
+    a spectator (``None`` in a session without a teacher) only what everybody may read."""
+    if seat is None and session.teacher:
         return [{"kind": event.kind, "text": event.text, "seat": event.seat, "cards": list(event.cards)}
                 for event in session.spec.events(session.state_at(step))]
     return session.observation(seat, step)["events"]
@@ -334,9 +335,10 @@ LEGEND_CSS = """
 # two data with the same structure only values change, which LivePlots can apply in place.
 
 
-def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None) -> dict:
+def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None, teacher: bool = True) -> dict:
     """:func:`session_draw_data` columns as the deck-draw plot's data."""
-    who = "the teacher: every card" if seat is None else f"as {player_label(seat)} sees them"
+    who = (f"as {player_label(seat)} sees them" if seat is not None
+           else "the teacher: every card" if teacher else "as a spectator sees them")
     # Two invisible points off the chart, in two colours: drawn with fewer than two colours, HoloViews
     # would fix one colour for the glyph (or, with no points, map the column through a colour mapper),
     # and the cards written in place later would all be painted alike.

@@ -46,6 +46,10 @@ from rules.protocol import GameSpec, IllegalAction, InvalidReplay, RulesError
 Move = tuple  # (seat, action)
 
 
+#: What the board says when nobody's hand is shown: a spectator at a shared table.
+SPECTATOR_VIEW = "Spectator view: no hand is shown"
+
+
 def player_label(seat: int | None) -> str:
     """How the explorer names a seat: seats are 0-based in the rules, players 1-based on screen."""
     return "Teacher (everything)" if seat is None else f"Player {seat + 1}"
@@ -116,6 +120,9 @@ class GameSession(param.Parameterized):
                                 doc="Set when a variant change cut the log short: which move, and why it is now illegal.")
     viewing_seat = param.Selector(default=None, objects=[None], allow_None=True,
                                   doc="None: the teacher sees everything; a seat (0-based): only what that seat may see.")
+    teacher = param.Boolean(default=True, constant=True,
+                            doc="False: viewing_seat None is a spectator (observe(state, None) only), not the teacher. "
+                                "Shared tables' spectators use it.")
 
     start = param.Dict(default=None, allow_None=True,
                        doc="The what-if position the line begins from (a position file), or None: a deal from the seed.")
@@ -148,6 +155,11 @@ class GameSession(param.Parameterized):
 
     # ------------------------------------------------------------------ what the UI asks
     @property
+    def sees_all(self) -> bool:
+        """The teacher's view: every hand and every event in full (never at a shared table)."""
+        return self.viewing_seat is None and self.teacher
+
+    @property
     def at_start(self) -> bool:
         return self.cursor == 0
 
@@ -172,18 +184,19 @@ class GameSession(param.Parameterized):
     def event_texts(self, step: int | None = None, seat: Any = "viewing") -> list[str]:
         """Plain-language events of the action that led to ``step``, as ``seat`` may see them.
 
-        ``seat`` defaults to the viewing seat; ``None`` is the teacher, who reads every event in full.
+        ``seat`` defaults to the viewing seat (a spectator's view when ``teacher`` is off); ``None``
+        is the teacher, who reads every event in full.
         """
         step = self.cursor if step is None else step
-        seat = self.viewing_seat if seat == "viewing" else seat
-        if seat is None:
+        teacher = seat is None or (seat == "viewing" and self.sees_all)
+        if teacher:
             return [event.text for event in self.spec.events(self.state_at(step))]
+        seat = self.viewing_seat if seat == "viewing" else seat
         return [event["text"] for event in self.observation(seat, step)["events"] if event["text"]]
 
     def event_log(self, upto: int | None = None, seat: Any = "viewing") -> list[dict]:
         """Every step from the deal to ``upto`` (default: the cursor): who acted and what happened."""
         upto = self.cursor if upto is None else upto
-        seat = self.viewing_seat if seat == "viewing" else seat
         return [{"step": step, "seat": self.log[step - 1][0] if step else None,
                  "events": self.event_texts(step, seat)} for step in range(upto + 1)]
 
@@ -241,6 +254,19 @@ class GameSession(param.Parameterized):
             self.cursor = self.cursor + 1
             return
         self._continue_line([move], [new_state], self.cursor + 1)
+
+    def follow(self, moves: Sequence[Move], states: Sequence) -> None:
+        """Append moves played elsewhere (a shared table) with the states they led to; cursor to the end.
+
+        The states are taken as they are (immutable values, shared with the table), not replayed.
+        """
+        if len(moves) != len(states):
+            raise ValueError(f"{len(moves)} moves but {len(states)} states")
+        if not moves:
+            return
+        self._extend_states(self.log, len(self.log))
+        self._states.extend(states)
+        self._set_line(self.log + list(moves), len(self.log) + len(moves))
 
     def autoplay(self, bots: str | Sequence[str | None] | Mapping[int, str | None] | None = None,
                  until_over: bool = True, then_goto: int | None = None) -> int:

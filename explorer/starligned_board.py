@@ -34,7 +34,7 @@ import param
 
 from explorer.board import BOARDS, biome_colours, live_replay_problem
 from explorer.plots import player_colour
-from explorer.session import GameSession, player_label
+from explorer.session import SPECTATOR_VIEW, GameSession, player_label
 
 esc = html.escape
 
@@ -141,7 +141,7 @@ def back_html(what: str = "a star card, face down") -> str:
 # ---------------------------------------------------------------------------- the view
 def starligned_view(session: GameSession) -> dict:
     """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and choice."""
-    if session.viewing_seat is not None:
+    if not session.sees_all:
         return session.observation(session.viewing_seat)
     view = dict(session.observation(None))
     own = [session.observation(seat) for seat in range(view["players"])]
@@ -209,7 +209,8 @@ def phase_line(view: dict) -> str:
 
 def status_html(session: GameSession, view: dict, preview: dict) -> str:
     problem = live_replay_problem(session)
-    seer = ("Teacher view: every hand and face-down card shown" if session.viewing_seat is None
+    seer = ("Teacher view: every hand and face-down card shown" if session.sees_all
+            else SPECTATOR_VIEW if session.viewing_seat is None
             else f"Seen by {player_label(session.viewing_seat)}: other hands and face-down cards hidden")
     stage = (f"Stage {min(view['stage'], STAGES - 1) + 1} of {STAGES} · round {min(view['round'], ROUNDS - 1) + 1} of {ROUNDS}"
              if view["phase"] != "over" else f"Stage {STAGES} of {STAGES} · every row is complete")

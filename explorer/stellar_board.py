@@ -17,7 +17,7 @@ import panel as pn
 import param
 
 from explorer.board import BOARDS, biome_colours, live_replay_problem
-from explorer.session import GameSession, player_label
+from explorer.session import SPECTATOR_VIEW, GameSession, player_label
 
 esc = html.escape
 
@@ -107,7 +107,7 @@ def legal_slots(session: GameSession, seat: int | None) -> set[str]:
 
 def stellar_view(session: GameSession) -> dict:
     """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand."""
-    if session.viewing_seat is not None:
+    if not session.sees_all:
         return session.observation(session.viewing_seat)
     view = dict(session.observation(None))
     own = [session.observation(seat) for seat in range(view["players"])]
@@ -123,7 +123,9 @@ def stellar_html(session: GameSession) -> str:
     acting = view["to_move"][0] if view["to_move"] else None
     lit = legal_slots(session, acting)
     problem = live_replay_problem(session)
-    seer = "Teacher view: every hand shown" if session.viewing_seat is None else f"Seen by {player_label(session.viewing_seat)}"
+    seer = ("Teacher view: every hand shown" if session.sees_all
+            else SPECTATOR_VIEW if session.viewing_seat is None
+            else f"Seen by {player_label(session.viewing_seat)}")
     who = ", ".join(player_label(s) for s in view["to_move"]) or "nobody"
     status = (f'<div class="st-status"><span class="step-counter">Step {session.cursor} / {len(session.log)}</span>'
               f'<span>Round {view["round"] + 1} of 11 · {esc(view["phase"])} · to move: {esc(who)}</span>'

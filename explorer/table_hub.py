@@ -220,6 +220,7 @@ class TableHub:
                 if record is None:
                     raise TableError(f"there is no table {table_id!r}: check the link")
                 table = self._tables[table_id] = self._replayed(record)
+                self._schedule_bots(table)        # a table another process created: its bots play here
             return table
 
     def tables(self) -> list[Table]:

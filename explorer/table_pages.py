@@ -1,0 +1,450 @@
+"""The playtest tables' pages: the lobby, a seat's or a spectator's table, and the review link.
+
+``apps/tables.py`` serves :func:`create_tables_page`, which reads the address:
+
+- ``/tables``: the lobby: create a table (game, players, variants, seed, who plays each seat), get
+  one secret link per human seat and the spectator link; the open and finished tables; rematch.
+- ``/tables?table=ID&seat=KEY``: that seat's page. ``/tables?table=ID``: the spectator's page.
+
+A table page is an explorer :class:`~explorer.session.GameSession` that follows the shared table
+(``session.follow``), viewed as the page's seat, or as a spectator (``teacher=False``: only
+``observe(state, None)``). Its board, event log and plots are the explorer's own components, which
+draw only observations of the viewing seat, so the page holds nothing that seat may not see (the
+tests read every websocket message to check). Moves go to the table through the hub
+(:class:`TablePicker`), never into the page's session directly; the hub then tells every page.
+
+Finished games open in the explorer with every hand shown: ``/explorer?table=ID`` (only once the
+game is over: before, the replay would show every hand).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import sys
+import time
+from typing import Any
+
+import panel as pn
+import param
+from panel.io.state import set_curdoc
+
+import rules
+from explorer.board import board_for
+import explorer.stellar_board  # noqa: F401  (each registers its board in board_for)
+import explorer.jump_gate_board  # noqa: F401
+import explorer.starligned_board  # noqa: F401
+import explorer.biome_blitz_board  # noqa: F401
+from explorer.live_plots import LivePlots
+from explorer.picker import ActionPicker, seats_text
+from explorer.scores import ScoreBreakdown
+from explorer.session import GameSession, player_label
+from explorer.table_hub import CONTROLLERS, HUMAN, TableError, TableHub, get_hub
+from explorer.timeline import EventLog
+from rules.protocol import RulesError
+from rules.registry import get_game
+
+esc = html.escape
+
+PAGE_CSS = """
+.table-header { font-size: 1.05em; }
+.table-header .you { font-weight: 600; color: #24406b; }
+.table-status { font-size: 1.05em; padding: 4px 8px; border-radius: 6px; background: #eef3fa; }
+.table-status.your-turn { background: #e3f6e8; border: 1px solid #5cb85c; }
+.links { font-family: ui-monospace, monospace; font-size: .9em; }
+.links td { padding: 2px 8px; }
+.tables-list table { border-collapse: collapse; width: 100%; font-size: .92em; }
+.tables-list th, .tables-list td { text-align: left; padding: 3px 8px; border-bottom: 1px solid #dde3ea; }
+.tables-list .over { color: #5a6878; }
+"""
+
+
+def db_path_from_args(argv: list[str] | None = None) -> str | None:
+    """``panel serve apps/tables.py --args --db FILE``: the database file, or None (the default)."""
+    argv = sys.argv if argv is None else argv
+    if "--db" in argv:
+        index = argv.index("--db")
+        if index + 1 < len(argv):
+            return argv[index + 1]
+    return None
+
+
+def query_arg(name: str) -> str | None:
+    """A query argument of the page's address (first value), or None."""
+    values = (pn.state.session_args or {}).get(name)
+    if not values:
+        return None
+    value = values[0]
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def page_origin() -> str:
+    """``http://host:port`` of the page being served ('' outside a server)."""
+    request = getattr(pn.state.curdoc.session_context, "request", None) if pn.state.curdoc and pn.state.curdoc.session_context else None
+    if request is None:
+        return ""
+    protocol = getattr(request, "protocol", "http")
+    host = getattr(request, "host", "") or request.headers.get("Host", "")
+    return f"{protocol}://{host}" if host else ""
+
+
+def seat_link(table_id: str, token: str | None = None, origin: str = "") -> str:
+    return f"{origin}/tables?table={table_id}" + (f"&seat={token}" if token else "")
+
+
+# ---------------------------------------------------------------------------------------------
+# A table's page
+# ---------------------------------------------------------------------------------------------
+class TablePicker(ActionPicker):
+    """The explorer's picker for one seat at a shared table: Confirm sends the move to the table."""
+
+    def __init__(self, page: "TablePage", **params):
+        self.page = page
+        super().__init__(**params)
+
+    def confirm(self) -> bool:
+        if self._selected is None:
+            return False
+        _, action = self._selected
+        self.cancel()
+        return self.page.send(action)
+
+    def let_bots_play(self) -> int:      # the table's bots play on their own timer
+        return 0
+
+    def take_seat_here(self, seat: int) -> None:
+        self.message = "At a shared table each seat is played from its own link."
+
+    def _refresh(self, *events, force: bool = False) -> None:
+        super()._refresh(*events, force=force)
+        for extra in (self.bots_button, self.view_as_button, self.buttons_row, self.take_seat):
+            extra.visible = False
+        session = self.session
+        movers = session.spec.to_move(session.state)
+        if self.mode == "person":
+            self.status.object = f'<span class="who">Waiting for {esc(seats_text(movers))}.</span>'
+        elif self.mode == "bots":
+            self.status.object = (f'<span class="who">{esc(seats_text(movers))} (bot) '
+                                  f'{"is" if len(movers) == 1 else "are"} about to move.</span>')
+
+
+class TablePage(pn.viewable.Viewer):
+    """One seat's (or a spectator's) page of a shared table; see the module docstring."""
+
+    def __init__(self, hub: TableHub, table_id: str, token: str | None = None, **params):
+        super().__init__(**params)
+        self.hub = hub
+        self.table = table = hub.table(table_id)          # TableError: unknown table
+        self.seat = hub.seat_of(table_id, token)          # TableError: wrong key; None: spectator
+        self.token = token if self.seat is not None else None
+        record = table.record
+        session = self.session = GameSession(game=record.game, players=record.players, seed=record.seed,
+                                             variants=dict(record.variants), teacher=False)
+        session.seat_players = {seat: name for seat, name in enumerate(record.controllers)}
+        session.viewing_seat = self.seat
+        self._scheduled = False
+        self._sync()
+        self.header = pn.pane.HTML(self._header_html(), stylesheets=[PAGE_CSS], css_classes=["table-header"],
+                                   sizing_mode="stretch_width", margin=(0, 5))
+        self.status = pn.pane.HTML("", stylesheets=[PAGE_CSS], sizing_mode="stretch_width", margin=(0, 5, 6, 5))
+        self.picker = TablePicker(page=self, session=session) if self.seat is not None else None
+        self.board = board_for(session)
+        self.log_view = EventLog(session=session)
+        self.plots = LivePlots(session=session)
+        self.scores = ScoreBreakdown(session=session)
+        self.download = pn.widgets.FileDownload(callback=self._replay_file, filename=f"table-{table.id}.json",
+                                                label="Download the replay (every hand)", color="primary",
+                                                css_classes=["download-replay"], margin=(4, 5))
+        self.rematch_button = pn.widgets.Button(label="Rematch: same seats, new seed", css_classes=["rematch"],
+                                                margin=(4, 5), visible=self.seat is not None)
+        self.rematch_button.on_click(lambda event: self.rematch())
+        self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
+        self.end = pn.Column(pn.pane.Markdown("### Final scores", margin=(0, 5)), self.scores,
+                             pn.Row(self.download, self.rematch_button, margin=0), self.end_links,
+                             visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
+        document = pn.state.curdoc
+        self._document = document if document is not None and document.session_context is not None else None
+        self._unsubscribe = hub.subscribe(table.id, self._on_table_change)
+        if self._document is not None:
+            self._document.on_session_destroyed(lambda context: self._unsubscribe())
+        self._show()
+
+    # ------------------------------------------------------------------ acting
+    def send(self, action) -> bool:
+        """This seat plays ``action`` at the table; a refusal is shown in the picker, changing nothing."""
+        try:
+            self.hub.act(self.table.id, self.token, len(self.session.log), self.session.spec.encode_action(action))
+        except (TableError, RulesError, ValueError) as error:
+            self._sync()            # first: a new position clears the picker's message
+            self._show()
+            if self.picker is not None:
+                self.picker.message = f"Not played: {error}"
+            return False
+        self._sync()
+        self._show()
+        return True
+
+    def rematch(self):
+        if self.seat is None or not self.table.over:
+            return None
+        table = self.hub.rematch(self.table.id)
+        self._show()
+        return table
+
+    # ------------------------------------------------------------------ following the table
+    def _on_table_change(self) -> None:
+        """Called by the hub from whichever thread took the move: schedule a sync on this page's loop."""
+        document = self._document
+        if document is None or document.session_context is None:
+            self._sync()
+            self._show()
+            return
+        if self._scheduled:
+            return
+        self._scheduled = True
+        with set_curdoc(document):
+            pn.state.execute(self._scheduled_sync, schedule=True)
+
+    def _scheduled_sync(self) -> None:
+        self._scheduled = False
+        self._sync()
+        self._show()
+
+    def _sync(self) -> None:
+        """Follow the table's new moves (their states are the table's own)."""
+        table, session = self.table, self.session
+        known = len(session.log)
+        upto = min(len(table.moves), len(table.states) - 1)
+        if upto > known:
+            session.follow(table.moves[known:upto], table.states[known + 1:upto + 1])
+
+    def _show(self) -> None:
+        table, session = self.table, self.session
+        over = session.spec.is_over(session.state)
+        self.status.object = self._status_html()
+        self.end.visible = over
+        if over:
+            links = []
+            if table.rematch:
+                links.append(f'<a class="rematch-link" href="{esc(seat_link(table.rematch, self.token))}">'
+                             f'Go to the rematch (table {esc(table.rematch)})</a>')
+            links.append(f'<a class="review-link" href="/explorer?table={esc(table.id)}" target="_blank">'
+                         'Review the whole game in the explorer, every hand shown</a>')
+            self.end_links.object = " · ".join(links)
+            self.rematch_button.visible = self.seat is not None and table.rematch is None
+
+    # ------------------------------------------------------------------ drawing
+    def _header_html(self) -> str:
+        record = self.table.record
+        who = (f'You are <span class="you">{esc(player_label(self.seat))}</span>' if self.seat is not None
+               else '<span class="you">Spectator</span>: no hand is shown')
+        seats = ", ".join(f"{player_label(s)}: {'a person' if c == HUMAN else c + ' bot'}"
+                          for s, c in enumerate(record.controllers))
+        return (f'<b>{esc(self.session.spec.title)}</b> · table <code>{esc(record.id)}</code> · {who}'
+                f'<br><span class="quiet">{esc(seats)}</span>')
+
+    def _status_html(self) -> str:
+        session, table = self.session, self.table
+        state = session.state
+        if table.problem:
+            return f'<div class="table-status">This table is stopped: {esc(table.problem)}</div>'
+        if session.spec.is_over(state):
+            scores = session.spec.scores(state)
+            winners = ", ".join(f"{player_label(s)} ({scores[s]} points)" for s in session.spec.winners(state))
+            return f'<div class="table-status game-over">Game over after {len(session.log)} moves. Won by {esc(winners)}.</div>'
+        movers = session.spec.to_move(state)
+        mine = self.seat in movers
+        text = "Your move." if mine else f"Waiting for {seats_text(movers)}."
+        return (f'<div class="table-status{" your-turn" if mine else ""}" data-step="{len(session.log)}">'
+                f'Move {len(session.log) + 1}: {esc(text)}</div>')
+
+    def _replay_file(self):
+        if not self.table.over:
+            return io.StringIO(json.dumps({"error": "the game is not over: its replay would show every hand"}))
+        return io.StringIO(json.dumps(self.table.replay(), indent=1))
+
+    def __panel__(self):
+        side = pn.Column(pn.Card(self.log_view, title="Events", collapsible=False, sizing_mode="stretch_width",
+                                 css_classes=["log-card"]),
+                         styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5))
+        play = pn.Column(*([self.picker] if self.picker is not None else []), self.board,
+                         styles={"flex": "100 1 560px"}, margin=0)
+        return pn.Column(self.header, self.status, self.end,
+                         pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),
+                         pn.Card(self.plots, title="Score curves and cards", collapsed=False, sizing_mode="stretch_width"),
+                         sizing_mode="stretch_width")
+
+
+# ---------------------------------------------------------------------------------------------
+# The lobby
+# ---------------------------------------------------------------------------------------------
+class Lobby(pn.viewable.Viewer):
+    """Create tables and list them (see the module docstring)."""
+
+    def __init__(self, hub: TableHub, origin: str = "", **params):
+        super().__init__(**params)
+        self.hub, self.origin = hub, origin
+        self.game = pn.widgets.Select(name="Game", options={get_game(g).title: g for g in rules.GAMES},
+                                      css_classes=["lobby-game"])
+        self.players = pn.widgets.Select(name="Players", css_classes=["lobby-players"])
+        self.seed = pn.widgets.TextInput(name="Seed (empty: random)", placeholder="random", css_classes=["lobby-seed"])
+        self.variants = pn.Column(margin=0)
+        self.seats = pn.Column(margin=0, css_classes=["lobby-seats"])
+        self.create_button = pn.widgets.Button(name="Create the table", button_type="primary", css_classes=["create-table"])
+        self.create_button.on_click(lambda event: self.create())
+        self.message = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["lobby-message"])
+        self.created = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["created-links"], sizing_mode="stretch_width")
+        self.listing = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["tables-list"], sizing_mode="stretch_width")
+        self.rematch_of = pn.widgets.Select(name="Rematch a finished table", options=[], css_classes=["rematch-select"])
+        self.rematch_button = pn.widgets.Button(name="Rematch (same seats, new seed)", css_classes=["lobby-rematch"])
+        self.rematch_button.on_click(lambda event: self.rematch())
+        self.refresh_button = pn.widgets.Button(name="Refresh", css_classes=["refresh-tables"], width=100)
+        self.refresh_button.on_click(lambda event: self.refresh())
+        self.game.param.watch(self._on_game, "value")
+        self.players.param.watch(self._on_players, "value")
+        self._on_game()
+        self.refresh()
+
+    def _on_game(self, *events) -> None:
+        spec = get_game(self.game.value)
+        self.players.options = list(spec.player_counts)
+        self.players.value = 4 if 4 in spec.player_counts else spec.player_counts[0]
+        widgets = []
+        for variant in spec.variants:
+            if set(variant.choices) == {False, True}:
+                widget = pn.widgets.Checkbox(name=f"{variant.name}: {variant.description}", value=variant.default)
+            else:
+                widget = pn.widgets.Select(name=variant.name, options=list(variant.choices), value=variant.default,
+                                           description=variant.description)
+            widget.variant_name = variant.name
+            widgets.append(widget)
+        self.variants.objects = widgets
+        self._on_players()
+
+    def _on_players(self, *events) -> None:
+        count = self.players.value or 0
+        old = [w.value for w in self.seats.objects]
+        self.seats.objects = [pn.widgets.Select(name=player_label(seat), options=list(CONTROLLERS),
+                                                value=old[seat] if seat < len(old) else HUMAN,
+                                                css_classes=[f"lobby-seat-{seat}"], width=160)
+                              for seat in range(count)]
+
+    def create(self):
+        """Create the table from the form; the links are shown (once: only their digests are kept)."""
+        seed_text = self.seed.value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            return self._refuse(f"the seed must be a whole number, not {seed_text!r}")
+        variants = {w.variant_name: w.value for w in self.variants.objects}
+        controllers = [w.value for w in self.seats.objects]
+        try:
+            table, tokens = self.hub.create(self.game.value, self.players.value, seed=seed, variants=variants,
+                                            controllers=controllers)
+        except (ValueError, RulesError) as error:
+            return self._refuse(str(error))
+        self.message.visible = False
+        rows = "".join(f'<tr><td>{esc(player_label(seat))}</td><td><a class="seat-link seat-link-{seat}" '
+                       f'href="{esc(seat_link(table.id, token, self.origin))}" target="_blank">'
+                       f'{esc(seat_link(table.id, token, self.origin))}</a></td></tr>'
+                       for seat, token in sorted(tokens.items()))
+        bots = "".join(f"<tr><td>{esc(player_label(s))}</td><td>{esc(c)} bot</td></tr>"
+                       for s, c in enumerate(table.record.controllers) if c != HUMAN)
+        spectator = seat_link(table.id, None, self.origin)
+        self.created.object = (
+            f'<div class="created" data-table="{esc(table.id)}"><b>Table {esc(table.id)} is ready</b> '
+            f'({esc(table.spec.title)}, {table.record.players} players, seed {table.record.seed}). '
+            'Send each player their own link: it is their seat, and it is shown only now.'
+            f'<table class="links">{rows}{bots}<tr><td>Spectators</td><td><a class="spectator-link" '
+            f'href="{esc(spectator)}" target="_blank">{esc(spectator)}</a></td></tr></table></div>')
+        self.refresh()
+        return table, tokens
+
+    def rematch(self):
+        if not self.rematch_of.value:
+            return self._refuse("choose a finished table to rematch")
+        try:
+            table = self.hub.rematch(self.rematch_of.value)
+        except TableError as error:
+            return self._refuse(str(error))
+        spectator = seat_link(table.id, None, self.origin)
+        self.created.object = (f'<div class="created" data-table="{esc(table.id)}"><b>Rematch: table {esc(table.id)}</b>. '
+                               'Every player keeps their link: their finished table\'s page now leads to the rematch. '
+                               f'Spectators: <a class="spectator-link" href="{esc(spectator)}">{esc(spectator)}</a></div>')
+        self.refresh()
+        return table
+
+    def _refuse(self, problem: str):
+        self.message.object = f"Not created: {problem}"
+        self.message.visible = True
+        return None
+
+    def refresh(self) -> None:
+        rows, finished = [], {}
+        for table in self.hub.tables():
+            info = table.summary()
+            if info["over"]:
+                result = ", ".join(f"{player_label(s)} {p}" for s, p in enumerate(info["scores"]))
+                won = ", ".join(player_label(s) for s in info["winners"])
+                status = f"over: {result}; won by {won}"
+                finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]
+                review = f' · <a href="/explorer?table={esc(info["id"])}" target="_blank">review</a>'
+            else:
+                waiting = ", ".join(player_label(s) for s in info["to_move"])
+                status = info["problem"] or f"move {info['step'] + 1}: waiting for {waiting}"
+                review = ""
+            seats = ", ".join("person" if c == HUMAN else c for c in info["controllers"])
+            rows.append(f'<tr class="{"over" if info["over"] else "open"}" data-table="{esc(info["id"])}">'
+                        f'<td><code>{esc(info["id"])}</code></td><td>{esc(info["title"])}</td>'
+                        f'<td>{info["players"]} ({esc(seats)})</td><td>{esc(status)}</td>'
+                        f'<td><a href="{esc(seat_link(info["id"]))}" target="_blank">watch</a>{review}</td></tr>')
+        self.listing.object = ('<table><tr><th>Table</th><th>Game</th><th>Players</th><th>Status</th><th></th></tr>'
+                               + "".join(rows) + "</table>") if rows else "<i>No tables yet.</i>"
+        self.rematch_of.options = finished
+
+    def __panel__(self):
+        form = pn.Column(pn.pane.Markdown("### New table"), self.game, self.players,
+                         pn.pane.Markdown("**Variants**"), self.variants, self.seed,
+                         pn.pane.Markdown("**Who plays each seat**"), self.seats, self.create_button, self.message,
+                         width=380)
+        tables = pn.Column(self.created, pn.Row(pn.pane.Markdown("### Tables"), self.refresh_button), self.listing,
+                           pn.Row(self.rematch_of, self.rematch_button), sizing_mode="stretch_width")
+        return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+
+
+# ---------------------------------------------------------------------------------------------
+# Pages
+# ---------------------------------------------------------------------------------------------
+def create_tables_page(hub: TableHub | None = None) -> pn.template.BaseTemplate:
+    """The page for the address: a table (``?table=ID`` with ``&seat=KEY`` for a seat) or the lobby."""
+    hub = hub or get_hub(db_path_from_args())
+    table_id, token = query_arg("table"), query_arg("seat")
+    template = pn.template.BootstrapTemplate(title="Rules Explorer – playtest tables", header_background="#24406b",
+                                             busy_indicator=None)
+    if table_id is None:
+        lobby = Lobby(hub, origin=page_origin())
+        template.main.append(lobby)
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            pn.state.add_periodic_callback(lobby.refresh, period=5000)
+        template.lobby = lobby
+        return template
+    try:
+        page = TablePage(hub, table_id, token)
+    except TableError as error:
+        template.main.append(pn.pane.Alert(f"{error} (nothing was shown or changed)", alert_type="danger",
+                                           css_classes=["table-refused"]))
+        template.main.append(pn.pane.HTML('<a href="/tables">Go to the lobby</a>'))
+        return template
+    template.main.append(page)
+    template.table_page = page
+    return template
+
+
+def review_replay(table_id: str, hub: TableHub | None = None) -> dict:
+    """The replay of a finished table, for the explorer's ``?table=ID``; TableError if not over."""
+    hub = hub or get_hub(db_path_from_args())
+    table = hub.table(table_id)
+    if not table.over:
+        raise TableError(f"table {table_id} is still being played: it can be reviewed once the game is over")
+    return table.replay()

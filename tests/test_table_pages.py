@@ -1,0 +1,157 @@
+"""The playtest tables' pages in plain pytest: what each page holds, and what its buttons do.
+
+Every Bokeh model of a seat's page (its whole document, as the server would send it) is read
+after each move; no page may hold a card that its seat's observations never showed it but
+another seat's did (tests/tables_server.py). The browser tests check the same on the wire.
+"""
+
+import json
+import random
+
+import pytest
+from bokeh.document import Document
+
+import rules
+from explorer.app import create_app
+from explorer.table_hub import HUMAN, TableHub
+from explorer.table_pages import Lobby, TablePage, review_replay
+from rules.registry import get_game
+from tests.tables_server import Secrets
+
+
+@pytest.fixture
+def hub(tmp_path):
+    hub = TableHub(tmp_path / "tables.sqlite3", bot_delay=0.0)
+    yield hub
+    hub.close()
+
+
+def document_text(document: Document) -> str:
+    """Every property of every model of the document, as text."""
+    out = []
+    for model in document.models:
+        for value in model.properties_with_values(include_defaults=False).values():
+            out.append(json.dumps(value, default=lambda o: o.tolist() if hasattr(o, "tolist") else str(o)))
+    return "\n".join(out)
+
+
+def mounted(page: TablePage) -> Document:
+    document = Document()
+    document.add_root(page.__panel__().get_root(document))
+    return document
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_no_page_holds_what_its_seat_may_not_see(hub, game):
+    spec = get_game(game)
+    players = 3 if 3 in spec.player_counts else spec.player_counts[0]
+    table, tokens = hub.create(game, players, seed=17)
+    pages = {seat: TablePage(hub, table.id, tokens[seat]) for seat in range(players)}
+    pages[None] = TablePage(hub, table.id, None)
+    documents = {seat: mounted(page) for seat, page in pages.items()}
+    secrets = Secrets(spec, players)
+    secrets.add_state(table.state)
+    rng = random.Random(game)
+    for _ in range(25):
+        if table.over:
+            break
+        seat = rng.choice(table.to_move)
+        action = rng.choice(spec.legal_actions(table.state, seat))
+        hub.act(table.id, tokens[seat], table.step, spec.encode_action(action))
+        secrets.add_state(table.state)
+        for viewer, document in documents.items():
+            assert len(pages[viewer].session.log) == table.step
+            leaks = secrets.leaks(viewer, document_text(document))
+            assert not leaks, f"step {table.step}: {viewer}'s page holds {leaks}"
+    # Biome Blitz hides only how many of each resource a hand holds; resources are public market
+    # cards too, so no card name is secret (its board tests check that other hands show counts only).
+    assert secrets.cards_hidden > 0 or game == "biome_blitz"
+
+
+def test_the_check_finds_a_page_that_shows_everything(hub):
+    """The check above is not vacuous: a seat's page drawn as the teacher's is caught."""
+    table, tokens = hub.create("subastral", 3, seed=2)
+    page = TablePage(hub, table.id, tokens[0])
+    page.session.viewing_seat = None            # the teacher's view: every hand
+    document = mounted(page)
+    secrets = Secrets(table.spec, 3)
+    secrets.add_state(table.state)
+    assert secrets.leaks(0, document_text(document))
+
+
+def test_a_seat_plays_through_its_picker_and_every_page_follows(hub):
+    table, tokens = hub.create("subastral", 2, seed=3)
+    mover = table.to_move[0]
+    pages = {seat: TablePage(hub, table.id, tokens[seat]) for seat in (0, 1)}
+    waiting = pages[1 - mover]
+    assert waiting.picker.mode == "person" and waiting.picker.choices == []
+    picker = pages[mover].picker
+    assert picker.mode == "choose"
+    picker.click(0)
+    chosen = picker.selected[1]
+    assert picker.confirm()
+    assert table.moves == [(mover, chosen)]
+    assert all(page.session.log == [(mover, chosen)] for page in pages.values())
+    after = table.to_move[0]
+    assert "Your move" in pages[after].status.object and "Waiting for" in pages[1 - after].status.object
+
+
+def test_a_page_that_missed_a_move_is_refused_and_caught_up(hub):
+    table, tokens = hub.create("subastral", 2, seed=4)
+    mover = table.to_move[0]
+    page = TablePage(hub, table.id, tokens[mover])
+    unsubscribe = page._unsubscribe
+    unsubscribe()                                   # this page hears of nothing from now on
+    other = TablePage(hub, table.id, tokens[mover])  # the same seat in a second tab plays
+    other.picker.click(0)
+    assert other.picker.confirm()
+    page.picker.click(0)
+    assert not page.picker.confirm()
+    assert "moved on" in page.picker.message or "not Player" in page.picker.message
+    assert table.step == 1 and len(page.session.log) == 1     # caught up, nothing else played
+
+
+def test_the_end_of_a_game_shows_scores_replay_and_rematch(hub):
+    table, tokens = hub.create("stellar", 2, seed=5, controllers=[HUMAN, "random"])
+    page = TablePage(hub, table.id, tokens[0])
+    rng = random.Random(1)
+    while not table.over:
+        if 0 in table.to_move:
+            page.picker.click(rng.randrange(len(page.picker.choices)))
+            assert page.picker.confirm(), page.picker.message
+        else:
+            hub._bot_turn(table, table.step)
+    assert page.end.visible and "Game over" in page.status.object
+    replay = json.loads(page._replay_file().getvalue())
+    assert len(replay["actions"]) == table.step
+    rematch = page.rematch()
+    assert rematch.record.rematch_of == table.id
+    assert f"table={rematch.id}&amp;seat={tokens[0]}" in page.end_links.object
+    assert review_replay(table.id, hub) == replay
+
+
+def test_the_explorer_reviews_a_finished_table_with_every_hand(hub, monkeypatch):
+    table, _ = hub.create("subastral", 2, seed=6, controllers=["random", "random"])
+    while not table.over:
+        hub._bot_turn(table, table.step)
+    monkeypatch.setattr("explorer.table_pages.get_hub", lambda path=None: hub)
+    monkeypatch.setattr("explorer.app.query_arg", lambda name: table.id if name == "table" else None)
+    session = create_app().explorer.session
+    assert session.log == table.moves and session.viewing_seat is None and session.sees_all
+
+
+def test_the_lobby_creates_tables_and_refuses_bad_set_ups(hub):
+    lobby = Lobby(hub, origin="http://example.test")
+    lobby.game.value = "jump_gate"
+    assert lobby.players.options == list(get_game("jump_gate").player_counts)
+    lobby.players.value = 3
+    lobby.seats.objects[2].value = "greedy"
+    lobby.seed.value = "12"
+    table, tokens = lobby.create()
+    assert table.record.controllers == (HUMAN, HUMAN, "greedy") and table.record.seed == 12
+    for seat, token in tokens.items():
+        assert f"http://example.test/tables?table={table.id}&amp;seat={token}" in lobby.created.object
+    assert f'data-table="{table.id}"' in lobby.listing.object
+    lobby.seed.value = "twelve"
+    assert lobby.create() is None and "whole number" in lobby.message.object
+    assert len(hub.store.tables()) == 1
