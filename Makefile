@@ -4,6 +4,7 @@
 #   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
 #   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
 #   make bench-sweep - simulation sweeps: 20,000 greedy games on 1 and 2 processes and on Dask
+#   make bench-tables - playtest tables: 40 browser sessions (latency, memory), 100 SIGKILL restarts
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
@@ -44,12 +45,12 @@ STAMP_DEV   := $(VENV)/.stamp-install-dev
 # apt needs root; use sudo for a non-root developer.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all venv install dev serve test bench bench-ui bench-sweep golden chromium clean distclean help
+.PHONY: all venv install dev serve test bench bench-ui bench-sweep bench-tables golden chromium clean distclean help
 
 all: test
 
 help:
-	@sed -n '2,10p' Makefile
+	@sed -n '2,11p' Makefile
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -89,7 +90,7 @@ chromium:
 # and GROUP_ORIGIN=host:port to serve a group on the network (README, "Playtest tables").
 serve: $(STAMP_BASE)
 	$(if $(TABLES_DB),RULES_EXPLORER_TABLES_DB=$(TABLES_DB)) $(VENV)/bin/panel serve \
-	  apps/explorer.py apps/analysis.py apps/tables.py --setup apps/tables_setup.py \
+	  apps/explorer.py apps/analysis.py apps/tables.py --setup explorer/tables_setup.py \
 	  --address $(ADDRESS) --port $(PORT) \
 	  --allow-websocket-origin=127.0.0.1:$(PORT) --allow-websocket-origin=localhost:$(PORT) \
 	  $(if $(GROUP_ORIGIN),--allow-websocket-origin=$(GROUP_ORIGIN)) $(SERVE_ARGS)
@@ -118,6 +119,10 @@ bench-ui: $(STAMP_TEST) chromium
 # Paired-comparison sweeps: local processes (1 and 2 workers) and a Dask LocalCluster, same statistics.
 bench-sweep: $(STAMP_TEST)
 	$(PY) benchmarks/sweep.py $(BENCH_ARGS)
+
+# Playtest tables: 40 browser sessions on one server (move-to-update latency, memory), 100 SIGKILL restarts.
+bench-tables: $(STAMP_TEST) chromium
+	$(PY) benchmarks/tables.py $(BENCH_ARGS)
 
 golden: $(STAMP_BASE)
 	$(PY) -m rules.playthrough --write tests/golden

@@ -13,7 +13,8 @@ draw only observations of the viewing seat, so the page holds nothing that seat 
 tests read every websocket message to check). Moves go to the table through the hub
 (:class:`TablePicker`), never into the page's session directly; the hub then tells every page.
 
-Finished games open in the explorer with every hand shown: ``/explorer?table=ID`` (only once the
+Finished games open in the explorer with every hand shown: ``/explorer?table=ID`` (the explorer's
+path: ``$RULES_EXPLORER_EXPLORER_PATH``, default ``/explorer``; only once the
 game is over: before, the replay would show every hand).
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -89,8 +91,23 @@ def page_origin() -> str:
     return f"{protocol}://{host}" if host else ""
 
 
-def seat_link(table_id: str, token: str | None = None, origin: str = "") -> str:
-    return f"{origin}/tables?table={table_id}" + (f"&seat={token}" if token else "")
+#: Where the explorer is served, for the review links (``rules-explorer serve`` serves it at /app).
+EXPLORER_PATH_ENV = "RULES_EXPLORER_EXPLORER_PATH"
+
+
+def explorer_path() -> str:
+    return os.environ.get(EXPLORER_PATH_ENV) or "/explorer"
+
+
+def page_path() -> str:
+    """The path this page is served at (``/tables`` under ``make serve``): seat links point back to it."""
+    request = getattr(pn.state.curdoc.session_context, "request", None) if pn.state.curdoc and pn.state.curdoc.session_context else None
+    path = getattr(request, "path", None) if request is not None else None
+    return path or "/tables"
+
+
+def seat_link(table_id: str, token: str | None = None, origin: str = "", path: str = "/tables") -> str:
+    return f"{origin}{path}?table={table_id}" + (f"&seat={token}" if token else "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,9 +149,9 @@ class TablePicker(ActionPicker):
 class TablePage(pn.viewable.Viewer):
     """One seat's (or a spectator's) page of a shared table; see the module docstring."""
 
-    def __init__(self, hub: TableHub, table_id: str, token: str | None = None, **params):
+    def __init__(self, hub: TableHub, table_id: str, token: str | None = None, path: str = "/tables", **params):
         super().__init__(**params)
-        self.hub = hub
+        self.hub, self.path = hub, path
         self.table = table = hub.table(table_id)          # TableError: unknown table
         self.seat = hub.seat_of(table_id, token)          # TableError: wrong key; None: spectator
         self.token = token if self.seat is not None else None
@@ -227,9 +244,9 @@ class TablePage(pn.viewable.Viewer):
         if over:
             links = []
             if table.rematch:
-                links.append(f'<a class="rematch-link" href="{esc(seat_link(table.rematch, self.token))}">'
+                links.append(f'<a class="rematch-link" href="{esc(seat_link(table.rematch, self.token, path=self.path))}">'
                              f'Go to the rematch (table {esc(table.rematch)})</a>')
-            links.append(f'<a class="review-link" href="/explorer?table={esc(table.id)}" target="_blank">'
+            links.append(f'<a class="review-link" href="{esc(explorer_path())}?table={esc(table.id)}" target="_blank">'
                          'Review the whole game in the explorer, every hand shown</a>')
             self.end_links.object = " · ".join(links)
             self.rematch_button.visible = self.seat is not None and table.rematch is None
@@ -282,9 +299,9 @@ class TablePage(pn.viewable.Viewer):
 class Lobby(pn.viewable.Viewer):
     """Create tables and list them (see the module docstring)."""
 
-    def __init__(self, hub: TableHub, origin: str = "", **params):
+    def __init__(self, hub: TableHub, origin: str = "", path: str = "/tables", **params):
         super().__init__(**params)
-        self.hub, self.origin = hub, origin
+        self.hub, self.origin, self.path = hub, origin, path
         self.game = pn.widgets.Select(name="Game", options={get_game(g).title: g for g in rules.GAMES},
                                       css_classes=["lobby-game"])
         self.players = pn.widgets.Select(name="Players", css_classes=["lobby-players"])
@@ -346,12 +363,12 @@ class Lobby(pn.viewable.Viewer):
             return self._refuse(str(error))
         self.message.visible = False
         rows = "".join(f'<tr><td>{esc(player_label(seat))}</td><td><a class="seat-link seat-link-{seat}" '
-                       f'href="{esc(seat_link(table.id, token, self.origin))}" target="_blank">'
-                       f'{esc(seat_link(table.id, token, self.origin))}</a></td></tr>'
+                       f'href="{esc(seat_link(table.id, token, self.origin, self.path))}" target="_blank">'
+                       f'{esc(seat_link(table.id, token, self.origin, self.path))}</a></td></tr>'
                        for seat, token in sorted(tokens.items()))
         bots = "".join(f"<tr><td>{esc(player_label(s))}</td><td>{esc(c)} bot</td></tr>"
                        for s, c in enumerate(table.record.controllers) if c != HUMAN)
-        spectator = seat_link(table.id, None, self.origin)
+        spectator = seat_link(table.id, None, self.origin, self.path)
         self.created.object = (
             f'<div class="created" data-table="{esc(table.id)}"><b>Table {esc(table.id)} is ready</b> '
             f'({esc(table.spec.title)}, {table.record.players} players, seed {table.record.seed}). '
@@ -368,7 +385,7 @@ class Lobby(pn.viewable.Viewer):
             table = self.hub.rematch(self.rematch_of.value)
         except TableError as error:
             return self._refuse(str(error))
-        spectator = seat_link(table.id, None, self.origin)
+        spectator = seat_link(table.id, None, self.origin, self.path)
         self.created.object = (f'<div class="created" data-table="{esc(table.id)}"><b>Rematch: table {esc(table.id)}</b>. '
                                'Every player keeps their link: their finished table\'s page now leads to the rematch. '
                                f'Spectators: <a class="spectator-link" href="{esc(spectator)}">{esc(spectator)}</a></div>')
@@ -389,7 +406,7 @@ class Lobby(pn.viewable.Viewer):
                 won = ", ".join(player_label(s) for s in info["winners"])
                 status = f"over: {result}; won by {won}"
                 finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]
-                review = f' · <a href="/explorer?table={esc(info["id"])}" target="_blank">review</a>'
+                review = f' · <a href="{esc(explorer_path())}?table={esc(info["id"])}" target="_blank">review</a>'
             else:
                 waiting = ", ".join(player_label(s) for s in info["to_move"])
                 status = info["problem"] or f"move {info['step'] + 1}: waiting for {waiting}"
@@ -398,7 +415,7 @@ class Lobby(pn.viewable.Viewer):
             rows.append(f'<tr class="{"over" if info["over"] else "open"}" data-table="{esc(info["id"])}">'
                         f'<td><code>{esc(info["id"])}</code></td><td>{esc(info["title"])}</td>'
                         f'<td>{info["players"]} ({esc(seats)})</td><td>{esc(status)}</td>'
-                        f'<td><a href="{esc(seat_link(info["id"]))}" target="_blank">watch</a>{review}</td></tr>')
+                        f'<td><a href="{esc(seat_link(info["id"], path=self.path))}" target="_blank">watch</a>{review}</td></tr>')
         self.listing.object = ('<table><tr><th>Table</th><th>Game</th><th>Players</th><th>Status</th><th></th></tr>'
                                + "".join(rows) + "</table>") if rows else "<i>No tables yet.</i>"
         self.rematch_of.options = finished
@@ -423,14 +440,14 @@ def create_tables_page(hub: TableHub | None = None) -> pn.template.BaseTemplate:
     template = pn.template.BootstrapTemplate(title="Rules Explorer – playtest tables", header_background="#24406b",
                                              busy_indicator=None)
     if table_id is None:
-        lobby = Lobby(hub, origin=page_origin())
+        lobby = Lobby(hub, origin=page_origin(), path=page_path())
         template.main.append(lobby)
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
             pn.state.add_periodic_callback(lobby.refresh, period=5000)
         template.lobby = lobby
         return template
     try:
-        page = TablePage(hub, table_id, token)
+        page = TablePage(hub, table_id, token, path=page_path())
     except TableError as error:
         template.main.append(pn.pane.Alert(f"{error} (nothing was shown or changed)", alert_type="danger",
                                            css_classes=["table-refused"]))
@@ -448,3 +465,8 @@ def review_replay(table_id: str, hub: TableHub | None = None) -> dict:
     if not table.over:
         raise TableError(f"table {table_id} is still being played: it can be reviewed once the game is over")
     return table.replay()
+
+
+if __name__.startswith("bokeh"):
+    # `rules-explorer serve` serves this file directly (at /table_pages).
+    create_tables_page().servable(title="Rules Explorer – playtest tables")

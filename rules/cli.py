@@ -1,6 +1,6 @@
 """``rules-explorer``: the command line (DESIGN.md, "Command line").
 
-games · play · replay · score · simulate · compare · serve. Errors in files or arguments print one clear line
+games · play · replay · score · simulate · compare · serve · tables. Errors in files or arguments print one clear line
 and exit with status 2; nothing is written when something is wrong.
 """
 
@@ -249,12 +249,58 @@ def cmd_serve(args) -> int:
         raise RulesError("the explorer package is not installed")
     folder = Path(spec.origin).parent
     command = [sys.executable, "-m", "panel", "serve", str(folder / "app.py"), str(folder / "analysis.py"),
+               str(folder / "table_pages.py"), "--setup", str(folder / "tables_setup.py"),
                "--address", args.address, "--port", str(args.port),
                f"--allow-websocket-origin={args.address}:{args.port}", f"--allow-websocket-origin=localhost:{args.port}",
                "--liveness"]
-    print(f"serving the explorer at http://{args.address}:{args.port}/app and the analysis page at "
-          f"http://{args.address}:{args.port}/analysis", flush=True)
-    return subprocess.call(command, env=os.environ)
+    if args.db:
+        command += ["--args", "--db", args.db]
+    base = f"http://{args.address}:{args.port}"
+    print(f"serving the explorer at {base}/app, the analysis page at {base}/analysis and the playtest "
+          f"tables at {base}/table_pages", flush=True)
+    # The tables' review links lead to the explorer, served here at /app.
+    return subprocess.call(command, env={**os.environ, "RULES_EXPLORER_EXPLORER_PATH": "/app"})
+
+
+def cmd_tables(args) -> int:
+    """List the playtest tables of a database file, or export one game as a replay file."""
+    # The tables' store is part of the explorer package, like `serve`; it uses only the standard library.
+    from explorer.table_store import TableStore, default_path
+
+    path = Path(args.db) if args.db else default_path()
+    if not path.exists():
+        raise RulesError(f"no tables database at {path}")
+    store = TableStore(path)
+    try:
+        if args.action == "list":
+            counts = store.move_counts()
+            tables = [{"id": r.id, "game": r.game, "players": r.players, "seed": r.seed, "variants": r.variants,
+                       "controllers": list(r.controllers), "moves": counts.get(r.id, 0), "finished": r.finished is not None,
+                       "final_scores": r.final_scores, "winners": r.winners, "rematch_of": r.rematch_of}
+                      for r in store.tables()]
+            if args.json:
+                print(json.dumps(tables, indent=1))
+            for t in [] if args.json else tables:
+                state = (f"over, scores {', '.join(map(str, t['final_scores']))}" if t["finished"] else "open")
+                print(f"{t['id']}  {t['game']:<12} {t['players']} players  {t['moves']:>5} moves  {state}")
+            return 0
+        if not args.table:
+            raise RulesError("tables export needs a table id (see `rules-explorer tables list`)")
+        record = store.table(args.table)
+        if record is None:
+            raise RulesError(f"there is no table {args.table!r} in {path}")
+        game = get_game(record.game)
+        moves = [(seat, game.decode_action(action)) for seat, action in store.moves(record.id)]
+        data = replays.record(game, record.players, record.seed, record.variants, moves)
+        text = json.dumps(data, indent=1)
+        if args.out:
+            Path(args.out).write_text(text + "\n")
+            print(f"wrote {len(moves)} moves of table {record.id} to {args.out}")
+        else:
+            print(text)
+        return 0
+    finally:
+        store.close()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -318,10 +364,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_compare)
 
-    p = sub.add_parser("serve", help="serve the web app")
+    p = sub.add_parser("serve", help="serve the web app (explorer, analysis, playtest tables)")
     p.add_argument("--address", default="127.0.0.1")
     p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--db", metavar="FILE", help="the playtest tables' database (default: the user's data directory)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("tables", help="list playtest tables, or export one game as a replay file")
+    p.add_argument("action", choices=("list", "export"))
+    p.add_argument("table", nargs="?", help="the table id (export)")
+    p.add_argument("--db", metavar="FILE", help="the tables' database (default: the user's data directory)")
+    p.add_argument("--out", metavar="REPLAY.json")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_tables)
     return parser
 
 

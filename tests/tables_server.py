@@ -31,7 +31,7 @@ def free_port() -> int:
 
 
 class TablesServer:
-    """``panel serve apps/tables.py apps/explorer.py --setup apps/tables_setup.py`` on ``db``."""
+    """``panel serve apps/tables.py apps/explorer.py --setup explorer/tables_setup.py`` on ``db``."""
 
     def __init__(self, db: Path, port: int | None = None, bot_delay: float = 0.3, extra_env: dict | None = None):
         self.db, self.port, self.bot_delay = Path(db), port or free_port(), bot_delay
@@ -45,7 +45,7 @@ class TablesServer:
 
     def start(self, timeout: float = 90.0) -> "TablesServer":
         cmd = [sys.executable, "-m", "panel", "serve", "apps/tables.py", "apps/explorer.py",
-               "--setup", "apps/tables_setup.py", "--address", "127.0.0.1", "--port", str(self.port),
+               "--setup", "explorer/tables_setup.py", "--address", "127.0.0.1", "--port", str(self.port),
                f"--allow-websocket-origin=127.0.0.1:{self.port}", "--liveness", "--args", "--db", str(self.db)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "RULES_EXPLORER_BOT_DELAY": str(self.bot_delay), **self.extra_env}
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.log,

@@ -237,3 +237,27 @@ def test_the_default_database_lives_in_the_users_data_directory(monkeypatch, tmp
     assert default_path() == tmp_path / "mine.db"
     TableStore(default_path()).close()
     assert (tmp_path / "mine.db").exists()
+
+
+def test_the_cli_lists_tables_and_exports_any_game_as_a_replay(hub, tmp_path, capsys):
+    from rules import cli
+
+    table, tokens = hub.create("starligned", 3, seed=13, controllers=[HUMAN, "random", "random"])
+    assert wait_for(lambda: 0 in table.to_move)
+    play_first_legal(hub, table, tokens)
+    assert wait_for(lambda: 0 in table.to_move or table.over)
+    db = str(hub.store.path)
+    assert cli.main(["tables", "list", "--db", db, "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert listing[0]["id"] == table.id and listing[0]["moves"] == table.step and not listing[0]["finished"]
+    out = tmp_path / "replay.json"
+    assert cli.main(["tables", "export", table.id, "--db", db, "--out", str(out)]) == 0
+    spec, first, moves = rules.replay.read(json.loads(out.read_text()))
+    state = first
+    for seat, action in moves:
+        state = spec.apply(state, seat, action)
+    assert state == table.state
+    capsys.readouterr()
+    assert cli.main(["tables", "export", "nope", "--db", db]) == 2
+    assert "no table 'nope'" in capsys.readouterr().err
+    assert cli.main(["tables", "list", "--db", str(tmp_path / "missing.sqlite3")]) == 2
