@@ -23,6 +23,31 @@ from typing import Any, Iterable
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: Installed in every page: when each step first shows ("Step k / k" in a model change, then drawn),
+#: and when Confirm was clicked (epoch milliseconds, the same clock as every other page's).
+PAGE_JS = """
+window.__seen = {}; window.__confirmed = [];
+document.addEventListener('click', (event) => {
+  if (event.composedPath().some((el) => el.classList && el.classList.contains('confirm-action')))
+    window.__confirmed.push(Date.now());
+}, true);
+(function hook() {
+  const docs = window.Bokeh && window.Bokeh.documents;
+  if (!docs || !docs.length) { setTimeout(hook, 20); return; }
+  const note = (text) => {
+    for (const m of String(text).matchAll(/Step (\\d+) \\/ (\\d+)/g)) {
+      if (m[1] === m[2] && !(m[1] in window.__seen)) {
+        const step = m[1];
+        window.__seen[step] = -1;
+        requestAnimationFrame(() => { window.__seen[step] = Date.now(); });
+      }
+    }
+  };
+  for (const model of docs[0].all_models) if (typeof model.text === 'string') note(model.text);
+  docs[0].on_change((event) => { if (event.value !== undefined) note(event.value); });
+})();
+"""
+
 
 def free_port() -> int:
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as s:

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import rules
 from rules.registry import get_game
-from tests.tables_server import Secrets, TablesServer
+from tests.tables_server import PAGE_JS, Secrets, TablesServer
 
 LOAD_TIMEOUT = 30_000
 #: Per game whose board marks each hand: a selector for a face-up card in seat ``{seat}``'s hand.
@@ -53,6 +53,7 @@ class SeatPage:
     def __init__(self, browser: Browser, url: str, seat: int | None):
         self.seat, self.url = seat, url
         self.context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        self.context.add_init_script(PAGE_JS)      # notes when each step first shows (window.__seen)
         self.page: Page = self.context.new_page()
         self.frames: list[str] = []
         self.errors: list[str] = []
@@ -72,7 +73,10 @@ class SeatPage:
         return text
 
     def wait_for_step(self, step: int, timeout: float = 15_000) -> None:
-        expect(self.page.locator(".step-counter").first).to_contain_text(f"Step {step} / {step}", timeout=timeout)
+        """Until the board shows "Step {step} / {step}" (checked on every animation frame)."""
+        self.page.wait_for_function("(step) => window.__seen && window.__seen[step] > 0", arg=str(step),
+                                    polling="raf", timeout=timeout)
+        expect(self.page.locator(".step-counter").first).to_contain_text(f"Step {step} / {step}")
 
     def buttons(self):
         return self.page.locator(".action-picker button.action")
