@@ -26,6 +26,7 @@ each with its reason:
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from rules.protocol import IllegalAction
 from rules.starligned.cards import LEFT, PHASE3_EFFECTS, RIGHT, CardSet
@@ -64,20 +65,26 @@ def _illegal(reason: str, rule: str):
 
 
 # -- setup ---------------------------------------------------------------------------------------
-def _deal(rng: random.Random, deck: list[int], players: int, high_up: bool) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+def _deal(rng: random.Random, deck: Sequence[int], players: int,
+          high_up: bool) -> tuple[tuple[tuple[int, ...], ...], Sequence[int]]:
+    """Six cards from the top of ``deck`` to each player in turn: the hands, and the rest of the deck."""
     hands = []
-    for _ in range(players):
-        hand = deck[:HAND]
-        del deck[:HAND]
-        hands.append(tuple(sorted(2 * card + (0 if high_up else rng.randrange(2)) for card in hand)))
-    return tuple(hands), deck
+    randrange = rng.randrange
+    for top in range(0, players * HAND, HAND):
+        if high_up:
+            hand = [2 * card for card in deck[top:top + HAND]]
+        else:
+            hand = [2 * card + randrange(2) for card in deck[top:top + HAND]]
+        hand.sort()
+        hands.append(tuple(hand))
+    return tuple(hands), deck[players * HAND:]
 
 
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     rng = random.Random(seed)
-    in_play = list(cards.deck(players))
-    playing = set(in_play)
-    box = tuple(i for i in range(len(cards.ids)) if i not in playing)
+    table = cards.__dict__.get("_actions") or actions_for(cards)
+    in_play, box = table.in_play(players)
+    in_play = list(in_play)
     rng.shuffle(in_play)
     high_up = dict(variants).get("deal_high_up", False)
     hands, deck = _deal(rng, in_play, players, high_up)
@@ -87,23 +94,36 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         hands=hands, rows=((),) * players, moons=((),) * players, moon_supply=cards.moon_cards,
         chosen=(NONE,) * players, start_player=start, stage=0, round=0, phase=PLAY, resolver=NONE, pending=(),
         ignored=(), stopped=False,
-        log=(("setup", None, (), start), *(("deal", s, hands[s], None) for s in range(players))),
+        log=(("setup", None, (), start), *[("deal", s, hands[s], None) for s in range(players)]),
     )
 
 
 # -- who acts ------------------------------------------------------------------------------------
+#: to_move's answers in phase 4, per ``chosen`` (1 or NONE per seat: a few patterns come back all game)
 _WAITING: dict = {}
+#: _SEATS_FROM[first][players]: the seats from ``first`` on
+_SEATS_FROM = tuple(tuple(tuple(range(first, players)) for players in range(6)) for first in range(6))
 
 
 def to_move(state: State) -> tuple[int, ...]:
     phase = state.phase
     if phase == PLAY or phase == ROTATE:
         chosen = state.chosen
+        try:
+            first = chosen.index(NONE)
+        except ValueError:
+            return ()
+        if chosen.count(NONE) == len(chosen) - first:
+            # The seats still to choose are the last ones (players who take turns in to_move's order choose
+            # in seat order): a prebuilt tuple, found without a Python loop.
+            return _SEATS_FROM[first][len(chosen)]
         waiting = _WAITING.get(chosen)
         if waiting is None:
-            if len(_WAITING) > 100000:
-                _WAITING.clear()
-            waiting = _WAITING[chosen] = tuple([s for s, c in enumerate(chosen) if c == NONE])
+            waiting = tuple([s for s, c in enumerate(chosen) if c == NONE])
+            if phase == ROTATE:                           # (phase 1's chosen cards are seen once)
+                if len(_WAITING) > 100000:
+                    _WAITING.clear()
+                _WAITING[chosen] = waiting
         return waiting
     if phase == MOON or phase == EFFECT:
         return (state.resolver,)
@@ -133,61 +153,76 @@ class _Actions:
         self.no_bonus = MoonBonus(choice="none")
         self.remove = tuple(tuple(MoonBonus(choice="remove", row=r, pair=c) for c in ids) for r in range(5))
         self.ids = ids
+        self.cards = cards
         #: repeatable[entry]: the half that is up shows a phase-3 effect (Repeat can pick it)
         self.repeatable = tuple(effect in PHASE3_EFFECTS for effect in cards.effect)
         self.swap_grids = [None] * 5
         self.swap_last = [None] * 5
-        #: (state, actions) of the last effect or moon-bonus listing: apply recognises those objects
-        self.handed_out = (None, ())
-        #: swaps_in's answers per (row, unblocked cards): a row changes about once a round
-        self.swap_rows = {}
-        self.moves = {}
+        #: (state, seat, actions, source) of the last phase-3 listing (``source``: the effect's ``_source``,
+        #: None for the moon bonus and the exchange's hand card): apply recognises those objects
+        self.handed_out = (None, None, (), None)
+        self.moves = [None] * len(ids)
+        #: in_play's answers per player count
+        self.decks = {}
+
+    def in_play(self, players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cards in play with ``players`` players and those left in the box (worked out once per count)."""
+        found = self.decks.get(players)
+        if found is None:
+            in_play = self.cards.deck(players)
+            playing = set(in_play)
+            found = self.decks[players] = (in_play, tuple(i for i in range(len(self.ids)) if i not in playing))
+        return found
 
     def swaps_in(self, row: int, entries: tuple[int, ...], moons: tuple) -> tuple[Swap, ...]:
-        """Every Swap of two unblocked cards in ``row``. The last answer per row is kept with the row's
-        own tuples: a row no move touched is the same object in the next state, so it is found by ``is``."""
+        """Every Swap of two unblocked cards in ``row``, ordered by the right-hand card, then the left one.
+        The last answer per row is kept with the row's own tuples: a row no move touched is the same
+        object in the next state, so it is found by ``is``."""
         last = self.swap_last[row]
         if last is not None and last[0] is entries and last[1] is moons:
-            return last[2]
-        found = self._swaps_in(row, entries, moons)
-        self.swap_last[row] = (entries, moons, found)
-        return found
-
-    def _swaps_in(self, row: int, entries: tuple[int, ...], moons: tuple) -> tuple[Swap, ...]:
+            return last[3]
         if moons:
             blocked = {card for pair in moons for card in pair}
-            free = tuple([e >> 1 for e in entries if e >> 1 not in blocked])
+            free = tuple([e for e in entries if e >> 1 not in blocked])
         else:
-            free = tuple([e >> 1 for e in entries])
-        key = (row, free)
-        found = self.swap_rows.get(key)
-        if found is not None:
-            return found
-        grid = self.swap_grids[row]
-        if grid is None:
-            # Every Swap of this row, built once: grid[a][b] (a few thousand small objects per card set).
+            free = entries
+        by_right = self.swap_grids[row]
+        if by_right is None:
+            # Every Swap of this row, built once (a few thousand small objects per card set), and looked up
+            # by the entries of its right-hand and left-hand cards: by_right[b][a] swaps a and b.
             ids = self.ids
-            grid = self.swap_grids[row] = tuple(tuple(Swap(row=row, first=ids[a], second=ids[b]) for b in range(len(ids)))
-                                                for a in range(len(ids)))
-        if len(self.swap_rows) > 20000:
-            self.swap_rows.clear()
-        shorter = self.swap_rows.get((row, free[:-1])) if free else None
-        if shorter is not None:
-            # A card was added on the right since the last time: only its pairs are new.
-            last = free[-1]
-            found = shorter + tuple([grid[a][last] for a in free[:-1]])
-        else:
-            # Ordered by the right-hand card, then the left one, so adding a card appends its pairs.
-            found = tuple([grid[free[i]][free[j]] for j in range(1, len(free)) for i in range(j)])
-        self.swap_rows[key] = found
+            by_card = [[Swap(row=row, first=ids[a], second=ids[b]) for a in range(len(ids))] for b in range(len(ids))]
+            every_entry = range(2 * len(ids))
+            by_right = self.swap_grids[row] = tuple(tuple(by_card[b >> 1][a >> 1] for a in every_entry)
+                                                    for b in every_entry)
+        # By that order the pairs among the first k unblocked cards are the first k * (k - 1) / 2 swaps. A
+        # row mostly only grows on the right between two listings, so the last answer's pairs among the
+        # cards both lists start with are kept and only the pairs of the cards after them are new.
+        known, found = 0, ()
+        if last is not None:
+            before = last[2]
+            if free[:len(before)] == before:
+                known = len(before)
+            else:
+                for a, b in zip(before, free):
+                    if a != b:
+                        break
+                    known += 1
+            found = last[3][:known * (known - 1) // 2]
+        # (``for column in (...,)`` names the right-hand card's swaps once for all its left-hand cards)
+        found += tuple([column[a] for j in range(known, len(free))
+                        for column in (by_right[free[j]],) for a in free[:j]])
+        self.swap_last[row] = (entries, moons, free, found)
         return found
 
-    def move(self, card: int, position: int) -> MoveCard:
-        key = (card, position)
-        action = self.moves.get(key)
-        if action is None:
-            action = self.moves[key] = MoveCard(card=self.ids[card], position=position)
-        return action
+    def moves_of(self, card: int) -> tuple[MoveCard, ...]:
+        """The moves of ``card``: moves_of(card)[p - 1] moves it to position p."""
+        found = self.moves[card]
+        if found is None:
+            # (a row holds at most STAGES * ROUNDS cards)
+            found = self.moves[card] = tuple(MoveCard(card=self.ids[card], position=p)
+                                             for p in range(1, STAGES * ROUNDS + 1))
+        return found
 
 
 def actions_for(cards: CardSet) -> _Actions:
@@ -198,10 +233,6 @@ def actions_for(cards: CardSet) -> _Actions:
 
 
 # -- what the table allows ------------------------------------------------------------------------
-def _blocked_cards(state: State, seat: int) -> set[int]:
-    return {card for pair in state.moons[seat] for card in pair}
-
-
 def full_moon(cards: CardSet, row: tuple[int, ...]) -> bool:
     """Do the row's last two cards show a full moon where they meet?"""
     return len(row) >= 2 and cards.moon_edge[row[-2]] == RIGHT and cards.moon_edge[row[-1]] == LEFT
@@ -210,16 +241,17 @@ def full_moon(cards: CardSet, row: tuple[int, ...]) -> bool:
 def moon_actions(state: State, seat: int) -> list:
     """The moon bonus choices of ``seat`` (empty when it has none to take)."""
     row = state.rows[seat]
-    if not full_moon(state.cards, row):
+    cards = state.cards
+    if not full_moon(cards, row):
         return []
-    table = actions_for(state.cards)
+    table = cards.__dict__.get("_actions") or actions_for(cards)
     out = []
-    blocked = _blocked_cards(state, seat)
-    if state.moon_supply > 0 and row[-1] // 2 not in blocked and row[-2] // 2 not in blocked:
+    if state.moon_supply > 0 and not state.blocked(seat, row[-1] >> 1) and not state.blocked(seat, row[-2] >> 1):
         out.append(table.cover)
-    for other in range(state.players):
-        if other != seat:
-            out.extend(table.remove[other][left] for left, _ in state.moons[other])
+    for other, pairs in enumerate(state.moons):
+        if pairs and other != seat:
+            remove = table.remove[other]
+            out += [remove[left] for left, _ in pairs]
     if out:
         out.append(table.no_bonus)
     return out
@@ -228,12 +260,16 @@ def moon_actions(state: State, seat: int) -> list:
 def move_positions(state: State, seat: int, card: int) -> list[int]:
     """Positions (1 = leftmost) ``card`` may move to in ``seat``'s row: any place but its own and
     none between the two cards under a moon card. Empty when the card is blocked."""
-    row = [e // 2 for e in state.rows[seat]]
-    if card not in row or state.blocked(seat, card):
+    entries = state.rows[seat]
+    here = _index(entries, card)
+    if here < 0 or state.blocked(seat, card):
         return []
-    here = row.index(card)
+    pairs = state.moons[seat]
+    if not pairs:                                     # the usual case: every other place
+        return [k + 1 for k in range(len(entries)) if k != here]
+    row = [e >> 1 for e in entries]
     rest = row[:here] + row[here + 1:]
-    pairs = set(state.moons[seat])
+    pairs = set(pairs)
     out = []
     for k in range(len(rest) + 1):
         if k == here:
@@ -255,7 +291,8 @@ def effect_actions(state: State, actor: int, effect: str, row: int, card: int) -
         for r, entries in enumerate(rows):
             out += swaps_in(r, entries, moons[r])
     elif effect == "move":
-        out = [table.move(card, p) for p in move_positions(state, row, card)]
+        moves = table.moves_of(card)
+        out = [moves[p - 1] for p in move_positions(state, row, card)]
     elif effect == "rotate_card":
         for r, entries in enumerate(rows):
             actions = table.rotate_card[r]
@@ -307,11 +344,17 @@ def resolvable(state: State, effect: str, row: int, card: int) -> bool:
         return any(state.hands)
     if effect == "repeat":
         effects, ignored = state.cards.effect, state.ignored
-        if card not in ignored and any(e >> 1 == card and effects[e] in PHASE3_EFFECTS for e in own):
-            return True            # the card itself shows a phase-3 effect (a Repeat repeating itself)
+        if card not in ignored:
+            # The card itself shows a phase-3 effect (a Repeat repeating itself)? It is mostly the row's last.
+            here = len(own) - 1 if own and own[-1] >> 1 == card else _index(own, card)
+            if here >= 0 and effects[own[here]] in PHASE3_EFFECTS:
+                return True
         return any(effects[e] in PHASE3_EFFECTS and e // 2 not in ignored for r in rows for e in r)
     if effect == "exchange":
-        return any(h and len(r) > 2 * len(m) for h, r, m in zip(state.hands, rows, moons))
+        hands = state.hands
+        if hands[row] and len(own) > 2 * len(own_moons):
+            return True
+        return any(h and len(r) > 2 * len(m) for h, r, m in zip(hands, rows, moons))
     return False
 
 
@@ -387,29 +430,34 @@ def legal_actions(state: State, seat: int) -> list:
     if phase == PLAY:
         if not 0 <= seat < state.players or state.chosen[seat] != NONE:
             return []
-        return list(map(table.play_entry.__getitem__, state.hands[seat]))
+        play = table.play_entry
+        return [play[e] for e in state.hands[seat]]  # (faster than map with a tuple's __getitem__)
     if phase == ROTATE:
         if not 0 <= seat < state.players or state.chosen[seat] != NONE:
             return []
-        return list(map(table.rotate_entry.__getitem__, state.hands[seat]))
+        rotate = table.rotate_entry
+        return [rotate[e] for e in state.hands[seat]]
     if phase == MOON:
         if seat != state.resolver:
             return []
         out = moon_actions(state, seat)
-        table.handed_out = (state, out)
+        table.handed_out = (state, seat, out, None)
         return out
     if phase == EFFECT or phase == REPEAT:
-        if seat != to_move(state)[0]:
+        if seat != (state.resolver if phase == EFFECT else state.pending[0]):   # to_move(state)[0]
             return []
-        actor, effect, row, card = _source(state)
-        out = effect_actions(state, actor, effect, row, card)
-        # Remembered for apply: an action object handed out here for this very state is legal.
-        table.handed_out = (state, out)
+        source = _source(state)
+        out = effect_actions(state, *source)
+        # Remembered for apply: an action object handed out here for this very state and seat is legal.
+        table.handed_out = (state, seat, out, source)
         return out
     if phase == EXCHANGE:
         if seat != state.pending[0]:
             return []
-        return [table.exchange_with[e // 2] for e in state.hands[seat]]
+        exchange_with = table.exchange_with
+        out = [exchange_with[e >> 1] for e in state.hands[seat]]
+        table.handed_out = (state, seat, out, None)
+        return out
     return []
 
 
@@ -423,32 +471,25 @@ def _put(zones: tuple, index: int, value) -> tuple:
 class _Table:
     """A working copy of a state for one apply."""
 
-    __slots__ = ("s", "deck", "discard", "hands", "rows", "moons", "moon_supply", "chosen", "start_player", "stage",
-                 "round", "phase", "resolver", "pending", "ignored", "stopped", "log")
+    __slots__ = ("s", "cards", "players", "deck", "discard", "hands", "rows", "moons", "moon_supply", "chosen",
+                 "start_player", "stage", "round", "phase", "resolver", "pending", "ignored", "stopped", "log")
 
     def __init__(self, state: State):
         self.s = state
-        (_, _, _, _, self.deck, _, self.discard, self.hands, self.rows, self.moons, self.moon_supply, self.chosen,
-         self.start_player, self.stage, self.round, self.phase, self.resolver, self.pending, self.ignored,
-         self.stopped, _) = state
+        # ``cards`` and ``players`` are copied too: ``resolvable`` and ``move_positions`` ask them of this copy.
+        (self.cards, self.players, _, _, self.deck, _, self.discard, self.hands, self.rows, self.moons,
+         self.moon_supply, self.chosen, self.start_player, self.stage, self.round, self.phase, self.resolver,
+         self.pending, self.ignored, self.stopped, _) = state
         self.log = []
 
     def freeze(self) -> State:
         s = self.s
         return tuple.__new__(State, (
-            s.cards, s.players, s.variants, s.seed, self.deck, s.box, self.discard, self.hands, self.rows, self.moons,
-            self.moon_supply, self.chosen, self.start_player, self.stage, self.round, self.phase, self.resolver,
-            self.pending, self.ignored, self.stopped, tuple(self.log)))
+            self.cards, self.players, s.variants, s.seed, self.deck, s.box, self.discard, self.hands, self.rows,
+            self.moons, self.moon_supply, self.chosen, self.start_player, self.stage, self.round, self.phase,
+            self.resolver, self.pending, self.ignored, self.stopped, tuple(self.log)))
 
     # -- the questions ``resolvable`` and ``move_positions`` ask of a state, asked of the working copy
-    @property
-    def cards(self) -> CardSet:
-        return self.s.cards
-
-    @property
-    def players(self) -> int:
-        return self.s.players
-
     def blocked(self, seat: int, card: int) -> bool:
         for pair in self.moons[seat]:
             if card in pair:
@@ -458,68 +499,92 @@ class _Table:
     def has_moon_bonus(self, seat: int) -> bool:
         """``moon_actions`` is not empty (asked without building the actions)."""
         row = self.rows[seat]
-        if not full_moon(self.s.cards, row):
+        if not full_moon(self.cards, row):
             return False
         if self.moon_supply > 0 and not self.blocked(seat, row[-1] >> 1) and not self.blocked(seat, row[-2] >> 1):
             return True
-        return any(self.moons[other] for other in range(self.s.players) if other != seat)
+        return any(self.moons[other] for other in range(self.players) if other != seat)
 
-    def rotate_in_row(self, seat: int, card: int) -> None:
-        row = tuple(e ^ 1 if e // 2 == card else e for e in self.rows[seat])
-        self.rows = _put(self.rows, seat, row)
+    def rotate_in_row(self, seat: int, card: int) -> int:
+        """Turn ``card`` in ``seat``'s row; the card's new entry."""
+        row = self.rows[seat]
+        i = _index(row, card)
+        e = row[i] ^ 1
+        self.rows = _put(self.rows, seat, row[:i] + (e,) + row[i + 1:])
+        return e
 
     # -- the round's steps -------------------------------------------------------------------
     def reveal(self) -> None:
-        cards = self.s.cards
         rows = list(self.rows)
+        log = self.log
         for seat, e in enumerate(self.chosen):
             rows[seat] = rows[seat] + (e,)
-            self.log.append(("reveal", seat, (e,), None))
+            log.append(("reveal", seat, (e,), None))
         self.rows = tuple(rows)
         played = self.chosen
-        self.chosen = (NONE,) * self.s.players
+        self.chosen = (NONE,) * self.players
         self.ignored = ()
-        effect = cards.effect
+        effect = self.cards.effect
         stoppers = tuple([s for s, e in enumerate(played) if effect[e] == "stop"])
         self.stopped = bool(stoppers)
         if stoppers:
-            self.log.append(("stop", None, (), stoppers))
+            log.append(("stop", None, (), stoppers))
             self.end_phase3()
         else:
             self.begin_turn(self.start_player)
 
     def begin_turn(self, seat: int) -> None:
-        self.resolver = seat
-        self.pending = ()
-        if self.has_moon_bonus(seat):
-            self.phase = MOON
-            self.log.append(("moon_offer", seat, (), None))
-            return
-        self.begin_effect()
+        """``seat``'s turn in phase 3: its moon bonus, then its effect."""
+        self.phase3_from(seat, moon_offered=False)
 
     def begin_effect(self) -> None:
-        seat = self.resolver
-        last = self.rows[seat][-1]
-        effect = self.s.cards.effect[last]
-        if last // 2 in self.ignored:
-            self.log.append(("ignored", seat, (last,), effect))
-            return self.next_resolver()
-        if effect not in PHASE3_EFFECTS:
-            self.log.append(("no_effect", seat, (last,), effect))
-            return self.next_resolver()
-        self.phase = EFFECT
-        if not resolvable(self, effect, seat, last // 2):
-            self.log.append(("unresolvable", seat, (last,), effect))
-            return self.next_resolver()
-        self.log.append(("effect", seat, (last,), effect))
+        """The resolver's effect, its moon bonus (if any) taken."""
+        self.phase3_from(self.resolver, moon_offered=True)
 
     def next_resolver(self) -> None:
         self.pending = ()
-        nxt = (self.resolver + 1) % self.s.players
+        nxt = (self.resolver + 1) % self.players
         if nxt == self.start_player:
             self.end_phase3()
         else:
-            self.begin_turn(nxt)
+            self.phase3_from(nxt, moon_offered=False)
+
+    def phase3_from(self, seat: int, moon_offered: bool) -> None:
+        """Phase 3 from ``seat`` on, seat after seat, up to the first decision (a moon bonus, or an effect
+        with a target) or the end of the phase. A seat whose card does nothing is logged and passed."""
+        # One loop over the seats rather than calls from seat to seat: this runs after every phase-3 move.
+        cards, log, players, start = self.cards, self.log, self.players, self.start_player
+        effects, moon_edge = cards.effect, cards.moon_edge
+        shows_phase3 = (cards.__dict__.get("_actions") or actions_for(cards)).repeatable
+        while True:
+            if not moon_offered:
+                self.resolver = seat
+                self.pending = ()
+                row = self.rows[seat]
+                # (the full-moon test of ``has_moon_bonus``, first, inline: most rows end without one)
+                if (len(row) >= 2 and moon_edge[row[-2]] == RIGHT and moon_edge[row[-1]] == LEFT
+                        and self.has_moon_bonus(seat)):
+                    self.phase = MOON
+                    log.append(("moon_offer", seat, (), None))
+                    return
+            moon_offered = False
+            last = self.rows[seat][-1]
+            effect = effects[last]
+            if last >> 1 in self.ignored:
+                log.append(("ignored", seat, (last,), effect))
+            elif not shows_phase3[last]:
+                log.append(("no_effect", seat, (last,), effect))
+            else:
+                self.phase = EFFECT
+                if resolvable(self, effect, seat, last >> 1):
+                    log.append(("effect", seat, (last,), effect))
+                    return
+                log.append(("unresolvable", seat, (last,), effect))
+            self.pending = ()
+            seat = (seat + 1) % players
+            if seat == start:
+                self.end_phase3()
+                return
 
     def end_phase3(self) -> None:
         self.resolver = NONE
@@ -528,7 +593,7 @@ class _Table:
             self.end_stage()
         else:
             self.phase = ROTATE
-            self.chosen = (NONE,) * self.s.players
+            self.chosen = (NONE,) * self.players
             self.log.append(("rotate_phase", None, (), None))
 
     def end_stage(self) -> None:
@@ -546,8 +611,7 @@ class _Table:
         self.stage += 1
         self.round = 0
         rng = random.Random(f"starligned:{state.seed}:stage{self.stage}")
-        deck = list(self.deck)
-        self.hands, deck = _deal(rng, deck, state.players, state.variant("deal_high_up"))
+        self.hands, deck = _deal(rng, self.deck, state.players, state.variant("deal_high_up"))
         self.deck = tuple(deck)
         self.phase = PLAY
         self.chosen = (NONE,) * state.players
@@ -555,7 +619,7 @@ class _Table:
         self.log.extend(("deal", s, self.hands[s], None) for s in range(state.players))
 
     def pass_left(self) -> None:
-        n = self.s.players
+        n = self.players
         self.hands = tuple(self.hands[(s - 1) % n] for s in range(n))
         self.start_player = (self.start_player + 1) % n
         self.round += 1
@@ -572,60 +636,59 @@ def _hand_entry(state: State, seat: int, name, rule: str) -> int:
     _illegal(f"{seat_name(seat)} has no {name!r} in hand", rule)
 
 
-_HANDS, _CHOSEN, _LOG = State._fields.index("hands"), State._fields.index("chosen"), State._fields.index("log")
-_START, _ROUND, _PHASE = State._fields.index("start_player"), State._fields.index("round"), State._fields.index("phase")
-
-
 def _quick_choice(state: State, seat: int, action, playing: bool) -> State | None:
     """Phase 1 or 4 for a seat still to choose (every such call): the new state built directly (the
     last choice of phase 1 then reveals through ``_Table``), or None when anything is unusual (the
     full path then checks and explains)."""
-    chosen = state.chosen
-    if type(seat) is not int or not 0 <= seat < state.players or chosen[seat] != NONE:
+    # The state is unpacked once into locals and the new one built as one tuple: attribute reads and a
+    # field list were a good part of the cost of these, the most frequent decisions.
+    (cards, players, variants, seed, deck, box, discard, hands, rows, moons, moon_supply, chosen, start_player, stage,
+     round_, phase, resolver, pending, ignored, stopped, _) = state
+    if type(seat) is not int or not 0 <= seat < players or chosen[seat] != NONE:
         return None
-    last = chosen.count(NONE) == 1
-    table = state.cards.__dict__.get("_actions") or actions_for(state.cards)
+    table = cards.__dict__.get("_actions") or actions_for(cards)
+    # An action legal_actions handed out is known by its id (the table keeps those objects alive, so no
+    # other object can have that id); any other is found by its card's name.
     card = table.card_of.get(id(action))
-    if card is None or (table.play if playing else table.rotate_hand)[card] is not action:
-        # not one of the objects legal_actions hands out: find the card by its name
-        card = state.cards.by_id.get(action.card) if isinstance(action.card, str) else None
-    hand = state.hands[seat]
-    for i, e in enumerate(hand):
-        if e >> 1 == card:
-            break
-    else:
-        return None
-    fields = list(state)
-    hands = list(state.hands)
-    picked = list(chosen)
+    if card is None:
+        card = cards.by_id.get(action.card) if isinstance(action.card, str) else None
+        if card is None:
+            return None
+    hand = hands[seat]
+    e = card << 1
+    if e not in hand:
+        e += 1                                            # the card is held rotated
+        if e not in hand:
+            return None
+    i = hand.index(e)
+    last = chosen.count(NONE) == 1
+    hands = list(hands)
     if playing:
         hands[seat] = hand[:i] + hand[i + 1:]
-        picked[seat] = e
-        fields[_LOG] = (("chosen", seat, (e,), None),)
+        chosen = chosen[:seat] + (e,) + chosen[seat + 1:]
+        log = (("chosen", seat, (e,), None),)
+        if last:
+            # Everyone has chosen: the cards are revealed and phase 3 begins.
+            table = _Table(state)
+            table.hands, table.chosen, table.log = tuple(hands), chosen, list(log)
+            table.reveal()
+            return table.freeze()
     else:
-        rotated = list(hand)
-        rotated[i] = e ^ 1
-        rotated.sort()
-        hands[seat] = tuple(rotated)
-        picked[seat] = 1
-        fields[_LOG] = (("rotate_hand", seat, (e ^ 1,), None),)
+        # Turning a card changes only its entry's last bit: the hand stays sorted.
+        hands[seat] = hand[:i] + (e ^ 1,) + hand[i + 1:]
+        chosen = chosen[:seat] + (1,) + chosen[seat + 1:]
+        log = (("rotate_hand", seat, (e ^ 1,), None),)
         if last:
             # The last rotation: every hand passes left with its direction card (_Table.pass_left).
-            n = state.players
-            start = (state.start_player + 1) % n
-            hands = [hands[(s - 1) % n] for s in range(n)]
-            picked = [NONE] * n
-            fields[_START], fields[_ROUND], fields[_PHASE] = start, state.round + 1, PLAY
-            fields[_LOG] += (("pass", None, (), start),)
-    fields[_HANDS] = tuple(hands)
-    fields[_CHOSEN] = tuple(picked)
-    if last and playing:
-        # Everyone has chosen: the cards are revealed and phase 3 begins.
-        table = _Table(tuple.__new__(State, fields))
-        table.log = list(fields[_LOG])
-        table.reveal()
-        return table.freeze()
-    return tuple.__new__(State, fields)
+            start_player = (start_player + 1) % players
+            hands = hands[-1:] + hands[:-1]               # seat s gets the hand of seat s - 1
+            chosen = (NONE,) * players
+            round_ += 1
+            phase = PLAY
+            log += (("pass", None, (), start_player),)
+    return tuple.__new__(State, (cards, players, variants, seed, deck, box, discard, tuple(hands), rows, moons,
+                                 moon_supply, chosen, start_player, stage, round_, phase, resolver, pending, ignored,
+                                 stopped, log))
 
 
 def apply(state: State, seat: int, action) -> State:
@@ -635,6 +698,18 @@ def apply(state: State, seat: int, action) -> State:
         quick = _quick_choice(state, seat, action, phase == PLAY)
         if quick is not None:
             return quick
+    # A phase-3 choice that legal_actions just listed for this very state and this seat is legal: recognised
+    # by identity, it skips the checks below and the search for the effect being resolved.
+    table = state.cards.__dict__.get("_actions") or actions_for(state.cards)
+    handed_state, handed_seat, listed, source = table.handed_out
+    if handed_state is state and type(seat) is int and seat == handed_seat:
+        for candidate in listed:
+            if candidate is action:
+                if phase == MOON:
+                    return _moon(state, seat, action, listed=True)
+                if phase == EXCHANGE:
+                    return _exchange_with(state, seat, action)
+                return _resolve(state, seat, action, source[3])
     if phase == OVER:
         _illegal("the game is over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
@@ -673,18 +748,13 @@ def apply(state: State, seat: int, action) -> State:
     if phase == MOON:
         if kind is not MoonBonus:
             _illegal(f"{seat_name(seat)} must first take or decline the moon bonus", RULE_MOON)
-        return _moon(state, seat, action)
+        return _moon(state, seat, action, listed=False)
     if phase == EXCHANGE:
         if kind is not ExchangeWith:
             _illegal(f"{seat_name(seat)} must choose the hand card to exchange", RULE_EXCHANGE)
         return _exchange_with(state, seat, action)
     # EFFECT or REPEAT
     actor, effect, row, card = _source(state)
-    handed = (state.cards.__dict__.get("_actions") or actions_for(state.cards)).handed_out
-    if handed[0] is state:
-        for listed in handed[1]:
-            if listed is action:                          # one of the actions just listed for this state
-                return _resolve(state, actor, action, card)
     wanted = EFFECT_ACTION.get(kind)
     if wanted != effect:
         _illegal(f"{seat_name(seat)} resolves {effect.replace('_', ' ')} now, not {wanted or kind.__name__}", RULE_EFFECT)
@@ -713,9 +783,8 @@ def _moon_allowed(state: State, seat: int, action) -> bool:
     return any(pair[0] == left for pair in state.moons[action.row])
 
 
-def _moon(state: State, seat: int, action: MoonBonus) -> State:
-    handed = (state.cards.__dict__.get("_actions") or actions_for(state.cards)).handed_out
-    listed = handed[0] is state and any(a is action for a in handed[1])
+def _moon(state: State, seat: int, action: MoonBonus, listed: bool) -> State:
+    """``seat`` takes (or declines) the moon bonus; ``listed``: ``action`` is one legal_actions just listed."""
     if not listed and not _moon_allowed(state, seat, action):
         if action.choice == "cover":
             why = "covering needs a moon card in the supply and two unblocked cards"
@@ -749,9 +818,9 @@ def _resolve(state: State, actor: int, action, source: int) -> State:
     by_id = cards.by_id
     kind = type(action)
     if kind is Swap:
-        a, b = by_id[action.first], by_id[action.second]
-        row = list(state.rows[action.row])
-        i, j = _index(state.rows[action.row], a), _index(state.rows[action.row], b)
+        entries = state.rows[action.row]
+        i, j = _index(entries, by_id[action.first]), _index(entries, by_id[action.second])
+        row = list(entries)
         row[i], row[j] = row[j], row[i]
         table.rows = _put(state.rows, action.row, tuple(row))
         table.log.append(("swap", actor, (row[j], row[i]), action.row))
@@ -763,12 +832,11 @@ def _resolve(state: State, actor: int, action, source: int) -> State:
         table.rows = _put(state.rows, actor, tuple(row))
         table.log.append(("move", actor, (e,), action.position))
     elif kind is RotateCard:
-        card = by_id[action.card]
-        table.rotate_in_row(action.row, card)
-        e = state.rows[action.row][_index(state.rows[action.row], card)] ^ 1
+        e = table.rotate_in_row(action.row, by_id[action.card])
         table.log.append(("rotate_card", actor, (e,), action.row))
     elif kind is RotateTelescope:
-        table.hands = _put(state.hands, action.seat, tuple(sorted(e ^ 1 for e in state.hands[action.seat])))
+        # (every entry's last bit flipped: the hand stays sorted)
+        table.hands = _put(state.hands, action.seat, tuple([e ^ 1 for e in state.hands[action.seat]]))
         table.log.append(("rotate_telescope", actor, (), action.seat))
     elif kind is RepeatEffect:
         card = by_id[action.card]
@@ -797,14 +865,16 @@ def _resolve(state: State, actor: int, action, source: int) -> State:
 
 def _exchange_with(state: State, seat: int, action: ExchangeWith) -> State:
     incoming = _hand_entry(state, seat, action.card, RULE_EXCHANGE)
-    _, card = state.pending
+    card = state.pending[1]
     table = _Table(state)
-    row = list(state.rows[seat])
-    i = next(k for k, e in enumerate(row) if e // 2 == card)
+    row = state.rows[seat]
+    i = _index(row, card)
     outgoing = row[i]
-    row[i] = incoming
-    table.rows = _put(state.rows, seat, tuple(row))
-    table.hands = _put(state.hands, seat, tuple(sorted([e for e in state.hands[seat] if e != incoming] + [outgoing])))
+    table.rows = _put(state.rows, seat, row[:i] + (incoming,) + row[i + 1:])
+    hand = [e for e in state.hands[seat] if e != incoming]
+    hand.append(outgoing)
+    hand.sort()
+    table.hands = _put(state.hands, seat, tuple(hand))
     table.ignored = state.ignored + (incoming // 2,)
     table.log.append(("exchanged", seat, (incoming,), outgoing))
     table.next_resolver()
