@@ -119,7 +119,13 @@ class Animal:
     provenance: str
 
     def with_effect(self, effect: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.effect == effect)
+        return self._by_effect.get(effect, ())
+
+    @cached_property
+    def _by_effect(self) -> dict[str, tuple[Ability, ...]]:
+        """The abilities per effect, in card order (asked for on every compete and start of turn)."""
+        return {effect: tuple(a for a in self.abilities if a.effect == effect)
+                for effect in {a.effect for a in self.abilities}}
 
 
 @dataclass(frozen=True, eq=False)

@@ -24,6 +24,12 @@ here, each with its reason:
   "after winning" abilities.
 - The game ends at once when a player has 30 points or five animals, checked after every action.
 - An empty deck is rebuilt from its shuffled discards (seeded); when both are empty, nothing is drawn.
+
+Speed (random playouts call this engine most; none of it changes a result): the action phase's list
+is put together from parts remembered in ``caches.py``; ``apply`` takes an action object that
+``legal_actions`` has just handed out for the very same state without checking it again
+(``_listed``); forage picks, Explore, Discover and trade offers, the most frequent moves, build their
+new state directly in the usual case and leave anything unusual to ``_Table``.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from rules.biome_blitz.caches import Caches, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
@@ -128,7 +135,10 @@ def payments(hand: tuple[int, ...], cost: tuple[int, int, int], *, free: int = 0
     >>> payments((1, 3), (0, 1, 0), substitute={1: 0})
     [(1,), (3,)]
     """
-    have = (hand.count(0), hand.count(1), hand.count(2), hand.count(3))
+    # A payment uses at most sum(cost) cards of one symbol, so larger counts give the same answers:
+    # capping them lets many more hands share one remembered answer.
+    most = cost[0] + cost[1] + cost[2]
+    have = (min(hand.count(0), most), min(hand.count(1), most), min(hand.count(2), most), min(hand.count(3), most))
     key = (have, cost, free, tuple(sorted((substitute or {}).items())))
     found = _PAYMENTS.get(key)
     if found is None:
@@ -265,28 +275,52 @@ def reroll_ability(state: State, animal: int, side: str, *, automatic: bool):
 
 # -- legal actions -------------------------------------------------------------------------------
 def legal_actions(state: State, seat: int) -> list:
+    global _listed
+    if state.phase == ACTION and seat == state.seat:     # the commonest question, answered directly
+        offered = _action_phase(state, seat)
+        out = [*offered]
+    else:
+        out = _legal_actions(state, seat)
+        offered = tuple(out)
+    if type(seat) is int:
+        _listed = (state, seat, offered)
+    return out
+
+
+#: (state, seat, actions) of the last legal_actions call: apply takes one of these very objects for
+#: that very state without checking it again (a playout applies what it was just offered). A tuple,
+#: so a caller changing the list it got cannot smuggle an action in.
+_listed: tuple = (None, None, ())
+
+
+def _legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     if phase == OVER or seat not in to_move(state):
         return []
     cards = state.cards
     if phase == ACTION:
-        return _action_phase(state, seat)
+        return [*_action_phase(state, seat)]
     if phase == FORAGE:
-        market = state.markets[RESOURCE]
-        out = [ForagePick(slot=i + 1) for i, s in enumerate(market) if s not in (EMPTY, WILD)]
-        if state.decks[RESOURCE] or state.discards[RESOURCE]:
-            out.append(ForagePick(slot=0))
-        return out
+        key = (state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
+        found = _SECOND_PICKS.get(key)      # a few hundred markets at most
+        if found is None:
+            market, deck_has_cards = key
+            found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
+            if deck_has_cards:
+                found.append(_FORAGE_PICK[0])
+            found = _SECOND_PICKS[key] = tuple(found)
+        return [*found]
     if phase == TRADE:
         partner, give, ask = state.pending
         hand = state.hands[seat]
-        out = [_GIVE[sym] for sym in range(4) if hand.count(sym) > give.count(sym)]
-        if len(ask) < len(state.hands[partner]):
-            out += _ASK
-        if give or ask:
-            out.append(_PROPOSE)
-        out.append(_CANCEL_TRADE)
-        return out
+        # Remembered by all the list depends on: offers are built a card at a time from few hands.
+        key = (hand, give, len(ask) < len(state.hands[partner]), bool(ask))
+        found = _TRADE_LISTS.get(key)
+        if found is None:
+            if len(_TRADE_LISTS) > 100000:
+                _TRADE_LISTS.clear()
+            found = _TRADE_LISTS[key] = tuple(_trade_actions(hand, *key[1:]))
+        return [*found]
     if phase == TRADE_REPLY:
         _, asker, give, ask = state.pending
         hand = state.hands[seat]
@@ -304,6 +338,20 @@ def legal_actions(state: State, seat: int) -> list:
     if phase == PEEK:
         return [Peek(deck=name) for name in DECK_NAMES]
     return []
+
+
+def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> list:
+    out = [_GIVE[sym] for sym in range(4) if hand.count(sym) > give.count(sym)]
+    if can_ask:
+        out += _ASK
+    if give or asked:
+        out.append(_PROPOSE)
+    out.append(_CANCEL_TRADE)
+    return out
+
+
+_TRADE_LISTS: dict = {}
+_SECOND_PICKS: dict = {}
 
 
 class _Made(dict):
@@ -326,7 +374,12 @@ _ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
 _PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
 _ACCEPT, _REFUSE = TradeAnswer(accept=True), TradeAnswer(accept=False)
 _FORAGE = tuple(Forage(slot=i) for i in range(MARKET + 1))
+_FORAGE_PICK = tuple(ForagePick(slot=i) for i in range(MARKET + 1))
 _TRADE_WITH = tuple(TradeWith(seat=s) for s in range(6))
+_TRADE_WITH_OTHERS = {(players, seat): tuple(_TRADE_WITH[s] for s in range(players) if s != seat)
+                      for players in range(1, 7) for seat in range(players)}
+_NO_CARDS = (EMPTY,) * MARKET
+_EVERY_DECK = (True,) * len(DECK_NAMES)
 _NAMES: dict = {}
 
 
@@ -337,48 +390,88 @@ def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
     return found
 
 
-_ACTION_LISTS: dict = {}
+def _action_phase(state: State, seat: int) -> tuple:
+    """The optional and main actions, put together from remembered parts (see ``rules.biome_blitz.caches``)."""
+    global _last_action_phase
+    # A withdrawn or refused trade offer comes back to the position it left: the same list.
+    before, actions = _last_action_phase
+    if (before is not None and seat == before.seat and state.hands[seat] == before.hands[seat]
+            and state.markets == before.markets and state.teams == before.teams and state.cards is before.cards
+            and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
+            and state.decks == before.decks and state.discards == before.discards and state.players == before.players):
+        return actions
+    actions = tuple(_listing(state, seat))
+    _last_action_phase = (state, actions)
+    return actions
 
 
-def _cached(key, make):
-    """A tuple of actions remembered by ``key`` (everything the list depends on)."""
-    found = _ACTION_LISTS.get(key)
-    if found is None:
-        if len(_ACTION_LISTS) > 200000:
-            _ACTION_LISTS.clear()
-        found = _ACTION_LISTS[key] = tuple(make())
-    return found
+#: (state, its action list) of the last action phase listed; see _action_phase.
+_last_action_phase: tuple = (None, ())
 
 
-def _action_phase(state: State, seat: int) -> list:
-    """The optional and main actions. The lists of Explore, Discover and Compete actions depend only
-    on the seat's hand counts, the team(s) and the market, so they are remembered by those."""
+def _listing(state: State, seat: int) -> list:
+    """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order, each part
+    looked up by what it depends on (``Caches``) and worked out only when new."""
     cards = state.cards
+    caches = cards.__dict__.get("_caches") or caches_for(cards)
     hand = state.hands[seat]
     team = state.teams[seat]
-    counts = (hand.count(0), hand.count(1), hand.count(2), hand.count(3))
-    out = []
-    # Optional actions.
-    flags = tuple(bool(state.decks[d] or state.discards[d] or any(c != EMPTY for c in state.markets[d])) for d in range(3))
-    out += _cached(("explore", id(cards), counts, flags, team), lambda: _explores(state, seat, hand, flags))
+    keys = caches.teams.get(team) or caches.team(team)
+    changes_discover, changes_explore = keys.changes_discover, keys.changes_explore
+    decks, discards, markets = state.decks, state.discards, state.markets
+    # What a hand can pay for, by hand (and the abilities changing costs): the hand is hashed once.
+    key = (hand, changes_discover, changes_explore)
+    explores, discovers, pairs = caches.by_hand.get(key) or caches.hand(key)
+    # Optional actions. Which decks can be explored: almost always all three (no deck is empty).
+    if decks[0] and decks[1] and decks[2]:
+        flags = _EVERY_DECK
+    else:
+        flags = (bool(decks[0] or discards[0]) or markets[0] != _NO_CARDS,
+                 bool(decks[1] or discards[1]) or markets[1] != _NO_CARDS,
+                 bool(decks[2] or discards[2]) or markets[2] != _NO_CARDS)
+    found = explores.get(flags)
+    if found is None:
+        found = explores[flags] = tuple(_explores(state, seat, hand, flags))
+    out = [*found]
     if state.trades < TRADES_PER_TURN:
-        out += [_TRADE_WITH[s] for s in range(state.players) if s != seat]
+        out += _TRADE_WITH_OTHERS[state.players, seat]
     # Main actions.
-    market = state.markets[RESOURCE]
-    out += [_FORAGE[i + 1] for i, sym in enumerate(market) if sym != EMPTY]
-    if state.decks[RESOURCE] or state.discards[RESOURCE]:
-        out.append(_FORAGE[0])
-    if team:
+    key = (markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]))
+    found = caches.forages.get(key)
+    if found is None:
+        found = remember(caches.forages, key, _forages(*key))
+    out += found
+    if keys.takes_all:
         for animal, ability in abilities(state, seat, "take_all_faceup"):
             if _take_all(state, ability):
                 out.append(ForageAll(animal=cards.animal_ids[animal]))
-    for d in (ANIMAL, ECOSYSTEM):
-        for i, card in enumerate(state.markets[d]):
-            if card != EMPTY:
-                out += _cached(("discover", id(cards), counts, d, i, card, team),
-                               lambda: _discovers(state, seat, hand, d, i, card))
+    face_up_cards = caches.face_up_cards
+    for market in ((ANIMAL, markets[ANIMAL]), (ECOSYSTEM, markets[ECOSYSTEM])):
+        face_up = face_up_cards.get(market)
+        if face_up is None:
+            face_up = caches.face_up(*market)
+        for slot_card in face_up:       # (deck, slot, card)
+            found = discovers.get(slot_card)
+            if found is None:
+                found = discovers[slot_card] = _discovers(state, seat, hand, *slot_card, caches, changes_discover)
+            out += found
     if team:
-        out += _cached(("compete", id(cards), counts, seat, state.teams), lambda: _competes(state, seat))
+        key = (seat, state.teams)
+        compete_pairs = caches.seats.get(key)
+        if compete_pairs is None:
+            compete_pairs = caches.seat(*key)
+        for pair in compete_pairs:      # (attacker, defender, defender has team mates)
+            found = pairs.get(pair)
+            if found is None:
+                found = pairs[pair] = _compete_pair(state, seat, *pair)
+            out += found
+    return out
+
+
+def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
+    out = [_FORAGE[i + 1] for i, sym in enumerate(market) if sym != EMPTY]
+    if deck_has_cards:
+        out.append(_FORAGE[0])
     return out
 
 
@@ -393,11 +486,28 @@ def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool,
     return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags[d] for p in pays]
 
 
-def _discovers(state: State, seat: int, hand: tuple[int, ...], d: int, i: int, card: int) -> list:
-    cost, free, substitute = discover_cost(state, seat, d, card)
-    deck = DECK_NAMES[d]
-    return [_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", _named(pay)))]
-            for pay in payments(hand, cost, free=free, substitute=substitute)]
+def _discovers(state: State, seat: int, hand: tuple[int, ...], d: int, i: int, card: int, caches: Caches,
+               changes_discover: tuple[int, ...]) -> tuple:
+    """The Discover actions of the card in slot ``i`` of deck ``d``'s market."""
+    # The price depends on the card and the team's cost-changing animals; its payments on the hand;
+    # the actions on the slot and the payments: each step is remembered on its own.
+    key = (changes_discover, d, card)
+    price = caches.prices.get(key)
+    if price is None:
+        cost, free, substitute = discover_cost(state, seat, d, card)
+        price = caches.prices[key] = (cost, free, tuple(sorted(substitute.items())))
+    pays = caches.pays.get((hand, price))
+    if pays is None:
+        cost, free, substitute = price
+        pays = remember(caches.pays, (hand, price),
+                        map(_named, payments(hand, cost, free=free, substitute=dict(substitute))))
+    key = (d, i, pays)
+    found = caches.slot_discovers.get(key)
+    if found is None:
+        deck = DECK_NAMES[d]
+        found = remember(caches.slot_discovers, key, [_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))]
+                                                       for pay in pays])
+    return found
 
 
 def _sub_multisets(hand: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
@@ -417,38 +527,64 @@ def _take_all(state: State, ability) -> tuple[int, ...]:
 
 
 def _competes(state: State, seat: int, only: int | None = None) -> list:
-    cards = state.cards
+    """Every (attacker, defender, payment), attackers in team order, defenders by seat then team order
+    (the action phase puts the same list together from remembered pairs: ``_listing``)."""
     out = []
-    hand = state.hands[seat]
-    for attacker in state.teams[seat]:
+    teams = state.teams
+    for attacker in teams[seat]:
         if only is not None and attacker != only:
             continue
-        pays = payments(hand, cards.animals[attacker].battle_cost)
-        if not pays:
-            continue
         for other in range(state.players):
-            if other == seat:
-                continue
-            for defender in state.teams[other]:
-                if can_be_attacked(state, attacker, defender) is None:
-                    a_id, d_id = cards.animal_ids[attacker], cards.animal_ids[defender]
-                    out += [_COMPETE[(("attacker", a_id), ("defender", d_id), ("pay", _named(p)))] for p in pays]
+            if other != seat:
+                for defender in teams[other]:
+                    out += _compete_pair(state, seat, attacker, defender, len(teams[other]) > 1)
     return out
+
+
+def _compete_pair(state: State, seat: int, attacker: int, defender: int, mates: bool) -> tuple:
+    """The Compete actions of one pair: none when the hand cannot pay the battle cost or an ability
+    protects the defender. What protects it depends only on the pair and whether the defender has
+    team ``mates`` (animal cards are unique: its owner is the seat whose team lists it)."""
+    cards = state.cards
+    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    hand = state.hands[seat]
+    cost = cards.animals[attacker].battle_cost
+    pays = caches.pays.get((hand, cost))
+    if pays is None:
+        pays = remember(caches.pays, (hand, cost), map(_named, payments(hand, cost)))
+    if not pays:
+        return ()
+    key = (attacker, defender, mates)
+    allowed = caches.attackable.get(key)
+    if allowed is None:
+        allowed = caches.attackable[key] = can_be_attacked(state, attacker, defender) is None
+    if not allowed:
+        return ()
+    key = (attacker, defender, pays)
+    found = caches.pair_actions.get(key)
+    if found is None:
+        a_id, d_id = cards.animal_ids[attacker], cards.animal_ids[defender]
+        found = remember(caches.pair_actions, key,
+                         [_COMPETE[(("attacker", a_id), ("defender", d_id), ("pay", p))] for p in pays])
+    return found
 
 
 # -- applying ------------------------------------------------------------------------------------
 class _Table:
     """A working copy of a state for one apply (lists where the action changes things)."""
 
+    # Slots and a single unpacking of the state: one is made for almost every apply.
+    __slots__ = ("s", "cards", "players", "seed", "rolls", "shuffles", "decks", "discards", "markets", "hands", "teams",
+                 "ecosystems", "points", "seat", "turn", "phase", "pending", "trades", "last_compete", "winner", "log")
+
     def __init__(self, state: State):
         self.s = state
-        self.cards, self.seed, self.players = state.cards, state.seed, state.players
-        self.rolls, self.shuffles = state.rolls, state.shuffles
-        self.decks, self.discards, self.markets = list(state.decks), list(state.discards), list(state.markets)
-        self.hands, self.teams = list(state.hands), list(state.teams)
-        self.ecosystems, self.points = list(state.ecosystems), list(state.points)
-        self.seat, self.turn, self.phase = state.seat, state.turn, state.phase
-        self.pending, self.trades, self.last_compete, self.winner = state.pending, state.trades, state.last_compete, state.winner
+        (self.cards, self.players, _, self.seed, self.rolls, self.shuffles, decks, discards, markets, hands, teams,
+         ecosystems, points, self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
+         self.winner, _) = state
+        self.decks, self.discards, self.markets = list(decks), list(discards), list(markets)
+        self.hands, self.teams = list(hands), list(teams)
+        self.ecosystems, self.points = list(ecosystems), list(points)
         self.log = []
 
     def freeze(self) -> State:
@@ -473,19 +609,23 @@ class _Table:
             self.shuffles += 1
             self.decks[d], self.discards[d] = tuple(pile), ()
             self.log.append(("reshuffle", None, (), (d, len(pile))))
-        card, self.decks[d] = self.decks[d][0], self.decks[d][1:]
-        return card
+        deck = self.decks[d]
+        self.decks[d] = deck[1:]
+        return deck[0]
 
     def refill(self, d: int) -> None:
         """Fill the empty market slots of deck ``d``; three identical resource symbols are replaced."""
-        market = list(self.markets[d])
-        for i in range(MARKET):
-            if market[i] == EMPTY:
-                market[i] = self.draw(d)
-                if market[i] != EMPTY:
-                    self.log.append(("reveal", None, (d, market[i]), i + 1))
-        self.markets[d] = tuple(market)
-        if d == RESOURCE:
+        market = self.markets[d]
+        if EMPTY in market:
+            market = list(market)
+            for i in range(MARKET):
+                if market[i] == EMPTY:
+                    card = market[i] = self.draw(d)
+                    if card != EMPTY:
+                        self.log.append(("reveal", None, (d, card), i + 1))
+            self.markets[d] = market = tuple(market)
+        # (The check below needs three identical cards, so a cheap look first.)
+        if d == RESOURCE and market[0] == market[1] == market[2] != EMPTY:
             guard = sum(self.cards.resource_copies)
             while EMPTY not in self.markets[d] and len(set(self.markets[d])) == 1 and guard > 0:
                 guard -= MARKET
@@ -561,7 +701,11 @@ class _Table:
         self.phase, self.pending = ACTION, ()
         self.log.append(("turn", seat, (), self.turn))
         cards = self.cards
-        for animal in self.teams[seat]:
+        team = self.teams[seat]
+        caches = cards.__dict__.get("_caches") or caches_for(cards)
+        if not (caches.teams.get(team) or caches.team(team)).acts_at_start:
+            return
+        for animal in team:
             for ability in cards.animals[animal].abilities:
                 if ability.trigger == "start_of_turn" and ability.effect == "take_faceup":
                     for _ in range(ability.get("count")):
@@ -592,9 +736,24 @@ def _deck(name, rule: str) -> int:
 
 
 def _symbols(names, rule: str) -> tuple[int, ...]:
+    found = None
+    if type(names) is tuple:
+        try:
+            found = _SYMBOLS_OF.get(names)
+        except TypeError:       # unhashable parts: refused below
+            pass
+    if found is not None:
+        return found
     if not isinstance(names, (tuple, list)) or any(n not in SYMBOLS for n in names):
         _illegal(f"a payment is a list of resource symbols ({', '.join(SYMBOLS)}), not {names!r}", rule)
-    return tuple(sorted(SYMBOLS.index(n) for n in names))
+    found = tuple(sorted(SYMBOLS.index(n) for n in names))
+    if type(names) is tuple and len(_SYMBOLS_OF) < 10000:
+        _SYMBOLS_OF[names] = found
+    return found
+
+
+#: _symbols' answers for payments already seen (a tuple of names: hashable and unchanging).
+_SYMBOLS_OF: dict = {}
 
 
 def _animal(state: State, name, rule: str) -> int:
@@ -605,6 +764,11 @@ def _animal(state: State, name, rule: str) -> int:
 
 
 def apply(state: State, seat: int, action) -> State:
+    listed_state, listed_seat, listed = _listed
+    if state is listed_state and type(seat) is int and seat == listed_seat:
+        for offered in listed:
+            if offered is action:
+                return _HANDLER_OF[type(action)](state, seat, action)
     phase = state.phase
     if phase == OVER:
         _illegal("the game is over", RULE_OVER)
@@ -786,9 +950,30 @@ def _cost_text(cost) -> str:
 # -- handlers ------------------------------------------------------------------------------------
 def _explore(state: State, seat: int, action: Explore) -> State:
     d = DECK_NAMES.index(action.deck)
+    market = state.markets[d]
+    flushed = market if EMPTY not in market else tuple(c for c in market if c != EMPTY)
+    deck = state.decks[d]
+    revealed = deck[:MARKET]
+    if len(deck) >= MARKET and not (d == RESOURCE and revealed[0] == revealed[1] == revealed[2]):
+        # The usual case built directly, as the general path below would (pay, discard the market,
+        # refill it from the deck's top): no reshuffle and no three of a kind to replace.
+        paid = _symbols(action.pay, RULE_EXPLORE)
+        hand = list(state.hands[seat])
+        for s in paid:
+            hand.remove(s)
+        hands, decks, discards, markets = list(state.hands), list(state.decks), list(state.discards), list(state.markets)
+        hands[seat] = tuple(hand)
+        discards[RESOURCE] = discards[RESOURCE] + paid
+        discards[d] = discards[d] + flushed
+        decks[d], markets[d] = deck[MARKET:], revealed
+        fields = list(state)
+        fields[_HANDS], fields[_DECKS], fields[_DISCARDS], fields[_MARKETS] = (
+            tuple(hands), tuple(decks), tuple(discards), tuple(markets))
+        fields[_LOG] = (("explore", seat, (d,) + flushed, action.pay),
+                        *(("reveal", None, (d, card), i + 1) for i, card in enumerate(revealed)))
+        return tuple.__new__(State, fields)
     table = _Table(state)
     table.pay(seat, _symbols(action.pay, RULE_EXPLORE))
-    flushed = tuple(c for c in state.markets[d] if c != EMPTY)
     table.discards[d] = table.discards[d] + flushed
     table.markets[d] = (EMPTY,) * MARKET
     table.log.append(("explore", seat, (d,) + flushed, action.pay))
@@ -797,6 +982,9 @@ def _explore(state: State, seat: int, action: Explore) -> State:
 
 
 _PHASE, _PENDING, _LOG = State._fields.index("phase"), State._fields.index("pending"), State._fields.index("log")
+_DECKS, _DISCARDS, _MARKETS = State._fields.index("decks"), State._fields.index("discards"), State._fields.index("markets")
+_HANDS, _TEAMS, _ECOSYSTEMS, _POINTS = (State._fields.index(name) for name in ("hands", "teams", "ecosystems", "points"))
+_SEAT, _TURN, _TRADES = (State._fields.index(name) for name in ("seat", "turn", "trades"))
 
 
 def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
@@ -821,12 +1009,11 @@ def _trade_ask(state: State, seat: int, action: TradeAsk) -> State:
 
 
 def _trade_propose(state: State, seat: int, action) -> State:
-    table = _Table(state)
     partner, give, ask = state.pending
-    table.phase, table.pending = TRADE_REPLY, (partner, seat, give, ask)
-    table.trades += 1
-    table.log.append(("trade_offer", seat, give + ask, (partner, len(give))))
-    return table.freeze()
+    fields = list(state)
+    fields[_PHASE], fields[_PENDING], fields[_TRADES] = TRADE_REPLY, (partner, seat, give, ask), state.trades + 1
+    fields[_LOG] = (("trade_offer", seat, give + ask, (partner, len(give))),)
+    return tuple.__new__(State, fields)
 
 
 def _trade_cancel(state: State, seat: int, action) -> State:
@@ -834,11 +1021,12 @@ def _trade_cancel(state: State, seat: int, action) -> State:
 
 
 def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
-    table = _Table(state)
     _, asker, give, ask = state.pending
-    if action.accept:
-        table.pay_to(asker, seat, give)
-        table.pay_to(seat, asker, ask)
+    if not action.accept:       # nothing changes hands
+        return _with(state, ACTION, (), (("trade_answer", seat, (), (asker, action.accept)),))
+    table = _Table(state)
+    table.pay_to(asker, seat, give)
+    table.pay_to(seat, asker, ask)
     table.log.append(("trade_answer", seat, (), (asker, action.accept)))
     table.phase, table.pending = ACTION, ()
     return table.freeze()
@@ -856,6 +1044,9 @@ _Table.pay_to = _pay_to
 
 
 def _forage(state: State, seat: int, action: Forage) -> State:
+    quick = _quick_pick(state, seat, action.slot, first=True)
+    if quick is not None:
+        return quick
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
     if action.slot and card == WILD:
@@ -883,10 +1074,58 @@ _Table.forage_pick = _forage_pick
 
 
 def _forage_second(state: State, seat: int, action: ForagePick) -> State:
+    quick = _quick_pick(state, seat, action.slot, first=False)
+    if quick is not None:
+        return quick
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
     _forage_done(table, seat, state.pending + (card,))
     return table.freeze()
+
+
+def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None:
+    """A forage pick in the usual case, the new state built directly (forage picks are the most
+    frequent decisions after the action phase's, and a _Table costs more than the pick). Usual: the
+    resource deck has cards (no reshuffle) and the market is full; the pick is no face-up wild and the
+    refilled market shows no three of a kind; after a second pick, the forager's team has no forage
+    draw ability and the next team no start-of-turn ability. Otherwise None: the general path
+    (forage_pick, _forage_done, end_turn) decides, and gives the same result in the usual case."""
+    deck = state.decks[RESOURCE]
+    market = state.markets[RESOURCE]
+    if not deck or EMPTY in market:
+        return None
+    top = deck[0]
+    if slot:
+        card = market[slot - 1]
+        if card == WILD:
+            return None
+        market = market[:slot - 1] + (top,) + market[slot:]
+        if market[0] == market[1] == market[2]:
+            return None
+        log = [("take", seat, (card,), slot), ("reveal", None, (RESOURCE, top), slot)]
+    else:
+        card = top
+        log = [("draw", seat, (card,), "forage")]
+    fields = list(state)
+    if first:
+        fields[_PHASE], fields[_PENDING] = FORAGE, (card,)
+    else:
+        cards = state.cards
+        caches = cards.__dict__.get("_caches") or caches_for(cards)
+        team, following = state.teams[seat], (seat + 1) % state.players
+        next_team = state.teams[following]
+        if ((caches.teams.get(team) or caches.team(team)).draws_after_forage
+                or state.points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
+                or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+            return None
+        fields[_SEAT], fields[_TRADES], fields[_TURN] = following, 0, state.turn + 1
+        fields[_PHASE], fields[_PENDING] = ACTION, ()
+        log.append(("turn", following, (), state.turn + 1))
+    fields[_DECKS] = _put(state.decks, RESOURCE, deck[1:])
+    fields[_MARKETS] = _put(state.markets, RESOURCE, market)
+    fields[_HANDS] = _put(state.hands, seat, tuple(sorted(state.hands[seat] + (card,))))
+    fields[_LOG] = tuple(log)
+    return tuple.__new__(State, fields)
 
 
 def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
@@ -918,6 +1157,9 @@ def _discover(state: State, seat: int, action: Discover) -> State:
     cards = state.cards
     d = DECK_NAMES.index(action.deck)
     card = state.markets[d][action.slot - 1]
+    quick = _quick_discover(state, seat, action, d, card)
+    if quick is not None:
+        return quick
     table = _Table(state)
     table.pay(seat, _symbols(action.pay, RULE_DISCOVER))
     table.take_from_market(d, action.slot - 1)
@@ -947,6 +1189,53 @@ def _discover(state: State, seat: int, action: Discover) -> State:
             return table.freeze()
     table.end_turn()
     return table.freeze()
+
+
+def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int) -> State | None:
+    """A discovery in the usual case, the new state built directly as ``_discover`` would: the deck
+    refills the slot (no reshuffle, no other empty slot), no discover draw ability in the team, no
+    fourth ecosystem, no win, and the next team has no start-of-turn ability. Otherwise None."""
+    deck = state.decks[d]
+    if not deck or EMPTY in state.markets[d]:
+        return None
+    cards = state.cards
+    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    team, ecosystems, following = state.teams[seat], state.ecosystems[seat], (seat + 1) % state.players
+    if d == ANIMAL:
+        team += (card,)
+        stars = cards.animals[card].stars
+    else:
+        ecosystems += (card,)
+        stars = cards.ecosystems[card].stars
+    points = state.points[seat] + stars
+    next_team = state.teams[following]
+    if ((caches.teams.get(team) or caches.team(team)).draws_on_discover or len(ecosystems) > MAX_ECOSYSTEMS
+            or points >= WIN_POINTS or len(team) >= WIN_ANIMALS
+            or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+        return None
+    paid = _symbols(action.pay, RULE_DISCOVER)
+    hand = list(state.hands[seat])
+    for s in paid:
+        hand.remove(s)
+    slot = action.slot
+    fields = list(state)
+    fields[_HANDS] = _put(state.hands, seat, tuple(hand))
+    fields[_DISCARDS] = _put(state.discards, RESOURCE, state.discards[RESOURCE] + paid)
+    fields[_DECKS] = _put(state.decks, d, deck[1:])
+    fields[_MARKETS] = _put(state.markets, d, state.markets[d][:slot - 1] + (deck[0],) + state.markets[d][slot:])
+    fields[_TEAMS] = _put(state.teams, seat, team)
+    fields[_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
+    fields[_POINTS] = _put(state.points, seat, points)
+    fields[_SEAT], fields[_TRADES], fields[_TURN] = following, 0, state.turn + 1
+    fields[_PHASE], fields[_PENDING] = ACTION, ()
+    fields[_LOG] = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")),
+                    ("reveal", None, (d, deck[0]), slot), ("turn", following, (), state.turn + 1))
+    return tuple.__new__(State, fields)
+
+
+def _put(values: tuple, index: int, value) -> tuple:
+    """``values`` with ``value`` at ``index``."""
+    return values[:index] + (value,) + values[index + 1:]
 
 
 def points_win(table: _Table, seat: int) -> bool:
@@ -998,7 +1287,7 @@ def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: in
     """Both dice, the automatic rerolls, then the optional rerolls as decisions."""
     attack, defend = table.roll(), table.roll()
     table.log.append(("dice", seat, (attack, defend), (attacker, defender)))
-    state = table.view()
+    state = table      # reroll_ability reads only the cards: the table answers that like a state
     automatic = reroll_ability(state, attacker, "attack", automatic=True)
     if automatic and attack in automatic.get("on"):
         attack = table.roll()
@@ -1013,7 +1302,7 @@ def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: in
 
 def _next_reroll(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int,
                  stage: int) -> None:
-    state = table.view()
+    state = table      # reroll_ability reads only the cards: the table answers that like a state
     if stage == 0 and reroll_ability(state, attacker, "attack", automatic=False):
         table.phase, table.pending = REROLL, (seat, attacker, defender, attack, defend, 0)
         return
@@ -1039,7 +1328,8 @@ def _reroll(state: State, seat: int, action: Reroll) -> State:
 
 
 def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int) -> None:
-    state = table.view()
+    # The totals read the cards, teams and ecosystems, which the table holds as a state does.
+    state = table
     cards = table.cards
     kick = next((a for a in cards.animals[defender].with_effect("win_on_roll") if attack in a.get("rolls")), None)
     a_total = attack_total(state, seat, attacker, defender, attack)
@@ -1115,3 +1405,6 @@ _HANDLERS = {
     (REPLACE, Replace): _replace, (CANCEL, CancelCompete): _cancel, (REROLL, Reroll): _reroll,
     (FRENZY, Compete): _compete, (FRENZY, Done): _done, (PEEK, Peek): _peek,
 }
+#: Each kind of action has one handler whatever the phase: the fast path of apply needs only the kind.
+_HANDLER_OF = {kind: handler for (_, kind), handler in _HANDLERS.items()}
+assert all(_HANDLER_OF[kind] is handler for (_, kind), handler in _HANDLERS.items())

@@ -1,0 +1,117 @@
+"""Biome Blitz's remembered answers, for speed only: each is what ``rules.py`` would work out afresh.
+
+Random playouts ask for the action phase's actions at about every second decision. The list is made
+of parts that depend on few things: a face-up card's Discover actions on the hand and the team's
+cost-changing abilities, a compete pair's actions on the hand, whether the defender has team mates
+and the pair's abilities. Those parts repeat across turns and games, so they are worked out once and
+remembered here, each in a dict keyed by everything the part depends on.
+
+The caches belong to one card set (:func:`caches_for` keeps them on it), so a key never mixes two
+sets. Those keyed by hands or markets start over when they grow past a limit, so memory stays
+bounded; the others are bounded by the card set.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.biome_blitz.cards import CardSet
+from rules.biome_blitz.state import EMPTY
+
+LIMIT = 100000      # entries per cache before it starts over
+HANDS = 5000        # hands in ``Caches.by_hand`` (each holds at most a few hundred entries)
+
+
+class TeamKeys(NamedTuple):
+    """What a team's abilities change: for the action lists (besides compete pairs) and the turn."""
+
+    changes_discover: tuple[int, ...]    # its animals with discount or substitute abilities, in team order
+    changes_explore: tuple[int, ...]     # its animals with explore_cost abilities, in team order
+    takes_all: bool                      # a take_all_faceup forage
+    acts_at_start: bool                  # a start-of-turn or peek ability
+    draws_after_forage: bool             # a forage draw ability
+    draws_on_discover: bool              # a discover draw ability
+
+
+class Caches:
+    """One card set's animals sorted by what their abilities change, and the remembered list parts."""
+
+    def __init__(self, cards: CardSet):
+        animals = cards.animals
+        effects = [{ability.effect for ability in animal.abilities} for animal in animals]
+        # Per animal card (index): see TeamKeys.
+        self.changes_discover = tuple(bool(e & {"discount", "substitute"}) for e in effects)
+        self.changes_explore = tuple("explore_cost" in e for e in effects)
+        self.takes_all = tuple("take_all_faceup" in e for e in effects)
+        self.acts_at_start = tuple(any(ability.trigger == "start_of_turn" or ability.effect == "peek"
+                                       for ability in animal.abilities) for animal in animals)
+        self.draws_after_forage = tuple(any(ability.trigger == "forage" and ability.effect == "draw"
+                                            for ability in animal.abilities) for animal in animals)
+        self.draws_on_discover = tuple(any(ability.trigger == "discover" and ability.effect == "draw"
+                                           for ability in animal.abilities) for animal in animals)
+        self.teams: dict = {}           # team -> TeamKeys
+        #: (seat, teams) -> (attacker, defender, defender has team mates) of every pair the seat might
+        #: compete with, in listing order: teams change seldom.
+        self.seats: dict = {}
+        #: (deck, market) -> (deck, slot, card) of each face-up card.
+        self.face_up_cards: dict = {}
+        #: (hand, discover-changing animals, explore-changing animals) -> three dicts: which decks can
+        #: be explored -> Explore actions; (deck, slot, card) -> Discover actions; (attacker, defender,
+        #: defender has team mates) -> Compete actions. Looking the hand up once serves all three.
+        self.by_hand: dict = {}
+        # What the by_hand entries are made from, shared by every hand:
+        self.prices: dict = {}          # (discover-changing animals, deck, card) -> (cost, free, substitutes)
+        self.pays: dict = {}            # (hand, cost or price) -> payments, named
+        self.slot_discovers: dict = {}  # (deck, slot, payments) -> Discover actions
+        self.attackable: dict = {}      # (attacker, defender, defender has team mates) -> bool
+        self.pair_actions: dict = {}    # (attacker, defender, payments) -> Compete actions
+        self.forages: dict = {}         # (resource market, deck or discards hold cards) -> Forage actions
+
+    def team(self, team: tuple[int, ...]) -> TeamKeys:
+        keys = self.teams.get(team)
+        if keys is None:
+            if len(self.teams) > LIMIT:
+                self.teams.clear()
+            keys = self.teams[team] = TeamKeys(tuple(a for a in team if self.changes_discover[a]),
+                                               tuple(a for a in team if self.changes_explore[a]),
+                                               any(self.takes_all[a] for a in team),
+                                               any(self.acts_at_start[a] for a in team),
+                                               any(self.draws_after_forage[a] for a in team),
+                                               any(self.draws_on_discover[a] for a in team))
+        return keys
+
+    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...]) -> tuple:
+        if len(self.seats) > LIMIT:
+            self.seats.clear()
+        found = self.seats[seat, teams] = tuple((attacker, defender, len(teams[other]) > 1) for attacker in teams[seat]
+                                                for other in range(len(teams)) if other != seat
+                                                for defender in teams[other])
+        return found
+
+    def face_up(self, d: int, market: tuple[int, ...]) -> tuple:
+        if len(self.face_up_cards) > LIMIT:
+            self.face_up_cards.clear()
+        found = self.face_up_cards[d, market] = tuple((d, i, card) for i, card in enumerate(market) if card != EMPTY)
+        return found
+
+    def hand(self, key: tuple) -> tuple[dict, dict, dict]:
+        if len(self.by_hand) > HANDS:
+            self.by_hand.clear()
+        found = self.by_hand[key] = ({}, {}, {})
+        return found
+
+
+def caches_for(cards: CardSet) -> Caches:
+    """The card set's caches, made on first use (kept in its ``__dict__``, as a cached property is)."""
+    caches = cards.__dict__.get("_caches")
+    if caches is None:
+        caches = cards.__dict__["_caches"] = Caches(cards)
+    return caches
+
+
+def remember(cache: dict, key, actions) -> tuple:
+    """Store ``actions`` (as a tuple) in ``cache`` under ``key``; the cache starts over when full."""
+    if len(cache) > LIMIT:
+        cache.clear()
+    found = cache[key] = tuple(actions)
+    return found
