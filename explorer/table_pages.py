@@ -168,7 +168,12 @@ class TablePage(pn.viewable.Viewer):
         self.picker = TablePicker(page=self, session=session) if self.seat is not None else None
         self.board = board_for(session)
         self.log_view = EventLog(session=session)
-        self.plots = LivePlots(session=session)
+        # The plots are made when their card is first opened: following a move costs each page as
+        # much again as everything else on it, and most players watch the table.
+        self.plots: LivePlots | None = None
+        self.plots_card = pn.Card(title="Score curves and cards (open to follow them)", collapsed=True,
+                                  sizing_mode="stretch_width", css_classes=["plots-card"])
+        self.plots_card.param.watch(self._on_plots_card, "collapsed")
         self.scores = ScoreBreakdown(session=session)
         self.download = pn.widgets.FileDownload(callback=self._replay_file, filename=f"table-{table.id}.json",
                                                 label="Download the replay (every hand)", color="primary",
@@ -190,16 +195,17 @@ class TablePage(pn.viewable.Viewer):
     # ------------------------------------------------------------------ acting
     def send(self, action) -> bool:
         """This seat plays ``action`` at the table; a refusal is shown in the picker, changing nothing."""
-        try:
-            self.hub.act(self.table.id, self.token, len(self.session.log), self.session.spec.encode_action(action))
-        except (TableError, RulesError, ValueError) as error:
-            self._sync()            # first: a new position clears the picker's message
+        with pn.io.hold():              # one patch message for the page's whole update
+            try:
+                self.hub.act(self.table.id, self.token, len(self.session.log), self.session.spec.encode_action(action))
+            except (TableError, RulesError, ValueError) as error:
+                self._sync()            # first: a new position clears the picker's message
+                self._show()
+                if self.picker is not None:
+                    self.picker.message = f"Not played: {error}"
+                return False
+            self._sync()
             self._show()
-            if self.picker is not None:
-                self.picker.message = f"Not played: {error}"
-            return False
-        self._sync()
-        self._show()
         return True
 
     def rematch(self):
@@ -208,6 +214,17 @@ class TablePage(pn.viewable.Viewer):
         table = self.hub.rematch(self.table.id)
         self._show()
         return table
+
+    def show_plots(self) -> LivePlots:
+        """Make the score and card plots (once) and put them in their card."""
+        if self.plots is None:
+            self.plots = LivePlots(session=self.session)
+            self.plots_card.objects = [self.plots]
+        return self.plots
+
+    def _on_plots_card(self, event) -> None:
+        if not event.new:
+            self.show_plots()
 
     # ------------------------------------------------------------------ following the table
     def _on_table_change(self) -> None:
@@ -225,8 +242,10 @@ class TablePage(pn.viewable.Viewer):
 
     def _scheduled_sync(self) -> None:
         self._scheduled = False
-        self._sync()
-        self._show()
+        # One patch message for everything a move changes on this page (not one per property).
+        with pn.io.hold():
+            self._sync()
+            self._show()
 
     def _sync(self) -> None:
         """Follow the table's new moves (their states are the table's own)."""
@@ -289,7 +308,7 @@ class TablePage(pn.viewable.Viewer):
                          styles={"flex": "100 1 560px"}, margin=0)
         return pn.Column(self.header, self.status, self.end,
                          pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),
-                         pn.Card(self.plots, title="Score curves and cards", collapsed=False, sizing_mode="stretch_width"),
+                         self.plots_card,
                          sizing_mode="stretch_width")
 
 

@@ -31,6 +31,7 @@ STEP_RE = re.compile(r"Step (\d+) / (\d+)")
 def server(tmp_path):
     server = TablesServer(tmp_path / "tables.sqlite3").start()
     yield server
+    print("--- the server's log (shown when the test fails) ---\n" + server.log_text()[-6000:])
     server.stop()
 
 
@@ -67,6 +68,11 @@ class SeatPage:
     def open(self) -> None:
         self.page.goto(self.url)
         expect(self.page.locator(".table-status")).to_be_visible(timeout=LOAD_TIMEOUT)
+
+    def open_plots(self) -> None:
+        """Open the score and card plots (made on first opening), so they are checked too."""
+        self.page.get_by_text("Score curves and cards").first.click()
+        expect(self.page.locator(".plot-scores").first).to_be_visible(timeout=15_000)
 
     def take_frames(self) -> str:
         text, self.frames = "\n".join(self.frames), []
@@ -211,6 +217,8 @@ def test_four_seats_play_a_whole_subastral_game_and_no_page_holds_another_hand(b
     assert pages[None].buttons().count() == 0
     expect(pages[None].page.locator(".table-header")).to_contain_text("Spectator")
     check_own_hands_face_up(game, pages)
+    for page in pages.values():
+        page.open_plots()
     played = play_moves(game, pages, None, random.Random(1))
     assert game.spec.is_over(game.state) and played > 20
     assert game.secrets.cards_hidden > 100         # there was plenty to leak
@@ -267,6 +275,8 @@ def test_every_game_plays_at_a_shared_table_with_hidden_hands(browser, server, g
     game = Game(server, table_id)
     game.check(list(pages.values()))
     check_own_hands_face_up(game, pages)
+    for page in pages.values():
+        page.open_plots()
     play_moves(game, pages, 10, random.Random(game_id))
     # Biome Blitz hides how many of each resource a hand holds; resources are public market cards
     # too, so no card name is a secret: FACE_UP_IN_HAND checks its hands instead.

@@ -49,6 +49,9 @@ def test_no_page_holds_what_its_seat_may_not_see(hub, game):
     pages = {seat: TablePage(hub, table.id, tokens[seat]) for seat in range(players)}
     pages[None] = TablePage(hub, table.id, None)
     documents = {seat: mounted(page) for seat, page in pages.items()}
+    for page in pages.values():
+        page.plots_card.collapsed = False            # the plots too: opening their card makes them
+        assert page.plots is not None
     secrets = Secrets(spec, players)
     secrets.add_state(table.state)
     rng = random.Random(game)
