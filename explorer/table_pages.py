@@ -220,6 +220,7 @@ class TablePage(pn.viewable.Viewer):
         if self.plots is None:
             self.plots = LivePlots(session=self.session)
             self.plots_card.objects = [self.plots]
+            self.plots_card.title = "Score curves and cards"
         return self.plots
 
     def _on_plots_card(self, event) -> None:
@@ -443,9 +444,9 @@ class Lobby(pn.viewable.Viewer):
         form = pn.Column(pn.pane.Markdown("### New table"), self.game, self.players,
                          pn.pane.Markdown("**Variants**"), self.variants, self.seed,
                          pn.pane.Markdown("**Who plays each seat**"), self.seats, self.create_button, self.message,
-                         width=380)
+                         styles={"flex": "0 0 380px"})
         tables = pn.Column(self.created, pn.Row(pn.pane.Markdown("### Tables"), self.refresh_button), self.listing,
-                           pn.Row(self.rematch_of, self.rematch_button), sizing_mode="stretch_width")
+                           pn.Row(self.rematch_of, self.rematch_button), styles={"flex": "1 1 560px"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
 
 
