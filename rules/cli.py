@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 from importlib.util import find_spec
 from pathlib import Path
@@ -258,8 +257,10 @@ def cmd_serve(args) -> int:
     base = f"http://{args.address}:{args.port}"
     print(f"serving the explorer at {base}/app, the analysis page at {base}/analysis and the playtest "
           f"tables at {base}/table_pages", flush=True)
-    # The tables' review links lead to the explorer, served here at /app.
-    return subprocess.call(command, env={**os.environ, "RULES_EXPLORER_EXPLORER_PATH": "/app"})
+    # The tables' review links lead to the explorer, served here at /app. The server replaces this
+    # process (stopping `rules-explorer serve` stops the server; nothing is left behind).
+    os.execve(sys.executable, command, {**os.environ, "RULES_EXPLORER_EXPLORER_PATH": "/app"})
+    return 0
 
 
 def cmd_tables(args) -> int:

@@ -149,7 +149,7 @@ def test_replay_from_a_what_if_position(tmp_path):
     assert done.returncode == 2 and "start position" in done.stderr
 
 
-def test_serve_starts_the_explorer_and_the_analysis_page():
+def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
     import os
     import signal
     import socket
@@ -159,7 +159,8 @@ def test_serve_starts_the_explorer_and_the_analysis_page():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "rules.cli", "serve", "--port", str(port)], cwd=ROOT,
+    db = tmp_path / "tables.sqlite3"
+    server = subprocess.Popen([sys.executable, "-m", "rules.cli", "serve", "--port", str(port), "--db", str(db)], cwd=ROOT,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
@@ -173,6 +174,9 @@ def test_serve_starts_the_explorer_and_the_analysis_page():
         assert "Rules Explorer" in page
         analysis = urllib.request.urlopen(f"http://127.0.0.1:{port}/analysis", timeout=30).read().decode()
         assert "analysis" in analysis
+        lobby = urllib.request.urlopen(f"http://127.0.0.1:{port}/table_pages", timeout=30).read().decode()
+        assert "playtest tables" in lobby
+        assert db.exists()                  # restored (here: created) as the server started
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(10)
