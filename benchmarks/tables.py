@@ -124,9 +124,11 @@ def click_a_move(page, rng: random.Random, timeout: float = 15_000) -> None:
 
 
 def wait_seen(page, step: int, timeout: float = 30.0) -> None:
+    """Until the page has shown step ``step`` or a later one."""
     deadline = time.monotonic() + timeout
     while True:
-        seen = page.evaluate("(step) => window.__seen[step] > 0", str(step))
+        # (at least: bots may move on at once, and a page shows only the latest of quick moves)
+        seen = page.evaluate("(step) => Object.entries(window.__seen).some(([k, t]) => Number(k) >= step && t > 0)", step)
         if seen:
             return
         if time.monotonic() > deadline:
