@@ -217,7 +217,7 @@ def crash_loop(restarts: int, workdir: Path, seed: int = 11) -> dict:
     with sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            for _ in range(restarts):
+            for restart in range(restarts):
                 server.start()
                 follower = Follower(db, table)
                 stored = read_moves(db, table.id)
@@ -226,7 +226,13 @@ def crash_loop(restarts: int, workdir: Path, seed: int = 11) -> dict:
                     lost += sum(1 for a, b in zip(acknowledged, stored) if a != b) + max(0, len(acknowledged) - len(stored))
                 page = open_page(browser, link_of(table, tokens[0]), errors)
                 step = follower.catch_up()
-                wait_seen(page, step)                   # the restored table shows everything stored
+                try:
+                    wait_seen(page, step)               # the restored table shows everything stored
+                except TimeoutError:
+                    page.screenshot(path=str(workdir.parent / "crash-loop-failure.png"), full_page=True)
+                    raise TimeoutError(f"after restart {restart}, the page does not show step {step} "
+                                       f"(it shows {page.evaluate('window.__seen')}); server log:\n"
+                                       + server.log_text()[-4000:]) from None
                 if follower.spec.is_over(follower.state):   # a finished game: the next one, same seats
                     page.context.close()
                     server.kill(signal.SIGTERM)

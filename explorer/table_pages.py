@@ -190,6 +190,7 @@ class TablePage(pn.viewable.Viewer):
         self._unsubscribe = hub.subscribe(table.id, self._on_table_change)
         if self._document is not None:
             self._document.on_session_destroyed(lambda context: self._unsubscribe())
+        self._sync()        # a bot may have moved while the page was being made, before it listened
         self._show()
 
     # ------------------------------------------------------------------ acting

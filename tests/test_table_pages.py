@@ -158,3 +158,21 @@ def test_the_lobby_creates_tables_and_refuses_bad_set_ups(hub):
     lobby.seed.value = "twelve"
     assert lobby.create() is None and "whole number" in lobby.message.object
     assert len(hub.store.tables()) == 1
+
+
+def test_a_move_made_while_a_page_is_being_made_is_shown(hub, monkeypatch):
+    """A bot may move between the page's first look at the table and its subscribing to it."""
+    import explorer.table_pages as table_pages
+
+    table, tokens = hub.create("subastral", 2, seed=1)
+    mover = table.to_move[0]
+    make_board = table_pages.board_for
+
+    def board_for_then_a_move(session):
+        action = table.spec.legal_actions(table.state, mover)[0]
+        hub.act(table.id, tokens[mover], table.step, table.spec.encode_action(action))
+        return make_board(session)
+
+    monkeypatch.setattr(table_pages, "board_for", board_for_then_a_move)
+    page = TablePage(hub, table.id, tokens[1 - mover])
+    assert table.step == 1 and len(page.session.log) == 1
