@@ -15,7 +15,8 @@
    being taken). Reported: acknowledged moves, moves lost (target: 0), restarts.
 
 Targets (issue "Playtest tables"): p95 <= 300 ms, no errors, <= 30 MB per session; zero
-acknowledged moves lost over 100 SIGKILL restarts.
+acknowledged moves lost over 100 SIGKILL restarts. A table page makes its score and card plots
+when their card is first opened; ``--plots`` opens them in every page (for information).
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ def wait_seen(page, step: int, timeout: float = 30.0) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-def many_seats(tables: int, moves: int, workdir: Path) -> dict:
+def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> dict:
     from playwright.sync_api import sync_playwright
 
     db = workdir / "many.sqlite3"
@@ -158,6 +159,11 @@ def many_seats(tables: int, moves: int, workdir: Path) -> dict:
                     if pages[i][s] is None:
                         pages[i][s] = open_page(browser, links[i][s], errors)
             opened_s = time.perf_counter() - t
+            if plots:                                     # every page follows the score and card plots too
+                for row in pages:
+                    for page in row:
+                        page.get_by_text("Score curves and cards").first.click()
+                        page.locator(".plot-scores").first.wait_for(state="visible", timeout=60_000)
             time.sleep(1.0)
             followers = [Follower(db, table) for table, _ in made]
             rng = random.Random(7)
@@ -270,15 +276,18 @@ def main(argv=None) -> int:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--moves", type=int, default=12, help="moves per table in the many-seats run")
     parser.add_argument("--restarts", type=int, default=100)
+    parser.add_argument("--plots", action="store_true",
+                        help="also open every page's score and card plots (made on demand; closed by default)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
     out = {}
     with tempfile.TemporaryDirectory(prefix="bench-tables-") as folder:
         workdir = Path(folder)
         if args.tables:
-            many = out["many_seats"] = many_seats(args.tables, args.moves, workdir)
+            many = out["many_seats"] = many_seats(args.tables, args.moves, workdir, plots=args.plots)
             lat = many["latency_ms"]
-            print(f"{many['tables']} tables x 4 seats = {many['sessions']} browser sessions, one server process; "
+            print(f"{many['tables']} tables x 4 seats = {many['sessions']} browser sessions, one server process"
+                  + (", every page's plots open" if args.plots else "") + "; "
                   f"{many['moves']} moves clicked ({many['moves_per_s']:.1f}/s)")
             print(f"  move -> every seat's page updated: p50 {lat['p50']:.0f} ms, p95 {lat['p95']:.0f} ms, "
                   f"max {lat['max']:.0f} ms  (target p95 <= {TARGET_P95_MS} ms: "
