@@ -261,3 +261,25 @@ def test_the_cli_lists_tables_and_exports_any_game_as_a_replay(hub, tmp_path, ca
     assert cli.main(["tables", "export", "nope", "--db", db]) == 2
     assert "no table 'nope'" in capsys.readouterr().err
     assert cli.main(["tables", "list", "--db", str(tmp_path / "missing.sqlite3")]) == 2
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_scores_say_nothing_hidden_so_every_seat_may_see_the_score_curves(game):
+    """A table shows every seat the provisional scores and their breakdown: in every game they must not
+    change when the cards a seat cannot see are dealt otherwise (``sample_hidden``)."""
+    import random
+
+    spec = get_game(game)
+    for seed in range(3):
+        players = spec.player_counts[seed % len(spec.player_counts)]
+        state = spec.new_game(players, seed)
+        rng = random.Random(seed)
+        for step in range(150):
+            if spec.is_over(state):
+                break
+            for seat in range(players):
+                other = spec.sample_hidden(state, seat, random.Random(step))
+                assert spec.scores(other) == spec.scores(state)
+                assert spec.score_breakdown(other) == spec.score_breakdown(state)
+            mover = rng.choice(spec.to_move(state))
+            state = spec.apply(state, mover, rng.choice(spec.legal_actions(state, mover)))
