@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.biome_blitz.cards import CardSet
-from rules.biome_blitz.state import EMPTY
 
 LIMIT = 100000      # entries per cache before it starts over
 HANDS = 5000        # hands in ``Caches.by_hand`` (each holds at most a few hundred entries)
@@ -49,20 +48,21 @@ class Caches:
                                             for ability in animal.abilities) for animal in animals)
         self.draws_on_discover = tuple(any(ability.trigger == "discover" and ability.effect == "draw"
                                            for ability in animal.abilities) for animal in animals)
+        self.animal_cards, self.ecosystem_kinds = len(animals), len(cards.ecosystems)     # markets show these
         self.teams: dict = {}           # team -> TeamKeys
         #: (seat, teams) -> (attacker, defender, defender has team mates) of every pair the seat might
         #: compete with, in listing order: teams change seldom.
         self.seats: dict = {}
-        #: (deck, market) -> (deck, slot, card) of each face-up card.
-        self.face_up_cards: dict = {}
-        #: (hand, discover-changing animals, explore-changing animals) -> three dicts: which decks can
-        #: be explored -> Explore actions; (deck, slot, card) -> Discover actions; (attacker, defender,
-        #: defender has team mates) -> Compete actions. Looking the hand up once serves all three.
+        #: (hand, discover-changing animals, explore-changing animals) -> a HandCache: looking the hand up
+        #: once serves the whole list.
         self.by_hand: dict = {}
         # What the by_hand entries are made from, shared by every hand:
         self.prices: dict = {}          # (discover-changing animals, deck, card) -> (cost, free, substitutes)
-        self.pays: dict = {}            # (hand, cost or price) -> payments, named
-        self.slot_discovers: dict = {}  # (deck, slot, payments) -> Discover actions
+        self.pays: dict = {}            # (hand, battle cost) -> payments, named
+        #: (deck, price, symbol counts capped at the price's size) -> a card's Discover actions in each
+        #: market slot (None until first asked for), then its payments: the payments are the same in
+        #: every slot and for every hand with those capped counts, so hands share these lists.
+        self.card_discovers: dict = {}
         self.attackable: dict = {}      # (attacker, defender, defender has team mates) -> bool
         self.pair_actions: dict = {}    # (attacker, defender, payments) -> Compete actions
         self.forages: dict = {}         # (resource market, deck or discards hold cards) -> Forage actions
@@ -88,17 +88,24 @@ class Caches:
                                                 for defender in teams[other])
         return found
 
-    def face_up(self, d: int, market: tuple[int, ...]) -> tuple:
-        if len(self.face_up_cards) > LIMIT:
-            self.face_up_cards.clear()
-        found = self.face_up_cards[d, market] = tuple((d, i, card) for i, card in enumerate(market) if card != EMPTY)
-        return found
-
-    def hand(self, key: tuple) -> tuple[dict, dict, dict]:
+    def hand(self, key: tuple) -> HandCache:
         if len(self.by_hand) > HANDS:
             self.by_hand.clear()
-        found = self.by_hand[key] = ({}, {}, {})
+        hand = key[0]
+        found = self.by_hand[key] = HandCache(tuple(hand.count(symbol) for symbol in range(4)), {},
+                                              (None, [None] * self.animal_cards, [None] * self.ecosystem_kinds), {})
         return found
+
+
+class HandCache(NamedTuple):
+    """One hand's remembered list parts (for the team's cost-changing animals)."""
+
+    counts: tuple[int, int, int, int]     # cards of each symbol
+    explores: dict          # which decks can be explored -> Explore actions
+    #: Per deck (resource, animal, ecosystem; none for resources), per card (its index): None until first
+    #: asked, then the card's entry in ``Caches.card_discovers``. Lists indexed by card need no hashing.
+    discovers: tuple
+    pairs: dict             # (attacker, defender, defender has team mates) -> Compete actions
 
 
 def caches_for(cards: CardSet) -> Caches:

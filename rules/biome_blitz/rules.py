@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rules.biome_blitz.caches import Caches, caches_for, remember
+from rules.biome_blitz.caches import LIMIT, Caches, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
@@ -421,7 +421,8 @@ def _listing(state: State, seat: int) -> list:
     decks, discards, markets = state.decks, state.discards, state.markets
     # What a hand can pay for, by hand (and the abilities changing costs): the hand is hashed once.
     key = (hand, changes_discover, changes_explore)
-    explores, discovers, pairs = caches.by_hand.get(key) or caches.hand(key)
+    hand_parts = caches.by_hand.get(key) or caches.hand(key)
+    explores, pairs = hand_parts.explores, hand_parts.pairs
     # Optional actions. Which decks can be explored: almost always all three (no deck is empty).
     if decks[0] and decks[1] and decks[2]:
         flags = _EVERY_DECK
@@ -445,16 +446,19 @@ def _listing(state: State, seat: int) -> list:
         for animal, ability in abilities(state, seat, "take_all_faceup"):
             if _take_all(state, ability):
                 out.append(ForageAll(animal=cards.animal_ids[animal]))
-    face_up_cards = caches.face_up_cards
-    for market in ((ANIMAL, markets[ANIMAL]), (ECOSYSTEM, markets[ECOSYSTEM])):
-        face_up = face_up_cards.get(market)
-        if face_up is None:
-            face_up = caches.face_up(*market)
-        for slot_card in face_up:       # (deck, slot, card)
-            found = discovers.get(slot_card)
-            if found is None:
-                found = discovers[slot_card] = _discovers(state, seat, hand, *slot_card, caches, changes_discover)
-            out += found
+    # Discover, slot by slot (the hand's entry lists each card's actions by slot).
+    counts = hand_parts.counts
+    for d in (ANIMAL, ECOSYSTEM):
+        card_discovers = hand_parts.discovers[d]
+        market = markets[d]
+        for i in range(MARKET):
+            card = market[i]
+            if card != EMPTY:
+                by_slot = card_discovers[card]
+                if by_slot is None:
+                    by_slot = card_discovers[card] = _discovers(state, seat, counts, d, card, caches, changes_discover)
+                found = by_slot[i]
+                out += _slot_discovers(d, i, by_slot) if found is None else found
     if team:
         key = (seat, state.teams)
         compete_pairs = caches.seats.get(key)
@@ -486,27 +490,34 @@ def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool,
     return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags[d] for p in pays]
 
 
-def _discovers(state: State, seat: int, hand: tuple[int, ...], d: int, i: int, card: int, caches: Caches,
+def _discovers(state: State, seat: int, counts: tuple[int, int, int, int], d: int, card: int, caches: Caches,
                changes_discover: tuple[int, ...]) -> tuple:
-    """The Discover actions of the card in slot ``i`` of deck ``d``'s market."""
-    # The price depends on the card and the team's cost-changing animals; its payments on the hand;
-    # the actions on the slot and the payments: each step is remembered on its own.
+    """The Discover actions of ``card`` of deck ``d`` in each market slot, for a hand with ``counts``
+    cards of each symbol: a list of a tuple (or None, until made) per slot, then the payments."""
+    # The price depends on the card and the team's cost-changing animals; the payments on the hand's
+    # symbol counts, capped at the price's size (as in ``payments``): many hands share them.
     key = (changes_discover, d, card)
     price = caches.prices.get(key)
     if price is None:
         cost, free, substitute = discover_cost(state, seat, d, card)
         price = caches.prices[key] = (cost, free, tuple(sorted(substitute.items())))
-    pays = caches.pays.get((hand, price))
-    if pays is None:
-        cost, free, substitute = price
-        pays = remember(caches.pays, (hand, price),
-                        map(_named, payments(hand, cost, free=free, substitute=dict(substitute))))
-    key = (d, i, pays)
-    found = caches.slot_discovers.get(key)
+    most = sum(price[0])
+    key = (d, price, (min(counts[0], most), min(counts[1], most), min(counts[2], most), min(counts[3], most)))
+    found = caches.card_discovers.get(key)
     if found is None:
-        deck = DECK_NAMES[d]
-        found = remember(caches.slot_discovers, key, [_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))]
-                                                       for pay in pays])
+        cost, free, substitute = price
+        pays = tuple(map(_named, payments(state.hands[seat], cost, free=free, substitute=dict(substitute))))
+        if len(caches.card_discovers) > LIMIT:
+            caches.card_discovers.clear()
+        # The slots' actions are made when first asked for (see _slot_discovers); the payments last.
+        found = caches.card_discovers[key] = [None] * MARKET + [pays]
+    return found
+
+
+def _slot_discovers(d: int, i: int, by_slot: list) -> tuple:
+    """The Discover actions of slot ``i`` in a list made by ``_discovers``, made now and kept there."""
+    deck = DECK_NAMES[d]
+    found = by_slot[i] = tuple([_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))] for pay in by_slot[MARKET]])
     return found
 
 
