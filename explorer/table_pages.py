@@ -323,21 +323,21 @@ class Lobby(pn.viewable.Viewer):
     def __init__(self, hub: TableHub, origin: str = "", path: str = "/tables", **params):
         super().__init__(**params)
         self.hub, self.origin, self.path = hub, origin, path
-        self.game = pn.widgets.Select(name="Game", options={get_game(g).title: g for g in rules.GAMES},
+        self.game = pn.widgets.Select(label="Game", options={get_game(g).title: g for g in rules.GAMES},
                                       css_classes=["lobby-game"])
-        self.players = pn.widgets.Select(name="Players", css_classes=["lobby-players"])
-        self.seed = pn.widgets.TextInput(name="Seed (empty: random)", placeholder="random", css_classes=["lobby-seed"])
+        self.players = pn.widgets.Select(label="Players", css_classes=["lobby-players"])
+        self.seed = pn.widgets.TextInput(label="Seed (empty: random)", placeholder="random", css_classes=["lobby-seed"])
         self.variants = pn.Column(margin=0)
         self.seats = pn.Column(margin=0, css_classes=["lobby-seats"])
-        self.create_button = pn.widgets.Button(name="Create the table", button_type="primary", css_classes=["create-table"])
+        self.create_button = pn.widgets.Button(label="Create the table", color="primary", css_classes=["create-table"])
         self.create_button.on_click(lambda event: self.create())
         self.message = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["lobby-message"])
         self.created = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["created-links"], sizing_mode="stretch_width")
         self.listing = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["tables-list"], sizing_mode="stretch_width")
-        self.rematch_of = pn.widgets.Select(name="Rematch a finished table", options=[], css_classes=["rematch-select"])
-        self.rematch_button = pn.widgets.Button(name="Rematch (same seats, new seed)", css_classes=["lobby-rematch"])
+        self.rematch_of = pn.widgets.Select(label="Rematch a finished table", options=[], css_classes=["rematch-select"])
+        self.rematch_button = pn.widgets.Button(label="Rematch (same seats, new seed)", css_classes=["lobby-rematch"])
         self.rematch_button.on_click(lambda event: self.rematch())
-        self.refresh_button = pn.widgets.Button(name="Refresh", css_classes=["refresh-tables"], width=100)
+        self.refresh_button = pn.widgets.Button(label="Refresh", css_classes=["refresh-tables"], width=100)
         self.refresh_button.on_click(lambda event: self.refresh())
         self.game.param.watch(self._on_game, "value")
         self.players.param.watch(self._on_players, "value")
@@ -351,9 +351,9 @@ class Lobby(pn.viewable.Viewer):
         widgets = []
         for variant in spec.variants:
             if set(variant.choices) == {False, True}:
-                widget = pn.widgets.Checkbox(name=f"{variant.name}: {variant.description}", value=variant.default)
+                widget = pn.widgets.Checkbox(label=f"{variant.name}: {variant.description}", value=variant.default)
             else:
-                widget = pn.widgets.Select(name=variant.name, options=list(variant.choices), value=variant.default,
+                widget = pn.widgets.Select(label=variant.name, options=list(variant.choices), value=variant.default,
                                            description=variant.description)
             widget.variant_name = variant.name
             widgets.append(widget)
@@ -363,7 +363,7 @@ class Lobby(pn.viewable.Viewer):
     def _on_players(self, *events) -> None:
         count = self.players.value or 0
         old = [w.value for w in self.seats.objects]
-        self.seats.objects = [pn.widgets.Select(name=player_label(seat), options=list(CONTROLLERS),
+        self.seats.objects = [pn.widgets.Select(label=player_label(seat), options=list(CONTROLLERS),
                                                 value=old[seat] if seat < len(old) else HUMAN,
                                                 css_classes=[f"lobby-seat-{seat}"], width=160)
                               for seat in range(count)]
