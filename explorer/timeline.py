@@ -203,6 +203,19 @@ class LogList(pn.custom.JSComponent):
       const box = document.createElement("div");
       box.className = "event-log";
       el.appendChild(box);
+      // Scrolling reads the layout: done at the next frame, when the page lays itself out anyway
+      // (read at once, it made the browser lay out the whole page in the middle of every update).
+      let scrollTo = null;
+      function scroll() {
+        const here = scrollTo;
+        scrollTo = null;
+        if (here && here.isConnected && box.clientHeight) {
+          const top = here.offsetTop, bottom = top + here.offsetHeight;
+          if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+            box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+          }
+        }
+      }
       function mark() {
         let here = null;
         for (const line of box.querySelectorAll(".step")) {
@@ -211,14 +224,23 @@ class LogList(pn.custom.JSComponent):
           line.classList.toggle("future", step > model.current);
           if (step === model.current) here = line;
         }
-        if (here && box.clientHeight) {
-          const top = here.offsetTop, bottom = top + here.offsetHeight;
-          if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
-            box.scrollTop = Math.max(0, top - box.clientHeight / 3);
-          }
+        if (here) {
+          if (scrollTo === null) requestAnimationFrame(scroll);
+          scrollTo = here;
         }
       }
-      function draw() { box.innerHTML = model.content; mark(); }
+      // A log that only grew (the usual case: a move was made) gets its new lines appended, not redrawn.
+      let drawn = "";
+      function draw() {
+        const content = model.content;
+        if (drawn && content.length > drawn.length && content.startsWith(drawn)) {
+          box.insertAdjacentHTML("beforeend", content.slice(drawn.length));
+        } else {
+          box.innerHTML = content;
+        }
+        drawn = content;
+        mark();
+      }
       box.addEventListener("click", (event) => {
         const line = event.target.closest("[data-step]");
         if (line) model.send_msg({ goto: Number(line.dataset.step) });
