@@ -28,10 +28,10 @@ from typing import Any, Callable, Sequence
 import holoviews as hv
 import panel as pn
 import param
-from panel.io.state import set_curdoc
 
 from rules.bots import make_bot
 from rules.sweep import Z95
+from explorer.live_plots import OnLoop
 from explorer.plots import frame, player_colour
 from explorer.session import GameSession, player_label
 
@@ -177,8 +177,8 @@ class MoveAdvisor(pn.viewable.Viewer):
         super().__init__(**params)
         self.advised: tuple | None = None
         self.thread: threading.Thread | None = None
-        self._document = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
-        self._refresh_scheduled = False
+        # Possibly from the advisor's thread: once, on the document's own loop (it holds the lock).
+        self._on_values_change = OnLoop(self.refresh)
         self.plot_data = advice_plot_data([])
         # Replaced whole on each advice (not streamed): the chart's height follows the number of moves.
         self.plot = pn.pane.HoloViews(self._chart(), linked_axes=False, css_classes=["advisor-plot"])
@@ -251,19 +251,6 @@ class MoveAdvisor(pn.viewable.Viewer):
             self.advised = None
             self.values = []
         self.status = self._prompt()
-
-    def _on_values_change(self, *events) -> None:
-        if self._document is None:
-            self.refresh()
-        elif not self._refresh_scheduled:
-            # Possibly from the advisor's thread: once, on the document's own loop (it holds the lock).
-            self._refresh_scheduled = True
-            with set_curdoc(self._document):
-                pn.state.execute(self._scheduled_refresh, schedule=True)
-
-    def _scheduled_refresh(self) -> None:
-        self._refresh_scheduled = False
-        self.refresh()
 
     def refresh(self) -> None:
         with pn.io.hold():

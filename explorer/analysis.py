@@ -40,12 +40,12 @@ from typing import Any, Callable, Mapping, Sequence
 import holoviews as hv
 import panel as pn
 import param
-from panel.io.state import set_curdoc
 
 import rules
 from explorer.analysis_plots import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
 from rules.bots import BOTS
 from rules.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
+from explorer.live_plots import OnLoop
 from explorer.plots import frame, player_colour
 from explorer.session import VariantSwitches, player_label, switches_class
 
@@ -408,8 +408,9 @@ class AnalysisPage(pn.viewable.Viewer):
         super().__init__(**params)
         self.run = AnalysisRun()
         self.thread: threading.Thread | None = None
-        self._document = pn.state.curdoc if pn.state.curdoc and pn.state.curdoc.session_context else None
-        self._refresh_scheduled = False
+        # From the run's thread: once, on the document's own loop, which holds its lock.
+        self._on_run_change = OnLoop(self.refresh)
+        self._document = self._on_run_change.document
         self._drawn = threading.Condition()
         self.drawn_games = 0            # games_done of the run as last drawn
         self.feeds = {
@@ -539,19 +540,6 @@ class AnalysisPage(pn.viewable.Viewer):
 
     def stop(self) -> None:
         self.run.request_stop()
-
-    def _on_run_change(self, *events) -> None:
-        if self._document is None:
-            self.refresh()
-        elif not self._refresh_scheduled:
-            # From the run's thread: once, on the document's own loop, which holds its lock.
-            self._refresh_scheduled = True
-            with set_curdoc(self._document):
-                pn.state.execute(self._scheduled_refresh, schedule=True)
-
-    def _scheduled_refresh(self) -> None:
-        self._refresh_scheduled = False
-        self.refresh()
 
     def _pace(self) -> None:
         """After a chunk's update, in a served page: wait (at most a second) until it is drawn.

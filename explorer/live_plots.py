@@ -112,6 +112,34 @@ def _write_view(view, renderer, source, data) -> None:
             axis_range.update(start=limits[0], end=limits[1], reset_start=limits[0], reset_end=limits[1])
 
 
+class OnLoop:
+    """``callback`` run on a served page's own loop (which holds its document's lock), once for any
+    number of calls made before it runs, from any thread; at once outside a server.
+
+    For updates that come from elsewhere (another thread, another page's move) or that must wait
+    for the widget callback that caused them to end. ``document``: the page's (default: the current
+    document when made).
+    """
+
+    def __init__(self, callback: Callable[[], Any], document=None):
+        document = document if document is not None else pn.state.curdoc
+        self.document = document if document is not None and document.session_context else None
+        self.callback = callback
+        self._pending = False
+
+    def __call__(self, *events) -> None:
+        if self.document is None:
+            self.callback()
+        elif not self._pending:
+            self._pending = True
+            with set_curdoc(self.document):
+                pn.state.execute(self._run, schedule=True)
+
+    def _run(self) -> None:
+        self._pending = False
+        self.callback()
+
+
 def on_document(model, change) -> None:
     """Make ``change`` to a drawn Bokeh model the way Panel changes its own models.
 
@@ -213,7 +241,9 @@ class LivePlots(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self.cache = StepCache()
-        self._refresh_scheduled = False
+        # In a served page: once, after the callback that changed the session, on the document's own
+        # loop (plot updates inside a widget's callback upset Bokeh's session).
+        self._on_session_change = OnLoop(self.refresh)
         self._catalogue_key: tuple | None = None
         self._catalogue: dict | None = None
         self._line: tuple | None = None          # (log, first state, spec) the score curves were made for
@@ -292,19 +322,6 @@ class LivePlots(pn.viewable.Viewer):
         self.placeholder.object = "" if shown else PLACEHOLDER.format(title=self.session.spec.title)
         self.placeholder.visible = not shown
 
-    def _on_session_change(self, *events) -> None:
-        document = pn.state.curdoc
-        if document is None or not document.session_context:
-            self.refresh()
-        elif not self._refresh_scheduled:
-            # In a served page: once, after the callback that changed the session, on the
-            # document's own loop (plot updates inside a widget's callback upset Bokeh's session).
-            self._refresh_scheduled = True
-            pn.state.execute(self._scheduled_refresh, schedule=True)
-
-    def _scheduled_refresh(self) -> None:
-        self._refresh_scheduled = False
-        self.refresh()
 
     def refresh(self) -> dict[str, str]:
         """Bring every plot up to date with the session; returns how each changed plot was updated."""

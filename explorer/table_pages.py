@@ -30,7 +30,6 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.io.state import set_curdoc
 
 import rules
 from explorer.board import board_for
@@ -38,7 +37,7 @@ import explorer.stellar_board  # noqa: F401  (each registers its board in board_
 import explorer.jump_gate_board  # noqa: F401
 import explorer.starligned_board  # noqa: F401
 import explorer.biome_blitz_board  # noqa: F401
-from explorer.live_plots import LivePlots
+from explorer.live_plots import LivePlots, OnLoop
 from explorer.picker import ActionPicker, seats_text
 from explorer.scores import ScoreBreakdown
 from explorer.session import GameSession, player_label
@@ -160,7 +159,6 @@ class TablePage(pn.viewable.Viewer):
                                              variants=dict(record.variants), teacher=False)
         session.seat_players = {seat: name for seat, name in enumerate(record.controllers)}
         session.viewing_seat = self.seat
-        self._scheduled = False
         self._sync()
         self.header = pn.pane.HTML(self._header_html(), stylesheets=[PAGE_CSS], css_classes=["table-header"],
                                    sizing_mode="stretch_width", margin=(0, 5))
@@ -185,8 +183,9 @@ class TablePage(pn.viewable.Viewer):
         self.end = pn.Column(pn.pane.Markdown("### Final scores", margin=(0, 5)), self.scores,
                              pn.Row(self.download, self.rematch_button, margin=0), self.end_links,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
-        document = pn.state.curdoc
-        self._document = document if document is not None and document.session_context is not None else None
+        # The hub calls it from whichever thread took the move: it runs on this page's own loop.
+        self._on_table_change = OnLoop(self._follow)
+        self._document = self._on_table_change.document
         self._unsubscribe = hub.subscribe(table.id, self._on_table_change)
         if self._document is not None:
             self._document.on_session_destroyed(lambda context: self._unsubscribe())
@@ -229,22 +228,8 @@ class TablePage(pn.viewable.Viewer):
             self.show_plots()
 
     # ------------------------------------------------------------------ following the table
-    def _on_table_change(self) -> None:
-        """Called by the hub from whichever thread took the move: schedule a sync on this page's loop."""
-        document = self._document
-        if document is None or document.session_context is None:
-            self._sync()
-            self._show()
-            return
-        if self._scheduled:
-            return
-        self._scheduled = True
-        with set_curdoc(document):
-            pn.state.execute(self._scheduled_sync, schedule=True)
-
-    def _scheduled_sync(self) -> None:
-        self._scheduled = False
-        # One patch message for everything a move changes on this page (not one per property).
+    def _follow(self) -> None:
+        """The table changed: follow it, with one patch message for everything a move changes here."""
         with pn.io.hold():
             self._sync()
             self._show()
