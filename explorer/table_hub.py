@@ -32,7 +32,6 @@ import os
 import random
 import secrets
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -42,6 +41,7 @@ from rules.bots import BOTS, make_bot
 from rules.protocol import IllegalAction, RulesError
 from rules.registry import GAMES, get_game
 
+from explorer.session import player_label
 from explorer.table_store import TableRecord, TableStore, default_path, token_digest
 
 log = logging.getLogger(__name__)
@@ -61,10 +61,6 @@ class TableError(Exception):
     def __init__(self, problem: str):
         super().__init__(problem)
         self.problem = problem
-
-
-def player_label(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 @dataclass(eq=False)
@@ -383,11 +379,7 @@ class TableHub:
                 self._schedule_bots(table)
         for record in records:
             if record.rematch_of is not None:
-                original = self._tables.get(record.rematch_of)
-                if original is None and record.rematch_of in {r.id for r in records}:
-                    original = self.table(record.rematch_of)
-                if original is not None:
-                    original.rematch = record.id
+                self.table(record.rematch_of).rematch = record.id
         return restored
 
 
@@ -404,12 +396,3 @@ def get_hub(path: str | os.PathLike | None = None) -> TableHub:
             hub = _HUBS[key] = TableHub(key)
         return hub
 
-
-def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
-    """Poll ``condition`` until true or ``timeout`` seconds (for bots in tests and scripts)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()

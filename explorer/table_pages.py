@@ -80,9 +80,15 @@ def query_arg(name: str) -> str | None:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
+def _request():
+    """The HTTP request of the page being served (None outside a server)."""
+    document = pn.state.curdoc
+    return getattr(document.session_context, "request", None) if document and document.session_context else None
+
+
 def page_origin() -> str:
     """``http://host:port`` of the page being served ('' outside a server)."""
-    request = getattr(pn.state.curdoc.session_context, "request", None) if pn.state.curdoc and pn.state.curdoc.session_context else None
+    request = _request()
     if request is None:
         return ""
     protocol = getattr(request, "protocol", "http")
@@ -100,8 +106,7 @@ def explorer_path() -> str:
 
 def page_path() -> str:
     """The path this page is served at (``/tables`` under ``make serve``): seat links point back to it."""
-    request = getattr(pn.state.curdoc.session_context, "request", None) if pn.state.curdoc and pn.state.curdoc.session_context else None
-    path = getattr(request, "path", None) if request is not None else None
+    path = getattr(_request(), "path", None)
     return path or "/tables"
 
 

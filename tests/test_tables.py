@@ -3,14 +3,25 @@
 import json
 import sqlite3
 import threading
+import time
 
 import pytest
 
 import rules
-from explorer.table_hub import HUMAN, TableError, TableHub, wait_for
+from explorer.table_hub import HUMAN, TableError, TableHub
 from explorer.table_store import TableStore, default_path, token_digest
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.registry import get_game
+
+
+def wait_for(condition, timeout: float = 10.0) -> bool:
+    """Poll ``condition`` until true or ``timeout`` seconds (the bots play from timer threads)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
 
 
 @pytest.fixture
