@@ -117,9 +117,9 @@ def test_a_stale_page_is_refused_but_a_simultaneous_choice_is_not(hub):
     seat, _ = play_first_legal(hub, table, tokens)
     mover = table.to_move[0]
     action = table.spec.encode_action(table.spec.legal_actions(table.state, mover)[0])
-    if mover == seat:            # the same seat again, from a page that has not seen its last move
-        with pytest.raises(TableError, match="moved on"):
-            hub.act(table.id, tokens[mover], 0, action)
+    assert mover == seat         # Subastral: the seat that played a card now takes a cloud
+    with pytest.raises(TableError, match="moved on"):     # from a page that has not seen its own move
+        hub.act(table.id, tokens[mover], 0, action)
     # Starligned's phase 1: every seat chooses at once; a page that missed the others' choices may still choose.
     star, star_tokens = hub.create("starligned", 3, seed=5)
     assert len(star.to_move) == 3
