@@ -351,12 +351,14 @@ class Lobby(pn.viewable.Viewer):
         self._on_players()
 
     def _on_players(self, *events) -> None:
+        """One "who plays" menu per seat: the seats that stay keep their menu (and what was chosen)."""
         count = self.players.value or 0
-        old = [w.value for w in self.seats.objects]
-        self.seats.objects = [pn.widgets.Select(label=player_label(seat), options=list(CONTROLLERS),
-                                                value=old[seat] if seat < len(old) else HUMAN,
-                                                css_classes=[f"lobby-seat-{seat}"], width=160)
-                              for seat in range(count)]
+        kept = list(self.seats.objects[:count])
+        added = [pn.widgets.Select(label=player_label(seat), options=list(CONTROLLERS), value=HUMAN,
+                                   css_classes=[f"lobby-seat-{seat}"], width=160)
+                 for seat in range(len(kept), count)]
+        if added or len(kept) != len(self.seats.objects):
+            self.seats.objects = kept + added
 
     def create(self):
         """Create the table from the form; the links are shown (once: only their digests are kept)."""

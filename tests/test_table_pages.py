@@ -147,8 +147,11 @@ def test_the_lobby_creates_tables_and_refuses_bad_set_ups(hub):
     lobby = Lobby(hub, origin="http://example.test")
     lobby.game.value = "jump_gate"
     assert lobby.players.options == list(get_game("jump_gate").player_counts)
-    lobby.players.value = 3
+    lobby.players.value = 4
     lobby.seats.objects[2].value = "greedy"
+    menu = lobby.seats.objects[2]
+    lobby.players.value = 3                     # the seats that stay keep their menu and choice
+    assert lobby.seats.objects[2] is menu and len(lobby.seats.objects) == 3
     lobby.seed.value = "12"
     table, tokens = lobby.create()
     assert table.record.controllers == (HUMAN, HUMAN, "greedy") and table.record.seed == 12
