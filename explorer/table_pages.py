@@ -462,9 +462,11 @@ def create_tables_page(hub: TableHub | None = None) -> pn.template.BaseTemplate:
     try:
         page = TablePage(hub, table_id, token, path=page_path())
     except TableError as error:
-        template.main.append(pn.pane.Alert(f"{error} (nothing was shown or changed)", alert_type="danger",
+        problem = str(error)
+        template.main.append(pn.pane.Alert(f"{problem[:1].upper()}{problem[1:]} (nothing was shown or changed).",
+                                           alert_type="danger",
                                            css_classes=["table-refused"]))
-        template.main.append(pn.pane.HTML('<a href="/tables">Go to the lobby</a>'))
+        template.main.append(pn.pane.HTML(f'<a href="{esc(page_path())}">Go to the lobby</a>'))
         return template
     template.main.append(page)
     template.table_page = page
