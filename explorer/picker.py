@@ -230,6 +230,17 @@ class ActionButtons(pn.custom.JSComponent):
             self.on_choose(index, version)
 
 
+def assign(target: param.Parameterized, **values) -> None:
+    """Set the values that differ from ``target``'s, in one batch.
+
+    Panel redraws a pane's Bokeh model on every assignment, an equal value included (about a
+    millisecond each); a table page follows every move at the table, so its steady parts are left be.
+    """
+    changed = {name: value for name, value in values.items() if getattr(target, name) != value}
+    if changed:
+        target.param.update(**changed)
+
+
 class ActionPicker(pn.viewable.Viewer):
     """Buttons for the legal actions of the seat a person plays; select, then confirm."""
 
@@ -240,6 +251,9 @@ class ActionPicker(pn.viewable.Viewer):
                           doc="choose: a person may act here; person: a person must decide, but not from this view; "
                               "bots: only bots are to move; over: the game is over.")
     message = param.String(default="", doc="The last refusal (e.g. a stale click), shown in the picker.")
+
+    #: The explorer's shortcuts for a teacher: "Let bots play", "View as ... to play", "Play as ...".
+    shortcuts = True
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -380,8 +394,8 @@ class ActionPicker(pn.viewable.Viewer):
         if changed_position and not force:
             self.message = ""
         self.acting_seat = acting
-        self.act_for.param.update(options={player_label(seat): seat for seat in actable},
-                                  value=acting if acting is not None else None, visible=len(actable) > 1)
+        assign(self.act_for, options={player_label(seat): seat for seat in actable},
+               value=acting if acting is not None else None, visible=len(actable) > 1)
 
         if not movers:
             mode = "over"
@@ -409,32 +423,42 @@ class ActionPicker(pn.viewable.Viewer):
             choices, groups = self._buttons_for(acting)
         elif mode == "person":
             waiting = [seat for seat in movers if session.controller(seat) == HUMAN]
-            status = (f'<span class="who">{esc(seats_text(waiting))} (played by a person) must decide.</span> '
-                      f'<span class="hint">Only that player, or the teacher, can act for them.</span>')
-            self.view_as_button.label = f"View as {player_label(waiting[0])} to play"
-            view_as_visible = True
+            status = self._waiting_html(movers, waiting)
+            if self.shortcuts:
+                self.view_as_button.label = f"View as {player_label(waiting[0])} to play"
+            view_as_visible = self.shortcuts
         else:
-            thinking = " and ".join(f"{player_label(seat)} ({controller_label(session.controller(seat))})"
-                                    for seat in movers)
-            status = f'<span class="who">{esc(thinking)} {"is" if len(movers) == 1 else "are"} thinking.</span>'
-            bots_visible = True
+            status = self._bots_html(movers)
+            bots_visible = self.shortcuts
         if mode in ("choose", "bots") and session.cursor < len(session.log):
             note = (f'<span class="quiet">You are at step {session.cursor} of {len(session.log)}. '
                     + ("A move other than the recorded one starts a new line; the recorded line stays under "
                        "<i>Lines of play</i>." if mode == "choose" else
                        "▶ shows the recorded move; <i>Let bots play</i> lets the bots choose again from here.")
                     + "</span>")
-        self.status.object = status
+        assign(self.status, object=status)
         self.choices = choices
-        self.buttons.param.update(groups=groups, selected=-1, version=self.buttons.version + 1)
-        self.buttons.visible = bool(groups)
-        self.bots_button.visible = bots_visible
-        self.view_as_button.visible = view_as_visible
-        self.buttons_row.visible = bots_visible or view_as_visible
+        if groups or self.buttons.groups:     # (no list before or after: nothing to redraw or tell apart)
+            self.buttons.param.update(groups=groups, selected=-1, version=self.buttons.version + 1)
+        assign(self.buttons, visible=bool(groups))
+        assign(self.bots_button, visible=bots_visible)
+        assign(self.view_as_button, visible=view_as_visible)
+        assign(self.buttons_row, visible=bots_visible or view_as_visible)
         self._draw_take_seat(mode)
-        self.note.object = note
-        self.note.visible = bool(note)
+        assign(self.note, object=note, visible=bool(note))
         self._show_selection()
+
+    def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
+        """The status while people who do not act from this view must decide."""
+        return (f'<span class="who">{esc(seats_text(waiting))} (played by a person) must decide.</span> '
+                f'<span class="hint">Only that player, or the teacher, can act for them.</span>')
+
+    def _bots_html(self, movers: list[int]) -> str:
+        """The status while only bots are to move."""
+        session = self.session
+        thinking = " and ".join(f"{player_label(seat)} ({controller_label(session.controller(seat))})"
+                                for seat in movers)
+        return f'<span class="who">{esc(thinking)} {"is" if len(movers) == 1 else "are"} thinking.</span>'
 
     def _buttons_for(self, seat: int) -> tuple[list[tuple[int, Any]], list[dict]]:
         """The seat's legal actions, in the rules' order, and the same grouped by kind for the buttons."""
@@ -451,7 +475,7 @@ class ActionPicker(pn.viewable.Viewer):
     def _draw_take_seat(self, mode: str) -> None:
         session = self.session
         nobody_plays = all(session.controller(seat) != HUMAN for seat in range(session.players))
-        show = mode == "bots" and nobody_plays
+        show = self.shortcuts and mode == "bots" and nobody_plays
         if show and len(self._take_seat_buttons) != session.players:
             buttons = []
             for seat in range(session.players):
@@ -463,7 +487,7 @@ class ActionPicker(pn.viewable.Viewer):
             self.take_seat.objects = [pn.pane.HTML('<span class="quiet">Every seat is played by a bot. '
                                                    'Take a seat from this step:</span>', stylesheets=[PICKER_CSS],
                                                    margin=(8, 5)), *buttons]
-        self.take_seat.visible = show
+        assign(self.take_seat, visible=show)
 
     def _on_choose(self, index: int, version: int) -> None:
         if version != self.buttons.version or not 0 <= index < len(self.choices):
@@ -473,13 +497,14 @@ class ActionPicker(pn.viewable.Viewer):
 
     def _show_selection(self) -> None:
         selected = self._selected
-        self.buttons.selected = self.choices.index(selected) if selected in self.choices else -1
-        self.decide_row.visible = self.mode == "choose"
-        self.confirm_button.disabled = self.cancel_button.disabled = selected is None
+        assign(self.buttons, selected=self.choices.index(selected) if selected in self.choices else -1)
+        assign(self.decide_row, visible=self.mode == "choose")
+        assign(self.confirm_button, disabled=selected is None)
+        assign(self.cancel_button, disabled=selected is None)
         if selected is None:
-            self.selection.object = '<span class="quiet">Nothing selected yet.</span>'
+            assign(self.selection, object='<span class="quiet">Nothing selected yet.</span>')
         else:
-            self.selection.object = f"Selected for {esc(player_label(selected[0]))}: <b>{esc(str(selected[1]))}</b>"
+            assign(self.selection, object=f"Selected for {esc(player_label(selected[0]))}: <b>{esc(str(selected[1]))}</b>")
 
     def _show_message(self, event) -> None:
         self.alert.param.update(object=event.new or " ", visible=bool(event.new))

@@ -258,7 +258,8 @@ class GameSession(param.Parameterized):
     def follow(self, moves: Sequence[Move], states: Sequence) -> None:
         """Append moves played elsewhere (a shared table) with the states they led to; cursor to the end.
 
-        The states are taken as they are (immutable values, shared with the table), not replayed.
+        The states are taken as they are (immutable values, shared with the table), not replayed. A
+        selected action belonged to the old position: it is cleared in the same batch (one redraw).
         """
         if len(moves) != len(states):
             raise ValueError(f"{len(moves)} moves but {len(states)} states")
@@ -266,7 +267,7 @@ class GameSession(param.Parameterized):
             return
         self._extend_states(self.log, len(self.log))
         self._states.extend(states)
-        self._set_line(self.log + list(moves), len(self.log) + len(moves))
+        self._set_line(self.log + list(moves), len(self.log) + len(moves), selected_action=None)
 
     def autoplay(self, bots: str | Sequence[str | None] | Mapping[int, str | None] | None = None,
                  until_over: bool = True, then_goto: int | None = None) -> int:

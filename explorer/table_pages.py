@@ -38,7 +38,7 @@ import explorer.jump_gate_board  # noqa: F401
 import explorer.starligned_board  # noqa: F401
 import explorer.biome_blitz_board  # noqa: F401
 from explorer.live_plots import LivePlots, OnLoop
-from explorer.picker import ActionPicker, seats_text
+from explorer.picker import ActionPicker, assign, seats_text
 from explorer.scores import ScoreBreakdown
 from explorer.session import GameSession, player_label
 from explorer.table_hub import CONTROLLERS, HUMAN, TableError, TableHub, get_hub
@@ -120,6 +120,8 @@ def seat_link(table_id: str, token: str | None = None, origin: str = "", path: s
 class TablePicker(ActionPicker):
     """The explorer's picker for one seat at a shared table: Confirm sends the move to the table."""
 
+    shortcuts = False       # bots play on their own, and each seat is played from its own link
+
     def __init__(self, page: "TablePage", **params):
         self.page = page
         super().__init__(**params)
@@ -128,7 +130,7 @@ class TablePicker(ActionPicker):
         if self._selected is None:
             return False
         _, action = self._selected
-        self.cancel()
+        self._selected = None       # the board's preview goes with the move's new position (one redraw)
         return self.page.send(action)
 
     def let_bots_play(self) -> int:      # the table's bots play on their own timer
@@ -137,17 +139,12 @@ class TablePicker(ActionPicker):
     def take_seat_here(self, seat: int) -> None:
         self.message = "At a shared table each seat is played from its own link."
 
-    def _refresh(self, *events, force: bool = False) -> None:
-        super()._refresh(*events, force=force)
-        for extra in (self.bots_button, self.view_as_button, self.buttons_row, self.take_seat):
-            extra.visible = False
-        session = self.session
-        movers = session.spec.to_move(session.state)
-        if self.mode == "person":
-            self.status.object = f'<span class="who">Waiting for {esc(seats_text(movers))}.</span>'
-        elif self.mode == "bots":
-            self.status.object = (f'<span class="who">{esc(seats_text(movers))} (bot) '
-                                  f'{"is" if len(movers) == 1 else "are"} about to move.</span>')
+    def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
+        return f'<span class="who">Waiting for {esc(seats_text(movers))}.</span>'
+
+    def _bots_html(self, movers: list[int]) -> str:
+        return (f'<span class="who">{esc(seats_text(movers))} (bot) '
+                f'{"is" if len(movers) == 1 else "are"} about to move.</span>')
 
 
 class TablePage(pn.viewable.Viewer):
@@ -177,7 +174,8 @@ class TablePage(pn.viewable.Viewer):
         self.plots_card = pn.Card(title="Score curves and cards (open to follow them)", collapsed=True,
                                   sizing_mode="stretch_width", css_classes=["plots-card"])
         self.plots_card.param.watch(self._on_plots_card, "collapsed")
-        self.scores = ScoreBreakdown(session=session)
+        # The final scores are made when the game ends (until then they would be redrawn, unseen, every move).
+        self.scores: ScoreBreakdown | None = None
         self.download = pn.widgets.FileDownload(callback=self._replay_file, filename=f"table-{table.id}.json",
                                                 label="Download the replay (every hand)", color="primary",
                                                 css_classes=["download-replay"], margin=(4, 5))
@@ -185,7 +183,7 @@ class TablePage(pn.viewable.Viewer):
                                                 margin=(4, 5), visible=self.seat is not None)
         self.rematch_button.on_click(lambda event: self.rematch())
         self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
-        self.end = pn.Column(pn.pane.Markdown("### Final scores", margin=(0, 5)), self.scores,
+        self.end = pn.Column(pn.pane.Markdown("### Final scores", margin=(0, 5)), pn.Spacer(height=0),
                              pn.Row(self.download, self.rematch_button, margin=0), self.end_links,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
         # The hub calls it from whichever thread took the move: it runs on this page's own loop.
@@ -207,6 +205,7 @@ class TablePage(pn.viewable.Viewer):
                 self._sync()            # first: a new position clears the picker's message
                 self._show()
                 if self.picker is not None:
+                    self.picker.cancel()
                     self.picker.message = f"Not played: {error}"
                 return False
             self._sync()
@@ -250,9 +249,12 @@ class TablePage(pn.viewable.Viewer):
     def _show(self) -> None:
         table, session = self.table, self.session
         over = session.spec.is_over(session.state)
-        self.status.object = self._status_html()
-        self.end.visible = over
+        assign(self.status, object=self._status_html())
+        assign(self.end, visible=over)
         if over:
+            if self.scores is None:
+                self.scores = ScoreBreakdown(session=session)
+                self.end[1] = self.scores
             links = []
             if table.rematch:
                 links.append(f'<a class="rematch-link" href="{esc(seat_link(table.rematch, self.token, path=self.path))}">'

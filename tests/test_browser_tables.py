@@ -12,6 +12,7 @@ import random
 import re
 import signal
 import sqlite3
+import time
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -57,12 +58,14 @@ class SeatPage:
         self.context.add_init_script(PAGE_JS)      # notes when each step first shows (window.__seen)
         self.page: Page = self.context.new_page()
         self.frames: list[str] = []
+        self.last_frame = time.monotonic()
         self.errors: list[str] = []
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.open()
 
     def _frame(self, payload) -> None:
+        self.last_frame = time.monotonic()
         self.frames.append(payload if isinstance(payload, str) else bytes(payload).decode("utf-8", "replace"))
 
     def open(self) -> None:
@@ -104,7 +107,12 @@ class SeatPage:
         self.page.locator(".confirm-action button").click()
         return label
 
-    def close(self) -> None:
+    def close(self, quiet: float = 0.5, timeout: float = 15.0) -> None:
+        """Close the page once the server has sent it nothing for ``quiet`` seconds: a page closed
+        while a patch is on its way makes Panel log a traceback (writing to a closed websocket)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() - self.last_frame < quiet and time.monotonic() < deadline:
+            self.page.wait_for_timeout(50)
         self.context.close()
 
 

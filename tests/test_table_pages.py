@@ -99,6 +99,33 @@ def test_a_seat_plays_through_its_picker_and_every_page_follows(hub):
     assert "Your move" in pages[after].status.object and "Waiting for" in pages[1 - after].status.object
 
 
+def test_a_move_redraws_each_part_of_a_page_at_most_once(hub):
+    """Every page follows every move at the table: a part it redraws twice, or one it keeps hidden,
+    costs each page that much again (each redraw is a Bokeh model change, sent and laid out)."""
+    table, tokens = hub.create("subastral", 4, seed=8)
+    pages = {seat: TablePage(hub, table.id, tokens[seat]) for seat in range(4)}
+    pages[None] = TablePage(hub, table.id, None)
+    changes = {seat: [] for seat in pages}
+    for seat, page in pages.items():
+        mounted(page).on_change(lambda event, seat=seat: changes[seat].append((event.model.id, event.attr)))
+    rng = random.Random(8)
+    for _ in range(12):
+        mover = table.to_move[0]
+        for list_ in changes.values():
+            list_.clear()
+        picker = pages[mover].picker
+        picker.click(rng.randrange(len(picker.choices)))
+        for list_ in changes.values():        # the selection's preview is not what is counted
+            list_.clear()
+        assert picker.confirm(), picker.message
+        for seat, list_ in changes.items():
+            twice = {change for change in list_ if list_.count(change) > 1}
+            assert not twice, f"move {table.step}: {seat}'s page changed {twice} more than once"
+            board = pages[seat].board._pane
+            assert sum(1 for model_id, _ in list_ if model_id in {m.id for m, _ in board._models.values()}) == 1
+    assert all(page.scores is None for page in pages.values())      # made when the game ends
+
+
 def test_a_page_that_missed_a_move_is_refused_and_caught_up(hub):
     table, tokens = hub.create("subastral", 2, seed=4)
     mover = table.to_move[0]
