@@ -142,8 +142,9 @@ def controller_label(name: str) -> str:
     return "a person" if name == HUMAN else f"{name} bot"
 
 
-def seats_text(seats) -> str:
-    names = [player_label(seat) for seat in seats]
+def seats_text(seats, label=player_label) -> str:
+    """"Player 1", "Player 1 and Player 3", ...: ``label(seat)`` for each, joined."""
+    names = [label(seat) for seat in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -394,8 +395,9 @@ class ActionPicker(pn.viewable.Viewer):
         if changed_position and not force:
             self.message = ""
         self.acting_seat = acting
-        assign(self.act_for, options={player_label(seat): seat for seat in actable},
-               value=acting if acting is not None else None, visible=len(actable) > 1)
+        if len(actable) > 1 or self.act_for.visible:     # (hidden, its choices need no update)
+            assign(self.act_for, options={player_label(seat): seat for seat in actable},
+                   value=acting if acting is not None else None, visible=len(actable) > 1)
 
         if not movers:
             mode = "over"

@@ -139,12 +139,13 @@ class TablePicker(ActionPicker):
     def take_seat_here(self, seat: int) -> None:
         self.message = "At a shared table each seat is played from its own link."
 
+    # Whom the table waits for is the page's own status line (TablePage._status_html); said again
+    # here, it would be a second redraw on every page after every move.
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
-        return f'<span class="who">Waiting for {esc(seats_text(movers))}.</span>'
+        return ""
 
     def _bots_html(self, movers: list[int]) -> str:
-        return (f'<span class="who">{esc(seats_text(movers))} (bot) '
-                f'{"is" if len(movers) == 1 else "are"} about to move.</span>')
+        return ""
 
 
 class TablePage(pn.viewable.Viewer):
@@ -285,9 +286,13 @@ class TablePage(pn.viewable.Viewer):
             return f'<div class="table-status game-over">Game over after {len(session.log)} moves. Won by {esc(winners)}.</div>'
         movers = session.spec.to_move(state)
         mine = self.seat in movers
-        text = "Your move." if mine else f"Waiting for {seats_text(movers)}."
+        text = "Your move." if mine else f"Waiting for {seats_text(movers, self._seat_label)}."
         return (f'<div class="table-status{" your-turn" if mine else ""}" data-step="{len(session.log)}">'
                 f'Move {len(session.log) + 1}: {esc(text)}</div>')
+
+    def _seat_label(self, seat: int) -> str:
+        controller = self.table.controller(seat)
+        return player_label(seat) + ("" if controller == HUMAN else f" ({controller} bot)")
 
     def _replay_file(self):
         if not self.table.over:
