@@ -395,9 +395,8 @@ class ActionPicker(pn.viewable.Viewer):
         if changed_position and not force:
             self.message = ""
         self.acting_seat = acting
-        if len(actable) > 1 or self.act_for.visible:     # (hidden, its choices need no update)
-            assign(self.act_for, options={player_label(seat): seat for seat in actable},
-                   value=acting if acting is not None else None, visible=len(actable) > 1)
+        assign(self.act_for, options={player_label(seat): seat for seat in actable},
+               value=acting if acting is not None else None, visible=len(actable) > 1)
 
         if not movers:
             mode = "over"
