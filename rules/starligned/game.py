@@ -1,6 +1,6 @@
 """Starligned as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
 
-``rules.py`` holds the rounds, ``scoring.py`` the points, ``position.py`` the JSON files, and this
+``choices.py`` says who acts and what they may choose, ``rules.py`` plays the rounds, ``scoring.py`` the points, ``position.py`` the JSON files, and this
 module the observer, the score summary and the plain-language events. Hidden: the deck, other
 players' hands (cards and orientation), the cards chosen face down in phase 1 until all are
 revealed, and each stage's discarded last cards. The rows, the moon cards and the box (the white

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
 from rules.protocol import InvalidPosition, require_keys
-from rules.starligned import rules
+from rules.starligned import choices
 from rules.starligned.cards import PHASE3_EFFECTS, CardSet, parse_cards
 from rules.starligned.state import (
     EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PHASES, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
@@ -223,19 +223,19 @@ def _check_decision(state: State) -> None:
     """Phase 3 names a player only for a decision they have (``rules.begin_turn`` and ``_resolve``
     skip the others), so a position must not name one who has none."""
     cards, phase, seat = state.cards, state.phase, state.resolver
-    if phase == MOON and not rules.moon_actions(state, seat):
+    if phase == MOON and not choices.moon_actions(state, seat):
         raise InvalidPosition(f"Player {seat + 1}'s last two cards offer no moon bonus", where="state.phase")
     if phase == EFFECT:
         last = state.rows[seat][-1]
         effect = cards.effect[last]
-        if effect not in PHASE3_EFFECTS or last // 2 in state.ignored or not rules.resolvable(state, effect, seat, last // 2):
+        if effect not in PHASE3_EFFECTS or last // 2 in state.ignored or not choices.resolvable(state, effect, seat, last // 2):
             raise InvalidPosition(f"Player {seat + 1}'s rightmost card {entry_name(cards, last)} ({effect}) has no effect "
                                   "to resolve now", where="state.phase")
     if phase == REPEAT:
         owner, card = state.pending
         e = next(e for e in state.rows[owner] if e // 2 == card)
         effect = cards.effect[e]
-        if effect not in PHASE3_EFFECTS or effect == "repeat" or not rules.resolvable(state, effect, owner, card):
+        if effect not in PHASE3_EFFECTS or effect == "repeat" or not choices.resolvable(state, effect, owner, card):
             raise InvalidPosition(f"{entry_name(cards, e)} ({effect}) has no effect to repeat now (a repeated Repeat does "
                                   "nothing)", where="state.pending")
     if phase == EXCHANGE and state.blocked(*state.pending):
