@@ -277,15 +277,14 @@ class EventLog(pn.viewable.Viewer):
 
     def lines(self) -> str:
         """The log's lines as HTML, one ``div.step`` per step 0..len(log), without cursor marks."""
+        return "".join(self._step_line(step) for step in range(len(self.session.log) + 1))
+
+    def _step_line(self, step: int) -> str:
         session = self.session
-        entries = []
-        for entry in session.event_log(upto=len(session.log)):
-            who = player_label(entry["seat"]) if entry["seat"] is not None else "the deal"
-            items = "".join(f"<li>{esc(text)}</li>" for text in entry["events"])
-            entries.append(f'<div class="step" data-step="{entry["step"]}" title="Jump to step {entry["step"]}">'
-                           f'<span class="step-no">Step {entry["step"]}</span><span class="who">{esc(who)}</span>'
-                           f'<ul>{items}</ul></div>')
-        return "".join(entries)
+        who = player_label(session.log[step - 1][0]) if step else "the deal"
+        items = "".join(f"<li>{esc(text)}</li>" for text in session.event_texts(step))
+        return (f'<div class="step" data-step="{step}" title="Jump to step {step}">'
+                f'<span class="step-no">Step {step}</span><span class="who">{esc(who)}</span><ul>{items}</ul></div>')
 
     def html(self) -> str:
         """The log as the page shows it: every line, the cursor's marked ``current``, later ones ``future``."""
@@ -304,7 +303,14 @@ class EventLog(pn.viewable.Viewer):
         old = self._key
         if old is None or old[0] is not key[0] or old[1] is not key[1] or old[2] != key[2]:
             self._key = key
-            self.list.param.update(content=self.lines(), current=session.cursor)
+            known = len(old[0]) if old is not None else 0
+            if (old is not None and old[1] is key[1] and old[2] == key[2] and len(key[0]) > known
+                    and key[0][:known] == old[0]):
+                # The line grew (a move was played at its end): only the new steps' lines are made.
+                content = self.list.content + "".join(self._step_line(step) for step in range(known + 1, len(key[0]) + 1))
+            else:
+                content = self.lines()
+            self.list.param.update(content=content, current=session.cursor)
         else:
             self.list.current = session.cursor
 

@@ -17,6 +17,7 @@ from bokeh.document import Document
 from explorer.app import TEACHER, ExplorerApp, create_app
 from explorer.board import SubastralBoard, subastral_html
 from explorer.session import GameSession
+from explorer.timeline import EventLog
 
 SEED = 12  # a greedy game that ends with cards in hand (the disturbance tests pass them)
 
@@ -215,6 +216,32 @@ def test_the_event_log_lists_every_step_and_marks_the_cursor(app):
         assert f'data-step="{step}"' in html
     assert zones.text["future"].startswith("Step 7")
     assert html.count('class="step future"') == len(session.log) - 6
+
+
+def test_the_event_log_grows_by_the_new_steps_and_reads_as_if_drawn_afresh():
+    """Moves played at the end of the line add their steps' lines; any other change redraws the log.
+    Either way the log holds what a log drawn from nothing would hold."""
+    session = GameSession(game="subastral", players=3, seed=SEED)
+    log_view = EventLog(session=session)
+    played = GameSession(game="subastral", players=3, seed=SEED)
+    played.autoplay("greedy", until_over=False)
+    for _ in range(6):
+        played.autoplay("greedy", until_over=False)
+    moves, states = played.log, [played.state_at(step) for step in range(1, len(played.log) + 1)]
+    session.follow(moves[:1], states[:1])
+    session.follow(moves[1:4], states[1:4])                 # several at once
+    assert log_view.list.content == log_view.lines()
+    session.viewing_seat = 1                                 # another point of view: redrawn
+    session.follow(moves[4:], states[4:])
+    assert log_view.list.content == log_view.lines() == EventLog(session=session).list.content
+    assert log_view.list.content.count('class="step"') == len(moves) + 1
+    session.goto(2)
+    session.play_on(*moves[2])                               # the same move again: the line is unchanged
+    session.goto(2)
+    other = next(a for a in session.spec.legal_actions(session.state, moves[2][0]) if a != moves[2][1])
+    session.play_on(moves[2][0], other)                      # a new line from step 2: redrawn
+    assert log_view.list.content == log_view.lines()
+    assert log_view.list.content.count('class="step"') == 4
 
 
 # ------------------------------------------------------------------ set-up widgets
