@@ -61,6 +61,18 @@ PAGE_CSS = """
 """
 
 
+def quiet_closed_pages(loop, context: dict) -> None:
+    """The server loop's handler of exceptions nobody awaited: a page closed while an update was on
+    its way to it (Panel writes to a closed websocket) is no error and is not logged as one; anything
+    else goes to asyncio's default handler. Installed by ``explorer/tables_setup.py``."""
+    from tornado.iostream import StreamClosedError
+    from tornado.websocket import WebSocketClosedError
+
+    if isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
+        return
+    loop.default_exception_handler(context)
+
+
 def db_path_from_args(argv: list[str] | None = None) -> str | None:
     """``panel serve apps/tables.py --args --db FILE``: the database file, or None (the default)."""
     argv = sys.argv if argv is None else argv

@@ -5,18 +5,27 @@ after each move; no page may hold a card that its seat's observations never show
 another seat's did (tests/tables_server.py). The browser tests check the same on the wire.
 """
 
+import asyncio
+import gc
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from bokeh.document import Document
+from tornado.websocket import WebSocketClosedError
 
 import rules
 from explorer.app import create_app
 from explorer.table_hub import HUMAN, TableHub
-from explorer.table_pages import Lobby, TablePage, review_replay
+from explorer.table_pages import Lobby, TablePage, quiet_closed_pages, review_replay
 from rules.registry import get_game
 from tests.tables_server import Secrets
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -208,3 +217,35 @@ def test_a_move_made_while_a_page_is_being_made_is_shown(hub, monkeypatch):
     monkeypatch.setattr(table_pages, "board_for", board_for_then_a_move)
     page = TablePage(hub, table.id, tokens[1 - mover])
     assert table.step == 1 and len(page.session.log) == 1
+
+
+
+def test_a_page_closed_while_an_update_is_on_its_way_is_not_logged_as_an_error(caplog, tmp_path):
+    """What ``panel serve --setup explorer/tables_setup.py`` installs on the server's loop: a write to
+    a closed websocket that nobody awaited is dropped quietly; any other such exception is logged."""
+
+    async def closed():
+        raise WebSocketClosedError()
+
+    async def broken():
+        raise ValueError("a real problem")
+
+    loop = asyncio.new_event_loop()
+    loop.set_exception_handler(quiet_closed_pages)
+    try:
+        with caplog.at_level("ERROR", logger="asyncio"):
+            for coroutine in (closed(), broken()):
+                task = loop.create_task(coroutine)
+                loop.run_until_complete(asyncio.sleep(0.01))
+                assert task.done()
+                del task            # never awaited: asyncio reports it when the task is collected
+                gc.collect()
+    finally:
+        loop.close()
+    assert "a real problem" in caplog.text and "WebSocketClosedError" not in caplog.text
+    # ...and the setup script puts it on the loop the server runs.
+    code = ("import runpy; from tornado.ioloop import IOLoop; runpy.run_path('explorer/tables_setup.py'); "
+            "print(IOLoop.current().asyncio_loop.get_exception_handler().__name__)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "RULES_EXPLORER_TABLES_DB": str(tmp_path / "tables.sqlite3")})
+    assert done.stdout.strip() == "quiet_closed_pages", done.stderr
