@@ -6,6 +6,11 @@ cost-changing abilities, a compete pair's actions on the hand, whether the defen
 and the pair's abilities. Those parts repeat across turns and games, so they are worked out once and
 remembered here, each in a dict keyed by everything the part depends on.
 
+Hands are few (some thousand sorted tuples), but each meets many face-up cards and compete pairs, so
+the parts are shared between hands where they can be: by a hand's symbol counts capped at what a
+price can use (Discover), and by the hand's payments of a battle cost, numbered (Compete). A hand's
+entry then only points at shared parts.
+
 The caches belong to one card set (:func:`caches_for` keeps them on it), so a key never mixes two
 sets. Those keyed by hands or markets start over when they grow past a limit, so memory stays
 bounded; the others are bounded by the card set.
@@ -18,7 +23,7 @@ from typing import NamedTuple
 from rules.biome_blitz.cards import CardSet
 
 LIMIT = 100000      # entries per cache before it starts over
-HANDS = 5000        # hands in ``Caches.by_hand`` (each holds at most a few hundred entries)
+HANDS = 5000        # hands in ``Caches.by_hand``'s dicts (each holds at most a few hundred entries)
 
 
 class TeamKeys(NamedTuple):
@@ -50,22 +55,37 @@ class Caches:
                                            for ability in animal.abilities) for animal in animals)
         self.animal_cards, self.ecosystem_kinds = len(animals), len(cards.ecosystems)     # markets show these
         self.teams: dict = {}           # team -> TeamKeys
-        #: (seat, teams) -> (attacker, defender, defender has team mates) of every pair the seat might
-        #: compete with, in listing order: teams change seldom.
+        #: (seat, teams) -> the seat's team's TeamKeys, the PairRecord of every pair the seat might
+        #: compete with and no ability protects (in listing order), and the ``by_hand`` dict for the
+        #: team's cost-changing animals: teams change seldom.
         self.seats: dict = {}
-        #: (hand, discover-changing animals, explore-changing animals) -> a HandCache: looking the hand up
-        #: once serves the whole list.
+        #: (discover-changing animals, explore-changing animals) -> {hand: HandCache}: looking the hand
+        #: up once serves the whole list.
         self.by_hand: dict = {}
+        self.hands_made = 0             # HandCaches made since the by_hand dicts last started over
         # What the by_hand entries are made from, shared by every hand:
-        self.prices: dict = {}          # (discover-changing animals, deck, card) -> (cost, free, substitutes)
-        self.pays: dict = {}            # (hand, battle cost) -> payments, named
-        #: (deck, price, symbol counts capped at the price's size) -> a card's Discover actions in each
-        #: market slot (None until first asked for), then its payments: the payments are the same in
-        #: every slot and for every hand with those capped counts, so hands share these lists.
-        self.card_discovers: dict = {}
-        self.attackable: dict = {}      # (attacker, defender, defender has team mates) -> bool
-        self.pair_actions: dict = {}    # (attacker, defender, payments) -> Compete actions
-        self.forages: dict = {}         # (resource market, deck or discards hold cards) -> Forage actions
+        #: discover-changing animals -> per deck (none for resources), per card: None until first asked,
+        #: then its CardRecord.
+        self.cards_for: dict = {}
+        #: (CardRecord.price, symbol counts capped at the price's size) -> the card's Discover actions by
+        #: slot: the payments are the same for every hand with those capped counts (as in ``payments``).
+        self.by_price: dict = {}
+        #: (deck, payments named) -> the Discover actions in each market slot (None until first asked for),
+        #: then the payments: the same for every card with these payments.
+        self.slot_lists: dict = {}
+        #: (attacker, defender, defender has team mates) -> its PairRecord, or None when an ability
+        #: protects the defender.
+        self.pairs: dict = {}
+        # The battle costs, numbered (a hand's payments are remembered per number), and per animal card.
+        costs = sorted({animal.battle_cost for animal in animals})
+        self.battle_costs = tuple(costs)
+        self.battle_cost_of = tuple(costs.index(animal.battle_cost) for animal in animals)
+        #: payments of a battle cost (named) -> their number; and the payments by number.
+        self.pay_ids: dict = {}
+        self.pays: list = []
+        #: The largest price (cards to pay) of any card: a hand's counts are capped at most this.
+        self.most = max([sum(animal.cost) for animal in animals] + [sum(eco.cost) for eco in cards.ecosystems] + [0])
+        self.forages: dict = {}         # resource market -> Forage actions (the deck or its discards hold cards)
 
     def team(self, team: tuple[int, ...]) -> TeamKeys:
         keys = self.teams.get(team)
@@ -80,20 +100,43 @@ class Caches:
                                                any(self.draws_on_discover[a] for a in team))
         return keys
 
-    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...]) -> tuple:
+    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pair) -> tuple[TeamKeys, tuple, dict]:
+        """The seat's team keys, compete pairs and hands (see ``seats``); ``pair(attacker, defender,
+        mates)`` gives a pair's record."""
         if len(self.seats) > LIMIT:
             self.seats.clear()
-        found = self.seats[seat, teams] = tuple((attacker, defender, len(teams[other]) > 1) for attacker in teams[seat]
-                                                for other in range(len(teams)) if other != seat
-                                                for defender in teams[other])
+        records = (pair(attacker, defender, len(teams[other]) > 1) for attacker in teams[seat]
+                   for other in range(len(teams)) if other != seat for defender in teams[other])
+        keys = self.teams.get(teams[seat]) or self.team(teams[seat])
+        hands = self.by_hand.setdefault((keys.changes_discover, keys.changes_explore), {})
+        found = self.seats[seat, teams] = (keys, tuple(record for record in records if record is not None), hands)
         return found
 
-    def hand(self, key: tuple) -> HandCache:
-        if len(self.by_hand) > HANDS:
-            self.by_hand.clear()
-        hand = key[0]
-        found = self.by_hand[key] = HandCache(tuple(hand.count(symbol) for symbol in range(4)), {},
-                                              (None, [None] * self.animal_cards, [None] * self.ecosystem_kinds), {})
+    def hand(self, hands: dict, hand: tuple[int, ...]) -> HandCache:
+        """A new HandCache for ``hand`` in ``hands`` (a ``by_hand`` dict)."""
+        if self.hands_made > HANDS:     # start over, in place: the seats entries hold these dicts
+            for made in self.by_hand.values():
+                made.clear()
+            self.hands_made = 0
+        self.hands_made += 1
+        found = hands[hand] = HandCache(tuple(hand.count(symbol) for symbol in range(4)), {},
+                                        (None, [None] * self.animal_cards, [None] * self.ecosystem_kinds),
+                                        [None] * len(self.battle_costs), [None] * (self.most + 1))
+        return found
+
+    def discover_cards(self, changes_discover: tuple[int, ...]) -> tuple:
+        """The per-deck, per-card CardRecord lists for a team with these discover-changing animals."""
+        if len(self.cards_for) > LIMIT:
+            self.cards_for.clear()
+        found = self.cards_for[changes_discover] = (None, [None] * self.animal_cards, [None] * self.ecosystem_kinds)
+        return found
+
+    def pay_id(self, pays: tuple) -> int:
+        """The number of these payments (of a battle cost, named): few distinct ones exist."""
+        found = self.pay_ids.get(pays)
+        if found is None:
+            found = self.pay_ids[pays] = len(self.pays)
+            self.pays.append(pays)
         return found
 
 
@@ -103,9 +146,30 @@ class HandCache(NamedTuple):
     counts: tuple[int, int, int, int]     # cards of each symbol
     explores: dict          # which decks can be explored -> Explore actions
     #: Per deck (resource, animal, ecosystem; none for resources), per card (its index): None until first
-    #: asked, then the card's entry in ``Caches.card_discovers``. Lists indexed by card need no hashing.
+    #: asked, then the card's Discover actions by slot (its entry in ``Caches.by_price``).
+    #: Lists indexed by card need no hashing.
     discovers: tuple
-    pairs: dict             # (attacker, defender, defender has team mates) -> Compete actions
+    #: Per battle cost (``Caches.battle_costs``' number): None until first asked, then the number of the
+    #: hand's payments of it.
+    pay_ids: list
+    #: Per price size: None until first asked, then the counts capped at that size.
+    capped: list
+
+
+class CardRecord(NamedTuple):
+    """A face-up card's price for one team's discover-changing abilities."""
+
+    most: int               # the price's size: cards to pay
+    price: tuple            # (deck, cost, free units, sorted (pay, using) substitutes)
+
+
+class PairRecord(NamedTuple):
+    """A compete pair no ability protects, shared by hands: its actions per payments of its battle cost."""
+
+    cost: int               # the attacker's battle cost, numbered (``Caches.battle_costs``)
+    by_pays: dict           # payments' number -> Compete actions
+    attacker: int
+    defender: int
 
 
 def caches_for(cards: CardSet) -> Caches:
@@ -114,6 +178,14 @@ def caches_for(cards: CardSet) -> Caches:
     if caches is None:
         caches = cards.__dict__["_caches"] = Caches(cards)
     return caches
+
+
+def remember_list(cache: dict, key, value: list) -> list:
+    """Store ``value`` in ``cache`` under ``key``; the cache starts over when full."""
+    if len(cache) > LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def remember(cache: dict, key, actions) -> tuple:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rules.biome_blitz.caches import LIMIT, Caches, caches_for, remember
+from rules.biome_blitz.caches import LIMIT, Caches, CardRecord, PairRecord, caches_for, remember, remember_list
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
@@ -108,6 +108,8 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
 # -- who acts ------------------------------------------------------------------------------------
 def to_move(state: State) -> tuple[int, ...]:
     phase = state.phase
+    if phase == ACTION or phase == FORAGE or phase == TRADE:    # most decisions: asked first
+        return (state.seat,)
     if phase == OVER:
         return ()
     if phase == TRADE_REPLY or phase == CANCEL or phase == REROLL:
@@ -275,13 +277,17 @@ def reroll_ability(state: State, animal: int, side: str, *, automatic: bool):
 
 # -- legal actions -------------------------------------------------------------------------------
 def legal_actions(state: State, seat: int) -> list:
-    global _listed
+    global _listed, _last_action_phase
     if state.phase == ACTION and seat == state.seat:     # the commonest question, answered directly
-        offered = _action_phase(state, seat)
+        # (_action_phase, written out: this runs at about every second decision of a playout.)
+        before, offered = _last_action_phase
+        if before is None or seat != before.seat or not _same_action_phase(state, before, seat):
+            offered = tuple(_listing(state, seat))
+            _last_action_phase = (state, offered)
         out = [*offered]
     else:
-        out = _legal_actions(state, seat)
-        offered = tuple(out)
+        offered = _legal_actions(state, seat)
+        out = [*offered]
     if type(seat) is int:
         _listed = (state, seat, offered)
     return out
@@ -293,14 +299,12 @@ def legal_actions(state: State, seat: int) -> list:
 _listed: tuple = (None, None, ())
 
 
-def _legal_actions(state: State, seat: int) -> list:
+def _legal_actions(state: State, seat: int) -> tuple:
+    """The actions of every phase (as a tuple)."""
     phase = state.phase
-    if phase == OVER or seat not in to_move(state):
-        return []
-    cards = state.cards
-    if phase == ACTION:
-        return [*_action_phase(state, seat)]
-    if phase == FORAGE:
+    if phase == FORAGE:         # frequent: to_move is the turn's seat
+        if seat != state.seat:
+            return ()
         key = (state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
         found = _SECOND_PICKS.get(key)      # a few hundred markets at most
         if found is None:
@@ -309,8 +313,10 @@ def _legal_actions(state: State, seat: int) -> list:
             if deck_has_cards:
                 found.append(_FORAGE_PICK[0])
             found = _SECOND_PICKS[key] = tuple(found)
-        return [*found]
-    if phase == TRADE:
+        return found
+    if phase == TRADE:          # frequent: to_move is the turn's seat
+        if seat != state.seat:
+            return ()
         partner, give, ask = state.pending
         hand = state.hands[seat]
         # Remembered by all the list depends on: offers are built a card at a time from few hands.
@@ -320,24 +326,29 @@ def _legal_actions(state: State, seat: int) -> list:
             if len(_TRADE_LISTS) > 100000:
                 _TRADE_LISTS.clear()
             found = _TRADE_LISTS[key] = tuple(_trade_actions(hand, *key[1:]))
-        return [*found]
+        return found
+    if phase == OVER or seat not in to_move(state):
+        return ()
+    cards = state.cards
+    if phase == ACTION:
+        return _action_phase(state, seat)
     if phase == TRADE_REPLY:
         _, asker, give, ask = state.pending
         hand = state.hands[seat]
         has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
-        return [_ACCEPT, _REFUSE] if has else [_REFUSE]
+        return (_ACCEPT, _REFUSE) if has else (_REFUSE,)
     if phase == REPLACE:
-        return [Replace(ecosystem=cards.ecosystems[k].id) for k in dict.fromkeys(state.ecosystems[seat])]
+        return tuple([Replace(ecosystem=cards.ecosystems[k].id) for k in dict.fromkeys(state.ecosystems[seat])])
     if phase == CANCEL:
-        return [CancelCompete(cancel=True), CancelCompete(cancel=False)]
+        return (CancelCompete(cancel=True), CancelCompete(cancel=False))
     if phase == REROLL:
-        return [Reroll(reroll=True), Reroll(reroll=False)]
+        return (Reroll(reroll=True), Reroll(reroll=False))
     if phase == FRENZY:
         attacker = state.pending[0]
-        return _competes(state, seat, only=attacker) + [Done()]
+        return tuple(_competes(state, seat, only=attacker) + [Done()])
     if phase == PEEK:
-        return [Peek(deck=name) for name in DECK_NAMES]
-    return []
+        return tuple([Peek(deck=name) for name in DECK_NAMES])
+    return ()
 
 
 def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> list:
@@ -393,16 +404,20 @@ def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
 def _action_phase(state: State, seat: int) -> tuple:
     """The optional and main actions, put together from remembered parts (see ``rules.biome_blitz.caches``)."""
     global _last_action_phase
-    # A withdrawn or refused trade offer comes back to the position it left: the same list.
     before, actions = _last_action_phase
-    if (before is not None and seat == before.seat and state.hands[seat] == before.hands[seat]
-            and state.markets == before.markets and state.teams == before.teams and state.cards is before.cards
-            and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
-            and state.decks == before.decks and state.discards == before.discards and state.players == before.players):
+    if before is not None and seat == before.seat and _same_action_phase(state, before, seat):
         return actions
     actions = tuple(_listing(state, seat))
     _last_action_phase = (state, actions)
     return actions
+
+
+def _same_action_phase(state: State, before: State, seat: int) -> bool:
+    """Has ``seat`` (to move in both) the same action phase list in ``state`` as in ``before``? A
+    withdrawn or refused trade offer comes back to the position it left: the same list."""
+    return (state.hands[seat] == before.hands[seat] and state.markets == before.markets and state.teams == before.teams
+            and state.cards is before.cards and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
+            and state.decks == before.decks and state.discards == before.discards and state.players == before.players)
 
 
 #: (state, its action list) of the last action phase listed; see _action_phase.
@@ -415,14 +430,17 @@ def _listing(state: State, seat: int) -> list:
     cards = state.cards
     caches = cards.__dict__.get("_caches") or caches_for(cards)
     hand = state.hands[seat]
-    team = state.teams[seat]
-    keys = caches.teams.get(team) or caches.team(team)
-    changes_discover, changes_explore = keys.changes_discover, keys.changes_explore
+    teams = state.teams
+    # The team's keys and compete pairs, by seat and teams: both change seldom.
+    seat_parts = caches.seats.get((seat, teams))
+    if seat_parts is None:
+        seat_parts = caches.seat(seat, teams, lambda *pair: _pair_record(state, caches, *pair))
+    keys, compete_pairs, hands = seat_parts
+    changes_discover = keys.changes_discover
     decks, discards, markets = state.decks, state.discards, state.markets
-    # What a hand can pay for, by hand (and the abilities changing costs): the hand is hashed once.
-    key = (hand, changes_discover, changes_explore)
-    hand_parts = caches.by_hand.get(key) or caches.hand(key)
-    explores, pairs = hand_parts.explores, hand_parts.pairs
+    # What a hand can pay for, by hand (for the team's abilities changing costs): the hand is hashed once.
+    hand_parts = hands.get(hand) or caches.hand(hands, hand)
+    explores = hand_parts.explores
     # Optional actions. Which decks can be explored: almost always all three (no deck is empty).
     if decks[0] and decks[1] and decks[2]:
         flags = _EVERY_DECK
@@ -436,18 +454,19 @@ def _listing(state: State, seat: int) -> list:
     out = [*found]
     if state.trades < TRADES_PER_TURN:
         out += _TRADE_WITH_OTHERS[state.players, seat]
-    # Main actions.
-    key = (markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]))
-    found = caches.forages.get(key)
-    if found is None:
-        found = remember(caches.forages, key, _forages(*key))
-    out += found
+    # Main actions. Forage: by the resource market, when the deck or its discards hold cards (else rare).
+    if decks[RESOURCE] or discards[RESOURCE]:
+        found = caches.forages.get(markets[RESOURCE])
+        if found is None:
+            found = remember(caches.forages, markets[RESOURCE], _forages(markets[RESOURCE], True))
+        out += found
+    else:
+        out += _forages(markets[RESOURCE], False)
     if keys.takes_all:
         for animal, ability in abilities(state, seat, "take_all_faceup"):
             if _take_all(state, ability):
                 out.append(ForageAll(animal=cards.animal_ids[animal]))
     # Discover, slot by slot (the hand's entry lists each card's actions by slot).
-    counts = hand_parts.counts
     for d in (ANIMAL, ECOSYSTEM):
         card_discovers = hand_parts.discovers[d]
         market = markets[d]
@@ -456,18 +475,19 @@ def _listing(state: State, seat: int) -> list:
             if card != EMPTY:
                 by_slot = card_discovers[card]
                 if by_slot is None:
-                    by_slot = card_discovers[card] = _discovers(state, seat, counts, d, card, caches, changes_discover)
+                    by_slot = card_discovers[card] = _discovers(state, seat, hand_parts, d, card, caches, changes_discover)
                 found = by_slot[i]
                 out += _slot_discovers(d, i, by_slot) if found is None else found
-    if team:
-        key = (seat, state.teams)
-        compete_pairs = caches.seats.get(key)
-        if compete_pairs is None:
-            compete_pairs = caches.seat(*key)
-        for pair in compete_pairs:      # (attacker, defender, defender has team mates)
-            found = pairs.get(pair)
+    if compete_pairs:
+        # Compete, pair by pair: each pair's actions by the number of the hand's payments of its cost.
+        pay_ids = hand_parts.pay_ids
+        for cost, by_pays, attacker, defender in compete_pairs:
+            pay_id = pay_ids[cost]
+            if pay_id is None:
+                pay_id = pay_ids[cost] = _pay_id(caches, hand, cost)
+            found = by_pays.get(pay_id)
             if found is None:
-                found = pairs[pair] = _compete_pair(state, seat, *pair)
+                found = by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
             out += found
     return out
 
@@ -490,27 +510,31 @@ def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool,
     return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags[d] for p in pays]
 
 
-def _discovers(state: State, seat: int, counts: tuple[int, int, int, int], d: int, card: int, caches: Caches,
-               changes_discover: tuple[int, ...]) -> tuple:
-    """The Discover actions of ``card`` of deck ``d`` in each market slot, for a hand with ``counts``
-    cards of each symbol: a list of a tuple (or None, until made) per slot, then the payments."""
+def _discovers(state: State, seat: int, hand_parts, d: int, card: int, caches: Caches,
+               changes_discover: tuple[int, ...]) -> list:
+    """The Discover actions of ``card`` of deck ``d`` in each market slot, for the hand of
+    ``hand_parts``: a list of a tuple (or None, until made) per slot, then the payments."""
     # The price depends on the card and the team's cost-changing animals; the payments on the hand's
-    # symbol counts, capped at the price's size (as in ``payments``): many hands share them.
-    key = (changes_discover, d, card)
-    price = caches.prices.get(key)
-    if price is None:
+    # symbol counts, capped at the price's size (as in ``payments``): many hands and cards share them.
+    records = caches.cards_for.get(changes_discover) or caches.discover_cards(changes_discover)
+    record = records[d][card]
+    if record is None:
         cost, free, substitute = discover_cost(state, seat, d, card)
-        price = caches.prices[key] = (cost, free, tuple(sorted(substitute.items())))
-    most = sum(price[0])
-    key = (d, price, (min(counts[0], most), min(counts[1], most), min(counts[2], most), min(counts[3], most)))
-    found = caches.card_discovers.get(key)
+        record = records[d][card] = CardRecord(sum(cost), (d, cost, free, tuple(sorted(substitute.items()))))
+    most = record.most
+    capped = hand_parts.capped[most]
+    if capped is None:
+        counts = hand_parts.counts
+        capped = hand_parts.capped[most] = (min(counts[0], most), min(counts[1], most), min(counts[2], most),
+                                            min(counts[3], most))
+    key = (record.price, capped)
+    found = caches.by_price.get(key)
     if found is None:
-        cost, free, substitute = price
+        _, cost, free, substitute = record.price
         pays = tuple(map(_named, payments(state.hands[seat], cost, free=free, substitute=dict(substitute))))
-        if len(caches.card_discovers) > LIMIT:
-            caches.card_discovers.clear()
         # The slots' actions are made when first asked for (see _slot_discovers); the payments last.
-        found = caches.card_discovers[key] = [None] * MARKET + [pays]
+        found = caches.slot_lists.get((d, pays)) or remember_list(caches.slot_lists, (d, pays), [None] * MARKET + [pays])
+        remember_list(caches.by_price, key, found)
     return found
 
 
@@ -554,30 +578,41 @@ def _competes(state: State, seat: int, only: int | None = None) -> list:
 
 def _compete_pair(state: State, seat: int, attacker: int, defender: int, mates: bool) -> tuple:
     """The Compete actions of one pair: none when the hand cannot pay the battle cost or an ability
-    protects the defender. What protects it depends only on the pair and whether the defender has
-    team ``mates`` (animal cards are unique: its owner is the seat whose team lists it)."""
+    protects the defender."""
     cards = state.cards
     caches = cards.__dict__.get("_caches") or caches_for(cards)
-    hand = state.hands[seat]
-    cost = cards.animals[attacker].battle_cost
-    pays = caches.pays.get((hand, cost))
-    if pays is None:
-        pays = remember(caches.pays, (hand, cost), map(_named, payments(hand, cost)))
-    if not pays:
+    record = _pair_record(state, caches, attacker, defender, mates)
+    if record is None:
         return ()
-    key = (attacker, defender, mates)
-    allowed = caches.attackable.get(key)
-    if allowed is None:
-        allowed = caches.attackable[key] = can_be_attacked(state, attacker, defender) is None
-    if not allowed:
-        return ()
-    key = (attacker, defender, pays)
-    found = caches.pair_actions.get(key)
+    pay_id = _pay_id(caches, state.hands[seat], record.cost)
+    found = record.by_pays.get(pay_id)
     if found is None:
-        a_id, d_id = cards.animal_ids[attacker], cards.animal_ids[defender]
-        found = remember(caches.pair_actions, key,
-                         [_COMPETE[(("attacker", a_id), ("defender", d_id), ("pay", p))] for p in pays])
+        found = record.by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
     return found
+
+
+def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mates: bool) -> PairRecord | None:
+    """The pair's remembered record, or None when an ability protects the defender. What protects it
+    depends only on the pair and whether the defender has team ``mates`` (animal cards are unique: its
+    owner is the seat whose team lists it)."""
+    key = (attacker, defender, mates)
+    if key in caches.pairs:
+        return caches.pairs[key]
+    if len(caches.pairs) > LIMIT:
+        caches.pairs.clear()
+    allowed = can_be_attacked(state, attacker, defender) is None
+    found = caches.pairs[key] = PairRecord(caches.battle_cost_of[attacker], {}, attacker, defender) if allowed else None
+    return found
+
+
+def _pay_id(caches: Caches, hand: tuple[int, ...], cost: int) -> int:
+    """The number of the hand's payments (named) of battle cost number ``cost``."""
+    return caches.pay_id(tuple(map(_named, payments(hand, caches.battle_costs[cost]))))
+
+
+def _pair_actions(cards: CardSet, attacker: int, defender: int, pays: tuple) -> tuple:
+    a_id, d_id = cards.animal_ids[attacker], cards.animal_ids[defender]
+    return tuple([_COMPETE[(("attacker", a_id), ("defender", d_id), ("pay", p))] for p in pays])
 
 
 # -- applying ------------------------------------------------------------------------------------
@@ -969,20 +1004,22 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         # The usual case built directly, as the general path below would (pay, discard the market,
         # refill it from the deck's top): no reshuffle and no three of a kind to replace.
         paid = _symbols(action.pay, RULE_EXPLORE)
-        hand = list(state.hands[seat])
+        (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
+         turn_seat, turn, phase, pending, trades, last_compete, winner, _) = state
+        hand = list(hands[seat])
         for s in paid:
             hand.remove(s)
-        hands, decks, discards, markets = list(state.hands), list(state.decks), list(state.discards), list(state.markets)
-        hands[seat] = tuple(hand)
+        hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+        decks, discards, markets = list(decks), list(discards), list(markets)
         discards[RESOURCE] = discards[RESOURCE] + paid
         discards[d] = discards[d] + flushed
         decks[d], markets[d] = deck[MARKET:], revealed
-        fields = list(state)
-        fields[_HANDS], fields[_DECKS], fields[_DISCARDS], fields[_MARKETS] = (
-            tuple(hands), tuple(decks), tuple(discards), tuple(markets))
-        fields[_LOG] = (("explore", seat, (d,) + flushed, action.pay),
-                        *(("reveal", None, (d, card), i + 1) for i, card in enumerate(revealed)))
-        return tuple.__new__(State, fields)
+        # (MARKET is 3: the three revealed cards.)
+        log = (("explore", seat, (d,) + flushed, action.pay), ("reveal", None, (d, revealed[0]), 1),
+               ("reveal", None, (d, revealed[1]), 2), ("reveal", None, (d, revealed[2]), 3))
+        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
+                                     tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
+                                     trades, last_compete, winner, log))
     table = _Table(state)
     table.pay(seat, _symbols(action.pay, RULE_EXPLORE))
     table.discards[d] = table.discards[d] + flushed
@@ -993,9 +1030,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
 
 
 _PHASE, _PENDING, _LOG = State._fields.index("phase"), State._fields.index("pending"), State._fields.index("log")
-_DECKS, _DISCARDS, _MARKETS = State._fields.index("decks"), State._fields.index("discards"), State._fields.index("markets")
-_HANDS, _TEAMS, _ECOSYSTEMS, _POINTS = (State._fields.index(name) for name in ("hands", "teams", "ecosystems", "points"))
-_SEAT, _TURN, _TRADES = (State._fields.index(name) for name in ("seat", "turn", "trades"))
+_TRADES = State._fields.index("trades")
 
 
 def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
@@ -1055,7 +1090,7 @@ _Table.pay_to = _pay_to
 
 
 def _forage(state: State, seat: int, action: Forage) -> State:
-    quick = _quick_pick(state, seat, action.slot, first=True)
+    quick = _quick_pick(state, seat, action.slot, True)
     if quick is not None:
         return quick
     table = _Table(state)
@@ -1085,7 +1120,7 @@ _Table.forage_pick = _forage_pick
 
 
 def _forage_second(state: State, seat: int, action: ForagePick) -> State:
-    quick = _quick_pick(state, seat, action.slot, first=False)
+    quick = _quick_pick(state, seat, action.slot, False)
     if quick is not None:
         return quick
     table = _Table(state)
@@ -1097,46 +1132,52 @@ def _forage_second(state: State, seat: int, action: ForagePick) -> State:
 def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None:
     """A forage pick in the usual case, the new state built directly (forage picks are the most
     frequent decisions after the action phase's, and a _Table costs more than the pick). Usual: the
-    resource deck has cards (no reshuffle) and the market is full; the pick is no face-up wild and the
-    refilled market shows no three of a kind; after a second pick, the forager's team has no forage
-    draw ability and the next team no start-of-turn ability. Otherwise None: the general path
-    (forage_pick, _forage_done, end_turn) decides, and gives the same result in the usual case."""
-    deck = state.decks[RESOURCE]
-    market = state.markets[RESOURCE]
+    resource deck has cards (no reshuffle) and the market is full; the refilled market shows no three
+    of a kind; when the forage ends (after a second pick, or a face-up wild as the first), the
+    forager's team has no forage draw ability and the next team no start-of-turn ability. Otherwise
+    None: the general path (forage_pick, _forage_done, end_turn) decides, and gives the same result in
+    the usual case."""
+    # One unpacking, and the new state as one tuple: cheaper than reading fields one by one.
+    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
+     turn_seat, turn, _, pending, trades, last_compete, winner, _) = state
+    deck = decks[RESOURCE]
+    market = markets[RESOURCE]
     if not deck or EMPTY in market:
         return None
     top = deck[0]
+    ends = False        # a face-up wild ends the forage at once
     if slot:
         card = market[slot - 1]
         if card == WILD:
-            return None
+            if not first:
+                return None
+            ends = True
         market = market[:slot - 1] + (top,) + market[slot:]
         if market[0] == market[1] == market[2]:
             return None
-        log = [("take", seat, (card,), slot), ("reveal", None, (RESOURCE, top), slot)]
+        log = (("take", seat, (card,), slot), ("reveal", None, (RESOURCE, top), slot))
+        if ends:
+            log += (("wild_ends", seat, (), None),)
     else:
         card = top
-        log = [("draw", seat, (card,), "forage")]
-    fields = list(state)
-    if first:
-        fields[_PHASE], fields[_PENDING] = FORAGE, (card,)
-    else:
-        cards = state.cards
-        caches = cards.__dict__.get("_caches") or caches_for(cards)
-        team, following = state.teams[seat], (seat + 1) % state.players
-        next_team = state.teams[following]
-        if ((caches.teams.get(team) or caches.team(team)).draws_after_forage
-                or state.points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
-                or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
-            return None
-        fields[_SEAT], fields[_TRADES], fields[_TURN] = following, 0, state.turn + 1
-        fields[_PHASE], fields[_PENDING] = ACTION, ()
-        log.append(("turn", following, (), state.turn + 1))
-    fields[_DECKS] = _put(state.decks, RESOURCE, deck[1:])
-    fields[_MARKETS] = _put(state.markets, RESOURCE, market)
-    fields[_HANDS] = _put(state.hands, seat, tuple(sorted(state.hands[seat] + (card,))))
-    fields[_LOG] = tuple(log)
-    return tuple.__new__(State, fields)
+        log = (("draw", seat, (card,), "forage"),)
+    decks = (deck[1:], decks[ANIMAL], decks[ECOSYSTEM])
+    markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
+    hands = hands[:seat] + (tuple(sorted(hands[seat] + (card,))),) + hands[seat + 1:]
+    if first and not ends:
+        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
+                                     teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
+                                     winner, log))
+    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    team, following = teams[seat], (seat + 1) % players
+    next_team = teams[following]
+    if ((caches.teams.get(team) or caches.team(team)).draws_after_forage
+            or points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
+            or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+        return None
+    return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
+                                 teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
+                                 log + (("turn", following, (), turn + 1),)))
 
 
 def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
@@ -1204,8 +1245,9 @@ def _discover(state: State, seat: int, action: Discover) -> State:
 
 def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int) -> State | None:
     """A discovery in the usual case, the new state built directly as ``_discover`` would: the deck
-    refills the slot (no reshuffle, no other empty slot), no discover draw ability in the team, no
-    fourth ecosystem, no win, and the next team has no start-of-turn ability. Otherwise None."""
+    refills the slot (no reshuffle, no other empty slot) and no win. Then either a fourth ecosystem
+    waits for the one it replaces (the turn goes on), or the turn ends: no discover draw ability in the
+    team and the next team has no start-of-turn ability. Otherwise None."""
     deck = state.decks[d]
     if not deck or EMPTY in state.markets[d]:
         return None
@@ -1219,29 +1261,36 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
         ecosystems += (card,)
         stars = cards.ecosystems[card].stars
     points = state.points[seat] + stars
-    next_team = state.teams[following]
-    if ((caches.teams.get(team) or caches.team(team)).draws_on_discover or len(ecosystems) > MAX_ECOSYSTEMS
-            or points >= WIN_POINTS or len(team) >= WIN_ANIMALS
-            or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+    if points >= WIN_POINTS or len(team) >= WIN_ANIMALS:
         return None
+    replace = len(ecosystems) > MAX_ECOSYSTEMS      # (an ecosystem: discover draw abilities watch animals)
+    if not replace:
+        next_team = state.teams[following]
+        if ((caches.teams.get(team) or caches.team(team)).draws_on_discover
+                or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+            return None
     paid = _symbols(action.pay, RULE_DISCOVER)
-    hand = list(state.hands[seat])
+    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
+     turn_seat, turn, _, _, trades, last_compete, winner, _) = state
+    hand = list(hands[seat])
     for s in paid:
         hand.remove(s)
     slot = action.slot
-    fields = list(state)
-    fields[_HANDS] = _put(state.hands, seat, tuple(hand))
-    fields[_DISCARDS] = _put(state.discards, RESOURCE, state.discards[RESOURCE] + paid)
-    fields[_DECKS] = _put(state.decks, d, deck[1:])
-    fields[_MARKETS] = _put(state.markets, d, state.markets[d][:slot - 1] + (deck[0],) + state.markets[d][slot:])
-    fields[_TEAMS] = _put(state.teams, seat, team)
-    fields[_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
-    fields[_POINTS] = _put(state.points, seat, points)
-    fields[_SEAT], fields[_TRADES], fields[_TURN] = following, 0, state.turn + 1
-    fields[_PHASE], fields[_PENDING] = ACTION, ()
-    fields[_LOG] = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")),
-                    ("reveal", None, (d, deck[0]), slot), ("turn", following, (), state.turn + 1))
-    return tuple.__new__(State, fields)
+    decks, markets = list(decks), list(markets)
+    decks[d] = deck[1:]
+    markets[d] = markets[d][:slot - 1] + (deck[0],) + markets[d][slot:]
+    log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")),
+           ("reveal", None, (d, deck[0]), slot))
+    decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
+    hands, points_of = _put(hands, seat, tuple(hand)), _put(points_of, seat, points)
+    if replace:
+        return tuple.__new__(State, (
+            cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
+            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log))
+    return tuple.__new__(State, (
+        cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, _put(teams, seat, team),
+        _put(ecosystems_of, seat, ecosystems), points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
+        log + (("turn", following, (), turn + 1),)))
 
 
 def _put(values: tuple, index: int, value) -> tuple:
