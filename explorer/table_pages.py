@@ -152,12 +152,14 @@ class TablePicker(ActionPicker):
         self.message = "At a shared table each seat is played from its own link."
 
     # Whom the table waits for is the page's own status line (TablePage._status_html); said again
-    # here, it would be a second redraw on every page after every move.
+    # here, it would be a second redraw on every page after every move. The picker's line stays put.
+    WAITING = '<span class="hint">Your choices appear here on your turn.</span>'
+
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
-        return ""
+        return self.WAITING
 
     def _bots_html(self, movers: list[int]) -> str:
-        return ""
+        return self.WAITING
 
 
 class TablePage(pn.viewable.Viewer):

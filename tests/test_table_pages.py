@@ -160,7 +160,7 @@ def test_the_end_of_a_game_shows_scores_replay_and_rematch(tmp_path):
             assert page.picker.confirm(), page.picker.message
         else:
             assert "Waiting for Player 2 (random bot)." in page.status.object
-            assert page.picker.status.object == ""        # said once, in the page's status line
+            assert page.picker.status.object == page.picker.WAITING      # whom: said once, in the status line
             hub._bot_turn(table, table.step)
     assert page.end.visible and "Game over" in page.status.object
     replay = json.loads(page._replay_file().getvalue())
