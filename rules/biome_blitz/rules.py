@@ -699,10 +699,7 @@ class _Table:
         self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(symbols)))
 
     def pay(self, seat: int, symbols: tuple[int, ...]) -> None:
-        hand = list(self.hands[seat])
-        for s in symbols:
-            hand.remove(s)
-        self.hands[seat] = tuple(hand)
+        self.hands[seat] = _without(self.hands[seat], symbols)
         self.discards[RESOURCE] = self.discards[RESOURCE] + tuple(symbols)
 
     def draw_resources(self, seat: int, count: int, why: str) -> None:
@@ -1006,10 +1003,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         paid = _symbols(action.pay, RULE_EXPLORE)
         (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
          turn_seat, turn, phase, pending, trades, last_compete, winner, _) = state
-        hand = list(hands[seat])
-        for s in paid:
-            hand.remove(s)
-        hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+        hands = _put(hands, seat, _without(hands[seat], paid))
         decks, discards, markets = list(decks), list(discards), list(markets)
         discards[RESOURCE] = discards[RESOURCE] + paid
         discards[d] = discards[d] + flushed
@@ -1079,10 +1073,7 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
 
 
 def _pay_to(self: _Table, giver: int, taker: int, symbols: tuple[int, ...]) -> None:
-    hand = list(self.hands[giver])
-    for s in symbols:
-        hand.remove(s)
-    self.hands[giver] = tuple(hand)
+    self.hands[giver] = _without(self.hands[giver], symbols)
     self.give(taker, symbols)
 
 
@@ -1272,9 +1263,6 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     paid = _symbols(action.pay, RULE_DISCOVER)
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
      turn_seat, turn, _, _, trades, last_compete, winner, _) = state
-    hand = list(hands[seat])
-    for s in paid:
-        hand.remove(s)
     slot = action.slot
     decks, markets = list(decks), list(markets)
     decks[d] = deck[1:]
@@ -1282,7 +1270,7 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")),
            ("reveal", None, (d, deck[0]), slot))
     decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
-    hands, points_of = _put(hands, seat, tuple(hand)), _put(points_of, seat, points)
+    hands, points_of = _put(hands, seat, _without(hands[seat], paid)), _put(points_of, seat, points)
     if replace:
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
@@ -1296,6 +1284,14 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
 def _put(values: tuple, index: int, value) -> tuple:
     """``values`` with ``value`` at ``index``."""
     return values[:index] + (value,) + values[index + 1:]
+
+
+def _without(hand: tuple[int, ...], symbols: tuple[int, ...]) -> tuple[int, ...]:
+    """``hand`` less one card per symbol of ``symbols`` (a payment; the hand holds them)."""
+    rest = list(hand)
+    for s in symbols:
+        rest.remove(s)
+    return tuple(rest)
 
 
 def points_win(table: _Table, seat: int) -> bool:
