@@ -234,7 +234,7 @@ class ActionButtons(pn.custom.JSComponent):
 def assign(target: param.Parameterized, **values) -> None:
     """Set the values that differ from ``target``'s, in one batch.
 
-    Panel redraws a pane's Bokeh model on every assignment, an equal value included (about a
+    Panel redraws a pane's Bokeh model on every assignment, an equal value included (up to a
     millisecond each); a table page follows every move at the table, so its steady parts are left be.
     """
     changed = {name: value for name, value in values.items() if getattr(target, name) != value}
