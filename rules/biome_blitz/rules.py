@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from rules.chance import die, shuffled
 from rules.biome_blitz.caches import LIMIT, Caches, CardRecord, PairRecord, caches_for, remember, remember_list
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
@@ -185,6 +186,7 @@ def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], fre
                 used[payer] -= 1
 
     pay(0, Counter(), (), min(free, len(needs)))
+    del pay     # the closure refers to itself: without this, each call leaves a cycle for the collector
     return sorted(results)
 
 
@@ -650,8 +652,7 @@ class _Table:
         if not self.decks[d]:
             if not self.discards[d]:
                 return EMPTY
-            pile = list(self.discards[d])
-            random.Random(f"biome_blitz:{self.seed}:shuffle:{self.shuffles}").shuffle(pile)
+            pile = shuffled(f"biome_blitz:{self.seed}:shuffle:{self.shuffles}", self.discards[d])
             self.shuffles += 1
             self.decks[d], self.discards[d] = tuple(pile), ()
             self.log.append(("reshuffle", None, (), (d, len(pile))))
@@ -726,7 +727,7 @@ class _Table:
         return False
 
     def roll(self) -> int:
-        value = random.Random(f"biome_blitz:{self.seed}:die:{self.rolls}").randint(1, 6)
+        value = die(f"biome_blitz:{self.seed}:die:{self.rolls}")
         self.rolls += 1
         return value
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 
+from rules.chance import shuffled
 from rules.jump_gate.cards import NO_CODE, WILD, Components
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, FACE_DOWN_AT_SETUP, GATE,
@@ -364,8 +365,7 @@ class _Table:
                 if not self.discard:
                     self.log.append(("deck_empty", seat, (), None))
                     break
-                pile = list(self.discard)
-                random.Random(f"jump_gate:{self.s.seed}:{self.shuffles}").shuffle(pile)
+                pile = shuffled(f"jump_gate:{self.s.seed}:{self.shuffles}", self.discard)
                 self.shuffles += 1
                 self.deck, self.discard = tuple(pile), ()
                 self.log.append(("reshuffle", None, (), len(pile)))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from rules.chance import shuffled
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import (
@@ -325,8 +326,7 @@ class _Table:
         if not self.deck:
             if not self.discard:
                 return EMPTY
-            pile = list(self.discard)
-            random.Random(f"stellar:{self.s.seed}:{self.shuffles}").shuffle(pile)
+            pile = shuffled(f"stellar:{self.s.seed}:{self.shuffles}", self.discard)
             self.shuffles += 1
             self.deck, self.discard = tuple(pile), ()
             self.log.append(("reshuffle", None, (), len(pile)))

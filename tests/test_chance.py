@@ -1,0 +1,42 @@
+"""rules.chance gives exactly what random.Random(key) gives: old replays must play out the same."""
+
+import random
+
+import pytest
+
+from rules import chance
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 64, 100])
+def test_shuffled_is_random_shuffle_of_the_same_key(size):
+    for n in range(25):
+        key = f"biome_blitz:{n}:shuffle:{size}"
+        items = tuple(range(size)) if n % 2 else tuple(i % 4 for i in range(size))
+        expected = list(items)
+        random.Random(key).shuffle(expected)
+        assert chance.shuffled(key, items) == expected
+
+
+def test_shuffled_leaves_its_input_alone():
+    items = [3, 1, 2, 0]
+    chance.shuffled("stellar:1:0", items)
+    assert items == [3, 1, 2, 0]
+
+
+@pytest.mark.parametrize("sides", [1, 2, 3, 4, 6, 8, 12, 20])
+def test_die_is_random_randint_of_the_same_key(sides):
+    for n in range(300):
+        key = f"biome_blitz:{n}:die:{n % 7}"
+        assert chance.die(key, sides) == random.Random(key).randint(1, sides)
+
+
+def test_the_fast_versions_are_the_ones_in_use_on_this_python():
+    # If this fails, random changed and chance fell back to calling it (still correct, slower).
+    assert chance._agrees()
+    assert chance.shuffled is chance._fast_shuffled and chance.die is chance._fast_die
+
+
+def test_the_fallback_gives_the_same_answers():
+    key = "jump_gate:5:2"
+    assert chance._plain_shuffled(key, range(40)) == chance._fast_shuffled(key, range(40))
+    assert chance._plain_die(key) == chance._fast_die(key)
