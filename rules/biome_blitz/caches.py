@@ -8,8 +8,9 @@ remembered here, each in a dict keyed by everything the part depends on.
 
 Hands are few (some thousand sorted tuples), but each meets many face-up cards and compete pairs, so
 the parts are shared between hands where they can be: by a hand's symbol counts capped at what a
-price can use (Discover), and by the hand's payments of a battle cost, numbered (Compete). A hand's
-entry then only points at shared parts.
+price can use (Discover), and by the hand's payments of a battle cost, numbered (Compete: a seat's
+whole Compete list is remembered by the numbers of the hand's payments of its attackers' costs). A
+hand's entry then only points at shared parts.
 
 The caches belong to one card set (:func:`caches_for` keeps them on it), so a key never mixes two
 sets. Those keyed by hands or markets start over when they grow past a limit, so memory stays
@@ -55,10 +56,12 @@ class Caches:
                                            for ability in animal.abilities) for animal in animals)
         self.animal_cards, self.ecosystem_kinds = len(animals), len(cards.ecosystems)     # markets show these
         self.teams: dict = {}           # team -> TeamKeys
-        #: (seat, teams) -> the seat's team's TeamKeys, the PairRecord of every pair the seat might
-        #: compete with and no ability protects (in listing order), and the ``by_hand`` dict for the
-        #: team's cost-changing animals: teams change seldom.
+        #: (seat, teams) -> the seat's SeatCache: teams change seldom.
         self.seats: dict = {}
+        #: team -> its TeamKeys, ``by_hand`` dict and ``cards_for`` entry (for its SeatCaches).
+        self.team_parts: dict = {}
+        #: Per seat (at most six): (teams, the seat's SeatCache) last looked up, tried first.
+        self.last_seats = [(None, None)] * 6
         #: (discover-changing animals, explore-changing animals) -> {hand: HandCache}: looking the hand
         #: up once serves the whole list.
         self.by_hand: dict = {}
@@ -67,12 +70,18 @@ class Caches:
         #: discover-changing animals -> per deck (none for resources), per card: None until first asked,
         #: then its CardRecord.
         self.cards_for: dict = {}
-        #: (CardRecord.price, symbol counts capped at the price's size) -> the card's Discover actions by
-        #: slot: the payments are the same for every hand with those capped counts (as in ``payments``).
+        #: price (as CardRecord.price) -> its number (bounded by the card set, never starts over).
+        self.prices: dict = {}
+        #: (CardRecord.number, the counts of each symbol capped at CardRecord.caps) -> the card's Discover
+        #: actions per market slot: the payments are the same for every hand with those capped counts (a
+        #: payment never uses more cards of a symbol than the price has units that symbol can pay).
         self.by_price: dict = {}
-        #: (deck, payments named) -> the Discover actions in each market slot (None until first asked for),
-        #: then the payments: the same for every card with these payments.
+        #: (deck, payments named) -> the Discover actions per market slot: the same for every card
+        #: with these payments.
         self.slot_lists: dict = {}
+        #: (which plain symbols the hand holds at least twice, which decks can be explored) -> Explore
+        #: actions, for teams without explore_cost abilities: nothing else counts then.
+        self.explores: dict = {}
         #: (attacker, defender, defender has team mates) -> its PairRecord, or None when an ability
         #: protects the defender.
         self.pairs: dict = {}
@@ -80,11 +89,20 @@ class Caches:
         costs = sorted({animal.battle_cost for animal in animals})
         self.battle_costs = tuple(costs)
         self.battle_cost_of = tuple(costs.index(animal.battle_cost) for animal in animals)
+        #: Per battle cost (numbered): the most cards of each symbol (wild last) a payment can use.
+        self.battle_caps = tuple((*cost, sum(cost)) for cost in costs)
         #: payments of a battle cost (named) -> their number; and the payments by number.
         self.pay_ids: dict = {}
         self.pays: list = []
-        #: The largest price (cards to pay) of any card: a hand's counts are capped at most this.
-        self.most = max([sum(animal.cost) for animal in animals] + [sum(eco.cost) for eco in cards.ecosystems] + [0])
+        #: (battle cost's number, symbol counts capped at what the cost can use) -> the number of the
+        #: payments (as ``payments`` gives them: larger counts give the same payments).
+        self.battle_pays: dict = {}
+        #: A hand's symbol counts -> the numbers of its payments of every battle cost (HandCache.pay_ids).
+        self.pay_ids_of: dict = {}
+        #: A hand's payments' numbers for some battle costs (None for the others) -> their number:
+        #: compete lists are remembered per seat by this number (HandCache.masked). Bounded by the card
+        #: set (its battle costs' payments), never starts over.
+        self.pay_vector_ids: dict = {}
         self.forages: dict = {}         # resource market -> Forage actions (the deck or its discards hold cards)
 
     def team(self, team: tuple[int, ...]) -> TeamKeys:
@@ -100,28 +118,58 @@ class Caches:
                                                any(self.draws_on_discover[a] for a in team))
         return keys
 
-    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pair) -> tuple[TeamKeys, tuple, dict]:
-        """The seat's team keys, compete pairs and hands (see ``seats``); ``pair(attacker, defender,
-        mates)`` gives a pair's record."""
+    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple) -> SeatCache:
+        """Remember the SeatCache of ``seat`` at ``teams`` (see ``seats``) with these compete ``pairs``."""
         if len(self.seats) > LIMIT:
             self.seats.clear()
-        records = (pair(attacker, defender, len(teams[other]) > 1) for attacker in teams[seat]
-                   for other in range(len(teams)) if other != seat for defender in teams[other])
-        keys = self.teams.get(teams[seat]) or self.team(teams[seat])
-        hands = self.by_hand.setdefault((keys.changes_discover, keys.changes_explore), {})
-        found = self.seats[seat, teams] = (keys, tuple(record for record in records if record is not None), hands)
+        team = teams[seat]
+        found = self.team_parts.get(team)
+        if found is None:
+            if len(self.team_parts) > LIMIT:
+                self.team_parts.clear()
+            keys = self.teams.get(team) or self.team(team)
+            found = self.team_parts[team] = (
+                keys, self.by_hand.setdefault((keys.changes_discover, keys.changes_explore), {}),
+                self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
+        keys, hands, records = found
+        mask = 0
+        for pair in pairs:
+            mask |= 1 << pair.cost
+        found = self.seats[seat, teams] = SeatCache(keys, pairs, hands, records, mask, {})
         return found
 
-    def hand(self, hands: dict, hand: tuple[int, ...]) -> HandCache:
-        """A new HandCache for ``hand`` in ``hands`` (a ``by_hand`` dict)."""
+    def hand(self, hands: dict, hand: tuple[int, ...], pay_id) -> HandCache:
+        """A new HandCache for ``hand`` in ``hands`` (a ``by_hand`` dict); ``pay_id(hand, cost)`` gives
+        the number of the hand's payments of a battle cost (numbered)."""
         if self.hands_made > HANDS:     # start over, in place: the seats entries hold these dicts
             for made in self.by_hand.values():
                 made.clear()
             self.hands_made = 0
         self.hands_made += 1
-        found = hands[hand] = HandCache(tuple(hand.count(symbol) for symbol in range(4)), {},
-                                        (None, [None] * self.animal_cards, [None] * self.ecosystem_kinds),
-                                        [None] * len(self.battle_costs), [None] * (self.most + 1))
+        counts = (hand.count(0), hand.count(1), hand.count(2), hand.count(3))
+        pay_ids = self.pay_ids_of.get(counts)
+        if pay_ids is None:
+            if len(self.pay_ids_of) > LIMIT:
+                self.pay_ids_of.clear()
+            pay_ids = []
+            for cost, caps in enumerate(self.battle_caps):
+                key = (cost, tuple([n if n < cap else cap for n, cap in zip(counts, caps)]))
+                found = self.battle_pays.get(key)
+                if found is None:
+                    found = self.battle_pays[key] = pay_id(hand, cost)
+                pay_ids.append(found)
+            pay_ids = self.pay_ids_of[counts] = tuple(pay_ids)
+        found = hands[hand] = HandCache(counts, {}, (None, [None] * self.animal_cards + [NO_SLOTS],
+                                                     [None] * self.ecosystem_kinds + [NO_SLOTS]), pay_ids, {})
+        return found
+
+    def masked(self, hand_parts: HandCache, mask: int) -> int:
+        """The number of the hand's payments of the battle costs in ``mask`` (see HandCache.masked)."""
+        vector = tuple([pay_id if mask >> cost & 1 else None for cost, pay_id in enumerate(hand_parts.pay_ids)])
+        found = self.pay_vector_ids.get(vector)
+        if found is None:
+            found = self.pay_vector_ids[vector] = len(self.pay_vector_ids)
+        hand_parts.masked[mask] = found
         return found
 
     def discover_cards(self, changes_discover: tuple[int, ...]) -> tuple:
@@ -140,27 +188,48 @@ class Caches:
         return found
 
 
+#: A HandCache's Discover entry for an empty market slot (EMPTY, -1, indexes the last entry).
+NO_SLOTS = ((), (), ())
+
+
+class SeatCache(NamedTuple):
+    """A seat's remembered parts while the teams stay the same."""
+
+    keys: TeamKeys          # its team's
+    #: The PairRecord of every pair the seat might compete with and no ability protects, in listing order.
+    pairs: tuple
+    hands: dict             # the ``by_hand`` dict for the team's cost-changing animals
+    records: tuple          # the ``cards_for`` entry for the team's discover-changing animals
+    mask: int               # the battle costs (bits by number) of the pairs' attackers
+    #: The number of a hand's payments of those battle costs (HandCache.masked) -> the Compete actions:
+    #: the pairs' actions depend on the hand only through those payments.
+    competes: dict
+
+
 class HandCache(NamedTuple):
     """One hand's remembered list parts (for the team's cost-changing animals)."""
 
     counts: tuple[int, int, int, int]     # cards of each symbol
     explores: dict          # which decks can be explored -> Explore actions
-    #: Per deck (resource, animal, ecosystem; none for resources), per card (its index): None until first
-    #: asked, then the card's Discover actions by slot (its entry in ``Caches.by_price``).
-    #: Lists indexed by card need no hashing.
+    #: Per deck (resource, animal, ecosystem; none for resources), per card (its index), and last
+    #: NO_SLOTS for an empty slot: None until first asked, then the card's Discover actions per market
+    #: slot (its entry in ``Caches.by_price``). Lists indexed by card need no hashing.
     discovers: tuple
-    #: Per battle cost (``Caches.battle_costs``' number): None until first asked, then the number of the
-    #: hand's payments of it.
-    pay_ids: list
-    #: Per price size: None until first asked, then the counts capped at that size.
-    capped: list
+    #: Per battle cost (``Caches.battle_costs``' number): the number of the hand's payments of it.
+    pay_ids: tuple
+    #: Some battle costs (bits by number, a SeatCache's mask) -> the number of the hand's payments of
+    #: those costs (``Caches.masked``).
+    masked: dict
 
 
 class CardRecord(NamedTuple):
     """A face-up card's price for one team's discover-changing abilities."""
 
-    most: int               # the price's size: cards to pay
     price: tuple            # (deck, cost, free units, sorted (pay, using) substitutes)
+    number: int             # the price's number (``Caches.prices``)
+    #: The most cards of each symbol (wild last) a payment of the price can use: a plain symbol pays
+    #: its own units and those it substitutes for, a wild any unit.
+    caps: tuple[int, int, int, int]
 
 
 class PairRecord(NamedTuple):
@@ -178,14 +247,6 @@ def caches_for(cards: CardSet) -> Caches:
     if caches is None:
         caches = cards.__dict__["_caches"] = Caches(cards)
     return caches
-
-
-def remember_list(cache: dict, key, value: list) -> list:
-    """Store ``value`` in ``cache`` under ``key``; the cache starts over when full."""
-    if len(cache) > LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
 
 
 def remember(cache: dict, key, actions) -> tuple:

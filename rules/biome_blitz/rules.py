@@ -38,7 +38,7 @@ import random
 from collections import Counter
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.caches import LIMIT, Caches, CardRecord, PairRecord, caches_for, remember, remember_list
+from rules.biome_blitz.caches import LIMIT, Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
@@ -170,24 +170,26 @@ def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], fre
     have = Counter({s: n for s, n in enumerate(counts) if n})
     needs = [s for s in PLAIN for _ in range(cost[s])]
     results = set()
-
-    def pay(index: int, used: Counter, paid: tuple, skips: int) -> None:
-        if index == len(needs):
-            if not skips:       # a discount is taken in full: the cost paid is exact
-                results.add(tuple(sorted(paid)))
-            return
-        need = needs[index]
-        if skips:
-            pay(index + 1, used, paid, skips - 1)
-        for payer in {need, WILD, (substitute or {}).get(need, need)}:
-            if used[payer] < have[payer]:
-                used[payer] += 1
-                pay(index + 1, used, paid + (payer,), skips)
-                used[payer] -= 1
-
-    pay(0, Counter(), (), min(free, len(needs)))
-    del pay     # the closure refers to itself: without this, each call leaves a cycle for the collector
+    _pay_units(needs, have, substitute or {}, results, 0, Counter(), (), min(free, len(needs)))
     return sorted(results)
+
+
+def _pay_units(needs: list, have: Counter, substitute: dict, results: set, index: int, used: Counter, paid: tuple,
+               skips: int) -> None:
+    """Add to ``results`` every way to pay ``needs[index:]`` (a unit each) from ``have`` less ``used``,
+    ``skips`` units left unpaid (a discount, taken in full)."""
+    if index == len(needs):
+        if not skips:
+            results.add(tuple(sorted(paid)))
+        return
+    need = needs[index]
+    if skips:
+        _pay_units(needs, have, substitute, results, index + 1, used, paid, skips - 1)
+    for payer in {need, WILD, substitute.get(need, need)}:
+        if used[payer] < have[payer]:
+            used[payer] += 1
+            _pay_units(needs, have, substitute, results, index + 1, used, paid + (payer,), skips)
+            used[payer] -= 1
 
 
 def discover_cost(state: State, seat: int, deck: int, card: int) -> tuple[tuple[int, int, int], int, dict]:
@@ -280,12 +282,24 @@ def reroll_ability(state: State, animal: int, side: str, *, automatic: bool):
 # -- legal actions -------------------------------------------------------------------------------
 def legal_actions(state: State, seat: int) -> list:
     global _listed, _last_action_phase
-    if state.phase == ACTION and seat == state.seat:     # the commonest question, answered directly
+    phase = state.phase
+    if phase == ACTION and seat == state.seat:     # the commonest question, answered directly
         # (_action_phase, written out: this runs at about every second decision of a playout.)
         before, offered = _last_action_phase
         if before is None or seat != before.seat or not _same_action_phase(state, before, seat):
-            offered = tuple(_listing(state, seat))
+            out = _listing(state, seat)      # a new list: handed out as it is
+            offered = tuple(out)
             _last_action_phase = (state, offered)
+        else:
+            out = [*offered]
+    elif phase == FORAGE and seat == state.seat:     # (as _legal_actions, written out: frequent too)
+        key = (state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
+        offered = _SECOND_PICKS.get(key) or _legal_actions(state, seat)
+        out = [*offered]
+    elif phase == TRADE and seat == state.seat:
+        partner, give, ask = state.pending
+        key = (state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
+        offered = _TRADE_LISTS.get(key) or _legal_actions(state, seat)
         out = [*offered]
     else:
         offered = _legal_actions(state, seat)
@@ -337,10 +351,14 @@ def _legal_actions(state: State, seat: int) -> tuple:
     if phase == TRADE_REPLY:
         _, asker, give, ask = state.pending
         hand = state.hands[seat]
-        has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
-        return (_ACCEPT, _REFUSE) if has else (_REFUSE,)
+        key = (hand, ask)       # remembered: few hands and offers
+        found = _REPLIES.get(key)
+        if found is None:
+            has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
+            found = remember(_REPLIES, key, (_ACCEPT, _REFUSE) if has else (_REFUSE,))
+        return found
     if phase == REPLACE:
-        return tuple([Replace(ecosystem=cards.ecosystems[k].id) for k in dict.fromkeys(state.ecosystems[seat])])
+        return tuple([_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(state.ecosystems[seat])])
     if phase == CANCEL:
         return (CancelCompete(cancel=True), CancelCompete(cancel=False))
     if phase == REROLL:
@@ -365,6 +383,7 @@ def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, 
 
 _TRADE_LISTS: dict = {}
 _SECOND_PICKS: dict = {}
+_REPLIES: dict = {}     # (hand, cards asked for) -> the answers
 
 
 class _Made(dict):
@@ -381,7 +400,7 @@ class _Made(dict):
         return action
 
 
-_EXPLORE, _DISCOVER, _COMPETE = _Made(Explore), _Made(Discover), _Made(Compete)
+_EXPLORE, _DISCOVER, _COMPETE, _REPLACE = _Made(Explore), _Made(Discover), _Made(Compete), _Made(Replace)
 _GIVE = tuple(TradeGive(symbol=name) for name in SYMBOLS)
 _ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
 _PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
@@ -391,6 +410,9 @@ _FORAGE_PICK = tuple(ForagePick(slot=i) for i in range(MARKET + 1))
 _TRADE_WITH = tuple(TradeWith(seat=s) for s in range(6))
 _TRADE_WITH_OTHERS = {(players, seat): tuple(_TRADE_WITH[s] for s in range(players) if s != seat)
                       for players in range(1, 7) for seat in range(players)}
+#: The same by players, then seat (indexing needs no hashing).
+_TRADE_WITH_BY = ((),) + tuple(tuple(_TRADE_WITH_OTHERS[players, seat] for seat in range(players))
+                               for players in range(1, 7))
 _NO_CARDS = (EMPTY,) * MARKET
 _EVERY_DECK = (True,) * len(DECK_NAMES)
 _NAMES: dict = {}
@@ -432,17 +454,17 @@ def _listing(state: State, seat: int) -> list:
     cards = state.cards
     caches = cards.__dict__.get("_caches") or caches_for(cards)
     hand = state.hands[seat]
+    # The team's keys and compete pairs, by seat and teams: both change seldom, so the seat's last
+    # entry is tried first.
     teams = state.teams
-    # The team's keys and compete pairs, by seat and teams: both change seldom.
-    seat_parts = caches.seats.get((seat, teams))
-    if seat_parts is None:
-        seat_parts = caches.seat(seat, teams, lambda *pair: _pair_record(state, caches, *pair))
-    keys, compete_pairs, hands = seat_parts
-    changes_discover = keys.changes_discover
-    decks, discards, markets = state.decks, state.discards, state.markets
+    last_teams, seat_parts = caches.last_seats[seat]
+    if teams != last_teams:
+        seat_parts = caches.seats.get((seat, teams)) or _seat_parts(state, seat, caches)
+        caches.last_seats[seat] = (teams, seat_parts)
+    hands = seat_parts.hands
     # What a hand can pay for, by hand (for the team's abilities changing costs): the hand is hashed once.
-    hand_parts = hands.get(hand) or caches.hand(hands, hand)
-    explores = hand_parts.explores
+    hand_parts = hands.get(hand) or caches.hand(hands, hand, lambda hand, cost: _pay_id(caches, hand, cost))
+    decks, discards, markets = state.decks, state.discards, state.markets
     # Optional actions. Which decks can be explored: almost always all three (no deck is empty).
     if decks[0] and decks[1] and decks[2]:
         flags = _EVERY_DECK
@@ -450,48 +472,77 @@ def _listing(state: State, seat: int) -> list:
         flags = (bool(decks[0] or discards[0]) or markets[0] != _NO_CARDS,
                  bool(decks[1] or discards[1]) or markets[1] != _NO_CARDS,
                  bool(decks[2] or discards[2]) or markets[2] != _NO_CARDS)
-    found = explores.get(flags)
-    if found is None:
-        found = explores[flags] = tuple(_explores(state, seat, hand, flags))
-    out = [*found]
-    if state.trades < TRADES_PER_TURN:
-        out += _TRADE_WITH_OTHERS[state.players, seat]
+    explores = hand_parts.explores.get(flags)
+    if explores is None:
+        explores = _hand_explores(state, seat, caches, seat_parts, hand_parts, flags)
+    trades = _TRADE_WITH_BY[state.players][seat] if state.trades < TRADES_PER_TURN else ()
     # Main actions. Forage: by the resource market, when the deck or its discards hold cards (else rare).
     if decks[RESOURCE] or discards[RESOURCE]:
-        found = caches.forages.get(markets[RESOURCE])
-        if found is None:
-            found = remember(caches.forages, markets[RESOURCE], _forages(markets[RESOURCE], True))
-        out += found
+        forages = caches.forages.get(markets[RESOURCE])
+        if forages is None:
+            forages = remember(caches.forages, markets[RESOURCE], _forages(markets[RESOURCE], True))
     else:
-        out += _forages(markets[RESOURCE], False)
-    if keys.takes_all:
+        forages = _forages(markets[RESOURCE], False)
+    if seat_parts.keys.takes_all:
+        forages = [*forages]
         for animal, ability in abilities(state, seat, "take_all_faceup"):
             if _take_all(state, ability):
-                out.append(ForageAll(animal=cards.animal_ids[animal]))
-    # Discover, slot by slot (the hand's entry lists each card's actions by slot).
-    for d in (ANIMAL, ECOSYSTEM):
-        card_discovers = hand_parts.discovers[d]
-        market = markets[d]
-        for i in range(MARKET):
-            card = market[i]
-            if card != EMPTY:
-                by_slot = card_discovers[card]
-                if by_slot is None:
-                    by_slot = card_discovers[card] = _discovers(state, seat, hand_parts, d, card, caches, changes_discover)
-                found = by_slot[i]
-                out += _slot_discovers(d, i, by_slot) if found is None else found
-    if compete_pairs:
-        # Compete, pair by pair: each pair's actions by the number of the hand's payments of its cost.
-        pay_ids = hand_parts.pay_ids
-        for cost, by_pays, attacker, defender in compete_pairs:
-            pay_id = pay_ids[cost]
-            if pay_id is None:
-                pay_id = pay_ids[cost] = _pay_id(caches, hand, cost)
-            found = by_pays.get(pay_id)
-            if found is None:
-                found = by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
-            out += found
-    return out
+                forages.append(ForageAll(animal=cards.animal_ids[animal]))
+    # Discover, slot by slot: the hand's entry gives each face-up card's actions per slot (MARKET is 3).
+    _, animals, ecosystems = hand_parts.discovers
+    a0, a1, a2 = markets[ANIMAL]
+    e0, e1, e2 = markets[ECOSYSTEM]
+    a0, a1, a2, e0, e1, e2 = animals[a0], animals[a1], animals[a2], ecosystems[e0], ecosystems[e1], ecosystems[e2]
+    if a0 is None or a1 is None or a2 is None or e0 is None or e1 is None or e2 is None:
+        a0, a1, a2, e0, e1, e2 = [found or _card_slots(state, seat, caches, seat_parts, hand_parts, d, markets[d][i])
+                                  for found, d, i in ((a0, ANIMAL, 0), (a1, ANIMAL, 1), (a2, ANIMAL, 2),
+                                                      (e0, ECOSYSTEM, 0), (e1, ECOSYSTEM, 1), (e2, ECOSYSTEM, 2))]
+    # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
+    if seat_parts.pairs:
+        mask = seat_parts.mask
+        pays = hand_parts.masked.get(mask)
+        if pays is None:
+            pays = caches.masked(hand_parts, mask)
+        competes = seat_parts.competes.get(pays)
+        if competes is None:
+            competes = _seat_competes(cards, caches, seat_parts, hand_parts, pays)
+    else:
+        competes = ()
+    return [*explores, *trades, *forages, *a0[0], *a1[1], *a2[2], *e0[0], *e1[1], *e2[2], *competes]
+
+
+def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
+    """The seat's new SeatCache: its team's keys and the compete pairs no ability protects, attackers
+    in team order, defenders by seat then team order (as ``_competes``)."""
+    teams = state.teams
+    records = caches.pairs
+    pairs = []
+    for attacker in teams[seat]:
+        for other, defenders in enumerate(teams):
+            if other != seat:
+                mates = len(defenders) > 1
+                for defender in defenders:
+                    record = records.get((attacker, defender, mates), False)
+                    if record is False:
+                        record = _pair_record(state, caches, attacker, defender, mates)
+                    if record is not None:
+                        pairs.append(record)
+    return caches.seat(seat, teams, tuple(pairs))
+
+
+def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:
+    """The seat's Compete actions for the hand of ``hand_parts``, remembered by the number of its
+    payments of the pairs' battle costs, ``pays``."""
+    pay_ids = hand_parts.pay_ids
+    out = []
+    for cost, by_pays, attacker, defender in seat_parts.pairs:
+        pay_id = pay_ids[cost]
+        found = by_pays.get(pay_id)
+        if found is None:
+            found = by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
+        out += found
+    found = seat_parts.competes[pays] = tuple(out)
+    return found
 
 
 def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
@@ -499,6 +550,22 @@ def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
     if deck_has_cards:
         out.append(_FORAGE[0])
     return out
+
+
+def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, flags) -> tuple:
+    """The hand's Explore actions when the decks ``flags`` can be explored, remembered by the hand's
+    entry. Without explore_cost abilities, they depend only on which plain symbols the hand holds
+    twice: shared between hands by that (``Caches.explores``)."""
+    if seat_parts.keys.changes_explore:
+        found = tuple(_explores(state, seat, state.hands[seat], flags))
+    else:
+        counts = hand_parts.counts
+        key = (counts[0] >= 2, counts[1] >= 2, counts[2] >= 2, flags)
+        found = caches.explores.get(key)
+        if found is None:
+            found = remember(caches.explores, key, _explores(state, seat, state.hands[seat], flags))
+    hand_parts.explores[flags] = found
+    return found
 
 
 def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool, ...]) -> list:
@@ -512,38 +579,38 @@ def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool,
     return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags[d] for p in pays]
 
 
-def _discovers(state: State, seat: int, hand_parts, d: int, card: int, caches: Caches,
-               changes_discover: tuple[int, ...]) -> list:
-    """The Discover actions of ``card`` of deck ``d`` in each market slot, for the hand of
-    ``hand_parts``: a list of a tuple (or None, until made) per slot, then the payments."""
+def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, d: int,
+                card: int) -> tuple:
+    """The Discover actions of ``card`` of deck ``d`` per market slot for the hand of ``hand_parts``
+    (remembered there)."""
     # The price depends on the card and the team's cost-changing animals; the payments on the hand's
-    # symbol counts, capped at the price's size (as in ``payments``): many hands and cards share them.
-    records = caches.cards_for.get(changes_discover) or caches.discover_cards(changes_discover)
-    record = records[d][card]
+    # symbol counts, capped at what the price can use: many hands and cards share them.
+    records = seat_parts.records[d]
+    record = records[card]
     if record is None:
         cost, free, substitute = discover_cost(state, seat, d, card)
-        record = records[d][card] = CardRecord(sum(cost), (d, cost, free, tuple(sorted(substitute.items()))))
-    most = record.most
-    capped = hand_parts.capped[most]
-    if capped is None:
-        counts = hand_parts.counts
-        capped = hand_parts.capped[most] = (min(counts[0], most), min(counts[1], most), min(counts[2], most),
-                                            min(counts[3], most))
-    key = (record.price, capped)
+        caps = [*cost, sum(cost)]
+        for pay, using in substitute.items():
+            if pay in PLAIN and using in PLAIN and using != pay:
+                caps[using] += cost[pay]
+        price = (d, cost, free, tuple(sorted(substitute.items())))
+        number = caches.prices.setdefault(price, len(caches.prices))
+        record = records[card] = CardRecord(price, number, tuple(caps))
+    n0, n1, n2, n3 = hand_parts.counts
+    c0, c1, c2, c3 = record.caps
+    key = (record.number, n0 if n0 < c0 else c0, n1 if n1 < c1 else c1, n2 if n2 < c2 else c2, n3 if n3 < c3 else c3)
     found = caches.by_price.get(key)
     if found is None:
         _, cost, free, substitute = record.price
         pays = tuple(map(_named, payments(state.hands[seat], cost, free=free, substitute=dict(substitute))))
-        # The slots' actions are made when first asked for (see _slot_discovers); the payments last.
-        found = caches.slot_lists.get((d, pays)) or remember_list(caches.slot_lists, (d, pays), [None] * MARKET + [pays])
-        remember_list(caches.by_price, key, found)
-    return found
-
-
-def _slot_discovers(d: int, i: int, by_slot: list) -> tuple:
-    """The Discover actions of slot ``i`` in a list made by ``_discovers``, made now and kept there."""
-    deck = DECK_NAMES[d]
-    found = by_slot[i] = tuple([_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))] for pay in by_slot[MARKET]])
+        found = caches.slot_lists.get((d, pays))
+        if found is None:
+            deck = DECK_NAMES[d]
+            found = remember(caches.slot_lists, (d, pays),
+                             [tuple([_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))] for pay in pays])
+                              for i in range(MARKET)])
+        remember(caches.by_price, key, found)
+    hand_parts.discovers[d][card] = found
     return found
 
 
