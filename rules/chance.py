@@ -8,7 +8,10 @@ text and its SHA-512), and the shuffle draws its numbers in one loop instead of 
 card. Random playouts reshuffle a small deck every few turns and roll dice in every compete, so this
 is a measurable part of a playout.
 
-Both are checked against ``random`` when this module is imported; if a future Python's ``random``
+``seeded(seed)`` stands for ``random.Random(seed)`` (an int seed) where only ``shuffle`` and
+``randrange`` are used, as in a game's setup, with the same loop.
+
+All are checked against ``random`` when this module is imported; if a future Python's ``random``
 answers differently, they fall back to calling ``random`` itself, so results never change silently.
 """
 
@@ -27,8 +30,12 @@ def _generator(key: str) -> _Core:
 
 
 def _fast_shuffled(key: str, items) -> list:
-    bits = _generator(key).getrandbits
     pile = list(items)
+    _shuffle(_generator(key).getrandbits, pile)
+    return pile
+
+
+def _shuffle(bits, pile: list) -> None:
     # random.shuffle: for i from the end down to 1, swap with a number below i + 1, drawn by
     # _randbelow_with_getrandbits (bit_length(i + 1) bits, again while too large).
     for i in range(len(pile) - 1, 0, -1):
@@ -37,7 +44,25 @@ def _fast_shuffled(key: str, items) -> list:
         while j > i:
             j = bits(k)
         pile[i], pile[j] = pile[j], pile[i]
-    return pile
+
+
+class _FastSeeded:
+    """``random.Random(seed)`` for an int ``seed``, its ``shuffle`` and ``randrange(n)`` only."""
+
+    def __init__(self, seed: int):
+        self._bits = _Core(seed).getrandbits      # (random.Random seeds an int this very way)
+
+    def shuffle(self, pile: list) -> None:
+        _shuffle(self._bits, pile)
+
+    def randrange(self, n: int) -> int:
+        if type(n) is not int or n < 1:       # (random would refuse an empty range too)
+            raise ValueError(f"randrange({n!r}): a whole number of at least 1 is needed")
+        bits, k = self._bits, n.bit_length()     # _randbelow_with_getrandbits
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
 
 
 def _fast_die(key: str, sides: int = 6) -> int:
@@ -66,14 +91,22 @@ def _agrees() -> bool:
         items = list(range(n))
         if _fast_shuffled(key, items) != _plain_shuffled(key, items):
             return False
+    for seed in (0, 1, 7, -3, 12345, 2**70 + 5):
+        fast, plain = _FastSeeded(seed), random.Random(seed)
+        for n in (1, 2, 5, 6, 60, 27, 12):
+            fast_pile, plain_pile = list(range(n)), list(range(n))
+            fast.shuffle(fast_pile)
+            plain.shuffle(plain_pile)
+            if fast_pile != plain_pile or fast.randrange(n) != plain.randrange(n):
+                return False
     return all(_fast_die(f"rules.chance:die:{n}", sides) == _plain_die(f"rules.chance:die:{n}", sides)
                for n in range(200) for sides in (2, 6, 20))
 
 
 if _agrees():
-    shuffled, die = _fast_shuffled, _fast_die
+    shuffled, die, seeded = _fast_shuffled, _fast_die, _FastSeeded
 else:       # pragma: no cover - only on a Python whose random works otherwise
-    shuffled, die = _plain_shuffled, _plain_die
+    shuffled, die, seeded = _plain_shuffled, _plain_die, random.Random
 
 shuffled.__doc__ = "``items`` as a new list, shuffled as ``random.Random(key).shuffle`` would."
 die.__doc__ = "A roll of a ``sides``-sided die (1 to ``sides``), as ``random.Random(key).randint(1, sides)``."

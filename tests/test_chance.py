@@ -40,3 +40,19 @@ def test_the_fallback_gives_the_same_answers():
     key = "jump_gate:5:2"
     assert chance._plain_shuffled(key, range(40)) == chance._fast_shuffled(key, range(40))
     assert chance._plain_die(key) == chance._fast_die(key)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42, -7, 10**6, 2**80 + 3])
+def test_seeded_shuffles_and_draws_as_random_random_of_the_seed(seed):
+    fast, plain = chance.seeded(seed), random.Random(seed)
+    for n in (1, 2, 3, 9, 40, 70, 4, 6):
+        fast_pile, plain_pile = list(range(n)), list(range(n))
+        fast.shuffle(fast_pile)
+        plain.shuffle(plain_pile)
+        assert fast_pile == plain_pile
+        assert fast.randrange(n) == plain.randrange(n)
+
+
+def test_seeded_refuses_an_empty_range():
+    with pytest.raises(ValueError, match="at least 1"):
+        chance.seeded(3).randrange(0)

@@ -28,8 +28,9 @@ here, each with its reason:
 Speed (random playouts call this engine most; none of it changes a result): the action phase's list
 is put together from parts remembered in ``caches.py``; ``apply`` takes an action object that
 ``legal_actions`` has just handed out for the very same state without checking it again
-(``_listed``); forage picks, Explore, Discover and trade offers, the most frequent moves, build their
-new state directly in the usual case and leave anything unusual to ``_Table``.
+(``_listed``); forage picks, Explore, Discover, Compete and trade offers, the most frequent moves, build
+their new state directly in the usual case (with ``quick.py``'s helpers for draw abilities, the turn's
+end and start-of-turn abilities) and leave anything unusual to ``_Table``.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rules.chance import die, shuffled
+from rules.chance import die, seeded, shuffled
 from rules.biome_blitz.caches import LIMIT, Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
+from rules.biome_blitz import quick
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
     REPLACE, REROLL, TRADE, TRADE_REPLY, TRADES_PER_TURN, WIN_ANIMALS, WIN_POINTS,
@@ -72,7 +74,7 @@ def _illegal(reason: str, rule: str):
 
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
-    rng = random.Random(seed)
+    rng = seeded(seed) if type(seed) is int else random.Random(seed)
     resources = [s for s in range(4) for _ in range(cards.resource_copies[s])]
     animals = list(range(len(cards.animals)))
     ecosystems = [k for k, n in enumerate(cards.ecosystem_copies) for _ in range(n)]
@@ -1082,8 +1084,12 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
                                      tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
                                      trades, last_compete, winner, log))
+    paid = _symbols(action.pay, RULE_EXPLORE)
+    built = quick.explore(state, seat, d, paid, flushed, action.pay)     # a short deck: reshuffled
+    if built is not None:
+        return built
     table = _Table(state)
-    table.pay(seat, _symbols(action.pay, RULE_EXPLORE))
+    table.pay(seat, paid)
     table.discards[d] = table.discards[d] + flushed
     table.markets[d] = (EMPTY,) * MARKET
     table.log.append(("explore", seat, (d,) + flushed, action.pay))
@@ -1091,8 +1097,8 @@ def _explore(state: State, seat: int, action: Explore) -> State:
     return table.freeze()
 
 
-_PHASE, _PENDING, _LOG = State._fields.index("phase"), State._fields.index("pending"), State._fields.index("log")
-_TRADES = State._fields.index("trades")
+_DISCARDS, _HANDS, _ECOSYSTEMS, _PHASE, _PENDING, _TRADES, _LOG = (
+    State._fields.index(name) for name in ("discards", "hands", "ecosystems", "phase", "pending", "trades", "log"))
 
 
 def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
@@ -1132,26 +1138,21 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
     _, asker, give, ask = state.pending
     if not action.accept:       # nothing changes hands
         return _with(state, ACTION, (), (("trade_answer", seat, (), (asker, action.accept)),))
-    table = _Table(state)
-    table.pay_to(asker, seat, give)
-    table.pay_to(seat, asker, ask)
-    table.log.append(("trade_answer", seat, (), (asker, action.accept)))
-    table.phase, table.pending = ACTION, ()
-    return table.freeze()
-
-
-def _pay_to(self: _Table, giver: int, taker: int, symbols: tuple[int, ...]) -> None:
-    self.hands[giver] = _without(self.hands[giver], symbols)
-    self.give(taker, symbols)
-
-
-_Table.pay_to = _pay_to
+    hands = list(state.hands)
+    hands[asker] = _without(hands[asker], give)
+    hands[seat] = tuple(sorted(hands[seat] + give))
+    hands[seat] = _without(hands[seat], ask)
+    hands[asker] = tuple(sorted(hands[asker] + ask))
+    fields = list(state)
+    fields[_HANDS], fields[_PHASE], fields[_PENDING] = tuple(hands), ACTION, ()
+    fields[_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
+    return tuple.__new__(State, fields)
 
 
 def _forage(state: State, seat: int, action: Forage) -> State:
-    quick = _quick_pick(state, seat, action.slot, True)
-    if quick is not None:
-        return quick
+    built = _quick_pick(state, seat, action.slot, True)
+    if built is not None:
+        return built
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
     if action.slot and card == WILD:
@@ -1179,9 +1180,9 @@ _Table.forage_pick = _forage_pick
 
 
 def _forage_second(state: State, seat: int, action: ForagePick) -> State:
-    quick = _quick_pick(state, seat, action.slot, False)
-    if quick is not None:
-        return quick
+    built = _quick_pick(state, seat, action.slot, False)
+    if built is not None:
+        return built
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
     _forage_done(table, seat, state.pending + (card,))
@@ -1191,11 +1192,10 @@ def _forage_second(state: State, seat: int, action: ForagePick) -> State:
 def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None:
     """A forage pick in the usual case, the new state built directly (forage picks are the most
     frequent decisions after the action phase's, and a _Table costs more than the pick). Usual: the
-    resource deck has cards (no reshuffle) and the market is full; the refilled market shows no three
-    of a kind; when the forage ends (after a second pick, or a face-up wild as the first), the
-    forager's team has no forage draw ability and the next team no start-of-turn ability. Otherwise
-    None: the general path (forage_pick, _forage_done, end_turn) decides, and gives the same result in
-    the usual case."""
+    resource deck has cards (no reshuffle) and the market is full; when the forage ends (after a
+    second pick, or a face-up wild as the first), its draw abilities and the turn's end are built
+    directly too (``quick``). Otherwise None: the general path (forage_pick, _forage_done, end_turn)
+    decides, and gives the same result in the usual case."""
     # One unpacking, and the new state as one tuple: cheaper than reading fields one by one.
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
      turn_seat, turn, _, pending, trades, last_compete, winner, _) = state
@@ -1203,7 +1203,6 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     market = markets[RESOURCE]
     if not deck or EMPTY in market:
         return None
-    top = deck[0]
     ends = False        # a face-up wild ends the forage at once
     if slot:
         card = market[slot - 1]
@@ -1211,16 +1210,25 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             if not first:
                 return None
             ends = True
-        market = market[:slot - 1] + (top,) + market[slot:]
-        if market[0] == market[1] == market[2]:
-            return None
-        log = (("take", seat, (card,), slot), ("reveal", None, (RESOURCE, top), slot))
+        log = (("take", seat, (card,), slot),)
+        top = deck[0]
+        refilled = market[:slot - 1] + (top,) + market[slot:]
+        if refilled[0] == refilled[1] == refilled[2]:       # seldom: three of a kind to replace
+            refilled = quick.refill_slot(cards, deck, discards[RESOURCE], market, slot - 1, log)
+            if refilled is None:
+                return None
+            deck, discard, market, log = refilled
+            discards = (discard,) + discards[1:]
+        else:
+            deck, market = deck[1:], refilled
+            log += (("reveal", None, (RESOURCE, top), slot),)
         if ends:
             log += (("wild_ends", seat, (), None),)
     else:
-        card = top
+        card = deck[0]
+        deck = deck[1:]
         log = (("draw", seat, (card,), "forage"),)
-    decks = (deck[1:], decks[ANIMAL], decks[ECOSYSTEM])
+    decks = (deck, decks[ANIMAL], decks[ECOSYSTEM])
     markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
     hands = hands[:seat] + (tuple(sorted(hands[seat] + (card,))),) + hands[seat + 1:]
     if first and not ends:
@@ -1230,13 +1238,18 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     caches = cards.__dict__.get("_caches") or caches_for(cards)
     team, following = teams[seat], (seat + 1) % players
     next_team = teams[following]
-    if ((caches.teams.get(team) or caches.team(team)).draws_after_forage
-            or points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
+    draws = (caches.teams.get(team) or caches.team(team)).draws_after_forage
+    if not (draws or points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
             or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
+                                     teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
+                                     log + (("turn", following, (), turn + 1),)))
+    # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
+    fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
+              turn_seat, turn, ACTION, (), trades, last_compete, winner, log]
+    if draws and not quick.forage_draws(fields, seat, pending + (card,) if not first else (card,)):
         return None
-    return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
-                                 teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
-                                 log + (("turn", following, (), turn + 1),)))
+    return quick.end_turn(fields, seat)
 
 
 def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
@@ -1268,9 +1281,9 @@ def _discover(state: State, seat: int, action: Discover) -> State:
     cards = state.cards
     d = DECK_NAMES.index(action.deck)
     card = state.markets[d][action.slot - 1]
-    quick = _quick_discover(state, seat, action, d, card)
-    if quick is not None:
-        return quick
+    built = _quick_discover(state, seat, action, d, card)
+    if built is not None:
+        return built
     table = _Table(state)
     table.pay(seat, _symbols(action.pay, RULE_DISCOVER))
     table.take_from_market(d, action.slot - 1)
@@ -1304,9 +1317,10 @@ def _discover(state: State, seat: int, action: Discover) -> State:
 
 def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int) -> State | None:
     """A discovery in the usual case, the new state built directly as ``_discover`` would: the deck
-    refills the slot (no reshuffle, no other empty slot) and no win. Then either a fourth ecosystem
-    waits for the one it replaces (the turn goes on), or the turn ends: no discover draw ability in the
-    team and the next team has no start-of-turn ability. Otherwise None."""
+    refills the slot (no reshuffle, no other empty slot) and the draw abilities find their cards.
+    Then either a fourth ecosystem waits for the one it replaces (the turn goes on), or the turn ends
+    (written out for the commonest case: no draw, no win, no start-of-turn ability; else
+    ``quick.end_turn``). Otherwise None."""
     deck = state.decks[d]
     if not deck or EMPTY in state.markets[d]:
         return None
@@ -1320,14 +1334,10 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
         ecosystems += (card,)
         stars = cards.ecosystems[card].stars
     points = state.points[seat] + stars
-    if points >= WIN_POINTS or len(team) >= WIN_ANIMALS:
-        return None
     replace = len(ecosystems) > MAX_ECOSYSTEMS      # (an ecosystem: discover draw abilities watch animals)
-    if not replace:
-        next_team = state.teams[following]
-        if ((caches.teams.get(team) or caches.team(team)).draws_on_discover
-                or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
-            return None
+    ends = points >= WIN_POINTS or len(team) >= WIN_ANIMALS
+    if replace and ends:
+        return None
     paid = _symbols(action.pay, RULE_DISCOVER)
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
      turn_seat, turn, _, _, trades, last_compete, winner, _) = state
@@ -1335,18 +1345,29 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     decks, markets = list(decks), list(markets)
     decks[d] = deck[1:]
     markets[d] = markets[d][:slot - 1] + (deck[0],) + markets[d][slot:]
-    log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")),
-           ("reveal", None, (d, deck[0]), slot))
+    log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")))
+    reveal = ("reveal", None, (d, deck[0]), slot)
     decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
     hands, points_of = _put(hands, seat, _without(hands[seat], paid)), _put(points_of, seat, points)
     if replace:
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log))
-    return tuple.__new__(State, (
-        cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, _put(teams, seat, team),
-        _put(ecosystems_of, seat, ecosystems), points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
-        log + (("turn", following, (), turn + 1),)))
+            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,)))
+    teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
+    draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
+    next_team = state.teams[following]
+    if not (draws or ends or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+        return tuple.__new__(State, (
+            cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
+            points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
+            log + (reveal, ("turn", following, (), turn + 1))))
+    # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
+    fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
+              points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log]
+    if draws and not quick.discover_draws(fields, seat, card):
+        return None
+    fields[_LOG] += (reveal,)
+    return quick.end_turn(fields, seat)
 
 
 def _put(values: tuple, index: int, value) -> tuple:
@@ -1369,12 +1390,22 @@ def points_win(table: _Table, seat: int) -> bool:
 def _replace(state: State, seat: int, action: Replace) -> State:
     cards = state.cards
     old = cards.ecosystem_by_id[action.ecosystem]
-    table = _Table(state)
     held = list(state.ecosystems[seat])
     held.remove(old)
-    table.ecosystems[seat] = tuple(held) + state.pending
+    ecosystems = tuple(held) + state.pending
+    log = ("replace", seat, (old,) + state.pending, None)
+    # Built directly (``quick.end_turn``) unless the next team's start-of-turn abilities need the table.
+    fields = list(state)
+    fields[_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
+    fields[_DISCARDS] = state.discards[:ECOSYSTEM] + (state.discards[ECOSYSTEM] + (old,),)
+    fields[_LOG] = (log,)
+    built = quick.end_turn(fields, seat)
+    if built is not None:
+        return built
+    table = _Table(state)
+    table.ecosystems[seat] = ecosystems
     table.discards[ECOSYSTEM] = table.discards[ECOSYSTEM] + (old,)
-    table.log.append(("replace", seat, (old,) + state.pending, None))
+    table.log.append(log)
     table.end_turn()
     return table.freeze()
 
@@ -1383,8 +1414,12 @@ def _compete(state: State, seat: int, action: Compete) -> State:
     cards = state.cards
     attacker, defender = cards.animal_by_id[action.attacker], cards.animal_by_id[action.defender]
     owner = state.owner(defender)
+    paid = _symbols(action.pay, RULE_COMPETE)
+    built = quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total)
+    if built is not None:
+        return built
     table = _Table(state)
-    table.pay(seat, _symbols(action.pay, RULE_COMPETE))
+    table.pay(seat, paid)
     table.log.append(("compete", seat, (attacker, defender), owner))
     for ability in cards.animals[defender].with_effect("cancel_compete"):
         if Counter(state.hands[owner])[ability.get("symbol")] >= ability.get("count"):
@@ -1514,11 +1549,10 @@ def _done(state: State, seat: int, action: Done) -> State:
 
 
 def _peek(state: State, seat: int, action: Peek) -> State:
-    table = _Table(state)
     animal = next(a for a, ability in abilities(state, seat, "peek") if ability.get("deck") == "choice")
-    table.peek(seat, DECK_NAMES.index(action.deck), animal)
-    table.phase = ACTION
-    return table.freeze()
+    d = DECK_NAMES.index(action.deck)
+    top = state.decks[d][0] if state.decks[d] else EMPTY      # (as _Table.peek)
+    return _with(state, ACTION, state.pending, (("peek", seat, (d, top), animal),))
 
 
 _HANDLERS = {

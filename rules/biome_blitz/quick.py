@@ -1,0 +1,261 @@
+"""Biome Blitz's direct paths, for speed only: frequent applies in their usual case, the new state
+built as one tuple instead of through ``rules._Table``.
+
+Each function here answers None when its case does not apply; the handler in ``rules.py`` then
+takes its general path, which gives the same state (fields and log, in the same order) in the cases
+answered here. The cases are chosen by which abilities are in play, looked up per animal card in
+``Flags``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.chance import die, shuffled
+from rules.biome_blitz.caches import caches_for
+from rules.biome_blitz.cards import CardSet
+from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS
+
+RESOURCE, ANIMAL, ECOSYSTEM = range(3)
+
+
+class Flags(NamedTuple):
+    """Per animal card (index): may it take part in a compete built directly?"""
+
+    #: As attacker: no reroll of the attack die, no steal, no compete again.
+    plain_attacker: tuple[bool, ...]
+    #: As defender: no reroll of the defence die, no cancel, no ability when defeated.
+    plain_defender: tuple[bool, ...]
+    #: A "defeated" draw ability that watches any animal's defeat.
+    watches_defeats: tuple[bool, ...]
+
+
+def flags_for(cards: CardSet) -> Flags:
+    """The card set's Flags, made on first use (kept in its ``__dict__``, as ``caches_for`` does)."""
+    flags = cards.__dict__.get("_quick_flags")
+    if flags is None:
+        def plain_attacker(animal) -> bool:
+            return not any(a.effect in ("steal", "extra_compete") or (a.effect == "reroll" and a.get("side") != "defend")
+                           for a in animal.abilities)
+
+        def plain_defender(animal) -> bool:
+            return not any(a.effect == "cancel_compete" or a.trigger == "defeated"
+                           or (a.effect == "reroll" and a.get("side") != "attack") for a in animal.abilities)
+
+        animals = cards.animals
+        flags = cards.__dict__["_quick_flags"] = Flags(
+            tuple(plain_attacker(animal) for animal in animals), tuple(plain_defender(animal) for animal in animals),
+            tuple(any(a.trigger == "defeated" and a.effect == "draw" and a.get("whose") == "any" for a in animal.abilities)
+                  for animal in animals))
+    return flags
+
+
+#: Where each field sits in a State (the direct paths change a state's fields as a list).
+(_CARDS, _PLAYERS, _ROLLS, _DECKS, _DISCARDS, _MARKETS, _HANDS, _TEAMS, _POINTS, _SEAT, _TURN, _PHASE, _PENDING,
+ _TRADES, _LAST_COMPETE, _WINNER, _LOG) = (State._fields.index(name) for name in (
+    "cards", "players", "rolls", "decks", "discards", "markets", "hands", "teams", "points", "seat", "turn", "phase",
+    "pending", "trades", "last_compete", "winner", "log"))
+
+
+def end_turn(fields: list, seat: int) -> State | None:
+    """``_Table.end_turn`` on a state's ``fields`` (a list, changed here) after ``seat``'s action: the
+    game is won, or the next turn begins, its start-of-turn abilities applied by ``start_abilities``
+    (None when that declines)."""
+    cards, players, teams, points = fields[_CARDS], fields[_PLAYERS], fields[_TEAMS], fields[_POINTS]
+    team = teams[seat]
+    if points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS:
+        fields[_WINNER], fields[_PHASE], fields[_PENDING] = seat, OVER, ()
+        fields[_LOG] += (("win", seat, (), (points[seat], len(team))),)
+        return tuple.__new__(State, fields)
+    following, turn = (seat + 1) % players, fields[_TURN] + 1
+    fields[_SEAT], fields[_TURN], fields[_PHASE], fields[_PENDING], fields[_TRADES] = following, turn, ACTION, (), 0
+    fields[_LOG] += (("turn", following, (), turn),)
+    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    next_team = teams[following]
+    if (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start:
+        return start_abilities(fields)
+    return tuple.__new__(State, fields)
+
+
+def start_abilities(fields: list) -> State | None:
+    """The start-of-turn abilities of the seat to move, as ``_Table.start_turn`` applies them, on a
+    state's ``fields`` whose turn has just begun: peeks, draws the resource deck holds enough cards
+    for, and face-up takes refilled from the deck without three of a kind. Otherwise None."""
+    cards, decks, markets, hands, teams, seat, log = (
+        fields[_CARDS], fields[_DECKS], fields[_MARKETS], fields[_HANDS], fields[_TEAMS], fields[_SEAT], fields[_LOG])
+    deck, discards, market, hand = decks[RESOURCE], fields[_DISCARDS][RESOURCE], markets[RESOURCE], hands[seat]
+    choice = False
+    for animal in teams[seat]:
+        for ability in cards.animals[animal].abilities:
+            trigger, effect = ability.trigger, ability.effect     # (in the order start_turn reads them)
+            if trigger == "start_of_turn" and effect == "take_faceup":
+                for _ in range(ability.get("count")):
+                    symbol = ability.get("symbol")
+                    if symbol in market:
+                        if EMPTY in market:
+                            return None
+                        slot = market.index(symbol)
+                        hand = tuple(sorted(hand + (symbol,)))
+                        refilled = refill_slot(cards, deck, discards, market, slot,
+                                               log + (("ability_take", seat, (symbol,), (animal, slot + 1)),))
+                        if refilled is None:
+                            return None
+                        deck, discards, market, log = refilled
+            elif trigger == "start_of_turn" and effect == "draw":
+                drew = _draw(cards, seat, animal, ability, deck, hand, log)
+                if drew is None:
+                    return None
+                deck, hand, log = drew
+            elif effect == "peek":
+                if ability.get("deck") == "choice":
+                    choice = True
+                else:
+                    d = DECK_NAMES.index(ability.get("deck"))
+                    top_of = deck if d == RESOURCE else decks[d]
+                    log += (("peek", seat, (d, top_of[0] if top_of else EMPTY), animal),)
+    fields[_DECKS] = (deck,) + decks[1:]
+    fields[_DISCARDS] = (discards,) + fields[_DISCARDS][1:]
+    fields[_MARKETS] = (market,) + markets[1:]
+    fields[_HANDS] = hands[:seat] + (hand,) + hands[seat + 1:]
+    fields[_LOG] = log
+    if choice:
+        fields[_PHASE] = PEEK
+    return tuple.__new__(State, fields)
+
+
+def refill_slot(cards: CardSet, deck: tuple, discards: tuple, market: tuple, slot: int, log: tuple):
+    """``_Table.refill`` of the resource market after a take from ``slot`` (0-2), the other slots
+    full: the deck's top fills it, then three identical symbols are discarded and replaced, while the
+    deck holds the cards (no reshuffle). (deck, discards, market, log), or None."""
+    if not deck:
+        return None
+    market = market[:slot] + (deck[0],) + market[slot + 1:]
+    log += (("reveal", None, (RESOURCE, deck[0]), slot + 1),)
+    deck = deck[1:]
+    if market[0] == market[1] == market[2]:
+        guard = sum(cards.resource_copies)
+        while market[0] == market[1] == market[2] and guard > 0:
+            if len(deck) < 3:
+                return None
+            guard -= 3
+            discards += market
+            log += (("triple", None, (), market[0]), ("reveal", None, (RESOURCE, deck[0]), 1),
+                    ("reveal", None, (RESOURCE, deck[1]), 2), ("reveal", None, (RESOURCE, deck[2]), 3))
+            market, deck = deck[:3], deck[3:]
+    return deck, discards, market, log
+
+
+def _draw(cards: CardSet, seat: int, animal: int, ability, deck: tuple, hand: tuple, log: tuple):
+    """``_Table.draw_resources`` for ``animal``'s draw ``ability``, when the deck holds the cards:
+    (deck, hand, log), or None."""
+    count = ability.get("count")
+    if len(deck) < count:
+        return None
+    drawn = deck[:count]
+    why = f"{cards.animals[animal].name}'s {ability.name}"
+    return deck[count:], tuple(sorted(hand + drawn)), log + (("draw", seat, drawn, why),)
+
+
+def forage_draws(fields: list, seat: int, took: tuple[int, ...]) -> bool:
+    """``_forage_done``'s draw abilities (before the turn ends) on a state's ``fields`` (a list,
+    changed here), when the resource deck holds the cards; False otherwise."""
+    return _draws(fields, seat, "forage", lambda animal, ability: ability.get("if_took") in (None,) + took)
+
+
+def discover_draws(fields: list, seat: int, card: int) -> bool:
+    """``_discover``'s draw abilities after animal ``card`` joined the team, as ``forage_draws``."""
+    return _draws(fields, seat, "discover",
+                  lambda animal, ability: (animal != card) == (ability.get("on") == "another_animal"))
+
+
+def _draws(fields: list, seat: int, trigger: str, fires) -> bool:
+    """The draw abilities with ``trigger`` of ``seat``'s team for which ``fires(animal, ability)``."""
+    cards, decks, hands, log = fields[_CARDS], fields[_DECKS], fields[_HANDS], fields[_LOG]
+    deck, hand = decks[RESOURCE], hands[seat]
+    for animal in fields[_TEAMS][seat]:
+        for ability in cards.animals[animal].abilities:
+            if ability.trigger == trigger and ability.effect == "draw" and fires(animal, ability):
+                drew = _draw(cards, seat, animal, ability, deck, hand, log)
+                if drew is None:
+                    return False
+                deck, hand, log = drew
+    fields[_DECKS], fields[_HANDS], fields[_LOG] = (deck,) + decks[1:], hands[:seat] + (hand,) + hands[seat + 1:], log
+    return True
+
+
+def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tuple[int, ...], pay: tuple) -> State | None:
+    """``_explore``'s general path when the new face-up cards show no three identical resources: pay,
+    discard the market, reveal three cards, the deck rebuilt from its shuffled discards when it runs
+    out (``_Table.draw``). Otherwise None."""
+    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
+     turn_seat, turn, phase, pending, trades, last_compete, winner, _) = state
+    hand = list(hands[seat])
+    for s in paid:
+        hand.remove(s)
+    discards = (discards[RESOURCE] + paid,) + discards[1:]
+    deck, discard = decks[d], discards[d] + flushed
+    market = []
+    log = (("explore", seat, (d,) + flushed, pay),)
+    for slot in range(1, 4):
+        if not deck and discard:
+            deck = tuple(shuffled(f"biome_blitz:{seed}:shuffle:{shuffles}", discard))
+            shuffles += 1
+            discard = ()
+            log += (("reshuffle", None, (), (d, len(deck))),)
+        if deck:
+            market.append(deck[0])
+            log += (("reveal", None, (d, deck[0]), slot),)
+            deck = deck[1:]
+        else:
+            market.append(EMPTY)
+    if d == RESOURCE and market[0] == market[1] == market[2] != EMPTY:
+        return None
+    return tuple.__new__(State, (
+        cards, players, variants, seed, rolls, shuffles, decks[:d] + (deck,) + decks[d + 1:],
+        discards[:d] + (discard,) + discards[d + 1:], markets[:d] + (tuple(market),) + markets[d + 1:],
+        hands[:seat] + (tuple(hand),) + hands[seat + 1:], teams, ecosystems, points, turn_seat, turn, phase, pending,
+        trades, last_compete, winner, log))
+
+
+def compete(state: State, seat: int, attacker: int, defender: int, owner: int, paid: tuple[int, ...],
+            attack_total, defence_total) -> State | None:
+    """A compete with no ability acting besides the totals' (no cancel, reroll, steal, compete
+    again, nor any "defeated" ability), built as ``_compete`` would: pay, roll both dice, compare;
+    the winner scores, then ``end_turn``. Otherwise None. ``attack_total`` and ``defence_total`` are
+    the rules' (they read only the cards, teams and ecosystems, which the payment leaves as they are)."""
+    cards = state.cards
+    flags = cards.__dict__.get("_quick_flags") or flags_for(cards)
+    if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]):
+        return None
+    watches = flags.watches_defeats
+    for team in state.teams:
+        for animal in team:
+            if watches[animal]:
+                return None
+    fields = list(state)
+    seed, rolls, discards, hands, teams, points = (
+        state.seed, state.rolls, state.discards, state.hands, state.teams, state.points)
+    attack, defend = die(f"biome_blitz:{seed}:die:{rolls}"), die(f"biome_blitz:{seed}:die:{rolls + 1}")
+    kick = next((a for a in cards.animals[defender].with_effect("win_on_roll") if attack in a.get("rolls")), None)
+    a_total = attack_total(state, seat, attacker, defender, attack)
+    d_total = defence_total(state, owner, defender, attacker, defend)
+    won = kick is None and a_total >= d_total
+    hand = list(hands[seat])
+    for s in paid:
+        hand.remove(s)
+    fields[_ROLLS] = rolls + 2
+    fields[_HANDS] = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+    discards = (discards[RESOURCE] + paid,) + discards[1:]
+    fields[_LOG] = (("compete", seat, (attacker, defender), owner),
+                    ("dice", seat, (attack, defend), (attacker, defender)),
+                    ("result", seat if won else owner, (attacker, defender),
+                     (a_total, d_total, kick.name if kick else None)))
+    fields[_LAST_COMPETE] = (seat, attacker, attack, a_total, owner, defender, defend, d_total, seat if won else owner)
+    if won:
+        stars = cards.animals[defender].stars
+        fields[_TEAMS] = teams[:owner] + (tuple(a for a in teams[owner] if a != defender),) + teams[owner + 1:]
+        discards = (discards[RESOURCE], discards[ANIMAL] + (defender,), discards[ECOSYSTEM])
+        fields[_POINTS] = points[:seat] + (points[seat] + stars,) + points[seat + 1:]
+        fields[_LOG] += (("points", seat, (), (stars, "defeat")),)
+    fields[_DISCARDS] = discards
+    return end_turn(fields, seat)
