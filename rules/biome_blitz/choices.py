@@ -1,0 +1,452 @@
+"""Biome Blitz's choices: who decides, what each may choose (the legal actions, put together from
+the parts remembered in ``caches.py``), and the rules refusals name."""
+
+from __future__ import annotations
+
+from rules.biome_blitz.caches import LIMIT, Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
+from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
+from rules.biome_blitz.state import (
+    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL, TRADE, TRADE_REPLY,
+    TRADES_PER_TURN, CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace,
+    Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
+)
+from rules.biome_blitz.costs import abilities, can_be_attacked, discover_cost, payments
+from rules.protocol import IllegalAction
+
+RESOURCE, ANIMAL, ECOSYSTEM = range(3)
+
+RULE_TURN = "turn order: players take turns clockwise; only the player named to move acts"
+RULE_MAIN = "your turn: optional actions (Explore, Trade) any number of times, then one main action"
+RULE_EXPLORE = "Explore: pay two identical resources (leaf, water or meat) to replace one deck's face-up cards"
+RULE_TRADE = "Trade: on your turn, resource cards only, and only if the other player agrees"
+RULE_FORAGE = "Forage: take two resources, face up (refilled at once) or from the deck; a face-up wild only first, and it ends the forage"
+RULE_DISCOVER = "Discover: pay the card's exact cost (a wild is any one resource), gain its stars, refill"
+RULE_ECOSYSTEMS = "ecosystems: at most three; a fourth replaces one of them"
+RULE_COMPETE = "Compete: pay the battle cost, pick an animal of another team, both roll; ties go to the attacker"
+RULE_ABILITY = "animal abilities (the card's text)"
+RULE_OVER = "victory: 30 points or five animals ends the game"
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def _illegal(reason: str, rule: str):
+    raise IllegalAction(reason, rule=rule)
+
+
+# -- who acts ------------------------------------------------------------------------------------
+def to_move(state: State) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == ACTION or phase == FORAGE or phase == TRADE:    # most decisions: asked first
+        return (state.seat,)
+    if phase == OVER:
+        return ()
+    if phase == TRADE_REPLY or phase == CANCEL or phase == REROLL:
+        return (state.pending[0],)
+    return (state.seat,)
+
+
+# -- legal actions -------------------------------------------------------------------------------
+def legal_actions(state: State, seat: int) -> list:
+    global _listed, _last_action_phase
+    phase = state.phase
+    if phase == ACTION and seat == state.seat:     # the commonest question, answered directly
+        # (_action_phase, written out: this runs at about every second decision of a playout.)
+        before, offered = _last_action_phase
+        if before is None or seat != before.seat or not _same_action_phase(state, before, seat):
+            out = _listing(state, seat)      # a new list: handed out as it is
+            offered = tuple(out)
+            _last_action_phase = (state, offered)
+        else:
+            out = [*offered]
+    elif phase == FORAGE and seat == state.seat:     # (as _legal_actions, written out: frequent too)
+        key = (state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
+        offered = _SECOND_PICKS.get(key) or _legal_actions(state, seat)
+        out = [*offered]
+    elif phase == TRADE and seat == state.seat:
+        partner, give, ask = state.pending
+        key = (state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
+        offered = _TRADE_LISTS.get(key) or _legal_actions(state, seat)
+        out = [*offered]
+    else:
+        offered = _legal_actions(state, seat)
+        out = [*offered]
+    if type(seat) is int:
+        _listed = (state, seat, offered)
+    return out
+
+
+#: (state, seat, actions) of the last legal_actions call: apply takes one of these very objects for
+#: that very state without checking it again (a playout applies what it was just offered). A tuple,
+#: so a caller changing the list it got cannot smuggle an action in.
+_listed: tuple = (None, None, ())
+
+
+def _legal_actions(state: State, seat: int) -> tuple:
+    """The actions of every phase (as a tuple)."""
+    phase = state.phase
+    if phase == FORAGE:         # frequent: to_move is the turn's seat
+        if seat != state.seat:
+            return ()
+        key = (state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
+        found = _SECOND_PICKS.get(key)      # a few hundred markets at most
+        if found is None:
+            market, deck_has_cards = key
+            found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
+            if deck_has_cards:
+                found.append(_FORAGE_PICK[0])
+            found = _SECOND_PICKS[key] = tuple(found)
+        return found
+    if phase == TRADE:          # frequent: to_move is the turn's seat
+        if seat != state.seat:
+            return ()
+        partner, give, ask = state.pending
+        hand = state.hands[seat]
+        # Remembered by all the list depends on: offers are built a card at a time from few hands.
+        key = (hand, give, len(ask) < len(state.hands[partner]), bool(ask))
+        found = _TRADE_LISTS.get(key)
+        if found is None:
+            if len(_TRADE_LISTS) > 100000:
+                _TRADE_LISTS.clear()
+            found = _TRADE_LISTS[key] = tuple(_trade_actions(hand, *key[1:]))
+        return found
+    if phase == OVER or seat not in to_move(state):
+        return ()
+    cards = state.cards
+    if phase == ACTION:
+        return _action_phase(state, seat)
+    if phase == TRADE_REPLY:
+        _, asker, give, ask = state.pending
+        hand = state.hands[seat]
+        key = (hand, ask)       # remembered: few hands and offers
+        found = _REPLIES.get(key)
+        if found is None:
+            has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
+            found = remember(_REPLIES, key, (_ACCEPT, _REFUSE) if has else (_REFUSE,))
+        return found
+    if phase == REPLACE:
+        return tuple([_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(state.ecosystems[seat])])
+    if phase == CANCEL:
+        return (CancelCompete(cancel=True), CancelCompete(cancel=False))
+    if phase == REROLL:
+        return (Reroll(reroll=True), Reroll(reroll=False))
+    if phase == FRENZY:
+        attacker = state.pending[0]
+        return tuple(_competes(state, seat, only=attacker) + [Done()])
+    if phase == PEEK:
+        return tuple([Peek(deck=name) for name in DECK_NAMES])
+    return ()
+
+
+def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> list:
+    out = [_GIVE[sym] for sym in range(4) if hand.count(sym) > give.count(sym)]
+    if can_ask:
+        out += _ASK
+    if give or asked:
+        out.append(_PROPOSE)
+    out.append(_CANCEL_TRADE)
+    return out
+
+
+_TRADE_LISTS: dict = {}
+_SECOND_PICKS: dict = {}
+_REPLIES: dict = {}     # (hand, cards asked for) -> the answers
+
+
+class _Made(dict):
+    """Action objects by their fields, made once: legal_actions hands out the same objects each time."""
+
+    def __init__(self, cls):
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, key):
+        if len(self) > 100000:
+            self.clear()
+        action = self[key] = self.cls(**dict(key))
+        return action
+
+
+_EXPLORE, _DISCOVER, _COMPETE, _REPLACE = _Made(Explore), _Made(Discover), _Made(Compete), _Made(Replace)
+_GIVE = tuple(TradeGive(symbol=name) for name in SYMBOLS)
+_ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
+_PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
+_ACCEPT, _REFUSE = TradeAnswer(accept=True), TradeAnswer(accept=False)
+_FORAGE = tuple(Forage(slot=i) for i in range(MARKET + 1))
+_FORAGE_PICK = tuple(ForagePick(slot=i) for i in range(MARKET + 1))
+_TRADE_WITH = tuple(TradeWith(seat=s) for s in range(6))
+_TRADE_WITH_OTHERS = {(players, seat): tuple(_TRADE_WITH[s] for s in range(players) if s != seat)
+                      for players in range(1, 7) for seat in range(players)}
+#: The same by players, then seat (indexing needs no hashing).
+_TRADE_WITH_BY = ((),) + tuple(tuple(_TRADE_WITH_OTHERS[players, seat] for seat in range(players))
+                               for players in range(1, 7))
+_NO_CARDS = (EMPTY,) * MARKET
+_EVERY_DECK = (True,) * len(DECK_NAMES)
+_NAMES: dict = {}
+
+
+def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
+    found = _NAMES.get(pay)
+    if found is None:
+        found = _NAMES[pay] = tuple(SYMBOLS[s] for s in pay)
+    return found
+
+
+def _action_phase(state: State, seat: int) -> tuple:
+    """The optional and main actions, put together from remembered parts (see ``rules.biome_blitz.caches``)."""
+    global _last_action_phase
+    before, actions = _last_action_phase
+    if before is not None and seat == before.seat and _same_action_phase(state, before, seat):
+        return actions
+    actions = tuple(_listing(state, seat))
+    _last_action_phase = (state, actions)
+    return actions
+
+
+def _same_action_phase(state: State, before: State, seat: int) -> bool:
+    """Has ``seat`` (to move in both) the same action phase list in ``state`` as in ``before``? A
+    withdrawn or refused trade offer comes back to the position it left: the same list."""
+    return (state.hands[seat] == before.hands[seat] and state.markets == before.markets and state.teams == before.teams
+            and state.cards is before.cards and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
+            and state.decks == before.decks and state.discards == before.discards and state.players == before.players)
+
+
+#: (state, its action list) of the last action phase listed; see _action_phase.
+_last_action_phase: tuple = (None, ())
+
+
+def _listing(state: State, seat: int) -> list:
+    """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order, each part
+    looked up by what it depends on (``Caches``) and worked out only when new."""
+    cards = state.cards
+    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    hand = state.hands[seat]
+    # The team's keys and compete pairs, by seat and teams: both change seldom, so the seat's last
+    # entry is tried first.
+    teams = state.teams
+    last_teams, seat_parts = caches.last_seats[seat]
+    if teams != last_teams:
+        seat_parts = caches.seats.get((seat, teams)) or _seat_parts(state, seat, caches)
+        caches.last_seats[seat] = (teams, seat_parts)
+    hands = seat_parts.hands
+    # What a hand can pay for, by hand (for the team's abilities changing costs): the hand is hashed once.
+    hand_parts = hands.get(hand) or caches.hand(hands, hand, lambda hand, cost: _pay_id(caches, hand, cost))
+    decks, discards, markets = state.decks, state.discards, state.markets
+    # Optional actions. Which decks can be explored: almost always all three (no deck is empty).
+    if decks[0] and decks[1] and decks[2]:
+        flags = _EVERY_DECK
+    else:
+        flags = (bool(decks[0] or discards[0]) or markets[0] != _NO_CARDS,
+                 bool(decks[1] or discards[1]) or markets[1] != _NO_CARDS,
+                 bool(decks[2] or discards[2]) or markets[2] != _NO_CARDS)
+    explores = hand_parts.explores.get(flags)
+    if explores is None:
+        explores = _hand_explores(state, seat, caches, seat_parts, hand_parts, flags)
+    trades = _TRADE_WITH_BY[state.players][seat] if state.trades < TRADES_PER_TURN else ()
+    # Main actions. Forage: by the resource market, when the deck or its discards hold cards (else rare).
+    if decks[RESOURCE] or discards[RESOURCE]:
+        forages = caches.forages.get(markets[RESOURCE])
+        if forages is None:
+            forages = remember(caches.forages, markets[RESOURCE], _forages(markets[RESOURCE], True))
+    else:
+        forages = _forages(markets[RESOURCE], False)
+    if seat_parts.keys.takes_all:
+        forages = [*forages]
+        for animal, ability in abilities(state, seat, "take_all_faceup"):
+            if _take_all(state, ability):
+                forages.append(ForageAll(animal=cards.animal_ids[animal]))
+    # Discover, slot by slot: the hand's entry gives each face-up card's actions per slot (MARKET is 3).
+    _, animals, ecosystems = hand_parts.discovers
+    a0, a1, a2 = markets[ANIMAL]
+    e0, e1, e2 = markets[ECOSYSTEM]
+    a0, a1, a2, e0, e1, e2 = animals[a0], animals[a1], animals[a2], ecosystems[e0], ecosystems[e1], ecosystems[e2]
+    if a0 is None or a1 is None or a2 is None or e0 is None or e1 is None or e2 is None:
+        a0, a1, a2, e0, e1, e2 = [found or _card_slots(state, seat, caches, seat_parts, hand_parts, d, markets[d][i])
+                                  for found, d, i in ((a0, ANIMAL, 0), (a1, ANIMAL, 1), (a2, ANIMAL, 2),
+                                                      (e0, ECOSYSTEM, 0), (e1, ECOSYSTEM, 1), (e2, ECOSYSTEM, 2))]
+    # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
+    if seat_parts.pairs:
+        mask = seat_parts.mask
+        pays = hand_parts.masked.get(mask)
+        if pays is None:
+            pays = caches.masked(hand_parts, mask)
+        competes = seat_parts.competes.get(pays)
+        if competes is None:
+            competes = _seat_competes(cards, caches, seat_parts, hand_parts, pays)
+    else:
+        competes = ()
+    return [*explores, *trades, *forages, *a0[0], *a1[1], *a2[2], *e0[0], *e1[1], *e2[2], *competes]
+
+
+def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
+    """The seat's new SeatCache: its team's keys and the compete pairs no ability protects, attackers
+    in team order, defenders by seat then team order (as ``_competes``)."""
+    teams = state.teams
+    records = caches.pairs
+    pairs = []
+    for attacker in teams[seat]:
+        for other, defenders in enumerate(teams):
+            if other != seat:
+                mates = len(defenders) > 1
+                for defender in defenders:
+                    record = records.get((attacker, defender, mates), False)
+                    if record is False:
+                        record = _pair_record(state, caches, attacker, defender, mates)
+                    if record is not None:
+                        pairs.append(record)
+    return caches.seat(seat, teams, tuple(pairs))
+
+
+def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:
+    """The seat's Compete actions for the hand of ``hand_parts``, remembered by the number of its
+    payments of the pairs' battle costs, ``pays``."""
+    pay_ids = hand_parts.pay_ids
+    out = []
+    for cost, by_pays, attacker, defender in seat_parts.pairs:
+        pay_id = pay_ids[cost]
+        found = by_pays.get(pay_id)
+        if found is None:
+            found = by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
+        out += found
+    found = seat_parts.competes[pays] = tuple(out)
+    return found
+
+
+def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
+    out = [_FORAGE[i + 1] for i, sym in enumerate(market) if sym != EMPTY]
+    if deck_has_cards:
+        out.append(_FORAGE[0])
+    return out
+
+
+def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, flags) -> tuple:
+    """The hand's Explore actions when the decks ``flags`` can be explored, remembered by the hand's
+    entry. Without explore_cost abilities, they depend only on which plain symbols the hand holds
+    twice: shared between hands by that (``Caches.explores``)."""
+    if seat_parts.keys.changes_explore:
+        found = tuple(_explores(state, seat, state.hands[seat], flags))
+    else:
+        counts = hand_parts.counts
+        key = (counts[0] >= 2, counts[1] >= 2, counts[2] >= 2, flags)
+        found = caches.explores.get(key)
+        if found is None:
+            found = remember(caches.explores, key, _explores(state, seat, state.hands[seat], flags))
+    hand_parts.explores[flags] = found
+    return found
+
+
+def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool, ...]) -> list:
+    pays = [(sym, sym) for sym in PLAIN if hand.count(sym) >= 2]
+    cheap = [a for _, a in abilities(state, seat, "explore_cost")]
+    if cheap:
+        extra = set(pays)
+        for ability in cheap:
+            extra |= set(_sub_multisets(hand, ability.get("count")))
+        pays = sorted(extra)
+    return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags[d] for p in pays]
+
+
+def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, d: int,
+                card: int) -> tuple:
+    """The Discover actions of ``card`` of deck ``d`` per market slot for the hand of ``hand_parts``
+    (remembered there)."""
+    # The price depends on the card and the team's cost-changing animals; the payments on the hand's
+    # symbol counts, capped at what the price can use: many hands and cards share them.
+    records = seat_parts.records[d]
+    record = records[card]
+    if record is None:
+        cost, free, substitute = discover_cost(state, seat, d, card)
+        caps = [*cost, sum(cost)]
+        for pay, using in substitute.items():
+            if pay in PLAIN and using in PLAIN and using != pay:
+                caps[using] += cost[pay]
+        price = (d, cost, free, tuple(sorted(substitute.items())))
+        number = caches.prices.setdefault(price, len(caches.prices))
+        record = records[card] = CardRecord(price, number, tuple(caps))
+    n0, n1, n2, n3 = hand_parts.counts
+    c0, c1, c2, c3 = record.caps
+    key = (record.number, n0 if n0 < c0 else c0, n1 if n1 < c1 else c1, n2 if n2 < c2 else c2, n3 if n3 < c3 else c3)
+    found = caches.by_price.get(key)
+    if found is None:
+        _, cost, free, substitute = record.price
+        pays = tuple(map(_named, payments(state.hands[seat], cost, free=free, substitute=dict(substitute))))
+        found = caches.slot_lists.get((d, pays))
+        if found is None:
+            deck = DECK_NAMES[d]
+            found = remember(caches.slot_lists, (d, pays),
+                             [tuple([_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))] for pay in pays])
+                              for i in range(MARKET)])
+        remember(caches.by_price, key, found)
+    hand_parts.discovers[d][card] = found
+    return found
+
+
+def _sub_multisets(hand: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    out = {()}
+    for card in hand:
+        out |= {tuple(sorted(p + (card,))) for p in out if len(p) < size}
+    return sorted(p for p in out if len(p) == size)
+
+
+def _take_all(state: State, ability) -> tuple[int, ...]:
+    """The market slots a take_all_faceup ability would take now (empty: it cannot be used)."""
+    market = state.markets[RESOURCE]
+    if ability.get("all_different"):
+        shown = [s for s in market if s != EMPTY]
+        return tuple(range(MARKET)) if len(shown) == MARKET and len(set(shown)) == MARKET else ()
+    return tuple(i for i, s in enumerate(market) if s == ability.get("symbol"))
+
+
+def _competes(state: State, seat: int, only: int | None = None) -> list:
+    """Every (attacker, defender, payment), attackers in team order, defenders by seat then team order
+    (the action phase puts the same list together from remembered pairs: ``_listing``)."""
+    out = []
+    teams = state.teams
+    for attacker in teams[seat]:
+        if only is not None and attacker != only:
+            continue
+        for other in range(state.players):
+            if other != seat:
+                for defender in teams[other]:
+                    out += _compete_pair(state, seat, attacker, defender, len(teams[other]) > 1)
+    return out
+
+
+def _compete_pair(state: State, seat: int, attacker: int, defender: int, mates: bool) -> tuple:
+    """The Compete actions of one pair: none when the hand cannot pay the battle cost or an ability
+    protects the defender."""
+    cards = state.cards
+    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    record = _pair_record(state, caches, attacker, defender, mates)
+    if record is None:
+        return ()
+    pay_id = _pay_id(caches, state.hands[seat], record.cost)
+    found = record.by_pays.get(pay_id)
+    if found is None:
+        found = record.by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
+    return found
+
+
+def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mates: bool) -> PairRecord | None:
+    """The pair's remembered record, or None when an ability protects the defender. What protects it
+    depends only on the pair and whether the defender has team ``mates`` (animal cards are unique: its
+    owner is the seat whose team lists it)."""
+    key = (attacker, defender, mates)
+    if key in caches.pairs:
+        return caches.pairs[key]
+    if len(caches.pairs) > LIMIT:
+        caches.pairs.clear()
+    allowed = can_be_attacked(state, attacker, defender) is None
+    found = caches.pairs[key] = PairRecord(caches.battle_cost_of[attacker], {}, attacker, defender) if allowed else None
+    return found
+
+
+def _pay_id(caches: Caches, hand: tuple[int, ...], cost: int) -> int:
+    """The number of the hand's payments (named) of battle cost number ``cost``."""
+    return caches.pay_id(tuple(map(_named, payments(hand, caches.battle_costs[cost]))))
+
+
+def _pair_actions(cards: CardSet, attacker: int, defender: int, pays: tuple) -> tuple:
+    a_id, d_id = cards.animal_ids[attacker], cards.animal_ids[defender]
+    return tuple([_COMPETE[(("attacker", a_id), ("defender", d_id), ("pay", p))] for p in pays])

@@ -1,0 +1,172 @@
+"""Biome Blitz's costs and compete totals after abilities: what a card costs a team, the ways a hand
+can pay it, and the attack and defence totals of a compete."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD
+from rules.biome_blitz.state import State
+
+RESOURCE, ANIMAL, ECOSYSTEM = range(3)
+
+
+# -- costs and payments --------------------------------------------------------------------------
+def abilities(state: State, seat: int, effect: str):
+    """(animal, ability) for each ability with ``effect`` in ``seat``'s team."""
+    animals = state.cards.animals
+    for a in state.teams[seat]:
+        for ability in animals[a].abilities:
+            if ability.effect == effect:
+                yield a, ability
+
+
+def payments(hand: tuple[int, ...], cost: tuple[int, int, int], *, free: int = 0,
+             substitute: dict[int, int] | None = None) -> list[tuple[int, ...]]:
+    """Every distinct multiset of hand cards that pays ``cost`` exactly: each unit by its own symbol,
+    a wild, or a substitute symbol; ``free`` units of any symbols may be left unpaid (a discount).
+
+    >>> payments((0, 0, 3), (2, 0, 0))   # two leaf: leaf+leaf, or leaf+wild
+    [(0, 0), (0, 3)]
+    >>> payments((1, 3), (0, 1, 0), substitute={1: 0})
+    [(1,), (3,)]
+    """
+    # A payment uses at most sum(cost) cards of one symbol, so larger counts give the same answers:
+    # capping them lets many more hands share one remembered answer.
+    most = cost[0] + cost[1] + cost[2]
+    have = (min(hand.count(0), most), min(hand.count(1), most), min(hand.count(2), most), min(hand.count(3), most))
+    key = (have, cost, free, tuple(sorted((substitute or {}).items())))
+    found = _PAYMENTS.get(key)
+    if found is None:
+        if len(_PAYMENTS) > 50000:
+            _PAYMENTS.clear()
+        found = _PAYMENTS[key] = _payments(have, cost, free, substitute)
+    return found
+
+
+#: payments' answers by (symbol counts in hand, cost, free, substitutes): hands repeat a lot.
+_PAYMENTS: dict = {}
+
+
+def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], free: int,
+              substitute: dict[int, int] | None) -> list[tuple[int, ...]]:
+    if not free and not substitute:
+        # Each symbol's units are paid by that symbol or by wilds: choose the wilds per symbol.
+        out = []
+        c0, c1, c2 = cost
+        wild = counts[WILD]
+        for w0 in range(max(0, c0 - counts[0]), min(c0, wild) + 1):
+            for w1 in range(max(0, c1 - counts[1]), min(c1, wild - w0) + 1):
+                for w2 in range(max(0, c2 - counts[2]), min(c2, wild - w0 - w1) + 1):
+                    out.append((0,) * (c0 - w0) + (1,) * (c1 - w1) + (2,) * (c2 - w2) + (WILD,) * (w0 + w1 + w2))
+        return sorted(out)
+    have = Counter({s: n for s, n in enumerate(counts) if n})
+    needs = [s for s in PLAIN for _ in range(cost[s])]
+    results = set()
+    _pay_units(needs, have, substitute or {}, results, 0, Counter(), (), min(free, len(needs)))
+    return sorted(results)
+
+
+def _pay_units(needs: list, have: Counter, substitute: dict, results: set, index: int, used: Counter, paid: tuple,
+               skips: int) -> None:
+    """Add to ``results`` every way to pay ``needs[index:]`` (a unit each) from ``have`` less ``used``,
+    ``skips`` units left unpaid (a discount, taken in full)."""
+    if index == len(needs):
+        if not skips:
+            results.add(tuple(sorted(paid)))
+        return
+    need = needs[index]
+    if skips:
+        _pay_units(needs, have, substitute, results, index + 1, used, paid, skips - 1)
+    for payer in {need, WILD, substitute.get(need, need)}:
+        if used[payer] < have[payer]:
+            used[payer] += 1
+            _pay_units(needs, have, substitute, results, index + 1, used, paid + (payer,), skips)
+            used[payer] -= 1
+
+
+def discover_cost(state: State, seat: int, deck: int, card: int) -> tuple[tuple[int, int, int], int, dict]:
+    """The cost of discovering ``card`` for ``seat`` after its abilities: (cost, free units, substitutes)."""
+    cards = state.cards
+    target = "animal" if deck == ANIMAL else "ecosystem"
+    cost = list(cards.animals[card].cost if deck == ANIMAL else cards.ecosystems[card].cost)
+    free = 0
+    for _, ability in abilities(state, seat, "discount"):
+        if ability.get("target") not in ("any", target):
+            continue
+        s = ability.get("symbol")
+        if s is None:
+            free += ability.get("amount")
+        else:
+            cost[s] = max(0, cost[s] - ability.get("amount"))
+    substitute = {ability.get("pay"): ability.get("using") for _, ability in abilities(state, seat, "substitute")}
+    return tuple(cost), free, substitute
+
+
+def _names(symbols: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(SYMBOLS[s] for s in symbols)
+
+
+# -- compete helpers -----------------------------------------------------------------------------
+def eco_bonus(state: State, seat: int, animal: int) -> tuple[int, int]:
+    """Power and defence the seat's ecosystems give ``animal`` (each matching ecosystem card counts)."""
+    cards = state.cards
+    eco = cards.animals[animal].ecosystem
+    power = defence = 0
+    for kind in state.ecosystems[seat]:
+        if cards.ecosystems[kind].id == eco:
+            power += cards.ecosystems[kind].power
+            defence += cards.ecosystems[kind].defence
+    return power, defence
+
+
+def can_be_attacked(state: State, attacker: int, defender: int) -> str | None:
+    """Why ``defender`` cannot be chosen against ``attacker`` (a prevent ability), or None."""
+    cards = state.cards
+    owner = state.owner(defender)
+    for ability in cards.animals[defender].with_effect("immune"):
+        limit = ability.get("max_attacker_power")
+        if limit is not None and cards.animals[attacker].power <= limit:
+            return f"{cards.animals[defender].name}'s {ability.name}: no attacker with power {limit} or less"
+        if ability.get("while_other_animals") and len(state.teams[owner]) > 1:
+            return f"{cards.animals[defender].name}'s {ability.name}: not while its team has another animal"
+    return None
+
+
+def attack_total(state: State, seat: int, attacker: int, defender: int, roll: int) -> int:
+    cards = state.cards
+    animal = cards.animals[attacker]
+    total = roll + animal.power + eco_bonus(state, seat, attacker)[0]
+    for ability in animal.abilities:
+        if ability.effect != "power":
+            continue
+        if ability.get("vs_stars_at_least") is not None and cards.animals[defender].stars < ability.get("vs_stars_at_least"):
+            continue
+        if ability.get("on_roll") is not None and roll != ability.get("on_roll"):
+            continue
+        family = ability.get("per_family")
+        if family is not None:
+            others = sum(1 for a in state.teams[seat] if a != attacker and cards.animals[a].family == family)
+            total += ability.get("amount") * others
+        else:
+            total += ability.get("amount")
+    return total
+
+
+def defence_total(state: State, seat: int, defender: int, attacker: int, roll: int) -> int:
+    cards = state.cards
+    animal = cards.animals[defender]
+    total = roll + animal.defence + eco_bonus(state, seat, defender)[1]
+    for ability in animal.with_effect("defence"):
+        family = ability.get("vs_family")
+        if family is None or cards.animals[attacker].family == family:
+            total += ability.get("amount")
+    return total
+
+
+def reroll_ability(state: State, animal: int, side: str, *, automatic: bool):
+    """The animal's reroll ability usable on ``side`` (automatic = with fixed results), or None."""
+    for ability in state.cards.animals[animal].with_effect("reroll"):
+        if ability.get("side") in (side, "any") and (ability.get("on") is not None) == automatic:
+            return ability
+    return None

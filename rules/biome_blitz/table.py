@@ -1,0 +1,178 @@
+"""Biome Blitz's working table: a state opened up for one apply (lists where the action changes
+things), with the steps the rules take on it (draw, refill, pay, score, end the turn)."""
+
+from __future__ import annotations
+
+from rules.chance import die, shuffled
+from rules.biome_blitz.caches import caches_for
+from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State
+
+RESOURCE, ANIMAL, ECOSYSTEM = range(3)
+
+
+class _Table:
+    """A working copy of a state for one apply (lists where the action changes things)."""
+
+    # Slots and a single unpacking of the state: one is made for almost every apply.
+    __slots__ = ("s", "cards", "players", "seed", "rolls", "shuffles", "decks", "discards", "markets", "hands", "teams",
+                 "ecosystems", "points", "seat", "turn", "phase", "pending", "trades", "last_compete", "winner", "log")
+
+    def __init__(self, state: State):
+        self.s = state
+        (self.cards, self.players, _, self.seed, self.rolls, self.shuffles, decks, discards, markets, hands, teams,
+         ecosystems, points, self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
+         self.winner, _) = state
+        self.decks, self.discards, self.markets = list(decks), list(discards), list(markets)
+        self.hands, self.teams = list(hands), list(teams)
+        self.ecosystems, self.points = list(ecosystems), list(points)
+        self.log = []
+
+    def freeze(self) -> State:
+        s = self.s
+        return tuple.__new__(State, (
+            self.cards, self.players, s.variants, self.seed, self.rolls, self.shuffles, tuple(self.decks),
+            tuple(self.discards), tuple(self.markets), tuple(self.hands), tuple(self.teams), tuple(self.ecosystems),
+            tuple(self.points), self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
+            self.winner, tuple(self.log)))
+
+    def view(self) -> State:
+        return self.freeze()
+
+    # -- decks --------------------------------------------------------------------------------
+    def draw(self, d: int) -> int:
+        """The top card of deck ``d``; an empty deck is rebuilt from its shuffled discards."""
+        if not self.decks[d]:
+            if not self.discards[d]:
+                return EMPTY
+            pile = shuffled(f"biome_blitz:{self.seed}:shuffle:{self.shuffles}", self.discards[d])
+            self.shuffles += 1
+            self.decks[d], self.discards[d] = tuple(pile), ()
+            self.log.append(("reshuffle", None, (), (d, len(pile))))
+        deck = self.decks[d]
+        self.decks[d] = deck[1:]
+        return deck[0]
+
+    def refill(self, d: int) -> None:
+        """Fill the empty market slots of deck ``d``; three identical resource symbols are replaced."""
+        market = self.markets[d]
+        if EMPTY in market:
+            market = list(market)
+            for i in range(MARKET):
+                if market[i] == EMPTY:
+                    card = market[i] = self.draw(d)
+                    if card != EMPTY:
+                        self.log.append(("reveal", None, (d, card), i + 1))
+            self.markets[d] = market = tuple(market)
+        # (The check below needs three identical cards, so a cheap look first.)
+        if d == RESOURCE and market[0] == market[1] == market[2] != EMPTY:
+            guard = sum(self.cards.resource_copies)
+            while EMPTY not in self.markets[d] and len(set(self.markets[d])) == 1 and guard > 0:
+                guard -= MARKET
+                self.log.append(("triple", None, (), self.markets[d][0]))
+                self.discards[d] = self.discards[d] + self.markets[d]
+                self.markets[d] = (EMPTY,) * MARKET
+                self.refill_once(d)
+
+    def refill_once(self, d: int) -> None:
+        market = list(self.markets[d])
+        for i in range(MARKET):
+            if market[i] == EMPTY:
+                market[i] = self.draw(d)
+                if market[i] != EMPTY:
+                    self.log.append(("reveal", None, (d, market[i]), i + 1))
+        self.markets[d] = tuple(market)
+
+    def take_from_market(self, d: int, slot: int) -> int:
+        card = self.markets[d][slot]
+        self.markets[d] = self.markets[d][:slot] + (EMPTY,) + self.markets[d][slot + 1:]
+        return card
+
+    # -- hands and points -----------------------------------------------------------------------
+    def give(self, seat: int, symbols) -> None:
+        self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(symbols)))
+
+    def pay(self, seat: int, symbols: tuple[int, ...]) -> None:
+        self.hands[seat] = _without(self.hands[seat], symbols)
+        self.discards[RESOURCE] = self.discards[RESOURCE] + tuple(symbols)
+
+    def draw_resources(self, seat: int, count: int, why: str) -> None:
+        drawn = []
+        for _ in range(count):
+            card = self.draw(RESOURCE)
+            if card == EMPTY:
+                break
+            drawn.append(card)
+        self.give(seat, drawn)
+        self.log.append(("draw", seat, tuple(drawn), why))
+
+    def score(self, seat: int, stars: int, why: str) -> None:
+        self.points[seat] += stars
+        self.log.append(("points", seat, (), (stars, why)))
+
+    def check_win(self, seat: int) -> bool:
+        if self.points[seat] >= WIN_POINTS or len(self.teams[seat]) >= WIN_ANIMALS:
+            self.winner = seat
+            self.phase = OVER
+            self.pending = ()
+            self.log.append(("win", seat, (), (self.points[seat], len(self.teams[seat]))))
+            return True
+        return False
+
+    def roll(self) -> int:
+        value = die(f"biome_blitz:{self.seed}:die:{self.rolls}")
+        self.rolls += 1
+        return value
+
+    # -- turns --------------------------------------------------------------------------------
+    def end_turn(self) -> None:
+        if self.check_win(self.seat):
+            return
+        self.start_turn((self.seat + 1) % self.players)
+
+    def start_turn(self, seat: int, *, first: bool = False) -> None:
+        """The next turn, with its start-of-turn abilities (take, draw, peek)."""
+        self.seat, self.trades = seat, 0
+        if not first:
+            self.turn += 1
+        self.phase, self.pending = ACTION, ()
+        self.log.append(("turn", seat, (), self.turn))
+        cards = self.cards
+        team = self.teams[seat]
+        caches = cards.__dict__.get("_caches") or caches_for(cards)
+        if not (caches.teams.get(team) or caches.team(team)).acts_at_start:
+            return
+        for animal in team:
+            for ability in cards.animals[animal].abilities:
+                if ability.trigger == "start_of_turn" and ability.effect == "take_faceup":
+                    for _ in range(ability.get("count")):
+                        market = self.markets[RESOURCE]
+                        if ability.get("symbol") in market:
+                            slot = market.index(ability.get("symbol"))
+                            card = self.take_from_market(RESOURCE, slot)
+                            self.give(seat, (card,))
+                            self.log.append(("ability_take", seat, (card,), (animal, slot + 1)))
+                            self.refill(RESOURCE)
+                elif ability.trigger == "start_of_turn" and ability.effect == "draw":
+                    self.draw_resources(seat, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+                elif ability.effect == "peek" and ability.get("deck") != "choice":
+                    self.peek(seat, DECK_NAMES.index(ability.get("deck")), animal)
+        if any(ability.effect == "peek" and ability.get("deck") == "choice"
+               for animal in self.teams[seat] for ability in cards.animals[animal].abilities):
+            self.phase = PEEK
+
+    def peek(self, seat: int, d: int, animal: int) -> None:
+        top = self.decks[d][0] if self.decks[d] else EMPTY
+        self.log.append(("peek", seat, (d, top), animal))
+
+
+def _put(values: tuple, index: int, value) -> tuple:
+    """``values`` with ``value`` at ``index``."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _without(hand: tuple[int, ...], symbols: tuple[int, ...]) -> tuple[int, ...]:
+    """``hand`` less one card per symbol of ``symbols`` (a payment; the hand holds them)."""
+    rest = list(hand)
+    for s in symbols:
+        rest.remove(s)
+    return tuple(rest)
