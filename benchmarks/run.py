@@ -41,7 +41,7 @@ def pin_to_one_core() -> None:
 
 class Playouts:
     """Seeded random playouts through the public protocol, run in slices: each ``run`` goes on with
-    the next seed where the last one stopped (game ``n`` is seed ``n``; picks from ``Random(seed)``)."""
+    the next game where the last one stopped (game ``n`` is seed ``n``; picks from ``Random(seed)``)."""
 
     def __init__(self, game, players: int, variants=None):
         self.game, self.players, self.variants = game, players, variants
@@ -50,28 +50,33 @@ class Playouts:
 
     def run(self, seconds: float) -> None:
         """Whole games for about ``seconds`` (the clock is read after each game)."""
-        game, players, variants = self.game, self.players, self.variants
-        to_move, legal_actions, apply, new_game = game.to_move, game.legal_actions, game.apply, game.new_game
-        seed, decisions = self.games, 0
+        games = decisions = 0
         start = time.perf_counter()
         deadline = start + seconds
         while True:
-            pick = random.Random(seed).random
-            state = new_game(players, seed, variants)
-            while True:
-                seats = to_move(state)
-                if not seats:
-                    break
-                seat = seats[0]
-                actions = legal_actions(state, seat)
-                state = apply(state, seat, actions[int(pick() * len(actions))])
-                decisions += 1
-            seed += 1
+            decisions += self.play(self.games + games)
+            games += 1
             if time.perf_counter() >= deadline:
                 break
         self.seconds += time.perf_counter() - start
         self.decisions += decisions
-        self.games = seed
+        self.games += games
+
+    def play(self, seed: int) -> int:
+        """One game with random legal moves; its number of decisions."""
+        game = self.game
+        to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply
+        pick = random.Random(seed).random
+        state = game.new_game(self.players, seed, self.variants)
+        decisions = 0
+        while True:
+            seats = to_move(state)
+            if not seats:
+                return decisions
+            seat = seats[0]
+            actions = legal_actions(state, seat)
+            state = apply(state, seat, actions[int(pick() * len(actions))])
+            decisions += 1
 
     def figures(self) -> dict:
         return {"games": self.games, "decisions": self.decisions, "seconds": self.seconds,
@@ -90,23 +95,15 @@ class UnoPlayouts(Playouts):
         self.uno.np_random = np.random.RandomState(0)
         self.pick = random.Random(0).random
 
-    def run(self, seconds: float) -> None:
+    def play(self, seed: int) -> int:
         uno, pick = self.uno, self.pick
-        games = decisions = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while True:
-            uno.init_game()
-            while not uno.is_over():
-                actions = uno.get_legal_actions()
-                uno.step(actions[int(pick() * len(actions))])
-                decisions += 1
-            games += 1
-            if time.perf_counter() >= deadline:
-                break
-        self.seconds += time.perf_counter() - start
-        self.decisions += decisions
-        self.games += games
+        uno.init_game()
+        decisions = 0
+        while not uno.is_over():
+            actions = uno.get_legal_actions()
+            uno.step(actions[int(pick() * len(actions))])
+            decisions += 1
+        return decisions
 
 
 def protocol_playouts(game, players: int, seconds: float, variants=None) -> dict:
