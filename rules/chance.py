@@ -38,12 +38,21 @@ def _fast_shuffled(key: str, items) -> list:
 def _shuffle(bits, pile: list) -> None:
     # random.shuffle: for i from the end down to 1, swap with a number below i + 1, drawn by
     # _randbelow_with_getrandbits (bit_length(i + 1) bits, again while too large).
-    for i in range(len(pile) - 1, 0, -1):
-        k = (i + 1).bit_length()
+    steps = _STEPS.get(len(pile)) or _steps(len(pile))
+    for i, k in steps:
         j = bits(k)
         while j > i:
             j = bits(k)
         pile[i], pile[j] = pile[j], pile[i]
+
+
+#: Per pile length: (i, bit_length(i + 1)) for i from the end down to 1 (the shuffle's steps).
+_STEPS: dict[int, tuple] = {}
+
+
+def _steps(n: int) -> tuple:
+    steps = _STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+    return steps
 
 
 class _FastSeeded:

@@ -22,10 +22,12 @@ RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 class Flags(NamedTuple):
     """Per animal card (index): may it take part in a compete built directly?"""
 
-    #: As attacker: no reroll of the attack die, no steal, no compete again.
+    #: As attacker: no reroll of the attack die, no compete again (a steal is built directly).
     plain_attacker: tuple[bool, ...]
-    #: As defender: no reroll of the defence die, no cancel, no ability when defeated.
+    #: As defender: no reroll of the defence die, no cancel.
     plain_defender: tuple[bool, ...]
+    #: A "defeated" ability (on its own defeat, or a draw watching any animal's): not built directly as defender.
+    acts_when_defeated: tuple[bool, ...]
     #: A "defeated" draw ability that watches any animal's defeat.
     watches_defeats: tuple[bool, ...]
 
@@ -35,16 +37,17 @@ def flags_for(cards: CardSet) -> Flags:
     flags = cards.__dict__.get("_quick_flags")
     if flags is None:
         def plain_attacker(animal) -> bool:
-            return not any(a.effect in ("steal", "extra_compete") or (a.effect == "reroll" and a.get("side") != "defend")
+            return not any(a.effect == "extra_compete" or (a.effect == "reroll" and a.get("side") != "defend")
                            for a in animal.abilities)
 
         def plain_defender(animal) -> bool:
-            return not any(a.effect == "cancel_compete" or a.trigger == "defeated"
-                           or (a.effect == "reroll" and a.get("side") != "attack") for a in animal.abilities)
+            return not any(a.effect == "cancel_compete" or (a.effect == "reroll" and a.get("side") != "attack")
+                           for a in animal.abilities)
 
         animals = cards.animals
         flags = cards.__dict__["_quick_flags"] = Flags(
             tuple(plain_attacker(animal) for animal in animals), tuple(plain_defender(animal) for animal in animals),
+            tuple(any(a.trigger == "defeated" for a in animal.abilities) for animal in animals),
             tuple(any(a.trigger == "defeated" and a.effect == "draw" and a.get("whose") == "any" for a in animal.abilities)
                   for animal in animals))
     return flags
@@ -219,19 +222,22 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
 
 def compete(state: State, seat: int, attacker: int, defender: int, owner: int, paid: tuple[int, ...],
             attack_total, defence_total) -> State | None:
-    """A compete with no ability acting besides the totals' (no cancel, reroll, steal, compete
-    again, nor any "defeated" ability), built as ``_compete`` would: pay, roll both dice, compare;
-    the winner scores, then ``end_turn``. Otherwise None. ``attack_total`` and ``defence_total`` are
-    the rules' (they read only the cards, teams and ecosystems, which the payment leaves as they are)."""
+    """A compete with no ability acting besides the totals' (no cancel, reroll, compete again, no
+    ability of the defender when defeated) but the draws of animals watching any defeat and the
+    attacker's steal, built as ``_compete`` would: pay, roll both dice, compare; the winner scores,
+    the watching animals' owners draw, the attacker steals, then ``end_turn``. Otherwise None.
+    ``attack_total`` and ``defence_total`` are the rules' (they read only the cards, teams and
+    ecosystems, which the payment leaves as they are)."""
     cards = state.cards
     flags = cards.__dict__.get("_quick_flags") or flags_for(cards)
-    if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]):
+    if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]) or flags.acts_when_defeated[defender]:
         return None
     watches = flags.watches_defeats
+    watched = False
     for team in state.teams:
         for animal in team:
             if watches[animal]:
-                return None
+                watched = True
     fields = list(state)
     seed, rolls, discards, hands, teams, points = (
         state.seed, state.rolls, state.discards, state.hands, state.teams, state.points)
@@ -257,5 +263,41 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
         discards = (discards[RESOURCE], discards[ANIMAL] + (defender,), discards[ECOSYSTEM])
         fields[_POINTS] = points[:seat] + (points[seat] + stars,) + points[seat + 1:]
         fields[_LOG] += (("points", seat, (), (stars, "defeat")),)
+        if watched and not _defeat_draws(fields, watches):
+            return None
+        for ability in cards.animals[attacker].with_effect("steal"):
+            _steal(fields, seat, owner, ability)
     fields[_DISCARDS] = discards
     return end_turn(fields, seat)
+
+
+def _defeat_draws(fields: list, watches: tuple[bool, ...]) -> bool:
+    """The draws of the animals watching any defeat (``_resolve_compete``'s, seat by seat, in team
+    order) on a state's ``fields`` (a list, changed here), when the resource deck holds the cards;
+    False otherwise."""
+    cards, decks, log = fields[_CARDS], fields[_DECKS], fields[_LOG]
+    hands, deck = [*fields[_HANDS]], decks[RESOURCE]
+    for other, team in enumerate(fields[_TEAMS]):
+        for animal in team:
+            if watches[animal]:
+                for ability in cards.animals[animal].abilities:
+                    if ability.trigger == "defeated" and ability.effect == "draw" and ability.get("whose") == "any":
+                        drew = _draw(cards, other, animal, ability, deck, hands[other], log)
+                        if drew is None:
+                            return False
+                        deck, hands[other], log = drew
+    fields[_DECKS], fields[_HANDS], fields[_LOG] = (deck,) + decks[1:], tuple(hands), log
+    return True
+
+
+def _steal(fields: list, seat: int, owner: int, ability) -> None:
+    """The attacker's steal ability after a won compete (as ``_resolve_compete``), on a state's ``fields``."""
+    hands = [*fields[_HANDS]]
+    symbol, hand, taken = ability.get("symbol"), [*hands[owner]], []
+    for _ in range(ability.get("count")):
+        if symbol in hand:
+            hand.remove(symbol)
+            taken.append(symbol)
+    hands[owner], hands[seat] = tuple(hand), tuple(sorted(hands[seat] + tuple(taken)))
+    fields[_HANDS] = tuple(hands)
+    fields[_LOG] += (("steal", seat, tuple(taken), (owner, ability.name)),)

@@ -42,6 +42,7 @@ compete totals after abilities), ``table.py`` (``_Table``, the general path of a
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 
 from rules.chance import seeded
@@ -79,34 +80,43 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         raise InvalidPosition(f"{len(resources)} resource cards cannot deal {HAND_AT_START} to {players} players and a market",
                               where="cards")
     start = rng.randrange(players)
-    table = _Table.__new__(_Table)
-    table.s = None
-    table.cards, table.seed, table.players = cards, seed, players
-    table.rolls = table.shuffles = 0
-    table.decks = [tuple(resources), tuple(animals), tuple(ecosystems)]
-    table.discards = [(), (), ()]
-    table.markets = [(EMPTY,) * MARKET] * 3
-    table.hands = [() for _ in range(players)]
-    table.log = [("setup", None, (), start)]
-    for d in range(3):
-        table.refill(d)
-    for seat in range(players):
-        drawn = [table.draw(RESOURCE) for _ in range(HAND_AT_START)]
-        table.hands[seat] = tuple(sorted(drawn))
-    state = State(
-        cards=cards, players=players, variants=variants, seed=seed, rolls=0, shuffles=table.shuffles,
-        decks=tuple(table.decks), discards=tuple(table.discards), markets=tuple(table.markets), hands=tuple(table.hands),
-        teams=((),) * players, ecosystems=((),) * players, points=(0,) * players, seat=start, turn=0, phase=ACTION,
-        pending=(), trades=0, last_compete=(), winner=NOBODY, log=tuple(table.log))
-    table = _Table(state)
-    table.start_turn(start, first=True)
-    return table.freeze()
+    decks = [tuple(resources), tuple(animals), tuple(ecosystems)]
+    if min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
+        # The usual case built directly, as the _Table's refills below would: each market is its deck's
+        # top cards (no empty slot, no three identical resources to replace).
+        markets, decks = [deck[:MARKET] for deck in decks], [deck[MARKET:] for deck in decks]
+        discards, shuffles = [(), (), ()], 0
+    else:
+        table = _Table.__new__(_Table)
+        table.s = None
+        table.cards, table.seed, table.players = cards, seed, players
+        table.rolls = table.shuffles = 0
+        table.decks = decks
+        table.discards = [(), (), ()]
+        table.markets = [(EMPTY,) * MARKET] * 3
+        table.log = []
+        for d in range(3):
+            table.refill(d)
+        markets, discards, shuffles = table.markets, table.discards, table.shuffles
+    deck, dealt = decks[RESOURCE], HAND_AT_START * players
+    if len(deck) >= dealt:      # the hands dealt from the top, as that many draws would (no reshuffle)
+        hands = tuple(tuple(sorted(deck[i:i + HAND_AT_START])) for i in range(0, dealt, HAND_AT_START))
+        decks[RESOURCE] = deck[dealt:]
+    else:       # (only after three of a kind replaced: the resources cover the hands and a market)
+        hands = tuple(tuple(sorted([table.draw(RESOURCE) for _ in range(HAND_AT_START)])) for _ in range(players))
+        shuffles = table.shuffles
+    # The first turn begins (as _Table.start_turn), its log the state's (the setup's is not kept): the
+    # teams are empty, so no start-of-turn ability acts.
+    return tuple.__new__(State, (
+        cards, players, variants, seed, 0, shuffles, tuple(decks), tuple(discards), tuple(markets), hands,
+        ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),)))
 
 
 # -- applying ------------------------------------------------------------------------------------
 def apply(state: State, seat: int, action) -> State:
     listed_state, listed_seat, listed = choices._listed
-    if state is listed_state and type(seat) is int and seat == listed_seat:
+    # (``is``: the seat is the very int object listed, never True for 1; seats are small ints, one object each.)
+    if state is listed_state and seat is listed_seat:
         for offered in listed:
             if offered is action:
                 return _HANDLER_OF[type(action)](state, seat, action)
@@ -148,7 +158,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
          turn_seat, turn, phase, pending, trades, last_compete, winner, _) = state
         hands = _put(hands, seat, _without(hands[seat], paid))
-        decks, discards, markets = list(decks), list(discards), list(markets)
+        decks, discards, markets = [*decks], [*discards], [*markets]
         discards[RESOURCE] = discards[RESOURCE] + paid
         discards[d] = discards[d] + flushed
         decks[d], markets[d] = deck[MARKET:], revealed
@@ -188,12 +198,16 @@ def _trade_with(state: State, seat: int, action: TradeWith) -> State:
 
 def _trade_give(state: State, seat: int, action: TradeGive) -> State:
     partner, give, ask = state.pending
-    return _with(state, TRADE, (partner, tuple(sorted(give + (SYMBOLS.index(action.symbol),))), ask))
+    give = [*give]
+    insort(give, SYMBOLS.index(action.symbol))
+    return _with(state, TRADE, (partner, tuple(give), ask))
 
 
 def _trade_ask(state: State, seat: int, action: TradeAsk) -> State:
     partner, give, ask = state.pending
-    return _with(state, TRADE, (partner, give, tuple(sorted(ask + (SYMBOLS.index(action.symbol),)))))
+    ask = [*ask]
+    insort(ask, SYMBOLS.index(action.symbol))
+    return _with(state, TRADE, (partner, give, tuple(ask)))
 
 
 def _trade_propose(state: State, seat: int, action) -> State:
@@ -286,7 +300,9 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             ends = True
         log = (("take", seat, (card,), slot),)
         top = deck[0]
-        refilled = market[:slot - 1] + (top,) + market[slot:]
+        # (The market written out, as the hands below: cheaper than slices joined.)
+        refilled = (top, market[1], market[2]) if slot == 1 else (
+            (market[0], top, market[2]) if slot == 2 else (market[0], market[1], top))
         if refilled[0] == refilled[1] == refilled[2]:       # seldom: three of a kind to replace
             refilled = quick.refill_slot(cards, deck, discards[RESOURCE], market, slot - 1, log)
             if refilled is None:
@@ -304,7 +320,11 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
         log = (("draw", seat, (card,), "forage"),)
     decks = (deck, decks[ANIMAL], decks[ECOSYSTEM])
     markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
-    hands = hands[:seat] + (tuple(sorted(hands[seat] + (card,))),) + hands[seat + 1:]
+    hand = [*hands[seat]]
+    insort(hand, card)
+    hands = [*hands]
+    hands[seat] = tuple(hand)
+    hands = tuple(hands)
     if first and not ends:
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
@@ -395,30 +415,29 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     Then either a fourth ecosystem waits for the one it replaces (the turn goes on), or the turn ends
     (written out for the commonest case: no draw, no win, no start-of-turn ability; else
     ``quick.end_turn``). Otherwise None."""
-    deck = state.decks[d]
-    if not deck or EMPTY in state.markets[d]:
+    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
+     turn_seat, turn, _, _, trades, last_compete, winner, _) = state
+    deck = decks[d]
+    if not deck or EMPTY in markets[d]:
         return None
-    cards = state.cards
     caches = cards.__dict__.get("_caches") or caches_for(cards)
-    team, ecosystems, following = state.teams[seat], state.ecosystems[seat], (seat + 1) % state.players
+    team, ecosystems, following = teams[seat], ecosystems_of[seat], (seat + 1) % players
     if d == ANIMAL:
         team += (card,)
         stars = cards.animals[card].stars
     else:
         ecosystems += (card,)
         stars = cards.ecosystems[card].stars
-    points = state.points[seat] + stars
+    points = points_of[seat] + stars
     replace = len(ecosystems) > MAX_ECOSYSTEMS      # (an ecosystem: discover draw abilities watch animals)
     ends = points >= WIN_POINTS or len(team) >= WIN_ANIMALS
     if replace and ends:
         return None
     paid = _symbols(action.pay, RULE_DISCOVER)
-    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
-     turn_seat, turn, _, _, trades, last_compete, winner, _) = state
     slot = action.slot
-    decks, markets = list(decks), list(markets)
+    decks, markets = [*decks], [*markets]
     decks[d] = deck[1:]
-    markets[d] = markets[d][:slot - 1] + (deck[0],) + markets[d][slot:]
+    markets[d] = _put(markets[d], slot - 1, deck[0])
     log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")))
     reveal = ("reveal", None, (d, deck[0]), slot)
     decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
@@ -427,9 +446,9 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
             points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,)))
+    next_team = teams[following]
     teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
     draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
-    next_team = state.teams[following]
     if not (draws or ends or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,

@@ -166,8 +166,10 @@ class _Table:
 
 
 def _put(values: tuple, index: int, value) -> tuple:
-    """``values`` with ``value`` at ``index``."""
-    return values[:index] + (value,) + values[index + 1:]
+    """``values`` with ``value`` at ``index`` (a list between: cheaper than slices joined)."""
+    values = [*values]
+    values[index] = value
+    return tuple(values)
 
 
 def _without(hand: tuple[int, ...], symbols: tuple[int, ...]) -> tuple[int, ...]:
