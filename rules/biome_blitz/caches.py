@@ -79,7 +79,7 @@ class Caches:
         #: (deck, payments named) -> the Discover actions per market slot: the same for every card
         #: with these payments.
         self.slot_lists: dict = {}
-        #: (which plain symbols the hand holds at least twice, which decks can be explored) -> Explore
+        #: (which plain symbols the hand holds at least twice, which decks can be explored (bits)) -> Explore
         #: actions, for teams without explore_cost abilities: nothing else counts then.
         self.explores: dict = {}
         #: (attacker, defender, defender has team mates) -> its PairRecord, or None when an ability
@@ -104,6 +104,11 @@ class Caches:
         #: set (its battle costs' payments), never starts over.
         self.pay_vector_ids: dict = {}
         self.forages: dict = {}         # resource market -> Forage actions (the deck or its discards hold cards)
+        #: (team with take_all_faceup abilities, resource market, the deck or its discards hold cards) ->
+        #: Forage and ForageAll actions: whether the abilities can be used depends on the market only.
+        self.take_all: dict = {}
+        #: A team's ecosystems (card kinds) -> the Replace actions (a fourth ecosystem came).
+        self.replaces: dict = {}
 
     def team(self, team: tuple[int, ...]) -> TeamKeys:
         keys = self.teams.get(team)
@@ -210,7 +215,7 @@ class HandCache(NamedTuple):
     """One hand's remembered list parts (for the team's cost-changing animals)."""
 
     counts: tuple[int, int, int, int]     # cards of each symbol
-    explores: dict          # which decks can be explored -> Explore actions
+    explores: dict          # which decks can be explored (bits by deck) -> Explore actions
     #: Per deck (resource, animal, ecosystem; none for resources), per card (its index), and last
     #: NO_SLOTS for an empty slot: None until first asked, then the card's Discover actions per market
     #: slot (its entry in ``Caches.by_price``). Lists indexed by card need no hashing.

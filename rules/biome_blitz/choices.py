@@ -39,12 +39,16 @@ def _illegal(reason: str, rule: str):
 def to_move(state: State) -> tuple[int, ...]:
     phase = state.phase
     if phase == ACTION or phase == FORAGE or phase == TRADE:    # most decisions: asked first
-        return (state.seat,)
+        return _SEATS[state.seat]
     if phase == OVER:
         return ()
     if phase == TRADE_REPLY or phase == CANCEL or phase == REROLL:
         return (state.pending[0],)
     return (state.seat,)
+
+
+#: (seat,) per seat, made once.
+_SEATS = tuple((seat,) for seat in range(6))
 
 
 # -- legal actions -------------------------------------------------------------------------------
@@ -53,28 +57,36 @@ def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     if phase == ACTION and seat == state.seat:     # the commonest question, answered directly
         # (_action_phase, written out: this runs at about every second decision of a playout.)
+        # (_same_action_phase written out too.)
         before, offered = _last_action_phase
-        if before is None or seat != before.seat or not _same_action_phase(state, before, seat):
+        if (before is not None and seat == before.seat and state.hands[seat] == before.hands[seat]
+                and state.markets == before.markets and state.teams == before.teams and state.cards is before.cards
+                and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
+                and state.decks == before.decks and state.discards == before.discards
+                and state.players == before.players):
+            out = [*offered]
+        else:
             out = _listing(state, seat)      # a new list: handed out as it is
             offered = tuple(out)
             _last_action_phase = (state, offered)
-        else:
-            out = [*offered]
-    elif phase == FORAGE and seat == state.seat:     # (as _legal_actions, written out: frequent too)
-        key = (state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
-        offered = _SECOND_PICKS.get(key) or _legal_actions(state, seat)
-        out = [*offered]
-    elif phase == TRADE and seat == state.seat:
+        # (In the three frequent phases ``seat`` equals state.seat, an int: _listed names that.)
+        _listed = (state, state.seat, offered)
+        return out
+    if phase == FORAGE and seat == state.seat:     # (as _legal_actions, written out: frequent too)
+        offered = ((_SECOND_PICKS if state.decks[RESOURCE] or state.discards[RESOURCE] else _SECOND_PICKS_NO_DECK)
+                   .get(state.markets[RESOURCE]) or _legal_actions(state, seat))
+        _listed = (state, state.seat, offered)
+        return [*offered]
+    if phase == TRADE and seat == state.seat:
         partner, give, ask = state.pending
         key = (state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
         offered = _TRADE_LISTS.get(key) or _legal_actions(state, seat)
-        out = [*offered]
-    else:
-        offered = _legal_actions(state, seat)
-        out = [*offered]
+        _listed = (state, state.seat, offered)
+        return [*offered]
+    offered = _legal_actions(state, seat)
     if type(seat) is int:
         _listed = (state, seat, offered)
-    return out
+    return [*offered]
 
 
 #: (state, seat, actions) of the last legal_actions call: apply takes one of these very objects for
@@ -89,14 +101,15 @@ def _legal_actions(state: State, seat: int) -> tuple:
     if phase == FORAGE:         # frequent: to_move is the turn's seat
         if seat != state.seat:
             return ()
-        key = (state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
-        found = _SECOND_PICKS.get(key)      # a few hundred markets at most
+        market = state.markets[RESOURCE]
+        deck_has_cards = bool(state.decks[RESOURCE] or state.discards[RESOURCE])
+        picks = _SECOND_PICKS if deck_has_cards else _SECOND_PICKS_NO_DECK
+        found = picks.get(market)      # a few hundred markets at most
         if found is None:
-            market, deck_has_cards = key
             found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
             if deck_has_cards:
                 found.append(_FORAGE_PICK[0])
-            found = _SECOND_PICKS[key] = tuple(found)
+            found = picks[market] = tuple(found)
         return found
     if phase == TRADE:          # frequent: to_move is the turn's seat
         if seat != state.seat:
@@ -126,16 +139,22 @@ def _legal_actions(state: State, seat: int) -> tuple:
             found = remember(_REPLIES, key, (_ACCEPT, _REFUSE) if has else (_REFUSE,))
         return found
     if phase == REPLACE:
-        return tuple([_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(state.ecosystems[seat])])
+        ecosystems = state.ecosystems[seat]
+        caches = cards.__dict__.get("_caches") or caches_for(cards)
+        found = caches.replaces.get(ecosystems)
+        if found is None:
+            found = remember(caches.replaces, ecosystems,
+                             [_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(ecosystems)])
+        return found
     if phase == CANCEL:
-        return (CancelCompete(cancel=True), CancelCompete(cancel=False))
+        return _CANCELS
     if phase == REROLL:
-        return (Reroll(reroll=True), Reroll(reroll=False))
+        return _REROLLS
     if phase == FRENZY:
         attacker = state.pending[0]
         return tuple(_competes(state, seat, only=attacker) + [Done()])
     if phase == PEEK:
-        return tuple([Peek(deck=name) for name in DECK_NAMES])
+        return _PEEKS
     return ()
 
 
@@ -150,7 +169,10 @@ def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, 
 
 
 _TRADE_LISTS: dict = {}
+#: Resource market -> the forage's second picks, when the resource deck or its discards hold cards
+#: (_SECOND_PICKS) or not: a dict each, so the key is the market alone.
 _SECOND_PICKS: dict = {}
+_SECOND_PICKS_NO_DECK: dict = {}
 _REPLIES: dict = {}     # (hand, cards asked for) -> the answers
 
 
@@ -173,6 +195,9 @@ _GIVE = tuple(TradeGive(symbol=name) for name in SYMBOLS)
 _ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
 _PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
 _ACCEPT, _REFUSE = TradeAnswer(accept=True), TradeAnswer(accept=False)
+_CANCELS = (CancelCompete(cancel=True), CancelCompete(cancel=False))
+_REROLLS = (Reroll(reroll=True), Reroll(reroll=False))
+_PEEKS = tuple(Peek(deck=name) for name in DECK_NAMES)
 _FORAGE = tuple(Forage(slot=i) for i in range(MARKET + 1))
 _FORAGE_PICK = tuple(ForagePick(slot=i) for i in range(MARKET + 1))
 _TRADE_WITH = tuple(TradeWith(seat=s) for s in range(6))
@@ -182,7 +207,7 @@ _TRADE_WITH_OTHERS = {(players, seat): tuple(_TRADE_WITH[s] for s in range(playe
 _TRADE_WITH_BY = ((),) + tuple(tuple(_TRADE_WITH_OTHERS[players, seat] for seat in range(players))
                                for players in range(1, 7))
 _NO_CARDS = (EMPTY,) * MARKET
-_EVERY_DECK = (True,) * len(DECK_NAMES)
+_EVERY_DECK = (1 << len(DECK_NAMES)) - 1     # which decks can be explored, bits by deck: all
 _NAMES: dict = {}
 
 
@@ -216,11 +241,19 @@ def _same_action_phase(state: State, before: State, seat: int) -> bool:
 _last_action_phase: tuple = (None, ())
 
 
+#: (card set, its Caches) of the last listing: playouts use one card set.
+_last_caches: tuple = (None, None)
+
+
 def _listing(state: State, seat: int) -> list:
     """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order, each part
     looked up by what it depends on (``Caches``) and worked out only when new."""
+    global _last_caches
     cards = state.cards
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    last_cards, caches = _last_caches
+    if cards is not last_cards:
+        caches = caches_for(cards)
+        _last_caches = (cards, caches)
     hand = state.hands[seat]
     # The team's keys and compete pairs, by seat and teams: both change seldom, so the seat's last
     # entry is tried first.
@@ -233,13 +266,14 @@ def _listing(state: State, seat: int) -> list:
     # What a hand can pay for, by hand (for the team's abilities changing costs): the hand is hashed once.
     hand_parts = hands.get(hand) or caches.hand(hands, hand, lambda hand, cost: _pay_id(caches, hand, cost))
     decks, discards, markets = state.decks, state.discards, state.markets
-    # Optional actions. Which decks can be explored: almost always all three (no deck is empty).
+    # Optional actions. Which decks can be explored (bits by deck, an int: cheap to hash): almost
+    # always all three (no deck is empty).
     if decks[0] and decks[1] and decks[2]:
         flags = _EVERY_DECK
     else:
-        flags = (bool(decks[0] or discards[0]) or markets[0] != _NO_CARDS,
-                 bool(decks[1] or discards[1]) or markets[1] != _NO_CARDS,
-                 bool(decks[2] or discards[2]) or markets[2] != _NO_CARDS)
+        flags = ((1 if decks[0] or discards[0] or markets[0] != _NO_CARDS else 0)
+                 | (2 if decks[1] or discards[1] or markets[1] != _NO_CARDS else 0)
+                 | (4 if decks[2] or discards[2] or markets[2] != _NO_CARDS else 0))
     explores = hand_parts.explores.get(flags)
     if explores is None:
         explores = _hand_explores(state, seat, caches, seat_parts, hand_parts, flags)
@@ -251,20 +285,30 @@ def _listing(state: State, seat: int) -> list:
             forages = remember(caches.forages, markets[RESOURCE], _forages(markets[RESOURCE], True))
     else:
         forages = _forages(markets[RESOURCE], False)
-    if seat_parts.keys.takes_all:
-        forages = [*forages]
-        for animal, ability in abilities(state, seat, "take_all_faceup"):
-            if _take_all(state, ability):
-                forages.append(ForageAll(animal=cards.animal_ids[animal]))
+    if seat_parts.keys.takes_all:       # with the team's ForageAll actions (Caches.take_all)
+        key = (teams[seat], markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]))
+        found = caches.take_all.get(key)
+        if found is None:
+            found = remember(caches.take_all, key, _with_take_all(state, seat, forages))
+        forages = found
     # Discover, slot by slot: the hand's entry gives each face-up card's actions per slot (MARKET is 3).
     _, animals, ecosystems = hand_parts.discovers
     a0, a1, a2 = markets[ANIMAL]
     e0, e1, e2 = markets[ECOSYSTEM]
     a0, a1, a2, e0, e1, e2 = animals[a0], animals[a1], animals[a2], ecosystems[e0], ecosystems[e1], ecosystems[e2]
-    if a0 is None or a1 is None or a2 is None or e0 is None or e1 is None or e2 is None:
-        a0, a1, a2, e0, e1, e2 = [found or _card_slots(state, seat, caches, seat_parts, hand_parts, d, markets[d][i])
-                                  for found, d, i in ((a0, ANIMAL, 0), (a1, ANIMAL, 1), (a2, ANIMAL, 2),
-                                                      (e0, ECOSYSTEM, 0), (e1, ECOSYSTEM, 1), (e2, ECOSYSTEM, 2))]
+    # (A card new to the hand is worked out alone.)
+    if a0 is None:
+        a0 = _card_slots(state, seat, caches, seat_parts, hand_parts, ANIMAL, markets[ANIMAL][0])
+    if a1 is None:
+        a1 = _card_slots(state, seat, caches, seat_parts, hand_parts, ANIMAL, markets[ANIMAL][1])
+    if a2 is None:
+        a2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ANIMAL, markets[ANIMAL][2])
+    if e0 is None:
+        e0 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][0])
+    if e1 is None:
+        e1 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][1])
+    if e2 is None:
+        e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
     # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
     if seat_parts.pairs:
         mask = seat_parts.mask
@@ -277,6 +321,15 @@ def _listing(state: State, seat: int) -> list:
     else:
         competes = ()
     return [*explores, *trades, *forages, *a0[0], *a1[1], *a2[2], *e0[0], *e1[1], *e2[2], *competes]
+
+
+def _with_take_all(state: State, seat: int, forages) -> list:
+    """The ``forages`` and the ForageAll actions of the seat's take_all_faceup abilities usable now."""
+    out = [*forages]
+    for animal, ability in abilities(state, seat, "take_all_faceup"):
+        if _take_all(state, ability):
+            out.append(ForageAll(animal=state.cards.animal_ids[animal]))
+    return out
 
 
 def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
@@ -321,9 +374,9 @@ def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
 
 
 def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, flags) -> tuple:
-    """The hand's Explore actions when the decks ``flags`` can be explored, remembered by the hand's
-    entry. Without explore_cost abilities, they depend only on which plain symbols the hand holds
-    twice: shared between hands by that (``Caches.explores``)."""
+    """The hand's Explore actions when the decks ``flags`` (bits by deck) can be explored, remembered
+    by the hand's entry. Without explore_cost abilities, they depend only on which plain symbols the
+    hand holds twice: shared between hands by that (``Caches.explores``)."""
     if seat_parts.keys.changes_explore:
         found = tuple(_explores(state, seat, state.hands[seat], flags))
     else:
@@ -336,7 +389,8 @@ def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCach
     return found
 
 
-def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool, ...]) -> list:
+def _explores(state: State, seat: int, hand: tuple[int, ...], flags: int) -> list:
+    """The Explore actions of ``hand`` for the decks ``flags`` (bits by deck) lets explore."""
     pays = [(sym, sym) for sym in PLAIN if hand.count(sym) >= 2]
     cheap = [a for _, a in abilities(state, seat, "explore_cost")]
     if cheap:
@@ -344,7 +398,7 @@ def _explores(state: State, seat: int, hand: tuple[int, ...], flags: tuple[bool,
         for ability in cheap:
             extra |= set(_sub_multisets(hand, ability.get("count")))
         pays = sorted(extra)
-    return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags[d] for p in pays]
+    return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags >> d & 1 for p in pays]
 
 
 def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, d: int,
