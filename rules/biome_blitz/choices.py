@@ -57,13 +57,8 @@ def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     if phase == ACTION and seat == state.seat:     # the commonest question, answered directly
         # (_action_phase, written out: this runs at about every second decision of a playout.)
-        # (_same_action_phase written out too.)
         before, offered = _last_action_phase
-        if (before is not None and seat == before.seat and state.hands[seat] == before.hands[seat]
-                and state.markets == before.markets and state.teams == before.teams and state.cards is before.cards
-                and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
-                and state.decks == before.decks and state.discards == before.discards
-                and state.players == before.players):
+        if before is not None and seat == before.seat and _same_action_phase(state, before, seat):
             out = [*offered]
         else:
             out = _listing(state, seat)      # a new list: handed out as it is

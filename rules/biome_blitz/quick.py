@@ -15,6 +15,7 @@ from rules.chance import die, shuffled
 from rules.biome_blitz.caches import caches_for
 from rules.biome_blitz.cards import CardSet
 from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS
+from rules.biome_blitz.table import _put, _without
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
@@ -119,7 +120,7 @@ def start_abilities(fields: list) -> State | None:
     fields[_DECKS] = (deck,) + decks[1:]
     fields[_DISCARDS] = (discards,) + fields[_DISCARDS][1:]
     fields[_MARKETS] = (market,) + markets[1:]
-    fields[_HANDS] = hands[:seat] + (hand,) + hands[seat + 1:]
+    fields[_HANDS] = _put(hands, seat, hand)
     fields[_LOG] = log
     if choice:
         fields[_PHASE] = PEEK
@@ -182,7 +183,7 @@ def _draws(fields: list, seat: int, trigger: str, fires) -> bool:
                 if drew is None:
                     return False
                 deck, hand, log = drew
-    fields[_DECKS], fields[_HANDS], fields[_LOG] = (deck,) + decks[1:], hands[:seat] + (hand,) + hands[seat + 1:], log
+    fields[_DECKS], fields[_HANDS], fields[_LOG] = (deck,) + decks[1:], _put(hands, seat, hand), log
     return True
 
 
@@ -192,9 +193,6 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
     out (``_Table.draw``). Otherwise None."""
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
      turn_seat, turn, phase, pending, trades, last_compete, winner, _) = state
-    hand = list(hands[seat])
-    for s in paid:
-        hand.remove(s)
     discards = (discards[RESOURCE] + paid,) + discards[1:]
     deck, discard = decks[d], discards[d] + flushed
     market = []
@@ -214,10 +212,9 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
     if d == RESOURCE and market[0] == market[1] == market[2] != EMPTY:
         return None
     return tuple.__new__(State, (
-        cards, players, variants, seed, rolls, shuffles, decks[:d] + (deck,) + decks[d + 1:],
-        discards[:d] + (discard,) + discards[d + 1:], markets[:d] + (tuple(market),) + markets[d + 1:],
-        hands[:seat] + (tuple(hand),) + hands[seat + 1:], teams, ecosystems, points, turn_seat, turn, phase, pending,
-        trades, last_compete, winner, log))
+        cards, players, variants, seed, rolls, shuffles, _put(decks, d, deck), _put(discards, d, discard),
+        _put(markets, d, tuple(market)), _put(hands, seat, _without(hands[seat], paid)), teams, ecosystems, points,
+        turn_seat, turn, phase, pending, trades, last_compete, winner, log))
 
 
 def compete(state: State, seat: int, attacker: int, defender: int, owner: int, paid: tuple[int, ...],
@@ -246,11 +243,8 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
     a_total = attack_total(state, seat, attacker, defender, attack)
     d_total = defence_total(state, owner, defender, attacker, defend)
     won = kick is None and a_total >= d_total
-    hand = list(hands[seat])
-    for s in paid:
-        hand.remove(s)
     fields[_ROLLS] = rolls + 2
-    fields[_HANDS] = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+    fields[_HANDS] = _put(hands, seat, _without(hands[seat], paid))
     discards = (discards[RESOURCE] + paid,) + discards[1:]
     fields[_LOG] = (("compete", seat, (attacker, defender), owner),
                     ("dice", seat, (attack, defend), (attacker, defender)),
@@ -259,9 +253,9 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
     fields[_LAST_COMPETE] = (seat, attacker, attack, a_total, owner, defender, defend, d_total, seat if won else owner)
     if won:
         stars = cards.animals[defender].stars
-        fields[_TEAMS] = teams[:owner] + (tuple(a for a in teams[owner] if a != defender),) + teams[owner + 1:]
+        fields[_TEAMS] = _put(teams, owner, tuple(a for a in teams[owner] if a != defender))
         discards = (discards[RESOURCE], discards[ANIMAL] + (defender,), discards[ECOSYSTEM])
-        fields[_POINTS] = points[:seat] + (points[seat] + stars,) + points[seat + 1:]
+        fields[_POINTS] = _put(points, seat, points[seat] + stars)
         fields[_LOG] += (("points", seat, (), (stars, "defeat")),)
         if watched and not _defeat_draws(fields, watches):
             return None
