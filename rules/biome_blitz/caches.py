@@ -62,9 +62,21 @@ class Caches:
         self.team_parts: dict = {}
         #: Per seat (at most six): (teams, the seat's SeatCache) last looked up, tried first.
         self.last_seats = [(None, None)] * 6
-        #: (discover-changing animals, explore-changing animals) -> {hand: HandCache}: looking the hand
-        #: up once serves the whole list.
+        #: (discover-changing animals, explore-changing animals) -> its HandGroup {hand: HandCache}:
+        #: looking the hand up once serves the whole list.
         self.by_hand: dict = {}
+        # What a hand's entry can depend on at most, per symbol (wild last): a Discover payment never
+        # uses more cards of a symbol than its price has units that symbol can pay (the printed costs
+        # bound that when no ability changes them, and a card's whole cost always does), a battle cost's
+        # payment no more than the cost, and Explore asks whether a symbol is held twice.
+        printed = [card.cost for card in (*animals, *cards.ecosystems)]
+        least = [max(*caps, 2) for caps in zip(*self._battle_caps(animals), (2, 2, 2, 0))]
+        #: For teams without cost-changing animals: the printed costs' units per symbol (and in all).
+        self.printed_caps = tuple(max(n, at_least) for n, at_least in
+                                  zip((*map(max, zip(*printed)), max(map(sum, printed))), least))
+        #: For teams with discover-changing ones: a whole cost (the largest) for every symbol.
+        whole = max(max(map(sum, printed)), *least)
+        self.whole_caps = (whole,) * 4
         self.hands_made = 0             # HandCaches made since the by_hand dicts last started over
         # What the by_hand entries are made from, shared by every hand:
         #: discover-changing animals -> per deck (none for resources), per card: None until first asked,
@@ -90,7 +102,7 @@ class Caches:
         self.battle_costs = tuple(costs)
         self.battle_cost_of = tuple(costs.index(animal.battle_cost) for animal in animals)
         #: Per battle cost (numbered): the most cards of each symbol (wild last) a payment can use.
-        self.battle_caps = tuple((*cost, sum(cost)) for cost in costs)
+        self.battle_caps = self._battle_caps(animals)
         #: payments of a battle cost (named) -> their number; and the payments by number.
         self.pay_ids: dict = {}
         self.pays: list = []
@@ -109,6 +121,10 @@ class Caches:
         self.take_all: dict = {}
         #: A team's ecosystems (card kinds) -> the Replace actions (a fourth ecosystem came).
         self.replaces: dict = {}
+
+    @staticmethod
+    def _battle_caps(animals) -> tuple:
+        return tuple((*cost, sum(cost)) for cost in sorted({animal.battle_cost for animal in animals}))
 
     def team(self, team: tuple[int, ...]) -> TeamKeys:
         keys = self.teams.get(team)
@@ -133,8 +149,9 @@ class Caches:
             if len(self.team_parts) > LIMIT:
                 self.team_parts.clear()
             keys = self.teams.get(team) or self.team(team)
+            group = self.by_hand.get((keys.changes_discover, keys.changes_explore))
             found = self.team_parts[team] = (
-                keys, self.by_hand.setdefault((keys.changes_discover, keys.changes_explore), {}),
+                keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
         keys, hands, records = found
         mask = 0
@@ -143,15 +160,34 @@ class Caches:
         found = self.seats[seat, teams] = SeatCache(keys, pairs, hands, records, mask, {})
         return found
 
-    def hand(self, hands: dict, hand: tuple[int, ...], pay_id) -> HandCache:
-        """A new HandCache for ``hand`` in ``hands`` (a ``by_hand`` dict); ``pay_id(hand, cost)`` gives
-        the number of the hand's payments of a battle cost (numbered)."""
+    def hand_group(self, keys: TeamKeys) -> HandGroup:
+        """The new ``by_hand`` entry for teams with these keys' cost-changing animals."""
+        # (Explore with explore_cost abilities looks at the whole hand: no sharing by counts.)
+        caps = None if keys.changes_explore else self.whole_caps if keys.changes_discover else self.printed_caps
+        found = self.by_hand[keys.changes_discover, keys.changes_explore] = HandGroup(caps)
+        return found
+
+    def hand(self, hands: HandGroup, hand: tuple[int, ...], pay_id) -> HandCache:
+        """The HandCache for ``hand``, new to ``hands`` (a ``by_hand`` entry): a hand with the same
+        counts capped at the group's caps shares it; ``pay_id(hand, cost)`` gives the number of the
+        hand's payments of a battle cost (numbered)."""
         if self.hands_made > HANDS:     # start over, in place: the seats entries hold these dicts
             for made in self.by_hand.values():
                 made.clear()
+                made.by_counts.clear()
             self.hands_made = 0
         self.hands_made += 1
-        counts = (hand.count(0), hand.count(1), hand.count(2), hand.count(3))
+        n0, n1, n2, n3 = hand.count(0), hand.count(1), hand.count(2), hand.count(3)
+        caps = hands.caps
+        if caps is None:
+            counts = (n0, n1, n2, n3)
+        else:
+            c0, c1, c2, c3 = caps
+            counts = (n0 if n0 < c0 else c0, n1 if n1 < c1 else c1, n2 if n2 < c2 else c2, n3 if n3 < c3 else c3)
+            found = hands.by_counts.get(counts)
+            if found is not None:
+                hands[hand] = found
+                return found
         pay_ids = self.pay_ids_of.get(counts)
         if pay_ids is None:
             if len(self.pay_ids_of) > LIMIT:
@@ -166,6 +202,8 @@ class Caches:
             pay_ids = self.pay_ids_of[counts] = tuple(pay_ids)
         found = hands[hand] = HandCache(counts, {}, (None, [None] * self.animal_cards + [NO_SLOTS],
                                                      [None] * self.ecosystem_kinds + [NO_SLOTS]), pay_ids, {})
+        if caps is not None:
+            hands.by_counts[counts] = found
         return found
 
     def masked(self, hand_parts: HandCache, mask: int) -> int:
@@ -193,6 +231,19 @@ class Caches:
         return found
 
 
+class HandGroup(dict):
+    """A ``by_hand`` entry: hand -> HandCache, for teams with the same cost-changing animals. What a
+    HandCache holds depends on the hand only through its symbol counts capped at ``caps`` (None: on
+    the whole hand), so hands with the same capped counts share one (``by_counts``)."""
+
+    __slots__ = ("caps", "by_counts")
+
+    def __init__(self, caps: tuple[int, int, int, int] | None):
+        super().__init__()
+        self.caps = caps
+        self.by_counts: dict = {}
+
+
 #: A HandCache's Discover entry for an empty market slot (EMPTY, -1, indexes the last entry).
 NO_SLOTS = ((), (), ())
 
@@ -214,7 +265,7 @@ class SeatCache(NamedTuple):
 class HandCache(NamedTuple):
     """One hand's remembered list parts (for the team's cost-changing animals)."""
 
-    counts: tuple[int, int, int, int]     # cards of each symbol
+    counts: tuple[int, int, int, int]     # cards of each symbol, capped at the HandGroup's caps
     explores: dict          # which decks can be explored (bits by deck) -> Explore actions
     #: Per deck (resource, animal, ecosystem; none for resources), per card (its index), and last
     #: NO_SLOTS for an empty slot: None until first asked, then the card's Discover actions per market
