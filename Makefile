@@ -90,7 +90,7 @@ chromium:
 # and GROUP_ORIGIN=host:port to serve a group on the network (README, "Playtest tables").
 serve: $(STAMP_BASE)
 	$(if $(TABLES_DB),RULES_EXPLORER_TABLES_DB=$(TABLES_DB)) $(VENV)/bin/panel serve \
-	  apps/explorer.py apps/analysis.py apps/tables.py --setup explorer/tables_setup.py \
+	  apps/explorer.py apps/analysis.py apps/tables.py apps/rules.py apps/tutorial.py --setup explorer/tables_setup.py \
 	  --address $(ADDRESS) --port $(PORT) \
 	  --allow-websocket-origin=127.0.0.1:$(PORT) --allow-websocket-origin=localhost:$(PORT) \
 	  $(if $(GROUP_ORIGIN),--allow-websocket-origin=$(GROUP_ORIGIN)) $(SERVE_ARGS)

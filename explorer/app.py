@@ -34,6 +34,8 @@ import explorer.jump_gate_board  # noqa: F401,E402  (registers the Jump Gate boa
 import explorer.starligned_board  # noqa: F401,E402  (registers the Starligned board)
 import explorer.biome_blitz_board  # noqa: F401,E402  (registers the Biome Blitz board)
 from explorer.advisor import MoveAdvisor
+from explorer.i18n import NATIVE_NAMES, page_language, text
+from explorer.rules_page import rules_href
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.live_plots import LivePlots
 from explorer.scores import ScoreBreakdown
@@ -42,6 +44,7 @@ from explorer.table_hub import TableError
 from explorer.table_pages import query_arg, review_replay
 from explorer.session import GameSession, VariantSwitches, player_label
 from explorer.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
+from rules.rulebook import LANGUAGES
 
 NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
 
@@ -65,6 +68,8 @@ class ExplorerApp(pn.viewable.Viewer):
     """Widgets, picker, board, log and lines of play around one session. One instance per browser session."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), constant=True,
+                          doc="The page's language (``?lang=``, else the browser's): rule links and explanations.")
 
     def __init__(self, session: GameSession | None = None, **params):
         super().__init__(session=session or bot_session(), **params)
@@ -72,13 +77,16 @@ class ExplorerApp(pn.viewable.Viewer):
         self.controls: dict[str, pn.widgets.Widget] = {}
         self.seat_controllers = SeatControllers(session=session)
         self.stepper = Stepper(session=session)
-        self.picker = ActionPicker(session=session)
+        self.picker = ActionPicker(session=session, lang=self.lang)
         self.advisor = MoveAdvisor(session=session)
         self.board = board_for(session)
         # Each game draws its own board: a new game in the same session swaps it.
         self.board_slot = pn.Column(self.board, sizing_mode="stretch_width", margin=0)
         session.param.watch(self._on_game, "game")
-        self.log_view = EventLog(session=session)
+        self.log_view = EventLog(session=session, lang=self.lang)
+        self.rules_links = pn.pane.HTML("", css_classes=["rules-links"], margin=(0, 10), sizing_mode="stretch_width")
+        session.param.watch(self._sync_rules_links, "game")
+        self._sync_rules_links()
         self.branches = BranchesPanel(session=session)
         self.replay_problem = ReplayProblem(session=session)
         self._build_controls()
@@ -139,6 +147,15 @@ class ExplorerApp(pn.viewable.Viewer):
             widgets.append(pn.pane.Markdown(parameter.doc, styles=NOTE_STYLE, margin=(0, 10)))
         self.variant_box.objects = widgets or [pn.pane.Markdown("*This game has no variants.*")]
 
+    def _sync_rules_links(self, *events) -> None:
+        """The game's rules page, and the language switch (the page again, in the other language)."""
+        lang, game = self.lang, self.session.game
+        switch = " · ".join(f'<a class="lang-{other}" href="./explorer?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
+                            if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
+        self.rules_links.object = (f'<a class="rules-page-link" href="{rules_href(game, lang)}" target="rules">'
+                                   f'{text("explorer.rules_link", lang, game=rules.get_game(game).title)}</a>'
+                                   f'<div class="language-switch">{text("language.switch", lang)}: {switch}</div>')
+
     def _sync_seats(self, *events) -> None:
         options = _options_for_seats(self.session.players)
         view_as = self.controls["view_as"]
@@ -190,6 +207,7 @@ class ExplorerApp(pn.viewable.Viewer):
     def _build_template(self) -> pn.template.BaseTemplate:
         c = self.controls
         sidebar = [
+            self.rules_links,
             pn.pane.Markdown("### Set-up", margin=(0, 10)),
             c["game"], c["players"], c["seed"], c["random_seed"],
             pn.pane.Markdown("**Variants**", margin=(6, 10, 0, 10)),
@@ -249,7 +267,7 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
             session.load(review_replay(table_id), cursor=0)
         except TableError as error:
             session, notice = None, f"Table review: {error}."
-    template = ExplorerApp(session=session).template
+    template = ExplorerApp(session=session, lang=page_language()).template
     if notice:
         template.main.insert(0, pn.pane.Alert(notice, alert_type="warning", css_classes=["review-refused"]))
     return template

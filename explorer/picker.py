@@ -42,9 +42,11 @@ from typing import Any
 import panel as pn
 import param
 
+from explorer.rules_page import refusal_markdown
 from explorer.session import GameSession, player_label
 from rules.bots import BOTS
-from rules.protocol import RulesError
+from rules.protocol import IllegalAction, RulesError
+from rules.rulebook import LANGUAGES
 
 esc = html.escape
 
@@ -252,6 +254,7 @@ class ActionPicker(pn.viewable.Viewer):
                           doc="choose: a person may act here; person: a person must decide, but not from this view; "
                               "bots: only bots are to move; over: the game is over.")
     message = param.String(default="", doc="The last refusal (e.g. a stale click), shown in the picker.")
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of rule explanations.")
 
     #: The explorer's shortcuts for a teacher: "Let bots play", "View as ... to play", "Play as ...".
     shortcuts = True
@@ -353,6 +356,9 @@ class ActionPicker(pn.viewable.Viewer):
         self.cancel()
         try:
             self.session.play_on(seat, action)
+        except IllegalAction as error:      # the rule that forbids it, linked to the rules page
+            self.message = f"Not played: {refusal_markdown(self.session.game, error, self.lang)}"
+            return False
         except (RulesError, ValueError) as error:
             self.message = f"Not played: {error}"
             return False

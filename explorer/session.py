@@ -187,12 +187,16 @@ class GameSession(param.Parameterized):
         ``seat`` defaults to the viewing seat (a spectator's view when ``teacher`` is off); ``None``
         is the teacher, who reads every event in full.
         """
+        return [text for _, text in self.event_items(step, seat)]
+
+    def event_items(self, step: int | None = None, seat: Any = "viewing") -> list[tuple[str, str]]:
+        """As :meth:`event_texts`, each event as ``(kind, text)`` (its kind names the rule it applies)."""
         step = self.cursor if step is None else step
         teacher = seat is None or (seat == "viewing" and self.sees_all)
         if teacher:
-            return [event.text for event in self.spec.events(self.state_at(step))]
+            return [(event.kind, event.text) for event in self.spec.events(self.state_at(step))]
         seat = self.viewing_seat if seat == "viewing" else seat
-        return [event["text"] for event in self.observation(seat, step)["events"] if event["text"]]
+        return [(event["kind"], event["text"]) for event in self.observation(seat, step)["events"] if event["text"]]
 
     def event_log(self, upto: int | None = None, seat: Any = "viewing") -> list[dict]:
         """Every step from the deal to ``upto`` (default: the cursor): who acted and what happened."""

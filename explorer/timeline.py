@@ -28,8 +28,10 @@ from typing import Any
 import panel as pn
 import param
 
+from explorer.rules_page import rule_link_html
 from explorer.session import GameSession, Line, player_label
 from rules.protocol import RulesError
+from rules.rulebook import LANGUAGES, rulebook
 
 esc = html.escape
 
@@ -186,6 +188,8 @@ LOG_CSS = """
 .event-log .step.future .step-no { color: #9fb3d6; }
 .event-log .who { color: #4a5768; }
 .event-log ul { margin: 1px 0; padding-left: 1.1em; }
+.event-log a.rule-link { font-size: .85em; color: #7a5a1e; margin-left: .4em; white-space: nowrap; }
+.event-log a.rule-link::before { content: "§ "; }
 """
 
 
@@ -242,6 +246,7 @@ class LogList(pn.custom.JSComponent):
         mark();
       }
       box.addEventListener("click", (event) => {
+        if (event.target.closest("a.rule-link")) return;     // a rule's page opens; the cursor stays
         const line = event.target.closest("[data-step]");
         if (line) model.send_msg({ goto: Number(line.dataset.step) });
       });
@@ -266,6 +271,7 @@ class EventLog(pn.viewable.Viewer):
     """Every step of the line, as the viewing seat may see it; a click on a step jumps there."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the rule links.")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -273,7 +279,11 @@ class EventLog(pn.viewable.Viewer):
         self.list = LogList(session=self.session, sizing_mode="stretch_width", css_classes=["event-log-pane"],
                             margin=0)
         self.session.param.watch(self._refresh, ["state", "log", "viewing_seat"])
+        self.param.watch(self._relabel, "lang")
         self._refresh()
+
+    def _relabel(self, event) -> None:
+        self.list.content = self.lines()
 
     def lines(self) -> str:
         """The log's lines as HTML, one ``div.step`` per step 0..len(log), without cursor marks."""
@@ -282,7 +292,10 @@ class EventLog(pn.viewable.Viewer):
     def _step_line(self, step: int) -> str:
         session = self.session
         who = player_label(session.log[step - 1][0]) if step else "the deal"
-        items = "".join(f"<li>{esc(text)}</li>" for text in session.event_texts(step))
+        game, lang = session.game, self.lang
+        book = rulebook(game)
+        items = "".join(f"<li>{esc(text)}{_rule_link(game, book.for_event(kind), lang)}</li>"
+                        for kind, text in session.event_items(step))
         return (f'<div class="step" data-step="{step}" title="Jump to step {step}">'
                 f'<span class="step-no">Step {step}</span><span class="who">{esc(who)}</span><ul>{items}</ul></div>')
 
@@ -316,6 +329,10 @@ class EventLog(pn.viewable.Viewer):
 
     def __panel__(self):
         return self.list
+
+
+def _rule_link(game: str, rule, lang: str) -> str:
+    return "" if rule is None else rule_link_html(game, rule, lang)
 
 
 # --------------------------------------------------------------------------- lines of play

@@ -1,0 +1,61 @@
+"""Interface texts in English and Japanese, from resource files (``explorer/locales/<lang>.json``).
+
+``text(key, lang, **values)`` gives a text with its ``{placeholders}`` filled; a key missing from
+one language is a bug (a test checks both files hold the same keys with the same placeholders), so
+it raises rather than showing a blank. :func:`page_language` picks a page's language: ``?lang=`` in
+its address first, then the browser's ``Accept-Language``, then English.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from rules.rulebook import LANGUAGES
+
+LOCALES = Path(__file__).resolve().parent / "locales"
+DEFAULT = LANGUAGES[0]
+#: Each language's name in itself (the language switch shows these).
+NATIVE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+@lru_cache(maxsize=None)
+def texts(lang: str) -> dict[str, str]:
+    """Every interface text of ``lang`` (key -> text)."""
+    if lang not in LANGUAGES:
+        raise KeyError(f"no interface texts in {lang!r}; languages: {', '.join(LANGUAGES)}")
+    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def text(key: str, lang: str = DEFAULT, **values) -> str:
+    found = texts(lang if lang in LANGUAGES else DEFAULT)[key]
+    return found.format(**values) if values else found
+
+
+def choose(requested: str | None, accept_language: str | None = None) -> str:
+    """The language for ``?lang=requested`` (if known), else the browser's first known one, else English."""
+    if requested:
+        short = requested.strip().lower()[:2]
+        if short in LANGUAGES:
+            return short
+    ranked = []
+    for n, part in enumerate((accept_language or "").split(",")):
+        tag, _, weight = part.strip().partition(";q=")
+        try:
+            q = float(weight) if weight else 1.0
+        except ValueError:
+            q = 0.0
+        ranked.append((-q, n, tag.strip().lower()[:2]))
+    for _, _, short in sorted(ranked):
+        if short in LANGUAGES:
+            return short
+    return DEFAULT
+
+
+def page_language() -> str:
+    """The served page's language (see :func:`choose`); English outside a server."""
+    from explorer.table_pages import _request, query_arg
+    request = _request()
+    headers = getattr(request, "headers", None) or {}
+    return choose(query_arg("lang"), headers.get("Accept-Language"))

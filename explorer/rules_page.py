@@ -1,0 +1,97 @@
+"""A game's rules page, ``/rules?game=<id>&lang=<en|ja>``: its rulebook (``rules/rulebook.py``) in
+teaching order, one anchored section per rule (``#rule-<id>``), each with where it comes from (the
+rules text's headings, the rulings). The event log and the illegal-move messages link here."""
+
+from __future__ import annotations
+
+from html import escape as esc
+from urllib.parse import urlencode
+
+import panel as pn
+
+import rules
+from explorer.i18n import NATIVE_NAMES, page_language, text
+from rules.rulebook import LANGUAGES, Rule, rulebook
+
+RULES_CSS = """
+.rules-page { max-width: 860px; line-height: 1.5; }
+.rules-page nav { display: flex; gap: 14px; flex-wrap: wrap; margin-bottom: 8px; font-size: .95em; }
+.rules-page nav .chosen { font-weight: 700; text-decoration: none; color: inherit; }
+.rules-page .toc { columns: 2; font-size: .92em; }
+.rules-page section.rule { border-left: 3px solid #c9d6e8; padding: 2px 12px; margin: 10px 0 16px; }
+.rules-page section.rule:target { border-left-color: #d9822b; background: #fff7ec; }
+.rules-page .summary { font-weight: 600; }
+.rules-page .source { font-size: .85em; color: #5a6878; }
+"""
+
+
+def rules_href(game: str, lang: str, rule: str | None = None) -> str:
+    """The address of a game's rules page (at one rule's section if ``rule``)."""
+    return f"./rules?{urlencode({'game': game, 'lang': lang})}" + (f"#rule-{rule}" if rule else "")
+
+
+def rule_reference(game: str, rule: Rule, lang: str) -> str:
+    """``Subastral · 手番 / ステップ2 · ruling 3``: where ``rule`` comes from, in ``lang``."""
+    return rule.reference(rules.get_game(game).title, lang)
+
+
+def rule_link_html(game: str, rule: Rule, lang: str, css: str = "rule-link") -> str:
+    """A small link to ``rule`` on its game's rules page (opens beside the explorer)."""
+    title = f"{rule.summary[lang]} ({rule_reference(game, rule, lang)})"
+    return (f'<a class="{css}" href="{esc(rules_href(game, lang, rule.id))}" target="rules" '
+            f'title="{esc(title)}" data-rule="{esc(rule.id)}">{esc(rule.title[lang])}</a>')
+
+
+def refusal_markdown(game: str, error, lang: str) -> str:
+    """An illegal move's explanation for a page (Markdown): the reason, then the rule that forbids it,
+    linked to its section of the rules page (the engine's rule text when the rulebook has none)."""
+    rule = rulebook(game).for_refusal(getattr(error, "rule", None))
+    reason = getattr(error, "reason", None) or str(error)
+    if rule is None:
+        return reason if not getattr(error, "rule", None) else f"{reason} (rule: {error.rule})"
+    return (f"{reason}  \n" + text("refusal.rule", lang, title=f"[{rule.title[lang]}]({rules_href(game, lang, rule.id)})",
+                                     summary=rule.summary[lang]) + f" ({rule_reference(game, rule, lang)})")
+
+
+def rules_html(game: str, lang: str) -> str:
+    """The whole rules page of ``game`` in ``lang`` as HTML."""
+    book = rulebook(game)
+    title = rules.get_game(game).title
+    games = " ".join(
+        f'<a class="{"chosen" if other == game else ""}" href="{esc(rules_href(other, lang))}">'
+        f'{esc(rules.get_game(other).title)}</a>' for other in rules.GAMES)
+    languages = " ".join(
+        f'<a class="lang-{other}{" chosen" if other == lang else ""}" href="{esc(rules_href(game, other))}" '
+        f'lang="{other}">{NATIVE_NAMES[other]}</a>' for other in LANGUAGES)
+    toc = "".join(f'<li><a href="#chapter-{esc(chapter.id)}">{esc(chapter.title[lang])}</a></li>'
+                  for chapter in book.chapters)
+    parts = [f'<div class="rules-page" lang="{lang}"><nav class="games">{games}</nav>',
+             f'<nav class="languages">{languages}</nav>',
+             f'<h1>{esc(text("rules.heading", lang, game=title))}</h1>',
+             f'<p class="source">{esc(text("rules.source_note", lang, source=book.source))}</p>',
+             f'<ol class="toc">{toc}</ol>']
+    for chapter in book.chapters:
+        parts.append(f'<h2 id="chapter-{esc(chapter.id)}">{esc(chapter.title[lang])}</h2>')
+        for rule in chapter.rules:
+            parts.append(
+                f'<section class="rule" id="rule-{esc(rule.id)}"><h3>{esc(rule.title[lang])}</h3>'
+                f'<p class="summary">{esc(rule.summary[lang])}</p><p>{esc(rule.text[lang])}</p>'
+                f'<p class="source">{esc(text("rules.from", lang, where=rule_reference(game, rule, lang)))}</p>'
+                '</section>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.template.BaseTemplate:
+    """The page for ``/rules``: the game and language from the address (or the browser's language)."""
+    from explorer.table_pages import query_arg
+    lang = lang or page_language()
+    game = game or query_arg("game") or rules.GAMES[0]
+    if game not in rules.GAMES:
+        body = pn.pane.Alert(text("rules.unknown_game", lang, game=game, games=", ".join(rules.GAMES)),
+                             alert_type="warning", css_classes=["rules-refused"])
+    else:
+        body = pn.pane.HTML(rules_html(game, lang), stylesheets=[RULES_CSS], sizing_mode="stretch_width",
+                            css_classes=["rules-pane"])
+    return pn.template.BootstrapTemplate(title=text("rules.page_title", lang), main=[body],
+                                         header_background="#24406b", busy_indicator=None)

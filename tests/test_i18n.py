@@ -1,0 +1,42 @@
+"""Interface texts: every key in both languages with the same placeholders; the page language from
+``?lang=``, then the browser's Accept-Language, then English."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from explorer.i18n import choose, text, texts
+from rules.rulebook import LANGUAGES
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_text_key_exists_in_both_languages_with_the_same_placeholders():
+    en, ja = texts("en"), texts("ja")
+    assert set(en) == set(ja), f"only English: {set(en) - set(ja)}; only Japanese: {set(ja) - set(en)}"
+    for key in en:
+        assert en[key].strip() and ja[key].strip(), key
+        assert placeholders(en[key]) == placeholders(ja[key]), key
+
+
+def test_a_text_is_filled_in_and_a_missing_key_is_an_error():
+    assert text("rules.heading", "ja", game="Subastral") == "Subastral：ルール"
+    assert text("rules.heading", "en", game="Subastral") == "Subastral: the rules"
+    with pytest.raises(KeyError):
+        text("no.such.key", "en")
+    with pytest.raises(KeyError):
+        texts("fr")
+
+
+@pytest.mark.parametrize("requested, accept, expected", [
+    ("ja", None, "ja"), ("JA", "en", "ja"), ("en", "ja", "en"), ("ja-JP", None, "ja"),
+    (None, "ja,en-US;q=0.7", "ja"), (None, "fr-FR,ja;q=0.9,en;q=0.8", "ja"), (None, "en-GB,ja;q=0.5", "en"),
+    (None, "de, fr", "en"), ("xx", "ja", "ja"), (None, None, "en"), (None, "ja;q=bad,en;q=0.2", "en"),
+])
+def test_the_page_language(requested, accept, expected):
+    assert choose(requested, accept) == expected
+    assert expected in LANGUAGES

@@ -1,0 +1,59 @@
+"""The rules pages, and the rule links of the event log and of illegal-move messages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import rules
+from explorer.rules_page import refusal_markdown, rules_href, rules_html
+from explorer.session import GameSession
+from explorer.timeline import EventLog
+from rules.protocol import IllegalAction
+from rules.rulebook import LANGUAGES, rulebook
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_a_rules_page_has_a_section_per_rule_in_teaching_order(game, lang):
+    html = rules_html(game, lang)
+    book = rulebook(game)
+    anchors = re.findall(r'<section class="rule" id="rule-([a-z0-9_]+)"', html)
+    assert anchors == [rule.id for rule in book.rules]
+    for rule in book.rules:
+        assert rule.text[lang].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#x27;") in html
+    # Every game and the other language are one click away.
+    for other in rules.GAMES:
+        assert rules_href(other, lang).replace("&", "&amp;") in html
+    for other in LANGUAGES:
+        assert rules_href(game, other).replace("&", "&amp;") in html
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_every_event_of_the_log_links_to_its_rule(game):
+    session = GameSession(game=game, seed=3)
+    session.seat_players = {seat: "random" for seat in range(session.players)}
+    session.autoplay()
+    for lang in LANGUAGES:
+        log = EventLog(session=session, lang=lang)
+        items = re.findall(r"<li>(.*?)</li>", log.lines())
+        assert items and all('class="rule-link"' in item for item in items)
+        for rule_id in set(re.findall(r'data-rule="([^"]+)"', log.lines())):
+            assert f"lang={lang}#rule-{rule_id}" in log.lines()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_an_illegal_move_is_explained_with_the_rule_that_forbids_it(game, lang):
+    spec = rules.get_game(game)
+    state = spec.new_game(spec.player_counts[0], 1, None)
+    mover = spec.to_move(state)[0]
+    other = next(seat for seat in range(spec.player_counts[0]) if seat != mover)
+    with pytest.raises(IllegalAction) as caught:
+        spec.apply(state, other, spec.legal_actions(state, mover)[0])
+    message = refusal_markdown(game, caught.value, lang)
+    rule = rulebook(game).for_refusal(caught.value.rule)
+    assert rule is not None, caught.value.rule
+    assert f"[{rule.title[lang]}]({rules_href(game, lang, rule.id)})" in message and rule.summary[lang] in message
+    assert caught.value.reason in message
