@@ -85,6 +85,12 @@ chromium:
 	  $(SUDO) apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null; \
 	fi
 	@command -v chromium >/dev/null 2>&1 || { echo "[make] chromium still not on PATH" >&2; exit 1; }
+	@# Japanese pages (tutorials, rules) need a CJK font, or the browser draws empty boxes.
+	@if ! fc-list :lang=ja 2>/dev/null | grep -q .; then \
+	  echo "[make] installing fonts-noto-cjk (Japanese text in the browser)"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null; \
+	fi
 
 # Playtest tables keep their games in $(TABLES_DB) (default: the user's data directory); set ADDRESS=0.0.0.0
 # and GROUP_ORIGIN=host:port to serve a group on the network (README, "Playtest tables").

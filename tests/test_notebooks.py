@@ -21,6 +21,7 @@ def test_notebook_runs_without_errors(path):
     assert not errors
 
 
-def test_there_is_a_notebook_per_finished_game():
-    required = {"subastral.ipynb", "stellar.ipynb", "jump_gate.ipynb", "starligned.ipynb", "biome_blitz.ipynb"}
+def test_there_is_a_notebook_per_finished_game_and_the_variant_analysis():
+    required = {"subastral.ipynb", "stellar.ipynb", "jump_gate.ipynb", "starligned.ipynb", "biome_blitz.ipynb",
+                "variant_analysis.ipynb"}
     assert required <= {p.name for p in NOTEBOOKS}
