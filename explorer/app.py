@@ -23,6 +23,7 @@ widgets in Python through ``controls``, ``picker``, ``stepper``, ``log_view`` an
 from __future__ import annotations
 
 import random
+from html import escape as esc
 
 import panel as pn
 import param
@@ -36,6 +37,7 @@ import explorer.biome_blitz_board  # noqa: F401,E402  (registers the Biome Blitz
 from explorer.advisor import MoveAdvisor
 from explorer.i18n import NATIVE_NAMES, page_language, text
 from explorer.rules_page import rules_href
+from explorer.tutorial import available as tutorials_available, tutorial_href
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.live_plots import LivePlots
 from explorer.scores import ScoreBreakdown
@@ -150,10 +152,13 @@ class ExplorerApp(pn.viewable.Viewer):
     def _sync_rules_links(self, *events) -> None:
         """The game's rules page, and the language switch (the page again, in the other language)."""
         lang, game = self.lang, self.session.game
-        switch = " · ".join(f'<a class="lang-{other}" href="./explorer?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
+        switch = " · ".join(f'<a class="lang-{other}" href="?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
                             if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
-        self.rules_links.object = (f'<a class="rules-page-link" href="{rules_href(game, lang)}" target="rules">'
-                                   f'{text("explorer.rules_link", lang, game=rules.get_game(game).title)}</a>'
+        title = rules.get_game(game).title
+        tutorial = (f'<div><a class="tutorial-page-link" href="{esc(tutorial_href(game, lang))}" target="tutorial">'
+                    f'{text("explorer.tutorial_link", lang, game=title)}</a></div>' if game in tutorials_available() else "")
+        self.rules_links.object = (f'<div><a class="rules-page-link" href="{esc(rules_href(game, lang))}" target="rules">'
+                                   f'{text("explorer.rules_link", lang, game=title)}</a></div>{tutorial}'
                                    f'<div class="language-switch">{text("language.switch", lang)}: {switch}</div>')
 
     def _sync_seats(self, *events) -> None:

@@ -4,6 +4,7 @@ rules text's headings, the rulings). The event log and the illegal-move messages
 
 from __future__ import annotations
 
+import os
 from html import escape as esc
 from urllib.parse import urlencode
 
@@ -25,9 +26,14 @@ RULES_CSS = """
 """
 
 
+#: Where the rules pages are served (``make serve``: /rules; ``rules-explorer serve``: /rules_page).
+RULES_PATH_ENV = "RULES_EXPLORER_RULES_PATH"
+
+
 def rules_href(game: str, lang: str, rule: str | None = None) -> str:
     """The address of a game's rules page (at one rule's section if ``rule``)."""
-    return f"./rules?{urlencode({'game': game, 'lang': lang})}" + (f"#rule-{rule}" if rule else "")
+    path = os.environ.get(RULES_PATH_ENV) or "/rules"
+    return f"{path}?{urlencode({'game': game, 'lang': lang})}" + (f"#rule-{rule}" if rule else "")
 
 
 def rule_reference(game: str, rule: Rule, lang: str) -> str:
@@ -95,3 +101,8 @@ def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.te
                             css_classes=["rules-pane"])
     return pn.template.BootstrapTemplate(title=text("rules.page_title", lang), main=[body],
                                          header_background="#24406b", busy_indicator=None)
+
+
+if __name__.startswith("bokeh"):
+    # `rules-explorer serve` serves this file directly.
+    create_rules_page().servable(title="Rules Explorer: rules")

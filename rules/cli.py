@@ -248,18 +248,20 @@ def cmd_serve(args) -> int:
         raise RulesError("the explorer package is not installed")
     folder = Path(spec.origin).parent
     command = [sys.executable, "-m", "panel", "serve", str(folder / "app.py"), str(folder / "analysis.py"),
-               str(folder / "table_pages.py"), "--setup", str(folder / "tables_setup.py"),
+               str(folder / "table_pages.py"), str(folder / "rules_page.py"), str(folder / "tutorial.py"),
+               "--setup", str(folder / "tables_setup.py"),
                "--address", args.address, "--port", str(args.port),
                f"--allow-websocket-origin={args.address}:{args.port}", f"--allow-websocket-origin=localhost:{args.port}",
                "--liveness"]
     if args.db:
         command += ["--args", "--db", args.db]
     base = f"http://{args.address}:{args.port}"
-    print(f"serving the explorer at {base}/app, the analysis page at {base}/analysis and the playtest "
-          f"tables at {base}/table_pages", flush=True)
+    print(f"serving the explorer at {base}/app, the analysis page at {base}/analysis, the playtest "
+          f"tables at {base}/table_pages, the rules at {base}/rules_page and the tutorials at {base}/tutorial", flush=True)
     # The tables' review links lead to the explorer, served here at /app. The server replaces this
     # process (stopping `rules-explorer serve` stops the server; nothing is left behind).
-    os.execve(sys.executable, command, {**os.environ, "RULES_EXPLORER_EXPLORER_PATH": "/app"})
+    os.execve(sys.executable, command, {**os.environ, "RULES_EXPLORER_EXPLORER_PATH": "/app",
+                                        "RULES_EXPLORER_RULES_PATH": "/rules_page"})
     return 0
 
 

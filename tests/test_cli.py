@@ -176,6 +176,10 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
         assert "analysis" in analysis
         lobby = urllib.request.urlopen(f"http://127.0.0.1:{port}/table_pages", timeout=30).read().decode()
         assert "playtest tables" in lobby
+        rules_page = urllib.request.urlopen(f"http://127.0.0.1:{port}/rules_page?game=stellar&lang=ja", timeout=30).read().decode()
+        assert "ルール・エクスプローラー" in rules_page
+        tutorials = urllib.request.urlopen(f"http://127.0.0.1:{port}/tutorial?lang=en", timeout=30).read().decode()
+        assert "Rules Explorer: tutorial" in tutorials
         assert db.exists()                  # restored (here: created) as the server started
     finally:
         os.killpg(server.pid, signal.SIGTERM)

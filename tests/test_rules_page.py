@@ -57,3 +57,19 @@ def test_an_illegal_move_is_explained_with_the_rule_that_forbids_it(game, lang):
     assert rule is not None, caught.value.rule
     assert f"[{rule.title[lang]}]({rules_href(game, lang, rule.id)})" in message and rule.summary[lang] in message
     assert caught.value.reason in message
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_explorer_links_the_game_s_rules_and_switches_language(lang):
+    from explorer.app import ExplorerApp
+    from explorer.i18n import text
+
+    app = ExplorerApp(session=GameSession(game="stellar", seed=2), lang=lang)
+    links = app.rules_links.object
+    assert rules_href("stellar", lang).replace("&", "&amp;") in links
+    assert text("explorer.rules_link", lang, game="Stellar") in links
+    other = next(code for code in LANGUAGES if code != lang)
+    assert f'href="?lang={other}"' in links
+    app.session.game = "biome_blitz"
+    assert rules_href("biome_blitz", lang).replace("&", "&amp;") in app.rules_links.object
+    assert app.log_view.lang == app.picker.lang == lang
