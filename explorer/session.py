@@ -189,14 +189,16 @@ class GameSession(param.Parameterized):
         """
         return [text for _, text in self.event_items(step, seat)]
 
-    def event_items(self, step: int | None = None, seat: Any = "viewing") -> list[tuple[str, str]]:
-        """As :meth:`event_texts`, each event as ``(kind, text)`` (its kind names the rule it applies)."""
+    def event_items(self, step: int | None = None, seat: Any = "viewing", lang: str = "en") -> list[tuple[str, str]]:
+        """As :meth:`event_texts`, each event as ``(kind, text)`` (its kind names the rule it applies),
+        in ``lang`` where the game writes its events in it."""
         step = self.cursor if step is None else step
         teacher = seat is None or (seat == "viewing" and self.sees_all)
         if teacher:
-            return [(event.kind, event.text) for event in self.spec.events(self.state_at(step))]
+            return [(event.kind, event.text_in(lang)) for event in self.spec.events(self.state_at(step))]
         seat = self.viewing_seat if seat == "viewing" else seat
-        return [(event["kind"], event["text"]) for event in self.observation(seat, step)["events"] if event["text"]]
+        return [(event["kind"], event.get("texts", {}).get(lang, event["text"]))
+                for event in self.observation(seat, step)["events"] if event["text"]]
 
     def event_log(self, upto: int | None = None, seat: Any = "viewing") -> list[dict]:
         """Every step from the deal to ``upto`` (default: the cursor): who acted and what happened."""

@@ -295,7 +295,7 @@ class EventLog(pn.viewable.Viewer):
         game, lang = session.game, self.lang
         book = rulebook(game)
         items = "".join(f"<li>{esc(text)}{_rule_link(game, book.for_event(kind), lang)}</li>"
-                        for kind, text in session.event_items(step))
+                        for kind, text in session.event_items(step, lang=lang))
         return (f'<div class="step" data-step="{step}" title="Jump to step {step}">'
                 f'<span class="step-no">Step {step}</span><span class="who">{esc(who)}</span><ul>{items}</ul></div>')
 

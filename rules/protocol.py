@@ -71,7 +71,9 @@ class Event:
     """One thing the last ``apply`` did, in structured form and in plain language.
 
     ``visible_to`` is ``None`` when every seat may see it; otherwise the seats that may. Other seats
-    (and spectators) get ``public_text`` instead, and no ``cards``.
+    (and spectators) get ``public_text`` instead, and no ``cards``. ``texts`` and ``public_texts``
+    hold the same in every language (``rules/eventtexts.py``; ``text`` is the English one), where the
+    game's events are written in its resource file.
     """
 
     kind: str
@@ -81,15 +83,26 @@ class Event:
     cloud: int | None = None
     visible_to: tuple[Seat, ...] | None = None
     public_text: str | None = None
+    texts: Mapping[str, str] | None = None
+    public_texts: Mapping[str, str] | None = None
+
+    def text_in(self, lang: str) -> str:
+        """The full text in ``lang`` (English where the game has no text in it)."""
+        return (self.texts or {}).get(lang, self.text)
 
     def seen_by(self, seat: Seat | None) -> dict:
-        """The JSON form of this event as ``seat`` may see it (``None`` = spectator)."""
+        """The JSON form of this event as ``seat`` may see it (``None`` = spectator): with ``texts``,
+        per language, when the game writes them."""
         if self.visible_to is None or (seat is not None and seat in self.visible_to):
             data = {"kind": self.kind, "text": self.text, "seat": self.seat}
             if self.cards:
                 data["cards"] = list(self.cards)
+            if self.texts:
+                data["texts"] = dict(self.texts)
         else:
             data = {"kind": self.kind, "text": self.public_text or "", "seat": self.seat}
+            if self.public_texts:
+                data["texts"] = dict(self.public_texts)
         if self.cloud is not None:
             data["cloud"] = self.cloud
         return data

@@ -1,0 +1,64 @@
+"""Event texts in every language, from each game's resource file ``rules/<game>/data/events.json``.
+
+The file maps a text's key to its template per language: ``{"turn": {"en": "{who}'s turn.", "ja":
+"{who}の手番です。"}}``. A game's ``events`` fills them with :func:`say`; a value that differs by
+language (a player's name, a list joined by the language's comma) is passed as a dict per language
+(:func:`player`, :func:`joined`), anything else (a number, a card's name) as it is. The English is
+what ``Event.text`` has always said, so logs, goldens and tests read the same.
+
+Every key has a template in every language, with the same placeholders (checked when the file is
+read, and by ``tests/test_event_texts.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import string
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from rules.rulebook import LANGUAGES
+
+Texts = dict  # language -> text
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+@lru_cache(maxsize=None)
+def templates(game: str) -> dict[str, dict[str, str]]:
+    """The game's event templates (key -> language -> template), checked."""
+    path = Path(importlib.import_module(f"rules.{game}").__file__).parent / "data" / "events.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for key, by_lang in data.items():
+        if not isinstance(by_lang, dict) or set(by_lang) != set(LANGUAGES):
+            raise ValueError(f"{path.name}: {key!r} needs a template in each of {', '.join(LANGUAGES)}")
+        if len({frozenset(_fields(t)) for t in by_lang.values()}) != 1:
+            raise ValueError(f"{path.name}: {key!r} has different placeholders in its languages")
+    return data
+
+
+def say(game: str, key: str, **values: Any) -> Texts:
+    """The text ``key`` of ``game`` in every language, its placeholders filled with ``values`` (a dict
+    per language for values that differ by language)."""
+    found = templates(game)[key]
+    return {lang: found[lang].format(**{name: value[lang] if isinstance(value, Mapping) else value
+                                        for name, value in values.items()})
+            for lang in LANGUAGES}
+
+
+def player(seat: int) -> Texts:
+    """A seat's name: "Player 1", "プレイヤー1"."""
+    return {"en": f"Player {seat + 1}", "ja": f"プレイヤー{seat + 1}"}
+
+
+def joined(items: Iterable[Any], empty: Mapping[str, str] | None = None) -> Texts:
+    """Items listed in each language ("a, b"; "a、b"); ``empty`` when there are none."""
+    items = list(items)
+    if not items and empty is not None:
+        return dict(empty)
+    pick = lambda item, lang: item[lang] if isinstance(item, Mapping) else str(item)  # noqa: E731
+    return {"en": ", ".join(pick(i, "en") for i in items), "ja": "、".join(pick(i, "ja") for i in items)}
