@@ -1,0 +1,104 @@
+"""Every game's tutorial (``explorer/tutorials/<game>.json``) can be played to its end in both
+languages: each move it asks for is legal, each wrong move it offers is refused by the engine with a
+rule the rulebook explains, every rule of the rulebook is taught, and a learner who leaves and comes
+back finds the same game."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import pytest
+
+import rules
+from explorer.board import board_for
+from explorer.tutorial import TUTORIALS, TutorialRun, parse, tutorial
+from rules.protocol import InvalidPosition
+from rules.rulebook import LANGUAGES, rulebook
+
+
+def walk(run: TutorialRun) -> list[str]:
+    """Play the tutorial to its end: every wrong move first (each refused), then the right one."""
+    messages = []
+    while not run.finished:
+        step = run.current
+        if step.do is None:
+            run.next()
+            continue
+        for move in step.wrong:
+            before = run.session.state
+            assert run.choose(move) is False, (run.game, step.id)
+            assert run.session.state is before and run.message, (run.game, step.id)
+            messages.append(run.message)
+        assert run.choose(step.do) is True, (run.game, step.id)
+    return messages
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_the_tutorial_plays_to_its_end_and_explains_each_wrong_move(game, lang):
+    run = TutorialRun(game=game, lang=lang)
+    book = rulebook(game)
+    messages = walk(run)
+    assert run.finished and messages, "a tutorial offers at least one wrong move"
+    for message in messages:
+        # Each explanation names a rule of the rulebook (its title, linked to the rules page).
+        assert any(f"[{rule.title[lang]}](" in message for rule in book.rules), message
+        if lang == "ja":
+            assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", message), message
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_the_tutorial_teaches_every_rule_of_the_rulebook(game):
+    script, book = tutorial(game), rulebook(game)
+    taught = [step.rule for step in script.steps]
+    assert set(taught) <= {rule.id for rule in book.rules}, set(taught) - {rule.id for rule in book.rules}
+    assert {rule.id for rule in book.rules} <= set(taught), f"not taught: {[r.id for r in book.rules if r.id not in taught]}"
+    assert sum(step.do is not None for step in script.steps) >= 3, "the learner makes at least three moves"
+    for step in script.steps:
+        for move in (step.do, *step.wrong) if step.do else ():
+            assert set(move.label) == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_each_step_highlights_a_zone_of_the_board_it_shows(game):
+    run = TutorialRun(game=game)
+    board = board_for(run.session)
+    while not run.finished:
+        step = run.current
+        if step.zone:
+            for selector in step.zone.split(","):
+                name = selector.strip().split()[-1].lstrip(".")
+                assert re.search(rf'class="[^"]*\b{re.escape(name)}\b', board.html()), (game, step.id, step.zone)
+        if step.do is None:
+            run.next()
+        else:
+            run.choose(step.do)
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_a_learner_who_comes_back_finds_the_same_game(game):
+    run = TutorialRun(game=game)
+    states = []
+    while not run.finished:
+        states.append((run.step, run.session.state))
+        step = run.current
+        run.next() if step.do is None else run.choose(step.do)
+    for step, state in states[:: max(1, len(states) // 5)]:
+        back = TutorialRun(game=game, step=step)
+        assert back.step == step and tuple(back.session.state) == tuple(state)
+    run.go(1)
+    assert run.step == 1 and tuple(run.session.state) == tuple(states[1][1])
+
+
+def test_a_malformed_tutorial_is_refused_naming_the_field():
+    data = json.loads((TUTORIALS / f"{rules.GAMES[0]}.json").read_text(encoding="utf-8"))
+    for change, where in ((lambda d: d["steps"][0]["say"].pop("ja"), "steps[0].say"),
+                          (lambda d: d.update(game="chess"), "game"),
+                          (lambda d: d.update(steps=[]), "steps")):
+        broken = copy.deepcopy(data)
+        change(broken)
+        with pytest.raises(InvalidPosition) as caught:
+            parse(broken)
+        assert where in str(caught.value)
