@@ -81,7 +81,7 @@ class ExplorerApp(pn.viewable.Viewer):
         self.stepper = Stepper(session=session)
         self.picker = ActionPicker(session=session, lang=self.lang)
         self.advisor = MoveAdvisor(session=session)
-        self.board = board_for(session)
+        self.board = board_for(session, self.lang)
         # Each game draws its own board: a new game in the same session swaps it.
         self.board_slot = pn.Column(self.board, sizing_mode="stretch_width", margin=0)
         session.param.watch(self._on_game, "game")
@@ -199,7 +199,7 @@ class ExplorerApp(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ layout
     def _on_game(self, event) -> None:
-        self.board = board_for(self.session)
+        self.board = board_for(self.session, self.lang)
         self.board_slot.objects = [self.board]
 
     def _on_tab(self, event) -> None:

@@ -389,6 +389,7 @@ class SubastralBoard(pn.viewable.Viewer):
     """The Subastral table of a session, redrawn whenever the viewed state or the viewing seat changes."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -417,6 +418,7 @@ class ObservationBoard(pn.viewable.Viewer):
     """Fallback for a game without its own board: the observation as readable JSON."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -442,5 +444,6 @@ class ObservationBoard(pn.viewable.Viewer):
 BOARDS: dict[str, Callable[..., pn.viewable.Viewer]] = {"subastral": SubastralBoard}
 
 
-def board_for(session: GameSession) -> pn.viewable.Viewer:
-    return BOARDS.get(session.game, ObservationBoard)(session=session)
+def board_for(session: GameSession, lang: str = "en") -> pn.viewable.Viewer:
+    """The board of the session's game, its texts in ``lang``."""
+    return BOARDS.get(session.game, ObservationBoard)(session=session, lang=lang)

@@ -22,10 +22,18 @@ NATIVE_NAMES = {"en": "English", "ja": "日本語"}
 
 @lru_cache(maxsize=None)
 def texts(lang: str) -> dict[str, str]:
-    """Every interface text of ``lang`` (key -> text)."""
+    """Every interface text of ``lang`` (key -> text): ``locales/<lang>.json`` and the files of
+    ``locales/<lang>/`` (one per part of the interface, e.g. a game's board), no key in two files."""
     if lang not in LANGUAGES:
         raise KeyError(f"no interface texts in {lang!r}; languages: {', '.join(LANGUAGES)}")
-    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    found = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    for path in sorted((LOCALES / lang).glob("*.json")):
+        part = json.loads(path.read_text(encoding="utf-8"))
+        twice = set(part) & set(found)
+        if twice:
+            raise ValueError(f"{path.name}: keys already defined elsewhere: {sorted(twice)}")
+        found.update(part)
+    return found
 
 
 def text(key: str, lang: str = DEFAULT, **values) -> str:

@@ -450,6 +450,7 @@ class JumpGateBoard(pn.viewable.Viewer):
     """The Jump Gate table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
 
     def __init__(self, **params):
         super().__init__(**params)

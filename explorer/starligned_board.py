@@ -379,6 +379,7 @@ class StarlignedBoard(pn.viewable.Viewer):
     """The Starligned table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
 
     def __init__(self, **params):
         super().__init__(**params)

@@ -256,7 +256,7 @@ class TutorialPage(pn.viewable.Viewer):
         super().__init__(**params)
         run = self.run
         lang = run.lang
-        self.board = board_for(run.session)
+        self.board = board_for(run.session, run.lang)
         self._board_css = list(self.board._pane.stylesheets)
         self.head = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS], css_classes=["tutorial-head-pane"])
         self.progress = pn.indicators.Progress(value=0, max=run.total, sizing_mode="stretch_width", height=10,

@@ -23,6 +23,12 @@ def test_every_text_key_exists_in_both_languages_with_the_same_placeholders():
         assert placeholders(en[key]) == placeholders(ja[key]), key
 
 
+def test_the_interface_texts_are_split_into_the_same_files_in_both_languages():
+    from explorer.i18n import LOCALES
+    parts = {lang: sorted(p.name for p in (LOCALES / lang).glob("*.json")) for lang in LANGUAGES}
+    assert parts["en"] == parts["ja"]
+
+
 def test_a_text_is_filled_in_and_a_missing_key_is_an_error():
     assert text("rules.heading", "ja", game="Subastral") == "Subastral：ルール"
     assert text("rules.heading", "en", game="Subastral") == "Subastral: the rules"
