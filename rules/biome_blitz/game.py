@@ -1,23 +1,91 @@
 """Biome Blitz as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
 
 ``rules.py`` holds the turn and the abilities, ``position.py`` the JSON files, and this module the
-observer, the score summary and the plain-language events. Hidden: the decks' order, other players'
-hands (their sizes are public) and what a peek ability showed its owner. Markets, discards, teams,
-ecosystems, points and dice are on the table.
+observer, the score summary and the plain-language events (in every language, worded in
+``data/events.json``). Hidden: the decks' order, other players' hands (their sizes are public) and
+what a peek ability showed its owner. Markets, discards, teams, ecosystems, points and dice are on
+the table.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from rules import eventtexts
 from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
 from rules.biome_blitz.state import CANCEL, DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
+from rules.eventtexts import Texts, joined, say, templates
 from rules.protocol import Event, ModuleGame
 
 
-def player(seat: int | None) -> str:
-    return f"Player {seat + 1}" if seat is not None else "Nobody"
+GAME = "biome_blitz"
+
+
+# -- the words of events, in every language (data/events.json) ---------------------------------
+def player(seat: int | None) -> Texts:
+    return eventtexts.player(seat) if seat is not None else say(GAME, "term.nobody")
+
+
+def symbol(s: int) -> Texts:
+    return say(GAME, f"term.{SYMBOLS[s]}")
+
+
+def symbols(items) -> Texts:
+    """Resource cards listed, "nothing" when there are none."""
+    return joined(map(symbol, items), say(GAME, "term.nothing"))
+
+
+def payment(names: tuple[str, ...], free: Texts | None = None) -> Texts:
+    """An action's payment as the player gave it ("leaf + wild"; "葉＋ワイルド"), ``free`` if empty."""
+    if not names and free is not None:
+        return free
+    named = [symbol(SYMBOLS.index(name)) for name in names]
+    return {"en": " + ".join(n["en"] for n in named), "ja": "＋".join(n["ja"] for n in named)}
+
+
+def deck_name(d: int) -> Texts:
+    return say(GAME, f"term.{DECK_NAMES[d]}")
+
+
+def ecosystem_name(cards, kind: int, spelled: str | None = None) -> Texts:
+    """An ecosystem as the card data spells it (its name, or ``spelled``), in Japanese by its id
+    where events.json knows it."""
+    eco = cards.ecosystems[kind]
+    english = eco.name if spelled is None else spelled
+    known = templates(GAME).get(f"ecosystem.{eco.id}")
+    return {"en": english, "ja": known["ja"] if known else eco.name}
+
+
+def card_name(cards, d: int, card: int) -> Texts:
+    """A card as ``position.card_name`` names it (a symbol or an id); an animal by its name in Japanese."""
+    if d == 0:
+        return symbol(card)
+    if d == 1:
+        return {"en": cards.animal_ids[card], "ja": cards.animals[card].name}
+    return ecosystem_name(cards, card, spelled=cards.ecosystems[card].id)
+
+
+def _ability_reason(why: str) -> Texts:
+    # The rules log an ability's draw as "<animal>'s <ability>" (no ability name holds "'s ").
+    animal, _, ability = why.rpartition("'s ")
+    return say(GAME, "draw.reason.ability", animal=animal, ability=ability)
+
+
+def _capitalized(texts: Texts) -> Texts:
+    return {lang: text[:1].upper() + text[1:] for lang, text in texts.items()}
+
+
+def _said(key: str, **values) -> dict:
+    """An Event's ``text`` and ``texts`` from the template ``key``."""
+    texts = say(GAME, key, **values)
+    return {"text": texts["en"], "texts": texts}
+
+
+def _said_publicly(key: str, **values) -> dict:
+    """An Event's ``public_text`` and ``public_texts`` from the template ``key``."""
+    texts = say(GAME, key, **values)
+    return {"public_text": texts["en"], "public_texts": texts}
 
 
 class BiomeBlitz(ModuleGame):
@@ -189,95 +257,96 @@ class BiomeBlitz(ModuleGame):
         cards = state.cards
         who = player(seat)
         animal = lambda a: cards.animals[a].name  # noqa: E731
+
+        def told(key: str, **values) -> Event:
+            """The record's event, seen alike by everyone, in the words of template ``key``."""
+            return Event(kind=kind, seat=seat, **_said(key, **values))
+
         if kind == "setup":
-            return Event(kind=kind, seat=extra, text=f"Setup: three face-up cards per deck, four resources each; {player(extra)} starts.")
+            return Event(kind=kind, seat=extra, **_said("setup", who=player(extra)))
         if kind == "turn":
-            return Event(kind=kind, seat=seat, text=f"{who}'s turn.")
+            return told("turn", who=who)
         if kind == "reveal":
             d, card = items
-            name = position.card_name(cards, d, card)
-            return Event(kind=kind, cards=(name,), text=f"{DECK_NAMES[d].capitalize()} slot {extra}: {name} is revealed.")
+            return Event(kind=kind, cards=(position.card_name(cards, d, card),),
+                         **_said("reveal", deck=_capitalized(deck_name(d)), slot=extra, card=card_name(cards, d, card)))
         if kind == "reshuffle":
             d, n = extra
-            return Event(kind=kind, text=f"The {DECK_NAMES[d]} deck is empty: its {n} discards are shuffled into a new deck.")
+            return told("reshuffle", deck=deck_name(d), count=n)
         if kind == "triple":
-            return Event(kind=kind, text=f"Three face-up {SYMBOLS[extra]} cards: they are discarded and replaced.")
+            return told("triple", symbol=symbol(extra))
         if kind == "draw":
-            names = tuple(SYMBOLS[s] for s in items)
-            how = "" if extra == "forage" else f" ({extra})"
-            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,),
-                         text=f"{who} draws {', '.join(names) or 'nothing'}{how}.",
-                         public_text=f"{who} draws {len(names)} resource card{'' if len(names) == 1 else 's'}{how}.")
+            reason = {"en": "", "ja": ""} if extra == "forage" else _ability_reason(extra)
+            return Event(kind=kind, seat=seat, cards=tuple(SYMBOLS[s] for s in items), visible_to=(seat,),
+                         **_said("draw" if items else "draw.nothing", who=who, cards=symbols(items), reason=reason),
+                         **_said_publicly("draw.public.one" if len(items) == 1 else "draw.public.many",
+                                          who=who, count=len(items), reason=reason))
         if kind == "take":
-            return Event(kind=kind, seat=seat, cards=(SYMBOLS[items[0]],), text=f"{who} takes the face-up {SYMBOLS[items[0]]} (slot {extra}).")
+            return Event(kind=kind, seat=seat, cards=(SYMBOLS[items[0]],),
+                         **_said("take", who=who, symbol=symbol(items[0]), slot=extra))
         if kind == "wild_ends":
-            return Event(kind=kind, seat=seat, text="A face-up wild ends the forage.")
+            return told("wild_ends")
         if kind == "take_all":
-            names = ", ".join(SYMBOLS[s] for s in items)
-            return Event(kind=kind, seat=seat, text=f"{who} forages with {animal(extra)}'s ability: takes {names}.")
+            return told("take_all", who=who, animal=animal(extra), cards=joined(map(symbol, items)))
         if kind == "ability_take":
             a, slot = extra
-            return Event(kind=kind, seat=seat, text=f"{animal(a)}'s ability: {who} takes the face-up {SYMBOLS[items[0]]} (slot {slot}).")
+            return told("ability_take", animal=animal(a), who=who, symbol=symbol(items[0]), slot=slot)
         if kind == "peek":
             d, top = items
-            name = position.card_name(cards, d, top) if top != EMPTY else "nothing (empty deck)"
+            seen = card_name(cards, d, top) if top != EMPTY else say(GAME, "term.empty_deck")
             return Event(kind=kind, seat=seat, visible_to=(seat,),
-                         text=f"{who} peeks with {animal(extra)}: the top of the {DECK_NAMES[d]} deck is {name}.",
-                         public_text=f"{who} peeks at the top of the {DECK_NAMES[d]} deck with {animal(extra)}.")
+                         **_said("peek", who=who, animal=animal(extra), deck=deck_name(d), card=seen),
+                         **_said_publicly("peek.public", who=who, deck=deck_name(d), animal=animal(extra)))
         if kind == "explore":
             d, *flushed = items
-            names = ", ".join(position.card_name(cards, d, c) for c in flushed) or "nothing"
-            return Event(kind=kind, seat=seat, text=f"{who} explores the {DECK_NAMES[d]} deck paying {' + '.join(extra)}: "
-                                                    f"{names} discarded.")
+            return told("explore" if flushed else "explore.nothing", who=who, deck=deck_name(d), paid=payment(extra),
+                        cards=joined(card_name(cards, d, c) for c in flushed))
         if kind == "trade_offer":
             partner, given = extra
-            give = ", ".join(SYMBOLS[s] for s in items[:given]) or "nothing"
-            ask = ", ".join(SYMBOLS[s] for s in items[given:]) or "nothing"
-            return Event(kind=kind, seat=seat, text=f"{who} offers {player(partner)} {give} for {ask}.")
+            return told("trade_offer", who=who, partner=player(partner), give=symbols(items[:given]), ask=symbols(items[given:]))
         if kind == "trade_answer":
             asker, accepted = extra
-            return Event(kind=kind, seat=seat, text=f"{who} {'accepts' if accepted else 'refuses'} {player(asker)}'s trade.")
+            return told("trade_answer.accept" if accepted else "trade_answer.refuse", who=who, asker=player(asker))
         if kind == "discover":
             d, card = items
-            name = animal(card) if d == 1 else cards.ecosystems[card].name
-            return Event(kind=kind, seat=seat, text=f"{who} discovers {name} paying {' + '.join(extra) or 'nothing'}.")
+            name = animal(card) if d == 1 else ecosystem_name(cards, card)
+            return told("discover", who=who, card=name, paid=payment(extra, free=say(GAME, "term.nothing")))
         if kind == "points":
             stars, why = extra
-            return Event(kind=kind, seat=seat, text=f"{who} scores {stars} ({'discovery' if why == 'discover' else 'defeated animal'}).")
+            return told("points.discover" if why == "discover" else "points.defeat", who=who, stars=stars)
         if kind == "replace":
             old, new = items
-            return Event(kind=kind, seat=seat, text=f"{who} replaces {cards.ecosystems[old].name} with {cards.ecosystems[new].name}.")
+            return told("replace", who=who, old=ecosystem_name(cards, old), new=ecosystem_name(cards, new))
         if kind == "compete":
             attacker, defender = items
-            return Event(kind=kind, seat=seat, text=f"{who}'s {animal(attacker)} competes against {player(extra)}'s {animal(defender)}.")
+            return told("compete", who=who, attacker=animal(attacker), owner=player(extra), defender=animal(defender))
         if kind == "cancelled":
-            return Event(kind=kind, seat=seat, text=f"{who} discards {extra[1]} {SYMBOLS[extra[0]]} to cancel the compete "
-                                                    f"against {animal(items[1])}.")
+            symbol_paid, count = extra
+            return told("cancelled", who=who, count=count, symbol=symbol(symbol_paid), animal=animal(items[1]))
         if kind == "not_cancelled":
-            return Event(kind=kind, seat=seat, text=f"{who} lets the compete go on.")
+            return told("not_cancelled", who=who)
         if kind == "dice":
             attack, defend = items
-            return Event(kind=kind, seat=seat, text=f"Dice: attack {attack}, defence {defend}.")
+            return told("dice", attack=attack, defence=defend)
         if kind == "reroll":
             a, why = extra
-            return Event(kind=kind, seat=seat, text=f"{who} rerolls {animal(a)}'s die: {items[0]}.")
+            return told("reroll", who=who, animal=animal(a), roll=items[0])
         if kind == "result":
-            attacker, defender = items
             a_total, d_total, kick = extra
-            how = f"{kick} wins it for the defender" if kick else f"{a_total} against {d_total}"
-            return Event(kind=kind, seat=seat, text=f"{who} wins the compete ({how}).")
+            if kick:
+                return told("result.kick", who=who, ability=kick)
+            return told("result", who=who, attack=a_total, defence=d_total)
         if kind == "destroyed":
             defender, attacker = items
-            return Event(kind=kind, seat=seat, text=f"{animal(defender)}'s {extra}: {animal(attacker)} is discarded too.")
+            return told("destroyed", defender=animal(defender), ability=extra, attacker=animal(attacker))
         if kind == "steal":
             owner, name = extra
-            names = ", ".join(SYMBOLS[s] for s in items) or "nothing"
-            return Event(kind=kind, seat=seat, text=f"{name}: {who} takes {names} from {player(owner)}.")
+            return told("steal" if items else "steal.nothing", ability=name, who=who, cards=symbols(items), owner=player(owner))
         if kind == "frenzy":
-            return Event(kind=kind, seat=seat, text=f"{who} may compete again with {animal(items[0])}.")
+            return told("frenzy", who=who, animal=animal(items[0]))
         if kind == "win":
             points, animals = extra
-            return Event(kind=kind, seat=seat, text=f"{who} wins with {points} points and {animals} animals.")
+            return told("win", who=who, points=points, animals=animals)
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
