@@ -54,8 +54,12 @@ NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
 TEACHER = -1  # the "View as" widget's value for the teacher (a Select cannot show None as chosen)
 
 
-def _options_for_seats(players: int) -> dict[str, int]:
-    return {"Teacher (everything)": TEACHER, **{player_label(seat): seat for seat in range(players)}}
+def player_name(seat: int, lang: str) -> str:
+    return text("explorer.player", lang, n=seat + 1)
+
+
+def _options_for_seats(players: int, lang: str = "en") -> dict[str, int]:
+    return {text("explorer.teacher", lang): TEACHER, **{player_name(seat, lang): seat for seat in range(players)}}
 
 
 def bot_session(game: str = "subastral", players: int = 4, seed: int = 1) -> GameSession:
@@ -99,8 +103,9 @@ class ExplorerApp(pn.viewable.Viewer):
         self.plots = LivePlots(session=session)
         self.scores = ScoreBreakdown(session=session)
         self.setup_editor = SetupEditor(session=session)
-        self.add_tab("Plots & scores", pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))
-        self.add_tab("What-if setup", self.setup_editor)
+        t = self._text
+        self.add_tab(t("explorer.plots_tab"), pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))
+        self.add_tab(t("explorer.setup_tab"), self.setup_editor)
         self.setup_tab = len(self.tabs) - 1
         # The editor refills its form only while its tab is shown (a refill costs more than a step).
         self.setup_editor.following = False
@@ -109,31 +114,36 @@ class ExplorerApp(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ widgets
     def _build_controls(self) -> None:
+        t = self._text
         session = self.session
         c = self.controls
         c["game"] = pn.widgets.Select.from_param(
-            session.param.game, label="Game",
+            session.param.game, label=t("explorer.game"),
             options={rules.get_game(game).title: game for game in rules.GAMES}, css_classes=["game-select"])
-        c["players"] = pn.widgets.IntSlider.from_param(session.param.players, label="Players")
-        c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label="Seed")
-        c["random_seed"] = pn.widgets.Button(label="Random seed", css_classes=["random-seed"], width=130)
+        c["players"] = pn.widgets.IntSlider.from_param(session.param.players, label=t("explorer.players"))
+        c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label=t("explorer.seed"))
+        c["random_seed"] = pn.widgets.Button(label=t("explorer.random_seed"), css_classes=["random-seed"], width=130)
         c["random_seed"].on_click(lambda event: setattr(self.session, "seed", random.randrange(1_000_000)))
-        c["bot"] = pn.widgets.RadioButtonGroup.from_param(session.param.bot, label="Bots")
-        c["new_game"] = pn.widgets.Button(label="New game (bots)", color="primary", css_classes=["new-game"],
-                                          sizing_mode="stretch_width", description="every seat a bot; step through their game")
+        c["bot"] = pn.widgets.RadioButtonGroup.from_param(session.param.bot, label=t("explorer.bots"))
+        c["new_game"] = pn.widgets.Button(label=t("explorer.new_game"), color="primary", css_classes=["new-game"],
+                                          sizing_mode="stretch_width", description=t("explorer.new_game_note"))
         c["new_game"].on_click(self._new_bot_game)
-        c["new_game_human"] = pn.widgets.Button(label="New game: me as Player 1", color="success",
+        c["new_game_human"] = pn.widgets.Button(label=t("explorer.new_game_human"), color="success",
                                                 css_classes=["new-game-human"], sizing_mode="stretch_width",
-                                                description="you play Player 1, bots play the others")
+                                                description=t("explorer.new_game_human_note"))
         c["new_game_human"].on_click(self._new_human_game)
         self.variant_box = pn.Column(sizing_mode="stretch_width", margin=0)
         self._sync_variants()
-        c["view_as"] = pn.widgets.Select(label="View as", options=_options_for_seats(session.players),
+        c["view_as"] = pn.widgets.Select(label=t("explorer.view_as"), options=_options_for_seats(session.players, self.lang),
                                          value=self._seat_value(), css_classes=["view-as"])
         c["view_as"].param.watch(self._on_view_as, "value")
         c.update(self.stepper.controls)          # start, back, forward, end, step
 
+    def _text(self, key: str, **values) -> str:
+        return text(key, self.lang, **values)
+
     def _sync_variants(self, *events) -> None:
+        t = self._text
         switches: VariantSwitches = self.session.variant_switches
         widgets = []
         for name, parameter in switches.param.objects("existing").items():
@@ -147,7 +157,7 @@ class ExplorerApp(pn.viewable.Viewer):
             self.controls[f"variant:{name}"] = widget
             widgets.append(widget)
             widgets.append(pn.pane.Markdown(parameter.doc, styles=NOTE_STYLE, margin=(0, 10)))
-        self.variant_box.objects = widgets or [pn.pane.Markdown("*This game has no variants.*")]
+        self.variant_box.objects = widgets or [pn.pane.Markdown(t("explorer.no_variants"))]
 
     def _sync_rules_links(self, *events) -> None:
         """The game's rules page, and the language switch (the page again, in the other language)."""
@@ -162,7 +172,7 @@ class ExplorerApp(pn.viewable.Viewer):
                                    f'<div class="language-switch">{text("language.switch", lang)}: {switch}</div>')
 
     def _sync_seats(self, *events) -> None:
-        options = _options_for_seats(self.session.players)
+        options = _options_for_seats(self.session.players, self.lang)
         view_as = self.controls["view_as"]
         if list(view_as.options.values()) != list(options.values()):
             view_as.options = options
@@ -210,27 +220,28 @@ class ExplorerApp(pn.viewable.Viewer):
         self.tabs.append((title, view))
 
     def _build_template(self) -> pn.template.BaseTemplate:
+        t = self._text
         c = self.controls
         sidebar = [
             self.rules_links,
-            pn.pane.Markdown("### Set-up", margin=(0, 10)),
+            pn.pane.Markdown(t("explorer.setup"), margin=(0, 10)),
             c["game"], c["players"], c["seed"], c["random_seed"],
-            pn.pane.Markdown("**Variants**", margin=(6, 10, 0, 10)),
+            pn.pane.Markdown(t("explorer.variants"), margin=(6, 10, 0, 10)),
             self.variant_box,
-            pn.pane.Markdown("**Bots**", margin=(6, 10, 0, 10)), c["bot"],
+            pn.pane.Markdown(t("explorer.bots_heading"), margin=(6, 10, 0, 10)), c["bot"],
             c["new_game"], c["new_game_human"],
             pn.layout.Divider(),
-            pn.pane.Markdown("**Played by** (change any seat, at any step)", margin=(0, 10)),
+            pn.pane.Markdown(t("explorer.played_by"), margin=(0, 10)),
             self.seat_controllers,
             pn.layout.Divider(),
             c["view_as"],
         ]
         side = pn.Column(
-            pn.Card(self.log_view, title="Events (click a step to jump there)", collapsible=False,
+            pn.Card(self.log_view, title=t("explorer.events"), collapsible=False,
                     sizing_mode="stretch_width", css_classes=["log-card"], margin=(0, 0, 8, 0)),
-            pn.Card(self.branches, title="Lines of play", collapsible=False, sizing_mode="stretch_width",
+            pn.Card(self.branches, title=t("explorer.lines"), collapsible=False, sizing_mode="stretch_width",
                     css_classes=["branches-card"], margin=(0, 0, 8, 0)),
-            pn.Card(self.advisor, title="Move advisor (rollouts from the viewing seat's knowledge)", collapsed=True,
+            pn.Card(self.advisor, title=t("explorer.advisor"), collapsed=True,
                     sizing_mode="stretch_width", css_classes=["advisor-card"], margin=0),
             styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5),
         )
@@ -242,12 +253,12 @@ class ExplorerApp(pn.viewable.Viewer):
         # added with self.add_tab(title, view). The stepper and the replay notice stay above the tabs,
         # so every tab follows the cursor. Tabs are drawn when first shown (dynamic), which keeps
         # the first load fast; hidden ones keep their data up to date all the same.
-        self.tabs = pn.Tabs(("Table", table), sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=True)
+        self.tabs = pn.Tabs((t("explorer.table_tab"), table), sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=True)
         main = pn.Column(self.replay_problem, self.stepper, self.tabs, sizing_mode="stretch_width", margin=0)
         # BootstrapTemplate rather than FastListTemplate: the Fast design pulls a Google web font,
         # and the page must work offline, asking nothing of any server but its own.
         return pn.template.BootstrapTemplate(
-            title="Rules Explorer",
+            title=t("explorer.title"),
             sidebar=sidebar,
             main=[main],
             sidebar_width=330,
