@@ -1,7 +1,8 @@
 """Jump Gate as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
 
 ``rules.py`` holds the turn, ``scoring.py`` the points, ``position.py`` the JSON files, and this
-module the observer (what each seat may see), the score summary and the plain-language events.
+module the observer (what each seat may see), the score summary and the plain-language events
+(in every language, from ``data/events.json``).
 Hidden: face-down resources, the NavComp deck's order, other players' hands, other players' hidden
 resources and the resources set aside at setup. Everything else is on the table. Provisional scores
 count only gained resources and claims (the hidden resources are revealed at the end), so they are
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from rules.eventtexts import joined, player, say
 from rules.jump_gate import position, rules, scoring
 from rules.jump_gate.cards import Components, parse_components, standard_components
 from rules.jump_gate.state import EMPTY, OVER, State
@@ -26,10 +28,6 @@ SCAN_WITHOUT_FACE_DOWN = Variant(
     source=("RULINGS.md Jump Gate 3 (switch): the BGA English reference card requires a face-down resource "
             "(default); jump-gate.ja.txt スキャン makes the reveal mandatory only 'if face-down cards remain'"),
 )
-
-
-def player(seat: int | None) -> str:
-    return f"Player {seat + 1}" if seat is not None else "Nobody"
 
 
 def resource_counts(comps: Components, kinds) -> dict[str, Any]:
@@ -282,77 +280,66 @@ class JumpGate(ModuleGame):
     def _event(self, state: State, record: tuple) -> Event:
         kind, seat, kinds, extra = record
         comps = state.comps
-        who = player(seat)
+        who = player(seat) if seat is not None else None
         planet = lambda index: comps.planets[index].id  # noqa: E731
         card = lambda k: comps.navcomp_names[k]  # noqa: E731
         names = tuple(comps.resource_names[k] for k in kinds) if kind not in ("draw", "discard") else \
             tuple(comps.navcomp_names[k] for k in kinds)
+        text = lambda key, **values: say(self.id, key, who=who, **values)  # noqa: E731
+
+        def resource(k: int) -> dict:
+            """A resource card: its card name in English; in Japanese its kind (the component file's
+            ``name_ja``), noting the black hole icon."""
+            ja = comps.types[comps.resource_type[k]].name_ja or comps.resource_names[k]
+            if comps.black_hole[k]:
+                ja = text("term.black_hole_resource", kind=ja)["ja"]
+            return {"en": comps.resource_names[k], "ja": ja}
+
+        def event(texts: dict, public_texts: dict | None = None, **fields: Any) -> Event:
+            """The event with its texts in every language (``text``, ``public_text``: the English)."""
+            return Event(kind=kind, text=texts["en"], texts=texts, **fields,
+                         public_text=public_texts and public_texts["en"], public_texts=public_texts)
+
         if kind == "setup":
             start, returned = extra
-            fame = f" ({returned} Fame card(s) dealt as hidden resources were replaced)" if returned else ""
-            return Event(kind=kind, seat=start, text=(
-                f"Setup: a ring of {len(state.ring)} planets with four resources each (one face up), five NavComp cards "
-                f"and secret resources for everyone{fame}; every ship waits at the Jump Gate. {player(start)} starts."))
+            return event(text("setup.fame_replaced" if returned else "setup", planets=len(state.ring),
+                              returned=returned, starter=player(start)), seat=start)
         if kind == "reveal":
             where, slot = extra
-            if seat is None:
-                return Event(kind=kind, cards=names, text=f"{planet(where)}: resource {slot} lies face up: {names[0]}.")
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} scans {planet(where)}: resource {slot} is {names[0]}.")
+            seen = text("reveal.setup" if seat is None else "reveal", planet=planet(where), slot=slot,
+                        card=resource(kinds[0]))
+            return event(seen, seat=seat, cards=names)
         if kind == "turn":
-            return Event(kind=kind, seat=seat, text=f"{who}'s turn (round {extra + 1}): two actions.")
-        if kind == "fly":
-            return Event(kind=kind, seat=seat, text=f"{who} flies to {planet(extra)}.")
-        if kind == "jump":
+            return event(text(kind, round=extra + 1), seat=seat)
+        if kind in ("fly", "no_mark", "claim_offer"):
+            return event(text(kind, planet=planet(extra)), seat=seat)
+        if kind in ("jump", "scan", "harvest"):
             where, used = extra
-            return Event(kind=kind, seat=seat, text=f"{who} jumps to {planet(where)} with {card(used)}.")
-        if kind == "scan":
-            where, used = extra
-            return Event(kind=kind, seat=seat, text=f"{who} scans {planet(where)} with {card(used)}.")
-        if kind == "mark":
-            where, slot = extra
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} puts a marker on {names[0]} (resource {slot} of {planet(where)}).")
-        if kind == "no_mark":
-            return Event(kind=kind, seat=seat, text=f"{who} places no marker on {planet(extra)}.")
+            return event(text(kind, planet=planet(where), card=card(used)), seat=seat)
+        if kind in ("mark", "leave", "gain"):
+            where, slot = extra[:2]
+            return event(text(kind, card=resource(kinds[0]), slot=slot, planet=planet(where)), seat=seat, cards=names)
         if kind == "claim":
             where, first, second = extra
-            return Event(kind=kind, seat=seat, text=f"{who} lands on and claims {planet(where)} with {card(first)} and {card(second)}.")
-        if kind == "claim_offer":
-            return Event(kind=kind, seat=seat, text=f"{who} may take the resource their marker is on at {planet(extra)}.")
-        if kind == "leave":
-            where, slot = extra
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} leaves {names[0]} on {planet(where)}; the marker returns.")
-        if kind == "no_pick":
-            return Event(kind=kind, seat=seat, text=f"{who} takes no further resource.")
-        if kind == "harvest":
-            where, used = extra
-            return Event(kind=kind, seat=seat, text=f"{who} harvests at {planet(where)} with {card(used)}.")
-        if kind == "gain":
-            where, slot, how = extra
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} gains {names[0]} (resource {slot} of {planet(where)}).")
+            return event(text(kind, planet=planet(where), first=card(first), second=card(second)), seat=seat)
         if kind == "black_hole":
-            return Event(kind=kind, seat=seat, text=f"The resource shows the black hole: {who} puts a marker on it ({extra} of 7).")
+            return event(text(kind, markers=extra), seat=seat)
         if kind == "black_hole_end":
             losers = state.lost_hidden()
-            lost = ", ".join(player(s) for s in losers)
-            verb = "loses" if len(losers) == 1 else "lose"
-            return Event(kind=kind, text=(f"Seven markers on the black hole: the game ends at once. {lost} (most "
-                                          f"black-hole markers) {verb} the hidden resources."))
-        if kind == "claims_end":
-            return Event(kind=kind, text="Every planet is claimed and the round is complete: the game ends. Hidden resources are revealed.")
-        if kind == "research":
-            return Event(kind=kind, seat=seat, text=f"{who} researches: discards, then draws up to five.")
+            return event(text("black_hole_end.one" if len(losers) == 1 else "black_hole_end.many",
+                              losers=joined(player(s) for s in losers)))
         if kind == "discard":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} discards {names[0]}.")
+            return event(text(kind, card=card(kinds[0])), seat=seat, cards=names)
         if kind == "draw":
-            listed = ", ".join(names) or "nothing"
-            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,), text=f"{who} draws {listed}.",
-                         public_text=f"{who} draws {extra} card{'' if extra == 1 else 's'}.")
+            return event(text("draw" if names else "draw.none", drawn=joined(names)),
+                         text("draw.public.one" if extra == 1 else "draw.public.many", count=extra),
+                         seat=seat, cards=names, visible_to=(seat,))
         if kind == "reshuffle":
-            return Event(kind=kind, text=f"The NavComp deck is empty: the {extra} discarded cards are shuffled into a new deck.")
-        if kind == "deck_empty":
-            return Event(kind=kind, seat=seat, text="The NavComp deck and discards are empty: no more cards to draw.")
-        if kind == "pass":
-            return Event(kind=kind, seat=seat, text=f"{who} passes, ending the turn.")
+            return event(text(kind, count=extra))
+        if kind in ("no_pick", "research", "deck_empty", "pass"):
+            return event(text(kind), seat=seat)
+        if kind == "claims_end":
+            return event(text(kind))
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
