@@ -42,6 +42,7 @@ from typing import Any
 import panel as pn
 import param
 
+from explorer.i18n import text, texts
 from explorer.rules_page import refusal_markdown
 from explorer.session import GameSession, player_label
 from rules.bots import BOTS
@@ -52,68 +53,12 @@ esc = html.escape
 
 HUMAN = "human"
 
-#: Headings for groups of actions, per game, by the ``type`` of their JSON form; other types get their own name.
-GROUP_TITLES = {
-    "subastral": {
-        "play": "Play a card",
-        "take": "Take a cloud",
-        "open_column": "Open a journal column",
-        "pass": "Pass a card left",
-    },
-    "stellar": {
-        "choose_starters": "Choose your starter cards",
-        "take": "Take a row card",
-        "telescope": "Play to the telescope",
-        "notebook": "Play to the notebook",
-        "clear_row": "Clear the row?",
-        "final": "Last card to the notebook",
-    },
-    "jump_gate": {
-        "fly": "Fly to a neighbouring planet (free)",
-        "jump": "Jump (one card matching the blue square)",
-        "scan": "Scan (one card matching the green circle)",
-        "mark": "Place a marker after the scan?",
-        "land_claim": "Land & Claim (two cards matching the yellow triangle)",
-        "take_marked": "Take your marked resource?",
-        "claim_pick": "Take one more face-up resource?",
-        "harvest": "Harvest (any one card)",
-        "research": "Research (discard 0-5 cards, then draw up to five)",
-        "discard": "Research: discard a card",
-        "draw": "Research: draw up to five",
-        "pass": "End the turn",
-    },
-    "starligned": {
-        "play": "Phase 1: put a card face down",
-        "moon": "Moon bonus",
-        "swap": "Swap two cards in a row",
-        "move": "Move this card in your row",
-        "rotate_card": "Rotate a star card in a row",
-        "rotate_telescope": "Rotate a player's telescope (whole hand)",
-        "repeat": "Repeat an effect on the table",
-        "exchange": "Exchange a row card (its owner picks the hand card)",
-        "exchange_with": "Exchange: pick the hand card to give",
-        "rotate_hand": "Phase 4: rotate a hand card",
-    },
-    "biome_blitz": {
-        "peek": "Start of turn: peek at a deck",
-        "explore": "Explore (optional: two identical resources)",
-        "trade_with": "Trade (optional): offer a trade to",
-        "trade_give": "Trade: add a card to give",
-        "trade_ask": "Trade: add a card to ask for",
-        "trade_propose": "Trade: propose the offer",
-        "trade_cancel": "Trade: withdraw the offer",
-        "trade_answer": "Answer the trade offer",
-        "forage": "Forage: first pick (face up or the deck top)",
-        "forage_pick": "Forage: second pick",
-        "forage_all": "Forage with an animal's ability",
-        "discover": "Discover an animal or ecosystem",
-        "replace": "A fourth ecosystem: replace one",
-        "compete": "Compete (pay the battle cost)",
-        "cancel_compete": "Cancel the compete (an ability)?",
-        "reroll": "Reroll your die (an ability)?",
-        "done": "End the turn",
-    },
-}
+def group_titles(game: str, lang: str = "en") -> dict[str, str]:
+    """Headings for groups of actions of ``game`` (locale files: ``picker.group.<game>.<type>``), by
+    the ``type`` of their JSON form; other types get their own name."""
+    prefix = f"picker.group.{game}."
+    return {key[len(prefix):]: value for key, value in texts(lang).items() if key.startswith(prefix)}
+
 
 PICKER_CSS = """
 :host { display: block; }
@@ -135,19 +80,21 @@ def action_group(spec, action) -> str:
     return type(action).__name__
 
 
-def group_title(group: str, game: str = "subastral") -> str:
-    return GROUP_TITLES.get(game, {}).get(group) or group.replace("_", " ").capitalize()
+def group_title(group: str, game: str = "subastral", lang: str = "en") -> str:
+    return group_titles(game, lang).get(group) or group.replace("_", " ").capitalize()
 
 
-def controller_label(name: str) -> str:
+def controller_label(name: str, lang: str = "en") -> str:
     """``"human"`` -> ``"a person"``, ``"greedy"`` -> ``"greedy bot"``."""
-    return "a person" if name == HUMAN else f"{name} bot"
+    return text("controller.person", lang) if name == HUMAN else text("controller.bot", lang, name=name)
 
 
-def seats_text(seats, label=player_label) -> str:
+def seats_text(seats, label=player_label, lang: str = "en") -> str:
     """"Player 1", "Player 1 and Player 3", ...: ``label(seat)`` for each, joined."""
     names = [label(seat) for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return ("、" if lang == "ja" else ", ").join(names[:-1]) + text("seats.and", lang) + names[-1]
 
 
 ACTION_BUTTONS_CSS = """
@@ -268,22 +215,22 @@ class ActionPicker(pn.viewable.Viewer):
 
         self.status = pn.pane.HTML("", css_classes=["picker-status"], sizing_mode="stretch_width", margin=(2, 5),
                                    stylesheets=[PICKER_CSS])
-        self.act_for = pn.widgets.RadioButtonGroup(label="Act for", options={}, css_classes=["act-for"], visible=False,
+        self.act_for = pn.widgets.RadioButtonGroup(label=text("picker.act_for", self.lang), options={}, css_classes=["act-for"], visible=False,
                                                    color="primary", margin=(2, 5))
         self.act_for.param.watch(self._on_act_for, "value")
         self.buttons = ActionButtons(sizing_mode="stretch_width", margin=(0, 5), css_classes=["action-buttons"])
         self.buttons.on_choose = self._on_choose
         self.selection = pn.pane.HTML("", css_classes=["selection-line"], stylesheets=[PICKER_CSS],
                                       sizing_mode="stretch_width", margin=(8, 5))
-        self.confirm_button = pn.widgets.Button(label="Confirm", color="success", css_classes=["confirm-action"],
+        self.confirm_button = pn.widgets.Button(label=text("picker.confirm", self.lang), color="success", css_classes=["confirm-action"],
                                                 disabled=True, width=110, margin=(4, 4))
         self.confirm_button.on_click(lambda event: self.confirm())
-        self.cancel_button = pn.widgets.Button(label="Cancel", css_classes=["cancel-action"], disabled=True,
+        self.cancel_button = pn.widgets.Button(label=text("picker.cancel", self.lang), css_classes=["cancel-action"], disabled=True,
                                                width=90, margin=(4, 4))
         self.cancel_button.on_click(lambda event: self.cancel())
         self.decide_row = pn.Row(self.selection, self.confirm_button, self.cancel_button, visible=False,
                                  sizing_mode="stretch_width", margin=0)
-        self.bots_button = pn.widgets.Button(label="Let bots play", color="primary", css_classes=["let-bots-play"],
+        self.bots_button = pn.widgets.Button(label=text("picker.let_bots_play", self.lang), color="primary", css_classes=["let-bots-play"],
                                              width=140, margin=(4, 5))
         self.bots_button.on_click(lambda event: self.let_bots_play())
         self.view_as_button = pn.widgets.Button(label="", color="primary", variant="outline",
@@ -333,8 +280,7 @@ class ActionPicker(pn.viewable.Viewer):
         session = self.session
         spec, state = session.spec, session.state
         if seat not in self.actable_seats() or action not in spec.legal_actions(state, seat):
-            self.message = (f"“{action}” is not a move {player_label(seat)} can make here any more "
-                            f"(the position changed); choose again.")
+            self.message = text("picker.stale_move", self.lang, action=action, player=self._player(seat))
             self._refresh(force=True)
             return False
         self.message = ""
@@ -357,10 +303,10 @@ class ActionPicker(pn.viewable.Viewer):
         try:
             self.session.play_on(seat, action)
         except IllegalAction as error:      # the rule that forbids it, linked to the rules page
-            self.message = f"Not played: {refusal_markdown(self.session.game, error, self.lang)}"
+            self.message = text("picker.not_played", self.lang, reason=refusal_markdown(self.session.game, error, self.lang))
             return False
         except (RulesError, ValueError) as error:
-            self.message = f"Not played: {error}"
+            self.message = text("picker.not_played", self.lang, reason=error)
             return False
         self.message = ""
         return True
@@ -370,7 +316,7 @@ class ActionPicker(pn.viewable.Viewer):
         try:
             played = self.session.advance_bots()
         except (RulesError, ValueError) as error:
-            self.message = f"The bots could not play: {error}"
+            self.message = text("picker.bots_failed", self.lang, reason=error)
             return 0
         self.message = ""
         return played
@@ -383,6 +329,9 @@ class ActionPicker(pn.viewable.Viewer):
         self.let_bots_play()
 
     # ------------------------------------------------------------------ drawing
+    def _player(self, seat: int) -> str:
+        return text("explorer.player", self.lang, n=seat + 1)
+
     def _refresh(self, *events, force: bool = False) -> None:
         session = self.session
         spec, state = session.spec, session.state
@@ -401,7 +350,7 @@ class ActionPicker(pn.viewable.Viewer):
         if changed_position and not force:
             self.message = ""
         self.acting_seat = acting
-        assign(self.act_for, options={player_label(seat): seat for seat in actable},
+        assign(self.act_for, options={self._player(seat): seat for seat in actable},
                value=acting if acting is not None else None, visible=len(actable) > 1)
 
         if not movers:
@@ -422,27 +371,24 @@ class ActionPicker(pn.viewable.Viewer):
         if mode == "over":
             winners = spec.winners(state)
             scores = spec.scores(state)
-            names = ", ".join(f"{player_label(s)} ({scores[s]} pts)" for s in winners) or "nobody"
-            status = f'<span class="who">Game over.</span> Won by {esc(names)}.'
+            names = ", ".join(text("picker.winner", self.lang, player=self._player(s), score=scores[s])
+                              for s in winners) or text("picker.nobody", self.lang)
+            status = text("picker.game_over", self.lang, names=esc(names))
         elif mode == "choose":
-            status = (f'<span class="who">{esc(player_label(acting))}, your move.</span> '
-                      f'<span class="hint">Click a move to see it on the board, then Confirm.</span>')
+            status = text("picker.your_move", self.lang, player=esc(self._player(acting)))
             choices, groups = self._buttons_for(acting)
         elif mode == "person":
             waiting = [seat for seat in movers if session.controller(seat) == HUMAN]
             status = self._waiting_html(movers, waiting)
             if self.shortcuts:
-                self.view_as_button.label = f"View as {player_label(waiting[0])} to play"
+                self.view_as_button.label = text("picker.view_as_to_play", self.lang, player=self._player(waiting[0]))
             view_as_visible = self.shortcuts
         else:
             status = self._bots_html(movers)
             bots_visible = self.shortcuts
         if mode in ("choose", "bots") and session.cursor < len(session.log):
-            note = (f'<span class="quiet">You are at step {session.cursor} of {len(session.log)}. '
-                    + ("A move other than the recorded one starts a new line; the recorded line stays under "
-                       "<i>Lines of play</i>." if mode == "choose" else
-                       "▶ shows the recorded move; <i>Let bots play</i> lets the bots choose again from here.")
-                    + "</span>")
+            note = text("picker.at_step_choose" if mode == "choose" else "picker.at_step_bots", self.lang,
+                        step=session.cursor, steps=len(session.log))
         assign(self.status, object=status)
         self.choices = choices
         if groups or self.buttons.groups:     # (no list before or after: nothing to redraw or tell apart)
@@ -457,15 +403,14 @@ class ActionPicker(pn.viewable.Viewer):
 
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
         """The status while people who do not act from this view must decide."""
-        return (f'<span class="who">{esc(seats_text(waiting))} (played by a person) must decide.</span> '
-                f'<span class="hint">Only that player, or the teacher, can act for them.</span>')
+        return text("picker.must_decide", self.lang, players=esc(seats_text(waiting, self._player, self.lang)))
 
     def _bots_html(self, movers: list[int]) -> str:
         """The status while only bots are to move."""
         session = self.session
-        thinking = " and ".join(f"{player_label(seat)} ({controller_label(session.controller(seat))})"
-                                for seat in movers)
-        return f'<span class="who">{esc(thinking)} {"is" if len(movers) == 1 else "are"} thinking.</span>'
+        thinking = text("seats.and", self.lang).join(
+            f"{self._player(seat)} ({controller_label(session.controller(seat), self.lang)})" for seat in movers)
+        return text("picker.thinking_one" if len(movers) == 1 else "picker.thinking_many", self.lang, players=esc(thinking))
 
     def _buttons_for(self, seat: int) -> tuple[list[tuple[int, Any]], list[dict]]:
         """The seat's legal actions, in the rules' order, and the same grouped by kind for the buttons."""
@@ -475,7 +420,7 @@ class ActionPicker(pn.viewable.Viewer):
         grouped: dict[str, list[dict]] = {}
         for index, (_, action) in enumerate(choices):
             grouped.setdefault(action_group(spec, action), []).append({"label": str(action), "index": index})
-        groups = [{"title": group_title(kind, self.session.game), "kind": kind, "actions": actions}
+        groups = [{"title": group_title(kind, self.session.game, self.lang), "kind": kind, "actions": actions}
                   for kind, actions in grouped.items()]
         return choices, groups
 
@@ -486,7 +431,7 @@ class ActionPicker(pn.viewable.Viewer):
         if show and len(self._take_seat_buttons) != session.players:
             buttons = []
             for seat in range(session.players):
-                button = pn.widgets.Button(label=f"Play as {player_label(seat)}", color="success", variant="outline",
+                button = pn.widgets.Button(label=text("picker.play_as", self.lang, player=self._player(seat)), color="success", variant="outline",
                                            css_classes=["take-seat-button", f"take-seat-{seat}"], margin=(3, 3))
                 button.on_click(lambda event, seat=seat: self.take_seat_here(seat))
                 buttons.append(button)
@@ -498,7 +443,7 @@ class ActionPicker(pn.viewable.Viewer):
 
     def _on_choose(self, index: int, version: int) -> None:
         if version != self.buttons.version or not 0 <= index < len(self.choices):
-            self.message = "That button belonged to a position the page no longer shows; choose again."
+            self.message = text("picker.stale_button", self.lang)
             return
         self.select(*self.choices[index])
 
@@ -511,7 +456,8 @@ class ActionPicker(pn.viewable.Viewer):
         if selected is None:
             assign(self.selection, object='<span class="quiet">Nothing selected yet.</span>')
         else:
-            assign(self.selection, object=f"Selected for {esc(player_label(selected[0]))}: <b>{esc(str(selected[1]))}</b>")
+            assign(self.selection, object=text("picker.selected", self.lang, player=esc(self._player(selected[0])),
+                                               action=esc(str(selected[1]))))
 
     def _show_message(self, event) -> None:
         self.alert.param.update(object=event.new or " ", visible=bool(event.new))

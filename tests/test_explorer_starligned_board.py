@@ -234,10 +234,10 @@ def test_the_app_swaps_in_the_starligned_board_and_its_action_titles():
 
 
 def test_every_starligned_action_type_has_a_button_title():
-    from explorer.picker import GROUP_TITLES
+    from explorer.picker import group_titles
     from rules.starligned.position import ACTION_TYPES
 
-    assert set(GROUP_TITLES["starligned"]) == set(ACTION_TYPES)
+    assert set(group_titles("starligned", "en")) == set(group_titles("starligned", "ja")) == set(ACTION_TYPES)
 
 
 def test_the_plots_show_starligned_scores_and_the_cards_dealt_and_revealed(finished):
