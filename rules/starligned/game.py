@@ -1,16 +1,17 @@
 """Starligned as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
 
 ``choices.py`` says who acts and what they may choose, ``rules.py`` plays the rounds, ``scoring.py`` the points, ``position.py`` the JSON files, and this
-module the observer, the score summary and the plain-language events. Hidden: the deck, other
-players' hands (cards and orientation), the cards chosen face down in phase 1 until all are
-revealed, and each stage's discarded last cards. The rows, the moon cards and the box (the white
-cards set aside with 2-3 players) are on the table.
+module the observer, the score summary and the plain-language events (in every language, from
+``data/events.json``). Hidden: the deck, other players' hands (cards and orientation), the cards
+chosen face down in phase 1 until all are revealed, and each stage's discarded last cards. The
+rows, the moon cards and the box (the white cards set aside with 2-3 players) are on the table.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import Event, ModuleGame, Variant
 from rules.starligned import position, rules, scoring
 from rules.starligned.cards import parse_cards, standard_cards
@@ -26,8 +27,9 @@ DEAL_HIGH_UP = Variant(
 )
 
 
-def player(seat: int | None) -> str:
-    return f"Player {seat + 1}" if seat is not None else "Nobody"
+def said(key: str, **values) -> Texts:
+    """Starligned's event text ``key`` in every language (``data/events.json``)."""
+    return say("starligned", key, **values)
 
 
 class Starligned(ModuleGame):
@@ -200,74 +202,77 @@ class Starligned(ModuleGame):
         cards = state.cards
         names = tuple(position.entry_name(cards, e) for e in entries)
 
-        def half(e: int) -> str:
-            return f"{position.entry_name(cards, e)} ({cards.value[e]}, {cards.effect[e].replace('_', ' ')})"
+        def event(texts: Texts, public_texts: Texts | None = None, **fields) -> Event:
+            return Event(kind=kind, text=texts["en"], texts=texts, public_texts=public_texts,
+                         public_text=None if public_texts is None else public_texts["en"], **fields)
 
-        who = player(seat)
+        def effect(name: str) -> Texts:
+            return said(f"effect.{name}")
+
+        def half(e: int) -> Texts:
+            return said("card_half", card=position.entry_name(cards, e), value=cards.value[e],
+                        effect=effect(cards.effect[e]))
+
+        who = None if seat is None else player(seat)
         if kind == "setup":
-            return Event(kind=kind, seat=extra, text=(f"Setup: six star cards each, held as dealt; {player(extra)} holds "
-                                                      "the start-player direction card."))
+            return event(said("setup", starter=player(extra)), seat=extra)
         if kind == "deal":
-            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,), text=f"{who} is dealt {', '.join(names)}.",
-                         public_text=f"{who} is dealt {len(names)} cards.")
+            return event(said("deal", who=who, cards=joined(names)), said("deal.public", who=who, count=len(names)),
+                         seat=seat, cards=names, visible_to=(seat,))
         if kind == "chosen":
-            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,), text=f"{who} puts {half(entries[0])} face down.",
-                         public_text=f"{who} puts a card face down.")
+            return event(said("chosen", who=who, card=half(entries[0])), said("chosen.public", who=who),
+                         seat=seat, cards=names, visible_to=(seat,))
         if kind == "reveal":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} reveals {half(entries[0])}.")
+            return event(said("reveal", who=who, card=half(entries[0])), seat=seat, cards=names)
         if kind == "stop":
-            stoppers = ", ".join(player(s) for s in extra)
-            return Event(kind=kind, text=f"Stop ({stoppers}): phase 3 is skipped this round, moon bonuses too.")
+            return event(said("stop", stoppers=joined(player(s) for s in extra)))
         if kind == "moon_offer":
-            return Event(kind=kind, seat=seat, text=f"{who}'s last two cards show a full moon: a moon bonus.")
+            return event(said("moon_offer", who=who), seat=seat)
         if kind == "cover":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} covers {names[0]} and {names[1]} with a moon card.")
+            return event(said("cover", who=who, first=names[0], second=names[1]), seat=seat, cards=names)
         if kind == "remove_moon":
             row, (a, b) = extra
-            return Event(kind=kind, seat=seat, text=f"{who} removes the moon card over {cards.ids[a]} and {cards.ids[b]} "
-                                                    f"from {player(row)}'s row.")
+            return event(said("remove_moon", who=who, first=cards.ids[a], second=cards.ids[b], owner=player(row)),
+                         seat=seat)
         if kind == "no_bonus":
-            return Event(kind=kind, seat=seat, text=f"{who} takes no moon bonus.")
+            return event(said("no_bonus", who=who), seat=seat)
         if kind == "effect":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} resolves {extra.replace('_', ' ')} of {names[0]}.")
+            return event(said("effect", who=who, effect=effect(extra), card=names[0]), seat=seat, cards=names)
         if kind in ("no_effect", "unresolvable", "ignored"):
-            why = {"no_effect": "acts at another time", "unresolvable": "has no possible target",
-                   "ignored": "came in by Exchange this round, so it is ignored"}[kind]
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who}'s {names[0]} ({extra.replace('_', ' ')}) {why}.")
+            return event(said(kind, who=who, card=names[0], effect=effect(extra)), seat=seat, cards=names)
         if kind == "swap":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} swaps {names[0]} and {names[1]} in {player(extra)}'s row.")
+            return event(said("swap", who=who, first=names[0], second=names[1], owner=player(extra)),
+                         seat=seat, cards=names)
         if kind == "move":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} moves {names[0]} to position {extra}.")
+            return event(said("move", who=who, card=names[0], position=extra), seat=seat, cards=names)
         if kind == "rotate_card":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} rotates {player(extra)}'s {half(entries[0])}.")
+            return event(said("rotate_card", who=who, owner=player(extra), card=half(entries[0])),
+                         seat=seat, cards=names)
         if kind == "rotate_telescope":
-            return Event(kind=kind, seat=seat, text=f"{who} rotates every card in {player(extra)}'s hand.")
+            return event(said("rotate_telescope", who=who, owner=player(extra)), seat=seat)
         if kind == "repeat":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} repeats the effect of {half(entries[0])} "
-                                                                 f"in {player(extra)}'s row.")
+            return event(said("repeat", who=who, card=half(entries[0]), owner=player(extra)), seat=seat, cards=names)
         if kind == "repeat_repeat":
-            return Event(kind=kind, seat=seat, cards=names, text="A repeated Repeat does nothing.")
+            return event(said("repeat_repeat"), seat=seat, cards=names)
         if kind == "exchange":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} chooses {names[0]} in {player(extra)}'s row for "
-                                                                 f"an exchange; {player(extra)} picks the hand card.")
+            return event(said("exchange", who=who, card=names[0], owner=player(extra)), seat=seat, cards=names)
         if kind == "exchanged":
-            out = position.entry_name(cards, extra)
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} puts {half(entries[0])} into the row and takes "
-                                                                 f"{out} into hand; the new card's effect is ignored this round.")
+            taken = position.entry_name(cards, extra)
+            return event(said("exchanged", who=who, card=half(entries[0]), taken=taken), seat=seat, cards=names)
         if kind == "rotate_phase":
-            return Event(kind=kind, text="Phase 4: everyone rotates one hand card.")
+            return event(said("rotate_phase"))
         if kind == "rotate_hand":
-            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,), text=f"{who} rotates {half(entries[0])} in hand.",
-                         public_text=f"{who} rotates a hand card.")
+            return event(said("rotate_hand", who=who, card=half(entries[0])), said("rotate_hand.public", who=who),
+                         seat=seat, cards=names, visible_to=(seat,))
         if kind == "pass":
-            return Event(kind=kind, text=f"Hands pass left with their direction cards; {player(extra)} now starts.")
+            return event(said("pass", starter=player(extra)))
         if kind == "discard":
-            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,), text=f"{who} discards {', '.join(names)}.",
-                         public_text=f"{who} discards the last hand card.")
+            return event(said("discard", who=who, cards=joined(names)), said("discard.public", who=who),
+                         seat=seat, cards=names, visible_to=(seat,))
         if kind == "stage":
-            return Event(kind=kind, text=f"Stage {extra + 1}: six new cards each.")
+            return event(said("stage", stage=extra + 1))
         if kind == "game_over":
-            return Event(kind=kind, text="Both stages are over: every row holds ten cards. Final scoring.")
+            return event(said("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Stellar as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
 
 ``rules.py`` holds the turn, ``scoring.py`` the points, ``position.py`` the JSON files, and this
-module the observer (what each seat may see), the score summary and the plain-language events.
+module the observer (what each seat may see), the score summary and the plain-language events
+(in every language, from ``data/events.json``).
 Hidden: the deck's order, the box, the opponent's hand and (during setup) the opponent's starter
 cards. Everything on the table is public, including face-down telescope cards: the engine does not
 model who saw which card go face down (a simplification; their identity never affects scoring).
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules.eventtexts import joined, player, say
 from rules.protocol import Event, ModuleGame, Variant
 from rules.stellar import position, rules, scoring
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, parse_cards, standard_cards
@@ -39,10 +41,6 @@ FACE_DOWN_ROW_NUMBER = Variant(
     source="stellar.ja.txt 望遠鏡 (face down = number 3) and ロウカードをプレイする (the played card's number): ambiguous",
     choices=("printed", "three"),
 )
-
-
-def player(seat: int | None) -> str:
-    return f"Player {seat + 1}" if seat is not None else "Nobody"
 
 
 def seat_facts(cards: CardSet, telescope: tuple, notebook: tuple) -> dict:
@@ -249,48 +247,50 @@ class Stellar(ModuleGame):
         kind, seat, kinds, extra = record
         cards = state.cards
         names = tuple(cards.card_name(k) for k in kinds)
-        listed = ", ".join(names)
-        who = player(seat)
+        who = player(seat) if seat is not None else say(self.id, "term.nobody")
+        text = lambda key, **values: say(self.id, key, who=who, cards=joined(names), **values)  # noqa: E731
+
+        def event(texts: dict, **fields) -> Event:
+            """The event with its texts in every language (``text``: the English)."""
+            return Event(kind=kind, text=texts["en"], texts=texts, **fields)
+
         if kind == "setup":
-            return Event(kind=kind, seat=extra, text=(
-                f"Setup: two starter cards and two cards each, a row of five; {player(extra)} starts."))
+            return event(text("setup", starter=player(extra)), seat=extra)
         if kind == "starters":
-            return Event(kind=kind, seat=seat, cards=names,
-                         text=f"{who} puts {names[0]} at the top of the telescope and {names[1]} in the notebook.")
+            return event(text("starters", telescope=names[0], notebook=names[1]), seat=seat, cards=names)
         if kind == "take":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} takes {listed} from row slot {extra}.")
+            return event(text("take", slot=extra), seat=seat, cards=names)
         if kind == "telescope":
             slot, down = extra
-            how = " face down (number 3, no type, no stars)" if down else ""
-            return Event(kind=kind, seat=seat, cards=names,
-                         text=f"{who} plays {listed}{how} into telescope slot {cards.telescope.slot_names[slot]}.")
+            key = "telescope.face_down" if down else "telescope"
+            return event(text(key, slot=cards.telescope.slot_names[slot]), seat=seat, cards=names)
         if kind == "notebook":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} adds {listed} to the notebook.")
+            return event(text("notebook"), seat=seat, cards=names)
         if kind == "second":
-            source = f"row slot {extra}" if extra is not None else "the top of the deck"
-            return Event(kind=kind, seat=seat, cards=names, text=f"The second card is {listed}, from {source}.")
+            return event(text("second.row" if extra is not None else "second.deck", slot=extra), seat=seat, cards=names)
         if kind == "refill":
-            return Event(kind=kind, cards=names, text=f"Refill: {listed} goes to row slot {extra}.")
+            return event(text("refill", slot=extra), cards=names)
         if kind == "reshuffle":
-            return Event(kind=kind, text=f"The deck is empty: the {extra} discarded cards are shuffled into a new deck.")
+            return event(text("reshuffle", count=extra))
         if kind == "deck_empty":
-            return Event(kind=kind, seat=seat, text=f"The deck and the discards are empty: the {extra} is skipped.")
+            skipped = {"refill": "deck_empty.refill", "second card": "deck_empty.second_card"}[extra]
+            return event(text(skipped), seat=seat)
         if kind == "clear_offer":
-            return Event(kind=kind, seat=seat, text=f"A satellite was taken from the row: {who} may clear and refill the row.")
+            return event(text("clear_offer"), seat=seat)
         if kind == "clear":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} clears the row ({listed}) and it is refilled.")
+            return event(text("clear"), seat=seat, cards=names)
         if kind == "no_clear":
-            return Event(kind=kind, seat=seat, text=f"{who} leaves the row as it is.")
+            return event(text("no_clear"), seat=seat)
         if kind == "turn":
-            return Event(kind=kind, seat=seat, text=f"{who}'s turn (round {extra + 1}).")
+            return event(text("turn", round=extra + 1), seat=seat)
         if kind == "take_skipped":
-            return Event(kind=kind, seat=seat, text="The row is empty: the take is skipped.")
+            return event(text("take_skipped"), seat=seat)
         if kind == "final":
-            return Event(kind=kind, text="Eleven rounds are over: each player puts one hand card into the notebook.")
+            return event(text("final"))
         if kind == "final_discard":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} discards the last hand card, {listed}.")
+            return event(text("final_discard"), seat=seat, cards=names)
         if kind == "game_over":
-            return Event(kind=kind, text="The game is over: final scoring.")
+            return event(text("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
