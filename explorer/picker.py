@@ -419,7 +419,8 @@ class ActionPicker(pn.viewable.Viewer):
         choices = [(seat, action) for action in spec.legal_actions(state, seat)]
         grouped: dict[str, list[dict]] = {}
         for index, (_, action) in enumerate(choices):
-            grouped.setdefault(action_group(spec, action), []).append({"label": str(action), "index": index})
+            grouped.setdefault(action_group(spec, action), []).append({"label": spec.action_label(action, self.lang),
+                                                                       "index": index})
         groups = [{"title": group_title(kind, self.session.game, self.lang), "kind": kind, "actions": actions}
                   for kind, actions in grouped.items()]
         return choices, groups
@@ -457,7 +458,7 @@ class ActionPicker(pn.viewable.Viewer):
             assign(self.selection, object='<span class="quiet">Nothing selected yet.</span>')
         else:
             assign(self.selection, object=text("picker.selected", self.lang, player=esc(self._player(selected[0])),
-                                               action=esc(str(selected[1]))))
+                                               action=esc(self.session.spec.action_label(selected[1], self.lang))))
 
     def _show_message(self, event) -> None:
         self.alert.param.update(object=event.new or " ", visible=bool(event.new))

@@ -166,6 +166,11 @@ class GameSpec(abc.ABC):
     def events(self, state) -> tuple[Event, ...]:
         """What the ``apply`` that produced ``state`` did."""
 
+    def action_label(self, action, lang: str = "en") -> str:
+        """The action's name on a button, in ``lang``: ``str(action)`` in English (a game writes its
+        other languages in its ``data/events.json``, keys ``action.*``)."""
+        return str(action)
+
     # -- files ---------------------------------------------------------------------------------
     @abc.abstractmethod
     def encode(self, state) -> dict:
