@@ -82,7 +82,7 @@ class ExplorerApp(pn.viewable.Viewer):
         session = self.session
         self.controls: dict[str, pn.widgets.Widget] = {}
         self.seat_controllers = SeatControllers(session=session)
-        self.stepper = Stepper(session=session)
+        self.stepper = Stepper(session=session, lang=self.lang)
         self.picker = ActionPicker(session=session, lang=self.lang)
         self.advisor = MoveAdvisor(session=session)
         self.board = board_for(session, self.lang)
@@ -93,7 +93,7 @@ class ExplorerApp(pn.viewable.Viewer):
         self.rules_links = pn.pane.HTML("", css_classes=["rules-links"], margin=(0, 10), sizing_mode="stretch_width")
         session.param.watch(self._sync_rules_links, "game")
         self._sync_rules_links()
-        self.branches = BranchesPanel(session=session)
+        self.branches = BranchesPanel(session=session, lang=self.lang)
         self.replay_problem = ReplayProblem(session=session)
         self._build_controls()
         session.param.watch(self._sync_seats, ["players", "viewing_seat"])

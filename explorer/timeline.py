@@ -28,6 +28,7 @@ from typing import Any
 import panel as pn
 import param
 
+from explorer.i18n import text
 from explorer.rules_page import rule_link_html
 from explorer.session import GameSession, Line, player_label
 from rules.protocol import RulesError
@@ -137,18 +138,18 @@ class Stepper(pn.viewable.Viewer):
     """The step buttons, the slider over all steps and the page's arrow keys, for one session."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of labels and tips.")
 
     def __init__(self, **params):
         super().__init__(**params)
         c = self.controls = {}
-        tips = {"start": "first step: the deal (Home)", "back": "one action back (Left arrow)",
-                "forward": "one action forward (Right arrow)", "end": "last step (End)"}
+        tips = {move: text(f"timeline.tip.{move}", self.lang) for move in ("start", "back", "forward", "end")}
         for move, label in (("start", "|◀"), ("back", "◀"), ("forward", "▶"), ("end", "▶|")):
             button = pn.widgets.Button(label=label, css_classes=[f"step-{move}"], width=52, description=tips[move],
                                        margin=(5, 2))
             button.on_click(lambda event, move=move: step(self.session, move))
             c[move] = button
-        c["step"] = pn.widgets.IntSlider(label="Step", start=0, end=max(1, len(self.session.log)),
+        c["step"] = pn.widgets.IntSlider(label=text("timeline.slider", self.lang), start=0, end=max(1, len(self.session.log)),
                                          value=self.session.cursor, css_classes=["step-slider"],
                                          sizing_mode="stretch_width", margin=(0, 12))
         c["step"].param.watch(self._on_slider, "value")
@@ -291,13 +292,14 @@ class EventLog(pn.viewable.Viewer):
 
     def _step_line(self, step: int) -> str:
         session = self.session
-        who = player_label(session.log[step - 1][0]) if step else "the deal"
         game, lang = session.game, self.lang
+        who = text("explorer.player", lang, n=session.log[step - 1][0] + 1) if step else text("timeline.deal", lang)
         book = rulebook(game)
-        items = "".join(f"<li>{esc(text)}{_rule_link(game, book.for_event(kind), lang)}</li>"
-                        for kind, text in session.event_items(step, lang=lang))
-        return (f'<div class="step" data-step="{step}" title="Jump to step {step}">'
-                f'<span class="step-no">Step {step}</span><span class="who">{esc(who)}</span><ul>{items}</ul></div>')
+        items = "".join(f"<li>{esc(said)}{_rule_link(game, book.for_event(kind), lang)}</li>"
+                        for kind, said in session.event_items(step, lang=lang))
+        return (f'<div class="step" data-step="{step}" title="{esc(text("timeline.jump_to", lang, step=step))}">'
+                f'<span class="step-no">{esc(text("timeline.step", lang, step=step))}</span>'
+                f'<span class="who">{esc(who)}</span><ul>{items}</ul></div>')
 
     def html(self) -> str:
         """The log as the page shows it: every line, the cursor's marked ``current``, later ones ``future``."""
@@ -350,6 +352,7 @@ class BranchesPanel(pn.viewable.Viewer):
 
     session = param.ClassSelector(class_=GameSession, constant=True)
     message = param.String(default="", doc="Why the last switch failed (shown, never raised).")
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the panel's texts.")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -368,18 +371,18 @@ class BranchesPanel(pn.viewable.Viewer):
 
     def _draw_current(self, *events) -> None:
         session = self.session
-        self.current_line.object = (f'<div class="current-line">This line: {len(session.log)} moves'
-                                    f' ({esc(variants_text(session.variants)) or "standard rules"})</div>')
+        rules_text = variants_text(session.variants) or text("branches.standard", self.lang)
+        self.current_line.object = (f'<div class="current-line">'
+                                    f'{esc(text("branches.this_line", self.lang, moves=len(session.log), rules=rules_text))}</div>')
 
     def _draw_lines(self, *events) -> None:
         rows: list = []
         self.switch_buttons = []
         if not self.session.branches:
-            rows.append(pn.pane.HTML('<div class="branch-none">No other lines yet. Go back to an earlier step and '
-                                     'play a different move: the line you leave is kept here.</div>',
+            rows.append(pn.pane.HTML(f'<div class="branch-none">{esc(text("branches.none", self.lang))}</div>',
                                      sizing_mode="stretch_width", margin=(0, 5), stylesheets=[BRANCHES_CSS]))
         for index, line in enumerate(self.session.branches):
-            button = pn.widgets.Button(label="Switch to this line", css_classes=["switch-branch", f"switch-branch-{index}"],
+            button = pn.widgets.Button(label=text("branches.switch", self.lang), css_classes=["switch-branch", f"switch-branch-{index}"],
                                        width=150, margin=(2, 5))
             button.on_click(lambda event, index=index: self.switch(index))
             self.switch_buttons.append(button)
@@ -390,19 +393,20 @@ class BranchesPanel(pn.viewable.Viewer):
 
     def _describe(self, line: Line) -> str:
         variants = dict(line.variants)
-        played = f'<br><small>played with {esc(variants_text(variants))}</small>' if variants != self.session.variants else ""
+        played = (f'<br><small>{esc(text("branches.played_with", self.lang, variants=variants_text(variants)))}</small>'
+                  if variants != self.session.variants else "")
         return f'<div class="branch-line">{esc(str(line))}{played}</div>'
 
     def switch(self, index: int) -> None:
         """Switch to ``branches[index]``; a stale index or a line these rules refuse is reported, not raised."""
         self.message = ""
         if not 0 <= index < len(self.session.branches):
-            self.message = "That line is no longer listed; pick one again."
+            self.message = text("branches.gone", self.lang)
             return
         try:
             self.session.switch_branch(index)
         except RulesError as error:
-            self.message = f"Cannot switch to that line: {error}"
+            self.message = text("branches.refused", self.lang, error=error)
 
     def _show_message(self, event) -> None:
         self.alert.param.update(object=event.new or " ", visible=bool(event.new))
