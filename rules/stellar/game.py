@@ -293,4 +293,17 @@ class Stellar(ModuleGame):
             return event(text("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
+    def action_label(self, action, lang: str = "en") -> str:
+        """The action's name on a button: ``str(action)`` in English, else from the ``action.*``
+        templates of ``data/events.json``; card and slot names stay as spelled, as in the events."""
+        if lang == "en":
+            return str(action)
+        fields = self.encode_action(action)
+        kind = fields.pop("type")
+        if kind == "telescope" and fields.pop("face_down"):
+            kind = "telescope.face_down"
+        elif kind == "clear_row":
+            kind = "clear_row" if fields.pop("clear") else "leave_row"
+        return say(self.id, f"action.{kind}", **fields)[lang]
+
     # -- files -------------------------------------------------------------------------------
