@@ -275,4 +275,19 @@ class Starligned(ModuleGame):
             return event(said("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
+    def action_label(self, action, lang: str = "en") -> str:
+        """The action's button name: ``str(action)`` in English, else the ``action.<type>`` template
+        (``action.moon.<choice>`` for the moon bonus) filled from the action's JSON form. A row's or
+        hand's seat becomes its owner's name in ``lang``; card ids stay as spelled."""
+        if lang == "en":
+            return str(action)
+        fields = self.encode_action(action)
+        key = fields.pop("type")
+        if key == "moon":
+            key = f"moon.{fields.pop('choice')}"
+        for seat_field in ("row", "seat"):
+            if seat_field in fields:
+                fields["owner"] = player(fields.pop(seat_field))
+        return said(f"action.{key}", **fields)[lang]
+
     # -- files -------------------------------------------------------------------------------
