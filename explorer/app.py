@@ -81,7 +81,7 @@ class ExplorerApp(pn.viewable.Viewer):
         super().__init__(session=session or bot_session(), **params)
         session = self.session
         self.controls: dict[str, pn.widgets.Widget] = {}
-        self.seat_controllers = SeatControllers(session=session)
+        self.seat_controllers = SeatControllers(session=session, lang=self.lang)
         self.stepper = Stepper(session=session, lang=self.lang)
         self.picker = ActionPicker(session=session, lang=self.lang)
         self.advisor = MoveAdvisor(session=session)

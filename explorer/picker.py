@@ -482,8 +482,9 @@ class SeatControllers(pn.viewable.Viewer):
     """One "Played by" selector per seat (a person or a bot), assigning ``session.seat_players``."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the labels.")
 
-    OPTIONS = {controller_label(name): name for name in (HUMAN, *BOTS)}
+    OPTIONS = {controller_label(name): name for name in (HUMAN, *BOTS)}     # (in English)
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -496,7 +497,9 @@ class SeatControllers(pn.viewable.Viewer):
     def _rebuild(self, *events) -> None:
         selectors = {}
         for seat in range(self.session.players):
-            select = pn.widgets.Select(label=player_label(seat), options=self.OPTIONS, value=self.session.controller(seat),
+            options = {controller_label(name, self.lang): name for name in (HUMAN, *BOTS)}
+            select = pn.widgets.Select(label=text("explorer.player", self.lang, n=seat + 1), options=options,
+                                       value=self.session.controller(seat),
                                        css_classes=[f"played-by-{seat}"], sizing_mode="stretch_width", margin=(2, 5))
             select.param.watch(lambda event, seat=seat: self._on_select(seat, event.new), "value")
             selectors[seat] = select
