@@ -88,6 +88,31 @@ def _said_publicly(key: str, **values) -> dict:
     return {"public_text": texts["en"], "public_texts": texts}
 
 
+
+# -- the actions' names, in every language (data/events.json, keys "action.*") ------------------
+#: The actions a player answers yes or no, and the field that holds the answer.
+_ANSWERS = {"trade_answer": "accept", "cancel_compete": "cancel", "reroll": "reroll"}
+
+
+def action_words(data: dict) -> tuple[str, dict]:
+    """The template naming an action (given as ``encode_action`` writes it) and its values: decks,
+    symbols and seats in words; animals and ecosystems by the ids the action spells."""
+    kind = data["type"]
+    if kind in _ANSWERS:
+        return f"action.{kind}." + ("yes" if data[_ANSWERS[kind]] else "no"), {}
+    if kind in ("forage", "forage_pick"):    # slot 0 is the deck's top
+        return f"action.{kind}" if data["slot"] else f"action.{kind}.deck", {"slot": data["slot"]}
+    values = {field: data[field] for field in ("slot", "animal", "ecosystem", "attacker", "defender") if field in data}
+    if "deck" in data:
+        values["deck"] = say(GAME, f"term.{data['deck']}")
+    if "symbol" in data:
+        values["symbol"] = say(GAME, f"term.{data['symbol']}")
+    if "seat" in data:
+        values["partner"] = player(data["seat"])
+    if "pay" in data:   # an explore always pays; a discover or compete may cost nothing
+        values["paid"] = payment(tuple(data["pay"]), free=None if kind == "explore" else say(GAME, "term.nothing"))
+    return f"action.{kind}", values
+
 class BiomeBlitz(ModuleGame):
     id = "biome_blitz"
     title = "Biome Blitz"
@@ -348,5 +373,14 @@ class BiomeBlitz(ModuleGame):
             points, animals = extra
             return told("win", who=who, points=points, animals=animals)
         raise AssertionError(f"unknown log record {record!r}")
+
+    # -- the picker --------------------------------------------------------------------------
+    def action_label(self, action, lang: str = "en") -> str:
+        """The action's name on a button: ``str(action)`` in English, the ``action.*`` templates of
+        ``data/events.json`` in other languages."""
+        if lang == "en":
+            return str(action)
+        key, values = action_words(self.encode_action(action))
+        return say(GAME, key, **values)[lang]
 
     # -- files -------------------------------------------------------------------------------
