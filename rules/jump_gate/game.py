@@ -273,6 +273,23 @@ class JumpGate(ModuleGame):
             "winners": list(self.winners(state)),
         }
 
+    # -- naming actions ----------------------------------------------------------------------
+    def action_label(self, action, lang: str = "en") -> str:
+        """The picker's name for ``action``: ``str(action)`` in English; other languages from the
+        ``action.*`` templates of ``data/events.json``, keyed by the action's JSON type (planet and
+        NavComp card ids stay as they are)."""
+        if lang == "en":
+            return str(action)
+        fields = self.encode_action(action)
+        key = f"action.{fields.pop('type')}"
+        if "cards" in fields:                                # Land & Claim names its two cards
+            fields["first"], fields["second"] = fields.pop("cards")
+        if "slot" in fields and fields["slot"] is None:      # Mark or ClaimPick: none
+            key += ".none"
+        if fields.pop("take", True) is False:                # TakeMarked: leave the resource
+            key += ".leave"
+        return say(self.id, key, **fields)[lang]
+
     # -- events ------------------------------------------------------------------------------
     def events(self, state: State) -> tuple[Event, ...]:
         return tuple(self._event(state, record) for record in state.log)
