@@ -268,7 +268,9 @@ def test_lower_cloud_goes_to_hand_with_bonus_draw():
     ]
     # The drawn card is seen by its drawer only.
     other = [e for e in GAME.observe(state, 1)["events"] if e["kind"] == "draw"]
-    assert other == [{"kind": "draw", "text": "Player 1 draws a card (the bonus draw for taking to hand).", "seat": 0}]
+    assert other == [{"kind": "draw", "text": "Player 1 draws a card (the bonus draw for taking to hand).", "seat": 0,
+                      "texts": {"en": "Player 1 draws a card (the bonus draw for taking to hand).",
+                                "ja": "プレイヤー1がカードを1枚引きました(手札に取ったおまけの1枚)。"}}]
 
 
 def test_higher_cloud_goes_to_journal():
@@ -674,8 +676,10 @@ def test_disturbance_choices_stay_hidden_until_resolved():
     assert mine["passes"] == [{"chosen": True, "card": "taiga-1"}, {"chosen": False}, {"chosen": False}]
     assert theirs["passes"] == [{"chosen": True}, {"chosen": False}, {"chosen": False}]
     assert spectator["passes"] == theirs["passes"]
-    assert mine["events"] == [{"kind": "pass_chosen", "text": "Player 1 chooses to pass taiga-1.", "seat": 0, "cards": ["taiga-1"]}]
-    assert theirs["events"] == [{"kind": "pass_chosen", "text": "Player 1 has chosen a card to pass.", "seat": 0}]
+    assert mine["events"] == [{"kind": "pass_chosen", "text": "Player 1 chooses to pass taiga-1.", "seat": 0, "cards": ["taiga-1"],
+                               "texts": {"en": "Player 1 chooses to pass taiga-1.", "ja": "プレイヤー1はtaiga-1を渡すことにしました。"}}]
+    assert theirs["events"] == [{"kind": "pass_chosen", "text": "Player 1 has chosen a card to pass.", "seat": 0,
+                                 "texts": {"en": "Player 1 has chosen a card to pass.", "ja": "プレイヤー1は渡すカードを選びました。"}}]
     assert "taiga-1" not in json.dumps(theirs) and "taiga-1" not in json.dumps(spectator)
     # Once everyone has chosen, the passes are public.
     state = GAME.apply(state, 1, PassCard(card="savanna-1"))

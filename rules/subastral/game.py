@@ -1,13 +1,15 @@
 """Subastral as a :class:`rules.protocol.GameSpec`: the protocol's questions answered in one place.
 
 ``rules.py`` holds the turn, ``scoring.py`` the points, ``position.py`` the JSON files, and this
-module the observer (what each seat may see) and the plain-language events.
+module the observer (what each seat may see) and the plain-language events (their English and
+Japanese templates in ``data/events.json``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from rules.eventtexts import joined, player, say
 from rules.protocol import Event, ModuleGame, Variant
 from rules.subastral import position, rules, scoring
 from rules.subastral.cards import END_CARD, CardSet, parse_cards, standard_cards
@@ -19,10 +21,6 @@ DISTURBANCE = Variant(
     description="After the last turn, everyone passes one hand card left, straight into the neighbour's journal.",
     source="subastral.ja.txt, 擾乱バリアント (disturbance variant); RULINGS.md Subastral 10",
 )
-
-
-def player(seat: int | None) -> str:
-    return f"Player {seat + 1}" if seat is not None else "Nobody"
 
 
 _JOURNAL_SCORES: dict = {}
@@ -188,54 +186,62 @@ class Subastral(ModuleGame):
         kind, seat, kinds, cloud, extra = record
         cards = state.cards
         names = tuple(cards.card_name(k) for k in kinds)
-        listed = ", ".join(names)
-        who = player(seat)
+        who = player(seat) if seat is not None else None
+
+        def written(key: str, *, hidden: bool = False, **values) -> dict:
+            """The event's texts from template ``key``; a ``hidden`` event also gets ``key.public``
+            for the seats that may not see its cards."""
+            values = {"who": who, "cards": joined(names), **values}
+            texts = say(self.id, key, **values)
+            found = {"text": texts["en"], "texts": texts}
+            if hidden:
+                public_texts = say(self.id, f"{key}.public", **values)
+                found.update(public_text=public_texts["en"], public_texts=public_texts)
+            return found
+
+        def term(group: str, reason: str) -> dict:
+            """A word for the log record's reason (``"empty hand"`` -> ``draw.empty_hand``)."""
+            return say(self.id, f"{group}.{reason.replace(' ', '_')}")
+
         if kind == "setup":
-            return Event(kind=kind, seat=extra, text=f"Setup: 3 cards each, 8 cards on the clouds; {player(extra)} starts.")
+            return Event(kind=kind, seat=extra, **written("setup", starter=player(extra)))
         if kind == "play":
-            return Event(kind=kind, seat=seat, cards=names, cloud=cloud, text=f"{who} plays {listed} on cloud {cloud}.")
+            return Event(kind=kind, seat=seat, cards=names, cloud=cloud, **written("play", cloud=cloud))
         if kind == "take":
-            where = "hand" if extra == "hand" else "journal"
-            return Event(kind=kind, seat=seat, cards=names, cloud=cloud,
-                         text=f"{who} takes cloud {cloud} ({listed}) into their {where}.")
+            where = term("zone", "hand" if extra == "hand" else "journal")
+            return Event(kind=kind, seat=seat, cards=names, cloud=cloud, **written("take", cloud=cloud, where=where))
         if kind == "draw":
-            why = {"bonus": "the bonus draw for taking to hand", "empty hand": "the empty-hand draw"}.get(extra, extra)
             return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,),
-                         text=f"{who} draws {listed} ({why}).", public_text=f"{who} draws a card ({why}).")
+                         **written("draw", hidden=True, why=term("draw", extra)))
         if kind == "deck_empty":
-            return Event(kind=kind, seat=seat, text=f"The deck is empty: the {extra} is skipped.")
+            return Event(kind=kind, seat=seat, **written("deck_empty", step=term("skipped", extra)))
         if kind == "end_card":
-            return Event(kind=kind, seat=seat, text=(
-                "The game-end card is revealed and set aside: play goes on to the end of this round, "
-                "then everyone takes one more turn."))
+            return Event(kind=kind, seat=seat, **written("end_card"))
         if kind == "reveal":
-            how = "the emptied cloud, whatever its number" if extra == "emptied" else "the cloud of its number"
-            return Event(kind=kind, cards=names, cloud=cloud, text=f"Refill: {listed} is revealed onto cloud {cloud} ({how}).")
+            how = term("reveal", "emptied" if extra == "emptied" else "number")
+            return Event(kind=kind, cards=names, cloud=cloud, **written("reveal", cloud=cloud, how=how))
         if kind == "journal":
-            return Event(kind=kind, seat=seat, cards=names, text=f"{who} adds {listed} to existing journal columns.")
+            return Event(kind=kind, seat=seat, cards=names, **written("journal"))
         if kind == "column":
-            biome = cards.biome_name(cards.biome_of[kinds[0]])
-            return Event(kind=kind, seat=seat, cards=names,
-                         text=f"{who} opens journal column {extra} for {biome} ({listed}).")
+            biome = cards.biomes[cards.biome_of[kinds[0]]]
+            biome_name = {"en": biome.name, "ja": biome.name_ja or biome.name}  # the card file names biomes
+            return Event(kind=kind, seat=seat, cards=names, **written("column", column=extra, biome=biome_name))
         if kind == "order":
-            return Event(kind=kind, seat=seat, cards=names,
-                         text=f"{who} took {extra} new biomes at once and chooses the order of their columns.")
+            return Event(kind=kind, seat=seat, cards=names, **written("order", count=extra))
         if kind == "take_skipped":
-            return Event(kind=kind, seat=seat, text="No other cloud holds a card: the take is skipped.")
+            return Event(kind=kind, seat=seat, **written("take_skipped"))
         if kind == "turn":
-            return Event(kind=kind, seat=seat, text=f"{who}'s turn (round {extra + 1}).")
+            return Event(kind=kind, seat=seat, **written("turn", round=extra + 1))
         if kind == "empty_hand":
-            return Event(kind=kind, seat=seat, text=f"{who} starts the turn with no card in hand: draw one card, and the turn ends.")
+            return Event(kind=kind, seat=seat, **written("empty_hand"))
         if kind == "disturbance":
-            return Event(kind=kind, text="Disturbance: everyone with a hand card chooses one to pass left.")
+            return Event(kind=kind, **written("disturbance"))
         if kind == "pass_chosen":
-            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,),
-                         text=f"{who} chooses to pass {listed}.", public_text=f"{who} has chosen a card to pass.")
+            return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,), **written("pass_chosen", hidden=True))
         if kind == "pass":
-            return Event(kind=kind, seat=seat, cards=names,
-                         text=f"{who} passes {listed} into {player(extra)}'s journal.")
+            return Event(kind=kind, seat=seat, cards=names, **written("pass", receiver=player(extra)))
         if kind == "game_over":
-            return Event(kind=kind, text="The game is over: final scoring.")
+            return Event(kind=kind, **written("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
