@@ -12,6 +12,7 @@ import panel as pn
 
 import rules
 from explorer.i18n import NATIVE_NAMES, page_language, text
+from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES, Rule, rulebook
 
 RULES_CSS = """
@@ -52,7 +53,7 @@ def refusal_markdown(game: str, error, lang: str) -> str:
     """An illegal move's explanation for a page (Markdown): the reason, then the rule that forbids it,
     linked to its section of the rules page (the engine's rule text when the rulebook has none)."""
     rule = rulebook(game).for_refusal(getattr(error, "rule", None))
-    reason = getattr(error, "reason", None) or str(error)
+    reason = error.reason_in(lang) if isinstance(error, IllegalAction) else str(error)
     if rule is None:
         return reason if not getattr(error, "rule", None) else f"{reason} (rule: {error.rule})"
     return (f"{reason}  \n" + text("refusal.rule", lang, title=f"[{rule.title[lang]}]({rules_href(game, lang, rule.id)})",

@@ -222,13 +222,13 @@ class TutorialRun(param.Parameterized):
         """Why a refused move is refused (Markdown): the script's words, then the rule the engine names."""
         lang = self.lang
         rule = self.book.for_refusal(error.rule)
-        lines = [move.why[lang] if move.why else error.reason]
+        lines = [move.why[lang] if move.why else error.reason_in(lang)]
         if rule is not None:
             link = f"[{rule.title[lang]}]({rules_href(self.game, lang, rule.id)})"
             lines.append(text("refusal.rule", lang, title=link, summary=rule.summary[lang])
                          + f" ({rule_reference(self.game, rule, lang)})")
-        if lang == "en" and move.why:
-            lines.append(f"The rules engine says: {error.reason}")
+        if move.why:
+            lines.append(text("tutorial.engine_says", lang, reason=error.reason_in(lang)))
         return "  \n".join(lines)
 
 

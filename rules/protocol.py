@@ -25,13 +25,20 @@ class RulesError(Exception):
 class IllegalAction(RulesError):
     """An action that the rules do not allow now. The state it was applied to is unchanged.
 
-    ``rule`` names the rule that forbids it, ``reason`` says why, in words a player understands.
+    ``rule`` names the rule that forbids it, ``reason`` says why, in words a player understands;
+    ``reasons`` says it in every language the game writes it in (``rules/eventtexts.py``; the English
+    is ``reason``).
     """
 
-    def __init__(self, reason: str, *, rule: str):
+    def __init__(self, reason: str, *, rule: str, reasons: Mapping[str, str] | None = None):
         self.reason = reason
         self.rule = rule
+        self.reasons = dict(reasons) if reasons else {"en": reason}
         super().__init__(f"{reason} (rule: {rule})")
+
+    def reason_in(self, lang: str) -> str:
+        """Why, in ``lang`` (English where the game does not say it in that language)."""
+        return self.reasons.get(lang, self.reason)
 
 
 class InvalidPosition(RulesError):
