@@ -178,6 +178,19 @@ class Subastral(ModuleGame):
         }
         return view
 
+    # -- the picker --------------------------------------------------------------------------
+    def action_label(self, action, lang: str = "en") -> str:
+        """The action's name on a button: ``str(action)`` in English; other languages from the
+        ``action.*`` templates of ``data/events.json``, keyed by the action's JSON type (card names
+        and biome ids stay as the card file spells them; hand and journal are words)."""
+        if lang == "en":
+            return str(action)
+        values = self.encode_action(action)
+        kind = values.pop("type")
+        if "to" in values:                                   # TakeCloud: into the hand or the journal
+            values["to"] = say(self.id, f"zone.{values['to']}")
+        return say(self.id, f"action.{kind}", **values)[lang]
+
     # -- events ------------------------------------------------------------------------------
     def events(self, state: State) -> tuple[Event, ...]:
         return tuple(self._event(state, record) for record in state.log)
