@@ -23,6 +23,11 @@ screen says "Player 1" for seat 0): ``step-counter``, ``deck``, ``cloud cloud-<n
 ``card selected`` (the hand card to play), ``card ghost`` (``data-preview-card``, never
 ``data-card``), ``destination`` (the hand or journal a taken cloud goes to).
 
+The Subastral board's texts are in the board's language (``lang``, English or Japanese), from
+``explorer/locales/<lang>/subastral_board.json``; the game's events and action names are shown in
+that language where the engine writes them in it (English otherwise), and card names as the card
+data writes them.
+
 The clickable event log lives in :mod:`explorer.timeline`.
 """
 
@@ -30,11 +35,13 @@ from __future__ import annotations
 
 import html
 import zlib
+from functools import lru_cache
 from typing import Any, Callable
 
 import panel as pn
 import param
 
+from explorer.i18n import text
 from explorer.session import GameSession, player_label
 from rules.subastral.cards import standard_cards
 from explorer.timeline import live_replay_problem
@@ -88,13 +95,31 @@ BIOME_COLOURS = {
     "ecosystem": ("#6d597a", "#ffffff"),
 }
 
-PHASES = {
-    "play": "play a card onto the cloud of its number (turn step 1)",
-    "take": "take every card from another cloud (turn step 2)",
-    "order": "choose the order of the new journal columns",
-    "disturbance": "choose a hand card to pass left (disturbance)",
-    "over": "the game is over",
-}
+#: What the seats to move do in each phase (English; every language: ``subastral_board.phase.<phase>``
+#: in ``locales/<lang>/subastral_board.json``).
+PHASES = {phase: text(f"subastral_board.phase.{phase}", "en") for phase in ("play", "take", "order", "disturbance", "over")}
+
+
+def _t(key: str, lang: str, **values) -> str:
+    """The board's interface text ``subastral_board.<key>`` in ``lang``."""
+    return text(f"subastral_board.{key}", lang, **values)
+
+
+def _player(seat: int, lang: str = "en") -> str:
+    """``"Player 1"`` for seat 0 (as :func:`explorer.session.player_label`), in ``lang``."""
+    return _t("player", lang, number=seat + 1)
+
+
+def _phase(phase: str, lang: str = "en") -> str:
+    return _t(f"phase.{phase}", lang) if phase in PHASES else phase
+
+
+@lru_cache(maxsize=None)
+def _biome_names(lang: str) -> dict[str, str]:
+    """Biome id -> its name in ``lang`` from the standard card data (Japanese names: ``name_ja``)."""
+    if lang == "ja":
+        return {biome.id: biome.name_ja for biome in standard_cards().biomes if getattr(biome, "name_ja", None)}
+    return {}
 
 BOARD_CSS = """
 :host { display: block; }
@@ -175,8 +200,9 @@ def number_of(card: str) -> str:
     return card.rsplit("-", 1)[-1]
 
 
-def biome_title(biome: str) -> str:
-    return biome.replace("_", " ").capitalize()
+def biome_title(biome: str, lang: str = "en") -> str:
+    """``"arctic_tundra"`` -> ``"Arctic tundra"``; in Japanese the card data's name (``"極地ツンドラ"``)."""
+    return _biome_names(lang).get(biome) or biome.replace("_", " ").capitalize()
 
 
 def biome_colours(biome: str) -> tuple[str, str]:
@@ -186,19 +212,19 @@ def biome_colours(biome: str) -> tuple[str, str]:
     return f"hsl({hue}, 55%, 45%)", "#ffffff"
 
 
-def card_html(card: str, extra_class: str = "", *, ghost: bool = False) -> str:
+def card_html(card: str, extra_class: str = "", *, ghost: bool = False, lang: str = "en") -> str:
     """A face-up card; a ghost (a preview of where a card will go) carries no ``data-card``."""
     biome = biome_of(card)
     background, text = biome_colours(biome)
     short = biome.rsplit("_", 1)[-1]
     name_attr = "data-preview-card" if ghost else "data-card"
     classes = f"card biome-{esc(biome)}" + (" ghost" if ghost else "") + (f" {extra_class}" if extra_class else "")
-    return (f'<span class="{classes}" {name_attr}="{esc(card)}" title="{esc(biome_title(biome))} {esc(number_of(card))}" '
+    return (f'<span class="{classes}" {name_attr}="{esc(card)}" title="{esc(_t("card_title", lang, biome=biome_title(biome, lang), number=number_of(card)))}" '
             f'style="background:{background};color:{text}"><b>{esc(number_of(card))}</b><small>{esc(short)}</small></span>')
 
 
-def card_back_html() -> str:
-    return '<span class="card back" title="a face-down card"></span>'
+def card_back_html(lang: str = "en") -> str:
+    return f'<span class="card back" title="{esc(_t("card_back", lang))}"></span>'
 
 
 def teacher_view(session: GameSession) -> dict:
@@ -208,7 +234,8 @@ def teacher_view(session: GameSession) -> dict:
     view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
     if view.get("passes") is not None:
         view["passes"] = [own[seat]["passes"][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text, "cloud": event.cloud} for event in session.spec.events(session.state)]
+    view["events"] = [{"text": event.text, "cloud": event.cloud, **({"texts": dict(event.texts)} if event.texts else {})}
+                      for event in session.spec.events(session.state)]
     return view
 
 
@@ -219,10 +246,17 @@ def table_view(session: GameSession) -> dict:
     return session.observation(session.viewing_seat)
 
 
-def action_preview(session: GameSession) -> dict | None:
+def action_label(spec, action, lang: str = "en") -> str:
+    """An action's name in ``lang`` (``spec.action_label`` where the engine has it; else ``str(action)``)."""
+    named = getattr(spec, "action_label", None)
+    return str(named(action, lang)) if callable(named) else str(action)
+
+
+def action_preview(session: GameSession, lang: str = "en") -> dict | None:
     """What the selected, unconfirmed action would touch, read from its own JSON fields.
 
-    ``{"label", "kind", "card", "cloud", "to", "biome", "seat"}`` (missing fields are None); the
+    ``{"label", "kind", "card", "cloud", "to", "biome", "seat"}`` (missing fields are None; the label
+    in ``lang`` where the engine names its actions in it); the
     cloud of a card to play comes from ``spec.card_info``. None when nothing is selected or the
     selection cannot be read.
     """
@@ -231,7 +265,7 @@ def action_preview(session: GameSession) -> dict | None:
         return None
     spec, state = session.spec, session.state
     try:
-        label = str(spec.decode_action(data))
+        label = action_label(spec, spec.decode_action(data), lang)
     except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
         return None
     movers = spec.to_move(state)
@@ -245,8 +279,19 @@ def action_preview(session: GameSession) -> dict | None:
 
 
 def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None = None,
-                   problem: str | None = None, preview: dict | None = None) -> str:
-    """The Subastral table for one observation (``view``) as HTML, with ``preview`` (see action_preview) drawn."""
+                   problem: str | None = None, preview: dict | None = None, lang: str = "en") -> str:
+    """The Subastral table for one observation (``view``) as HTML, with ``preview`` (see action_preview)
+    drawn, its texts in ``lang`` (``locales/<lang>/subastral_board.json``; events in ``lang`` where
+    the game writes them; ``last_move`` and ``problem`` are shown as given)."""
+    def t(key: str, **values) -> str:
+        return _t(key, lang, **values)
+
+    def player(seat: int) -> str:
+        return _player(seat, lang)
+
+    def card(name: str, extra_class: str = "", **kw) -> str:
+        return card_html(name, extra_class, lang=lang, **kw)
+
     players = view["players"]
     preview = preview or {}
     kind = preview.get("kind")
@@ -261,75 +306,78 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
     winners = set(view["winners"])
 
     if view["phase"] == "over":
-        names = ", ".join(player_label(s) for s in view["winners"]) or "nobody"
-        to_move = f"Game over: {'winner' if len(winners) == 1 else 'shared win'}: {names}"
+        names = t("list_separator").join(player(s) for s in view["winners"]) or t("nobody")
+        to_move = t("game_over_winner" if len(winners) == 1 else "game_over_shared", names=names)
     else:
-        movers = " and ".join(player_label(s) for s in view["to_move"])
-        to_move = f"{movers} to {PHASES.get(view['phase'], view['phase'])}"
-    seen_as = "Teacher view: every hand shown" if viewer is None else f"Seen by {player_label(viewer)}: other hands face down"
+        movers = t("and").join(player(s) for s in view["to_move"])
+        to_move = t("to_move", movers=movers, phase=_phase(view["phase"], lang))
+    seen_as = t("teacher_view") if viewer is None else t("seen_by", player=player(viewer))
     status = [
-        f'<span class="step-counter">Step {step} / {moves}</span>',
-        f'<span class="round">Round {view["round"] + 1}</span>',
+        f'<span class="step-counter">{esc(t("step", step=step, moves=moves))}</span>',
+        f'<span class="round">{esc(t("round", round=view["round"] + 1))}</span>',
         f'<span class="to-move-line">{esc(to_move)}</span>',
     ]
     if last_move:
-        status.append(f'<span class="last-move">Last move: {esc(last_move)}</span>')
+        status.append(f'<span class="last-move">{esc(t("last_move", move=last_move))}</span>')
     status.append(f'<span class="viewer">{esc(seen_as)}</span>')
     if problem:
         status.append(f'<span class="problem">{esc(problem)}</span>')
     if preview:
-        status.append(f'<span class="preview-line">Selected, not yet played: <b>{esc(preview["label"])}</b>. '
-                      f'Confirm or Cancel it in the action panel.</span>')
+        status.append(f'<span class="preview-line">{t("preview", action=esc(preview["label"]))}</span>')
 
     deck = view["deck"]
+    revealed = f'<span class="end-card">{esc(t("end_card_revealed"))}</span>'
     if deck["end_card_in_deck"]:
-        end_line = f'End card still in the deck: <b>{deck["cards_above_end_card"]}</b> cards above it'
+        end_line = t("end_card_in_deck", count=deck["cards_above_end_card"])
     elif view.get("end_triggered"):
-        end_line = (f'<span class="end-card">End card revealed</span>: the game ends after round '
-                    f'{view["last_round"] + 1}, then everyone takes one more turn')
+        end_line = t("end_triggered", revealed=revealed, round=view["last_round"] + 1)
     else:
-        end_line = '<span class="end-card">End card revealed</span>'
+        end_line = revealed
     deck_html = (f'<div class="deck" data-count="{deck["count"]}"><div class="pile">{deck["count"]}</div>'
-                 f'<div>Deck: {deck["count"]} cards</div><div>{end_line}</div></div>')
+                 f'<div>{esc(t("deck", count=deck["count"]))}</div><div>{end_line}</div></div>')
 
     clouds = []
     for number, pile in enumerate(view["clouds"], start=1):
         classes = f"cloud cloud-{number}" + (" touched" if number in touched else "")
-        cards = "".join(card_html(card) for card in pile)
+        cards = "".join(card(name) for name in pile)
         note = ""
         if number == target_cloud:
             classes += " target"
             if kind == "play":
-                cards += card_html(preview["card"], ghost=True)
-                note = f'<span class="target-note">{esc(preview["card"])} goes here</span>'
+                cards += card(preview["card"], ghost=True)
+                note = f'<span class="target-note">{esc(t("goes_here", card=preview["card"]))}</span>'
             elif kind == "take":
-                whose = f"{player_label(preview_seat)}'s " if preview_seat is not None else ""
-                note = f'<span class="target-note">taken to {esc(whose)}{esc(preview.get("to") or "")}</span>'
-        cards = cards or '<span class="empty">empty</span>'
-        played = '<span class="played-mark">played this turn</span>' if number == view.get("played_cloud") else ""
-        clouds.append(f'<div class="{classes}" data-cloud="{number}"><span class="cloud-label">☁ {number}</span>'
+                whose = t("player_possessive", player=player(preview_seat)) if preview_seat is not None else ""
+                to = preview.get("to") or ""
+                to = t(f"to.{to}") if to in ("hand", "journal") else to
+                note = f'<span class="target-note">{esc(t("taken_to", whose=whose, to=to))}</span>'
+        cards = cards or f'<span class="empty">{esc(t("empty_cloud"))}</span>'
+        played = (f'<span class="played-mark">{esc(t("played_this_turn"))}</span>'
+                  if number == view.get("played_cloud") else "")
+        clouds.append(f'<div class="{classes}" data-cloud="{number}"><span class="cloud-label">{esc(t("cloud", number=number))}</span>'
                       f'{cards}{note}{played}</div>')
-    sun = '<div class="sun"><div class="disc"></div><div>Sun</div></div>'
+    sun = f'<div class="sun"><div class="disc"></div><div>{esc(t("sun"))}</div></div>'
     table = f'<div class="sb-table">{deck_html}<div class="clouds">{"".join(clouds)}</div>{sun}</div>'
 
+    no_cards = f'<span class="empty">{esc(t("no_cards"))}</span>'
     seats = []
     for seat in range(players):
         hand = view["hands"][seat]
         if "cards" in hand:
             marked = hand["cards"].index(preview_card) if seat == preview_seat and preview_card in hand["cards"] else None
-            hand_cards = "".join(card_html(card, "selected" if i == marked else "") for i, card in enumerate(hand["cards"]))
-            hand_cards = hand_cards or '<span class="empty">no cards</span>'
+            hand_cards = "".join(card(name, "selected" if i == marked else "") for i, name in enumerate(hand["cards"]))
+            hand_cards = hand_cards or no_cards
             hand_note = ""
         else:
-            hand_cards = "".join(card_back_html() for _ in range(hand["count"])) or '<span class="empty">no cards</span>'
-            hand_note = f'<span class="count">{hand["count"]} face down</span>' if hand["count"] else ""
+            hand_cards = "".join(card_back_html(lang) for _ in range(hand["count"])) or no_cards
+            hand_note = f'<span class="count">{esc(t("face_down", count=hand["count"]))}</span>' if hand["count"] else ""
         columns = []
         for index, column in enumerate(view["journals"][seat], start=1):
             biome = biome_of(column[0]) if column else ""
-            columns.append(f'<div class="journal-column" data-column="{index}" title="{esc(biome_title(biome))}">'
-                           f'<span class="col-head">{index} · {len(column)}</span>'
-                           f'{"".join(card_html(card) for card in column)}</div>')
-        journal = "".join(columns) or '<span class="empty">no columns yet</span>'
+            columns.append(f'<div class="journal-column" data-column="{index}" title="{esc(biome_title(biome, lang))}">'
+                           f'<span class="col-head">{esc(t("column_head", index=index, size=len(column)))}</span>'
+                           f'{"".join(card(name) for name in column)}</div>')
+        journal = "".join(columns) or f'<span class="empty">{esc(t("no_columns"))}</span>'
         classes = ["seat", f"seat-{seat}"]
         if seat in view["to_move"]:
             classes.append("to-move")
@@ -337,17 +385,17 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
             classes.append("winner")
         notes = []
         if seat in view["to_move"]:
-            notes.append("to move")
+            notes.append(t("note.to_move"))
         if seat == view.get("start_player"):
-            notes.append("start player")
+            notes.append(t("note.start_player"))
         if seat == viewer:
-            notes.append("you")
+            notes.append(t("note.you"))
         extra = ""
         if view.get("pending") and seat == view.get("seat") and view["phase"] == "order":
             opening = preview.get("biome") if kind == "open_column" else None
-            extra = ('<div class="pending">Waiting for a journal column: '
-                     + "".join(card_html(card, "selected" if opening and biome_of(card) == opening else "")
-                               for card in view["pending"]) + "</div>")
+            extra = (f'<div class="pending">{esc(t("waiting_column"))}'
+                     + "".join(card(name, "selected" if opening and biome_of(name) == opening else "")
+                               for name in view["pending"]) + "</div>")
         destination = None
         if seat == preview_seat:
             destination = {"take": preview.get("to"), "open_column": "journal"}.get(kind)
@@ -357,30 +405,32 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
         if passes is not None:
             chosen = passes[seat]
             if "card" in chosen:
-                extra += f'<div class="pending">Passes left: {card_html(chosen["card"])}</div>'
+                extra += f'<div class="pending">{t("passes_left", card=card(chosen["card"]))}</div>'
             elif chosen["chosen"]:
-                extra += '<div class="pending">Has chosen a card to pass.</div>'
+                extra += f'<div class="pending">{esc(t("has_chosen"))}</div>'
         seats.append(
             f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<div class="seat-head"><span class="seat-name">{esc(player_label(seat))}</span>'
-            f'<span class="seat-note">{esc(" · ".join(notes))}</span>'
-            f'<span class="seat-score" title="provisional score">{view["scores"][seat]} pts</span></div>'
-            f'<div class="zone-label{hand_dest}">Hand{" ← the cloud goes here" if hand_dest else ""}</div>'
+            f'<div class="seat-head"><span class="seat-name">{esc(player(seat))}</span>'
+            f'<span class="seat-note">{esc(t("note_separator").join(notes))}</span>'
+            f'<span class="seat-score" title="{esc(t("score_title"))}">{esc(t("score", score=view["scores"][seat]))}</span></div>'
+            f'<div class="zone-label{hand_dest}">{esc(t("hand_destination" if hand_dest else "hand"))}</div>'
             f'<div class="hand hand-seat-{seat}{hand_dest}" data-seat="{seat}">{hand_cards}{hand_note}</div>'
-            f'<div class="zone-label{journal_dest}">Journal{" ← the cards go here" if journal_dest else ""}</div>'
+            f'<div class="zone-label{journal_dest}">{esc(t("journal_destination" if journal_dest else "journal"))}</div>'
             f'<div class="journal journal-seat-{seat}{journal_dest}" data-seat="{seat}">{journal}</div>'
             f'{extra}</div>')
 
-    events = "".join(f"<li>{esc(event['text'])}</li>" for event in view["events"] if event.get("text"))
-    last = f'<div class="last-events"><b>{"This step" if step else "The deal"}:</b><ul>{events}</ul></div>'
-    biomes = sorted({biome_of(card) for pile in view["clouds"] for card in pile}
-                    | {biome_of(card) for journal in view["journals"] for column in journal for card in column}
+    events = "".join(f"<li>{esc(event.get('texts', {}).get(lang, event['text']))}</li>"
+                     for event in view["events"] if event.get("text"))
+    last = f'<div class="last-events"><b>{esc(t("this_step" if step else "the_deal"))}</b><ul>{events}</ul></div>'
+    biomes = sorted({biome_of(name) for pile in view["clouds"] for name in pile}
+                    | {biome_of(name) for journal in view["journals"] for column in journal for name in column}
                     | {biome.id for biome in standard_cards().biomes})
-    legend = "".join(f'<span><span class="swatch" style="background:{biome_colours(b)[0]}"></span>{esc(biome_title(b))}</span>'
+    legend = "".join(f'<span><span class="swatch" style="background:{biome_colours(b)[0]}"></span>{esc(biome_title(b, lang))}</span>'
                      for b in biomes)
     card_set = view.get("card_set") or {}
-    provenance = (f'<div class="provenance">Card list: {esc(card_set.get("name", "?"))} '
-                  f'(provenance: {esc(card_set.get("provenance", "?"))}, an assumed card list until the real one is known)</div>')
+    provenance = (f'<div class="provenance">'
+                  f'{esc(t("provenance", name=card_set.get("name", t("unknown")), provenance=card_set.get("provenance", t("unknown"))))}'
+                  f'</div>')
     return (f'<div class="sb-board"><div class="sb-status">{"".join(status)}</div>{table}'
             f'<div class="seats columns-{3 if players % 2 else 2}">{"".join(seats)}</div>{last}<div class="legend">{legend}</div>{provenance}</div>')
 
@@ -397,18 +447,20 @@ class SubastralBoard(pn.viewable.Viewer):
                                   css_classes=["board"], margin=(0, 5))
 
     @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action")
+                   "session.selected_action", "lang")
     def html(self) -> str:
         session = self.session
         if session.game != "subastral":
             return ""              # the app has swapped in another game's board; this one is retired
         last_move = None
         if session.cursor and session.sees_all:
-            last_move = session.describe_move(session.cursor)
+            seat, action = session.log[session.cursor - 1]      # as session.describe_move, in the board's language
+            last_move = _t("move", self.lang, player=_player(seat, self.lang),
+                           action=action_label(session.spec, action, self.lang))
         problem = live_replay_problem(session)
         problem = problem["text"] if problem else None
         return subastral_html(table_view(session), step=session.cursor, moves=len(session.log),
-                              last_move=last_move, problem=problem, preview=action_preview(session))
+                              last_move=last_move, problem=problem, preview=action_preview(session, self.lang), lang=self.lang)
 
     def __panel__(self):
         return self._pane
