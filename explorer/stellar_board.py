@@ -6,6 +6,11 @@ How the table *looks* is this module's business; which slots are legal always co
 (``legal_actions``), so the slots lit up for a chosen card are exactly the ones the rules allow.
 The telescope is drawn with RULINGS.md Stellar 2's assumed geometry (rows of 1, 2, 2 in the top
 section, 3 in the middle, 4 at the bottom), reading the slot names the engine reports.
+
+Every text of the board comes from ``explorer/locales/<lang>/stellar_board.json`` (``lang``: the
+board's language); the card names, the card list's name and the telescope's slot names (``top-1``,
+as the rules and moves name them) are shown as the engine gives them, and the events in the board's
+language where the game writes them in it.
 """
 
 from __future__ import annotations
@@ -17,12 +22,15 @@ import panel as pn
 import param
 
 from explorer.board import BOARDS, biome_colours, live_replay_problem
-from explorer.session import SPECTATOR_VIEW, GameSession, player_label
+from explorer.i18n import DEFAULT, text, texts
+from explorer.session import GameSession
+from rules.rulebook import LANGUAGES
 
 esc = html.escape
 
 #: Telescope rows, top to bottom, by the slot names of the engine's observation.
 TELESCOPE_ROWS = (("top", (1,)), ("top", (2, 3)), ("top", (4, 5)), ("middle", (1, 2, 3)), ("bottom", (1, 2, 3, 4)))
+#: The title of each telescope section: the text ``stellar_board.section.<section>``.
 SECTION_TITLES = {"top": "top (5)", "middle": "middle (3)", "bottom": "bottom (4)"}
 
 STELLAR_CSS = """
@@ -69,6 +77,22 @@ STELLAR_CSS = """
 """
 
 
+def optional_text(key: str, lang: str, fallback: str) -> str:
+    """The text ``key`` in ``lang`` if the locale files have it, else ``fallback`` (e.g. a card file's own word)."""
+    found = texts(lang if lang in LANGUAGES else DEFAULT).get(key)
+    return found if found is not None else fallback
+
+
+def seat_label(seat: int, lang: str = "en") -> str:
+    """A seat as the board names it: ``Player 1`` (seats are 0-based in the rules)."""
+    return text("stellar_board.player", lang, number=seat + 1)
+
+
+def kind_label(kind: str, lang: str = "en") -> str:
+    """A card type as the board shows it (the rulebook's word), a type from another card file by its id."""
+    return optional_text(f"stellar_board.kind.{kind}", lang, kind.replace("_", " "))
+
+
 def card_parts(card: str) -> tuple[str, str, str]:
     """``("planet", "3", "1★")`` from an engine card name like ``planet-3-1star``; read for display only."""
     match = re.fullmatch(r"(.+?)-([0-9/]+)-(\d+)stars?", card)
@@ -77,18 +101,19 @@ def card_parts(card: str) -> tuple[str, str, str]:
     return card, "", ""
 
 
-def stellar_card_html(card, extra: str = "") -> str:
+def stellar_card_html(card, extra: str = "", lang: str = "en") -> str:
     """A card: its name (face up), ``{"face_down": name}`` (worth 3, no type) or None (a card back)."""
     if card is None:
         return '<span class="st-card back"></span>'
     if isinstance(card, dict):
-        return (f'<span class="st-card face-down {extra}" title="face down: {esc(str(card.get("face_down", "")))}">'
-                f'<b>3</b>face down</span>')
+        title = text("stellar_board.face_down_title", lang, card=str(card.get("face_down", "")))
+        return (f'<span class="st-card face-down {extra}" title="{esc(title)}">'
+                f'<b>3</b>{esc(text("stellar_board.face_down", lang))}</span>')
     kind, number, stars = card_parts(card)
     background, ink = biome_colours(kind)
     return (f'<span class="st-card kind-{esc(kind)} {extra}" data-card="{esc(card)}" title="{esc(card)}" '
             f'style="background:{background};color:{ink}"><b>{esc(number or "2")}</b>'
-            f'{esc(kind.replace("_", " "))} {esc(stars)}</span>')
+            f'{esc(kind_label(kind, lang))} {esc(stars)}</span>')
 
 
 def legal_slots(session: GameSession, seat: int | None) -> set[str]:
@@ -105,8 +130,9 @@ def legal_slots(session: GameSession, seat: int | None) -> set[str]:
     return slots
 
 
-def stellar_view(session: GameSession) -> dict:
-    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand."""
+def stellar_view(session: GameSession, lang: str = "en") -> dict:
+    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand
+    (and every event in full, in ``lang`` where the game writes it)."""
     if not session.sees_all:
         return session.observation(session.viewing_seat)
     view = dict(session.observation(None))
@@ -114,28 +140,55 @@ def stellar_view(session: GameSession) -> dict:
     for zone in ("hands", "starters"):
         if view.get(zone) is not None:
             view[zone] = [own[seat][zone][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text} for event in session.spec.events(session.state)]
+    view["events"] = [{"text": event.text_in(lang)} for event in session.spec.events(session.state)]
     return view
 
 
-def stellar_html(session: GameSession) -> str:
-    view = stellar_view(session)
+def problem_text(problem: dict, lang: str = "en") -> str:
+    """The notice of a move a variant change made illegal (the rules' own reason stays as they give it)."""
+    if all(key in problem for key in ("move", "seat", "action", "message")) and isinstance(problem["seat"], int):
+        return text("stellar_board.replay_problem", lang, move=problem["move"], player=seat_label(problem["seat"], lang),
+                    action=problem["action"], message=problem["message"])
+    return str(problem.get("text", ""))
+
+
+def event_text(event: dict, lang: str = "en") -> str:
+    """An observation's event in ``lang`` where the game writes it, else its (English) text."""
+    return (event.get("texts") or {}).get(lang, event.get("text") or "")
+
+
+def run_detail(category: dict, lang: str = "en") -> str:
+    """The tooltip of a stack's run: the stars in the telescope times the notebook's run."""
+    key = "stellar_board.run_detail_one_star" if category["stars"] == 1 else "stellar_board.run_detail"
+    detail = text(key, lang, stars=category["stars"], run=category["run"])
+    if str(category.get("detail", "")).endswith("(with a satellite)"):      # the rules' scoring used a satellite
+        detail = text("stellar_board.run_detail_satellite", lang, detail=detail)
+    return detail
+
+
+def stellar_html(session: GameSession, lang: str = "en") -> str:
+    view = stellar_view(session, lang)
     acting = view["to_move"][0] if view["to_move"] else None
     lit = legal_slots(session, acting)
     problem = live_replay_problem(session)
-    seer = ("Teacher view: every hand shown" if session.sees_all
-            else SPECTATOR_VIEW if session.viewing_seat is None
-            else f"Seen by {player_label(session.viewing_seat)}")
-    who = ", ".join(player_label(s) for s in view["to_move"]) or "nobody"
-    status = (f'<div class="st-status"><span class="step-counter">Step {session.cursor} / {len(session.log)}</span>'
-              f'<span>Round {view["round"] + 1} of 11 · {esc(view["phase"])} · to move: {esc(who)}</span>'
+    seer = (text("stellar_board.teacher_view", lang) if session.sees_all
+            else text("stellar_board.spectator_view", lang) if session.viewing_seat is None
+            else text("stellar_board.seen_by", lang, player=seat_label(session.viewing_seat, lang)))
+    who = (text("stellar_board.list_separator", lang).join(seat_label(s, lang) for s in view["to_move"])
+           or text("stellar_board.nobody", lang))
+    phase = optional_text(f"stellar_board.phase.{view['phase']}", lang, str(view["phase"]))
+    step = text("stellar_board.step", lang, step=session.cursor, total=len(session.log))
+    status = (f'<div class="st-status"><span class="step-counter">{esc(step)}</span>'
+              f'<span>{esc(text("stellar_board.round_status", lang, round=view["round"] + 1, phase=phase, who=who))}</span>'
               f'<span class="viewer">{esc(seer)}</span>'
-              + (f'<span class="problem">{esc(problem["text"])}</span>' if problem else "") + "</div>")
-    row = ['<div class="st-row"><div class="deck">Deck<br><b>' + str(view["deck"]["count"]) + "</b> cards</div>"]
+              + (f'<span class="problem">{esc(problem_text(problem, lang))}</span>' if problem else "") + "</div>")
+    deck = esc(text("stellar_board.deck_cards", lang, count="\0")).replace("\0", f'<b>{view["deck"]["count"]}</b>')
+    row = [f'<div class="st-row"><div class="deck">{esc(text("stellar_board.deck", lang))}<br>{deck}</div>']
+    empty = f'<span class="empty">{esc(text("stellar_board.empty", lang))}</span>'
     for slot in sorted(view["row"], key=int):
         card = view["row"][slot]
         row.append(f'<div class="slot row-{esc(slot)}"><span class="slot-label">{esc(slot)}</span>'
-                   + (stellar_card_html(card) if card else '<span class="empty">empty</span>') + "</div>")
+                   + (stellar_card_html(card, lang=lang) if card else empty) + "</div>")
     row.append("</div>")
     # The runs and stars per type are the rules' own scoring (score_breakdown), shown under each stack.
     breakdown = session.spec.score_breakdown(session.state)
@@ -148,44 +201,55 @@ def stellar_html(session: GameSession) -> str:
         if seat in view.get("winners", []):
             classes.append("winner")
         hand = view["hands"][seat]
-        cards = "".join(stellar_card_html(c) for c in hand["cards"]) if "cards" in hand else \
-            "".join(stellar_card_html(None) for _ in range(hand["count"])) + f' <span class="count">{hand["count"]} face down</span>'
+        cards = "".join(stellar_card_html(c, lang=lang) for c in hand["cards"]) if "cards" in hand else \
+            "".join(stellar_card_html(None) for _ in range(hand["count"])) + \
+            f' <span class="count">{esc(text("stellar_board.hand_face_down", lang, count=hand["count"]))}</span>'
         telescope = view["telescopes"][seat]
         rows, last_section = [], None
         for section, numbers in TELESCOPE_ROWS:
             if section != last_section:
-                rows.append(f'<div class="section-title">{esc(SECTION_TITLES[section])}</div>')
+                title = optional_text(f"stellar_board.section.{section}", lang, SECTION_TITLES.get(section, section))
+                rows.append(f'<div class="section-title">{esc(title)}</div>')
                 last_section = section
             slots = []
             for n in numbers:
                 name = f"{section}-{n}"
                 card = telescope.get(name)
                 if card:
-                    slots.append(stellar_card_html(card, f"slot-{name}"))
+                    slots.append(stellar_card_html(card, f"slot-{name}", lang))
                 else:
                     legal = " legal" if seat == acting and name in lit else ""
                     slots.append(f'<span class="t-slot slot-{esc(name)}{legal}">{esc(name)}</span>')
             rows.append('<div class="t-row">' + "".join(slots) + "</div>")
         stacks = []
         for kind, stack in view["notebooks"][seat].items():
-            inner = "".join(stellar_card_html(c) for c in stack) or '<span class="stack-name">—</span>'
+            inner = "".join(stellar_card_html(c, lang=lang) for c in stack) or '<span class="stack-name">—</span>'
             category = scored.get(kind)
-            run = (f'<span class="stack-run" title="{esc(category["detail"])}">run {category["run"]} × '
-                   f'{category["stars"]}★ = {category["points"]}</span>') if category else ""
-            stacks.append(f'<div class="stack stack-{esc(kind)}"><span class="stack-name">{esc(kind.replace("_", " "))}</span>'
-                          f'{inner}{run}</div>')
+            run = (f'<span class="stack-run" title="{esc(run_detail(category, lang))}">'
+                   + esc(text("stellar_board.run", lang, run=category["run"], stars=category["stars"], points=category["points"]))
+                   + "</span>") if category else ""
+            stacks.append(f'<div class="stack stack-{esc(kind)}">'
+                          f'<span class="stack-name">{esc(kind_label(kind, lang))}</span>{inner}{run}</div>')
         seats.append(
-            f'<div class="{" ".join(classes)}"><div class="seat-head"><span class="seat-name">{esc(player_label(seat))}</span>'
-            f'<span class="seat-score">{view["scores"][seat]} pts</span></div>'
-            f'<div class="zone-label">Hand</div><div class="hand hand-seat-{seat}">{cards}</div>'
-            f'<div class="zone-label">Telescope</div><div class="telescope telescope-seat-{seat}">{"".join(rows)}</div>'
-            f'<div class="zone-label">Notebook</div><div class="notebook notebook-seat-{seat}">{"".join(stacks)}</div></div>')
-    events = "".join(f"<li>{esc(e['text'])}</li>" for e in view["events"] if e.get("text"))
-    provenance = view.get("card_set", {})
-    foot = (f'<div class="zone-label">Card list: {esc(str(provenance.get("name", "")))} '
-            f'(provenance: {esc(str(provenance.get("provenance", "")))})</div>')
+            f'<div class="{" ".join(classes)}"><div class="seat-head">'
+            f'<span class="seat-name">{esc(seat_label(seat, lang))}</span>'
+            f'<span class="seat-score">{esc(text("stellar_board.points", lang, points=view["scores"][seat]))}</span></div>'
+            f'<div class="zone-label">{esc(text("stellar_board.hand", lang))}</div>'
+            f'<div class="hand hand-seat-{seat}">{cards}</div>'
+            f'<div class="zone-label">{esc(text("stellar_board.telescope", lang))}</div>'
+            f'<div class="telescope telescope-seat-{seat}">{"".join(rows)}</div>'
+            f'<div class="zone-label">{esc(text("stellar_board.notebook", lang))}</div>'
+            f'<div class="notebook notebook-seat-{seat}">{"".join(stacks)}</div></div>')
+    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if event_text(e, lang))
+    card_set = view.get("card_set", {})
+    source = str(card_set.get("provenance", ""))
+    foot = ('<div class="zone-label">'
+            + esc(text("stellar_board.card_list", lang, name=str(card_set.get("name", "")),
+                       provenance=optional_text(f"stellar_board.provenance.{source}", lang, source)))
+            + "</div>")
+    this_step = esc(text("stellar_board.this_step", lang))
     return (f'<div class="st-board">{status}{"".join(row)}<div class="seats">{"".join(seats)}</div>'
-            + (f'<div class="events"><b>This step:</b><ul>{events}</ul></div>' if events else "") + foot + "</div>")
+            + (f'<div class="events"><b>{this_step}</b><ul>{events}</ul></div>' if events else "") + foot + "</div>")
 
 
 class StellarBoard(pn.viewable.Viewer):
@@ -200,11 +264,11 @@ class StellarBoard(pn.viewable.Viewer):
                                   css_classes=["board"], margin=(0, 5))
 
     @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action")
+                   "session.selected_action", "lang")
     def html(self) -> str:
         if self.session.game != "stellar":
             return ""              # the app has swapped in another game's board; this one is retired
-        return stellar_html(self.session)
+        return stellar_html(self.session, self.lang)
 
     def __panel__(self):
         return self._pane
