@@ -15,6 +15,11 @@ A selected, unconfirmed action (``session.selected_action``) is previewed from i
 the planet it flies, jumps or acts at, the resource slot it takes or marks, and the hand cards it
 discards. Which actions are legal is never decided here.
 
+Every text the board shows is in the board's language (``lang``: English or Japanese), from
+``explorer/locales/<lang>/jump_gate_board.json`` (the Japanese follows the rulebook's terms); the
+card data's names (planets, resource types, NavComp cards, the component set) stay as they are, and
+events show the game's text in that language where the engine writes one.
+
 CSS classes the tests and screenshots rely on (seats 0-based; the page says "Player 1" for seat 0):
 ``jg-board``, ``jg-status`` (``step-counter``, ``jg-phase``, ``viewer``, ``problem``, ``preview-line``),
 ``jg-ring``, ``jg-planet planet-<id>`` (``data-planet``, also ``claimed claimed-by-<s>``, ``focus``,
@@ -36,13 +41,13 @@ import param
 
 from explorer.board import BOARDS, biome_colours, live_replay_problem
 from explorer.plots import player_colour
-from explorer.session import SPECTATOR_VIEW, GameSession, player_label
+from explorer.i18n import text
+from explorer.session import GameSession
 from rules.jump_gate.cards import SHAPE_LETTER
 
 esc = html.escape
 
 SHAPE_OF_LETTER = {letter: shape for shape, letter in SHAPE_LETTER.items()}
-SHAPE_TITLES = {"jump": "Jump (blue square)", "scan": "Scan (green circle)", "land": "Land & Claim (yellow triangle)"}
 #: The ring as an ellipse in percent of the ring box (the planets' centres lie on it), and the box's
 #: width / height by the number of planets: flatter for few planets, rounder for many, so that
 #: neighbouring planet cards never overlap at the ring's smallest width (700px).
@@ -157,20 +162,81 @@ JUMP_GATE_CSS = """
 .provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
 """
 
-PHASE_LINES = {
-    "action": "{who} chooses an action, or passes",
-    "mark": "{who} chooses whether to put a marker on a face-up resource of {planet} (after the scan)",
-    "research": "{who} researches: discard cards one at a time, then draw up to five",
-    "claim_take": "{who} decides whether to take the marked resource on {planet}",
-    "claim_pick": "{who} (the claimer) may take one remaining face-up resource of {planet}",
-}
+# ---------------------------------------------------------------------------- texts
+def say(key: str, lang: str = "en", **values) -> str:
+    """The board's interface text ``key`` (``locales/<lang>/jump_gate_board.json``), filled in."""
+    return text(f"jump_gate_board.{key}", lang, **values)
+
+
+def say_html(key: str, lang: str = "en", **markup) -> str:
+    """As :func:`say`, escaped, with ``markup`` (already HTML) filled into its placeholders."""
+    return esc(text(f"jump_gate_board.{key}", lang)).format(**markup)
+
+
+def esc_keep_apostrophe(words: str) -> str:
+    """Escaped for text and double-quoted attributes, its apostrophes left as they are ("Player 1's ship")."""
+    return esc(words).replace("&#x27;", "'")
+
+
+def player_name(seat: int, lang: str = "en") -> str:
+    """"Player 1" / "プレイヤー1" (seats are 0-based, players 1-based on screen)."""
+    return say("player", lang, n=seat + 1)
+
+
+def short_name(seat: int, lang: str = "en") -> str:
+    """"P1": a seat on a ship or a small badge."""
+    return say("short", lang, n=seat + 1)
+
+
+def listed(items, lang: str = "en") -> str:
+    return say("list_separator", lang).join(items)
+
+
+def counted(key: str, n: int, lang: str = "en") -> str:
+    """``key_one`` for one, ``key_many`` otherwise, with ``{n}`` filled."""
+    return say(f"{key}_{'one' if n == 1 else 'many'}", lang, n=n)
+
+
+def event_text(event: dict, lang: str = "en") -> str:
+    """An observation event's text in ``lang`` where the game writes it, else its English text."""
+    return (event.get("texts") or {}).get(lang, event.get("text") or "")
+
+
+def action_label(action, lang: str = "en") -> str:
+    """A decoded action in plain words (in English as ``str(action)``); an unknown kind as ``str``."""
+    kind = type(action).__name__
+    if kind == "Fly":
+        return say("action.fly", lang, planet=action.planet)
+    if kind == "Jump":
+        return say("action.jump", lang, planet=action.planet, card=action.card)
+    if kind == "Scan":
+        return say("action.scan", lang, card=action.card)
+    if kind == "Mark":
+        return say("action.mark_none", lang) if action.slot is None else say("action.mark", lang, slot=action.slot)
+    if kind == "LandClaim":
+        return say("action.land_claim", lang, first=action.cards[0], second=action.cards[1])
+    if kind == "TakeMarked":
+        return say("action.take_marked" if action.take else "action.leave_marked", lang)
+    if kind == "ClaimPick":
+        return say("action.claim_pick_none", lang) if action.slot is None else say("action.claim_pick", lang, slot=action.slot)
+    if kind == "Harvest":
+        return say("action.harvest", lang, slot=action.slot, card=action.card)
+    if kind == "Discard":
+        return say("action.discard", lang, card=action.card)
+    simple = {"Research": "action.research", "Draw": "action.draw", "Pass": "action.pass"}.get(kind)
+    return say(simple, lang) if simple else str(action)
+
+
+#: English texts, for code that read these tables before the board spoke two languages.
+SHAPE_TITLES = {shape: say(f"shape.{shape}") for shape in ("jump", "scan", "land")}
+PHASE_LINES = {phase: say(f"phase.{phase}") for phase in ("action", "mark", "research", "claim_take", "claim_pick")}
 
 
 # ---------------------------------------------------------------------------- pieces
-def code_html(shape: str, code: str) -> str:
+def code_html(shape: str, code: str, lang: str = "en") -> str:
     """A code in its shape: blue square (jump), green circle (scan), yellow triangle (land)."""
-    return (f'<span class="jg-code jg-code-{shape}" title="{esc(SHAPE_TITLES[shape])} code {esc(code)}'
-            f'{" (wild: any number)" if code == "~" else ""}">{esc(code)}</span>')
+    title = say("code_title_wild" if code == "~" else "code_title", lang, shape=say(f"shape.{shape}", lang), code=code)
+    return f'<span class="jg-code jg-code-{shape}" title="{esc(title)}">{esc(code)}</span>'
 
 
 def navcomp_codes(card: str) -> list[tuple[str, str]]:
@@ -178,18 +244,18 @@ def navcomp_codes(card: str) -> list[tuple[str, str]]:
     return [(SHAPE_OF_LETTER[part[0]], part[1:]) for part in card.split("-") if part and part[0] in SHAPE_OF_LETTER]
 
 
-def navcomp_html(card: str | None, selected: bool = False) -> str:
+def navcomp_html(card: str | None, selected: bool = False, lang: str = "en") -> str:
     """A NavComp card with its codes in their shapes, or a card back (``None``)."""
     if card is None:
-        return '<span class="jg-navcomp back" title="a NavComp card, face down"></span>'
-    codes = "".join(code_html(shape, code) for shape, code in navcomp_codes(card))
+        return f'<span class="jg-navcomp back" title="{esc(say("navcomp_back", lang))}"></span>'
+    codes = "".join(code_html(shape, code, lang) for shape, code in navcomp_codes(card))
     return (f'<span class="jg-navcomp{" selected" if selected else ""}" data-card="{esc(card)}" '
-            f'title="NavComp card {esc(card)}">{codes}</span>')
+            f'title="{esc(say("navcomp_title", lang, card=card))}">{codes}</span>')
 
 
-def marker_html(seat: int) -> str:
+def marker_html(seat: int, lang: str = "en") -> str:
     return (f'<span class="jg-marker marker-seat-{seat}" style="background:{player_colour(seat)}" '
-            f'title="{esc(player_label(seat))}\'s marker"></span>')
+            f'title="{esc_keep_apostrophe(say("marker_title", lang, who=player_name(seat, lang)))}"></span>')
 
 
 def resource_face(card: str, info: dict) -> tuple[str, str]:
@@ -199,23 +265,26 @@ def resource_face(card: str, info: dict) -> tuple[str, str]:
     return main, sub.rstrip(")")
 
 
-def resource_html(session: GameSession, slot: dict | None, number: int | None = None, target: bool = False) -> str:
+def resource_html(session: GameSession, slot: dict | None, number: int | None = None, target: bool = False,
+                  lang: str = "en") -> str:
     """A resource slot of a planet (``number`` 1-4) or a resource in a supply (``number`` None).
 
     ``slot`` is the observation's ``{card?, face_up, marker}`` (no ``card`` when face down), a bare
     card name (a resource in a supply), or None (taken).
     """
-    where = f"resource {number}: " if number else ""
+    where = say("resource_where", lang, number=number) if number else ""
     classes = ["jg-resource"] + ([f"slot-{number}"] if number else []) + (["target"] if target else [])
     if slot is None:
-        return f'<span class="{" ".join(classes + ["empty"])}" title="{where}taken">–</span>'
+        return f'<span class="{" ".join(classes + ["empty"])}" title="{esc(say("resource_taken", lang, where=where))}">–</span>'
     if isinstance(slot, str):
         slot = {"card": slot, "face_up": True, "marker": None}
-    marker = marker_html(slot["marker"]) if slot.get("marker") is not None else ""
-    owner = f"; {player_label(slot['marker'])}'s marker" if slot.get("marker") is not None else ""
+    marker = marker_html(slot["marker"], lang) if slot.get("marker") is not None else ""
+    owner = (say("resource_owner", lang, who=player_name(slot["marker"], lang))
+             if slot.get("marker") is not None else "")
     card = slot.get("card")
     if card is None:
-        return f'<span class="{" ".join(classes + ["face-down"])}" title="{where}face down{owner}">{marker}</span>'
+        title = say("resource_face_down", lang, where=where, owner=owner)
+        return f'<span class="{" ".join(classes + ["face-down"])}" title="{esc(title)}">{marker}</span>'
     # card_info reads the component file only (a card's type and icon), never the position.
     info = session.spec.card_info(session.state, card) or {}
     group = info.get("group", card)
@@ -223,39 +292,43 @@ def resource_html(session: GameSession, slot: dict | None, number: int | None = 
     background, ink = biome_colours(group)
     main, sub = resource_face(card, info)
     long = ' class="long"' if len(main) > 5 else ""
-    icon = '<span class="jg-bh-icon" title="black-hole icon"></span>' if black_hole else ""
-    title = f"{where}{info.get('group_name', card)}{', black-hole icon' if black_hole else ''}{owner}"
+    icon = f'<span class="jg-bh-icon" title="{esc(say("black_hole_icon", lang))}"></span>' if black_hole else ""
+    title = say("resource_title", lang, where=where, name=info.get("group_name", card), owner=owner,
+                icon=say("resource_icon_suffix", lang) if black_hole else "")
     return (f'<span class="{" ".join(classes + [f"res-{group}"])}" data-card="{esc(card)}" title="{esc(title)}" '
             f'style="background:{background};color:{ink}"><b{long}>{esc(main)}</b>'
             f'{f"<small>{esc(sub)}</small>" if sub else ""}{icon}{marker}</span>')
 
 
-def ship_html(seat: int) -> str:
+def ship_html(seat: int, lang: str = "en") -> str:
     return (f'<span class="jg-ship ship-seat-{seat}" style="background:{player_colour(seat)}" '
-            f'title="{esc(player_label(seat))}\'s ship">P{seat + 1}</span>')
+            f'title="{esc_keep_apostrophe(say("ship_title", lang, who=player_name(seat, lang)))}">{esc(short_name(seat, lang))}</span>')
 
 
 # ---------------------------------------------------------------------------- the view
 def jump_gate_view(session: GameSession) -> dict:
     """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and
-    hidden resources, each from that seat's observation."""
+    hidden resources, each from that seat's observation. Events keep their texts in every language
+    the game writes (``texts``), as in an observation."""
     if not session.sees_all:
         return session.observation(session.viewing_seat)
     view = dict(session.observation(None))
     own = [session.observation(seat) for seat in range(view["players"])]
     for zone in ("hands", "hidden"):
         view[zone] = [own[seat][zone][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text} for event in session.spec.events(session.state)]
+    view["events"] = [{"text": event.text, **({"texts": dict(event.texts)} if event.texts else {})}
+                      for event in session.spec.events(session.state)]
     return view
 
 
-def selection_preview(session: GameSession, view: dict) -> dict:
+def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dict:
     """What the selected action touches, from its own fields: a planet, a slot there, hand cards."""
     data = session.selected_action
     if not data or len(view["to_move"]) != 1:
         return {}
     try:
-        label = str(session.spec.decode_action(data))
+        action = session.spec.decode_action(data)
+        label = action_label(action, lang)
     except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
         return {}
     seat = view["to_move"][0]
@@ -268,36 +341,46 @@ def selection_preview(session: GameSession, view: dict) -> dict:
     return {"label": label, "seat": seat, "planet": planet, "slot": data.get("slot"), "cards": cards}
 
 
-def status_html(session: GameSession, view: dict, preview: dict) -> str:
+def problem_text(problem: dict, lang: str = "en") -> str:
+    """The replay problem's notice: its move, seat and action, and the rules' own (English) reason."""
+    if not all(key in problem for key in ("move", "seat", "action", "message")):
+        return problem["text"]
+    return say("problem", lang, move=problem["move"], who=player_name(problem["seat"], lang),
+               action=problem["action"], message=problem["message"])
+
+
+def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
     problem = live_replay_problem(session)
     if view["phase"] == "over":
-        names = ", ".join(player_label(s) for s in view["winners"]) or "nobody"
-        line = f"Game over: {'winner' if len(view['winners']) == 1 else 'shared win'}: {names}"
+        names = listed((player_name(s, lang) for s in view["winners"]), lang) or say("nobody", lang)
+        line = say("over_winner" if len(view["winners"]) == 1 else "over_shared", lang, names=names)
     else:
         acting = view["to_move"][0] if view["to_move"] else view["seat"]
         planet = next((p for p in view["ring"] if p["planet"] == view["focus"]), None)
-        line = PHASE_LINES.get(view["phase"], "{who} to move ({phase})").format(
-            who=player_label(acting),
-            planet=f'{planet["name"]} ({planet["planet"]})' if planet else "the planet", phase=view["phase"])
-    seer = ("Teacher view: every hand and hidden resource shown" if session.sees_all
-            else SPECTATOR_VIEW if session.viewing_seat is None
-            else f"Seen by {player_label(session.viewing_seat)}: other hands and hidden resources face down")
-    parts = [f'<span class="step-counter">Step {session.cursor} / {len(session.log)}</span>',
-             f'<span class="round">Round {view["round"] + 1}</span>',
-             f'<span class="jg-turn">{esc(player_label(view["seat"]))}\'s turn · '
-             f'<span class="actions-left">{view["actions_left"]} action{"" if view["actions_left"] == 1 else "s"} left</span></span>'
+        key = f"phase.{view['phase']}" if view["phase"] in PHASE_LINES else "phase.other"
+        line = say(key, lang, who=player_name(acting, lang), phase=view["phase"],
+                   planet=say("planet_label", lang, name=planet["name"], planet=planet["planet"]) if planet
+                   else say("the_planet", lang))
+    seer = (say("teacher_view", lang) if session.sees_all
+            else say("spectator_view", lang) if session.viewing_seat is None
+            else say("seen_by", lang, who=player_name(session.viewing_seat, lang)))
+    actions_left = counted("actions_left", view["actions_left"], lang)
+    parts = [f'<span class="step-counter">{esc(say("step", lang, step=session.cursor, total=len(session.log)))}</span>',
+             f'<span class="round">{esc(say("round", lang, round=view["round"] + 1))}</span>',
+             f'<span class="jg-turn">{esc_keep_apostrophe(say("turn", lang, who=player_name(view["seat"], lang)))} · '
+             f'<span class="actions-left">{esc(actions_left)}</span></span>'
              if view["phase"] != "over" else "",
              f'<span class="jg-phase phase-{esc(view["phase"])}">{esc(line)}</span>',
              f'<span class="viewer">{esc(seer)}</span>']
     if problem:
-        parts.append(f'<span class="problem">{esc(problem["text"])}</span>')
+        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
     if preview:
-        parts.append(f'<span class="preview-line">Selected, not yet played: <b>{esc(preview["label"])}</b>. '
-                     f'Confirm or Cancel it in the action panel.</span>')
+        label = f"<b>{esc(preview['label'])}</b>"
+        parts.append(f'<span class="preview-line">{say_html("preview", lang, action=label)}</span>')
     return f'<div class="jg-status">{"".join(parts)}</div>'
 
 
-def planet_html(session: GameSession, view: dict, index: int, preview: dict) -> str:
+def planet_html(session: GameSession, view: dict, index: int, preview: dict, lang: str = "en") -> str:
     planet = view["ring"][index]
     count = len(view["ring"])
     # Clockwise from the top; the orbit drawn behind joins the last planet to the first.
@@ -311,71 +394,75 @@ def planet_html(session: GameSession, view: dict, index: int, preview: dict) -> 
         claimer = planet["claimed_by"]
         classes += ["claimed", f"claimed-by-{claimer}"]
         style += f";--claimer:{player_colour(claimer)}"
-        claim = f'<span class="claim" title="claimed by {esc(player_label(claimer))}">★ claimed by P{claimer + 1}</span>'
+        claim = (f'<span class="claim" title="{esc(say("claimed_by", lang, who=player_name(claimer, lang)))}">'
+                 f'{esc(say("claim_badge", lang, short=short_name(claimer, lang)))}</span>')
     if planet["planet"] == view["focus"]:
         classes.append("focus")
     targeted = preview.get("planet") == planet["planet"]
     if targeted:
         classes.append("target")
-    codes = "".join(code_html(shape, str(planet[shape])) for shape in ("jump", "scan", "land"))
-    slots = "".join(resource_html(session, slot, number, target=targeted and preview.get("slot") == number)
+    codes = "".join(code_html(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land"))
+    slots = "".join(resource_html(session, slot, number, target=targeted and preview.get("slot") == number, lang=lang)
                     for number, slot in enumerate(planet["resources"], start=1))
-    ships = "".join(ship_html(seat) for seat in planet["ships"])
+    ships = "".join(ship_html(seat, lang) for seat in planet["ships"])
     return (f'<div class="{" ".join(classes)}" data-planet="{esc(planet["planet"])}" style="{style}">'
             f'<div class="planet-head"><span class="planet-name">{esc(planet["name"])}</span>'
             f'<span class="planet-id">{esc(planet["planet"])}</span><span class="jg-codes">{codes}</span></div>'
             f'<div class="jg-slots">{slots}</div><div class="jg-ships">{ships}{claim}</div></div>')
 
 
-def centre_html(view: dict) -> str:
+def centre_html(view: dict, lang: str = "en") -> str:
     """The Jump Gate (ships not yet jumped) and the black-hole zone."""
     waiting = [seat for seat, where in enumerate(view["ships"]) if where == "gate"]
-    gate = (f'<div class="jg-gate"><div class="title">Jump Gate</div>'
-            f'<div class="jg-ships">{"".join(ship_html(seat) for seat in waiting)}</div>'
-            f'<div class="note">{"ships waiting: their first move is a Jump" if waiting else "every ship has jumped"}</div></div>')
+    gate = (f'<div class="jg-gate"><div class="title">{esc(say("jump_gate", lang))}</div>'
+            f'<div class="jg-ships">{"".join(ship_html(seat, lang) for seat in waiting)}</div>'
+            f'<div class="note">{esc(say("gate_waiting" if waiting else "gate_empty", lang))}</div></div>')
     hole = view["black_hole"]
     filled = [seat for seat, count in enumerate(hole["markers"]) for _ in range(count)]
     track = "".join(f'<span class="bh-marker filled" style="background:{player_colour(seat)}" '
-                    f'title="{esc(player_label(seat))}\'s marker"></span>' for seat in filled[:hole["limit"]])
+                    f'title="{esc_keep_apostrophe(say("marker_title", lang, who=player_name(seat, lang)))}"></span>'
+                    for seat in filled[:hole["limit"]])
     track += "".join('<span class="bh-marker"></span>' for _ in range(hole["limit"] - len(filled)))
-    per_seat = ", ".join(f"P{seat + 1}: {count}" for seat, count in enumerate(hole["markers"]))
+    per_seat = listed((say("black_hole_seat", lang, short=short_name(seat, lang), count=count)
+                       for seat, count in enumerate(hole["markers"])), lang)
     lost = ""
     if hole["lost_hidden"]:
-        lost = (f'<div class="note lost">{esc(", ".join(player_label(s) for s in hole["lost_hidden"]))} '
-                f'lose(s) the hidden resources</div>')
-    black_hole = (f'<div class="jg-black-hole" data-total="{hole["total"]}"><div class="title">Black hole: '
-                  f'{hole["total"]} of {hole["limit"]}</div><div class="track">{track}</div>'
+        names = listed((player_name(s, lang) for s in hole["lost_hidden"]), lang)
+        lost = f'<div class="note lost">{esc(say("black_hole_lost", lang, names=names))}</div>'
+    black_hole = (f'<div class="jg-black-hole" data-total="{hole["total"]}"><div class="title">'
+                  f'{esc(say("black_hole", lang, total=hole["total"], limit=hole["limit"]))}</div>'
+                  f'<div class="track">{track}</div>'
                   f'<div class="note">{esc(per_seat)}</div>'
-                  f'<div class="note">at {hole["limit"]} the game ends at once; most markers lose their hidden resources</div>'
+                  f'<div class="note">{esc(say("black_hole_rule", lang, limit=hole["limit"]))}</div>'
                   f'{lost}</div>')
     return f'<div class="jg-centre">{gate}{black_hole}</div>'
 
 
-def ring_html(session: GameSession, view: dict, preview: dict) -> str:
+def ring_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
     orbit = (f'<svg class="jg-orbit" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">'
              f'<ellipse cx="50" cy="50" rx="{RING_RADIUS_X}" ry="{RING_RADIUS_Y}"/></svg>')
-    planets = "".join(planet_html(session, view, index, preview) for index in range(len(view["ring"])))
+    planets = "".join(planet_html(session, view, index, preview, lang) for index in range(len(view["ring"])))
     first, last = view["ring"][0]["planet"], view["ring"][-1]["planet"]
-    note = f'<div class="jg-ring-note">The ring wraps round: {esc(last)} and {esc(first)} are neighbours.</div>'
+    note = f'<div class="jg-ring-note">{esc(say("ring_note", lang, first=first, last=last))}</div>'
     aspect = RING_ASPECT.get(len(view["ring"]), 1.2)
     return (f'<div class="jg-space"><div class="jg-ring" data-planets="{len(view["ring"])}" '
             f'style="aspect-ratio:{aspect}">{orbit}{planets}'
-            f'{centre_html(view)}</div>{note}</div>')
+            f'{centre_html(view, lang)}</div>{note}</div>')
 
 
-def seat_html(session: GameSession, view: dict, seat: int, preview: dict) -> str:
+def seat_html(session: GameSession, view: dict, seat: int, preview: dict, lang: str = "en") -> str:
     classes = ["seat", f"seat-{seat}"]
     notes = []
     if seat in view["to_move"]:
         classes.append("to-move")
-        notes.append("to move")
+        notes.append(say("note.to_move", lang))
     if seat in view["winners"]:
         classes.append("winner")
-        notes.append("winner")
+        notes.append(say("note.winner", lang))
     if seat == view["start_player"]:
-        notes.append("start player")
+        notes.append(say("note.start_player", lang))
     if seat == view["viewer"]:
-        notes.append("you")
+        notes.append(say("note.you", lang))
     hand = view["hands"][seat]
     if "cards" in hand:
         chosen = list(preview.get("cards", ())) if seat == preview.get("seat") else []
@@ -384,66 +471,77 @@ def seat_html(session: GameSession, view: dict, seat: int, preview: dict) -> str
             picked = card in chosen
             if picked:
                 chosen.remove(card)
-            cards.append(navcomp_html(card, selected=picked))
-        hand_html = "".join(cards) or '<span class="empty-zone">no cards</span>'
+            cards.append(navcomp_html(card, selected=picked, lang=lang))
+        hand_html = "".join(cards) or f'<span class="empty-zone">{esc(say("no_cards", lang))}</span>'
     else:
-        hand_html = "".join(navcomp_html(None) for _ in range(hand["count"])) + \
-            f'<span class="count">{hand["count"]} card{"" if hand["count"] == 1 else "s"}, face down</span>'
+        hand_html = "".join(navcomp_html(None, lang=lang) for _ in range(hand["count"])) + \
+            f'<span class="count">{esc(counted("cards_face_down", hand["count"], lang))}</span>'
     hidden = view["hidden"][seat]
     lost = seat in view["black_hole"]["lost_hidden"]
     if "cards" in hidden:
-        hidden_html = "".join(resource_html(session, card) for card in hidden["cards"]) or '<span class="empty-zone">none</span>'
+        hidden_html = ("".join(resource_html(session, card, lang=lang) for card in hidden["cards"])
+                       or f'<span class="empty-zone">{esc(say("none", lang))}</span>')
     else:
-        hidden_html = "".join('<span class="jg-resource face-down" title="a hidden resource"></span>'
+        hidden_html = "".join(f'<span class="jg-resource face-down" title="{esc(say("hidden_resource", lang))}"></span>'
                               for _ in range(hidden["count"])) + \
-            f'<span class="count">{hidden["count"]} hidden, revealed at the end</span>'
+            f'<span class="count">{esc(say("hidden_count", lang, n=hidden["count"]))}</span>'
     if lost:
-        hidden_html += '<span class="lost">lost to the black hole</span>'
+        hidden_html += f'<span class="lost">{esc(say("lost_to_black_hole", lang))}</span>'
     gained = view["gained"][seat]
-    gained_html = "".join(resource_html(session, card) for card in gained) or '<span class="empty-zone">none yet</span>'
+    gained_html = ("".join(resource_html(session, card, lang=lang) for card in gained)
+                   or f'<span class="empty-zone">{esc(say("none_yet", lang))}</span>')
     claimed = [p["planet"] for p in view["ring"] if p["claimed_by"] == seat]
     markers = view["markers_left"][seat]
     where = view["ships"][seat]
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="--seat-colour:{player_colour(seat)}">'
-            f'<div class="seat-head"><span class="seat-name">{esc(player_label(seat))}</span>'
+            f'<div class="seat-head"><span class="seat-name">{esc(player_name(seat, lang))}</span>'
             f'<span class="seat-note">{esc(" · ".join(notes))}</span>'
-            f'<span class="seat-score" title="provisional: gained resources and claims">{view["scores"][seat]} pts</span></div>'
-            f'<div class="jg-seat-line"><span>Ship: {esc("at the Jump Gate" if where == "gate" else where)}</span>'
-            f'<span class="markers-left" title="markers in the supply">{markers} marker{"" if markers == 1 else "s"} left '
-            f'{"".join(marker_html(seat) for _ in range(markers))}</span>'
-            f'<span class="claimed-planets">Claimed: {esc(", ".join(claimed) or "none")}</span></div>'
-            f'<div class="zone-label">NavComp hand</div><div class="jg-hand hand-seat-{seat}" data-seat="{seat}">{hand_html}</div>'
-            f'<div class="zone-label">Gained resources</div><div class="jg-gained gained-seat-{seat}">{gained_html}</div>'
-            f'<div class="zone-label">Hidden resources</div><div class="jg-hidden hidden-seat-{seat}">{hidden_html}</div></div>')
+            f'<span class="seat-score" title="{esc(say("score_title", lang))}">'
+            f'{esc(say("points", lang, n=view["scores"][seat]))}</span></div>'
+            f'<div class="jg-seat-line"><span>'
+            f'{esc(say("ship", lang, where=say("at_the_gate", lang) if where == "gate" else where))}</span>'
+            f'<span class="markers-left" title="{esc(say("markers_title", lang))}">'
+            f'{esc(counted("markers_left", markers, lang))} '
+            f'{"".join(marker_html(seat, lang) for _ in range(markers))}</span>'
+            f'<span class="claimed-planets">'
+            f'{esc(say("claimed", lang, planets=listed(claimed, lang) or say("none", lang)))}</span></div>'
+            f'<div class="zone-label">{esc(say("zone.hand", lang))}</div>'
+            f'<div class="jg-hand hand-seat-{seat}" data-seat="{seat}">{hand_html}</div>'
+            f'<div class="zone-label">{esc(say("zone.gained", lang))}</div>'
+            f'<div class="jg-gained gained-seat-{seat}">{gained_html}</div>'
+            f'<div class="zone-label">{esc(say("zone.hidden", lang))}</div>'
+            f'<div class="jg-hidden hidden-seat-{seat}">{hidden_html}</div></div>')
 
 
-def legend_html(session: GameSession) -> str:
+def legend_html(session: GameSession, lang: str = "en") -> str:
     types = session.spec.comps.types          # the component file's resource types, in its order
     swatches = "".join(f'<span><span class="swatch" style="background:{biome_colours(t.id)[0]}"></span>{esc(t.name)}</span>'
                        for t in types)
-    codes = "".join(f"<span>{code_html(shape, '#')} {esc(SHAPE_TITLES[shape].split(' (')[0])}</span>"
+    codes = "".join(f"<span>{code_html(shape, '#', lang)} {esc(say(f'shape_name.{shape}', lang))}</span>"
                     for shape in ("jump", "scan", "land"))
-    icon = '<span><span class="jg-bh-icon" style="position:static;display:inline-block"></span> black-hole icon</span>'
+    icon = (f'<span><span class="jg-bh-icon" style="position:static;display:inline-block"></span> '
+            f'{esc(say("black_hole_icon", lang))}</span>')
     return f'<div class="legend">{codes}{icon}{swatches}</div>'
 
 
-def jump_gate_html(session: GameSession) -> str:
-    """The Jump Gate table for the session's viewing seat, from observations only."""
+def jump_gate_html(session: GameSession, lang: str = "en") -> str:
+    """The Jump Gate table for the session's viewing seat, from observations only, in ``lang``."""
     view = jump_gate_view(session)
-    preview = selection_preview(session, view)
-    seats = "".join(seat_html(session, view, seat, preview) for seat in range(view["players"]))
-    events = "".join(f"<li>{esc(e['text'])}</li>" for e in view["events"] if e.get("text"))
+    preview = selection_preview(session, view, lang)
+    seats = "".join(seat_html(session, view, seat, preview, lang) for seat in range(view["players"]))
+    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if event_text(e, lang))
     card_set = view.get("card_set") or {}
     source = str(card_set.get("provenance", "?"))
-    caveat = ("; which planet has which codes, the NavComp deck and the resource mix are an assumed model "
-              "until the real lists are known" if source == "assumed" else "")
-    provenance = (f'<div class="provenance">Components: {esc(str(card_set.get("name", "?")))} '
-                  f'(provenance: {esc(source)}{caveat})</div>')
-    return (f'<div class="jg-board">{status_html(session, view, preview)}{ring_html(session, view, preview)}'
+    shown_source = say("provenance.assumed", lang) if source == "assumed" else source
+    caveat = say("provenance_caveat", lang) if source == "assumed" else ""
+    provenance = (f'<div class="provenance">'
+                  f'{esc(say("provenance", lang, name=str(card_set.get("name", "?")), source=shown_source, caveat=caveat))}'
+                  f'</div>')
+    heading = say("events_step" if session.cursor else "events_deal", lang)
+    return (f'<div class="jg-board">{status_html(session, view, preview, lang)}{ring_html(session, view, preview, lang)}'
             f'<div class="seats{" columns-3" if view["players"] % 2 else ""}">{seats}</div>'
-            + (f'<div class="jg-events"><b>{"This step" if session.cursor else "The deal"}:</b><ul>{events}</ul></div>'
-               if events else "")
-            + f'{legend_html(session)}{provenance}</div>')
+            + (f'<div class="jg-events"><b>{esc(heading)}</b><ul>{events}</ul></div>' if events else "")
+            + f'{legend_html(session, lang)}{provenance}</div>')
 
 
 class JumpGateBoard(pn.viewable.Viewer):
@@ -458,11 +556,11 @@ class JumpGateBoard(pn.viewable.Viewer):
                                   css_classes=["board"], margin=(0, 5))
 
     @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action")
+                   "session.selected_action", "lang")
     def html(self) -> str:
         if self.session.game != "jump_gate":
             return ""              # the app has swapped in another game's board; this one is retired
-        return jump_gate_html(self.session)
+        return jump_gate_html(self.session, self.lang)
 
     def __panel__(self):
         return self._pane
