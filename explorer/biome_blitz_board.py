@@ -17,6 +17,11 @@ choice is read from ``to_move`` and ``pending``, never decided here.
 A selected, unconfirmed action (``session.selected_action``) is previewed from its own fields only:
 the market slot or deck it takes from, the animals it names, the hand cards it pays.
 
+Every text the board writes comes from ``explorer/locales/<lang>/biome_blitz_board.json`` in the
+board's ``lang`` (English by default); the card file's names, families and abilities, the card ids
+and the selected action's label stay as written, and an event shows its text in ``lang`` where the
+game wrote one.
+
 CSS classes the tests rely on (seats 0-based; the page says "Player 1" for seat 0): ``bb-board``,
 ``bb-status`` (``step-counter``, ``bb-turn``, ``bb-phase phase-<phase>``, ``viewer``, ``problem``,
 ``preview-line``), ``bb-pending pending-<phase> pending-seat-<s>`` (``decider``), ``bb-table``,
@@ -42,19 +47,18 @@ import panel as pn
 import param
 
 from explorer.board import BOARDS, biome_colours, live_replay_problem
+from explorer.i18n import text
 from explorer.plots import player_colour
-from explorer.session import SPECTATOR_VIEW, GameSession, player_label
+from explorer.session import GameSession
 
 esc = html.escape
 
 WIN_POINTS, WIN_ANIMALS, MAX_ECOSYSTEMS = 30, 5, 3
 DECKS = ("resource", "animal", "ecosystem")
-DECK_TITLES = {"resource": "Resources", "animal": "Animals", "ecosystem": "Ecosystems"}
 SYMBOL_MARK = {"leaf": "❦", "water": "≈", "meat": "◆", "wild": "✱"}
-#: The rules text's ability icons, in words (カードの構造, アビリティアイコン).
-TRIGGER_TITLES = {"forage": "Forage", "discover": "Discover", "compete": "Compete", "defend": "Defend",
-                  "explore": "Explore", "dice": "Dice", "peek": "Peek", "prevent": "Prevent",
-                  "defeated": "Defeated", "start_of_turn": "Start of turn"}
+#: The rules text's ability icons (カードの構造, アビリティアイコン); their words are the board's texts
+#: ``biome_blitz_board.trigger.<trigger>`` (``explorer/locales/<lang>/biome_blitz_board.json``).
+TRIGGERS = ("forage", "discover", "compete", "defend", "explore", "dice", "peek", "prevent", "defeated", "start_of_turn")
 
 BIOME_BLITZ_CSS = """
 :host { display: block; }
@@ -155,65 +159,90 @@ BIOME_BLITZ_CSS = """
 
 
 # ---------------------------------------------------------------------------- pieces
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def say(key: str, lang: str = "en", **values) -> str:
+    """The board's text ``key`` in ``lang`` (``locales/<lang>/biome_blitz_board.json``), filled in."""
+    return text(f"biome_blitz_board.{key}", lang, **values)
 
 
-def chips(cost: dict) -> str:
+def counted(key: str, count: int, lang: str = "en", **values) -> str:
+    """``key.one`` or ``key.other``, with ``{count}`` filled in."""
+    return say(f"{key}.{'one' if count == 1 else 'other'}", lang, count=count, **values)
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """``Player 1`` / ``プレイヤー1`` for seat 0 (as ``player_label``)."""
+    return say("player", lang, number=seat + 1)
+
+
+def symbol_name(symbol: str, lang: str = "en") -> str:
+    """A resource symbol (leaf, water, meat, wild) in ``lang``; anything else as it is."""
+    return say(f"symbol.{symbol}", lang) if symbol in SYMBOL_MARK else symbol
+
+
+def chips(cost: dict, lang: str = "en") -> str:
     """``{"leaf": 2, "meat": 1}`` as coloured chips (``free`` when empty)."""
     if not cost:
-        return '<span class="chip">free</span>'
+        return f'<span class="chip">{say("chip.free", lang)}</span>'
     out = []
     for symbol, count in cost.items():
         background, ink = biome_colours(symbol)
-        out.append(f'<span class="chip" style="background:{background};color:{ink}" title="{count} {esc(symbol)}">'
-                   f'{count}{esc(SYMBOL_MARK.get(symbol, ""))} {esc(symbol)}</span>')
+        word = esc(symbol_name(symbol, lang))
+        out.append(f'<span class="chip" style="background:{background};color:{ink}" '
+                   f'title="{say("chip.title", lang, count=count, symbol=word)}">'
+                   f'{count}{esc(SYMBOL_MARK.get(symbol, ""))} {word}</span>')
     return "".join(out)
 
 
-def resource_html(symbol: str, selected: bool = False) -> str:
+def resource_html(symbol: str, selected: bool = False, lang: str = "en") -> str:
     background, ink = biome_colours(symbol)
+    word = esc(symbol_name(symbol, lang))
+    title = say("resource.wild_title", lang, symbol=word) if symbol == "wild" else word
     return (f'<span class="bb-resource res-{esc(symbol)}{" selected" if selected else ""}" data-card="{esc(symbol)}" '
-            f'title="{esc(symbol)}{" (any one resource)" if symbol == "wild" else ""}" '
-            f'style="background:{background};color:{ink}">{esc(SYMBOL_MARK.get(symbol, ""))} {esc(symbol)}</span>')
+            f'title="{title}" '
+            f'style="background:{background};color:{ink}">{esc(SYMBOL_MARK.get(symbol, ""))} {word}</span>')
 
 
-def animal_html(animal: dict, selected: bool = False) -> str:
+def animal_html(animal: dict, selected: bool = False, lang: str = "en") -> str:
     """An animal card as printed (カードの構造): stars, cost, name and family, abilities, ecosystem symbol,
     battle cost, power/defence; in a team, the ecosystem bonus next to power and defence."""
     background, ink = biome_colours(f"animal_{animal['ecosystem']}")
     bonus = animal.get("bonus") or {}
-    power_bonus = f' <span class="bb-bonus" title="ecosystem bonus">+{bonus["power"]}</span>' if bonus.get("power") else ""
-    defence_bonus = f' <span class="bb-bonus" title="ecosystem bonus">+{bonus["defence"]}</span>' if bonus.get("defence") else ""
+    bonus_title = say("card.ecosystem_bonus", lang)
+    power_bonus = f' <span class="bb-bonus" title="{bonus_title}">+{bonus["power"]}</span>' if bonus.get("power") else ""
+    defence_bonus = f' <span class="bb-bonus" title="{bonus_title}">+{bonus["defence"]}</span>' if bonus.get("defence") else ""
     abilities = "".join(
         f'<li class="bb-ability trigger-{esc(a["trigger"])}" title="{esc(a["effect"])}">'
-        f'<span class="trigger">{esc(TRIGGER_TITLES.get(a["trigger"], a["trigger"]))}</span>'
+        f'<span class="trigger">{esc(say("trigger." + a["trigger"], lang) if a["trigger"] in TRIGGERS else a["trigger"])}</span>'
         f'<b>{esc(a["name"])}</b>: {esc(a["text"])}</li>' for a in animal["abilities"])
+    title = say("animal.title", lang, name=esc(animal["name"]), family=esc(animal["family"]), stars=animal["stars"],
+                provenance=esc(animal["provenance"]))
     return (f'<div class="bb-animal eco-{esc(animal["ecosystem"])}{" selected" if selected else ""}" '
             f'data-card="{esc(animal["id"])}" style="background:{background};color:{ink}" '
-            f'title="{esc(animal["name"])} ({esc(animal["family"])}), {animal["stars"]} stars; provenance: {esc(animal["provenance"])}">'
+            f'title="{title}">'
             f'<div class="bb-card-head"><span class="bb-stars">★{animal["stars"]}</span>'
             f'<span class="bb-name">{esc(animal["name"])}</span>'
-            f'<span class="bb-eco-symbol" title="ecosystem symbol">{esc(animal["ecosystem"])}</span></div>'
+            f'<span class="bb-eco-symbol" title="{say("animal.ecosystem_symbol", lang)}">{esc(animal["ecosystem"])}</span></div>'
             f'<div class="bb-family">{esc(animal["family"])}</div>'
-            f'<div class="bb-costs"><span class="bb-cost">Cost {chips(animal["cost"])}</span>'
-            f'<span class="bb-battle-cost">Battle {chips(animal["battle_cost"])}</span></div>'
+            f'<div class="bb-costs"><span class="bb-cost">{say("card.cost", lang, chips=chips(animal["cost"], lang))}</span>'
+            f'<span class="bb-battle-cost">{say("card.battle_cost", lang, chips=chips(animal["battle_cost"], lang))}</span></div>'
             f'<div class="bb-stats"><span class="bb-power" data-power="{animal["power"] + bonus.get("power", 0)}">'
-            f'pow {animal["power"]}{power_bonus}</span>'
+            f'{say("card.power", lang, power=animal["power"], bonus=power_bonus)}</span>'
             f'<span class="bb-defence" data-defence="{animal["defence"] + bonus.get("defence", 0)}">'
-            f'def {animal["defence"]}{defence_bonus}</span></div>'
+            f'{say("card.defence", lang, defence=animal["defence"], bonus=defence_bonus)}</span></div>'
             f'<ul class="bb-abilities">{abilities}</ul></div>')
 
 
-def ecosystem_html(eco: dict, selected: bool = False) -> str:
+def ecosystem_html(eco: dict, selected: bool = False, lang: str = "en") -> str:
     """An ecosystem card: its symbol, stars, cost and the bonus it gives matching animals."""
     background, ink = biome_colours(f"animal_{eco['id']}")
-    cost = f'<div class="bb-costs"><span class="bb-cost">Cost {chips(eco["cost"])}</span></div>' if "cost" in eco else ""
+    cost = (f'<div class="bb-costs"><span class="bb-cost">{say("card.cost", lang, chips=chips(eco["cost"], lang))}</span></div>'
+            if "cost" in eco else "")
     return (f'<div class="bb-ecosystem eco-{esc(eco["id"])}{" selected" if selected else ""}" data-card="{esc(eco["id"])}" '
-            f'style="background:{background};color:{ink}" title="ecosystem {esc(eco["name"])}">'
+            f'style="background:{background};color:{ink}" title="{say("ecosystem.title", lang, name=esc(eco["name"]))}">'
             f'<div class="bb-card-head"><span class="bb-stars">★{eco["stars"]}</span><span class="bb-name">{esc(eco["name"])}</span>'
             f'<span class="bb-eco-symbol">{esc(eco["id"])}</span></div>{cost}'
-            f'<div class="bb-stats">{esc(eco["id"])} animals: pow +{eco["power"]} def +{eco["defence"]}</div></div>')
+            f'<div class="bb-stats">{say("ecosystem.bonus", lang, ecosystem=esc(eco["id"]), power=eco["power"], defence=eco["defence"])}'
+            f'</div></div>')
 
 
 # ---------------------------------------------------------------------------- the view
@@ -225,7 +254,8 @@ def biome_blitz_view(session: GameSession) -> dict:
     view = dict(session.observation(None))
     own = [session.observation(seat) for seat in range(view["players"])]
     view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
-    view["events"] = [{"kind": event.kind, "text": event.text, "seat": event.seat}
+    view["events"] = [{"kind": event.kind, "text": event.text, "seat": event.seat,
+                       **({"texts": dict(event.texts)} if event.texts else {})}
                       for event in session.spec.events(session.state)]
     return view
 
@@ -261,158 +291,190 @@ def selection_preview(session: GameSession, view: dict) -> dict:
     return {"label": label, "seat": view["to_move"][0], "kind": kind, "deck": deck, "slot": slot, "animals": animals,
             "pay": list(data.get("pay") or ()), "ecosystem": data.get("ecosystem")}
 
+def event_text(event: dict, lang: str = "en") -> str:
+    """An event's text in ``lang`` where the game wrote one, else its (English) text."""
+    return (event.get("texts") or {}).get(lang, event["text"])
 
-def phase_line(view: dict, names: dict[str, str]) -> str:
+
+def phase_line(view: dict, names: dict[str, str], lang: str = "en") -> str:
     """Who decides what, in the rules text's words."""
     phase, movers = view["phase"], view["to_move"]
-    who = player_label(movers[0]) if movers else player_label(view["seat"])
+    who = seat_name(movers[0] if movers else view["seat"], lang)
     pending = view.get("pending") or {}
     animal = lambda key: names.get(pending.get(key), pending.get(key))  # noqa: E731
     if phase == "over":
-        winners = view["winners"]
-        return f"Game over: {', '.join(player_label(s) for s in winners) or 'nobody'} wins."
+        winners = say("list_separator", lang).join(seat_name(s, lang) for s in view["winners"])
+        return say("phase.over", lang, winners=winners or say("phase.nobody", lang))
     if phase == "peek":
-        return f"{who} chooses the deck to peek at (start of the turn, an ability)."
+        return say("phase.peek", lang, who=who)
     if phase == "action":
-        return f"{who}: optional actions (Explore, Trade) any number of times, then one main action (Forage, Discover, Compete)."
+        return say("phase.action", lang, who=who)
     if phase == "trade":
-        return f"{who} builds a trade offer for {player_label(pending['partner'])}."
+        return say("phase.trade", lang, who=who, partner=seat_name(pending["partner"], lang))
     if phase == "trade_reply":
-        return f"{who} accepts or refuses {player_label(pending['asker'])}'s trade offer."
+        return say("phase.trade_reply", lang, who=who, asker=seat_name(pending["asker"], lang))
     if phase == "forage":
-        return f"{who} took {pending['took']} and picks the second card: face up or the deck's top."
+        return say("phase.forage", lang, who=who, took=symbol_name(pending["took"], lang))
     if phase == "replace":
-        return f"{who} holds three ecosystems: choose the one the new {pending['new']} replaces."
+        return say("phase.replace", lang, who=who, new=pending["new"])
     if phase == "cancel":
-        return (f"{who} may discard {pending['count']} {pending['symbol']} to cancel the compete of "
-                f"{animal('attacker')} against {animal('defender')}.")
+        return say("phase.cancel", lang, who=who, count=pending["count"], symbol=symbol_name(pending["symbol"], lang),
+                   attacker=animal("attacker"), defender=animal("defender"))
     if phase == "reroll":
-        return f"{who} may reroll the {pending['die']} die (an ability) or keep it."
+        return say("phase.reroll", lang, who=who, die=die_name(pending["die"], lang))
     if phase == "frenzy":
-        return f"{who} won the compete and may compete again with {animal('attacker')}, or end the turn."
-    return f"{who} to move ({phase})"
+        return say("phase.frenzy", lang, who=who, attacker=animal("attacker"))
+    return say("phase.other", lang, who=who, phase=phase)
 
 
-def pending_html(view: dict, names: dict[str, str]) -> str:
+def die_name(die: str, lang: str = "en") -> str:
+    """``attack`` / ``defence`` (which die) in ``lang``."""
+    return say(f"die.{die}", lang) if die in ("attack", "defence") else str(die)
+
+
+def pending_html(view: dict, names: dict[str, str], lang: str = "en") -> str:
     """The decision in progress and who decides it."""
     pending, phase = view.get("pending"), view["phase"]
     if not pending or not view["to_move"]:
         return ""
     decider = view["to_move"][0]
     animal = lambda key: esc(names.get(pending.get(key), pending.get(key)))  # noqa: E731
-    cards = lambda symbols: esc(", ".join(symbols) or "nothing")  # noqa: E731
+    cards = lambda symbols: esc(say("list_separator", lang).join(symbol_name(s, lang) for s in symbols)  # noqa: E731
+                                or say("pending.nothing", lang))
     if phase in ("trade", "trade_reply"):
         asker = pending.get("asker", view["seat"])
-        text = (f'Trade offer from <b>{esc(player_label(asker))}</b> to <b>{esc(player_label(pending["partner"]))}</b>: '
-                f'gives <span class="give">{cards(pending["give"])}</span>, asks for <span class="ask">{cards(pending["ask"])}</span>'
-                + ("; still being built." if phase == "trade" else "."))
+        line = say(f"pending.{phase}", lang, asker=f'<b>{esc(seat_name(asker, lang))}</b>',
+                   partner=f'<b>{esc(seat_name(pending["partner"], lang))}</b>',
+                   give=f'<span class="give">{cards(pending["give"])}</span>',
+                   ask=f'<span class="ask">{cards(pending["ask"])}</span>')
     elif phase == "forage":
-        text = f'First pick: <b>{esc(pending["took"])}</b>; one more card to take.'
+        line = say("pending.forage", lang, took=f'<b>{esc(symbol_name(pending["took"], lang))}</b>')
     elif phase == "replace":
-        text = f'New ecosystem <b>{esc(pending["new"])}</b> waits to replace one of the three held.'
+        line = say("pending.replace", lang, new=f'<b>{esc(pending["new"])}</b>')
     elif phase == "cancel":
-        text = (f'{animal("attacker")} competes against {esc(player_label(pending["owner"]))}\'s {animal("defender")}: '
-                f'discard {pending["count"]} {esc(pending["symbol"])} to cancel it?')
+        line = say("pending.cancel", lang, attacker=animal("attacker"), owner=esc(seat_name(pending["owner"], lang)),
+                   defender=animal("defender"), count=pending["count"], symbol=esc(symbol_name(pending["symbol"], lang)))
     elif phase == "reroll":
-        text = (f'{animal("attacker")} against {animal("defender")}: attack die <span class="bb-die attack">{pending["attack_roll"]}</span> '
-                f'defence die <span class="bb-die defence">{pending["defence_roll"]}</span>; reroll the {esc(pending["die"])} die?')
+        line = say("pending.reroll", lang, attacker=animal("attacker"), defender=animal("defender"),
+                   attack_die=f'<span class="bb-die attack">{pending["attack_roll"]}</span>',
+                   defence_die=f'<span class="bb-die defence">{pending["defence_roll"]}</span>',
+                   die=esc(die_name(pending["die"], lang)))
     elif phase == "frenzy":
-        text = f'{animal("attacker")} may compete again this turn.'
+        line = say("pending.frenzy", lang, attacker=animal("attacker"))
     else:
-        text = esc(str(pending))
-    return (f'<div class="bb-pending pending-{esc(phase)} pending-seat-{decider}">Waiting for '
-            f'<b class="decider">{esc(player_label(decider))}</b>: {text}</div>')
+        line = esc(str(pending))
+    return (f'<div class="bb-pending pending-{esc(phase)} pending-seat-{decider}">'
+            + say("pending.waiting", lang, decider=f'<b class="decider">{esc(seat_name(decider, lang))}</b>', text=line)
+            + '</div>')
 
 
-def status_html(session: GameSession, view: dict, preview: dict, names: dict[str, str]) -> str:
+def problem_text(problem: dict, lang: str = "en") -> str:
+    """The replay problem's notice: the session's own (English) text, or the same in ``lang``."""
+    fields = ("move", "seat", "action", "message")
+    if lang == "en" or not all(field in problem for field in fields) or not isinstance(problem["seat"], int):
+        return problem["text"]
+    return say("status.problem", lang, move=problem["move"], player=seat_name(problem["seat"], lang),
+               action=problem["action"], message=problem["message"])
+
+
+def status_html(session: GameSession, view: dict, preview: dict, names: dict[str, str], lang: str = "en") -> str:
     problem = live_replay_problem(session)
-    seer = ("Teacher view: every hand and peek shown" if session.sees_all
-            else SPECTATOR_VIEW if session.viewing_seat is None
-            else f"Seen by {player_label(session.viewing_seat)}: other hands face down")
-    parts = [f'<span class="step-counter">Step {session.cursor} / {len(session.log)}</span>',
-             f'<span class="bb-turn">Turn {view["turn"] + 1} · {esc(player_label(view["seat"]))}\'s turn</span>',
+    seer = (say("status.teacher", lang) if session.sees_all
+            else say("status.spectator", lang) if session.viewing_seat is None
+            else say("status.seen_by", lang, player=seat_name(session.viewing_seat, lang)))
+    turn = say("status.turn", lang, turn=view["turn"] + 1, player=esc(seat_name(view["seat"], lang)))
+    parts = [f'<span class="step-counter">{say("status.step", lang, step=session.cursor, steps=len(session.log))}</span>',
+             f'<span class="bb-turn">{turn}</span>',
              f'<span class="viewer">{esc(seer)}</span>',
-             f'<span class="bb-phase phase-{esc(view["phase"])}">{esc(phase_line(view, names))}</span>']
+             f'<span class="bb-phase phase-{esc(view["phase"])}">{esc(phase_line(view, names, lang))}</span>']
     if problem:
-        parts.append(f'<span class="problem">{esc(problem["text"])}</span>')
+        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
     if preview:
-        parts.append(f'<span class="preview-line">Selected, not yet played: <b>{esc(preview["label"])}</b>. '
-                     f'Confirm or Cancel it in the action panel.</span>')
+        label = f'<b>{esc(preview["label"])}</b>'
+        parts.append(f'<span class="preview-line">{say("status.preview", lang, label=label)}</span>')
     return f'<div class="bb-status">{"".join(parts)}</div>'
 
 
-def deck_html(view: dict, deck: str, preview: dict) -> str:
+def deck_html(view: dict, deck: str, preview: dict, lang: str = "en") -> str:
     data = view["decks"][deck]
     targeted = preview.get("deck") == deck
     top = data["discard_top"]
+    top_line = (say("deck.top", lang, card=esc(symbol_name(top, lang) if deck == "resource" else top)) if top
+                else say("deck.no_discards", lang))
     pile = (f'<div class="bb-pile{" target" if targeted and preview.get("slot") in (0, None) else ""}" '
             f'data-deck="{data["deck"]}" data-discard="{data["discard"]}">'
-            f'<span class="title">{DECK_TITLES[deck]}</span><span class="back" title="{plural(data["deck"], "card")} face down">'
-            f'{data["deck"]}</span><span>deck: {data["deck"]}</span><span>discards: {data["discard"]}</span>'
-            f'<span class="bb-discard-top">{"top: " + esc(top) if top else "no discards"}</span></div>')
+            f'<span class="title">{say("deck." + deck, lang)}</span>'
+            f'<span class="back" title="{counted("deck.face_down", data["deck"], lang)}">'
+            f'{data["deck"]}</span><span>{say("deck.count", lang, count=data["deck"])}</span>'
+            f'<span>{say("deck.discards", lang, count=data["discard"])}</span>'
+            f'<span class="bb-discard-top">{top_line}</span></div>')
     slots = []
     for number, card in enumerate(data["market"], start=1):
         target = targeted and preview.get("slot") == number
         classes = f"bb-slot slot-{number}" + (" target" if target else "")
         if card is None:
-            slots.append(f'<div class="{classes} empty">empty</div>')
+            slots.append(f'<div class="{classes} empty">{say("deck.empty_slot", lang)}</div>')
             continue
         if deck == "resource":
-            inner = resource_html(card)
+            inner = resource_html(card, lang=lang)
         elif deck == "animal":
-            inner = animal_html(card)
+            inner = animal_html(card, lang=lang)
         else:
-            inner = ecosystem_html(card)
+            inner = ecosystem_html(card, lang=lang)
         slots.append(f'<div class="{classes}"><span class="slot-no">{number}</span>{inner}</div>')
     return (f'<div class="bb-deck deck-{deck}">{pile}<div class="bb-market market-{deck}">{"".join(slots)}</div></div>')
 
 
-def compete_html(view: dict, names: dict[str, str]) -> str:
+def compete_html(view: dict, names: dict[str, str], lang: str = "en") -> str:
     """The dice of the last compete: both rolls, both totals (roll + power or defence and bonuses), the winner."""
     last = view.get("last_compete")
+    title = f'<span class="title">{say("compete.title", lang)}</span>'
     if not last:
-        return ('<div class="bb-compete"><span class="title">Last compete</span>'
-                '<span class="none">No compete yet: attack = die + power, defence = die + defence; ties go to the attacker.</span></div>')
+        return f'<div class="bb-compete">{title}<span class="none">{say("compete.none", lang)}</span></div>'
     on_table = {a["id"] for team in view["teams"] for a in team}
 
     def name(key: str) -> str:
-        gone = "" if last[key] in on_table else " (discarded)"     # defeated, or taken down by a defeated animal
-        return esc(names.get(last[key], last[key]) + gone)
+        animal = names.get(last[key], last[key])
+        # defeated, or taken down by a defeated animal
+        return esc(animal if last[key] in on_table else say("compete.discarded", lang, animal=animal))
 
     won = "attacker" if last["winner"] == last["attacker_seat"] else "defender"
-    return (f'<div class="bb-compete" data-winner="{last["winner"]}"><span class="title">Last compete</span>'
-            f'<div class="bb-dice-row attack"><span class="bb-die attack" title="attack die">{last["attack_roll"]}</span>'
-            f'<span>{esc(player_label(last["attacker_seat"]))}\'s {name("attacker")}: '
-            f'<span class="bb-total attack-total">{last["attack_total"]}</span> attack</span></div>'
-            f'<div class="bb-dice-row defence"><span class="bb-die defence" title="defence die">{last["defence_roll"]}</span>'
-            f'<span>{esc(player_label(last["defender_seat"]))}\'s {name("defender")}: '
-            f'<span class="bb-total defence-total">{last["defence_total"]}</span> defence</span></div>'
-            f'<span class="bb-winner">{esc(player_label(last["winner"]))} wins ({won})</span></div>')
+    attack = say("compete.attack", lang, player=esc(seat_name(last["attacker_seat"], lang)), animal=name("attacker"),
+                 total=f'<span class="bb-total attack-total">{last["attack_total"]}</span>')
+    defence = say("compete.defence", lang, player=esc(seat_name(last["defender_seat"], lang)), animal=name("defender"),
+                  total=f'<span class="bb-total defence-total">{last["defence_total"]}</span>')
+    winner = say("compete.winner", lang, player=esc(seat_name(last["winner"], lang)), side=say(f"side.{won}", lang))
+    return (f'<div class="bb-compete" data-winner="{last["winner"]}">{title}'
+            f'<div class="bb-dice-row attack"><span class="bb-die attack" title="{say("compete.attack_die", lang)}">'
+            f'{last["attack_roll"]}</span><span>{attack}</span></div>'
+            f'<div class="bb-dice-row defence"><span class="bb-die defence" title="{say("compete.defence_die", lang)}">'
+            f'{last["defence_roll"]}</span><span>{defence}</span></div>'
+            f'<span class="bb-winner">{winner}</span></div>')
 
 
-def seat_html(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict]) -> str:
+def seat_html(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict], lang: str = "en") -> str:
     classes = ["bb-seat", f"seat-{seat}"]
     badges = []
     if seat == view["seat"] and view["phase"] != "over":
         classes.append("turn")
-        badges.append('<span class="bb-badge">their turn</span>')
+        badges.append(f'<span class="bb-badge">{say("seat.their_turn", lang)}</span>')
     if seat in view["to_move"]:
         classes.append("to-move")
-        badges.append('<span class="bb-badge deciding">to decide</span>')
+        badges.append(f'<span class="bb-badge deciding">{say("seat.to_decide", lang)}</span>')
     if seat in view["winners"]:
         classes.append("winner")
-        badges.append('<span class="bb-badge winner">winner</span>')
+        badges.append(f'<span class="bb-badge winner">{say("seat.winner", lang)}</span>')
     if seat == view["viewer"]:
-        badges.append('<span class="bb-badge">you</span>')
+        badges.append(f'<span class="bb-badge">{say("seat.you", lang)}</span>')
     mine = seat == preview.get("seat")
     team = view["teams"][seat]
     points = view["points"][seat]
-    animals = ("".join(animal_html(a, selected=a["id"] in preview.get("animals", ())) for a in team)
-               or '<span class="empty">no animals yet</span>')
+    animals = ("".join(animal_html(a, selected=a["id"] in preview.get("animals", ()), lang=lang) for a in team)
+               or f'<span class="empty">{say("seat.no_animals", lang)}</span>')
     held = view["ecosystems"][seat]
     ecos = "".join(ecosystem_html(ecosystems.get(e, {"id": e, "name": e, "stars": 0, "power": 0, "defence": 0}),
-                                  selected=mine and preview.get("ecosystem") == e)
-                   for e in held) or '<span class="empty">no ecosystems</span>'
+                                  selected=mine and preview.get("ecosystem") == e, lang=lang)
+                   for e in held) or f'<span class="empty">{say("seat.no_ecosystems", lang)}</span>'
     hand = view["hands"][seat]
     if "cards" in hand:
         paying = list(preview.get("pay", ())) if mine else []
@@ -421,57 +483,58 @@ def seat_html(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict])
             picked = symbol in paying
             if picked:
                 paying.remove(symbol)
-            cards.append(resource_html(symbol, selected=picked))
-        hand_html = "".join(cards) or '<span class="empty">no cards</span>'
+            cards.append(resource_html(symbol, selected=picked, lang=lang))
+        hand_html = "".join(cards) or f'<span class="empty">{say("seat.no_cards", lang)}</span>'
     else:
-        hand_html = ("".join(f'<span class="bb-back" title="one of {esc(player_label(seat))}\'s resource cards"></span>'
-                             for _ in range(hand["count"]))
-                     + f'<span class="count">{plural(hand["count"], "card")}, face down</span>')
+        back = f'<span class="bb-back" title="{say("seat.card_back", lang, player=esc(seat_name(seat, lang)))}"></span>'
+        hand_html = back * hand["count"] + f'<span class="count">{counted("seat.face_down", hand["count"], lang)}</span>'
     meter = lambda value, goal: f'<span class="bb-meter"><span style="width:{min(100, 100 * value // goal)}%"></span></span>'  # noqa: E731
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="--seat-colour:{player_colour(seat)}">'
-            f'<div class="bb-head"><span class="name">{esc(player_label(seat))}</span>{"".join(badges)}'
-            f'<span class="bb-progress"><span><span class="bb-points" data-points="{points}">{points} / {WIN_POINTS} points</span>'
+            f'<div class="bb-head"><span class="name">{esc(seat_name(seat, lang))}</span>{"".join(badges)}'
+            f'<span class="bb-progress"><span><span class="bb-points" data-points="{points}">'
+            f'{say("seat.points", lang, points=points, goal=WIN_POINTS)}</span>'
             f'{meter(points, WIN_POINTS)}</span>'
-            f'<span><span class="bb-animal-count" data-animals="{len(team)}">{len(team)} / {WIN_ANIMALS} animals</span>'
+            f'<span><span class="bb-animal-count" data-animals="{len(team)}">'
+            f'{say("seat.animals", lang, animals=len(team), goal=WIN_ANIMALS)}</span>'
             f'{meter(len(team), WIN_ANIMALS)}</span></span></div>'
-            f'<div class="zone-label">Team</div><div class="bb-team team-seat-{seat}">{animals}</div>'
-            f'<div class="zone-label">Ecosystems ({len(held)} of at most {MAX_ECOSYSTEMS})</div>'
+            f'<div class="zone-label">{say("seat.team", lang)}</div><div class="bb-team team-seat-{seat}">{animals}</div>'
+            f'<div class="zone-label">{say("seat.ecosystems", lang, held=len(held), most=MAX_ECOSYSTEMS)}</div>'
             f'<div class="bb-ecos ecos-seat-{seat}">{ecos}</div>'
-            f'<div class="zone-label">Hand ({plural(hand["count"], "resource card")})</div>'
+            f'<div class="zone-label">{counted("seat.hand", hand["count"], lang)}</div>'
             f'<div class="bb-hand hand-seat-{seat}" data-seat="{seat}">{hand_html}</div></div>')
 
 
-def legend_html(ecosystems: dict[str, dict]) -> str:
-    swatches = [f'<span><span class="swatch" style="background:{biome_colours(s)[0]}"></span>{s}</span>'
+def legend_html(ecosystems: dict[str, dict], lang: str = "en") -> str:
+    swatches = [f'<span><span class="swatch" style="background:{biome_colours(s)[0]}"></span>{symbol_name(s, lang)}</span>'
                 for s in ("leaf", "water", "meat", "wild")]
     swatches += [f'<span><span class="swatch" style="background:{biome_colours("animal_" + e)[0]}"></span>'
                  f'{esc(e)} {esc(card["name"])}</span>' for e, card in ecosystems.items()]
-    return (f'<div class="legend">{"".join(swatches)}<span>★ stars (points) · pow power · def defence · '
-            f'<span class="bb-bonus">+n</span> ecosystem bonus</span></div>')
+    key = say("legend.key", lang, bonus='<span class="bb-bonus">+n</span>')
+    return f'<div class="legend">{"".join(swatches)}<span>{key}</span></div>'
 
 
-def biome_blitz_html(session: GameSession) -> str:
-    """The Biome Blitz table for the session's viewing seat, from observations only."""
+def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
+    """The Biome Blitz table for the session's viewing seat, from observations only, its texts in ``lang``."""
     view = biome_blitz_view(session)
     names = animal_names(session)
     ecosystems = ecosystem_cards(session)
     preview = selection_preview(session, view)
-    decks = "".join(deck_html(view, deck, preview) for deck in DECKS)
-    table = f'<div class="bb-table"><div class="bb-decks">{decks}</div>{compete_html(view, names)}</div>'
-    seats = "".join(seat_html(view, seat, preview, ecosystems) for seat in range(view["players"]))
-    events = "".join(f'<li class="bb-event kind-{esc(e.get("kind", ""))}">{esc(e["text"])}</li>'
+    decks = "".join(deck_html(view, deck, preview, lang) for deck in DECKS)
+    table = f'<div class="bb-table"><div class="bb-decks">{decks}</div>{compete_html(view, names, lang)}</div>'
+    seats = "".join(seat_html(view, seat, preview, ecosystems, lang) for seat in range(view["players"]))
+    events = "".join(f'<li class="bb-event kind-{esc(e.get("kind", ""))}">{esc(event_text(e, lang))}</li>'
                      for e in view["events"] if e.get("text"))
     card_set = view.get("card_set") or {}
     source = str(card_set.get("provenance", "?"))
-    caveat = ("; the resource counts, the ecosystems and most of the animal roster are a placeholder model "
-              "until the real card list is known" if source == "assumed" else "")
-    provenance = (f'<div class="provenance">Card file: {esc(str(card_set.get("name", "?")))} '
-                  f'(provenance: {esc(source)}{caveat})</div>')
-    return (f'<div class="bb-board">{status_html(session, view, preview, names)}{pending_html(view, names)}{table}'
+    caveat = say("provenance.caveat", lang) if source == "assumed" else ""
+    provenance = (f'<div class="provenance">'
+                  f'{say("provenance.line", lang, name=esc(str(card_set.get("name", "?"))), source=esc(source), caveat=caveat)}'
+                  f'</div>')
+    heading = say("events.this_step" if session.cursor else "events.deal", lang)
+    return (f'<div class="bb-board">{status_html(session, view, preview, names, lang)}{pending_html(view, names, lang)}{table}'
             f'<div class="seats{" columns-3" if view["players"] % 2 else ""}">{seats}</div>'
-            + (f'<div class="bb-events"><b>{"This step" if session.cursor else "The deal"}:</b><ul>{events}</ul></div>'
-               if events else "")
-            + f'{legend_html(ecosystems)}{provenance}</div>')
+            + (f'<div class="bb-events"><b>{heading}</b><ul>{events}</ul></div>' if events else "")
+            + f'{legend_html(ecosystems, lang)}{provenance}</div>')
 
 
 class BiomeBlitzBoard(pn.viewable.Viewer):
@@ -486,11 +549,11 @@ class BiomeBlitzBoard(pn.viewable.Viewer):
                                   css_classes=["board"], margin=(0, 5))
 
     @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action")
+                   "session.selected_action", "lang")
     def html(self) -> str:
         if self.session.game != "biome_blitz":
             return ""              # the app has swapped in another game's board; this one is retired
-        return biome_blitz_html(self.session)
+        return biome_blitz_html(self.session, self.lang)
 
     def __panel__(self):
         return self._pane
