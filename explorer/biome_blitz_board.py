@@ -272,7 +272,7 @@ def ecosystem_cards(session: GameSession) -> dict[str, dict]:
             for e in session.state.cards.ecosystems}
 
 
-def selection_preview(session: GameSession, view: dict) -> dict:
+def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dict:
     """What the selected action touches, from its own fields; nothing for another seat's selection."""
     data = session.selected_action
     if not data or len(view["to_move"]) != 1:
@@ -280,7 +280,7 @@ def selection_preview(session: GameSession, view: dict) -> dict:
     if session.viewing_seat is not None and data not in view["legal_actions"]:
         return {}
     try:
-        label = str(session.spec.decode_action(data))
+        label = session.spec.action_label(session.spec.decode_action(data), lang)
     except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
         return {}
     kind = data.get("type")
@@ -518,7 +518,7 @@ def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
     view = biome_blitz_view(session)
     names = animal_names(session)
     ecosystems = ecosystem_cards(session)
-    preview = selection_preview(session, view)
+    preview = selection_preview(session, view, lang)
     decks = "".join(deck_html(view, deck, preview, lang) for deck in DECKS)
     table = f'<div class="bb-table"><div class="bb-decks">{decks}</div>{compete_html(view, names, lang)}</div>'
     seats = "".join(seat_html(view, seat, preview, ecosystems, lang) for seat in range(view["players"]))

@@ -247,9 +247,8 @@ def table_view(session: GameSession) -> dict:
 
 
 def action_label(spec, action, lang: str = "en") -> str:
-    """An action's name in ``lang`` (``spec.action_label`` where the engine has it; else ``str(action)``)."""
-    named = getattr(spec, "action_label", None)
-    return str(named(action, lang)) if callable(named) else str(action)
+    """An action's name in ``lang`` (the engine's ``action_label``)."""
+    return spec.action_label(action, lang)
 
 
 def action_preview(session: GameSession, lang: str = "en") -> dict | None:

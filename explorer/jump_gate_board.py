@@ -202,31 +202,6 @@ def event_text(event: dict, lang: str = "en") -> str:
     return (event.get("texts") or {}).get(lang, event.get("text") or "")
 
 
-def action_label(action, lang: str = "en") -> str:
-    """A decoded action in plain words (in English as ``str(action)``); an unknown kind as ``str``."""
-    kind = type(action).__name__
-    if kind == "Fly":
-        return say("action.fly", lang, planet=action.planet)
-    if kind == "Jump":
-        return say("action.jump", lang, planet=action.planet, card=action.card)
-    if kind == "Scan":
-        return say("action.scan", lang, card=action.card)
-    if kind == "Mark":
-        return say("action.mark_none", lang) if action.slot is None else say("action.mark", lang, slot=action.slot)
-    if kind == "LandClaim":
-        return say("action.land_claim", lang, first=action.cards[0], second=action.cards[1])
-    if kind == "TakeMarked":
-        return say("action.take_marked" if action.take else "action.leave_marked", lang)
-    if kind == "ClaimPick":
-        return say("action.claim_pick_none", lang) if action.slot is None else say("action.claim_pick", lang, slot=action.slot)
-    if kind == "Harvest":
-        return say("action.harvest", lang, slot=action.slot, card=action.card)
-    if kind == "Discard":
-        return say("action.discard", lang, card=action.card)
-    simple = {"Research": "action.research", "Draw": "action.draw", "Pass": "action.pass"}.get(kind)
-    return say(simple, lang) if simple else str(action)
-
-
 #: English texts, for code that read these tables before the board spoke two languages.
 SHAPE_TITLES = {shape: say(f"shape.{shape}") for shape in ("jump", "scan", "land")}
 PHASE_LINES = {phase: say(f"phase.{phase}") for phase in ("action", "mark", "research", "claim_take", "claim_pick")}
@@ -328,7 +303,7 @@ def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dic
         return {}
     try:
         action = session.spec.decode_action(data)
-        label = action_label(action, lang)
+        label = session.spec.action_label(action, lang)
     except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
         return {}
     seat = view["to_move"][0]

@@ -56,7 +56,7 @@ def test_an_illegal_move_is_explained_with_the_rule_that_forbids_it(game, lang):
     rule = rulebook(game).for_refusal(caught.value.rule)
     assert rule is not None, caught.value.rule
     assert f"[{rule.title[lang]}]({rules_href(game, lang, rule.id)})" in message and rule.summary[lang] in message
-    assert caught.value.reason in message
+    assert caught.value.reason_in(lang) in message
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
