@@ -5,6 +5,7 @@ gives the readings of the rules text both modules follow.
 
 from __future__ import annotations
 
+from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import IllegalAction
 from rules.starligned.cards import LEFT, PHASE3_EFFECTS, RIGHT, CardSet
 from rules.starligned.state import (
@@ -24,6 +25,7 @@ RULE_ROTATE_TELESCOPE = "Rotate telescope: turn every card in one player's hand"
 RULE_REPEAT = "Repeat: the owner of a phase-3 effect on the table resolves it again"
 RULE_EXCHANGE = "Exchange: the row's owner swaps an unblocked row card with a card from their hand"
 RULE_ROTATE_HAND = "phase 4: rotate one hand card, then pass the hand left"
+# (quoted in full by the refusal "blocked" of data/events.json)
 RULE_BLOCKED = "blocked cards: a card under a moon card cannot be swapped, moved, rotated or exchanged"
 RULE_OVER = "game end: two stages of five rounds"
 
@@ -33,12 +35,23 @@ EFFECT_ACTION = {Swap: "swap", MoveCard: "move", RotateCard: "rotate_card", Rota
                  RepeatEffect: "repeat", ExchangeCard: "exchange"}
 
 
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def refusal(key: str, **values) -> Texts:
+    """Why a move is refused, in every language: the template ``refusal.<key>`` of ``data/events.json``."""
+    return say("starligned", f"refusal.{key}", **values)
 
 
-def _illegal(reason: str, rule: str):
-    raise IllegalAction(reason, rule=rule)
+def effect_name(effect: str) -> Texts:
+    """An effect's name in every language ("rotate card", "星カードの回転")."""
+    return say("starligned", f"effect.{effect}")
+
+
+def _refuse(reasons: Texts, rule: str):
+    raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
+
+
+def _illegal(key: str, rule: str, **values):
+    """Refuse the move with ``refusal.<key>`` filled with ``values``, naming ``rule``."""
+    _refuse(refusal(key, **values), rule)
 
 
 # -- who acts ------------------------------------------------------------------------------------
@@ -301,51 +314,52 @@ def resolvable(state: State, effect: str, row: int, card: int) -> bool:
     return False
 
 
-def effect_refusal(state: State, effect: str, row: int, card: int, action) -> str | None:
-    """Why ``action`` cannot resolve ``effect`` of ``card`` now, or None when it can."""
+def effect_refusal(state: State, effect: str, row: int, card: int, action) -> Texts | None:
+    """Why ``action`` cannot resolve ``effect`` of ``card`` now (in every language), or None when it can."""
     by_id = state.cards.by_id
 
-    def row_card(r, name) -> tuple[int | None, str | None]:
+    def row_card(r, name) -> tuple[int | None, Texts | None]:
         if type(r) is not int or not 0 <= r < state.players:
-            return None, f"there is no row {r!r} in a {state.players}-player game (rows are numbered from 0)"
+            return None, refusal("no_row", row=repr(r), players=state.players)
         c = by_id.get(name) if isinstance(name, str) else None
         if c is None or _index(state.rows[r], c) < 0:
-            return None, f"{name!r} is not in {seat_name(r)}'s row"
+            return None, refusal("not_in_row", card=repr(name), owner=player(r))
         if effect != "repeat" and state.blocked(r, c):
-            return None, f"{name} is under a moon card ({RULE_BLOCKED})"
+            return None, refusal("blocked", card=name)
         return c, None
 
     if effect == "swap":
         a, why = row_card(action.row, action.first)
         b, why2 = row_card(action.row, action.second)
-        return why or why2 or ("a card cannot be swapped with itself" if a == b else None)
+        return why or why2 or (refusal("swap_itself") if a == b else None)
     if effect == "move":
         if action.card != state.cards.ids[card]:
-            return f"this Move moves {state.cards.ids[card]}, not {action.card!r}"
+            return refusal("move_other_card", card=state.cards.ids[card], other=repr(action.card))
         positions = move_positions(state, row, card)
         if action.position not in positions:
-            return (f"{action.card} is under a moon card ({RULE_BLOCKED})" if state.blocked(row, card) else
-                    f"{action.card} cannot go to position {action.position!r} (possible: {', '.join(map(str, positions))})")
+            return (refusal("blocked", card=action.card) if state.blocked(row, card) else
+                    refusal("move_position", card=action.card, position=repr(action.position),
+                            possible=joined(positions)))
         return None
     if effect == "rotate_card":
         c, why = row_card(action.row, action.card)
-        return why or ("the rotating card cannot rotate itself" if c == card else None)
+        return why or (refusal("rotate_itself") if c == card else None)
     if effect == "rotate_telescope":
         if type(action.seat) is not int or not 0 <= action.seat < state.players:
-            return f"there is no seat {action.seat!r} in a {state.players}-player game (seats are numbered from 0)"
-        return None if state.hands[action.seat] else f"{seat_name(action.seat)} has no hand card to rotate"
+            return refusal("no_seat_numbered", seat=repr(action.seat), players=state.players)
+        return None if state.hands[action.seat] else refusal("no_hand_to_rotate", who=player(action.seat))
     if effect == "repeat":
         c, why = row_card(action.row, action.card)
         if why:
             return why
         e = state.rows[action.row][_index(state.rows[action.row], c)]
         if c in state.ignored:
-            return f"{action.card} came in by Exchange this round: its effect is ignored"
-        return None if state.cards.effect[e] in PHASE3_EFFECTS else f"{action.card} shows no phase-3 effect"
+            return refusal("repeat_ignored", card=action.card)
+        return None if state.cards.effect[e] in PHASE3_EFFECTS else refusal("repeat_no_effect", card=action.card)
     if effect == "exchange":
         c, why = row_card(action.row, action.card)
-        return why or (None if state.hands[action.row] else f"{seat_name(action.row)} has no hand card to exchange")
-    return f"{effect} has nothing to resolve"
+        return why or (None if state.hands[action.row] else refusal("no_hand_to_exchange", who=player(action.row)))
+    return refusal("nothing_to_resolve", effect={"en": effect, "ja": effect_name(effect)["ja"]})
 
 
 def _index(entries: tuple[int, ...], card: int) -> int:

@@ -29,12 +29,13 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from rules.eventtexts import joined, player
 from rules.starligned.cards import LEFT, RIGHT, CardSet
 # to_move and legal_actions are the engine's too (ModuleGame finds them here, beside apply and new_state).
 from rules.starligned.choices import (  # noqa: F401
     EFFECT_ACTION, EFFECT_RULES, RULE_EFFECT, RULE_EXCHANGE, RULE_MOON, RULE_OVER, RULE_PLAY, RULE_ROTATE_HAND,
-    RULE_TURN, _illegal, _index, _source, actions_for, effect_refusal, full_moon, legal_actions, resolvable, seat_name,
-    to_move,
+    RULE_TURN, _illegal, _index, _refuse, _source, actions_for, effect_name, effect_refusal, full_moon, legal_actions,
+    resolvable, to_move,
 )
 from rules.starligned.state import (
     EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
@@ -248,7 +249,7 @@ def _hand_entry(state: State, seat: int, name, rule: str) -> int:
     for e in state.hands[seat]:
         if e // 2 == card:
             return e
-    _illegal(f"{seat_name(seat)} has no {name!r} in hand", rule)
+    _illegal("not_in_hand", rule, who=player(seat), card=repr(name))
 
 
 def _quick_choice(state: State, seat: int, action, playing: bool) -> State | None:
@@ -326,21 +327,19 @@ def apply(state: State, seat: int, action) -> State:
                     return _exchange_with(state, seat, action)
                 return _resolve(state, seat, action, source[3])
     if phase == OVER:
-        _illegal("the game is over", RULE_OVER)
+        _illegal("game_over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
-        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+        _illegal("no_seat", RULE_TURN, seat=repr(seat), players=state.players)
     if phase == PLAY or phase == ROTATE:
         waiting = state.chosen[seat] == NONE
     else:
         waiting = seat == to_move(state)[0]
     if not waiting:
-        movers = to_move(state)
-        names = ", ".join(seat_name(s) for s in movers)
-        _illegal(f"{names} must decide now, not {seat_name(seat)}", RULE_TURN)
+        _illegal("not_to_move", RULE_TURN, movers=joined(player(s) for s in to_move(state)), who=player(seat))
     kind = type(action)
     if phase == PLAY:
         if kind is not PlayCard:
-            _illegal(f"phase 1: {seat_name(seat)} must first put a card face down", RULE_PLAY)
+            _illegal("play_first", RULE_PLAY, who=player(seat))
         entry = _hand_entry(state, seat, action.card, RULE_PLAY)
         table = _Table(state)
         table.hands = _put(state.hands, seat, tuple(e for e in state.hands[seat] if e != entry))
@@ -351,7 +350,7 @@ def apply(state: State, seat: int, action) -> State:
         return table.freeze()
     if phase == ROTATE:
         if kind is not RotateHandCard:
-            _illegal(f"phase 4: {seat_name(seat)} must rotate one hand card", RULE_ROTATE_HAND)
+            _illegal("rotate_hand_first", RULE_ROTATE_HAND, who=player(seat))
         entry = _hand_entry(state, seat, action.card, RULE_ROTATE_HAND)
         table = _Table(state)
         table.hands = _put(state.hands, seat, tuple(sorted(e ^ 1 if e == entry else e for e in state.hands[seat])))
@@ -362,20 +361,22 @@ def apply(state: State, seat: int, action) -> State:
         return table.freeze()
     if phase == MOON:
         if kind is not MoonBonus:
-            _illegal(f"{seat_name(seat)} must first take or decline the moon bonus", RULE_MOON)
+            _illegal("moon_first", RULE_MOON, who=player(seat))
         return _moon(state, seat, action, listed=False)
     if phase == EXCHANGE:
         if kind is not ExchangeWith:
-            _illegal(f"{seat_name(seat)} must choose the hand card to exchange", RULE_EXCHANGE)
+            _illegal("exchange_with_first", RULE_EXCHANGE, who=player(seat))
         return _exchange_with(state, seat, action)
     # EFFECT or REPEAT
     actor, effect, row, card = _source(state)
     wanted = EFFECT_ACTION.get(kind)
     if wanted != effect:
-        _illegal(f"{seat_name(seat)} resolves {effect.replace('_', ' ')} now, not {wanted or kind.__name__}", RULE_EFFECT)
+        # (an action of another phase is named by its type, as spelled in the code)
+        offered = {"en": wanted, "ja": effect_name(wanted)["ja"]} if wanted else kind.__name__
+        _illegal("other_effect", RULE_EFFECT, who=player(seat), effect=effect_name(effect), offered=offered)
     refusal = effect_refusal(state, effect, row, card, action)
     if refusal:
-        _illegal(refusal, EFFECT_RULES[effect])
+        _refuse(refusal, EFFECT_RULES[effect])
     return _resolve(state, actor, action, card)
 
 
@@ -402,12 +403,13 @@ def _moon(state: State, seat: int, action: MoonBonus, listed: bool) -> State:
     """``seat`` takes (or declines) the moon bonus; ``listed``: ``action`` is one legal_actions just listed."""
     if not listed and not _moon_allowed(state, seat, action):
         if action.choice == "cover":
-            why = "covering needs a moon card in the supply and two unblocked cards"
-        elif action.choice == "remove":
-            why = f"there is no moon card over {action.pair!r} in {seat_name(action.row) if isinstance(action.row, int) else action.row!r}'s row"
-        else:
-            why = f"{action.choice!r} is not a moon bonus (cover, remove or none)"
-        _illegal(why, RULE_MOON)
+            _illegal("cover", RULE_MOON)
+        if action.choice == "remove":
+            # (the English has always quoted the owner's name: "in 'Player 2''s row")
+            owner = ({"en": repr(player(action.row)["en"]), "ja": player(action.row)["ja"]}
+                     if isinstance(action.row, int) else repr(action.row))
+            _illegal("no_moon_card", RULE_MOON, pair=repr(action.pair), owner=owner)
+        _illegal("not_moon_bonus", RULE_MOON, choice=repr(action.choice))
     table = _Table(state)
     if action.choice == "cover":
         row = state.rows[seat]
