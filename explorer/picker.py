@@ -455,7 +455,7 @@ class ActionPicker(pn.viewable.Viewer):
         assign(self.confirm_button, disabled=selected is None)
         assign(self.cancel_button, disabled=selected is None)
         if selected is None:
-            assign(self.selection, object='<span class="quiet">Nothing selected yet.</span>')
+            assign(self.selection, object=f'<span class="quiet">{esc(text("picker.nothing_selected", self.lang))}</span>')
         else:
             assign(self.selection, object=text("picker.selected", self.lang, player=esc(self._player(selected[0])),
                                                action=esc(self.session.spec.action_label(selected[1], self.lang))))

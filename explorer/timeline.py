@@ -71,13 +71,13 @@ def live_replay_problem(session: GameSession) -> dict | None:
     return problem
 
 
-def variants_text(variants: dict) -> str:
-    """``{"disturbance": True}`` -> ``"disturbance on"``."""
+def variants_text(variants: dict, lang: str = "en") -> str:
+    """``{"disturbance": True}`` -> ``"disturbance on"`` (``"disturbance オン"``)."""
     words = []
     for name, value in sorted(variants.items()):
-        shown = {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) else value
+        shown = text(f"variants.{'on' if value else 'off'}", lang) if isinstance(value, bool) else value
         words.append(f"{name.replace('_', ' ')} {shown}")
-    return ", ".join(words)
+    return ("、" if lang == "ja" else ", ").join(words)
 
 
 # --------------------------------------------------------------------------- keyboard
@@ -371,7 +371,7 @@ class BranchesPanel(pn.viewable.Viewer):
 
     def _draw_current(self, *events) -> None:
         session = self.session
-        rules_text = variants_text(session.variants) or text("branches.standard", self.lang)
+        rules_text = variants_text(session.variants, self.lang) or text("branches.standard", self.lang)
         self.current_line.object = (f'<div class="current-line">'
                                     f'{esc(text("branches.this_line", self.lang, moves=len(session.log), rules=rules_text))}</div>')
 
@@ -393,7 +393,7 @@ class BranchesPanel(pn.viewable.Viewer):
 
     def _describe(self, line: Line) -> str:
         variants = dict(line.variants)
-        played = (f'<br><small>{esc(text("branches.played_with", self.lang, variants=variants_text(variants)))}</small>'
+        played = (f'<br><small>{esc(text("branches.played_with", self.lang, variants=variants_text(variants, self.lang)))}</small>'
                   if variants != self.session.variants else "")
         return f'<div class="branch-line">{esc(str(line))}{played}</div>'
 
