@@ -23,6 +23,12 @@ CSS classes the tests rely on (seats 0-based; the page says "Player 1" for seat 
 ``last``, ``effect-now``, ``selected``), ``sl-hand hand-seat-<s>``, ``sl-back`` (a card the viewer
 cannot see), ``sl-chosen chosen-seat-<s>`` (the phase-1 face-down card or phase-4 rotation),
 ``sl-events``, ``provenance``.
+
+Every text the board shows is read in the board's language (``lang``: ``text()`` of
+``explorer/locales/<lang>/starligned_board.json``, in the rulebook's words); card ids, constellations
+and the card list's name come from the card data and stay as they are; an event is shown in the
+board's language where the game writes it (else in English); the engine's own words (a previewed
+action's label, the reason a replayed move became illegal) stay as the engine gives them.
 """
 
 from __future__ import annotations
@@ -33,17 +39,40 @@ import panel as pn
 import param
 
 from explorer.board import BOARDS, biome_colours, live_replay_problem
+from explorer.i18n import text
 from explorer.plots import player_colour
-from explorer.session import SPECTATOR_VIEW, GameSession, player_label
+from explorer.session import GameSession
 
 esc = html.escape
 
 STAGES, ROUNDS = 2, 5
-EFFECT_LABEL = {"stop": "Stop", "swap": "Swap", "move": "Move", "rotate_card": "Rotate card",
-                "rotate_telescope": "Rotate telescope", "repeat": "Repeat", "exchange": "Exchange", "x2": "×2", "x0": "×0"}
+#: The effects with a name in the board's texts (``starligned_board.effect.<effect>``).
+EFFECTS = ("stop", "swap", "move", "rotate_card", "rotate_telescope", "repeat", "exchange", "x2", "x0")
 #: What an action's fields name: these card ids light up in a preview.
 CARD_FIELDS = ("card", "first", "second", "pair")
-EMPTY_HAND = '<span class="empty">no cards</span>'
+
+
+def t(key: str, lang: str = "en", **values) -> str:
+    """One of the board's interface texts (``explorer/locales/<lang>/starligned_board.json``)."""
+    return text(f"starligned_board.{key}", lang, **values)
+
+
+def player_name(seat: int | None, lang: str = "en") -> str:
+    """"Player 1" / "プレイヤー1" for seat 0 (seats are 0-based in the rules, players 1-based on screen)."""
+    return t("teacher", lang) if seat is None else t("player", lang, number=seat + 1)
+
+
+def names_text(seats, lang: str = "en") -> str:
+    return t("list_separator", lang).join(player_name(s, lang) for s in seats)
+
+
+def empty_hand(lang: str = "en") -> str:
+    return f'<span class="empty">{t("empty_hand", lang)}</span>'
+
+
+#: English names of the effects and the empty hand (kept for older callers; the board reads its texts in its language).
+EFFECT_LABEL = {effect: t(f"effect.{effect}") for effect in EFFECTS}
+EMPTY_HAND = empty_hand()
 
 STARLIGNED_CSS = """
 :host { display: block; }
@@ -110,11 +139,11 @@ STARLIGNED_CSS = """
 
 
 # ---------------------------------------------------------------------------- pieces
-def effect_text(effect: str) -> str:
-    return EFFECT_LABEL.get(effect, effect.replace("_", " "))
+def effect_text(effect: str, lang: str = "en") -> str:
+    return t(f"effect.{effect}", lang) if effect in EFFECTS else effect.replace("_", " ")
 
 
-def card_html(card: dict, position: int | None = None, extra: tuple[str, ...] = ()) -> str:
+def card_html(card: dict, position: int | None = None, extra: tuple[str, ...] = (), lang: str = "en") -> str:
     """One star card from its observation: active half large, the other small and upside down."""
     background, ink = biome_colours(card["constellation"])
     classes = ["sl-card", f"moon-{card['half_moon']}", *extra]
@@ -123,32 +152,44 @@ def card_html(card: dict, position: int | None = None, extra: tuple[str, ...] = 
     if card.get("blocked"):
         classes.append("blocked")
     other = card["other_half"]
-    title = (f"{card['card']}: {card['value']} {effect_text(card['effect'])} (up) / {other['value']} "
-             f"{effect_text(other['effect'])} (down), {card['constellation']}, half-moon on the {card['half_moon']} edge"
-             + (", under a moon card" if card.get("blocked") else ""))
+    edge = card["half_moon"]
+    title = t("card.title_blocked" if card.get("blocked") else "card.title", lang, card=card["card"],
+              value=card["value"], effect=effect_text(card["effect"], lang), other_value=other["value"],
+              other_effect=effect_text(other["effect"], lang), constellation=card["constellation"],
+              edge=t(f"edge.{edge}", lang) if edge in ("left", "right") else edge)
     pos = f'<span class="pos">{position}</span>' if position is not None else ""
     pos += f'<span class="cid">{esc(card["id"])}</span>'
     return (f'<div class="{" ".join(c for c in classes if c)}" data-card="{esc(card["card"])}" title="{esc(title)}" '
             f'style="background:{background};color:{ink}">{pos}<span class="moon"></span>'
-            f'<span class="up"><b>{card["value"]}</b>{esc(effect_text(card["effect"]))}</span>'
-            f'<span class="down">{other["value"]} {esc(effect_text(other["effect"]))}</span></div>')
+            f'<span class="up"><b>{card["value"]}</b>{esc(effect_text(card["effect"], lang))}</span>'
+            f'<span class="down">{other["value"]} {esc(effect_text(other["effect"], lang))}</span></div>')
 
 
-def back_html(what: str = "a star card, face down") -> str:
+def back_html(what: str | None = None, lang: str = "en") -> str:
+    what = t("back", lang) if what is None else what
     return f'<span class="sl-back" title="{esc(what)}"></span>'
 
 
 # ---------------------------------------------------------------------------- the view
 def starligned_view(session: GameSession) -> dict:
-    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and choice."""
+    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and choice.
+
+    Its ``events`` are the teacher's (every event in full) in the teacher's view; each event keeps its
+    ``texts`` (one per language, where the game writes them): see :func:`event_text`."""
     if not session.sees_all:
         return session.observation(session.viewing_seat)
     view = dict(session.observation(None))
     own = [session.observation(seat) for seat in range(view["players"])]
     view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
     view["chosen"] = [own[seat]["chosen"][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text} for event in session.spec.events(session.state)]
+    view["events"] = [{"text": event.text, "texts": dict(event.texts or {})}
+                      for event in session.spec.events(session.state)]
     return view
+
+
+def event_text(event: dict, lang: str = "en") -> str:
+    """An event's text in ``lang`` where the game writes it, else its English text."""
+    return (event.get("texts") or {}).get(lang, event["text"])
 
 
 def selection_preview(session: GameSession, view: dict) -> dict:
@@ -176,93 +217,103 @@ def resolving_card(view: dict) -> tuple[int, str] | None:
     return None
 
 
-def phase_line(view: dict) -> str:
+def phase_line(view: dict, lang: str = "en") -> str:
     """Who decides what, in the rulebook's words."""
     phase, movers = view["phase"], view["to_move"]
-    names = ", ".join(player_label(s) for s in movers)
+    names = names_text(movers, lang)
     resolver = view.get("resolver")
     if phase == "play":
-        return f"Phase 1: everyone puts one hand card face down at the right of their row. Still choosing: {names}."
+        return t("phase.play", lang, names=names)
     if phase == "rotate":
-        return f"Phase 4: everyone rotates one hand card, then the hands pass left. Still to rotate: {names}."
+        return t("phase.rotate", lang, names=names)
     if phase == "moon":
-        return (f"Phase 3, moon bonus: {player_label(resolver)}'s last two cards meet in a full moon: cover them "
-                f"with a moon card, remove a moon card from an opponent's row, or take no bonus.")
+        return t("phase.moon", lang, player=player_name(resolver, lang))
     if phase == "effect":
         last = view["rows"][resolver][-1] if view["rows"][resolver] else None
-        what = f"{effect_text(last['effect'])} of {last['id']}" if last else "the effect"
-        return f"Phase 3: {player_label(resolver)} resolves the {what}, the rightmost card of their row."
-    if phase == "repeat":
+        if last is None:
+            return t("phase.effect_unknown", lang, player=player_name(resolver, lang))
+        return t("phase.effect", lang, player=player_name(resolver, lang), effect=effect_text(last["effect"], lang),
+                 card=last["id"])
+    if phase in ("repeat", "exchange"):
         pending = view["pending"]
-        return (f"Phase 3, Repeat: {player_label(pending['seat'])}, the owner of {pending['card']}, resolves its effect "
-                f"again for {player_label(resolver)}'s Repeat.")
-    if phase == "exchange":
-        pending = view["pending"]
-        return (f"Phase 3, Exchange: {player_label(pending['seat'])} picks the hand card that takes {pending['card']}'s "
-                f"place in their row ({player_label(resolver)}'s Exchange).")
+        return t(f"phase.{phase}", lang, owner=player_name(pending["seat"], lang), card=pending["card"],
+                 player=player_name(resolver, lang))
     if phase == "over":
         winners = view.get("winners") or []
-        return (f"Game over: {'winner' if len(winners) == 1 else 'shared win'}: "
-                f"{', '.join(player_label(s) for s in winners) or 'nobody'}.")
-    return f"{phase}: {names} to move"
+        return t("phase.over_winner" if len(winners) == 1 else "phase.over_shared", lang,
+                 names=names_text(winners, lang) or t("phase.nobody", lang))
+    return t("phase.other", lang, phase=phase, names=names)
 
 
-def status_html(session: GameSession, view: dict, preview: dict) -> str:
+def problem_text(problem: dict, lang: str = "en") -> str:
+    """A replay problem (a move a variant change made illegal) in ``lang``; the engine's reason stays as it is."""
+    if lang == "en" or not all(key in problem for key in ("move", "seat", "action", "message")):
+        return problem["text"]
+    return t("problem", lang, move=problem["move"], player=player_name(problem["seat"], lang),
+             action=problem["action"], message=problem["message"])
+
+
+def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
     problem = live_replay_problem(session)
-    seer = ("Teacher view: every hand and face-down card shown" if session.sees_all
-            else SPECTATOR_VIEW if session.viewing_seat is None
-            else f"Seen by {player_label(session.viewing_seat)}: other hands and face-down cards hidden")
-    stage = (f"Stage {min(view['stage'], STAGES - 1) + 1} of {STAGES} · round {min(view['round'], ROUNDS - 1) + 1} of {ROUNDS}"
-             if view["phase"] != "over" else f"Stage {STAGES} of {STAGES} · every row is complete")
-    parts = [f'<span class="step-counter">Step {session.cursor} / {len(session.log)}</span>',
+    seer = (t("view.teacher", lang) if session.sees_all
+            else t("view.spectator", lang) if session.viewing_seat is None
+            else t("view.seat", lang, player=player_name(session.viewing_seat, lang)))
+    stage = (t("stage", lang, stage=min(view["stage"], STAGES - 1) + 1, stages=STAGES,
+               round=min(view["round"], ROUNDS - 1) + 1, rounds=ROUNDS)
+             if view["phase"] != "over" else t("stage.over", lang, stages=STAGES))
+    parts = [f'<span class="step-counter">{esc(t("step", lang, step=session.cursor, total=len(session.log)))}</span>',
              f'<span class="sl-stage">{esc(stage)}</span>',
              f'<span class="viewer">{esc(seer)}</span>',
-             f'<span class="sl-phase phase-{esc(view["phase"])}">{esc(phase_line(view))}</span>']
+             f'<span class="sl-phase phase-{esc(view["phase"])}">{esc(phase_line(view, lang))}</span>']
     if problem:
-        parts.append(f'<span class="problem">{esc(problem["text"])}</span>')
+        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
     if preview:
-        parts.append(f'<span class="preview-line">Selected, not yet played: <b>{esc(preview["label"])}</b>. '
-                     f'Confirm or Cancel it in the action panel.</span>')
+        parts.append(f'<span class="preview-line">{t("preview", lang, action=esc(preview["label"]))}</span>')
     return f'<div class="sl-status">{"".join(parts)}</div>'
 
 
-def pending_html(view: dict) -> str:
+def pending_html(view: dict, lang: str = "en") -> str:
     """A decision that belongs to another player than the one resolving phase 3."""
     pending = view.get("pending")
     if not pending:
         return ""
-    what = {"repeat": "resolves the repeated effect of", "exchange": "picks a hand card to replace"}.get(view["phase"], "decides about")
-    return (f'<div class="sl-pending pending-seat-{pending["seat"]}">Waiting for <b>{esc(player_label(pending["seat"]))}</b>, '
-            f'who {what} <b>{esc(pending["card"])}</b>; then {esc(player_label(view["resolver"]))}\'s phase-3 turn '
-            f'goes on.</div>')
+    key = view["phase"] if view["phase"] in ("repeat", "exchange") else "other"
+    line = t(f"pending.{key}", lang, player=esc(player_name(pending["seat"], lang)), card=esc(pending["card"]),
+             resolver=esc(player_name(view["resolver"], lang)))
+    return f'<div class="sl-pending pending-seat-{pending["seat"]}">{line}</div>'
 
 
-def table_html(view: dict) -> str:
+def table_html(view: dict, lang: str = "en") -> str:
     players, start = view["players"], view["start_player"]
     order = [(start + i) % players for i in range(players)]
     resolver = view.get("resolver")
-    order_text = " → ".join(f'<span class="now">P{s + 1}</span>' if s == resolver else f"P{s + 1}" for s in order)
-    parts = [f'<span class="sl-direction" title="the start-player direction card; it passes left with the hands">'
-             f'Start player: <b>{esc(player_label(start))}</b></span>',
-             f'<span class="sl-order">Phase 3 order: {order_text}</span>',
-             f'<span>Hands pass left: {" → ".join(f"P{s + 1}" for s in range(players))} → P1</span>',
-             f'<span class="sl-deck">Deck: <b>{view["deck"]["count"]}</b></span>',
-             f'<span class="moon-supply">Moon cards in the supply: <b>{view["moon_supply"]}</b></span>',
-             f'<span>Discarded: {view["discard"]["count"]}</span>']
+
+    def short(s: int) -> str:
+        return esc(t("player_short", lang, number=s + 1))
+
+    order_text = " → ".join(f'<span class="now">{short(s)}</span>' if s == resolver else short(s) for s in order)
+    passing = " → ".join(short(s) for s in [*range(players), 0])
+    parts = [f'<span class="sl-direction" title="{esc(t("table.direction_title", lang))}">'
+             f'{t("table.start_player", lang, player=esc(player_name(start, lang)))}</span>',
+             f'<span class="sl-order">{t("table.order", lang, order=order_text)}</span>',
+             f'<span>{t("table.pass", lang, order=passing)}</span>',
+             f'<span class="sl-deck">{t("table.deck", lang, count=view["deck"]["count"])}</span>',
+             f'<span class="moon-supply">{t("table.moon_supply", lang, count=view["moon_supply"])}</span>',
+             f'<span>{t("table.discard", lang, count=view["discard"]["count"])}</span>']
     if view["box"]:
-        parts.append(f'<span>Box: {len(view["box"])} white-star cards (out of this game)</span>')
+        parts.append(f'<span>{t("table.box", lang, count=len(view["box"]))}</span>')
     if view["stopped"]:
-        parts.append("<span><b>Stop</b> was revealed: no phase 3 this round</span>")
+        parts.append(f'<span>{t("table.stopped", lang)}</span>')
     if view.get("ignored"):
-        parts.append(f'<span>Came in by Exchange, effect ignored this round: {esc(", ".join(view["ignored"]))}</span>')
+        parts.append(f'<span>{t("table.ignored", lang, cards=esc(t("list_separator", lang).join(view["ignored"])))}</span>')
     return f'<div class="sl-table">{"".join(parts)}</div>'
 
 
-def row_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None) -> str:
+def row_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, lang: str = "en") -> str:
     """The row left to right; a moon card over each pair it covers."""
     row = view["rows"][seat]
     if not row:
-        return f'<div class="sl-row row-seat-{seat}"><span class="empty">no cards yet</span></div>'
+        return f'<div class="sl-row row-seat-{seat}"><span class="empty">{t("empty_row", lang)}</span></div>'
     pairs = {tuple(pair) for pair in view["moons"][seat]}
     lit = preview.get("cards", set()) if preview.get("row") in (None, seat) and preview.get("type") != "play" else set()
 
@@ -275,14 +326,15 @@ def row_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None) 
             extra.append("effect-now")
         if card["id"] in lit:
             extra.append("selected")
-        return card_html(card, i + 1, tuple(extra))
+        return card_html(card, i + 1, tuple(extra), lang)
 
     parts, i = [], 0
     while i < len(row):
         if i + 1 < len(row) and (row[i]["id"], row[i + 1]["id"]) in pairs:
             pair = f"{row[i]['id']} {row[i + 1]['id']}"
             parts.append(f'<div class="sl-pair" data-pair="{esc(pair)}"><span class="sl-moon-card" '
-                         f'title="a moon card covers {esc(pair)}: both are blocked">☾ moon card</span>{one(i)}{one(i + 1)}</div>')
+                         f'title="{esc(t("row.moon_card_title", lang, pair=pair))}">{t("row.moon_card", lang)}</span>'
+                         f'{one(i)}{one(i + 1)}</div>')
             i += 2
         else:
             parts.append(one(i))
@@ -290,89 +342,93 @@ def row_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None) 
     return f'<div class="sl-row row-seat-{seat}">{"".join(parts)}</div>'
 
 
-def hand_html(view: dict, seat: int, preview: dict) -> str:
+def hand_html(view: dict, seat: int, preview: dict, lang: str = "en") -> str:
     hand = view["hands"][seat]
     if "cards" in hand:
         lit = preview.get("cards", set()) if preview.get("type") in ("play", "exchange_with", "rotate_hand") else set()
-        held = "".join(card_html(card, extra=("selected",) if card["id"] in lit else ()) for card in hand["cards"])
+        held = "".join(card_html(card, extra=("selected",) if card["id"] in lit else (), lang=lang)
+                       for card in hand["cards"])
     else:
-        held = "".join(back_html(f"one of {player_label(seat)}'s hand cards") for _ in range(hand["count"]))
-    return f'<div class="sl-hand hand-seat-{seat}">{held or EMPTY_HAND}</div>'
+        back = back_html(t("back.hand", lang, player=player_name(seat, lang)))
+        held = back * hand["count"]
+    return f'<div class="sl-hand hand-seat-{seat}">{held or empty_hand(lang)}</div>'
 
 
-def chosen_html(view: dict, seat: int) -> str:
+def chosen_html(view: dict, seat: int, lang: str = "en") -> str:
     """Phase 1: the face-down card (its face for its owner only); phase 4: whether the seat has rotated."""
     chosen = view["chosen"][seat]
     phase = view["phase"]
     if phase == "play":
         if "card" in chosen:
-            whose = "only you see it" if view["viewer"] == seat else "the teacher's view"
-            inner = f"Face down ({whose}): {card_html(chosen['card'])}"
+            whose = t("chosen.only_you" if view["viewer"] == seat else "chosen.teacher", lang)
+            inner = t("chosen.face_down", lang, whose=whose, card=card_html(chosen["card"], lang=lang))
         elif chosen.get("chosen"):
-            inner = f'{back_html("a card chosen face down")} chosen, face down'
+            inner = t("chosen.chosen", lang, back=back_html(t("back.chosen", lang)))
         else:
-            return f'<span class="sl-chosen chosen-seat-{seat} waiting">still choosing…</span>'
+            return f'<span class="sl-chosen chosen-seat-{seat} waiting">{t("chosen.choosing", lang)}</span>'
         return f'<span class="sl-chosen chosen-seat-{seat}">{inner}</span>'
     if phase == "rotate":
         if chosen.get("rotated"):
-            return f'<span class="sl-chosen chosen-seat-{seat}">has rotated a hand card</span>'
-        return f'<span class="sl-chosen chosen-seat-{seat} waiting">still to rotate a hand card…</span>'
+            return f'<span class="sl-chosen chosen-seat-{seat}">{t("chosen.rotated", lang)}</span>'
+        return f'<span class="sl-chosen chosen-seat-{seat} waiting">{t("chosen.rotating", lang)}</span>'
     return ""
 
 
-def seat_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None) -> str:
+def seat_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, lang: str = "en") -> str:
     classes = ["sl-seat", f"seat-{seat}"]
     badges = []
     if seat == view["start_player"]:
         classes.append("start")
-        badges.append('<span class="sl-badge start-card">★ start player (direction card)</span>')
+        badges.append(f'<span class="sl-badge start-card">{t("badge.start", lang)}</span>')
     if seat == view.get("resolver"):
         classes.append("resolving")
-        badges.append('<span class="sl-badge">resolving phase 3</span>')
+        badges.append(f'<span class="sl-badge">{t("badge.resolving", lang)}</span>')
     if seat in view["to_move"]:
         classes.append("to-move")
-        badges.append('<span class="sl-badge deciding">to decide</span>')
+        badges.append(f'<span class="sl-badge deciding">{t("badge.deciding", lang)}</span>')
     if seat in (view.get("winners") or []):
         classes.append("winner")
-        badges.append('<span class="sl-badge winner">winner</span>')
+        badges.append(f'<span class="sl-badge winner">{t("badge.winner", lang)}</span>')
     if seat == view["viewer"]:
-        badges.append('<span class="sl-badge">you</span>')
+        badges.append(f'<span class="sl-badge">{t("badge.you", lang)}</span>')
     moons = len(view["moons"][seat])
     hand = view["hands"][seat]
-    lower = (f'<div><div class="zone-label">Hand ({hand["count"]}), as held</div>{hand_html(view, seat, preview)}</div>')
-    choice = chosen_html(view, seat)
+    lower = (f'<div><div class="zone-label">{t("zone.hand", lang, count=hand["count"])}</div>'
+             f'{hand_html(view, seat, preview, lang)}</div>')
+    choice = chosen_html(view, seat, lang)
     if choice:
-        label = "Phase 1 choice" if view["phase"] == "play" else "Phase 4"
+        label = t("zone.phase1" if view["phase"] == "play" else "zone.phase4", lang)
         lower += f'<div><div class="zone-label">{label}</div>{choice}</div>'
     return (f'<div class="{" ".join(classes)}" style="--seat-colour:{player_colour(seat)}">'
-            f'<div class="sl-head"><span class="name">{esc(player_label(seat))}</span>{"".join(badges)}'
-            f'<span class="moons">{moons} moon card{"" if moons == 1 else "s"} on the row</span>'
-            f'<span class="score">{view["scores"][seat]} pts</span></div>'
-            f'<div class="zone-label">Row, left to right ({len(view["rows"][seat])} of {STAGES * ROUNDS})</div>'
-            f'{row_html(view, seat, preview, now)}<div class="sl-lower">{lower}</div></div>')
+            f'<div class="sl-head"><span class="name">{esc(player_name(seat, lang))}</span>{"".join(badges)}'
+            f'<span class="moons">{t("moons.one" if moons == 1 else "moons.many", lang, count=moons)}</span>'
+            f'<span class="score">{t("score", lang, score=view["scores"][seat])}</span></div>'
+            f'<div class="zone-label">{t("zone.row", lang, count=len(view["rows"][seat]), total=STAGES * ROUNDS)}</div>'
+            f'{row_html(view, seat, preview, now, lang)}<div class="sl-lower">{lower}</div></div>')
 
 
-def legend_html(view: dict) -> str:
+def legend_html(view: dict, lang: str = "en") -> str:
     groups = sorted({card["constellation"] for row in view["rows"] for card in row}
                     | {card["constellation"] for hand in view["hands"] for card in hand.get("cards", ())})
     swatches = "".join(f'<span><span class="swatch" style="background:{biome_colours(g)[0]}"></span>{esc(g)}</span>'
                        for g in groups)
-    return (f'<div class="legend">{swatches}<span>Large: the active (upper) half · small, upside down: the other half · '
-            f'½ moon on the card edge; two halves meeting make a full moon</span></div>')
+    return f'<div class="legend">{swatches}<span>{t("legend", lang)}</span></div>'
 
 
-def starligned_html(session: GameSession) -> str:
+def starligned_html(session: GameSession, lang: str = "en") -> str:
     view = starligned_view(session)
     preview = selection_preview(session, view)
     now = resolving_card(view)
-    seats = "".join(seat_html(view, seat, preview, now) for seat in range(view["players"]))
-    events = "".join(f"<li>{esc(e['text'])}</li>" for e in view["events"] if e.get("text"))
+    seats = "".join(seat_html(view, seat, preview, now, lang) for seat in range(view["players"]))
+    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if e.get("text"))
     provenance = view.get("card_set", {})
-    foot = (f'<div class="provenance">Card list: {esc(str(provenance.get("name", "")))} '
-            f'(provenance: {esc(str(provenance.get("provenance", "")))})</div>')
-    return (f'<div class="sl-board">{status_html(session, view, preview)}{pending_html(view)}{table_html(view)}{seats}'
-            + (f'<div class="sl-events"><b>This step:</b><ul>{events}</ul></div>' if events else "")
-            + legend_html(view) + foot + "</div>")
+    source = t("provenance", lang, name=esc(str(provenance.get("name", ""))),
+               provenance=esc(str(provenance.get("provenance", ""))))
+    foot = f'<div class="provenance">{source}</div>'
+    return (f'<div class="sl-board">{status_html(session, view, preview, lang)}{pending_html(view, lang)}'
+            f'{table_html(view, lang)}{seats}'
+            + (f'<div class="sl-events"><b>{t("events", lang)}</b><ul>{events}</ul></div>' if events else "")
+            + legend_html(view, lang) + foot + "</div>")
 
 
 class StarlignedBoard(pn.viewable.Viewer):
@@ -387,11 +443,11 @@ class StarlignedBoard(pn.viewable.Viewer):
                                   css_classes=["board"], margin=(0, 5))
 
     @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action")
+                   "session.selected_action", "lang")
     def html(self) -> str:
         if self.session.game != "starligned":
             return ""              # the app has swapped in another game's board; this one is retired
-        return starligned_html(self.session)
+        return starligned_html(self.session, self.lang)
 
     def __panel__(self):
         return self._pane

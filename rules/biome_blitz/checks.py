@@ -1,5 +1,6 @@
 """Biome Blitz's checks of an action that was not just offered: is it legal, and if not, which
-rule refuses it and why (the message a player reads)."""
+rule refuses it and why (the message a player reads, in every language: the templates
+``refusal.*`` of ``data/events.json``)."""
 
 from __future__ import annotations
 
@@ -13,17 +14,19 @@ from rules.biome_blitz.state import (
 )
 from rules.biome_blitz.choices import (
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_TRADE,
-    _illegal, legal_actions, seat_name,
+    GAME, _illegal, legal_actions, refusal,
 )
 from rules.biome_blitz.costs import _names, abilities, can_be_attacked, discover_cost, payments
+from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import IllegalAction
+from rules.rulebook import LANGUAGES
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
 def _deck(name, rule: str) -> int:
     if name not in DECK_NAMES:
-        _illegal(f"decks are {', '.join(DECK_NAMES)}, not {name!r}", rule)
+        _illegal("deck", rule, decks=_deck_names(), name=repr(name))
     return DECK_NAMES.index(name)
 
 
@@ -37,7 +40,7 @@ def _symbols(names, rule: str) -> tuple[int, ...]:
     if found is not None:
         return found
     if not isinstance(names, (tuple, list)) or any(n not in SYMBOLS for n in names):
-        _illegal(f"a payment is a list of resource symbols ({', '.join(SYMBOLS)}), not {names!r}", rule)
+        _illegal("payment", rule, symbols=joined(map(_term, SYMBOLS)), names=repr(names))
     found = tuple(sorted(SYMBOLS.index(n) for n in names))
     if type(names) is tuple and len(_SYMBOLS_OF) < 10000:
         _SYMBOLS_OF[names] = found
@@ -51,16 +54,27 @@ _SYMBOLS_OF: dict = {}
 def _animal(state: State, name, rule: str) -> int:
     index = state.cards.animal_by_id.get(name) if isinstance(name, str) else None
     if index is None:
-        _illegal(f"there is no animal {name!r}", rule)
+        _illegal("no_animal", rule, name=repr(name))
     return index
 
 
-def _describe(action) -> str:
-    """The action in words, or its repr when its fields are malformed."""
+def _describe(action) -> Texts:
+    """The action in words in every language (as ``BiomeBlitz.action_label`` names it), or its repr
+    when its fields are malformed."""
     try:
-        return str(action)
+        english = str(action)
     except Exception:
-        return repr(action)
+        return {lang: repr(action) for lang in LANGUAGES}
+    return {lang: english if lang == "en" else _label(action, lang, english) for lang in LANGUAGES}
+
+
+def _label(action, lang: str, english: str) -> str:
+    """``action_label(action, lang)``, or ``english`` when the action's fields name nothing the game knows."""
+    from rules import get_game      # (here: the game module imports the engine)
+    try:
+        return get_game(GAME).action_label(action, lang)
+    except Exception:
+        return english
 
 
 def _is_legal(state: State, seat: int, action) -> bool:
@@ -146,8 +160,8 @@ def _rule_of(kind) -> str:
             Peek: RULE_ABILITY}.get(kind, RULE_MAIN)
 
 
-def _refusal(state: State, seat: int, action) -> str:
-    """A plain reason an action of the right kind is not allowed."""
+def _refusal(state: State, seat: int, action) -> Texts:
+    """A plain reason an action of the right kind is not allowed, in every language."""
     cards = state.cards
     kind = type(action)
     hand = Counter(state.hands[seat])
@@ -155,55 +169,69 @@ def _refusal(state: State, seat: int, action) -> str:
         try:
             paid = Counter(_symbols(action.pay, RULE_MAIN))
         except IllegalAction as error:
-            return error.reason
+            return error.reasons
         if paid - hand:
-            return f"{seat_name(seat)} does not hold {', '.join(SYMBOLS[s] for s in (paid - hand).elements())}"
+            missing = joined(_term(SYMBOLS[s]) for s in (paid - hand).elements())
+            return refusal("not_held", who=player(seat), cards=missing)
     if kind is Explore:
         if action.deck not in DECK_NAMES:
-            return f"decks are {', '.join(DECK_NAMES)}, not {action.deck!r}"
-        return "Explore costs two identical resources (leaf, water or meat; a wild does not count)"
+            return refusal("deck", decks=_deck_names(), name=repr(action.deck))
+        return refusal("explore_pair")
     if kind is TradeWith:
-        return ("three trade offers a turn at most" if state.trades >= TRADES_PER_TURN
-                else f"there is no other player {action.seat!r}")
+        return (refusal("trades_used") if state.trades >= TRADES_PER_TURN
+                else refusal("no_partner", seat=repr(action.seat)))
     if kind is TradeAnswer:
-        return f"{seat_name(seat)} does not hold the cards asked for"
+        return refusal("cards_asked", who=player(seat))
     if kind in (Forage, ForagePick):
         if type(action.slot) is not int or not 0 <= action.slot <= MARKET:
-            return f"a pick is a face-up slot 1 to {MARKET} or 0 for the deck, not {action.slot!r}"
+            return refusal("pick_slot", last=MARKET, slot=repr(action.slot))
         if action.slot and state.markets[RESOURCE][action.slot - 1] == WILD:
-            return "a face-up wild can only be the first pick"
-        return "that slot is empty" if action.slot else "the resource deck and its discards are empty"
+            return refusal("wild_first")
+        return refusal("slot_empty") if action.slot else refusal("resources_gone")
     if kind is Discover:
         if action.deck not in ("animal", "ecosystem") or type(action.slot) is not int or not 1 <= action.slot <= MARKET:
-            return "discover a face-up animal or ecosystem: deck 'animal' or 'ecosystem', slot 1 to 3"
+            return refusal("discover_what")
         d = DECK_NAMES.index(action.deck)
         card = state.markets[d][action.slot - 1]
         if card == EMPTY:
-            return f"{action.deck} slot {action.slot} is empty"
+            return refusal("market_empty", deck=_term(action.deck), slot=action.slot)
         cost, free, _ = discover_cost(state, seat, d, card)
-        return f"the payment {', '.join(action.pay) or 'nothing'} does not match the cost {_cost_text(cost)}" + \
-            (f" (less {free} of any)" if free else "")
+        less = refusal("cost.less", free=free) if free else {lang: "" for lang in LANGUAGES}
+        return refusal("cost", paid=joined(map(_term, action.pay), _term("nothing")), cost=_cost_texts(cost), less=less)
     if kind is Compete:
         attacker = cards.animal_by_id.get(action.attacker) if isinstance(action.attacker, str) else None
         defender = cards.animal_by_id.get(action.defender) if isinstance(action.defender, str) else None
         if attacker is None or attacker not in state.teams[seat]:
-            return f"{action.attacker!r} is not in {seat_name(seat)}'s team"
+            return refusal("not_attacker", attacker=repr(action.attacker), who=player(seat))
         if defender is None or state.owner(defender) in (NOBODY, seat):
-            return f"{action.defender!r} is not in another player's team"
+            return refusal("not_defender", defender=repr(action.defender))
         if state.phase == FRENZY and attacker != state.pending[0]:
-            return "a compete again is made by the same animal"
+            return refusal("frenzy_same")
         why = can_be_attacked(state, attacker, defender)
         if why:
             return why
-        return f"the payment does not match the battle cost {_cost_text(cards.animals[attacker].battle_cost)}"
+        return refusal("battle_cost", cost=_cost_texts(cards.animals[attacker].battle_cost))
     if kind is ForageAll:
-        return f"{action.animal!r} has no forage ability that can take face-up cards now"
+        return refusal("forage_all", animal=repr(action.animal))
     if kind is Replace:
-        return f"{seat_name(seat)} holds no {action.ecosystem!r} ecosystem"
+        return refusal("no_ecosystem", who=player(seat), ecosystem=repr(action.ecosystem))
     if kind is Peek:
-        return f"decks are {', '.join(DECK_NAMES)}"
-    return f"{action} is not possible now"
+        return refusal("decks", decks=_deck_names())
+    return refusal("not_now", action=_describe(action))
 
 
-def _cost_text(cost) -> str:
-    return " + ".join(f"{n} {SYMBOLS[s]}" for s, n in enumerate(cost) if n) or "nothing"
+def _term(name: str) -> Texts:
+    """A word of the game (a symbol, a deck) in every language: the template ``term.<name>``."""
+    return say(GAME, f"term.{name}")
+
+
+def _deck_names() -> Texts:
+    return joined(map(_term, DECK_NAMES))
+
+
+def _cost_texts(cost) -> Texts:
+    """A cost in words: "2 leaf + 1 water", "葉2つ＋水1つ"; "nothing" when it is free."""
+    parts = [refusal("cost.part", count=n, symbol=_term(SYMBOLS[s])) for s, n in enumerate(cost) if n]
+    if not parts:
+        return _term("nothing")
+    return {lang: (" + " if lang == "en" else "＋").join(part[lang] for part in parts) for lang in LANGUAGES}

@@ -11,9 +11,11 @@ from rules.biome_blitz.state import (
     Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
 )
 from rules.biome_blitz.costs import abilities, can_be_attacked, discover_cost, payments
+from rules.eventtexts import Texts, say
 from rules.protocol import IllegalAction
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
+GAME = "biome_blitz"
 
 RULE_TURN = "turn order: players take turns clockwise; only the player named to move acts"
 RULE_MAIN = "your turn: optional actions (Explore, Trade) any number of times, then one main action"
@@ -27,12 +29,18 @@ RULE_ABILITY = "animal abilities (the card's text)"
 RULE_OVER = "victory: 30 points or five animals ends the game"
 
 
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def refusal(key: str, **values) -> Texts:
+    """Why a move is refused, in every language: the template ``refusal.<key>`` of ``data/events.json``."""
+    return say(GAME, f"refusal.{key}", **values)
 
 
-def _illegal(reason: str, rule: str):
-    raise IllegalAction(reason, rule=rule)
+def _refuse(reasons: Texts, rule: str):
+    raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
+
+
+def _illegal(key: str, rule: str, **values):
+    """Refuse with the template ``refusal.<key>``, its placeholders filled with ``values`` (as ``say``)."""
+    _refuse(refusal(key, **values), rule)
 
 
 # -- who acts ------------------------------------------------------------------------------------

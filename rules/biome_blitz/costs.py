@@ -7,6 +7,7 @@ from collections import Counter
 
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD
 from rules.biome_blitz.state import State
+from rules.eventtexts import Texts, say
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
@@ -120,16 +121,18 @@ def eco_bonus(state: State, seat: int, animal: int) -> tuple[int, int]:
     return power, defence
 
 
-def can_be_attacked(state: State, attacker: int, defender: int) -> str | None:
-    """Why ``defender`` cannot be chosen against ``attacker`` (a prevent ability), or None."""
+def can_be_attacked(state: State, attacker: int, defender: int) -> Texts | None:
+    """Why ``defender`` cannot be chosen against ``attacker`` (a prevent ability), in every language,
+    or None."""
     cards = state.cards
     owner = state.owner(defender)
     for ability in cards.animals[defender].with_effect("immune"):
         limit = ability.get("max_attacker_power")
         if limit is not None and cards.animals[attacker].power <= limit:
-            return f"{cards.animals[defender].name}'s {ability.name}: no attacker with power {limit} or less"
+            return say("biome_blitz", "refusal.immune.power", animal=cards.animals[defender].name, ability=ability.name,
+                       limit=limit)
         if ability.get("while_other_animals") and len(state.teams[owner]) > 1:
-            return f"{cards.animals[defender].name}'s {ability.name}: not while its team has another animal"
+            return say("biome_blitz", "refusal.immune.alone", animal=cards.animals[defender].name, ability=ability.name)
     return None
 
 

@@ -59,10 +59,11 @@ from rules.biome_blitz.checks import _describe, _is_legal, _refusal, _rule_of, _
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
 from rules.biome_blitz.choices import (  # noqa: F401
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_OVER,
-    RULE_TRADE, RULE_TURN, _competes, _illegal, _take_all, legal_actions, seat_name, to_move,
+    RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, legal_actions, to_move,
 )
 from rules.biome_blitz.costs import abilities, attack_total, defence_total, eco_bonus, reroll_ability  # noqa: F401
 from rules.biome_blitz.table import _put, _Table, _without
+from rules.eventtexts import player
 from rules.protocol import InvalidPosition
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
@@ -122,25 +123,21 @@ def apply(state: State, seat: int, action) -> State:
                 return _HANDLER_OF[type(action)](state, seat, action)
     phase = state.phase
     if phase == OVER:
-        _illegal("the game is over", RULE_OVER)
+        _illegal("over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
-        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+        _illegal("no_seat", RULE_TURN, seat=repr(seat), players=state.players)
     movers = to_move(state)
     if seat not in movers:
-        _illegal(f"{seat_name(movers[0])} must decide now, not {seat_name(seat)}", RULE_TURN)
+        _illegal("not_yours", RULE_TURN, mover=player(movers[0]), who=player(seat))
     kind = type(action)
     handler = _HANDLERS.get((phase, kind))
     if handler is None:
-        expected = {PEEK: "choose the deck to peek at", ACTION: "take an optional or a main action",
-                    TRADE: "give, ask, propose or withdraw the trade", TRADE_REPLY: "accept or refuse the trade",
-                    FORAGE: "take the second resource", REPLACE: "choose the ecosystem to replace",
-                    CANCEL: "decide whether to cancel the compete", REROLL: "decide whether to reroll",
-                    FRENZY: "compete again with the same animal or end the turn"}[phase]
+        # (the template refusal.phase.<phase> says what the phase asks for)
         rule = {TRADE: RULE_TRADE, TRADE_REPLY: RULE_TRADE, FORAGE: RULE_FORAGE, REPLACE: RULE_ECOSYSTEMS,
                 ACTION: RULE_MAIN}.get(phase, RULE_ABILITY)
-        _illegal(f"{seat_name(seat)} must {expected}, not {_describe(action)}", rule)
+        _illegal(f"phase.{phase}", rule, who=player(seat), action=_describe(action))
     if not _is_legal(state, seat, action):
-        _illegal(_refusal(state, seat, action), _rule_of(kind))
+        _refuse(_refusal(state, seat, action), _rule_of(kind))
     return handler(state, seat, action)
 
 

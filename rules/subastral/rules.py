@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.subastral.cards import END_CARD, NUMBERS, CardSet
 from rules.subastral.state import (
@@ -308,37 +309,37 @@ class _Table:
             self.log.append(("game_over", None, (), None, None))
 
 
-def _illegal(reason: str, rule: str):
-    raise IllegalAction(reason, rule=rule)
-
-
-def _seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def _illegal(key: str, rule: str, **values):
+    """Refuse with the template ``refusal.<key>`` of ``data/events.json`` in every language (the
+    English is ``reason``). Seats are named by ``player(seat)``; what the player sent (a card, a
+    cloud, a seat) is quoted as its ``repr``."""
+    reasons = say("subastral", f"refusal.{key}", **values)
+    raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
 
 
 def apply(state: State, seat: int, action) -> State:
     phase = state.phase
     kind = type(action)
     if phase == OVER:
-        _illegal("the game is over", RULE_OVER)
+        _illegal("game_over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
-        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+        _illegal("no_seat", RULE_TURN, seat=repr(seat), players=state.players)
     if phase == DISTURB:
         if kind is not PassCard:
-            _illegal(f"the disturbance pass is under way; {_seat_name(seat)} can only pass a card", RULE_DISTURB)
+            _illegal("disturbance_pass", RULE_DISTURB, who=player(seat))
         return _pass_card(state, seat, action)
     if seat != state.seat:
-        _illegal(f"it is {_seat_name(state.seat)}'s turn, not {_seat_name(seat)}'s", RULE_TURN)
+        _illegal("not_your_turn", RULE_TURN, current=player(state.seat), who=player(seat))
     if phase == PLAY:
         if kind is not PlayCard:
-            _illegal(f"{_seat_name(seat)} must first play a card from hand", RULE_PLAY)
+            _illegal("play_first", RULE_PLAY, who=player(seat))
         return _play(state, seat, action)
     if phase == TAKE:
         if kind is not TakeCloud:
-            _illegal(f"{_seat_name(seat)} has played on cloud {state.played_cloud} and must now take a cloud", RULE_TAKE)
+            _illegal("take_now", RULE_TAKE, who=player(seat), cloud=state.played_cloud)
         return _take(state, seat, action)
     if kind is not OpenColumn:
-        _illegal(f"{_seat_name(seat)} must first choose which new biome opens the next journal column", RULE_COLUMNS)
+        _illegal("choose_column", RULE_COLUMNS, who=player(seat))
     return _open(state, seat, action)
 
 
@@ -347,7 +348,7 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
     card = cards.kind_by_name.get(action.card) if isinstance(action.card, str) else None
     hand = state.hands[seat]
     if card is None or card not in hand:
-        _illegal(f"{action.card!r} is not in {_seat_name(seat)}'s hand", RULE_PLAY)
+        _illegal("not_in_hand", RULE_PLAY, card=repr(action.card), who=player(seat))
     cloud = cards.number_of[card]
     i = hand.index(card)
     hands = list(state.hands)
@@ -373,20 +374,19 @@ def _take(state: State, seat: int, action: TakeCloud) -> State:
     cloud, to = action.cloud, action.to
     played = state.played_cloud
     if type(cloud) is not int or not 1 <= cloud <= CLOUDS:
-        _illegal(f"there is no cloud {cloud!r}; clouds are numbered 1 to 6", RULE_TAKE)
+        _illegal("no_cloud", RULE_TAKE, cloud=repr(cloud))
     if cloud == played:
-        _illegal(f"cloud {cloud} was played on this turn; take from another cloud", RULE_TAKE)
+        _illegal("played_cloud", RULE_TAKE, cloud=cloud)
     taken = state.clouds[cloud - 1]
     if not taken:
-        _illegal(f"cloud {cloud} is empty; take from a cloud with cards", RULE_TAKE)
+        _illegal("empty_cloud", RULE_TAKE, cloud=cloud)
     if (played, cloud) in ENDS_OF_ROW:
         if to not in (HAND, JOURNAL):
-            _illegal(f"cards from cloud {cloud} go to 'hand' or 'journal', not {to!r}", RULE_ENDS)
+            _illegal("ends_of_row", RULE_ENDS, cloud=cloud, to=repr(to))
     else:
         allowed = HAND if cloud < played else JOURNAL
         if to != allowed:
-            towards = "the deck" if allowed == HAND else "the sun"
-            _illegal(f"cloud {cloud} lies between cloud {played} and {towards}, so its cards go to the {allowed}", RULE_TAKE)
+            _illegal("towards_deck" if allowed == HAND else "towards_sun", RULE_TAKE, cloud=cloud, played=played)
     table = _Table(state)
     table.set_cloud(cloud, ())
     table.log.append(("take", seat, taken, cloud, to))
@@ -408,8 +408,8 @@ def _open(state: State, seat: int, action: OpenColumn) -> State:
     waiting = {cards.biome_of[k] for k in state.pending}
     biome = next((b for b, info in enumerate(cards.biomes) if info.id == action.biome), None)
     if biome not in waiting:
-        names = ", ".join(sorted(cards.biomes[b].id for b in waiting))
-        _illegal(f"{action.biome!r} is not a new biome waiting for a column (waiting: {names})", RULE_COLUMNS)
+        names = joined(sorted(cards.biomes[b].id for b in waiting))
+        _illegal("not_waiting", RULE_COLUMNS, biome=repr(action.biome), waiting=names)
     table = _Table(state)
     table.open_column(seat, biome, state.pending)
     rest = tuple(k for k in state.pending if cards.biome_of[k] != biome)
@@ -423,12 +423,12 @@ def _open(state: State, seat: int, action: OpenColumn) -> State:
 def _pass_card(state: State, seat: int, action: PassCard) -> State:
     cards = state.cards
     if not state.hands[seat]:
-        _illegal(f"{_seat_name(seat)} has no card in hand and passes nothing", RULE_DISTURB)
+        _illegal("nothing_to_pass", RULE_DISTURB, who=player(seat))
     if state.passes[seat] != NO_PASS:
-        _illegal(f"{_seat_name(seat)} has already chosen a card to pass", RULE_DISTURB)
+        _illegal("already_passed", RULE_DISTURB, who=player(seat))
     card = cards.kind_by_name.get(action.card) if isinstance(action.card, str) else None
     if card is None or card not in state.hands[seat]:
-        _illegal(f"{action.card!r} is not in {_seat_name(seat)}'s hand", RULE_DISTURB)
+        _illegal("not_in_hand", RULE_DISTURB, card=repr(action.card), who=player(seat))
     table = _Table(state)
     passes = list(state.passes)
     passes[seat] = card
