@@ -19,8 +19,10 @@ second card when it goes to the telescope; the opponent's clear; each player's f
 from __future__ import annotations
 
 import random
+from typing import NoReturn
 
 from rules.chance import shuffled
+from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import (
@@ -41,10 +43,6 @@ RULE_TURN = "turn order: only the player whose turn it is acts"
 RULE_OVER = "game end: no more turns after the last card"
 
 APEX = 0
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -374,8 +372,19 @@ class _Table:
             self.log.append(("take_skipped", self.seat, (), None))
 
 
-def _illegal(reason: str, rule: str):
-    raise IllegalAction(reason, rule=rule)
+def _illegal(key: str, rule: str, **values) -> NoReturn:
+    """Refuse with the ``refusal.<key>`` text of ``data/events.json``, said in every language."""
+    reasons = say("stellar", f"refusal.{key}", **values)
+    raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
+
+
+def _type_names(cards: CardSet, type_index: int) -> dict[str, str]:
+    """A card type's name in each language, as the refusals write it (English in lower case)."""
+    if type_index == cards.satellite_type:
+        return say("stellar", "term.satellite")
+    card_type = cards.types[type_index]
+    english = card_type.name.lower()
+    return {"en": english, "ja": card_type.name_ja or english}
 
 
 def apply(state: State, seat: int, action) -> State:
@@ -395,37 +404,37 @@ def apply(state: State, seat: int, action) -> State:
             if kind is PlayToTelescope:
                 return _place(state, seat, action)
     if phase == OVER:
-        _illegal("the game is over", RULE_OVER)
+        _illegal("game_over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
-        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+        _illegal("no_seat", RULE_TURN, seat=repr(seat), players=state.players)
     if phase == STARTERS:
         if kind is not ChooseStarters:
-            _illegal(f"setup: {seat_name(seat)} must first place the two starter cards", RULE_SETUP)
+            _illegal("starters_first", RULE_SETUP, who=player(seat))
         return _starters(state, seat, action)
     if phase == FINAL:
         if kind is not FinalNotebookCard:
-            _illegal(f"the 11 rounds are over; {seat_name(seat)} can only put a final card into the notebook", RULE_FINAL)
+            _illegal("final_only", RULE_FINAL, who=player(seat))
         return _final(state, seat, action)
     if phase == CLEAR:
         chooser = (state.seat + 1) % state.players
         if seat != chooser:
-            _illegal(f"{seat_name(chooser)} decides whether to clear the row, not {seat_name(seat)}", RULE_SATELLITE)
+            _illegal("clear_chooser", RULE_SATELLITE, chooser=player(chooser), who=player(seat))
         if kind is not ClearRow:
-            _illegal(f"{seat_name(seat)} must first decide whether to clear the row", RULE_SATELLITE)
+            _illegal("clear_first", RULE_SATELLITE, who=player(seat))
         return _clear(state, seat, action)
     if seat != state.seat:
-        _illegal(f"it is {seat_name(state.seat)}'s turn, not {seat_name(seat)}'s", RULE_TURN)
+        _illegal("not_your_turn", RULE_TURN, to_move=player(state.seat), who=player(seat))
     if phase == TAKE:
         if kind is not TakeRowCard:
-            _illegal(f"{seat_name(seat)} must first take a card from the row", RULE_TAKE)
+            _illegal("take_first", RULE_TAKE, who=player(seat))
         return _take(state, seat, action)
     if phase == PLAY:
         if kind is PlayToNotebook or kind is PlayToTelescope:
             return _play_action(state, seat, action)
-        _illegal(f"{seat_name(seat)} must play a hand card to the telescope or the notebook", RULE_PLAY)
+        _illegal("play_hand_card", RULE_PLAY, who=player(seat))
     # PLACE
     if kind is not PlayToTelescope:
-        _illegal(f"{seat_name(seat)} must play {state.cards.card_name(state.pending)} into the telescope", RULE_PLACE)
+        _illegal("place_second_card", RULE_PLACE, who=player(seat), card=state.cards.card_name(state.pending))
     return _place(state, seat, action)
 
 
@@ -462,7 +471,7 @@ def _place(state: State, seat: int, action: PlayToTelescope) -> State:
     else:  # the full checks, with their messages
         pending = state.cards.card_name(card)
         if action.card != pending:
-            _illegal(f"the second card is {pending}, not {action.card!r}; it goes into the telescope", RULE_PLACE)
+            _illegal("not_the_second_card", RULE_PLACE, card=pending, offered=repr(action.card))
         down = action.face_down
         slot = _check_slot(state, seat, card, action.slot, down)
     if not state.satellite_taken and len(state.deck) >= state.row.count(EMPTY):
@@ -515,7 +524,7 @@ def _refill_and_next_turn(s: State, row: list, deck: tuple, log: list) -> tuple:
 def _hand_card(state: State, seat: int, name, rule: str) -> int:
     card = state.cards.kind_by_name.get(name) if isinstance(name, str) else None
     if card is None or card not in state.hands[seat]:
-        _illegal(f"{name!r} is not in {seat_name(seat)}'s hand", rule)
+        _illegal("not_in_hand", rule, card=repr(name), who=player(seat))
     return card
 
 
@@ -524,33 +533,33 @@ def _check_slot(state: State, seat: int, card: int, slot_name, down) -> int:
     cards = state.cards
     slot = cards.telescope.slot_by_name.get(slot_name) if isinstance(slot_name, str) else None
     if slot is None:
-        _illegal(f"there is no telescope slot {slot_name!r}; slots are {', '.join(cards.telescope.slot_names)}", RULE_TELESCOPE)
+        _illegal("no_telescope_slot", RULE_TELESCOPE, slot=repr(slot_name), slots=joined(cards.telescope.slot_names))
     if type(down) is not bool:
-        _illegal(f"face_down is true or false, not {down!r}", RULE_TELESCOPE)
+        _illegal("face_down_flag", RULE_TELESCOPE, value=repr(down))
     telescope = state.telescopes[seat]
     if telescope[slot] != EMPTY:
-        _illegal(f"telescope slot {slot_name} is already filled", RULE_TELESCOPE)
+        _illegal("slot_filled", RULE_TELESCOPE, slot=slot_name)
     mask, must_go_down = open_slots(cards, telescope, card)
     if down is must_go_down and mask >> slot & 1:
         return slot
-    type_name = cards.type_name(cards.type_of[card]).lower()
+    type_names = _type_names(cards, cards.type_of[card])
     if down and not must_go_down:
-        _illegal(f"{cards.card_name(card)} fits face up in the telescope, so it may not go face down", RULE_FACE_DOWN)
+        _illegal("fits_face_up", RULE_FACE_DOWN, card=cards.card_name(card))
     if must_go_down and not down:
-        _illegal(f"no empty slot touches a {type_name}: {cards.card_name(card)} must go face down", RULE_FACE_DOWN)
-    _illegal(f"{type_name} must touch another {type_name} in the telescope", RULE_TELESCOPE)
+        _illegal("must_go_face_down", RULE_FACE_DOWN, card_type=type_names, card=cards.card_name(card))
+    _illegal("must_touch", RULE_TELESCOPE, card_type=type_names)
 
 
 def _starters(state: State, seat: int, action: ChooseStarters) -> State:
     pair = state.starters[seat]
     if not pair:
-        _illegal(f"{seat_name(seat)} has already placed the starter cards", RULE_SETUP)
+        _illegal("starters_placed", RULE_SETUP, who=player(seat))
     kinds = state.cards.kind_by_name
     up = kinds.get(action.telescope) if isinstance(action.telescope, str) else None
     note = kinds.get(action.notebook) if isinstance(action.notebook, str) else None
     if up is None or note is None or sorted((up, note)) != sorted(pair):
-        names = " and ".join(state.cards.card_name(k) for k in pair)
-        _illegal(f"{seat_name(seat)}'s starter cards are {names}: one to the telescope, the other to the notebook", RULE_SETUP)
+        names = [state.cards.card_name(k) for k in pair]
+        _illegal("starter_cards", RULE_SETUP, who=player(seat), cards={"en": " and ".join(names), "ja": "と".join(names)})
     table = _Table(state)
     table.starters = table._put(state.starters, seat, ())
     table.log.append(("starters", seat, (up, note), None))
@@ -565,10 +574,10 @@ def _starters(state: State, seat: int, action: ChooseStarters) -> State:
 def _take(state: State, seat: int, action: TakeRowCard) -> State:
     slot = action.slot
     if type(slot) is not int or not 1 <= slot <= ROW_SLOTS:
-        _illegal(f"there is no row card {slot!r}; the row is numbered 1 to {ROW_SLOTS}", RULE_TAKE)
+        _illegal("no_row_card", RULE_TAKE, slot=repr(slot), last=ROW_SLOTS)
     card = state.row[slot - 1]
     if card == EMPTY:
-        _illegal(f"row slot {slot} is empty", RULE_TAKE)
+        _illegal("row_slot_empty", RULE_TAKE, slot=slot)
     row = list(state.row)
     row[slot - 1] = EMPTY
     hands = list(state.hands)
@@ -708,7 +717,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
 
 def _clear(state: State, seat: int, action: ClearRow) -> State:
     if type(action.clear) is not bool:
-        _illegal(f"clear is true or false, not {action.clear!r}", RULE_SATELLITE)
+        _illegal("clear_flag", RULE_SATELLITE, value=repr(action.clear))
     table = _Table(state)
     table.satellite_taken = False
     after_take = state.variant("satellite_clear") == "after_take"
@@ -734,7 +743,7 @@ def _clear(state: State, seat: int, action: ClearRow) -> State:
 
 def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
     if not state.hands[seat]:
-        _illegal(f"{seat_name(seat)} has already put the final card into the notebook", RULE_FINAL)
+        _illegal("final_placed", RULE_FINAL, who=player(seat))
     card = _hand_card(state, seat, action.card, RULE_FINAL)
     table = _Table(state)
     hand = state.hands[seat]
