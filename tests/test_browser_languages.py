@@ -42,17 +42,11 @@ def test_the_explorer_in_japanese_by_the_address(page: Page, served):
 
 def test_the_browser_s_language_is_the_default(browser: Browser, served):
     url, _ = served
-    context = browser.new_context(locale="ja-JP")
-    try:
-        page = context.new_page()
-        page.goto(url)
-        expect(page.locator(".game-select")).to_contain_text("ゲーム", timeout=LOAD_TIMEOUT)
-    finally:
-        context.close()
-    context = browser.new_context(locale="en-GB")
-    try:
-        page = context.new_page()
-        page.goto(url)
-        expect(page.locator(".game-select")).to_contain_text("Game", timeout=LOAD_TIMEOUT)
-    finally:
-        context.close()
+    for locale, label in (("ja-JP", "ゲーム"), ("en-GB", "Game")):
+        context = browser.new_context(locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(url)
+            expect(page.locator(".game-select")).to_contain_text(label, timeout=LOAD_TIMEOUT)
+        finally:
+            context.close()

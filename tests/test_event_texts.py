@@ -4,30 +4,17 @@ and a seat that may not see an event gets its public text in both languages, nev
 
 from __future__ import annotations
 
-import random
-import re
-
 import pytest
 
 import rules
 from rules.eventtexts import templates
 from rules.rulebook import LANGUAGES
-
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+from seeded_games import JAPANESE, positions
 
 
 def events_of_random_games(game_id: str):
-    game = rules.get_game(game_id)
-    for players in game.player_counts:
-        for seed in range(4):
-            variants = {v.name: v.choices[-1] for v in game.variants} if seed % 2 else None
-            pick = random.Random(seed).random
-            state = game.new_game(players, seed, variants)
-            yield state, game.events(state)
-            while seats := game.to_move(state):
-                actions = game.legal_actions(state, seats[0])
-                state = game.apply(state, seats[0], actions[int(pick() * len(actions))])
-                yield state, game.events(state)
+    for game, state, _ in positions(game_id, seeds=4):
+        yield state, game.events(state)
 
 
 @pytest.mark.parametrize("game_id", rules.GAMES)
