@@ -33,6 +33,7 @@ import random
 from itertools import combinations_with_replacement
 
 from rules.chance import shuffled
+from rules.eventtexts import joined, player, say
 from rules.jump_gate.cards import NO_CODE, WILD, Components
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, FACE_DOWN_AT_SETUP, GATE,
@@ -40,6 +41,9 @@ from rules.jump_gate.state import (
     ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
 )
 from rules.protocol import IllegalAction, InvalidPosition
+from rules.rulebook import LANGUAGES
+
+GAME = "jump_gate"
 
 RULE_TURN = "turn order: only the player whose turn it is acts"
 RULE_ACTIONS = "your turn: two actions from Fly, Jump, Scan, Land & Claim, Harvest and Research, or pass"
@@ -59,10 +63,6 @@ RULE_MARKERS = "markers: ten per player"
 RULE_OVER = "game end: seven black-hole markers end the game at once; all planets claimed ends it after the round"
 
 JUMP, SCAN, LAND = 0, 1, 2
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -280,8 +280,22 @@ def combinations_with_replacement_from(sorted_kinds: list[int]):
 
 
 # -- applying ------------------------------------------------------------------------------------
-def _illegal(reason: str, rule: str):
-    raise IllegalAction(reason, rule=rule)
+def _illegal(key: str, rule: str, **values):
+    """Refuse with the template ``refusal.<key>`` of ``data/events.json`` in every language (the
+    English is ``reason``). Seats are named by ``player(seat)``, planets and NavComp cards by their
+    ids; what the player sent that names nothing in the game is quoted as its ``repr``."""
+    reasons = say(GAME, f"refusal.{key}", **values)
+    raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
+
+
+def _action_names(action) -> dict:
+    """``action`` in every language, as the picker names it (``JumpGate.action_label``); an object
+    that is no Jump Gate action, or whose fields the picker cannot write, keeps its ``str``."""
+    from rules import get_game      # here: the game module imports this engine
+    try:
+        return {lang: get_game(GAME).action_label(action, lang) for lang in LANGUAGES}
+    except (TypeError, ValueError, KeyError):
+        return {lang: str(action) for lang in LANGUAGES}
 
 
 def _put(zones: tuple, index: int, value) -> tuple:
@@ -411,17 +425,17 @@ def _hand_card(state: State, seat: int, name, rule: str) -> int:
     comps = state.comps
     kind = comps.navcomp_by_name.get(name) if isinstance(name, str) else None
     if kind is None:
-        _illegal(f"there is no NavComp card {name!r}", rule)
+        _illegal("no_card", rule, card=repr(name))
     if kind not in state.hands[seat]:
-        _illegal(f"{seat_name(seat)} has no {name} in hand", rule)
+        _illegal("not_in_hand", rule, who=player(seat), card=name)
     return kind
 
 
 def _slot(state: State, pos: int, slot, rule: str) -> int:
     if type(slot) is not int or not 1 <= slot <= SLOTS:
-        _illegal(f"resource slots are numbered 1 to {SLOTS}, not {slot!r}", rule)
+        _illegal("no_slot", rule, slots=SLOTS, slot=repr(slot))
     if state.resources[pos][slot - 1] == EMPTY:
-        _illegal(f"resource slot {slot} of {planet_label(state, pos)} is empty", rule)
+        _illegal("slot_empty", rule, slot=slot, planet=planet_label(state, pos))
     return slot - 1
 
 
@@ -432,35 +446,34 @@ def planet_label(state: State, pos: int) -> str:
 def _ring_position(state: State, name, rule: str) -> int:
     index = state.comps.planet_by_id.get(name) if isinstance(name, str) else None
     if index is None or index not in state.ring:
-        _illegal(f"planet {name!r} is not in this game's ring ({', '.join(planet_label(state, i) for i in range(len(state.ring)))})", rule)
+        _illegal("not_in_ring", rule, planet=repr(name), ring=joined(planet_label(state, i) for i in range(len(state.ring))))
     return state.ring.index(index)
 
 
 def apply(state: State, seat: int, action) -> State:
     phase = state.phase
     if phase == OVER:
-        _illegal("the game is over", RULE_OVER)
+        _illegal("game_over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
-        _illegal(f"there is no seat {seat!r} in a {state.players}-player game", RULE_TURN)
+        _illegal("no_seat", RULE_TURN, seat=repr(seat), players=state.players)
     kind = type(action)
     if phase == CLAIM_TAKE:
         chooser = state.waiting[0]
         if seat != chooser:
-            _illegal(f"{seat_name(chooser)} decides first whether to take the marked resource, not {seat_name(seat)}", RULE_CLAIM)
+            _illegal("claim_offer_waits", RULE_CLAIM, chooser=player(chooser), who=player(seat))
         if kind is not TakeMarked or type(action.take) is not bool:
-            _illegal(f"{seat_name(seat)} must decide whether to take the resource their marker is on", RULE_CLAIM)
+            _illegal("claim_offer_first", RULE_CLAIM, who=player(seat))
         return _take_marked(state, seat, action.take)
     if seat != state.seat:
-        _illegal(f"it is {seat_name(state.seat)}'s turn, not {seat_name(seat)}'s", RULE_TURN)
+        _illegal("not_your_turn", RULE_TURN, current=player(state.seat), who=player(seat))
     if phase == ACTION:
         handler = _ACTIONS.get(kind)
         if handler is None:
-            _illegal(f"{action!s} is not one of the turn's actions; choose Fly, Jump, Scan, Land & Claim, Harvest, "
-                     "Research or pass", RULE_ACTIONS)
+            _illegal("not_an_action", RULE_ACTIONS, action=_action_names(action))
         return handler(state, seat, action)
     if phase == MARK:
         if kind is not Mark:
-            _illegal(f"{seat_name(seat)} must first decide where to put the scan's marker (or none)", RULE_MARK)
+            _illegal("mark_first", RULE_MARK, who=player(seat))
         return _mark(state, seat, action)
     if phase == RESEARCH:
         if kind is Discard:
@@ -470,10 +483,10 @@ def apply(state: State, seat: int, action) -> State:
             table.draw(seat)
             table.action_done()
             return table.freeze()
-        _illegal(f"{seat_name(seat)} is researching: discard a card or draw up to five", RULE_RESEARCH)
+        _illegal("researching", RULE_RESEARCH, who=player(seat))
     # CLAIM_PICK
     if kind is not ClaimPick:
-        _illegal(f"{seat_name(seat)} must first decide which remaining resource to take (or none)", RULE_CLAIM)
+        _illegal("claim_pick_first", RULE_CLAIM, who=player(seat))
     table = _Table(state)
     if action.slot is not None:
         slot = _slot(state, state.focus, action.slot, RULE_CLAIM)
@@ -486,18 +499,19 @@ def apply(state: State, seat: int, action) -> State:
 
 
 def _at_planet(state: State, seat: int, what: str, rule: str) -> int:
+    """The ring position of ``seat``'s ship, for the action named by the term ``term.<what>``."""
     ship = state.ships[seat]
     if ship == GATE:
-        _illegal(f"{seat_name(seat)}'s ship is still at the Jump Gate, which is no planet: {what} needs a planet", RULE_GATE)
+        _illegal("at_gate", RULE_GATE, who=player(seat), action=say(GAME, f"term.{what}"))
     return ship
 
 
 def _fly(state: State, seat: int, action: Fly) -> State:
-    ship = _at_planet(state, seat, "Fly", RULE_FLY)
+    ship = _at_planet(state, seat, "fly", RULE_FLY)
     target = _ring_position(state, action.planet, RULE_FLY)
     n = len(state.ring)
     if target not in ((ship - 1) % n, (ship + 1) % n) or target == ship:
-        _illegal(f"{action.planet} is not next to {planet_label(state, ship)} in the ring", RULE_FLY)
+        _illegal("not_next", RULE_FLY, target=action.planet, planet=planet_label(state, ship))
     table = _Table(state)
     table.ships = _put(state.ships, seat, target)
     table.log.append(("fly", seat, (), state.ring[target]))
@@ -510,9 +524,9 @@ def _jump(state: State, seat: int, action: Jump) -> State:
     target = _ring_position(state, action.planet, RULE_JUMP)
     code = state.comps.planets[state.ring[target]].jump
     if not _matches(state.comps.codes[card][JUMP], code):
-        _illegal(f"{action.card} has no jump code {code} (nor ~) for {action.planet}", RULE_JUMP)
+        _illegal("no_jump_code", RULE_JUMP, card=action.card, code=code, planet=action.planet)
     if target == state.ships[seat]:
-        _illegal(f"{seat_name(seat)}'s ship is already at {action.planet}", RULE_JUMP)
+        _illegal("already_there", RULE_JUMP, who=player(seat), planet=action.planet)
     table = _Table(state)
     table.spend(seat, card)
     table.ships = _put(state.ships, seat, target)
@@ -522,18 +536,17 @@ def _jump(state: State, seat: int, action: Jump) -> State:
 
 
 def _scan(state: State, seat: int, action: Scan) -> State:
-    ship = _at_planet(state, seat, "Scan", RULE_SCAN)
+    ship = _at_planet(state, seat, "scan", RULE_SCAN)
     card = _hand_card(state, seat, action.card, RULE_SCAN)
     code = state.comps.planets[state.ring[ship]].scan
     if not _matches(state.comps.codes[card][SCAN], code):
-        _illegal(f"{action.card} has no scan code {code} (nor ~) for {planet_label(state, ship)}", RULE_SCAN)
+        _illegal("no_scan_code", RULE_SCAN, card=action.card, code=code, planet=planet_label(state, ship))
     face_up = state.face_up[ship]
     if False not in face_up:
         if not state.variant("scan_without_face_down"):
-            _illegal(f"{planet_label(state, ship)} has no face-down resource left to reveal", RULE_SCAN)
+            _illegal("nothing_to_reveal", RULE_SCAN, planet=planet_label(state, ship))
         if not can_mark(state, seat, ship):
-            _illegal(f"{planet_label(state, ship)} has nothing face down and {seat_name(seat)} could place no marker there",
-                     RULE_SCAN)
+            _illegal("nothing_to_mark", RULE_SCAN, planet=planet_label(state, ship), who=player(seat))
     table = _Table(state)
     table.spend(seat, card)
     table.log.append(("scan", seat, (), (state.ring[ship], card)))
@@ -558,9 +571,9 @@ def _mark(state: State, seat: int, action: Mark) -> State:
     else:
         slot = _slot(state, pos, action.slot, RULE_MARK)
         if not state.face_up[pos][slot]:
-            _illegal(f"resource {action.slot} of {planet_label(state, pos)} is face down; a marker goes on a face-up one", RULE_MARK)
+            _illegal("mark_face_down", RULE_MARK, slot=action.slot, planet=planet_label(state, pos))
         if state.markers[pos][slot] != NOBODY:
-            _illegal(f"resource {action.slot} of {planet_label(state, pos)} already has a marker", RULE_MARK)
+            _illegal("already_marked", RULE_MARK, slot=action.slot, planet=planet_label(state, pos))
         table.set_marker(pos, slot, seat)
         table.log.append(("mark", seat, (state.resources[pos][slot],), (state.ring[pos], action.slot)))
     table.action_done()
@@ -568,25 +581,25 @@ def _mark(state: State, seat: int, action: Mark) -> State:
 
 
 def _land(state: State, seat: int, action: LandClaim) -> State:
-    ship = _at_planet(state, seat, "Land & Claim", RULE_LAND)
+    ship = _at_planet(state, seat, "land_claim", RULE_LAND)
     pair = action.cards
     if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-        _illegal("Land & Claim takes exactly two cards", RULE_LAND)
+        _illegal("two_cards", RULE_LAND)
     first = _hand_card(state, seat, pair[0], RULE_LAND)
     second = _hand_card(state, seat, pair[1], RULE_LAND)
     if first == second and state.hands[seat].count(first) < 2:
-        _illegal(f"{seat_name(seat)} has only one {pair[0]}", RULE_LAND)
+        _illegal("only_one", RULE_LAND, who=player(seat), card=pair[0])
     label = planet_label(state, ship)
     code = state.comps.planets[state.ring[ship]].land
     for name, card in zip(pair, (first, second)):
         if not _matches(state.comps.codes[card][LAND], code):
-            _illegal(f"{name} has no land code {code} (nor ~) for {label}", RULE_LAND)
+            _illegal("no_land_code", RULE_LAND, card=name, code=code, planet=label)
     if state.claimed[ship] != NOBODY:
-        _illegal(f"{label} was already claimed by {seat_name(state.claimed[ship])}", RULE_LAND)
+        _illegal("already_claimed", RULE_LAND, planet=label, owner=player(state.claimed[ship]))
     if False in state.face_up[ship]:
-        _illegal(f"{label} still has face-down resources; scan them all first", RULE_LAND)
+        _illegal("still_face_down", RULE_LAND, planet=label)
     if state.markers_left(seat) <= 0:
-        _illegal(f"{seat_name(seat)} has no marker left to claim with", RULE_MARKERS)
+        _illegal("no_marker_left", RULE_MARKERS, who=player(seat))
     table = _Table(state)
     table.spend(seat, first)
     table.spend(seat, second)
@@ -622,18 +635,18 @@ def _take_marked(state: State, seat: int, take: bool) -> State:
 
 
 def _harvest(state: State, seat: int, action: Harvest) -> State:
-    ship = _at_planet(state, seat, "Harvest", RULE_HARVEST)
+    ship = _at_planet(state, seat, "harvest", RULE_HARVEST)
     card = _hand_card(state, seat, action.card, RULE_HARVEST)
     slot = _slot(state, ship, action.slot, RULE_HARVEST)
     if slot not in harvest_slots(state, seat, ship):
         owner = state.markers[ship][slot]
         if owner not in (NOBODY, seat):
-            why = f"{seat_name(owner)}'s marker is on resource {action.slot}"
+            why = say(GAME, "refusal.harvest.marked_by_other", owner=player(owner), slot=action.slot)
         elif not state.face_up[ship][slot]:
-            why = f"resource {action.slot} is face down"
+            why = say(GAME, "refusal.harvest.face_down", slot=action.slot)
         else:
-            why = "resources stay face down here, and only your own marked resource may be harvested"
-        _illegal(f"{seat_name(seat)} cannot harvest resource {action.slot} of {planet_label(state, ship)}: {why}", RULE_HARVEST)
+            why = say(GAME, "refusal.harvest.own_marker_only")
+        _illegal("harvest", RULE_HARVEST, who=player(seat), slot=action.slot, planet=planet_label(state, ship), why=why)
     table = _Table(state)
     table.spend(seat, card)
     table.log.append(("harvest", seat, (), (state.ring[ship], card)))
