@@ -94,7 +94,7 @@ class ExplorerApp(pn.viewable.Viewer):
         session.param.watch(self._sync_rules_links, "game")
         self._sync_rules_links()
         self.branches = BranchesPanel(session=session, lang=self.lang)
-        self.replay_problem = ReplayProblem(session=session)
+        self.replay_problem = ReplayProblem(session=session, lang=self.lang)
         self._build_controls()
         session.param.watch(self._sync_seats, ["players", "viewing_seat"])
         session.param.watch(self._sync_variants, ["variant_switches"])
@@ -102,7 +102,7 @@ class ExplorerApp(pn.viewable.Viewer):
         self.template = self._build_template()
         self.plots = LivePlots(session=session)
         self.scores = ScoreBreakdown(session=session)
-        self.setup_editor = SetupEditor(session=session)
+        self.setup_editor = SetupEditor(session=session, lang=self.lang)
         t = self._text
         self.add_tab(t("explorer.plots_tab"), pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))
         self.add_tab(t("explorer.setup_tab"), self.setup_editor)

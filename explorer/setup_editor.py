@@ -52,8 +52,10 @@ from typing import Any, Callable, Mapping
 import panel as pn
 import param
 
-from explorer.session import GameSession, player_label
-from rules.protocol import InvalidPosition, RulesError, load_json
+from explorer.i18n import text as say
+from explorer.session import GameSession
+from rules.protocol import IllegalAction, InvalidPosition, RulesError, load_json
+from rules.rulebook import LANGUAGES
 
 ERROR_STYLE = {"color": "#b00020", "font-size": "0.9em", "white-space": "pre-wrap"}
 OK_STYLE = {"color": "#1b6e34", "font-size": "0.9em"}
@@ -61,6 +63,8 @@ NOTE_STYLE = {"color": "#5a6878", "font-size": "0.85em"}
 JSON_STYLESHEET = "textarea { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font-size: 12.5px; }"
 JSON_LINE_WIDTH = 76      # characters per line of a wrapped list in a JSON field
 VARIANTS = "position.variants"   # key of the position's variants field (a state may have its own "variants")
+#: What the paste box's placeholder shows of each file (JSON, the same in every language).
+PASTE_EXAMPLES = {"position": '{"game": "...", "state": {...}}', "replay": '{"game": ..., "actions": [...]}'}
 
 
 # ---------------------------------------------------------------------------- JSON, readable
@@ -130,19 +134,21 @@ def field_for_where(where: str | None, names: Any) -> str | None:
     return None
 
 
-def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+def _label(name: str, lang: str = "en") -> str:
+    """A state field's label: ``hands`` -> ``Hands`` in English; in other languages the field's own
+    name, as the position file and the rules' messages (``state.hands``) spell it."""
+    return name.replace("_", " ").capitalize() if lang == "en" else name
 
 
-def _json_problem(error: InvalidPosition, text: str) -> str:
+def _json_problem(error: InvalidPosition, text: str, lang: str = "en") -> str:
     """load_json's message, plus what a person can do about the two most common causes."""
     problem = error.problem
     if not text.strip():
-        return f"{problem}: the text is empty"
+        return say("setup.json.empty", lang, problem=problem)
     found = re.search(r"\(char (\d+)\)", problem)
     at_end = found is not None and int(found.group(1)) >= len(text.rstrip())
     if _cut_off(text) and (at_end or problem.startswith("not valid JSON (Unterminated string")):
-        problem += ": the text ends too early (cut off?)"
+        problem = say("setup.json.cut_off", lang, problem=problem)
     return problem
 
 
@@ -166,25 +172,35 @@ def _cut_off(text: str) -> bool:
     return in_string or depth > 0
 
 
+def _reason(error: RulesError, lang: str = "en") -> str:
+    """The rules' message: the whole message in English; an illegal action's reason in ``lang`` elsewhere
+    (the rules' other messages are written in English only)."""
+    if lang != "en" and isinstance(error, IllegalAction):
+        return error.reason_in(lang)
+    return str(error)
+
+
 # ---------------------------------------------------------------------------- one field
 
 
 class Field:
     """One widget of the form, the error shown under it, and how to read its value back."""
 
-    def __init__(self, name: str, kind: str, label: str, on_edit: Callable, where: str | None = None):
-        self.name, self.kind = name, kind
+    def __init__(self, name: str, kind: str, label: str, on_edit: Callable, where: str | None = None,
+                 lang: str = "en"):
+        self.name, self.kind, self.lang = name, kind, lang
         self.where = where or f"state.{name}"      # how the rules' messages name the field
         common = dict(label=label, css_classes=["setup-field", f"setup-field-{name}"],
                       margin=(24, 10, 0, 10) if kind == "bool" else (5, 10, 0, 10))
+        empty = say("setup.placeholder.null", lang)
         if kind == "bool":
             self.widget = pn.widgets.Checkbox(**common)
         elif kind == "int":
-            self.widget = pn.widgets.IntInput(**common, placeholder="empty = null", width=150)
+            self.widget = pn.widgets.IntInput(**common, placeholder=empty, width=150)
         elif kind == "float":
-            self.widget = pn.widgets.FloatInput(**common, placeholder="empty = null", width=150)
+            self.widget = pn.widgets.FloatInput(**common, placeholder=empty, width=150)
         elif kind == "nullable":
-            self.widget = pn.widgets.TextInput(**common, placeholder="empty = null", width=150)
+            self.widget = pn.widgets.TextInput(**common, placeholder=empty, width=150)
         elif kind == "text":
             self.widget = pn.widgets.TextInput(**common, width=150)
         else:
@@ -214,7 +230,7 @@ class Field:
             try:
                 return load_json(value, what=self.where)
             except InvalidPosition as error:
-                raise InvalidPosition(_json_problem(error, value), where=self.where) from None
+                raise InvalidPosition(_json_problem(error, value, self.lang), where=self.where) from None
         if self.kind == "nullable":
             if not value.strip():
                 return None
@@ -248,6 +264,8 @@ class SetupEditor(pn.viewable.Viewer):
         "Refill the form on every new viewed state. An app sets it False while the editor is out of sight "
         "(a hidden tab): the form is then refilled once, when it is shown again."))
     form_step = param.Integer(default=0, doc="The session's step the form was last filled from.")
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), constant=True,
+                          doc="The language of the editor's labels and messages.")
 
     def __init__(self, session: GameSession, **params):
         super().__init__(session=session, **params)
@@ -256,7 +274,8 @@ class SetupEditor(pn.viewable.Viewer):
         self._extra: dict = {}         # top-level keys of the position carried over (game, version, cards...)
         self._stale = False            # edited, and the session has moved on since the form was filled
         self.fields: dict[str, Field] = {}
-        self.variants_field = Field("variants", "json", "Variants", self._on_edit, where="variants")
+        self.variants_field = Field("variants", "json", self._t("setup.field.variants"), self._on_edit,
+                                    where="variants", lang=self.lang)
         self._build_widgets()
         self._layout = self._build_layout()
         self.load_form()
@@ -271,30 +290,30 @@ class SetupEditor(pn.viewable.Viewer):
         self.status = pn.pane.HTML("", visible=False, styles=OK_STYLE, css_classes=["setup-status"], margin=(0, 10))
         self.form_note = pn.pane.HTML("", styles=NOTE_STYLE, css_classes=["setup-form-note"], margin=(0, 10),
                                       sizing_mode="stretch_width")
-        self.apply_button = pn.widgets.Button(label="Apply: start a new line here", color="primary",
+        self.apply_button = pn.widgets.Button(label=self._t("setup.apply"), color="primary",
                                               css_classes=["setup-apply"], width=230)
         self.apply_button.on_click(self.apply)
-        self.reload_button = pn.widgets.Button(label="Load from current step", css_classes=["setup-reload"], width=190,
-                                               description="Discard the edits and show the step the game is at")
+        self.reload_button = pn.widgets.Button(label=self._t("setup.reload"), css_classes=["setup-reload"], width=190,
+                                               description=self._t("setup.reload.tip"))
         self.reload_button.on_click(self.load_form)
         self.scalar_box = pn.FlexBox(flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width", margin=0)
         self.json_box = pn.Column(sizing_mode="stretch_width", margin=0)
 
         self.download_position = pn.widgets.FileDownload(
-            callback=self._position_download, filename=self._position_filename(), label="Download position (this step)",
+            callback=self._position_download, filename=self._position_filename(), label=self._t("setup.download.position"),
             css_classes=["download-position"], sizing_mode="stretch_width")
         self.download_replay = pn.widgets.FileDownload(
-            callback=self._replay_download, filename=self._replay_filename(), label="Download replay (this line)",
+            callback=self._replay_download, filename=self._replay_filename(), label=self._t("setup.download.replay"),
             css_classes=["download-replay"], sizing_mode="stretch_width")
         self.upload = pn.widgets.FileInput(accept=".json", css_classes=["upload-file"], sizing_mode="stretch_width",
-                                           description="A replay (with \"actions\") or a position (with \"state\")")
+                                           description=self._t("setup.upload.tip"))
         # onlychanged=False: uploading the same file again (after playing on) must load it again.
         self.upload.param.watch(self._on_upload, "value", onlychanged=False)
-        self.paste = pn.widgets.TextAreaInput(label="Paste JSON (a replay or a position)", rows=5, max_rows=12,
+        self.paste = pn.widgets.TextAreaInput(label=self._t("setup.paste.label"), rows=5, max_rows=12,
                                               auto_grow=True, resizable="height", sizing_mode="stretch_width",
-                                              placeholder='{"game": "...", "state": {...}}  or  {"game": ..., "actions": [...]}',
+                                              placeholder=self._t("setup.paste.placeholder", **PASTE_EXAMPLES),
                                               css_classes=["paste-json"], stylesheets=[JSON_STYLESHEET])
-        self.paste_button = pn.widgets.Button(label="Load pasted JSON", css_classes=["load-pasted"], width=160)
+        self.paste_button = pn.widgets.Button(label=self._t("setup.paste.button"), css_classes=["load-pasted"], width=160)
         self.paste_button.on_click(self._on_paste)
         self.files_error = pn.pane.HTML("", visible=False, styles=ERROR_STYLE, sizing_mode="stretch_width",
                                         css_classes=["field-error", "files-error"], margin=(0, 10))
@@ -306,9 +325,12 @@ class SetupEditor(pn.viewable.Viewer):
     def __panel__(self):
         return self._layout
 
+    def _t(self, key: str, **values) -> str:
+        return say(key, self.lang, **values)
+
     def _build_layout(self) -> pn.Column:
         form = pn.Column(
-            pn.pane.Markdown("### Edit position", margin=(0, 10)),
+            pn.pane.Markdown(self._t("setup.heading.form"), margin=(0, 10)),
             self.form_note,
             self.general_error,
             self.status,
@@ -318,9 +340,9 @@ class SetupEditor(pn.viewable.Viewer):
             styles={"flex": "100 1 520px"}, margin=0, css_classes=["setup-form"],
         )
         files = pn.Column(
-            pn.pane.Markdown("### Files", margin=(0, 10)),
+            pn.pane.Markdown(self._t("setup.heading.files"), margin=(0, 10)),
             self.download_position, self.download_replay,
-            pn.pane.Markdown("**Open a replay or a position file**", margin=(8, 10, 0, 10)),
+            pn.pane.Markdown(self._t("setup.heading.open"), margin=(8, 10, 0, 10)),
             self.upload,
             self.paste, self.paste_button,
             self.files_error, self.files_status,
@@ -341,7 +363,7 @@ class SetupEditor(pn.viewable.Viewer):
         # widget; the others are kept, so stepping through a game does not rebuild the form.
         old = self.fields
         fields = {name: old[name] if name in old and old[name].kind == field_kind(value)
-                  else Field(name, field_kind(value), _label(name), self._on_edit)
+                  else Field(name, field_kind(value), _label(name, self.lang), self._on_edit, lang=self.lang)
                   for name, value in state.items()}
         if list(fields.items()) != list(old.items()):
             self.fields = fields
@@ -383,8 +405,8 @@ class SetupEditor(pn.viewable.Viewer):
         if problems:
             for name, problem in problems.items():
                 self._field(name).set_error(f"{self._field(name).where}: {problem}")
-            labels = ", ".join(self._field(name).widget.label for name in problems)
-            self._set_general(f"Not loaded: not valid JSON in {labels} (marked below). Nothing changed.")
+            labels = self._t("setup.labels.separator").join(self._field(name).widget.label for name in problems)
+            self._set_general(self._t("setup.apply.bad_json", labels=labels))
             return False
         try:
             self._load_into_session(self.session.load_position, data)
@@ -392,21 +414,21 @@ class SetupEditor(pn.viewable.Viewer):
             self._show_refusal(error)
             return False
         except (TypeError, ValueError, KeyError, AttributeError) as error:
-            self._set_general(f"The rules could not read this position ({type(error).__name__}: {error}). Nothing changed.")
+            self._set_general(self._t("setup.apply.unreadable", error_type=type(error).__name__, error=error))
             return False
         self.load_form()
-        self._set_status("Position loaded: a new line starts here (step 0). Play on from the board.")
+        self._set_status(self._t("setup.apply.done"))
         return True
 
     def _show_refusal(self, error: RulesError) -> None:
         where = getattr(error, "where", None)
         name = field_for_where(where, self.fields)
-        message = str(error)
+        message = _reason(error, self.lang)
         if name is None:
-            self._set_general(f"The rules refuse this position: {message}. Nothing changed.")
+            self._set_general(self._t("setup.refused", message=message))
             return
         self._field(name).set_error(message)
-        self._set_general(f"The rules refuse this position (see {self._field(name).widget.label} below). Nothing changed.")
+        self._set_general(self._t("setup.refused.field", label=self._field(name).widget.label))
 
     def _field(self, name: str) -> Field:
         return self.variants_field if name == VARIANTS else self.fields[name]
@@ -428,11 +450,11 @@ class SetupEditor(pn.viewable.Viewer):
         session = self.session
         title = session.spec.title
         if not self.edited:
-            text = f"{title}, step {self.form_step}: the form follows the game until you edit it."
+            text = self._t("setup.note.following", title=title, step=self.form_step)
         else:
-            text = f"{title}, step {self.form_step}, edited: the form no longer follows the game."
+            text = self._t("setup.note.edited", title=title, step=self.form_step)
             if self._stale:
-                text += f" The game has moved on (now step {session.cursor}); \u201cLoad from current step\u201d discards your edits."
+                text += self._t("setup.note.stale", step=session.cursor)
         self.form_note.object = html.escape(text)
 
     def _on_edit(self, event) -> None:
@@ -467,41 +489,45 @@ class SetupEditor(pn.viewable.Viewer):
         self.download_replay.filename = self._replay_filename()
         return io.StringIO(self.replay_file())
 
-    def load_text(self, text: str | bytes, source: str = "pasted text") -> bool:
-        """Load a replay or a position from JSON text; on any problem say so and change nothing."""
+    def load_text(self, text: str | bytes, source: str | None = None) -> bool:
+        """Load a replay or a position from JSON text; on any problem say so and change nothing.
+
+        ``source`` names the text in the messages (default: "pasted text", in the editor's language)."""
+        source = self._t("setup.source.pasted") if source is None else source
         try:
             data = load_json(text, what=source)
         except InvalidPosition as error:
             decoded = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
-            self._files_message(error=f"Could not read {source}: {_json_problem(error, decoded)}. Nothing changed.")
+            self._files_message(error=self._t("setup.files.unreadable_json", source=source,
+                                                     problem=_json_problem(error, decoded, self.lang)))
             return False
         return self.load_data(data, source)
 
-    def load_data(self, data: Any, source: str = "the file") -> bool:
-        """Load a replay (it has "actions") or a position (it has "state"); the form then shows it."""
+    def load_data(self, data: Any, source: str | None = None) -> bool:
+        """Load a replay (it has "actions") or a position (it has "state"); the form then shows it.
+
+        ``source`` names the data in the messages (default: "the file", in the editor's language)."""
+        source = self._t("setup.source.file") if source is None else source
         if isinstance(data, Mapping) and "actions" in data:
             kind, load = "replay", self.session.load
         elif isinstance(data, Mapping) and "state" in data:
             kind, load = "position", self.session.load_position
         else:
-            self._files_message(error=f'{source} is neither a replay (it has no "actions") nor a position '
-                                      f'(it has no "state"). Nothing changed.')
+            self._files_message(error=self._t("setup.files.neither", source=source))
             return False
         try:
             self._load_into_session(load, data)
         except RulesError as error:
-            self._files_message(error=f"Could not load {source} as a {kind}: {error}. Nothing changed.")
+            self._files_message(error=self._t(f"setup.files.refused.{kind}", source=source, error=_reason(error, self.lang)))
             return False
         except (TypeError, ValueError, KeyError, AttributeError) as error:
-            self._files_message(error=f"Could not load {source} as a {kind} ({type(error).__name__}: {error}). Nothing changed.")
+            self._files_message(error=self._t(f"setup.files.unreadable.{kind}", source=source,
+                                              error_type=type(error).__name__, error=error))
             return False
         self.load_form()
         session = self.session
-        if kind == "replay":
-            done = f"Loaded the replay {source}: {session.spec.title}, {session.players} players, {len(session.log)} moves."
-        else:
-            done = f"Loaded the position {source}: {session.spec.title}, {session.players} players; a new line starts here."
-        self._files_message(status=done)
+        self._files_message(status=self._t(f"setup.files.loaded.{kind}", source=source, title=session.spec.title,
+                                           players=session.players, moves=len(session.log)))
         return True
 
     def _load_into_session(self, load: Callable, data: Any) -> None:
@@ -518,11 +544,11 @@ class SetupEditor(pn.viewable.Viewer):
     def _on_upload(self, event) -> None:
         if event.new is None:
             return
-        name = self.upload.filename or "the uploaded file"
+        name = self.upload.filename or self._t("setup.source.uploaded")
         self.load_text(event.new, source=name)
 
     def _on_paste(self, event=None) -> None:
-        self.load_text(self.paste.value or "", source="the pasted text")
+        self.load_text(self.paste.value or "", source=self._t("setup.source.the_pasted"))
 
     # ------------------------------------------------------------------ following the session
     def _on_session_change(self, *events) -> None:
@@ -545,8 +571,7 @@ class SetupEditor(pn.viewable.Viewer):
         seat = self.session.viewing_seat
         hidden = seat is not None
         if hidden:
-            self.hidden_note.object = (f"*The setup editor shows every card, deck order included, so it is hidden "
-                                       f"while viewing as {player_label(seat)}. Choose the teacher view to use it.*")
+            self.hidden_note.object = self._t("setup.hidden", player=say("explorer.player", self.lang, n=seat + 1))
         self.hidden_note.visible = hidden
         self._body.visible = not hidden
 

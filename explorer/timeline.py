@@ -31,7 +31,7 @@ import param
 from explorer.i18n import text
 from explorer.rules_page import rule_link_html
 from explorer.session import GameSession, Line, player_label
-from rules.protocol import RulesError
+from rules.protocol import IllegalAction, RulesError
 from rules.rulebook import LANGUAGES, rulebook
 
 esc = html.escape
@@ -419,21 +419,22 @@ class ReplayProblem(pn.viewable.Viewer):
     """A prominent notice while a variant change has cut the line at a move the new rules forbid."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the notice.")
 
     def __init__(self, **params):
         super().__init__(**params)
         self.alert = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["replay-problem"],
                                    sizing_mode="stretch_width", margin=(0, 5, 8, 5))
         self.session.param.watch(self._refresh, ["replay_problem", "log"])
+        self.param.watch(self._refresh, "lang")
         self._refresh()
 
     def text(self) -> str:
         problem = live_replay_problem(self.session)
         if problem is None:
             return ""
-        return (f"**The variant change cut this line at move {problem['move']}.** {problem['text']}  \n"
-                f"The line kept its first {problem['move'] - 1} moves; the whole old line is listed under "
-                f"*Lines of play*, where you can switch back to it (and to its rules).")
+        return text("setup.replay_problem", self.lang, move=problem["move"], kept=problem["move"] - 1,
+                    problem=replay_problem_text(self.session, problem, self.lang))
 
     def _refresh(self, *events) -> None:
         text = self.text()
@@ -441,3 +442,27 @@ class ReplayProblem(pn.viewable.Viewer):
 
     def __panel__(self):
         return self.alert
+
+
+def replay_problem_text(session: GameSession, problem: dict, lang: str = "en") -> str:
+    """Which move the new rules refuse, and why: the session's own (English) text in English; in
+    another language the same sentence with the player, the action's name and the rules' reason in
+    that language where the game writes them (the move is found again on the cut line, kept in the
+    lines of play, and replayed to get the refusal), else as the session gives them."""
+    if lang == "en" or not all(key in problem for key in ("move", "seat", "action", "message")):
+        return problem["text"]
+    move, seat = problem["move"], problem["seat"]
+    action_name, reason = problem["action"], problem["message"]
+    action = next((line.log[move - 1][1] for line in reversed(session.branches)
+                   if line.forked_at == move - 1 and len(line.log) >= move and line.log[move - 1][0] == seat
+                   and str(line.log[move - 1][1]) == problem["action"]), None)
+    if action is not None and 0 < move <= len(session.log) + 1:
+        action_name = session.spec.action_label(action, lang)
+        try:
+            session.spec.apply(session.state_at(move - 1), seat, action)
+        except IllegalAction as error:
+            reason = error.reason_in(lang)
+        except RulesError:
+            pass
+    player = text("explorer.player", lang, n=seat + 1) if isinstance(seat, int) else str(seat)
+    return text("setup.replay_problem.move", lang, move=move, player=player, action=action_name, reason=reason)
