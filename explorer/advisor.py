@@ -13,8 +13,10 @@ against people); each seat's past observations are not used beyond what ``sample
 ``sample_hidden`` starts from a canonical order, so two positions that differ only in cards the
 seat cannot see give identical values.
 
-``MoveAdvisor(session=session)`` is the Panel component: a budget, a seed, a button, and a ranked
-horizontal bar chart (mean with a 95% whisker) computed in a background thread.
+``MoveAdvisor(session=session, lang=...)`` is the Panel component: a budget, a seed, a button, and a
+ranked horizontal bar chart (mean with a 95% whisker) computed in a background thread. Its texts are
+in English or Japanese (``lang``; locale files ``explorer/locales/<lang>/advisor.json``), the moves
+named as the rules name them in that language (``spec.action_label``).
 """
 
 from __future__ import annotations
@@ -30,12 +32,35 @@ import panel as pn
 import param
 
 from rules.bots import make_bot
+from rules.protocol import IllegalAction
+from rules.rulebook import LANGUAGES
 from rules.sweep import Z95
+from explorer.i18n import text
 from explorer.live_plots import OnLoop
 from explorer.plots import frame, player_colour
-from explorer.session import GameSession, player_label
+from explorer.session import GameSession
 
 OBJECTIVES = ("score", "win share")
+#: Each objective's key in the locale files (``advisor.objective.<key>``, ``advisor.plot.<key>``).
+OBJECTIVE_KEYS = {"score": "score", "win share": "win_share"}
+
+
+def _t(key: str, lang: str, **values) -> str:
+    """The advisor's interface text ``advisor.<key>`` in ``lang``."""
+    return text(f"advisor.{key}", lang, **values)
+
+
+def player_name(seat: int, lang: str = "en") -> str:
+    """``"Player 1"`` / ``"プレイヤー1"`` for seat 0 (as :func:`explorer.session.player_label`)."""
+    return text("explorer.player", lang, n=seat + 1)
+
+
+class CannotResample(ValueError):
+    """The game cannot re-deal what a seat does not see (no ``sample_hidden``): no honest advice."""
+
+    def __init__(self, game: str):
+        self.game = game
+        super().__init__(_t("cannot_resample", "en", game=game))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,8 +104,7 @@ def sample_world(spec, state, seat: int, seed: int):
     """A state ``seat`` cannot tell from ``state`` (its hidden part re-dealt from ``seed``)."""
     world = spec.sample_hidden(state, seat, random.Random(seed))
     if world is None:
-        raise ValueError(f"{spec.title} cannot re-deal hidden information (no sample_hidden): "
-                         "the advisor would have to peek at the real cards")
+        raise CannotResample(spec.title)
     return world
 
 
@@ -95,19 +119,20 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def move_labels(actions: Sequence) -> list[str]:
-    """The moves as a log line reads, made unique (a plot axis needs distinct names)."""
+def move_labels(actions: Sequence, name: Callable[[Any], str] = str) -> list[str]:
+    """The moves as a log line reads (``name(action)``: ``str`` in English), made unique (a plot axis
+    needs distinct names)."""
     labels, seen = [], {}
     for action in actions:
-        text = str(action)
-        seen[text] = seen.get(text, 0) + 1
-        labels.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+        said = name(action)
+        seen[said] = seen.get(said, 0) + 1
+        labels.append(said if seen[said] == 1 else f"{said} ({seen[said]})")
     return labels
 
 
 def advise(spec, state, seat: int, *, budget: int = 200, seed: int = 0, objective: str = "score",
-           should_stop: Callable[[], bool] | None = None) -> list[MoveValue]:
-    """Every legal move of ``seat`` with its estimated value, best first.
+           should_stop: Callable[[], bool] | None = None, lang: str = "en") -> list[MoveValue]:
+    """Every legal move of ``seat`` with its estimated value, best first (labelled in ``lang``).
 
     ``budget`` rollouts in all, shared evenly between the moves (at least one each). Ties keep the
     rules' order of the moves. ``should_stop`` (checked between rollouts) ends early; every move then
@@ -129,7 +154,7 @@ def advise(spec, state, seat: int, *, budget: int = 200, seed: int = 0, objectiv
             final = play_out(spec, spec.apply(world, seat, action), seed_r)
             values[index].append(outcome(spec, final, seat, objective))
     ranked = []
-    for action, label, results in zip(actions, move_labels(actions), values):
+    for action, label, results in zip(actions, move_labels(actions, lambda a: spec.action_label(a, lang)), values):
         mean, low, high = mean_interval(results)
         ranked.append(MoveValue(action=action, label=label, mean=mean, low=low, high=high, rollouts=len(results)))
     return sorted(ranked, key=lambda value: -value.mean)
@@ -143,15 +168,20 @@ def advice_plot_data(values: Sequence[MoveValue]) -> dict:
             "below": [v.mean - v.low for v in ordered], "above": [v.high - v.mean for v in ordered]}
 
 
-def advice_plot(data: dict, *, seat: int | None = None, objective: str = "score", **size) -> hv.Overlay:
+def advice_plot(data: dict, *, seat: int | None = None, objective: str = "score", lang: str = "en",
+                **size) -> hv.Overlay:
+    """The ranked bar chart; its title and axis labels in ``lang`` (the dimensions keep their English
+    names, so the chart's columns are the same in every language)."""
     colour = player_colour(seat) if seat is not None else "#1f77b4"
-    ylabel = "final score" if objective == "score" else "win share"
-    bars = hv.Bars((data["move"], data["value"]), kdims=["move"], vdims=[ylabel]).opts(
+    key = "plot.score" if objective == "score" else "plot.win_share"
+    value = hv.Dimension(_t(key, "en"), label=_t(key, lang))
+    move = hv.Dimension("move", label=_t("plot.move", lang))
+    bars = hv.Bars((data["move"], data["value"]), kdims=[move], vdims=[value]).opts(
         color=colour, alpha=0.7, tools=["hover"])
-    whiskers = hv.ErrorBars((data["move"], data["value"], data["below"], data["above"]), kdims=["move"],
-                            vdims=[ylabel, "below", "above"]).opts(color="#333333", line_width=2)
+    whiskers = hv.ErrorBars((data["move"], data["value"], data["below"], data["above"]), kdims=[move],
+                            vdims=[value, "below", "above"]).opts(color="#333333", line_width=2)
     height = max(size.pop("height", 0), 160, 60 + 28 * len(data["move"]))
-    return (bars * whiskers).opts(hv.opts.Overlay(invert_axes=True, title="Estimated value per move",
+    return (bars * whiskers).opts(hv.opts.Overlay(invert_axes=True, title=_t("plot.title", lang),
                                                   **frame({**size, "height": height})))
 
 
@@ -161,17 +191,20 @@ class MoveAdvisor(pn.viewable.Viewer):
 
     ``values`` holds the last advice (best first) and ``advised`` the (state, seat) it is for; a
     change of position or seat makes it stale (cleared). ``compute()`` runs it here; the button runs
-    it in a background thread (``thread``).
+    it in a background thread (``thread``). ``lang`` is the language of its texts and of the moves'
+    names (a change of language relabels it and clears the advice).
     """
 
     session = param.ClassSelector(class_=GameSession, constant=True)
-    budget = param.Integer(default=300, bounds=(1, 100_000), label="Rollouts (all moves)",
-                           doc="Rollouts in all, shared evenly between the legal moves.")
-    seed = param.Integer(default=0, doc="Seed of the re-dealt worlds and the random bots: the same seed, the same advice.")
-    objective = param.Selector(default="score", objects=list(OBJECTIVES), doc="What a rollout records for the seat.")
+    # The English labels and tips (locale files); the widgets show them in ``lang``.
+    budget = param.Integer(default=300, bounds=(1, 100_000), label=_t("budget", "en"), doc=_t("budget_tip", "en"))
+    seed = param.Integer(default=0, label=_t("seed", "en"), doc=_t("seed_tip", "en"))
+    objective = param.Selector(default="score", objects=list(OBJECTIVES), label=_t("objective", "en"),
+                               doc=_t("objective_tip", "en"))
     values = param.List(default=[], doc="The last advice, best first (MoveValue); replaced, never mutated.")
     status = param.String(default="")
     busy = param.Boolean(default=False, doc="Rollouts are being played.")
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the advisor's texts.")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -182,22 +215,50 @@ class MoveAdvisor(pn.viewable.Viewer):
         self.plot_data = advice_plot_data([])
         # Replaced whole on each advice (not streamed): the chart's height follows the number of moves.
         self.plot = pn.pane.HoloViews(self._chart(), linked_axes=False, css_classes=["advisor-plot"])
-        self.button = pn.widgets.Button(label="Advise", color="primary", css_classes=["advisor-run"])
+        self.button = pn.widgets.Button(label=_t("advise", self.lang), color="primary", css_classes=["advisor-run"])
         self.button.on_click(lambda event: self.start())
         self.message = pn.pane.Markdown("", css_classes=["advisor-status"])
+        lang = self.lang
+        self.inputs = {
+            "budget": pn.widgets.IntInput.from_param(self.param.budget, width=140, name=_t("budget", lang),
+                                                     description=_t("budget_tip", lang)),
+            "seed": pn.widgets.IntInput.from_param(self.param.seed, width=100, name=_t("seed", lang),
+                                                   description=_t("seed_tip", lang)),
+            "objective": pn.widgets.Select.from_param(self.param.objective, width=120, name=_t("objective", lang),
+                                                      description=_t("objective_tip", lang),
+                                                      options=self._objective_options()),
+        }
         self._layout = pn.Column(
-            pn.Row(pn.widgets.IntInput.from_param(self.param.budget, width=140),
-                   pn.widgets.IntInput.from_param(self.param.seed, width=100),
-                   pn.widgets.Select.from_param(self.param.objective, width=120)),
+            pn.Row(self.inputs["budget"], self.inputs["seed"], self.inputs["objective"]),
             pn.Row(self.button, self.message),
             self.plot,
             css_classes=["move-advisor"])
         self.session.param.watch(self._on_position_change, ["state", "viewing_seat"])
         self.param.watch(self._on_values_change, ["values", "status", "busy"])
+        self.param.watch(self._relabel, "lang")
         self.status = self._prompt()
 
+    def _objective_options(self) -> dict[str, str]:
+        return {_t(f"objective.{OBJECTIVE_KEYS[objective]}", self.lang): objective for objective in OBJECTIVES}
+
+    def _relabel(self, event) -> None:
+        """A new language: the inputs and the button relabelled; the advice (its moves named in the old
+        language) cleared."""
+        lang = self.lang
+        for key in ("budget", "seed", "objective"):
+            self.inputs[key].param.update(name=_t(key, lang), description=_t(f"{key}_tip", lang))
+        self.inputs["objective"].options = self._objective_options()
+        self.button.label = _t("advise", lang)
+        self.advised = None
+        if self.values:
+            self.values = []
+        self.plot_data = advice_plot_data([])
+        self.plot.object = self._chart()
+        if not self.busy:
+            self.status = self._prompt()
+
     def _chart(self) -> hv.Overlay:
-        return advice_plot(self.plot_data, seat=self.seat(), objective=self.objective)
+        return advice_plot(self.plot_data, seat=self.seat(), objective=self.objective, lang=self.lang)
 
     def seat(self) -> int | None:
         """The seat advised: the viewing seat, or else the first seat to move."""
@@ -207,32 +268,44 @@ class MoveAdvisor(pn.viewable.Viewer):
         return seats[0] if seats else None
 
     def _prompt(self) -> str:
-        seat = self.seat()
+        seat, lang = self.seat(), self.lang
         if seat is None:
-            return "The game is over: no move to advise."
+            return _t("game_over", lang)
         if not self.session.spec.legal_actions(self.session.state, seat):
-            return f"{player_label(seat)} has no move to make now."
-        return f"Press Advise for {player_label(seat)}'s moves."
+            return _t("no_move", lang, player=player_name(seat, lang))
+        return _t("prompt", lang, player=player_name(seat, lang))
+
+    def _failure(self, error: Exception) -> str:
+        """``"No advice: ..."``: why, in the advisor's language where the reason is known in it."""
+        lang = self.lang
+        if isinstance(error, CannotResample):
+            reason = _t("cannot_resample", lang, game=error.game)
+        elif isinstance(error, IllegalAction) and lang != "en":
+            reason = error.reason_in(lang)
+        else:
+            reason = str(error)
+        return _t("failed", lang, error=reason)
 
     def compute(self) -> list[MoveValue]:
         """Advice for the current position, computed in this thread (assigned to ``values``)."""
-        spec, state, seat = self.session.spec, self.session.state, self.seat()
+        spec, state, seat, lang = self.session.spec, self.session.state, self.seat(), self.lang
         self.busy = True
         try:
-            self.status = f"Playing {self.budget} rollouts for {player_label(seat)}…" if seat is not None else self._prompt()
+            self.status = (_t("playing", lang, budget=self.budget, player=player_name(seat, lang)) if seat is not None
+                           else self._prompt())
             values = [] if seat is None else advise(spec, state, seat, budget=self.budget, seed=self.seed,
-                                                    objective=self.objective)
+                                                    objective=self.objective, lang=lang)
         except Exception as error:  # noqa: BLE001 - shown in place of the advice
-            self.param.update(status=f"No advice: {error}", busy=False)
+            self.param.update(status=self._failure(error), busy=False)
             return []
-        if (self.session.state, self.seat()) != (state, seat):
+        if (self.session.state, self.seat()) != (state, seat) or self.lang != lang:
             self.busy = False
             return values          # the position moved on meanwhile: this advice is for another one
         self.advised = (state, seat)
         self.values = values
         if values:
-            self.status = (f"{player_label(seat)}: {values[0].rollouts} rollouts per move, "
-                           f"{values[0].rollouts * len(values)} in all (seed {self.seed}). Best: **{values[0].label}**")
+            self.status = _t("done", lang, player=player_name(seat, lang), per_move=values[0].rollouts,
+                             total=values[0].rollouts * len(values), seed=self.seed, best=values[0].label)
         else:
             self.status = self._prompt()
         self.busy = False

@@ -44,7 +44,7 @@ from explorer.scores import ScoreBreakdown
 from explorer.setup_editor import SetupEditor
 from explorer.table_hub import TableError
 from explorer.table_pages import query_arg, review_replay
-from explorer.session import GameSession, VariantSwitches, player_label
+from explorer.session import GameSession, VariantSwitches, player_label, variant_label, variant_note
 from explorer.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 from rules.rulebook import LANGUAGES
 
@@ -84,7 +84,7 @@ class ExplorerApp(pn.viewable.Viewer):
         self.seat_controllers = SeatControllers(session=session, lang=self.lang)
         self.stepper = Stepper(session=session, lang=self.lang)
         self.picker = ActionPicker(session=session, lang=self.lang)
-        self.advisor = MoveAdvisor(session=session)
+        self.advisor = MoveAdvisor(session=session, lang=self.lang)
         self.board = board_for(session, self.lang)
         # Each game draws its own board: a new game in the same session swaps it.
         self.board_slot = pn.Column(self.board, sizing_mode="stretch_width", margin=0)
@@ -145,18 +145,20 @@ class ExplorerApp(pn.viewable.Viewer):
     def _sync_variants(self, *events) -> None:
         t = self._text
         switches: VariantSwitches = self.session.variant_switches
+        game, lang = self.session.game, self.lang
         widgets = []
         for name, parameter in switches.param.objects("existing").items():
             if name == "name":
                 continue
+            label, note = variant_label(game, name, lang), variant_note(game, name, lang)
             if isinstance(parameter, param.Boolean):
-                widget = pn.widgets.Checkbox.from_param(switches.param[name], label=f"{parameter.label} variant",
-                                                        css_classes=[f"variant-{name}"])
+                widget = pn.widgets.Checkbox.from_param(switches.param[name], label=label, css_classes=[f"variant-{name}"])
             else:
-                widget = pn.widgets.Select.from_param(switches.param[name], css_classes=[f"variant-{name}"])
+                widget = pn.widgets.Select.from_param(switches.param[name], name=label, description=note,
+                                                      css_classes=[f"variant-{name}"])
             self.controls[f"variant:{name}"] = widget
             widgets.append(widget)
-            widgets.append(pn.pane.Markdown(parameter.doc, styles=NOTE_STYLE, margin=(0, 10)))
+            widgets.append(pn.pane.Markdown(note, styles=NOTE_STYLE, margin=(0, 10)))
         self.variant_box.objects = widgets or [pn.pane.Markdown(t("explorer.no_variants"))]
 
     def _sync_rules_links(self, *events) -> None:

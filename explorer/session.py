@@ -40,6 +40,7 @@ import param
 
 import rules
 from rules import replay as replay_files
+from explorer.i18n import text
 from rules.bots import BOTS, make_bot
 from rules.protocol import GameSpec, IllegalAction, InvalidReplay, RulesError
 
@@ -72,7 +73,50 @@ class Line:
 
 
 class VariantSwitches(param.Parameterized):
-    """Base of the per-game classes holding one parameter per variant (see ``switches_class``)."""
+    """Base of the per-game classes holding one parameter per variant (see ``switches_class``).
+
+    The parameters' ``label`` and ``doc`` are the English ones; the sidebar shows a switch in the
+    page's language with :func:`variant_label` and :func:`variant_note`.
+    """
+
+
+def variant_label(game: str, name: str, lang: str = "en") -> str:
+    """What the sidebar calls variant ``name`` of ``game`` in ``lang``: an on/off switch's checkbox
+    label (``"Disturbance variant"``), or a switch with choices' selector label (``"Satellite clear"``).
+
+    From the locale files (``advisor.variant.<game>.<name>.label``); a variant they do not name yet
+    gets the English made from its name, as the switch's parameter label is.
+    """
+    try:
+        return text(f"advisor.variant.{game}.{name}.label", lang)
+    except KeyError:
+        variant = _variant(game, name)
+        label = name.replace("_", " ").capitalize()
+        return f"{label} variant" if _is_on_off(variant) else label
+
+
+def variant_note(game: str, name: str, lang: str = "en") -> str:
+    """The note under variant ``name`` of ``game`` in the sidebar, in ``lang``: what it changes and its
+    source (in English, the switch's parameter ``doc``; locale files: ``advisor.variant.<game>.<name>.note``)."""
+    try:
+        return text(f"advisor.variant.{game}.{name}.note", lang)
+    except KeyError:
+        return _variant_doc(_variant(game, name))
+
+
+def _variant(game: str, name: str):
+    for variant in rules.get_game(game).variants:
+        if variant.name == name:
+            return variant
+    raise KeyError(f"{game} has no variant {name!r}")
+
+
+def _is_on_off(variant) -> bool:
+    return isinstance(variant.default, bool) and set(variant.choices) == {False, True}
+
+
+def _variant_doc(variant) -> str:
+    return f"{variant.description} (source: {variant.source})"
 
 
 _SWITCH_CLASSES: dict[tuple[str, int], type[VariantSwitches]] = {}
@@ -89,8 +133,8 @@ def switches_class(spec: GameSpec) -> type[VariantSwitches]:
         if not name.isidentifier() or keyword.iskeyword(name) or hasattr(VariantSwitches, name):
             raise ValueError(f"variant name {name!r} of {spec.id} cannot be a parameter name")
         label = name.replace("_", " ").capitalize()
-        doc = f"{variant.description} (source: {variant.source})"
-        if isinstance(variant.default, bool) and set(variant.choices) == {False, True}:
+        doc = _variant_doc(variant)
+        if _is_on_off(variant):
             params[name] = param.Boolean(default=variant.default, label=label, doc=doc)
         else:
             params[name] = param.Selector(default=variant.default, objects=list(variant.choices), label=label, doc=doc)
