@@ -10,4 +10,5 @@ if sys.path[0] != ROOT:
 
 from explorer.analysis import create_page  # noqa: E402
 
-create_page().servable(title="Rules Explorer – analysis")
+page = create_page()
+page.servable(title=page.title)

@@ -25,16 +25,24 @@ Stopping
     the same thing: the progress callback raises :class:`StopRequested` (a ``KeyboardInterrupt``)
     after the chunk that just finished, and the result says ``interrupted``. The statistics cover
     the games ``0 .. n-1`` of the gap-free prefix of chunks, exactly as ``compare`` reports them.
+
+Languages
+    The page's texts are in ``explorer/locales/<lang>/analysis.json``; ``AnalysisPage(lang=...)``
+    shows them in one language, and :func:`create_page` takes it from the address (``?lang=``) or
+    the browser, with a switch to load the page in the other. The downloads are data and stay
+    English (their column names, and the question as ``compare``'s result records it).
 """
 
 from __future__ import annotations
 
 import csv
+import inspect
 import io
 import json
 import threading
 import time
 from dataclasses import dataclass, field
+from html import escape as esc
 from typing import Any, Callable, Mapping, Sequence
 
 import holoviews as hv
@@ -43,17 +51,24 @@ import param
 
 import rules
 from explorer.analysis_plots import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+from explorer.i18n import NATIVE_NAMES, page_language, text
 from rules.bots import BOTS
+from rules.rulebook import LANGUAGES
 from rules.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
 from explorer.live_plots import OnLoop
 from explorer.plots import frame, player_colour
-from explorer.session import VariantSwitches, player_label, switches_class
+from explorer.session import VariantSwitches, player_label, switches_class, variant_label, variant_note
 
 #: Colours of the two settings (A: blue, B: orange), also used in the page's text.
 SETTING_COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
 #: Where each setting's mark sits beside its seat on a categorical x axis.
 SETTING_OFFSET = {"A": -0.15, "B": 0.15}
 EXECUTORS = {"In this process": "inprocess", "Local processes": "processes", "Dask cluster": "dask"}
+
+
+def executor_options(lang: str = "en") -> dict[str, str]:
+    """``EXECUTORS`` with its names in ``lang`` (the executor menu's choices)."""
+    return {text(f"analysis.executor.{value}", lang): value for value in EXECUTORS.values()}
 
 
 # ---------------------------------------------------------------------------- the model
@@ -167,35 +182,55 @@ def finished_prefix(chunks: Mapping[int, Any], plan: Sequence[tuple[int, int]]) 
 
 
 # ---------------------------------------------------------------------------- words
-def _variant_words(name: str, a: Any, b: Any) -> str:
-    words = name.replace("_", " ")
+def _player(seat: int, lang: str = "en") -> str:
+    """``Player 1`` / ``プレイヤー1``."""
+    return player_label(seat) if lang == "en" else text("explorer.player", lang, n=seat + 1)
+
+
+def _session_words(function: str, game: str | None, name: str, lang: str) -> str | None:
+    """A variant's label or note in ``lang`` (``variant_label`` / ``variant_note`` of
+    ``explorer.session``); None without a game."""
+    if game is None:
+        return None
+    return {"variant_label": variant_label, "variant_note": variant_note}[function](game, name, lang)
+
+
+def _variant_name(game: str | None, name: str, lang: str = "en") -> str:
+    """A variant in a question: its name in words in English, its label in other languages."""
+    if lang == "en":
+        return name.replace("_", " ")
+    return _session_words("variant_label", game, name, lang) or name.replace("_", " ")
+
+
+def _variant_words(name: str, a: Any, b: Any, lang: str = "en", game: str | None = None) -> str:
+    words = _variant_name(game, name, lang)
     if isinstance(a, bool):
-        return words if b else f"turning {words} off"
-    return f"{words} = {b} (instead of {a})"
+        return text("analysis.change.on" if b else "analysis.change.off", lang, variant=words)
+    return text("analysis.change.value", lang, variant=words, a=a, b=b)
 
 
-def question(settings: RunSettings) -> str:
+def question(settings: RunSettings, lang: str = "en") -> str:
     """The comparison as a question: "Does disturbance change the scores at 4 players?"."""
-    changes = [_variant_words(name, settings.variants_a.get(name), value)
+    changes = [_variant_words(name, settings.variants_a.get(name), value, lang, settings.game)
                for name, value in sorted(settings.variants_b.items()) if settings.variants_a.get(name) != value]
     if tuple(settings.bots_a) != tuple(settings.bots_b):
-        changes.append(f"playing {'/'.join(settings.bots_b)} bots instead of {'/'.join(settings.bots_a)}")
-    at = f"at {settings.players} players"
+        changes.append(text("analysis.change.bots", lang, a="/".join(settings.bots_a), b="/".join(settings.bots_b)))
     if not changes:
-        return f"A and B are the same setting {at}: do the differences stay within their noise?"
-    verb = "Does" if len(changes) == 1 else "Do"
-    listed = changes[0] if len(changes) == 1 else ", ".join(changes[:-1]) + " and " + changes[-1]
-    return f"{verb} {listed} change the scores {at}?"
+        return text("analysis.question.same", lang, players=settings.players)
+    if len(changes) == 1:
+        return text("analysis.question.one", lang, changes=changes[0], players=settings.players)
+    listed = (text("analysis.question.separator", lang).join(changes[:-1]) + text("analysis.question.and", lang)
+              + changes[-1])
+    return text("analysis.question.many", lang, changes=listed, players=settings.players)
 
 
-def progress_line(run: AnalysisRun) -> str:
+def progress_line(run: AnalysisRun, lang: str = "en") -> str:
     settings = run.settings
     if settings is None:
-        return "Not run yet."
-    done = f"{run.games_done} / {settings.games} games (each played under A and under B)"
-    state = {"running": "running", "done": "done", "stopped": "stopped: partial results kept",
-             "failed": f"failed: {run.error}", "idle": ""}[run.status]
-    return f"{done} · {run.elapsed:.1f} s elapsed · {state}"
+        return text("analysis.progress.not_run", lang)
+    done = text("analysis.progress.games", lang, done=run.games_done, total=settings.games)
+    state = "" if run.status == "idle" else text(f"analysis.status.{run.status}", lang, error=run.error)
+    return f"{done} · {text('analysis.progress.elapsed', lang, seconds=run.elapsed)} · {state}"
 
 
 def _interval(ci: Mapping, key: str = "mean") -> str:
@@ -208,18 +243,19 @@ def _interval(ci: Mapping, key: str = "mean") -> str:
     return f"{form.format(ci[key])} [{form.format(ci['low'])}, {form.format(ci['high'])}]"
 
 
-def summary_markdown(stats: Mapping | None) -> str:
+def summary_markdown(stats: Mapping | None, lang: str = "en") -> str:
     """The final numbers per seat: means and win rates of A and B, and the paired difference."""
     if not stats:
         return ""
-    rows = ["| Seat | Score A | Score B | B − A | Win rate A | Win rate B |", "|---|---|---|---|---|---|"]
+    rows = [text("analysis.summary.header", lang), "|---|---|---|---|---|---|"]
     for a, b, d in zip(stats["a"]["seats"], stats["b"]["seats"], stats["difference_b_minus_a"]):
         mark = " *" if d["significant"] else ""
-        rows.append(f"| {player_label(a['seat'])} | {_interval(a['score'])} | {_interval(b['score'])} | "
+        rows.append(f"| {_player(a['seat'], lang)} | {_interval(a['score'])} | {_interval(b['score'])} | "
                     f"{_interval(d['score_difference'])}{mark} | {_interval(a['win_rate'], 'rate')} | "
                     f"{_interval(b['win_rate'], 'rate')} |")
-    length = f"Game length (decisions): A {_interval(stats['a']['game_length'])}, B {_interval(stats['b']['game_length'])}."
-    return "\n".join(rows) + f"\n\n{length} 95% intervals; * the difference's interval excludes 0. {stats['games']} games."
+    length = text("analysis.summary.length", lang, a=_interval(stats["a"]["game_length"]),
+                  b=_interval(stats["b"]["game_length"]))
+    return "\n".join(rows) + f"\n\n{length} " + text("analysis.summary.note", lang, games=stats["games"])
 
 
 # ---------------------------------------------------------------------------- plot data (pure)
@@ -281,11 +317,17 @@ def difference_history_data(history: Sequence[Mapping]) -> dict:
 
 
 # ---------------------------------------------------------------------------- elements (pure)
-def _seat_ticks(players: int) -> list:
-    return [(seat, player_label(seat)) for seat in range(players)]
+def _seat_ticks(players: int, lang: str = "en") -> list:
+    return [(seat, _player(seat, lang)) for seat in range(players)]
 
 
-def _interval_marks(columns: Mapping, ylabel: str, **size) -> hv.Overlay:
+def _dimension(name: str, label: str | None = None) -> str | hv.Dimension:
+    """A plot dimension named ``name`` (the data's column, the same in every language), shown as ``label``."""
+    return name if label is None or label == name else hv.Dimension(name, label=label)
+
+
+def _interval_marks(columns: Mapping, ylabel: str, lang: str = "en", name: str | None = None, **size) -> hv.Overlay:
+    value = _dimension(name or ylabel, ylabel)
     layers = []
     for setting, colour in SETTING_COLOURS.items():
         rows = [i for i, s in enumerate(columns["setting"]) if s == setting]
@@ -293,40 +335,51 @@ def _interval_marks(columns: Mapping, ylabel: str, **size) -> hv.Overlay:
         neg = [v - lo for v, lo in zip(pick["value"], pick["low"])]
         pos = [hi - v for v, hi in zip(pick["value"], pick["high"])]
         layers.append(hv.ErrorBars((pick["x"], pick["value"], neg, pos), kdims=["x"],
-                                   vdims=[ylabel, "below", "above"]).opts(color=colour, line_width=2, framewise=True))
-        layers.append(hv.Scatter((pick["x"], pick["value"]), kdims=["x"], vdims=[ylabel], label=f"Setting {setting}")
+                                   vdims=[value, "below", "above"]).opts(color=colour, line_width=2, framewise=True))
+        layers.append(hv.Scatter((pick["x"], pick["value"]), kdims=["x"], vdims=[value],
+                                 label=text("analysis.plot.setting", lang, setting=setting))
                       .opts(color=colour, size=9, tools=["hover"], framewise=True))
     return hv.Overlay(layers)
 
 
-def seat_interval_plot(data: Mapping, *, title: str, ylabel: str, **size) -> hv.Overlay:
-    """Mean (or rate) per seat with its 95% interval, A beside B."""
-    overlay = _interval_marks(data["columns"], ylabel)
-    if data.get("fair_share") is not None and ylabel == "win rate":
+def seat_interval_plot(data: Mapping, *, title: str, ylabel: str, lang: str = "en", statistic: str | None = None,
+                       **size) -> hv.Overlay:
+    """Mean (or rate) per seat with its 95% interval, A beside B.
+
+    ``statistic`` ("score" or "win_rate") names the data's column whatever the language (the win
+    rate also draws the fair share); without it, ``ylabel`` is taken as the English name.
+    """
+    name = {"score": "score", "win_rate": "win rate"}.get(statistic, ylabel)
+    overlay = _interval_marks(data["columns"], ylabel, lang, name)
+    if data.get("fair_share") is not None and name == "win rate":
         overlay = overlay * hv.HLine(data["fair_share"]).opts(color="#888888", line_dash="dashed", line_width=1)
-    return overlay.opts(hv.opts.Overlay(title=f"{title} ({data['games']} games)", xlabel="", ylabel=ylabel,
-                                        xticks=_seat_ticks(data["players"]) or None, xlim=(-0.5, max(data["players"], 1) - 0.5),
+    return overlay.opts(hv.opts.Overlay(title=text("analysis.plot.title_games", lang, title=title, games=data["games"]),
+                                        xlabel="", ylabel=ylabel, xticks=_seat_ticks(data["players"], lang) or None,
+                                        xlim=(-0.5, max(data["players"], 1) - 0.5),
                                         legend_position="right", framewise=True, **frame(size)))
 
 
-def game_length_plot(data: Mapping, **size) -> hv.Overlay:
-    return _interval_marks(data["columns"], "decisions").opts(hv.opts.Overlay(
-        title=f"Game length ({data['games']} games)", xlabel="", ylabel="decisions per game",
+def game_length_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
+    return _interval_marks(data["columns"], text("analysis.axis.decisions", lang), lang, "decisions").opts(hv.opts.Overlay(
+        title=text("analysis.plot.length", lang, games=data["games"]), xlabel="",
+        ylabel=text("analysis.axis.decisions_per_game", lang),
         xticks=[(0, "A"), (1, "B")], xlim=(-0.5, 1.5), show_legend=False, framewise=True, **frame(size)))
 
 
-def difference_plot(data: Mapping, **size) -> hv.Overlay:
+def difference_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
     """The paired score difference B - A per seat as games accumulate, its interval as a band."""
     layers = [hv.HLine(0).opts(color="#888888", line_dash="dashed", line_width=1)]
     for seat, columns in data["seats"].items():
         colour = player_colour(seat)
-        band = hv.Area((columns["games"], columns["low"], columns["high"]), kdims=["games"], vdims=["low", "high"])
+        games = _dimension("games", text("analysis.axis.games", lang))
+        band = hv.Area((columns["games"], columns["low"], columns["high"]), kdims=[games], vdims=["low", "high"])
         layers.append(band.opts(color=colour, alpha=0.2, line_alpha=0, framewise=True))
-        layers.append(hv.Curve((columns["games"], columns["mean"]), kdims=["games"], vdims=["difference"],
-                               label=player_label(seat)).opts(color=colour, line_width=2, tools=["hover"], framewise=True))
+        layers.append(hv.Curve((columns["games"], columns["mean"]), kdims=[games],
+                               vdims=[_dimension("difference", text("analysis.axis.difference", lang))],
+                               label=_player(seat, lang)).opts(color=colour, line_width=2, tools=["hover"], framewise=True))
     return hv.Overlay(layers).opts(hv.opts.Overlay(
-        title=f"Score difference B − A ({data['games']} games)", xlabel="games", ylabel="points (B − A)",
-        legend_position="right", framewise=True, **frame(size)))
+        title=text("analysis.plot.difference", lang, games=data["games"]), xlabel=text("analysis.axis.games", lang),
+        ylabel=text("analysis.axis.points_difference", lang), legend_position="right", framewise=True, **frame(size)))
 
 
 # ---------------------------------------------------------------------------- downloads (pure)
@@ -371,6 +424,20 @@ def result_json(result: Mapping) -> str:
 
 
 # ---------------------------------------------------------------------------- the page
+def _in_language(element: Callable, lang: str) -> Callable:
+    """``element`` drawing in ``lang`` where it takes a ``lang`` argument (as it is otherwise)."""
+    if lang != "en" and "lang" in inspect.signature(element).parameters:
+        return lambda data: element(data, lang=lang)
+    return element
+
+
+def language_switch_html(lang: str) -> str:
+    """The page again in the other language (``?lang=``), as the explorer's and the rules page's switches."""
+    switch = " · ".join(f'<a class="lang-{other}" href="?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
+                        if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
+    return f'<div class="language-switch">{esc(text("language.switch", lang))}: {switch}</div>'
+
+
 class PlotFeed:
     """One plot: a ``Pipe`` feeding a ``DynamicMap`` that draws ``element(data)``."""
 
@@ -383,8 +450,11 @@ class AnalysisPage(pn.viewable.Viewer):
     """The A/B analysis page: settings, Run/Stop, live plots, final numbers and downloads.
 
     ``AnalysisPage()``; ``run`` is its :class:`AnalysisRun`; ``start()``/``stop()`` are what the
-    buttons do; ``thread`` is the background thread of the current run.
+    buttons do; ``thread`` is the background thread of the current run. ``lang`` is the language of
+    its texts, read when the page is made (the language switch loads the page again).
     """
+
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the page's texts.")
 
     game = param.Selector(default="subastral", objects={rules.get_game(g).title: g for g in rules.GAMES},
                           doc="Which game's rules.")
@@ -406,6 +476,8 @@ class AnalysisPage(pn.viewable.Viewer):
 
     def __init__(self, **params):
         super().__init__(**params)
+        lang = self.lang
+        self.param.executor.objects = executor_options(lang)
         self.run = AnalysisRun()
         self.thread: threading.Thread | None = None
         # From the run's thread: once, on the document's own loop, which holds its lock.
@@ -414,30 +486,35 @@ class AnalysisPage(pn.viewable.Viewer):
         self._drawn = threading.Condition()
         self.drawn_games = 0            # games_done of the run as last drawn
         self.feeds = {
-            "scores": PlotFeed(lambda data: seat_interval_plot(data, title="Mean score per seat", ylabel="score"),
-                               seat_interval_data(None, "score")),
-            "win_rates": PlotFeed(lambda data: seat_interval_plot(data, title="Win rate per seat", ylabel="win rate"),
-                                  seat_interval_data(None, "win_rate")),
-            "length": PlotFeed(game_length_plot, game_length_data(None)),
-            "difference": PlotFeed(difference_plot, difference_history_data([])),
-            "distribution": PlotFeed(score_distribution_plot, score_distribution_data(None)),
-            "envelope": PlotFeed(envelope_plot, envelope_data(None)),
+            "scores": PlotFeed(lambda data: seat_interval_plot(
+                data, title=text("analysis.plot.scores", lang), ylabel=text("analysis.axis.score", lang), lang=lang,
+                statistic="score"), seat_interval_data(None, "score")),
+            "win_rates": PlotFeed(lambda data: seat_interval_plot(
+                data, title=text("analysis.plot.win_rates", lang), ylabel=text("analysis.axis.win_rate", lang),
+                lang=lang, statistic="win_rate"), seat_interval_data(None, "win_rate")),
+            "length": PlotFeed(lambda data: game_length_plot(data, lang=lang), game_length_data(None)),
+            "difference": PlotFeed(lambda data: difference_plot(data, lang=lang), difference_history_data([])),
+            "distribution": PlotFeed(_in_language(score_distribution_plot, lang), score_distribution_data(None)),
+            "envelope": PlotFeed(_in_language(envelope_plot, lang), envelope_data(None)),
         }
         self.panes = {name: pn.pane.HoloViews(feed.dmap, linked_axes=False, margin=(5, 10),
                                               css_classes=[f"analysis-{name.replace('_', '-')}"])
                       for name, feed in self.feeds.items()}
         self.question = pn.pane.Markdown("", css_classes=["analysis-question"], sizing_mode="stretch_width")
-        self.progress = pn.pane.Markdown(progress_line(self.run), css_classes=["analysis-progress"])
+        self.progress = pn.pane.Markdown(progress_line(self.run, lang), css_classes=["analysis-progress"])
         self.summary = pn.pane.Markdown("", css_classes=["analysis-summary"], sizing_mode="stretch_width")
-        self.run_button = pn.widgets.Button(label="Run", color="primary", css_classes=["analysis-run"])
-        self.stop_button = pn.widgets.Button(label="Stop", color="warning", disabled=True,
+        self.run_button = pn.widgets.Button(label=text("analysis.run", lang), color="primary", css_classes=["analysis-run"])
+        self.stop_button = pn.widgets.Button(label=text("analysis.stop", lang), color="warning", disabled=True,
                                              css_classes=["analysis-stop"])
         self.run_button.on_click(lambda event: self.start())
         self.stop_button.on_click(lambda event: self.stop())
-        self.csv_download = pn.widgets.FileDownload(callback=self._csv_file, filename="analysis.csv", label="Download CSV",
+        self.csv_download = pn.widgets.FileDownload(callback=self._csv_file, filename="analysis.csv",
+                                                    label=text("analysis.download_csv", lang),
                                                     disabled=True, css_classes=["analysis-csv"])
         self.json_download = pn.widgets.FileDownload(callback=self._json_file, filename="analysis.json",
-                                                     label="Download JSON", disabled=True, css_classes=["analysis-json"])
+                                                     label=text("analysis.download_json", lang), disabled=True,
+                                                     css_classes=["analysis-json"])
+        self.language_switch = pn.pane.HTML(language_switch_html(lang), css_classes=["analysis-language"], margin=(0, 10))
         self.variant_box = pn.Column(margin=0)
         self._on_game_change()
         self.param.watch(self._on_game_change, ["game"])
@@ -452,17 +529,26 @@ class AnalysisPage(pn.viewable.Viewer):
         self._layout = pn.Row(self.controls, self.results, sizing_mode="stretch_width", css_classes=["analysis-page"])
 
     # ------------------------------------------------------------------ settings
+    #: The settings whose widgets show their parameter's doc as a tooltip (in ``lang``: ``analysis.doc.<name>``).
+    DESCRIBED = ("game", "players", "games", "seed", "chunk", "executor", "workers", "scheduler", "ci_half_width")
+
     def _controls(self) -> pn.Column:
+        lang = self.lang
+
         def widget(name, kind=None, **kw):
             kind = kind or pn.widgets.Select
-            return kind.from_param(self.param[name], css_classes=[f"analysis-{name.replace('_', '-')}"], **kw)
+            words = {"name": text(f"analysis.label.{name}", lang)}
+            if name in self.DESCRIBED:
+                words["description"] = text(f"analysis.doc.{name}", lang)
+            return kind.from_param(self.param[name], css_classes=[f"analysis-{name.replace('_', '-')}"], **words, **kw)
 
         self.executor_widgets = {"processes": widget("workers", pn.widgets.IntInput),
                                  "dask": widget("scheduler", pn.widgets.TextInput)}
         self.param.watch(self._show_executor_widgets, ["executor"])
         self._show_executor_widgets()
         return pn.Column(
-            "### Comparison", widget("game"), widget("players"), widget("bot_a"), widget("bot_b"), self.variant_box,
+            self.language_switch, text("analysis.heading", lang),
+            widget("game"), widget("players"), widget("bot_a"), widget("bot_b"), self.variant_box,
             widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
             widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
             widget("stop_when_precise", pn.widgets.Checkbox), widget("ci_half_width", pn.widgets.FloatInput),
@@ -495,16 +581,24 @@ class AnalysisPage(pn.viewable.Viewer):
         self.variant_box[:] = [self._variant_widgets(a, "A"), self._variant_widgets(b, "B")]
         self._show_question()
 
-    @staticmethod
-    def _variant_widgets(switches: VariantSwitches, setting: str) -> pn.Column:
-        widgets = [pn.pane.Markdown(f"**Variants in {setting}**", margin=(0, 10))]
+    def _variant_widgets(self, switches: VariantSwitches, setting: str) -> pn.Column:
+        lang = self.lang
+        widgets = [pn.pane.Markdown(text("analysis.variants_in", lang, setting=setting), margin=(0, 10))]
         for name, parameter in switches.param.objects("existing").items():
             if name == "name":
                 continue
             kind = pn.widgets.Checkbox if isinstance(parameter, param.Boolean) else pn.widgets.Select
-            widgets.append(kind.from_param(switches.param[name], css_classes=[f"variant-{setting.lower()}-{name}"]))
+            words = {}
+            if lang != "en":       # the variants' own words, where explorer.session has them in lang
+                label = _session_words("variant_label", self.game, name, lang)
+                note = _session_words("variant_note", self.game, name, lang)
+                if label:
+                    words["name"] = label
+                if note and kind is pn.widgets.Select:
+                    words["description"] = note
+            widgets.append(kind.from_param(switches.param[name], css_classes=[f"variant-{setting.lower()}-{name}"], **words))
         if len(widgets) == 1:
-            widgets.append(pn.pane.Markdown("*(this game has no variants)*", margin=(0, 10)))
+            widgets.append(pn.pane.Markdown(text("analysis.no_variants", lang), margin=(0, 10)))
         return pn.Column(*widgets, margin=0)
 
     @staticmethod
@@ -523,7 +617,7 @@ class AnalysisPage(pn.viewable.Viewer):
 
     def _show_question(self, *events) -> None:
         if self.variants_a is not None and self.variants_b is not None:
-            self.question.object = f"### {question(self.settings())}"
+            self.question.object = f"### {question(self.settings(), self.lang)}"
 
     # ------------------------------------------------------------------ running
     def start(self) -> threading.Thread | None:
@@ -531,7 +625,7 @@ class AnalysisPage(pn.viewable.Viewer):
         if self.thread is not None and self.thread.is_alive():
             return None
         settings = self.settings()
-        self.question.object = f"### {question(settings)}"
+        self.question.object = f"### {question(settings, self.lang)}"
         self.thread = threading.Thread(target=self.run.run, args=(settings,), kwargs={"pace": self._pace},
                                        daemon=True, name="analysis-run")
         self.run.status = "running"       # the buttons change before the thread's first chunk
@@ -565,8 +659,8 @@ class AnalysisPage(pn.viewable.Viewer):
             self.feeds["difference"].pipe.send(difference_history_data(history))
             self.feeds["distribution"].pipe.send(score_distribution_data(stats))
             self.feeds["envelope"].pipe.send(envelope_data(stats))
-            self.progress.object = progress_line(run)
-            self.summary.object = summary_markdown(stats)
+            self.progress.object = progress_line(run, self.lang)
+            self.summary.object = summary_markdown(stats, self.lang)
             finished = run.result is not None
             self.run_button.disabled = run.running
             self.stop_button.disabled = not run.running
@@ -585,13 +679,15 @@ class AnalysisPage(pn.viewable.Viewer):
         return self._layout
 
 
-def create_page() -> pn.template.BaseTemplate:
-    """The served page: the analysis in a template (``page.analysis`` is the :class:`AnalysisPage`)."""
-    analysis = AnalysisPage()
+def create_page(lang: str | None = None) -> pn.template.BaseTemplate:
+    """The served page: the analysis in a template (``page.analysis`` is the :class:`AnalysisPage`),
+    in ``lang`` (else the address's ``?lang=``, else the browser's language)."""
+    lang = lang or page_language()
+    analysis = AnalysisPage(lang=lang)
     # No busy spinner: Panel keeps every spinner in its global state and updates them all when any
     # session is busy, from that session's thread, which breaks the other documents' locks when the
     # explorer and this page are served by one process (the explorer has none for the same reason).
-    template = pn.template.BootstrapTemplate(title="Rules Explorer – analysis", sidebar=[analysis.controls],
+    template = pn.template.BootstrapTemplate(title=text("analysis.page_title", lang), sidebar=[analysis.controls],
                                              main=[analysis.results], busy_indicator=None)
     template.analysis = analysis
     return template
@@ -599,4 +695,5 @@ def create_page() -> pn.template.BaseTemplate:
 
 if __name__.startswith("bokeh"):
     # `rules-explorer serve` (and `panel serve explorer/analysis.py`) serve this file directly.
-    create_page().servable(title="Rules Explorer – analysis")
+    page = create_page()
+    page.servable(title=page.title)
