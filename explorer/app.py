@@ -282,7 +282,7 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
     if table_id is not None:
         try:
             session = GameSession()
-            session.load(review_replay(table_id), cursor=0)
+            session.load(review_replay(table_id, lang=page_language()), cursor=0)
         except TableError as error:
             session, notice = None, f"Table review: {error}."
     template = ExplorerApp(session=session, lang=page_language()).template

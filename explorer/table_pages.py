@@ -16,6 +16,10 @@ tests read every websocket message to check). Moves go to the table through the 
 Finished games open in the explorer with every hand shown: ``/explorer?table=ID`` (the explorer's
 path: ``$RULES_EXPLORER_EXPLORER_PATH``, default ``/explorer``; only once the
 game is over: before, the replay would show every hand).
+
+Every page speaks the language of its address's ``?lang=`` or else the browser's (English or
+Japanese, :func:`~explorer.i18n.page_language`; texts: ``explorer/locales/<lang>/tables.json``),
+with a language switch in its header that keeps the table and seat.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import panel as pn
 import param
 
 import rules
+from explorer.i18n import NATIVE_NAMES, page_language, text
 from explorer.board import board_for
 import explorer.stellar_board  # noqa: F401  (each registers its board in board_for)
 import explorer.jump_gate_board  # noqa: F401
@@ -39,12 +44,14 @@ import explorer.starligned_board  # noqa: F401
 import explorer.biome_blitz_board  # noqa: F401
 from explorer.live_plots import LivePlots, OnLoop
 from explorer.picker import ActionPicker, assign, seats_text
+from explorer.rules_page import refusal_markdown
 from explorer.scores import ScoreBreakdown
-from explorer.session import GameSession, player_label
+from explorer.session import GameSession, player_label, variant_note
 from explorer.table_hub import CONTROLLERS, HUMAN, TableError, TableHub, get_hub
 from explorer.timeline import EventLog
-from rules.protocol import RulesError
+from rules.protocol import IllegalAction, RulesError
 from rules.registry import get_game
+from rules.rulebook import LANGUAGES
 
 esc = html.escape
 
@@ -59,6 +66,44 @@ PAGE_CSS = """
 .tables-list th, .tables-list td { text-align: left; padding: 3px 8px; border-bottom: 1px solid #dde3ea; }
 .tables-list .over { color: #5a6878; }
 """
+
+SWITCH_CSS = """
+.language-switch { font-size: .9em; color: #fff; }
+.language-switch a { color: #fff; }
+"""
+
+
+def t(key: str, lang: str = "en", **values) -> str:
+    """An interface text of the tables' pages (``explorer/locales/<lang>/tables.json``)."""
+    return text(f"tables.{key}", lang, **values)
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """"Player 1" / "プレイヤー1": how the tables' pages name a seat (0-based) in ``lang``."""
+    return player_label(seat) if lang == "en" else t("player", lang, n=seat + 1)
+
+
+def with_lang(component, lang: str, *args, **params):
+    """``component(*args, **params)``, told the language when it takes one (and not English,
+    its default): each of the explorer's components gets its texts in ``lang``."""
+    if lang != "en" and "lang" in getattr(component, "param", ()):
+        params["lang"] = lang
+    return component(*args, **params)
+
+
+def variant_description(game: str, variant, lang: str = "en") -> str:
+    """What a variant switch does, in ``lang`` (English: the engine's description)."""
+    return variant.description if lang == "en" else variant_note(game, variant.name, lang)
+
+
+def language_switch_html(lang: str, **args: str | None) -> str:
+    """The page again in each other language (the address's other arguments kept)."""
+    def href(other: str) -> str:
+        query = "&".join(f"{name}={value}" for name, value in args.items() if value)
+        return "?" + (query + "&" if query else "") + f"lang={other}"
+    switch = " · ".join(f'<a class="lang-{other}" href="{esc(href(other))}" lang="{other}">{NATIVE_NAMES[other]}</a>'
+                        if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
+    return f'<div class="language-switch">{esc(text("language.switch", lang))}: {switch}</div>'
 
 
 def quiet_closed_pages(loop, context: dict) -> None:
@@ -149,11 +194,13 @@ class TablePicker(ActionPicker):
         return 0
 
     def take_seat_here(self, seat: int) -> None:
-        self.message = "At a shared table each seat is played from its own link."
+        self.message = t("one_link_per_seat", self.lang)
 
     # Whom the table waits for is the page's own status line (TablePage._status_html); said again
     # here, it would be a second redraw on every page after every move. The picker's line stays put.
-    WAITING = '<span class="hint">Your choices appear here on your turn.</span>'
+    @property
+    def WAITING(self) -> str:
+        return f'<span class="hint">{t("choices_on_your_turn", self.lang)}</span>'
 
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
         return self.WAITING
@@ -164,6 +211,8 @@ class TablePicker(ActionPicker):
 
 class TablePage(pn.viewable.Viewer):
     """One seat's (or a spectator's) page of a shared table; see the module docstring."""
+
+    lang = param.Selector(default="en", objects=list(LANGUAGES), doc="The language of the page's texts.")
 
     def __init__(self, hub: TableHub, table_id: str, token: str | None = None, path: str = "/tables", **params):
         super().__init__(**params)
@@ -180,25 +229,26 @@ class TablePage(pn.viewable.Viewer):
         self.header = pn.pane.HTML(self._header_html(), stylesheets=[PAGE_CSS], css_classes=["table-header"],
                                    sizing_mode="stretch_width", margin=(0, 5))
         self.status = pn.pane.HTML("", stylesheets=[PAGE_CSS], sizing_mode="stretch_width", margin=(0, 5, 6, 5))
-        self.picker = TablePicker(page=self, session=session) if self.seat is not None else None
-        self.board = board_for(session)
-        self.log_view = EventLog(session=session)
+        lang = self.lang
+        self.picker = with_lang(TablePicker, lang, page=self, session=session) if self.seat is not None else None
+        self.board = board_for(session) if lang == "en" else board_for(session, lang=lang)
+        self.log_view = with_lang(EventLog, lang, session=session)
         # The plots are made when their card is first opened: following a move costs each page as
         # much again as everything else on it, and most players watch the table.
         self.plots: LivePlots | None = None
-        self.plots_card = pn.Card(title="Score curves and cards (open to follow them)", collapsed=True,
+        self.plots_card = pn.Card(title=t("plots_closed", lang), collapsed=True,
                                   sizing_mode="stretch_width", css_classes=["plots-card"])
         self.plots_card.param.watch(self._on_plots_card, "collapsed")
         # The final scores are made when the game ends (until then they would be redrawn, unseen, every move).
         self.scores: ScoreBreakdown | None = None
         self.download = pn.widgets.FileDownload(callback=self._replay_file, filename=f"table-{table.id}.json",
-                                                label="Download the replay (every hand)", color="primary",
+                                                label=t("download_replay", lang), color="primary",
                                                 css_classes=["download-replay"], margin=(4, 5))
-        self.rematch_button = pn.widgets.Button(label="Rematch: same seats, new seed", css_classes=["rematch"],
+        self.rematch_button = pn.widgets.Button(label=t("rematch_same_seats", lang), css_classes=["rematch"],
                                                 margin=(4, 5), visible=self.seat is not None)
         self.rematch_button.on_click(lambda event: self.rematch())
         self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
-        self.end = pn.Column(pn.pane.Markdown("### Final scores", margin=(0, 5)), pn.Spacer(height=0),
+        self.end = pn.Column(pn.pane.Markdown(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
                              pn.Row(self.download, self.rematch_button, margin=0), self.end_links,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
         # The hub calls it from whichever thread took the move: it runs on this page's own loop.
@@ -221,11 +271,17 @@ class TablePage(pn.viewable.Viewer):
                 self._show()
                 if self.picker is not None:
                     self.picker.cancel()
-                    self.picker.message = f"Not played: {error}"
+                    self.picker.message = t("not_played", self.lang, reason=self._refusal(error))
                 return False
             self._sync()
             self._show()
         return True
+
+    def _refusal(self, error: Exception) -> str:
+        """Why the table refused a move, in the page's language (the hub's own words are English)."""
+        if self.lang == "en" or not isinstance(error, IllegalAction):
+            return str(error)
+        return refusal_markdown(self.session.game, error, self.lang)
 
     def rematch(self):
         if self.seat is None or not self.table.over:
@@ -237,9 +293,9 @@ class TablePage(pn.viewable.Viewer):
     def show_plots(self) -> LivePlots:
         """Make the score and card plots (once) and put them in their card."""
         if self.plots is None:
-            self.plots = LivePlots(session=self.session)
+            self.plots = with_lang(LivePlots, self.lang, session=self.session)
             self.plots_card.objects = [self.plots]
-            self.plots_card.title = "Score curves and cards"
+            self.plots_card.title = t("plots", self.lang)
         return self.plots
 
     def _on_plots_card(self, event) -> None:
@@ -268,53 +324,59 @@ class TablePage(pn.viewable.Viewer):
         assign(self.end, visible=over)
         if over:
             if self.scores is None:
-                self.scores = ScoreBreakdown(session=session)
+                self.scores = with_lang(ScoreBreakdown, self.lang, session=session)
                 self.end[1] = self.scores
-            links = []
+            links, lang = [], self.lang
+            language = "" if lang == "en" else f"&lang={lang}"
             if table.rematch:
-                links.append(f'<a class="rematch-link" href="{esc(seat_link(table.rematch, self.token, path=self.path))}">'
-                             f'Go to the rematch (table {esc(table.rematch)})</a>')
-            links.append(f'<a class="review-link" href="{esc(explorer_path())}?table={esc(table.id)}" target="_blank">'
-                         'Review the whole game in the explorer, every hand shown</a>')
+                links.append(f'<a class="rematch-link" href="{esc(seat_link(table.rematch, self.token, path=self.path) + language)}">'
+                             f'{t("go_to_rematch", lang, table=esc(table.rematch))}</a>')
+            links.append(f'<a class="review-link" href="{esc(explorer_path())}?table={esc(table.id)}{esc(language)}" target="_blank">'
+                         f'{t("review_in_explorer", lang)}</a>')
             self.end_links.object = " · ".join(links)
             self.rematch_button.visible = self.seat is not None and table.rematch is None
 
     # ------------------------------------------------------------------ drawing
     def _header_html(self) -> str:
-        record = self.table.record
-        who = (f'You are <span class="you">{esc(player_label(self.seat))}</span>' if self.seat is not None
-               else '<span class="you">Spectator</span>: no hand is shown')
-        seats = ", ".join(f"{player_label(s)}: {'a person' if c == HUMAN else c + ' bot'}"
-                          for s, c in enumerate(record.controllers))
-        return (f'<b>{esc(self.session.spec.title)}</b> · table <code>{esc(record.id)}</code> · {who}'
+        record, lang = self.table.record, self.lang
+        who = (t("you_are", lang, player=f'<span class="you">{esc(seat_name(self.seat, lang))}</span>')
+               if self.seat is not None else
+               t("spectator_note", lang, spectator=f'<span class="you">{t("spectator", lang)}</span>'))
+        seats = t("list_separator", lang).join(
+            t("seat_controller", lang, player=seat_name(s, lang), controller=t("person", lang) if c == HUMAN else t("bot", lang, name=c))
+            for s, c in enumerate(record.controllers))
+        table = t("header_table", lang, table=f"<code>{esc(record.id)}</code>")
+        return (f'<b>{esc(self.session.spec.title)}</b> · {table} · {who}'
                 f'<br><span class="quiet">{esc(seats)}</span>')
 
     def _status_html(self) -> str:
-        session, table = self.session, self.table
+        session, table, lang = self.session, self.table, self.lang
         state = session.state
         if table.problem:
-            return f'<div class="table-status">This table is stopped: {esc(table.problem)}</div>'
+            return f'<div class="table-status">{t("stopped", lang, problem=esc(table.problem))}</div>'
         if session.spec.is_over(state):
             scores = session.spec.scores(state)
-            winners = ", ".join(f"{player_label(s)} ({scores[s]} points)" for s in session.spec.winners(state))
-            return f'<div class="table-status game-over">Game over after {len(session.log)} moves. Won by {esc(winners)}.</div>'
+            winners = t("list_separator", lang).join(t("winner", lang, player=seat_name(s, lang), score=scores[s])
+                                                     for s in session.spec.winners(state))
+            return (f'<div class="table-status game-over">'
+                    f'{t("game_over", lang, moves=len(session.log), winners=esc(winners))}</div>')
         movers = session.spec.to_move(state)
         mine = self.seat in movers
-        text = "Your move." if mine else f"Waiting for {seats_text(movers, self._seat_label)}."
+        status = t("your_move", lang) if mine else t("waiting_for", lang, players=seats_text(movers, self._seat_label, lang))
         return (f'<div class="table-status{" your-turn" if mine else ""}" data-step="{len(session.log)}">'
-                f'Move {len(session.log) + 1}: {esc(text)}</div>')
+                f'{t("move_status", lang, n=len(session.log) + 1, status=esc(status))}</div>')
 
     def _seat_label(self, seat: int) -> str:
-        controller = self.table.controller(seat)
-        return player_label(seat) + ("" if controller == HUMAN else f" ({controller} bot)")
+        controller, lang = self.table.controller(seat), self.lang
+        return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=controller)
 
     def _replay_file(self):
         if not self.table.over:
-            return io.StringIO(json.dumps({"error": "the game is not over: its replay would show every hand"}))
+            return io.StringIO(json.dumps({"error": t("replay_not_over", self.lang)}))
         return io.StringIO(json.dumps(self.table.replay(), indent=1))
 
     def __panel__(self):
-        side = pn.Column(pn.Card(self.log_view, title="Events", collapsible=False, sizing_mode="stretch_width",
+        side = pn.Column(pn.Card(self.log_view, title=t("events", self.lang), collapsible=False, sizing_mode="stretch_width",
                                  css_classes=["log-card"]),
                          styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5))
         play = pn.Column(*([self.picker] if self.picker is not None else []), self.board,
@@ -331,24 +393,27 @@ class TablePage(pn.viewable.Viewer):
 class Lobby(pn.viewable.Viewer):
     """Create tables and list them (see the module docstring)."""
 
+    lang = param.Selector(default="en", objects=list(LANGUAGES), doc="The language of the lobby's texts.")
+
     def __init__(self, hub: TableHub, origin: str = "", path: str = "/tables", **params):
         super().__init__(**params)
         self.hub, self.origin, self.path = hub, origin, path
-        self.game = pn.widgets.Select(label="Game", options={get_game(g).title: g for g in rules.GAMES},
+        lang = self.lang
+        self.game = pn.widgets.Select(label=t("game", lang), options={get_game(g).title: g for g in rules.GAMES},
                                       css_classes=["lobby-game"])
-        self.players = pn.widgets.Select(label="Players", css_classes=["lobby-players"])
-        self.seed = pn.widgets.TextInput(label="Seed (empty: random)", placeholder="random", css_classes=["lobby-seed"])
+        self.players = pn.widgets.Select(label=t("players", lang), css_classes=["lobby-players"])
+        self.seed = pn.widgets.TextInput(label=t("seed", lang), placeholder=t("seed_placeholder", lang), css_classes=["lobby-seed"])
         self.variants = pn.Column(margin=0)
         self.seats = pn.Column(margin=0, css_classes=["lobby-seats"])
-        self.create_button = pn.widgets.Button(label="Create the table", color="primary", css_classes=["create-table"])
+        self.create_button = pn.widgets.Button(label=t("create", lang), color="primary", css_classes=["create-table"])
         self.create_button.on_click(lambda event: self.create())
         self.message = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["lobby-message"])
         self.created = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["created-links"], sizing_mode="stretch_width")
         self.listing = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["tables-list"], sizing_mode="stretch_width")
-        self.rematch_of = pn.widgets.Select(label="Rematch a finished table", options=[], css_classes=["rematch-select"])
-        self.rematch_button = pn.widgets.Button(label="Rematch (same seats, new seed)", css_classes=["lobby-rematch"])
+        self.rematch_of = pn.widgets.Select(label=t("rematch_finished", lang), options=[], css_classes=["rematch-select"])
+        self.rematch_button = pn.widgets.Button(label=t("rematch_new_seed", lang), css_classes=["lobby-rematch"])
         self.rematch_button.on_click(lambda event: self.rematch())
-        self.refresh_button = pn.widgets.Button(label="Refresh", css_classes=["refresh-tables"], width=100)
+        self.refresh_button = pn.widgets.Button(label=t("refresh", lang), css_classes=["refresh-tables"], width=100)
         self.refresh_button.on_click(lambda event: self.refresh())
         self.game.param.watch(self._on_game, "value")
         self.players.param.watch(self._on_players, "value")
@@ -361,11 +426,12 @@ class Lobby(pn.viewable.Viewer):
         self.players.value = 4 if 4 in spec.player_counts else spec.player_counts[0]
         widgets = []
         for variant in spec.variants:
+            description = variant_description(self.game.value, variant, self.lang)
             if set(variant.choices) == {False, True}:
-                widget = pn.widgets.Checkbox(label=f"{variant.name}: {variant.description}", value=variant.default)
+                widget = pn.widgets.Checkbox(label=f"{variant.name}: {description}", value=variant.default)
             else:
                 widget = pn.widgets.Select(label=variant.name, options=list(variant.choices), value=variant.default,
-                                           description=variant.description)
+                                           description=description)
             widget.variant_name = variant.name
             widgets.append(widget)
         self.variants.objects = widgets
@@ -375,7 +441,10 @@ class Lobby(pn.viewable.Viewer):
         """One "who plays" menu per seat: the seats that stay keep their menu (and what was chosen)."""
         count = self.players.value or 0
         kept = list(self.seats.objects[:count])
-        added = [pn.widgets.Select(label=player_label(seat), options=list(CONTROLLERS), value=HUMAN,
+        lang = self.lang
+        options = (list(CONTROLLERS) if lang == "en" else      # (English: the names themselves)
+                   {t("person_short", lang) if name == HUMAN else name: name for name in CONTROLLERS})
+        added = [pn.widgets.Select(label=seat_name(seat, lang), options=options, value=HUMAN,
                                    css_classes=[f"lobby-seat-{seat}"], width=160)
                  for seat in range(len(kept), count)]
         if added or len(kept) != len(self.seats.objects):
@@ -387,7 +456,7 @@ class Lobby(pn.viewable.Viewer):
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
-            return self._refuse(f"the seed must be a whole number, not {seed_text!r}")
+            return self._refuse(t("bad_seed", self.lang, seed=repr(seed_text)))
         variants = {w.variant_name: w.value for w in self.variants.objects}
         controllers = [w.value for w in self.seats.objects]
         try:
@@ -396,70 +465,80 @@ class Lobby(pn.viewable.Viewer):
         except (ValueError, RulesError) as error:
             return self._refuse(str(error))
         self.message.visible = False
-        rows = "".join(f'<tr><td>{esc(player_label(seat))}</td><td><a class="seat-link seat-link-{seat}" '
+        lang = self.lang
+        rows = "".join(f'<tr><td>{esc(seat_name(seat, lang))}</td><td><a class="seat-link seat-link-{seat}" '
                        f'href="{esc(seat_link(table.id, token, self.origin, self.path))}" target="_blank">'
                        f'{esc(seat_link(table.id, token, self.origin, self.path))}</a></td></tr>'
                        for seat, token in sorted(tokens.items()))
-        bots = "".join(f"<tr><td>{esc(player_label(s))}</td><td>{esc(c)} bot</td></tr>"
+        bots = "".join(f"<tr><td>{esc(seat_name(s, lang))}</td><td>{esc(t('bot', lang, name=c))}</td></tr>"
                        for s, c in enumerate(table.record.controllers) if c != HUMAN)
         spectator = seat_link(table.id, None, self.origin, self.path)
+        sentence = t("created", lang, ready=f'<b>{t("ready", lang, table=esc(table.id))}</b>',
+                     details=t("ready_details", lang, game=esc(table.spec.title), players=table.record.players,
+                               seed=table.record.seed),
+                     send=t("send_links", lang))
         self.created.object = (
-            f'<div class="created" data-table="{esc(table.id)}"><b>Table {esc(table.id)} is ready</b> '
-            f'({esc(table.spec.title)}, {table.record.players} players, seed {table.record.seed}). '
-            'Send each player their own link: it is their seat, and it is shown only now.'
-            f'<table class="links">{rows}{bots}<tr><td>Spectators</td><td><a class="spectator-link" '
+            f'<div class="created" data-table="{esc(table.id)}">{sentence}'
+            f'<table class="links">{rows}{bots}<tr><td>{t("spectators", lang)}</td><td><a class="spectator-link" '
             f'href="{esc(spectator)}" target="_blank">{esc(spectator)}</a></td></tr></table></div>')
         self.refresh()
         return table, tokens
 
     def rematch(self):
         if not self.rematch_of.value:
-            return self._refuse("choose a finished table to rematch")
+            return self._refuse(t("choose_rematch", self.lang))
         try:
             table = self.hub.rematch(self.rematch_of.value)
         except TableError as error:
             return self._refuse(str(error))
-        spectator = seat_link(table.id, None, self.origin, self.path)
-        self.created.object = (f'<div class="created" data-table="{esc(table.id)}"><b>Rematch: table {esc(table.id)}</b>. '
-                               'Every player keeps their link: their finished table\'s page now leads to the rematch. '
-                               f'Spectators: <a class="spectator-link" href="{esc(spectator)}">{esc(spectator)}</a></div>')
+        spectator, lang = seat_link(table.id, None, self.origin, self.path), self.lang
+        link = f'<a class="spectator-link" href="{esc(spectator)}">{esc(spectator)}</a>'
+        sentence = t("rematch_created", lang, ready=f'<b>{t("rematch_ready", lang, table=esc(table.id))}</b>',
+                     keeps=t("rematch_keeps_links", lang), spectators=t("spectators_link", lang, link=link))
+        self.created.object = f'<div class="created" data-table="{esc(table.id)}">{sentence}</div>'
         self.refresh()
         return table
 
     def _refuse(self, problem: str):
-        self.message.object = f"Not created: {problem}"
+        self.message.object = t("not_created", self.lang, problem=problem)
         self.message.visible = True
         return None
 
     def refresh(self) -> None:
-        rows, finished = [], {}
+        rows, finished, lang = [], {}, self.lang
+        comma = t("list_separator", lang)
         for table in self.hub.tables():
             info = table.summary()
             if info["over"]:
-                result = ", ".join(f"{player_label(s)} {p}" for s, p in enumerate(info["scores"]))
-                won = ", ".join(player_label(s) for s in info["winners"])
-                status = f"over: {result}; won by {won}"
+                result = comma.join(t("player_points", lang, player=seat_name(s, lang), points=p) for s, p in enumerate(info["scores"]))
+                won = comma.join(seat_name(s, lang) for s in info["winners"])
+                status = t("over_status", lang, result=result, winners=won)
                 finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]
-                review = f' · <a href="{esc(explorer_path())}?table={esc(info["id"])}" target="_blank">review</a>'
+                language = "" if lang == "en" else f"&lang={lang}"
+                review = (f' · <a href="{esc(explorer_path())}?table={esc(info["id"])}{esc(language)}" target="_blank">'
+                          f'{t("review", lang)}</a>')
             else:
-                waiting = ", ".join(player_label(s) for s in info["to_move"])
-                status = info["problem"] or f"move {info['step'] + 1}: waiting for {waiting}"
+                waiting = comma.join(seat_name(s, lang) for s in info["to_move"])
+                status = info["problem"] or t("open_status", lang, n=info["step"] + 1, players=waiting)
                 review = ""
-            seats = ", ".join("person" if c == HUMAN else c for c in info["controllers"])
+            seats = comma.join(t("person_short", lang) if c == HUMAN else c for c in info["controllers"])
             rows.append(f'<tr class="{"over" if info["over"] else "open"}" data-table="{esc(info["id"])}">'
                         f'<td><code>{esc(info["id"])}</code></td><td>{esc(info["title"])}</td>'
-                        f'<td>{info["players"]} ({esc(seats)})</td><td>{esc(status)}</td>'
-                        f'<td><a href="{esc(seat_link(info["id"], path=self.path))}" target="_blank">watch</a>{review}</td></tr>')
-        self.listing.object = ('<table><tr><th>Table</th><th>Game</th><th>Players</th><th>Status</th><th></th></tr>'
-                               + "".join(rows) + "</table>") if rows else "<i>No tables yet.</i>"
+                        f'<td>{t("players_seats", lang, players=info["players"], seats=esc(seats))}</td><td>{esc(status)}</td>'
+                        f'<td><a href="{esc(seat_link(info["id"], path=self.path) + ("" if lang == "en" else f"&lang={lang}"))}" '
+                        f'target="_blank">{t("watch", lang)}</a>{review}</td></tr>')
+        heads = "".join(f"<th>{t('column.' + column, lang)}</th>" for column in ("table", "game", "players", "status"))
+        self.listing.object = (f'<table><tr>{heads}<th></th></tr>'
+                               + "".join(rows) + "</table>") if rows else f"<i>{t('no_tables', lang)}</i>"
         self.rematch_of.options = finished
 
     def __panel__(self):
-        form = pn.Column(pn.pane.Markdown("### New table"), self.game, self.players,
-                         pn.pane.Markdown("**Variants**"), self.variants, self.seed,
-                         pn.pane.Markdown("**Who plays each seat**"), self.seats, self.create_button, self.message,
+        lang = self.lang
+        form = pn.Column(pn.pane.Markdown(f"### {t('new_table', lang)}"), self.game, self.players,
+                         pn.pane.Markdown(f"**{t('variants', lang)}**"), self.variants, self.seed,
+                         pn.pane.Markdown(f"**{t('who_plays', lang)}**"), self.seats, self.create_button, self.message,
                          styles={"flex": "0 0 380px"})
-        tables = pn.Column(self.created, pn.Row(pn.pane.Markdown("### Tables"), self.refresh_button), self.listing,
+        tables = pn.Column(self.created, pn.Row(pn.pane.Markdown(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
                            pn.Row(self.rematch_of, self.rematch_button), styles={"flex": "1 1 560px"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
 
@@ -467,42 +546,48 @@ class Lobby(pn.viewable.Viewer):
 # ---------------------------------------------------------------------------------------------
 # Pages
 # ---------------------------------------------------------------------------------------------
-def create_tables_page(hub: TableHub | None = None) -> pn.template.BaseTemplate:
-    """The page for the address: a table (``?table=ID`` with ``&seat=KEY`` for a seat) or the lobby."""
+def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> pn.template.BaseTemplate:
+    """The page for the address: a table (``?table=ID`` with ``&seat=KEY`` for a seat) or the lobby,
+    in the language of ``?lang=`` or the browser's (:func:`~explorer.i18n.page_language`), with a
+    language switch in its header."""
     hub = hub or get_hub(db_path_from_args())
+    lang = lang or page_language()
     table_id, token = query_arg("table"), query_arg("seat")
-    template = pn.template.BootstrapTemplate(title="Rules Explorer – playtest tables", header_background="#24406b",
+    template = pn.template.BootstrapTemplate(title=t("page_title", lang), header_background="#24406b",
                                              busy_indicator=None)
+    template.header.append(pn.pane.HTML(language_switch_html(lang, table=table_id, seat=token), stylesheets=[SWITCH_CSS],
+                                        css_classes=["tables-language"], margin=(0, 10)))
     if table_id is None:
-        lobby = Lobby(hub, origin=page_origin(), path=page_path())
+        lobby = Lobby(hub, origin=page_origin(), path=page_path(), lang=lang)
         template.main.append(lobby)
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
             pn.state.add_periodic_callback(lobby.refresh, period=5000)
         template.lobby = lobby
         return template
     try:
-        page = TablePage(hub, table_id, token, path=page_path())
+        page = TablePage(hub, table_id, token, path=page_path(), lang=lang)
     except TableError as error:
         problem = str(error)
-        template.main.append(pn.pane.Alert(f"{problem[:1].upper()}{problem[1:]} (nothing was shown or changed).",
+        template.main.append(pn.pane.Alert(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}"),
                                            alert_type="danger",
                                            css_classes=["table-refused"]))
-        template.main.append(pn.pane.HTML(f'<a href="{esc(page_path())}">Go to the lobby</a>'))
+        lobby_href = page_path() + ("" if lang == "en" else f"?lang={lang}")
+        template.main.append(pn.pane.HTML(f'<a href="{esc(lobby_href)}">{t("go_to_lobby", lang)}</a>'))
         return template
     template.main.append(page)
     template.table_page = page
     return template
 
 
-def review_replay(table_id: str, hub: TableHub | None = None) -> dict:
-    """The replay of a finished table, for the explorer's ``?table=ID``; TableError if not over."""
+def review_replay(table_id: str, hub: TableHub | None = None, lang: str = "en") -> dict:
+    """The replay of a finished table, for the explorer's ``?table=ID``; TableError (in ``lang``) if not over."""
     hub = hub or get_hub(db_path_from_args())
     table = hub.table(table_id)
     if not table.over:
-        raise TableError(f"table {table_id} is still being played: it can be reviewed once the game is over")
+        raise TableError(t("still_playing", lang, table=table_id))
     return table.replay()
 
 
 if __name__.startswith("bokeh"):
     # `rules-explorer serve` serves this file directly (at /table_pages).
-    create_tables_page().servable(title="Rules Explorer – playtest tables")
+    create_tables_page().servable(title=t("page_title", page_language()))
