@@ -36,7 +36,6 @@ Languages
 from __future__ import annotations
 
 import csv
-import inspect
 import io
 import json
 import threading
@@ -424,13 +423,6 @@ def result_json(result: Mapping) -> str:
 
 
 # ---------------------------------------------------------------------------- the page
-def _in_language(element: Callable, lang: str) -> Callable:
-    """``element`` drawing in ``lang`` where it takes a ``lang`` argument (as it is otherwise)."""
-    if lang != "en" and "lang" in inspect.signature(element).parameters:
-        return lambda data: element(data, lang=lang)
-    return element
-
-
 def language_switch_html(lang: str) -> str:
     """The page again in the other language (``?lang=``), as the explorer's and the rules page's switches."""
     switch = " · ".join(f'<a class="lang-{other}" href="?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
@@ -494,8 +486,8 @@ class AnalysisPage(pn.viewable.Viewer):
                 lang=lang, statistic="win_rate"), seat_interval_data(None, "win_rate")),
             "length": PlotFeed(lambda data: game_length_plot(data, lang=lang), game_length_data(None)),
             "difference": PlotFeed(lambda data: difference_plot(data, lang=lang), difference_history_data([])),
-            "distribution": PlotFeed(_in_language(score_distribution_plot, lang), score_distribution_data(None)),
-            "envelope": PlotFeed(_in_language(envelope_plot, lang), envelope_data(None)),
+            "distribution": PlotFeed(lambda data: score_distribution_plot(data, lang=lang), score_distribution_data(None)),
+            "envelope": PlotFeed(lambda data: envelope_plot(data, lang=lang), envelope_data(None)),
         }
         self.panes = {name: pn.pane.HoloViews(feed.dmap, linked_axes=False, margin=(5, 10),
                                               css_classes=[f"analysis-{name.replace('_', '-')}"])

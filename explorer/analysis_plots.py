@@ -11,6 +11,8 @@ from typing import Mapping
 
 import holoviews as hv
 
+from explorer.i18n import text
+
 COLOURS = {"A": "#1f77b4", "B": "#d62728"}
 
 
@@ -56,20 +58,26 @@ def envelope_data(stats: Mapping | None) -> dict:
     return out
 
 
-def score_distribution_plot(data: Mapping, **size) -> hv.Overlay:
-    curves = [hv.Curve((d["score"], d["share"]), "final score", "share of scores", label=label).opts(
+def score_distribution_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
+    score = hv.Dimension("final score", label=text("plots.analysis.final_score", lang))
+    share = hv.Dimension("share of scores", label=text("plots.analysis.share", lang))
+    curves = [hv.Curve((d["score"], d["share"]), score, share, label=label).opts(
         interpolation="steps-mid", color=COLOURS[label], line_width=2, framewise=True) for label, d in data.items()]
-    return hv.Overlay(curves).opts(title="Final scores (all seats), A and B", width=size.get("width", 420),
+    return hv.Overlay(curves).opts(title=text("plots.analysis.distribution_title", lang), width=size.get("width", 420),
                                    height=size.get("height", 260), legend_position="top_right", framewise=True)
 
 
-def envelope_plot(data: Mapping, **size) -> hv.Overlay:
+def envelope_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
+    decision = hv.Dimension("decision", label=text("plots.analysis.decision", lang))
+    score = hv.Dimension("provisional score", label=text("plots.analysis.provisional", lang))
+    highest = hv.Dimension("highest", label=text("plots.analysis.highest", lang))
     layers = []
     for label, d in data.items():
-        layers.append(hv.Area((d["decision"], d["low"], d["high"]), "decision", ["provisional score", "highest"],
-                              label=f"{label}: lowest to highest").opts(color=COLOURS[label], alpha=0.15, line_alpha=0,
-                                                                          framewise=True))
-        layers.append(hv.Curve((d["decision"], d["mean"]), "decision", "provisional score",
-                               label=f"{label}: mean").opts(color=COLOURS[label], line_width=2, framewise=True))
-    return hv.Overlay(layers).opts(title="Provisional scores during the game", width=size.get("width", 420),
+        layers.append(hv.Area((d["decision"], d["low"], d["high"]), decision, [score, highest],
+                              label=text("plots.analysis.range", lang, setting=label)).opts(
+                                  color=COLOURS[label], alpha=0.15, line_alpha=0, framewise=True))
+        layers.append(hv.Curve((d["decision"], d["mean"]), decision, score,
+                               label=text("plots.analysis.mean", lang, setting=label)).opts(
+                                   color=COLOURS[label], line_width=2, framewise=True))
+    return hv.Overlay(layers).opts(title=text("plots.analysis.envelope_title", lang), width=size.get("width", 420),
                                    height=size.get("height", 260), legend_position="top_left", framewise=True)

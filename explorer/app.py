@@ -100,8 +100,8 @@ class ExplorerApp(pn.viewable.Viewer):
         session.param.watch(self._sync_variants, ["variant_switches"])
         session.param.watch(self._fill_seat_players, ["players"])
         self.template = self._build_template()
-        self.plots = LivePlots(session=session)
-        self.scores = ScoreBreakdown(session=session)
+        self.plots = LivePlots(session=session, lang=self.lang)
+        self.scores = ScoreBreakdown(session=session, lang=self.lang)
         self.setup_editor = SetupEditor(session=session, lang=self.lang)
         t = self._text
         self.add_tab(t("explorer.plots_tab"), pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))

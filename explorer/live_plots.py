@@ -18,12 +18,14 @@ import param
 from panel.io.document import unlocked
 from panel.io.state import set_curdoc
 
+from explorer.i18n import text
 from explorer.plots import (
     PLOT_SIZE, StepCache, card_catalogue, cursor_marker, deck_composition, deck_draws, draws_plot_data,
     end_card_curve, end_card_data, group_legend_html, LEGEND_CSS, score_curves, session_draw_data,
     session_score_data, unseen_by_group, unseen_by_number,
 )
 from explorer.session import GameSession
+from rules.rulebook import LANGUAGES
 
 #: Columns HoloViews adds to a glyph's data source, and the data column each one repeats.
 DERIVED_COLUMNS = {"color": "colour", "left": "x0", "right": "x1", "bottom": "y0", "top": "y1"}
@@ -164,13 +166,14 @@ class ScoreFeed(PlotFeed):
     the plot being ``framewise``); a new set of players is redrawn.
     """
 
-    def __init__(self, data: Any, size: Mapping):
+    def __init__(self, data: Any, size: Mapping, lang: str = "en"):
         super().__init__(score_curves, hv.NdOverlay, data, size)
+        self.lang = lang      # of the axis labels, title and hover labels
         self._lines: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # figure -> {player: renderer}
 
     def _render(self, data):
         self._drawn_from = data
-        return score_curves(data, curve_hooks=[self._keep_line], **self.size)
+        return score_curves(data, curve_hooks=[self._keep_line], lang=self.lang, **self.size)
 
     def _keep_line(self, plot, element) -> None:
         view = plot.handles["plot"]
@@ -215,8 +218,8 @@ CARD_PLOTS = {"draws": (deck_draws, hv.Scatter), "by_group": (unseen_by_group, h
               "by_number": (unseen_by_number, hv.Rectangles), "end_card": (end_card_curve, hv.Curve)}
 #: The step the score curves mark: a parameter stream, so it can be updated without a redraw.
 CursorStream = hv.streams.Stream.define("CursorStream", step=0)
-PLACEHOLDER = ("*{title} does not say which cards are which (its rules answer no `card_info` / "
-               "`deck_knowledge`), so only the score curves are shown.*")
+#: The note shown in place of the card plots (English; ``text("plots.placeholder", lang)``).
+PLACEHOLDER = text("plots.placeholder")
 
 
 class LivePlots(pn.viewable.Viewer):
@@ -232,11 +235,14 @@ class LivePlots(pn.viewable.Viewer):
     over the score curves. The stream is updated quietly and the drawn lines (Bokeh ``Span``s,
     collected by a plot hook) are moved directly: redrawing the overlay would cost ~10 ms a step.
     The curves themselves are redrawn only when the line of play changes.
+
+    ``lang``: the titles, axis labels, hovers and notes (``"en"``, ``"ja"``); changing it makes the plots anew.
     """
 
     session = param.ClassSelector(class_=GameSession, constant=True)
     width = param.Integer(default=PLOT_SIZE["width"], bounds=(200, None), constant=True, doc="Each plot's width in pixels.")
     height = param.Integer(default=PLOT_SIZE["height"], bounds=(150, None), constant=True, doc="Each plot's height.")
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the plots' texts.")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -251,11 +257,25 @@ class LivePlots(pn.viewable.Viewer):
         self.sent: dict[str, Any] = {}
         self.updated: dict[str, str] = {}         # how the last refresh updated each changed plot
         data = self.sent = self._collect()
+        self._make_plots(data)
+        self.placeholder = pn.pane.Markdown("", css_classes=["plots-placeholder"], margin=(5, 10))
+        self.legend = pn.pane.HTML("", stylesheets=[LEGEND_CSS], sizing_mode="stretch_width", margin=(0, 10),
+                                   css_classes=["plots-legend"])
+        self._show_card_plots(data["card_plots"])
+        self._plots_box = pn.FlexBox(*self.panes.values(), self.placeholder, flex_wrap="wrap",
+                                     sizing_mode="stretch_width")
+        self._layout = pn.Column(self.legend, self._plots_box, sizing_mode="stretch_width", css_classes=["live-plots"])
+        # Not "spec": a session assigns a new spec on its own, just before the batch with the new line.
+        self.session.param.watch(self._on_session_change, ["state", "log", "viewing_seat"])
+        self.param.watch(OnLoop(self._relabel), "lang")
+
+    def _make_plots(self, data: Mapping) -> None:
+        """The feeds, their DynamicMaps and panes, for ``data`` in ``lang``."""
         size = {"width": self.width, "height": self.height}
         self.cursor = CursorStream(step=data["cursor"])
-        self.feeds = {"scores": ScoreFeed(data["scores"], size)}
+        self.feeds = {"scores": ScoreFeed(data["scores"], size, lang=self.lang)}
         for name, (element, empty) in CARD_PLOTS.items():
-            self.feeds[name] = PlotFeed(element, empty, data[name], size)
+            self.feeds[name] = PlotFeed(partial(element, lang=self.lang), empty, data[name], size)
         self.pipes = {name: feed.pipe for name, feed in self.feeds.items()}
         self.dmaps = {name: feed.dmap for name, feed in self.feeds.items()}
         self.dmaps["scores"] = self.dmaps["scores"] * hv.DynamicMap(
@@ -263,15 +283,6 @@ class LivePlots(pn.viewable.Viewer):
         self.panes = {name: pn.pane.HoloViews(dmap, linked_axes=False, margin=(5, 10),
                                               css_classes=[f"plot-{name.replace('_', '-')}"])
                       for name, dmap in self.dmaps.items()}
-        self.placeholder = pn.pane.Markdown("", css_classes=["plots-placeholder"], margin=(5, 10))
-        self.legend = pn.pane.HTML("", stylesheets=[LEGEND_CSS], sizing_mode="stretch_width", margin=(0, 10),
-                                   css_classes=["plots-legend"])
-        self._show_card_plots(data["card_plots"])
-        self._layout = pn.Column(self.legend, pn.FlexBox(*self.panes.values(), self.placeholder, flex_wrap="wrap",
-                                                         sizing_mode="stretch_width"),
-                                 sizing_mode="stretch_width", css_classes=["live-plots"])
-        # Not "spec": a session assigns a new spec on its own, just before the batch with the new line.
-        self.session.param.watch(self._on_session_change, ["state", "log", "viewing_seat"])
 
     def _keep_cursor_line(self, plot, element) -> None:
         line = plot.handles["glyph"]
@@ -299,29 +310,39 @@ class LivePlots(pn.viewable.Viewer):
             self._line = line
             moves = len(session.log)
             self.cache.trim(lambda key: key[1] <= moves)
-            data["scores"] = session_score_data(session, self.cache)
+            data["scores"] = session_score_data(session, self.cache, lang=self.lang)
         catalogue = data["catalogue"] = self.catalogue()
         data["card_plots"] = catalogue is not None
         if catalogue is None:
             data.update(dict.fromkeys(CARD_PLOTS))
             return data
-        seat = session.viewing_seat
-        data["draws"] = draws_plot_data(session_draw_data(session, seat, cache=self.cache), catalogue,
-                                        len(session.log), seat, teacher=session.teacher)
-        composition = deck_composition(session.spec, session.state, seat, catalogue)
+        seat, lang = session.viewing_seat, self.lang
+        data["draws"] = draws_plot_data(session_draw_data(session, seat, cache=self.cache, lang=lang), catalogue,
+                                        len(session.log), seat, teacher=session.teacher, lang=lang)
+        composition = deck_composition(session.spec, session.state, seat, catalogue, lang=lang)
         data["by_group"], data["by_number"] = composition["by_group"], composition["by_number"]
-        data["end_card"] = end_card_data(session.spec, session.state, seat)
+        data["end_card"] = end_card_data(session.spec, session.state, seat, lang=lang)
         return data
 
     # ------------------------------------------------------------------ updating
     def _show_card_plots(self, shown: bool) -> None:
         for name in CARD_PLOTS:
             self.panes[name].visible = shown
-        self.legend.object = group_legend_html(self._catalogue) if shown else ""
+        self.legend.object = group_legend_html(self._catalogue, self.lang) if shown else ""
         self.legend.visible = shown
-        self.placeholder.object = "" if shown else PLACEHOLDER.format(title=self.session.spec.title)
+        self.placeholder.object = "" if shown else text("plots.placeholder", self.lang, title=self.session.spec.title)
         self.placeholder.visible = not shown
 
+    def _relabel(self) -> None:
+        """Every plot, the colour key and the note again in the new ``lang``: new plots (the score
+        curves' players are named in the language, and HoloViews cannot rename an overlay's lines)."""
+        self._line = None
+        data = self.sent = self._collect()
+        self._cursor_lines = weakref.WeakSet()
+        self._make_plots(data)
+        self._show_card_plots(data["card_plots"])
+        self._plots_box.objects = [*self.panes.values(), self.placeholder]
+        self.updated = dict.fromkeys(self.feeds, "new")
 
     def refresh(self) -> dict[str, str]:
         """Bring every plot up to date with the session; returns how each changed plot was updated."""

@@ -49,6 +49,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 import holoviews as hv
 
 from explorer.board import biome_colours
+from explorer.i18n import text
 from explorer.session import GameSession, player_label
 
 if "bokeh" not in hv.Store.renderers:
@@ -56,7 +57,7 @@ if "bokeh" not in hv.Store.renderers:
 
 #: One colour per seat (0-based), the same in every plot.
 PLAYER_COLOURS = ("#2f6fdb", "#d1495b", "#2a9d5c", "#8e5bb5", "#e08a1e", "#4d5b6b")
-HIDDEN_CARD = "hidden card"
+HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
 HIDDEN_COLOUR = "#a3adb8"
 CURSOR_COLOUR = "#ffb703"
 PLOT_SIZE = {"width": 460, "height": 260}
@@ -89,6 +90,11 @@ def group_colour(group: str) -> str:
 
 def humanize(key: str) -> str:
     return key.replace("_", " ")
+
+
+def seat_label(seat: int, lang: str = "en") -> str:
+    """A player's name on screen: ``"Player 1"`` (:func:`explorer.session.player_label`), ``"プレイヤー1"``."""
+    return player_label(seat) if lang == "en" else text("explorer.player", lang, n=seat + 1)
 
 
 class StepCache:
@@ -142,7 +148,7 @@ def tie_break_figures(breakdown: Mapping) -> list[tuple[str, int]]:
             and isinstance(value, (int, float)) and not isinstance(value, bool)]
 
 
-def breakdown_text(breakdown: Mapping) -> str:
+def breakdown_text(breakdown: Mapping, lang: str = "en") -> str:
     """A short line for a hover: ``"mixed 21 + matching 12"`` (``"no points yet"`` without categories)."""
     parts = subtotals(breakdown)
     if not parts:
@@ -152,61 +158,63 @@ def breakdown_text(breakdown: Mapping) -> str:
             grouped[name] = grouped.get(name, 0) + category.get("points", 0)
         parts = list(grouped.items())
     if not parts:
-        return "no points yet"
+        return text("plots.no_points_yet", lang)
     return " + ".join(f"{humanize(name)} {points}" for name, points in parts)
 
 
-def step_scores(spec, state) -> list[tuple[int, str]]:
+def step_scores(spec, state, lang: str = "en") -> list[tuple[int, str]]:
     """``(score, breakdown text)`` per seat for one state."""
     scores = spec.scores(state)
     breakdowns = {entry.get("seat", seat): entry for seat, entry in enumerate(spec.score_breakdown(state))}
-    return [(score, breakdown_text(breakdowns.get(seat, {}))) for seat, score in enumerate(scores)]
+    return [(score, breakdown_text(breakdowns.get(seat, {}), lang)) for seat, score in enumerate(scores)]
 
 
-def score_curve_data(spec, states: Sequence, per_step: Callable[[int], list] | None = None) -> dict:
+def score_curve_data(spec, states: Sequence, per_step: Callable[[int], list] | None = None, lang: str = "en") -> dict:
     """Columns of a score curve per player over ``states`` (the line, step 0 first).
 
     Returns ``{"steps": last step, "seats": {"Player 1": 0...}, "players": {"Player 1": {"step",
     "score", "player", "breakdown"}...}}``. ``per_step(step)`` may supply :func:`step_scores` from
-    a cache.
+    a cache. ``lang``: the players' names and the breakdown texts (``"プレイヤー1"`` in Japanese).
     """
-    per_step = per_step or (lambda step: step_scores(spec, states[step]))
+    per_step = per_step or (lambda step: step_scores(spec, states[step], lang))
     players: dict[str, dict[str, list]] = {}
     seats: dict[str, int] = {}
     for step in range(len(states)):
-        for seat, (score, text) in enumerate(per_step(step)):
-            label = player_label(seat)
+        for seat, (score, said) in enumerate(per_step(step)):
+            label = seat_label(seat, lang)
             seats[label] = seat
             columns = players.setdefault(label, {"step": [], "score": [], "player": [], "breakdown": []})
             columns["step"].append(step)
             columns["score"].append(score)
             columns["player"].append(label)
-            columns["breakdown"].append(text)
+            columns["breakdown"].append(said)
     return {"steps": len(states) - 1, "seats": seats, "players": players}
 
 
-def session_score_data(session: GameSession, cache: StepCache | None = None) -> dict:
+def session_score_data(session: GameSession, cache: StepCache | None = None, lang: str = "en") -> dict:
     """:func:`score_curve_data` over the session's whole current line (not only up to the cursor)."""
     spec = session.spec
     cache = cache if cache is not None else StepCache()
     states = [session.state_at(step) for step in range(len(session.log) + 1)]
-    return score_curve_data(spec, states, lambda step: cache.get(("scores", step), states[step],
-                                                                 lambda: step_scores(spec, states[step])))
+    return score_curve_data(spec, states, lambda step: cache.get(("scores", step, lang), states[step],
+                                                                 lambda: step_scores(spec, states[step], lang)),
+                            lang=lang)
 
 
-def score_curves(data: Mapping, curve_hooks: Sequence = (), **size) -> hv.NdOverlay:
+def score_curves(data: Mapping, curve_hooks: Sequence = (), lang: str = "en", **size) -> hv.NdOverlay:
     """One line per player: provisional score against step; the hover gives the breakdown."""
     curves = {}
     for label, columns in data["players"].items():
-        curves[label] = hv.Curve(columns, hv.Dimension("step", label="Step"),
-                                 [hv.Dimension("score", label="Score"), "player", "breakdown"],
+        curves[label] = hv.Curve(columns, hv.Dimension("step", label=text("plots.axis.step", lang)),
+                                 [hv.Dimension("score", label=text("plots.axis.score", lang)), "player", "breakdown"],
                                  label=label).opts(color=player_colour(data["seats"][label]), hooks=list(curve_hooks))
     if not curves:
-        curves["nobody"] = hv.Curve([], "step", ["score", "player", "breakdown"])
+        curves[text("plots.scores.nobody", lang)] = hv.Curve([], "step", ["score", "player", "breakdown"])
     return hv.NdOverlay(curves, kdims="Player").opts(
         hv.opts.Curve(line_width=2, tools=["hover"], hover_mode="mouse",
-                      hover_tooltips=[("", "@player"), ("step", "@step"), ("score", "@score"), ("", "@breakdown")]),
-        hv.opts.NdOverlay(title="Provisional scores (dashed line: the step shown)",
+                      hover_tooltips=[("", "@player"), (text("plots.tip.step", lang), "@step"),
+                                      (text("plots.tip.score", lang), "@score"), ("", "@breakdown")]),
+        hv.opts.NdOverlay(title=text("plots.scores.title", lang),
                           xlim=(0, max(data["steps"], 1)), legend_position="top_left", framewise=True,
                           **frame(size)),
     )
@@ -220,29 +228,36 @@ def cursor_marker(step: int, **opts) -> hv.VLine:
 # ---------------------------------------------------------------------------- (b) cards drawn
 def visible_events(session: GameSession, step: int, seat: int | None) -> list[dict]:
     """The events of ``step`` as ``seat`` may read them; the teacher (``None``) reads them all in full,
-    a spectator (``None`` in a session without a teacher) only what everybody may read."""
+    a spectator (``None`` in a session without a teacher) only what everybody may read. ``texts``:
+    the text in each language, when the game writes them."""
     if seat is None and session.teacher:
-        return [{"kind": event.kind, "text": event.text, "seat": event.seat, "cards": list(event.cards)}
+        return [{"kind": event.kind, "text": event.text, "seat": event.seat, "cards": list(event.cards),
+                 **({"texts": dict(event.texts)} if event.texts else {})}
                 for event in session.spec.events(session.state_at(step))]
     return session.observation(seat, step)["events"]
 
 
-def draw_points(spec, state, step: int, events: Iterable[Mapping], kinds: Sequence[str] = ("draw", "reveal")) -> list[dict]:
-    """One point per card drawn or revealed at ``step``; a hidden draw (no ``cards``) is one grey point at 0."""
+def draw_points(spec, state, step: int, events: Iterable[Mapping], kinds: Sequence[str] = ("draw", "reveal"),
+                lang: str = "en") -> list[dict]:
+    """One point per card drawn or revealed at ``step``; a hidden draw (no ``cards``) is one grey point at 0.
+
+    ``lang``: the event texts (in ``lang`` where the game writes them) and the hidden card's name."""
     points = []
+    hidden = text("plots.hidden_card", lang)
     for event in events:
         if event.get("kind") not in kinds:
             continue
         cards = event.get("cards") or ()
+        said = event.get("text", "") if lang == "en" else (event.get("texts") or {}).get(lang, event.get("text", ""))
         if not cards:
-            points.append({"step": step, "card": HIDDEN_CARD, "number": 0, "group": "hidden", "group_name": HIDDEN_CARD,
-                           "colour": HIDDEN_COLOUR, "kind": event["kind"], "text": event.get("text", "")})
+            points.append({"step": step, "card": hidden, "number": 0, "group": "hidden", "group_name": hidden,
+                           "colour": HIDDEN_COLOUR, "kind": event["kind"], "text": said})
         for card in cards:
             info = spec.card_info(state, card) or {}
             group = info.get("group", "?")
             points.append({"step": step, "card": card, "number": info.get("number", 0), "group": group,
                            "group_name": info.get("group_name", group), "colour": group_colour(group),
-                           "kind": event["kind"], "text": event.get("text", "")})
+                           "kind": event["kind"], "text": said})
     return points
 
 
@@ -265,7 +280,7 @@ def draw_columns(points_per_step: Iterable[list[dict]]) -> dict[str, list]:
 
 
 def session_draw_data(session: GameSession, seat: Any = "viewing", upto: int | None = None,
-                      cache: StepCache | None = None) -> dict[str, list]:
+                      cache: StepCache | None = None, lang: str = "en") -> dict[str, list]:
     """Columns of every card drawn or revealed from the deal to ``upto`` (default: the cursor), as ``seat`` sees them."""
     seat = session.viewing_seat if seat == "viewing" else seat
     upto = session.cursor if upto is None else upto
@@ -274,9 +289,9 @@ def session_draw_data(session: GameSession, seat: Any = "viewing", upto: int | N
 
     def points(step: int) -> list[dict]:
         state = session.state_at(step)
-        return cache.get(("draws", step, seat), state,
+        return cache.get(("draws", step, seat, lang), state,
                          lambda: draw_points(spec, state, step, visible_events(session, step, seat),
-                                             kinds=spec.deck_event_kinds))
+                                             kinds=spec.deck_event_kinds, lang=lang))
 
     return draw_columns(points(step) for step in range(upto + 1))
 
@@ -308,18 +323,19 @@ def card_catalogue(spec, state) -> dict | None:
             "most_in_a_group": max(per_group.values()), "most_of_a_number": max(per_number.values())}
 
 
-def group_cmap(catalogue: Mapping) -> dict[str, str]:
+def group_cmap(catalogue: Mapping, lang: str = "en") -> dict[str, str]:
     """Group name -> colour, plus the grey of hidden cards: the same in every plot."""
     cmap = {name: group_colour(group) for group, name in catalogue["groups"].items()}
-    cmap[HIDDEN_CARD] = HIDDEN_COLOUR
+    cmap[text("plots.hidden_card", lang)] = HIDDEN_COLOUR
     return cmap
 
 
-def group_legend_html(catalogue: Mapping) -> str:
+def group_legend_html(catalogue: Mapping, lang: str = "en") -> str:
     """The card plots' shared colour key: one swatch per group, and the grey of a card drawn in secret."""
     swatches = "".join(f'<span class="legend-item"><span class="swatch" style="background:{colour}"></span>'
-                       f'{html.escape(name)}</span>' for name, colour in group_cmap(catalogue).items())
-    return f'<div class="group-legend"><span class="legend-title">Card colours:</span>{swatches}</div>'
+                       f'{html.escape(name)}</span>' for name, colour in group_cmap(catalogue, lang).items())
+    return (f'<div class="group-legend"><span class="legend-title">{html.escape(text("plots.legend.title", lang))}</span>'
+            f'{swatches}</div>')
 
 
 LEGEND_CSS = """
@@ -335,35 +351,38 @@ LEGEND_CSS = """
 # two data with the same structure only values change, which LivePlots can apply in place.
 
 
-def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None, teacher: bool = True) -> dict:
+def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None, teacher: bool = True,
+                    lang: str = "en") -> dict:
     """:func:`session_draw_data` columns as the deck-draw plot's data."""
-    who = (f"as {player_label(seat)} sees them" if seat is not None
-           else "the teacher: every card" if teacher else "as a spectator sees them")
+    who = (text("plots.draws.who_seat", lang, player=seat_label(seat, lang)) if seat is not None
+           else text("plots.draws.who_teacher", lang) if teacher else text("plots.draws.who_spectator", lang))
     # Two invisible points off the chart, in two colours: drawn with fewer than two colours, HoloViews
     # would fix one colour for the glyph (or, with no points, map the column through a colour mapper),
     # and the cards written in place later would all be painted alike.
     anchors = {name: ["", ""] for name in columns}
     anchors.update(position=[OFF_CHART] * 2, number=[OFF_CHART] * 2, step=[0, 0], colour=list(INVISIBLE_COLOURS))
     columns = {name: [*values, *anchors[name]] for name, values in columns.items()}
-    return {"columns": columns, "title": f"Cards drawn and revealed ({who})", "xlim": (-0.5, max(steps, 1) + 0.5),
+    return {"columns": columns, "title": text("plots.draws.title", lang, who=who), "xlim": (-0.5, max(steps, 1) + 0.5),
             "ylim": (-0.6, max(catalogue["numbers"], default=1) + 0.6), "structure": ("draws", tuple(catalogue["numbers"]))}
 
 
-def deck_draws(data: Mapping, **size) -> hv.Scatter:
+def deck_draws(data: Mapping, lang: str = "en", **size) -> hv.Scatter:
     """Cards drawn or revealed per step, by number, in their group's colour; hidden draws grey at 0 ("hidden")."""
     columns = data["columns"]
     table = {name: columns[name] for name in DRAW_ELEMENT_COLUMNS}
-    scatter = hv.Scatter(table, hv.Dimension("position", label="Step"),
-                         [hv.Dimension("number", label="Card number"), *DRAW_ELEMENT_COLUMNS[2:]])
+    scatter = hv.Scatter(table, hv.Dimension("position", label=text("plots.axis.step", lang)),
+                         [hv.Dimension("number", label=text("plots.axis.card_number", lang)), *DRAW_ELEMENT_COLUMNS[2:]])
     return scatter.opts(
         color="colour", size=8, line_color="#1d2733", line_width=0.5, xlim=data["xlim"], ylim=data["ylim"],
-        tools=["hover"], hover_tooltips=[("card", "@card"), ("step", "@step"), ("", "@text")],
-        yticks=[(0, "hidden")] + [(n, str(n)) for n in data["structure"][1]], title=data["title"],
+        tools=["hover"], hover_tooltips=[(text("plots.tip.card", lang), "@card"), (text("plots.tip.step", lang), "@step"),
+                                         ("", "@text")],
+        yticks=[(0, text("plots.draws.hidden_tick", lang))] + [(n, str(n)) for n in data["structure"][1]],
+        title=data["title"],
         **frame(size))
 
 
 # ---------------------------------------------------------------------------- (c) unseen cards
-def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = None) -> dict | None:
+def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = None, lang: str = "en") -> dict | None:
     """What ``seat`` can infer about the unseen cards: counts by group, stacks by number, and a title.
 
     ``by_group`` has one bar per group of the game (in the game's order, empty ones too, so bars
@@ -381,7 +400,7 @@ def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = 
         card_data = info.get(card) or spec.card_info(state, card)
         by_group[card_data["group_name"]] += count
         by_number[(card_data["number"], card_data["group_name"])] += count
-    cmap = group_cmap(catalogue)
+    cmap = group_cmap(catalogue, lang)
     group_names = tuple(catalogue["groups"].values())
     numbers = tuple(catalogue["numbers"])
     stacks: dict[str, list] = {name: [] for name in ("x0", "x1", "y0", "y1", "number", "group_name", "count", "colour")}
@@ -395,8 +414,8 @@ def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = 
                     stacks[key].append(value)
                 height += count
     total = sum(by_group.values())
-    hands = "other hands" if seat is not None else "hands"
-    title = f"{total} unseen cards: {knowledge['deck_count']} in the deck, {knowledge['unseen_in_hands']} in {hands}"
+    title = text("plots.unseen.title_seat" if seat is not None else "plots.unseen.title_all", lang, total=total,
+                 deck=knowledge["deck_count"], in_hands=knowledge["unseen_in_hands"])
     tallest_group = max([catalogue["most_in_a_group"], *by_group.values()])
     tallest_number = max([catalogue["most_of_a_number"], *(sum(c for (n, _), c in by_number.items() if n == number)
                                                           for number in numbers)])
@@ -405,27 +424,29 @@ def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = 
         "by_group": {"columns": {"group_name": list(group_names), "count": [by_group[name] for name in group_names],
                                  "colour": [cmap[name] for name in group_names]},
                      "title": title, "xlim": None, "ylim": (0, tallest_group * 1.05), "structure": ("groups", group_names)},
-        "by_number": {"columns": stacks, "title": "Unseen cards by number, stacked by group",
+        "by_number": {"columns": stacks, "title": text("plots.unseen.by_number_title", lang),
                       "xlim": (min(numbers, default=1) - 0.6, max(numbers, default=1) + 0.6),
                       "ylim": (0, tallest_number * 1.05), "structure": ("numbers", numbers)},
     }
 
 
-def unseen_by_group(data: Mapping, **size) -> hv.Bars:
+def unseen_by_group(data: Mapping, lang: str = "en", **size) -> hv.Bars:
     """Unseen cards per group, in the group's colour."""
-    bars = hv.Bars(data["columns"], hv.Dimension("group_name", label="Group"),
-                   [hv.Dimension("count", label="Unseen cards"), "colour"])
+    bars = hv.Bars(data["columns"], hv.Dimension("group_name", label=text("plots.axis.group", lang)),
+                   [hv.Dimension("count", label=text("plots.axis.unseen", lang)), "colour"])
     return bars.opts(color="colour", xrotation=30, title=data["title"], ylim=data["ylim"], tools=["hover"],
-                     hover_tooltips=[("", "@group_name"), ("unseen", "@count")], **frame(size))
+                     hover_tooltips=[("", "@group_name"), (text("plots.tip.unseen", lang), "@count")], **frame(size))
 
 
-def unseen_by_number(data: Mapping, **size) -> hv.Rectangles:
+def unseen_by_number(data: Mapping, lang: str = "en", **size) -> hv.Rectangles:
     """Unseen cards per number, each bar stacked by group (drawn as rectangles: one glyph)."""
-    corners = [hv.Dimension("x0", label="Card number"), hv.Dimension("y0", label="Unseen cards"), "x1", "y1"]
+    corners = [hv.Dimension("x0", label=text("plots.axis.card_number", lang)),
+               hv.Dimension("y0", label=text("plots.axis.unseen", lang)), "x1", "y1"]
     stacks = hv.Rectangles(data["columns"], corners, ["number", "group_name", "count", "colour"])
     return stacks.opts(color="colour", line_color="white", line_width=0.5, title=data["title"],
                        xticks=[(n, str(n)) for n in data["structure"][1]], xlim=data["xlim"], ylim=data["ylim"],
-                       tools=["hover"], hover_tooltips=[("number", "@number"), ("", "@group_name"), ("unseen", "@count")],
+                       tools=["hover"], hover_tooltips=[(text("plots.tip.number", lang), "@number"), ("", "@group_name"),
+                                                        (text("plots.tip.unseen", lang), "@count")],
                        **frame(size))
 
 
@@ -443,7 +464,7 @@ def end_card_chances(depths: Mapping[int, float], max_draws: int) -> dict[str, l
     return {"draws": draws, "probability": [sum((p for depth, p in depths.items() if depth < k), 0.0) for k in draws]}
 
 
-def end_card_data(spec, state, seat: int | None) -> dict | None:
+def end_card_data(spec, state, seat: int | None, lang: str = "en") -> dict | None:
     """The end-card plot's data for ``seat``: the chance for every k up to the whole deck, as a step line.
 
     ``chances`` holds :func:`end_card_chances`; ``columns`` the step line drawn from it (each k is
@@ -454,19 +475,19 @@ def end_card_data(spec, state, seat: int | None) -> dict | None:
         return None
     if knowledge["end_card_depths"] is None:
         return {"chances": {"draws": [], "probability": []}, "columns": {"draws": [], "probability": [], "k": []},
-                "title": f"{spec.title} has no end card", "xlim": (0.5, 11.5), "ylim": (-0.05, 1.05),
+                "title": text("plots.end.no_end_card", lang, game=spec.title), "xlim": (0.5, 11.5), "ylim": (-0.05, 1.05),
                 "structure": "end card"}
     depths = {int(depth): probability for depth, probability in knowledge["end_card_depths"].items()}
     if depths:
         chances = end_card_chances(depths, max(knowledge["deck_count"] + 1, max(depths) + 1))
         if len(depths) == 1:
             depth = next(iter(depths))
-            title = f"End card: draw {depth + 1} from now ({depth} cards above it)"
+            title = text("plots.end.known", lang, draw=depth + 1, depth=depth)
         else:
             expected = sum((depth + 1) * p for depth, p in depths.items())
-            title = f"End card within the next k draws (expected: draw {expected:.1f})"
+            title = text("plots.end.expected", lang, expected=f"{expected:.1f}")
     else:
-        chances, title = {"draws": [], "probability": []}, "The end card has been revealed"
+        chances, title = {"draws": [], "probability": []}, text("plots.end.revealed", lang)
     columns: dict[str, list] = {"draws": [], "probability": [], "k": []}
     for k, probability in zip(chances["draws"], chances["probability"]):
         columns["draws"] += [k, k + 1]
@@ -476,9 +497,9 @@ def end_card_data(spec, state, seat: int | None) -> dict | None:
             "ylim": (-0.05, 1.05), "structure": "end card"}
 
 
-def end_card_curve(data: Mapping, **size) -> hv.Curve:
-    curve = hv.Curve(data["columns"], hv.Dimension("draws", label="Within the next k draws"),
-                     [hv.Dimension("probability", label="Chance"), "k"])
+def end_card_curve(data: Mapping, lang: str = "en", **size) -> hv.Curve:
+    curve = hv.Curve(data["columns"], hv.Dimension("draws", label=text("plots.axis.within", lang)),
+                     [hv.Dimension("probability", label=text("plots.axis.chance", lang)), "k"])
     return curve.opts(color="#24406b", line_width=2, title=data["title"], xlim=data["xlim"], ylim=data["ylim"],
-                      tools=["hover"], hover_tooltips=[("k", "@k"), ("chance", "@probability{0.00}")],
+                      tools=["hover"], hover_tooltips=[("k", "@k"), (text("plots.tip.chance", lang), "@probability{0.00}")],
                       **frame(size))

@@ -18,8 +18,10 @@ import html
 import panel as pn
 import param
 
-from explorer.plots import breakdown_text, humanize, player_colour, subtotals, tie_break_figures
-from explorer.session import GameSession, player_label
+from explorer.i18n import text
+from explorer.plots import breakdown_text, humanize, player_colour, seat_label, subtotals, tie_break_figures
+from explorer.session import GameSession
+from rules.rulebook import LANGUAGES
 
 esc = html.escape
 
@@ -44,37 +46,40 @@ SCORES_CSS = """
 """
 
 
-def breakdown_table_html(breakdown: dict, *, seat: int, winner: bool = False, viewer: bool = False) -> str:
-    """One seat's table as HTML."""
+def breakdown_table_html(breakdown: dict, *, seat: int, winner: bool = False, viewer: bool = False,
+                         lang: str = "en") -> str:
+    """One seat's table as HTML; ``lang``: its labels (the categories are the game's own words)."""
     classes = ["score-table", f"seat-{seat}"] + (["winner"] if winner else []) + (["viewer"] if viewer else [])
-    badge = '<span class="badge">winner</span>' if winner else ""
-    you = '<span class="you">(viewing)</span>' if viewer else ""
+    badge = f'<span class="badge">{esc(text("plots.table.winner", lang))}</span>' if winner else ""
+    you = f'<span class="you">{esc(text("plots.table.viewing", lang))}</span>' if viewer else ""
     rows = []
     for category in breakdown.get("categories", ()):
         rows.append(f'<tr class="category"><td>{esc(str(category.get("category", "")))}'
                     f'<div class="detail">{esc(str(category.get("detail", "")))}</div></td>'
                     f'<td class="points">{category.get("points", 0)}</td></tr>')
     if not rows:
-        rows.append('<tr class="empty"><td colspan="2">no points yet</td></tr>')
+        rows.append(f'<tr class="empty"><td colspan="2">{esc(text("plots.no_points_yet", lang))}</td></tr>')
     total = breakdown.get("total", 0)
-    rows.append(f'<tr class="total"><td>Total</td><td class="points">{total}</td></tr>')
+    rows.append(f'<tr class="total"><td>{esc(text("plots.table.total", lang))}</td><td class="points">{total}</td></tr>')
     if subtotals(breakdown):
-        rows.append(f'<tr class="subtotals"><td colspan="2">{esc(breakdown_text(breakdown))} = {total}</td></tr>')
+        rows.append(f'<tr class="subtotals"><td colspan="2">{esc(breakdown_text(breakdown, lang))} = {total}</td></tr>')
     for key, value in tie_break_figures(breakdown):
-        rows.append(f'<tr class="tie-break" data-key="{esc(key)}"><td>tie-break: {esc(humanize(key))}</td>'
+        rows.append(f'<tr class="tie-break" data-key="{esc(key)}">'
+                    f'<td>{esc(text("plots.table.tie_break", lang, figure=humanize(key)))}</td>'
                     f'<td class="points">{value}</td></tr>')
     return (f'<table class="{" ".join(classes)}" data-seat="{seat}" data-total="{total}" '
-            f'style="--seat-colour:{player_colour(seat)}"><caption>{esc(player_label(seat))}{badge}{you}</caption>'
+            f'style="--seat-colour:{player_colour(seat)}"><caption>{esc(seat_label(seat, lang))}{badge}{you}</caption>'
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def score_tables_html(spec, state, viewing_seat: int | None = None) -> str:
+def score_tables_html(spec, state, viewing_seat: int | None = None, lang: str = "en") -> str:
     """Every seat's table for ``state``; winners highlighted once the game is over."""
     winners = set(spec.winners(state)) if spec.is_over(state) else set()
     tables = []
     for index, breakdown in enumerate(spec.score_breakdown(state)):
         seat = breakdown.get("seat", index)
-        tables.append(breakdown_table_html(breakdown, seat=seat, winner=seat in winners, viewer=seat == viewing_seat))
+        tables.append(breakdown_table_html(breakdown, seat=seat, winner=seat in winners, viewer=seat == viewing_seat,
+                                           lang=lang))
     return f'<div class="score-tables">{"".join(tables)}</div>'
 
 
@@ -82,16 +87,17 @@ class ScoreBreakdown(pn.viewable.Viewer):
     """Each player's score breakdown at the session's cursor, redrawn in place when it moves."""
 
     session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the tables' labels.")
 
     def __init__(self, **params):
         super().__init__(**params)
         self._pane = pn.pane.HTML(self.html, stylesheets=[SCORES_CSS], sizing_mode="stretch_width",
                                   css_classes=["score-breakdown"], margin=(5, 10))
 
-    @param.depends("session.state", "session.viewing_seat")
+    @param.depends("session.state", "session.viewing_seat", "lang")
     def html(self) -> str:
         session = self.session
-        return score_tables_html(session.spec, session.state, session.viewing_seat)
+        return score_tables_html(session.spec, session.state, session.viewing_seat, self.lang)
 
     def __panel__(self):
         return self._pane

@@ -83,14 +83,6 @@ def seat_name(seat: int, lang: str = "en") -> str:
     return player_label(seat) if lang == "en" else t("player", lang, n=seat + 1)
 
 
-def with_lang(component, lang: str, *args, **params):
-    """``component(*args, **params)``, told the language when it takes one (and not English,
-    its default): each of the explorer's components gets its texts in ``lang``."""
-    if lang != "en" and "lang" in getattr(component, "param", ()):
-        params["lang"] = lang
-    return component(*args, **params)
-
-
 def variant_description(game: str, variant, lang: str = "en") -> str:
     """What a variant switch does, in ``lang`` (English: the engine's description)."""
     return variant.description if lang == "en" else variant_note(game, variant.name, lang)
@@ -230,9 +222,9 @@ class TablePage(pn.viewable.Viewer):
                                    sizing_mode="stretch_width", margin=(0, 5))
         self.status = pn.pane.HTML("", stylesheets=[PAGE_CSS], sizing_mode="stretch_width", margin=(0, 5, 6, 5))
         lang = self.lang
-        self.picker = with_lang(TablePicker, lang, page=self, session=session) if self.seat is not None else None
-        self.board = board_for(session) if lang == "en" else board_for(session, lang=lang)
-        self.log_view = with_lang(EventLog, lang, session=session)
+        self.picker = TablePicker(page=self, session=session, lang=lang) if self.seat is not None else None
+        self.board = board_for(session, lang)
+        self.log_view = EventLog(session=session, lang=lang)
         # The plots are made when their card is first opened: following a move costs each page as
         # much again as everything else on it, and most players watch the table.
         self.plots: LivePlots | None = None
@@ -293,7 +285,7 @@ class TablePage(pn.viewable.Viewer):
     def show_plots(self) -> LivePlots:
         """Make the score and card plots (once) and put them in their card."""
         if self.plots is None:
-            self.plots = with_lang(LivePlots, self.lang, session=self.session)
+            self.plots = LivePlots(session=self.session, lang=self.lang)
             self.plots_card.objects = [self.plots]
             self.plots_card.title = t("plots", self.lang)
         return self.plots
@@ -324,7 +316,7 @@ class TablePage(pn.viewable.Viewer):
         assign(self.end, visible=over)
         if over:
             if self.scores is None:
-                self.scores = with_lang(ScoreBreakdown, self.lang, session=session)
+                self.scores = ScoreBreakdown(session=session, lang=self.lang)
                 self.end[1] = self.scores
             links, lang = [], self.lang
             language = "" if lang == "en" else f"&lang={lang}"

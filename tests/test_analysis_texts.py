@@ -251,17 +251,14 @@ def test_a_japanese_page_leaves_english_pages_english():
                                                  "Dask cluster": "dask"}
 
 
-def test_the_distribution_plots_are_drawn_in_the_page_s_language_once_they_take_one():
-    from explorer.analysis import _in_language
+def test_the_distribution_plots_are_drawn_in_the_page_s_language():
+    import holoviews as hv
 
-    def drawn(data, lang="en"):
-        return (data, lang)
-
-    def english_only(data):
-        return (data, "en")
-
-    assert _in_language(drawn, "ja")("d") == ("d", "ja")
-    assert _in_language(drawn, "en") is drawn and _in_language(english_only, "ja") is english_only
+    for lang, title in (("ja", "最終得点"), ("en", "Final scores")):
+        for name in ("distribution", "envelope"):
+            drawn = hv.render(AnalysisPage(lang=lang).feeds[name].dmap[()], backend="bokeh")
+            assert (JAPANESE.search(drawn.title.text) is not None) == (lang == "ja"), drawn.title.text
+        assert title in hv.render(AnalysisPage(lang=lang).feeds["distribution"].dmap[()], backend="bokeh").title.text
 
 
 def test_the_downloads_stay_english_data():

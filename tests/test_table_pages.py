@@ -210,10 +210,10 @@ def test_a_move_made_while_a_page_is_being_made_is_shown(hub, monkeypatch):
     mover = table.to_move[0]
     make_board = table_pages.board_for
 
-    def board_for_then_a_move(session):
+    def board_for_then_a_move(session, lang="en"):
         action = table.spec.legal_actions(table.state, mover)[0]
         hub.act(table.id, tokens[mover], table.step, table.spec.encode_action(action))
-        return make_board(session)
+        return make_board(session, lang)
 
     monkeypatch.setattr(table_pages, "board_for", board_for_then_a_move)
     page = TablePage(hub, table.id, tokens[1 - mover])
