@@ -20,23 +20,12 @@ from explorer.analysis import (
     seat_interval_plot, summary_markdown,
 )
 from explorer.i18n import texts
-from rules.sweep import ChunkResult, Tally, paired_stats
+from test_explorer_analysis import known_stats  # (two games per setting, scores chosen by hand)
 
 SETTINGS = RunSettings(game="subastral", players=3, games=40, seed=11, variants_a={"disturbance": False},
                        variants_b={"disturbance": True}, chunk=10)
 BASE = dict(game="subastral", players=4, games=10, seed=1)
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-
-
-def known_stats() -> dict:
-    """Two 2-player games per setting (as in test_explorer_analysis.py): B adds 4 points to seat 0."""
-    a, b = Tally(2), Tally(2)
-    a.add_game((10, 20), (1,), 30)
-    a.add_game((12, 18), (1,), 32)
-    b.add_game((14, 20), (1,), 31)
-    b.add_game((16, 18), (1,), 33)
-    chunk = ChunkResult(0, [a, b], diff=[8, 0], diff2=[32, 0], wdiff=[0, 0], wdiff2=[0, 0])
-    return paired_stats([chunk], 2)
 
 
 def figure_texts(element) -> dict:
