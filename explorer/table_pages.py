@@ -270,8 +270,9 @@ class TablePage(pn.viewable.Viewer):
         return True
 
     def _refusal(self, error: Exception) -> str:
-        """Why the table refused a move, in the page's language (the hub's own words are English)."""
-        if self.lang == "en" or not isinstance(error, IllegalAction):
+        """Why the table refused a move: the rules' refusal in the page's language with a link to the
+        rule that forbids it (the hub's own words are English)."""
+        if not isinstance(error, IllegalAction):
             return str(error)
         return refusal_markdown(self.session.game, error, self.lang)
 
