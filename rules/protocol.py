@@ -162,8 +162,9 @@ class GameSpec(abc.ABC):
         """Winning seats after the game's tie-breaks (several = a shared win)."""
 
     @abc.abstractmethod
-    def score_breakdown(self, state) -> list[dict]:
-        """Per seat, each scoring category with its points."""
+    def score_breakdown(self, state, lang: str = "en") -> list[dict]:
+        """Per seat, each scoring category with its points; the categories' ``category`` and ``detail``
+        texts in ``lang`` (the numbers and keys are the same in every language)."""
 
     @abc.abstractmethod
     def observe(self, state, seat: Seat | None) -> dict:
