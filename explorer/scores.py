@@ -76,7 +76,7 @@ def score_tables_html(spec, state, viewing_seat: int | None = None, lang: str = 
     """Every seat's table for ``state``; winners highlighted once the game is over."""
     winners = set(spec.winners(state)) if spec.is_over(state) else set()
     tables = []
-    for index, breakdown in enumerate(spec.score_breakdown(state)):
+    for index, breakdown in enumerate(spec.score_breakdown(state, lang)):
         seat = breakdown.get("seat", index)
         tables.append(breakdown_table_html(breakdown, seat=seat, winner=seat in winners, viewer=seat == viewing_seat,
                                            lang=lang))

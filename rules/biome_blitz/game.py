@@ -126,18 +126,23 @@ class BiomeBlitz(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
-    def score_breakdown(self, state: State) -> list[dict]:
-        """Points come from stars: discovered cards and defeated animals (kept as a running total)."""
+    def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
+        """Points come from stars: discovered cards and defeated animals (kept as a running total).
+        The texts in ``lang`` (``score.*`` in data/events.json); the numbers and keys are the same in
+        every language."""
         cards = state.cards
+        text = lambda key, **values: say(GAME, key, **values)[lang]  # noqa: E731
         out = []
         for seat in range(state.players):
             team = state.teams[seat]
+            ecosystems = joined((ecosystem_name(cards, k) for k in state.ecosystems[seat]), say(GAME, "score.none"))
             categories = [
-                {"category": "points", "detail": "stars of discovered cards and of defeated animals",
+                {"category": text("score.points"), "detail": text("score.points.detail"),
                  "points": state.points[seat]},
-                {"category": "animals", "detail": f"{len(team)} of {rules.WIN_ANIMALS} in the team (five wins)",
+                {"category": text("score.animals"),
+                 "detail": text("score.animals.detail", count=len(team), needed=rules.WIN_ANIMALS),
                  "points": 0, "count": len(team), "animals": [cards.animal_ids[a] for a in team]},
-                {"category": "ecosystems", "detail": ", ".join(cards.ecosystems[k].name for k in state.ecosystems[seat]) or "none",
+                {"category": text("score.ecosystems"), "detail": text("score.ecosystems.detail", ecosystems=ecosystems),
                  "points": 0, "count": len(state.ecosystems[seat])},
             ]
             out.append({"seat": seat, "categories": categories, "total": state.points[seat]})

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.eventtexts import joined, player, say
+from rules.eventtexts import joined, player, say, templates
 from rules.jump_gate import position, rules, scoring
 from rules.jump_gate.cards import Components, parse_components, standard_components
 from rules.jump_gate.state import EMPTY, OVER, State
@@ -70,7 +70,19 @@ class JumpGate(ModuleGame):
             return state.gained[seat] + state.hidden[seat]
         return state.gained[seat]
 
-    def score_breakdown(self, state: State) -> list[dict]:
+    def score_breakdown(self, state: State, lang: str | None = "en") -> list[dict]:
+        """Per seat, each scoring category with its points; the ``category`` and ``detail`` texts in
+        ``lang`` (templates ``score.*`` of ``data/events.json``; empty for ``None``, the numbers only),
+        the numbers the same in every language."""
+        found = templates(self.id)
+        # (None: scores() and bots ask for the numbers only, many times per decision.)
+        if lang is None:
+            text = lambda key, **values: ""  # noqa: E731
+        else:
+            text = lambda key, **values: found[key][lang].format(**values)  # noqa: E731
+        name = lambda category: text(f"score.category.{category}")  # noqa: E731
+        cards = lambda key, count, **values: text(f"{key}.{'one' if count == 1 else 'many'}",  # noqa: E731
+                                                  count=count, **values)
         comps = state.comps
         over = state.phase == OVER
         lost = state.lost_hidden()
@@ -82,39 +94,44 @@ class JumpGate(ModuleGame):
             dark_light = counts["energel"] or [0, 0]
             gem_counts = counts["gem"]
             categories = [
-                {"category": "planets", "detail": f"{planets} claimed x {scoring.PLANET_POINTS}",
+                {"category": name("planets"), "detail": text("score.planets", count=planets, points=scoring.PLANET_POINTS),
                  "points": scoring.planets(planets), "count": planets},
-                {"category": "fame", "detail": f"{counts['fame']} x {scoring.FAME_POINTS}",
+                {"category": name("fame"), "detail": text("score.fame", count=counts["fame"], points=scoring.FAME_POINTS),
                  "points": scoring.fame(counts["fame"]), "count": counts["fame"]},
-                {"category": "sand", "detail": f"{counts['sand']} card{'' if counts['sand'] == 1 else 's'} (table, 9+ = 45)",
+                {"category": name("sand"), "detail": cards("score.sand", counts["sand"], cap=len(scoring.SAND) - 1,
+                                                           top=scoring.SAND[-1]),
                  "points": scoring.sand(counts["sand"]), "count": counts["sand"]},
-                {"category": "water", "detail": f"{counts['water']} card{'' if counts['water'] == 1 else 's'} (table, 8 = 32)",
+                {"category": name("water"), "detail": cards("score.water", counts["water"], cap=len(scoring.WATER) - 1,
+                                                            top=scoring.WATER[-1]),
                  "points": scoring.water(counts["water"]), "count": counts["water"]},
-                {"category": "energel", "detail": f"{dark_light[0]} dark, {dark_light[1]} light: "
-                                                  f"{min(dark_light)} pair(s) x 7, {abs(dark_light[0] - dark_light[1])} single(s) x 2",
+                {"category": name("energel"),
+                 "detail": text("score.energel", dark=dark_light[0], light=dark_light[1], pairs=min(dark_light),
+                                pair_points=scoring.ENERGEL_PAIR, singles=abs(dark_light[0] - dark_light[1]),
+                                single_points=scoring.ENERGEL_SINGLE),
                  "points": scoring.energel(*dark_light), "counts": list(dark_light)},
-                {"category": "gems", "detail": f"{sum(gem_counts)} gem(s) x {max(gem_counts, default=0)} of the commonest colour",
+                {"category": name("gems"),
+                 "detail": text("score.gems", gems=sum(gem_counts), most=max(gem_counts, default=0)),
                  "points": scoring.gems(gem_counts), "counts": list(gem_counts)},
             ]
             hidden = len(state.hidden[seat])
             if not over:
-                note = f"{hidden} hidden resource(s), revealed and scored at the end"
+                note = text("score.hidden.pending", count=hidden)
             elif seat in lost:
-                note = f"{hidden} hidden resource(s) lost: most black-hole markers ({state.black_hole[seat]})"
+                note = text("score.hidden.lost", count=hidden, markers=state.black_hole[seat])
             else:
-                note = f"{hidden} hidden resource(s) included above"
-            categories.append({"category": "hidden", "detail": note, "points": 0, "count": hidden,
+                note = text("score.hidden.included", count=hidden)
+            categories.append({"category": name("hidden"), "detail": note, "points": 0, "count": hidden,
                                "lost": over and seat in lost})
             out.append({"seat": seat, "categories": categories, "total": sum(c["points"] for c in categories),
                         "resource_cards": len(kinds), "planets": planets, "black_hole": state.black_hole[seat]})
         return out
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return tuple(seat["total"] for seat in self.score_breakdown(state))
+        return tuple(seat["total"] for seat in self.score_breakdown(state, None))
 
     def tie_break_keys(self, state: State) -> list[tuple]:
         return [scoring.tie_break_key(b["total"], b["planets"], b["resource_cards"], b["black_hole"])
-                for b in self.score_breakdown(state)]
+                for b in self.score_breakdown(state, None)]
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Most points; ties: most claimed planets, then most resource cards, then fewest black-hole markers."""

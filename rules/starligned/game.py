@@ -45,7 +45,10 @@ class Starligned(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
-    def score_breakdown(self, state: State) -> list[dict]:
+    def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
+        """Per seat, each card of the row left to right (``category``: its position and card id;
+        ``detail``: its value, and the multiplier of the x2 or x0 card to its right), texts in ``lang``
+        from the ``score.*`` templates of ``data/events.json``."""
         cards = state.cards
         out = []
         for seat, row in enumerate(state.rows):
@@ -53,8 +56,9 @@ class Starligned(ModuleGame):
             effects = [cards.effect[e] for e in row]
             points = scoring.row_points(values, effects)
             multipliers = scoring.multipliers(effects)
-            categories = [{"category": f"{i + 1}. {position.entry_name(cards, e)}",
-                           "detail": f"{values[i]}" + ("" if multipliers[i] == 1 else f" x{multipliers[i]} (the card to its right)"),
+            categories = [{"category": said("score.card", position=i + 1, card=position.entry_name(cards, e))[lang],
+                           "detail": (said("score.value", value=values[i]) if multipliers[i] == 1 else
+                                      said("score.multiplied", value=values[i], multiplier=multipliers[i]))[lang],
                            "points": points[i], "value": values[i], "multiplier": multipliers[i]}
                           for i, e in enumerate(row)]
             constellations = len({cards.constellation[e // 2] for e in row})

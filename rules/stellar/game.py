@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.eventtexts import joined, player, say
+from rules.eventtexts import joined, player, say, templates
 from rules.protocol import Event, ModuleGame, Variant
 from rules.stellar import position, rules, scoring
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, parse_cards, standard_cards
@@ -76,6 +76,19 @@ def seat_facts(cards: CardSet, telescope: tuple, notebook: tuple) -> dict:
             "sections": sums, "face_up_types": face_up_types}
 
 
+def _type_name(cards: CardSet, t: int) -> dict[str, str]:
+    """A card type's name in each language, as the card file spells it (its ``name_ja``, else the English)."""
+    card_type = cards.types[t]
+    return {"en": card_type.name, "ja": card_type.name_ja or card_type.name}
+
+
+def _section_name(section: str) -> dict[str, str]:
+    """A telescope section's name in each language (``term.section.*``; a section of a telescope file
+    without one there keeps its id)."""
+    key = f"term.section.{section}"
+    return say("stellar", key) if key in templates("stellar") else {"en": section, "ja": section}
+
+
 class Stellar(ModuleGame):
     id = "stellar"
     title = "Stellar"
@@ -92,38 +105,52 @@ class Stellar(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
-    def score_breakdown(self, state: State) -> list[dict]:
+    def score_breakdown(self, state: State, lang: str | None = "en") -> list[dict]:
+        """Per seat: each type's stars x run, each telescope section's bonus and the diversity bonus;
+        the ``category`` and ``detail`` texts in ``lang`` (``score.*`` of ``data/events.json``;
+        English where the game has no text in ``lang``; empty for ``None``, the numbers only), the
+        numbers the same in every language."""
         cards = state.cards
+        found = templates(self.id)
+        said = lang if lang in found["score.diversity"] else "en"
+
+        def text(key: str, **values) -> str:  # say(...)[said], filling only the one language
+            if lang is None:        # (scores() and bots: the numbers only)
+                return ""
+            return found[key][said].format(**{name: value[said] if isinstance(value, dict) else value
+                                              for name, value in values.items()})
+
         facts = [seat_facts(cards, t, n) for t, n in zip(state.telescopes, state.notebooks)]
         bonuses = scoring.section_bonuses([f["sections"] for f in facts])
         out = []
         for seat, fact in enumerate(facts):
             categories = []
             for t, (run, points, satellite) in enumerate(scoring.star_points(fact["stars"], fact["stacks"], fact["satellites"])):
+                stars = fact["stars"][t]
+                detail = text("score.stars.detail.one" if stars == 1 else "score.stars.detail", stars=stars, run=run)
                 categories.append({
-                    "category": cards.types[t].name,
-                    "detail": (f"{fact['stars'][t]} telescope star{'' if fact['stars'][t] == 1 else 's'} x notebook run of {run}"
-                               + (" (with a satellite)" if satellite else "")),
-                    "points": points, "stars": fact["stars"][t], "run": run,
+                    "category": text("score.stars", type=_type_name(cards, t)) if lang else "",
+                    "detail": text("score.stars.with_satellite", detail=detail) if satellite else detail,
+                    "points": points, "stars": stars, "run": run,
                 })
             for section, name in enumerate(cards.telescope.section_names):
                 other = max((f["sections"][section] for s, f in enumerate(facts) if s != seat), default=0)
                 categories.append({
-                    "category": f"{name} section",
-                    "detail": f"card numbers {fact['sections'][section]} against {other}",
+                    "category": text("score.section", section=_section_name(name)) if lang else "",
+                    "detail": text("score.section.detail", sum=fact["sections"][section], other=other),
                     "points": bonuses[seat][section], "sum": fact["sections"][section],
                 })
             diversity = scoring.diversity_bonus(fact["face_up_types"], len(cards.types))
             categories.append({
-                "category": "diversity",
-                "detail": f"{len(fact['face_up_types'])} of {len(cards.types)} types face up in the telescope",
+                "category": text("score.diversity"),
+                "detail": text("score.diversity.detail", count=len(fact["face_up_types"]), types=len(cards.types)),
                 "points": diversity,
             })
             out.append({"seat": seat, "categories": categories, "total": sum(c["points"] for c in categories)})
         return out
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return tuple(seat["total"] for seat in self.score_breakdown(state))
+        return tuple(seat["total"] for seat in self.score_breakdown(state, None))
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Most points; ties are not broken (スコアリング, 勝利)."""

@@ -64,15 +64,19 @@ class Subastral(ModuleGame):
         best = max((scores[s], -sizes[s]) for s in range(state.players))
         return tuple(s for s in range(state.players) if (scores[s], -sizes[s]) == best)
 
-    def score_breakdown(self, state: State) -> list[dict]:
+    def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
+        """Per seat, the mixed and matching sets (``scoring.breakdown``); a matching set also names
+        its column's biome. Texts in ``lang`` from the ``score.*`` templates of ``data/events.json``
+        (biome names as the card file spells them); numbers and keys the same in every language."""
+        cards = state.cards
         out = []
         for seat, journal in enumerate(state.journals):
-            detail = scoring.breakdown([len(c) for c in journal])
+            biomes = [cards.biomes[cards.biome_of[column[0]]] for column in journal]
+            names = [{"en": biome.name, "ja": biome.name_ja or biome.name} for biome in biomes]
+            detail = scoring.breakdown([len(c) for c in journal], lang, names)
             for category in detail["categories"]:
                 if "column" in category:
-                    biome = state.cards.biome_name(state.cards.biome_of[journal[category["column"] - 1][0]])
-                    category["biome"] = biome
-                    category["detail"] += f", {biome}"
+                    category["biome"] = biomes[category["column"] - 1].name
             detail["seat"] = seat
             out.append(detail)
         return out

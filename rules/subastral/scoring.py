@@ -8,7 +8,9 @@ A journal is a sequence of columns, left to right; only each column's height mat
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
+
+from rules.eventtexts import say
 
 
 def triangular(columns: int) -> int:
@@ -83,19 +85,34 @@ def journal_score(heights: Sequence[int]) -> int:
     return mixed_sets_score(heights) + matching_sets_score(heights)
 
 
-def breakdown(heights: Sequence[int]) -> dict:
-    """Every category with its points, for the score table and for teaching."""
+def breakdown(heights: Sequence[int], lang: str = "en", biomes: Sequence[Mapping[str, str]] | None = None) -> dict:
+    """Every category with its points, for the score table and for teaching.
+
+    The ``category`` and ``detail`` texts are in ``lang``, from the ``score.*`` templates of
+    ``data/events.json``; ``biomes`` (each column's biome name per language) adds the biome to a
+    matching set's detail. The numbers and keys are the same in every language.
+    """
+    def text(key: str, count: int | None = None, **values) -> str:
+        if count is not None:                                    # English plurals: 1 column, 2 columns
+            key += ".one" if count == 1 else ".other"
+        return say("subastral", key, **values)[lang]
+
     categories = []
     for k, run in enumerate(mixed_set_runs(heights), start=1):
         categories.append({
-            "category": f"mixed set {k}",
-            "detail": f"{run} column{'s' if run != 1 else ''} from column 1",
+            "category": text("score.mixed_set", set=k),
+            "detail": text("score.mixed_set.detail", run, columns=run),
             "points": triangular(run),
         })
     for rank, (position, cards) in enumerate(matching_sets(heights), start=1):
+        if biomes is None:
+            detail = text("score.matching_set.detail", cards, cards=cards, column=position)
+        else:
+            detail = text("score.matching_set.detail_biome", cards, cards=cards, column=position,
+                          biome=biomes[position - 1])
         categories.append({
-            "category": f"matching set {rank}",
-            "detail": f"{cards} card{'s' if cards != 1 else ''} in column {position} ({cards} x {position})",
+            "category": text("score.matching_set", rank=rank),
+            "detail": detail,
             "points": cards * position,
             "column": position,
         })
