@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import pkgutil
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,8 +31,10 @@ from rules.protocol import InvalidPosition
 #: The languages every text is written in (the first is the fallback).
 LANGUAGES = ("en", "ja")
 
-#: Where the rules texts live, relative to the project (reference only: never shipped).
-RULES_TEXTS = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+#: Where the rules texts live (reference only: never shipped): ``$RULES_EXPLORER_RULES_TEXTS``, else
+#: the team's folder beside the project. Tests that compare rulebooks with the texts need them.
+RULES_TEXTS = Path(os.environ.get("RULES_EXPLORER_RULES_TEXTS")
+                   or Path(__file__).resolve().parent.parent.parent / "shared" / "rules")
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ def test_every_rule_points_at_existing_headings_and_rulings(game_id):
     text_file = RULES_TEXTS / book.source
     rulings_file = RULES_TEXTS / "RULINGS.md"
     if not text_file.exists():
-        pytest.skip(f"the rules texts are not beside the project ({text_file})")
+        pytest.skip(f"no rules texts at {text_file} (set RULES_EXPLORER_RULES_TEXTS)")
     lines = {line.strip() for line in text_file.read_text(encoding="utf-8").splitlines()}
     assert [h for h in book.headings if h not in lines] == []
     # The game's RULINGS.md section has exactly ruling_count numbered rulings.
@@ -90,7 +90,7 @@ def test_no_sentence_of_the_rules_text_is_copied(game_id):
     book = rulebook(game_id)
     text_file = RULES_TEXTS / book.source
     if not text_file.exists():
-        pytest.skip(f"the rules texts are not beside the project ({text_file})")
+        pytest.skip(f"no rules texts at {text_file} (set RULES_EXPLORER_RULES_TEXTS)")
     source = re.sub(r"\s+", "", text_file.read_text(encoding="utf-8"))
     for rule in book.rules:
         ours = re.sub(r"\s+", "", rule.text["ja"] + rule.summary["ja"])
