@@ -41,7 +41,9 @@ from rules.bots import BOTS, make_bot
 from rules.protocol import IllegalAction, RulesError
 from rules.registry import GAMES, get_game
 
+from explorer.i18n import text
 from explorer.session import player_label
+from rules.rulebook import LANGUAGES
 from explorer.table_store import TableRecord, TableStore, default_path, token_digest
 
 log = logging.getLogger(__name__)
@@ -58,9 +60,20 @@ class TableError(Exception):
     ``problem`` says what was wrong in plain words; nothing was changed.
     """
 
-    def __init__(self, problem: str):
+    def __init__(self, problem: str, texts: dict[str, str] | None = None):
         super().__init__(problem)
         self.problem = problem
+        self.texts = texts or {"en": problem}
+
+    def problem_in(self, lang: str) -> str:
+        """What was wrong, in ``lang`` (English where there is no text in it)."""
+        return self.texts.get(lang, self.problem)
+
+
+def _refused(key: str, **values) -> TableError:
+    """A TableError saying ``hub.<key>`` (``explorer/locales/<lang>/hub.json``) in every language."""
+    texts = {lang: text(f"hub.{key}", lang, **values) for lang in LANGUAGES}
+    return TableError(texts["en"], texts)
 
 
 @dataclass(eq=False)
@@ -208,13 +221,13 @@ class TableHub:
     def table(self, table_id: Any) -> Table:
         """The table with this id; TableError if there is none."""
         if not isinstance(table_id, str) or not table_id:
-            raise TableError("no table named: the link is incomplete")
+            raise _refused("no_table_named")
         with self._lock:
             table = self._tables.get(table_id)
             if table is None:
                 record = self.store.table(table_id)
                 if record is None:
-                    raise TableError(f"there is no table {table_id!r}: check the link")
+                    raise _refused("no_such_table", table=repr(table_id))
                 table = self._tables[table_id] = self._replayed(record)
                 self._schedule_bots(table)        # a table another process created: its bots play here
             return table
@@ -230,7 +243,7 @@ class TableHub:
             return None
         seat = table.seat_for(token)
         if seat is None:
-            raise TableError(f"this link's seat key is not valid for table {table_id}: ask the organiser for your link")
+            raise _refused("bad_key", table=table_id)
         return seat
 
     # ------------------------------------------------------------------ playing
@@ -243,29 +256,30 @@ class TableHub:
         """
         table = self.table(table_id)
         if token in (None, ""):
-            raise TableError("spectators watch: only a seat's own link can make its moves")
+            raise _refused("spectator")
         seat = table.seat_for(token)
         if seat is None:
-            raise TableError(f"this link's seat key is not valid for table {table_id}: nothing was played")
+            raise _refused("bad_key_move", table=table_id)
         if type(seen_step) is not int or seen_step < 0:
-            raise TableError(f"the page's step must be a whole number, not {seen_step!r}: nothing was played")
+            raise _refused("bad_step", step=repr(seen_step))
         with table.lock:
             self._check_open(table)
             if seen_step > table.step:
-                raise TableError(f"the page claims step {seen_step}, but the table is at step {table.step}: nothing was played")
+                raise _refused("step_ahead", seen=seen_step, step=table.step)
             if seat not in table.to_move:
-                waiting = ", ".join(player_label(s) for s in table.to_move)
-                raise IllegalAction(f"it is not {player_label(seat)}'s turn: the table waits for {waiting}",
-                                    rule="turn order: only the seats named by to_move may act")
+                reasons = {lang: text("hub.not_your_turn", lang, player=text("explorer.player", lang, n=seat + 1),
+                                      waiting=("、" if lang == "ja" else ", ").join(
+                                          text("explorer.player", lang, n=s + 1) for s in table.to_move))
+                           for lang in LANGUAGES}
+                raise IllegalAction(reasons["en"], rule="turn order: only the seats named by to_move may act", reasons=reasons)
             try:
                 decoded = table.spec.decode_action(action)
             except RulesError:
                 raise
             except Exception as error:
-                raise TableError(f"the move could not be read ({error}): nothing was played") from None
+                raise _refused("unreadable", error=error) from None
             if seen_step < table.step and not self._still_current(table, seat, seen_step):
-                raise TableError(f"your page showed step {seen_step}, but the table has moved on to step {table.step}: "
-                                 "nothing was played; look again and choose")
+                raise _refused("moved_on", seen=seen_step, step=table.step)
             self._accept(table, seat, decoded)
             return table.step
 
@@ -293,9 +307,9 @@ class TableHub:
 
     def _check_open(self, table: Table) -> None:
         if table.problem:
-            raise TableError(f"table {table.id} is frozen: {table.problem}")
+            raise _refused("frozen", table=table.id, problem=table.problem)
         if table.over:
-            raise TableError(f"the game at table {table.id} is over: nothing more can be played")
+            raise _refused("over", table=table.id)
 
     def _still_current(self, table: Table, seat: int, seen_step: int) -> bool:
         """A page behind the table may act only if the moves since were others' and its choices stand."""

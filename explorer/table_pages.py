@@ -271,7 +271,9 @@ class TablePage(pn.viewable.Viewer):
 
     def _refusal(self, error: Exception) -> str:
         """Why the table refused a move: the rules' refusal in the page's language with a link to the
-        rule that forbids it (the hub's own words are English)."""
+        rule that forbids it; the hub's own refusals in the page's language too."""
+        if isinstance(error, TableError):
+            return error.problem_in(self.lang)
         if not isinstance(error, IllegalAction):
             return str(error)
         return refusal_markdown(self.session.game, error, self.lang)
@@ -456,7 +458,7 @@ class Lobby(pn.viewable.Viewer):
             table, tokens = self.hub.create(self.game.value, self.players.value, seed=seed, variants=variants,
                                             controllers=controllers)
         except (ValueError, RulesError) as error:
-            return self._refuse(str(error))
+            return self._refuse(error.problem_in(self.lang) if isinstance(error, TableError) else str(error))
         self.message.visible = False
         lang = self.lang
         rows = "".join(f'<tr><td>{esc(seat_name(seat, lang))}</td><td><a class="seat-link seat-link-{seat}" '
@@ -483,7 +485,7 @@ class Lobby(pn.viewable.Viewer):
         try:
             table = self.hub.rematch(self.rematch_of.value)
         except TableError as error:
-            return self._refuse(str(error))
+            return self._refuse(error.problem_in(self.lang) if isinstance(error, TableError) else str(error))
         spectator, lang = seat_link(table.id, None, self.origin, self.path), self.lang
         link = f'<a class="spectator-link" href="{esc(spectator)}">{esc(spectator)}</a>'
         sentence = t("rematch_created", lang, ready=f'<b>{t("rematch_ready", lang, table=esc(table.id))}</b>',
@@ -560,7 +562,7 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
     try:
         page = TablePage(hub, table_id, token, path=page_path(), lang=lang)
     except TableError as error:
-        problem = str(error)
+        problem = error.problem_in(lang)
         template.main.append(pn.pane.Alert(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}"),
                                            alert_type="danger",
                                            css_classes=["table-refused"]))

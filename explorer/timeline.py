@@ -87,6 +87,9 @@ class StepKeys(pn.custom.JSComponent):
     """Left/Right/Home/End anywhere on the page step the session (see module docstring)."""
 
     session = param.ClassSelector(class_=GameSession, constant=True, precedence=-1)
+    hint = param.String(default="Keys: ← → step · Home / End", doc="The short hint shown beside the slider.")
+    hint_title = param.String(default="Keyboard: Left/Right step back/forward, Home/End jump to the deal/the last step",
+                              doc="The hint's tooltip.")
 
     _rename = {"session": None}      # the session stays on the server
 
@@ -107,8 +110,8 @@ class StepKeys(pn.custom.JSComponent):
     export function render({ model, el }) {
       const hint = document.createElement("span");
       hint.className = "key-hint";
-      hint.title = "Keyboard: Left/Right step back/forward, Home/End jump to the deal/the last step";
-      hint.textContent = "Keys: ← → step · Home / End";
+      hint.title = model.hint_title;
+      hint.textContent = model.hint;
       el.appendChild(hint);
       const onKey = (event) => {
         const move = MOVES[event.key];
@@ -153,7 +156,8 @@ class Stepper(pn.viewable.Viewer):
                                          value=self.session.cursor, css_classes=["step-slider"],
                                          sizing_mode="stretch_width", margin=(0, 12))
         c["step"].param.watch(self._on_slider, "value")
-        self.keys = StepKeys(session=self.session, css_classes=["step-keys"], margin=(5, 5))
+        self.keys = StepKeys(session=self.session, hint=text("timeline.keys", self.lang),
+                             hint_title=text("timeline.keys_title", self.lang), css_classes=["step-keys"], margin=(5, 5))
         self.session.param.watch(self._sync, ["cursor", "log"])
         self._sync()
         self._layout = pn.Row(c["start"], c["back"], c["forward"], c["end"], c["step"], self.keys,
