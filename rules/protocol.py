@@ -44,10 +44,17 @@ class IllegalAction(RulesError):
 class InvalidPosition(RulesError):
     """A position, replay or action file that cannot be read: the message says what is wrong."""
 
-    def __init__(self, problem: str, *, where: str | None = None):
+    def __init__(self, problem: str, *, where: str | None = None, problems: Mapping[str, str] | None = None):
         self.problem = problem
         self.where = where
+        #: What is wrong in every language the code says it in (``rules/eventtexts.py``; English: ``problem``).
+        self.problems = dict(problems) if problems else {"en": problem}
         super().__init__(f"{where}: {problem}" if where else problem)
+
+    def problem_in(self, lang: str) -> str:
+        """The message in ``lang``: where (a field path, the same in every language), then what is wrong."""
+        problem = self.problems.get(lang, self.problem)
+        return f"{self.where}: {problem}" if self.where else problem
 
 
 class InvalidReplay(InvalidPosition):
