@@ -142,12 +142,12 @@ def _label(name: str, lang: str = "en") -> str:
 
 def _json_problem(error: InvalidPosition, text: str, lang: str = "en") -> str:
     """load_json's message, plus what a person can do about the two most common causes."""
-    problem = error.problem
+    english, problem = error.problem, error.problems.get(lang, error.problem)
     if not text.strip():
         return say("setup.json.empty", lang, problem=problem)
-    found = re.search(r"\(char (\d+)\)", problem)
+    found = re.search(r"\(char (\d+)\)", english)
     at_end = found is not None and int(found.group(1)) >= len(text.rstrip())
-    if _cut_off(text) and (at_end or problem.startswith("not valid JSON (Unterminated string")):
+    if _cut_off(text) and (at_end or english.startswith("not valid JSON (Unterminated string")):
         problem = say("setup.json.cut_off", lang, problem=problem)
     return problem
 
@@ -173,10 +173,12 @@ def _cut_off(text: str) -> bool:
 
 
 def _reason(error: RulesError, lang: str = "en") -> str:
-    """The rules' message: the whole message in English; an illegal action's reason in ``lang`` elsewhere
-    (the rules' other messages are written in English only)."""
+    """The rules' message: the whole message in English; in ``lang`` elsewhere (an illegal action's
+    reason; a malformed file's field and problem)."""
     if lang != "en" and isinstance(error, IllegalAction):
         return error.reason_in(lang)
+    if isinstance(error, InvalidPosition):
+        return error.problem_in(lang)
     return str(error)
 
 
@@ -230,7 +232,8 @@ class Field:
             try:
                 return load_json(value, what=self.where)
             except InvalidPosition as error:
-                raise InvalidPosition(_json_problem(error, value, self.lang), where=self.where) from None
+                raise InvalidPosition(_json_problem(error, value), where=self.where,
+                                      problems={lang: _json_problem(error, value, lang) for lang in LANGUAGES}) from None
         if self.kind == "nullable":
             if not value.strip():
                 return None
@@ -389,12 +392,12 @@ class SetupEditor(pn.viewable.Viewer):
             try:
                 state[name] = field.read()
             except InvalidPosition as error:
-                problems[name] = error.problem
+                problems[name] = error.problems.get(self.lang, error.problem)
         variants = None
         try:
             variants = self.variants_field.read()
         except InvalidPosition as error:
-            problems[VARIANTS] = error.problem
+            problems[VARIANTS] = error.problems.get(self.lang, error.problem)
         return {**self._extra, "variants": variants, "state": state}, problems
 
     def apply(self, event=None) -> bool:
