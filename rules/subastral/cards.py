@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from rules.eventtexts import say
 from rules.fields import read_json_file
 from rules.protocol import InvalidPosition
 
@@ -28,6 +29,14 @@ FORMAT = "subastral-cards/1"
 #: The game-end card's place in a deck (it is not a biome card).
 END_CARD = -1
 END_CARD_NAME = "END"
+
+
+def invalid(key: str, where: str | None, **values) -> InvalidPosition:
+    """A malformed file's problem from the template ``file.<key>`` of ``data/events.json`` in every
+    language (the English is ``problem``); ``where`` is a field path, the same in every language.
+    What the file says (a card, a value) is quoted as its ``repr``. Raise what it returns."""
+    problems = say("subastral", f"file.{key}", **values)
+    return InvalidPosition(problems["en"], where=where, problems=problems)
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,14 +82,11 @@ class CardSet:
     def kind(self, name: Any, *, where: str) -> int:
         """The kind of a card name, or a clear error naming the place it was found."""
         if name == END_CARD_NAME:
-            raise InvalidPosition("the game-end card can only be in the deck", where=where)
+            raise invalid("end_card_elsewhere", where)
         try:
             return self.kind_by_name[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(
-                f"unknown card {name!r}; cards are named biome-number, e.g. {self.kind_names[0]!r}",
-                where=where,
-            ) from None
+            raise invalid("unknown_card", where, card=repr(name), example=repr(self.kind_names[0])) from None
 
     def biome_name(self, biome: int) -> str:
         return self.biomes[biome].name
@@ -102,39 +108,39 @@ class CardSet:
 def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
     """Validate a card file's JSON and build the :class:`CardSet`."""
     if not isinstance(data, Mapping):
-        raise InvalidPosition("a card file is a JSON object", where=where)
+        raise invalid("card_file_object", where)
     if data.get("format") != FORMAT:
-        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+        raise invalid("card_file_format", where, expected=repr(FORMAT), found=repr(data.get("format")))
     biomes_data = data.get("biomes")
     if not isinstance(biomes_data, list) or not biomes_data:
-        raise InvalidPosition("'biomes' must be a non-empty list", where=where)
+        raise invalid("biomes_list", where)
     biomes = []
     per_card: list[tuple[int, int, int]] = []  # (biome index, number, min players)
     for index, entry in enumerate(biomes_data):
         at = f"{where}: biomes[{index}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
-            raise InvalidPosition("each biome needs a text 'id'", where=at)
+            raise invalid("biome_id", at)
         biome_id = entry["id"]
         if "-" in biome_id or biome_id == END_CARD_NAME:
-            raise InvalidPosition(f"biome id {biome_id!r} may not contain '-' or be {END_CARD_NAME!r}", where=at)
+            raise invalid("biome_id_form", at, biome=repr(biome_id), end=repr(END_CARD_NAME))
         if any(b.id == biome_id for b in biomes):
-            raise InvalidPosition(f"biome {biome_id!r} is listed twice", where=at)
+            raise invalid("biome_twice", at, biome=repr(biome_id))
         dots = entry.get("dots", 0)
         if type(dots) is not int:
-            raise InvalidPosition("'dots' must be a whole number", where=at)
+            raise invalid("biome_dots", at)
         biomes.append(Biome(biome_id, str(entry.get("name", biome_id)), str(entry.get("name_ja", "")), dots))
         cards = entry.get("cards")
         if not isinstance(cards, list):
-            raise InvalidPosition("'cards' must be a list", where=at)
+            raise invalid("biome_cards", at)
         for card_index, card in enumerate(cards):
             card_at = f"{at}.cards[{card_index}]"
             if not isinstance(card, Mapping):
-                raise InvalidPosition("a card is an object {number, min_players}", where=card_at)
+                raise invalid("card_object", card_at)
             number, min_players = card.get("number"), card.get("min_players", 2)
             if type(number) is not int or number not in NUMBERS:
-                raise InvalidPosition(f"number must be 1 to 6, not {number!r}", where=card_at)
+                raise invalid("card_number", card_at, number=repr(number))
             if type(min_players) is not int or min_players not in PLAYER_COUNTS:
-                raise InvalidPosition(f"min_players must be 2 to 5, not {min_players!r}", where=card_at)
+                raise invalid("card_min_players", card_at, min_players=repr(min_players))
             per_card.append((index, number, min_players))
     copies = {}
     for players in PLAYER_COUNTS:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
+from rules.eventtexts import joined, player
 from rules.fields import times as _times, whole_number as _int, json_list as _list, position_header
-from rules.protocol import InvalidPosition, require_keys
-from rules.subastral.cards import END_CARD, END_CARD_NAME, NUMBERS, CardSet, parse_cards
+from rules.protocol import require_keys
+from rules.subastral.cards import END_CARD, END_CARD_NAME, NUMBERS, CardSet, invalid as _bad, parse_cards
 from rules.subastral.state import (
     DISTURB, HAND, JOURNAL, NO_PASS, ORDER, PHASES, PLAY, TAKE,
     OpenColumn, PassCard, PlayCard, State, TakeCloud,
@@ -60,47 +61,47 @@ def decode(game, data: Any) -> State:
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise InvalidPosition(f"Subastral is played by 2 to 5 players, not {players!r}", where="state.players")
+        raise _bad("players", "state.players", players=repr(players))
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     seat = _int(raw["seat"], "state.seat", 0, players - 1)
     round_ = _int(raw["round"], "state.round", 0)
     phase = raw["phase"]
     if phase not in PHASES:
-        raise InvalidPosition(f"phase must be one of {', '.join(PHASES)}, not {phase!r}", where="state.phase")
+        raise _bad("phase", "state.phase", phases=joined(PHASES), phase=repr(phase))
     phase = PHASES[PHASES.index(phase)]
     end_triggered = raw["end_triggered"]
     if type(end_triggered) is not bool:
-        raise InvalidPosition("must be true or false", where="state.end_triggered")
+        raise _bad("true_or_false", "state.end_triggered")
 
     deck_names = _list(raw["deck"], "state.deck")
     deck = tuple(END_CARD if n == END_CARD_NAME else cards.kind(n, where=f"state.deck[{i}]") for i, n in enumerate(deck_names))
     ends = deck.count(END_CARD)
     if end_triggered and ends:
-        raise InvalidPosition("the end card was already revealed (end_triggered is true), so 'END' cannot be in the deck", where="state.deck")
+        raise _bad("end_card_revealed", "state.deck")
     if not end_triggered and ends != 1:
-        raise InvalidPosition(f"the deck must hold the game-end card 'END' exactly once until it is revealed (found {ends})", where="state.deck")
+        raise _bad("end_card_once", "state.deck", found=ends)
     if end_triggered:
         last_round = _int(raw["last_round"], "state.last_round", 0)
         if last_round < round_:
-            raise InvalidPosition(f"the last round ({last_round}) cannot lie before the current round ({round_})", where="state.last_round")
+            raise _bad("last_round_before", "state.last_round", last=last_round, current=round_)
     else:
         if raw["last_round"] is not None:
-            raise InvalidPosition("must be null until the end card is revealed", where="state.last_round")
+            raise _bad("last_round_null", "state.last_round")
         last_round = -1
 
     clouds_raw = raw["clouds"]
     if not isinstance(clouds_raw, Mapping) or set(clouds_raw) != {str(n) for n in NUMBERS}:
-        raise InvalidPosition('clouds must be an object with the keys "1" to "6"', where="state.clouds")
+        raise _bad("clouds_object", "state.clouds")
     clouds = tuple(_cards(cards, clouds_raw[str(n)], f"state.clouds.{n}") for n in NUMBERS)
 
     hands_raw = _list(raw["hands"], "state.hands")
     if len(hands_raw) != players:
-        raise InvalidPosition(f"needs one hand per player ({players}), found {len(hands_raw)}", where="state.hands")
+        raise _bad("hands_count", "state.hands", players=players, found=len(hands_raw))
     hands = tuple(tuple(sorted(_cards(cards, h, f"state.hands[{s}]"))) for s, h in enumerate(hands_raw))
 
     journals_raw = _list(raw["journals"], "state.journals")
     if len(journals_raw) != players:
-        raise InvalidPosition(f"needs one journal per player ({players}), found {len(journals_raw)}", where="state.journals")
+        raise _bad("journals_count", "state.journals", players=players, found=len(journals_raw))
     journals = []
     for s, journal in enumerate(journals_raw):
         columns = []
@@ -109,13 +110,14 @@ def decode(game, data: Any) -> State:
             at = f"state.journals[{s}][{c}]"
             kinds = _cards(cards, column, at)
             if not kinds:
-                raise InvalidPosition("a journal column cannot be empty", where=at)
+                raise _bad("column_empty", at)
             biomes = {cards.biome_of[k] for k in kinds}
             if len(biomes) != 1:
-                raise InvalidPosition("a journal column holds cards of one biome only", where=at)
+                raise _bad("column_biomes", at)
             biome = biomes.pop()
             if biome in seen:
-                raise InvalidPosition(f"{cards.biome_name(biome)} already has column {seen[biome] + 1}; each biome has one column", where=at)
+                named = cards.biomes[biome]  # the card file names biomes
+                raise _bad("column_twice", at, biome={"en": named.name, "ja": named.name_ja or named.name}, column=seen[biome] + 1)
             seen[biome] = c
             columns.append(kinds)
         journals.append(tuple(columns))
@@ -126,40 +128,39 @@ def decode(game, data: Any) -> State:
     if phase in (TAKE, ORDER):
         played = _int(played, "state.played_cloud", 1, 6)
         if not clouds[played - 1]:
-            raise InvalidPosition(f"cloud {played} was played on, so it holds at least that card", where="state.clouds")
+            raise _bad("played_cloud_empty", "state.clouds", cloud=played)
     elif played is not None:
-        raise InvalidPosition(f"must be null in the {phase} phase (it is set between the play and the take)", where="state.played_cloud")
+        raise _bad("played_cloud_null", "state.played_cloud", phase=phase)
     else:
         played = 0
     if phase == ORDER:
         waiting = {cards.biome_of[k] for k in pending}
         if len(waiting) < 2:
-            raise InvalidPosition("the order phase needs cards of at least two new biomes waiting", where="state.pending")
+            raise _bad("order_two_biomes", "state.pending")
         have = {cards.biome_of[column[0]] for column in journals[seat]}
         if waiting & have:
-            raise InvalidPosition("pending cards must be of biomes without a column yet", where="state.pending")
+            raise _bad("pending_new_biomes", "state.pending")
     elif pending:
-        raise InvalidPosition("only the order phase has pending cards", where="state.pending")
+        raise _bad("pending_order_only", "state.pending")
 
     passes_raw = _list(raw["passes"], "state.passes")
     if len(passes_raw) != players:
-        raise InvalidPosition(f"needs one entry per player ({players})", where="state.passes")
+        raise _bad("passes_count", "state.passes", players=players)
     passes = []
     for s, name in enumerate(passes_raw):
         if name is None:
             passes.append(NO_PASS)
             continue
         if phase != DISTURB:
-            raise InvalidPosition("cards are only chosen for passing in the disturbance phase", where=f"state.passes[{s}]")
+            raise _bad("pass_phase", f"state.passes[{s}]")
         kind = cards.kind(name, where=f"state.passes[{s}]")
         if kind not in hands[s]:
-            raise InvalidPosition(f"{name} is not in Player {s + 1}'s hand", where=f"state.passes[{s}]")
+            raise _bad("pass_not_in_hand", f"state.passes[{s}]", card=name, who=player(s))
         passes.append(kind)
     if phase == DISTURB and not variants.get("disturbance"):
-        raise InvalidPosition("the disturbance phase needs the disturbance variant switched on", where="state.phase")
+        raise _bad("disturbance_variant", "state.phase")
     if phase == DISTURB and all(passes[s] != NO_PASS or not hands[s] for s in range(players)):
-        raise InvalidPosition("in the disturbance phase someone with a hand card must still be choosing "
-                              "(once all have chosen, the cards pass and the game is over)", where="state.passes")
+        raise _bad("disturbance_choosing", "state.passes")
 
     # Impossible counts: no zone may hold more copies of a card than the deck has.
     counts = Counter(deck)
@@ -170,14 +171,14 @@ def decode(game, data: Any) -> State:
     copies = cards.copies[players]
     for kind, count in sorted(counts.items()):
         if count > copies[kind]:
-            raise InvalidPosition(
-                f"{cards.card_name(kind)} appears {_times(count)}, but the {players}-player deck has {_times(copies[kind], 'copy', 'copies')} "
-                f"(duplicated card, or a card removed for this player count)", where="state")
+            raise _bad("too_many_copies", "state", card=cards.card_name(kind), players=players,
+                       count={"en": _times(count), "ja": f"{count}枚"},
+                       copies={"en": _times(copies[kind], "copy", "copies"), "ja": f"{copies[kind]}枚"})
 
     if phase == PLAY and not hands[seat]:
-        raise InvalidPosition(f"Player {seat + 1} is to play but has no card in hand (an empty hand draws when the turn starts)", where="state.hands")
+        raise _bad("empty_hand_to_play", "state.hands", who=player(seat))
     if phase == TAKE and not any(pile for n, pile in enumerate(clouds, 1) if n != played):
-        raise InvalidPosition("no cloud can be taken (the take would have been skipped)", where="state.clouds")
+        raise _bad("nothing_to_take", "state.clouds")
 
     return State(
         cards=cards, players=players, variants=tuple(sorted(variants.items())), deck=deck, clouds=clouds,
@@ -204,10 +205,10 @@ def encode_action(action) -> dict:
 
 def decode_action(game, data: Any):
     if not isinstance(data, Mapping):
-        raise InvalidPosition(f"an action is an object with a 'type', not {type(data).__name__}", where="action")
+        raise _bad("action_object", "action", found=type(data).__name__)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise InvalidPosition(f"action type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}", where="action.type")
+        raise _bad("action_type", "action.type", types=joined(ACTION_TYPES), found=repr(kind))
     if kind in ("play", "pass"):
         require_keys(data, ("type", "card"), where="action")
         game.cards.kind(data["card"], where="action.card")
@@ -216,10 +217,9 @@ def decode_action(game, data: Any):
         require_keys(data, ("type", "cloud", "to"), where="action")
         cloud = _int(data["cloud"], "action.cloud", 1, 6)
         if data["to"] not in (HAND, JOURNAL):
-            raise InvalidPosition(f"'to' must be 'hand' or 'journal', not {data['to']!r}", where="action.to")
+            raise _bad("take_to", "action.to", found=repr(data["to"]))
         return TakeCloud(cloud=cloud, to=data["to"])
     require_keys(data, ("type", "biome"), where="action")
     if not any(b.id == data["biome"] for b in game.cards.biomes):
-        known = ", ".join(b.id for b in game.cards.biomes)
-        raise InvalidPosition(f"unknown biome {data['biome']!r} (known: {known})", where="action.biome")
+        raise _bad("unknown_biome", "action.biome", biome=repr(data["biome"]), known=joined(b.id for b in game.cards.biomes))
     return OpenColumn(biome=data["biome"])

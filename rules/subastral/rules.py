@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 from rules.eventtexts import joined, player, say
-from rules.protocol import IllegalAction, InvalidPosition
-from rules.subastral.cards import END_CARD, NUMBERS, CardSet
+from rules.protocol import IllegalAction
+from rules.subastral.cards import END_CARD, NUMBERS, CardSet, invalid
 from rules.subastral.state import (
     DISTURB, HAND, JOURNAL, NO_PASS, ORDER, OVER, PLAY, TAKE,
     OpenColumn, PassCard, PlayCard, State, TakeCloud,
@@ -50,7 +50,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     under = cards_under_end_card(players)
     needed = 3 * players + 8 + 1 + under
     if len(deck) < needed:
-        raise InvalidPosition(f"card set {cards.name!r} has {len(deck)} cards for {players} players; setup needs at least {needed}", where="cards")
+        raise invalid("deck_too_small", "cards", name=repr(cards.name), count=len(deck), players=players, needed=needed)
     hands = tuple(tuple(sorted(deck[3 * seat:3 * seat + 3])) for seat in range(players))
     deck = deck[3 * players:]
     # Step 3: the bottom 3 x players cards go under the end card.
@@ -60,7 +60,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     first = deck.pop(0)
     clouds[cards.number_of[first] - 1].append(first)
     if all(cards.number_of[k] == cards.number_of[first] for k in deck[:deck.index(END_CARD)]):
-        raise InvalidPosition(f"card set {cards.name!r}: setup needs a second card with another number than {cards.number_of[first]}", where="cards")
+        raise invalid("second_number", "cards", name=repr(cards.name), number=cards.number_of[first])
     while True:
         second = deck.pop(0)
         if cards.number_of[second] != cards.number_of[first]:
