@@ -51,6 +51,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from rules.eventtexts import joined, say
 from rules.fields import read_json_file
 from rules.protocol import InvalidPosition
 
@@ -60,6 +61,7 @@ LEAF, WATER, MEAT, WILD = range(4)
 PLAIN = (LEAF, WATER, MEAT)
 TRIGGERS = ("forage", "discover", "compete", "defend", "explore", "dice", "peek", "prevent", "defeated", "start_of_turn")
 DECKS = ("resource", "animal", "ecosystem")
+GAME = "biome_blitz"
 
 #: effect -> (allowed triggers, {parameter: kind}); kinds: "count" (whole number >= 1), "symbol"
 #: (leaf/water/meat), "symbols" (list of 1-6), "bool", "text", or a tuple of allowed values.
@@ -90,6 +92,13 @@ REQUIRED = {"draw": ("count",), "take_faceup": ("symbol", "count"), "peek": ("de
 ABILITY_KEYS = {"name", "trigger", "effect", "text", "provenance"}
 ANIMAL_KEYS = {"id", "name", "family", "stars", "cost", "battle_cost", "power", "defence", "ecosystem", "abilities",
                "copies", "provenance"}
+
+
+def _bad(key: str, where: str | None, /, **values) -> InvalidPosition:
+    """What is wrong with a file, in every language: the template ``file.<key>`` of ``data/events.json``,
+    its placeholders filled with ``values`` (as ``say``). Raise it: ``raise _bad(...)``."""
+    problems = say(GAME, f"file.{key}", **values)
+    return InvalidPosition(problems["en"], where=where, problems=problems)
 
 
 @dataclass(frozen=True)
@@ -164,13 +173,13 @@ class CardSet:
         try:
             return self.animal_by_id[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(f"unknown animal {name!r}; animals are {', '.join(self.animal_ids[:6])}, ...", where=where) from None
+            raise _bad("unknown_animal", where, name=repr(name), animals=joined(self.animal_ids[:6])) from None
 
     def ecosystem(self, name: Any, *, where: str) -> int:
         try:
             return self.ecosystem_by_id[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(f"unknown ecosystem {name!r}; ecosystems are {', '.join(self.ecosystem_by_id)}", where=where) from None
+            raise _bad("unknown_ecosystem", where, name=repr(name), ecosystems=joined(self.ecosystem_by_id)) from None
 
     @cached_property
     def fingerprint(self) -> str:
@@ -184,50 +193,49 @@ class CardSet:
 def symbol(value: Any, where: str, *, wild: bool = False) -> int:
     allowed = SYMBOLS if wild else SYMBOLS[:3]
     if value not in allowed:
-        raise InvalidPosition(f"a resource symbol is one of {', '.join(allowed)}, not {value!r}", where=where)
+        raise _bad("symbol", where, symbols=joined(allowed), value=repr(value))
     return SYMBOLS.index(value)
 
 
 def _cost(data: Any, where: str) -> tuple[int, int, int]:
     if not isinstance(data, Mapping):
-        raise InvalidPosition("a cost is an object of symbol: count, e.g. {\"leaf\": 2, \"water\": 1}", where=where)
+        raise _bad("cost", where)
     out = [0, 0, 0]
     for key, count in data.items():
         s = symbol(key, f"{where}.{key}")
         if type(count) is not int or not 0 <= count <= 20:
-            raise InvalidPosition(f"a cost count is a whole number from 0 to 20, not {count!r}", where=f"{where}.{key}")
+            raise _bad("cost_count", f"{where}.{key}", count=repr(count))
         out[s] = count
     return tuple(out)
 
 
 def _whole(value: Any, where: str, low: int = 0, high: int = 99) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise InvalidPosition(f"must be a whole number from {low} to {high}, not {value!r}", where=where)
+        raise _bad("whole", where, low=low, high=high, value=repr(value))
     return value
 
 
 def parse_ability(data: Any, where: str) -> Ability:
     """One ability checked against the vocabulary."""
     if not isinstance(data, Mapping):
-        raise InvalidPosition("an ability is an object {name, trigger, effect, ...parameters, text}", where=where)
+        raise _bad("ability", where)
     trigger, effect = data.get("trigger"), data.get("effect")
     if trigger not in TRIGGERS:
-        raise InvalidPosition(f"unknown trigger {trigger!r}; triggers are {', '.join(TRIGGERS)}", where=f"{where}.trigger")
+        raise _bad("unknown_trigger", f"{where}.trigger", trigger=repr(trigger), triggers=joined(TRIGGERS))
     if effect not in ABILITY_EFFECTS:
-        raise InvalidPosition(f"unknown effect {effect!r}; effects are {', '.join(ABILITY_EFFECTS)}", where=f"{where}.effect")
+        raise _bad("unknown_effect", f"{where}.effect", effect=repr(effect), effects=joined(ABILITY_EFFECTS))
     triggers, kinds = ABILITY_EFFECTS[effect]
     if trigger not in triggers:
-        raise InvalidPosition(f"effect {effect!r} works with the trigger(s) {', '.join(triggers)}, not {trigger!r}",
-                              where=f"{where}.trigger")
+        raise _bad("effect_trigger", f"{where}.trigger", effect=repr(effect), triggers=joined(triggers), trigger=repr(trigger))
     if not isinstance(data.get("name"), str) or not data["name"]:
-        raise InvalidPosition("an ability needs a 'name'", where=f"{where}.name")
+        raise _bad("ability_name", f"{where}.name")
     params = {}
     for key, value in data.items():
         if key in ABILITY_KEYS:
             continue
         if key not in kinds:
-            known = ", ".join(kinds) or "none"
-            raise InvalidPosition(f"effect {effect!r} has no parameter {key!r} (its parameters: {known})", where=f"{where}.{key}")
+            raise _bad("no_parameter", f"{where}.{key}", effect=repr(effect), param=repr(key),
+                       known=joined(kinds, empty={"en": "none", "ja": "なし"}))
         kind, at = kinds[key], f"{where}.{key}"
         if kind == "count":
             params[key] = _whole(value, at, 1)
@@ -239,53 +247,53 @@ def parse_ability(data: Any, where: str) -> Ability:
             params[key] = symbol(value, at)
         elif kind == "rolls":
             if not isinstance(value, list) or not value or len(set(value)) != len(value):
-                raise InvalidPosition("must be a list of different die results 1 to 6", where=at)
+                raise _bad("rolls", at)
             params[key] = tuple(_whole(v, f"{at}[{i}]", 1, 6) for i, v in enumerate(value))
         elif kind == "bool":
             if type(value) is not bool:
-                raise InvalidPosition(f"must be true or false, not {value!r}", where=at)
+                raise _bad("bool", at, value=repr(value))
             params[key] = value
         elif kind == "text":
             if not isinstance(value, str) or not value:
-                raise InvalidPosition(f"must be a text, not {value!r}", where=at)
+                raise _bad("text", at, value=repr(value))
             params[key] = value
         else:
             if value not in kind:
-                raise InvalidPosition(f"must be one of {', '.join(kind)}, not {value!r}", where=at)
+                raise _bad("one_of", at, choices=joined(kind), value=repr(value))
             params[key] = value
     for key in REQUIRED.get(effect, ()):
         if key not in params:
-            raise InvalidPosition(f"effect {effect!r} needs the parameter {key!r}", where=where)
+            raise _bad("needs_parameter", where, effect=repr(effect), param=repr(key))
     if effect == "take_all_faceup" and ("symbol" in params) == bool(params.get("all_different")):
-        raise InvalidPosition("take_all_faceup takes either a 'symbol' or 'all_different': true", where=where)
+        raise _bad("take_all_faceup", where)
     if effect == "immune" and not params:
-        raise InvalidPosition("immune needs 'max_attacker_power' or 'while_other_animals'", where=where)
+        raise _bad("immune", where)
     return Ability(data["name"], trigger, effect, params, str(data.get("text", "")))
 
 
 def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
     """Validate a card file's JSON and build the :class:`CardSet`."""
     if not isinstance(data, Mapping):
-        raise InvalidPosition("a card file is a JSON object", where=where)
+        raise _bad("card_file", where)
     if data.get("format") != FORMAT:
-        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+        raise _bad("format", where, expected=repr(FORMAT), value=repr(data.get('format')))
     for key in ("resources", "ecosystems", "animals"):
         if not isinstance(data.get(key), list) or not data[key]:
-            raise InvalidPosition(f"{key!r} must be a non-empty list", where=where)
+            raise _bad("non_empty_list", where, field=repr(key))
     copies = [0, 0, 0, 0]
     for i, entry in enumerate(data["resources"]):
         at = f"{where}: resources[{i}]"
         if not isinstance(entry, Mapping):
-            raise InvalidPosition("a resource entry is {symbol, copies}", where=at)
+            raise _bad("resource_entry", at)
         s = symbol(entry.get("symbol"), f"{at}.symbol", wild=True)
         copies[s] += _whole(entry.get("copies"), f"{at}.copies", 1, 200)
     ecosystems, eco_copies = [], []
     for i, entry in enumerate(data["ecosystems"]):
         at = f"{where}: ecosystems[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
-            raise InvalidPosition("an ecosystem needs a text 'id'", where=at)
+            raise _bad("ecosystem_id", at)
         if any(e.id == entry["id"] for e in ecosystems):
-            raise InvalidPosition(f"ecosystem {entry['id']!r} is listed twice", where=at)
+            raise _bad("ecosystem_twice", at, id=repr(entry['id']))
         ecosystems.append(Ecosystem(entry["id"], str(entry.get("name", entry["id"])), _whole(entry.get("stars"), f"{at}.stars"),
                                     _cost(entry.get("cost"), f"{at}.cost"), _whole(entry.get("power", 0), f"{at}.power"),
                                     _whole(entry.get("defence", 0), f"{at}.defence")))
@@ -295,17 +303,16 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
     for i, entry in enumerate(data["animals"]):
         at = f"{where}: animals[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"] or "#" in entry["id"]:
-            raise InvalidPosition("an animal needs a text 'id' (without '#')", where=at)
+            raise _bad("animal_id", at)
         if entry.get("ecosystem") not in eco_ids:
-            raise InvalidPosition(f"ecosystem must be one of {', '.join(sorted(eco_ids))}, not {entry.get('ecosystem')!r}",
-                                  where=f"{at}.ecosystem")
+            raise _bad("animal_ecosystem", f"{at}.ecosystem", ecosystems=joined(sorted(eco_ids)),
+                       value=repr(entry.get('ecosystem')))
         unknown = set(entry) - ANIMAL_KEYS
         if unknown:
-            raise InvalidPosition(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}; an animal has "
-                                  f"{', '.join(sorted(ANIMAL_KEYS))}", where=at)
+            raise _bad("animal_fields", at, unknown=joined(sorted(map(str, unknown))), fields=joined(sorted(ANIMAL_KEYS)))
         abilities = entry.get("abilities", [])
         if not isinstance(abilities, list):
-            raise InvalidPosition("'abilities' must be a list", where=f"{at}.abilities")
+            raise _bad("abilities_list", f"{at}.abilities")
         animal = Animal(
             id=entry["id"], name=str(entry.get("name", entry["id"])), family=str(entry.get("family", "")),
             stars=_whole(entry.get("stars"), f"{at}.stars"), cost=_cost(entry.get("cost"), f"{at}.cost"),
@@ -318,11 +325,11 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
         for copy in range(count):
             card_id = entry["id"] if copy == 0 else f"{entry['id']}#{copy + 1}"
             if card_id in ids:
-                raise InvalidPosition(f"animal {entry['id']!r} is listed twice; give it more copies instead", where=at)
+                raise _bad("animal_twice", at, id=repr(entry['id']))
             ids.append(card_id)
             animals.append(animal)
     if sum(copies) < 20:
-        raise InvalidPosition(f"the resource deck needs at least 20 cards (4 per player and a market), not {sum(copies)}", where=where)
+        raise _bad("resource_deck", where, count=sum(copies))
     return CardSet(name=str(data.get("name", "unnamed card set")), provenance=str(data.get("provenance", "unknown")),
                    source=str(data.get("source", "")), resource_copies=tuple(copies), animals=tuple(animals),
                    animal_ids=tuple(ids), ecosystems=tuple(ecosystems), ecosystem_copies=tuple(eco_copies), raw=data)

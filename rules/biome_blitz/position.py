@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from rules.biome_blitz.cards import SYMBOLS, CardSet, parse_cards
+from rules.biome_blitz.cards import SYMBOLS, CardSet, _bad, parse_cards
 from rules.biome_blitz.state import (
     CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK, PHASES, REPLACE,
     REROLL, TRADE, TRADE_REPLY, TRADES_PER_TURN, WIN_ANIMALS, WIN_POINTS,
     CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State,
     TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
 )
+from rules.eventtexts import joined, player
 from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
-from rules.protocol import InvalidPosition, require_keys
+from rules.protocol import require_keys
 
 STATE_KEYS = ("players", "seed", "rolls", "shuffles", "seat", "turn", "phase", "decks", "hands", "teams", "ecosystems",
               "points", "pending", "trades", "last_compete", "winner")
@@ -34,7 +35,7 @@ def card_name(cards: CardSet, d: int, card: int) -> str:
 def _parse(cards: CardSet, d: int, value: Any, where: str) -> int:
     if d == 0:
         if value not in SYMBOLS:
-            raise InvalidPosition(f"a resource card is one of {', '.join(SYMBOLS)}, not {value!r}", where=where)
+            raise _bad("resource_card", where, symbols=joined(SYMBOLS), value=repr(value))
         return SYMBOLS.index(value)
     return cards.animal(value, where=where) if d == 1 else cards.ecosystem(value, where=where)
 
@@ -108,15 +109,15 @@ def decode(game, data: Any) -> State:
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise InvalidPosition(f"Biome Blitz is played by 2 to 6 players, not {players!r}", where="state.players")
+        raise _bad("players", "state.players", players=repr(players))
     seed = raw["seed"]
     if type(seed) is not int:
-        raise InvalidPosition(f"must be a whole number, not {seed!r}", where="state.seed")
+        raise _bad("seed", "state.seed", value=repr(seed))
     rolls, shuffles = _int(raw["rolls"], "state.rolls", 0), _int(raw["shuffles"], "state.shuffles", 0)
     seat, turn = _int(raw["seat"], "state.seat", 0, players - 1), _int(raw["turn"], "state.turn", 0)
     phase = raw["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
-        raise InvalidPosition(f"phase must be one of {', '.join(PHASES)}, not {phase!r}", where="state.phase")
+        raise _bad("phase", "state.phase", phases=joined(PHASES), value=repr(phase))
     phase = PHASES[PHASES.index(phase)]
     trades = _int(raw["trades"], "state.trades", 0, TRADES_PER_TURN)
     require_keys(raw["decks"], DECK_NAMES, where="state.decks")
@@ -130,7 +131,7 @@ def decode(game, data: Any) -> State:
                               for i, v in enumerate(_list(entry["discard"], f"{at}.discard"))))
         market = _list(entry["market"], f"{at}.market")
         if len(market) != MARKET:
-            raise InvalidPosition(f"a market has {MARKET} slots (null when empty), found {len(market)}", where=f"{at}.market")
+            raise _bad("market", f"{at}.market", slots=MARKET, found=len(market))
         markets.append(tuple(EMPTY if v is None else _parse(cards, d, v, f"{at}.market[{i}]") for i, v in enumerate(market)))
     hands = tuple(tuple(sorted(_symbols(h, f"state.hands[{s}]")))
                   for s, h in enumerate(per_seat(raw["hands"], players, "hand", "state.hands")))
@@ -148,46 +149,42 @@ def decode(game, data: Any) -> State:
         count.update(hand)
     for s, n in sorted(count.items()):
         if n > cards.resource_copies[s]:
-            raise InvalidPosition(f"{SYMBOLS[s]} appears {n} times, but the game has {cards.resource_copies[s]}", where="state")
+            raise _bad("resource_copies", "state", symbol=SYMBOLS[s], count=n, copies=cards.resource_copies[s])
     count = Counter(decks[1] + discards[1] + tuple(c for c in markets[1] if c != EMPTY))
     for team in teams:
         count.update(team)
     for a, n in sorted(count.items()):
         if n > 1:
-            raise InvalidPosition(f"animal {cards.animal_ids[a]} appears {n} times; each animal card is unique", where="state")
+            raise _bad("animal_unique", "state", id=cards.animal_ids[a], count=n)
     count = Counter(decks[2] + discards[2] + tuple(c for c in markets[2] if c != EMPTY))
     for ecos in ecosystems:
         count.update(ecos)
     for k, n in sorted(count.items()):
         if n > cards.ecosystem_copies[k]:
-            raise InvalidPosition(f"ecosystem {cards.ecosystems[k].id} appears {n} times, but the game has "
-                                  f"{cards.ecosystem_copies[k]}", where="state")
+            raise _bad("ecosystem_copies", "state", id=cards.ecosystems[k].id, count=n, copies=cards.ecosystem_copies[k])
     for s in range(players):
         if len(ecosystems[s]) > MAX_ECOSYSTEMS:
-            raise InvalidPosition(f"a player holds at most {MAX_ECOSYSTEMS} ecosystems", where=f"state.ecosystems[{s}]")
+            raise _bad("max_ecosystems", f"state.ecosystems[{s}]", max=MAX_ECOSYSTEMS)
         won = points[s] >= WIN_POINTS or len(teams[s]) >= WIN_ANIMALS
         if won and phase != OVER:
-            raise InvalidPosition(f"Player {s + 1} has {points[s]} points and {len(teams[s])} animals: the game is over",
-                                  where="state.phase")
+            raise _bad("game_over", "state.phase", who=player(s), points=points[s], animals=len(teams[s]))
     if phase == OVER and winner == NOBODY:
-        raise InvalidPosition("a finished game names its winner", where="state.winner")
+        raise _bad("winner_missing", "state.winner")
     if phase != OVER and winner != NOBODY:
-        raise InvalidPosition("only a finished game has a winner", where="state.winner")
+        raise _bad("winner_early", "state.winner")
     pending = _pending(cards, raw["pending"], phase, players, seat, hands, teams, ecosystems, markets)
     # ``count`` holds the ecosystem cards on the table; the one waiting to replace another is a card too.
     if phase == REPLACE and count[pending[0]] + 1 > cards.ecosystem_copies[pending[0]]:
         new = pending[0]
-        raise InvalidPosition(f"ecosystem {cards.ecosystems[new].id} appears {count[new] + 1} times with the one being "
-                              f"discovered, but the game has {cards.ecosystem_copies[new]}", where="state.pending.new")
+        raise _bad("replace_copies", "state.pending.new", id=cards.ecosystems[new].id, count=count[new] + 1,
+                   copies=cards.ecosystem_copies[new])
     if phase == PEEK and not any(ability.get("deck") == "choice" for a in teams[seat]
                                  for ability in cards.animals[a].with_effect("peek")):
-        raise InvalidPosition(f"phase peek is a choice of Player {seat + 1}'s peek ability, and their team has none",
-                              where="state.phase")
+        raise _bad("peek", "state.phase", who=player(seat))
     if phase == TRADE and trades >= TRADES_PER_TURN:
-        raise InvalidPosition(f"a trade offer is built only after fewer than {TRADES_PER_TURN} offers this turn",
-                              where="state.trades")
+        raise _bad("trades_full", "state.trades", max=TRADES_PER_TURN)
     if phase == TRADE_REPLY and trades < 1:
-        raise InvalidPosition("an offer waiting for its answer counts as one of the turn's offers", where="state.trades")
+        raise _bad("offer_counted", "state.trades")
     return State(cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, rolls=rolls,
                  shuffles=shuffles, decks=tuple(decks), discards=tuple(discards), markets=tuple(markets), hands=hands,
                  teams=teams, ecosystems=ecosystems, points=points, seat=seat, turn=turn, phase=phase, pending=pending,
@@ -213,10 +210,10 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
     needs = phase in (FORAGE, TRADE, TRADE_REPLY, REPLACE, CANCEL, REROLL, FRENZY)
     if not needs:
         if raw is not None:
-            raise InvalidPosition(f"phase {phase} has no pending decision: pending must be null", where=at)
+            raise _bad("no_pending", at, phase=phase)
         return ()
     if raw is None:
-        raise InvalidPosition(f"phase {phase} needs its pending decision", where=at)
+        raise _bad("needs_pending", at, phase=phase)
     owner_of = {a: s for s, team in enumerate(teams) for a in team}
     if phase == FORAGE:
         require_keys(raw, ("took",), where=at)
@@ -226,7 +223,7 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
         partner = _int(raw["partner"], f"{at}.partner", 0, players - 1)
         give, ask = tuple(sorted(_symbols(raw["give"], f"{at}.give"))), tuple(sorted(_symbols(raw["ask"], f"{at}.ask")))
         if partner == seat or Counter(give) - Counter(hands[seat]):
-            raise InvalidPosition("a trade goes to another player and gives cards the trader holds", where=at)
+            raise _bad("trade", at)
         return (partner, give, ask)
     if phase == TRADE_REPLY:
         require_keys(raw, ("partner", "asker", "give", "ask"), where=at)
@@ -234,13 +231,12 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
         asker = _int(raw["asker"], f"{at}.asker", 0, players - 1)
         give, ask = tuple(sorted(_symbols(raw["give"], f"{at}.give"))), tuple(sorted(_symbols(raw["ask"], f"{at}.ask")))
         if asker != seat or partner == seat or Counter(give) - Counter(hands[seat]):
-            raise InvalidPosition("the player whose turn it is offers the trade to another player, giving cards they hold",
-                                  where=at)
+            raise _bad("trade_reply", at)
         return (partner, asker, give, ask)
     if phase == REPLACE:
         require_keys(raw, ("new",), where=at)
         if len(ecosystems[seat]) != MAX_ECOSYSTEMS:
-            raise InvalidPosition(f"a replacement happens when the player already holds {MAX_ECOSYSTEMS} ecosystems", where=at)
+            raise _bad("replacement", at, max=MAX_ECOSYSTEMS)
         return (cards.ecosystem(raw["new"], where=f"{at}.new"),)
     if phase == CANCEL:
         require_keys(raw, ("owner", "attacker", "defender", "symbol", "count"), where=at)
@@ -248,24 +244,23 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
         attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
         symbol, count = _parse(cards, 0, raw["symbol"], f"{at}.symbol"), _int(raw["count"], f"{at}.count", 1)
         if owner_of.get(attacker) != seat or owner_of.get(defender) != owner or Counter(hands[owner])[symbol] < count:
-            raise InvalidPosition("the attacker is the player's, the defender the owner's, who holds the cards to cancel", where=at)
+            raise _bad("cancel", at)
         return (owner, attacker, defender, symbol, count)
     if phase == REROLL:
         require_keys(raw, ("seat", "attacker", "defender", "attack_roll", "defence_roll", "die"), where=at)
         who = _int(raw["seat"], f"{at}.seat", 0, players - 1)
         attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
         if raw["die"] not in ("attack", "defence"):
-            raise InvalidPosition("die is 'attack' or 'defence'", where=f"{at}.die")
+            raise _bad("die", f"{at}.die")
         stage = 0 if raw["die"] == "attack" else 1
         if owner_of.get(attacker) != seat or owner_of.get(defender) in (None, seat) or who != (seat if stage == 0 else owner_of[defender]):
-            raise InvalidPosition("the attack die belongs to the player whose turn it is, the defence die to the defender's owner",
-                                  where=at)
+            raise _bad("reroll", at)
         return (who, attacker, defender, _roll(raw["attack_roll"], f"{at}.attack_roll"),
                 _roll(raw["defence_roll"], f"{at}.defence_roll"), stage)
     require_keys(raw, ("attacker",), where=at)
     attacker = cards.animal(raw["attacker"], where=f"{at}.attacker")
     if owner_of.get(attacker) != seat:
-        raise InvalidPosition("a compete again is made by one of the player's animals", where=at)
+        raise _bad("frenzy", at)
     return (attacker,)
 
 
@@ -288,10 +283,10 @@ def encode_action(action) -> dict:
 
 def decode_action(game, data: Any):
     if not isinstance(data, Mapping):
-        raise InvalidPosition(f"an action is an object with a 'type', not {type(data).__name__}", where="action")
+        raise _bad("action_object", "action", kind=type(data).__name__)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise InvalidPosition(f"action type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}", where="action.type")
+        raise _bad("action_type", "action.type", types=joined(ACTION_TYPES), value=repr(kind))
     cards = game.cards
     cls = ACTION_TYPES[kind]
     fields = tuple(cls.__dataclass_fields__)
@@ -306,7 +301,7 @@ def decode_action(game, data: Any):
             _parse(cards, 0, value, at)
         elif field == "deck":
             if value not in DECK_NAMES:
-                raise InvalidPosition(f"deck is one of {', '.join(DECK_NAMES)}, not {value!r}", where=at)
+                raise _bad("deck", at, decks=joined(DECK_NAMES), value=repr(value))
         elif field in ("attacker", "defender", "animal"):
             cards.animal(value, where=at)
         elif field == "ecosystem":

@@ -47,7 +47,7 @@ from collections import Counter
 
 from rules.chance import seeded
 from rules.biome_blitz.caches import caches_for
-from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet
+from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet, _bad
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
     REPLACE, REROLL, TRADE, TRADE_REPLY, WIN_ANIMALS, WIN_POINTS, CancelCompete, Compete, Discover, Done, Explore,
@@ -64,7 +64,6 @@ from rules.biome_blitz.choices import (  # noqa: F401
 from rules.biome_blitz.costs import abilities, attack_total, defence_total, eco_bonus, reroll_ability  # noqa: F401
 from rules.biome_blitz.table import _put, _Table, _without
 from rules.eventtexts import player
-from rules.protocol import InvalidPosition
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
@@ -78,8 +77,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     for deck in (resources, animals, ecosystems):
         rng.shuffle(deck)
     if len(resources) < HAND_AT_START * players + MARKET:
-        raise InvalidPosition(f"{len(resources)} resource cards cannot deal {HAND_AT_START} to {players} players and a market",
-                              where="cards")
+        raise _bad("deal", "cards", count=len(resources), hand=HAND_AT_START, players=players)
     start = rng.randrange(players)
     decks = [tuple(resources), tuple(animals), tuple(ecosystems)]
     if min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
