@@ -560,3 +560,12 @@ def test_card_file_in_a_position_is_checked_too():
     with pytest.raises(rules.InvalidPosition) as caught:
         GAME.decode(data)
     assert caught.value.where.startswith("position.cards: animals[") and caught.value.where.endswith(".effect")
+
+
+@pytest.mark.parametrize("ecosystem", [["SAV"], {"id": "SAV"}, None, 3, "ICE"])
+def test_an_animal_of_an_unknown_or_malformed_ecosystem_is_refused_saying_where(ecosystem):
+    data = base_card_file()
+    data["animals"][0]["ecosystem"] = ecosystem
+    with pytest.raises(rules.InvalidPosition) as caught:
+        parse_cards(data)
+    assert caught.value.where.endswith("animals[0].ecosystem") and "SAV" in caught.value.problem

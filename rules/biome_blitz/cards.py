@@ -304,7 +304,7 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
         at = f"{where}: animals[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"] or "#" in entry["id"]:
             raise _bad("animal_id", at)
-        if entry.get("ecosystem") not in eco_ids:
+        if not isinstance(entry.get("ecosystem"), str) or entry["ecosystem"] not in eco_ids:
             raise _bad("animal_ecosystem", f"{at}.ecosystem", ecosystems=joined(sorted(eco_ids)),
                        value=repr(entry.get('ecosystem')))
         unknown = set(entry) - ANIMAL_KEYS
