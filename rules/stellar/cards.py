@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from rules.eventtexts import joined, say
 from rules.fields import read_json_file
 from rules.protocol import InvalidPosition
 
@@ -31,6 +32,13 @@ SATELLITE = "satellite"
 SIX_ZERO = "6/0"
 #: The number a face-down telescope card counts (telescope rule).
 FACE_DOWN_NUMBER = 3
+
+
+def invalid(key: str, where: str | None, /, **values: Any) -> InvalidPosition:
+    """A malformed file's error, with the ``file.<key>`` text of ``data/events.json`` in every language
+    (``problem`` is the English one); the caller raises it."""
+    problems = say("stellar", f"file.{key}", **values)
+    return InvalidPosition(problems["en"], where=where, problems=problems)
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,7 +68,7 @@ class Telescope:
         try:
             return self.slot_by_name[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(f"unknown telescope slot {name!r}; slots are {', '.join(self.slot_names)}", where=where) from None
+            raise invalid("unknown_slot", where, slot=repr(name), slots=joined(self.slot_names)) from None
 
     @property
     def size(self) -> int:
@@ -105,10 +113,7 @@ class CardSet:
         try:
             return self.kind_by_name[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(
-                f"unknown card {name!r}; cards are named type-number-stars, e.g. {self.kind_names[0]!r}, or 'satellite'",
-                where=where,
-            ) from None
+            raise invalid("unknown_card", where, name=repr(name), example=repr(self.kind_names[0])) from None
 
     def type_name(self, type_index: int) -> str:
         return "Satellite" if type_index == len(self.types) else self.types[type_index].name
@@ -144,22 +149,22 @@ def card_name(type_id: str, number: int, six_zero: bool, stars: int) -> str:
 
 def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
     if not isinstance(data, Mapping) or data.get("format") != TELESCOPE_FORMAT:
-        raise InvalidPosition(f"a telescope file is a JSON object with format {TELESCOPE_FORMAT!r}", where=where)
+        raise invalid("telescope_format", where, format=repr(TELESCOPE_FORMAT))
     sections = data.get("sections")
     slots = data.get("slots")
     if not isinstance(sections, Mapping) or not sections or not isinstance(slots, list) or len(slots) < 2:
-        raise InvalidPosition("needs 'sections' (an object) and 'slots' (a list)", where=where)
+        raise invalid("telescope_parts", where)
     section_ids = list(sections)
     names, section_of, places = [], [], []
     for i, slot in enumerate(slots):
         at = f"{where}: slots[{i}]"
         if not isinstance(slot, Mapping) or not isinstance(slot.get("name"), str) or slot["name"] in names:
-            raise InvalidPosition("each slot needs a unique text 'name'", where=at)
+            raise invalid("slot_name", at)
         row, x = slot.get("row"), slot.get("x")
         if type(row) is not int or type(x) is not int:
-            raise InvalidPosition("'row' and 'x' must be whole numbers", where=at)
+            raise invalid("slot_place", at)
         if slot.get("section") not in section_ids:
-            raise InvalidPosition(f"'section' must be one of {', '.join(section_ids)}", where=at)
+            raise invalid("slot_section", at, sections=joined(section_ids))
         names.append(slot["name"])
         section_of.append(section_ids.index(slot["section"]))
         places.append((row, x))
@@ -175,7 +180,7 @@ def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
     for sid in section_ids:
         value = sections[sid].get("bonus", 10) if isinstance(sections[sid], Mapping) else None
         if type(value) is not int:
-            raise InvalidPosition("a section's 'bonus' must be a whole number", where=f"{where}: sections.{sid}")
+            raise invalid("section_bonus", f"{where}: sections.{sid}")
         bonus.append(value)
     return Telescope(tuple(names), tuple(section_of), tuple(section_ids), tuple(bonus), tuple(neighbours), data)
 
@@ -183,44 +188,44 @@ def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
 def parse_cards(data: Any, *, where: str = "card file", telescope: Telescope | None = None) -> CardSet:
     """Validate a card file's JSON and build the :class:`CardSet`."""
     if not isinstance(data, Mapping):
-        raise InvalidPosition("a card file is a JSON object", where=where)
+        raise invalid("card_file", where)
     if data.get("format") != FORMAT:
-        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+        raise invalid("card_format", where, expected=repr(FORMAT), found=repr(data.get("format")))
     types_data = data.get("types")
     if not isinstance(types_data, list) or not types_data:
-        raise InvalidPosition("'types' must be a non-empty list", where=where)
+        raise invalid("types", where)
     types, names, type_of, number_of, six_zero, stars_of, starter, copies = [], [], [], [], [], [], [], []
     for index, entry in enumerate(types_data):
         at = f"{where}: types[{index}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
-            raise InvalidPosition("each type needs a text 'id'", where=at)
+            raise invalid("type_id", at)
         type_id = entry["id"]
         if "-" in type_id or type_id == SATELLITE or any(t.id == type_id for t in types):
-            raise InvalidPosition(f"type id {type_id!r} is repeated, contains '-' or is 'satellite'", where=at)
+            raise invalid("type_id_bad", at, id=repr(type_id))
         types.append(CardType(type_id, str(entry.get("name", type_id)), str(entry.get("name_ja", ""))))
         cards = entry.get("cards")
         if not isinstance(cards, list):
-            raise InvalidPosition("'cards' must be a list", where=at)
+            raise invalid("type_cards", at)
         for card_index, card in enumerate(cards):
             card_at = f"{at}.cards[{card_index}]"
             if not isinstance(card, Mapping):
-                raise InvalidPosition("a card is an object {number, stars, copies}", where=card_at)
+                raise invalid("card_entry", card_at)
             number, stars, count = card.get("number"), card.get("stars"), card.get("copies", 1)
             is_six_zero = number == SIX_ZERO
             if is_six_zero:
                 number = 6
             elif type(number) is not int or not 1 <= number <= 5:
-                raise InvalidPosition(f"number must be 1 to 5 or '6/0', not {number!r}", where=card_at)
+                raise invalid("card_number", card_at, value=repr(number))
             if type(stars) is not int or not 0 <= stars <= 9:
-                raise InvalidPosition(f"stars must be a whole number 0 to 9, not {stars!r}", where=card_at)
+                raise invalid("card_stars", card_at, value=repr(stars))
             if type(count) is not int or count < 1:
-                raise InvalidPosition(f"copies must be a whole number 1 or more, not {count!r}", where=card_at)
+                raise invalid("card_copies", card_at, value=repr(count))
             is_starter = card.get("starter", False)
             if type(is_starter) is not bool or (is_starter and count != 1):
-                raise InvalidPosition("'starter' must be true or false, and a starter card has one copy", where=card_at)
+                raise invalid("card_starter", card_at)
             name = card_name(type_id, number, is_six_zero, stars)
             if name in names:
-                raise InvalidPosition(f"{name} is listed twice; give it more copies instead", where=card_at)
+                raise invalid("card_twice", card_at, card=name)
             names.append(name)
             type_of.append(index)
             number_of.append(number)
@@ -231,7 +236,7 @@ def parse_cards(data: Any, *, where: str = "card file", telescope: Telescope | N
     satellites = data.get("satellites", {"number": 2, "copies": 0})
     if not isinstance(satellites, Mapping) or type(satellites.get("copies")) is not int or satellites["copies"] < 0 \
             or type(satellites.get("number")) is not int or not 1 <= satellites["number"] <= 5:
-        raise InvalidPosition("'satellites' must be {number: 1-5, copies: 0 or more}", where=f"{where}: satellites")
+        raise invalid("satellites", f"{where}: satellites")
     if satellites["copies"]:
         names.append(SATELLITE)
         type_of.append(len(types))
@@ -241,7 +246,7 @@ def parse_cards(data: Any, *, where: str = "card file", telescope: Telescope | N
         starter.append(False)
         copies.append(satellites["copies"])
     if sum(starter) < 4:
-        raise InvalidPosition(f"setup deals two starter cards to each player: the file marks {sum(starter)}", where=where)
+        raise invalid("starter_count", where, count=sum(starter))
     return CardSet(
         name=str(data.get("name", "unnamed card set")), provenance=str(data.get("provenance", "unknown")),
         source=str(data.get("source", "")), types=tuple(types), kind_names=tuple(names), type_of=tuple(type_of),

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
+from rules.eventtexts import joined, player
 from rules.fields import times as _times, whole_number as _int, json_list as _list, json_bool as _bool, per_seat, position_header
-from rules.protocol import InvalidPosition, require_keys
-from rules.stellar.cards import CardSet, parse_cards
+from rules.protocol import require_keys
+from rules.stellar.cards import CardSet, invalid as _bad, parse_cards
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PHASES, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
@@ -105,8 +106,8 @@ def _notebook(cards: CardSet, raw: Any, where: str) -> tuple[int, ...]:
     for t, key in enumerate(keys):
         for i, kind in enumerate(_cards(cards, raw.get(key, []), f"{where}.{key}")):
             if cards.type_of[kind] != t:
-                raise InvalidPosition(f"{cards.card_name(kind)} belongs in the {cards.type_id(cards.type_of[kind])} stack, not {key}",
-                                      where=f"{where}.{key}[{i}]")
+                raise _bad("wrong_stack", f"{where}.{key}[{i}]", card=cards.card_name(kind),
+                           stack=cards.type_id(cards.type_of[kind]), written=key)
             out.append(kind)
     return tuple(sorted(out))
 
@@ -116,17 +117,17 @@ def decode(game, data: Any) -> State:
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise InvalidPosition(f"Stellar is played by 2 players, not {players!r}", where="state.players")
+        raise _bad("players", "state.players", players=repr(players))
     seed = raw["seed"]
     if type(seed) is not int:
-        raise InvalidPosition(f"must be a whole number, not {seed!r}", where="state.seed")
+        raise _bad("seed", "state.seed", value=repr(seed))
     shuffles = _int(raw["shuffles"], "state.shuffles", 0)
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     seat = _int(raw["seat"], "state.seat", 0, players - 1)
     round_ = _int(raw["round"], "state.round", 0, ROUNDS)
     phase = raw["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
-        raise InvalidPosition(f"phase must be one of {', '.join(PHASES)}, not {phase!r}", where="state.phase")
+        raise _bad("phase", "state.phase", phases=joined(PHASES), value=repr(phase))
     phase = PHASES[PHASES.index(phase)]
     satellite_taken = _bool(raw["satellite_taken"], "state.satellite_taken")
 
@@ -135,7 +136,7 @@ def decode(game, data: Any) -> State:
     box = _cards(cards, raw["box"], "state.box")
     row_raw = raw["row"]
     if not isinstance(row_raw, Mapping) or set(row_raw) != {str(n) for n in range(1, ROW_SLOTS + 1)}:
-        raise InvalidPosition(f'row must be an object with the keys "1" to "{ROW_SLOTS}"', where="state.row")
+        raise _bad("row", "state.row", last=ROW_SLOTS)
     row = tuple(EMPTY if row_raw[str(n)] is None else cards.kind(row_raw[str(n)], where=f"state.row.{n}")
                 for n in range(1, ROW_SLOTS + 1))
     hands = tuple(tuple(sorted(_cards(cards, h, f"state.hands[{s}]")))
@@ -157,45 +158,46 @@ def decode(game, data: Any) -> State:
         counts.update(card_of(e) for e in telescope if e != EMPTY)
     for kind, count in sorted(counts.items()):
         if count > cards.copies[kind]:
-            raise InvalidPosition(f"{cards.card_name(kind)} appears {_times(count)}, but the game has "
-                                  f"{_times(cards.copies[kind], 'copy', 'copies')}", where="state")
+            raise _bad("too_many_copies", "state", card=cards.card_name(kind),
+                       count={"en": _times(count), "ja": f"{count}枚"},
+                       copies={"en": _times(cards.copies[kind], "copy", "copies"), "ja": f"{cards.copies[kind]}枚"})
     for i, kind in enumerate(box):
         if not cards.starter[kind]:
-            raise InvalidPosition(f"only the fifth starter card goes into the box, not {cards.card_name(kind)}", where=f"state.box[{i}]")
+            raise _bad("box_starter", f"state.box[{i}]", card=cards.card_name(kind))
     if box and not variants["fifth_starter_to_box"]:
-        raise InvalidPosition("the box holds a card only with the fifth_starter_to_box switch", where="state.box")
+        raise _bad("box_switch", "state.box")
 
     # The phase must fit the zones, so whoever is to move can move.
     for s, pair in enumerate(starters):
         at = f"state.starters[{s}]"
         if pair and phase != STARTERS:
-            raise InvalidPosition("starter cards wait in front of a player only during setup", where=at)
+            raise _bad("starters_setup", at)
         if pair and (len(pair) != 2 or not all(cards.starter[k] for k in pair)):
-            raise InvalidPosition("a player places exactly two starter cards", where=at)
+            raise _bad("starters_two", at)
         if pair and telescopes[s][0] != EMPTY:
-            raise InvalidPosition(f"the apex slot {cards.telescope.slot_names[0]} waits for a starter card", where=f"state.telescopes[{s}]")
+            raise _bad("apex_waits", f"state.telescopes[{s}]", slot=cards.telescope.slot_names[0])
     if phase == STARTERS and not any(starters):
-        raise InvalidPosition("in the setup phase someone must still have starter cards to place", where="state.starters")
+        raise _bad("setup_starters", "state.starters")
     if phase == PLACE:
         if pending == EMPTY:
-            raise InvalidPosition("the place phase needs the second card waiting for its telescope slot", where="state.pending")
+            raise _bad("place_pending", "state.pending")
     elif pending != EMPTY:
-        raise InvalidPosition("only the place phase has a pending card", where="state.pending")
+        raise _bad("pending_only", "state.pending")
     if satellite_taken and phase not in (PLAY, PLACE, CLEAR):
-        raise InvalidPosition("a satellite can only have been taken during a turn in progress", where="state.satellite_taken")
+        raise _bad("satellite_taken", "state.satellite_taken")
     if phase == CLEAR and not satellite_taken:
-        raise InvalidPosition("the clear phase follows taking a satellite (satellite_taken must be true)", where="state.satellite_taken")
+        raise _bad("clear_phase", "state.satellite_taken")
     turn_goes_on = phase in (TAKE, PLAY, PLACE) or (phase == CLEAR and variants["satellite_clear"] == "after_take")
     if turn_goes_on and EMPTY not in telescopes[seat]:
-        raise InvalidPosition(f"Player {seat + 1}'s telescope is full, so no turn can be played", where=f"state.telescopes[{seat}]")
+        raise _bad("telescope_full", f"state.telescopes[{seat}]", who=player(seat))
     if phase == TAKE and all(k == EMPTY for k in row):
-        raise InvalidPosition("the row is empty, so there is nothing to take", where="state.row")
+        raise _bad("row_empty", "state.row")
     if phase == PLAY and not hands[seat]:
-        raise InvalidPosition(f"Player {seat + 1} is to play but has no card in hand", where="state.hands")
+        raise _bad("no_hand_card", "state.hands", who=player(seat))
     if phase == FINAL and not any(hands):
-        raise InvalidPosition("in the final phase someone must still hold cards (else the game is over)", where="state.hands")
+        raise _bad("final_hands", "state.hands")
     if phase == OVER and any(hands):
-        raise InvalidPosition("the game is over, so every hand card was placed or discarded", where="state.hands")
+        raise _bad("over_hands", "state.hands")
 
     return State(
         cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, shuffles=shuffles,
@@ -227,10 +229,10 @@ def encode_action(action) -> dict:
 
 def decode_action(game, data: Any):
     if not isinstance(data, Mapping):
-        raise InvalidPosition(f"an action is an object with a 'type', not {type(data).__name__}", where="action")
+        raise _bad("action_object", "action", kind=type(data).__name__)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise InvalidPosition(f"action type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}", where="action.type")
+        raise _bad("action_type", "action.type", types=joined(ACTION_TYPES), value=repr(kind))
     cards = game.cards
     if kind == "choose_starters":
         require_keys(data, ("type", "telescope", "notebook"), where="action")

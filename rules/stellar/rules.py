@@ -23,8 +23,8 @@ from typing import NoReturn
 
 from rules.chance import shuffled
 from rules.eventtexts import joined, player, say
-from rules.protocol import IllegalAction, InvalidPosition
-from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
+from rules.protocol import IllegalAction
+from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, invalid as _bad
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
@@ -57,7 +57,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     rng.shuffle(deck)
     needed = 2 * players + ROW_SLOTS
     if len(deck) < needed:
-        raise InvalidPosition(f"card set {cards.name!r} has {len(deck)} deck cards; setup needs at least {needed}", where="cards")
+        raise _bad("deck_too_small", "cards", name=repr(cards.name), count=len(deck), needed=needed)
     hands = tuple(tuple(sorted(deck[2 * s:2 * s + 2])) for s in range(players))
     deck = deck[2 * players:]
     row, deck = tuple(deck[:ROW_SLOTS]), tuple(deck[ROW_SLOTS:])
