@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
+from rules.eventtexts import joined, say
 from rules.fields import read_json_file
 from rules.protocol import InvalidPosition
 
@@ -57,7 +58,7 @@ class CardSet:
         try:
             return self.by_id[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(f"unknown star card {name!r}; cards are named by id, e.g. {self.ids[0]!r}", where=where) from None
+            _bad("unknown_star_card", where, name=repr(name), example=repr(self.ids[0]))
 
     def deck(self, players: int) -> tuple[int, ...]:
         """The cards in play: red-centre ones only with 2-3 players, every card with 4-5."""
@@ -72,58 +73,66 @@ class CardSet:
         return self.fingerprint == standard_cards().fingerprint
 
 
+def _bad(key: str, where: str | None, /, **values) -> NoReturn:
+    """Refuse a malformed file, position or action in every language: the template ``file.<key>``
+    of ``data/events.json`` filled with ``values``, at the field path ``where``."""
+    problems = say("starligned", f"file.{key}", **values)
+    raise InvalidPosition(problems["en"], where=where, problems=problems) from None
+
+
 def _half(data: Any, where: str) -> tuple[int, str]:
     if not isinstance(data, Mapping) or set(data) != {"value", "effect"}:
-        raise InvalidPosition("a half is {value, effect}", where=where)
+        _bad("half", where)
     value, effect = data["value"], data["effect"]
     if type(value) is not int or not 0 <= value <= 99:
-        raise InvalidPosition(f"value must be a whole number from 0 to 99, not {value!r}", where=f"{where}.value")
+        _bad("half_value", f"{where}.value", value=repr(value))
     if effect not in EFFECTS:
-        raise InvalidPosition(f"unknown effect {effect!r}; effects are {', '.join(EFFECTS)}", where=f"{where}.effect")
+        _bad("unknown_effect", f"{where}.effect", effect=repr(effect), effects=joined(EFFECTS))
     return value, effect
 
 
 def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
     """Validate a card file's JSON and build the :class:`CardSet`."""
     if not isinstance(data, Mapping):
-        raise InvalidPosition("a card file is a JSON object", where=where)
+        _bad("card_file", where)
     if data.get("format") != FORMAT:
-        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+        _bad("card_format", where, expected=repr(FORMAT), actual=repr(data.get("format")))
     constellations = data.get("constellations")
     if not isinstance(constellations, list) or not constellations:
-        raise InvalidPosition("'constellations' must be a non-empty list", where=where)
+        _bad("constellations", where)
     c_ids, c_names = [], []
     for i, entry in enumerate(constellations):
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or entry["id"] in c_ids:
-            raise InvalidPosition("each constellation needs a unique text 'id'", where=f"{where}: constellations[{i}]")
+            _bad("constellation_id", f"{where}: constellations[{i}]")
         c_ids.append(entry["id"])
         c_names.append(str(entry.get("name", entry["id"])))
     for key in ("moon_cards", "direction_cards"):
         if type(data.get(key)) is not int or data[key] < 0:
-            raise InvalidPosition(f"{key!r} must be a whole number 0 or more", where=where)
+            _bad("whole_number_key", where, field=repr(key))
     if data["direction_cards"] < 5:
-        raise InvalidPosition("each of up to five players needs a direction card: 'direction_cards' must be 5 or more", where=where)
+        _bad("direction_cards", where)
     cards = data.get("cards")
     if not isinstance(cards, list) or not cards:
-        raise InvalidPosition("'cards' must be a non-empty list", where=where)
+        _bad("cards", where)
     ids, constellation, red, value, effect, moon_edge = [], [], [], [], [], []
     for i, entry in enumerate(cards):
         at = f"{where}: cards[{i}]"
         if not isinstance(entry, Mapping):
-            raise InvalidPosition("a card is an object {id, constellation, centre_star, high, low, half_moon}", where=at)
+            _bad("card_object", at)
         expected = {"id", "constellation", "centre_star", "high", "low", "half_moon"}
         if set(entry) != expected:
             missing, unknown = expected - set(entry), set(entry) - expected
-            raise InvalidPosition(f"missing {', '.join(sorted(missing)) or 'nothing'}; unknown {', '.join(sorted(map(str, unknown))) or 'nothing'}",
-                                  where=at)
+            nothing = {"en": "nothing", "ja": "なし"}
+            _bad("card_keys", at, missing=joined(sorted(missing), nothing),
+                 unknown=joined(sorted(map(str, unknown)), nothing))
         if not isinstance(entry["id"], str) or not entry["id"] or entry["id"] in ids:
-            raise InvalidPosition(f"card id {entry['id']!r} is empty or repeated", where=f"{at}.id")
+            _bad("card_id", f"{at}.id", id=repr(entry["id"]))
         if entry["constellation"] not in c_ids:
-            raise InvalidPosition(f"constellation must be one of {', '.join(c_ids)}", where=f"{at}.constellation")
+            _bad("card_constellation", f"{at}.constellation", constellations=joined(c_ids))
         if entry["centre_star"] not in ("red", "white"):
-            raise InvalidPosition("centre_star is 'red' or 'white'", where=f"{at}.centre_star")
+            _bad("centre_star", f"{at}.centre_star")
         if entry["half_moon"] not in ("left", "right"):
-            raise InvalidPosition("half_moon (its edge with the high half up) is 'left' or 'right'", where=f"{at}.half_moon")
+            _bad("half_moon", f"{at}.half_moon")
         high, low = _half(entry["high"], f"{at}.high"), _half(entry["low"], f"{at}.low")
         edge = LEFT if entry["half_moon"] == "left" else RIGHT
         ids.append(entry["id"])
@@ -136,9 +145,9 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
     need = {2: 24, 3: 36}
     reds = sum(red)
     if reds < need[3]:
-        raise InvalidPosition(f"2-3 players use the red-centre cards, 12 per player: the file has {reds}, 3 players need 36", where=where)
+        _bad("red_cards", where, reds=reds)
     if len(ids) < 60:
-        raise InvalidPosition(f"4-5 players use every card, 12 per player: the file has {len(ids)}, 5 players need 60", where=where)
+        _bad("all_cards", where, count=len(ids))
     return CardSet(
         name=str(data.get("name", "unnamed card set")), provenance=str(data.get("provenance", "unknown")),
         source=str(data.get("source", "")), constellation_ids=tuple(c_ids), constellation_names=tuple(c_names),

@@ -11,9 +11,10 @@ from collections import Counter
 from typing import Any, Mapping
 
 from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
-from rules.protocol import InvalidPosition, require_keys
+from rules.eventtexts import joined, player, say
+from rules.protocol import require_keys
 from rules.starligned import choices
-from rules.starligned.cards import PHASE3_EFFECTS, CardSet, parse_cards
+from rules.starligned.cards import PHASE3_EFFECTS, CardSet, _bad, parse_cards
 from rules.starligned.state import (
     EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PHASES, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
     ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
@@ -33,8 +34,12 @@ def parse_entry(cards: CardSet, value: Any, where: str) -> int:
         return 2 * cards.by_id[value[:-1]] + 1
     if isinstance(value, str) and value in cards.by_id:
         return 2 * cards.by_id[value]
-    raise InvalidPosition(f"unknown card {value!r}; write a card id ({cards.ids[0]!r} high half up) with 'r' when "
-                          f"rotated ({cards.ids[0] + 'r'!r})", where=where)
+    _bad("unknown_card", where, value=repr(value), example=repr(cards.ids[0]), rotated=repr(cards.ids[0] + "r"))
+
+
+def _effect(effect: str) -> dict:
+    """An effect as the file writes it ("rotate_card"), named in Japanese ("星カードの回転")."""
+    return {**say("starligned", f"effect.{effect}"), "en": effect}
 
 
 def encode(game, state: State) -> dict:
@@ -79,16 +84,16 @@ def decode(game, data: Any) -> State:
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise InvalidPosition(f"Starligned is played by 2 to 5 players, not {players!r}", where="state.players")
+        _bad("players", "state.players", players=repr(players))
     seed = raw["seed"]
     if type(seed) is not int:
-        raise InvalidPosition(f"must be a whole number, not {seed!r}", where="state.seed")
+        _bad("seed", "state.seed", seed=repr(seed))
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     stage = _int(raw["stage"], "state.stage", 0, STAGES - 1)
     round_ = _int(raw["round"], "state.round", 0, ROUNDS - 1)
     phase = raw["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
-        raise InvalidPosition(f"phase must be one of {', '.join(PHASES)}, not {phase!r}", where="state.phase")
+        _bad("phase", "state.phase", phases=joined(PHASES), phase=repr(phase))
     phase = PHASES[PHASES.index(phase)]
     deck = tuple(cards.card(c, where=f"state.deck[{i}]") for i, c in enumerate(_list(raw["deck"], "state.deck")))
     box = tuple(cards.card(c, where=f"state.box[{i}]") for i, c in enumerate(_list(raw["box"], "state.box")))
@@ -105,17 +110,17 @@ def decode(game, data: Any) -> State:
             at = f"state.moons[{s}][{i}]"
             pair = _list(pair, at)
             if len(pair) != 2:
-                raise InvalidPosition("a moon card covers two cards: [left, right]", where=at)
+                _bad("moon_pair", at)
             a, b = (cards.card(c, where=f"{at}[{j}]") for j, c in enumerate(pair))
             if a not in row_cards or b not in row_cards or row_cards.index(b) != row_cards.index(a) + 1:
-                raise InvalidPosition("a moon card covers two neighbouring cards of this row, left one first", where=at)
+                _bad("moon_neighbours", at)
             if any(a in p or b in p for p in out):
-                raise InvalidPosition("a card lies under one moon card at most", where=at)
+                _bad("moon_once", at)
             out.append((a, b))
         moons.append(tuple(out))
     moons = tuple(moons)
     if moon_supply + sum(len(m) for m in moons) > cards.moon_cards:
-        raise InvalidPosition(f"the game has {cards.moon_cards} moon cards, the position uses more", where="state.moon_supply")
+        _bad("moon_supply", "state.moon_supply", moon_cards=cards.moon_cards)
 
     chosen_raw = per_seat(raw["chosen"], players, "chosen card (or null)", "state.chosen")
     chosen = []
@@ -128,11 +133,10 @@ def decode(game, data: Any) -> State:
         elif phase == ROTATE and value is True:
             chosen.append(1)
         else:
-            raise InvalidPosition("only phase 1 holds chosen cards (and phase 4 true for a player who has rotated)", where=at)
+            _bad("chosen", at)
     chosen = tuple(chosen)
     if phase in (PLAY, ROTATE) and NONE not in chosen:
-        raise InvalidPosition("someone must still be choosing: once everyone has, the cards are revealed (phase 1) or the "
-                              "hands pass (phase 4) at once", where="state.chosen")
+        _bad("chosen_all", "state.chosen")
     resolver = NONE if raw["resolver"] is None else _int(raw["resolver"], "state.resolver", 0, players - 1)
     pending_raw = raw["pending"]
     if pending_raw is None:
@@ -152,63 +156,59 @@ def decode(game, data: Any) -> State:
     every.extend(c // 2 for c in chosen if c != NONE and phase == PLAY)
     for card, count in sorted(Counter(every).items()):
         if count > 1:
-            raise InvalidPosition(f"{cards.ids[card]} appears {count} times; every star card is unique", where="state")
+            _bad("card_repeated", "state", card=cards.ids[card], count=count)
     in_play = set(cards.deck(players))
     for i, card in enumerate(box):
         if card in in_play:
-            raise InvalidPosition(f"{cards.ids[card]} is in play with {players} players: only white-centre cards go back "
-                                  "in the box, and only with 2-3 players", where=f"state.box[{i}]")
+            _bad("box_in_play", f"state.box[{i}]", card=cards.ids[card], players=players)
     for card in every:
         if card not in in_play and card not in box:
-            raise InvalidPosition(f"{cards.ids[card]} has a white centre star: with {players} players it stays in the box",
-                                  where="state")
+            _bad("white_card", "state", card=cards.ids[card], players=players)
 
     # The phase must fit the zones: everyone has played the same number of cards.
     expected = STAGES * ROUNDS if phase == OVER else stage * ROUNDS + round_ + (0 if phase == PLAY else 1)
     for s in range(players):
         if len(rows[s]) != expected:
-            raise InvalidPosition(f"in stage {stage + 1}, round {round_ + 1}, phase {phase} each row holds {expected} cards, "
-                                  f"not {len(rows[s])}", where=f"state.rows[{s}]")
+            _bad("row_length", f"state.rows[{s}]", stage=stage + 1, round=round_ + 1, phase=phase, expected=expected,
+                 actual=len(rows[s]))
         if len(hands[s]) > HAND:
-            raise InvalidPosition(f"a hand holds at most {HAND} cards", where=f"state.hands[{s}]")
+            _bad("hand_max", f"state.hands[{s}]", hand=HAND)
     if phase in (MOON, EFFECT, REPEAT, EXCHANGE):
         if resolver == NONE:
-            raise InvalidPosition("phase 3 needs the resolving player", where="state.resolver")
+            _bad("no_resolver", "state.resolver")
         if not rows[resolver]:
-            raise InvalidPosition("the resolving player has a card in the row", where=f"state.rows[{resolver}]")
+            _bad("resolver_row", f"state.rows[{resolver}]")
     elif resolver != NONE:
-        raise InvalidPosition("only phase 3 has a resolving player", where="state.resolver")
+        _bad("resolver_phase", "state.resolver")
     if phase in (REPEAT, EXCHANGE):
         if not pending:
-            raise InvalidPosition(f"phase {phase} needs the pending seat and card", where="state.pending")
+            _bad("no_pending", "state.pending", phase=phase)
         if all(e // 2 != pending[1] for e in rows[pending[0]]):
-            raise InvalidPosition(f"{cards.ids[pending[1]]} must lie in Player {pending[0] + 1}'s row", where="state.pending")
+            _bad("pending_row", "state.pending", card=cards.ids[pending[1]], who=player(pending[0]))
         if phase == EXCHANGE and not hands[pending[0]]:
-            raise InvalidPosition(f"Player {pending[0] + 1} needs a hand card to exchange", where="state.pending")
+            _bad("pending_hand", "state.pending", who=player(pending[0]))
     elif pending:
-        raise InvalidPosition("only the repeat and exchange phases have a pending card", where="state.pending")
+        _bad("pending_phase", "state.pending")
     if phase == PLAY:
         for s in range(players):
             if chosen[s] == NONE and not hands[s]:
-                raise InvalidPosition(f"Player {s + 1} must play a card but has none", where=f"state.hands[{s}]")
+                _bad("must_play", f"state.hands[{s}]", who=player(s))
     if phase == ROTATE:
         for s in range(players):
             if chosen[s] == NONE and not hands[s]:
-                raise InvalidPosition(f"Player {s + 1} must rotate a hand card but has none", where=f"state.hands[{s}]")
+                _bad("must_rotate", f"state.hands[{s}]", who=player(s))
     if phase == OVER and any(hands):
-        raise InvalidPosition("at the end every last hand card was discarded", where="state.hands")
+        _bad("over_hands", "state.hands")
     if phase == ROTATE and round_ == ROUNDS - 1:
-        raise InvalidPosition("the fifth round of a stage has no phase 4: its last hand card is discarded", where="state.phase")
+        _bad("fifth_round", "state.phase")
     # Six cards are dealt each stage and one leaves every hand each round (an Exchange trades one for one).
     if phase != OVER:
         for s in range(players):
             held = HAND - round_ - (0 if phase == PLAY and chosen[s] == NONE else 1)
             if len(hands[s]) != held:
-                raise InvalidPosition(f"in round {round_ + 1} of a stage, phase {phase}, this hand holds {held} cards, "
-                                      f"not {len(hands[s])}", where=f"state.hands[{s}]")
+                _bad("hand_size", f"state.hands[{s}]", round=round_ + 1, phase=phase, held=held, actual=len(hands[s]))
         if stage == 0 and len(deck) < HAND * players:
-            raise InvalidPosition(f"stage 2 deals {HAND} cards to each player: the deck needs {HAND * players}, "
-                                  f"not {len(deck)}", where="state.deck")
+            _bad("deck_size", "state.deck", hand=HAND, needed=HAND * players, actual=len(deck))
     state = State(
         cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, deck=deck, box=box,
         discard=discard, hands=hands, rows=rows, moons=moons, moon_supply=moon_supply, chosen=chosen,
@@ -224,23 +224,21 @@ def _check_decision(state: State) -> None:
     skip the others), so a position must not name one who has none."""
     cards, phase, seat = state.cards, state.phase, state.resolver
     if phase == MOON and not choices.moon_actions(state, seat):
-        raise InvalidPosition(f"Player {seat + 1}'s last two cards offer no moon bonus", where="state.phase")
+        _bad("no_moon_bonus", "state.phase", who=player(seat))
     if phase == EFFECT:
         last = state.rows[seat][-1]
         effect = cards.effect[last]
         if effect not in PHASE3_EFFECTS or last // 2 in state.ignored or not choices.resolvable(state, effect, seat, last // 2):
-            raise InvalidPosition(f"Player {seat + 1}'s rightmost card {entry_name(cards, last)} ({effect}) has no effect "
-                                  "to resolve now", where="state.phase")
+            _bad("nothing_to_resolve", "state.phase", who=player(seat), card=entry_name(cards, last),
+                 effect=_effect(effect))
     if phase == REPEAT:
         owner, card = state.pending
         e = next(e for e in state.rows[owner] if e // 2 == card)
         effect = cards.effect[e]
         if effect not in PHASE3_EFFECTS or effect == "repeat" or not choices.resolvable(state, effect, owner, card):
-            raise InvalidPosition(f"{entry_name(cards, e)} ({effect}) has no effect to repeat now (a repeated Repeat does "
-                                  "nothing)", where="state.pending")
+            _bad("nothing_to_repeat", "state.pending", card=entry_name(cards, e), effect=_effect(effect))
     if phase == EXCHANGE and state.blocked(*state.pending):
-        raise InvalidPosition(f"{cards.ids[state.pending[1]]} is under a moon card and cannot be exchanged",
-                              where="state.pending")
+        _bad("pending_blocked", "state.pending", card=cards.ids[state.pending[1]])
 
 
 ACTION_TYPES = {"play": PlayCard, "moon": MoonBonus, "swap": Swap, "move": MoveCard, "rotate_card": RotateCard,
@@ -261,16 +259,16 @@ def encode_action(action) -> dict:
 
 def decode_action(game, data: Any):
     if not isinstance(data, Mapping):
-        raise InvalidPosition(f"an action is an object with a 'type', not {type(data).__name__}", where="action")
+        _bad("action_object", "action", kind=type(data).__name__)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise InvalidPosition(f"action type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}", where="action.type")
+        _bad("action_type", "action.type", types=joined(ACTION_TYPES), kind=repr(kind))
     cards = game.cards
     cls = ACTION_TYPES[kind]
     if cls is MoonBonus:
         choice = data.get("choice")
         if choice not in ("cover", "remove", "none"):
-            raise InvalidPosition(f"choice must be cover, remove or none, not {choice!r}", where="action.choice")
+            _bad("moon_choice", "action.choice", choice=repr(choice))
         if choice != "remove":
             require_keys(data, ("type", "choice"), where="action")
             return MoonBonus(choice=choice)
