@@ -8,6 +8,10 @@ what ``Event.text`` has always said, so logs, goldens and tests read the same.
 
 Every key has a template in every language, with the same placeholders (checked when the file is
 read, and by ``tests/test_event_texts.py``).
+
+Texts shared by every game (what is wrong with a malformed position, replay or action file: keys
+``file.*``, and the words they name: ``term.*``) live in ``rules/data/messages.json``, in the same
+form; :func:`say_shared` fills them.
 """
 
 from __future__ import annotations
@@ -28,10 +32,8 @@ def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
-@lru_cache(maxsize=None)
-def templates(game: str) -> dict[str, dict[str, str]]:
-    """The game's event templates (key -> language -> template), checked."""
-    path = Path(importlib.import_module(f"rules.{game}").__file__).parent / "data" / "events.json"
+def _read_templates(path: Path) -> dict[str, dict[str, str]]:
+    """A template file (key -> language -> template), checked: every language, the same placeholders."""
     data = json.loads(path.read_text(encoding="utf-8"))
     for key, by_lang in data.items():
         if not isinstance(by_lang, dict) or set(by_lang) != set(LANGUAGES):
@@ -41,10 +43,32 @@ def templates(game: str) -> dict[str, dict[str, str]]:
     return data
 
 
+@lru_cache(maxsize=None)
+def templates(game: str) -> dict[str, dict[str, str]]:
+    """The game's event templates (key -> language -> template), checked."""
+    return _read_templates(Path(importlib.import_module(f"rules.{game}").__file__).parent / "data" / "events.json")
+
+
+@lru_cache(maxsize=None)
+def shared_templates() -> dict[str, dict[str, str]]:
+    """The templates every game shares (``rules/data/messages.json``), checked like :func:`templates`."""
+    return _read_templates(Path(__file__).parent / "data" / "messages.json")
+
+
 def say(game: str, key: str, **values: Any) -> Texts:
     """The text ``key`` of ``game`` in every language, its placeholders filled with ``values`` (a dict
     per language for values that differ by language)."""
-    found = templates(game)[key]
+    return _fill(templates(game)[key], values)
+
+
+def say_shared(key: str, **values: Any) -> Texts:
+    """The shared text ``key`` (``rules/data/messages.json``, e.g. ``"file.missing"``) in every language,
+    filled like :func:`say`: ``say_shared("file.missing", keys="seed")`` ->
+    ``{"en": "missing seed", "ja": "seedがありません"}``."""
+    return _fill(shared_templates()[key], values)
+
+
+def _fill(found: Mapping[str, str], values: Mapping[str, Any]) -> Texts:
     return {lang: found[lang].format(**{name: value[lang] if isinstance(value, Mapping) else value
                                         for name, value in values.items()})
             for lang in LANGUAGES}

@@ -1,15 +1,31 @@
 """Checks for the fields of hand-written JSON files (positions, replays, actions), shared by every game.
 
 Each returns the value when it is right and otherwise raises :class:`InvalidPosition` saying what is
-wrong and where (``where`` is the field's path, e.g. ``"state.hands[1]"``).
+wrong and where (``where`` is the field's path, e.g. ``"state.hands[1]"``), in every language: the
+texts are the ``file.*`` templates of ``rules/data/messages.json``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping, NoReturn
 
+from rules.eventtexts import say_shared, shared_templates
 from rules.protocol import InvalidPosition, load_json
+
+
+def _bad(key: str, where: str | None, **values: Any) -> NoReturn:
+    """Raise :class:`InvalidPosition` with the shared text ``file.<key>`` in every language."""
+    problems = say_shared(f"file.{key}", **values)
+    raise InvalidPosition(problems["en"], where=where, problems=problems)
+
+
+def _term(word: str | Mapping[str, str]) -> str | Mapping[str, str]:
+    """A word per language: as given when it is a dict per language, else its ``term.<word>`` of
+    ``rules/data/messages.json`` (the word itself, in every language, when it has none)."""
+    if isinstance(word, Mapping):
+        return word
+    return shared_templates().get(f"term.{word}", word)
 
 
 def times(n: int, one: str = "time", many: str = "times") -> str:
@@ -19,20 +35,21 @@ def times(n: int, one: str = "time", many: str = "times") -> str:
 
 def whole_number(value: Any, where: str, low: int, high: int | None = None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
-        span = f"{low} to {high}" if high is not None else f"{low} or more"
-        raise InvalidPosition(f"must be a whole number from {span}, not {value!r}", where=where)
+        if high is not None:
+            _bad("whole_number_range", where, low=low, high=high, value=repr(value))
+        _bad("whole_number_min", where, low=low, value=repr(value))
     return value
 
 
 def json_list(value: Any, where: str) -> list:
     if not isinstance(value, list):
-        raise InvalidPosition(f"must be a list, not {type(value).__name__}", where=where)
+        _bad("list", where, kind=type(value).__name__)
     return value
 
 
 def json_bool(value: Any, where: str) -> bool:
     if type(value) is not bool:
-        raise InvalidPosition(f"must be true or false, not {value!r}", where=where)
+        _bad("bool", where, value=repr(value))
     return value
 
 
@@ -42,15 +59,18 @@ def read_json_file(path: str | Path) -> Any:
     try:
         text = path.read_bytes()
     except OSError as error:
-        raise InvalidPosition(f"cannot read: {error.strerror}", where=str(path)) from None
-    return load_json(text, what=str(path))
+        reason = error.strerror  # raised below, outside the handler (as ``from None``)
+    else:
+        return load_json(text, what=str(path))
+    _bad("cannot_read", str(path), reason=reason)
 
 
-def per_seat(value: Any, players: int, what: str, where: str) -> list:
-    """A list with one entry per player (a hand, a journal, a score...)."""
+def per_seat(value: Any, players: int, what: str | Mapping[str, str], where: str) -> list:
+    """A list with one entry per player (a hand, a journal, a score...). ``what`` names an entry: a
+    word of ``rules/data/messages.json`` (``term.<word>``), or a dict per language."""
     value = json_list(value, where)
     if len(value) != players:
-        raise InvalidPosition(f"needs one {what} per player ({players}), found {len(value)}", where=where)
+        _bad("per_seat", where, what=_term(what), players=players, found=len(value))
     return value
 
 
@@ -62,10 +82,9 @@ def position_header(game, data: Any, parse_cards, default_cards, state_keys) -> 
 
     require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
     if data["game"] != game.id:
-        raise InvalidPosition(f"this is a position for {data['game']!r}, not {game.id!r}", where="position.game")
+        _bad("other_game", "position.game", found=repr(data["game"]), game=repr(game.id))
     if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-        raise InvalidPosition(f"written for rules version {data['version']!r}; this engine reads {game.version}",
-                              where="position.version")
+        _bad("version", "position.version", found=repr(data["version"]), version=game.version)
     variants = game.check_variants(data["variants"])
     cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else default_cards
     require_keys(data["state"], state_keys, where="state")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import abc
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, NoReturn, Sequence
 
 Seat = int
 JSON = Any
@@ -61,6 +61,22 @@ class InvalidReplay(InvalidPosition):
     """A replay file that is malformed, or whose moves do not replay legally."""
 
 
+def _bad(key: str, where: str | None, **values: Any) -> NoReturn:
+    """Raise :class:`InvalidPosition` with the shared text ``file.<key>`` (``rules/data/messages.json``)
+    in every language; ``values`` fill it as in :func:`rules.eventtexts.say_shared`."""
+    from rules.eventtexts import say_shared  # here: eventtexts imports rules.rulebook, which imports this module
+
+    problems = say_shared(f"file.{key}", **values)
+    raise InvalidPosition(problems["en"], where=where, problems=problems)
+
+
+def _listed(items: Iterable[Any]) -> dict[str, str]:
+    """Items joined by each language's comma ("a, b"; "a、b")."""
+    from rules.eventtexts import joined
+
+    return joined(items)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Variant:
     """A rule switch: a published variant, or an ambiguity in the rules with our ruling as default."""
@@ -73,10 +89,7 @@ class Variant:
 
     def check(self, value: Any) -> Any:
         if value not in self.choices or type(value) is not type(self.default):
-            raise InvalidPosition(
-                f"variant {self.name!r} takes one of {list(self.choices)}, not {value!r}",
-                where="variants",
-            )
+            _bad("variant_value", "variants", name=repr(self.name), choices=str(list(self.choices)), value=repr(value))
         return value
 
 
@@ -238,22 +251,24 @@ class GameSpec(abc.ABC):
 
     def with_card_file(self, data) -> "GameSpec":
         """The same game with another card file (its parsed JSON)."""
-        raise InvalidPosition(f"{self.title} has no card file to replace", where="cards")
+        _bad("no_card_file", "cards", game=self.title)
 
     # -- shared helpers ------------------------------------------------------------------------
     def variant(self, name: str) -> Variant:
         for variant in self.variants:
             if variant.name == name:
                 return variant
-        known = ", ".join(v.name for v in self.variants) or "none"
-        raise InvalidPosition(f"{self.title} has no variant {name!r} (known: {known})", where="variants")
+        from rules.eventtexts import say_shared
+
+        known = _listed(v.name for v in self.variants) if self.variants else say_shared("file.no_variants")
+        _bad("no_variant", "variants", game=self.title, name=repr(name), known=known)
 
     def check_variants(self, variants: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults completed and every value checked; unknown names are an error."""
         if variants is None:
             variants = {}
         if not isinstance(variants, Mapping):
-            raise InvalidPosition("variants must be an object of name: value", where="variants")
+            _bad("variants_object", "variants")
         chosen = {v.name: v.default for v in self.variants}
         for name, value in variants.items():
             chosen[name] = self.variant(name).check(value)
@@ -268,8 +283,7 @@ class GameSpec(abc.ABC):
 
     def check_players(self, players: Any) -> int:
         if type(players) is not int or players not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
-            raise InvalidPosition(f"{self.title} is played by {counts} players, not {players!r}", where="players")
+            _bad("players", "players", game=self.title, counts=_listed(self.player_counts), value=repr(players))
         return players
 
     def describe(self) -> dict:
@@ -360,17 +374,18 @@ def load_json(text: str | bytes, *, what: str) -> JSON:
     try:
         return json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InvalidPosition(f"not valid JSON ({error})", where=what) from None
+        problem = str(error)  # raised below, outside the handler: the message says it all (as ``from None``)
+    _bad("not_json", what, error=problem)
 
 
 def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterable[str] = ()) -> None:
     """Check that ``data`` is an object with exactly these keys (plus optional ones)."""
     if not isinstance(data, Mapping):
-        raise InvalidPosition(f"expected an object, got {type(data).__name__}", where=where)
+        _bad("object", where, kind=type(data).__name__)
     keys = set(keys)
     missing = keys - set(data)
     if missing:
-        raise InvalidPosition(f"missing {', '.join(sorted(missing))}", where=where)
+        _bad("missing", where, keys=_listed(sorted(missing)))
     unknown = set(data) - keys - set(optional)
     if unknown:
-        raise InvalidPosition(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}", where=where)
+        _bad("unknown_fields", where, keys=_listed(sorted(map(str, unknown))))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.biome_blitz import BiomeBlitz
+from rules.eventtexts import joined, say_shared
 from rules.jump_gate import JumpGate
 from rules.protocol import GameSpec, InvalidPosition
 from rules.starligned import Starligned
@@ -33,4 +34,5 @@ def get_game(name: str) -> GameSpec:
     try:
         return _GAMES[name]
     except (KeyError, TypeError):
-        raise InvalidPosition(f"unknown game {name!r}; known games: {', '.join(GAMES)}", where="game") from None
+        problems = say_shared("file.unknown_game", name=repr(name), games=joined(GAMES))
+        raise InvalidPosition(problems["en"], where="game", problems=problems) from None

@@ -10,8 +10,9 @@ Replaying reproduces every state exactly; time travel is replaying a prefix.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NoReturn
 
+from rules.eventtexts import joined, player, say_shared
 from rules.fields import read_json_file
 from rules.protocol import GameSpec, IllegalAction, InvalidPosition, InvalidReplay
 from rules.registry import get_game
@@ -42,53 +43,76 @@ def record(game: GameSpec, players: int, seed: int, variants: Mapping[str, Any] 
     return data
 
 
+def _bad(key: str, where: str, cls: type[InvalidPosition] = InvalidReplay, **values: Any) -> NoReturn:
+    """Raise ``cls`` (:class:`InvalidReplay`) with the shared text ``file.<key>``
+    (``rules/data/messages.json``) in every language."""
+    problems = say_shared(f"file.{key}", **values)
+    raise cls(problems["en"], where=where, problems=problems)
+
+
+def _illegal_move(game: GameSpec, number: int, seat: int, action, error: IllegalAction) -> InvalidReplay:
+    """The error for a replayed move the rules refuse: the refusal in every language, its rule named
+    as the game's rulebook titles it (the engine's rule text where the rulebook has none)."""
+    from rules.rulebook import rulebook
+
+    try:
+        rule = rulebook(game.id).for_refusal(error.rule)
+    except (InvalidPosition, OSError, ValueError):  # no rulebook, or one that cannot be read
+        rule = None
+    problems = say_shared("file.illegal_move", number=number, player=player(seat),
+                          action={"en": str(action), "ja": game.action_label(action, "ja")},
+                          reason={"en": error.reason, "ja": error.reason_in("ja")},
+                          rule={"en": error.rule, "ja": rule.title["ja"] if rule is not None else error.rule})
+    return InvalidReplay(problems["en"], where=f"replay.actions[{number - 1}]", problems=problems)
+
+
 def read(data: Any) -> tuple[GameSpec, Any, list[tuple[int, Any]]]:
     """Check a replay's form: ``(game, first state, [(seat, action), ...])``. Moves are not played."""
     if not isinstance(data, Mapping):
-        raise InvalidReplay(f"a replay is a JSON object, not {type(data).__name__}", where="replay")
+        _bad("replay_object", "replay", kind=type(data).__name__)
     missing = [key for key in REPLAY_KEYS if key not in data]
     if missing:
-        raise InvalidReplay(f"missing {', '.join(missing)}", where="replay")
+        _bad("missing", "replay", keys=joined(missing))
     unknown = set(data) - set(REPLAY_KEYS) - {"cards", "comment", "start"}
     if unknown:
-        raise InvalidReplay(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}", where="replay")
+        _bad("unknown_fields", "replay", keys=joined(sorted(map(str, unknown))))
     try:
         game = get_game(data["game"])
         if "cards" in data:
             game = game.with_card_file(data["cards"])
         if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-            raise InvalidReplay(f"written for rules version {data['version']!r}; this engine reads {game.version}", where="replay.version")
+            _bad("version", "replay.version", found=repr(data["version"]), version=game.version)
         players = game.check_players(data["players"])
         if type(data["seed"]) is not int:
-            raise InvalidReplay(f"seed must be a whole number, not {data['seed']!r}", where="replay.seed")
+            _bad("seed", "replay.seed", value=repr(data["seed"]))
         variants = game.check_variants(data["variants"])
         if "start" in data:
             state = game.decode(data["start"])
             start = game.encode(state)
             if start["variants"] != variants or start["state"].get("players") != players:
-                raise InvalidReplay("the start position's players and variants must match the replay's", where="replay.start")
+                _bad("start_mismatch", "replay.start")
         else:
             state = game.new_game(players, data["seed"], variants)
     except InvalidReplay:
         raise
     except InvalidPosition as error:
-        raise InvalidReplay(error.problem, where=f"replay.{error.where or ''}".rstrip(".")) from None
+        raise InvalidReplay(error.problem, where=f"replay.{error.where or ''}".rstrip("."), problems=error.problems) from None
     except ValueError as error:
         raise InvalidReplay(str(error), where="replay") from None
     moves = data["actions"]
     if not isinstance(moves, list):
-        raise InvalidReplay("actions must be a list", where="replay.actions")
+        _bad("actions_list", "replay.actions")
     actions = []
     for i, move in enumerate(moves):
         where = f"replay.actions[{i}]"
         if not isinstance(move, Mapping) or set(move) != {"seat", "action"}:
-            raise InvalidReplay('each move is {"seat": n, "action": {...}}', where=where)
+            _bad("move_object", where)
         if type(move["seat"]) is not int:
-            raise InvalidReplay(f"seat must be a whole number, not {move['seat']!r}", where=where)
+            _bad("move_seat", where, value=repr(move["seat"]))
         try:
             actions.append((move["seat"], game.decode_action(move["action"])))
         except InvalidPosition as error:
-            raise InvalidReplay(error.problem, where=f"{where}.{error.where}") from None
+            raise InvalidReplay(error.problem, where=f"{where}.{error.where}", problems=error.problems) from None
     return game, state, actions
 
 
@@ -100,7 +124,7 @@ def states(data: Any) -> tuple[GameSpec, list]:
         try:
             state = game.apply(state, seat, action)
         except IllegalAction as error:
-            raise InvalidReplay(f"move {i + 1} (Player {seat + 1}: {action}) is illegal: {error}", where=f"replay.actions[{i}]") from None
+            raise _illegal_move(game, i + 1, seat, action, error) from None
         out.append(state)
     return game, out
 
@@ -112,7 +136,7 @@ def final_state(data: Any):
         try:
             state = game.apply(state, seat, action)
         except IllegalAction as error:
-            raise InvalidReplay(f"move {i + 1} (Player {seat + 1}: {action}) is illegal: {error}", where=f"replay.actions[{i}]") from None
+            raise _illegal_move(game, i + 1, seat, action, error) from None
     return game, state
 
 
@@ -124,6 +148,6 @@ def load(path: str | Path) -> Any:
 def decode_position(data: Any):
     """A position file of any registered game: ``(game, state)``."""
     if not isinstance(data, Mapping) or "game" not in data:
-        raise InvalidPosition('a position is a JSON object with "game", "version", "variants" and "state"', where="position")
+        _bad("position_object", "position", cls=InvalidPosition)
     game = get_game(data["game"])
     return game, game.decode(data)
