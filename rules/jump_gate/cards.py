@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from rules.eventtexts import joined, say
 from rules.fields import read_json_file
 from rules.protocol import InvalidPosition
 
@@ -34,6 +35,14 @@ SHAPE_LETTER = {"jump": "J", "scan": "S", "land": "L"}
 #: How each resource type scores (the scoring section of the rules text).
 SCORING_RULES = ("fame", "sand", "water", "energel", "gem")
 NO_CODE = -1
+
+
+def bad_file(key: str, where: str | None, /, **values: Any) -> InvalidPosition:
+    """What is wrong with a file, from the template ``file.<key>`` of ``data/events.json`` in every
+    language (the English is ``problem``); raise it. Field names, JSON keys, card ids and what the
+    file says are quoted as they are written (a ``repr`` where the English quotes one)."""
+    problems = say("jump_gate", f"file.{key}", **values)
+    return InvalidPosition(problems["en"], where=where, problems=problems)
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,22 +99,19 @@ class Components:
         try:
             return self.resource_by_name[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(f"unknown resource card {name!r}; resources are {', '.join(self.resource_names)}",
-                                  where=where) from None
+            raise bad_file("unknown_resource", where, name=repr(name), names=joined(self.resource_names)) from None
 
     def navcomp(self, name: Any, *, where: str) -> int:
         try:
             return self.navcomp_by_name[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(f"unknown NavComp card {name!r}; cards are named by their codes, e.g. "
-                                  f"{self.navcomp_names[0]!r} (J jump, S scan, L land, ~ wild)", where=where) from None
+            raise bad_file("unknown_navcomp", where, name=repr(name), example=repr(self.navcomp_names[0])) from None
 
     def planet(self, name: Any, *, where: str) -> int:
         try:
             return self.planet_by_id[name]
         except (KeyError, TypeError):
-            raise InvalidPosition(f"unknown planet {name!r}; planets are {', '.join(p.id for p in self.planets)}",
-                                  where=where) from None
+            raise bad_file("unknown_planet", where, name=repr(name), planets=joined(p.id for p in self.planets)) from None
 
     def planet_code(self, planet: int, shape: int) -> int:
         p = self.planets[planet]
@@ -147,55 +153,55 @@ def _code(value: Any, where: str, *, wild: bool) -> int:
     if wild and value == "~":
         return WILD
     if type(value) is not int or not 1 <= value <= 99:
-        allowed = "a whole number from 1 to 99" + (" or '~' (wild)" if wild else "")
-        raise InvalidPosition(f"a code is {allowed}, not {value!r}", where=where)
+        allowed = {"en": "a whole number from 1 to 99" + (" or '~' (wild)" if wild else ""),
+                   "ja": "1から99までの整数" + ("か'~'（ワイルド）" if wild else "")}
+        raise bad_file("code", where, allowed=allowed, value=repr(value))
     return value
 
 
 def _copies(entry: Mapping, where: str) -> int:
     count = entry.get("copies", 1)
     if type(count) is not int or count < 1:
-        raise InvalidPosition(f"copies must be a whole number 1 or more, not {count!r}", where=where)
+        raise bad_file("copies", where, count=repr(count))
     return count
 
 
 def parse_components(data: Any, *, where: str = "component file") -> Components:
     """Validate a component file's JSON and build the :class:`Components`."""
     if not isinstance(data, Mapping):
-        raise InvalidPosition("a component file is a JSON object", where=where)
+        raise bad_file("components_object", where)
     if data.get("format") != FORMAT:
-        raise InvalidPosition(f"format must be {FORMAT!r}, not {data.get('format')!r}", where=where)
+        raise bad_file("format", where, format=repr(FORMAT), value=repr(data.get('format')))
     for key in ("resource_types", "resources", "planets", "navcomp"):
         if not isinstance(data.get(key), list) or not data[key]:
-            raise InvalidPosition(f"{key!r} must be a non-empty list", where=where)
+            raise bad_file("non_empty_list", where, field=repr(key))
 
     types, type_index = [], {}
     for i, entry in enumerate(data["resource_types"]):
         at = f"{where}: resource_types[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"].isidentifier():
-            raise InvalidPosition("each resource type needs an 'id' made of letters, digits and _", where=at)
+            raise bad_file("type_id", at)
         if entry["id"] in type_index:
-            raise InvalidPosition(f"resource type {entry['id']!r} is listed twice", where=at)
+            raise bad_file("type_twice", at, type=repr(entry['id']))
         if entry.get("scoring") not in SCORING_RULES:
-            raise InvalidPosition(f"'scoring' must be one of {', '.join(SCORING_RULES)}, not {entry.get('scoring')!r}", where=at)
+            raise bad_file("scoring", at, rules=joined(SCORING_RULES), value=repr(entry.get('scoring')))
         type_index[entry["id"]] = len(types)
         types.append(ResourceType(entry["id"], str(entry.get("name", entry["id"])), str(entry.get("name_ja", "")), entry["scoring"]))
     energel = [t for t in types if t.scoring == "energel"]
     if len(energel) not in (0, 2):
-        raise InvalidPosition(f"EnerGel scores pairs of two colours: give exactly two types 'energel' scoring, not {len(energel)}",
-                              where=f"{where}: resource_types")
+        raise bad_file("energel", f"{where}: resource_types", count=len(energel))
 
     resource_type, black_hole, resource_copies, resource_names = [], [], [], []
     for i, entry in enumerate(data["resources"]):
         at = f"{where}: resources[{i}]"
         if not isinstance(entry, Mapping) or entry.get("type") not in type_index:
-            raise InvalidPosition(f"'type' must be one of {', '.join(type_index)}", where=at)
+            raise bad_file("resource_type", at, types=joined(type_index))
         icon = entry.get("black_hole", False)
         if type(icon) is not bool:
-            raise InvalidPosition(f"'black_hole' must be true or false, not {icon!r}", where=at)
+            raise bad_file("black_hole_flag", at, value=repr(icon))
         name = entry["type"] + ("-bh" if icon else "")
         if name in resource_names:
-            raise InvalidPosition(f"{name} is listed twice; give it more copies instead", where=at)
+            raise bad_file("listed_twice", at, name=name)
         resource_type.append(type_index[entry["type"]])
         black_hole.append(icon)
         resource_copies.append(_copies(entry, at))
@@ -205,9 +211,9 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
     for i, entry in enumerate(data["planets"]):
         at = f"{where}: planets[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
-            raise InvalidPosition("each planet needs a text 'id'", where=at)
+            raise bad_file("planet_id", at)
         if entry["id"] in planet_ids:
-            raise InvalidPosition(f"planet {entry['id']!r} is listed twice", where=at)
+            raise bad_file("planet_twice", at, planet=repr(entry['id']))
         planet_ids.add(entry["id"])
         codes = [_code(entry.get(shape), f"{at}.{shape}", wild=False) for shape in SHAPES]
         planets.append(Planet(entry["id"], str(entry.get("name", entry["id"])), *codes))
@@ -216,17 +222,17 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
     for i, entry in enumerate(data["navcomp"]):
         at = f"{where}: navcomp[{i}]"
         if not isinstance(entry, Mapping):
-            raise InvalidPosition("a NavComp card is an object {jump, scan, land, copies} (any two or more codes)", where=at)
+            raise bad_file("navcomp_object", at)
         unknown = set(entry) - {"jump", "scan", "land", "copies"}
         if unknown:
-            raise InvalidPosition(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}", where=at)
+            raise bad_file("unknown_fields", at, fields=joined(sorted(map(str, unknown))))
         codes = tuple(_code(entry[shape], f"{at}.{shape}", wild=True) if entry.get(shape) is not None else NO_CODE
                       for shape in SHAPES)
         if all(code == NO_CODE for code in codes):
-            raise InvalidPosition("a NavComp card needs at least one code", where=at)
+            raise bad_file("navcomp_no_code", at)
         name = navcomp_name(codes)
         if name in navcomp_names:
-            raise InvalidPosition(f"{name} is listed twice; give it more copies instead", where=at)
+            raise bad_file("listed_twice", at, name=name)
         codes_of.append(codes)
         navcomp_copies.append(_copies(entry, at))
         navcomp_names.append(name)

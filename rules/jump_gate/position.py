@@ -13,13 +13,14 @@ from collections import Counter
 from typing import Any, Mapping
 
 from rules.fields import json_bool as _bool, json_list as _list, times as _times, whole_number as _int, per_seat, position_header
-from rules.jump_gate.cards import Components, parse_components
+from rules.eventtexts import joined, player
+from rules.jump_gate.cards import Components, bad_file as _bad, parse_components
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, GATE, HAND_SIZE, HIDDEN_BY_PLAYERS,
     MARK, MARKERS, NOBODY, OVER, PHASES, PLANETS_BY_PLAYERS, RESEARCH, SLOTS,
     ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
 )
-from rules.protocol import InvalidPosition, require_keys
+from rules.protocol import require_keys
 
 STATE_KEYS = ("players", "seed", "shuffles", "start_player", "seat", "round", "actions_left", "phase", "ring", "ships",
               "deck", "discard", "hands", "hidden", "gained", "black_hole", "unused", "focus", "waiting")
@@ -83,6 +84,11 @@ def encode(game, state: State) -> dict:
 
 
 
+def _count(n: int, one: str = "time", many: str = "times") -> dict:
+    """A count in every language: ``times(n)`` in English ("3 times", "1 copy"), "3枚" in Japanese."""
+    return {"en": _times(n, one, many), "ja": f"{n}枚"}
+
+
 def _navcomps(comps: Components, value: Any, where: str) -> tuple[int, ...]:
     return tuple(comps.navcomp(name, where=f"{where}[{i}]") for i, name in enumerate(_list(value, where)))
 
@@ -99,18 +105,17 @@ def _ring(comps: Components, raw: Any, players: int):
     raw = _list(raw, "state.ring")
     count = PLANETS_BY_PLAYERS[players]
     if len(raw) != count:
-        raise InvalidPosition(f"{players} players play with a ring of {count} planets, found {len(raw)}", where="state.ring")
+        raise _bad("ring_size", "state.ring", players=players, count=count, found=len(raw))
     ring, resources, face_up, markers, claimed = [], [], [], [], []
     for i, entry in enumerate(raw):
         at = f"state.ring[{i}]"
         require_keys(entry, ("planet", "claimed_by", "resources"), where=at)
         planet = comps.planet(entry["planet"], where=f"{at}.planet")
         if planet in ring:
-            raise InvalidPosition(f"planet {entry['planet']} is in the ring twice", where=f"{at}.planet")
+            raise _bad("ring_twice", f"{at}.planet", planet=entry['planet'])
         slots = _list(entry["resources"], f"{at}.resources")
         if len(slots) != SLOTS:
-            raise InvalidPosition(f"a planet has {SLOTS} resource slots (null once taken), found {len(slots)}",
-                                  where=f"{at}.resources")
+            raise _bad("slots", f"{at}.resources", slots=SLOTS, found=len(slots))
         kinds, ups, owners = [], [], []
         for j, slot in enumerate(slots):
             slot_at = f"{at}.resources[{j}]"
@@ -122,14 +127,13 @@ def _ring(comps: Components, raw: Any, players: int):
             ups.append(_bool(slot["face_up"], f"{slot_at}.face_up"))
             owner = _seat_or_none(slot["marker"], players, f"{slot_at}.marker")
             if owner != NOBODY and not ups[-1]:
-                raise InvalidPosition("a marker goes only on a face-up resource", where=f"{slot_at}.marker")
+                raise _bad("marker_face_down", f"{slot_at}.marker")
             if owner != NOBODY and owner in owners:
-                raise InvalidPosition(f"Player {owner + 1} has two markers on this planet; the limit is one", where=f"{slot_at}.marker")
+                raise _bad("two_markers", f"{slot_at}.marker", who=player(owner))
             owners.append(owner)
         claimer = _seat_or_none(entry["claimed_by"], players, f"{at}.claimed_by")
         if claimer != NOBODY and False in ups:
-            raise InvalidPosition("a claimed planet has no face-down resource (claiming needs them all revealed)",
-                                  where=f"{at}.resources")
+            raise _bad("claimed_face_down", f"{at}.resources")
         ring.append(planet), resources.append(tuple(kinds)), face_up.append(tuple(ups))
         markers.append(tuple(owners)), claimed.append(claimer)
     return tuple(ring), tuple(resources), tuple(face_up), tuple(markers), tuple(claimed)
@@ -140,10 +144,10 @@ def decode(game, data: Any) -> State:
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise InvalidPosition(f"Jump Gate is played by 2 to 5 players, not {players!r}", where="state.players")
+        raise _bad("players", "state.players", players=repr(players))
     seed = raw["seed"]
     if type(seed) is not int:
-        raise InvalidPosition(f"must be a whole number, not {seed!r}", where="state.seed")
+        raise _bad("whole_number", "state.seed", value=repr(seed))
     shuffles = _int(raw["shuffles"], "state.shuffles", 0)
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     seat = _int(raw["seat"], "state.seat", 0, players - 1)
@@ -151,7 +155,7 @@ def decode(game, data: Any) -> State:
     actions_left = _int(raw["actions_left"], "state.actions_left", 0, ACTIONS_PER_TURN)
     phase = raw["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
-        raise InvalidPosition(f"phase must be one of {', '.join(PHASES)}, not {phase!r}", where="state.phase")
+        raise _bad("phase", "state.phase", phases=joined(PHASES), value=repr(phase))
     phase = PHASES[PHASES.index(phase)]
 
     ring, resources, face_up, markers, claimed = _ring(comps, raw["ring"], players)
@@ -162,7 +166,7 @@ def decode(game, data: Any) -> State:
             return GATE
         if name not in ids:
             allowed = ([GATE_NAME] if gate else []) + ids
-            raise InvalidPosition(f"must be one of {', '.join(allowed)}, not {name!r}", where=where)
+            raise _bad("one_of", where, allowed=joined(allowed), value=repr(name))
         return ids.index(name)
 
     ships = tuple(position_of(name, f"state.ships[{s}]", gate=True)
@@ -189,75 +193,68 @@ def decode(game, data: Any) -> State:
     counts.update(unused)
     for kind, count in sorted(counts.items()):
         if count > comps.resource_copies[kind]:
-            raise InvalidPosition(f"{comps.resource_names[kind]} appears {_times(count)}, but the game has "
-                                  f"{_times(comps.resource_copies[kind], 'copy', 'copies')}", where="state")
+            raise _bad("too_many_copies", "state", card=comps.resource_names[kind], count=_count(count),
+                       copies=_count(comps.resource_copies[kind], "copy", "copies"))
     counts = Counter(deck + discard + tuple(k for hand in hands for k in hand))
     for kind, count in sorted(counts.items()):
         if count > comps.navcomp_copies[kind]:
-            raise InvalidPosition(f"{comps.navcomp_names[kind]} appears {_times(count)}, but the game has "
-                                  f"{_times(comps.navcomp_copies[kind], 'copy', 'copies')}", where="state")
+            raise _bad("too_many_copies", "state", card=comps.navcomp_names[kind], count=_count(count),
+                       copies=_count(comps.navcomp_copies[kind], "copy", "copies"))
     for s in range(players):
         if len(hands[s]) > HAND_SIZE:
-            raise InvalidPosition(f"a hand holds at most {HAND_SIZE} NavComp cards, found {len(hands[s])}", where=f"state.hands[{s}]")
+            raise _bad("hand_size", f"state.hands[{s}]", size=HAND_SIZE, found=len(hands[s]))
         most = HIDDEN_BY_PLAYERS[players]
         if len(hidden[s]) > most:
-            raise InvalidPosition(f"with {players} players each has {most} hidden resources, found {len(hidden[s])}",
-                                  where=f"state.hidden[{s}]")
+            raise _bad("hidden_count", f"state.hidden[{s}]", players=players, most=most, found=len(hidden[s]))
         for i, kind in enumerate(hidden[s]):
             if comps.scoring_of(kind) == "fame":
-                raise InvalidPosition("Fame is never a hidden resource: setup replaces it", where=f"state.hidden[{s}]")
+                raise _bad("hidden_fame", f"state.hidden[{s}]")
         icons = sum(comps.black_hole[k] for k in gained[s])
         if black_hole[s] != icons:
-            raise InvalidPosition(f"Player {s + 1} gained {_times(icons, 'resource', 'resources')} with the black-hole icon, "
-                                  f"so has that many black-hole markers, not {black_hole[s]}", where=f"state.black_hole[{s}]")
+            raise _bad("black_hole_count", f"state.black_hole[{s}]", who=player(s), icons=_count(icons, "resource", "resources"),
+                       count=black_hole[s])
         on_board = claimed.count(s) + sum(row.count(s) for row in markers)
         if on_board > MARKERS:
-            raise InvalidPosition(f"Player {s + 1} has {on_board} markers on planets and resources; each player has {MARKERS}",
-                                  where="state.ring")
+            raise _bad("markers_on_board", "state.ring", who=player(s), count=on_board, markers=MARKERS)
 
     # The phase must fit the zones, so whoever is to move can move.
     total = sum(black_hole)
     if total >= BLACK_HOLE_LIMIT and phase != OVER:
-        raise InvalidPosition(f"{total} black-hole markers end the game at once (the limit is {BLACK_HOLE_LIMIT}): phase must be over",
-                              where="state.phase")
+        raise _bad("over_black_hole", "state.phase", total=total, limit=BLACK_HOLE_LIMIT)
     if phase == OVER and total < BLACK_HOLE_LIMIT and NOBODY in claimed:
-        raise InvalidPosition("the game ends with seven black-hole markers or every planet claimed; neither holds here",
-                              where="state.phase")
+        raise _bad("over_early", "state.phase")
     if phase in (MARK, CLAIM_TAKE, CLAIM_PICK):
         if focus == NOBODY:
-            raise InvalidPosition(f"phase {phase} is about a planet: name it in focus", where="state.focus")
+            raise _bad("focus_needed", "state.focus", phase=phase)
         if ships[seat] != focus:
-            raise InvalidPosition(f"Player {seat + 1}'s ship must be at the focus planet {ids[focus]}", where="state.ships")
+            raise _bad("ship_at_focus", "state.ships", who=player(seat), planet=ids[focus])
     elif focus != NOBODY:
-        raise InvalidPosition(f"only a scan's marker or a claim has a focus planet, not phase {phase}", where="state.focus")
+        raise _bad("focus_not_allowed", "state.focus", phase=phase)
     if phase == MARK:
         if seat in markers[focus] or not any(k != EMPTY and up and m == NOBODY
                                              for k, up, m in zip(resources[focus], face_up[focus], markers[focus])):
-            raise InvalidPosition("the mark phase needs an unmarked face-up resource and no marker of the player there",
-                                  where="state.ring")
+            raise _bad("mark_needs_slot", "state.ring")
         used = claimed.count(seat) + black_hole[seat] + sum(row.count(seat) for row in markers)
         if used >= MARKERS:
-            raise InvalidPosition(f"the mark phase needs a marker in Player {seat + 1}'s supply; all {MARKERS} are in use",
-                                  where="state.phase")
+            raise _bad("mark_needs_marker", "state.phase", who=player(seat), markers=MARKERS)
     if phase in (CLAIM_TAKE, CLAIM_PICK) and claimed[focus] != seat:
-        raise InvalidPosition(f"the claim phases follow Player {seat + 1}'s claim of the focus planet", where="state.focus")
+        raise _bad("claim_follows", "state.focus", who=player(seat))
     if phase == CLAIM_TAKE:
         if not waiting or len(set(waiting)) != len(waiting) or any(s not in markers[focus] for s in waiting):
-            raise InvalidPosition("waiting lists, once each, the players whose markers are on the claimed planet", where="state.waiting")
+            raise _bad("waiting_once", "state.waiting")
         if set(markers[focus]) - {NOBODY} != set(waiting):
-            raise InvalidPosition("every marker still on the claimed planet belongs to a player who is waiting", where="state.waiting")
+            raise _bad("waiting_all", "state.waiting")
         if list(waiting) != sorted(waiting, key=lambda s: (s - seat) % players):
-            raise InvalidPosition(f"waiting players decide in turn from the claimer clockwise (Player {seat + 1} first)",
-                                  where="state.waiting")
+            raise _bad("waiting_order", "state.waiting", who=player(seat))
     elif waiting:
-        raise InvalidPosition("only the claim_take phase has players waiting", where="state.waiting")
+        raise _bad("waiting_phase", "state.waiting")
     if phase == CLAIM_PICK:
         if set(markers[focus]) != {NOBODY}:
-            raise InvalidPosition("the claimer's pick comes after every marker left the planet", where=f"state.ring[{focus}]")
+            raise _bad("pick_after_markers", f"state.ring[{focus}]")
         if all(k == EMPTY for k in resources[focus]):
-            raise InvalidPosition("the claimer's pick needs a resource left on the planet", where=f"state.ring[{focus}]")
+            raise _bad("pick_needs_resource", f"state.ring[{focus}]")
     if phase in (ACTION, MARK, RESEARCH, CLAIM_TAKE, CLAIM_PICK) and actions_left < 1:
-        raise InvalidPosition("a turn in progress has one or two actions left", where="state.actions_left")
+        raise _bad("actions_left", "state.actions_left")
 
     return State(
         comps=comps, players=players, variants=tuple(sorted(variants.items())), seed=seed, shuffles=shuffles,
@@ -288,10 +285,10 @@ def encode_action(action) -> dict:
 
 def decode_action(game, data: Any):
     if not isinstance(data, Mapping):
-        raise InvalidPosition(f"an action is an object with a 'type', not {type(data).__name__}", where="action")
+        raise _bad("action_object", "action", kind=type(data).__name__)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise InvalidPosition(f"action type must be one of {', '.join(ACTION_TYPES)}, not {kind!r}", where="action.type")
+        raise _bad("action_type", "action.type", types=joined(ACTION_TYPES), value=repr(kind))
     comps = game.comps
     cls = ACTION_TYPES[kind]
     fields = tuple(cls.__dataclass_fields__)
@@ -311,7 +308,7 @@ def decode_action(game, data: Any):
         elif field == "cards":
             pair = _list(value, at)
             if len(pair) != 2:
-                raise InvalidPosition(f"Land & Claim takes two cards, not {len(pair)}", where=at)
+                raise _bad("land_two_cards", at, count=len(pair))
             for i, name in enumerate(pair):
                 comps.navcomp(name, where=f"{at}[{i}]")
             value = tuple(sorted(pair, key=comps.navcomp_by_name.__getitem__))

@@ -34,13 +34,13 @@ from itertools import combinations_with_replacement
 
 from rules.chance import shuffled
 from rules.eventtexts import joined, player, say
-from rules.jump_gate.cards import NO_CODE, WILD, Components
+from rules.jump_gate.cards import NO_CODE, WILD, Components, bad_file
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, FACE_DOWN_AT_SETUP, GATE,
     HAND_SIZE, HIDDEN_BY_PLAYERS, MARK, NOBODY, OVER, PLANETS_BY_PLAYERS, RESEARCH, SLOTS,
     ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
 )
-from rules.protocol import IllegalAction, InvalidPosition
+from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES
 
 GAME = "jump_gate"
@@ -70,8 +70,7 @@ def new_state(comps: Components, players: int, seed: int, variants: tuple) -> St
     rng = random.Random(seed)
     count = PLANETS_BY_PLAYERS[players]
     if len(comps.planets) < count:
-        raise InvalidPosition(f"components {comps.name!r} have {len(comps.planets)} planets; {players} players need {count}",
-                              where="cards")
+        raise bad_file("too_few_planets", "cards", name=repr(comps.name), have=len(comps.planets), players=players, need=count)
     ring = tuple(rng.sample(range(len(comps.planets)), count))
     pile = list(comps.resources())
     rng.shuffle(pile)
@@ -79,8 +78,7 @@ def new_state(comps: Components, players: int, seed: int, variants: tuple) -> St
     fame = [comps.scoring_of(k) == "fame" for k in range(len(comps.resource_names))]
     needed = count * SLOTS
     if sum(not fame[k] for k in pile) < players * hidden_each or len(pile) < needed + players * hidden_each:
-        raise InvalidPosition(f"components {comps.name!r} have too few resources for {count} planets of {SLOTS} "
-                              f"and {hidden_each} hidden non-Fame resources per player", where="cards")
+        raise bad_file("too_few_resources", "cards", name=repr(comps.name), planets=count, slots=SLOTS, hidden=hidden_each)
     # The hidden resources first: a Fame card dealt this way is set aside and replaced, and the set-aside
     # Fame cards are shuffled back before the planets are dealt.
     hidden, set_aside = [], []
@@ -97,8 +95,8 @@ def new_state(comps: Components, players: int, seed: int, variants: tuple) -> St
     deck = list(comps.navcomp_deck())
     rng.shuffle(deck)
     if len(deck) < players * HAND_SIZE:
-        raise InvalidPosition(f"components {comps.name!r} have {len(deck)} NavComp cards; {players} hands of "
-                              f"{HAND_SIZE} need {players * HAND_SIZE}", where="cards")
+        raise bad_file("too_few_navcomp", "cards", name=repr(comps.name), have=len(deck), players=players, size=HAND_SIZE,
+                       need=players * HAND_SIZE)
     hands = tuple(tuple(sorted(deck[HAND_SIZE * s:HAND_SIZE * s + HAND_SIZE])) for s in range(players))
     start = rng.randrange(players)
     face_up = (False,) * FACE_DOWN_AT_SETUP + (True,) * (SLOTS - FACE_DOWN_AT_SETUP)
