@@ -33,6 +33,7 @@ import random
 import secrets
 import threading
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -43,7 +44,7 @@ from rules.registry import GAMES, get_game
 
 from explorer.i18n import text
 from explorer.session import player_label
-from rules.rulebook import LANGUAGES
+from rules.rulebook import LANGUAGES, engine_rules
 from explorer.table_store import TableRecord, TableStore, default_path, token_digest
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,12 @@ class TableError(Exception):
     def problem_in(self, lang: str) -> str:
         """What was wrong, in ``lang`` (English where there is no text in it)."""
         return self.texts.get(lang, self.problem)
+
+
+@lru_cache(maxsize=None)
+def _turn_rule(game: str) -> str:
+    """The game's own turn-order rule (its ``RULE_TURN``): a refusal names it, and pages link it."""
+    return engine_rules(game)["RULE_TURN"]
 
 
 def _refused(key: str, **values) -> TableError:
@@ -271,7 +278,7 @@ class TableHub:
                                       waiting=("、" if lang == "ja" else ", ").join(
                                           text("explorer.player", lang, n=s + 1) for s in table.to_move))
                            for lang in LANGUAGES}
-                raise IllegalAction(reasons["en"], rule="turn order: only the seats named by to_move may act", reasons=reasons)
+                raise IllegalAction(reasons["en"], rule=_turn_rule(table.spec.id), reasons=reasons)
             try:
                 decoded = table.spec.decode_action(action)
             except RulesError:

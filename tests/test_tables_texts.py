@@ -138,8 +138,9 @@ def test_a_table_page_in_english_is_unchanged(hub):
     assert page.picker.confirm()
     assert page.status.object == '<div class="table-status" data-step="1">Move 2: Waiting for Player 2 (random bot).</div>'
     assert not page.send(table.spec.legal_actions(table.state, 1)[0])
-    assert page.picker.message == ("Not played: it is not Player 1's turn: the table waits for Player 2 "
-                                   "(rule: turn order: only the seats named by to_move may act)")
+    # The refusal names the game's own turn rule, linked to its rules page.
+    assert page.picker.message.startswith("Not played: it is not Player 1's turn: the table waits for Player 2  \n"
+                                          "Rule: [Turns and rounds](/rules?game=stellar&lang=en#rule-turn). ")
     play_out(hub, table, page)
     scores, winners = table.spec.scores(table.state), table.spec.winners(table.state)
     won = ", ".join(f"Player {s + 1} ({scores[s]} points)" for s in winners)
