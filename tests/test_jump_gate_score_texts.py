@@ -15,9 +15,9 @@ import pytest
 import rules
 from rules.eventtexts import templates
 from seeded_games import JAPANESE, positions
+from test_jump_gate_scoring import finished
 
 GAME = rules.get_game("jump_gate")
-RING = ["PA", "PB", "PC", "PD", "PE", "PF"]
 TEXTS = ("category", "detail")
 NUMBER = re.compile(r"\d+")
 
@@ -111,22 +111,6 @@ def test_seeded_games_english_unchanged_japanese_same_numbers():
 
 
 # -- known strings: positions scored by hand -----------------------------------------------------
-def finished(gained=((), ()), hidden=(("water",) * 3, ("sand",) * 3), claimed=(0, 0, 0, 1, 1, 1)):
-    """A finished 2-player game (as in ``test_jump_gate_scoring``)."""
-    return GAME.decode({
-        "game": "jump_gate", "version": "1.0", "variants": {},
-        "state": {
-            "players": 2, "seed": 0, "shuffles": 0, "start_player": 0, "seat": 0, "round": 9, "actions_left": 0,
-            "phase": "over",
-            "ring": [{"planet": p, "claimed_by": c, "resources": [None] * 4} for p, c in zip(RING, claimed)],
-            "ships": ["PA", "PB"], "deck": [], "discard": [], "hands": [[], []],
-            "hidden": [list(h) for h in hidden], "gained": [list(g) for g in gained],
-            "black_hole": [sum(card.endswith("-bh") for card in g) for g in gained],
-            "unused": [], "focus": None, "waiting": [],
-        },
-    })
-
-
 def texts_of(rows: list[dict]) -> list[list[tuple[str, str]]]:
     return [[(c["category"], c["detail"]) for c in row["categories"]] for row in rows]
 

@@ -12,10 +12,9 @@ import pytest
 import rules
 from rules.eventtexts import templates
 from seeded_games import JAPANESE, positions
+from test_stellar_scoring import notebook, over, telescope
 
 GAME = rules.get_game("stellar")
-SLOTS = GAME.cards.telescope.slot_names
-TYPES = ["planet", "moon", "asteroid", "interstellar_cloud", "black_hole", "satellite"]
 CATEGORIES = ["Planet", "Moon", "Asteroid", "Interstellar cloud", "Black hole",
               "top section", "middle section", "bottom section", "diversity"]
 TEXTS = ("category", "detail")
@@ -90,28 +89,7 @@ def test_every_score_text_is_a_template_in_both_languages():
         assert JAPANESE.search(templates("stellar")[key]["ja"]), key
 
 
-def over(telescopes, notebooks):
-    """A finished game with these telescopes and notebooks."""
-    return GAME.decode({
-        "game": "stellar", "version": "1.0", "variants": {},
-        "state": {
-            "players": 2, "seed": 0, "shuffles": 0, "start_player": 0, "seat": 1, "round": 11, "phase": "over",
-            "deck": [], "discard": [], "box": [], "row": {str(n): None for n in range(1, 6)},
-            "hands": [[], []], "starters": [[], []], "telescopes": telescopes, "notebooks": notebooks,
-            "pending": None, "satellite_taken": False,
-        },
-    })
 
-
-def telescope(**cards) -> dict:
-    return {slot: cards.get(slot.replace("-", "_")) for slot in SLOTS}
-
-
-def notebook(*cards) -> dict:
-    stacks = {t: [] for t in TYPES}
-    for card in cards:
-        stacks["satellite" if card == "satellite" else card.rsplit("-", 2)[0]].append(card)
-    return stacks
 
 
 def test_the_rulebook_example_in_both_languages():

@@ -17,6 +17,7 @@ from rules.eventtexts import templates
 from rules.rulebook import LANGUAGES
 from rules.subastral import scoring
 from seeded_games import JAPANESE, positions
+from test_subastral_scoring import column, finished
 
 GAME = rules.get_game("subastral")
 NUMBER = re.compile(r"\d+")
@@ -96,23 +97,6 @@ def test_every_language_is_answered(seeded):
     state = seeded[-1][0]
     for lang in LANGUAGES:
         assert without_texts(GAME.score_breakdown(state, lang)) == without_texts(GAME.score_breakdown(state))
-
-
-def column(biome: str, height: int) -> list[str]:
-    return [f"{biome}-{n % 6 + 1}" for n in range(height)]
-
-
-def finished(journal: list[list[str]]):
-    """A finished 5-player game whose first seat has this journal."""
-    return GAME.decode({
-        "game": "subastral", "version": "1.0", "variants": {"disturbance": False},
-        "state": {
-            "players": 5, "start_player": 0, "seat": 4, "round": 0, "phase": "over", "played_cloud": None,
-            "end_triggered": True, "last_round": 0, "deck": [],
-            "clouds": {str(n): [] for n in range(1, 7)}, "hands": [[] for _ in range(5)],
-            "journals": [journal] + [[] for _ in range(4)], "pending": [], "passes": [None] * 5,
-        },
-    })
 
 
 # The rulebook's examples (mixed and matching sets): columns of 2, 3 and 1 cards; one more column added on.
