@@ -243,8 +243,16 @@ TUTORIAL_CSS = """
 .language-switch a, .language-switch b { margin-right: 8px; }
 """
 
-HIGHLIGHT = "{zone} {{ outline: 3px solid #d9822b !important; outline-offset: 2px; border-radius: 6px; " \
-            "box-shadow: 0 0 0 7px rgba(217, 130, 43, .18); }}"
+# The zone a step talks about, highlighted: one rule per zone of the script, switched on by a class of
+# the board's pane (a changed class reaches the page; a changed stylesheet is not re-applied there).
+HIGHLIGHT = ("{ outline: 3px solid #d9822b !important; outline-offset: 2px; border-radius: 6px; "
+             "box-shadow: 0 0 0 7px rgba(217, 130, 43, .18); }")
+
+
+def _highlight_rule(index: int, zone: str) -> str:
+    """The CSS rule highlighting ``zone`` (selectors, comma-separated) while the pane has its class."""
+    selectors = ", ".join(f":host(.tutorial-zone-{index}) {part.strip()}" for part in zone.split(","))
+    return f"{selectors} {HIGHLIGHT}"
 
 
 class TutorialPage(pn.viewable.Viewer):
@@ -257,7 +265,10 @@ class TutorialPage(pn.viewable.Viewer):
         run = self.run
         lang = run.lang
         self.board = board_for(run.session, run.lang)
-        self._board_css = list(self.board._pane.stylesheets)
+        self._zones = sorted({step.zone for step in run.script.steps if step.zone})
+        self._board_classes = list(self.board._pane.css_classes)
+        self.board._pane.stylesheets = [*self.board._pane.stylesheets,
+                                        *(_highlight_rule(index, zone) for index, zone in enumerate(self._zones))]
         self.head = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS], css_classes=["tutorial-head-pane"])
         self.progress = pn.indicators.Progress(value=0, max=run.total, sizing_mode="stretch_width", height=10,
                                                css_classes=["tutorial-progress"], margin=(0, 10))
@@ -311,7 +322,7 @@ class TutorialPage(pn.viewable.Viewer):
         self.back_button.disabled = run.step == 0
         self.alert.param.update(object=run.message or " ", visible=bool(run.message))
         zone = step.zone if step is not None else None
-        self.board._pane.stylesheets = self._board_css + ([HIGHLIGHT.format(zone=zone)] if zone else [])
+        self.board._pane.css_classes = self._board_classes + ([f"tutorial-zone-{self._zones.index(zone)}"] if zone else [])
         if pn.state.location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context:
             pn.state.location.update_query(game=game, lang=lang, step=run.step)
 

@@ -39,7 +39,7 @@ def test_a_tutorial_is_completed_in_the_browser(page: Page, tutorial_url, game, 
     explained = highlighted = False
     for number, step in enumerate(script.steps, start=1):
         current_step(page, lang, number, total, step.say[lang])
-        if step.zone and not highlighted:       # the zone the step talks about stands out
+        if step.zone:       # the zone the step talks about stands out, at every step (the highlight follows)
             zone = page.locator(f".tutorial {step.zone.split(',')[0].strip()}").first
             expect(zone).to_have_css("outline-style", "solid")
             highlighted = True
