@@ -40,6 +40,8 @@ def test_direct_paths_build_what_the_general_path_builds(game, monkeypatch):
         def counted(*args, _original=getattr(module, name), _name=name):
             answer = _original(*args)
             built[_name] += answer is not None and answer is not False
+            if _name == "compete" and answer is not None:     # the abilities a direct compete applies
+                built.update(f"compete {entry[0]}" for entry in answer.log if entry[0] in ("reroll", "destroyed", "draw"))
             return answer
         monkeypatch.setattr(module, name, counted)
     direct = [play(game, *g) for g in games]
@@ -52,3 +54,5 @@ def test_direct_paths_build_what_the_general_path_builds(game, monkeypatch):
             assert tuple(a) == tuple(b), f"{players} players, seed {seed}: states differ after decision {step}"
     # Every direct path was taken: those for rarer cases at least a few times.
     assert all(built[name] > 0 for _, name in DIRECT), built
+    # Direct competes apply rerolls with fixed results, a defeated animal's destroy_attacker and draws.
+    assert all(built[f"compete {kind}"] > 0 for kind in ("reroll", "destroyed", "draw")), built

@@ -21,14 +21,20 @@ RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
 class Flags(NamedTuple):
-    """Per animal card (index): may it take part in a compete built directly?"""
+    """Per animal card (index): may it take part in a compete built directly, and how?"""
 
-    #: As attacker: no reroll of the attack die, no compete again (a steal is built directly).
+    #: As attacker: no reroll of the attack die left to its owner's choice, no compete again.
     plain_attacker: tuple[bool, ...]
-    #: As defender: no reroll of the defence die, no cancel.
+    #: As defender: no reroll of the defence die left to its owner's choice.
     plain_defender: tuple[bool, ...]
-    #: A "defeated" ability (on its own defeat, or a draw watching any animal's): not built directly as defender.
-    acts_when_defeated: tuple[bool, ...]
+    #: Its reroll ability with fixed results (``on``) as attacker, and as defender, or None (as
+    #: ``costs.reroll_ability(..., automatic=True)``).
+    auto_attack: tuple
+    auto_defend: tuple
+    #: Its cancel_compete abilities (a defender's owner who can pay one decides: not built directly).
+    cancels: tuple[tuple, ...]
+    #: Its "defeated" abilities (draw, destroy_attacker), in card order.
+    when_defeated: tuple[tuple, ...]
     #: A "defeated" draw ability that watches any animal's defeat.
     watches_defeats: tuple[bool, ...]
 
@@ -37,18 +43,19 @@ def flags_for(cards: CardSet) -> Flags:
     """The card set's Flags, made on first use (kept in its ``__dict__``, as ``caches_for`` does)."""
     flags = cards.__dict__.get("_quick_flags")
     if flags is None:
-        def plain_attacker(animal) -> bool:
-            return not any(a.effect == "extra_compete" or (a.effect == "reroll" and a.get("side") != "defend")
-                           for a in animal.abilities)
-
-        def plain_defender(animal) -> bool:
-            return not any(a.effect == "cancel_compete" or (a.effect == "reroll" and a.get("side") != "attack")
-                           for a in animal.abilities)
+        def reroll(animal, side: str, automatic: bool):     # (as costs.reroll_ability)
+            return next((a for a in animal.with_effect("reroll")
+                         if a.get("side") in (side, "any") and (a.get("on") is not None) == automatic), None)
 
         animals = cards.animals
         flags = cards.__dict__["_quick_flags"] = Flags(
-            tuple(plain_attacker(animal) for animal in animals), tuple(plain_defender(animal) for animal in animals),
-            tuple(any(a.trigger == "defeated" for a in animal.abilities) for animal in animals),
+            tuple(not animal.with_effect("extra_compete") and reroll(animal, "attack", False) is None
+                  for animal in animals),
+            tuple(reroll(animal, "defend", False) is None for animal in animals),
+            tuple(reroll(animal, "attack", True) for animal in animals),
+            tuple(reroll(animal, "defend", True) for animal in animals),
+            tuple(animal.with_effect("cancel_compete") for animal in animals),
+            tuple(tuple(a for a in animal.abilities if a.trigger == "defeated") for animal in animals),
             tuple(any(a.trigger == "defeated" and a.effect == "draw" and a.get("whose") == "any" for a in animal.abilities)
                   for animal in animals))
     return flags
@@ -219,16 +226,21 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
 
 def compete(state: State, seat: int, attacker: int, defender: int, owner: int, paid: tuple[int, ...],
             attack_total, defence_total) -> State | None:
-    """A compete with no ability acting besides the totals' (no cancel, reroll, compete again, no
-    ability of the defender when defeated) but the draws of animals watching any defeat and the
-    attacker's steal, built as ``_compete`` would: pay, roll both dice, compare; the winner scores,
-    the watching animals' owners draw, the attacker steals, then ``end_turn``. Otherwise None.
+    """A compete in which nobody has a choice to make (no cancel the defender's owner can pay, no
+    reroll left to a choice, no compete again), built as ``_compete`` would: pay, roll both dice and
+    the rerolls with fixed results, compare; the winner scores, the defeated animal's abilities act
+    (its draw, destroying the attacker), the animals watching any defeat draw, the attacker steals,
+    then ``end_turn``. None when it is not such a compete or a draw needs a reshuffle.
     ``attack_total`` and ``defence_total`` are the rules' (they read only the cards, teams and
     ecosystems, which the payment leaves as they are)."""
     cards = state.cards
     flags = cards.__dict__.get("_quick_flags") or flags_for(cards)
-    if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]) or flags.acts_when_defeated[defender]:
+    if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]):
         return None
+    hands = state.hands
+    for ability in flags.cancels[defender]:      # (as _compete: the owner's hand before the payment)
+        if hands[owner].count(ability.get("symbol")) >= ability.get("count"):
+            return None
     watches = flags.watches_defeats
     watched = False
     for team in state.teams:
@@ -236,31 +248,55 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
             if watches[animal]:
                 watched = True
     fields = list(state)
-    seed, rolls, discards, hands, teams, points = (
-        state.seed, state.rolls, state.discards, state.hands, state.teams, state.points)
+    seed, rolls, discards, teams, points = state.seed, state.rolls, state.discards, state.teams, state.points
     attack, defend = die(f"biome_blitz:{seed}:die:{rolls}"), die(f"biome_blitz:{seed}:die:{rolls + 1}")
+    rolls += 2
+    log = (("compete", seat, (attacker, defender), owner), ("dice", seat, (attack, defend), (attacker, defender)))
+    automatic = flags.auto_attack[attacker]     # (as _roll_dice)
+    if automatic is not None and attack in automatic.get("on"):
+        attack = die(f"biome_blitz:{seed}:die:{rolls}")
+        rolls += 1
+        log += (("reroll", seat, (attack,), (attacker, automatic.name)),)
+    automatic = flags.auto_defend[defender]
+    if automatic is not None and defend in automatic.get("on"):
+        defend = die(f"biome_blitz:{seed}:die:{rolls}")
+        rolls += 1
+        log += (("reroll", owner, (defend,), (defender, automatic.name)),)
     kick = next((a for a in cards.animals[defender].with_effect("win_on_roll") if attack in a.get("rolls")), None)
     a_total = attack_total(state, seat, attacker, defender, attack)
     d_total = defence_total(state, owner, defender, attacker, defend)
     won = kick is None and a_total >= d_total
-    fields[_ROLLS] = rolls + 2
+    fields[_ROLLS] = rolls
     fields[_HANDS] = _put(hands, seat, _without(hands[seat], paid))
     discards = (discards[RESOURCE] + paid,) + discards[1:]
-    fields[_LOG] = (("compete", seat, (attacker, defender), owner),
-                    ("dice", seat, (attack, defend), (attacker, defender)),
-                    ("result", seat if won else owner, (attacker, defender),
-                     (a_total, d_total, kick.name if kick else None)))
+    fields[_LOG] = log + (("result", seat if won else owner, (attacker, defender),
+                           (a_total, d_total, kick.name if kick else None)),)
     fields[_LAST_COMPETE] = (seat, attacker, attack, a_total, owner, defender, defend, d_total, seat if won else owner)
     if won:
         stars = cards.animals[defender].stars
-        fields[_TEAMS] = _put(teams, owner, tuple(a for a in teams[owner] if a != defender))
+        teams = _put(teams, owner, tuple(a for a in teams[owner] if a != defender))
         discards = (discards[RESOURCE], discards[ANIMAL] + (defender,), discards[ECOSYSTEM])
         fields[_POINTS] = _put(points, seat, points[seat] + stars)
         fields[_LOG] += (("points", seat, (), (stars, "defeat")),)
+        for ability in flags.when_defeated[defender]:       # (as _resolve_compete, in card order)
+            if ability.effect == "destroy_attacker":
+                if attacker in teams[seat]:
+                    teams = _put(teams, seat, tuple(a for a in teams[seat] if a != attacker))
+                    discards = (discards[RESOURCE], discards[ANIMAL] + (attacker,), discards[ECOSYSTEM])
+                    fields[_LOG] += (("destroyed", owner, (defender, attacker), ability.name),)
+            elif ability.effect == "draw":      # its own defeat counts for "any animal" too
+                decks, hands = fields[_DECKS], fields[_HANDS]
+                drew = _draw(cards, owner, defender, ability, decks[RESOURCE], hands[owner], fields[_LOG])
+                if drew is None:
+                    return None
+                fields[_DECKS], fields[_HANDS] = (drew[0],) + decks[1:], _put(hands, owner, drew[1])
+                fields[_LOG] = drew[2]
+        fields[_TEAMS] = teams
         if watched and not _defeat_draws(fields, watches):
             return None
-        for ability in cards.animals[attacker].with_effect("steal"):
-            _steal(fields, seat, owner, ability)
+        if attacker in teams[seat]:
+            for ability in cards.animals[attacker].with_effect("steal"):
+                _steal(fields, seat, owner, ability)
     fields[_DISCARDS] = discards
     return end_turn(fields, seat)
 
