@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.biome_blitz.cards import CardSet
+from rules.biome_blitz.state import MARKET
 
 LIMIT = 100000      # entries per cache before it starts over
 HANDS = 5000        # hands in ``Caches.by_hand``'s dicts (each holds at most a few hundred entries)
@@ -94,9 +95,9 @@ class Caches:
         #: (which plain symbols the hand holds at least twice, which decks can be explored (bits)) -> Explore
         #: actions, for teams without explore_cost abilities: nothing else counts then.
         self.explores: dict = {}
-        #: (attacker, defender, defender has team mates) -> its PairRecord, or None when an ability
-        #: protects the defender.
-        self.pairs: dict = {}
+        #: Per whether the defender has team mates, per attacker, per defender (animal card indices):
+        #: the pair's PairRecord, None when an ability protects the defender, False until first asked.
+        self.pair_rows = tuple([[False] * len(animals) for _ in animals] for _mates in (False, True))
         # The battle costs, numbered (a hand's payments are remembered per number), and per animal card.
         costs = sorted({animal.battle_cost for animal in animals})
         self.battle_costs = tuple(costs)
@@ -121,6 +122,10 @@ class Caches:
         self.take_all: dict = {}
         #: A team's ecosystems (card kinds) -> the Replace actions (a fourth ecosystem came).
         self.replaces: dict = {}
+        #: Per deck, per card (a symbol, animal or ecosystem kind), per market slot (1-3): the log entry
+        #: ("reveal", None, (deck, card), slot), made once (as ``entries.REVEAL`` for resources).
+        self.reveals = tuple(tuple(tuple(("reveal", None, (d, card), slot) for slot in range(MARKET + 1))
+                                   for card in range(count)) for d, count in enumerate((4, len(animals), len(cards.ecosystems))))
 
     @staticmethod
     def _battle_caps(animals) -> tuple:
@@ -139,8 +144,9 @@ class Caches:
                                                any(self.draws_on_discover[a] for a in team))
         return keys
 
-    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple) -> SeatCache:
-        """Remember the SeatCache of ``seat`` at ``teams`` (see ``seats``) with these compete ``pairs``."""
+    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple, mask: int) -> SeatCache:
+        """Remember the SeatCache of ``seat`` at ``teams`` (see ``seats``) with these compete ``pairs``,
+        whose battle costs are the bits of ``mask``."""
         if len(self.seats) > LIMIT:
             self.seats.clear()
         team = teams[seat]
@@ -154,10 +160,7 @@ class Caches:
                 keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
         keys, hands, records = found
-        mask = 0
-        for pair in pairs:
-            mask |= 1 << pair.cost
-        found = self.seats[seat, teams] = SeatCache(keys, pairs, hands, records, mask, {})
+        found = self.seats[seat, teams] = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}))
         return found
 
     def hand_group(self, keys: TeamKeys) -> HandGroup:

@@ -3,7 +3,7 @@ the parts remembered in ``caches.py``), and the rules refusals name."""
 
 from __future__ import annotations
 
-from rules.biome_blitz.caches import LIMIT, Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
+from rules.biome_blitz.caches import Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL, TRADE, TRADE_REPLY,
@@ -339,19 +339,21 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
     """The seat's new SeatCache: its team's keys and the compete pairs no ability protects, attackers
     in team order, defenders by seat then team order (as ``_competes``)."""
     teams = state.teams
-    records = caches.pairs
     pairs = []
+    mask = 0        # the pairs' battle costs (bits by number)
     for attacker in teams[seat]:
         for other, defenders in enumerate(teams):
             if other != seat:
                 mates = len(defenders) > 1
+                row = caches.pair_rows[mates][attacker]
                 for defender in defenders:
-                    record = records.get((attacker, defender, mates), False)
+                    record = row[defender]
                     if record is False:
                         record = _pair_record(state, caches, attacker, defender, mates)
                     if record is not None:
                         pairs.append(record)
-    return caches.seat(seat, teams, tuple(pairs))
+                        mask |= 1 << record.cost
+    return caches.seat(seat, teams, tuple(pairs), mask)
 
 
 def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:
@@ -489,13 +491,11 @@ def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mat
     """The pair's remembered record, or None when an ability protects the defender. What protects it
     depends only on the pair and whether the defender has team ``mates`` (animal cards are unique: its
     owner is the seat whose team lists it)."""
-    key = (attacker, defender, mates)
-    if key in caches.pairs:
-        return caches.pairs[key]
-    if len(caches.pairs) > LIMIT:
-        caches.pairs.clear()
-    allowed = can_be_attacked(state, attacker, defender) is None
-    found = caches.pairs[key] = PairRecord(caches.battle_cost_of[attacker], {}, attacker, defender) if allowed else None
+    row = caches.pair_rows[mates][attacker]
+    found = row[defender]
+    if found is False:
+        allowed = can_be_attacked(state, attacker, defender) is None
+        found = row[defender] = PairRecord(caches.battle_cost_of[attacker], {}, attacker, defender) if allowed else None
     return found
 
 

@@ -15,6 +15,8 @@ from rules.chance import die, shuffled
 from rules.biome_blitz.caches import caches_for
 from rules.biome_blitz.cards import CardSet
 from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS
+from rules.biome_blitz.entries import REVEAL, TURN
+from rules.biome_blitz.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _without
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
@@ -80,7 +82,8 @@ def end_turn(fields: list, seat: int) -> State | None:
         return tuple.__new__(State, fields)
     following, turn = (seat + 1) % players, fields[_TURN] + 1
     fields[_SEAT], fields[_TURN], fields[_PHASE], fields[_PENDING], fields[_TRADES] = following, turn, ACTION, (), 0
-    fields[_LOG] += (("turn", following, (), turn),)
+    turns = TURN[following]
+    fields[_LOG] += (turns[turn] if turn < len(turns) else turn_entry(following, turn),)
     caches = cards.__dict__.get("_caches") or caches_for(cards)
     next_team = teams[following]
     if (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start:
@@ -141,7 +144,7 @@ def refill_slot(cards: CardSet, deck: tuple, discards: tuple, market: tuple, slo
     if not deck:
         return None
     market = market[:slot] + (deck[0],) + market[slot + 1:]
-    log += (("reveal", None, (RESOURCE, deck[0]), slot + 1),)
+    log += (REVEAL[deck[0]][slot + 1],)
     deck = deck[1:]
     if market[0] == market[1] == market[2]:
         guard = sum(cards.resource_copies)
@@ -150,8 +153,7 @@ def refill_slot(cards: CardSet, deck: tuple, discards: tuple, market: tuple, slo
                 return None
             guard -= 3
             discards += market
-            log += (("triple", None, (), market[0]), ("reveal", None, (RESOURCE, deck[0]), 1),
-                    ("reveal", None, (RESOURCE, deck[1]), 2), ("reveal", None, (RESOURCE, deck[2]), 3))
+            log += (("triple", None, (), market[0]), REVEAL[deck[0]][1], REVEAL[deck[1]][2], REVEAL[deck[2]][3])
             market, deck = deck[:3], deck[3:]
     return deck, discards, market, log
 

@@ -62,18 +62,21 @@ from rules.biome_blitz.choices import (  # noqa: F401
     RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, legal_actions, to_move,
 )
 from rules.biome_blitz.costs import abilities, attack_total, defence_total, eco_bonus, reroll_ability  # noqa: F401
+from rules.biome_blitz.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
+from rules.biome_blitz.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _Table, _without
 from rules.eventtexts import player
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
+#: A deck's index by its name (as DECK_NAMES.index).
+_DECK_OF = {name: d for d, name in enumerate(DECK_NAMES)}
 
 
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     rng = seeded(seed) if type(seed) is int else random.Random(seed)
-    resources = [s for s in range(4) for _ in range(cards.resource_copies[s])]
-    animals = list(range(len(cards.animals)))
-    ecosystems = [k for k, n in enumerate(cards.ecosystem_copies) for _ in range(n)]
+    piles = cards.__dict__.get("_piles") or _piles(cards)
+    resources, animals, ecosystems = [*piles[0]], [*piles[1]], [*piles[2]]
     for deck in (resources, animals, ecosystems):
         rng.shuffle(deck)
     if len(resources) < HAND_AT_START * players + MARKET:
@@ -111,6 +114,15 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),)))
 
 
+def _piles(cards: CardSet) -> tuple:
+    """The three decks before the shuffle (resources and ecosystems by copies, animals one each),
+    made once per card set (kept in its ``__dict__``, as ``caches_for`` does)."""
+    piles = cards.__dict__["_piles"] = (
+        tuple(s for s in range(4) for _ in range(cards.resource_copies[s])), tuple(range(len(cards.animals))),
+        tuple(k for k, n in enumerate(cards.ecosystem_copies) for _ in range(n)))
+    return piles
+
+
 # -- applying ------------------------------------------------------------------------------------
 def apply(state: State, seat: int, action) -> State:
     listed_state, listed_seat, listed = choices._listed
@@ -141,7 +153,7 @@ def apply(state: State, seat: int, action) -> State:
 
 # -- handlers ------------------------------------------------------------------------------------
 def _explore(state: State, seat: int, action: Explore) -> State:
-    d = DECK_NAMES.index(action.deck)
+    d = _DECK_OF[action.deck]
     market = state.markets[d]
     flushed = market if EMPTY not in market else tuple(c for c in market if c != EMPTY)
     deck = state.decks[d]
@@ -158,8 +170,9 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         discards[d] = discards[d] + flushed
         decks[d], markets[d] = deck[MARKET:], revealed
         # (MARKET is 3: the three revealed cards.)
-        log = (("explore", seat, (d,) + flushed, action.pay), ("reveal", None, (d, revealed[0]), 1),
-               ("reveal", None, (d, revealed[1]), 2), ("reveal", None, (d, revealed[2]), 3))
+        reveals = (cards.__dict__.get("_caches") or caches_for(cards)).reveals[d]
+        log = (("explore", seat, (d,) + flushed, action.pay), reveals[revealed[0]][1], reveals[revealed[1]][2],
+               reveals[revealed[2]][3])
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
                                      tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
                                      trades, last_compete, winner, log))
@@ -293,7 +306,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             if not first:
                 return None
             ends = True
-        log = (("take", seat, (card,), slot),)
+        log = (TAKE[seat][card][slot],)
         top = deck[0]
         # (The market written out, as the hands below: cheaper than slices joined.)
         refilled = (top, market[1], market[2]) if slot == 1 else (
@@ -306,13 +319,13 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             discards = (discard,) + discards[1:]
         else:
             deck, market = deck[1:], refilled
-            log += (("reveal", None, (RESOURCE, top), slot),)
+            log = (log[0], REVEAL[top][slot])
         if ends:
-            log += (("wild_ends", seat, (), None),)
+            log += (WILD_ENDS[seat],)
     else:
         card = deck[0]
         deck = deck[1:]
-        log = (("draw", seat, (card,), "forage"),)
+        log = (DRAW[seat][card],)
     decks = (deck, decks[ANIMAL], decks[ECOSYSTEM])
     markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
     hand = [*hands[seat]]
@@ -330,9 +343,10 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     draws = (caches.teams.get(team) or caches.team(team)).draws_after_forage
     if not (draws or points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
             or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+        turns = TURN[following]
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
-                                     log + (("turn", following, (), turn + 1),)))
+                                     (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1))))
     # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
     fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
               turn_seat, turn, ACTION, (), trades, last_compete, winner, log]
@@ -368,7 +382,7 @@ def _forage_all(state: State, seat: int, action: ForageAll) -> State:
 
 def _discover(state: State, seat: int, action: Discover) -> State:
     cards = state.cards
-    d = DECK_NAMES.index(action.deck)
+    d = _DECK_OF[action.deck]
     card = state.markets[d][action.slot - 1]
     built = _quick_discover(state, seat, action, d, card)
     if built is not None:
@@ -434,7 +448,7 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     decks[d] = deck[1:]
     markets[d] = _put(markets[d], slot - 1, deck[0])
     log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")))
-    reveal = ("reveal", None, (d, deck[0]), slot)
+    reveal = caches.reveals[d][deck[0]][slot]
     decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
     hands, points_of = _put(hands, seat, _without(hands[seat], paid)), _put(points_of, seat, points)
     if replace:
@@ -445,10 +459,11 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
     draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
     if not (draws or ends or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
+        turns = TURN[following]
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
             points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
-            log + (reveal, ("turn", following, (), turn + 1))))
+            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1))))
     # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
     fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
               points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log]
@@ -488,7 +503,11 @@ def _replace(state: State, seat: int, action: Replace) -> State:
 def _compete(state: State, seat: int, action: Compete) -> State:
     cards = state.cards
     attacker, defender = cards.animal_by_id[action.attacker], cards.animal_by_id[action.defender]
-    owner = state.owner(defender)
+    for owner, team in enumerate(state.teams):      # (State.owner, written out)
+        if defender in team:
+            break
+    else:
+        owner = NOBODY
     paid = _symbols(action.pay, RULE_COMPETE)
     built = quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total)
     if built is not None:

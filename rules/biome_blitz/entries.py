@@ -1,0 +1,39 @@
+"""Biome Blitz's most frequent log entries, made once, for speed only.
+
+A state's log is a tuple of tuples (see ``rules.py``); the direct paths log a few kinds of entries at
+almost every apply: a resource taken or drawn, a resource revealed, the next turn. Those built from
+small numbers (a seat, a resource symbol, a market slot, a turn number) are made here once and
+shared: the same values, without building them again at each apply.
+"""
+
+from __future__ import annotations
+
+from rules.biome_blitz.state import MARKET
+
+RESOURCE = 0
+SEATS = 6           # the most players
+SYMBOLS = 4         # resource symbols: leaf, water, meat, wild
+TURNS = 4096        # turn entries are kept below this turn number
+
+#: ("take", seat, (symbol,), slot): a forage takes a face-up resource; by seat, symbol, slot (1-3).
+TAKE = tuple(tuple(tuple(("take", seat, (symbol,), slot) for slot in range(MARKET + 1)) for symbol in range(SYMBOLS))
+             for seat in range(SEATS))
+#: ("draw", seat, (symbol,), "forage"): a forage draws the resource deck's top; by seat, symbol.
+DRAW = tuple(tuple(("draw", seat, (symbol,), "forage") for symbol in range(SYMBOLS)) for seat in range(SEATS))
+#: ("reveal", None, (RESOURCE, symbol), slot): a resource fills a market slot; by symbol, slot (1-3).
+REVEAL = tuple(tuple(("reveal", None, (RESOURCE, symbol), slot) for slot in range(MARKET + 1)) for symbol in range(SYMBOLS))
+#: ("wild_ends", seat, (), None): a face-up wild ended the seat's forage.
+WILD_ENDS = tuple(("wild_ends", seat, (), None) for seat in range(SEATS))
+#: ("turn", seat, (), number): a turn begins; per seat, by number (made up to the highest reached).
+TURN: tuple[list, ...] = tuple([] for _ in range(SEATS))
+
+
+def turn(seat: int, number: int) -> tuple:
+    """The entry ("turn", seat, (), number), made for the numbers up to ``number`` the first time."""
+    row = TURN[seat]
+    if number < len(row):
+        return row[number]
+    if number >= TURNS:
+        return ("turn", seat, (), number)
+    row.extend(("turn", seat, (), n) for n in range(len(row), number + 1))
+    return row[number]
