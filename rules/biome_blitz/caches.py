@@ -25,6 +25,9 @@ from rules.biome_blitz.cards import CardSet
 from rules.biome_blitz.state import MARKET
 
 LIMIT = 100000      # entries per cache before it starts over
+#: Teams of at most this many animals in all are remembered (``Caches.seats``): kept for good, larger
+#: ones would make the heap grow game after game, and Python's garbage collector scan it ever longer.
+SMALL_TEAMS = 2
 HANDS = 5000        # hands in ``Caches.by_hand``'s dicts (each holds at most a few hundred entries)
 
 
@@ -33,7 +36,7 @@ class TeamKeys(NamedTuple):
 
     changes_discover: tuple[int, ...]    # its animals with discount or substitute abilities, in team order
     changes_explore: tuple[int, ...]     # its animals with explore_cost abilities, in team order
-    takes_all: bool                      # a take_all_faceup forage
+    takes_all: tuple[int, ...]           # its animals with a take_all_faceup forage, in team order
     acts_at_start: bool                  # a start-of-turn or peek ability
     draws_after_forage: bool             # a forage draw ability
     draws_on_discover: bool              # a discover draw ability
@@ -56,10 +59,14 @@ class Caches:
         self.draws_on_discover = tuple(any(ability.trigger == "discover" and ability.effect == "draw"
                                            for ability in animal.abilities) for animal in animals)
         self.animal_cards, self.ecosystem_kinds = len(animals), len(cards.ecosystems)     # markets show these
-        self.teams: dict = {}           # team -> TeamKeys
-        #: (seat, teams) -> the seat's SeatCache: teams change seldom.
+        #: team -> TeamKeys; the TeamKeys themselves made once per value (``keys``): many teams share them.
+        self.teams: dict = {}
+        self.keys: dict = {}
+        #: (seat, teams) -> the seat's SeatCache, for teams of at most ``SMALL_TEAMS`` animals in all:
+        #: those recur from game to game (games begin alike), larger ones seldom do. (The seat's last
+        #: SeatCache is kept in ``last_seats`` whatever the teams: teams change seldom.)
         self.seats: dict = {}
-        #: team -> its TeamKeys, ``by_hand`` dict and ``cards_for`` entry (for its SeatCaches).
+        #: TeamKeys -> they, the ``by_hand`` dict and the ``cards_for`` entry for them (for SeatCaches).
         self.team_parts: dict = {}
         #: Per seat (at most six): (teams, the seat's SeatCache) last looked up, tried first.
         self.last_seats = [(None, None)] * 6
@@ -117,8 +124,8 @@ class Caches:
         #: set (its battle costs' payments), never starts over.
         self.pay_vector_ids: dict = {}
         self.forages: dict = {}         # resource market -> Forage actions (the deck or its discards hold cards)
-        #: (team with take_all_faceup abilities, resource market, the deck or its discards hold cards) ->
-        #: Forage and ForageAll actions: whether the abilities can be used depends on the market only.
+        #: (a team's animals with take_all_faceup abilities, resource market, the deck or its discards hold
+        #: cards) -> Forage and ForageAll actions: whether the abilities can be used depends on the market only.
         self.take_all: dict = {}
         #: A team's ecosystems (card kinds) -> the Replace actions (a fourth ecosystem came).
         self.replaces: dict = {}
@@ -136,12 +143,13 @@ class Caches:
         if keys is None:
             if len(self.teams) > LIMIT:
                 self.teams.clear()
-            keys = self.teams[team] = TeamKeys(tuple(a for a in team if self.changes_discover[a]),
-                                               tuple(a for a in team if self.changes_explore[a]),
-                                               any(self.takes_all[a] for a in team),
-                                               any(self.acts_at_start[a] for a in team),
-                                               any(self.draws_after_forage[a] for a in team),
-                                               any(self.draws_on_discover[a] for a in team))
+            keys = TeamKeys(tuple(a for a in team if self.changes_discover[a]),
+                            tuple(a for a in team if self.changes_explore[a]),
+                            tuple(a for a in team if self.takes_all[a]),
+                            any(self.acts_at_start[a] for a in team),
+                            any(self.draws_after_forage[a] for a in team),
+                            any(self.draws_on_discover[a] for a in team))
+            keys = self.teams[team] = self.keys.setdefault(keys, keys)
         return keys
 
     def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple, mask: int) -> SeatCache:
@@ -150,17 +158,17 @@ class Caches:
         if len(self.seats) > LIMIT:
             self.seats.clear()
         team = teams[seat]
-        found = self.team_parts.get(team)
+        keys = self.teams.get(team) or self.team(team)
+        found = self.team_parts.get(keys)
         if found is None:
-            if len(self.team_parts) > LIMIT:
-                self.team_parts.clear()
-            keys = self.teams.get(team) or self.team(team)
             group = self.by_hand.get((keys.changes_discover, keys.changes_explore))
-            found = self.team_parts[team] = (
+            found = self.team_parts[keys] = (
                 keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
         keys, hands, records = found
-        found = self.seats[seat, teams] = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}))
+        found = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}))
+        if sum(map(len, teams)) <= SMALL_TEAMS:
+            self.seats[seat, teams] = found
         return found
 
     def hand_group(self, keys: TeamKeys) -> HandGroup:

@@ -194,6 +194,7 @@ class _Made(dict):
 
 
 _EXPLORE, _DISCOVER, _COMPETE, _REPLACE = _Made(Explore), _Made(Discover), _Made(Compete), _Made(Replace)
+_FORAGE_ALL = _Made(ForageAll)
 _GIVE = tuple(TradeGive(symbol=name) for name in SYMBOLS)
 _ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
 _PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
@@ -289,7 +290,7 @@ def _listing(state: State, seat: int) -> list:
     else:
         forages = _forages(markets[RESOURCE], False)
     if seat_parts.keys.takes_all:       # with the team's ForageAll actions (Caches.take_all)
-        key = (teams[seat], markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]))
+        key = (seat_parts.keys.takes_all, markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]))
         found = caches.take_all.get(key)
         if found is None:
             found = remember(caches.take_all, key, _with_take_all(state, seat, forages))
@@ -331,7 +332,7 @@ def _with_take_all(state: State, seat: int, forages) -> list:
     out = [*forages]
     for animal, ability in abilities(state, seat, "take_all_faceup"):
         if _take_all(state, ability):
-            out.append(ForageAll(animal=state.cards.animal_ids[animal]))
+            out.append(_FORAGE_ALL[(("animal", state.cards.animal_ids[animal]),)])
     return out
 
 
