@@ -15,6 +15,13 @@ hand's entry then only points at shared parts.
 The caches belong to one card set (:func:`caches_for` keeps them on it), so a key never mixes two
 sets. Those keyed by hands or markets start over when they grow past a limit, so memory stays
 bounded; the others are bounded by the card set.
+
+Teams seldom repeat from one game to the next, so nothing is remembered for good per team but the
+few small teams every game passes through (``SMALL_TEAMS``): other parts are keyed by what a team's
+abilities change (``TeamKeys``, few values), and a seat's entry for larger teams lives only while
+they last (``last_seats``). A cache that grows game after game costs more than it saves: Python's
+garbage collector scans every object it holds again and again (measured: half the collector's time
+in a 2-player playout, and 4% of the playout's time).
 """
 
 from __future__ import annotations
