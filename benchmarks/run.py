@@ -3,9 +3,9 @@
 Prints, per game and player count, random-playout games/s and decisions/s on one core through the
 public protocol (``to_move`` + ``legal_actions`` + ``apply``), with RLCard's Uno as a peer baseline
 (its game API: ``get_legal_actions`` + ``step``) measured alongside: the game and Uno take turns in
-short slices (``paired_with_uno``), so a slower or busier machine slows both alike. Then Uno on its
-own (game API, and its RL environment API, which also builds observations) and the peak memory of
-simulating 10,000 games.
+short slices (``paired_with_uno``), so a slower or busier machine slows both alike, each in a fresh
+process of its own, so neither's heap slows the other. Then Uno on its own (game API, and its RL
+environment API, which also builds observations) and the peak memory of simulating 10,000 games.
 
 Targets: Subastral 4 players >= 1,500 games/s and decisions/s >= RLCard Uno's (game API), 10,000
 simulated games under 200 MB peak memory (issue "Foundation"); every other game, at every player
@@ -113,15 +113,86 @@ def protocol_playouts(game, players: int, seconds: float, variants=None) -> dict
     return playouts.figures()
 
 
-def paired_with_uno(game, players: int, seconds: float, slices: int = SLICES) -> tuple[dict, dict]:
+def paired_with_uno(game_id: str, players: int, seconds: float, slices: int = SLICES) -> tuple[dict, dict]:
     """The game's playouts and Uno's, interleaved: ``slices`` turns each of ``seconds / slices``,
     alternating which goes first (ABBA), so both are measured under the same machine conditions.
-    (On a shared or virtual machine, two 3-second runs a minute apart can differ by 10%.)"""
-    ours, uno = Playouts(game, players), UnoPlayouts()
-    for i in range(slices):
-        for side in ((ours, uno) if i % 2 == 0 else (uno, ours)):
-            side.run(seconds / slices)
-    return ours.figures(), uno.figures()
+    (On a shared or virtual machine, two 3-second runs a minute apart can differ by 10%.)
+
+    Each side plays in a fresh process of its own, on the same core, while the other waits: one
+    side's heap cannot slow the other. (In one process, Uno ran 6-7% slower beside an engine whose
+    caches grew or were emptied now and then than beside one whose caches stayed put, and slower
+    after the games measured before it.)"""
+    with _Side(("game", game_id, players)) as ours, _Side(("uno",)) as uno:
+        for i in range(slices):
+            for side in ((ours, uno) if i % 2 == 0 else (uno, ours)):
+                side.run(seconds / slices)
+        return ours.figures(), uno.figures()
+
+
+class _Side:
+    """Playouts in a worker process (``_serve``): ``run(seconds)`` plays there for that long."""
+
+    def __init__(self, spec: tuple):
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")     # a fresh interpreter: nothing inherited
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs, spec, _core()), daemon=True)
+        self.process.start()
+        theirs.close()
+        self._answer()      # ready: imported and set up, so no slice pays for that
+
+    def run(self, seconds: float) -> None:
+        self.conn.send(("run", seconds))
+        self._answer()
+
+    def figures(self) -> dict:
+        self.conn.send(("figures",))
+        return self._answer()
+
+    def _answer(self):
+        kind, value = self.conn.recv()
+        if kind == "error":
+            raise RuntimeError(f"benchmark worker failed:\n{value}")
+        return value
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        try:
+            self.conn.send(("stop",))
+        except (BrokenPipeError, OSError):
+            pass
+        self.process.join(10)
+        if self.process.is_alive():
+            self.process.kill()
+
+
+def _core() -> int | None:
+    return sorted(os.sched_getaffinity(0))[0] if hasattr(os, "sched_getaffinity") else None
+
+
+def _serve(conn, spec: tuple, core: int | None) -> None:
+    """A worker: Uno's playouts (``("uno",)``) or a game's (``("game", id, players)``), run on request."""
+    import traceback
+
+    try:
+        if core is not None:
+            os.sched_setaffinity(0, {core})
+        playouts = UnoPlayouts() if spec[0] == "uno" else Playouts(rules.get_game(spec[1]), spec[2])
+        conn.send(("ready", None))
+        while True:
+            request = conn.recv()
+            if request[0] == "run":
+                playouts.run(request[1])
+                conn.send(("ran", None))
+            elif request[0] == "figures":
+                conn.send(("figures", playouts.figures()))
+            else:
+                return
+    except Exception:       # reported to the parent, which raises it
+        conn.send(("error", traceback.format_exc()))
 
 
 def rlcard_uno(seconds: float, players: int = 2) -> dict | None:
@@ -184,14 +255,15 @@ def main(argv=None) -> int:
         paired = False
     if paired:
         print("Each game is measured interleaved with RLCard's Uno (game API, 2 players): "
-              f"{SLICES} turns each of {args.seconds / SLICES:g} s, so the two see the same machine.\n")
+              f"{SLICES} turns each of {args.seconds / SLICES:g} s, so the two see the same machine; "
+              "each in a fresh process of its own, on the same core.\n")
     print(f"{'game':<12}{'players':>8}{'games/s':>12}{'decisions/s':>14}{'decisions/game':>16}"
           + (f"{'Uno alongside':>15}{'ratio':>8}" if paired else ""))
     for game_id in rules.GAMES:
         game = rules.get_game(game_id)
         for players in game.player_counts:
             if paired:
-                r, u = paired_with_uno(game, players, args.seconds)
+                r, u = paired_with_uno(game_id, players, args.seconds)
                 r["uno_decisions_per_s"] = u["decisions_per_s"]
             else:
                 r = protocol_playouts(game, players, args.seconds)
