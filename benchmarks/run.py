@@ -151,7 +151,11 @@ class _Side:
         return self._answer()
 
     def _answer(self):
-        kind, value = self.conn.recv()
+        try:
+            kind, value = self.conn.recv()
+        except EOFError:
+            self.process.join(10)
+            raise RuntimeError(f"benchmark worker exited before answering (exit code {self.process.exitcode})") from None
         if kind == "error":
             raise RuntimeError(f"benchmark worker failed:\n{value}")
         return value

@@ -125,7 +125,8 @@ def _legal_actions(state: State, seat: int) -> tuple:
         if found is None:
             if len(_TRADE_LISTS) > 100000:
                 _TRADE_LISTS.clear()
-            found = _TRADE_LISTS[key] = tuple(_trade_actions(hand, *key[1:]))
+            found = tuple(_trade_actions(hand, *key[1:]))
+            found = _TRADE_LISTS[key] = _TRADE_TUPLES.setdefault(found, found)   # few distinct lists: shared
         return found
     if phase == OVER or seat not in to_move(state):
         return ()
@@ -172,6 +173,7 @@ def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, 
 
 
 _TRADE_LISTS: dict = {}
+_TRADE_TUPLES: dict = {}    # each distinct trade list, once (at most 2**6 of them)
 #: Resource market -> the forage's second picks, when the resource deck or its discards hold cards
 #: (_SECOND_PICKS) or not: a dict each, so the key is the market alone.
 _SECOND_PICKS: dict = {}
