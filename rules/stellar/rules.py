@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import NoReturn
 
-from rules.chance import shuffled
+from rules.chance import seeded, shuffled
 from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, invalid as _bad
@@ -48,7 +48,7 @@ APEX = 0
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     """Setup: two starters each, the fifth into the deck (or the box), two cards each, a row of five."""
-    rng = random.Random(seed)
+    rng = seeded(seed) if type(seed) is int else random.Random(seed)   # (the same draws, faster)
     starters = list(cards.starters)
     rng.shuffle(starters)
     dealt, rest = starters[:2 * players], starters[2 * players:]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from rules.chance import seeded
 from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction
 from rules.subastral.cards import END_CARD, NUMBERS, CardSet, invalid
@@ -44,7 +45,7 @@ def cards_under_end_card(players: int) -> int:
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     """Setup steps 1-6; all chance comes from ``random.Random(seed)``."""
-    rng = random.Random(seed)
+    rng = seeded(seed) if type(seed) is int else random.Random(seed)   # (the same draws, faster)
     deck = list(cards.deck(players))
     rng.shuffle(deck)
     under = cards_under_end_card(players)
