@@ -22,7 +22,7 @@ import pytest
 from explorer.biome_blitz_board import BiomeBlitzBoard, biome_blitz_html, event_text
 from explorer.i18n import LOCALES
 from explorer.session import GameSession
-from test_explorer_biome_blitz_board import SEED, rich_table, what_if
+from test_explorer_biome_blitz_board import SEED, cancel_decision, rich_table, what_if
 
 CARDS = Path(__file__).resolve().parents[1] / "rules" / "biome_blitz" / "data" / "cards.json"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -109,17 +109,6 @@ def finished(players: int = 3, seed: int = SEED, teacher: bool = True) -> GameSe
 
 def at(session: GameSession, step: int) -> GameSession:
     session.goto(min(step, len(session.log)))
-    return session
-
-
-def cancel_decision() -> GameSession:
-    session = GameSession(game="biome_blitz", players=2, seed=SEED)
-    seat = session.state.seat
-    other = 1 - seat
-    session.load_position(what_if(session, {seat: ["lion"], other: ["octopus"]},
-                                  hands={seat: ["meat", "leaf"], other: ["water", "leaf"]}))
-    compete = next(a for a in session.spec.legal_actions(session.state, seat) if type(a).__name__ == "Compete")
-    session.play(seat, compete)
     return session
 
 

@@ -218,7 +218,8 @@ def test_a_compete_decision_names_who_decides_it(phase, pending, decider, words)
         assert [d.all_text() for d in page.find("bb-pending").find_all("bb-die")] == ["2", "5"]
 
 
-def test_the_defenders_owner_decides_whether_to_cancel_a_compete():
+def cancel_decision() -> GameSession:
+    """Two teams (lion against octopus), the lion's compete played: the octopus's owner may cancel it."""
     session = GameSession(game="biome_blitz", players=2, seed=SEED)
     seat = session.state.seat
     other = 1 - seat
@@ -226,6 +227,13 @@ def test_the_defenders_owner_decides_whether_to_cancel_a_compete():
                                   hands={seat: ["meat", "leaf"], other: ["water", "leaf"]}))
     compete = next(a for a in session.spec.legal_actions(session.state, seat) if type(a).__name__ == "Compete")
     session.play(seat, compete)
+    return session
+
+
+def test_the_defenders_owner_decides_whether_to_cancel_a_compete():
+    session = cancel_decision()
+    seat = session.state.seat
+    other = 1 - seat
     assert session.state.phase == "cancel"
     for viewer in (seat, other, None):
         session.viewing_seat = viewer
