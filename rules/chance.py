@@ -8,8 +8,9 @@ text and its SHA-512), and the shuffle draws its numbers in one loop instead of 
 card. Random playouts reshuffle a small deck every few turns and roll dice in every compete, so this
 is a measurable part of a playout.
 
-``seeded(seed)`` stands for ``random.Random(seed)`` (an int seed) where only ``shuffle`` and
-``randrange`` are used, as in a game's setup, with the same loop.
+``seeded(seed)`` stands for ``random.Random(seed)`` where only ``shuffle`` and ``randrange`` are
+used, as in a game's setup: for an int seed with the same loop, for any other seed it is
+``random.Random(seed)`` itself.
 
 All are checked against ``random`` when this module is imported; if a future Python's ``random``
 answers differently, they fall back to calling ``random`` itself, so results never change silently.
@@ -112,8 +113,12 @@ def _agrees() -> bool:
                for n in range(200) for sides in (2, 6, 20))
 
 
+def _fast_seeded(seed):
+    return _FastSeeded(seed) if type(seed) is int else random.Random(seed)
+
+
 if _agrees():
-    shuffled, die, seeded = _fast_shuffled, _fast_die, _FastSeeded
+    shuffled, die, seeded = _fast_shuffled, _fast_die, _fast_seeded
 else:       # pragma: no cover - only on a Python whose random works otherwise
     shuffled, die, seeded = _plain_shuffled, _plain_die, random.Random
 

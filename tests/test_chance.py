@@ -56,3 +56,12 @@ def test_seeded_shuffles_and_draws_as_random_random_of_the_seed(seed):
 def test_seeded_refuses_an_empty_range():
     with pytest.raises(ValueError, match="at least 1"):
         chance.seeded(3).randrange(0)
+
+
+def test_seeded_takes_any_seed_random_takes():
+    for seed in ("stellar", 2.5, b"bytes"):
+        fast, plain = chance.seeded(seed), random.Random(seed)
+        fast_pile, plain_pile = list(range(30)), list(range(30))
+        fast.shuffle(fast_pile)
+        plain.shuffle(plain_pile)
+        assert fast_pile == plain_pile and fast.randrange(7) == plain.randrange(7)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.biome_blitz.cards import CardSet
+from rules.biome_blitz.entries import REVEAL
 from rules.biome_blitz.state import MARKET
 
 LIMIT = 100000      # entries per cache before it starts over
@@ -138,9 +139,10 @@ class Caches:
         #: A team's ecosystems (card kinds) -> the Replace actions (a fourth ecosystem came).
         self.replaces: dict = {}
         #: Per deck, per card (a symbol, animal or ecosystem kind), per market slot (1-3): the log entry
-        #: ("reveal", None, (deck, card), slot), made once (as ``entries.REVEAL`` for resources).
-        self.reveals = tuple(tuple(tuple(("reveal", None, (d, card), slot) for slot in range(MARKET + 1))
-                                   for card in range(count)) for d, count in enumerate((4, len(animals), len(cards.ecosystems))))
+        #: ("reveal", None, (deck, card), slot), made once (the resources' are ``entries.REVEAL``).
+        self.reveals = (REVEAL,) + tuple(tuple(tuple(("reveal", None, (d, card), slot) for slot in range(MARKET + 1))
+                                               for card in range(count))
+                                         for d, count in ((1, len(animals)), (2, len(cards.ecosystems))))
 
     @staticmethod
     def _battle_caps(animals) -> tuple:

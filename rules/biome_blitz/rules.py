@@ -41,7 +41,6 @@ compete totals after abilities), ``table.py`` (``_Table``, the general path of a
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 from collections import Counter
 
@@ -74,7 +73,7 @@ _DECK_OF = {name: d for d, name in enumerate(DECK_NAMES)}
 
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
-    rng = seeded(seed) if type(seed) is int else random.Random(seed)
+    rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     piles = cards.__dict__.get("_piles") or _piles(cards)
     resources, animals, ecosystems = [*piles[0]], [*piles[1]], [*piles[2]]
     for deck in (resources, animals, ecosystems):
@@ -503,11 +502,7 @@ def _replace(state: State, seat: int, action: Replace) -> State:
 def _compete(state: State, seat: int, action: Compete) -> State:
     cards = state.cards
     attacker, defender = cards.animal_by_id[action.attacker], cards.animal_by_id[action.defender]
-    for owner, team in enumerate(state.teams):      # (State.owner, written out)
-        if defender in team:
-            break
-    else:
-        owner = NOBODY
+    owner = state.owner(defender)
     paid = _symbols(action.pay, RULE_COMPETE)
     built = quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total)
     if built is not None:

@@ -61,7 +61,7 @@ def _deal(rng: random.Random, deck: Sequence[int], players: int,
 
 
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
-    rng = seeded(seed) if type(seed) is int else random.Random(seed)   # (the same draws, faster)
+    rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     table = cards.__dict__.get("_actions") or actions_for(cards)
     in_play, box = table.in_play(players)
     in_play = list(in_play)

@@ -18,7 +18,6 @@ second card when it goes to the telescope; the opponent's clear; each player's f
 
 from __future__ import annotations
 
-import random
 from typing import NoReturn
 
 from rules.chance import seeded, shuffled
@@ -48,7 +47,7 @@ APEX = 0
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     """Setup: two starters each, the fifth into the deck (or the box), two cards each, a row of five."""
-    rng = seeded(seed) if type(seed) is int else random.Random(seed)   # (the same draws, faster)
+    rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     starters = list(cards.starters)
     rng.shuffle(starters)
     dealt, rest = starters[:2 * players], starters[2 * players:]

@@ -12,8 +12,6 @@ journal only for 1<->6), then, only if several new biomes arrive together, one c
 
 from __future__ import annotations
 
-import random
-
 from rules.chance import seeded
 from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction
@@ -45,7 +43,7 @@ def cards_under_end_card(players: int) -> int:
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     """Setup steps 1-6; all chance comes from ``random.Random(seed)``."""
-    rng = seeded(seed) if type(seed) is int else random.Random(seed)   # (the same draws, faster)
+    rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     deck = list(cards.deck(players))
     rng.shuffle(deck)
     under = cards_under_end_card(players)
