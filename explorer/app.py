@@ -62,9 +62,10 @@ def _options_for_seats(players: int, lang: str = "en") -> dict[str, int]:
     return {text("explorer.teacher", lang): TEACHER, **{player_name(seat, lang): seat for seat in range(players)}}
 
 
-def bot_session(game: str = "subastral", players: int = 4, seed: int = 1) -> GameSession:
-    """The default page's session: every seat a bot, the whole game played, the cursor at the deal."""
-    session = GameSession(game=game, players=players, seed=seed)
+def bot_session(**params) -> GameSession:
+    """The default page's session: every seat a bot, the whole game played, the cursor at the deal.
+    ``params`` are GameSession's (``game``, ``players``, ``seed``); its defaults: 4-player Subastral, seed 1."""
+    session = GameSession(**params)
     session.seat_players = {seat: session.bot for seat in range(session.players)}
     session.autoplay(then_goto=0)
     return session
@@ -275,20 +276,49 @@ class ExplorerApp(pn.viewable.Viewer):
 
 
 def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
-    """The explorer page. Without a session: a bot-played 4-player Subastral game at step 0, or,
-    for ``/explorer?table=ID``, that finished playtest table's game with every hand shown."""
-    notice = None
+    """The explorer page. Without a session: a bot-played 4-player Subastral game at step 0, the game
+    the address names (``/explorer?game=biome_blitz&players=3&seed=7``, see :func:`addressed_session`),
+    or, for ``/explorer?table=ID``, that finished playtest table's game with every hand shown."""
+    notice = alert = None
     table_id = query_arg("table") if session is None else None
     if table_id is not None:
         try:
             session = GameSession()
             session.load(review_replay(table_id, lang=page_language()), cursor=0)
         except TableError as error:
-            session, notice = None, f"Table review: {error}."
+            session, notice, alert = None, f"Table review: {error}.", "review-refused"
+    elif session is None:
+        session, notice = addressed_session(query_arg, page_language())
+        alert = "address-refused"
     template = ExplorerApp(session=session, lang=page_language()).template
     if notice:
-        template.main.insert(0, pn.pane.Alert(notice, alert_type="warning", css_classes=["review-refused"]))
+        template.main.insert(0, pn.pane.Alert(notice, alert_type="warning", css_classes=[alert]))
     return template
+
+
+def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
+    """The game the page's address asks for with ``game``, ``players`` and ``seed`` (``arg(name)``
+    gives each, or None), opened as the default page is (``bot_session``), and None; or (None, why
+    not) in ``lang`` when a value cannot be played, so the page opens as usual and says which value
+    it could not take. (None, None): nothing asked."""
+    game, players, seed = arg("game"), arg("players"), arg("seed")
+    if game is None and players is None and seed is None:
+        return None, None
+    if game is not None and game not in rules.GAMES:
+        return None, text("explorer.address.game", lang, game=game, games=", ".join(rules.GAMES))
+    spec = rules.get_game(game or rules.GAMES[0])
+    params = {"game": spec.id}
+    if players is not None:
+        if not players.isdigit() or int(players) not in spec.player_counts:
+            counts = ", ".join(map(str, spec.player_counts))
+            return None, text("explorer.address.players", lang, title=spec.title, counts=counts, players=players)
+        params["players"] = int(players)
+    if seed is not None:
+        try:
+            params["seed"] = int(seed)
+        except ValueError:
+            return None, text("explorer.address.seed", lang, seed=seed)
+    return bot_session(**params), None
 
 
 if __name__.startswith("bokeh"):

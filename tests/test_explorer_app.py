@@ -14,7 +14,8 @@ import panel as pn
 import pytest
 from bokeh.document import Document
 
-from explorer.app import TEACHER, ExplorerApp, create_app
+import rules
+from explorer.app import TEACHER, ExplorerApp, addressed_session, create_app
 from explorer.board import SubastralBoard, subastral_html
 from explorer.session import GameSession
 from explorer.timeline import EventLog
@@ -382,3 +383,23 @@ def test_the_move_advisor_sits_beside_the_table_and_ranks_the_moves(app):
     assert sorted(str(v.action) for v in values) == sorted(str(a) for a in session.spec.legal_actions(session.state, seat))
     assert all(v.rollouts > 0 and v.low <= v.mean <= v.high for v in values)
     assert [v.mean for v in values] == sorted((v.mean for v in values), reverse=True)
+
+
+def test_the_address_names_the_game_players_and_seed():
+    session, why = addressed_session({"game": "biome_blitz", "players": "3", "seed": "7"}.get, "en")
+    assert why is None and (session.game, session.players, session.seed) == ("biome_blitz", 3, 7)
+    assert session.state == rules.get_game("biome_blitz").new_game(3, 7)
+    session, why = addressed_session({"game": "stellar"}.get, "en")
+    assert why is None and session.game == "stellar" and session.players in rules.get_game("stellar").player_counts
+    assert addressed_session({}.get, "en") == (None, None)
+
+
+@pytest.mark.parametrize("address, words", [
+    ({"game": "chess"}, "'chess'"), ({"game": "stellar", "players": "5"}, "Stellar is played by 2 players, not '5'"),
+    ({"game": "biome_blitz", "players": "two"}, "'two'"), ({"seed": "1.5"}, "whole number, not '1.5'"),
+])
+def test_an_address_the_explorer_cannot_play_is_named_in_either_language(address, words):
+    session, why = addressed_session(address.get, "en")
+    assert session is None and words in why and "usual game" in why
+    session, why = addressed_session(address.get, "ja")
+    assert session is None and "いつものゲーム" in why
