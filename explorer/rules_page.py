@@ -24,6 +24,8 @@ RULES_CSS = """
 .rules-page section.rule:target { border-left-color: #d9822b; background: #fff7ec; }
 .rules-page .summary { font-weight: 600; }
 .rules-page .source { font-size: .85em; color: #5a6878; }
+.rules-page section.switch { border-left: 3px solid #e0c48a; padding: 2px 12px; margin: 10px 0 16px; }
+.rules-page .switch-default { font-weight: 600; }
 """
 
 
@@ -72,6 +74,7 @@ def rules_html(game: str, lang: str) -> str:
         f'lang="{other}">{NATIVE_NAMES[other]}</a>' for other in LANGUAGES)
     toc = "".join(f'<li><a href="#chapter-{esc(chapter.id)}">{esc(chapter.title[lang])}</a></li>'
                   for chapter in book.chapters)
+    toc += f'<li><a href="#switches">{esc(text("rules.switches", lang))}</a></li>'
     parts = [f'<div class="rules-page" lang="{lang}"><nav class="games">{games}</nav>',
              f'<nav class="languages">{languages}</nav>',
              f'<h1>{esc(text("rules.heading", lang, game=title))}</h1>',
@@ -85,7 +88,32 @@ def rules_html(game: str, lang: str) -> str:
                 f'<p class="summary">{esc(rule.summary[lang])}</p><p>{esc(rule.text[lang])}</p>'
                 f'<p class="source">{esc(text("rules.from", lang, where=rule_reference(game, rule, lang)))}</p>'
                 '</section>')
+    parts.append(switches_html(game, lang))
     parts.append("</div>")
+    return "".join(parts)
+
+
+def switch_value(value, lang: str) -> str:
+    """A switch's setting as the page says it: on/off for a yes-or-no switch, else the choice's name."""
+    if isinstance(value, bool):
+        return text("rules.switch_on" if value else "rules.switch_off", lang)
+    return str(value).replace("_", " ")
+
+
+def switches_html(game: str, lang: str) -> str:
+    """The game's switches (published variants and the readings we chose where the text is debatable):
+    each with what it changes, its source, its choices and the default the engine plays."""
+    from explorer.session import variant_label, variant_note
+
+    spec = rules.get_game(game)
+    parts = [f'<h2 id="switches">{esc(text("rules.switches", lang))}</h2>',
+             f'<p>{esc(text("rules.switches_intro" if spec.variants else "rules.no_switches", lang))}</p>']
+    for variant in spec.variants:
+        choices = ", ".join(switch_value(choice, lang) for choice in variant.choices)
+        parts.append(
+            f'<section class="switch" id="switch-{esc(variant.name)}"><h3>{esc(variant_label(game, variant.name, lang))}</h3>'
+            f'<p class="switch-default">{esc(text("rules.switch_default", lang, value=switch_value(variant.default, lang), choices=choices))}</p>'
+            f'<p>{esc(variant_note(game, variant.name, lang))}</p></section>')
     return "".join(parts)
 
 

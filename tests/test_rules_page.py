@@ -73,3 +73,27 @@ def test_the_explorer_links_the_game_s_rules_and_switches_language(lang):
     app.session.game = "biome_blitz"
     assert rules_href("biome_blitz", lang).replace("&", "&amp;") in app.rules_links.object
     assert app.log_view.lang == app.picker.lang == lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_a_rules_page_lists_every_switch_with_its_source_and_default(game, lang):
+    from explorer.rules_page import switch_value
+    from explorer.session import variant_label, variant_note
+
+    html = rules_html(game, lang)
+    assert '<a href="#switches">' in html and '<h2 id="switches">' in html
+    spec = rules.get_game(game)
+    anchors = re.findall(r'<section class="switch" id="switch-([a-z0-9_]+)"', html)
+    assert anchors == [variant.name for variant in spec.variants]
+    for variant in spec.variants:
+        section = html.split(f'id="switch-{variant.name}"', 1)[1].split("</section>", 1)[0]
+        assert variant_label(game, variant.name, lang).replace("'", "&#x27;") in section
+        # What it changes and where the question comes from, in the page's language.
+        note = variant_note(game, variant.name, lang)
+        assert note.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#x27;") in section
+        if lang == "ja":
+            assert re.search(r"[\u3040-\u30ff]", note), f"{game}/{variant.name} has no Japanese note"
+        else:
+            assert variant.source in note
+        assert switch_value(variant.default, lang) in section.split('class="switch-default">', 1)[1]
