@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import abc
 import json
+import sys
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Mapping, NoReturn, Sequence
 
@@ -349,19 +350,19 @@ class ModuleGame(GameSpec):
         return None if cards.is_standard else dict(cards.raw)
 
     def with_card_file(self, data) -> "ModuleGame":
-        return type(self)(type(self).parse_cards(data, where="cards"))
+        return type(self)(type(self).parse_cards(check_json(data, what="cards"), where="cards"))
 
     def encode(self, state) -> dict:
         return self.files.encode(self, state)
 
     def decode(self, data: Mapping):
-        return self.files.decode(self, data)
+        return self.files.decode(self, check_json(data, what="position"))
 
     def encode_action(self, action) -> dict:
         return self.files.encode_action(action)
 
     def decode_action(self, data: Any):
-        return self.files.decode_action(self, data)
+        return self.files.decode_action(self, check_json(data, what="action"))
 
 
 def dumps(data: JSON) -> str:
@@ -369,13 +370,64 @@ def dumps(data: JSON) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
+#: How deeply a file's lists and objects may nest. The project's files need a handful of levels; the
+#: limit keeps Python's recursion (parsing, ``repr`` in a message, copying) far from its own.
+MAX_DEPTH = 100
+
+
+def _max_int_digits() -> int:
+    """The most digits Python turns into a number and back (``sys.get_int_max_str_digits``; 0 = any)."""
+    get = getattr(sys, "get_int_max_str_digits", None)
+    return get() if get is not None else 0
+
+
+def check_json(data: JSON, *, what: str) -> JSON:
+    """``data`` (parsed JSON, or the same built in Python) when every reader of files can handle it,
+    else :class:`InvalidPosition`: lists and objects nested deeper than :data:`MAX_DEPTH`, or a whole
+    number with more digits than Python reads or writes (it could not even be named in a message).
+
+    The one check every way in shares: :func:`load_json` (hence every file the CLI, replays and card
+    files read) and ``decode``, ``decode_action``, ``with_card_file`` and replays for data given as
+    Python objects.
+    """
+    digits = _max_int_digits()
+    too_big = 10 ** digits if digits else None
+    stack = [(data, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        node, depth = pop()
+        kind = type(node)
+        if kind is str or node is None or kind is bool or kind is float:
+            continue
+        if kind is int:
+            if too_big is not None and (node >= too_big or node <= -too_big):
+                _bad("number_too_long", what, digits=digits)
+        elif kind is list or kind is tuple or kind is dict or isinstance(node, (list, tuple, Mapping)):
+            if depth >= MAX_DEPTH:
+                _bad("too_deep", what, depth=MAX_DEPTH)
+            if isinstance(node, Mapping):
+                for key, value in node.items():
+                    push((key, depth + 1))
+                    push((value, depth + 1))
+            else:
+                for value in node:
+                    push((value, depth + 1))
+    return data
+
+
 def load_json(text: str | bytes, *, what: str) -> JSON:
-    """Parse JSON, turning syntax errors into :class:`InvalidPosition` that says where."""
+    """Parse JSON, turning syntax errors into :class:`InvalidPosition` that says where; the result
+    passes :func:`check_json`."""
     try:
-        return json.loads(text)
+        return check_json(json.loads(text), what=what)
+    except RecursionError:  # nested past Python's own limit while parsing
+        key, values = "too_deep", {"depth": MAX_DEPTH}
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        problem = str(error)  # raised below, outside the handler: the message says it all (as ``from None``)
-    _bad("not_json", what, error=problem)
+        # raised below, outside the handler: the message says it all (as ``from None``)
+        key, values = "not_json", {"error": str(error)}
+    except ValueError:  # a whole number past Python's digit limit (the only other ValueError json raises)
+        key, values = "number_too_long", {"digits": _max_int_digits()}
+    _bad(key, what, **values)
 
 
 def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterable[str] = ()) -> None:
