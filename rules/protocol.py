@@ -12,8 +12,9 @@ from __future__ import annotations
 import abc
 import json
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, NoReturn, Sequence
+from typing import Any, ClassVar, Iterable, NoReturn, Sequence
 
 Seat = int
 JSON = Any
@@ -392,26 +393,30 @@ def check_json(data: JSON, *, what: str) -> JSON:
     """
     digits = _max_int_digits()
     too_big = 10 ** digits if digits else None
-    stack = [(data, 0)]
-    pop, push = stack.pop, stack.append
+
+    def scalar_or_container(value) -> bool:
+        """True for a list, tuple or mapping (to look into); a whole number is checked here."""
+        if isinstance(value, (list, tuple, Mapping)):
+            return True
+        if isinstance(value, int) and too_big is not None and (value >= too_big or value <= -too_big):
+            _bad("number_too_long", what, digits=digits)
+        return False
+
+    # Depth first with a stack of containers (recursion would fail where the data is deepest).
+    stack = [((data,), -1)]
     while stack:
-        node, depth = pop()
-        kind = type(node)
-        if kind is str or node is None or kind is bool or kind is float:
-            continue
-        if kind is int:
-            if too_big is not None and (node >= too_big or node <= -too_big):
-                _bad("number_too_long", what, digits=digits)
-        elif kind is list or kind is tuple or kind is dict or isinstance(node, (list, tuple, Mapping)):
-            if depth >= MAX_DEPTH:
-                _bad("too_deep", what, depth=MAX_DEPTH)
-            if isinstance(node, Mapping):
-                for key, value in node.items():
-                    push((key, depth + 1))
-                    push((value, depth + 1))
-            else:
-                for value in node:
-                    push((value, depth + 1))
+        node, depth = stack.pop()
+        if depth >= MAX_DEPTH:
+            _bad("too_deep", what, depth=MAX_DEPTH)
+        if isinstance(node, Mapping):
+            keys = [key for key in node if type(key) is not str]
+            node = [*keys, *node.values()] if keys else node.values()
+        for value in node:
+            kind = type(value)
+            if kind is str or kind is float or kind is bool or value is None:
+                continue
+            if kind is dict or kind is list or kind is tuple or scalar_or_container(value):
+                stack.append((value, depth + 1))
     return data
 
 

@@ -3,6 +3,9 @@
 Seeded random playouts check, after every action: a legal action exists until the end, ``apply``
 never changes its input, positions round-trip through JSON, observations hide what a seat may not
 see, cards are conserved; at the end: replays reproduce the final state and turns are equal.
+Starved positions (every combination of emptied decks, discards, markets, rows, hands, supplies)
+always have a move too. Variant switches are tested one at a time (and all together), not in every
+combination.
 """
 
 from __future__ import annotations
@@ -16,20 +19,31 @@ import pytest
 
 import rules
 from rules import replay as replays
-from rules.protocol import dumps, load_json
+from position_fuzz import deadlocks
+from rules.protocol import Variant, dumps, load_json
 
 GAMES_PER_SETTING = 3
+
+
+def variant_settings(game) -> list[dict]:
+    """The switches to test, without multiplying them: all defaults, each non-default choice of each
+    switch alone, and (with several switches) every switch off its default at once."""
+    defaults = {v.name: v.default for v in game.variants}
+    out = [defaults]
+    for v in game.variants:
+        out += [{**defaults, v.name: choice} for choice in v.choices if choice != v.default]
+    if len(game.variants) > 1:
+        out.append({v.name: next(c for c in reversed(v.choices) if c != v.default) for v in game.variants})
+    return out
 
 
 def settings():
     for game_id in rules.GAMES:
         game = rules.get_game(game_id)
-        names = [v.name for v in game.variants]
-        choices = [v.choices for v in game.variants]
         for players in game.player_counts:
-            for values in itertools.product(*choices):
-                variants = dict(zip(names, values))
-                label = ",".join(f"{k}={v}" for k, v in variants.items()) or "default"
+            for variants in variant_settings(game):
+                changed = {k: v for k, v in variants.items() if v != game.variant(k).default}
+                label = ",".join(f"{k}={v}" for k, v in changed.items()) or "default"
                 yield pytest.param(game_id, players, variants, id=f"{game_id}-{players}p-{label}")
 
 
@@ -100,6 +114,28 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
         replay_game, replayed = replays.final_state(data)
         assert replay_game.encode(replayed) == game.encode(final)
         assert replayed == final
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_starved_positions_always_have_a_move(game_id):
+    """Decks, discards, markets, rows, hands and supplies emptied in every combination the position
+    file can express (``position_fuzz.deadlocks``): whatever decodes, and whatever a few random moves
+    reach from it, is over or gives every seat to move a legal action."""
+    game = rules.get_game(game_id)
+    found = list(itertools.islice(deadlocks(game), 3))
+    report = [f"{', '.join(zones)} emptied, then {len(moves)} moves {json.dumps(moves)}: "
+              f"{'nobody' if seat < 0 else f'seat {seat}'} cannot move in {json.dumps(position)}"
+              for zones, _, moves, position, seat in found]
+    assert not found, "\n".join(report)
+
+
+def test_variant_settings_take_each_switch_alone_and_all_together():
+    class Game:
+        variants = (Variant(name="a", default=False, description="-", source="-"),
+                    Variant(name="b", default="x", description="-", source="-", choices=("x", "y", "z")))
+
+    assert variant_settings(Game) == [{"a": False, "b": "x"}, {"a": True, "b": "x"}, {"a": False, "b": "y"},
+                                      {"a": False, "b": "z"}, {"a": True, "b": "z"}]
 
 
 @pytest.mark.parametrize("game_id", rules.GAMES)
