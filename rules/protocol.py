@@ -137,6 +137,23 @@ class Event:
         return data
 
 
+@dataclass(frozen=True, kw_only=True)
+class Turn:
+    """The turn in progress (:meth:`GameSpec.turn_of`).
+
+    ``seat`` is the seat whose turn it is, also while other seats answer decisions that belong to
+    it (a trade partner's consent, an opponent's choice about the mover's card); ``None`` in a phase
+    where the seats in ``to_move`` decide at once and none of them has the turn (a simultaneous play,
+    a setup choice). ``number`` places the turn in the game: it is the same for every decision of
+    one turn and larger for every later turn (a game may skip numbers, e.g. for a phase a variant
+    leaves out), so a decision starts a new turn exactly when ``number`` differs from that of the
+    decision before it.
+    """
+
+    seat: Seat | None
+    number: int
+
+
 class GameSpec(abc.ABC):
     """What every game answers, in the same order for every game (see DESIGN.md).
 
@@ -220,6 +237,12 @@ class GameSpec(abc.ABC):
     # -- optional questions (used by tests, tools and bots; None = not answered) ------------------
     def turns_taken(self, state) -> tuple[int, ...] | None:
         """Turns each seat has finished, for games where everyone must get the same number."""
+        return None
+
+    def turn_of(self, state) -> Turn | None:
+        """The turn in progress (:class:`Turn`): whose it is and which one; ``None`` once the game is
+        over (and from a game that does not answer). Tools ask this instead of guessing turns from
+        action kinds."""
         return None
 
     def inventory(self, state) -> dict[str, int] | None:

@@ -138,6 +138,62 @@ def test_variant_settings_take_each_switch_alone_and_all_together():
                                       {"a": False, "b": "z"}, {"a": True, "b": "z"}]
 
 
+#: Each game's own turn counter, read from its state: ``turn_of``'s number must change exactly when
+#: this does (between positions of a game that is not over).
+TURN_COUNTERS = {
+    "subastral": lambda game, state: (sum(game.turns_taken(state)), state.phase == "disturbance"),
+    "stellar": lambda game, state: (sum(game.turns_taken(state)), state.phase in ("starters", "final")),
+    "jump_gate": lambda game, state: sum(game.turns_taken(state)),
+    "starligned": lambda game, state: (state.stage, state.round, state.phase if state.phase in ("play", "rotate") else 3,
+                                       state.resolver),
+    "biome_blitz": lambda game, state: state.turn,
+}
+#: The phases seen in these playouts where a seat answers a decision inside another seat's turn.
+ANSWERED_IN_ANOTHERS_TURN = {"subastral": set(), "stellar": {"clear"}, "jump_gate": {"claim_take"},
+                             "starligned": {"exchange", "repeat"}, "biome_blitz": {"trade_reply", "cancel", "reroll"}}
+#: Games that pass over a seat's turn when it has nothing to decide (Subastral: an empty hand); its
+#: ``turns_taken`` counts that turn, though no decision of it is seen.
+SKIPS_TURNS = {"subastral"}
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_turn_of_follows_the_games_turns(game_id):
+    """``turn_of``: None exactly when the game is over; a turn's number never goes back and changes
+    exactly when the game's own turn counter does; a seat's turn begins with that seat to move (the
+    other seats' answers come later in it); every seat gets as many turns as ``turns_taken`` says."""
+    game = rules.get_game(game_id)
+    counter = TURN_COUNTERS[game_id]
+    answers = set()     # phases where another seat answers inside a seat's turn
+    for players, variants in itertools.product(sorted({game.player_counts[0], game.player_counts[-1]}),
+                                               variant_settings(game)[::max(1, len(variant_settings(game)) - 1)]):
+        for seed in range(2):
+            rng = random.Random(seed)
+            state = game.new_game(players, seed, variants)
+            before, turns = None, []
+            while not game.is_over(state):
+                turn = game.turn_of(state)
+                assert turn is not None
+                if before is None or turn.number != before[1].number:
+                    assert before is None or turn.number > before[1].number
+                    assert before is None or counter(game, state) != counter(game, before[0])
+                    assert turn.seat is None or turn.seat in game.to_move(state), (turn, state.phase)
+                    turns.append(turn)
+                else:
+                    assert turn.seat == before[1].seat
+                    assert counter(game, state) == counter(game, before[0]), (turn, state.phase)
+                if turn.seat is not None and turn.seat not in game.to_move(state):
+                    answers.add(state.phase)
+                before = (state, turn)
+                seat = rng.choice(game.to_move(state))
+                state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            assert game.turn_of(state) is None
+            taken = game.turns_taken(state)
+            if taken is not None and game_id != "starligned":   # (Starligned's count rounds: see the counter)
+                seen = tuple(sum(turn.seat == s for turn in turns) for s in range(players))
+                assert seen == taken or (game_id in SKIPS_TURNS and all(map(int.__le__, seen, taken))), (seen, taken)
+    assert answers == ANSWERED_IN_ANOTHERS_TURN[game_id]
+
+
 @pytest.mark.parametrize("game_id", rules.GAMES)
 def test_same_seed_same_game_different_seed_different_deal(game_id):
     game = rules.get_game(game_id)
