@@ -1,6 +1,6 @@
 """Rules engines for five card games behind one protocol (DESIGN.md). Standard library only."""
 
-from rules.protocol import Event, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, Variant
+from rules.protocol import Event, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, Turn, Variant
 from rules.registry import GAMES, get_game
 
-__all__ = ["GAMES", "get_game", "GameSpec", "IllegalAction", "InvalidPosition", "InvalidReplay", "Event", "Variant"]
+__all__ = ["GAMES", "get_game", "GameSpec", "IllegalAction", "InvalidPosition", "InvalidReplay", "Event", "Turn", "Variant"]

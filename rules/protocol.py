@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import abc
 import json
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, NoReturn, Sequence
+from typing import Any, ClassVar, Iterable, NoReturn, Sequence
 
 Seat = int
 JSON = Any
@@ -135,6 +137,23 @@ class Event:
         return data
 
 
+@dataclass(frozen=True, kw_only=True)
+class Turn:
+    """The turn in progress (:meth:`GameSpec.turn_of`).
+
+    ``seat`` is the seat whose turn it is, also while other seats answer decisions that belong to
+    it (a trade partner's consent, an opponent's choice about the mover's card); ``None`` in a phase
+    where the seats in ``to_move`` decide at once and none of them has the turn (a simultaneous play,
+    a setup choice). ``number`` places the turn in the game: it is the same for every decision of
+    one turn and larger for every later turn (a game may skip numbers, e.g. for a phase a variant
+    leaves out), so a decision starts a new turn exactly when ``number`` differs from that of the
+    decision before it.
+    """
+
+    seat: Seat | None
+    number: int
+
+
 class GameSpec(abc.ABC):
     """What every game answers, in the same order for every game (see DESIGN.md).
 
@@ -218,6 +237,12 @@ class GameSpec(abc.ABC):
     # -- optional questions (used by tests, tools and bots; None = not answered) ------------------
     def turns_taken(self, state) -> tuple[int, ...] | None:
         """Turns each seat has finished, for games where everyone must get the same number."""
+        return None
+
+    def turn_of(self, state) -> Turn | None:
+        """The turn in progress (:class:`Turn`): whose it is and which one; ``None`` once the game is
+        over (and from a game that does not answer). Tools ask this instead of guessing turns from
+        action kinds."""
         return None
 
     def inventory(self, state) -> dict[str, int] | None:
@@ -349,19 +374,19 @@ class ModuleGame(GameSpec):
         return None if cards.is_standard else dict(cards.raw)
 
     def with_card_file(self, data) -> "ModuleGame":
-        return type(self)(type(self).parse_cards(data, where="cards"))
+        return type(self)(type(self).parse_cards(check_json(data, what="cards"), where="cards"))
 
     def encode(self, state) -> dict:
         return self.files.encode(self, state)
 
     def decode(self, data: Mapping):
-        return self.files.decode(self, data)
+        return self.files.decode(self, check_json(data, what="position"))
 
     def encode_action(self, action) -> dict:
         return self.files.encode_action(action)
 
     def decode_action(self, data: Any):
-        return self.files.decode_action(self, data)
+        return self.files.decode_action(self, check_json(data, what="action"))
 
 
 def dumps(data: JSON) -> str:
@@ -369,13 +394,68 @@ def dumps(data: JSON) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
+#: How deeply a file's lists and objects may nest. The project's files need a handful of levels; the
+#: limit keeps Python's recursion (parsing, ``repr`` in a message, copying) far from its own.
+MAX_DEPTH = 100
+
+
+def _max_int_digits() -> int:
+    """The most digits Python turns into a number and back (``sys.get_int_max_str_digits``; 0 = any)."""
+    get = getattr(sys, "get_int_max_str_digits", None)
+    return get() if get is not None else 0
+
+
+def check_json(data: JSON, *, what: str) -> JSON:
+    """``data`` (parsed JSON, or the same built in Python) when every reader of files can handle it,
+    else :class:`InvalidPosition`: lists and objects nested deeper than :data:`MAX_DEPTH`, or a whole
+    number with more digits than Python reads or writes (it could not even be named in a message).
+
+    The one check every way in shares: :func:`load_json` (hence every file the CLI, replays and card
+    files read) and ``decode``, ``decode_action``, ``with_card_file`` and replays for data given as
+    Python objects.
+    """
+    digits = _max_int_digits()
+    too_big = 10 ** digits if digits else None
+
+    def scalar_or_container(value) -> bool:
+        """True for a list, tuple or mapping (to look into); a whole number is checked here."""
+        if isinstance(value, (list, tuple, Mapping)):
+            return True
+        if isinstance(value, int) and too_big is not None and (value >= too_big or value <= -too_big):
+            _bad("number_too_long", what, digits=digits)
+        return False
+
+    # Depth first with a stack of containers (recursion would fail where the data is deepest).
+    stack = [((data,), -1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth >= MAX_DEPTH:
+            _bad("too_deep", what, depth=MAX_DEPTH)
+        if isinstance(node, Mapping):
+            keys = [key for key in node if type(key) is not str]
+            node = [*keys, *node.values()] if keys else node.values()
+        for value in node:
+            kind = type(value)
+            if kind is str or kind is float or kind is bool or value is None:
+                continue
+            if kind is dict or kind is list or kind is tuple or scalar_or_container(value):
+                stack.append((value, depth + 1))
+    return data
+
+
 def load_json(text: str | bytes, *, what: str) -> JSON:
-    """Parse JSON, turning syntax errors into :class:`InvalidPosition` that says where."""
+    """Parse JSON, turning syntax errors into :class:`InvalidPosition` that says where; the result
+    passes :func:`check_json`."""
     try:
-        return json.loads(text)
+        return check_json(json.loads(text), what=what)
+    except RecursionError:  # nested past Python's own limit while parsing
+        key, values = "too_deep", {"depth": MAX_DEPTH}
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        problem = str(error)  # raised below, outside the handler: the message says it all (as ``from None``)
-    _bad("not_json", what, error=problem)
+        # raised below, outside the handler: the message says it all (as ``from None``)
+        key, values = "not_json", {"error": str(error)}
+    except ValueError:  # a whole number past Python's digit limit (the only other ValueError json raises)
+        key, values = "number_too_long", {"digits": _max_int_digits()}
+    _bad(key, what, **values)
 
 
 def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterable[str] = ()) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, NoReturn
 
 from rules.eventtexts import joined, player, say_shared
 from rules.fields import read_json_file
-from rules.protocol import GameSpec, IllegalAction, InvalidPosition, InvalidReplay
+from rules.protocol import GameSpec, IllegalAction, InvalidPosition, InvalidReplay, check_json
 from rules.registry import get_game
 
 REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
@@ -68,6 +68,10 @@ def _illegal_move(game: GameSpec, number: int, seat: int, action, error: Illegal
 
 def read(data: Any) -> tuple[GameSpec, Any, list[tuple[int, Any]]]:
     """Check a replay's form: ``(game, first state, [(seat, action), ...])``. Moves are not played."""
+    try:
+        check_json(data, what="replay")
+    except InvalidPosition as error:
+        raise InvalidReplay(error.problem, where=error.where, problems=error.problems) from None
     if not isinstance(data, Mapping):
         _bad("replay_object", "replay", kind=type(data).__name__)
     missing = [key for key in REPLAY_KEYS if key not in data]
@@ -147,6 +151,7 @@ def load(path: str | Path) -> Any:
 
 def decode_position(data: Any):
     """A position file of any registered game: ``(game, state)``."""
+    check_json(data, what="position")
     if not isinstance(data, Mapping) or "game" not in data:
         _bad("position_object", "position", cls=InvalidPosition)
     game = get_game(data["game"])

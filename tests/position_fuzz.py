@@ -106,3 +106,148 @@ def junk_decode_tests(game, positions, actions):
         assert game.decode_action(game.encode_action(action)) == action
 
     return test_decode_junk_raises_only_invalid_position, test_decode_action_junk_raises_only_invalid_position
+
+
+# -- starved positions ------------------------------------------------------------------------------
+#: Per game, the zones a position file can empty (decks, discards, markets, rows, hands, supplies): a
+#: name and the path patterns into ``position["state"]`` it covers (``"*"``: every index or key;
+#: ``MOVER``/``OTHERS``: the hands of the seats to move / of the rest). The format decides what an
+#: emptied zone is: a list loses its cards (a list of fixed slots keeps them, null), a row of named
+#: slots holds null, a supply count is 0; cards the format requires to stay (``KEEP``) stay.
+MOVER, OTHERS = "<to move>", "<others>"
+STARVABLE = {
+    "subastral": {"deck": [("deck",)], **{f"cloud {n}": [("clouds", str(n))] for n in range(1, 7)},
+                  "hand to move": [("hands", MOVER)], "other hands": [("hands", OTHERS)]},
+    "stellar": {"deck": [("deck",)], "discard": [("discard",)], "box": [("box",)], "row": [("row",)],
+                "starters": [("starters", "*")], "hand to move": [("hands", MOVER)], "other hands": [("hands", OTHERS)]},
+    "jump_gate": {"deck": [("deck",)], "discard": [("discard",)], "unused": [("unused",)],
+                  "ring resources": [("ring", "*", "resources")], "hand to move": [("hands", MOVER)],
+                  "other hands": [("hands", OTHERS)], "hidden resources": [("hidden", "*")]},
+    "starligned": {"deck": [("deck",)], "box": [("box",)], "discard": [("discard",)], "rows": [("rows", "*")],
+                   "moon supply": [("moon_supply",)], "hand to move": [("hands", MOVER)],
+                   "other hands": [("hands", OTHERS)]},
+    "biome_blitz": {**{f"{deck} {zone}": [("decks", deck, zone)] for deck in ("resource", "animal", "ecosystem")
+                       for zone in ("deck", "discard", "market")},
+                    "hand to move": [("hands", MOVER)], "other hands": [("hands", OTHERS)]},
+}
+#: Cards a zone keeps when emptied because the format requires them there (Subastral's end card
+#: stays in the deck until it is revealed).
+KEEP = {"subastral": {"END"}}
+
+
+def _paths(node, pattern, movers):
+    """The concrete paths into ``node`` that ``pattern`` names."""
+    if not pattern:
+        yield ()
+        return
+    step, rest = pattern[0], pattern[1:]
+    if step in ("*", MOVER, OTHERS):
+        keys = range(len(node)) if isinstance(node, list) else list(node)
+        if step == MOVER:
+            keys = [k for k in keys if k in movers]
+        elif step == OTHERS:
+            keys = [k for k in keys if k not in movers]
+    else:
+        keys = [step] if step in node else []
+    for key in keys:
+        for tail in _paths(node[key], rest, movers):
+            yield (key, *tail)
+
+
+def _emptied(value, keep):
+    if isinstance(value, dict):
+        return {key: None for key in value}
+    if isinstance(value, int) and not isinstance(value, bool):
+        return 0
+    if any(item is None for item in value):      # fixed slots: each empty
+        return [None] * len(value)
+    return [item for item in value if isinstance(item, str) and item in keep]
+
+
+def starved(game, state, zones):
+    """The position of ``state`` with ``zones`` (names of ``STARVABLE[game.id]``) emptied, as JSON."""
+    data = json.loads(json.dumps(game.encode(state)))
+    movers = set(game.to_move(state))
+    keep = KEEP.get(game.id, set())
+    for zone in zones:
+        for pattern in STARVABLE[game.id][zone]:
+            for path in list(_paths(data["state"], pattern, movers)):
+                parent = data["state"]
+                for step in path[:-1]:
+                    parent = parent[step]
+                parent[path[-1]] = _emptied(parent[path[-1]], keep)
+    return data
+
+
+def seeded_states(game, *, seeds=2, points=(0.0, 0.35, 0.7)):
+    """States of real seeded playouts (each player count at its fewest and most, variants at their
+    defaults): for every seed, the states ``points`` (fractions) of the way through the game."""
+    import random
+
+    for players in sorted({game.player_counts[0], game.player_counts[-1]}):
+        for seed in range(seeds):
+            rng = random.Random(seed)
+            state, line = game.new_game(players, seed), []
+            while not game.is_over(state):
+                line.append(state)
+                seat = rng.choice(game.to_move(state))
+                state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            for point in points:
+                yield line[int(point * (len(line) - 1))]
+
+
+def no_move(game, state):
+    """The seat that must move but has no legal action (None if there is none; a game that is not
+    over with nobody to move counts as seat -1)."""
+    movers = game.to_move(state)
+    if not movers:
+        return None if game.is_over(state) else -1
+    for seat in movers:
+        if not game.legal_actions(state, seat):
+            return seat
+    return None
+
+
+def deadlocks(game, *, moves_on=30, budget=4096, seeds=2, points=(0.0, 0.35, 0.7)):
+    """Every starved position that cannot go on: from seeded states (as many as keep the starved
+    positions within ``budget``, in :func:`seeded_states`' order), every subset of the game's
+    starvable zones emptied, decoded (positions the format refuses are skipped), checked, then played
+    on with up to ``moves_on`` seeded random moves, each position checked.
+
+    Yields ``(zones, start, moves, position, seat)``: the zones emptied, the starved position's JSON,
+    the moves played from it (``(seat, action JSON)``), the JSON of the position reached, and the seat
+    that must move there but cannot (-1: nobody moves in a game that is not over).
+    """
+    import itertools
+    import random
+
+    from rules import InvalidPosition
+
+    names = list(STARVABLE[game.id])
+    seen = set()
+    states = itertools.islice(seeded_states(game, seeds=seeds, points=points), max(1, budget >> len(names)))
+    for state in states:
+        for size in range(1, len(names) + 1):
+            for zones in itertools.combinations(names, size):
+                start = starved(game, state, zones)
+                key = json.dumps(start, sort_keys=True)
+                if key in seen:
+                    continue
+                seen.add(key)
+                try:
+                    position = game.decode(start)
+                except InvalidPosition:
+                    continue
+                rng = random.Random(key)
+                moves = []
+                for _ in range(moves_on + 1):
+                    seat = no_move(game, position)
+                    if seat is not None:
+                        yield zones, start, moves, game.encode(position), seat
+                        break
+                    if game.is_over(position):
+                        break
+                    mover = rng.choice(game.to_move(position))
+                    action = rng.choice(game.legal_actions(position, mover))
+                    moves.append((mover, game.encode_action(action)))
+                    position = game.apply(position, mover, action)

@@ -3,6 +3,9 @@
 Seeded random playouts check, after every action: a legal action exists until the end, ``apply``
 never changes its input, positions round-trip through JSON, observations hide what a seat may not
 see, cards are conserved; at the end: replays reproduce the final state and turns are equal.
+Starved positions (every combination of emptied decks, discards, markets, rows, hands, supplies)
+always have a move too. Variant switches are tested one at a time (and all together), not in every
+combination.
 """
 
 from __future__ import annotations
@@ -16,20 +19,31 @@ import pytest
 
 import rules
 from rules import replay as replays
-from rules.protocol import dumps, load_json
+from position_fuzz import deadlocks
+from rules.protocol import Variant, dumps, load_json
 
 GAMES_PER_SETTING = 3
+
+
+def variant_settings(game) -> list[dict]:
+    """The switches to test, without multiplying them: all defaults, each non-default choice of each
+    switch alone, and (with several switches) every switch off its default at once."""
+    defaults = {v.name: v.default for v in game.variants}
+    out = [defaults]
+    for v in game.variants:
+        out += [{**defaults, v.name: choice} for choice in v.choices if choice != v.default]
+    if len(game.variants) > 1:
+        out.append({v.name: next(c for c in reversed(v.choices) if c != v.default) for v in game.variants})
+    return out
 
 
 def settings():
     for game_id in rules.GAMES:
         game = rules.get_game(game_id)
-        names = [v.name for v in game.variants]
-        choices = [v.choices for v in game.variants]
         for players in game.player_counts:
-            for values in itertools.product(*choices):
-                variants = dict(zip(names, values))
-                label = ",".join(f"{k}={v}" for k, v in variants.items()) or "default"
+            for variants in variant_settings(game):
+                changed = {k: v for k, v in variants.items() if v != game.variant(k).default}
+                label = ",".join(f"{k}={v}" for k, v in changed.items()) or "default"
                 yield pytest.param(game_id, players, variants, id=f"{game_id}-{players}p-{label}")
 
 
@@ -100,6 +114,84 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
         replay_game, replayed = replays.final_state(data)
         assert replay_game.encode(replayed) == game.encode(final)
         assert replayed == final
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_starved_positions_always_have_a_move(game_id):
+    """Decks, discards, markets, rows, hands and supplies emptied in every combination the position
+    file can express (``position_fuzz.deadlocks``): whatever decodes, and whatever a few random moves
+    reach from it, is over or gives every seat to move a legal action."""
+    game = rules.get_game(game_id)
+    found = list(itertools.islice(deadlocks(game), 3))
+    report = [f"{', '.join(zones)} emptied, then {len(moves)} moves {json.dumps(moves)}: "
+              f"{'nobody' if seat < 0 else f'seat {seat}'} cannot move in {json.dumps(position)}"
+              for zones, _, moves, position, seat in found]
+    assert not found, "\n".join(report)
+
+
+def test_variant_settings_take_each_switch_alone_and_all_together():
+    class Game:
+        variants = (Variant(name="a", default=False, description="-", source="-"),
+                    Variant(name="b", default="x", description="-", source="-", choices=("x", "y", "z")))
+
+    assert variant_settings(Game) == [{"a": False, "b": "x"}, {"a": True, "b": "x"}, {"a": False, "b": "y"},
+                                      {"a": False, "b": "z"}, {"a": True, "b": "z"}]
+
+
+#: Each game's own turn counter, read from its state: ``turn_of``'s number must change exactly when
+#: this does (between positions of a game that is not over).
+TURN_COUNTERS = {
+    "subastral": lambda game, state: (sum(game.turns_taken(state)), state.phase == "disturbance"),
+    "stellar": lambda game, state: (sum(game.turns_taken(state)), state.phase in ("starters", "final")),
+    "jump_gate": lambda game, state: sum(game.turns_taken(state)),
+    "starligned": lambda game, state: (state.stage, state.round, state.phase if state.phase in ("play", "rotate") else 3,
+                                       state.resolver),
+    "biome_blitz": lambda game, state: state.turn,
+}
+#: The phases seen in these playouts where a seat answers a decision inside another seat's turn.
+ANSWERED_IN_ANOTHERS_TURN = {"subastral": set(), "stellar": {"clear"}, "jump_gate": {"claim_take"},
+                             "starligned": {"exchange", "repeat"}, "biome_blitz": {"trade_reply", "cancel", "reroll"}}
+#: Games that pass over a seat's turn when it has nothing to decide (Subastral: an empty hand); its
+#: ``turns_taken`` counts that turn, though no decision of it is seen.
+SKIPS_TURNS = {"subastral"}
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_turn_of_follows_the_games_turns(game_id):
+    """``turn_of``: None exactly when the game is over; a turn's number never goes back and changes
+    exactly when the game's own turn counter does; a seat's turn begins with that seat to move (the
+    other seats' answers come later in it); every seat gets as many turns as ``turns_taken`` says."""
+    game = rules.get_game(game_id)
+    counter = TURN_COUNTERS[game_id]
+    answers = set()     # phases where another seat answers inside a seat's turn
+    for players, variants in itertools.product(sorted({game.player_counts[0], game.player_counts[-1]}),
+                                               variant_settings(game)[::max(1, len(variant_settings(game)) - 1)]):
+        for seed in range(2):
+            rng = random.Random(seed)
+            state = game.new_game(players, seed, variants)
+            before, turns = None, []
+            while not game.is_over(state):
+                turn = game.turn_of(state)
+                assert turn is not None
+                if before is None or turn.number != before[1].number:
+                    assert before is None or turn.number > before[1].number
+                    assert before is None or counter(game, state) != counter(game, before[0])
+                    assert turn.seat is None or turn.seat in game.to_move(state), (turn, state.phase)
+                    turns.append(turn)
+                else:
+                    assert turn.seat == before[1].seat
+                    assert counter(game, state) == counter(game, before[0]), (turn, state.phase)
+                if turn.seat is not None and turn.seat not in game.to_move(state):
+                    answers.add(state.phase)
+                before = (state, turn)
+                seat = rng.choice(game.to_move(state))
+                state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            assert game.turn_of(state) is None
+            taken = game.turns_taken(state)
+            if taken is not None and game_id != "starligned":   # (Starligned's count rounds: see the counter)
+                seen = tuple(sum(turn.seat == s for turn in turns) for s in range(players))
+                assert seen == taken or (game_id in SKIPS_TURNS and all(map(int.__le__, seen, taken))), (seen, taken)
+    assert answers == ANSWERED_IN_ANOTHERS_TURN[game_id]
 
 
 @pytest.mark.parametrize("game_id", rules.GAMES)

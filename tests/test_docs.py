@@ -36,6 +36,13 @@ def test_protocol_example_runs():
     assert "may: play" in done.stdout and "takes cloud" in done.stdout
 
 
+def test_protocol_turn_example_runs():
+    code = "import rules\ngame = rules.get_game('starligned')\nstate = game.new_game(3, 1)\n" + blocks("docs/protocol.md", "python")[1]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "a new turn: everyone at once" in done.stdout and "a new turn: Player 2" in done.stdout
+
+
 def test_readme_python_example_runs():
     code = blocks("README.md", "python")[0]
     done = subprocess.run([sys.executable, "-c", code + "\nassert session.cursor == 0 and session.log\n"],

@@ -389,3 +389,13 @@ class BiomeBlitz(ModuleGame):
         return say(GAME, key, **values)[lang]
 
     # -- files -------------------------------------------------------------------------------
+
+    # -- turns ---------------------------------------------------------------------------------
+    def turn_of(self, state: State):
+        """The game counts its turns; every decision of one belongs to the turn's seat, a partner's
+        trade answer, a defender's cancel and a die owner's reroll included."""
+        from rules.protocol import Turn
+
+        if state.phase == OVER:
+            return None
+        return Turn(seat=state.seat, number=state.turn)

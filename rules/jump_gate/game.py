@@ -377,3 +377,13 @@ class JumpGate(ModuleGame):
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
+
+    # -- turns ---------------------------------------------------------------------------------
+    def turn_of(self, state: State):
+        """Each seat's turn of actions in order from the start player; the marked seats' choices
+        after a claim belong to the claimer's turn."""
+        from rules.protocol import Turn
+
+        if state.phase == OVER:
+            return None
+        return Turn(seat=state.seat, number=state.round * state.players + (state.seat - state.start_player) % state.players)

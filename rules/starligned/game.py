@@ -295,3 +295,21 @@ class Starligned(ModuleGame):
         return said(f"action.{key}", **fields)[lang]
 
     # -- files -------------------------------------------------------------------------------
+
+    # -- turns ---------------------------------------------------------------------------------
+    def turn_of(self, state: State):
+        """A round: everyone plays a card at once (no one's turn), then phase 3 seat by seat from the
+        start player (a repeat or exchange answered by another owner belongs to the resolver's
+        turn), then everyone rotates a card at once."""
+        from rules.protocol import Turn
+        from rules.starligned.state import OVER, PLAY, ROTATE, ROUNDS
+
+        phase = state.phase
+        if phase == OVER:
+            return None
+        first = (state.stage * ROUNDS + state.round) * (state.players + 2)  # play, each seat, rotate
+        if phase == PLAY:
+            return Turn(seat=None, number=first)
+        if phase == ROTATE:
+            return Turn(seat=None, number=first + state.players + 1)
+        return Turn(seat=state.resolver, number=first + 1 + (state.resolver - state.start_player) % state.players)

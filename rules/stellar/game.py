@@ -334,3 +334,20 @@ class Stellar(ModuleGame):
         return say(self.id, f"action.{kind}", **fields)[lang]
 
     # -- files -------------------------------------------------------------------------------
+
+    # -- turns ---------------------------------------------------------------------------------
+    def turn_of(self, state: State):
+        """Setup (both place their starters at once), then each seat's turn (take, play, place; the
+        opponent's satellite clear belongs to it), then the final notebook cards (both at once)."""
+        from rules.protocol import Turn
+        from rules.stellar.state import FINAL, OVER, STARTERS
+
+        phase = state.phase
+        if phase == OVER:
+            return None
+        if phase == STARTERS:
+            return Turn(seat=None, number=0)
+        turns = 1 + state.round * state.players  # the setup, then every finished round's turns
+        if phase == FINAL:
+            return Turn(seat=None, number=turns)
+        return Turn(seat=state.seat, number=turns + (state.seat - state.start_player) % state.players)

@@ -262,3 +262,17 @@ class Subastral(ModuleGame):
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- files -------------------------------------------------------------------------------
+
+    # -- turns ---------------------------------------------------------------------------------
+    def turn_of(self, state: State):
+        """Each seat's turn (play, take, order its journal) in order from the start player; the
+        disturbance pass that ends a round (variant) is no one's: everyone passes at once."""
+        from rules.protocol import Turn
+        from rules.subastral.state import DISTURB, OVER
+
+        if state.phase == OVER:
+            return None
+        first = state.round * (state.players + 1)  # a round's turns, then its disturbance
+        if state.phase == DISTURB:
+            return Turn(seat=None, number=first + state.players)
+        return Turn(seat=state.seat, number=first + (state.seat - state.start_player) % state.players)
