@@ -181,7 +181,7 @@ def test_telescope_new_type_goes_in_any_empty_slot():
 
 def test_telescope_satellite_goes_in_any_empty_slot():
     scope = telescope(top_1="planet-3-1star", top_2="satellite")
-    state = load(phase="play", hands=(("satellite", "moon-2-2stars", "moon-4-1star"), ()), telescopes=[scope, telescope()])
+    state = load(phase="play", round=1, hands=(("satellite", "moon-2-2stars", "moon-4-1star"), ()), telescopes=[scope, telescope()])
     slots = {a.slot for a in GAME.legal_actions(state, 0) if isinstance(a, PlayToTelescope) and a.card == "satellite"}
     assert slots == set(SLOTS) - {"top-1", "top-2"}
 
@@ -189,7 +189,7 @@ def test_telescope_satellite_goes_in_any_empty_slot():
 def test_telescope_no_legal_slot_means_face_down():
     # The only planet sits at the apex, whose neighbours are filled: a planet fits nowhere face up.
     scope = telescope(top_1="planet-3-1star", top_2="moon-1-3stars", top_3="moon-2-2stars")
-    state = load(phase="play", hands=(("planet-4-1star", "moon-4-1star", "moon-5-1star"), ()), telescopes=[scope, telescope()])
+    state = load(phase="play", round=2, hands=(("planet-4-1star", "moon-4-1star", "moon-5-1star"), ()), telescopes=[scope, telescope()])
     planet = [a for a in GAME.legal_actions(state, 0) if isinstance(a, PlayToTelescope) and a.card == "planet-4-1star"]
     assert planet and all(a.face_down for a in planet) and len(planet) == 9
     state = GAME.apply(state, 0, PlayToTelescope(card="planet-4-1star", slot="bottom-2", face_down=True))
@@ -221,9 +221,9 @@ def test_face_down_row_number_printed_by_default_three_with_the_switch():
     scope = telescope(top_1="planet-3-1star", top_2="moon-1-3stars", top_3="moon-2-2stars")
     hands = (("planet-4-1star", "moon-4-1star", "moon-5-1star"), ())
     action = PlayToTelescope(card="planet-4-1star", slot="bottom-2", face_down=True)
-    printed = GAME.apply(load(phase="play", hands=hands, telescopes=[scope, telescope()]), 0, action)
+    printed = GAME.apply(load(phase="play", round=2, hands=hands, telescopes=[scope, telescope()]), 0, action)
     assert state_json(printed)["notebooks"][0]["moon"] == ["moon-4-1star"]
-    three = GAME.apply(load(phase="play", hands=hands, telescopes=[scope, telescope()],
+    three = GAME.apply(load(phase="play", round=2, hands=hands, telescopes=[scope, telescope()],
                             variants={"face_down_row_number": "three"}), 0, action)
     assert state_json(three)["notebooks"][0]["black_hole"] == ["black_hole-3-2stars"]
 
@@ -254,7 +254,7 @@ def test_satellite_clear_after_take_switch_asks_right_after_the_take():
 
 
 def test_satellite_in_notebook_joins_the_stack_where_it_scores_most():
-    state = load(telescopes=[telescope(top_1="planet-1-3stars", top_2="moon-2-2stars"), telescope()],
+    state = load(round=1, telescopes=[telescope(top_1="planet-1-3stars", top_2="moon-2-2stars"), telescope()],
                  notebooks=[notebook("planet-1-3stars", "planet-3-1star", "moon-1-3stars", "satellite"), notebook()])
     planet, moon = GAME.score_breakdown(state)[0]["categories"][:2]
     # Planet {1, 3} gains 3 stars x 1 from the satellite, moon {1} only 2 x 1: one satellite, one stack.

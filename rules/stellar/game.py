@@ -312,6 +312,8 @@ class Stellar(ModuleGame):
             return event(text("turn", round=extra + 1), seat=seat)
         if kind == "take_skipped":
             return event(text("take_skipped"), seat=seat)
+        if kind == "turn_skipped":
+            return event(text("turn_skipped"), seat=seat)
         if kind == "final":
             return event(text("final"))
         if kind == "final_discard":

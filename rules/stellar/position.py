@@ -196,6 +196,7 @@ def decode(game, data: Any) -> State:
         raise _bad("no_hand_card", "state.hands", who=player(seat))
     if phase == FINAL and not any(hands):
         raise _bad("final_hands", "state.hands")
+    _check_telescopes_last(variants, players, start, seat, round_, phase, starters, telescopes)
     if phase == OVER and any(hands):
         raise _bad("over_hands", "state.hands")
 
@@ -205,6 +206,23 @@ def decode(game, data: Any) -> State:
         notebooks=notebooks, start_player=start, seat=seat, round=round_, phase=phase, pending=pending,
         satellite_taken=satellite_taken, log=(),
     )
+
+
+def _check_telescopes_last(variants: Mapping, players: int, start: int, seat: int, round_: int, phase: str,
+                           starters: tuple, telescopes: tuple) -> None:
+    """A position always has a move: refuse one where a telescope fills up before the game ends (a
+    turn whose hand card goes to the notebook must put its second card into the telescope). A turn
+    puts at most one card into its player's telescope (exactly one unless the deck ran out)."""
+    if phase in (FINAL, OVER):
+        return
+    # The turns left, the current one included: round by round to the last seat of round ROUNDS.
+    turns = max(ROUNDS - round_, 1) * players - (seat - start) % players
+    placed = phase == CLEAR and variants["satellite_clear"] == "before_refill"  # this turn's card is in
+    for s in range(players):
+        wanted = sum(1 for i in range(turns) if (seat + i) % players == s) - (placed and s == seat) + bool(starters[s])
+        empty = telescopes[s].count(EMPTY)
+        if empty < wanted:
+            raise _bad("telescope_short", f"state.telescopes[{s}]", who=player(s), empty=empty, needed=wanted)
 
 
 ACTION_TYPES = {"choose_starters": ChooseStarters, "take": TakeRowCard, "telescope": PlayToTelescope,

@@ -23,7 +23,7 @@ from typing import NoReturn
 from rules.chance import seeded, shuffled
 from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction
-from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, invalid as _bad
+from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
@@ -54,9 +54,6 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     to_box = dict(variants).get("fifth_starter_to_box", False)
     deck = list(cards.deck()) + ([] if to_box else rest)
     rng.shuffle(deck)
-    needed = 2 * players + ROW_SLOTS
-    if len(deck) < needed:
-        raise _bad("deck_too_small", "cards", name=repr(cards.name), count=len(deck), needed=needed)
     hands = tuple(tuple(sorted(deck[2 * s:2 * s + 2])) for s in range(players))
     deck = deck[2 * players:]
     row, deck = tuple(deck[:ROW_SLOTS]), tuple(deck[ROW_SLOTS:])
@@ -362,16 +359,33 @@ class _Table:
         if self.seat == (state.start_player - 1) % state.players:
             self.round += 1
             if self.round >= ROUNDS:
-                self.phase = FINAL
-                self.log.append(("final", None, (), None))
+                self.final()
                 return
         self.seat = (self.seat + 1) % state.players
         self.phase = TAKE
         self.log.append(("turn", self.seat, (), self.round))
-        if not any(card != EMPTY for card in self.row):
-            # Deck and discards exhausted: nothing to take (cannot happen with the standard cards).
-            self.phase = PLAY
-            self.log.append(("take_skipped", self.seat, (), None))
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        """Phase TAKE begins. Only a position written with a short deck (a card file must hold enough
+        for the whole game, ``cards.deck_cards_needed``) runs out of cards: with nothing in the row
+        the take is skipped, and with no hand card either the whole turn."""
+        if any(card != EMPTY for card in self.row):
+            return
+        self.phase = PLAY
+        self.log.append(("take_skipped", self.seat, (), None))
+        if not self.hands[self.seat]:
+            self.log.append(("turn_skipped", self.seat, (), None))
+            self.end_turn()
+
+    def final(self) -> None:
+        """After round 11: each player with a hand card puts one into the notebook (if nobody has one,
+        which only a position written so can bring about, the game is over at once)."""
+        self.phase = FINAL
+        self.log.append(("final", None, (), None))
+        if not any(self.hands):
+            self.phase = OVER
+            self.log.append(("game_over", None, (), None))
 
 
 def _illegal(key: str, rule: str, **values) -> NoReturn:
@@ -496,15 +510,16 @@ def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) ->
     telescopes[seat] = new = tuple(telescope)
     _after_placing(s.cards, old, new, slot, entry)
     log = [("telescope", seat, (card,), (slot, down))]
-    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, list(s.row), s.deck, log)
+    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, list(s.row), s.deck, s.hands, log)
     return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
                  s.hands, s.starters, tuple(telescopes), s.notebooks, s.start_player, next_seat, round_, phase,
                  EMPTY, False, tuple(log)))
 
 
-def _refill_and_next_turn(s: State, row: list, deck: tuple, log: list) -> tuple:
+def _refill_and_next_turn(s: State, row: list, deck: tuple, hands: tuple, log: list) -> tuple:
     """Phase 4 and ``_Table.end_turn`` when the deck holds a card for every empty row slot (so the
-    row ends full: no reshuffle, no skipped take). Returns the row, the deck, seat, round and phase."""
+    row ends full: no reshuffle, no skipped take); ``hands`` after the turn. Returns the row, the
+    deck, seat, round and phase."""
     drawn = 0
     for i in range(ROW_SLOTS):
         if row[i] == EMPTY:
@@ -517,6 +532,9 @@ def _refill_and_next_turn(s: State, row: list, deck: tuple, log: list) -> tuple:
         round_ += 1
         if round_ >= ROUNDS:
             log.append(("final", None, (), None))
+            if not any(hands):  # (_Table.final)
+                log.append(("game_over", None, (), None))
+                return tuple(row), deck, seat, round_, OVER
             return tuple(row), deck, seat, round_, FINAL
     seat = (seat + 1) % s.players
     log.append(("turn", seat, (), round_))
@@ -569,7 +587,8 @@ def _starters(state: State, seat: int, action: ChooseStarters) -> State:
     table.add_to_notebook(seat, note)
     if not any(table.starters):
         table.phase = TAKE
-        table.log.append(("turn", state.seat, (), 0))
+        table.log.append(("turn", state.seat, (), state.round))
+        table.start_turn()
     return table.freeze()
 
 
@@ -711,9 +730,10 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     notebooks = tuple(notebooks)
     log.append(("notebook", seat, (second,), None))
     # Phase 4: refill (the deck holds enough cards), then the next turn.
-    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, row, deck, log)
+    hands = tuple(hands)
+    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, row, deck, hands, log)
     return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
-                 tuple(hands), s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
+                 hands, s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
                  EMPTY, False, tuple(log)))
 
 

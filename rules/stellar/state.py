@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.stellar.cards import CardSet
+from rules.stellar.cards import ROUNDS, ROW_SLOTS, CardSet  # noqa: F401 (ROUNDS and ROW_SLOTS: state's names too)
 
 # Phases: what the seat(s) in ``to_move`` must decide.
 STARTERS = "starters"  # setup: each player puts one starter at the apex, the other in the notebook
@@ -24,8 +24,6 @@ OVER = "over"
 PHASES = (STARTERS, TAKE, PLAY, PLACE, CLEAR, FINAL, OVER)
 
 EMPTY = -1
-ROW_SLOTS = 5
-ROUNDS = 11
 
 
 def face_down(kind: int) -> int:
