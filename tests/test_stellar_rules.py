@@ -186,6 +186,52 @@ def test_telescope_satellite_goes_in_any_empty_slot():
     assert slots == set(SLOTS) - {"top-1", "top-2"}
 
 
+def planet_slots(state) -> tuple[set, set]:
+    """The slots legal for the hand's planet-4-1star: face up, and face down."""
+    plays = [a for a in GAME.legal_actions(state, 0) if isinstance(a, PlayToTelescope) and a.card == "planet-4-1star"]
+    return {a.slot for a in plays if not a.face_down}, {a.slot for a in plays if a.face_down}
+
+
+@pytest.mark.parametrize("any_type", [False, True])
+def test_telescope_satellite_as_any_type_for_adjacency_switch(any_type):
+    # The apex planet's neighbours are filled; a satellite lies at bottom-1 (next to middle-1, bottom-2).
+    scope = telescope(top_1="planet-3-1star", top_2="moon-1-3stars", top_3="moon-2-2stars", bottom_1="satellite")
+    state = load(phase="play", round=3, hands=(("planet-4-1star", "moon-4-1star", "moon-5-1star"), ()),
+                 telescopes=[scope, telescope()], variants={"satellite_any_type": any_type})
+    if any_type:   # the satellite is a planet here: next to it, face up
+        assert planet_slots(state) == ({"middle-1", "bottom-2"}, set())
+    else:          # the satellite is no planet: the planet fits nowhere face up
+        assert planet_slots(state) == (set(), set(SLOTS) - {"top-1", "top-2", "top-3", "bottom-1"})
+    # Either way a new type (the hand has no other) goes anywhere, and a type next to its own kind stays legal.
+    moon = {a.slot for a in GAME.legal_actions(state, 0) if isinstance(a, PlayToTelescope) and a.card == "moon-4-1star"}
+    assert moon == {"top-4", "top-5"} | ({"middle-1", "bottom-2"} if any_type else set())
+    # The engine's own checks agree with its legal actions.
+    if any_type:
+        after = GAME.apply(state, 0, PlayToTelescope(card="planet-4-1star", slot="middle-1"))
+        assert state_json(after)["telescopes"][0]["middle-1"] == "planet-4-1star"
+    else:
+        with pytest.raises(rules.IllegalAction):
+            GAME.apply(state, 0, PlayToTelescope(card="planet-4-1star", slot="middle-1"))
+
+
+def test_satellite_as_any_type_switch_matches_a_fresh_scan_in_random_games():
+    # The switch's masks are kept up to date as cards are placed (the cache): they must be what a scan
+    # of each telescope gives.
+    import random
+
+    from rules.stellar import rules as engine
+
+    for seed in range(6):
+        state = GAME.new_game(2, seed, {"satellite_any_type": True})
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            seat = rng.choice(GAME.to_move(state))
+            actions = GAME.legal_actions(state, seat)
+            engine.actions_for(GAME.cards).masks.clear()
+            assert GAME.legal_actions(state, seat) == actions
+            state = GAME.apply(state, seat, rng.choice(actions))
+
+
 def test_telescope_no_legal_slot_means_face_down():
     # The only planet sits at the apex, whose neighbours are filled: a planet fits nowhere face up.
     scope = telescope(top_1="planet-3-1star", top_2="moon-1-3stars", top_3="moon-2-2stars")

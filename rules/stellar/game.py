@@ -42,6 +42,16 @@ FACE_DOWN_ROW_NUMBER = Variant(
     choices=("printed", "three"),
 )
 
+SATELLITE_ANY_TYPE = Variant(
+    name="satellite_any_type",
+    default=False,
+    description=("A satellite in the telescope counts as every type for adjacency: a card whose type is "
+                 "already in the telescope may also go next to a satellite."),
+    source=("stellar.ja.txt サテライトカード ('wild: any type the player needs', said next to the telescope); off "
+            "(default): the wildness is its going in any empty slot (RULINGS.md Stellar 2), as it counts as no "
+            "type for the diversity bonus either (スコアリング)"),
+)
+
 
 def seat_facts(cards: CardSet, telescope: tuple, notebook: tuple) -> dict:
     """The plain numbers scoring needs for one seat."""
@@ -96,7 +106,7 @@ class Stellar(ModuleGame):
     player_counts = (2,)
     #: Cards come out of the deck onto the row (refills) and as the row card of a turn ("second").
     deck_event_kinds = ("refill", "second")
-    variants = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER)
+    variants = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER, SATELLITE_ANY_TYPE)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 

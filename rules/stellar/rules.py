@@ -10,6 +10,9 @@ RULINGS.md Stellar 1-6. What the text leaves open is decided here, each with its
   refill: "the other cards" are those still in the row, and "refill" is that phase's refill (switch
   ``satellite_clear``: ``"after_take"`` asks right after the take; cleared slots refill at once).
 - A card goes face down only when it fits in no slot face up (CARD-DATA-RESEARCH 5.3.5).
+- A satellite in the telescope counts as no type for adjacency: its wildness is that it goes in any
+  empty slot (switch ``satellite_any_type``: it counts as every type, so a card whose type is
+  present may also go next to it).
 - When the deck runs out, the discards are shuffled into a new deck (the rules: cleared cards "can
   be shuffled and used later as part of the deck"); every reshuffle is seeded from the state.
 Decisions are split the way a player makes them: take a row card, play a hand card, place the
@@ -122,11 +125,13 @@ def actions_for(cards: CardSet) -> _Actions:
     return table
 
 
-def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """``(empty, near)`` for ``telescope``: the bit mask of its empty slots and, per type index (the
-    satellite's last), -1 when no card of the type lies face up in it, else the bit mask of the
-    slots sharing an edge with such a card (the satellite's is always -1: it goes anywhere).
-    ``_where`` turns them into a card's slots.
+def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple:
+    """``(telescope, empty, near, wild, satellites)`` for ``telescope``: the bit mask of its empty
+    slots; per type index (the satellite's last), -1 when no card of the type lies face up in it,
+    else the bit mask of the slots sharing an edge with such a card (the satellite's is always -1: it
+    goes anywhere); ``wild``, the same with the slots next to a face-up satellite added to every
+    type present (switch ``satellite_any_type``; ``near`` itself when there is no satellite); and
+    the slots next to a face-up satellite. ``_where`` turns them into a card's slots.
 
     Cached per telescope in the card set's table: a turn asks about the same telescope for its legal
     actions and again when the move is applied. The cache is keyed by the tuple's id (cheaper than
@@ -137,9 +142,9 @@ def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple
     """
     found = table.masks.get(id(telescope))
     if found is not None and found[0] is telescope:
-        return found[1], found[2]
+        return found
     types = len(cards.types)
-    empty = 0
+    empty = satellites = 0
     near = [-1] * (types + 1)
     type_of = cards.type_of
     neighbours = cards.telescope.neighbours
@@ -150,36 +155,48 @@ def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple
             t = type_of[entry]
             if t < types:  # not the satellite
                 near[t] = neighbours[i] if near[t] < 0 else near[t] | neighbours[i]
-    return _remember(table, telescope, empty, tuple(near))
+            else:
+                satellites |= neighbours[i]
+    return _remember(table, telescope, empty, tuple(near), satellites)
 
 
-def _remember(table: _Actions, telescope: tuple[int, ...], empty: int, near: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+def _remember(table: _Actions, telescope: tuple[int, ...], empty: int, near: tuple[int, ...], satellites: int) -> tuple:
     """Cache ``_masks``' answer for ``telescope``. The cache is emptied when it grows past 256: only
     the telescopes of the game in play are asked about again, and a cache that keeps thousands of
     old ones makes Python's garbage collector scan them over and over (it cost a 2-player playout
     2% of its time)."""
     if len(table.masks) > 256:
         table.masks.clear()
-    table.masks[id(telescope)] = (telescope, empty, near)
-    return empty, near
+    wild = tuple(mask | satellites if mask >= 0 else mask for mask in near) if satellites else near
+    table.masks[id(telescope)] = found = (telescope, empty, near, wild, satellites)
+    return found
 
 
 def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], slot: int, entry: int) -> None:
     """Cache ``_masks`` for ``new``, which is ``old`` with ``entry`` put into its empty ``slot``, from
     ``old``'s cached masks instead of a scan of ``new``: the slot is no longer empty, and a face-up
-    card adds the slot's neighbours to its type's mask. Nothing when ``old`` is not cached (``new``
-    is then scanned when first asked about)."""
+    card adds the slot's neighbours to its type's mask (a satellite: to the satellites' mask).
+    Nothing when ``old`` is not cached (``new`` is then scanned when first asked about)."""
     table = cards.__dict__.get("_actions") or actions_for(cards)
     found = table.masks.get(id(old))
     if found is None or found[0] is not old:
         return
-    empty, near = found[1] & ~(1 << slot), found[2]
+    empty, near, satellites = found[1] & ~(1 << slot), found[2], found[4]
     if entry >= 0:
         t = cards.type_of[entry]
+        mask = cards.telescope.neighbours[slot]
         if t < len(near) - 1:  # not the satellite
-            mask = cards.telescope.neighbours[slot]
             near = near[:t] + ((mask if near[t] < 0 else near[t] | mask),) + near[t + 1:]
-    _remember(table, new, empty, near)
+        else:
+            satellites |= mask
+    _remember(table, new, empty, near, satellites)
+
+
+def _near(state: State, found: tuple) -> tuple[int, ...]:
+    """The ``near`` masks of a ``_masks`` answer under the state's ``satellite_any_type`` switch
+    (asked only when a satellite lies face up in the telescope)."""
+    near = found[2]
+    return found[3] if found[3] is not near and state.variant("satellite_any_type") else near
 
 
 def _where(empty: int, near: tuple[int, ...], card_type: int) -> tuple[int, bool]:
@@ -191,14 +208,16 @@ def _where(empty: int, near: tuple[int, ...], card_type: int) -> tuple[int, bool
     return (mask, False) if mask else (empty, True)  # next to its type; else face down anywhere
 
 
-def open_slots(cards: CardSet, telescope: tuple[int, ...], kind: int) -> tuple[int, bool]:
-    """Bit mask of the slots where ``kind`` may go, and whether it must go face down.
+def open_slots(state: State, telescope: tuple[int, ...], kind: int) -> tuple[int, bool]:
+    """Bit mask of the slots of ``telescope`` where ``kind`` may go, and whether it must go face down.
 
     Telescope rule: a type already face up in the telescope goes next to (sharing an edge with) a
-    card of its type; a new type or a satellite goes in any empty slot; no such slot: face down in
-    any empty slot.
+    card of its type (or, with ``satellite_any_type``, a satellite); a new type or a satellite goes
+    in any empty slot; no such slot: face down in any empty slot.
     """
-    return _where(*_masks(actions_for(cards), cards, telescope), cards.type_of[kind])
+    cards = state.cards
+    found = _masks(actions_for(cards), cards, telescope)
+    return _where(found[1], _near(state, found), cards.type_of[kind])
 
 
 def _telescope_actions(table: _Actions, kind: int, mask: int, down: bool):
@@ -226,7 +245,11 @@ def legal_actions(state: State, seat: int) -> list:
             return []
         telescope = state.telescopes[seat]
         found = table.masks.get(id(telescope))  # _masks' cache, looked up inline
-        empty, near = (found[1], found[2]) if found is not None and found[0] is telescope else _masks(table, cards, telescope)
+        if found is None or found[0] is not telescope:
+            found = _masks(table, cards, telescope)
+        empty, near = found[1], found[2]
+        if found[3] is not near:  # _near, inlined
+            near = _near(state, found)
         out = []
         notebook = table.notebook
         telescope_actions = table.telescope
@@ -246,7 +269,7 @@ def legal_actions(state: State, seat: int) -> list:
         if seat != state.seat:
             return []
         pending = state.pending
-        mask, down = _where(*_masks(table, cards, state.telescopes[seat]), cards.type_of[pending])
+        mask, down = open_slots(state, state.telescopes[seat], pending)
         return list(_telescope_actions(table, pending, mask, down))
     if phase == STARTERS:
         pair = state.starters[seat] if 0 <= seat < state.players else ()
@@ -473,8 +496,11 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
         return None
     if slot < 0:
         return entry
-    telescope = state.telescopes[seat]
-    mask, must_go_down = _where(*_masks(table, cards, telescope), cards.type_of[card])
+    found = _masks(table, cards, state.telescopes[seat])
+    near = found[2]
+    if found[3] is not near:  # _near, inlined
+        near = _near(state, found)
+    mask, must_go_down = _where(found[1], near, cards.type_of[card])
     return entry if entry[3] is must_go_down and mask >> slot & 1 else None
 
 
@@ -559,7 +585,7 @@ def _check_slot(state: State, seat: int, card: int, slot_name, down) -> int:
     telescope = state.telescopes[seat]
     if telescope[slot] != EMPTY:
         _illegal("slot_filled", RULE_TELESCOPE, slot=slot_name)
-    mask, must_go_down = open_slots(cards, telescope, card)
+    mask, must_go_down = open_slots(state, telescope, card)
     if down is must_go_down and mask >> slot & 1:
         return slot
     type_names = _type_names(cards, cards.type_of[card])
