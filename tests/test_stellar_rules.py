@@ -82,16 +82,20 @@ def test_setup_fifth_starter_to_box_switch_returns_it_to_the_box():
 
 
 def test_setup_both_players_choose_starters_at_the_same_time():
+    # The first choice waits, unplaced, until the other player has chosen too; then both are placed.
     state = GAME.new_game(2, seed=3)
     assert GAME.to_move(state) == (0, 1)
     a, b = state_json(state)["starters"][1]
     state = GAME.apply(state, 1, ChooseStarters(telescope=a, notebook=b))
     assert GAME.to_move(state) == (0,)
     data = state_json(state)
-    assert data["telescopes"][1]["top-1"] == a
-    assert b in sum(data["notebooks"][1].values(), [])
+    assert data["chosen"] == [None, a] and data["telescopes"][1]["top-1"] is None
     c, d = data["starters"][0]
     state = GAME.apply(state, 0, ChooseStarters(telescope=d, notebook=c))
+    data = state_json(state)
+    assert data["telescopes"][1]["top-1"] == a and b in sum(data["notebooks"][1].values(), [])
+    assert data["telescopes"][0]["top-1"] == d and c in sum(data["notebooks"][0].values(), [])
+    assert data["chosen"] == [None, None] and data["starters"] == [[], []]
     assert state.phase == "take" and GAME.to_move(state) == (state.start_player,)
 
 
@@ -330,10 +334,13 @@ def test_after_round_11_each_player_puts_one_hand_card_in_the_notebook_and_disca
     assert state.phase == "final" and GAME.to_move(state) == (0, 1)
     assert GAME.turns_taken(state) == (11, 11)
     state = GAME.apply(state, 1, FinalNotebookCard(card="black_hole-1-3stars"))
-    assert GAME.to_move(state) == (0,) and "asteroid-1-3stars" in state_json(state)["discard"]
+    # The choice waits, secret, until the other player has chosen too.
+    assert GAME.to_move(state) == (0,) and "asteroid-1-3stars" not in state_json(state)["discard"]
     state = GAME.apply(state, 0, FinalNotebookCard(card="moon-2-2stars"))
     assert GAME.is_over(state) and GAME.to_move(state) == ()
-    assert state_json(state)["notebooks"][0]["moon"] == ["moon-2-2stars"]
+    data = state_json(state)
+    assert data["notebooks"][0]["moon"] == ["moon-2-2stars"] and "black_hole-1-3stars" in data["notebooks"][1]["black_hole"]
+    assert sorted(data["discard"]) == ["asteroid-1-3stars", "planet-4-1star"]
 
 
 def test_ties_are_not_broken():
@@ -351,7 +358,7 @@ def test_turn_order_only_the_player_to_move_acts():
 
 def test_observe_hides_the_opponents_hand_and_the_deck_order():
     view = GAME.observe(load(), 0)
-    assert view["hands"][1] == {"count": 2} and view["hands"][0]["cards"] == ["planet-4-1star", "moon-2-2stars"]
+    assert view["hands"][1] == {"count": 2, "known": []} and view["hands"][0]["cards"] == ["planet-4-1star", "moon-2-2stars"]
     assert view["deck"] == {"count": 3}
     assert view["row"]["1"] == "moon-1-3stars"
 

@@ -68,6 +68,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         starters=tuple(tuple(sorted(dealt[2 * s:2 * s + 2])) for s in range(players)),
         telescopes=(empty_telescope,) * players, notebooks=((),) * players, start_player=start, seat=start,
         round=0, phase=STARTERS, pending=EMPTY, satellite_taken=False, log=(("setup", None, (), start),),
+        known=((),) * players, known_down=(0,) * players, pending_seen=False, chosen=(EMPTY,) * players,
     )
 
 
@@ -79,9 +80,9 @@ def to_move(state: State) -> tuple[int, ...]:
     if phase == OVER:
         return ()
     if phase == STARTERS:
-        return tuple(s for s in range(state.players) if state.starters[s])
+        return tuple(s for s in range(state.players) if state.starters[s] and state.chosen[s] == EMPTY)
     if phase == FINAL:
-        return tuple(s for s in range(state.players) if state.hands[s])
+        return tuple(s for s in range(state.players) if state.hands[s] and state.chosen[s] == EMPTY)
     if phase == CLEAR:
         return ((state.seat + 1) % state.players,)
     return (state.seat,)
@@ -273,12 +274,12 @@ def legal_actions(state: State, seat: int) -> list:
         return list(_telescope_actions(table, pending, mask, down))
     if phase == STARTERS:
         pair = state.starters[seat] if 0 <= seat < state.players else ()
-        if not pair:
+        if not pair or state.chosen[seat] != EMPTY:
             return []
         a, b = (cards.card_name(k) for k in pair)
         return [ChooseStarters(telescope=a, notebook=b), ChooseStarters(telescope=b, notebook=a)]
     if phase == FINAL:
-        if not 0 <= seat < state.players:
+        if not 0 <= seat < state.players or state.chosen[seat] != EMPTY:
             return []
         final = table.final
         return [final[k] for k in dict.fromkeys(state.hands[seat])]
@@ -297,7 +298,8 @@ class _Table:
     """A working copy of a state for one apply: it copies only what the action changes."""
 
     __slots__ = ("s", "shuffles", "deck", "discard", "row", "hands", "starters", "telescopes", "notebooks",
-                 "seat", "round", "phase", "pending", "satellite_taken", "log")
+                 "seat", "round", "phase", "pending", "satellite_taken", "log", "known", "known_down", "pending_seen",
+                 "chosen")
 
     def __init__(self, state: State):
         self.s = state
@@ -315,12 +317,17 @@ class _Table:
         self.pending = state.pending
         self.satellite_taken = state.satellite_taken
         self.log = []
+        self.known = state.known
+        self.known_down = state.known_down
+        self.pending_seen = state.pending_seen
+        self.chosen = state.chosen
 
     def freeze(self) -> State:
         s = self.s
         return _make(State, (s.cards, s.players, s.variants, s.seed, self.shuffles, self.deck, self.discard, s.box,
                      self.row, self.hands, self.starters, self.telescopes, self.notebooks, s.start_player,
-                     self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log)))
+                     self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log),
+                     self.known, self.known_down, self.pending_seen, self.chosen))
 
     @staticmethod
     def _put(zones: tuple, seat: int, value) -> tuple:
@@ -335,11 +342,26 @@ class _Table:
         self.notebooks = self._put(self.notebooks, seat, tuple(sorted(self.notebooks[seat] + (card,))))
         self.log.append(("notebook", seat, (card,), None))
 
-    def place(self, seat: int, card: int, slot: int, down: bool) -> None:
+    def place(self, seat: int, card: int, slot: int, down: bool, seen: bool = True) -> None:
+        """``card`` into telescope ``slot``; face down, the other seats know it only when ``seen``."""
         telescope = list(self.telescopes[seat])
         telescope[slot] = face_down(card) if down else card
         self.telescopes = self._put(self.telescopes, seat, tuple(telescope))
-        self.log.append(("telescope", seat, (card,), (slot, down)))
+        if down and seen:
+            self.known_down = self._put(self.known_down, seat, self.known_down[seat] | 1 << slot)
+        self.log.append(("telescope", seat, (card,), (slot, down, seen or not down)))
+
+    def play_from_hand(self, seat: int, card: int) -> bool:
+        """Take ``card`` out of the hand; whether the other seats knew it was there."""
+        hand = self.hands[seat]
+        i = hand.index(card)
+        self.hands = self._put(self.hands, seat, hand[:i] + hand[i + 1:])
+        known = self.known[seat]
+        if card not in known:
+            return False
+        i = known.index(card)
+        self.known = self._put(self.known, seat, known[:i] + known[i + 1:])
+        return True
 
     def next_card(self) -> int:
         """The deck's top card; an empty deck is first rebuilt from the shuffled discards."""
@@ -379,6 +401,7 @@ class _Table:
         state = self.s
         self.satellite_taken = False
         self.pending = EMPTY
+        self.pending_seen = False
         if self.seat == (state.start_player - 1) % state.players:
             self.round += 1
             if self.round >= ROUNDS:
@@ -519,8 +542,9 @@ def _place(state: State, seat: int, action: PlayToTelescope) -> State:
     if not state.satellite_taken and len(state.deck) >= state.row.count(EMPTY):
         return _place_quickly(state, seat, card, slot, down)
     table = _Table(state)
-    table.place(seat, card, slot, down)
+    table.place(seat, card, slot, down, state.pending_seen)
     table.pending = EMPTY
+    table.pending_seen = False
     table.finish_turn()
     return table.freeze()
 
@@ -535,11 +559,14 @@ def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) ->
     telescopes = list(s.telescopes)
     telescopes[seat] = new = tuple(telescope)
     _after_placing(s.cards, old, new, slot, entry)
-    log = [("telescope", seat, (card,), (slot, down))]
+    known_down = s.known_down
+    if down and s.pending_seen:  # (_Table.place)
+        known_down = _Table._put(known_down, seat, known_down[seat] | 1 << slot)
+    log = [("telescope", seat, (card,), (slot, down, s.pending_seen or not down))]
     row, deck, next_seat, round_, phase = _refill_and_next_turn(s, list(s.row), s.deck, s.hands, log)
     return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
                  s.hands, s.starters, tuple(telescopes), s.notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log)))
+                 EMPTY, False, tuple(log), s.known, known_down, False, s.chosen))
 
 
 def _refill_and_next_turn(s: State, row: list, deck: tuple, hands: tuple, log: list) -> tuple:
@@ -597,8 +624,10 @@ def _check_slot(state: State, seat: int, card: int, slot_name, down) -> int:
 
 
 def _starters(state: State, seat: int, action: ChooseStarters) -> State:
+    """Setup: the choice stays secret (``State.chosen``) until every player has chosen; then all the
+    starters are placed at once."""
     pair = state.starters[seat]
-    if not pair:
+    if not pair or state.chosen[seat] != EMPTY:
         _illegal("starters_placed", RULE_SETUP, who=player(seat))
     kinds = state.cards.kind_by_name
     up = kinds.get(action.telescope) if isinstance(action.telescope, str) else None
@@ -607,14 +636,23 @@ def _starters(state: State, seat: int, action: ChooseStarters) -> State:
         names = [state.cards.card_name(k) for k in pair]
         _illegal("starter_cards", RULE_SETUP, who=player(seat), cards={"en": " and ".join(names), "ja": "と".join(names)})
     table = _Table(state)
-    table.starters = table._put(state.starters, seat, ())
-    table.log.append(("starters", seat, (up, note), None))
-    table.place(seat, up, APEX, False)
-    table.add_to_notebook(seat, note)
-    if not any(table.starters):
-        table.phase = TAKE
-        table.log.append(("turn", state.seat, (), state.round))
-        table.start_turn()
+    table.chosen = chosen = table._put(state.chosen, seat, up)
+    if any(state.starters[s] and chosen[s] == EMPTY for s in range(state.players)):
+        table.log.append(("starters_chosen", seat, (up, note), None))
+        return table.freeze()
+    for s in range(state.players):  # everyone has chosen: the starters are shown and placed
+        if chosen[s] != EMPTY:
+            first, second = state.starters[s]
+            up = chosen[s]
+            note = second if up == first else first
+            table.starters = table._put(table.starters, s, ())
+            table.log.append(("starters", s, (up, note), None))
+            table.place(s, up, APEX, False)
+            table.add_to_notebook(s, note)
+    table.chosen = (EMPTY,) * state.players
+    table.phase = TAKE
+    table.log.append(("turn", state.seat, (), state.round))
+    table.start_turn()
     return table.freeze()
 
 
@@ -629,6 +667,8 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     row[slot - 1] = EMPTY
     hands = list(state.hands)
     hands[seat] = tuple(sorted(state.hands[seat] + (card,)))
+    known = list(state.known)  # everyone saw the card taken from the row
+    known[seat] = tuple(sorted(state.known[seat] + (card,)))
     cards = state.cards
     satellite = cards.type_of[card] == len(cards.types)  # cards.is_satellite, inlined
     s = state
@@ -641,7 +681,7 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     # Built field by field (State order): the commonest step of every game, kept cheap.
     return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, s.deck, s.discard, s.box, tuple(row),
                  tuple(hands), s.starters, s.telescopes, s.notebooks, s.start_player, s.seat, s.round, phase,
-                 EMPTY, satellite, log))
+                 EMPTY, satellite, log, tuple(known), s.known_down, False, s.chosen))
 
 
 def _play_action(state: State, seat: int, action) -> State:
@@ -675,11 +715,9 @@ def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: i
     """Phases 2-3 (and 4 when the second card goes to the notebook), every case."""
     cards = state.cards
     table = _Table(state)
-    hand = state.hands[seat]
-    i = hand.index(card)
-    table.set_hand(seat, hand[:i] + hand[i + 1:])
+    seen = table.play_from_hand(seat, card)
     if to_telescope:
-        table.place(seat, card, slot, down)
+        table.place(seat, card, slot, down, seen)
     else:
         table.add_to_notebook(seat, card)
     # Phase 3: the row card of the played card's number; the 6/0 (no such slot) or an empty slot:
@@ -700,7 +738,8 @@ def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: i
         if second == EMPTY:
             table.log.append(("deck_empty", seat, (), "second card"))
         else:
-            table.log.append(("second", seat, (second,), None))
+            # Drawn for the telescope, it is the player's own until it lies there face up.
+            table.log.append(("second" if to_telescope else "second_drawn", seat, (second,), None))
     if second == EMPTY:
         table.finish_turn()
     elif to_telescope:
@@ -708,6 +747,7 @@ def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: i
         table.finish_turn()
     else:
         table.pending = second
+        table.pending_seen = table.log[-1][3] is not None  # from the row
         table.phase = PLACE
     return table.freeze()
 
@@ -723,6 +763,10 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     i = hand.index(card)
     hands = list(s.hands)
     hands[seat] = hand[:i] + hand[i + 1:]
+    known = s.known
+    if card in known[seat]:  # (_Table.play_from_hand)
+        i = known[seat].index(card)
+        known = _Table._put(known, seat, known[seat][:i] + known[seat][i + 1:])
     telescopes, notebooks = s.telescopes, s.notebooks
     row, deck = list(s.row), s.deck
     if to_telescope:
@@ -733,7 +777,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         telescopes[seat] = new = tuple(telescope)
         telescopes = tuple(telescopes)
         _after_placing(cards, old, new, slot, card)
-        log = [("telescope", seat, (card,), (slot, False))]
+        log = [("telescope", seat, (card,), (slot, False, True))]
     else:
         notebooks = list(notebooks)
         notebooks[seat] = tuple(sorted(notebooks[seat] + (card,)))
@@ -744,13 +788,15 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         second = row[number - 1]
         row[number - 1] = EMPTY
         log.append(("second", seat, (second,), number))
+        seen = True
     else:
         second, deck = deck[0], deck[1:]
-        log.append(("second", seat, (second,), None))
+        log.append(("second" if to_telescope else "second_drawn", seat, (second,), None))
+        seen = False
     if not to_telescope:
         return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
                      tuple(hands), s.starters, telescopes, notebooks, s.start_player, s.seat, s.round, PLACE,
-                     second, False, tuple(log)))
+                     second, False, tuple(log), known, s.known_down, seen, s.chosen))
     notebooks = list(notebooks)
     notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
     notebooks = tuple(notebooks)
@@ -760,7 +806,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     row, deck, next_seat, round_, phase = _refill_and_next_turn(s, row, deck, hands, log)
     return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
                  hands, s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log)))
+                 EMPTY, False, tuple(log), known, s.known_down, False, s.chosen))
 
 
 def _clear(state: State, seat: int, action: ClearRow) -> State:
@@ -790,19 +836,29 @@ def _clear(state: State, seat: int, action: ClearRow) -> State:
 
 
 def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
-    if not state.hands[seat]:
+    """After round 11: the choice stays secret (``State.chosen``) until every player holding a card
+    has chosen; then each chosen card goes into its notebook and the rest of each hand is discarded."""
+    if not state.hands[seat] or state.chosen[seat] != EMPTY:
         _illegal("final_placed", RULE_FINAL, who=player(seat))
     card = _hand_card(state, seat, action.card, RULE_FINAL)
     table = _Table(state)
-    hand = state.hands[seat]
-    i = hand.index(card)
-    rest = hand[:i] + hand[i + 1:]
-    table.set_hand(seat, ())
-    table.add_to_notebook(seat, card)
-    if rest:
-        table.discard = state.discard + rest
-        table.log.append(("final_discard", seat, rest, None))
-    if not any(table.hands):
-        table.phase = OVER
-        table.log.append(("game_over", None, (), None))
+    table.chosen = chosen = table._put(state.chosen, seat, card)
+    if any(state.hands[s] and chosen[s] == EMPTY for s in range(state.players)):
+        table.log.append(("final_chosen", seat, (card,), None))
+        return table.freeze()
+    for s in range(state.players):  # everyone has chosen: the cards are shown
+        if chosen[s] == EMPTY:
+            continue
+        hand = state.hands[s]
+        i = hand.index(chosen[s])
+        rest = hand[:i] + hand[i + 1:]
+        table.set_hand(s, ())
+        table.add_to_notebook(s, chosen[s])
+        if rest:
+            table.discard = table.discard + rest
+            table.log.append(("final_discard", s, rest, None))
+    table.known = ((),) * state.players
+    table.chosen = (EMPTY,) * state.players
+    table.phase = OVER
+    table.log.append(("game_over", None, (), None))
     return table.freeze()
