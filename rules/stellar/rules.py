@@ -127,12 +127,11 @@ def actions_for(cards: CardSet) -> _Actions:
 
 
 def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple:
-    """``(telescope, empty, near, wild, satellites)`` for ``telescope``: the bit mask of its empty
-    slots; per type index (the satellite's last), -1 when no card of the type lies face up in it,
-    else the bit mask of the slots sharing an edge with such a card (the satellite's is always -1: it
-    goes anywhere); ``wild``, the same with the slots next to a face-up satellite added to every
-    type present (switch ``satellite_any_type``; ``near`` itself when there is no satellite); and
-    the slots next to a face-up satellite. ``_where`` turns them into a card's slots.
+    """``(telescope, empty, near, satellites)`` for ``telescope``: the bit mask of its empty slots;
+    per type index (the satellite's last), -1 when no card of the type lies face up in it, else the
+    bit mask of the slots sharing an edge with such a card (the satellite's is always -1: it goes
+    anywhere); and the bit mask of the slots next to a face-up satellite (``_near`` adds them under
+    the switch ``satellite_any_type``). ``_where`` turns them into a card's slots.
 
     Cached per telescope in the card set's table: a turn asks about the same telescope for its legal
     actions and again when the move is applied. The cache is keyed by the tuple's id (cheaper than
@@ -168,8 +167,7 @@ def _remember(table: _Actions, telescope: tuple[int, ...], empty: int, near: tup
     2% of its time)."""
     if len(table.masks) > 256:
         table.masks.clear()
-    wild = tuple(mask | satellites if mask >= 0 else mask for mask in near) if satellites else near
-    table.masks[id(telescope)] = found = (telescope, empty, near, wild, satellites)
+    table.masks[id(telescope)] = found = (telescope, empty, near, satellites)
     return found
 
 
@@ -182,7 +180,7 @@ def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], s
     found = table.masks.get(id(old))
     if found is None or found[0] is not old:
         return
-    empty, near, satellites = found[1] & ~(1 << slot), found[2], found[4]
+    empty, near, satellites = found[1] & ~(1 << slot), found[2], found[3]
     if entry >= 0:
         t = cards.type_of[entry]
         mask = cards.telescope.neighbours[slot]
@@ -193,11 +191,21 @@ def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], s
     _remember(table, new, empty, near, satellites)
 
 
+#: The last variants tuple asked about and its ``satellite_any_type`` setting (a game's states share
+#: one tuple, so the switch is read once per game, not once per move).
+_any_type_of = [None, False]
+
+
 def _near(state: State, found: tuple) -> tuple[int, ...]:
-    """The ``near`` masks of a ``_masks`` answer under the state's ``satellite_any_type`` switch
-    (asked only when a satellite lies face up in the telescope)."""
-    near = found[2]
-    return found[3] if found[3] is not near and state.variant("satellite_any_type") else near
+    """The ``near`` masks of a ``_masks`` answer under the state's ``satellite_any_type`` switch: the
+    slots next to a face-up satellite are added to every type present (asked only when there is one)."""
+    variants = state.variants
+    if variants is not _any_type_of[0]:
+        _any_type_of[:] = variants, dict(variants).get("satellite_any_type", False)
+    near, satellites = found[2], found[3]
+    if not _any_type_of[1]:
+        return near
+    return tuple(mask | satellites if mask >= 0 else mask for mask in near[:-1]) + near[-1:]
 
 
 def _where(empty: int, near: tuple[int, ...], card_type: int) -> tuple[int, bool]:
@@ -249,7 +257,7 @@ def legal_actions(state: State, seat: int) -> list:
         if found is None or found[0] is not telescope:
             found = _masks(table, cards, telescope)
         empty, near = found[1], found[2]
-        if found[3] is not near:  # _near, inlined
+        if found[3]:  # a satellite lies face up: _near
             near = _near(state, found)
         out = []
         notebook = table.notebook
@@ -521,7 +529,7 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
         return entry
     found = _masks(table, cards, state.telescopes[seat])
     near = found[2]
-    if found[3] is not near:  # _near, inlined
+    if found[3]:  # a satellite lies face up: _near
         near = _near(state, found)
     mask, must_go_down = _where(found[1], near, cards.type_of[card])
     return entry if entry[3] is must_go_down and mask >> slot & 1 else None
@@ -665,10 +673,10 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
         _illegal("row_slot_empty", RULE_TAKE, slot=slot)
     row = list(state.row)
     row[slot - 1] = EMPTY
-    hands = list(state.hands)
+    hands, known = list(state.hands), list(state.known)
     hands[seat] = tuple(sorted(state.hands[seat] + (card,)))
-    known = list(state.known)  # everyone saw the card taken from the row
-    known[seat] = tuple(sorted(state.known[seat] + (card,)))
+    seen = state.known[seat]  # everyone saw the card taken from the row
+    known[seat] = tuple(sorted(seen + (card,))) if seen else (card,)
     cards = state.cards
     satellite = cards.type_of[card] == len(cards.types)  # cards.is_satellite, inlined
     s = state
