@@ -102,11 +102,14 @@ def card_parts(card: str) -> tuple[str, str, str]:
 
 
 def stellar_card_html(card, extra: str = "", lang: str = "en") -> str:
-    """A card: its name (face up), ``{"face_down": name}`` (worth 3, no type) or None (a card back)."""
+    """A card: its name (face up), ``{"face_down": name}`` (worth 3, no type; the name is None where
+    the viewer does not know the card) or None (a card back)."""
     if card is None:
         return '<span class="st-card back"></span>'
     if isinstance(card, dict):
-        title = text("stellar_board.face_down_title", lang, card=str(card.get("face_down", "")))
+        hidden = card.get("face_down") is None
+        title = text("stellar_board.face_down", lang) if hidden else \
+            text("stellar_board.face_down_title", lang, card=str(card["face_down"]))
         return (f'<span class="st-card face-down {extra}" title="{esc(title)}">'
                 f'<b>3</b>{esc(text("stellar_board.face_down", lang))}</span>')
     kind, number, stars = card_parts(card)

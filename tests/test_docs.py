@@ -76,3 +76,17 @@ def test_formats_biome_blitz_examples_decode():
     assert (ability.trigger, ability.effect, ability.get("rolls")) == ("defend", "win_on_roll", (1, 2))
     for data in json.loads(blocks("docs/formats.md", "json")[6]):
         assert game.encode_action(game.decode_action(data)) == data
+
+
+def test_formats_stellar_phase_names_are_the_engines_and_load():
+    # A position written from the docs must load: each phase the Stellar section names, in a real position.
+    from rules.stellar.state import PHASES
+
+    section = (ROOT / "docs/formats.md").read_text(encoding="utf-8").split("## Stellar", 1)[1].split("\n## ", 1)[0]
+    named = re.search(r"`phase` \(([^)]*)\)", section).group(1)
+    phases = re.findall(r"`([a-z_]+)`", named)
+    assert phases == list(PHASES)
+    game = rules.get_game("stellar")
+    data = game.encode(game.new_game(2, 1))
+    data["state"]["phase"] = phases[0]  # the docs' first phase: where a new game stands
+    assert game.decode(data).phase == "starters"

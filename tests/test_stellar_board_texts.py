@@ -163,3 +163,11 @@ def test_events_are_shown_in_the_boards_language_where_the_game_writes_them(monk
     ja, en = board(session, "ja", seat), board(session, "en", seat)
     assert "<li>日本語：" in ja
     assert "<li>日本語：" not in en and "<li>Player" in en
+
+
+def test_a_face_down_card_the_viewer_does_not_know_is_drawn_without_a_name():
+    from explorer.stellar_board import stellar_card_html
+
+    assert "None" not in stellar_card_html({"face_down": None})
+    assert 'title="face down"' in stellar_card_html({"face_down": None})
+    assert "planet-4-1star" in stellar_card_html({"face_down": "planet-4-1star"})

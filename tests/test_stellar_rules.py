@@ -82,16 +82,20 @@ def test_setup_fifth_starter_to_box_switch_returns_it_to_the_box():
 
 
 def test_setup_both_players_choose_starters_at_the_same_time():
+    # The first choice waits, unplaced, until the other player has chosen too; then both are placed.
     state = GAME.new_game(2, seed=3)
     assert GAME.to_move(state) == (0, 1)
     a, b = state_json(state)["starters"][1]
     state = GAME.apply(state, 1, ChooseStarters(telescope=a, notebook=b))
     assert GAME.to_move(state) == (0,)
     data = state_json(state)
-    assert data["telescopes"][1]["top-1"] == a
-    assert b in sum(data["notebooks"][1].values(), [])
+    assert data["chosen"] == [None, a] and data["telescopes"][1]["top-1"] is None
     c, d = data["starters"][0]
     state = GAME.apply(state, 0, ChooseStarters(telescope=d, notebook=c))
+    data = state_json(state)
+    assert data["telescopes"][1]["top-1"] == a and b in sum(data["notebooks"][1].values(), [])
+    assert data["telescopes"][0]["top-1"] == d and c in sum(data["notebooks"][0].values(), [])
+    assert data["chosen"] == [None, None] and data["starters"] == [[], []]
     assert state.phase == "take" and GAME.to_move(state) == (state.start_player,)
 
 
@@ -181,15 +185,61 @@ def test_telescope_new_type_goes_in_any_empty_slot():
 
 def test_telescope_satellite_goes_in_any_empty_slot():
     scope = telescope(top_1="planet-3-1star", top_2="satellite")
-    state = load(phase="play", hands=(("satellite", "moon-2-2stars", "moon-4-1star"), ()), telescopes=[scope, telescope()])
+    state = load(phase="play", round=1, hands=(("satellite", "moon-2-2stars", "moon-4-1star"), ()), telescopes=[scope, telescope()])
     slots = {a.slot for a in GAME.legal_actions(state, 0) if isinstance(a, PlayToTelescope) and a.card == "satellite"}
     assert slots == set(SLOTS) - {"top-1", "top-2"}
+
+
+def planet_slots(state) -> tuple[set, set]:
+    """The slots legal for the hand's planet-4-1star: face up, and face down."""
+    plays = [a for a in GAME.legal_actions(state, 0) if isinstance(a, PlayToTelescope) and a.card == "planet-4-1star"]
+    return {a.slot for a in plays if not a.face_down}, {a.slot for a in plays if a.face_down}
+
+
+@pytest.mark.parametrize("any_type", [False, True])
+def test_telescope_satellite_as_any_type_for_adjacency_switch(any_type):
+    # The apex planet's neighbours are filled; a satellite lies at bottom-1 (next to middle-1, bottom-2).
+    scope = telescope(top_1="planet-3-1star", top_2="moon-1-3stars", top_3="moon-2-2stars", bottom_1="satellite")
+    state = load(phase="play", round=3, hands=(("planet-4-1star", "moon-4-1star", "moon-5-1star"), ()),
+                 telescopes=[scope, telescope()], variants={"satellite_any_type": any_type})
+    if any_type:   # the satellite is a planet here: next to it, face up
+        assert planet_slots(state) == ({"middle-1", "bottom-2"}, set())
+    else:          # the satellite is no planet: the planet fits nowhere face up
+        assert planet_slots(state) == (set(), set(SLOTS) - {"top-1", "top-2", "top-3", "bottom-1"})
+    # Either way a new type (the hand has no other) goes anywhere, and a type next to its own kind stays legal.
+    moon = {a.slot for a in GAME.legal_actions(state, 0) if isinstance(a, PlayToTelescope) and a.card == "moon-4-1star"}
+    assert moon == {"top-4", "top-5"} | ({"middle-1", "bottom-2"} if any_type else set())
+    # The engine's own checks agree with its legal actions.
+    if any_type:
+        after = GAME.apply(state, 0, PlayToTelescope(card="planet-4-1star", slot="middle-1"))
+        assert state_json(after)["telescopes"][0]["middle-1"] == "planet-4-1star"
+    else:
+        with pytest.raises(rules.IllegalAction):
+            GAME.apply(state, 0, PlayToTelescope(card="planet-4-1star", slot="middle-1"))
+
+
+def test_satellite_as_any_type_switch_matches_a_fresh_scan_in_random_games():
+    # The switch's masks are kept up to date as cards are placed (the cache): they must be what a scan
+    # of each telescope gives.
+    import random
+
+    from rules.stellar import rules as engine
+
+    for seed in range(6):
+        state = GAME.new_game(2, seed, {"satellite_any_type": True})
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            seat = rng.choice(GAME.to_move(state))
+            actions = GAME.legal_actions(state, seat)
+            engine.actions_for(GAME.cards).masks.clear()
+            assert GAME.legal_actions(state, seat) == actions
+            state = GAME.apply(state, seat, rng.choice(actions))
 
 
 def test_telescope_no_legal_slot_means_face_down():
     # The only planet sits at the apex, whose neighbours are filled: a planet fits nowhere face up.
     scope = telescope(top_1="planet-3-1star", top_2="moon-1-3stars", top_3="moon-2-2stars")
-    state = load(phase="play", hands=(("planet-4-1star", "moon-4-1star", "moon-5-1star"), ()), telescopes=[scope, telescope()])
+    state = load(phase="play", round=2, hands=(("planet-4-1star", "moon-4-1star", "moon-5-1star"), ()), telescopes=[scope, telescope()])
     planet = [a for a in GAME.legal_actions(state, 0) if isinstance(a, PlayToTelescope) and a.card == "planet-4-1star"]
     assert planet and all(a.face_down for a in planet) and len(planet) == 9
     state = GAME.apply(state, 0, PlayToTelescope(card="planet-4-1star", slot="bottom-2", face_down=True))
@@ -221,9 +271,9 @@ def test_face_down_row_number_printed_by_default_three_with_the_switch():
     scope = telescope(top_1="planet-3-1star", top_2="moon-1-3stars", top_3="moon-2-2stars")
     hands = (("planet-4-1star", "moon-4-1star", "moon-5-1star"), ())
     action = PlayToTelescope(card="planet-4-1star", slot="bottom-2", face_down=True)
-    printed = GAME.apply(load(phase="play", hands=hands, telescopes=[scope, telescope()]), 0, action)
+    printed = GAME.apply(load(phase="play", round=2, hands=hands, telescopes=[scope, telescope()]), 0, action)
     assert state_json(printed)["notebooks"][0]["moon"] == ["moon-4-1star"]
-    three = GAME.apply(load(phase="play", hands=hands, telescopes=[scope, telescope()],
+    three = GAME.apply(load(phase="play", round=2, hands=hands, telescopes=[scope, telescope()],
                             variants={"face_down_row_number": "three"}), 0, action)
     assert state_json(three)["notebooks"][0]["black_hole"] == ["black_hole-3-2stars"]
 
@@ -254,7 +304,7 @@ def test_satellite_clear_after_take_switch_asks_right_after_the_take():
 
 
 def test_satellite_in_notebook_joins_the_stack_where_it_scores_most():
-    state = load(telescopes=[telescope(top_1="planet-1-3stars", top_2="moon-2-2stars"), telescope()],
+    state = load(round=1, telescopes=[telescope(top_1="planet-1-3stars", top_2="moon-2-2stars"), telescope()],
                  notebooks=[notebook("planet-1-3stars", "planet-3-1star", "moon-1-3stars", "satellite"), notebook()])
     planet, moon = GAME.score_breakdown(state)[0]["categories"][:2]
     # Planet {1, 3} gains 3 stars x 1 from the satellite, moon {1} only 2 x 1: one satellite, one stack.
@@ -284,10 +334,13 @@ def test_after_round_11_each_player_puts_one_hand_card_in_the_notebook_and_disca
     assert state.phase == "final" and GAME.to_move(state) == (0, 1)
     assert GAME.turns_taken(state) == (11, 11)
     state = GAME.apply(state, 1, FinalNotebookCard(card="black_hole-1-3stars"))
-    assert GAME.to_move(state) == (0,) and "asteroid-1-3stars" in state_json(state)["discard"]
+    # The choice waits, secret, until the other player has chosen too.
+    assert GAME.to_move(state) == (0,) and "asteroid-1-3stars" not in state_json(state)["discard"]
     state = GAME.apply(state, 0, FinalNotebookCard(card="moon-2-2stars"))
     assert GAME.is_over(state) and GAME.to_move(state) == ()
-    assert state_json(state)["notebooks"][0]["moon"] == ["moon-2-2stars"]
+    data = state_json(state)
+    assert data["notebooks"][0]["moon"] == ["moon-2-2stars"] and "black_hole-1-3stars" in data["notebooks"][1]["black_hole"]
+    assert sorted(data["discard"]) == ["asteroid-1-3stars", "planet-4-1star"]
 
 
 def test_ties_are_not_broken():
@@ -305,7 +358,7 @@ def test_turn_order_only_the_player_to_move_acts():
 
 def test_observe_hides_the_opponents_hand_and_the_deck_order():
     view = GAME.observe(load(), 0)
-    assert view["hands"][1] == {"count": 2} and view["hands"][0]["cards"] == ["planet-4-1star", "moon-2-2stars"]
+    assert view["hands"][1] == {"count": 2, "known": []} and view["hands"][0]["cards"] == ["planet-4-1star", "moon-2-2stars"]
     assert view["deck"] == {"count": 3}
     assert view["row"]["1"] == "moon-1-3stars"
 

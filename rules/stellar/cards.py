@@ -32,6 +32,25 @@ SATELLITE = "satellite"
 SIX_ZERO = "6/0"
 #: The number a face-down telescope card counts (telescope rule).
 FACE_DOWN_NUMBER = 3
+#: The game's length and table (遊び: 11 rounds; 設定: a row of five, two cards dealt to each player);
+#: ``state.py`` takes them from here, the card-file check needs them.
+ROUNDS = 11
+ROW_SLOTS = 5
+HAND_CARDS = 2
+PLAYER_COUNTS = (2,)
+
+
+def deck_cards_needed(players: int) -> int:
+    """The cards besides the starters a full game of ``players`` needs in its deck (52 for two).
+
+    Setup deals two to each hand and five to the row; each of the ``ROUNDS * players`` turns then
+    moves two cards out of the row and the deck (the card taken and the second card) and refills
+    the row from the deck, so before the last turn's second card the deck holds what is left of
+    these. That card may have to be the deck's top card (its number's slot is the one just taken,
+    or it is a 6/0), so one must be left: only the last turn's refill, which nothing uses, may fall
+    short. The spare starters are not counted: ``fifth_starter_to_box`` puts them back in the box.
+    """
+    return HAND_CARDS * players + ROW_SLOTS + 2 * (ROUNDS * players - 1) + 1
 
 
 def invalid(key: str, where: str | None, /, **values: Any) -> InvalidPosition:
@@ -247,6 +266,12 @@ def parse_cards(data: Any, *, where: str = "card file", telescope: Telescope | N
         copies.append(satellites["copies"])
     if sum(starter) < 4:
         raise invalid("starter_count", where, count=sum(starter))
+    # A position always has a move: a deck that runs out leaves a seat with no row card to take.
+    deck = sum(count for count, is_starter in zip(copies, starter) if not is_starter)
+    players = max(PLAYER_COUNTS)
+    if deck < deck_cards_needed(players):
+        raise invalid("deck_too_small", where, count=deck, needed=deck_cards_needed(players), players=players,
+                      rounds=ROUNDS)
     return CardSet(
         name=str(data.get("name", "unnamed card set")), provenance=str(data.get("provenance", "unknown")),
         source=str(data.get("source", "")), types=tuple(types), kind_names=tuple(names), type_of=tuple(type_of),

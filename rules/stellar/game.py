@@ -3,9 +3,12 @@
 ``rules.py`` holds the turn, ``scoring.py`` the points, ``position.py`` the JSON files, and this
 module the observer (what each seat may see), the score summary and the plain-language events
 (in every language, from ``data/events.json``).
-Hidden: the deck's order, the box, the opponent's hand and (during setup) the opponent's starter
-cards. Everything on the table is public, including face-down telescope cards: the engine does not
-model who saw which card go face down (a simplification; their identity never affects scoring).
+Hidden: the deck's order, the box, the opponent's hand but for the cards it was seen to take from
+the row, (during setup) the opponent's starter cards, a face-down telescope card the other seats
+did not see in the row, the second card drawn from the deck for the telescope until it is placed,
+and the simultaneous choices (the starters, the final notebook card) until every player has chosen.
+A seat's knowledge is the State's ``known``, ``known_down`` and ``pending_seen``: every way of
+knowing in Stellar is public, so what one other seat knows, all do.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from rules.eventtexts import joined, player, say, templates
 from rules.protocol import Event, ModuleGame, Variant
 from rules.stellar import position, rules, scoring
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, parse_cards, standard_cards
-from rules.stellar.state import EMPTY, OVER, State, card_of, is_face_down
+from rules.stellar.state import EMPTY, OVER, STARTERS, State, card_of, face_down, is_face_down
 
 FIFTH_STARTER_TO_BOX = Variant(
     name="fifth_starter_to_box",
@@ -40,6 +43,16 @@ FACE_DOWN_ROW_NUMBER = Variant(
                  "(default) or of the face-down value 3."),
     source="stellar.ja.txt 望遠鏡 (face down = number 3) and ロウカードをプレイする (the played card's number): ambiguous",
     choices=("printed", "three"),
+)
+
+SATELLITE_ANY_TYPE = Variant(
+    name="satellite_any_type",
+    default=False,
+    description=("A satellite in the telescope counts as every type for adjacency: a card whose type is "
+                 "already in the telescope may also go next to a satellite."),
+    source=("stellar.ja.txt サテライトカード ('wild: any type the player needs', said next to the telescope); off "
+            "(default): the wildness is its going in any empty slot (RULINGS.md Stellar 2), as it counts as no "
+            "type for the diversity bonus either (スコアリング)"),
 )
 
 
@@ -89,6 +102,14 @@ def _section_name(section: str) -> dict[str, str]:
     return say("stellar", key) if key in templates("stellar") else {"en": section, "ja": section}
 
 
+def _minus(cards: tuple[int, ...], taken: tuple[int, ...]) -> list[int]:
+    """``cards`` without ``taken`` (a part of it), copy for copy."""
+    rest = list(cards)
+    for card in taken:
+        rest.remove(card)
+    return rest
+
+
 class Stellar(ModuleGame):
     id = "stellar"
     title = "Stellar"
@@ -96,7 +117,7 @@ class Stellar(ModuleGame):
     player_counts = (2,)
     #: Cards come out of the deck onto the row (refills) and as the row card of a turn ("second").
     deck_event_kinds = ("refill", "second")
-    variants = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER)
+    variants = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER, SATELLITE_ANY_TYPE)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 
@@ -177,13 +198,22 @@ class Stellar(ModuleGame):
         return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
 
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
-        """Re-deal the deck, the box and the other seats' hands and starter cards among themselves
-        (starter cards and the boxed fifth starter stay starter cards)."""
+        """Re-deal what ``seat`` cannot see among itself: the deck, the box, the other seats' hand
+        cards it did not see taken, their starter cards, their face-down cards it did not see in the
+        row, a second card drawn from the deck for another seat's telescope, and the other seats'
+        secret choices (starter cards and the boxed fifth starter stay starter cards)."""
         others = [s for s in range(state.players) if s != seat]
         hidden = list(state.deck) + list(state.box)
+        unseen = {}   # seat: its hand cards ``seat`` did not see taken
         for s in others:
-            hidden.extend(state.hands[s])
+            unseen[s] = _minus(state.hands[s], state.known[s])
+            hidden.extend(unseen[s])
             hidden.extend(state.starters[s])
+            hidden.extend(card_of(entry) for i, entry in enumerate(state.telescopes[s])
+                          if is_face_down(entry) and not state.known_down[s] >> i & 1)
+        hidden_pending = state.pending != EMPTY and not state.pending_seen and state.seat != seat
+        if hidden_pending:
+            hidden.append(state.pending)
         hidden.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(hidden)
         starter = state.cards.starter
@@ -191,14 +221,26 @@ class Stellar(ModuleGame):
         chosen, rest = [], []
         for k in hidden:
             (chosen if starter[k] and len(chosen) < need else rest).append(k)
-        hands, starters = list(state.hands), list(state.starters)
+        hands, starters, telescopes = list(state.hands), list(state.starters), list(state.telescopes)
+        choices = list(state.chosen)
         box, chosen = tuple(chosen[:len(state.box)]), chosen[len(state.box):]
         for s in others:
             size = len(state.starters[s])
             starters[s], chosen = tuple(sorted(chosen[:size])), chosen[size:]
-            size = len(state.hands[s])
-            hands[s], rest = tuple(sorted(rest[:size])), rest[size:]
-        return state._replace(deck=tuple(rest), box=box, hands=tuple(hands), starters=tuple(starters))
+            size = len(unseen[s])
+            hands[s], rest = tuple(sorted(state.known[s] + tuple(rest[:size]))), rest[size:]
+            telescope = list(state.telescopes[s])
+            for i, entry in enumerate(telescope):
+                if is_face_down(entry) and not state.known_down[s] >> i & 1:
+                    telescope[i], rest = face_down(rest[0]), rest[1:]
+            telescopes[s] = tuple(telescope)
+            if choices[s] != EMPTY:   # a secret choice: any card of the (re-dealt) pair or hand
+                choices[s] = rng.choice(starters[s] if state.phase == STARTERS else hands[s])
+        pending = state.pending
+        if hidden_pending:
+            pending, rest = rest[0], rest[1:]
+        return state._replace(deck=tuple(rest), box=box, hands=tuple(hands), starters=tuple(starters),
+                              telescopes=tuple(telescopes), pending=pending, chosen=tuple(choices))
 
     def card_info(self, state: State, card: str) -> dict:
         cards = state.cards
@@ -209,31 +251,50 @@ class Stellar(ModuleGame):
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards = every card minus those ``seat`` can see (the table, its own hand).
 
-        ``unseen_in_hands`` counts every unseen card outside the deck: other hands, other starter
-        cards during setup, and the box. Stellar has no end card.
+        ``unseen_in_hands`` counts every unseen card outside the deck: other hands (but the cards seen
+        taken), other starter cards during setup, the box, face-down cards and a drawn second card
+        the seat did not see. Stellar has no end card.
         """
         cards = state.cards
         counts = Counter(dict(enumerate(cards.copies)))
         counts.subtract(state.discard)
         counts.subtract(k for k in state.row if k != EMPTY)
+        elsewhere = len(state.box)
         for s in range(state.players):
             counts.subtract(state.notebooks[s])
-            counts.subtract(card_of(e) for e in state.telescopes[s] if e != EMPTY)
+            for i, entry in enumerate(state.telescopes[s]):
+                if entry == EMPTY:
+                    continue
+                if s == seat or not is_face_down(entry) or state.known_down[s] >> i & 1:
+                    counts[card_of(entry)] -= 1
+                else:
+                    elsewhere += 1   # a face-down card this seat did not see
+            if s == seat:
+                counts.subtract(state.hands[seat])
+                counts.subtract(state.starters[seat])
+            else:
+                counts.subtract(state.known[s])
+                elsewhere += len(state.hands[s]) - len(state.known[s]) + len(state.starters[s])
         if state.pending != EMPTY:
-            counts.subtract((state.pending,))
-        if seat is not None:
-            counts.subtract(state.hands[seat])
-            counts.subtract(state.starters[seat])
+            if state.pending_seen or state.seat == seat:
+                counts.subtract((state.pending,))
+            else:
+                elsewhere += 1
         unseen = {cards.card_name(k): n for k, n in sorted(counts.items()) if n > 0}
-        elsewhere = len(state.box) + sum(len(state.hands[s]) + len(state.starters[s]) for s in range(state.players) if s != seat)
         # Stellar has no end card (the game ends after 11 rounds).
         return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": None}
 
     # -- the observer ------------------------------------------------------------------------
     def observe(self, state: State, seat: int | None) -> dict:
-        """Everything on the table, plus ``seat``'s own hand and starters. Deck order is never shown."""
+        """Everything on the table, plus ``seat``'s own hand, starters, choice, face-down cards and
+        drawn second card; of the others', what ``seat`` saw (``known``). Deck order is never shown:
+        a face-down card ``seat`` does not know is ``{"face_down": null}``, a second card it did not
+        see ``{"hidden": true}``."""
         name = state.cards.card_name
         names = lambda kinds: [name(k) for k in kinds]  # noqa: E731
+        pending = state.pending
+        shown_pending = (None if pending == EMPTY else name(pending) if state.pending_seen or seat == state.seat
+                         else {"hidden": True})
         return {
             "game": self.id,
             "viewer": seat,
@@ -252,13 +313,16 @@ class Stellar(ModuleGame):
             "discard": names(state.discard),
             "box": {"count": len(state.box)},
             "row": {str(i + 1): (name(k) if k != EMPTY else None) for i, k in enumerate(state.row)},
-            "pending": name(state.pending) if state.pending != EMPTY else None,
+            "pending": shown_pending,
             "satellite_taken": state.satellite_taken,
-            "hands": [{"count": len(hand), **({"cards": names(hand)} if s == seat else {})}
+            "hands": [{"count": len(hand), "known": names(state.known[s]), **({"cards": names(hand)} if s == seat else {})}
                       for s, hand in enumerate(state.hands)],
             "starters": [{"count": len(pair), **({"cards": names(pair)} if s == seat else {})}
                          for s, pair in enumerate(state.starters)],
-            "telescopes": [position.telescope_json(state.cards, t) for t in state.telescopes],
+            "chosen": [{"done": card != EMPTY, **({"card": name(card)} if s == seat and card != EMPTY else {})}
+                       for s, card in enumerate(state.chosen)],
+            "telescopes": [position.telescope_json(state.cards, t, None if s == seat else state.known_down[s])
+                           for s, t in enumerate(state.telescopes)],
             "notebooks": [position.notebook_json(state.cards, n) for n in state.notebooks],
             "scores": list(self.scores(state)),
             "events": [event.seen_by(seat) for event in self.events(state)],
@@ -281,16 +345,31 @@ class Stellar(ModuleGame):
             """The event with its texts in every language (``text``: the English)."""
             return Event(kind=kind, text=texts["en"], texts=texts, **fields)
 
+        def secret(event_kind: str, texts: dict, public: dict) -> Event:
+            """An event only ``seat`` may read in full; the others get ``public`` and no cards."""
+            return Event(kind=event_kind, text=texts["en"], texts=texts, visible_to=(seat,), public_text=public["en"],
+                         public_texts=public, seat=seat, cards=names)
+
         if kind == "setup":
             return event(text("setup", starter=player(extra)), seat=extra)
         if kind == "starters":
             return event(text("starters", telescope=names[0], notebook=names[1]), seat=seat, cards=names)
+        if kind == "starters_chosen":
+            return secret("starters", text("starters", telescope=names[0], notebook=names[1]),
+                          text("starters_chosen.public"))
+        if kind == "final_chosen":
+            return secret("final_choice", text("final_chosen"), text("final_chosen.public"))
+        if kind == "second_drawn":
+            return secret("second", text("second.deck"), text("second_drawn.public"))
         if kind == "take":
             return event(text("take", slot=extra), seat=seat, cards=names)
         if kind == "telescope":
-            slot, down = extra
-            key = "telescope.face_down" if down else "telescope"
-            return event(text(key, slot=cards.telescope.slot_names[slot]), seat=seat, cards=names)
+            slot, down, seen = extra
+            slot_name = cards.telescope.slot_names[slot]
+            if not seen:  # face down, not seen in the row by the others
+                return secret("telescope", text("telescope.face_down", slot=slot_name),
+                              text("telescope.face_down.public", slot=slot_name))
+            return event(text("telescope.face_down" if down else "telescope", slot=slot_name), seat=seat, cards=names)
         if kind == "notebook":
             return event(text("notebook"), seat=seat, cards=names)
         if kind == "second":
@@ -312,6 +391,8 @@ class Stellar(ModuleGame):
             return event(text("turn", round=extra + 1), seat=seat)
         if kind == "take_skipped":
             return event(text("take_skipped"), seat=seat)
+        if kind == "turn_skipped":
+            return event(text("turn_skipped"), seat=seat)
         if kind == "final":
             return event(text("final"))
         if kind == "final_discard":

@@ -24,16 +24,21 @@ from rules.stellar.state import (
 
 STATE_KEYS = ("players", "seed", "shuffles", "start_player", "seat", "round", "phase", "deck", "discard",
               "box", "row", "hands", "starters", "telescopes", "notebooks", "pending", "satellite_taken")
+#: Optional (files written before them load as "nothing known, nothing chosen"): what the other
+#: seats know of each seat's hidden cards, and the secret simultaneous choices.
+KNOWLEDGE_KEYS = ("known_hands", "known_face_down", "pending_seen", "chosen")
 
 
-def telescope_json(cards: CardSet, telescope: tuple) -> dict:
+def telescope_json(cards: CardSet, telescope: tuple, shown_down: int | None = None) -> dict:
+    """A telescope by slot name; a face-down card is ``{"face_down": card}``, or ``{"face_down": None}``
+    when ``shown_down`` (a bit mask of slots; None: every slot) leaves its slot out."""
     name = cards.card_name
     out = {}
-    for slot, entry in zip(cards.telescope.slot_names, telescope):
+    for i, (slot, entry) in enumerate(zip(cards.telescope.slot_names, telescope)):
         if entry == EMPTY:
             out[slot] = None
         elif is_face_down(entry):
-            out[slot] = {"face_down": name(card_of(entry))}
+            out[slot] = {"face_down": name(card_of(entry)) if shown_down is None or shown_down >> i & 1 else None}
         else:
             out[slot] = name(entry)
     return out
@@ -71,6 +76,11 @@ def encode(game, state: State) -> dict:
             "notebooks": [notebook_json(cards, n) for n in state.notebooks],
             "pending": cards.card_name(state.pending) if state.pending != EMPTY else None,
             "satellite_taken": state.satellite_taken,
+            "known_hands": [names(known) for known in state.known],
+            "known_face_down": [[slot for i, slot in enumerate(cards.telescope.slot_names) if mask >> i & 1]
+                                for mask in state.known_down],
+            "pending_seen": state.pending_seen,
+            "chosen": [cards.card_name(k) if k != EMPTY else None for k in state.chosen],
         },
     }
     if not cards.is_standard:
@@ -113,6 +123,10 @@ def _notebook(cards: CardSet, raw: Any, where: str) -> tuple[int, ...]:
 
 
 def decode(game, data: Any) -> State:
+    optional = {}
+    if isinstance(data, Mapping) and isinstance(data.get("state"), Mapping):
+        optional = {key: data["state"][key] for key in KNOWLEDGE_KEYS if key in data["state"]}
+        data = {**data, "state": {key: value for key, value in data["state"].items() if key not in KNOWLEDGE_KEYS}}
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
 
     players = raw["players"]
@@ -198,13 +212,74 @@ def decode(game, data: Any) -> State:
         raise _bad("final_hands", "state.hands")
     if phase == OVER and any(hands):
         raise _bad("over_hands", "state.hands")
+    _check_telescopes_last(variants, players, start, seat, round_, phase, starters, telescopes)
+    known, known_down, pending_seen, chosen = _knowledge(cards, optional, players, phase, hands, starters, telescopes,
+                                                         pending)
 
     return State(
         cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, shuffles=shuffles,
         deck=deck, discard=discard, box=box, row=row, hands=hands, starters=starters, telescopes=telescopes,
         notebooks=notebooks, start_player=start, seat=seat, round=round_, phase=phase, pending=pending,
-        satellite_taken=satellite_taken, log=(),
+        satellite_taken=satellite_taken, log=(), known=known, known_down=known_down, pending_seen=pending_seen,
+        chosen=chosen,
     )
+
+
+def _knowledge(cards: CardSet, raw: Mapping, players: int, phase: str, hands: tuple, starters: tuple,
+               telescopes: tuple, pending: int) -> tuple:
+    """The optional ``known_hands``, ``known_face_down``, ``pending_seen`` and ``chosen`` fields, checked
+    against the zones they speak of."""
+    known = ((),) * players
+    if "known_hands" in raw:
+        known = tuple(tuple(sorted(_cards(cards, k, f"state.known_hands[{s}]")))
+                      for s, k in enumerate(per_seat(raw["known_hands"], players, "hand", "state.known_hands")))
+        for s, cards_known in enumerate(known):
+            if Counter(cards_known) - Counter(hands[s]):
+                raise _bad("known_not_in_hand", f"state.known_hands[{s}]", who=player(s))
+    known_down = (0,) * players
+    if "known_face_down" in raw:
+        masks = []
+        for s, slots in enumerate(per_seat(raw["known_face_down"], players, "telescope", "state.known_face_down")):
+            mask = 0
+            for i, name in enumerate(_list(slots, f"state.known_face_down[{s}]")):
+                at = f"state.known_face_down[{s}][{i}]"
+                slot = cards.telescope.slot(name, where=at)
+                if not is_face_down(telescopes[s][slot]):
+                    raise _bad("known_not_face_down", at, slot=name)
+                mask |= 1 << slot
+            masks.append(mask)
+        known_down = tuple(masks)
+    pending_seen = _bool(raw.get("pending_seen", False), "state.pending_seen")
+    if pending_seen and pending == EMPTY:
+        raise _bad("pending_only", "state.pending_seen")
+    chosen = (EMPTY,) * players
+    if "chosen" in raw:
+        chosen = tuple(EMPTY if name is None else cards.kind(name, where=f"state.chosen[{s}]")
+                       for s, name in enumerate(per_seat(raw["chosen"], players, "chosen card (or null)", "state.chosen")))
+        from_zone = starters if phase == STARTERS else hands if phase == FINAL else None
+        for s, card in enumerate(chosen):
+            if card != EMPTY and (from_zone is None or card not in from_zone[s]):
+                raise _bad("chosen", f"state.chosen[{s}]", who=player(s))
+        if from_zone is not None and not any(from_zone[s] and chosen[s] == EMPTY for s in range(players)):
+            raise _bad("chosen_all", "state.chosen")
+    return known, known_down, pending_seen, chosen
+
+
+def _check_telescopes_last(variants: Mapping, players: int, start: int, seat: int, round_: int, phase: str,
+                           starters: tuple, telescopes: tuple) -> None:
+    """A position always has a move: refuse one where a telescope fills up before the game ends (a
+    turn whose hand card goes to the notebook must put its second card into the telescope). A turn
+    puts at most one card into its player's telescope (exactly one unless the deck ran out)."""
+    if phase in (FINAL, OVER):
+        return
+    # The turns left, the current one included: round by round to the last seat of round ROUNDS.
+    turns = max(ROUNDS - round_, 1) * players - (seat - start) % players
+    placed = phase == CLEAR and variants["satellite_clear"] == "before_refill"  # this turn's card is in
+    for s in range(players):
+        wanted = sum(1 for i in range(turns) if (seat + i) % players == s) - (placed and s == seat) + bool(starters[s])
+        empty = telescopes[s].count(EMPTY)
+        if empty < wanted:
+            raise _bad("telescope_short", f"state.telescopes[{s}]", who=player(s), empty=empty, needed=wanted)
 
 
 ACTION_TYPES = {"choose_starters": ChooseStarters, "take": TakeRowCard, "telescope": PlayToTelescope,

@@ -10,6 +10,9 @@ RULINGS.md Stellar 1-6. What the text leaves open is decided here, each with its
   refill: "the other cards" are those still in the row, and "refill" is that phase's refill (switch
   ``satellite_clear``: ``"after_take"`` asks right after the take; cleared slots refill at once).
 - A card goes face down only when it fits in no slot face up (CARD-DATA-RESEARCH 5.3.5).
+- A satellite in the telescope counts as no type for adjacency: its wildness is that it goes in any
+  empty slot (switch ``satellite_any_type``: it counts as every type, so a card whose type is
+  present may also go next to it).
 - When the deck runs out, the discards are shuffled into a new deck (the rules: cleared cards "can
   be shuffled and used later as part of the deck"); every reshuffle is seeded from the state.
 Decisions are split the way a player makes them: take a row card, play a hand card, place the
@@ -23,7 +26,7 @@ from typing import NoReturn
 from rules.chance import seeded, shuffled
 from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction
-from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, invalid as _bad
+from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
@@ -54,9 +57,6 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     to_box = dict(variants).get("fifth_starter_to_box", False)
     deck = list(cards.deck()) + ([] if to_box else rest)
     rng.shuffle(deck)
-    needed = 2 * players + ROW_SLOTS
-    if len(deck) < needed:
-        raise _bad("deck_too_small", "cards", name=repr(cards.name), count=len(deck), needed=needed)
     hands = tuple(tuple(sorted(deck[2 * s:2 * s + 2])) for s in range(players))
     deck = deck[2 * players:]
     row, deck = tuple(deck[:ROW_SLOTS]), tuple(deck[ROW_SLOTS:])
@@ -68,6 +68,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         starters=tuple(tuple(sorted(dealt[2 * s:2 * s + 2])) for s in range(players)),
         telescopes=(empty_telescope,) * players, notebooks=((),) * players, start_player=start, seat=start,
         round=0, phase=STARTERS, pending=EMPTY, satellite_taken=False, log=(("setup", None, (), start),),
+        known=((),) * players, known_down=(0,) * players, pending_seen=False, chosen=(EMPTY,) * players,
     )
 
 
@@ -79,9 +80,9 @@ def to_move(state: State) -> tuple[int, ...]:
     if phase == OVER:
         return ()
     if phase == STARTERS:
-        return tuple(s for s in range(state.players) if state.starters[s])
+        return tuple(s for s in range(state.players) if state.starters[s] and state.chosen[s] == EMPTY)
     if phase == FINAL:
-        return tuple(s for s in range(state.players) if state.hands[s])
+        return tuple(s for s in range(state.players) if state.hands[s] and state.chosen[s] == EMPTY)
     if phase == CLEAR:
         return ((state.seat + 1) % state.players,)
     return (state.seat,)
@@ -125,11 +126,12 @@ def actions_for(cards: CardSet) -> _Actions:
     return table
 
 
-def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """``(empty, near)`` for ``telescope``: the bit mask of its empty slots and, per type index (the
-    satellite's last), -1 when no card of the type lies face up in it, else the bit mask of the
-    slots sharing an edge with such a card (the satellite's is always -1: it goes anywhere).
-    ``_where`` turns them into a card's slots.
+def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple:
+    """``(telescope, empty, near, satellites)`` for ``telescope``: the bit mask of its empty slots;
+    per type index (the satellite's last), -1 when no card of the type lies face up in it, else the
+    bit mask of the slots sharing an edge with such a card (the satellite's is always -1: it goes
+    anywhere); and the bit mask of the slots next to a face-up satellite (``_near`` adds them under
+    the switch ``satellite_any_type``). ``_where`` turns them into a card's slots.
 
     Cached per telescope in the card set's table: a turn asks about the same telescope for its legal
     actions and again when the move is applied. The cache is keyed by the tuple's id (cheaper than
@@ -140,9 +142,9 @@ def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple
     """
     found = table.masks.get(id(telescope))
     if found is not None and found[0] is telescope:
-        return found[1], found[2]
+        return found
     types = len(cards.types)
-    empty = 0
+    empty = satellites = 0
     near = [-1] * (types + 1)
     type_of = cards.type_of
     neighbours = cards.telescope.neighbours
@@ -153,36 +155,57 @@ def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple
             t = type_of[entry]
             if t < types:  # not the satellite
                 near[t] = neighbours[i] if near[t] < 0 else near[t] | neighbours[i]
-    return _remember(table, telescope, empty, tuple(near))
+            else:
+                satellites |= neighbours[i]
+    return _remember(table, telescope, empty, tuple(near), satellites)
 
 
-def _remember(table: _Actions, telescope: tuple[int, ...], empty: int, near: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+def _remember(table: _Actions, telescope: tuple[int, ...], empty: int, near: tuple[int, ...], satellites: int) -> tuple:
     """Cache ``_masks``' answer for ``telescope``. The cache is emptied when it grows past 256: only
     the telescopes of the game in play are asked about again, and a cache that keeps thousands of
     old ones makes Python's garbage collector scan them over and over (it cost a 2-player playout
     2% of its time)."""
     if len(table.masks) > 256:
         table.masks.clear()
-    table.masks[id(telescope)] = (telescope, empty, near)
-    return empty, near
+    table.masks[id(telescope)] = found = (telescope, empty, near, satellites)
+    return found
 
 
 def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], slot: int, entry: int) -> None:
     """Cache ``_masks`` for ``new``, which is ``old`` with ``entry`` put into its empty ``slot``, from
     ``old``'s cached masks instead of a scan of ``new``: the slot is no longer empty, and a face-up
-    card adds the slot's neighbours to its type's mask. Nothing when ``old`` is not cached (``new``
-    is then scanned when first asked about)."""
+    card adds the slot's neighbours to its type's mask (a satellite: to the satellites' mask).
+    Nothing when ``old`` is not cached (``new`` is then scanned when first asked about)."""
     table = cards.__dict__.get("_actions") or actions_for(cards)
     found = table.masks.get(id(old))
     if found is None or found[0] is not old:
         return
-    empty, near = found[1] & ~(1 << slot), found[2]
+    empty, near, satellites = found[1] & ~(1 << slot), found[2], found[3]
     if entry >= 0:
         t = cards.type_of[entry]
+        mask = cards.telescope.neighbours[slot]
         if t < len(near) - 1:  # not the satellite
-            mask = cards.telescope.neighbours[slot]
             near = near[:t] + ((mask if near[t] < 0 else near[t] | mask),) + near[t + 1:]
-    _remember(table, new, empty, near)
+        else:
+            satellites |= mask
+    _remember(table, new, empty, near, satellites)
+
+
+#: The last variants tuple asked about and its ``satellite_any_type`` setting (a game's states share
+#: one tuple, so the switch is read once per game, not once per move).
+_any_type_of = [None, False]
+
+
+def _near(state: State, found: tuple) -> tuple[int, ...]:
+    """The ``near`` masks of a ``_masks`` answer under the state's ``satellite_any_type`` switch: the
+    slots next to a face-up satellite are added to every type present (asked only when there is one)."""
+    variants = state.variants
+    if variants is not _any_type_of[0]:
+        _any_type_of[:] = variants, dict(variants).get("satellite_any_type", False)
+    near, satellites = found[2], found[3]
+    if not _any_type_of[1]:
+        return near
+    return tuple(mask | satellites if mask >= 0 else mask for mask in near[:-1]) + near[-1:]
 
 
 def _where(empty: int, near: tuple[int, ...], card_type: int) -> tuple[int, bool]:
@@ -194,14 +217,16 @@ def _where(empty: int, near: tuple[int, ...], card_type: int) -> tuple[int, bool
     return (mask, False) if mask else (empty, True)  # next to its type; else face down anywhere
 
 
-def open_slots(cards: CardSet, telescope: tuple[int, ...], kind: int) -> tuple[int, bool]:
-    """Bit mask of the slots where ``kind`` may go, and whether it must go face down.
+def open_slots(state: State, telescope: tuple[int, ...], kind: int) -> tuple[int, bool]:
+    """Bit mask of the slots of ``telescope`` where ``kind`` may go, and whether it must go face down.
 
     Telescope rule: a type already face up in the telescope goes next to (sharing an edge with) a
-    card of its type; a new type or a satellite goes in any empty slot; no such slot: face down in
-    any empty slot.
+    card of its type (or, with ``satellite_any_type``, a satellite); a new type or a satellite goes
+    in any empty slot; no such slot: face down in any empty slot.
     """
-    return _where(*_masks(actions_for(cards), cards, telescope), cards.type_of[kind])
+    cards = state.cards
+    found = _masks(actions_for(cards), cards, telescope)
+    return _where(found[1], _near(state, found), cards.type_of[kind])
 
 
 def _telescope_actions(table: _Actions, kind: int, mask: int, down: bool):
@@ -229,7 +254,11 @@ def legal_actions(state: State, seat: int) -> list:
             return []
         telescope = state.telescopes[seat]
         found = table.masks.get(id(telescope))  # _masks' cache, looked up inline
-        empty, near = (found[1], found[2]) if found is not None and found[0] is telescope else _masks(table, cards, telescope)
+        if found is None or found[0] is not telescope:
+            found = _masks(table, cards, telescope)
+        empty, near = found[1], found[2]
+        if found[3]:  # a satellite lies face up: _near
+            near = _near(state, found)
         out = []
         notebook = table.notebook
         telescope_actions = table.telescope
@@ -249,16 +278,16 @@ def legal_actions(state: State, seat: int) -> list:
         if seat != state.seat:
             return []
         pending = state.pending
-        mask, down = _where(*_masks(table, cards, state.telescopes[seat]), cards.type_of[pending])
+        mask, down = open_slots(state, state.telescopes[seat], pending)
         return list(_telescope_actions(table, pending, mask, down))
     if phase == STARTERS:
         pair = state.starters[seat] if 0 <= seat < state.players else ()
-        if not pair:
+        if not pair or state.chosen[seat] != EMPTY:
             return []
         a, b = (cards.card_name(k) for k in pair)
         return [ChooseStarters(telescope=a, notebook=b), ChooseStarters(telescope=b, notebook=a)]
     if phase == FINAL:
-        if not 0 <= seat < state.players:
+        if not 0 <= seat < state.players or state.chosen[seat] != EMPTY:
             return []
         final = table.final
         return [final[k] for k in dict.fromkeys(state.hands[seat])]
@@ -277,7 +306,8 @@ class _Table:
     """A working copy of a state for one apply: it copies only what the action changes."""
 
     __slots__ = ("s", "shuffles", "deck", "discard", "row", "hands", "starters", "telescopes", "notebooks",
-                 "seat", "round", "phase", "pending", "satellite_taken", "log")
+                 "seat", "round", "phase", "pending", "satellite_taken", "log", "known", "known_down", "pending_seen",
+                 "chosen")
 
     def __init__(self, state: State):
         self.s = state
@@ -295,12 +325,17 @@ class _Table:
         self.pending = state.pending
         self.satellite_taken = state.satellite_taken
         self.log = []
+        self.known = state.known
+        self.known_down = state.known_down
+        self.pending_seen = state.pending_seen
+        self.chosen = state.chosen
 
     def freeze(self) -> State:
         s = self.s
         return _make(State, (s.cards, s.players, s.variants, s.seed, self.shuffles, self.deck, self.discard, s.box,
                      self.row, self.hands, self.starters, self.telescopes, self.notebooks, s.start_player,
-                     self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log)))
+                     self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log),
+                     self.known, self.known_down, self.pending_seen, self.chosen))
 
     @staticmethod
     def _put(zones: tuple, seat: int, value) -> tuple:
@@ -315,11 +350,26 @@ class _Table:
         self.notebooks = self._put(self.notebooks, seat, tuple(sorted(self.notebooks[seat] + (card,))))
         self.log.append(("notebook", seat, (card,), None))
 
-    def place(self, seat: int, card: int, slot: int, down: bool) -> None:
+    def place(self, seat: int, card: int, slot: int, down: bool, seen: bool = True) -> None:
+        """``card`` into telescope ``slot``; face down, the other seats know it only when ``seen``."""
         telescope = list(self.telescopes[seat])
         telescope[slot] = face_down(card) if down else card
         self.telescopes = self._put(self.telescopes, seat, tuple(telescope))
-        self.log.append(("telescope", seat, (card,), (slot, down)))
+        if down and seen:
+            self.known_down = self._put(self.known_down, seat, self.known_down[seat] | 1 << slot)
+        self.log.append(("telescope", seat, (card,), (slot, down, seen or not down)))
+
+    def play_from_hand(self, seat: int, card: int) -> bool:
+        """Take ``card`` out of the hand; whether the other seats knew it was there."""
+        hand = self.hands[seat]
+        i = hand.index(card)
+        self.hands = self._put(self.hands, seat, hand[:i] + hand[i + 1:])
+        known = self.known[seat]
+        if card not in known:
+            return False
+        i = known.index(card)
+        self.known = self._put(self.known, seat, known[:i] + known[i + 1:])
+        return True
 
     def next_card(self) -> int:
         """The deck's top card; an empty deck is first rebuilt from the shuffled discards."""
@@ -359,19 +409,37 @@ class _Table:
         state = self.s
         self.satellite_taken = False
         self.pending = EMPTY
+        self.pending_seen = False
         if self.seat == (state.start_player - 1) % state.players:
             self.round += 1
             if self.round >= ROUNDS:
-                self.phase = FINAL
-                self.log.append(("final", None, (), None))
+                self.final()
                 return
         self.seat = (self.seat + 1) % state.players
         self.phase = TAKE
         self.log.append(("turn", self.seat, (), self.round))
-        if not any(card != EMPTY for card in self.row):
-            # Deck and discards exhausted: nothing to take (cannot happen with the standard cards).
-            self.phase = PLAY
-            self.log.append(("take_skipped", self.seat, (), None))
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        """Phase TAKE begins. Only a position written with a short deck (a card file must hold enough
+        for the whole game, ``cards.deck_cards_needed``) runs out of cards: with nothing in the row
+        the take is skipped, and with no hand card either the whole turn."""
+        if any(card != EMPTY for card in self.row):
+            return
+        self.phase = PLAY
+        self.log.append(("take_skipped", self.seat, (), None))
+        if not self.hands[self.seat]:
+            self.log.append(("turn_skipped", self.seat, (), None))
+            self.end_turn()
+
+    def final(self) -> None:
+        """After round 11: each player with a hand card puts one into the notebook (if nobody has one,
+        which only a position written so can bring about, the game is over at once)."""
+        self.phase = FINAL
+        self.log.append(("final", None, (), None))
+        if not any(self.hands):
+            self.phase = OVER
+            self.log.append(("game_over", None, (), None))
 
 
 def _illegal(key: str, rule: str, **values) -> NoReturn:
@@ -459,8 +527,11 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
         return None
     if slot < 0:
         return entry
-    telescope = state.telescopes[seat]
-    mask, must_go_down = _where(*_masks(table, cards, telescope), cards.type_of[card])
+    found = _masks(table, cards, state.telescopes[seat])
+    near = found[2]
+    if found[3]:  # a satellite lies face up: _near
+        near = _near(state, found)
+    mask, must_go_down = _where(found[1], near, cards.type_of[card])
     return entry if entry[3] is must_go_down and mask >> slot & 1 else None
 
 
@@ -479,8 +550,9 @@ def _place(state: State, seat: int, action: PlayToTelescope) -> State:
     if not state.satellite_taken and len(state.deck) >= state.row.count(EMPTY):
         return _place_quickly(state, seat, card, slot, down)
     table = _Table(state)
-    table.place(seat, card, slot, down)
+    table.place(seat, card, slot, down, state.pending_seen)
     table.pending = EMPTY
+    table.pending_seen = False
     table.finish_turn()
     return table.freeze()
 
@@ -495,16 +567,20 @@ def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) ->
     telescopes = list(s.telescopes)
     telescopes[seat] = new = tuple(telescope)
     _after_placing(s.cards, old, new, slot, entry)
-    log = [("telescope", seat, (card,), (slot, down))]
-    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, list(s.row), s.deck, log)
+    known_down = s.known_down
+    if down and s.pending_seen:  # (_Table.place)
+        known_down = _Table._put(known_down, seat, known_down[seat] | 1 << slot)
+    log = [("telescope", seat, (card,), (slot, down, s.pending_seen or not down))]
+    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, list(s.row), s.deck, s.hands, log)
     return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
                  s.hands, s.starters, tuple(telescopes), s.notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log)))
+                 EMPTY, False, tuple(log), s.known, known_down, False, s.chosen))
 
 
-def _refill_and_next_turn(s: State, row: list, deck: tuple, log: list) -> tuple:
+def _refill_and_next_turn(s: State, row: list, deck: tuple, hands: tuple, log: list) -> tuple:
     """Phase 4 and ``_Table.end_turn`` when the deck holds a card for every empty row slot (so the
-    row ends full: no reshuffle, no skipped take). Returns the row, the deck, seat, round and phase."""
+    row ends full: no reshuffle, no skipped take); ``hands`` after the turn. Returns the row, the
+    deck, seat, round and phase."""
     drawn = 0
     for i in range(ROW_SLOTS):
         if row[i] == EMPTY:
@@ -517,6 +593,9 @@ def _refill_and_next_turn(s: State, row: list, deck: tuple, log: list) -> tuple:
         round_ += 1
         if round_ >= ROUNDS:
             log.append(("final", None, (), None))
+            if not any(hands):  # (_Table.final)
+                log.append(("game_over", None, (), None))
+                return tuple(row), deck, seat, round_, OVER
             return tuple(row), deck, seat, round_, FINAL
     seat = (seat + 1) % s.players
     log.append(("turn", seat, (), round_))
@@ -541,7 +620,7 @@ def _check_slot(state: State, seat: int, card: int, slot_name, down) -> int:
     telescope = state.telescopes[seat]
     if telescope[slot] != EMPTY:
         _illegal("slot_filled", RULE_TELESCOPE, slot=slot_name)
-    mask, must_go_down = open_slots(cards, telescope, card)
+    mask, must_go_down = open_slots(state, telescope, card)
     if down is must_go_down and mask >> slot & 1:
         return slot
     type_names = _type_names(cards, cards.type_of[card])
@@ -553,8 +632,10 @@ def _check_slot(state: State, seat: int, card: int, slot_name, down) -> int:
 
 
 def _starters(state: State, seat: int, action: ChooseStarters) -> State:
+    """Setup: the choice stays secret (``State.chosen``) until every player has chosen; then all the
+    starters are placed at once."""
     pair = state.starters[seat]
-    if not pair:
+    if not pair or state.chosen[seat] != EMPTY:
         _illegal("starters_placed", RULE_SETUP, who=player(seat))
     kinds = state.cards.kind_by_name
     up = kinds.get(action.telescope) if isinstance(action.telescope, str) else None
@@ -563,13 +644,23 @@ def _starters(state: State, seat: int, action: ChooseStarters) -> State:
         names = [state.cards.card_name(k) for k in pair]
         _illegal("starter_cards", RULE_SETUP, who=player(seat), cards={"en": " and ".join(names), "ja": "と".join(names)})
     table = _Table(state)
-    table.starters = table._put(state.starters, seat, ())
-    table.log.append(("starters", seat, (up, note), None))
-    table.place(seat, up, APEX, False)
-    table.add_to_notebook(seat, note)
-    if not any(table.starters):
-        table.phase = TAKE
-        table.log.append(("turn", state.seat, (), 0))
+    table.chosen = chosen = table._put(state.chosen, seat, up)
+    if any(state.starters[s] and chosen[s] == EMPTY for s in range(state.players)):
+        table.log.append(("starters_chosen", seat, (up, note), None))
+        return table.freeze()
+    for s in range(state.players):  # everyone has chosen: the starters are shown and placed
+        if chosen[s] != EMPTY:
+            first, second = state.starters[s]
+            up = chosen[s]
+            note = second if up == first else first
+            table.starters = table._put(table.starters, s, ())
+            table.log.append(("starters", s, (up, note), None))
+            table.place(s, up, APEX, False)
+            table.add_to_notebook(s, note)
+    table.chosen = (EMPTY,) * state.players
+    table.phase = TAKE
+    table.log.append(("turn", state.seat, (), state.round))
+    table.start_turn()
     return table.freeze()
 
 
@@ -582,8 +673,10 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
         _illegal("row_slot_empty", RULE_TAKE, slot=slot)
     row = list(state.row)
     row[slot - 1] = EMPTY
-    hands = list(state.hands)
+    hands, known = list(state.hands), list(state.known)
     hands[seat] = tuple(sorted(state.hands[seat] + (card,)))
+    seen = state.known[seat]  # everyone saw the card taken from the row
+    known[seat] = tuple(sorted(seen + (card,))) if seen else (card,)
     cards = state.cards
     satellite = cards.type_of[card] == len(cards.types)  # cards.is_satellite, inlined
     s = state
@@ -596,7 +689,7 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     # Built field by field (State order): the commonest step of every game, kept cheap.
     return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, s.deck, s.discard, s.box, tuple(row),
                  tuple(hands), s.starters, s.telescopes, s.notebooks, s.start_player, s.seat, s.round, phase,
-                 EMPTY, satellite, log))
+                 EMPTY, satellite, log, tuple(known), s.known_down, False, s.chosen))
 
 
 def _play_action(state: State, seat: int, action) -> State:
@@ -630,11 +723,9 @@ def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: i
     """Phases 2-3 (and 4 when the second card goes to the notebook), every case."""
     cards = state.cards
     table = _Table(state)
-    hand = state.hands[seat]
-    i = hand.index(card)
-    table.set_hand(seat, hand[:i] + hand[i + 1:])
+    seen = table.play_from_hand(seat, card)
     if to_telescope:
-        table.place(seat, card, slot, down)
+        table.place(seat, card, slot, down, seen)
     else:
         table.add_to_notebook(seat, card)
     # Phase 3: the row card of the played card's number; the 6/0 (no such slot) or an empty slot:
@@ -655,7 +746,8 @@ def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: i
         if second == EMPTY:
             table.log.append(("deck_empty", seat, (), "second card"))
         else:
-            table.log.append(("second", seat, (second,), None))
+            # Drawn for the telescope, it is the player's own until it lies there face up.
+            table.log.append(("second" if to_telescope else "second_drawn", seat, (second,), None))
     if second == EMPTY:
         table.finish_turn()
     elif to_telescope:
@@ -663,6 +755,7 @@ def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: i
         table.finish_turn()
     else:
         table.pending = second
+        table.pending_seen = table.log[-1][3] is not None  # from the row
         table.phase = PLACE
     return table.freeze()
 
@@ -678,6 +771,10 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     i = hand.index(card)
     hands = list(s.hands)
     hands[seat] = hand[:i] + hand[i + 1:]
+    known = s.known
+    if card in known[seat]:  # (_Table.play_from_hand)
+        i = known[seat].index(card)
+        known = _Table._put(known, seat, known[seat][:i] + known[seat][i + 1:])
     telescopes, notebooks = s.telescopes, s.notebooks
     row, deck = list(s.row), s.deck
     if to_telescope:
@@ -688,7 +785,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         telescopes[seat] = new = tuple(telescope)
         telescopes = tuple(telescopes)
         _after_placing(cards, old, new, slot, card)
-        log = [("telescope", seat, (card,), (slot, False))]
+        log = [("telescope", seat, (card,), (slot, False, True))]
     else:
         notebooks = list(notebooks)
         notebooks[seat] = tuple(sorted(notebooks[seat] + (card,)))
@@ -699,22 +796,25 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         second = row[number - 1]
         row[number - 1] = EMPTY
         log.append(("second", seat, (second,), number))
+        seen = True
     else:
         second, deck = deck[0], deck[1:]
-        log.append(("second", seat, (second,), None))
+        log.append(("second" if to_telescope else "second_drawn", seat, (second,), None))
+        seen = False
     if not to_telescope:
         return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
                      tuple(hands), s.starters, telescopes, notebooks, s.start_player, s.seat, s.round, PLACE,
-                     second, False, tuple(log)))
+                     second, False, tuple(log), known, s.known_down, seen, s.chosen))
     notebooks = list(notebooks)
     notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
     notebooks = tuple(notebooks)
     log.append(("notebook", seat, (second,), None))
     # Phase 4: refill (the deck holds enough cards), then the next turn.
-    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, row, deck, log)
+    hands = tuple(hands)
+    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, row, deck, hands, log)
     return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
-                 tuple(hands), s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log)))
+                 hands, s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
+                 EMPTY, False, tuple(log), known, s.known_down, False, s.chosen))
 
 
 def _clear(state: State, seat: int, action: ClearRow) -> State:
@@ -744,19 +844,29 @@ def _clear(state: State, seat: int, action: ClearRow) -> State:
 
 
 def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
-    if not state.hands[seat]:
+    """After round 11: the choice stays secret (``State.chosen``) until every player holding a card
+    has chosen; then each chosen card goes into its notebook and the rest of each hand is discarded."""
+    if not state.hands[seat] or state.chosen[seat] != EMPTY:
         _illegal("final_placed", RULE_FINAL, who=player(seat))
     card = _hand_card(state, seat, action.card, RULE_FINAL)
     table = _Table(state)
-    hand = state.hands[seat]
-    i = hand.index(card)
-    rest = hand[:i] + hand[i + 1:]
-    table.set_hand(seat, ())
-    table.add_to_notebook(seat, card)
-    if rest:
-        table.discard = state.discard + rest
-        table.log.append(("final_discard", seat, rest, None))
-    if not any(table.hands):
-        table.phase = OVER
-        table.log.append(("game_over", None, (), None))
+    table.chosen = chosen = table._put(state.chosen, seat, card)
+    if any(state.hands[s] and chosen[s] == EMPTY for s in range(state.players)):
+        table.log.append(("final_chosen", seat, (card,), None))
+        return table.freeze()
+    for s in range(state.players):  # everyone has chosen: the cards are shown
+        if chosen[s] == EMPTY:
+            continue
+        hand = state.hands[s]
+        i = hand.index(chosen[s])
+        rest = hand[:i] + hand[i + 1:]
+        table.set_hand(s, ())
+        table.add_to_notebook(s, chosen[s])
+        if rest:
+            table.discard = table.discard + rest
+            table.log.append(("final_discard", s, rest, None))
+    table.known = ((),) * state.players
+    table.chosen = (EMPTY,) * state.players
+    table.phase = OVER
+    table.log.append(("game_over", None, (), None))
     return table.freeze()

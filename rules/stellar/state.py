@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.stellar.cards import CardSet
+from rules.stellar.cards import ROUNDS, ROW_SLOTS, CardSet  # noqa: F401 (ROUNDS and ROW_SLOTS: state's names too)
 
 # Phases: what the seat(s) in ``to_move`` must decide.
 STARTERS = "starters"  # setup: each player puts one starter at the apex, the other in the notebook
@@ -24,8 +24,6 @@ OVER = "over"
 PHASES = (STARTERS, TAKE, PLAY, PLACE, CLEAR, FINAL, OVER)
 
 EMPTY = -1
-ROW_SLOTS = 5
-ROUNDS = 11
 
 
 def face_down(kind: int) -> int:
@@ -79,6 +77,18 @@ class State(NamedTuple):
     satellite_taken: bool
     #: What the last apply did: compact records, turned into Events by ``events()``.
     log: tuple[tuple, ...]
+    #: What the other seats know of each seat's hidden cards (every way of knowing in Stellar is
+    #: public, so one record serves every other seat): per seat, the hand cards they saw taken from
+    #: the row (sorted; a part of the hand) ...
+    known: tuple[tuple[int, ...], ...]
+    #: ... and the bit mask of the telescope slots whose face-down card they saw in the row.
+    known_down: tuple[int, ...]
+    #: The second card waiting in phase PLACE came from the row (everyone saw it), not the deck.
+    pending_seen: bool
+    #: Simultaneous choices kept secret until every seat has chosen, per seat (else EMPTY): in setup,
+    #: the starter for the telescope (the other goes to the notebook); after round 11, the hand card
+    #: for the notebook.
+    chosen: tuple[int, ...]
 
     def variant(self, name: str):
         for key, value in self.variants:
