@@ -35,7 +35,7 @@ import explorer.jump_gate_board  # noqa: F401,E402  (registers the Jump Gate boa
 import explorer.starligned_board  # noqa: F401,E402  (registers the Starligned board)
 import explorer.biome_blitz_board  # noqa: F401,E402  (registers the Biome Blitz board)
 from explorer.advisor import MoveAdvisor
-from explorer.i18n import NATIVE_NAMES, page_language, text
+from explorer.i18n import NATIVE_NAMES, literal, page_language, text
 from explorer.rules_page import rules_href
 from explorer.tutorial import available as tutorials_available, tutorial_href
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
@@ -286,7 +286,7 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
             session = GameSession()
             session.load(review_replay(table_id, lang=page_language()), cursor=0)
         except TableError as error:
-            session, notice, alert = None, f"Table review: {error}.", "review-refused"
+            session, notice, alert = None, literal(f"Table review: {error}."), "review-refused"
     elif session is None:
         session, notice = addressed_session(query_arg, page_language())
         alert = "address-refused"
@@ -300,24 +300,24 @@ def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
     """The game the page's address asks for with ``game``, ``players`` and ``seed`` (``arg(name)``
     gives each, or None), opened as the default page is (``bot_session``), and None; or (None, why
     not) in ``lang`` when a value cannot be played, so the page opens as usual and says which value
-    it could not take. (None, None): nothing asked."""
+    it could not take (as Markdown showing the value literally). (None, None): nothing asked."""
     game, players, seed = arg("game"), arg("players"), arg("seed")
     if game is None and players is None and seed is None:
         return None, None
     if game is not None and game not in rules.GAMES:
-        return None, text("explorer.address.game", lang, game=game, games=", ".join(rules.GAMES))
+        return None, literal(text("explorer.address.game", lang, game=game, games=", ".join(rules.GAMES)))
     spec = rules.get_game(game or rules.GAMES[0])
     params = {"game": spec.id}
     if players is not None:
         if not players.isdigit() or int(players) not in spec.player_counts:
             counts = ", ".join(map(str, spec.player_counts))
-            return None, text("explorer.address.players", lang, title=spec.title, counts=counts, players=players)
+            return None, literal(text("explorer.address.players", lang, title=spec.title, counts=counts, players=players))
         params["players"] = int(players)
     if seed is not None:
         try:
             params["seed"] = int(seed)
         except ValueError:
-            return None, text("explorer.address.seed", lang, seed=seed)
+            return None, literal(text("explorer.address.seed", lang, seed=seed))
     return bot_session(**params), None
 
 

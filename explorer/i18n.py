@@ -8,7 +8,9 @@ its address first, then the browser's ``Accept-Language``, then English.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -39,6 +41,18 @@ def texts(lang: str) -> dict[str, str]:
 def text(key: str, lang: str = DEFAULT, **values) -> str:
     found = texts(lang if lang in LANGUAGES else DEFAULT)[key]
     return found.format(**values) if values else found
+
+
+#: What Markdown reads as markup (CommonMark's escapable punctuation), but for what HTML escaping covers.
+_MARKDOWN_SPECIALS = re.compile(r"([!#$%()*+,\-./:;=?@\[\\\]^_`{|}~])")
+
+
+def literal(message: str) -> str:
+    """``message`` as a Markdown pane shows it, character for character: no HTML (escaped), no
+    Markdown (its specials backslashed), on one line. For every text that holds a value from the
+    address or a form (``?game=<img ...>`` must show as those characters, never as an element)."""
+    one_line = " ".join(str(message).splitlines())
+    return html.escape(_MARKDOWN_SPECIALS.sub(r"\\\1", one_line))
 
 
 def choose(requested: str | None, accept_language: str | None = None) -> str:

@@ -33,12 +33,13 @@ import os
 import sys
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 import panel as pn
 import param
 
 import rules
-from explorer.i18n import NATIVE_NAMES, page_language, text
+from explorer.i18n import NATIVE_NAMES, literal, page_language, text
 from explorer.board import board_for
 import explorer.stellar_board  # noqa: F401  (each registers its board in board_for)
 import explorer.jump_gate_board  # noqa: F401
@@ -93,7 +94,7 @@ def variant_description(game: str, variant, lang: str = "en") -> str:
 def language_switch_html(lang: str, **args: str | None) -> str:
     """The page again in each other language (the address's other arguments kept)."""
     def href(other: str) -> str:
-        query = "&".join(f"{name}={value}" for name, value in args.items() if value)
+        query = urlencode({name: value for name, value in args.items() if value})
         return "?" + (query + "&" if query else "") + f"lang={other}"
     switch = " · ".join(f'<a class="lang-{other}" href="{esc(href(other))}" lang="{other}">{NATIVE_NAMES[other]}</a>'
                         if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
@@ -476,7 +477,7 @@ class Lobby(pn.viewable.Viewer):
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
-            return self._refuse(t("bad_seed", self.lang, seed=repr(seed_text)))
+            return self._refuse(literal(t("bad_seed", self.lang, seed=repr(seed_text))))
         variants = {w.variant_name: w.value for w in self.variants.objects}
         controllers = [w.value for w in self.seats.objects]
         try:
@@ -588,7 +589,7 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
         page = TablePage(hub, table_id, token, path=page_path(), lang=lang)
     except TableError as error:
         problem = error.problem_in(lang)
-        template.main.append(pn.pane.Alert(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}"),
+        template.main.append(pn.pane.Alert(literal(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}")),
                                            alert_type="danger",
                                            css_classes=["table-refused"]))
         lobby_href = page_path() + ("" if lang == "en" else f"?lang={lang}")
