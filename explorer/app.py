@@ -286,13 +286,14 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
             session = GameSession()
             session.load(review_replay(table_id, lang=page_language()), cursor=0)
         except TableError as error:
-            session, notice, alert = None, literal(f"Table review: {error}."), "review-refused"
+            session, notice, alert = None, f"Table review: {error}.", "review-refused"
     elif session is None:
         session, notice = addressed_session(query_arg, page_language())
         alert = "address-refused"
     template = ExplorerApp(session=session, lang=page_language()).template
     if notice:
-        template.main.insert(0, pn.pane.Alert(notice, alert_type="warning", css_classes=[alert]))
+        # (it holds the address's values: shown as they are, never read as HTML or Markdown)
+        template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=[alert]))
     return template
 
 
@@ -300,24 +301,24 @@ def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
     """The game the page's address asks for with ``game``, ``players`` and ``seed`` (``arg(name)``
     gives each, or None), opened as the default page is (``bot_session``), and None; or (None, why
     not) in ``lang`` when a value cannot be played, so the page opens as usual and says which value
-    it could not take (as Markdown showing the value literally). (None, None): nothing asked."""
+    it could not take. (None, None): nothing asked."""
     game, players, seed = arg("game"), arg("players"), arg("seed")
     if game is None and players is None and seed is None:
         return None, None
     if game is not None and game not in rules.GAMES:
-        return None, literal(text("explorer.address.game", lang, game=game, games=", ".join(rules.GAMES)))
+        return None, text("explorer.address.game", lang, game=game, games=", ".join(rules.GAMES))
     spec = rules.get_game(game or rules.GAMES[0])
     params = {"game": spec.id}
     if players is not None:
         if not players.isdigit() or int(players) not in spec.player_counts:
             counts = ", ".join(map(str, spec.player_counts))
-            return None, literal(text("explorer.address.players", lang, title=spec.title, counts=counts, players=players))
+            return None, text("explorer.address.players", lang, title=spec.title, counts=counts, players=players)
         params["players"] = int(players)
     if seed is not None:
         try:
             params["seed"] = int(seed)
         except ValueError:
-            return None, literal(text("explorer.address.seed", lang, seed=seed))
+            return None, text("explorer.address.seed", lang, seed=seed)
     return bot_session(**params), None
 
 

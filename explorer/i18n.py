@@ -43,16 +43,19 @@ def text(key: str, lang: str = DEFAULT, **values) -> str:
     return found.format(**values) if values else found
 
 
-#: What Markdown reads as markup (CommonMark's escapable punctuation), but for what HTML escaping covers.
-_MARKDOWN_SPECIALS = re.compile(r"([!#$%()*+,\-./:;=?@\[\\\]^_`{|}~])")
+#: What Markdown (with math) reads as markup within a line: emphasis, code, links and images, tables,
+#: strike-through, math, headings. (On one line, after the page's own words, nothing else can start
+#: a block; HTML is escaped apart.)
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]!~|$#])")
 
 
 def literal(message: str) -> str:
-    """``message`` as a Markdown pane shows it, character for character: no HTML (escaped), no
-    Markdown (its specials backslashed), on one line. For every text that holds a value from the
-    address or a form (``?game=<img ...>`` must show as those characters, never as an element)."""
+    """``message`` as a Markdown pane shows it, character for character: no HTML (``&``, ``<`` and
+    ``>`` escaped), no Markdown (its specials backslashed), on one line. For every text that holds a
+    value from the address or a form (``?game=<img ...>`` must show as those characters, never as
+    an element); a text without such characters is left as it is."""
     one_line = " ".join(str(message).splitlines())
-    return html.escape(_MARKDOWN_SPECIALS.sub(r"\\\1", one_line))
+    return html.escape(_MARKDOWN_SPECIALS.sub(r"\\\1", one_line), quote=False)
 
 
 def choose(requested: str | None, accept_language: str | None = None) -> str:
