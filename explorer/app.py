@@ -35,7 +35,7 @@ import explorer.jump_gate_board  # noqa: F401,E402  (registers the Jump Gate boa
 import explorer.starligned_board  # noqa: F401,E402  (registers the Starligned board)
 import explorer.biome_blitz_board  # noqa: F401,E402  (registers the Biome Blitz board)
 from explorer.advisor import MoveAdvisor
-from explorer.i18n import NATIVE_NAMES, page_language, text
+from explorer.i18n import NATIVE_NAMES, literal, page_language, text
 from explorer.rules_page import rules_href
 from explorer.tutorial import available as tutorials_available, tutorial_href
 from explorer.picker import HUMAN, ActionPicker, SeatControllers
@@ -292,7 +292,8 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
         alert = "address-refused"
     template = ExplorerApp(session=session, lang=page_language()).template
     if notice:
-        template.main.insert(0, pn.pane.Alert(notice, alert_type="warning", css_classes=[alert]))
+        # (it holds the address's values: shown as they are, never read as HTML or Markdown)
+        template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=[alert]))
     return template
 
 

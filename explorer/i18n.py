@@ -8,7 +8,9 @@ its address first, then the browser's ``Accept-Language``, then English.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -39,6 +41,21 @@ def texts(lang: str) -> dict[str, str]:
 def text(key: str, lang: str = DEFAULT, **values) -> str:
     found = texts(lang if lang in LANGUAGES else DEFAULT)[key]
     return found.format(**values) if values else found
+
+
+#: What Markdown (with math) reads as markup within a line: emphasis, code, links and images, tables,
+#: strike-through, math, headings. (On one line, after the page's own words, nothing else can start
+#: a block; HTML is escaped apart.)
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]!~|$#])")
+
+
+def literal(message: str) -> str:
+    """``message`` as a Markdown pane shows it, character for character: no HTML (``&``, ``<`` and
+    ``>`` escaped), no Markdown (its specials backslashed), on one line. For every text that holds a
+    value from the address or a form (``?game=<img ...>`` must show as those characters, never as
+    an element); a text without such characters is left as it is."""
+    one_line = " ".join(str(message).splitlines())
+    return html.escape(_MARKDOWN_SPECIALS.sub(r"\\\1", one_line), quote=False)
 
 
 def choose(requested: str | None, accept_language: str | None = None) -> str:

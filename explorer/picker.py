@@ -230,21 +230,26 @@ class ActionPicker(pn.viewable.Viewer):
         self.cancel_button.on_click(lambda event: self.cancel())
         self.decide_row = pn.Row(self.selection, self.confirm_button, self.cancel_button, visible=False,
                                  sizing_mode="stretch_width", margin=0)
-        self.bots_button = pn.widgets.Button(label=text("picker.let_bots_play", self.lang), color="primary", css_classes=["let-bots-play"],
-                                             width=140, margin=(4, 5))
-        self.bots_button.on_click(lambda event: self.let_bots_play())
-        self.view_as_button = pn.widgets.Button(label="", color="primary", variant="outline",
-                                                css_classes=["view-as-mover"], margin=(4, 5))
-        self.view_as_button.on_click(lambda event: self._view_as_mover())
-        self.buttons_row = pn.Row(self.bots_button, self.view_as_button, margin=0)
-        self.take_seat = pn.Row(margin=0, css_classes=["take-seat"])
+        # The shortcuts exist only where they may be used: a page whose viewpoint is fixed (a shared
+        # table's seat) has no such widget at all, since any widget can be fired from the browser.
+        self.bots_button = self.view_as_button = self.buttons_row = self.take_seat = None
         self._take_seat_buttons: list[pn.widgets.Button] = []
+        if self.shortcuts:
+            self.bots_button = pn.widgets.Button(label=text("picker.let_bots_play", self.lang), color="primary",
+                                                 css_classes=["let-bots-play"], width=140, margin=(4, 5))
+            self.bots_button.on_click(lambda event: self.let_bots_play())
+            self.view_as_button = pn.widgets.Button(label="", color="primary", variant="outline",
+                                                    css_classes=["view-as-mover"], margin=(4, 5))
+            self.view_as_button.on_click(lambda event: self._view_as_mover())
+            self.buttons_row = pn.Row(self.bots_button, self.view_as_button, margin=0)
+            self.take_seat = pn.Row(margin=0, css_classes=["take-seat"])
         self.note = pn.pane.HTML("", css_classes=["picker-note"], stylesheets=[PICKER_CSS],
                                  sizing_mode="stretch_width", margin=(0, 5))
         self.alert = pn.pane.Alert(" ", alert_type="danger", visible=False, css_classes=["picker-message"],
                                    margin=(4, 5))
-        self._layout = pn.Column(self.status, self.act_for, self.buttons, self.decide_row, self.buttons_row,
-                                 self.take_seat, self.note, self.alert, css_classes=["action-picker"],
+        shortcuts = [self.buttons_row, self.take_seat] if self.shortcuts else []
+        self._layout = pn.Column(self.status, self.act_for, self.buttons, self.decide_row, *shortcuts,
+                                 self.note, self.alert, css_classes=["action-picker"],
                                  sizing_mode="stretch_width", styles=FRAME_STYLES, margin=(0, 5, 8, 5))
         self.session.param.watch(self._refresh, ["state", "viewing_seat", "seat_players", "players"])
         self.param.watch(self._show_message, "message")
@@ -323,6 +328,8 @@ class ActionPicker(pn.viewable.Viewer):
 
     def take_seat_here(self, seat: int) -> None:
         """One click to play: ``seat`` is played by a person from this step, seen from that seat."""
+        if not self.shortcuts:
+            return
         session = self.session
         session.seat_players = {**{s: session.controller(s) for s in range(session.players)}, seat: HUMAN}
         session.viewing_seat = seat
@@ -386,20 +393,28 @@ class ActionPicker(pn.viewable.Viewer):
         else:
             status = self._bots_html(movers)
             bots_visible = self.shortcuts
-        if mode in ("choose", "bots") and session.cursor < len(session.log):
-            note = text("picker.at_step_choose" if mode == "choose" else "picker.at_step_bots", self.lang,
-                        step=session.cursor, steps=len(session.log))
+        if session.cursor < len(session.log):
+            note = self._past_step_note(mode)
         assign(self.status, object=status)
         self.choices = choices
         if groups or self.buttons.groups:     # (no list before or after: nothing to redraw or tell apart)
             self.buttons.param.update(groups=groups, selected=-1, version=self.buttons.version + 1)
         assign(self.buttons, visible=bool(groups))
-        assign(self.bots_button, visible=bots_visible)
-        assign(self.view_as_button, visible=view_as_visible)
-        assign(self.buttons_row, visible=bots_visible or view_as_visible)
-        self._draw_take_seat(mode)
+        if self.shortcuts:
+            assign(self.bots_button, visible=bots_visible)
+            assign(self.view_as_button, visible=view_as_visible)
+            assign(self.buttons_row, visible=bots_visible or view_as_visible)
+            self._draw_take_seat(mode)
         assign(self.note, object=note, visible=bool(note))
         self._show_selection()
+
+    def _past_step_note(self, mode: str) -> str:
+        """The note while the cursor is before the end of the line (what a move does from here)."""
+        if mode not in ("choose", "bots"):
+            return ""
+        session = self.session
+        return text("picker.at_step_choose" if mode == "choose" else "picker.at_step_bots", self.lang,
+                    step=session.cursor, steps=len(session.log))
 
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
         """The status while people who do not act from this view must decide."""
@@ -469,6 +484,8 @@ class ActionPicker(pn.viewable.Viewer):
             self._refresh(force=True)
 
     def _view_as_mover(self) -> None:
+        if not self.shortcuts:
+            return
         session = self.session
         waiting = [seat for seat in session.spec.to_move(session.state) if session.controller(seat) == HUMAN]
         if waiting:

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 import panel as pn
 
 import rules
-from explorer.i18n import NATIVE_NAMES, page_language, text
+from explorer.i18n import NATIVE_NAMES, literal, page_language, text
 from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES, Rule, rulebook
 
@@ -123,7 +123,7 @@ def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.te
     lang = lang or page_language()
     game = game or query_arg("game") or rules.GAMES[0]
     if game not in rules.GAMES:
-        body = pn.pane.Alert(text("rules.unknown_game", lang, game=game, games=", ".join(rules.GAMES)),
+        body = pn.pane.Alert(literal(text("rules.unknown_game", lang, game=game, games=", ".join(rules.GAMES))),
                              alert_type="warning", css_classes=["rules-refused"])
     else:
         body = pn.pane.HTML(rules_html(game, lang), stylesheets=[RULES_CSS], sizing_mode="stretch_width",

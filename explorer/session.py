@@ -596,3 +596,35 @@ class GameSession(param.Parameterized):
             values["branches"] = self.branches + [kept]
             log = log[:problem["move"] - 1]
         self._set_line(log, min(cursor, len(log)), replay_problem=problem, **values)
+
+
+class FixedViewSession(GameSession):
+    """A session seen from one viewpoint, fixed when it is made: a seat, or a spectator (``seat=None``;
+    never the teacher). A shared table's page is one: any server-side widget of a page, hidden or
+    disabled, can be fired from the browser, so a page that must show one seat is built on a session
+    that cannot show another (DESIGN.md, "A page has one viewpoint"). ``viewing_seat`` is a constant
+    parameter: assigning it raises, and a set-up that would drop the seat (fewer players) is refused.
+    """
+
+    viewing_seat = param.Selector(default=None, objects=[None], allow_None=True, constant=True,
+                                  doc="The seat whose view the page shows (None: a spectator), fixed when it opens.")
+    teacher = param.Boolean(default=False, constant=True, doc="Always False: no everything-seeing view here.")
+
+    _fixed_seat: int | None = None
+
+    def __init__(self, *, seat: int | None, **params):
+        if params.pop("teacher", False):
+            raise ValueError("a fixed view is a seat's or a spectator's, never the teacher's")
+        super().__init__(**params)
+        if seat is not None and seat not in range(self.players):
+            raise ValueError(f"seat {seat!r} is not at this {self.players}-player game")
+        with param.edit_constant(self):
+            self.viewing_seat = seat
+        self._fixed_seat = seat
+
+    def _setup(self, spec: GameSpec, variants: Mapping | None, players: int, seed: int) -> dict:
+        values = super()._setup(spec, variants, players, seed)
+        if values["viewing_seat"] != self._fixed_seat:
+            raise ValueError(f"this view is fixed to {player_label(self._fixed_seat)}, "
+                             f"whom a {values['players']}-player game does not seat")
+        return values

@@ -6,9 +6,11 @@
   one secret link per human seat and the spectator link; the open and finished tables; rematch.
 - ``/tables?table=ID&seat=KEY``: that seat's page. ``/tables?table=ID``: the spectator's page.
 
-A table page is an explorer :class:`~explorer.session.GameSession` that follows the shared table
-(``session.follow``), viewed as the page's seat, or as a spectator (``teacher=False``: only
-``observe(state, None)``). Its board, event log and plots are the explorer's own components, which
+A table page is an explorer :class:`~explorer.session.FixedViewSession` that follows the shared
+table (``session.follow``), viewed as the page's seat, or as a spectator (only ``observe(state,
+None)``), fixed when the page opens: no object on the page can change it, and its picker has no
+"view as", "take a seat" or "let bots play" widgets at all (any server-side widget, hidden or
+disabled, can be fired from the browser). Its board, event log and plots are the explorer's own components, which
 draw only observations of the viewing seat, so the page holds nothing that seat may not see (the
 tests read every websocket message to check). Moves go to the table through the hub
 (:class:`TablePicker`), never into the page's session directly; the hub then tells every page.
@@ -31,12 +33,13 @@ import os
 import sys
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 import panel as pn
 import param
 
 import rules
-from explorer.i18n import NATIVE_NAMES, page_language, text
+from explorer.i18n import NATIVE_NAMES, literal, page_language, text
 from explorer.board import board_for
 import explorer.stellar_board  # noqa: F401  (each registers its board in board_for)
 import explorer.jump_gate_board  # noqa: F401
@@ -46,7 +49,7 @@ from explorer.live_plots import LivePlots, OnLoop
 from explorer.picker import ActionPicker, assign, seats_text
 from explorer.rules_page import refusal_markdown
 from explorer.scores import ScoreBreakdown
-from explorer.session import GameSession, player_label, variant_note
+from explorer.session import FixedViewSession, player_label, variant_note
 from explorer.table_hub import CONTROLLERS, HUMAN, TableError, TableHub, get_hub
 from explorer.timeline import EventLog
 from rules.protocol import IllegalAction, RulesError
@@ -91,7 +94,7 @@ def variant_description(game: str, variant, lang: str = "en") -> str:
 def language_switch_html(lang: str, **args: str | None) -> str:
     """The page again in each other language (the address's other arguments kept)."""
     def href(other: str) -> str:
-        query = "&".join(f"{name}={value}" for name, value in args.items() if value)
+        query = urlencode({name: value for name, value in args.items() if value})
         return "?" + (query + "&" if query else "") + f"lang={other}"
     switch = " · ".join(f'<a class="lang-{other}" href="{esc(href(other))}" lang="{other}">{NATIVE_NAMES[other]}</a>'
                         if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
@@ -167,9 +170,18 @@ def seat_link(table_id: str, token: str | None = None, origin: str = "", path: s
 # A table's page
 # ---------------------------------------------------------------------------------------------
 class TablePicker(ActionPicker):
-    """The explorer's picker for one seat at a shared table: Confirm sends the move to the table."""
+    """The explorer's picker for one seat at a shared table: Confirm sends the move to the table.
 
-    shortcuts = False       # bots play on their own, and each seat is played from its own link
+    Moves are offered at the table's latest step only: a move is judged against the position the
+    player saw, and a past step (an event-log line clicked) is not the position the table is in.
+    """
+
+    # Bots play on their own, and each seat is played from its own link: none of the explorer's
+    # "view as", "take a seat" or "let bots play" widgets is made (the page's viewpoint is fixed).
+    shortcuts = False
+
+    def actable_seats(self) -> list[int]:
+        return super().actable_seats() if self.session.at_end else []
 
     def __init__(self, page: "TablePage", **params):
         self.page = page
@@ -185,9 +197,6 @@ class TablePicker(ActionPicker):
     def let_bots_play(self) -> int:      # the table's bots play on their own timer
         return 0
 
-    def take_seat_here(self, seat: int) -> None:
-        self.message = t("one_link_per_seat", self.lang)
-
     # Whom the table waits for is the page's own status line (TablePage._status_html); said again
     # here, it would be a second redraw on every page after every move. The picker's line stays put.
     @property
@@ -195,10 +204,18 @@ class TablePicker(ActionPicker):
         return f'<span class="hint">{t("choices_on_your_turn", self.lang)}</span>'
 
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
-        return self.WAITING
+        return self.WAITING if self.session.at_end else self._past_step_html()
 
     def _bots_html(self, movers: list[int]) -> str:
-        return self.WAITING
+        return self.WAITING if self.session.at_end else self._past_step_html()
+
+    def _past_step_html(self) -> str:
+        session = self.session
+        return (f'<span class="past-step">'
+                f'{esc(t("past_step", self.lang, step=session.cursor, steps=len(session.log)))}</span>')
+
+    def _past_step_note(self, mode: str) -> str:       # (the status says it)
+        return ""
 
 
 class TablePage(pn.viewable.Viewer):
@@ -213,10 +230,10 @@ class TablePage(pn.viewable.Viewer):
         self.seat = hub.seat_of(table_id, token)          # TableError: wrong key; None: spectator
         self.token = token if self.seat is not None else None
         record = table.record
-        session = self.session = GameSession(game=record.game, players=record.players, seed=record.seed,
-                                             variants=dict(record.variants), teacher=False)
+        # The page's viewpoint is fixed here, for as long as the page is open (FixedViewSession).
+        session = self.session = FixedViewSession(game=record.game, players=record.players, seed=record.seed,
+                                                  variants=dict(record.variants), seat=self.seat)
         session.seat_players = {seat: name for seat, name in enumerate(record.controllers)}
-        session.viewing_seat = self.seat
         self._sync()
         self.header = pn.pane.HTML(self._header_html(), stylesheets=[PAGE_CSS], css_classes=["table-header"],
                                    sizing_mode="stretch_width", margin=(0, 5))
@@ -254,10 +271,19 @@ class TablePage(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ acting
     def send(self, action) -> bool:
-        """This seat plays ``action`` at the table; a refusal is shown in the picker, changing nothing."""
+        """This seat plays ``action`` at the table; a refusal is shown in the picker, changing nothing.
+
+        The move is judged against the position the page shows: at a past step (an event-log line
+        clicked) it is refused, since the table is no longer there.
+        """
+        session = self.session
         with pn.io.hold():              # one patch message for the page's whole update
             try:
-                self.hub.act(self.table.id, self.token, len(self.session.log), self.session.spec.encode_action(action))
+                if not session.at_end:
+                    raise TableError(t("past_step_refused", "en", step=session.cursor, steps=len(session.log)),
+                                     {lang: t("past_step_refused", lang, step=session.cursor, steps=len(session.log))
+                                      for lang in LANGUAGES})
+                self.hub.act(self.table.id, self.token, session.cursor, session.spec.encode_action(action))
             except (TableError, RulesError, ValueError) as error:
                 self._sync()            # first: a new position clears the picker's message
                 self._show()
@@ -451,7 +477,7 @@ class Lobby(pn.viewable.Viewer):
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:
-            return self._refuse(t("bad_seed", self.lang, seed=repr(seed_text)))
+            return self._refuse(literal(t("bad_seed", self.lang, seed=repr(seed_text))))
         variants = {w.variant_name: w.value for w in self.variants.objects}
         controllers = [w.value for w in self.seats.objects]
         try:
@@ -563,7 +589,7 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
         page = TablePage(hub, table_id, token, path=page_path(), lang=lang)
     except TableError as error:
         problem = error.problem_in(lang)
-        template.main.append(pn.pane.Alert(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}"),
+        template.main.append(pn.pane.Alert(literal(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}")),
                                            alert_type="danger",
                                            css_classes=["table-refused"]))
         lobby_href = page_path() + ("" if lang == "en" else f"?lang={lang}")

@@ -29,7 +29,7 @@ import param
 
 import rules
 from explorer.board import board_for
-from explorer.i18n import NATIVE_NAMES, text
+from explorer.i18n import NATIVE_NAMES, literal, text
 from explorer.rules_page import rule_link_html, rule_reference, rules_href
 from explorer.session import GameSession
 from explorer.table_pages import explorer_path
@@ -349,7 +349,7 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
     if game is None:
         body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"])
     elif game not in available():
-        body = pn.pane.Alert(text("tutorial.unknown", lang, game=game, games=", ".join(available())),
+        body = pn.pane.Alert(literal(text("tutorial.unknown", lang, game=game, games=", ".join(available()))),
                              alert_type="warning", css_classes=["tutorial-refused"])
     else:
         body = TutorialPage(run=TutorialRun(game=game, lang=lang, step=step))

@@ -56,11 +56,13 @@ def free_port() -> int:
 
 
 class TablesServer:
-    """``panel serve apps/tables.py apps/explorer.py --setup explorer/tables_setup.py`` on ``db``."""
+    """``panel serve apps/tables.py apps/explorer.py --setup explorer/tables_setup.py`` on ``db`` (``apps``:
+    other pages too, e.g. ``apps/rules.py``)."""
 
     def __init__(self, db: Path, port: int | None = None, bot_delay: float = 0.3, extra_env: dict | None = None,
-                 setup: str = "explorer/tables_setup.py"):
+                 setup: str = "explorer/tables_setup.py", apps: tuple[str, ...] = ("apps/tables.py", "apps/explorer.py")):
         self.db, self.port, self.bot_delay, self.setup = Path(db), port or free_port(), bot_delay, setup
+        self.apps = tuple(apps)
         self.extra_env = extra_env or {}
         self.proc: subprocess.Popen | None = None
         self.log = tempfile.NamedTemporaryFile(prefix="tables-serve-", suffix=".log", delete=False)
@@ -70,7 +72,7 @@ class TablesServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 90.0) -> "TablesServer":
-        cmd = [sys.executable, "-m", "panel", "serve", "apps/tables.py", "apps/explorer.py",
+        cmd = [sys.executable, "-m", "panel", "serve", *self.apps,
                "--setup", self.setup, "--address", "127.0.0.1", "--port", str(self.port),
                f"--allow-websocket-origin=127.0.0.1:{self.port}", "--liveness", "--args", "--db", str(self.db)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "RULES_EXPLORER_BOT_DELAY": str(self.bot_delay), **self.extra_env}

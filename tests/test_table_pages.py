@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import panel as pn
+import param
 import pytest
 from bokeh.document import Document
 from tornado.websocket import WebSocketClosedError
@@ -83,7 +85,8 @@ def test_the_check_finds_a_page_that_shows_everything(hub):
     """The check above is not vacuous: a seat's page drawn as the teacher's is caught."""
     table, tokens = hub.create("subastral", 3, seed=2)
     page = TablePage(hub, table.id, tokens[0])
-    page.session.viewing_seat = None            # the teacher's view: every hand
+    with param.edit_constant(page.session):     # (reaching past the fixed viewpoint, as no page object can)
+        page.session.viewing_seat = 1           # another seat's view: its hand
     document = mounted(page)
     secrets = Secrets(table.spec, 3)
     secrets.add_state(table.state)
@@ -238,3 +241,70 @@ def test_a_page_closed_while_an_update_is_on_its_way_is_not_logged_as_an_error(c
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT,
                           env={**os.environ, "RULES_EXPLORER_TABLES_DB": str(tmp_path / "tables.sqlite3")})
     assert done.stdout.strip() == "quiet_closed_pages", done.stderr
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_no_widget_of_a_seat_or_spectator_page_changes_its_viewpoint(hub, game):
+    """DESIGN.md: a page has one viewpoint, fixed when it opens. Any server-side widget, hidden or
+    disabled, can be fired from the browser: every button of the page is clicked and every choice of
+    every other widget taken, with the waiting player to move (the old "view as mover" button)."""
+    spec = get_game(game)
+    players = 2 if 2 in spec.player_counts else spec.player_counts[0]
+    table, tokens = hub.create(game, players, seed=11)
+    mover = table.to_move[0]
+    others = [seat for seat in range(players) if seat not in table.to_move]
+    viewers = [others[0] if others else (mover + 1) % players, None]
+    for viewer in viewers:
+        page = TablePage(hub, table.id, tokens[viewer] if viewer is not None else None)
+        mounted(page)
+        for widget in page.__panel__().select(pn.widgets.Widget):
+            if isinstance(widget, pn.widgets.Button):
+                widget.clicks += 1
+            elif getattr(widget, "options", None):
+                options = widget.options.values() if isinstance(widget.options, dict) else widget.options
+                for option in options:
+                    widget.value = option
+            elif isinstance(widget.param["value"] if "value" in widget.param else None, param.Boolean):
+                widget.value = not widget.value
+            assert page.session.viewing_seat == viewer and not page.session.sees_all
+        if page.picker is not None:     # no such widget is made, and the session refuses another view
+            assert page.picker.view_as_button is None and page.picker.take_seat is None
+            assert page.picker.bots_button is None
+        for other in [None, *range(players)]:
+            if other != viewer:
+                with pytest.raises(TypeError):
+                    page.session.viewing_seat = other
+
+
+def test_a_move_chosen_at_a_past_step_is_refused_and_changes_nothing(hub):
+    """A move is judged against the position the player saw: at a past step (an event-log line
+    clicked) none is offered, and one sent anyway is refused, saying why; the table and its file
+    are unchanged. (Stellar's start: both seats choose at once, so Player 2's choice at the deal is
+    still legal after Player 1's.)"""
+    spec = get_game("stellar")
+    table, tokens = hub.create("stellar", 2, seed=1)
+    first = spec.legal_actions(table.state, 0)[0]
+    hub.act(table.id, tokens[0], 0, spec.encode_action(first))
+    page = TablePage(hub, table.id, tokens[1])
+    deal = page.session.state_at(0)
+    action = next(a for a in spec.legal_actions(deal, 1) if a in spec.legal_actions(table.state, 1))
+    page.log_view.list._handle_msg({"goto": 0})        # the event log's first line, clicked
+    assert page.session.cursor == 0 and page.picker.choices == []
+    assert "step 0 of 1" in page.picker.status.object
+    assert not page.send(action)
+    assert "at step 1" in page.picker.message and "step 0" in page.picker.message
+    assert table.step == 1 and hub.store.moves(table.id) == [(0, spec.encode_action(first))]
+    page.session.goto(1)                                # at the latest step the same move is played
+    assert page.picker.choices and page.send(action)
+    assert table.step == 2
+
+
+def test_a_past_step_is_explained_in_japanese(hub):
+    table, tokens = hub.create("stellar", 2, seed=1)
+    spec = table.spec
+    hub.act(table.id, tokens[0], 0, spec.encode_action(spec.legal_actions(table.state, 0)[0]))
+    page = TablePage(hub, table.id, tokens[1], lang="ja")
+    page.session.goto(0)
+    assert "ステップ 0/1" in page.picker.status.object
+    assert not page.send(spec.legal_actions(page.session.state, 1)[0])
+    assert "ステップ 0" in page.picker.message and table.step == 1

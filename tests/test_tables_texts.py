@@ -128,8 +128,9 @@ def test_a_table_page_in_english_is_unchanged(hub):
     assert page.rematch_button.label == "Rematch: same seats, new seed"
     assert page.end[0].object == "### Final scores"
     assert "Events" in shown_text(page)
+    # A seat's page has one viewpoint: no "take a seat" widget is made, and the call changes nothing.
     page.picker.take_seat_here(1)
-    assert page.picker.message == "At a shared table each seat is played from its own link."
+    assert page.picker.take_seat is None and page.session.viewing_seat == 0 and page.picker.message == ""
     assert page.picker.WAITING == '<span class="hint">Your choices appear here on your turn.</span>'
     assert json.loads(page._replay_file().getvalue()) == {"error": "the game is not over: its replay would show every hand"}
     with pytest.raises(Exception, match=f"^table {table.id} is still being played: it can be reviewed once the game is over$"):
@@ -228,8 +229,8 @@ def test_a_table_page_in_japanese(hub):
     assert_japanese(shown_text(page), "あなたは", "プレイヤー1：人、プレイヤー2：randomボット", "1手目：あなたの手番です。",
                     "イベント", "得点の推移とカード（開くと表示が更新されます）")
     assert_japanese(shown_text(spectator), "観戦者", "手札は表示されません")
-    page.picker.take_seat_here(1)
-    assert_japanese(page.picker.message, "各席はそれぞれ専用のリンク")
+    page.session.goto(0)            # (nothing was played yet: the past-step text, from the texts)
+    assert_japanese(page.picker._past_step_html(), "ステップ 0/0 を見ています", "最新のステップ")
     assert_japanese(page._replay_file().getvalue().encode().decode("unicode_escape"), "ゲームはまだ終わっていません")
     with pytest.raises(Exception, match="まだプレイ中です"):
         review_replay(table.id, hub, lang="ja")
