@@ -1,0 +1,174 @@
+"""Playtest tables you can trust (issue #20): the deal is secret until the game ends; write failures
+are survived; one server per database; limits and the creator's and operator's controls.
+
+Every test works on real SQLite files; the server tests start a real ``panel serve``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+
+import pytest
+
+import rules
+from explorer.table_hub import HUMAN, SetUpRefused, TableError, TableHub
+from explorer.table_store import SEED_LIMIT, StoreError, TableStore, key_path, token_digest
+from rules.registry import get_game
+from tests.test_tables import play_first_legal, wait_for
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "tables.sqlite3"
+
+
+@pytest.fixture
+def hub(db):
+    hub = TableHub(db, bot_delay=0.0)
+    yield hub
+    hub.close()
+
+
+def play_to_the_end(hub, table, tokens):
+    while not table.over:
+        play_first_legal(hub, table, tokens)
+
+
+# --------------------------------------------------------------------------------------------
+# The deal is secret until the game ends
+# --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_the_seed_a_creator_types_does_not_reproduce_the_deal(hub, game):
+    spec = get_game(game)
+    players = spec.player_counts[0]
+    table, _ = hub.create(game, players, seed=7)
+    # What `/explorer?game=G&players=N&seed=7` would deal: not the table's game.
+    assert spec.new_game(players, 7) != table.states[0]
+    assert table.record.table_seed == 7 and table.record.seed != 7
+    assert table.summary()["seed"] is None                     # the lobby's view of a live table
+
+
+def test_the_deal_seed_and_replay_become_public_when_the_game_ends_and_replay_it(hub):
+    from explorer.table_pages import review_replay
+
+    table, tokens = hub.create("subastral", 2, seed=3)
+    with pytest.raises(TableError, match="still being played"):
+        review_replay(table.id, hub)
+    play_to_the_end(hub, table, tokens)
+    assert table.summary()["seed"] == table.record.seed
+    replay = review_replay(table.id, hub)
+    assert replay["seed"] == table.record.seed != 3
+    _, final = rules.replay.final_state(replay)
+    assert final == table.state
+    listed = {entry["id"]: entry for entry in hub.listing()}
+    assert listed[table.id]["seed"] == table.record.seed
+
+
+def test_the_deal_key_is_made_on_first_use_beside_the_database_readable_by_its_owner_only(db, hub):
+    assert not key_path(db).exists()
+    hub.create("subastral", 2, seed=1)
+    mode = stat.S_IMODE(os.stat(key_path(db)).st_mode)
+    assert mode == 0o600
+    assert len(bytes.fromhex(key_path(db).read_text().strip())) == 32
+
+
+def test_the_same_typed_seed_deals_the_same_game_on_one_server_but_not_on_another(db, tmp_path):
+    first = TableHub(db, bot_delay=0.0)
+    a, _ = first.create("stellar", 2, seed=11)
+    b, _ = first.create("stellar", 2, seed=11)
+    assert a.states[0] == b.states[0]
+    other = TableHub(tmp_path / "other.sqlite3", bot_delay=0.0)
+    c, _ = other.create("stellar", 2, seed=11)
+    assert c.states[0] != a.states[0]
+    first.close()
+    other.close()
+
+
+def test_a_missing_deal_key_is_named_not_guessed(db):
+    hub = TableHub(db, bot_delay=0.0)
+    table, _ = hub.create("subastral", 2, seed=1)
+    hub.close()
+    key_path(db).unlink()
+    with pytest.raises(StoreError, match=r"deal key .*tables\.sqlite3\.key.* missing"):
+        TableHub(db, bot_delay=0.0)
+
+
+SCHEMA_1 = """
+CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, seed INTEGER NOT NULL,
+    variants TEXT NOT NULL, controllers TEXT NOT NULL, created REAL NOT NULL, rematch_of TEXT REFERENCES tables(id),
+    finished REAL, final_scores TEXT, winners TEXT);
+CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL,
+    token_sha256 TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE moves (table_id TEXT NOT NULL REFERENCES tables(id), step INTEGER NOT NULL, seat INTEGER NOT NULL,
+    action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (table_id, step));
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_schema_1_database_keeps_its_tables_and_their_seeds(db):
+    spec = get_game("subastral")
+    state = spec.new_game(2, 7)
+    raw = sqlite3.connect(db)
+    raw.executescript(SCHEMA_1)
+    raw.execute("INSERT INTO tables VALUES ('old1', 'subastral', 2, 7, '{}', '[\"human\", \"human\"]', 1.0, NULL, "
+                "NULL, NULL, NULL)")
+    raw.execute("INSERT INTO seats VALUES ('old1', 0, ?), ('old1', 1, ?)", (token_digest("a"), token_digest("b")))
+    seat = spec.to_move(state)[0]
+    action = spec.legal_actions(state, seat)[0]
+    raw.execute("INSERT INTO moves VALUES ('old1', 1, ?, ?, 1.0)", (seat, json.dumps(spec.encode_action(action))))
+    raw.commit()
+    raw.close()
+    hub = TableHub(db, bot_delay=0.0)
+    table = hub.table("old1")
+    assert table.record.seed == 7 and table.states[0] == state and table.step == 1
+    assert hub.seat_of("old1", "a") == 0
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 2
+    new, _ = hub.create("subastral", 2, seed=7)          # new tables of the same file are dealt secretly
+    assert new.states[0] != state
+    hub.close()
+
+
+@pytest.mark.parametrize("seed", [-1, SEED_LIMIT, 10 ** 30])
+def test_seeds_out_of_range_are_refused_in_both_languages(hub, seed):
+    with pytest.raises(SetUpRefused, match="seed must be a whole number from 0") as refused:
+        hub.create("subastral", 2, seed=seed)
+    assert "シード" in refused.value.problem_in("ja")
+    assert hub.store.tables() == []
+
+
+@pytest.mark.parametrize("typed", ["-5", str(SEED_LIMIT), "9" * 5000])
+def test_the_lobby_refuses_seeds_out_of_range_and_stays_usable(hub, typed):
+    from explorer.table_pages import Lobby
+
+    lobby = Lobby(hub, origin="http://example.test")
+    lobby.seed.value = typed
+    assert lobby.create() is None
+    assert lobby.message.visible and lobby.message.object.startswith("Not created: the seed must")
+    assert len(lobby.message.object) < 200
+    lobby.seed.value = "12"
+    table, _ = lobby.create()
+    assert table.record.table_seed == 12
+
+
+def test_no_page_of_a_live_table_holds_its_deal_seed(hub):
+    """Every model of every seat's, the spectator's, the creator's and the lobby's page, as the server
+    would send them: the deal's seed is in none (with it, the explorer would deal every hand)."""
+    from explorer.table_creator import CreatorPage
+    from explorer.table_pages import Lobby, TablePage
+    from tests.test_table_pages import document_text, mounted
+
+    lobby = Lobby(hub, origin="http://example.test")
+    lobby.seats.objects[1].value = "random"
+    table, tokens = lobby.create()
+    creator = lobby.created.object.split("creator=")[1].split('"')[0]
+    if 0 in table.to_move:
+        play_first_legal(hub, table, tokens)
+    pages = [TablePage(hub, table.id, tokens[0]), TablePage(hub, table.id, None), CreatorPage(hub, table.id, creator)]
+    secret = str(table.record.seed)
+    for page in pages:
+        assert secret not in document_text(mounted(page))
+    lobby.refresh()
+    assert secret not in document_text(mounted(lobby))
