@@ -172,3 +172,103 @@ def test_no_page_of_a_live_table_holds_its_deal_seed(hub):
         assert secret not in document_text(mounted(page))
     lobby.refresh()
     assert secret not in document_text(mounted(lobby))
+
+
+# --------------------------------------------------------------------------------------------
+# Write failures are survived
+# --------------------------------------------------------------------------------------------
+class Locked:
+    """Another connection holds the database's write lock (as a long write elsewhere would): the
+    hub's writes fail with SQLite's own "database is locked" once their busy timeout is over."""
+
+    def __init__(self, db):
+        self.raw = sqlite3.connect(db, isolation_level=None)
+        self.raw.execute("BEGIN IMMEDIATE")
+
+    def release(self):
+        self.raw.execute("ROLLBACK")
+        self.raw.close()
+
+
+@pytest.fixture
+def quick_hub(db):
+    hub = TableHub(TableStore(db, exclusive=True, busy_timeout=0.1), bot_delay=0.0, retry_delay=0.05)
+    yield hub
+    hub.close()
+
+
+def test_a_move_that_cannot_be_written_is_refused_as_not_recorded_and_can_be_made_again(quick_hub, db):
+    from explorer.table_hub import WriteRefused
+
+    table, tokens = quick_hub.create("subastral", 2, seed=1)
+    seat = table.to_move[0]
+    action = table.spec.encode_action(table.spec.legal_actions(table.state, seat)[0])
+    locked = Locked(db)
+    with pytest.raises(WriteRefused, match="not recorded") as refused:
+        quick_hub.act(table.id, tokens[seat], 0, action)
+    assert "記録されませんでした" in refused.value.problem_in("ja")
+    assert table.step == 0 and len(table.states) == 1
+    locked.release()
+    assert quick_hub.act(table.id, tokens[seat], 0, action) == 1
+    assert len(quick_hub.store.moves(table.id)) == 1
+
+
+def test_a_read_only_database_refuses_moves_without_losing_the_table(quick_hub, db):
+    table, tokens = quick_hub.create("subastral", 2, seed=1)
+    quick_hub.store._db.execute("PRAGMA query_only = ON")       # SQLite: "attempt to write a readonly database"
+    seat = table.to_move[0]
+    action = table.spec.encode_action(table.spec.legal_actions(table.state, seat)[0])
+    with pytest.raises(TableError, match="not recorded.*readonly"):
+        quick_hub.act(table.id, tokens[seat], 0, action)
+    quick_hub.store._db.execute("PRAGMA query_only = OFF")
+    assert quick_hub.act(table.id, tokens[seat], 0, action) == 1
+
+
+def test_a_bot_move_that_could_not_be_stored_is_tried_again_and_the_table_goes_on(quick_hub, db, caplog):
+    table, tokens = quick_hub.create("subastral", 2, seed=2, controllers=["random", "random"])
+    locked = Locked(db)
+    assert wait_for(lambda: any("was not recorded" in r.getMessage() for r in caplog.records), timeout=30)
+    assert len(quick_hub.store.moves(table.id)) == table.step      # nothing half-kept
+    locked.release()
+    assert wait_for(lambda: table.over, timeout=120), f"the bots stalled at step {table.step}"
+    assert len(quick_hub.store.moves(table.id)) == table.step
+
+
+def test_a_page_told_its_move_was_not_recorded_stays_usable(quick_hub, db):
+    from explorer.table_pages import TablePage
+
+    table, tokens = quick_hub.create("subastral", 2, seed=3)
+    seat = table.to_move[0]
+    page = TablePage(quick_hub, table.id, tokens[seat])
+    locked = Locked(db)
+    page.picker.click(0)
+    assert not page.picker.confirm()
+    assert "not recorded" in page.picker.message and table.step == 0
+    locked.release()
+    page.picker.click(0)
+    assert page.picker.confirm() and table.step == 1
+
+
+def test_a_database_path_that_cannot_be_opened_is_named(tmp_path):
+    folder = tmp_path / "a-folder.sqlite3"
+    folder.mkdir()
+    with pytest.raises(StoreError, match=f"cannot use {folder}"):
+        TableHub(folder)
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(StoreError, match=f"{blocker}"):
+        TableHub(blocker / "tables.sqlite3")
+    not_ours = tmp_path / "notes.txt"
+    not_ours.write_text("shopping list\n" * 200)
+    with pytest.raises(StoreError, match=f"cannot use {not_ours}.*not a database"):
+        TableHub(not_ours)
+
+
+def test_a_second_hub_on_the_same_database_is_refused_until_the_first_closes(db):
+    first = TableHub(db, bot_delay=0.0)
+    with pytest.raises(StoreError, match=f"another Rules Explorer server is using the tables database {db}"):
+        TableHub(db, bot_delay=0.0)
+    reader = TableStore(db)            # `rules-explorer tables list` reads beside a running server
+    reader.close()
+    first.close()
+    TableHub(db, bot_delay=0.0).close()
