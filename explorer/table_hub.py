@@ -509,6 +509,10 @@ class TableHub:
             with table.lock:
                 if self._closed or table.step != step or table.ended or table.problem:
                     return            # somebody moved meanwhile; that move scheduled what follows
+                if self.store.ended(table.id):          # the operator ended it from the command line
+                    table.record = self.store.table(table.id)
+                    table._notify()
+                    return
                 seat = next(s for s in table.to_move if table.controller(s) != HUMAN)
                 seed = random.Random(f"{table.record.seed}:{seat}:{step}").getrandbits(32)
                 bot = make_bot(table.controller(seat), seed)

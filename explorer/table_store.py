@@ -171,11 +171,14 @@ class WriteError(StoreError):
 class TableStore:
     """The SQLite file behind the playtest tables (see the module docstring)."""
 
-    def __init__(self, path: str | os.PathLike, *, exclusive: bool = False, busy_timeout: float | None = None):
+    def __init__(self, path: str | os.PathLike, *, exclusive: bool = False, busy_timeout: float | None = None,
+                 read_only: bool = False):
         """Open (or make) the database at ``path``. ``exclusive``: hold ``<path>.lock`` for the store's
         life (a server does; a second one is refused). ``busy_timeout``: seconds a write waits for
         another process's write (``$RULES_EXPLORER_TABLES_BUSY_TIMEOUT``, default 10) before it fails.
-        Raises StoreError naming the path when the file cannot be used."""
+        ``read_only``: only read an existing file (``tables list``), changing nothing in it.
+        Raises StoreError naming the path when the file cannot be used (another program's SQLite
+        file is refused untouched, never given our tables)."""
         self.path = Path(path)
         self._lock = threading.Lock()
         self._key: bytes | None = None
@@ -190,23 +193,38 @@ class TableStore:
             self._hold_lock()
         try:
             # isolation_level=None: autocommit; every write below is its own explicit transaction.
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=busy_timeout)
+            target = f"{self.path.resolve().as_uri()}?mode=ro" if read_only else self.path
+            self._db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=busy_timeout,
+                                       uri=read_only)
             self._db.row_factory = sqlite3.Row
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise StoreError(f"{self.path} was written by a newer Rules Explorer (schema {version}; "
                                  f"this one reads {SCHEMA_VERSION})")
-            with self._lock:
-                self._migrate(version)
+            self._check_ours(read_only)
+            if not read_only:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute("PRAGMA foreign_keys=ON")
+                with self._lock:
+                    self._migrate(version)
         except sqlite3.Error as error:
             self._release_lock()
             raise StoreError(f"cannot use {self.path} as the tables database: {error}") from None
         except StoreError:
             self._release_lock()
             raise
+
+    def _check_ours(self, read_only: bool) -> None:
+        """Refuse a SQLite file that holds other tables than ours (or, to read, none of ours)."""
+        names = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        ours = {"tables", "seats", "moves"} <= names and {"game", "controllers", "seed"} <= columns
+        if ours or (not names and not read_only):
+            return
+        held = ", ".join(sorted(names)[:5]) or "nothing"
+        raise StoreError(f"{self.path} is not a Rules Explorer tables database (its tables: {held}); "
+                         "nothing was changed in it")
 
     def _migrate(self, version: int) -> None:
         """Make the schema (a new file), or bring a schema-1 file to schema 2: the new columns are

@@ -48,6 +48,14 @@ def parse_bots(text: str, players: int) -> list[str]:
     return bots
 
 
+def write_out(path: str, text: str) -> None:
+    """Write ``--out``; a folder that does not exist (or any other refusal) is one clear RulesError."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise RulesError(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def cmd_games(args) -> int:
     specs = [get_game(name).describe() for name in GAMES]
     if args.json:
@@ -77,7 +85,7 @@ def cmd_play(args) -> int:
     state, result, actions = play_game(game, players, args.seed, bots, variants, keep_actions=True)
     data = replays.record(game, players, args.seed, variants, actions, state=state)
     if args.out:
-        Path(args.out).write_text(dumps(data), encoding="utf-8")
+        write_out(args.out, dumps(data))
     if args.json:
         print(json.dumps({"scores": list(result.scores), "winners": list(result.winners), "decisions": result.decisions}))
     else:
@@ -266,38 +274,55 @@ def cmd_serve(args) -> int:
 
 
 def cmd_tables(args) -> int:
-    """List the playtest tables of a database file, or export one game as a replay file."""
+    """List the playtest tables of a database file, export one game as a replay file, or end one."""
     # The tables' store is part of the explorer package, like `serve`; it uses only the standard library.
-    from explorer.table_store import TableStore, default_path
+    from explorer.table_store import StoreError, TableStore, default_path
 
     path = Path(args.db) if args.db else default_path()
     if not path.exists():
         raise RulesError(f"no tables database at {path}")
-    store = TableStore(path)
+    try:
+        store = TableStore(path, read_only=args.action != "abandon")
+        return _tables(args, store, path)
+    except StoreError as error:
+        raise RulesError(str(error)) from None
+
+
+def _tables(args, store, path: Path) -> int:
     try:
         if args.action == "list":
             counts = store.move_counts()
-            tables = [{"id": r.id, "game": r.game, "players": r.players, "seed": r.seed, "variants": r.variants,
+            # (a live table's deal seed is not listed: output gets pasted; `export` gives it to the operator)
+            tables = [{"id": r.id, "game": r.game, "players": r.players,
+                       "seed": r.seed if r.finished is not None else None, "variants": r.variants,
                        "controllers": list(r.controllers), "moves": counts.get(r.id, 0), "finished": r.finished is not None,
-                       "final_scores": r.final_scores, "winners": r.winners, "rematch_of": r.rematch_of}
+                       "abandoned": r.abandoned, "final_scores": r.final_scores, "winners": r.winners,
+                       "rematch_of": r.rematch_of}
                       for r in store.tables()]
             if args.json:
                 print(json.dumps(tables, indent=1))
             for t in [] if args.json else tables:
-                state = (f"over, scores {', '.join(map(str, t['final_scores']))}" if t["finished"] else "open")
+                state = ("ended early" if t["abandoned"] else
+                         f"over, scores {', '.join(map(str, t['final_scores']))}" if t["finished"] else "open")
                 print(f"{t['id']}  {t['game']:<12} {t['players']} players  {t['moves']:>5} moves  {state}")
             return 0
         if not args.table:
-            raise RulesError("tables export needs a table id (see `rules-explorer tables list`)")
+            raise RulesError(f"tables {args.action} needs a table id (see `rules-explorer tables list`)")
         record = store.table(args.table)
         if record is None:
             raise RulesError(f"there is no table {args.table!r} in {path}")
+        if args.action == "abandon":
+            if record.finished is not None:
+                raise RulesError(f"table {record.id} has already ended")
+            store.abandon(record.id)       # a running server refuses the table's next move, its bots stop
+            print(f"table {record.id} ended: no more moves; its replay can now be reviewed")
+            return 0
         game = get_game(record.game)
         moves = [(seat, game.decode_action(action)) for seat, action in store.moves(record.id)]
         data = replays.record(game, record.players, record.seed, record.variants, moves)
         text = json.dumps(data, indent=1)
         if args.out:
-            Path(args.out).write_text(text + "\n")
+            write_out(args.out, text + "\n")
             print(f"wrote {len(moves)} moves of table {record.id} to {args.out}")
         else:
             print(text)
@@ -373,9 +398,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="FILE", help="the playtest tables' database (default: the user's data directory)")
     p.set_defaults(run=cmd_serve)
 
-    p = sub.add_parser("tables", help="list playtest tables, or export one game as a replay file")
-    p.add_argument("action", choices=("list", "export"))
-    p.add_argument("table", nargs="?", help="the table id (export)")
+    p = sub.add_parser("tables", help="list playtest tables, export one game as a replay file, or end one")
+    p.add_argument("action", choices=("list", "export", "abandon"))
+    p.add_argument("table", nargs="?", help="the table id (export, abandon)")
     p.add_argument("--db", metavar="FILE", help="the tables' database (default: the user's data directory)")
     p.add_argument("--out", metavar="REPLAY.json")
     p.add_argument("--json", action="store_true")

@@ -272,3 +272,119 @@ def test_a_second_hub_on_the_same_database_is_refused_until_the_first_closes(db)
     reader.close()
     first.close()
     TableHub(db, bot_delay=0.0).close()
+
+
+# --------------------------------------------------------------------------------------------
+# Limits for an exposed server; the creator's and the operator's controls
+# --------------------------------------------------------------------------------------------
+def test_bot_only_tables_and_mcts_seats_are_capped_per_server(db):
+    hub = TableHub(db, bot_delay=3600, max_bot_tables=2, max_mcts_seats=3)
+    bots = ["random", "random"]
+    first, _ = hub.create("subastral", 2, seed=1, controllers=bots)
+    hub.create("subastral", 2, seed=2, controllers=bots)
+    with pytest.raises(SetUpRefused, match="at most 2 tables of bots only") as refused:
+        hub.create("subastral", 2, seed=3, controllers=bots)
+    assert "2卓まで" in refused.value.problem_in("ja")
+    hub.create("subastral", 2, seed=3, controllers=[HUMAN, "random"])      # a person's table is not capped
+    hub.abandon(first.id, operator=True)                                   # an ended table frees its place
+    hub.create("subastral", 2, seed=4, controllers=bots)
+    hub.create("subastral", 3, seed=5, controllers=[HUMAN, "mcts", "mcts"])
+    with pytest.raises(SetUpRefused, match="at most 3 MCTS seats"):
+        hub.create("subastral", 3, seed=6, controllers=[HUMAN, "mcts", "mcts"])
+    assert len(hub.store.tables()) == 5
+    hub.close()
+
+
+def test_the_limits_come_from_the_environment(db, monkeypatch):
+    monkeypatch.setenv("RULES_EXPLORER_MAX_BOT_TABLES", "0")
+    monkeypatch.setenv("RULES_EXPLORER_MAX_MCTS_SEATS", "0")
+    hub = TableHub(db, bot_delay=3600)
+    with pytest.raises(SetUpRefused):
+        hub.create("subastral", 2, controllers=["random", "random"])
+    with pytest.raises(SetUpRefused):
+        hub.create("subastral", 2, controllers=[HUMAN, "mcts"])
+    hub.close()
+
+
+def test_the_creator_ends_a_table_and_a_seat_link_holder_cannot(hub):
+    from explorer.table_creator import CreatorPage
+    from explorer.table_pages import Lobby
+
+    lobby = Lobby(hub, origin="http://example.test")
+    table, tokens = lobby.create()
+    creator = lobby.created.object.split("creator=")[1].split('"')[0]
+    assert table.record.creator_digest == token_digest(creator) and creator not in str(hub.store.table(table.id))
+    for wrong in (tokens[0], "forged", None):
+        with pytest.raises(TableError, match="not the creator link"):
+            hub.abandon(table.id, wrong)
+        with pytest.raises(TableError):
+            CreatorPage(hub, table.id, wrong)
+    page = CreatorPage(hub, table.id, creator)
+    page.end()
+    assert table.ended and hub.store.table(table.id).abandoned and "ended" in page.status.object
+    seat = table.spec.to_move(table.state)[0]
+    with pytest.raises(TableError, match="was ended"):
+        hub.act(table.id, tokens[seat], 0, table.spec.encode_action(table.spec.legal_actions(table.state, seat)[0]))
+    from explorer.table_pages import review_replay
+    assert review_replay(table.id, hub)["seed"] == table.record.seed       # ended: its deal is public
+    lobby.refresh()
+    assert "ended at move 1" in lobby.listing.object
+
+
+def test_the_creator_gives_a_seat_a_new_link_and_the_old_one_stops_working(hub):
+    from explorer.table_creator import CreatorPage
+
+    table, tokens = hub.create("subastral", 2, seed=1, creator_digest=token_digest("the-creator"))
+    page = CreatorPage(hub, table.id, "the-creator", origin="http://example.test")
+    new = page.new_link(1)
+    assert f"http://example.test/tables?table={table.id}&amp;seat={new}" in page.message.object
+    with pytest.raises(TableError, match="not valid"):
+        hub.seat_of(table.id, tokens[1])
+    assert hub.seat_of(table.id, new) == 1
+    with pytest.raises(TableError, match="not the creator link"):
+        hub.new_seat_link(table.id, tokens[0], 1)
+    hub.close()
+    again = TableHub(hub.store.path, bot_delay=0.0)          # kept across a restart
+    assert again.seat_of(table.id, new) == 1
+    with pytest.raises(TableError):
+        again.seat_of(table.id, tokens[1])
+    again.close()
+
+
+def test_the_operator_ends_a_table_from_the_command_line_while_the_server_runs(hub, capsys):
+    from rules import cli
+
+    table, tokens = hub.create("subastral", 2, seed=1, controllers=[HUMAN, "random"])
+    assert cli.main(["tables", "abandon", table.id, "--db", str(hub.store.path)]) == 0
+    assert "ended" in capsys.readouterr().out
+    seat = 0
+    with pytest.raises(TableError, match="was ended"):
+        hub.act(table.id, tokens[seat], table.step, {"type": "pass"})
+    assert wait_for(lambda: table.ended)
+    assert cli.main(["tables", "abandon", table.id, "--db", str(hub.store.path)]) == 2
+    assert cli.main(["tables", "list", "--db", str(hub.store.path)]) == 0
+    assert "ended early" in capsys.readouterr().out
+
+
+def test_the_lobby_reads_finished_tables_results_without_replaying_them(db):
+    hub = TableHub(db, bot_delay=0.0)
+    finished = []
+    for seed in range(3):
+        table, tokens = hub.create("subastral", 2, seed=seed)
+        play_to_the_end(hub, table, tokens)
+        finished.append(table)
+    live, _ = hub.create("subastral", 2, seed=9)
+    hub.close()
+    again = TableHub(db, bot_delay=0.0)
+    from explorer.table_pages import Lobby
+
+    lobby = Lobby(again)
+    assert not any(table.id in again._tables for table in finished)         # nothing replayed
+    for table in finished:
+        row = f'data-table="{table.id}"'
+        assert row in lobby.listing.object
+        scores = table.spec.scores(table.state)
+        assert f"Player 1 {scores[0]}, Player 2 {scores[1]}" in lobby.listing.object
+    assert live.id in again._tables
+    assert set(lobby.rematch_of.options.values()) == {table.id for table in finished}
+    again.close()
