@@ -147,7 +147,7 @@ def page_origin() -> str:
     return f"{protocol}://{host}" if host else ""
 
 
-#: Where the explorer is served, for the review links (``rules-explorer serve`` serves it at /app).
+#: Where the explorer is served, for the review links (``rules-explorer serve`` and ``make serve``: /explorer).
 EXPLORER_PATH_ENV = "RULES_EXPLORER_EXPLORER_PATH"
 
 
@@ -604,5 +604,5 @@ def review_replay(table_id: str, hub: TableHub | None = None, lang: str = "en") 
 
 
 if __name__.startswith("bokeh"):
-    # `rules-explorer serve` serves this file directly (at /table_pages).
+    # `panel serve explorer/table_pages.py` serves this file directly (at /table_pages).
     create_tables_page().servable(title=t("page_title", page_language()))

@@ -250,26 +250,63 @@ def cmd_compare(args) -> int:
     return 0
 
 
-def cmd_serve(args) -> int:
+#: What ``rules-explorer serve`` (and ``make serve``, which calls it) serves: apps/<name>.py at /<name>.
+SERVED_APPS = ("explorer", "analysis", "tables", "rules", "tutorial")
+
+
+def serve_command(args) -> list[str]:
+    """The ``panel serve`` command line of ``rules-explorer serve`` (see :func:`cmd_serve`)."""
     spec = find_spec("explorer")
     if spec is None or spec.origin is None:
         raise RulesError("the explorer package is not installed")
-    folder = Path(spec.origin).parent
-    command = [sys.executable, "-m", "panel", "serve", str(folder / "app.py"), str(folder / "analysis.py"),
-               str(folder / "table_pages.py"), str(folder / "rules_page.py"), str(folder / "tutorial.py"),
-               "--setup", str(folder / "tables_setup.py"),
-               "--address", args.address, "--port", str(args.port),
-               f"--allow-websocket-origin={args.address}:{args.port}", f"--allow-websocket-origin=localhost:{args.port}",
-               "--liveness"]
+    root = Path(spec.origin).parent.parent
+    apps = [root / "apps" / f"{name}.py" for name in SERVED_APPS]
+    missing = [str(app) for app in apps if not app.exists()]
+    if missing:
+        raise RulesError(f"serve needs the project's apps/ folder (install from a checkout: pip install -e .); "
+                         f"missing: {', '.join(missing)}")
+    if not 0 < args.port < 65536:
+        raise RulesError(f"--port must be from 1 to 65535, not {args.port}")
+    origins = [f"127.0.0.1:{args.port}", f"localhost:{args.port}"]
+    if args.address not in ("127.0.0.1", "localhost", "0.0.0.0", "::"):
+        origins.append(f"{args.address}:{args.port}")
+    origins += args.allow_origin or []
+    if args.address in ("0.0.0.0", "::") and not args.allow_origin:
+        raise RulesError(f"--address {args.address} serves every network this machine is on: name the address "
+                         "players will use with --allow-origin HOST[:PORT] (README, \"Serving a group\")")
+    command = [sys.executable, "-m", "panel", "serve", *map(str, apps),
+               "--setup", str(root / "explorer" / "tables_setup.py"),
+               "--address", args.address, "--port", str(args.port), "--liveness",
+               *(f"--allow-websocket-origin={origin}" for origin in dict.fromkeys(origins))]
+    if args.use_xheaders:
+        command.append("--use-xheaders")
+    command += args.panel_args or []
     if args.db:
         command += ["--args", "--db", args.db]
+    return command
+
+
+def cmd_serve(args) -> int:
+    """Serve the explorer, analysis, tables, rules and tutorial pages (the same as ``make serve``)."""
+    command = serve_command(args)
+    env = dict(os.environ)
+    for flag, variable in (("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
+                           ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS")):
+        value = getattr(args, flag)
+        if value is not None:
+            if value < 0:
+                raise RulesError(f"--{flag.replace('_', '-')} must be 0 or more, not {value}")
+            env[variable] = str(value)
+    from explorer.table_store import StoreError, TableStore, default_path
+
+    try:        # a database that cannot be used, or that another server holds, is named here
+        TableStore(args.db or default_path(), exclusive=True).close()
+    except StoreError as error:
+        raise RulesError(str(error)) from None
     base = f"http://{args.address}:{args.port}"
-    print(f"serving the explorer at {base}/app, the analysis page at {base}/analysis, the playtest "
-          f"tables at {base}/table_pages, the rules at {base}/rules_page and the tutorials at {base}/tutorial", flush=True)
-    # The tables' review links lead to the explorer, served here at /app. The server replaces this
-    # process (stopping `rules-explorer serve` stops the server; nothing is left behind).
-    os.execve(sys.executable, command, {**os.environ, "RULES_EXPLORER_EXPLORER_PATH": "/app",
-                                        "RULES_EXPLORER_RULES_PATH": "/rules_page"})
+    print("serving " + ", ".join(f"{base}/{name}" for name in SERVED_APPS), flush=True)
+    # The server replaces this process (stopping `rules-explorer serve` stops the server; nothing is left behind).
+    os.execve(sys.executable, command, env)
     return 0
 
 
@@ -392,10 +429,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_compare)
 
-    p = sub.add_parser("serve", help="serve the web app (explorer, analysis, playtest tables)")
-    p.add_argument("--address", default="127.0.0.1")
+    p = sub.add_parser("serve", help="serve the web app (explorer, analysis, playtest tables, rules, tutorials)",
+                       epilog="Anything after -- goes to `panel serve` as it is (e.g. -- --basic-auth FILE "
+                              "--cookie-secret S, or --oauth-provider ...).")
+    p.add_argument("--address", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
     p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--allow-origin", action="append", metavar="HOST[:PORT]",
+                   help="an address players' browsers use (repeatable; needed with --address 0.0.0.0)")
+    p.add_argument("--use-xheaders", action="store_true",
+                   help="behind a reverse proxy: trust X-Forwarded-Proto/For (seat links become https://)")
     p.add_argument("--db", metavar="FILE", help="the playtest tables' database (default: the user's data directory)")
+    p.add_argument("--max-bot-tables", type=int, metavar="N", help="live tables of bots only (default 4)")
+    p.add_argument("--max-mcts-seats", type=int, metavar="N", help="MCTS seats over all live tables (default 8)")
+    p.add_argument("panel_args", nargs="*", metavar="-- PANEL_ARGS", help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("tables", help="list playtest tables, export one game as a replay file, or end one")
