@@ -17,19 +17,7 @@ import rules
 from explorer.table_hub import HUMAN, SetUpRefused, TableError, TableHub
 from explorer.table_store import SEED_LIMIT, StoreError, TableStore, key_path, token_digest
 from rules.registry import get_game
-from tests.test_tables import play_first_legal, wait_for
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "tables.sqlite3"
-
-
-@pytest.fixture
-def hub(db):
-    hub = TableHub(db, bot_delay=0.0)
-    yield hub
-    hub.close()
+from tests.test_tables import db, hub, play_first_legal, wait_for  # noqa: F401  (db, hub: fixtures)
 
 
 def play_to_the_end(hub, table, tokens):
