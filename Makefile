@@ -92,14 +92,12 @@ chromium:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null; \
 	fi
 
-# Playtest tables keep their games in $(TABLES_DB) (default: the user's data directory); set ADDRESS=0.0.0.0
-# and GROUP_ORIGIN=host:port to serve a group on the network (README, "Playtest tables").
+# `make serve` is `rules-explorer serve` (the same pages at the same URLs, the same options). Playtest
+# tables keep their games in $(TABLES_DB) (default: the user's data directory); set ADDRESS=0.0.0.0 and
+# GROUP_ORIGIN=host:port to serve a group on the network; SERVE_ARGS go to the CLI (README, "Playtest tables").
 serve: $(STAMP_BASE)
-	$(if $(TABLES_DB),RULES_EXPLORER_TABLES_DB=$(TABLES_DB)) $(VENV)/bin/panel serve \
-	  apps/explorer.py apps/analysis.py apps/tables.py apps/rules.py apps/tutorial.py --setup explorer/tables_setup.py \
-	  --address $(ADDRESS) --port $(PORT) \
-	  --allow-websocket-origin=127.0.0.1:$(PORT) --allow-websocket-origin=localhost:$(PORT) \
-	  $(if $(GROUP_ORIGIN),--allow-websocket-origin=$(GROUP_ORIGIN)) $(SERVE_ARGS)
+	$(VENV)/bin/rules-explorer serve --address $(ADDRESS) --port $(PORT) \
+	  $(if $(TABLES_DB),--db $(TABLES_DB)) $(if $(GROUP_ORIGIN),--allow-origin $(GROUP_ORIGIN)) $(SERVE_ARGS)
 
 test: $(STAMP_TEST) chromium
 	@export REQUIRE_BROWSER=$(REQUIRE_BROWSER) CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(command -v chromium)}"; \

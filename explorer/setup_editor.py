@@ -70,6 +70,13 @@ PASTE_EXAMPLES = {"position": '{"game": "...", "state": {...}}', "replay": '{"ga
 # ---------------------------------------------------------------------------- JSON, readable
 
 
+#: The largest file or pasted text the editor reads (the longest 5-player replays are under 100 kB).
+MAX_FILE_BYTES = 2_000_000
+#: What a file's data can raise beyond RulesError when it is not what it claims (an int too large
+#: for an index, nesting that exhausts recursion...): said to the reader, never a traceback.
+BAD_DATA_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError, RecursionError)
+
+
 def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
@@ -313,6 +320,7 @@ class SetupEditor(pn.viewable.Viewer):
         # onlychanged=False: uploading the same file again (after playing on) must load it again.
         self.upload.param.watch(self._on_upload, "value", onlychanged=False)
         self.paste = pn.widgets.TextAreaInput(label=self._t("setup.paste.label"), rows=5, max_rows=12,
+                                              max_length=MAX_FILE_BYTES,     # (the browser stops a longer paste)
                                               auto_grow=True, resizable="height", sizing_mode="stretch_width",
                                               placeholder=self._t("setup.paste.placeholder", **PASTE_EXAMPLES),
                                               css_classes=["paste-json"], stylesheets=[JSON_STYLESHEET])
@@ -416,7 +424,7 @@ class SetupEditor(pn.viewable.Viewer):
         except RulesError as error:
             self._show_refusal(error)
             return False
-        except (TypeError, ValueError, KeyError, AttributeError) as error:
+        except BAD_DATA_ERRORS as error:
             self._set_general(self._t("setup.apply.unreadable", error_type=type(error).__name__, error=error))
             return False
         self.load_form()
@@ -523,7 +531,7 @@ class SetupEditor(pn.viewable.Viewer):
         except RulesError as error:
             self._files_message(error=self._t(f"setup.files.refused.{kind}", source=source, error=_reason(error, self.lang)))
             return False
-        except (TypeError, ValueError, KeyError, AttributeError) as error:
+        except BAD_DATA_ERRORS as error:
             self._files_message(error=self._t(f"setup.files.unreadable.{kind}", source=source,
                                               error_type=type(error).__name__, error=error))
             return False
@@ -548,6 +556,10 @@ class SetupEditor(pn.viewable.Viewer):
         if event.new is None:
             return
         name = self.upload.filename or self._t("setup.source.uploaded")
+        if len(event.new) > MAX_FILE_BYTES:      # (not parsed: a replay or position is a few kilobytes)
+            self._files_message(error=self._t("setup.files.too_big", source=name, size=f"{len(event.new) / 1e6:.1f}",
+                                              limit=f"{MAX_FILE_BYTES / 1e6:.0f}"))
+            return
         self.load_text(event.new, source=name)
 
     def _on_paste(self, event=None) -> None:

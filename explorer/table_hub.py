@@ -15,10 +15,23 @@ at once are served one after the other:
 4. the move is committed to SQLite (WAL, ``synchronous=FULL``), and only then kept in memory and
    told to the listening pages. A crash at any point loses nothing anybody has seen.
 
+A move that cannot be committed (disk full, a read-only or locked file) is refused as "not
+recorded": nothing changed, the page stays usable, and the move can be made again. A bot's move
+that could not be committed is tried again after ``retry_delay`` seconds, so the table never stalls.
+
 Bots play their seats from a timer thread after ``bot_delay`` seconds (visible, not instant). A
-bot's seed is derived from the table's seed, its seat and the step, so the bot moves of a table
-do not depend on when the server was restarted. On start, every unfinished table is restored by
-replaying its log; its bots carry on.
+bot's seed is derived from the table's (secret) deal seed, its seat and the step, so the bot moves
+of a table do not depend on when the server was restarted. On start, every unfinished table is
+restored by replaying its log; its bots carry on.
+
+The deal is secret until the game ends (:mod:`explorer.table_store`): a table's summary holds its
+seed only once the game is over or the table was ended, and so does everything the pages show.
+
+Limits for a server open to a network: at most ``max_bot_tables`` live tables that only bots play
+(``$RULES_EXPLORER_MAX_BOT_TABLES``, default 4) and at most ``max_mcts_seats`` MCTS seats over all
+live tables (``$RULES_EXPLORER_MAX_MCTS_SEATS``, default 8); 0 means none. A table's creator (with
+the creator link) or the operator (``rules-explorer tables abandon ID``) can end a table, and the
+creator can give a seat a new link (the old one stops working).
 
 Nothing here imports Panel: the pages (:mod:`explorer.table_pages`) subscribe with a callback,
 which is called from whichever thread accepted the move and must only schedule work.
@@ -45,7 +58,7 @@ from rules.registry import GAMES, get_game
 from explorer.i18n import text
 from explorer.session import player_label
 from rules.rulebook import LANGUAGES, engine_rules
-from explorer.table_store import TableRecord, TableStore, default_path, token_digest
+from explorer.table_store import SEED_LIMIT, TableRecord, TableStore, WriteError, default_path, token_digest
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +66,11 @@ HUMAN = "human"
 CONTROLLERS = (HUMAN, *BOTS)
 #: Seconds a bot waits before it moves, so people see what happens (``RULES_EXPLORER_BOT_DELAY``).
 DEFAULT_BOT_DELAY = 0.8
+#: Seconds before a bot's move that could not be committed is tried again.
+DEFAULT_RETRY_DELAY = 2.0
+#: Environment variables of the server's limits (``rules-explorer serve --max-bot-tables N --max-mcts-seats N``).
+MAX_BOT_TABLES_ENV, MAX_MCTS_SEATS_ENV = "RULES_EXPLORER_MAX_BOT_TABLES", "RULES_EXPLORER_MAX_MCTS_SEATS"
+DEFAULT_MAX_BOT_TABLES, DEFAULT_MAX_MCTS_SEATS = 4, 8
 
 
 class TableError(Exception):
@@ -71,16 +89,33 @@ class TableError(Exception):
         return self.texts.get(lang, self.problem)
 
 
+class WriteRefused(TableError):
+    """A move the database did not commit (disk full, read-only, locked): nothing changed."""
+
+
+class SetUpRefused(TableError, ValueError):
+    """A table the hub will not make (a seed out of range, over the server's limits): nothing stored."""
+
+
+def _limit(value: int | None, env: str, default: int) -> int:
+    if value is not None:
+        return value
+    try:
+        return max(0, int(os.environ.get(env, default)))
+    except ValueError:
+        return default
+
+
 @lru_cache(maxsize=None)
 def _turn_rule(game: str) -> str:
     """The game's own turn-order rule (its ``RULE_TURN``): a refusal names it, and pages link it."""
     return engine_rules(game)["RULE_TURN"]
 
 
-def _refused(key: str, **values) -> TableError:
+def _refused(key: str, kind: type = TableError, **values) -> TableError:
     """A TableError saying ``hub.<key>`` (``explorer/locales/<lang>/hub.json``) in every language."""
     texts = {lang: text(f"hub.{key}", lang, **values) for lang in LANGUAGES}
-    return TableError(texts["en"], texts)
+    return kind(texts["en"], texts)
 
 
 @dataclass(eq=False)
@@ -113,8 +148,13 @@ class Table:
         return self.spec.is_over(self.state)
 
     @property
+    def ended(self) -> bool:
+        """The game is over, or the table was ended before: its deal and replay are public."""
+        return self.record.abandoned or self.over
+
+    @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.problem else tuple(self.spec.to_move(self.state))
+        return () if self.problem or self.record.abandoned else tuple(self.spec.to_move(self.state))
 
     def controller(self, seat: int) -> str:
         return self.record.controllers[seat]
@@ -131,7 +171,8 @@ class Table:
         return found
 
     def replay(self) -> dict:
-        """The game so far as a replay file (every hand can be worked out from it: for the designer)."""
+        """The game so far as a replay file, with the seed it was dealt from (every hand can be
+        worked out from it: the pages give it out only once the table has ended)."""
         return replay_files.record(self.spec, self.record.players, self.record.seed, self.record.variants,
                                    self.moves, state=self.states[0])
 
@@ -139,7 +180,8 @@ class Table:
         """What the lobby lists (no secrets: the spectator's view of the table)."""
         record = self.record
         return {"id": record.id, "game": record.game, "title": self.spec.title, "players": record.players,
-                "controllers": list(record.controllers), "seed": record.seed, "variants": dict(record.variants),
+                "controllers": list(record.controllers), "seed": record.seed if self.ended else None,
+                "variants": dict(record.variants), "abandoned": record.abandoned,
                 "step": self.step, "to_move": list(self.to_move), "over": self.over, "created": record.created,
                 "scores": list(self.spec.scores(self.state)) if self.over else None,
                 "winners": list(self.spec.winners(self.state)) if self.over else None,
@@ -156,11 +198,17 @@ class Table:
 class TableHub:
     """Every table of one database file, live in one process (see the module docstring)."""
 
-    def __init__(self, store: TableStore | str | os.PathLike | None = None, *, bot_delay: float | None = None):
-        self.store = store if isinstance(store, TableStore) else TableStore(store or default_path())
+    def __init__(self, store: TableStore | str | os.PathLike | None = None, *, bot_delay: float | None = None,
+                 retry_delay: float = DEFAULT_RETRY_DELAY, max_bot_tables: int | None = None,
+                 max_mcts_seats: int | None = None):
+        """The hub of a database (a path: opened holding its lock, so one hub per file; StoreError if
+        it cannot be). Limits: see the module docstring (None: from the environment, else the default)."""
+        self.store = store if isinstance(store, TableStore) else TableStore(store or default_path(), exclusive=True)
         if bot_delay is None:
             bot_delay = float(os.environ.get("RULES_EXPLORER_BOT_DELAY", DEFAULT_BOT_DELAY))
-        self.bot_delay = bot_delay
+        self.bot_delay, self.retry_delay = bot_delay, retry_delay
+        self.max_bot_tables = _limit(max_bot_tables, MAX_BOT_TABLES_ENV, DEFAULT_MAX_BOT_TABLES)
+        self.max_mcts_seats = _limit(max_mcts_seats, MAX_MCTS_SEATS_ENV, DEFAULT_MAX_MCTS_SEATS)
         self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
         self._timers: set[threading.Timer] = set()
@@ -171,11 +219,16 @@ class TableHub:
     # ------------------------------------------------------------------ tables
     def create(self, game: str, players: int, *, seed: int | None = None, variants: Mapping | None = None,
                controllers: Sequence[str] | None = None, rematch_of: str | None = None,
+               creator_digest: str | None = None,
                _digests: dict[int, str] | None = None) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and the secret token of each human seat (seat -> token).
 
         ``controllers``: ``"human"`` or a bot name per seat (default: every seat human); ``seed``:
-        None for a random one. Bad set-ups raise ValueError naming the problem; nothing is stored.
+        the table's seed, 0 <= seed < 2**53 (None: a random one); the game is dealt from a secret
+        seed made from it (:func:`explorer.table_store.deal_seed`). ``creator_digest``: the digest
+        of the creator link's token (it may end the table and give seats new links). Bad set-ups
+        raise ValueError naming the problem (SetUpRefused, in every language, for a seed out of
+        range or a server limit); nothing is stored.
         """
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
@@ -194,10 +247,13 @@ class TableHub:
             if name not in CONTROLLERS:
                 raise ValueError(f"{player_label(seat)}: unknown controller {name!r}; choose one of {', '.join(CONTROLLERS)}")
         if seed is None:
-            seed = secrets.randbelow(1_000_000_000)
+            seed = secrets.randbelow(SEED_LIMIT)
         if type(seed) is not int:
             raise ValueError(f"the seed must be a whole number, not {seed!r}")
-        first = spec.new_game(players, seed, variants)
+        if not 0 <= seed < SEED_LIMIT:
+            raise _refused("seed_range", SetUpRefused, seed=seed if abs(seed) < 10 ** 30 else "…", limit=SEED_LIMIT - 1)
+        self._check_limits(controllers)
+        first = None
         tokens: dict[int, str] = {}
         if _digests is None:
             tokens = {seat: secrets.token_urlsafe(18) for seat in range(players) if controllers[seat] == HUMAN}
@@ -205,9 +261,13 @@ class TableHub:
         else:
             digests = {seat: digest for seat, digest in _digests.items() if controllers[seat] == HUMAN}
         with self._lock:
+            self._check_limits(controllers)
             table_id = self._new_id()
-            self.store.create_table(table_id, game, players, seed, variants, controllers, digests, rematch_of=rematch_of)
-            table = Table(record=self.store.table(table_id), spec=spec, states=[first], moves=[])
+            self.store.create_table(table_id, game, players, seed, variants, controllers, digests, rematch_of=rematch_of,
+                                    creator_digest=creator_digest)
+            record = self.store.table(table_id)
+            first = spec.new_game(players, record.seed, variants)
+            table = Table(record=record, spec=spec, states=[first], moves=[])
             self._tables[table_id] = table
         self._schedule_bots(table)
         return table, tokens
@@ -220,7 +280,8 @@ class TableHub:
                 return self.table(old.rematch)
             record = old.record
             table, _ = self.create(record.game, record.players, variants=record.variants,
-                                   controllers=record.controllers, rematch_of=record.id, _digests=record.token_digests)
+                                   controllers=record.controllers, rematch_of=record.id,
+                                   creator_digest=record.creator_digest, _digests=record.token_digests)
             old.rematch = table.id
         old._notify()
         return table
@@ -236,12 +297,38 @@ class TableHub:
                 if record is None:
                     raise _refused("no_such_table", table=repr(table_id))
                 table = self._tables[table_id] = self._replayed(record)
+                table.rematch = self.store.rematch_of(table_id)
                 self._schedule_bots(table)        # a table another process created: its bots play here
             return table
 
     def tables(self) -> list[Table]:
-        """Every table of the database, newest first (finished ones are read on demand)."""
+        """Every table of the database, newest first (finished ones are replayed on demand: slow)."""
         return [self.table(record.id) for record in self.store.tables()]
+
+    def listing(self) -> list[dict]:
+        """What the lobby lists: every table's summary, newest first. Live tables are in memory;
+        ended ones are read from their stored result, never replayed (a lobby opens at once)."""
+        records = self.store.tables()
+        rematches = {record.rematch_of: record.id for record in records if record.rematch_of}
+        summaries = []
+        for record in records:
+            with self._lock:
+                table = self._tables.get(record.id)
+            if table is None and (record.finished is None or record.final_scores is None and not record.abandoned):
+                table = self.table(record.id)
+            if table is not None:
+                summaries.append(table.summary())
+                continue
+            spec = get_game(record.game)
+            summaries.append({
+                "id": record.id, "game": record.game, "title": spec.title, "players": record.players,
+                "controllers": list(record.controllers), "seed": record.seed, "variants": dict(record.variants),
+                "abandoned": record.abandoned, "step": None, "to_move": [], "over": not record.abandoned,
+                "created": record.created,
+                "scores": list(record.final_scores) if record.final_scores else None,
+                "winners": list(record.winners) if record.winners else None,
+                "rematch_of": record.rematch_of, "rematch": rematches.get(record.id), "problem": None})
+        return summaries
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat of ``token`` at the table; None for no token (a spectator); TableError for a wrong one."""
@@ -290,6 +377,40 @@ class TableHub:
             self._accept(table, seat, decoded)
             return table.step
 
+    def is_creator(self, table_id: str, token: str | None) -> bool:
+        """Whether ``token`` is the table's creator token (compared in constant time)."""
+        digest = self.table(table_id).record.creator_digest
+        return bool(digest and isinstance(token, str) and token
+                    and hmac.compare_digest(token_digest(token), digest))
+
+    def creator_table(self, table_id: str, token: str | None) -> Table:
+        """The table, for its creator's link; TableError for any other link."""
+        if not self.is_creator(table_id, token):
+            raise _refused("not_creator", table=table_id)
+        return self.table(table_id)
+
+    def abandon(self, table_id: str, creator_token: str | None = None, *, operator: bool = False) -> Table:
+        """End the table before its game is over (its creator, or the operator with ``operator=True``):
+        no more moves, its bots stop, its replay becomes public. Ending an ended table changes nothing."""
+        table = self.table(table_id) if operator else self.creator_table(table_id, creator_token)
+        with table.lock:
+            if not table.ended:
+                self.store.abandon(table.id)
+                table.record = self.store.table(table.id)
+        table._notify()
+        return table
+
+    def new_seat_link(self, table_id: str, creator_token: str | None, seat: Any) -> str:
+        """The creator gives human seat ``seat`` a new token (returned, never stored); the old one stops working."""
+        table = self.creator_table(table_id, creator_token)
+        if type(seat) is not int or seat not in table.record.token_digests:
+            raise _refused("no_such_seat", table=table_id, seat=repr(seat))
+        token = secrets.token_urlsafe(18)
+        with table.lock:
+            self.store.set_seat_digest(table.id, seat, token_digest(token))
+            table.record = self.store.table(table.id)
+        return token
+
     def subscribe(self, table_id: str, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback()`` after every change of the table (from any thread); returns the unsubscriber."""
         table = self.table(table_id)
@@ -312,9 +433,27 @@ class TableHub:
             if table_id not in self._tables and self.store.table(table_id) is None:
                 return table_id
 
+    def _check_limits(self, controllers: Sequence[str]) -> None:
+        """Refuse a table over the server's limits (bot-only tables, MCTS seats), counting live tables."""
+        with self._lock:
+            live = [t for t in self._tables.values() if not t.ended and not t.problem]
+        if all(name != HUMAN for name in controllers):
+            bot_only = sum(all(name != HUMAN for name in t.record.controllers) for t in live)
+            if bot_only + 1 > self.max_bot_tables:
+                raise _refused("too_many_bot_tables", SetUpRefused, limit=self.max_bot_tables)
+        wanted = sum(name == "mcts" for name in controllers)
+        if wanted:
+            used = sum(name == "mcts" for t in live for name in t.record.controllers)
+            if used + wanted > self.max_mcts_seats:
+                raise _refused("too_many_mcts_seats", SetUpRefused, limit=self.max_mcts_seats, used=used)
+
     def _check_open(self, table: Table) -> None:
         if table.problem:
             raise _refused("frozen", table=table.id, problem=table.problem)
+        if not table.record.abandoned and self.store.ended(table.id):
+            table.record = self.store.table(table.id)       # the operator ended it from the command line
+        if table.record.abandoned:
+            raise _refused("abandoned", table=table.id)
         if table.over:
             raise _refused("over", table=table.id)
 
@@ -332,21 +471,34 @@ class TableHub:
         """Apply, commit, then keep and tell (the caller holds the table's lock)."""
         spec = table.spec
         new_state = spec.apply(table.state, seat, action)     # IllegalAction: nothing happened
-        self.store.append_move(table.id, table.step + 1, seat, spec.encode_action(action))
+        try:
+            self.store.append_move(table.id, table.step + 1, seat, spec.encode_action(action))
+        except WriteError as error:
+            log.error("table %s: move %s was not recorded: %s", table.id, table.step + 1, error)
+            raise _refused("not_recorded", WriteRefused, error=error) from None
         table.moves.append((seat, action))
         table.states.append(new_state)
         if spec.is_over(new_state):
-            self.store.finish(table.id, spec.scores(new_state), spec.winners(new_state))
-            table.record = self.store.table(table.id)
+            self._store_result(table)
         table._notify()
         self._schedule_bots(table)
 
-    def _schedule_bots(self, table: Table) -> None:
-        if self._closed or table.problem or table.over:
+    def _store_result(self, table: Table) -> None:
+        """Write the final scores and winners (the lobby reads them); a failure is only logged: the
+        move is committed, and the result is written again when the table is next restored."""
+        spec = table.spec
+        try:
+            self.store.finish(table.id, spec.scores(table.state), spec.winners(table.state))
+            table.record = self.store.table(table.id)
+        except WriteError as error:
+            log.error("table %s: the result was not recorded (written at the next start): %s", table.id, error)
+
+    def _schedule_bots(self, table: Table, delay: float | None = None) -> None:
+        if self._closed or table.problem or table.ended:
             return
         if not any(table.controller(seat) != HUMAN for seat in table.to_move):
             return
-        timer = threading.Timer(self.bot_delay, self._bot_turn, (table, table.step))
+        timer = threading.Timer(self.bot_delay if delay is None else delay, self._bot_turn, (table, table.step))
         timer.daemon = True
         with self._lock:
             self._timers.add(timer)
@@ -355,13 +507,19 @@ class TableHub:
     def _bot_turn(self, table: Table, step: int) -> None:
         try:
             with table.lock:
-                if self._closed or table.step != step or table.over or table.problem:
+                if self._closed or table.step != step or table.ended or table.problem:
                     return            # somebody moved meanwhile; that move scheduled what follows
+                if self.store.ended(table.id):          # the operator ended it from the command line
+                    table.record = self.store.table(table.id)
+                    table._notify()
+                    return
                 seat = next(s for s in table.to_move if table.controller(s) != HUMAN)
                 seed = random.Random(f"{table.record.seed}:{seat}:{step}").getrandbits(32)
                 bot = make_bot(table.controller(seat), seed)
                 action = bot(table.spec, table.state, seat)
                 self._accept(table, seat, action)
+        except WriteRefused:
+            self._schedule_bots(table, self.retry_delay)      # the same move is chosen again (same seed)
         except Exception:
             log.exception("table %s: the bot could not move at step %s", table.id, step)
         finally:
@@ -383,10 +541,9 @@ class TableHub:
                 break
             moves.append((seat, action))
         table = Table(record=record, spec=spec, states=states, moves=moves, problem=problem)
-        if problem is None and table.over and record.finished is None:
+        if problem is None and table.over and (record.finished is None or record.final_scores is None):
             # The process died between the last move and writing the result.
-            self.store.finish(record.id, spec.scores(table.state), spec.winners(table.state))
-            table.record = self.store.table(record.id)
+            self._store_result(table)
         return table
 
     def _restore(self) -> list[str]:
@@ -398,9 +555,9 @@ class TableHub:
                 self._tables[record.id] = table = self._replayed(record)
                 restored.append(record.id)
                 self._schedule_bots(table)
-        for record in records:
-            if record.rematch_of is not None:
-                self.table(record.rematch_of).rematch = record.id
+        for record in records:       # (a finished table learns of its rematch when it is read: table())
+            if record.rematch_of in self._tables:
+                self._tables[record.rematch_of].rematch = record.id
         return restored
 
 

@@ -30,6 +30,7 @@ import html
 import io
 import json
 import os
+import secrets
 import sys
 import time
 from typing import Any
@@ -51,6 +52,7 @@ from explorer.rules_page import refusal_markdown
 from explorer.scores import ScoreBreakdown
 from explorer.session import FixedViewSession, player_label, variant_note
 from explorer.table_hub import CONTROLLERS, HUMAN, TableError, TableHub, get_hub
+from explorer.table_store import SEED_LIMIT, token_digest
 from explorer.timeline import EventLog
 from rules.protocol import IllegalAction, RulesError
 from rules.registry import get_game
@@ -148,7 +150,7 @@ def page_origin() -> str:
     return f"{protocol}://{host}" if host else ""
 
 
-#: Where the explorer is served, for the review links (``rules-explorer serve`` serves it at /app).
+#: Where the explorer is served, for the review links (``rules-explorer serve`` and ``make serve``: /explorer).
 EXPLORER_PATH_ENV = "RULES_EXPLORER_EXPLORER_PATH"
 
 
@@ -164,6 +166,11 @@ def page_path() -> str:
 
 def seat_link(table_id: str, token: str | None = None, origin: str = "", path: str = "/tables") -> str:
     return f"{origin}{path}?table={table_id}" + (f"&seat={token}" if token else "")
+
+
+def creator_page_link(table_id: str, token: str, origin: str = "", path: str = "/tables") -> str:
+    """The creator's link: end the table, give a seat a new link (only its digest is stored)."""
+    return f"{origin}{path}?table={table_id}&creator={token}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -474,16 +481,20 @@ class Lobby(pn.viewable.Viewer):
     def create(self):
         """Create the table from the form; the links are shown (once: only their digests are kept)."""
         seed_text = self.seed.value.strip()
+        shown = repr(seed_text if len(seed_text) <= 40 else seed_text[:40] + "…")
         try:
             seed = int(seed_text) if seed_text else None
-        except ValueError:
-            return self._refuse(literal(t("bad_seed", self.lang, seed=repr(seed_text))))
+        except ValueError:      # (also a number too long to read)
+            return self._refuse(t("bad_seed", self.lang, seed=shown))
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            return self._refuse(t("seed_range", self.lang, seed=shown, limit=SEED_LIMIT - 1))
         variants = {w.variant_name: w.value for w in self.variants.objects}
         controllers = [w.value for w in self.seats.objects]
+        creator = secrets.token_urlsafe(18)
         try:
             table, tokens = self.hub.create(self.game.value, self.players.value, seed=seed, variants=variants,
-                                            controllers=controllers)
-        except (ValueError, RulesError) as error:
+                                            controllers=controllers, creator_digest=token_digest(creator))
+        except (ValueError, RulesError, TableError) as error:
             return self._refuse(error.problem_in(self.lang) if isinstance(error, TableError) else str(error))
         self.message.visible = False
         lang = self.lang
@@ -495,13 +506,15 @@ class Lobby(pn.viewable.Viewer):
                        for s, c in enumerate(table.record.controllers) if c != HUMAN)
         spectator = seat_link(table.id, None, self.origin, self.path)
         sentence = t("created", lang, ready=f'<b>{t("ready", lang, table=esc(table.id))}</b>',
-                     details=t("ready_details", lang, game=esc(table.spec.title), players=table.record.players,
-                               seed=table.record.seed),
+                     details=t("ready_details", lang, game=esc(table.spec.title), players=table.record.players),
                      send=t("send_links", lang))
+        creator_link = creator_page_link(table.id, creator, self.origin, self.path)
         self.created.object = (
             f'<div class="created" data-table="{esc(table.id)}">{sentence}'
             f'<table class="links">{rows}{bots}<tr><td>{t("spectators", lang)}</td><td><a class="spectator-link" '
-            f'href="{esc(spectator)}" target="_blank">{esc(spectator)}</a></td></tr></table></div>')
+            f'href="{esc(spectator)}" target="_blank">{esc(spectator)}</a></td></tr>'
+            f'<tr><td>{t("creator", lang)}</td><td><a class="creator-link" href="{esc(creator_link)}" target="_blank">'
+            f'{esc(creator_link)}</a></td></tr></table><p>{t("creator_note", lang)}</p></div>')
         self.refresh()
         return table, tokens
 
@@ -521,19 +534,22 @@ class Lobby(pn.viewable.Viewer):
         return table
 
     def _refuse(self, problem: str):
-        self.message.object = t("not_created", self.lang, problem=problem)
+        # The problem may hold what the form sent (any value: a widget's value can be forged).
+        self.message.object = t("not_created", self.lang, problem=literal(problem))
         self.message.visible = True
         return None
 
     def refresh(self) -> None:
         rows, finished, lang = [], {}, self.lang
         comma = t("list_separator", lang)
-        for table in self.hub.tables():
-            info = table.summary()
-            if info["over"]:
-                result = comma.join(t("player_points", lang, player=seat_name(s, lang), points=p) for s, p in enumerate(info["scores"]))
-                won = comma.join(seat_name(s, lang) for s in info["winners"])
-                status = t("over_status", lang, result=result, winners=won)
+        for info in self.hub.listing():
+            if info["over"] or info["abandoned"]:
+                result = comma.join(t("player_points", lang, player=seat_name(s, lang), points=p)
+                                    for s, p in enumerate(info["scores"] or ()))
+                won = comma.join(seat_name(s, lang) for s in info["winners"] or ())
+                status = (t("over_status", lang, result=result, winners=won) if info["over"] else
+                          t("abandoned_status", lang, n=info["step"] + 1) if info["step"] is not None else
+                          t("abandoned_status_short", lang))
                 finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]
                 language = "" if lang == "en" else f"&lang={lang}"
                 review = (f' · <a href="{esc(explorer_path())}?table={esc(info["id"])}{esc(language)}" target="_blank">'
@@ -573,10 +589,10 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
     language switch in its header."""
     hub = hub or get_hub(db_path_from_args())
     lang = lang or page_language()
-    table_id, token = query_arg("table"), query_arg("seat")
+    table_id, token, creator = query_arg("table"), query_arg("seat"), query_arg("creator")
     template = pn.template.BootstrapTemplate(title=t("page_title", lang), header_background="#24406b",
                                              busy_indicator=None)
-    template.header.append(pn.pane.HTML(language_switch_html(lang, table=table_id, seat=token), stylesheets=[SWITCH_CSS],
+    template.header.append(pn.pane.HTML(language_switch_html(lang, table=table_id, seat=token, creator=creator), stylesheets=[SWITCH_CSS],
                                         css_classes=["tables-language"], margin=(0, 10)))
     if table_id is None:
         lobby = Lobby(hub, origin=page_origin(), path=page_path(), lang=lang)
@@ -586,7 +602,12 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
         template.lobby = lobby
         return template
     try:
-        page = TablePage(hub, table_id, token, path=page_path(), lang=lang)
+        if creator is not None:
+            from explorer.table_creator import CreatorPage
+
+            page = CreatorPage(hub, table_id, creator, origin=page_origin(), path=page_path(), lang=lang)
+        else:
+            page = TablePage(hub, table_id, token, path=page_path(), lang=lang)
     except TableError as error:
         problem = error.problem_in(lang)
         template.main.append(pn.pane.Alert(literal(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}")),
@@ -604,11 +625,11 @@ def review_replay(table_id: str, hub: TableHub | None = None, lang: str = "en") 
     """The replay of a finished table, for the explorer's ``?table=ID``; TableError (in ``lang``) if not over."""
     hub = hub or get_hub(db_path_from_args())
     table = hub.table(table_id)
-    if not table.over:
+    if not table.ended:
         raise TableError(t("still_playing", lang, table=table_id))
     return table.replay()
 
 
 if __name__.startswith("bokeh"):
-    # `rules-explorer serve` serves this file directly (at /table_pages).
+    # `panel serve explorer/table_pages.py` serves this file directly (at /table_pages).
     create_tables_page().servable(title=t("page_title", page_language()))

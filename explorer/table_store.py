@@ -5,13 +5,29 @@ opened in WAL mode with ``synchronous=FULL``: :meth:`TableStore.append_move` ret
 the move is committed to disk, and a table's page is told of the move only after that, so a
 crash (even ``kill -9``) can never lose a move somebody has seen.
 
-Schema (``PRAGMA user_version`` = 1):
+Schema (``PRAGMA user_version`` = 2):
 
-- ``tables``: one row per table: game, players, seed, variants (JSON), who plays each seat
-  (JSON list: ``"human"`` or a bot name), when it was created, the table it is a rematch of, and,
-  once over, when it finished with its final scores and winners (JSON).
+- ``tables``: one row per table: game, players, the table's seed, variants (JSON), who plays each
+  seat (JSON list: ``"human"`` or a bot name), when it was created, the table it is a rematch of,
+  and, once over, when it finished with its final scores and winners (JSON); ``deal`` says how the
+  seed deals (below); ``creator_sha256`` the digest of the creator's link (NULL: none);
+  ``ended`` why a table was ended before its game was over (``"abandoned"``; NULL otherwise).
 - ``seats``: per human seat, the SHA-256 of its secret token (the token itself is only ever in the
   seat's link; a copied database file gives nobody a seat).
+
+**The deal is secret.** A table's stored seed (random, or the one its creator typed) is not the
+seed the game is dealt from: ``deal = 'hmac-sha256'`` means the deal's seed is the HMAC-SHA256 of
+the stored seed under a key kept beside the database (``<database>.key``, 32 random bytes made on
+first use, mode 0600; see :func:`key_path`), cut to 53 bits. Nothing a seat or a spectator is shown
+lets anybody work the deal out; the deal's seed is shown (and the replay, which carries it) only
+once the game has ended. Keep the key with the database: without it, no table made since schema 2
+can be restored. ``deal`` NULL: a table made before schema 2, whose stored seed is its deal
+(migration from schema 1 adds the columns and leaves every old row as it was).
+
+**One server per file.** A server holds an exclusive ``flock`` on ``<database>.lock`` for its life
+(:class:`TableStore` with ``exclusive=True``): a second server on the same file is refused at start
+(two processes would each keep their own view of the tables and refuse each other's moves as
+stale). Readers (``rules-explorer tables list``) need no lock: SQLite's own locking keeps them safe.
 - ``moves``: ``(table_id, step, seat, action)``: the action's JSON form (``encode_action``) of
   move number ``step`` (1-based). Triggers refuse UPDATE and DELETE: the log only grows.
 
@@ -21,7 +37,10 @@ sessions and its bot timers share it).
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import hashlib
+import hmac
 import json
 import os
 import sqlite3
@@ -31,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -45,7 +64,10 @@ CREATE TABLE IF NOT EXISTS tables (
     rematch_of TEXT REFERENCES tables(id),
     finished REAL,
     final_scores TEXT,
-    winners TEXT
+    winners TEXT,
+    deal TEXT,
+    creator_sha256 TEXT,
+    ended TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -80,13 +102,42 @@ def default_path() -> Path:
     return base / "rules-explorer" / "tables.sqlite3"
 
 
+#: Columns added by schema 2 (old rows: NULL, which keeps their meaning; see the module docstring).
+SCHEMA_2_COLUMNS = ("deal TEXT", "creator_sha256 TEXT", "ended TEXT")
+#: How new tables are dealt (the ``deal`` column).
+HMAC_DEAL = "hmac-sha256"
+#: Deal seeds stay below 2**53: whole numbers that a browser (JavaScript) holds exactly.
+SEED_LIMIT = 2 ** 53
+
+
+def key_path(path: str | os.PathLike) -> Path:
+    """The deal key beside the database ``path``: ``tables.sqlite3`` -> ``tables.sqlite3.key``."""
+    path = Path(path)
+    return path.with_name(path.name + ".key")
+
+
+def lock_path(path: str | os.PathLike) -> Path:
+    """The lock file a server holds beside the database ``path`` (``tables.sqlite3.lock``)."""
+    path = Path(path)
+    return path.with_name(path.name + ".lock")
+
+
+def deal_seed(key: bytes, table_seed: int) -> int:
+    """The seed a table is dealt from: the HMAC-SHA256 of its stored seed under the key, cut to 53 bits."""
+    digest = hmac.new(key, f"deal:{table_seed}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_LIMIT
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass(frozen=True)
 class TableRecord:
-    """A table as stored: its set-up, seats, and (once over) its result."""
+    """A table as stored: its set-up, seats, and (once over) its result.
+
+    ``seed`` is the seed the game is dealt from (secret until the game ends); ``table_seed`` the
+    stored one (the one the creator typed, or a random one): the two are equal for old tables."""
 
     id: str
     game: str
@@ -100,45 +151,157 @@ class TableRecord:
     final_scores: tuple[int, ...] | None
     winners: tuple[int, ...] | None
     token_digests: dict[int, str]      # seat -> SHA-256 of its token (human seats only)
+    table_seed: int = 0
+    creator_digest: str | None = None
+    ended: str | None = None           # "abandoned": ended before its game was over
+
+    @property
+    def abandoned(self) -> bool:
+        return self.ended is not None
 
 
 class StoreError(RuntimeError):
-    """The database file cannot be used (not ours, a newer schema...)."""
+    """The database file cannot be used (not ours, a newer schema, not openable, in use...)."""
+
+
+class WriteError(StoreError):
+    """A write was not committed (disk full, a read-only file, the database locked): nothing changed."""
 
 
 class TableStore:
     """The SQLite file behind the playtest tables (see the module docstring)."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, *, exclusive: bool = False, busy_timeout: float | None = None,
+                 read_only: bool = False):
+        """Open (or make) the database at ``path``. ``exclusive``: hold ``<path>.lock`` for the store's
+        life (a server does; a second one is refused). ``busy_timeout``: seconds a write waits for
+        another process's write (``$RULES_EXPLORER_TABLES_BUSY_TIMEOUT``, default 10) before it fails.
+        ``read_only``: only read an existing file (``tables list``), changing nothing in it.
+        Raises StoreError naming the path when the file cannot be used (another program's SQLite
+        file is refused untouched, never given our tables)."""
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        # isolation_level=None: autocommit; every write below is its own explicit transaction.
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path} was written by a newer Rules Explorer (schema {version}; this one reads {SCHEMA_VERSION})")
-        with self._lock:
-            self._db.executescript(f"BEGIN; {SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        self._key: bytes | None = None
+        self._lock_file = None
+        if busy_timeout is None:
+            busy_timeout = float(os.environ.get("RULES_EXPLORER_TABLES_BUSY_TIMEOUT", 10))
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot make the folder of the tables database {self.path}: {error.strerror or error}") from None
+        if exclusive:
+            self._hold_lock()
+        try:
+            # isolation_level=None: autocommit; every write below is its own explicit transaction.
+            target = f"{self.path.resolve().as_uri()}?mode=ro" if read_only else self.path
+            self._db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=busy_timeout,
+                                       uri=read_only)
+            self._db.row_factory = sqlite3.Row
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"{self.path} was written by a newer Rules Explorer (schema {version}; "
+                                 f"this one reads {SCHEMA_VERSION})")
+            self._check_ours(read_only)
+            if not read_only:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute("PRAGMA foreign_keys=ON")
+                with self._lock:
+                    self._migrate(version)
+        except sqlite3.Error as error:
+            self._release_lock()
+            raise StoreError(f"cannot use {self.path} as the tables database: {error}") from None
+        except StoreError:
+            self._release_lock()
+            raise
+
+    def _check_ours(self, read_only: bool) -> None:
+        """Refuse a SQLite file that holds other tables than ours (or, to read, none of ours)."""
+        names = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        ours = {"tables", "seats", "moves"} <= names and {"game", "controllers", "seed"} <= columns
+        if ours or (not names and not read_only):
+            return
+        held = ", ".join(sorted(names)[:5]) or "nothing"
+        raise StoreError(f"{self.path} is not a Rules Explorer tables database (its tables: {held}); "
+                         "nothing was changed in it")
+
+    def _migrate(self, version: int) -> None:
+        """Make the schema (a new file), or bring a schema-1 file to schema 2: the new columns are
+        added, NULL in every old row (an old table's seed stays its deal; it has no creator link)."""
+        existing = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        added = "".join(f" ALTER TABLE tables ADD COLUMN {column};" for column in SCHEMA_2_COLUMNS
+                        if existing and column.split()[0] not in existing)
+        if added or version != SCHEMA_VERSION:
+            self._db.executescript(f"BEGIN; {SCHEMA} {added} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+
+    def _hold_lock(self) -> None:
+        lock = lock_path(self.path)
+        try:
+            self._lock_file = open(lock, "a+")
+        except OSError as error:
+            raise StoreError(f"cannot open the lock file {lock} of the tables database: {error.strerror or error}") from None
+        try:
+            fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            self._lock_file.close()
+            self._lock_file = None
+            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise StoreError(f"another Rules Explorer server is using the tables database {self.path} "
+                                 f"(it holds {lock}); stop it first, or give this one another database") from None
+            raise StoreError(f"cannot lock {lock}: {error.strerror or error}") from None
+
+    def _release_lock(self) -> None:
+        if self._lock_file is not None:
+            self._lock_file.close()          # closing the file releases its flock
+            self._lock_file = None
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._release_lock()
+
+    def deal_key(self, create: bool = True) -> bytes:
+        """The deal key beside the database (made on first use, mode 0600); StoreError if unusable."""
+        if self._key is None:
+            path = key_path(self.path)
+            try:
+                if create and not path.exists():
+                    try:
+                        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                    except FileExistsError:
+                        pass                    # made meanwhile by another process: read it
+                    else:
+                        with os.fdopen(descriptor, "w") as file:
+                            file.write(os.urandom(32).hex() + "\n")
+                text = path.read_text().strip()
+            except FileNotFoundError:
+                raise StoreError(f"the deal key {path} of the tables database is missing: the tables made with it "
+                                 "cannot be dealt again (put the key back beside the database)") from None
+            except OSError as error:
+                raise StoreError(f"cannot read the deal key {path}: {error.strerror or error}") from None
+            try:
+                key = bytes.fromhex(text)
+            except ValueError:
+                key = b""
+            if len(key) < 16:
+                raise StoreError(f"the deal key {path} is not a key (expected 64 hexadecimal digits)")
+            self._key = key
+        return self._key
 
     # ------------------------------------------------------------------ writing
     def create_table(self, table_id: str, game: str, players: int, seed: int, variants: dict,
                      controllers: Iterable[str], token_digests: dict[int, str], rematch_of: str | None = None,
-                     created: float | None = None) -> None:
+                     created: float | None = None, creator_digest: str | None = None) -> None:
+        """Store a new table; ``seed`` is the table's seed, dealt through the key (``deal`` = HMAC)."""
         created = time.time() if created is None else created
+        self.deal_key()
         with self._lock, self._transaction():
             self._db.execute(
-                "INSERT INTO tables (id, game, players, seed, variants, controllers, created, rematch_of) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, players, seed, variants, controllers, created, rematch_of, deal, "
+                "creator_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, game, players, seed, json.dumps(variants, sort_keys=True),
-                 json.dumps(list(controllers)), created, rematch_of))
+                 json.dumps(list(controllers)), created, rematch_of, HMAC_DEAL, creator_digest))
             self._db.executemany("INSERT INTO seats (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                                  [(table_id, seat, digest) for seat, digest in sorted(token_digests.items())])
 
@@ -153,7 +316,31 @@ class TableStore:
             self._db.execute("UPDATE tables SET finished = ?, final_scores = ?, winners = ? WHERE id = ?",
                              (time.time(), json.dumps(list(scores)), json.dumps(list(winners)), table_id))
 
+    def abandon(self, table_id: str) -> None:
+        """The table was ended before its game was over: no result, ``ended = 'abandoned'``."""
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE tables SET finished = ?, ended = 'abandoned' WHERE id = ? AND finished IS NULL",
+                             (time.time(), table_id))
+
+    def set_seat_digest(self, table_id: str, seat: int, digest: str) -> None:
+        """A human seat's new token digest (its old link stops working)."""
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE seats SET token_sha256 = ? WHERE table_id = ? AND seat = ?", (digest, table_id, seat))
+
     # ------------------------------------------------------------------ reading
+    def ended(self, table_id: str) -> str | None:
+        """Why the table was ended early (``"abandoned"``), or None (cheap: asked before every move)."""
+        with self._lock:
+            row = self._db.execute("SELECT ended FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return row[0] if row else None
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the table's rematch, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT id FROM tables WHERE rematch_of = ? ORDER BY created LIMIT 1",
+                                   (table_id,)).fetchone()
+        return row[0] if row else None
+
     def table(self, table_id: str) -> TableRecord | None:
         with self._lock:
             row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
@@ -181,25 +368,44 @@ class TableStore:
 
     # ------------------------------------------------------------------ internals
     def _transaction(self):
-        db = self._db
+        db, path = self._db, self.path
 
         class _Transaction:
             def __enter__(self):
-                db.execute("BEGIN IMMEDIATE")
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                except sqlite3.Error as error:
+                    raise WriteError(f"{path}: {error}") from error
 
             def __exit__(self, kind, error, trace):
-                db.execute("COMMIT" if kind is None else "ROLLBACK")
+                if kind is None:
+                    try:
+                        db.execute("COMMIT")
+                        return False
+                    except sqlite3.Error as failure:
+                        error = failure
+                if db.in_transaction:
+                    try:
+                        db.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                if isinstance(error, sqlite3.Error) and not isinstance(error, sqlite3.IntegrityError):
+                    raise WriteError(f"{path}: {error}") from error
+                if kind is None:
+                    raise error
                 return False
 
         return _Transaction()
 
     def _record(self, row) -> TableRecord:
-        (table_id, game, players, seed, variants, controllers, created, rematch_of, finished,
-         final_scores, winners) = row
+        table_id, seed = row["id"], row["seed"]
         digests = dict(self._db.execute("SELECT seat, token_sha256 FROM seats WHERE table_id = ? ORDER BY seat",
                                         (table_id,)).fetchall())
-        return TableRecord(id=table_id, game=game, players=players, seed=seed, variants=json.loads(variants),
-                           controllers=tuple(json.loads(controllers)), created=created, rematch_of=rematch_of,
-                           finished=finished,
+        dealt = deal_seed(self.deal_key(create=False), seed) if row["deal"] == HMAC_DEAL else seed
+        final_scores, winners = row["final_scores"], row["winners"]
+        return TableRecord(id=table_id, game=row["game"], players=row["players"], seed=dealt,
+                           variants=json.loads(row["variants"]), controllers=tuple(json.loads(row["controllers"])),
+                           created=row["created"], rematch_of=row["rematch_of"], finished=row["finished"],
                            final_scores=tuple(json.loads(final_scores)) if final_scores else None,
-                           winners=tuple(json.loads(winners)) if winners else None, token_digests=digests)
+                           winners=tuple(json.loads(winners)) if winners else None, token_digests=digests,
+                           table_seed=seed, creator_digest=row["creator_sha256"], ended=row["ended"])

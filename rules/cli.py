@@ -48,6 +48,14 @@ def parse_bots(text: str, players: int) -> list[str]:
     return bots
 
 
+def write_out(path: str, text: str) -> None:
+    """Write ``--out``; a folder that does not exist (or any other refusal) is one clear RulesError."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise RulesError(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def cmd_games(args) -> int:
     specs = [get_game(name).describe() for name in GAMES]
     if args.json:
@@ -77,7 +85,7 @@ def cmd_play(args) -> int:
     state, result, actions = play_game(game, players, args.seed, bots, variants, keep_actions=True)
     data = replays.record(game, players, args.seed, variants, actions, state=state)
     if args.out:
-        Path(args.out).write_text(dumps(data), encoding="utf-8")
+        write_out(args.out, dumps(data))
     if args.json:
         print(json.dumps({"scores": list(result.scores), "winners": list(result.winners), "decisions": result.decisions}))
     else:
@@ -242,62 +250,116 @@ def cmd_compare(args) -> int:
     return 0
 
 
-def cmd_serve(args) -> int:
+#: What ``rules-explorer serve`` (and ``make serve``, which calls it) serves: apps/<name>.py at /<name>.
+SERVED_APPS = ("explorer", "analysis", "tables", "rules", "tutorial")
+
+
+def serve_command(args) -> list[str]:
+    """The ``panel serve`` command line of ``rules-explorer serve`` (see :func:`cmd_serve`)."""
     spec = find_spec("explorer")
     if spec is None or spec.origin is None:
         raise RulesError("the explorer package is not installed")
-    folder = Path(spec.origin).parent
-    command = [sys.executable, "-m", "panel", "serve", str(folder / "app.py"), str(folder / "analysis.py"),
-               str(folder / "table_pages.py"), str(folder / "rules_page.py"), str(folder / "tutorial.py"),
-               "--setup", str(folder / "tables_setup.py"),
-               "--address", args.address, "--port", str(args.port),
-               f"--allow-websocket-origin={args.address}:{args.port}", f"--allow-websocket-origin=localhost:{args.port}",
-               "--liveness"]
+    root = Path(spec.origin).parent.parent
+    apps = [root / "apps" / f"{name}.py" for name in SERVED_APPS]
+    missing = [str(app) for app in apps if not app.exists()]
+    if missing:
+        raise RulesError(f"serve needs the project's apps/ folder (install from a checkout: pip install -e .); "
+                         f"missing: {', '.join(missing)}")
+    if not 0 < args.port < 65536:
+        raise RulesError(f"--port must be from 1 to 65535, not {args.port}")
+    origins = [f"127.0.0.1:{args.port}", f"localhost:{args.port}"]
+    if args.address not in ("127.0.0.1", "localhost", "0.0.0.0", "::"):
+        origins.append(f"{args.address}:{args.port}")
+    origins += args.allow_origin or []
+    if args.address in ("0.0.0.0", "::") and not args.allow_origin:
+        raise RulesError(f"--address {args.address} serves every network this machine is on: name the address "
+                         "players will use with --allow-origin HOST[:PORT] (README, \"Serving a group\")")
+    command = [sys.executable, "-m", "panel", "serve", *map(str, apps),
+               "--setup", str(root / "explorer" / "tables_setup.py"),
+               "--address", args.address, "--port", str(args.port), "--liveness",
+               *(f"--allow-websocket-origin={origin}" for origin in dict.fromkeys(origins))]
+    if args.use_xheaders:
+        command.append("--use-xheaders")
+    command += args.panel_args or []
     if args.db:
         command += ["--args", "--db", args.db]
+    return command
+
+
+def cmd_serve(args) -> int:
+    """Serve the explorer, analysis, tables, rules and tutorial pages (the same as ``make serve``)."""
+    command = serve_command(args)
+    env = dict(os.environ)
+    for flag, variable in (("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
+                           ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS")):
+        value = getattr(args, flag)
+        if value is not None:
+            if value < 0:
+                raise RulesError(f"--{flag.replace('_', '-')} must be 0 or more, not {value}")
+            env[variable] = str(value)
+    from explorer.table_store import StoreError, TableStore, default_path
+
+    try:        # a database that cannot be used, or that another server holds, is named here
+        TableStore(args.db or default_path(), exclusive=True).close()
+    except StoreError as error:
+        raise RulesError(str(error)) from None
     base = f"http://{args.address}:{args.port}"
-    print(f"serving the explorer at {base}/app, the analysis page at {base}/analysis, the playtest "
-          f"tables at {base}/table_pages, the rules at {base}/rules_page and the tutorials at {base}/tutorial", flush=True)
-    # The tables' review links lead to the explorer, served here at /app. The server replaces this
-    # process (stopping `rules-explorer serve` stops the server; nothing is left behind).
-    os.execve(sys.executable, command, {**os.environ, "RULES_EXPLORER_EXPLORER_PATH": "/app",
-                                        "RULES_EXPLORER_RULES_PATH": "/rules_page"})
+    print("serving " + ", ".join(f"{base}/{name}" for name in SERVED_APPS), flush=True)
+    # The server replaces this process (stopping `rules-explorer serve` stops the server; nothing is left behind).
+    os.execve(sys.executable, command, env)
     return 0
 
 
 def cmd_tables(args) -> int:
-    """List the playtest tables of a database file, or export one game as a replay file."""
+    """List the playtest tables of a database file, export one game as a replay file, or end one."""
     # The tables' store is part of the explorer package, like `serve`; it uses only the standard library.
-    from explorer.table_store import TableStore, default_path
+    from explorer.table_store import StoreError, TableStore, default_path
 
     path = Path(args.db) if args.db else default_path()
     if not path.exists():
         raise RulesError(f"no tables database at {path}")
-    store = TableStore(path)
+    try:
+        store = TableStore(path, read_only=args.action != "abandon")
+        return _tables(args, store, path)
+    except StoreError as error:
+        raise RulesError(str(error)) from None
+
+
+def _tables(args, store, path: Path) -> int:
     try:
         if args.action == "list":
             counts = store.move_counts()
-            tables = [{"id": r.id, "game": r.game, "players": r.players, "seed": r.seed, "variants": r.variants,
+            # (a live table's deal seed is not listed: output gets pasted; `export` gives it to the operator)
+            tables = [{"id": r.id, "game": r.game, "players": r.players,
+                       "seed": r.seed if r.finished is not None else None, "variants": r.variants,
                        "controllers": list(r.controllers), "moves": counts.get(r.id, 0), "finished": r.finished is not None,
-                       "final_scores": r.final_scores, "winners": r.winners, "rematch_of": r.rematch_of}
+                       "abandoned": r.abandoned, "final_scores": r.final_scores, "winners": r.winners,
+                       "rematch_of": r.rematch_of}
                       for r in store.tables()]
             if args.json:
                 print(json.dumps(tables, indent=1))
             for t in [] if args.json else tables:
-                state = (f"over, scores {', '.join(map(str, t['final_scores']))}" if t["finished"] else "open")
+                state = ("ended early" if t["abandoned"] else
+                         f"over, scores {', '.join(map(str, t['final_scores']))}" if t["finished"] else "open")
                 print(f"{t['id']}  {t['game']:<12} {t['players']} players  {t['moves']:>5} moves  {state}")
             return 0
         if not args.table:
-            raise RulesError("tables export needs a table id (see `rules-explorer tables list`)")
+            raise RulesError(f"tables {args.action} needs a table id (see `rules-explorer tables list`)")
         record = store.table(args.table)
         if record is None:
             raise RulesError(f"there is no table {args.table!r} in {path}")
+        if args.action == "abandon":
+            if record.finished is not None:
+                raise RulesError(f"table {record.id} has already ended")
+            store.abandon(record.id)       # a running server refuses the table's next move, its bots stop
+            print(f"table {record.id} ended: no more moves; its replay can now be reviewed")
+            return 0
         game = get_game(record.game)
         moves = [(seat, game.decode_action(action)) for seat, action in store.moves(record.id)]
         data = replays.record(game, record.players, record.seed, record.variants, moves)
         text = json.dumps(data, indent=1)
         if args.out:
-            Path(args.out).write_text(text + "\n")
+            write_out(args.out, text + "\n")
             print(f"wrote {len(moves)} moves of table {record.id} to {args.out}")
         else:
             print(text)
@@ -367,15 +429,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_compare)
 
-    p = sub.add_parser("serve", help="serve the web app (explorer, analysis, playtest tables)")
-    p.add_argument("--address", default="127.0.0.1")
+    p = sub.add_parser("serve", help="serve the web app (explorer, analysis, playtest tables, rules, tutorials)",
+                       epilog="Anything after -- goes to `panel serve` as it is (e.g. -- --basic-auth FILE "
+                              "--cookie-secret S, or --oauth-provider ...).")
+    p.add_argument("--address", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
     p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--allow-origin", action="append", metavar="HOST[:PORT]",
+                   help="an address players' browsers use (repeatable; needed with --address 0.0.0.0)")
+    p.add_argument("--use-xheaders", action="store_true",
+                   help="behind a reverse proxy: trust X-Forwarded-Proto/For (seat links become https://)")
     p.add_argument("--db", metavar="FILE", help="the playtest tables' database (default: the user's data directory)")
+    p.add_argument("--max-bot-tables", type=int, metavar="N", help="live tables of bots only (default 4)")
+    p.add_argument("--max-mcts-seats", type=int, metavar="N", help="MCTS seats over all live tables (default 8)")
+    p.add_argument("panel_args", nargs="*", metavar="-- PANEL_ARGS", help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_serve)
 
-    p = sub.add_parser("tables", help="list playtest tables, or export one game as a replay file")
-    p.add_argument("action", choices=("list", "export"))
-    p.add_argument("table", nargs="?", help="the table id (export)")
+    p = sub.add_parser("tables", help="list playtest tables, export one game as a replay file, or end one")
+    p.add_argument("action", choices=("list", "export", "abandon"))
+    p.add_argument("table", nargs="?", help="the table id (export, abandon)")
     p.add_argument("--db", metavar="FILE", help="the tables' database (default: the user's data directory)")
     p.add_argument("--out", metavar="REPLAY.json")
     p.add_argument("--json", action="store_true")

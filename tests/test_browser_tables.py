@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import rules
+from explorer.table_store import TableStore
 from rules.registry import get_game
 from tests.tables_server import PAGE_JS, Secrets, TablesServer
 
@@ -153,7 +154,10 @@ class Game:
         row, _ = read_table(server.db, table_id)
         self.spec = get_game(row["game"])
         self.players = row["players"]
-        self.states = [self.spec.new_game(row["players"], row["seed"], json.loads(row["variants"]))]
+        store = TableStore(server.db)        # (a reader: the deal's seed is worked out with the key beside the file)
+        self.deal_seed = store.table(table_id).seed
+        store.close()
+        self.states = [self.spec.new_game(row["players"], self.deal_seed, json.loads(row["variants"]))]
         self.secrets = Secrets(self.spec, self.players)
         self.secrets.add_state(self.states[0])
 

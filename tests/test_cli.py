@@ -166,7 +166,7 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
         deadline = time.monotonic() + 60
         while True:
             try:
-                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/app", timeout=10).read().decode()
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/explorer", timeout=10).read().decode()
                 break
             except OSError:
                 assert time.monotonic() < deadline, "rules-explorer serve did not answer"
@@ -174,16 +174,43 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
         assert "Rules Explorer" in page
         analysis = urllib.request.urlopen(f"http://127.0.0.1:{port}/analysis", timeout=30).read().decode()
         assert "analysis" in analysis
-        lobby = urllib.request.urlopen(f"http://127.0.0.1:{port}/table_pages", timeout=30).read().decode()
+        lobby = urllib.request.urlopen(f"http://127.0.0.1:{port}/tables", timeout=30).read().decode()
         assert "playtest tables" in lobby
-        rules_page = urllib.request.urlopen(f"http://127.0.0.1:{port}/rules_page?game=stellar&lang=ja", timeout=30).read().decode()
+        rules_page = urllib.request.urlopen(f"http://127.0.0.1:{port}/rules?game=stellar&lang=ja", timeout=30).read().decode()
         assert "ルール・エクスプローラー" in rules_page
         tutorials = urllib.request.urlopen(f"http://127.0.0.1:{port}/tutorial?lang=en", timeout=30).read().decode()
         assert "Rules Explorer: tutorial" in tutorials
         assert db.exists()                  # restored (here: created) as the server started
+        second = subprocess.run([sys.executable, "-m", "rules.cli", "serve", "--port", str(port + 1), "--db", str(db)],
+                                cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 2 and second.stderr.count("\n") == 1
+        assert f"another Rules Explorer server is using the tables database {db}" in second.stderr
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(10)
+
+
+def test_make_serve_is_rules_explorer_serve_with_the_same_options():
+    made = subprocess.run(["make", "-n", "serve", "VENV=.venv-x", "ADDRESS=0.0.0.0", "PORT=8000", "TABLES_DB=/srv/t.db",
+                           "GROUP_ORIGIN=play.example.org", "SERVE_ARGS=--use-xheaders"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout
+    line = made.replace("\\\n", " ").strip().splitlines()[-1].split()
+    assert line[:2] == [".venv-x/bin/rules-explorer", "serve"]
+    from rules.cli import build_parser, serve_command
+
+    args = build_parser().parse_args(line[1:])
+    command = serve_command(args)
+    assert [Path(part).name for part in command if part.endswith(".py") and "/apps/" in part] == \
+        ["explorer.py", "analysis.py", "tables.py", "rules.py", "tutorial.py"]
+    assert "--allow-websocket-origin=play.example.org" in command and "--use-xheaders" in command
+    assert command[-3:] == ["--args", "--db", "/srv/t.db"]
+
+
+def test_serving_every_network_needs_an_explicit_origin(capsys):
+    from rules.cli import main
+
+    assert main(["serve", "--address", "0.0.0.0", "--port", "8123"]) == 2
+    assert "--allow-origin" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("game_id", ["stellar", "jump_gate", "starligned", "biome_blitz"])

@@ -196,7 +196,8 @@ def test_the_lobby_creates_tables_and_refuses_bad_set_ups(hub):
     assert lobby.seats.objects[2] is menu and len(lobby.seats.objects) == 3
     lobby.seed.value = "12"
     table, tokens = lobby.create()
-    assert table.record.controllers == (HUMAN, HUMAN, "greedy") and table.record.seed == 12
+    assert table.record.controllers == (HUMAN, HUMAN, "greedy") and table.record.table_seed == 12
+    assert table.record.seed != 12          # the typed seed is not the deal's (explorer.table_store)
     for seat, token in tokens.items():
         assert f"http://example.test/tables?table={table.id}&amp;seat={token}" in lobby.created.object
     assert f'data-table="{table.id}"' in lobby.listing.object

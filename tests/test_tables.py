@@ -1,6 +1,7 @@
 """Playtest tables without a browser: the SQLite log, seats and tokens, refusals, restarts, bots."""
 
 import json
+import shutil
 import sqlite3
 import threading
 import time
@@ -9,7 +10,7 @@ import pytest
 
 import rules
 from explorer.table_hub import HUMAN, TableError, TableHub
-from explorer.table_store import TableStore, default_path, token_digest
+from explorer.table_store import TableStore, default_path, key_path, token_digest
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.registry import get_game
 
@@ -182,6 +183,8 @@ def test_a_finished_game_takes_no_more_moves(hub):
 def test_bot_moves_do_not_depend_on_restarts(db):
     first = TableHub(db, bot_delay=0.0)
     table, tokens = first.create("subastral", 3, seed=21, controllers=[HUMAN, "greedy", "greedy"])
+    # The twin deals the same game only with the same deal key beside its database.
+    shutil.copy(key_path(db), key_path(db.with_name("other.sqlite3")))
     reference = TableHub(db.with_name("other.sqlite3"), bot_delay=0.0)
     twin, twin_tokens = reference.create("subastral", 3, seed=21, controllers=[HUMAN, "greedy", "greedy"])
     for _ in range(4):

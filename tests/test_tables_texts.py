@@ -15,6 +15,7 @@ import pytest
 from explorer.i18n import texts
 from explorer.table_hub import CONTROLLERS, HUMAN, TableHub
 from explorer.table_pages import Lobby, TablePage, create_tables_page, review_replay
+from explorer.table_store import key_path
 from rules.protocol import IllegalAction
 
 
@@ -84,13 +85,18 @@ def test_the_lobby_in_english_is_unchanged(hub):
     table, tokens = lobby.create()
     link = f"http://example.test/tables?table={table.id}&amp;seat={tokens[0]}"
     spectator = f"http://example.test/tables?table={table.id}"
+    creator = "http://example.test/tables?table={}&amp;creator={}".format(
+        table.id, re.search(r"creator=([\w-]+)", lobby.created.object).group(1))
     assert lobby.created.object == (
-        f'<div class="created" data-table="{table.id}"><b>Table {table.id} is ready</b> (Stellar, 2 players, seed 12). '
+        f'<div class="created" data-table="{table.id}"><b>Table {table.id} is ready</b> (Stellar, 2 players; '
+        'the deal stays secret until the game ends). '
         'Send each player their own link: it is their seat, and it is shown only now.<table class="links">'
         f'<tr><td>Player 1</td><td><a class="seat-link seat-link-0" href="{link}" target="_blank">{link}</a></td></tr>'
         '<tr><td>Player 2</td><td>random bot</td></tr>'
         f'<tr><td>Spectators</td><td><a class="spectator-link" href="{spectator}" target="_blank">{spectator}</a></td></tr>'
-        '</table></div>')
+        f'<tr><td>You (creator)</td><td><a class="creator-link" href="{creator}" target="_blank">{creator}</a></td></tr>'
+        '</table><p>Your creator link ends the table or gives a seat a new link; keep it to yourself: it too is shown '
+        'only now.</p></div>')
     assert lobby.listing.object == (
         '<table><tr><th>Table</th><th>Game</th><th>Players</th><th>Status</th><th></th></tr>'
         f'<tr class="open" data-table="{table.id}"><td><code>{table.id}</code></td><td>Stellar</td>'
@@ -223,6 +229,8 @@ def test_the_lobby_in_japanese(hub):
 
 
 def test_a_table_page_in_japanese(hub):
+    # A known deal key (explorer.table_store): seed 5 then deals a game that Player 1 begins.
+    key_path(hub.store.path).write_text("00" * 32)
     table, tokens = hub.create("jump_gate", 2, seed=5, controllers=[HUMAN, "random"])
     page, spectator = TablePage(hub, table.id, tokens[0], lang="ja"), TablePage(hub, table.id, None, lang="ja")
     assert page.picker.lang == page.log_view.lang == page.board.lang == "ja"
