@@ -143,7 +143,8 @@ def _is_legal(state: State, seat: int, action) -> bool:
             return False
         if action.slot:
             return state.markets[RESOURCE][action.slot - 1] != EMPTY
-        return bool(state.decks[RESOURCE] or state.discards[RESOURCE])
+        # (no resource left anywhere: the forage draws nothing, see choices._forages)
+        return bool(state.decks[RESOURCE] or state.discards[RESOURCE]) or all(c == EMPTY for c in state.markets[RESOURCE])
     return action in legal_actions(state, seat)
 
 

@@ -376,9 +376,17 @@ def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_p
 
 def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
     out = [_FORAGE[i + 1] for i, sym in enumerate(market) if sym != EMPTY]
-    if deck_has_cards:
+    if deck_has_cards or not out:
+        # With no resource left anywhere, a forage from the deck draws nothing ("when both are empty,
+        # nothing is drawn"): a main action always exists.
         out.append(_FORAGE[0])
     return out
+
+
+def second_pick_exists(deck: tuple, discard: tuple, market: tuple) -> bool:
+    """Can a forage's second pick take anything: the deck (or its discards) or a face-up card that is
+    not a wild? When not, the forage ends after its first pick."""
+    return bool(deck or discard) or any(s != EMPTY and s != WILD for s in market)
 
 
 def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, flags) -> tuple:

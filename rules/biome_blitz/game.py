@@ -314,8 +314,8 @@ class BiomeBlitz(ModuleGame):
         if kind == "take":
             return Event(kind=kind, seat=seat, cards=(SYMBOLS[items[0]],),
                          **_said("take", who=who, symbol=symbol(items[0]), slot=extra))
-        if kind == "wild_ends":
-            return told("wild_ends")
+        if kind == "wild_ends" or kind == "forage_ends":
+            return told(kind)
         if kind == "take_all":
             return told("take_all", who=who, animal=animal(extra), cards=joined(map(symbol, items)))
         if kind == "ability_take":

@@ -226,7 +226,10 @@ def _trade_propose(state: State, seat: int, action) -> State:
 
 
 def _trade_cancel(state: State, seat: int, action) -> State:
-    return _with(state, ACTION, ())
+    # A withdrawn offer counts toward the three a turn, as a proposed one does: a turn always ends.
+    fields = list(state)
+    fields[_PHASE], fields[_PENDING], fields[_TRADES], fields[_LOG] = ACTION, (), state.trades + 1, ()
+    return tuple.__new__(State, fields)
 
 
 def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
@@ -250,15 +253,22 @@ def _forage(state: State, seat: int, action: Forage) -> State:
         return built
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
+    took = (card,) if card != EMPTY else ()
     if action.slot and card == WILD:
         table.log.append(("wild_ends", seat, (), None))
-        _forage_done(table, seat, (card,))
+        _forage_done(table, seat, took)
+    elif not choices.second_pick_exists(table.decks[RESOURCE], table.discards[RESOURCE], table.markets[RESOURCE]):
+        # Nothing is left for a second pick (no deck, no discards, no face-up card but wilds).
+        table.log.append(("forage_ends", seat, (), None))
+        _forage_done(table, seat, took)
     else:
-        table.phase, table.pending = FORAGE, (card,)
+        table.phase, table.pending = FORAGE, took
     return table.freeze()
 
 
 def _forage_pick(self: _Table, seat: int, slot: int) -> int:
+    """A forage pick: the face-up card in ``slot``, or the deck's top (EMPTY when no resource is left:
+    nothing is drawn)."""
     if slot:
         card = self.take_from_market(RESOURCE, slot - 1)
         self.log.append(("take", seat, (card,), slot))
@@ -266,8 +276,9 @@ def _forage_pick(self: _Table, seat: int, slot: int) -> int:
         self.refill(RESOURCE)
     else:
         card = self.draw(RESOURCE)
-        self.give(seat, (card,))
-        self.log.append(("draw", seat, (card,), "forage"))
+        drawn = (card,) if card != EMPTY else ()
+        self.give(seat, drawn)
+        self.log.append(("draw", seat, drawn, "forage"))
     return card
 
 
@@ -333,6 +344,8 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     hands[seat] = tuple(hand)
     hands = tuple(hands)
     if first and not ends:
+        if not deck and not discards[RESOURCE] and not choices.second_pick_exists(deck, (), market):
+            return None     # (seldom: the forage ends after this pick, on the general path)
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
                                      winner, log))
