@@ -438,8 +438,24 @@ def test_cancel_compete_is_the_defenders_owners_decision_octopus():
 
 def test_cancel_compete_wild_cards_do_not_count():
     state = decoded(teams=[["lion"], ["octopus"]], hands=[["meat"], ["wild", "meat"]], faces=(6, 1))
-    after = play(state, compete("lion", "octopus"))
-    assert after.phase != "cancel" and names(after, 1) == []
+    asked = play(state, compete("lion", "octopus"))
+    assert asked.phase == "cancel" and GAME.legal_actions(asked, 1) == [CancelCompete(cancel=False)]
+    after = play(asked, CancelCompete(cancel=False))
+    assert names(after, 1) == [] and hand(after, 1) == ["meat", "wild"]
+
+
+def test_cancel_compete_decision_is_asked_whether_or_not_the_owner_can_pay_ink():
+    # Asking only an owner who can pay would tell every seat that their hand holds a water.
+    can = decoded(teams=[["lion"], ["octopus"]], hands=[["meat", "leaf"], ["water", "meat"]], faces=(6, 1))
+    cannot = decoded(teams=[["lion"], ["octopus"]], hands=[["meat", "leaf"], ["leaf", "meat"]], faces=(6, 1))
+    can, cannot = play(can, compete("lion", "octopus")), play(cannot, compete("lion", "octopus"))
+    assert can.phase == cannot.phase == "cancel" and GAME.to_move(can) == GAME.to_move(cannot) == (1,)
+    assert GAME.legal_actions(can, 1) == [CancelCompete(cancel=True), CancelCompete(cancel=False)]
+    assert GAME.legal_actions(cannot, 1) == [CancelCompete(cancel=False)]
+    for viewer in (0, None):
+        assert GAME.observe(can, viewer) == GAME.observe(cannot, viewer)
+    declined = [play(s, CancelCompete(cancel=False)) for s in (can, cannot)]
+    assert GAME.observe(declined[0], 0) == GAME.observe(declined[1], 0)
 
 
 # -- compete: steal, destroy_attacker, extra_compete --------------------------------------------------

@@ -316,10 +316,19 @@ def test_peek_phase_without_a_peek_by_choice_ability_is_invalid():
     invalid(position(phase="peek", teams=[["owl"], []]), says="their team has none", where="state.phase")
 
 
-def test_cancel_by_an_owner_without_the_cards_is_invalid():
-    invalid(position(phase="cancel", teams=[["lion"], ["octopus"]], hands=[[], ["wild"]],
-                     pending={"owner": 1, "attacker": "lion", "defender": "octopus", "symbol": "water", "count": 1}),
-            says="who holds the cards to cancel", where="state.pending")
+def test_cancel_against_a_defender_without_the_ability_is_invalid():
+    invalid(position(phase="cancel", teams=[["lion"], ["gazelle"]], hands=[[], ["water"]],
+                     pending={"owner": 1, "attacker": "lion", "defender": "gazelle", "symbol": "water", "count": 1}),
+            says="with an ability that cancels a compete", where="state.pending")
+
+
+def test_cancel_by_an_owner_without_the_cards_is_a_position_that_offers_only_to_decline():
+    # The owner is asked whether or not they can pay (the decision tells nobody what they hold).
+    state = GAME.decode(position(phase="cancel", teams=[["lion"], ["octopus"]], hands=[[], ["wild"]],
+                                 pending={"owner": 1, "attacker": "lion", "defender": "octopus", "symbol": "water",
+                                          "count": 1}))
+    assert GAME.legal_actions(state, 1) == [CancelCompete(cancel=False)]
+    refused(state, 1, CancelCompete(cancel=True), rule="abilit", says="Player 2 does not hold 1 water")
 
 
 def test_reroll_of_the_defence_die_by_the_attacker_is_invalid():

@@ -16,7 +16,7 @@ from rules.biome_blitz.choices import (
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_TRADE,
     GAME, _illegal, legal_actions, refusal,
 )
-from rules.biome_blitz.costs import _names, abilities, can_be_attacked, discover_cost, payments
+from rules.biome_blitz.costs import _names, abilities, cancel_payment, can_be_attacked, discover_cost, payments
 from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES
@@ -130,6 +130,9 @@ def _is_legal(state: State, seat: int, action) -> bool:
         return state.hands[seat].count(sym) > give.count(sym)
     if kind is TradePropose:
         return bool(state.pending[1] or state.pending[2])
+    if kind is CancelCompete and action.cancel is True:
+        owner, _, defender, _, _ = state.pending
+        return cancel_payment(state, defender, owner) is not None
     if kind is TradeCancel or kind is CancelCompete or kind is Reroll:
         return type(getattr(action, "cancel", getattr(action, "reroll", True))) is bool
     if kind is ForagePick:
@@ -158,7 +161,7 @@ def _rule_of(kind) -> str:
     return {Explore: RULE_EXPLORE, TradeWith: RULE_TRADE, TradeGive: RULE_TRADE, TradeAsk: RULE_TRADE,
             TradePropose: RULE_TRADE, TradeAnswer: RULE_TRADE, Forage: RULE_FORAGE, ForagePick: RULE_FORAGE,
             ForageAll: RULE_ABILITY, Discover: RULE_DISCOVER, Replace: RULE_ECOSYSTEMS, Compete: RULE_COMPETE,
-            Peek: RULE_ABILITY}.get(kind, RULE_MAIN)
+            Peek: RULE_ABILITY, CancelCompete: RULE_ABILITY}.get(kind, RULE_MAIN)
 
 
 def _refusal(state: State, seat: int, action) -> Texts:
@@ -212,6 +215,9 @@ def _refusal(state: State, seat: int, action) -> Texts:
         if why:
             return why
         return refusal("battle_cost", cost=_cost_texts(cards.animals[attacker].battle_cost))
+    if kind is CancelCompete:
+        _, _, _, symbol, count = state.pending
+        return refusal("cancel_unpaid", who=player(seat), count=count, symbol=_term(SYMBOLS[symbol]))
     if kind is ForageAll:
         return refusal("forage_all", animal=repr(action.animal))
     if kind is Replace:

@@ -10,7 +10,7 @@ from rules.biome_blitz.state import (
     TRADES_PER_TURN, CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace,
     Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
 )
-from rules.biome_blitz.costs import abilities, can_be_attacked, discover_cost, payments
+from rules.biome_blitz.costs import abilities, can_be_attacked, cancel_payment, discover_cost, payments
 from rules.eventtexts import Texts, say
 from rules.protocol import IllegalAction
 
@@ -150,8 +150,9 @@ def _legal_actions(state: State, seat: int) -> tuple:
             found = remember(caches.replaces, ecosystems,
                              [_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(ecosystems)])
         return found
-    if phase == CANCEL:
-        return _CANCELS
+    if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
+        owner, _, defender, _, _ = state.pending
+        return _CANCELS if cancel_payment(state, defender, owner) else _CANCELS[1:]
     if phase == REROLL:
         return _REROLLS
     if phase == FRENZY:

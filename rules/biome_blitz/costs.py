@@ -121,6 +121,16 @@ def eco_bonus(state: State, seat: int, animal: int) -> tuple[int, int]:
     return power, defence
 
 
+def cancel_payment(state: State, defender: int, owner: int) -> tuple[int, int] | None:
+    """(symbol, count) the owner of ``defender`` would discard to cancel a compete against it: its
+    first cancel_compete ability their hand can pay (wild cards do not count), or None."""
+    hand = state.hands[owner]
+    for ability in state.cards.animals[defender].with_effect("cancel_compete"):
+        if hand.count(ability.get("symbol")) >= ability.get("count"):
+            return ability.get("symbol"), ability.get("count")
+    return None
+
+
 def can_be_attacked(state: State, attacker: int, defender: int) -> Texts | None:
     """Why ``defender`` cannot be chosen against ``attacker`` (a prevent ability), in every language,
     or None."""

@@ -174,16 +174,13 @@ class BiomeBlitz(ModuleGame):
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
         """Re-deal the resource deck and other players' hands among themselves, and shuffle the animal
         and ecosystem decks. Cards everyone knows a hand holds stay in it: the cards offered in a
-        pending trade, and the cards a defender's owner may pay to cancel a compete."""
+        pending trade."""
         others = [s for s in range(state.players) if s != seat]
         known = {s: () for s in others}
         if state.phase in (TRADE, TRADE_REPLY):
             trader = state.seat
             if trader in known:
                 known[trader] = state.pending[1] if state.phase == TRADE else state.pending[2]
-        elif state.phase == CANCEL and state.pending[0] in known:
-            owner, _, _, symbol, count = state.pending
-            known[owner] = (symbol,) * count
         pool = list(state.decks[0])
         for s in others:
             rest = list(state.hands[s])

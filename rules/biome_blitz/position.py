@@ -243,7 +243,8 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
         owner = _int(raw["owner"], f"{at}.owner", 0, players - 1)
         attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
         symbol, count = _parse(cards, 0, raw["symbol"], f"{at}.symbol"), _int(raw["count"], f"{at}.count", 1)
-        if owner_of.get(attacker) != seat or owner_of.get(defender) != owner or Counter(hands[owner])[symbol] < count:
+        if (owner_of.get(attacker) != seat or owner_of.get(defender) != owner
+                or not cards.animals[defender].with_effect("cancel_compete")):
             raise _bad("cancel", at)
         return (owner, attacker, defender, symbol, count)
     if phase == REROLL:

@@ -33,7 +33,7 @@ class Flags(NamedTuple):
     #: ``costs.reroll_ability(..., automatic=True)``).
     auto_attack: tuple
     auto_defend: tuple
-    #: Its cancel_compete abilities (a defender's owner who can pay one decides: not built directly).
+    #: Its cancel_compete abilities (the defender's owner decides: not built directly).
     cancels: tuple[tuple, ...]
     #: Its "defeated" abilities (draw, destroy_attacker), in card order.
     when_defeated: tuple[tuple, ...]
@@ -239,10 +239,9 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
     flags = cards.__dict__.get("_quick_flags") or flags_for(cards)
     if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]):
         return None
+    if flags.cancels[defender]:     # (as _compete: its owner decides whether to cancel)
+        return None
     hands = state.hands
-    for ability in flags.cancels[defender]:      # (as _compete: the owner's hand before the payment)
-        if hands[owner].count(ability.get("symbol")) >= ability.get("count"):
-            return None
     watches = flags.watches_defeats
     watched = False
     for team in state.teams:

@@ -42,7 +42,6 @@ compete totals after abilities), ``table.py`` (``_Table``, the general path of a
 from __future__ import annotations
 
 from bisect import insort
-from collections import Counter
 
 from rules.chance import seeded
 from rules.biome_blitz.caches import caches_for
@@ -60,7 +59,7 @@ from rules.biome_blitz.choices import (  # noqa: F401
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_OVER,
     RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, legal_actions, to_move,
 )
-from rules.biome_blitz.costs import abilities, attack_total, defence_total, eco_bonus, reroll_ability  # noqa: F401
+from rules.biome_blitz.costs import abilities, attack_total, cancel_payment, defence_total, eco_bonus, reroll_ability  # noqa: F401
 from rules.biome_blitz.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
 from rules.biome_blitz.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _Table, _without
@@ -523,18 +522,20 @@ def _compete(state: State, seat: int, action: Compete) -> State:
     table = _Table(state)
     table.pay(seat, paid)
     table.log.append(("compete", seat, (attacker, defender), owner))
+    # The owner is asked whenever the defender has the ability, whether or not they can pay: asking
+    # only when they can would tell every seat what their hand holds.
     for ability in cards.animals[defender].with_effect("cancel_compete"):
-        if Counter(state.hands[owner])[ability.get("symbol")] >= ability.get("count"):
-            table.phase, table.pending = CANCEL, (owner, attacker, defender, ability.get("symbol"), ability.get("count"))
-            return table.freeze()
+        table.phase, table.pending = CANCEL, (owner, attacker, defender, ability.get("symbol"), ability.get("count"))
+        return table.freeze()
     _roll_dice(table, seat, attacker, defender, owner)
     return table.freeze()
 
 
 def _cancel(state: State, seat: int, action: CancelCompete) -> State:
-    owner, attacker, defender, symbol, count = state.pending
+    owner, attacker, defender, _, _ = state.pending
     table = _Table(state)
-    if action.cancel:
+    if action.cancel:       # (offered only when the owner can pay)
+        symbol, count = cancel_payment(state, defender, owner)
         table.pay(owner, (symbol,) * count)
         table.log.append(("cancelled", owner, (attacker, defender), (symbol, count)))
         table.end_turn()
