@@ -180,8 +180,8 @@ def test_take_faceup_takes_nothing_when_no_such_card_is_shown():
 
 def test_take_all_faceup_of_a_symbol_is_a_forage_taking_every_such_card_koala():
     state = decoded(teams=[["koala"], []], resource_market=("leaf", "water", "leaf"), resource_deck=("meat", "wild", "water"))
-    assert ForageAll(animal="koala") in GAME.legal_actions(state, 0)
-    after = play(state, ForageAll(animal="koala"))
+    assert ForageAll(animal="koala", ability="Folivore") in GAME.legal_actions(state, 0)
+    after = play(state, ForageAll(animal="koala", ability="Folivore"))
     assert hand(after, 0) == ["leaf", "leaf", "leaf", "leaf", "water", "meat"]
     assert [SYMBOLS[s] for s in after.markets[0]] == ["meat", "water", "wild"]
     assert GAME.to_move(after) == (1,)
@@ -190,20 +190,42 @@ def test_take_all_faceup_of_a_symbol_is_a_forage_taking_every_such_card_koala():
 def test_take_all_faceup_is_a_forage_so_forage_draws_follow_it():
     state = decoded(teams=[["koala", "honey_bee"], []], resource_market=("leaf", "water", "meat"),
                     resource_deck=("meat", "wild", "water"))
-    after = play(state, ForageAll(animal="koala"))
+    after = play(state, ForageAll(animal="koala", ability="Folivore"))
     assert hand(after, 0) == ["leaf", "leaf", "leaf", "water", "meat", "wild"]
 
 
 def test_take_all_faceup_of_a_symbol_needs_one_shown():
     state = decoded(teams=[["koala"], []], resource_market=("meat", "water", "wild"))
-    assert ForageAll(animal="koala") not in GAME.legal_actions(state, 0)
-    refused(state, 0, ForageAll(animal="koala"), rule="abilit")
+    assert ForageAll(animal="koala", ability="Folivore") not in GAME.legal_actions(state, 0)
+    refused(state, 0, ForageAll(animal="koala", ability="Folivore"), rule="abilit")
 
 
 def test_take_all_faceup_all_different_takes_three_different_face_up_cards_bear():
     state = decoded(teams=[["bear"], []], resource_market=("wild", "water", "meat"), resource_deck=("leaf", "leaf", "water"))
-    after = play(state, ForageAll(animal="bear"))
+    after = play(state, ForageAll(animal="bear", ability="Omnivore"))
     assert hand(after, 0) == ["leaf", "leaf", "water", "water", "meat", "meat", "wild"]
+
+
+def test_take_all_faceup_two_abilities_of_one_animal_are_two_actions_each_its_own():
+    data = base_card_file()
+    data["animals"].append(animal("badger", ability("Dig", "forage", "take_all_faceup", symbol="meat"),
+                                  ability("Scavenge", "forage", "take_all_faceup", all_different=True)))
+    game = GAME.with_card_file(data)
+    state = game.decode(position(teams=[["badger"], []], resource_market=("leaf", "water", "meat"),
+                                 resource_deck=("water", "water", "leaf", "wild"), cards=data))
+    takes = [a for a in game.legal_actions(state, 0) if isinstance(a, ForageAll)]
+    assert takes == [ForageAll(animal="badger", ability="Dig"), ForageAll(animal="badger", ability="Scavenge")]
+    assert [game.action_label(a) for a in takes] == ["forage with badger's Dig", "forage with badger's Scavenge"]
+    assert game.action_label(takes[0], "ja") == "badgerのDigで採食"
+    dig = play(state, takes[0], game=game)
+    assert hand(dig, 0) == ["leaf", "leaf", "water", "meat", "meat"]
+    scavenge = play(state, takes[1], game=game)
+    assert hand(scavenge, 0) == ["leaf", "leaf", "leaf", "water", "water", "meat", "meat"]
+    assert game.decode_action(game.encode_action(takes[1])) == takes[1]
+
+
+def test_take_all_faceup_action_written_without_its_ability_reads_as_the_animals_first():
+    assert GAME.decode_action({"type": "forage_all", "animal": "koala"}) == ForageAll(animal="koala", ability="Folivore")
 
 
 def test_take_all_faceup_all_different_needs_three_different_symbols():

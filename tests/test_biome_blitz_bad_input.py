@@ -187,7 +187,7 @@ def test_forage_pick_of_a_slot_that_does_not_exist_is_refused():
 
 def test_forage_all_without_the_ability_is_refused():
     state = GAME.decode(position(teams=[["gazelle"], []], resource_market=("leaf", "leaf", "water")))
-    refused(state, 0, ForageAll(animal="gazelle"), rule="abilit", says="no forage ability")
+    refused(state, 0, ForageAll(animal="gazelle", ability="Folivore"), rule="abilit", says="no forage ability")
 
 
 def test_replacing_an_ecosystem_not_held_is_refused():
@@ -411,7 +411,7 @@ def test_malformed_action_is_invalid(data, where, says):
 def test_every_action_type_roundtrips():
     actions = [Explore(deck="animal", pay=("leaf", "leaf")), TradeWith(seat=1), TradeGive(symbol="leaf"),
                TradeAsk(symbol="wild"), TradePropose(), TradeAnswer(accept=True), Forage(slot=0), ForagePick(slot=3),
-               ForageAll(animal="koala"), Discover(deck="ecosystem", slot=2, pay=("leaf", "leaf", "meat")),
+               ForageAll(animal="koala", ability="Folivore"), Discover(deck="ecosystem", slot=2, pay=("leaf", "leaf", "meat")),
                Replace(ecosystem="SAV"), Compete(attacker="lion", defender="gazelle", pay=("meat",)),
                CancelCompete(cancel=False), Reroll(reroll=True), Done(), Peek(deck="resource")]
     assert {type(a) for a in actions} == {cls for cls in ACTION_TYPES.values() if cls.__name__ != "TradeCancel"}

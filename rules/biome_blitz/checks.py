@@ -219,7 +219,7 @@ def _refusal(state: State, seat: int, action) -> Texts:
         _, _, _, symbol, count = state.pending
         return refusal("cancel_unpaid", who=player(seat), count=count, symbol=_term(SYMBOLS[symbol]))
     if kind is ForageAll:
-        return refusal("forage_all", animal=repr(action.animal))
+        return refusal("forage_all", animal=repr(action.animal), ability=repr(action.ability))
     if kind is Replace:
         return refusal("no_ecosystem", who=player(seat), ecosystem=repr(action.ecosystem))
     if kind is Peek:

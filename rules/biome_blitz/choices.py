@@ -335,7 +335,9 @@ def _with_take_all(state: State, seat: int, forages) -> list:
     out = [*forages]
     for animal, ability in abilities(state, seat, "take_all_faceup"):
         if _take_all(state, ability):
-            out.append(_FORAGE_ALL[(("animal", state.cards.animal_ids[animal]),)])
+            action = _FORAGE_ALL[(("animal", state.cards.animal_ids[animal]), ("ability", ability.name))]
+            if action not in out:
+                out.append(action)
     return out
 
 

@@ -102,7 +102,8 @@ def action_words(data: dict) -> tuple[str, dict]:
         return f"action.{kind}." + ("yes" if data[_ANSWERS[kind]] else "no"), {}
     if kind in ("forage", "forage_pick"):    # slot 0 is the deck's top
         return f"action.{kind}" if data["slot"] else f"action.{kind}.deck", {"slot": data["slot"]}
-    values = {field: data[field] for field in ("slot", "animal", "ecosystem", "attacker", "defender") if field in data}
+    values = {field: data[field] for field in ("slot", "animal", "ability", "ecosystem", "attacker", "defender")
+              if field in data}
     if "deck" in data:
         values["deck"] = say(GAME, f"term.{data['deck']}")
     if "symbol" in data:

@@ -291,6 +291,10 @@ def decode_action(game, data: Any):
     cards = game.cards
     cls = ACTION_TYPES[kind]
     fields = tuple(cls.__dataclass_fields__)
+    if cls is ForageAll and "ability" not in data:
+        # Files written before a forage_all named its ability: the animal's first take-all ability.
+        animal = cards.animals[cards.animal(data.get("animal"), where="action.animal")]
+        data = {**data, "ability": next((a.name for a in animal.with_effect("take_all_faceup")), "")}
     require_keys(data, ("type",) + fields, where="action")
     values = {}
     for field in fields:
@@ -313,5 +317,7 @@ def decode_action(game, data: Any):
             _int(value, at, 0, 5)
         elif field in ("accept", "cancel", "reroll"):
             _bool(value, at)
+        elif field == "ability" and not isinstance(value, str):
+            raise _bad("ability_name", at)
         values[field] = value
     return cls(**values)

@@ -380,7 +380,8 @@ def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
 
 def _forage_all(state: State, seat: int, action: ForageAll) -> State:
     animal = state.cards.animal_by_id[action.animal]
-    ability = next(a for a in state.cards.animals[animal].with_effect("take_all_faceup") if _take_all(state, a))
+    ability = next(a for a in state.cards.animals[animal].with_effect("take_all_faceup")
+                   if a.name == action.ability and _take_all(state, a))
     table = _Table(state)
     slots = _take_all(state, ability)
     took = tuple(table.take_from_market(RESOURCE, i) for i in slots)

@@ -160,12 +160,14 @@ class ForagePick:
 
 @dataclass(frozen=True, kw_only=True)
 class ForageAll:
-    """Forage with ``animal``'s ability instead: take face-up resources as the ability says."""
+    """Forage with ``animal``'s take-all ability ``ability`` (by name) instead: take face-up resources as
+    the ability says."""
 
     animal: str
+    ability: str
 
     def __str__(self) -> str:
-        return f"forage with {self.animal}'s ability"
+        return f"forage with {self.animal}'s {self.ability}"
 
 
 @dataclass(frozen=True, kw_only=True)
