@@ -607,3 +607,65 @@ def test_an_animal_of_an_unknown_or_malformed_ecosystem_is_refused_saying_where(
     with pytest.raises(rules.InvalidPosition) as caught:
         parse_cards(data)
     assert caught.value.where.endswith("animals[0].ecosystem") and "SAV" in caught.value.problem
+
+
+# -- the switches for readings the texts leave open (game.py's Variants) -------------------------------
+def switched(switches: dict, *, faces=None, **kwargs):
+    """A position with the rule switches ``switches`` set (the others at their defaults)."""
+    data = position(seed=seed_for_dice(*faces) if faces else 1, **kwargs)
+    data["variants"] = switches
+    return GAME.decode(data)
+
+
+@pytest.mark.parametrize("reading, bonus", [("per_card", 2), ("per_ecosystem", 1)])
+def test_ecosystem_bonus_per_matching_card_or_per_distinct_ecosystem(reading, bonus):
+    state = switched({"ecosystem_bonus": reading}, teams=[["gazelle"], ["crocodile"]], ecosystems=[["SAV", "SAV"], []],
+                     ecosystem_market=("DES", "RAI", "FOR"), ecosystem_deck=("OCE",),
+                     hands=[["leaf"], []], faces=(2, 2))
+    assert totals(state, compete("gazelle", "crocodile", ("leaf",))) == (2 + 1 + bonus, 2 + 5)
+    assert GAME.observe(state, 0)["teams"][0][0]["bonus"] == {"power": bonus, "defence": bonus}
+
+
+def test_immune_power_judges_the_printed_power_by_default_the_effective_one_with_the_switch_matriarch():
+    # The gazelle's printed power is 1; a Savanna makes it 2: enough against the elephant's Matriarch
+    # only when the immunity judges the effective power.
+    kwargs = dict(teams=[["gazelle"], ["elephant"]], ecosystems=[["SAV"], []], hands=[["leaf"], []], faces=(6, 1))
+    for reading, allowed in (("printed", set()), ("effective", {("gazelle", "elephant")}), ("printed", set())):
+        state = switched({"immune_power": reading}, **kwargs)
+        assert competes(state) == allowed, reading
+        if allowed:
+            assert names(play(state, compete("gazelle", "elephant", ("leaf",))), 1) == []
+        else:
+            refused(state, 0, compete("gazelle", "elephant", ("leaf",)), rule="Compete", says="Matriarch")
+    weak = switched({"immune_power": "effective"}, **{**kwargs, "ecosystems": [["DES"], []]})
+    assert competes(weak) == set()
+
+
+@pytest.mark.parametrize("reading, again", [("chain", True), ("once", False)])
+def test_extra_compete_chains_by_default_once_a_turn_with_the_switch_shark(reading, again):
+    state = switched({"extra_compete": reading}, teams=[["shark"], ["gazelle", "koala", "heron"]],
+                     hands=[["meat"] * 3, []], faces=(6, 1, 6, 1))
+    state = play(state, compete("shark", "gazelle"))
+    assert state.phase == "frenzy"
+    state = play(state, compete("shark", "koala"))
+    assert names(state, 1) == ["heron"]
+    assert (state.phase == "frenzy") is again and GAME.to_move(state) == ((0,) if again else (1,))
+
+
+@pytest.mark.parametrize("reading, again", [("chain", True), ("once", False)])
+def test_extra_compete_once_a_turn_holds_through_a_cancel_decision(reading, again):
+    state = switched({"extra_compete": reading}, teams=[["shark"], ["gazelle", "octopus", "heron"]],
+                     hands=[["meat"] * 3, []], faces=(6, 1, 6, 1))
+    state = play(state, compete("shark", "gazelle"), compete("shark", "octopus"))
+    assert state.phase == "cancel" and GAME.encode(state)["state"]["pending"]["again"] is True
+    assert GAME.decode(GAME.encode(state)) == state._replace(log=())
+    state = play(state, CancelCompete(cancel=False))
+    assert names(state, 1) == ["heron"] and (state.phase == "frenzy") is again
+
+
+@pytest.mark.parametrize("reading, takes", [("own_type", True), ("not_a_type", False)])
+def test_all_different_wild_is_a_type_of_its_own_by_default_omnivore(reading, takes):
+    with_wild = switched({"all_different_wild": reading}, teams=[["bear"], []], resource_market=("wild", "water", "meat"))
+    assert (ForageAll(animal="bear", ability="Omnivore") in GAME.legal_actions(with_wild, 0)) is takes
+    plain = switched({"all_different_wild": reading}, teams=[["bear"], []], resource_market=("leaf", "water", "meat"))
+    assert ForageAll(animal="bear", ability="Omnivore") in GAME.legal_actions(plain, 0)

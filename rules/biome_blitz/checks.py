@@ -131,7 +131,7 @@ def _is_legal(state: State, seat: int, action) -> bool:
     if kind is TradePropose:
         return bool(state.pending[1] or state.pending[2])
     if kind is CancelCompete and action.cancel is True:
-        owner, _, defender, _, _ = state.pending
+        owner, _, defender = state.pending[:3]
         return cancel_payment(state, defender, owner) is not None
     if kind is TradeCancel or kind is CancelCompete or kind is Reroll:
         return type(getattr(action, "cancel", getattr(action, "reroll", True))) is bool
@@ -216,7 +216,7 @@ def _refusal(state: State, seat: int, action) -> Texts:
             return why
         return refusal("battle_cost", cost=_cost_texts(cards.animals[attacker].battle_cost))
     if kind is CancelCompete:
-        _, _, _, symbol, count = state.pending
+        symbol, count = state.pending[3:5]
         return refusal("cancel_unpaid", who=player(seat), count=count, symbol=_term(SYMBOLS[symbol]))
     if kind is ForageAll:
         return refusal("forage_all", animal=repr(action.animal), ability=repr(action.ability))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from rules.biome_blitz.caches import Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
-    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL, TRADE, TRADE_REPLY,
+    ACTION, CANCEL, DECK_NAMES, EFFECTIVE_POWER, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL, TRADE,
+    TRADE_REPLY, WILD_NOT_A_TYPE,
     TRADES_PER_TURN, CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace,
     Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
 )
@@ -151,7 +152,7 @@ def _legal_actions(state: State, seat: int) -> tuple:
                              [_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(ecosystems)])
         return found
     if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
-        owner, _, defender, _, _ = state.pending
+        owner, _, defender = state.pending[:3]
         return _CANCELS if cancel_payment(state, defender, owner) else _CANCELS[1:]
     if phase == REROLL:
         return _REROLLS
@@ -241,7 +242,8 @@ def _same_action_phase(state: State, before: State, seat: int) -> bool:
     withdrawn or refused trade offer comes back to the position it left: the same list."""
     return (state.hands[seat] == before.hands[seat] and state.markets == before.markets and state.teams == before.teams
             and state.cards is before.cards and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
-            and state.decks == before.decks and state.discards == before.discards and state.players == before.players)
+            and state.decks == before.decks and state.discards == before.discards and state.players == before.players
+            and state.variants == before.variants and state.ecosystems == before.ecosystems)
 
 
 #: (state, its action list) of the last action phase listed; see _action_phase.
@@ -267,7 +269,10 @@ def _listing(state: State, seat: int) -> list:
     teams = state.teams
     last_teams, seat_parts = caches.last_seats[seat]
     if teams != last_teams:
-        seat_parts = caches.seats.get((seat, teams)) or _seat_parts(state, seat, caches)
+        # (Remembered by teams alone: its compete pairs judge immunities by printed power. The switch
+        # immune_power lists competes apart, below.)
+        seat_parts = caches.seats.get((seat, teams)) or _seat_parts(
+            state if EFFECTIVE_POWER not in state.variants else state._replace(variants=()), seat, caches)
         caches.last_seats[seat] = (teams, seat_parts)
     hands = seat_parts.hands
     # What a hand can pay for, by hand (for the team's abilities changing costs): the hand is hashed once.
@@ -293,7 +298,8 @@ def _listing(state: State, seat: int) -> list:
     else:
         forages = _forages(markets[RESOURCE], False)
     if seat_parts.keys.takes_all:       # with the team's ForageAll actions (Caches.take_all)
-        key = (seat_parts.keys.takes_all, markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]))
+        key = (seat_parts.keys.takes_all, markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]),
+               WILD_NOT_A_TYPE in state.variants)
         found = caches.take_all.get(key)
         if found is None:
             found = remember(caches.take_all, key, _with_take_all(state, seat, forages))
@@ -317,7 +323,9 @@ def _listing(state: State, seat: int) -> list:
     if e2 is None:
         e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
     # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
-    if seat_parts.pairs:
+    if EFFECTIVE_POWER in state.variants:
+        competes = _competes(state, seat)       # (immunities judge powers that ecosystems change: not remembered)
+    elif seat_parts.pairs:
         mask = seat_parts.mask
         pays = hand_parts.masked.get(mask)
         if pays is None:
@@ -467,6 +475,8 @@ def _take_all(state: State, ability) -> tuple[int, ...]:
     market = state.markets[RESOURCE]
     if ability.get("all_different"):
         shown = [s for s in market if s != EMPTY]
+        if WILD in shown and WILD_NOT_A_TYPE in state.variants:     # (switch all_different_wild)
+            return ()
         return tuple(range(MARKET)) if len(shown) == MARKET and len(set(shown)) == MARKET else ()
     return tuple(i for i, s in enumerate(market) if s == ability.get("symbol"))
 
@@ -507,6 +517,9 @@ def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mat
     owner is the seat whose team lists it)."""
     row = caches.pair_rows[mates][attacker]
     found = row[defender]
+    if EFFECTIVE_POWER in state.variants:    # (what protects it depends on the teams' ecosystems too)
+        found = False
+        row = {}
     if found is False:
         allowed = can_be_attacked(state, attacker, defender) is None
         found = row[defender] = PairRecord(caches.battle_cost_of[attacker], {}, attacker, defender) if allowed else None

@@ -16,10 +16,49 @@ from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
 from rules.biome_blitz.state import CANCEL, DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
 from rules.eventtexts import Texts, joined, say, templates
-from rules.protocol import Event, ModuleGame
+from rules.protocol import Event, ModuleGame, Variant
 
 
 GAME = "biome_blitz"
+
+# The readings the texts leave open, each a switch (the engine reads them by the names in state.py).
+ECOSYSTEM_BONUS = Variant(
+    name="ecosystem_bonus",
+    default="per_card",
+    description=("How a player's ecosystems strengthen a matching animal: each matching ecosystem card adds its "
+                 "bonus (default), or each distinct matching ecosystem adds it once."),
+    source=("biome-blitz.ja.txt 生態系 (ecosystems strengthen matching animals; up to three cards held) says nothing of "
+            "two alike: each card held is a card that strengthens, so per card by default; RULINGS.md Biome Blitz 4"),
+    choices=("per_card", "per_ecosystem"),
+)
+IMMUNE_POWER = Variant(
+    name="immune_power",
+    default="printed",
+    description=("Which power an immunity to weak attackers judges (Matriarch: power 1 or less): the attacker's "
+                 "printed power (default), or its power with ecosystem bonus and power abilities before the roll."),
+    source=("rules/biome_blitz/data/cards.json Matriarch (assumed text): the defender is chosen before any roll, when "
+            "only the card's printed power is shown, so printed by default; biome-blitz.ja.txt 対戦 adds the power "
+            "icon's value to the die"),
+    choices=("printed", "effective"),
+)
+EXTRA_COMPETE = Variant(
+    name="extra_compete",
+    default="chain",
+    description=("Frenzy (after winning, compete again this turn with this animal): every won compete allows "
+                 "another (default), or one compete again a turn at most."),
+    source=("rules/biome_blitz/data/cards.json Frenzy (assumed text): a won compete again is a win too and the text "
+            "sets no limit, so it chains by default"),
+    choices=("chain", "once"),
+)
+ALL_DIFFERENT_WILD = Variant(
+    name="all_different_wild",
+    default="own_type",
+    description=("Omnivore (take the three face-up resources if they are three different types): a face-up wild "
+                 "is a type of its own (default), or no type at all, so only leaf, water and meat make three."),
+    source=("rules/biome_blitz/data/cards.json Omnivore (assumed text) asks for different cards, which a wild is; "
+            "RULINGS.md Biome Blitz 1 (a wild never counts as a specific symbol) gives the other reading"),
+    choices=("own_type", "not_a_type"),
+)
 
 
 # -- the words of events, in every language (data/events.json) ---------------------------------
@@ -119,7 +158,7 @@ class BiomeBlitz(ModuleGame):
     title = "Biome Blitz"
     version = "1.0"
     player_counts = (2, 3, 4, 5, 6)
-    variants = ()
+    variants = (ECOSYSTEM_BONUS, IMMUNE_POWER, EXTRA_COMPETE, ALL_DIFFERENT_WILD)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
     #: Cards come into view when a market slot is filled (``reveal``) or a player draws (``draw``).

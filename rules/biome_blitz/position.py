@@ -87,10 +87,11 @@ def pending_json(state: State) -> dict | None:
     if state.phase == REPLACE:
         return {"new": cards.ecosystems[p[0]].id}
     if state.phase == CANCEL:
-        return {"owner": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "symbol": SYMBOLS[p[3]], "count": p[4]}
+        return {"owner": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "symbol": SYMBOLS[p[3]], "count": p[4],
+                **({"again": True} if p[5] else {})}
     if state.phase == REROLL:
         return {"seat": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "attack_roll": p[3], "defence_roll": p[4],
-                "die": "attack" if p[5] == 0 else "defence"}
+                "die": "attack" if p[5] == 0 else "defence", **({"again": True} if p[6] else {})}
     if state.phase == FRENZY:
         return {"attacker": ids[p[0]]}
     return None
@@ -205,6 +206,11 @@ def _last_compete(cards: CardSet, raw: Any, players: int) -> tuple:
             _int(raw["winner"], f"{at}.winner", 0, players - 1))
 
 
+def _again(raw: Mapping, at: str) -> bool:
+    """Is the compete waiting for a decision a compete again (Frenzy)? Optional, false when left out."""
+    return _bool(raw.get("again", False), f"{at}.again")
+
+
 def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets) -> tuple:
     at = "state.pending"
     needs = phase in (FORAGE, TRADE, TRADE_REPLY, REPLACE, CANCEL, REROLL, FRENZY)
@@ -239,16 +245,17 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
             raise _bad("replacement", at, max=MAX_ECOSYSTEMS)
         return (cards.ecosystem(raw["new"], where=f"{at}.new"),)
     if phase == CANCEL:
-        require_keys(raw, ("owner", "attacker", "defender", "symbol", "count"), where=at)
+        require_keys(raw, ("owner", "attacker", "defender", "symbol", "count"), where=at, optional=("again",))
         owner = _int(raw["owner"], f"{at}.owner", 0, players - 1)
         attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
         symbol, count = _parse(cards, 0, raw["symbol"], f"{at}.symbol"), _int(raw["count"], f"{at}.count", 1)
         if (owner_of.get(attacker) != seat or owner_of.get(defender) != owner
                 or not cards.animals[defender].with_effect("cancel_compete")):
             raise _bad("cancel", at)
-        return (owner, attacker, defender, symbol, count)
+        return (owner, attacker, defender, symbol, count, _again(raw, at))
     if phase == REROLL:
-        require_keys(raw, ("seat", "attacker", "defender", "attack_roll", "defence_roll", "die"), where=at)
+        require_keys(raw, ("seat", "attacker", "defender", "attack_roll", "defence_roll", "die"), where=at,
+                     optional=("again",))
         who = _int(raw["seat"], f"{at}.seat", 0, players - 1)
         attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
         if raw["die"] not in ("attack", "defence"):
@@ -257,7 +264,7 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
         if owner_of.get(attacker) != seat or owner_of.get(defender) in (None, seat) or who != (seat if stage == 0 else owner_of[defender]):
             raise _bad("reroll", at)
         return (who, attacker, defender, _roll(raw["attack_roll"], f"{at}.attack_roll"),
-                _roll(raw["defence_roll"], f"{at}.defence_roll"), stage)
+                _roll(raw["defence_roll"], f"{at}.defence_roll"), stage, _again(raw, at))
     require_keys(raw, ("attacker",), where=at)
     attacker = cards.animal(raw["attacker"], where=f"{at}.attacker")
     if owner_of.get(attacker) != seat:

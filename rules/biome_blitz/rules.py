@@ -8,17 +8,24 @@ here, each with its reason:
   two identical cards, be stolen as meat, or pay an ability's "1 water" (RULINGS 1).
 - Trade is built as decisions: choose a partner, add cards to give and to ask for, then propose;
   the partner accepts (only when holding what is asked) or refuses. At most three offers a turn,
-  so a turn always ends (a ruling of ours; the text sets no number).
+  a withdrawn one counting as made, so a turn always ends (a ruling of ours; the text sets no number).
 - Forage: each pick comes from the market (refilled at once) or the deck's top; a face-up wild only
   as the first pick, and it ends the forage. Three identical face-up symbols are discarded and
-  replaced, checked after every refill (RULINGS 2).
+  replaced, checked after every refill (RULINGS 2). When nothing is left for a second pick (no deck,
+  no discards, no face-up card but wilds) the forage ends after the first; with no resource left
+  anywhere a forage from the deck draws nothing, so a main action always exists.
 - Discover pays the exact cost; ecosystems give their stars too. Only the discovered card's own
   discover abilities and abilities that watch "another animal" fire.
 - Compete: the battle cost is paid first; the dice are rolled with a seeded generator; rerolls with a
   fixed result (``on``) happen by themselves, others are the owner's choice, the attacker's first.
+  A defender's owner is asked about its cancel ability whenever it has one, and may cancel only
+  when holding the cards (asking only then would tell every seat what the hand holds).
   A defender with ``win_on_roll`` wins on those attack rolls before totals are compared; otherwise
   attack = roll + power, defence = roll + defence, ties to the attacker (the rules' example). Each
   ecosystem card a player holds whose symbol matches an animal adds its power and defence bonus.
+- Readings the texts leave open are switches (``game.py``'s Variants: ecosystem bonus per card or
+  per ecosystem, immunities judging printed or effective power, Frenzy chaining or once a turn,
+  Omnivore counting a wild as a type or not); this module reads them by the names in ``state.py``.
 - After a defeat: the winner scores the defeated animal's stars, then "defeated" abilities fire (of
   the defeated animal, and "any animal" ones of animals still in play), then the attacker's
   "after winning" abilities.
@@ -47,7 +54,7 @@ from rules.chance import seeded
 from rules.biome_blitz.caches import caches_for
 from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet, _bad
 from rules.biome_blitz.state import (
-    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
+    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, FRENZY_ONCE, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
     REPLACE, REROLL, TRADE, TRADE_REPLY, WIN_ANIMALS, WIN_POINTS, CancelCompete, Compete, Discover, Done, Explore,
     Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive,
     TradePropose, TradeWith,
@@ -523,17 +530,19 @@ def _compete(state: State, seat: int, action: Compete) -> State:
     table = _Table(state)
     table.pay(seat, paid)
     table.log.append(("compete", seat, (attacker, defender), owner))
+    again = state.phase == FRENZY       # a compete again after a won one (the pending decisions keep it)
     # The owner is asked whenever the defender has the ability, whether or not they can pay: asking
     # only when they can would tell every seat what their hand holds.
     for ability in cards.animals[defender].with_effect("cancel_compete"):
-        table.phase, table.pending = CANCEL, (owner, attacker, defender, ability.get("symbol"), ability.get("count"))
+        table.phase = CANCEL
+        table.pending = (owner, attacker, defender, ability.get("symbol"), ability.get("count"), again)
         return table.freeze()
-    _roll_dice(table, seat, attacker, defender, owner)
+    _roll_dice(table, seat, attacker, defender, owner, again)
     return table.freeze()
 
 
 def _cancel(state: State, seat: int, action: CancelCompete) -> State:
-    owner, attacker, defender, _, _ = state.pending
+    owner, attacker, defender, _, _, again = state.pending
     table = _Table(state)
     if action.cancel:       # (offered only when the owner can pay)
         symbol, count = cancel_payment(state, defender, owner)
@@ -542,11 +551,11 @@ def _cancel(state: State, seat: int, action: CancelCompete) -> State:
         table.end_turn()
     else:
         table.log.append(("not_cancelled", owner, (attacker, defender), None))
-        _roll_dice(table, state.seat, attacker, defender, owner)
+        _roll_dice(table, state.seat, attacker, defender, owner, again)
     return table.freeze()
 
 
-def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: int) -> None:
+def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: int, again: bool) -> None:
     """Both dice, the automatic rerolls, then the optional rerolls as decisions."""
     attack, defend = table.roll(), table.roll()
     table.log.append(("dice", seat, (attack, defend), (attacker, defender)))
@@ -559,24 +568,24 @@ def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: in
     if automatic and defend in automatic.get("on"):
         defend = table.roll()
         table.log.append(("reroll", owner, (defend,), (defender, automatic.name)))
-    # pending: (who decides, attacker, defender, attack roll, defence roll, stage)
-    _next_reroll(table, seat, attacker, defender, owner, attack, defend, 0)
+    # pending: (who decides, attacker, defender, attack roll, defence roll, stage, a compete again?)
+    _next_reroll(table, seat, attacker, defender, owner, attack, defend, 0, again)
 
 
 def _next_reroll(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int,
-                 stage: int) -> None:
+                 stage: int, again: bool) -> None:
     state = table      # reroll_ability reads only the cards: the table answers that like a state
     if stage == 0 and reroll_ability(state, attacker, "attack", automatic=False):
-        table.phase, table.pending = REROLL, (seat, attacker, defender, attack, defend, 0)
+        table.phase, table.pending = REROLL, (seat, attacker, defender, attack, defend, 0, again)
         return
     if stage <= 1 and reroll_ability(state, defender, "defend", automatic=False):
-        table.phase, table.pending = REROLL, (owner, attacker, defender, attack, defend, 1)
+        table.phase, table.pending = REROLL, (owner, attacker, defender, attack, defend, 1, again)
         return
-    _resolve_compete(table, seat, attacker, defender, owner, attack, defend)
+    _resolve_compete(table, seat, attacker, defender, owner, attack, defend, again)
 
 
 def _reroll(state: State, seat: int, action: Reroll) -> State:
-    who, attacker, defender, attack, defend, stage = state.pending
+    who, attacker, defender, attack, defend, stage, again = state.pending
     table = _Table(state)
     owner = state.owner(defender)
     if action.reroll:
@@ -586,11 +595,12 @@ def _reroll(state: State, seat: int, action: Reroll) -> State:
         else:
             defend = value
         table.log.append(("reroll", who, (value,), (attacker if stage == 0 else defender, "reroll")))
-    _next_reroll(table, state.seat, attacker, defender, owner, attack, defend, stage + 1)
+    _next_reroll(table, state.seat, attacker, defender, owner, attack, defend, stage + 1, again)
     return table.freeze()
 
 
-def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int) -> None:
+def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int,
+                     again: bool) -> None:
     # The totals read the cards, teams and ecosystems, which the table holds as a state does.
     state = table
     cards = table.cards
@@ -636,7 +646,9 @@ def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, own
                 table.log.append(("steal", seat, tuple(taken), (owner, ability.name)))
     if table.check_win(seat):
         return
-    if attacker in table.teams[seat] and cards.animals[attacker].with_effect("extra_compete"):
+    # (switch extra_compete: "once" allows no compete again after a compete again)
+    if (attacker in table.teams[seat] and cards.animals[attacker].with_effect("extra_compete")
+            and not (again and FRENZY_ONCE in table.variants)):
         frenzy = table.view()._replace(phase=FRENZY, pending=(attacker,))
         if _competes(frenzy, seat, only=attacker):
             table.phase, table.pending = FRENZY, (attacker,)

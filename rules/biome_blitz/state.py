@@ -35,6 +35,12 @@ WIN_ANIMALS = 5
 MAX_ECOSYSTEMS = 3
 TRADES_PER_TURN = 3
 DECK_NAMES = ("resource", "animal", "ecosystem")
+#: The rule switches the engine reads (their Variants, with sources, are in ``game.py``): (name, the
+#: value that is not the default).
+PER_ECOSYSTEM = ("ecosystem_bonus", "per_ecosystem")
+EFFECTIVE_POWER = ("immune_power", "effective")
+FRENZY_ONCE = ("extra_compete", "once")
+WILD_NOT_A_TYPE = ("all_different_wild", "not_a_type")
 
 
 class State(NamedTuple):

@@ -38,6 +38,10 @@ class _Table:
     def view(self) -> State:
         return self.freeze()
 
+    @property
+    def variants(self) -> tuple:
+        return self.s.variants
+
     # -- decks --------------------------------------------------------------------------------
     def draw(self, d: int) -> int:
         """The top card of deck ``d``; an empty deck is rebuilt from its shuffled discards."""
