@@ -323,7 +323,7 @@ def _listing(state: State, seat: int) -> list:
     if e2 is None:
         e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
     # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
-    if EFFECTIVE_POWER in state.variants:
+    if seat_parts.guarded and EFFECTIVE_POWER in state.variants:
         competes = _competes(state, seat)       # (immunities judge powers that ecosystems change: not remembered)
     elif seat_parts.pairs:
         mask = seat_parts.mask
@@ -355,6 +355,11 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
     teams = state.teams
     pairs = []
     mask = 0        # the pairs' battle costs (bits by number)
+    animals = state.cards.animals
+    guarded = bool(teams[seat]) and any(
+        ability.get("max_attacker_power") is not None
+        for other, defenders in enumerate(teams) if other != seat for d in defenders
+        for ability in animals[d].with_effect("immune"))
     for attacker in teams[seat]:
         for other, defenders in enumerate(teams):
             if other != seat:
@@ -367,7 +372,7 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
                     if record is not None:
                         pairs.append(record)
                         mask |= 1 << record.cost
-    return caches.seat(seat, teams, tuple(pairs), mask)
+    return caches.seat(seat, teams, tuple(pairs), mask, guarded)
 
 
 def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:

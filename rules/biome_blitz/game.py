@@ -14,7 +14,7 @@ from collections import Counter
 from rules import eventtexts
 from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
-from rules.biome_blitz.state import CANCEL, DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
+from rules.biome_blitz.state import DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
 from rules.eventtexts import Texts, joined, say, templates
 from rules.protocol import Event, ModuleGame, Variant
 
@@ -213,30 +213,45 @@ class BiomeBlitz(ModuleGame):
 
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
         """Re-deal the resource deck and other players' hands among themselves, and shuffle the animal
-        and ecosystem decks. Cards everyone knows a hand holds stay in it: the cards offered in a
-        pending trade."""
+        and ecosystem decks, keeping what ``seat`` knows: the cards every seat saw go into a hand
+        (``State.known``: taken face up, traded, stolen) and the cards offered in a pending trade stay
+        in their hands; a card a peek of ``seat``'s showed stays at its place in its deck."""
         others = [s for s in range(state.players) if s != seat]
-        known = {s: () for s in others}
-        if state.phase in (TRADE, TRADE_REPLY):
-            trader = state.seat
-            if trader in known:
-                known[trader] = state.pending[1] if state.phase == TRADE else state.pending[2]
+        known = {s: state.known[s] for s in others}
+        if state.phase in (TRADE, TRADE_REPLY) and state.seat in known:
+            offered = state.pending[1] if state.phase == TRADE else state.pending[2]
+            known[state.seat] = tuple(sorted((Counter(known[state.seat]) | Counter(offered)).elements()))
+        # Peeked cards still in their decks, by deck: (index from the top, card), top first.
+        fixed: tuple[list, list, list] = ([], [], [])
+        for who, d, place, card, when in state.peeked:
+            if who == seat and when == state.shuffles and place < len(state.decks[d]):
+                fixed[d].append((len(state.decks[d]) - 1 - place, card))
         pool = list(state.decks[0])
         for s in others:
             rest = list(state.hands[s])
             for card in known[s]:
                 rest.remove(card)
             pool.extend(rest)
+        for _, card in fixed[0]:
+            pool.remove(card)
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
         hands = list(state.hands)
         for s in others:
             size = len(state.hands[s]) - len(known[s])
             hands[s], pool = tuple(sorted(tuple(pool[:size]) + known[s])), pool[size:]
-        decks = [tuple(pool), sorted(state.decks[1]), sorted(state.decks[2])]
-        rng.shuffle(decks[1])
-        rng.shuffle(decks[2])
-        return state._replace(hands=tuple(hands), decks=(decks[0], tuple(decks[1]), tuple(decks[2])))
+        decks = [pool]
+        for d in (1, 2):
+            deck = list(state.decks[d])
+            for _, card in fixed[d]:
+                deck.remove(card)
+            deck.sort()
+            rng.shuffle(deck)
+            decks.append(deck)
+        for d in range(3):
+            for index, card in sorted(fixed[d]):
+                decks[d].insert(index, card)
+        return state._replace(hands=tuple(hands), decks=tuple(map(tuple, decks)))
 
     def card_info(self, state: State, card: str) -> dict:
         """Resources group by symbol (number 0); animals by their ecosystem (number = stars);

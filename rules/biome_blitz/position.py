@@ -24,6 +24,9 @@ from rules.protocol import require_keys
 
 STATE_KEYS = ("players", "seed", "rolls", "shuffles", "seat", "turn", "phase", "decks", "hands", "teams", "ecosystems",
               "points", "pending", "trades", "last_compete", "winner")
+#: Keys a position may leave out (written only when they hold something): what every other seat knows
+#: each hand holds, and what peeks showed.
+OPTIONAL_STATE_KEYS = ("known", "peeked")
 
 
 def card_name(cards: CardSet, d: int, card: int) -> str:
@@ -59,6 +62,11 @@ def encode(game, state: State) -> dict:
             "last_compete": compete_json(state), "winner": None if state.winner == NOBODY else state.winner,
         },
     }
+    if any(state.known):
+        data["state"]["known"] = [[SYMBOLS[s] for s in hand] for hand in state.known]
+    if state.peeked:
+        data["state"]["peeked"] = [{"seat": seat, "deck": DECK_NAMES[d], "from_bottom": place, "card": name(d, card),
+                                    "shuffles": shuffles} for seat, d, place, card, shuffles in state.peeked]
     if not cards.is_standard:
         data["cards"] = cards.raw
     return data
@@ -107,6 +115,11 @@ def _roll(value: Any, where: str) -> int:
 
 
 def decode(game, data: Any) -> State:
+    optional = {}
+    if isinstance(data, Mapping) and isinstance(data.get("state"), Mapping):
+        optional = {key: data["state"][key] for key in OPTIONAL_STATE_KEYS if key in data["state"]}
+        if optional:
+            data = {**data, "state": {k: v for k, v in data["state"].items() if k not in OPTIONAL_STATE_KEYS}}
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
@@ -186,10 +199,37 @@ def decode(game, data: Any) -> State:
         raise _bad("trades_full", "state.trades", max=TRADES_PER_TURN)
     if phase == TRADE_REPLY and trades < 1:
         raise _bad("offer_counted", "state.trades")
+    known = ((),) * players
+    if "known" in optional:
+        known = tuple(tuple(sorted(_symbols(k, f"state.known[{s}]")))
+                      for s, k in enumerate(per_seat(optional["known"], players, "list of known cards", "state.known")))
+        for s in range(players):
+            if Counter(known[s]) - Counter(hands[s]):
+                raise _bad("known", f"state.known[{s}]", who=player(s))
+    peeked = _peeked(cards, optional.get("peeked", []), players, decks, shuffles)
     return State(cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, rolls=rolls,
                  shuffles=shuffles, decks=tuple(decks), discards=tuple(discards), markets=tuple(markets), hands=hands,
                  teams=teams, ecosystems=ecosystems, points=points, seat=seat, turn=turn, phase=phase, pending=pending,
-                 trades=trades, last_compete=_last_compete(cards, raw["last_compete"], players), winner=winner, log=())
+                 trades=trades, last_compete=_last_compete(cards, raw["last_compete"], players), winner=winner, log=(),
+                 known=known, peeked=peeked)
+
+
+def _peeked(cards: CardSet, raw: Any, players: int, decks: list, shuffles: int) -> tuple:
+    """What peeks showed: a card still in its deck (no reshuffle since) must be at the place written."""
+    out = []
+    for i, entry in enumerate(_list(raw, "state.peeked")):
+        at = f"state.peeked[{i}]"
+        require_keys(entry, ("seat", "deck", "from_bottom", "card", "shuffles"), where=at)
+        if entry["deck"] not in DECK_NAMES:
+            raise _bad("deck", f"{at}.deck", decks=joined(DECK_NAMES), value=repr(entry["deck"]))
+        d = DECK_NAMES.index(entry["deck"])
+        seat, place = _int(entry["seat"], f"{at}.seat", 0, players - 1), _int(entry["from_bottom"], f"{at}.from_bottom", 0)
+        card, when = _parse(cards, d, entry["card"], f"{at}.card"), _int(entry["shuffles"], f"{at}.shuffles", 0)
+        deck = decks[d]
+        if when == shuffles and place < len(deck) and deck[len(deck) - 1 - place] != card:
+            raise _bad("peeked", at, card=entry["card"])
+        out.append((seat, d, place, card, when))
+    return tuple(out)
 
 
 def _last_compete(cards: CardSet, raw: Any, players: int) -> tuple:

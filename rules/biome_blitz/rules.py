@@ -69,7 +69,7 @@ from rules.biome_blitz.choices import (  # noqa: F401
 from rules.biome_blitz.costs import abilities, attack_total, cancel_payment, defence_total, eco_bonus, reroll_ability  # noqa: F401
 from rules.biome_blitz.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
 from rules.biome_blitz.entries import turn as turn_entry
-from rules.biome_blitz.table import _put, _Table, _without
+from rules.biome_blitz.table import _put, _Table, _without, known_less, noted_peek
 from rules.eventtexts import player
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
@@ -116,7 +116,8 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     # teams are empty, so no start-of-turn ability acts.
     return tuple.__new__(State, (
         cards, players, variants, seed, 0, shuffles, tuple(decks), tuple(discards), tuple(markets), hands,
-        ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),)))
+        ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),),
+        ((),) * players, ()))
 
 
 def _piles(cards: CardSet) -> tuple:
@@ -168,8 +169,10 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         # refill it from the deck's top): no reshuffle and no three of a kind to replace.
         paid = _symbols(action.pay, RULE_EXPLORE)
         (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-         turn_seat, turn, phase, pending, trades, last_compete, winner, _) = state
+         turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked) = state
         hands = _put(hands, seat, _without(hands[seat], paid))
+        if known[seat]:
+            known = _put(known, seat, known_less(known[seat], paid))
         decks, discards, markets = [*decks], [*discards], [*markets]
         discards[RESOURCE] = discards[RESOURCE] + paid
         discards[d] = discards[d] + flushed
@@ -180,7 +183,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
                reveals[revealed[2]][3])
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
                                      tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
-                                     trades, last_compete, winner, log))
+                                     trades, last_compete, winner, log, known, peeked))
     paid = _symbols(action.pay, RULE_EXPLORE)
     built = quick.explore(state, seat, d, paid, flushed, action.pay)     # a short deck: reshuffled
     if built is not None:
@@ -194,8 +197,9 @@ def _explore(state: State, seat: int, action: Explore) -> State:
     return table.freeze()
 
 
-_DISCARDS, _HANDS, _ECOSYSTEMS, _PHASE, _PENDING, _TRADES, _LOG = (
-    State._fields.index(name) for name in ("discards", "hands", "ecosystems", "phase", "pending", "trades", "log"))
+_DISCARDS, _HANDS, _ECOSYSTEMS, _PHASE, _PENDING, _TRADES, _LOG, _KNOWN, _PEEKED = (
+    State._fields.index(name) for name in ("discards", "hands", "ecosystems", "phase", "pending", "trades", "log",
+                                           "known", "peeked"))
 
 
 def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
@@ -247,8 +251,12 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
     hands[seat] = tuple(sorted(hands[seat] + give))
     hands[seat] = _without(hands[seat], ask)
     hands[asker] = tuple(sorted(hands[asker] + ask))
+    # Everyone saw the offer: the cards given and asked for are known where they went.
+    known = list(state.known)
+    known[asker] = tuple(sorted(known_less(known[asker], give) + ask))
+    known[seat] = known_less(tuple(sorted(known[seat] + give)), ask)
     fields = list(state)
-    fields[_HANDS], fields[_PHASE], fields[_PENDING] = tuple(hands), ACTION, ()
+    fields[_HANDS], fields[_PHASE], fields[_PENDING], fields[_KNOWN] = tuple(hands), ACTION, (), tuple(known)
     fields[_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
     return tuple.__new__(State, fields)
 
@@ -279,6 +287,7 @@ def _forage_pick(self: _Table, seat: int, slot: int) -> int:
         card = self.take_from_market(RESOURCE, slot - 1)
         self.log.append(("take", seat, (card,), slot))
         self.give(seat, (card,))
+        self.shown(seat, (card,))
         self.refill(RESOURCE)
     else:
         card = self.draw(RESOURCE)
@@ -310,7 +319,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     decides, and gives the same result in the usual case."""
     # One unpacking, and the new state as one tuple: cheaper than reading fields one by one.
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-     turn_seat, turn, _, pending, trades, last_compete, winner, _) = state
+     turn_seat, turn, _, pending, trades, last_compete, winner, _, known, peeked) = state
     deck = decks[RESOURCE]
     market = markets[RESOURCE]
     if not deck or EMPTY in market:
@@ -338,6 +347,9 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             log = (log[0], REVEAL[top][slot])
         if ends:
             log += (WILD_ENDS[seat],)
+        seen = [*known[seat]]       # (taken face up: every seat knows the hand holds it)
+        insort(seen, card)
+        known = _put(known, seat, tuple(seen))
     else:
         card = deck[0]
         deck = deck[1:]
@@ -354,7 +366,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             return None     # (seldom: the forage ends after this pick, on the general path)
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
-                                     winner, log))
+                                     winner, log, known, peeked))
     caches = cards.__dict__.get("_caches") or caches_for(cards)
     team, following = teams[seat], (seat + 1) % players
     next_team = teams[following]
@@ -364,10 +376,11 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
         turns = TURN[following]
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
-                                     (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1))))
+                                     (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
+                                     known, peeked))
     # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
     fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-              turn_seat, turn, ACTION, (), trades, last_compete, winner, log]
+              turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
     if draws and not quick.forage_draws(fields, seat, pending + (card,) if not first else (card,)):
         return None
     return quick.end_turn(fields, seat)
@@ -393,6 +406,7 @@ def _forage_all(state: State, seat: int, action: ForageAll) -> State:
     slots = _take_all(state, ability)
     took = tuple(table.take_from_market(RESOURCE, i) for i in slots)
     table.give(seat, took)
+    table.shown(seat, took)
     table.log.append(("take_all", seat, took, animal))
     table.refill(RESOURCE)
     _forage_done(table, seat, took)
@@ -444,7 +458,7 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     (written out for the commonest case: no draw, no win, no start-of-turn ability; else
     ``quick.end_turn``). Otherwise None."""
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
-     turn_seat, turn, _, _, trades, last_compete, winner, _) = state
+     turn_seat, turn, _, _, trades, last_compete, winner, _, known, peeked) = state
     deck = decks[d]
     if not deck or EMPTY in markets[d]:
         return None
@@ -470,10 +484,12 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     reveal = caches.reveals[d][deck[0]][slot]
     decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
     hands, points_of = _put(hands, seat, _without(hands[seat], paid)), _put(points_of, seat, points)
+    if known[seat]:
+        known = _put(known, seat, known_less(known[seat], paid))
     if replace:
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,)))
+            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,), known, peeked))
     next_team = teams[following]
     teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
     draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
@@ -482,10 +498,10 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
             points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
-            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1))))
+            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked))
     # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
     fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-              points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log]
+              points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
     if draws and not quick.discover_draws(fields, seat, card):
         return None
     fields[_LOG] += (reveal,)
@@ -643,6 +659,8 @@ def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, own
                         taken.append(ability.get("symbol"))
                 table.hands[owner] = tuple(hand)
                 table.give(seat, taken)
+                table.known[owner] = known_less(table.known[owner], taken)
+                table.shown(seat, taken)
                 table.log.append(("steal", seat, tuple(taken), (owner, ability.name)))
     if table.check_win(seat):
         return
@@ -668,7 +686,8 @@ def _peek(state: State, seat: int, action: Peek) -> State:
     animal = next(a for a, ability in abilities(state, seat, "peek") if ability.get("deck") == "choice")
     d = DECK_NAMES.index(action.deck)
     top = state.decks[d][0] if state.decks[d] else EMPTY      # (as _Table.peek)
-    return _with(state, ACTION, state.pending, (("peek", seat, (d, top), animal),))
+    peeked = _with(state, ACTION, state.pending, (("peek", seat, (d, top), animal),))
+    return peeked._replace(peeked=noted_peek(state.peeked, seat, d, state.decks, state.shuffles))
 
 
 _HANDLERS = {

@@ -71,6 +71,14 @@ class State(NamedTuple):
     last_compete: tuple
     winner: int
     log: tuple[tuple, ...]
+    #: What every other seat knows each hand holds (sorted symbols, part of the hand): cards taken from a
+    #: face-up market, received in a trade or by a steal, less the cards it paid since (a payment shows
+    #: its cards, not which of them were known).
+    known: tuple[tuple[int, ...], ...]
+    #: What peeks showed: (seat, deck, the card's place counted from the deck's bottom, card, the
+    #: ``shuffles`` count then). Cards leave a deck from its top only and a reshuffle counts, so the
+    #: place stays true while the count is the same and the deck is longer than the place.
+    peeked: tuple[tuple[int, int, int, int, int], ...]
 
     def variant(self, name: str):
         for key, value in self.variants:
