@@ -243,7 +243,8 @@ def _same_action_phase(state: State, before: State, seat: int) -> bool:
     return (state.hands[seat] == before.hands[seat] and state.markets == before.markets and state.teams == before.teams
             and state.cards is before.cards and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
             and state.decks == before.decks and state.discards == before.discards and state.players == before.players
-            and state.variants == before.variants and state.ecosystems == before.ecosystems)
+            and (state.variants is before.variants or state.variants == before.variants)
+            and (state.ecosystems is before.ecosystems or state.ecosystems == before.ecosystems))
 
 
 #: (state, its action list) of the last action phase listed; see _action_phase.

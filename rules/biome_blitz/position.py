@@ -201,7 +201,7 @@ def decode(game, data: Any) -> State:
         raise _bad("offer_counted", "state.trades")
     known = ((),) * players
     if "known" in optional:
-        known = tuple(tuple(sorted(_symbols(k, f"state.known[{s}]")))
+        known = tuple(_symbols(k, f"state.known[{s}]")
                       for s, k in enumerate(per_seat(optional["known"], players, "list of known cards", "state.known")))
         for s in range(players):
             if Counter(known[s]) - Counter(hands[s]):

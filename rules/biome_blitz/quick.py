@@ -111,7 +111,7 @@ def start_abilities(fields: list) -> State | None:
                             return None
                         slot = market.index(symbol)
                         hand = tuple(sorted(hand + (symbol,)))
-                        known = _put(known, seat, tuple(sorted(known[seat] + (symbol,))))
+                        known = _put(known, seat, known[seat] + (symbol,))
                         refilled = refill_slot(cards, deck, discards, market, slot,
                                                log + (("ability_take", seat, (symbol,), (animal, slot + 1)),))
                         if refilled is None:
@@ -339,6 +339,6 @@ def _steal(fields: list, seat: int, owner: int, ability) -> None:
     hands[owner], hands[seat] = tuple(hand), tuple(sorted(hands[seat] + tuple(taken)))
     fields[_HANDS] = tuple(hands)
     known = [*fields[_KNOWN]]       # (everyone saw the cards taken)
-    known[owner], known[seat] = known_less(known[owner], taken), tuple(sorted(known[seat] + tuple(taken)))
+    known[owner], known[seat] = known_less(known[owner], taken), known[seat] + tuple(taken)
     fields[_KNOWN] = tuple(known)
     fields[_LOG] += (("steal", seat, tuple(taken), (owner, ability.name)),)

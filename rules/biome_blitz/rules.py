@@ -253,8 +253,8 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
     hands[asker] = tuple(sorted(hands[asker] + ask))
     # Everyone saw the offer: the cards given and asked for are known where they went.
     known = list(state.known)
-    known[asker] = tuple(sorted(known_less(known[asker], give) + ask))
-    known[seat] = known_less(tuple(sorted(known[seat] + give)), ask)
+    known[asker] = known_less(known[asker], give) + ask
+    known[seat] = known_less(known[seat] + give, ask)
     fields = list(state)
     fields[_HANDS], fields[_PHASE], fields[_PENDING], fields[_KNOWN] = tuple(hands), ACTION, (), tuple(known)
     fields[_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
@@ -347,9 +347,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             log = (log[0], REVEAL[top][slot])
         if ends:
             log += (WILD_ENDS[seat],)
-        seen = [*known[seat]]       # (taken face up: every seat knows the hand holds it)
-        insort(seen, card)
-        known = _put(known, seat, tuple(seen))
+        known = _put(known, seat, known[seat] + (card,))       # (taken face up: every seat saw it)
     else:
         card = deck[0]
         deck = deck[1:]

@@ -71,7 +71,7 @@ class State(NamedTuple):
     last_compete: tuple
     winner: int
     log: tuple[tuple, ...]
-    #: What every other seat knows each hand holds (sorted symbols, part of the hand): cards taken from a
+    #: What every other seat knows each hand holds (symbols in the order seen, part of the hand): cards taken from a
     #: face-up market, received in a trade or by a steal, less the cards it paid since (a payment shows
     #: its cards, not which of them were known).
     known: tuple[tuple[int, ...], ...]

@@ -105,7 +105,7 @@ class _Table:
 
     def shown(self, seat: int, symbols) -> None:
         """Cards every seat saw go into ``seat``'s hand (taken face up, traded, stolen)."""
-        self.known[seat] = tuple(sorted(self.known[seat] + tuple(symbols)))
+        self.known[seat] = self.known[seat] + tuple(symbols)
 
     def draw_resources(self, seat: int, count: int, why: str) -> None:
         drawn = []
@@ -181,11 +181,11 @@ class _Table:
 
 def known_less(known: tuple[int, ...], paid) -> tuple[int, ...]:
     """What others know a hand holds after it paid ``paid``: a paid card may have been a known one."""
-    rest = list(known)
+    rest = [*known]
     for s in paid:
         if s in rest:
             rest.remove(s)
-    return tuple(rest)
+    return tuple(rest) if len(rest) != len(known) else known
 
 
 def noted_peek(peeked: tuple, seat: int, d: int, decks, shuffles: int) -> tuple:
