@@ -14,6 +14,7 @@ import holoviews as hv
 import pytest
 from bokeh.models import HoverTool
 
+import rules
 from explorer.analysis import (
     AnalysisPage, AnalysisRun, RunSettings, create_page, difference_history_data, difference_plot,
     difference_points, game_length_data, game_length_plot, progress_line, question, seat_interval_data,
@@ -83,7 +84,7 @@ ENGLISH_SUMMARY = """\
 Game length (decisions): A 31.00 [29.04, 32.96], B 32.00 [30.04, 33.96]. 95% intervals; * the difference's interval excludes 0. 2 games."""
 
 
-def test_the_english_widgets_buttons_and_headings_are_unchanged():
+def test_the_english_widgets_buttons_and_headings_are_unchanged(monkeypatch):
     page = AnalysisPage()
     assert widget_texts(page) == ENGLISH_WIDGETS
     assert page.controls.objects[1].object == "### Comparison"
@@ -93,6 +94,8 @@ def test_the_english_widgets_buttons_and_headings_are_unchanged():
     assert (page.csv_download.filename, page.json_download.filename) == ("analysis.csv", "analysis.json")
     assert page.progress.object == "Not run yet."
     assert page.question.object == "### Does disturbance change the scores at 4 players?"
+    # (every game has switches now: one is shown without them)
+    monkeypatch.setattr(type(rules.get_game("biome_blitz")), "variants", ())
     page.game = "biome_blitz"
     assert [box.objects[1].object for box in page.variant_box] == ["*(this game has no variants)*"] * 2
     assert create_page().title == "Rules Explorer – analysis"

@@ -180,8 +180,8 @@ def test_take_faceup_takes_nothing_when_no_such_card_is_shown():
 
 def test_take_all_faceup_of_a_symbol_is_a_forage_taking_every_such_card_koala():
     state = decoded(teams=[["koala"], []], resource_market=("leaf", "water", "leaf"), resource_deck=("meat", "wild", "water"))
-    assert ForageAll(animal="koala") in GAME.legal_actions(state, 0)
-    after = play(state, ForageAll(animal="koala"))
+    assert ForageAll(animal="koala", ability="Folivore") in GAME.legal_actions(state, 0)
+    after = play(state, ForageAll(animal="koala", ability="Folivore"))
     assert hand(after, 0) == ["leaf", "leaf", "leaf", "leaf", "water", "meat"]
     assert [SYMBOLS[s] for s in after.markets[0]] == ["meat", "water", "wild"]
     assert GAME.to_move(after) == (1,)
@@ -190,20 +190,42 @@ def test_take_all_faceup_of_a_symbol_is_a_forage_taking_every_such_card_koala():
 def test_take_all_faceup_is_a_forage_so_forage_draws_follow_it():
     state = decoded(teams=[["koala", "honey_bee"], []], resource_market=("leaf", "water", "meat"),
                     resource_deck=("meat", "wild", "water"))
-    after = play(state, ForageAll(animal="koala"))
+    after = play(state, ForageAll(animal="koala", ability="Folivore"))
     assert hand(after, 0) == ["leaf", "leaf", "leaf", "water", "meat", "wild"]
 
 
 def test_take_all_faceup_of_a_symbol_needs_one_shown():
     state = decoded(teams=[["koala"], []], resource_market=("meat", "water", "wild"))
-    assert ForageAll(animal="koala") not in GAME.legal_actions(state, 0)
-    refused(state, 0, ForageAll(animal="koala"), rule="abilit")
+    assert ForageAll(animal="koala", ability="Folivore") not in GAME.legal_actions(state, 0)
+    refused(state, 0, ForageAll(animal="koala", ability="Folivore"), rule="abilit")
 
 
 def test_take_all_faceup_all_different_takes_three_different_face_up_cards_bear():
     state = decoded(teams=[["bear"], []], resource_market=("wild", "water", "meat"), resource_deck=("leaf", "leaf", "water"))
-    after = play(state, ForageAll(animal="bear"))
+    after = play(state, ForageAll(animal="bear", ability="Omnivore"))
     assert hand(after, 0) == ["leaf", "leaf", "water", "water", "meat", "meat", "wild"]
+
+
+def test_take_all_faceup_two_abilities_of_one_animal_are_two_actions_each_its_own():
+    data = base_card_file()
+    data["animals"].append(animal("badger", ability("Dig", "forage", "take_all_faceup", symbol="meat"),
+                                  ability("Scavenge", "forage", "take_all_faceup", all_different=True)))
+    game = GAME.with_card_file(data)
+    state = game.decode(position(teams=[["badger"], []], resource_market=("leaf", "water", "meat"),
+                                 resource_deck=("water", "water", "leaf", "wild"), cards=data))
+    takes = [a for a in game.legal_actions(state, 0) if isinstance(a, ForageAll)]
+    assert takes == [ForageAll(animal="badger", ability="Dig"), ForageAll(animal="badger", ability="Scavenge")]
+    assert [game.action_label(a) for a in takes] == ["forage with badger's Dig", "forage with badger's Scavenge"]
+    assert game.action_label(takes[0], "ja") == "badgerのDigで採食"
+    dig = play(state, takes[0], game=game)
+    assert hand(dig, 0) == ["leaf", "leaf", "water", "meat", "meat"]
+    scavenge = play(state, takes[1], game=game)
+    assert hand(scavenge, 0) == ["leaf", "leaf", "leaf", "water", "water", "meat", "meat"]
+    assert game.decode_action(game.encode_action(takes[1])) == takes[1]
+
+
+def test_take_all_faceup_action_written_without_its_ability_reads_as_the_animals_first():
+    assert GAME.decode_action({"type": "forage_all", "animal": "koala"}) == ForageAll(animal="koala", ability="Folivore")
 
 
 def test_take_all_faceup_all_different_needs_three_different_symbols():
@@ -438,8 +460,24 @@ def test_cancel_compete_is_the_defenders_owners_decision_octopus():
 
 def test_cancel_compete_wild_cards_do_not_count():
     state = decoded(teams=[["lion"], ["octopus"]], hands=[["meat"], ["wild", "meat"]], faces=(6, 1))
-    after = play(state, compete("lion", "octopus"))
-    assert after.phase != "cancel" and names(after, 1) == []
+    asked = play(state, compete("lion", "octopus"))
+    assert asked.phase == "cancel" and GAME.legal_actions(asked, 1) == [CancelCompete(cancel=False)]
+    after = play(asked, CancelCompete(cancel=False))
+    assert names(after, 1) == [] and hand(after, 1) == ["meat", "wild"]
+
+
+def test_cancel_compete_decision_is_asked_whether_or_not_the_owner_can_pay_ink():
+    # Asking only an owner who can pay would tell every seat that their hand holds a water.
+    can = decoded(teams=[["lion"], ["octopus"]], hands=[["meat", "leaf"], ["water", "meat"]], faces=(6, 1))
+    cannot = decoded(teams=[["lion"], ["octopus"]], hands=[["meat", "leaf"], ["leaf", "meat"]], faces=(6, 1))
+    can, cannot = play(can, compete("lion", "octopus")), play(cannot, compete("lion", "octopus"))
+    assert can.phase == cannot.phase == "cancel" and GAME.to_move(can) == GAME.to_move(cannot) == (1,)
+    assert GAME.legal_actions(can, 1) == [CancelCompete(cancel=True), CancelCompete(cancel=False)]
+    assert GAME.legal_actions(cannot, 1) == [CancelCompete(cancel=False)]
+    for viewer in (0, None):
+        assert GAME.observe(can, viewer) == GAME.observe(cannot, viewer)
+    declined = [play(s, CancelCompete(cancel=False)) for s in (can, cannot)]
+    assert GAME.observe(declined[0], 0) == GAME.observe(declined[1], 0)
 
 
 # -- compete: steal, destroy_attacker, extra_compete --------------------------------------------------
@@ -569,3 +607,65 @@ def test_an_animal_of_an_unknown_or_malformed_ecosystem_is_refused_saying_where(
     with pytest.raises(rules.InvalidPosition) as caught:
         parse_cards(data)
     assert caught.value.where.endswith("animals[0].ecosystem") and "SAV" in caught.value.problem
+
+
+# -- the switches for readings the texts leave open (game.py's Variants) -------------------------------
+def switched(switches: dict, *, faces=None, **kwargs):
+    """A position with the rule switches ``switches`` set (the others at their defaults)."""
+    data = position(seed=seed_for_dice(*faces) if faces else 1, **kwargs)
+    data["variants"] = switches
+    return GAME.decode(data)
+
+
+@pytest.mark.parametrize("reading, bonus", [("per_card", 2), ("per_ecosystem", 1)])
+def test_ecosystem_bonus_per_matching_card_or_per_distinct_ecosystem(reading, bonus):
+    state = switched({"ecosystem_bonus": reading}, teams=[["gazelle"], ["crocodile"]], ecosystems=[["SAV", "SAV"], []],
+                     ecosystem_market=("DES", "RAI", "FOR"), ecosystem_deck=("OCE",),
+                     hands=[["leaf"], []], faces=(2, 2))
+    assert totals(state, compete("gazelle", "crocodile", ("leaf",))) == (2 + 1 + bonus, 2 + 5)
+    assert GAME.observe(state, 0)["teams"][0][0]["bonus"] == {"power": bonus, "defence": bonus}
+
+
+def test_immune_power_judges_the_printed_power_by_default_the_effective_one_with_the_switch_matriarch():
+    # The gazelle's printed power is 1; a Savanna makes it 2: enough against the elephant's Matriarch
+    # only when the immunity judges the effective power.
+    kwargs = dict(teams=[["gazelle"], ["elephant"]], ecosystems=[["SAV"], []], hands=[["leaf"], []], faces=(6, 1))
+    for reading, allowed in (("printed", set()), ("effective", {("gazelle", "elephant")}), ("printed", set())):
+        state = switched({"immune_power": reading}, **kwargs)
+        assert competes(state) == allowed, reading
+        if allowed:
+            assert names(play(state, compete("gazelle", "elephant", ("leaf",))), 1) == []
+        else:
+            refused(state, 0, compete("gazelle", "elephant", ("leaf",)), rule="Compete", says="Matriarch")
+    weak = switched({"immune_power": "effective"}, **{**kwargs, "ecosystems": [["DES"], []]})
+    assert competes(weak) == set()
+
+
+@pytest.mark.parametrize("reading, again", [("chain", True), ("once", False)])
+def test_extra_compete_chains_by_default_once_a_turn_with_the_switch_shark(reading, again):
+    state = switched({"extra_compete": reading}, teams=[["shark"], ["gazelle", "koala", "heron"]],
+                     hands=[["meat"] * 3, []], faces=(6, 1, 6, 1))
+    state = play(state, compete("shark", "gazelle"))
+    assert state.phase == "frenzy"
+    state = play(state, compete("shark", "koala"))
+    assert names(state, 1) == ["heron"]
+    assert (state.phase == "frenzy") is again and GAME.to_move(state) == ((0,) if again else (1,))
+
+
+@pytest.mark.parametrize("reading, again", [("chain", True), ("once", False)])
+def test_extra_compete_once_a_turn_holds_through_a_cancel_decision(reading, again):
+    state = switched({"extra_compete": reading}, teams=[["shark"], ["gazelle", "octopus", "heron"]],
+                     hands=[["meat"] * 3, []], faces=(6, 1, 6, 1))
+    state = play(state, compete("shark", "gazelle"), compete("shark", "octopus"))
+    assert state.phase == "cancel" and GAME.encode(state)["state"]["pending"]["again"] is True
+    assert GAME.decode(GAME.encode(state)) == state._replace(log=())
+    state = play(state, CancelCompete(cancel=False))
+    assert names(state, 1) == ["heron"] and (state.phase == "frenzy") is again
+
+
+@pytest.mark.parametrize("reading, takes", [("own_type", True), ("not_a_type", False)])
+def test_all_different_wild_is_a_type_of_its_own_by_default_omnivore(reading, takes):
+    with_wild = switched({"all_different_wild": reading}, teams=[["bear"], []], resource_market=("wild", "water", "meat"))
+    assert (ForageAll(animal="bear", ability="Omnivore") in GAME.legal_actions(with_wild, 0)) is takes
+    plain = switched({"all_different_wild": reading}, teams=[["bear"], []], resource_market=("leaf", "water", "meat"))
+    assert ForageAll(animal="bear", ability="Omnivore") in GAME.legal_actions(plain, 0)

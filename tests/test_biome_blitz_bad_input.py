@@ -187,7 +187,7 @@ def test_forage_pick_of_a_slot_that_does_not_exist_is_refused():
 
 def test_forage_all_without_the_ability_is_refused():
     state = GAME.decode(position(teams=[["gazelle"], []], resource_market=("leaf", "leaf", "water")))
-    refused(state, 0, ForageAll(animal="gazelle"), rule="abilit", says="no forage ability")
+    refused(state, 0, ForageAll(animal="gazelle", ability="Folivore"), rule="abilit", says="no forage ability")
 
 
 def test_replacing_an_ecosystem_not_held_is_refused():
@@ -316,10 +316,19 @@ def test_peek_phase_without_a_peek_by_choice_ability_is_invalid():
     invalid(position(phase="peek", teams=[["owl"], []]), says="their team has none", where="state.phase")
 
 
-def test_cancel_by_an_owner_without_the_cards_is_invalid():
-    invalid(position(phase="cancel", teams=[["lion"], ["octopus"]], hands=[[], ["wild"]],
-                     pending={"owner": 1, "attacker": "lion", "defender": "octopus", "symbol": "water", "count": 1}),
-            says="who holds the cards to cancel", where="state.pending")
+def test_cancel_against_a_defender_without_the_ability_is_invalid():
+    invalid(position(phase="cancel", teams=[["lion"], ["gazelle"]], hands=[[], ["water"]],
+                     pending={"owner": 1, "attacker": "lion", "defender": "gazelle", "symbol": "water", "count": 1}),
+            says="with an ability that cancels a compete", where="state.pending")
+
+
+def test_cancel_by_an_owner_without_the_cards_is_a_position_that_offers_only_to_decline():
+    # The owner is asked whether or not they can pay (the decision tells nobody what they hold).
+    state = GAME.decode(position(phase="cancel", teams=[["lion"], ["octopus"]], hands=[[], ["wild"]],
+                                 pending={"owner": 1, "attacker": "lion", "defender": "octopus", "symbol": "water",
+                                          "count": 1}))
+    assert GAME.legal_actions(state, 1) == [CancelCompete(cancel=False)]
+    refused(state, 1, CancelCompete(cancel=True), rule="abilit", says="Player 2 does not hold 1 water")
 
 
 def test_reroll_of_the_defence_die_by_the_attacker_is_invalid():
@@ -402,7 +411,7 @@ def test_malformed_action_is_invalid(data, where, says):
 def test_every_action_type_roundtrips():
     actions = [Explore(deck="animal", pay=("leaf", "leaf")), TradeWith(seat=1), TradeGive(symbol="leaf"),
                TradeAsk(symbol="wild"), TradePropose(), TradeAnswer(accept=True), Forage(slot=0), ForagePick(slot=3),
-               ForageAll(animal="koala"), Discover(deck="ecosystem", slot=2, pay=("leaf", "leaf", "meat")),
+               ForageAll(animal="koala", ability="Folivore"), Discover(deck="ecosystem", slot=2, pay=("leaf", "leaf", "meat")),
                Replace(ecosystem="SAV"), Compete(attacker="lion", defender="gazelle", pay=("meat",)),
                CancelCompete(cancel=False), Reroll(reroll=True), Done(), Peek(deck="resource")]
     assert {type(a) for a in actions} == {cls for cls in ACTION_TYPES.values() if cls.__name__ != "TradeCancel"}

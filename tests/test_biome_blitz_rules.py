@@ -250,9 +250,22 @@ def test_trade_at_most_three_offers_a_turn():
     refused(state, 0, TradeWith(seat=1), rule="Trade", says="three trade offers")
 
 
-def test_trade_withdrawn_offer_does_not_count():
+def test_trade_withdrawn_offer_counts_toward_the_three_offers():
     state = play(state_of(), TradeWith(seat=1), TradeGive(symbol="leaf"), TradeCancel())
-    assert state.phase == "action" and state.trades == 0 and state.pending == ()
+    assert state.phase == "action" and state.trades == 1 and state.pending == () and hand(state, 0) == HANDS[0]
+    state = play(state, TradeWith(seat=1), TradeCancel(), TradeWith(seat=1), TradeCancel())
+    assert state.trades == 3 and not [a for a in GAME.legal_actions(state, 0) if isinstance(a, TradeWith)]
+    refused(state, 0, TradeWith(seat=1), rule="Trade", says="three trade offers")
+
+
+def test_trade_offers_and_withdrawals_cannot_go_on_forever():
+    # Whatever the seat does, its turn ends: offering and withdrawing use up the three offers.
+    state, steps = state_of(), 0
+    while GAME.to_move(state) == (0,):
+        actions = GAME.legal_actions(state, 0)
+        state = play(state, next((a for a in actions if isinstance(a, (TradeWith, TradeCancel))), actions[-1]))
+        steps += 1
+        assert steps < 20
 
 
 def test_trade_offers_start_again_each_turn():
@@ -304,6 +317,31 @@ def test_forage_face_up_wild_cannot_be_the_second_pick():
 def test_forage_wild_drawn_from_the_deck_does_not_end_the_forage():
     state = play(state_of(resource_deck=("wild",) + RESOURCE_DECK), Forage(slot=0))
     assert state.phase == "forage" and GAME.to_move(state) == (0,)
+
+
+def test_forage_ends_after_the_first_pick_when_nothing_is_left_for_a_second():
+    # The reproducer: no deck, no discards, only a face-up leaf.
+    state = state_of(resource_deck=(), resource_market=("leaf", None, None))
+    after = play(state, Forage(slot=1))
+    assert hand(after, 0) == ["leaf", "leaf", "leaf", "water", "meat"] and after.markets[0] == (-1, -1, -1)
+    assert GAME.to_move(after) == (1,) and after.phase == "action" and "forage_ends" in kinds(after)
+    assert "Nothing is left for a second pick: the forage ends." in [e.text for e in GAME.events(after)]
+
+
+def test_forage_ends_after_the_first_pick_when_only_a_face_up_wild_is_left():
+    state = state_of(resource_deck=("meat",), resource_market=("wild", "wild", "wild"))
+    after = play(state, Forage(slot=0))
+    assert hand(after, 0) == ["leaf", "leaf", "water", "meat", "meat"] and GAME.to_move(after) == (1,)
+    assert "forage_ends" in kinds(after)
+
+
+def test_forage_with_no_resource_left_anywhere_draws_nothing_and_ends_the_turn():
+    # A main action always exists: with nothing to take, Forage from the deck draws nothing.
+    state = state_of(resource_deck=(), resource_market=(None, None, None), hands=[[], HANDS[1]], trades=3)
+    assert GAME.legal_actions(state, 0) == [Forage(slot=0)]
+    after = play(state, Forage(slot=0))
+    assert hand(after, 0) == [] and GAME.to_move(after) == (1,) and after.turn == state.turn + 1
+    assert "Player 1 draws nothing." in [e.text for e in GAME.events(after)]
 
 
 def test_forage_three_identical_face_up_symbols_are_discarded_and_replaced_after_a_refill():

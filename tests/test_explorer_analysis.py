@@ -166,7 +166,7 @@ def test_the_page_generates_variant_widgets_and_asks_its_question():
     page.game = "stellar"           # two players only; three variants, two of them with several choices
     assert page.players == 2
     assert set(page.settings().variants_a) == {v.name for v in rules.get_game("stellar").variants}
-    page.game = "biome_blitz"       # no variants: A and B differ by their bots only
+    page.game = "biome_blitz"       # its switches at their defaults: A and B differ by their bots only
     page.bot_b = "greedy"
     assert "greedy" in page.question.object
 

@@ -162,9 +162,10 @@ class Caches:
             keys = self.teams[team] = self.keys.setdefault(keys, keys)
         return keys
 
-    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple, mask: int) -> SeatCache:
+    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple, mask: int,
+             guarded: bool = False) -> SeatCache:
         """Remember the SeatCache of ``seat`` at ``teams`` (see ``seats``) with these compete ``pairs``,
-        whose battle costs are the bits of ``mask``."""
+        whose battle costs are the bits of ``mask`` (``guarded``: see SeatCache)."""
         if len(self.seats) > LIMIT:
             self.seats.clear()
         team = teams[seat]
@@ -176,7 +177,7 @@ class Caches:
                 keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
         keys, hands, records = found
-        found = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}))
+        found = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}, guarded))
         if sum(map(len, teams)) <= SMALL_TEAMS:
             self.seats[seat, teams] = found
         return found
@@ -281,6 +282,10 @@ class SeatCache(NamedTuple):
     #: The number of a hand's payments of those battle costs (HandCache.masked) -> the Compete actions:
     #: the pairs' actions depend on the hand only through those payments.
     competes: dict
+    #: Has the seat an attacker and another team a defender whose immunity judges the attacker's power?
+    #: (With the switch immune_power at "effective" the pairs above, judged by printed power, do not
+    #: hold: the seat's competes are listed apart.)
+    guarded: bool = False
 
 
 class HandCache(NamedTuple):

@@ -16,7 +16,7 @@ from rules.biome_blitz.choices import (
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_TRADE,
     GAME, _illegal, legal_actions, refusal,
 )
-from rules.biome_blitz.costs import _names, abilities, can_be_attacked, discover_cost, payments
+from rules.biome_blitz.costs import _names, abilities, cancel_payment, can_be_attacked, discover_cost, payments
 from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES
@@ -130,6 +130,9 @@ def _is_legal(state: State, seat: int, action) -> bool:
         return state.hands[seat].count(sym) > give.count(sym)
     if kind is TradePropose:
         return bool(state.pending[1] or state.pending[2])
+    if kind is CancelCompete and action.cancel is True:
+        owner, _, defender = state.pending[:3]
+        return cancel_payment(state, defender, owner) is not None
     if kind is TradeCancel or kind is CancelCompete or kind is Reroll:
         return type(getattr(action, "cancel", getattr(action, "reroll", True))) is bool
     if kind is ForagePick:
@@ -143,7 +146,8 @@ def _is_legal(state: State, seat: int, action) -> bool:
             return False
         if action.slot:
             return state.markets[RESOURCE][action.slot - 1] != EMPTY
-        return bool(state.decks[RESOURCE] or state.discards[RESOURCE])
+        # (no resource left anywhere: the forage draws nothing, see choices._forages)
+        return bool(state.decks[RESOURCE] or state.discards[RESOURCE]) or all(c == EMPTY for c in state.markets[RESOURCE])
     return action in legal_actions(state, seat)
 
 
@@ -157,7 +161,7 @@ def _rule_of(kind) -> str:
     return {Explore: RULE_EXPLORE, TradeWith: RULE_TRADE, TradeGive: RULE_TRADE, TradeAsk: RULE_TRADE,
             TradePropose: RULE_TRADE, TradeAnswer: RULE_TRADE, Forage: RULE_FORAGE, ForagePick: RULE_FORAGE,
             ForageAll: RULE_ABILITY, Discover: RULE_DISCOVER, Replace: RULE_ECOSYSTEMS, Compete: RULE_COMPETE,
-            Peek: RULE_ABILITY}.get(kind, RULE_MAIN)
+            Peek: RULE_ABILITY, CancelCompete: RULE_ABILITY}.get(kind, RULE_MAIN)
 
 
 def _refusal(state: State, seat: int, action) -> Texts:
@@ -211,8 +215,11 @@ def _refusal(state: State, seat: int, action) -> Texts:
         if why:
             return why
         return refusal("battle_cost", cost=_cost_texts(cards.animals[attacker].battle_cost))
+    if kind is CancelCompete:
+        symbol, count = state.pending[3:5]
+        return refusal("cancel_unpaid", who=player(seat), count=count, symbol=_term(SYMBOLS[symbol]))
     if kind is ForageAll:
-        return refusal("forage_all", animal=repr(action.animal))
+        return refusal("forage_all", animal=repr(action.animal), ability=repr(action.ability))
     if kind is Replace:
         return refusal("no_ecosystem", who=player(seat), ecosystem=repr(action.ecosystem))
     if kind is Peek:

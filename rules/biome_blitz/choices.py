@@ -6,11 +6,12 @@ from __future__ import annotations
 from rules.biome_blitz.caches import Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
-    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL, TRADE, TRADE_REPLY,
+    ACTION, CANCEL, DECK_NAMES, EFFECTIVE_POWER, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL, TRADE,
+    TRADE_REPLY, WILD_NOT_A_TYPE,
     TRADES_PER_TURN, CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace,
     Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
 )
-from rules.biome_blitz.costs import abilities, can_be_attacked, discover_cost, payments
+from rules.biome_blitz.costs import abilities, can_be_attacked, cancel_payment, discover_cost, payments
 from rules.eventtexts import Texts, say
 from rules.protocol import IllegalAction
 
@@ -150,8 +151,9 @@ def _legal_actions(state: State, seat: int) -> tuple:
             found = remember(caches.replaces, ecosystems,
                              [_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(ecosystems)])
         return found
-    if phase == CANCEL:
-        return _CANCELS
+    if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
+        owner, _, defender = state.pending[:3]
+        return _CANCELS if cancel_payment(state, defender, owner) else _CANCELS[1:]
     if phase == REROLL:
         return _REROLLS
     if phase == FRENZY:
@@ -240,7 +242,9 @@ def _same_action_phase(state: State, before: State, seat: int) -> bool:
     withdrawn or refused trade offer comes back to the position it left: the same list."""
     return (state.hands[seat] == before.hands[seat] and state.markets == before.markets and state.teams == before.teams
             and state.cards is before.cards and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
-            and state.decks == before.decks and state.discards == before.discards and state.players == before.players)
+            and state.decks == before.decks and state.discards == before.discards and state.players == before.players
+            and (state.variants is before.variants or state.variants == before.variants)
+            and (state.ecosystems is before.ecosystems or state.ecosystems == before.ecosystems))
 
 
 #: (state, its action list) of the last action phase listed; see _action_phase.
@@ -266,7 +270,10 @@ def _listing(state: State, seat: int) -> list:
     teams = state.teams
     last_teams, seat_parts = caches.last_seats[seat]
     if teams != last_teams:
-        seat_parts = caches.seats.get((seat, teams)) or _seat_parts(state, seat, caches)
+        # (Remembered by teams alone: its compete pairs judge immunities by printed power. The switch
+        # immune_power lists competes apart, below.)
+        seat_parts = caches.seats.get((seat, teams)) or _seat_parts(
+            state if EFFECTIVE_POWER not in state.variants else state._replace(variants=()), seat, caches)
         caches.last_seats[seat] = (teams, seat_parts)
     hands = seat_parts.hands
     # What a hand can pay for, by hand (for the team's abilities changing costs): the hand is hashed once.
@@ -292,7 +299,8 @@ def _listing(state: State, seat: int) -> list:
     else:
         forages = _forages(markets[RESOURCE], False)
     if seat_parts.keys.takes_all:       # with the team's ForageAll actions (Caches.take_all)
-        key = (seat_parts.keys.takes_all, markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]))
+        key = (seat_parts.keys.takes_all, markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]),
+               WILD_NOT_A_TYPE in state.variants)
         found = caches.take_all.get(key)
         if found is None:
             found = remember(caches.take_all, key, _with_take_all(state, seat, forages))
@@ -316,7 +324,9 @@ def _listing(state: State, seat: int) -> list:
     if e2 is None:
         e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
     # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
-    if seat_parts.pairs:
+    if seat_parts.guarded and EFFECTIVE_POWER in state.variants:
+        competes = _competes(state, seat)       # (immunities judge powers that ecosystems change: not remembered)
+    elif seat_parts.pairs:
         mask = seat_parts.mask
         pays = hand_parts.masked.get(mask)
         if pays is None:
@@ -334,7 +344,9 @@ def _with_take_all(state: State, seat: int, forages) -> list:
     out = [*forages]
     for animal, ability in abilities(state, seat, "take_all_faceup"):
         if _take_all(state, ability):
-            out.append(_FORAGE_ALL[(("animal", state.cards.animal_ids[animal]),)])
+            action = _FORAGE_ALL[(("animal", state.cards.animal_ids[animal]), ("ability", ability.name))]
+            if action not in out:
+                out.append(action)
     return out
 
 
@@ -344,6 +356,11 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
     teams = state.teams
     pairs = []
     mask = 0        # the pairs' battle costs (bits by number)
+    animals = state.cards.animals
+    guarded = bool(teams[seat]) and any(
+        ability.get("max_attacker_power") is not None
+        for other, defenders in enumerate(teams) if other != seat for d in defenders
+        for ability in animals[d].with_effect("immune"))
     for attacker in teams[seat]:
         for other, defenders in enumerate(teams):
             if other != seat:
@@ -356,7 +373,7 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
                     if record is not None:
                         pairs.append(record)
                         mask |= 1 << record.cost
-    return caches.seat(seat, teams, tuple(pairs), mask)
+    return caches.seat(seat, teams, tuple(pairs), mask, guarded)
 
 
 def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:
@@ -376,9 +393,17 @@ def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_p
 
 def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
     out = [_FORAGE[i + 1] for i, sym in enumerate(market) if sym != EMPTY]
-    if deck_has_cards:
+    if deck_has_cards or not out:
+        # With no resource left anywhere, a forage from the deck draws nothing ("when both are empty,
+        # nothing is drawn"): a main action always exists.
         out.append(_FORAGE[0])
     return out
+
+
+def second_pick_exists(deck: tuple, discard: tuple, market: tuple) -> bool:
+    """Can a forage's second pick take anything: the deck (or its discards) or a face-up card that is
+    not a wild? When not, the forage ends after its first pick."""
+    return bool(deck or discard) or any(s != EMPTY and s != WILD for s in market)
 
 
 def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, flags) -> tuple:
@@ -456,6 +481,8 @@ def _take_all(state: State, ability) -> tuple[int, ...]:
     market = state.markets[RESOURCE]
     if ability.get("all_different"):
         shown = [s for s in market if s != EMPTY]
+        if WILD in shown and WILD_NOT_A_TYPE in state.variants:     # (switch all_different_wild)
+            return ()
         return tuple(range(MARKET)) if len(shown) == MARKET and len(set(shown)) == MARKET else ()
     return tuple(i for i, s in enumerate(market) if s == ability.get("symbol"))
 
@@ -496,6 +523,9 @@ def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mat
     owner is the seat whose team lists it)."""
     row = caches.pair_rows[mates][attacker]
     found = row[defender]
+    if EFFECTIVE_POWER in state.variants:    # (what protects it depends on the teams' ecosystems too)
+        found = False
+        row = {}
     if found is False:
         allowed = can_be_attacked(state, attacker, defender) is None
         found = row[defender] = PairRecord(caches.battle_cost_of[attacker], {}, attacker, defender) if allowed else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD
-from rules.biome_blitz.state import State
+from rules.biome_blitz.state import EFFECTIVE_POWER, PER_ECOSYSTEM, State
 from rules.eventtexts import Texts, say
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
@@ -110,15 +110,29 @@ def _names(symbols: tuple[int, ...]) -> tuple[str, ...]:
 
 # -- compete helpers -----------------------------------------------------------------------------
 def eco_bonus(state: State, seat: int, animal: int) -> tuple[int, int]:
-    """Power and defence the seat's ecosystems give ``animal`` (each matching ecosystem card counts)."""
+    """Power and defence the seat's ecosystems give ``animal``: each matching ecosystem card counts, or
+    (switch ``ecosystem_bonus``) each matching ecosystem once."""
     cards = state.cards
     eco = cards.animals[animal].ecosystem
     power = defence = 0
-    for kind in state.ecosystems[seat]:
+    held = state.ecosystems[seat]
+    if PER_ECOSYSTEM in state.variants:
+        held = dict.fromkeys(held)
+    for kind in held:
         if cards.ecosystems[kind].id == eco:
             power += cards.ecosystems[kind].power
             defence += cards.ecosystems[kind].defence
     return power, defence
+
+
+def cancel_payment(state: State, defender: int, owner: int) -> tuple[int, int] | None:
+    """(symbol, count) the owner of ``defender`` would discard to cancel a compete against it: its
+    first cancel_compete ability their hand can pay (wild cards do not count), or None."""
+    hand = state.hands[owner]
+    for ability in state.cards.animals[defender].with_effect("cancel_compete"):
+        if hand.count(ability.get("symbol")) >= ability.get("count"):
+            return ability.get("symbol"), ability.get("count")
+    return None
 
 
 def can_be_attacked(state: State, attacker: int, defender: int) -> Texts | None:
@@ -128,12 +142,20 @@ def can_be_attacked(state: State, attacker: int, defender: int) -> Texts | None:
     owner = state.owner(defender)
     for ability in cards.animals[defender].with_effect("immune"):
         limit = ability.get("max_attacker_power")
-        if limit is not None and cards.animals[attacker].power <= limit:
+        if limit is not None and judged_power(state, attacker, defender) <= limit:
             return say("biome_blitz", "refusal.immune.power", animal=cards.animals[defender].name, ability=ability.name,
                        limit=limit)
         if ability.get("while_other_animals") and len(state.teams[owner]) > 1:
             return say("biome_blitz", "refusal.immune.alone", animal=cards.animals[defender].name, ability=ability.name)
     return None
+
+
+def judged_power(state: State, attacker: int, defender: int) -> int:
+    """The attacker's power an immunity to weak attackers judges: as printed, or (switch
+    ``immune_power``) with its ecosystem bonus and the power abilities that apply before the roll."""
+    if EFFECTIVE_POWER in state.variants:
+        return attack_total(state, state.owner(attacker), attacker, defender, 0)     # (no die shows 0)
+    return state.cards.animals[attacker].power
 
 
 def attack_total(state: State, seat: int, attacker: int, defender: int, roll: int) -> int:

@@ -14,12 +14,51 @@ from collections import Counter
 from rules import eventtexts
 from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
-from rules.biome_blitz.state import CANCEL, DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
+from rules.biome_blitz.state import DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
 from rules.eventtexts import Texts, joined, say, templates
-from rules.protocol import Event, ModuleGame
+from rules.protocol import Event, ModuleGame, Variant
 
 
 GAME = "biome_blitz"
+
+# The readings the texts leave open, each a switch (the engine reads them by the names in state.py).
+ECOSYSTEM_BONUS = Variant(
+    name="ecosystem_bonus",
+    default="per_card",
+    description=("How a player's ecosystems strengthen a matching animal: each matching ecosystem card adds its "
+                 "bonus (default), or each distinct matching ecosystem adds it once."),
+    source=("biome-blitz.ja.txt 生態系 (ecosystems strengthen matching animals; up to three cards held) says nothing of "
+            "two alike: each card held is a card that strengthens, so per card by default; RULINGS.md Biome Blitz 4"),
+    choices=("per_card", "per_ecosystem"),
+)
+IMMUNE_POWER = Variant(
+    name="immune_power",
+    default="printed",
+    description=("Which power an immunity to weak attackers judges (Matriarch: power 1 or less): the attacker's "
+                 "printed power (default), or its power with ecosystem bonus and power abilities before the roll."),
+    source=("rules/biome_blitz/data/cards.json Matriarch (assumed text): the defender is chosen before any roll, when "
+            "only the card's printed power is shown, so printed by default; biome-blitz.ja.txt 対戦 adds the power "
+            "icon's value to the die"),
+    choices=("printed", "effective"),
+)
+EXTRA_COMPETE = Variant(
+    name="extra_compete",
+    default="chain",
+    description=("Frenzy (after winning, compete again this turn with this animal): every won compete allows "
+                 "another (default), or one compete again a turn at most."),
+    source=("rules/biome_blitz/data/cards.json Frenzy (assumed text): a won compete again is a win too and the text "
+            "sets no limit, so it chains by default"),
+    choices=("chain", "once"),
+)
+ALL_DIFFERENT_WILD = Variant(
+    name="all_different_wild",
+    default="own_type",
+    description=("Omnivore (take the three face-up resources if they are three different types): a face-up wild "
+                 "is a type of its own (default), or no type at all, so only leaf, water and meat make three."),
+    source=("rules/biome_blitz/data/cards.json Omnivore (assumed text) asks for different cards, which a wild is; "
+            "RULINGS.md Biome Blitz 1 (a wild never counts as a specific symbol) gives the other reading"),
+    choices=("own_type", "not_a_type"),
+)
 
 
 # -- the words of events, in every language (data/events.json) ---------------------------------
@@ -102,7 +141,8 @@ def action_words(data: dict) -> tuple[str, dict]:
         return f"action.{kind}." + ("yes" if data[_ANSWERS[kind]] else "no"), {}
     if kind in ("forage", "forage_pick"):    # slot 0 is the deck's top
         return f"action.{kind}" if data["slot"] else f"action.{kind}.deck", {"slot": data["slot"]}
-    values = {field: data[field] for field in ("slot", "animal", "ecosystem", "attacker", "defender") if field in data}
+    values = {field: data[field] for field in ("slot", "animal", "ability", "ecosystem", "attacker", "defender")
+              if field in data}
     if "deck" in data:
         values["deck"] = say(GAME, f"term.{data['deck']}")
     if "symbol" in data:
@@ -118,7 +158,7 @@ class BiomeBlitz(ModuleGame):
     title = "Biome Blitz"
     version = "1.0"
     player_counts = (2, 3, 4, 5, 6)
-    variants = ()
+    variants = (ECOSYSTEM_BONUS, IMMUNE_POWER, EXTRA_COMPETE, ALL_DIFFERENT_WILD)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
     #: Cards come into view when a market slot is filled (``reveal``) or a player draws (``draw``).
@@ -173,33 +213,45 @@ class BiomeBlitz(ModuleGame):
 
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
         """Re-deal the resource deck and other players' hands among themselves, and shuffle the animal
-        and ecosystem decks. Cards everyone knows a hand holds stay in it: the cards offered in a
-        pending trade, and the cards a defender's owner may pay to cancel a compete."""
+        and ecosystem decks, keeping what ``seat`` knows: the cards every seat saw go into a hand
+        (``State.known``: taken face up, traded, stolen) and the cards offered in a pending trade stay
+        in their hands; a card a peek of ``seat``'s showed stays at its place in its deck."""
         others = [s for s in range(state.players) if s != seat]
-        known = {s: () for s in others}
-        if state.phase in (TRADE, TRADE_REPLY):
-            trader = state.seat
-            if trader in known:
-                known[trader] = state.pending[1] if state.phase == TRADE else state.pending[2]
-        elif state.phase == CANCEL and state.pending[0] in known:
-            owner, _, _, symbol, count = state.pending
-            known[owner] = (symbol,) * count
+        known = {s: state.known[s] for s in others}
+        if state.phase in (TRADE, TRADE_REPLY) and state.seat in known:
+            offered = state.pending[1] if state.phase == TRADE else state.pending[2]
+            known[state.seat] = tuple(sorted((Counter(known[state.seat]) | Counter(offered)).elements()))
+        # Peeked cards still in their decks, by deck: (index from the top, card), top first.
+        fixed: tuple[list, list, list] = ([], [], [])
+        for who, d, place, card, when in state.peeked:
+            if who == seat and when == state.shuffles and place < len(state.decks[d]):
+                fixed[d].append((len(state.decks[d]) - 1 - place, card))
         pool = list(state.decks[0])
         for s in others:
             rest = list(state.hands[s])
             for card in known[s]:
                 rest.remove(card)
             pool.extend(rest)
+        for _, card in fixed[0]:
+            pool.remove(card)
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
         hands = list(state.hands)
         for s in others:
             size = len(state.hands[s]) - len(known[s])
             hands[s], pool = tuple(sorted(tuple(pool[:size]) + known[s])), pool[size:]
-        decks = [tuple(pool), sorted(state.decks[1]), sorted(state.decks[2])]
-        rng.shuffle(decks[1])
-        rng.shuffle(decks[2])
-        return state._replace(hands=tuple(hands), decks=(decks[0], tuple(decks[1]), tuple(decks[2])))
+        decks = [pool]
+        for d in (1, 2):
+            deck = list(state.decks[d])
+            for _, card in fixed[d]:
+                deck.remove(card)
+            deck.sort()
+            rng.shuffle(deck)
+            decks.append(deck)
+        for d in range(3):
+            for index, card in sorted(fixed[d]):
+                decks[d].insert(index, card)
+        return state._replace(hands=tuple(hands), decks=tuple(map(tuple, decks)))
 
     def card_info(self, state: State, card: str) -> dict:
         """Resources group by symbol (number 0); animals by their ecosystem (number = stars);
@@ -314,8 +366,8 @@ class BiomeBlitz(ModuleGame):
         if kind == "take":
             return Event(kind=kind, seat=seat, cards=(SYMBOLS[items[0]],),
                          **_said("take", who=who, symbol=symbol(items[0]), slot=extra))
-        if kind == "wild_ends":
-            return told("wild_ends")
+        if kind == "wild_ends" or kind == "forage_ends":
+            return told(kind)
         if kind == "take_all":
             return told("take_all", who=who, animal=animal(extra), cards=joined(map(symbol, items)))
         if kind == "ability_take":

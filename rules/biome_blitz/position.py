@@ -24,6 +24,9 @@ from rules.protocol import require_keys
 
 STATE_KEYS = ("players", "seed", "rolls", "shuffles", "seat", "turn", "phase", "decks", "hands", "teams", "ecosystems",
               "points", "pending", "trades", "last_compete", "winner")
+#: Keys a position may leave out (written only when they hold something): what every other seat knows
+#: each hand holds, and what peeks showed.
+OPTIONAL_STATE_KEYS = ("known", "peeked")
 
 
 def card_name(cards: CardSet, d: int, card: int) -> str:
@@ -59,6 +62,11 @@ def encode(game, state: State) -> dict:
             "last_compete": compete_json(state), "winner": None if state.winner == NOBODY else state.winner,
         },
     }
+    if any(state.known):
+        data["state"]["known"] = [[SYMBOLS[s] for s in hand] for hand in state.known]
+    if state.peeked:
+        data["state"]["peeked"] = [{"seat": seat, "deck": DECK_NAMES[d], "from_bottom": place, "card": name(d, card),
+                                    "shuffles": shuffles} for seat, d, place, card, shuffles in state.peeked]
     if not cards.is_standard:
         data["cards"] = cards.raw
     return data
@@ -87,10 +95,11 @@ def pending_json(state: State) -> dict | None:
     if state.phase == REPLACE:
         return {"new": cards.ecosystems[p[0]].id}
     if state.phase == CANCEL:
-        return {"owner": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "symbol": SYMBOLS[p[3]], "count": p[4]}
+        return {"owner": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "symbol": SYMBOLS[p[3]], "count": p[4],
+                **({"again": True} if p[5] else {})}
     if state.phase == REROLL:
         return {"seat": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "attack_roll": p[3], "defence_roll": p[4],
-                "die": "attack" if p[5] == 0 else "defence"}
+                "die": "attack" if p[5] == 0 else "defence", **({"again": True} if p[6] else {})}
     if state.phase == FRENZY:
         return {"attacker": ids[p[0]]}
     return None
@@ -106,6 +115,11 @@ def _roll(value: Any, where: str) -> int:
 
 
 def decode(game, data: Any) -> State:
+    optional = {}
+    if isinstance(data, Mapping) and isinstance(data.get("state"), Mapping):
+        optional = {key: data["state"][key] for key in OPTIONAL_STATE_KEYS if key in data["state"]}
+        if optional:
+            data = {**data, "state": {k: v for k, v in data["state"].items() if k not in OPTIONAL_STATE_KEYS}}
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
@@ -185,10 +199,37 @@ def decode(game, data: Any) -> State:
         raise _bad("trades_full", "state.trades", max=TRADES_PER_TURN)
     if phase == TRADE_REPLY and trades < 1:
         raise _bad("offer_counted", "state.trades")
+    known = ((),) * players
+    if "known" in optional:
+        known = tuple(_symbols(k, f"state.known[{s}]")
+                      for s, k in enumerate(per_seat(optional["known"], players, "list of known cards", "state.known")))
+        for s in range(players):
+            if Counter(known[s]) - Counter(hands[s]):
+                raise _bad("known", f"state.known[{s}]", who=player(s))
+    peeked = _peeked(cards, optional.get("peeked", []), players, decks, shuffles)
     return State(cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, rolls=rolls,
                  shuffles=shuffles, decks=tuple(decks), discards=tuple(discards), markets=tuple(markets), hands=hands,
                  teams=teams, ecosystems=ecosystems, points=points, seat=seat, turn=turn, phase=phase, pending=pending,
-                 trades=trades, last_compete=_last_compete(cards, raw["last_compete"], players), winner=winner, log=())
+                 trades=trades, last_compete=_last_compete(cards, raw["last_compete"], players), winner=winner, log=(),
+                 known=known, peeked=peeked)
+
+
+def _peeked(cards: CardSet, raw: Any, players: int, decks: list, shuffles: int) -> tuple:
+    """What peeks showed: a card still in its deck (no reshuffle since) must be at the place written."""
+    out = []
+    for i, entry in enumerate(_list(raw, "state.peeked")):
+        at = f"state.peeked[{i}]"
+        require_keys(entry, ("seat", "deck", "from_bottom", "card", "shuffles"), where=at)
+        if entry["deck"] not in DECK_NAMES:
+            raise _bad("deck", f"{at}.deck", decks=joined(DECK_NAMES), value=repr(entry["deck"]))
+        d = DECK_NAMES.index(entry["deck"])
+        seat, place = _int(entry["seat"], f"{at}.seat", 0, players - 1), _int(entry["from_bottom"], f"{at}.from_bottom", 0)
+        card, when = _parse(cards, d, entry["card"], f"{at}.card"), _int(entry["shuffles"], f"{at}.shuffles", 0)
+        deck = decks[d]
+        if when == shuffles and place < len(deck) and deck[len(deck) - 1 - place] != card:
+            raise _bad("peeked", at, card=entry["card"])
+        out.append((seat, d, place, card, when))
+    return tuple(out)
 
 
 def _last_compete(cards: CardSet, raw: Any, players: int) -> tuple:
@@ -203,6 +244,11 @@ def _last_compete(cards: CardSet, raw: Any, players: int) -> tuple:
             _int(raw["defender_seat"], f"{at}.defender_seat", 0, players - 1), cards.animal(raw["defender"], where=f"{at}.defender"),
             _roll(raw["defence_roll"], f"{at}.defence_roll"), _int(raw["defence_total"], f"{at}.defence_total", 0),
             _int(raw["winner"], f"{at}.winner", 0, players - 1))
+
+
+def _again(raw: Mapping, at: str) -> bool:
+    """Is the compete waiting for a decision a compete again (Frenzy)? Optional, false when left out."""
+    return _bool(raw.get("again", False), f"{at}.again")
 
 
 def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets) -> tuple:
@@ -239,15 +285,17 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
             raise _bad("replacement", at, max=MAX_ECOSYSTEMS)
         return (cards.ecosystem(raw["new"], where=f"{at}.new"),)
     if phase == CANCEL:
-        require_keys(raw, ("owner", "attacker", "defender", "symbol", "count"), where=at)
+        require_keys(raw, ("owner", "attacker", "defender", "symbol", "count"), where=at, optional=("again",))
         owner = _int(raw["owner"], f"{at}.owner", 0, players - 1)
         attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
         symbol, count = _parse(cards, 0, raw["symbol"], f"{at}.symbol"), _int(raw["count"], f"{at}.count", 1)
-        if owner_of.get(attacker) != seat or owner_of.get(defender) != owner or Counter(hands[owner])[symbol] < count:
+        if (owner_of.get(attacker) != seat or owner_of.get(defender) != owner
+                or not cards.animals[defender].with_effect("cancel_compete")):
             raise _bad("cancel", at)
-        return (owner, attacker, defender, symbol, count)
+        return (owner, attacker, defender, symbol, count, _again(raw, at))
     if phase == REROLL:
-        require_keys(raw, ("seat", "attacker", "defender", "attack_roll", "defence_roll", "die"), where=at)
+        require_keys(raw, ("seat", "attacker", "defender", "attack_roll", "defence_roll", "die"), where=at,
+                     optional=("again",))
         who = _int(raw["seat"], f"{at}.seat", 0, players - 1)
         attacker, defender = cards.animal(raw["attacker"], where=f"{at}.attacker"), cards.animal(raw["defender"], where=f"{at}.defender")
         if raw["die"] not in ("attack", "defence"):
@@ -256,7 +304,7 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
         if owner_of.get(attacker) != seat or owner_of.get(defender) in (None, seat) or who != (seat if stage == 0 else owner_of[defender]):
             raise _bad("reroll", at)
         return (who, attacker, defender, _roll(raw["attack_roll"], f"{at}.attack_roll"),
-                _roll(raw["defence_roll"], f"{at}.defence_roll"), stage)
+                _roll(raw["defence_roll"], f"{at}.defence_roll"), stage, _again(raw, at))
     require_keys(raw, ("attacker",), where=at)
     attacker = cards.animal(raw["attacker"], where=f"{at}.attacker")
     if owner_of.get(attacker) != seat:
@@ -290,6 +338,10 @@ def decode_action(game, data: Any):
     cards = game.cards
     cls = ACTION_TYPES[kind]
     fields = tuple(cls.__dataclass_fields__)
+    if cls is ForageAll and "ability" not in data:
+        # Files written before a forage_all named its ability: the animal's first take-all ability.
+        animal = cards.animals[cards.animal(data.get("animal"), where="action.animal")]
+        data = {**data, "ability": next((a.name for a in animal.with_effect("take_all_faceup")), "")}
     require_keys(data, ("type",) + fields, where="action")
     values = {}
     for field in fields:
@@ -312,5 +364,7 @@ def decode_action(game, data: Any):
             _int(value, at, 0, 5)
         elif field in ("accept", "cancel", "reroll"):
             _bool(value, at)
+        elif field == "ability" and not isinstance(value, str):
+            raise _bad("ability_name", at)
         values[field] = value
     return cls(**values)

@@ -17,7 +17,7 @@ from rules.biome_blitz.cards import CardSet
 from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS
 from rules.biome_blitz.entries import REVEAL, TURN
 from rules.biome_blitz.entries import turn as turn_entry
-from rules.biome_blitz.table import _put, _without
+from rules.biome_blitz.table import _put, _without, known_less, noted_peek
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
@@ -33,7 +33,7 @@ class Flags(NamedTuple):
     #: ``costs.reroll_ability(..., automatic=True)``).
     auto_attack: tuple
     auto_defend: tuple
-    #: Its cancel_compete abilities (a defender's owner who can pay one decides: not built directly).
+    #: Its cancel_compete abilities (the defender's owner decides: not built directly).
     cancels: tuple[tuple, ...]
     #: Its "defeated" abilities (draw, destroy_attacker), in card order.
     when_defeated: tuple[tuple, ...]
@@ -64,10 +64,10 @@ def flags_for(cards: CardSet) -> Flags:
 
 
 #: Where each field sits in a State (the direct paths change a state's fields as a list).
-(_CARDS, _PLAYERS, _ROLLS, _DECKS, _DISCARDS, _MARKETS, _HANDS, _TEAMS, _POINTS, _SEAT, _TURN, _PHASE, _PENDING,
- _TRADES, _LAST_COMPETE, _WINNER, _LOG) = (State._fields.index(name) for name in (
-    "cards", "players", "rolls", "decks", "discards", "markets", "hands", "teams", "points", "seat", "turn", "phase",
-    "pending", "trades", "last_compete", "winner", "log"))
+(_CARDS, _PLAYERS, _ROLLS, _SHUFFLES, _DECKS, _DISCARDS, _MARKETS, _HANDS, _TEAMS, _POINTS, _SEAT, _TURN, _PHASE,
+ _PENDING, _TRADES, _LAST_COMPETE, _WINNER, _LOG, _KNOWN, _PEEKED) = (State._fields.index(name) for name in (
+    "cards", "players", "rolls", "shuffles", "decks", "discards", "markets", "hands", "teams", "points", "seat", "turn",
+    "phase", "pending", "trades", "last_compete", "winner", "log", "known", "peeked"))
 
 
 def end_turn(fields: list, seat: int) -> State | None:
@@ -98,6 +98,7 @@ def start_abilities(fields: list) -> State | None:
     cards, decks, markets, hands, teams, seat, log = (
         fields[_CARDS], fields[_DECKS], fields[_MARKETS], fields[_HANDS], fields[_TEAMS], fields[_SEAT], fields[_LOG])
     deck, discards, market, hand = decks[RESOURCE], fields[_DISCARDS][RESOURCE], markets[RESOURCE], hands[seat]
+    known, peeked = fields[_KNOWN], fields[_PEEKED]
     choice = False
     for animal in teams[seat]:
         for ability in cards.animals[animal].abilities:
@@ -110,6 +111,7 @@ def start_abilities(fields: list) -> State | None:
                             return None
                         slot = market.index(symbol)
                         hand = tuple(sorted(hand + (symbol,)))
+                        known = _put(known, seat, known[seat] + (symbol,))
                         refilled = refill_slot(cards, deck, discards, market, slot,
                                                log + (("ability_take", seat, (symbol,), (animal, slot + 1)),))
                         if refilled is None:
@@ -127,11 +129,13 @@ def start_abilities(fields: list) -> State | None:
                     d = DECK_NAMES.index(ability.get("deck"))
                     top_of = deck if d == RESOURCE else decks[d]
                     log += (("peek", seat, (d, top_of[0] if top_of else EMPTY), animal),)
+                    peeked = noted_peek(peeked, seat, d, (deck,) + decks[1:], fields[_SHUFFLES])
     fields[_DECKS] = (deck,) + decks[1:]
     fields[_DISCARDS] = (discards,) + fields[_DISCARDS][1:]
     fields[_MARKETS] = (market,) + markets[1:]
     fields[_HANDS] = _put(hands, seat, hand)
     fields[_LOG] = log
+    fields[_KNOWN], fields[_PEEKED] = known, peeked
     if choice:
         fields[_PHASE] = PEEK
     return tuple.__new__(State, fields)
@@ -201,7 +205,7 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
     discard the market, reveal three cards, the deck rebuilt from its shuffled discards when it runs
     out (``_Table.draw``). Otherwise None."""
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-     turn_seat, turn, phase, pending, trades, last_compete, winner, _) = state
+     turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked) = state
     discards = (discards[RESOURCE] + paid,) + discards[1:]
     deck, discard = decks[d], discards[d] + flushed
     market = []
@@ -223,7 +227,8 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
     return tuple.__new__(State, (
         cards, players, variants, seed, rolls, shuffles, _put(decks, d, deck), _put(discards, d, discard),
         _put(markets, d, tuple(market)), _put(hands, seat, _without(hands[seat], paid)), teams, ecosystems, points,
-        turn_seat, turn, phase, pending, trades, last_compete, winner, log))
+        turn_seat, turn, phase, pending, trades, last_compete, winner, log,
+        _put(known, seat, known_less(known[seat], paid)) if known[seat] else known, peeked))
 
 
 def compete(state: State, seat: int, attacker: int, defender: int, owner: int, paid: tuple[int, ...],
@@ -239,10 +244,9 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
     flags = cards.__dict__.get("_quick_flags") or flags_for(cards)
     if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]):
         return None
+    if flags.cancels[defender]:     # (as _compete: its owner decides whether to cancel)
+        return None
     hands = state.hands
-    for ability in flags.cancels[defender]:      # (as _compete: the owner's hand before the payment)
-        if hands[owner].count(ability.get("symbol")) >= ability.get("count"):
-            return None
     watches = flags.watches_defeats
     watched = False
     for team in state.teams:
@@ -270,6 +274,8 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
     won = kick is None and a_total >= d_total
     fields[_ROLLS] = rolls
     fields[_HANDS] = _put(hands, seat, _without(hands[seat], paid))
+    if state.known[seat]:
+        fields[_KNOWN] = _put(state.known, seat, known_less(state.known[seat], paid))
     discards = (discards[RESOURCE] + paid,) + discards[1:]
     fields[_LOG] = log + (("result", seat if won else owner, (attacker, defender),
                            (a_total, d_total, kick.name if kick else None)),)
@@ -332,4 +338,7 @@ def _steal(fields: list, seat: int, owner: int, ability) -> None:
             taken.append(symbol)
     hands[owner], hands[seat] = tuple(hand), tuple(sorted(hands[seat] + tuple(taken)))
     fields[_HANDS] = tuple(hands)
+    known = [*fields[_KNOWN]]       # (everyone saw the cards taken)
+    known[owner], known[seat] = known_less(known[owner], taken), known[seat] + tuple(taken)
+    fields[_KNOWN] = tuple(known)
     fields[_LOG] += (("steal", seat, tuple(taken), (owner, ability.name)),)

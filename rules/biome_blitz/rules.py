@@ -8,17 +8,24 @@ here, each with its reason:
   two identical cards, be stolen as meat, or pay an ability's "1 water" (RULINGS 1).
 - Trade is built as decisions: choose a partner, add cards to give and to ask for, then propose;
   the partner accepts (only when holding what is asked) or refuses. At most three offers a turn,
-  so a turn always ends (a ruling of ours; the text sets no number).
+  a withdrawn one counting as made, so a turn always ends (a ruling of ours; the text sets no number).
 - Forage: each pick comes from the market (refilled at once) or the deck's top; a face-up wild only
   as the first pick, and it ends the forage. Three identical face-up symbols are discarded and
-  replaced, checked after every refill (RULINGS 2).
+  replaced, checked after every refill (RULINGS 2). When nothing is left for a second pick (no deck,
+  no discards, no face-up card but wilds) the forage ends after the first; with no resource left
+  anywhere a forage from the deck draws nothing, so a main action always exists.
 - Discover pays the exact cost; ecosystems give their stars too. Only the discovered card's own
   discover abilities and abilities that watch "another animal" fire.
 - Compete: the battle cost is paid first; the dice are rolled with a seeded generator; rerolls with a
   fixed result (``on``) happen by themselves, others are the owner's choice, the attacker's first.
+  A defender's owner is asked about its cancel ability whenever it has one, and may cancel only
+  when holding the cards (asking only then would tell every seat what the hand holds).
   A defender with ``win_on_roll`` wins on those attack rolls before totals are compared; otherwise
   attack = roll + power, defence = roll + defence, ties to the attacker (the rules' example). Each
   ecosystem card a player holds whose symbol matches an animal adds its power and defence bonus.
+- Readings the texts leave open are switches (``game.py``'s Variants: ecosystem bonus per card or
+  per ecosystem, immunities judging printed or effective power, Frenzy chaining or once a turn,
+  Omnivore counting a wild as a type or not); this module reads them by the names in ``state.py``.
 - After a defeat: the winner scores the defeated animal's stars, then "defeated" abilities fire (of
   the defeated animal, and "any animal" ones of animals still in play), then the attacker's
   "after winning" abilities.
@@ -42,13 +49,12 @@ compete totals after abilities), ``table.py`` (``_Table``, the general path of a
 from __future__ import annotations
 
 from bisect import insort
-from collections import Counter
 
 from rules.chance import seeded
 from rules.biome_blitz.caches import caches_for
 from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet, _bad
 from rules.biome_blitz.state import (
-    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
+    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, FRENZY_ONCE, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
     REPLACE, REROLL, TRADE, TRADE_REPLY, WIN_ANIMALS, WIN_POINTS, CancelCompete, Compete, Discover, Done, Explore,
     Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive,
     TradePropose, TradeWith,
@@ -60,10 +66,10 @@ from rules.biome_blitz.choices import (  # noqa: F401
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_OVER,
     RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, legal_actions, to_move,
 )
-from rules.biome_blitz.costs import abilities, attack_total, defence_total, eco_bonus, reroll_ability  # noqa: F401
+from rules.biome_blitz.costs import abilities, attack_total, cancel_payment, defence_total, eco_bonus, reroll_ability  # noqa: F401
 from rules.biome_blitz.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
 from rules.biome_blitz.entries import turn as turn_entry
-from rules.biome_blitz.table import _put, _Table, _without
+from rules.biome_blitz.table import _put, _Table, _without, known_less, noted_peek
 from rules.eventtexts import player
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
@@ -110,7 +116,8 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     # teams are empty, so no start-of-turn ability acts.
     return tuple.__new__(State, (
         cards, players, variants, seed, 0, shuffles, tuple(decks), tuple(discards), tuple(markets), hands,
-        ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),)))
+        ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),),
+        ((),) * players, ()))
 
 
 def _piles(cards: CardSet) -> tuple:
@@ -162,8 +169,10 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         # refill it from the deck's top): no reshuffle and no three of a kind to replace.
         paid = _symbols(action.pay, RULE_EXPLORE)
         (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-         turn_seat, turn, phase, pending, trades, last_compete, winner, _) = state
+         turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked) = state
         hands = _put(hands, seat, _without(hands[seat], paid))
+        if known[seat]:
+            known = _put(known, seat, known_less(known[seat], paid))
         decks, discards, markets = [*decks], [*discards], [*markets]
         discards[RESOURCE] = discards[RESOURCE] + paid
         discards[d] = discards[d] + flushed
@@ -174,7 +183,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
                reveals[revealed[2]][3])
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
                                      tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
-                                     trades, last_compete, winner, log))
+                                     trades, last_compete, winner, log, known, peeked))
     paid = _symbols(action.pay, RULE_EXPLORE)
     built = quick.explore(state, seat, d, paid, flushed, action.pay)     # a short deck: reshuffled
     if built is not None:
@@ -188,8 +197,9 @@ def _explore(state: State, seat: int, action: Explore) -> State:
     return table.freeze()
 
 
-_DISCARDS, _HANDS, _ECOSYSTEMS, _PHASE, _PENDING, _TRADES, _LOG = (
-    State._fields.index(name) for name in ("discards", "hands", "ecosystems", "phase", "pending", "trades", "log"))
+_DISCARDS, _HANDS, _ECOSYSTEMS, _PHASE, _PENDING, _TRADES, _LOG, _KNOWN, _PEEKED = (
+    State._fields.index(name) for name in ("discards", "hands", "ecosystems", "phase", "pending", "trades", "log",
+                                           "known", "peeked"))
 
 
 def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
@@ -226,7 +236,10 @@ def _trade_propose(state: State, seat: int, action) -> State:
 
 
 def _trade_cancel(state: State, seat: int, action) -> State:
-    return _with(state, ACTION, ())
+    # A withdrawn offer counts toward the three a turn, as a proposed one does: a turn always ends.
+    fields = list(state)
+    fields[_PHASE], fields[_PENDING], fields[_TRADES], fields[_LOG] = ACTION, (), state.trades + 1, ()
+    return tuple.__new__(State, fields)
 
 
 def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
@@ -238,8 +251,12 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
     hands[seat] = tuple(sorted(hands[seat] + give))
     hands[seat] = _without(hands[seat], ask)
     hands[asker] = tuple(sorted(hands[asker] + ask))
+    # Everyone saw the offer: the cards given and asked for are known where they went.
+    known = list(state.known)
+    known[asker] = known_less(known[asker], give) + ask
+    known[seat] = known_less(known[seat] + give, ask)
     fields = list(state)
-    fields[_HANDS], fields[_PHASE], fields[_PENDING] = tuple(hands), ACTION, ()
+    fields[_HANDS], fields[_PHASE], fields[_PENDING], fields[_KNOWN] = tuple(hands), ACTION, (), tuple(known)
     fields[_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
     return tuple.__new__(State, fields)
 
@@ -250,24 +267,33 @@ def _forage(state: State, seat: int, action: Forage) -> State:
         return built
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
+    took = (card,) if card != EMPTY else ()
     if action.slot and card == WILD:
         table.log.append(("wild_ends", seat, (), None))
-        _forage_done(table, seat, (card,))
+        _forage_done(table, seat, took)
+    elif not choices.second_pick_exists(table.decks[RESOURCE], table.discards[RESOURCE], table.markets[RESOURCE]):
+        # Nothing is left for a second pick (no deck, no discards, no face-up card but wilds).
+        table.log.append(("forage_ends", seat, (), None))
+        _forage_done(table, seat, took)
     else:
-        table.phase, table.pending = FORAGE, (card,)
+        table.phase, table.pending = FORAGE, took
     return table.freeze()
 
 
 def _forage_pick(self: _Table, seat: int, slot: int) -> int:
+    """A forage pick: the face-up card in ``slot``, or the deck's top (EMPTY when no resource is left:
+    nothing is drawn)."""
     if slot:
         card = self.take_from_market(RESOURCE, slot - 1)
         self.log.append(("take", seat, (card,), slot))
         self.give(seat, (card,))
+        self.shown(seat, (card,))
         self.refill(RESOURCE)
     else:
         card = self.draw(RESOURCE)
-        self.give(seat, (card,))
-        self.log.append(("draw", seat, (card,), "forage"))
+        drawn = (card,) if card != EMPTY else ()
+        self.give(seat, drawn)
+        self.log.append(("draw", seat, drawn, "forage"))
     return card
 
 
@@ -293,7 +319,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     decides, and gives the same result in the usual case."""
     # One unpacking, and the new state as one tuple: cheaper than reading fields one by one.
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-     turn_seat, turn, _, pending, trades, last_compete, winner, _) = state
+     turn_seat, turn, _, pending, trades, last_compete, winner, _, known, peeked) = state
     deck = decks[RESOURCE]
     market = markets[RESOURCE]
     if not deck or EMPTY in market:
@@ -321,6 +347,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             log = (log[0], REVEAL[top][slot])
         if ends:
             log += (WILD_ENDS[seat],)
+        known = _put(known, seat, known[seat] + (card,))       # (taken face up: every seat saw it)
     else:
         card = deck[0]
         deck = deck[1:]
@@ -333,9 +360,11 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     hands[seat] = tuple(hand)
     hands = tuple(hands)
     if first and not ends:
+        if not deck and not discards[RESOURCE] and not choices.second_pick_exists(deck, (), market):
+            return None     # (seldom: the forage ends after this pick, on the general path)
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
-                                     winner, log))
+                                     winner, log, known, peeked))
     caches = cards.__dict__.get("_caches") or caches_for(cards)
     team, following = teams[seat], (seat + 1) % players
     next_team = teams[following]
@@ -345,10 +374,11 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
         turns = TURN[following]
         return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
-                                     (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1))))
+                                     (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
+                                     known, peeked))
     # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
     fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-              turn_seat, turn, ACTION, (), trades, last_compete, winner, log]
+              turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
     if draws and not quick.forage_draws(fields, seat, pending + (card,) if not first else (card,)):
         return None
     return quick.end_turn(fields, seat)
@@ -368,11 +398,13 @@ def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
 
 def _forage_all(state: State, seat: int, action: ForageAll) -> State:
     animal = state.cards.animal_by_id[action.animal]
-    ability = next(a for a in state.cards.animals[animal].with_effect("take_all_faceup") if _take_all(state, a))
+    ability = next(a for a in state.cards.animals[animal].with_effect("take_all_faceup")
+                   if a.name == action.ability and _take_all(state, a))
     table = _Table(state)
     slots = _take_all(state, ability)
     took = tuple(table.take_from_market(RESOURCE, i) for i in slots)
     table.give(seat, took)
+    table.shown(seat, took)
     table.log.append(("take_all", seat, took, animal))
     table.refill(RESOURCE)
     _forage_done(table, seat, took)
@@ -424,7 +456,7 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     (written out for the commonest case: no draw, no win, no start-of-turn ability; else
     ``quick.end_turn``). Otherwise None."""
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
-     turn_seat, turn, _, _, trades, last_compete, winner, _) = state
+     turn_seat, turn, _, _, trades, last_compete, winner, _, known, peeked) = state
     deck = decks[d]
     if not deck or EMPTY in markets[d]:
         return None
@@ -450,10 +482,12 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     reveal = caches.reveals[d][deck[0]][slot]
     decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
     hands, points_of = _put(hands, seat, _without(hands[seat], paid)), _put(points_of, seat, points)
+    if known[seat]:
+        known = _put(known, seat, known_less(known[seat], paid))
     if replace:
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,)))
+            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,), known, peeked))
     next_team = teams[following]
     teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
     draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
@@ -462,10 +496,10 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
         return tuple.__new__(State, (
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
             points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
-            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1))))
+            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked))
     # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
     fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-              points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log]
+              points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
     if draws and not quick.discover_draws(fields, seat, card):
         return None
     fields[_LOG] += (reveal,)
@@ -510,28 +544,32 @@ def _compete(state: State, seat: int, action: Compete) -> State:
     table = _Table(state)
     table.pay(seat, paid)
     table.log.append(("compete", seat, (attacker, defender), owner))
+    again = state.phase == FRENZY       # a compete again after a won one (the pending decisions keep it)
+    # The owner is asked whenever the defender has the ability, whether or not they can pay: asking
+    # only when they can would tell every seat what their hand holds.
     for ability in cards.animals[defender].with_effect("cancel_compete"):
-        if Counter(state.hands[owner])[ability.get("symbol")] >= ability.get("count"):
-            table.phase, table.pending = CANCEL, (owner, attacker, defender, ability.get("symbol"), ability.get("count"))
-            return table.freeze()
-    _roll_dice(table, seat, attacker, defender, owner)
+        table.phase = CANCEL
+        table.pending = (owner, attacker, defender, ability.get("symbol"), ability.get("count"), again)
+        return table.freeze()
+    _roll_dice(table, seat, attacker, defender, owner, again)
     return table.freeze()
 
 
 def _cancel(state: State, seat: int, action: CancelCompete) -> State:
-    owner, attacker, defender, symbol, count = state.pending
+    owner, attacker, defender, _, _, again = state.pending
     table = _Table(state)
-    if action.cancel:
+    if action.cancel:       # (offered only when the owner can pay)
+        symbol, count = cancel_payment(state, defender, owner)
         table.pay(owner, (symbol,) * count)
         table.log.append(("cancelled", owner, (attacker, defender), (symbol, count)))
         table.end_turn()
     else:
         table.log.append(("not_cancelled", owner, (attacker, defender), None))
-        _roll_dice(table, state.seat, attacker, defender, owner)
+        _roll_dice(table, state.seat, attacker, defender, owner, again)
     return table.freeze()
 
 
-def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: int) -> None:
+def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: int, again: bool) -> None:
     """Both dice, the automatic rerolls, then the optional rerolls as decisions."""
     attack, defend = table.roll(), table.roll()
     table.log.append(("dice", seat, (attack, defend), (attacker, defender)))
@@ -544,24 +582,24 @@ def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: in
     if automatic and defend in automatic.get("on"):
         defend = table.roll()
         table.log.append(("reroll", owner, (defend,), (defender, automatic.name)))
-    # pending: (who decides, attacker, defender, attack roll, defence roll, stage)
-    _next_reroll(table, seat, attacker, defender, owner, attack, defend, 0)
+    # pending: (who decides, attacker, defender, attack roll, defence roll, stage, a compete again?)
+    _next_reroll(table, seat, attacker, defender, owner, attack, defend, 0, again)
 
 
 def _next_reroll(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int,
-                 stage: int) -> None:
+                 stage: int, again: bool) -> None:
     state = table      # reroll_ability reads only the cards: the table answers that like a state
     if stage == 0 and reroll_ability(state, attacker, "attack", automatic=False):
-        table.phase, table.pending = REROLL, (seat, attacker, defender, attack, defend, 0)
+        table.phase, table.pending = REROLL, (seat, attacker, defender, attack, defend, 0, again)
         return
     if stage <= 1 and reroll_ability(state, defender, "defend", automatic=False):
-        table.phase, table.pending = REROLL, (owner, attacker, defender, attack, defend, 1)
+        table.phase, table.pending = REROLL, (owner, attacker, defender, attack, defend, 1, again)
         return
-    _resolve_compete(table, seat, attacker, defender, owner, attack, defend)
+    _resolve_compete(table, seat, attacker, defender, owner, attack, defend, again)
 
 
 def _reroll(state: State, seat: int, action: Reroll) -> State:
-    who, attacker, defender, attack, defend, stage = state.pending
+    who, attacker, defender, attack, defend, stage, again = state.pending
     table = _Table(state)
     owner = state.owner(defender)
     if action.reroll:
@@ -571,11 +609,12 @@ def _reroll(state: State, seat: int, action: Reroll) -> State:
         else:
             defend = value
         table.log.append(("reroll", who, (value,), (attacker if stage == 0 else defender, "reroll")))
-    _next_reroll(table, state.seat, attacker, defender, owner, attack, defend, stage + 1)
+    _next_reroll(table, state.seat, attacker, defender, owner, attack, defend, stage + 1, again)
     return table.freeze()
 
 
-def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int) -> None:
+def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int,
+                     again: bool) -> None:
     # The totals read the cards, teams and ecosystems, which the table holds as a state does.
     state = table
     cards = table.cards
@@ -618,10 +657,14 @@ def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, own
                         taken.append(ability.get("symbol"))
                 table.hands[owner] = tuple(hand)
                 table.give(seat, taken)
+                table.known[owner] = known_less(table.known[owner], taken)
+                table.shown(seat, taken)
                 table.log.append(("steal", seat, tuple(taken), (owner, ability.name)))
     if table.check_win(seat):
         return
-    if attacker in table.teams[seat] and cards.animals[attacker].with_effect("extra_compete"):
+    # (switch extra_compete: "once" allows no compete again after a compete again)
+    if (attacker in table.teams[seat] and cards.animals[attacker].with_effect("extra_compete")
+            and not (again and FRENZY_ONCE in table.variants)):
         frenzy = table.view()._replace(phase=FRENZY, pending=(attacker,))
         if _competes(frenzy, seat, only=attacker):
             table.phase, table.pending = FRENZY, (attacker,)
@@ -641,7 +684,8 @@ def _peek(state: State, seat: int, action: Peek) -> State:
     animal = next(a for a, ability in abilities(state, seat, "peek") if ability.get("deck") == "choice")
     d = DECK_NAMES.index(action.deck)
     top = state.decks[d][0] if state.decks[d] else EMPTY      # (as _Table.peek)
-    return _with(state, ACTION, state.pending, (("peek", seat, (d, top), animal),))
+    peeked = _with(state, ACTION, state.pending, (("peek", seat, (d, top), animal),))
+    return peeked._replace(peeked=noted_peek(state.peeked, seat, d, state.decks, state.shuffles))
 
 
 _HANDLERS = {

@@ -35,6 +35,12 @@ WIN_ANIMALS = 5
 MAX_ECOSYSTEMS = 3
 TRADES_PER_TURN = 3
 DECK_NAMES = ("resource", "animal", "ecosystem")
+#: The rule switches the engine reads (their Variants, with sources, are in ``game.py``): (name, the
+#: value that is not the default).
+PER_ECOSYSTEM = ("ecosystem_bonus", "per_ecosystem")
+EFFECTIVE_POWER = ("immune_power", "effective")
+FRENZY_ONCE = ("extra_compete", "once")
+WILD_NOT_A_TYPE = ("all_different_wild", "not_a_type")
 
 
 class State(NamedTuple):
@@ -65,6 +71,14 @@ class State(NamedTuple):
     last_compete: tuple
     winner: int
     log: tuple[tuple, ...]
+    #: What every other seat knows each hand holds (symbols in the order seen, part of the hand): cards taken from a
+    #: face-up market, received in a trade or by a steal, less the cards it paid since (a payment shows
+    #: its cards, not which of them were known).
+    known: tuple[tuple[int, ...], ...]
+    #: What peeks showed: (seat, deck, the card's place counted from the deck's bottom, card, the
+    #: ``shuffles`` count then). Cards leave a deck from its top only and a reshuffle counts, so the
+    #: place stays true while the count is the same and the deck is longer than the place.
+    peeked: tuple[tuple[int, int, int, int, int], ...]
 
     def variant(self, name: str):
         for key, value in self.variants:
@@ -160,12 +174,14 @@ class ForagePick:
 
 @dataclass(frozen=True, kw_only=True)
 class ForageAll:
-    """Forage with ``animal``'s ability instead: take face-up resources as the ability says."""
+    """Forage with ``animal``'s take-all ability ``ability`` (by name) instead: take face-up resources as
+    the ability says."""
 
     animal: str
+    ability: str
 
     def __str__(self) -> str:
-        return f"forage with {self.animal}'s ability"
+        return f"forage with {self.animal}'s {self.ability}"
 
 
 @dataclass(frozen=True, kw_only=True)

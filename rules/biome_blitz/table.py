@@ -15,13 +15,15 @@ class _Table:
 
     # Slots and a single unpacking of the state: one is made for almost every apply.
     __slots__ = ("s", "cards", "players", "seed", "rolls", "shuffles", "decks", "discards", "markets", "hands", "teams",
-                 "ecosystems", "points", "seat", "turn", "phase", "pending", "trades", "last_compete", "winner", "log")
+                 "ecosystems", "points", "seat", "turn", "phase", "pending", "trades", "last_compete", "winner", "log",
+                 "known", "peeked")
 
     def __init__(self, state: State):
         self.s = state
         (self.cards, self.players, _, self.seed, self.rolls, self.shuffles, decks, discards, markets, hands, teams,
          ecosystems, points, self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
-         self.winner, _) = state
+         self.winner, _, known, self.peeked) = state
+        self.known = list(known)
         self.decks, self.discards, self.markets = list(decks), list(discards), list(markets)
         self.hands, self.teams = list(hands), list(teams)
         self.ecosystems, self.points = list(ecosystems), list(points)
@@ -33,10 +35,14 @@ class _Table:
             self.cards, self.players, s.variants, self.seed, self.rolls, self.shuffles, tuple(self.decks),
             tuple(self.discards), tuple(self.markets), tuple(self.hands), tuple(self.teams), tuple(self.ecosystems),
             tuple(self.points), self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
-            self.winner, tuple(self.log)))
+            self.winner, tuple(self.log), tuple(self.known), self.peeked))
 
     def view(self) -> State:
         return self.freeze()
+
+    @property
+    def variants(self) -> tuple:
+        return self.s.variants
 
     # -- decks --------------------------------------------------------------------------------
     def draw(self, d: int) -> int:
@@ -94,6 +100,12 @@ class _Table:
     def pay(self, seat: int, symbols: tuple[int, ...]) -> None:
         self.hands[seat] = _without(self.hands[seat], symbols)
         self.discards[RESOURCE] = self.discards[RESOURCE] + tuple(symbols)
+        if self.known[seat]:
+            self.known[seat] = known_less(self.known[seat], symbols)
+
+    def shown(self, seat: int, symbols) -> None:
+        """Cards every seat saw go into ``seat``'s hand (taken face up, traded, stolen)."""
+        self.known[seat] = self.known[seat] + tuple(symbols)
 
     def draw_resources(self, seat: int, count: int, why: str) -> None:
         drawn = []
@@ -150,6 +162,7 @@ class _Table:
                             slot = market.index(ability.get("symbol"))
                             card = self.take_from_market(RESOURCE, slot)
                             self.give(seat, (card,))
+                            self.shown(seat, (card,))
                             self.log.append(("ability_take", seat, (card,), (animal, slot + 1)))
                             self.refill(RESOURCE)
                 elif ability.trigger == "start_of_turn" and ability.effect == "draw":
@@ -163,6 +176,24 @@ class _Table:
     def peek(self, seat: int, d: int, animal: int) -> None:
         top = self.decks[d][0] if self.decks[d] else EMPTY
         self.log.append(("peek", seat, (d, top), animal))
+        self.peeked = noted_peek(self.peeked, seat, d, self.decks, self.shuffles)
+
+
+def known_less(known: tuple[int, ...], paid) -> tuple[int, ...]:
+    """What others know a hand holds after it paid ``paid``: a paid card may have been a known one."""
+    rest = [*known]
+    for s in paid:
+        if s in rest:
+            rest.remove(s)
+    return tuple(rest) if len(rest) != len(known) else known
+
+
+def noted_peek(peeked: tuple, seat: int, d: int, decks, shuffles: int) -> tuple:
+    """``peeked`` with ``seat``'s look at the top of deck ``d`` (nothing when it is empty); entries no
+    longer true (the card left its deck, or a reshuffle came since) are dropped."""
+    kept = tuple(entry for entry in peeked if entry[4] == shuffles and entry[2] < len(decks[entry[1]])
+                 and not (entry[0] == seat and entry[1] == d and entry[2] == len(decks[d]) - 1))
+    return kept + ((seat, d, len(decks[d]) - 1, decks[d][0], shuffles),) if decks[d] else kept
 
 
 def _put(values: tuple, index: int, value) -> tuple:
