@@ -93,18 +93,22 @@ class Subastral(ModuleGame):
         return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
 
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
-        """Re-deal the deck (end card kept in place) and every other seat's hand among themselves."""
+        """Re-deal the deck (end card kept in place) and every other seat's hand among themselves, but
+        for the hand cards everyone saw arrive from a cloud (``State.known``): those stay in their hand."""
         others = [s for s in range(state.players) if s != seat]
         pool = [k for k in state.deck if k != END_CARD]
         for s in others:
-            pool.extend(state.hands[s])
+            unknown = list(state.hands[s])
+            for k in state.known[s]:
+                unknown.remove(k)
+            pool.extend(unknown)
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
         hands = list(state.hands)
         passes = list(state.passes)
         for s in others:
-            size = len(state.hands[s])
-            hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+            size = len(state.hands[s]) - len(state.known[s])
+            hands[s], pool = tuple(sorted(state.known[s] + tuple(pool[:size]))), pool[size:]
             if passes[s] != NO_PASS:
                 passes[s] = rng.choice(hands[s])
         deck = tuple(END_CARD if k == END_CARD else pool.pop() for k in state.deck)
