@@ -94,16 +94,20 @@ class Subastral(ModuleGame):
 
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
         """Re-deal the deck (end card kept in place) and every other seat's hand among themselves, but
-        for the hand cards everyone saw arrive from a cloud (``State.known``): those stay in their hand."""
+        for the hand cards everyone saw arrive from a cloud (``State.known``): those stay in their hand.
+
+        Every card out of sight is shuffled, known ones included, and the known ones are then taken out
+        (what is left is still in random order): ``rng`` is drawn from exactly as often whatever is
+        known, so a bot's later draws do not depend on it."""
         others = [s for s in range(state.players) if s != seat]
         pool = [k for k in state.deck if k != END_CARD]
         for s in others:
-            unknown = list(state.hands[s])
-            for k in state.known[s]:
-                unknown.remove(k)
-            pool.extend(unknown)
+            pool.extend(state.hands[s])
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
+        for s in others:
+            for k in state.known[s]:
+                pool.remove(k)
         hands = list(state.hands)
         passes = list(state.passes)
         for s in others:
