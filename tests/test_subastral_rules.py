@@ -889,6 +889,11 @@ def test_cards_taken_from_a_cloud_into_hand_stay_known_in_every_sample():
         assert {"savanna-2", "taiga-3"} <= set(zones(twin)["hands"][0])
         assert GAME.observe(twin, 1) == GAME.observe(state, 1)
     assert zones(state)["known_hands"] == [["savanna-2", "taiga-3"], []]
+    # The plots' unseen cards leave them out too: Player 2 has seen them.
+    knowledge, forgetful = GAME.deck_knowledge(state, 1), GAME.deck_knowledge(state._replace(known=((), ())), 1)
+    for card in ("savanna-2", "taiga-3"):
+        assert knowledge["unseen"].get(card, 0) == forgetful["unseen"][card] - 1
+    assert (knowledge["unseen_in_hands"], forgetful["unseen_in_hands"]) == (2, 4)   # savanna-3 and the bonus draw
     assert GAME.decode(GAME.encode(state)) == state._replace(log=())
     state = GAME.apply(state, 1, PlayCard(card="savanna-5"))
     state = GAME.apply(state, 1, TakeCloud(cloud=1, to="hand"))

@@ -127,18 +127,18 @@ class Subastral(ModuleGame):
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards = the deck for this player count minus every card ``seat`` can see.
 
-        Cards that went into another hand from a cloud were seen, but the engine does not track
-        memory: they count as unseen, as for a player who does not keep notes. The end card's depth
-        is public (everyone saw 3 x players cards go under it and can count the draws).
+        Cards everyone saw go into a hand from a cloud (``State.known``) are seen too. The end card's
+        depth is public (everyone saw 3 x players cards go under it and can count the draws).
         """
         counts = Counter(dict(enumerate(state.cards.copies[state.players])))
-        visible = [*state.clouds, *(col for journal in state.journals for col in journal), state.pending]
+        visible = [*state.clouds, *(col for journal in state.journals for col in journal), state.pending,
+                   *(known for s, known in enumerate(state.known) if s != seat)]
         if seat is not None:
             visible.append(state.hands[seat])
         for pile in visible:
             counts.subtract(pile)
         unseen = {state.cards.card_name(k): n for k, n in sorted(counts.items()) if n > 0}
-        in_hands = sum(len(h) for s, h in enumerate(state.hands) if s != seat)
+        in_hands = sum(len(h) - len(state.known[s]) for s, h in enumerate(state.hands) if s != seat)
         deck_count = len(state.deck) - (0 if state.end_triggered else 1)
         depths = {} if state.end_triggered else {state.deck.index(END_CARD): 1.0}
         return {"deck_count": deck_count, "unseen": unseen, "unseen_in_hands": in_hands, "end_card_depths": depths}
