@@ -172,9 +172,11 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return State(s.cards, s.players, s.variants, self.deck, self.clouds, self.hands, self.journals,
-                     s.start_player, self.seat, self.round, self.phase, self.played_cloud, self.pending,
-                     self.end_triggered, self.last_round, self.passes, self.taken_cloud, self.known, tuple(self.log))
+        # (a State built as the tuple it is: NamedTuple's own constructor is a Python call)
+        return tuple.__new__(State, (
+            s.cards, s.players, s.variants, self.deck, self.clouds, self.hands, self.journals, s.start_player,
+            self.seat, self.round, self.phase, self.played_cloud, self.pending, self.end_triggered,
+            self.last_round, self.passes, self.taken_cloud, self.known, tuple(self.log)))
 
     # -- zones -----------------------------------------------------------------------------
     def set_hand(self, seat: int, hand: tuple) -> None:
@@ -383,9 +385,9 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
         mine = known[seat]
         i = mine.index(card)
         known = known[:seat] + (mine[:i] + mine[i + 1:],) + known[seat + 1:]
-    played = State(s.cards, s.players, s.variants, s.deck, clouds, tuple(hands), s.journals, s.start_player,
-                   s.seat, s.round, TAKE, cloud, s.pending, s.end_triggered, s.last_round, s.passes, 0, known,
-                   (("play", seat, (card,), cloud, None),))
+    played = tuple.__new__(State, (
+        s.cards, s.players, s.variants, s.deck, clouds, tuple(hands), s.journals, s.start_player, s.seat, s.round,
+        TAKE, cloud, s.pending, s.end_triggered, s.last_round, s.passes, 0, known, (("play", seat, (card,), cloud, None),)))
     if clouds.count(()) < CLOUDS - 1:
         return played
     # Ruling 8: with no other cloud holding a card, the take is skipped.
