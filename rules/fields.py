@@ -74,10 +74,11 @@ def per_seat(value: Any, players: int, what: str | Mapping[str, str], where: str
     return value
 
 
-def position_header(game, data: Any, parse_cards, default_cards, state_keys) -> tuple[dict, Any, dict]:
+def position_header(game, data: Any, parse_cards, default_cards, state_keys,
+                    optional_keys=()) -> tuple[dict, Any, dict]:
     """The checks every position file starts with: its keys, game, rules version, variants and card
     file (``parse_cards`` reads one; ``default_cards`` when there is none). Returns ``(variants, card
-    set, the "state" object)``; the state's keys are checked too."""
+    set, the "state" object)``; the state's keys are checked too (``optional_keys`` may be missing)."""
     from rules.protocol import require_keys
 
     require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
@@ -87,5 +88,5 @@ def position_header(game, data: Any, parse_cards, default_cards, state_keys) -> 
         _bad("version", "position.version", found=repr(data["version"]), version=game.version)
     variants = game.check_variants(data["variants"])
     cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else default_cards
-    require_keys(data["state"], state_keys, where="state")
+    require_keys(data["state"], state_keys, where="state", optional=optional_keys)
     return variants, cards, data["state"]

@@ -556,6 +556,34 @@ def test_research_reshuffles_the_discards_when_the_deck_runs_out_seeded_by_the_s
     assert [e.kind for e in GAME.events(after)].count("reshuffle") == 1
 
 
+def test_research_a_reshuffled_deck_holds_only_the_discards_in_every_sample():
+    # The discards are played face up, so after a reshuffle everyone knows the deck holds only them:
+    # Player 2's view re-deals Player 1's hand and the deck, but never puts a hand card into the deck.
+    discard = ["J1-S4", "J2-S5", "J3-S~", "J6-S2", "S4-L3", "S5-L4", "J4-L2"]
+    state = load(hands=(["J1-S3", "J2-S4"], HANDS[1]), deck=["J6-S3"], discard=discard, seed=7)
+    state = play(state, (0, Research()), (0, Draw()))
+    assert len(state_json(state)["deck"]) == 5
+    decks = set()
+    for seed in range(200):
+        twin = GAME.sample_hidden(state, 1, random.Random(seed))
+        deck = state_json(twin)["deck"]
+        assert all(deck.count(card) <= discard.count(card) for card in deck), deck
+        assert GAME.observe(twin, 1) == GAME.observe(state, 1)
+        decks.add(tuple(sorted(deck)))
+    assert len(decks) > 1   # which discards Player 1 drew is still unknown
+    assert sorted(state_json(state)["reshuffled"]) == sorted(discard)
+    assert GAME.decode(GAME.encode(state)) == state._replace(log=())
+
+
+def test_research_a_reshuffled_deck_must_come_from_the_discards_reshuffled():
+    data = position(deck=["J6-S3"], discard=[])
+    data["state"]["reshuffled"] = ["J1-S4"]
+    with pytest.raises(rules.InvalidPosition, match="the deck holds J6-S3, which were not among the discards"):
+        GAME.decode(data)
+    del data["state"]["reshuffled"]   # a file written before the field existed: no reshuffle known
+    assert state_json(GAME.decode(data))["reshuffled"] == []
+
+
 def test_research_with_no_cards_left_anywhere_draws_nothing():
     state = play(load(hands=(["J1-S3"], HANDS[1]), deck=[]), (0, Research()), (0, Draw()))
     assert state_json(state)["hands"][0] == ["J1-S3"] and state.actions_left == 1

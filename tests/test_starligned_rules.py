@@ -363,11 +363,12 @@ def test_x2_and_x0_as_rightmost_card_do_nothing_in_phase_3():
 
 
 # -- the effects -----------------------------------------------------------------------------------
-def effect_position(own_card, *, rows=None, moons=None, hands=None):
+def effect_position(own_card, *, rows=None, moons=None, hands=None, variants=None):
     """Player 1 (the start player) plays ``own_card`` after S201 (moon left: no full moon); Player 2
     plays S304r (1 swap, resolved after Player 1's effect)."""
     rows = rows or [["S203r", "S201"], ["S206r", "S207"]]
-    state = load(rows=rows, moons=moons, hands=hands or [[own_card, "S401r", "S402", "S403"], ["S304r", "S404r", "S405", "S406"]])
+    state = load(rows=rows, moons=moons, hands=hands or [[own_card, "S401r", "S402", "S403"], ["S304r", "S404r", "S405", "S406"]],
+                 variants=variants)
     state = reveal(state, own_card, "S304r")
     assert state.phase == "effect" and state.resolver == 0
     return state
@@ -400,6 +401,23 @@ def test_move_may_not_go_between_the_two_cards_under_a_moon_card():
                             hands=[["S105", "S401r", "S402"], ["S304r", "S404r", "S405"]])
     assert [a.position for a in GAME.legal_actions(state, 0)] == [1, 3]
     refused(state, 0, MoveCard(card="S105", position=2), rule="Move", says="cannot go to position 2")
+
+
+@pytest.mark.parametrize("between_pairs, positions", [(True, [1, 3]), (False, [1])])
+def test_move_between_two_different_moon_pairs_follows_the_switch(between_pairs, positions):
+    # Move may not cut in between blocked cards. Row: [S203r S202] [S208 S206r] under two moon cards. By
+    # default (move_between_moon_pairs on) only each moon card's own pair is closed; off, the place
+    # between S202 and S208 (blocked, under different moon cards) is closed too.
+    rows = [["S203r", "S202", "S208", "S206r"], ["S201", "S207", "S101", "S102"]]
+    state = load(rows=rows, moons=[[["S203", "S202"], ["S208", "S206"]], []],
+                 hands=[["S105", "S401r"], ["S304r", "S404r"]], variants={"move_between_moon_pairs": between_pairs})
+    state = reveal(state, "S105", "S304r")
+    assert [a.position for a in GAME.legal_actions(state, 0)] == positions
+    if between_pairs:
+        state = GAME.apply(state, 0, MoveCard(card="S105", position=3))
+        assert state_json(state)["rows"][0] == ["S203r", "S202", "S105", "S208", "S206r"]
+    else:
+        refused(state, 0, MoveCard(card="S105", position=3), rule="Move", says="cannot go to position 3 (possible: 1)")
 
 
 def test_move_must_change_the_cards_place():
@@ -464,6 +482,39 @@ def test_repeat_of_a_repeat_does_nothing():
     state = GAME.apply(state, 0, RepeatEffect(row=1, card="S207"))
     assert ("repeat_repeat", 0, (2 * CARDS.by_id["S207"],), 1) in state.log
     assert state.phase == "effect" and state.resolver == 1
+
+
+@pytest.mark.parametrize("picks_repeat", [True, False])
+def test_repeat_aimed_at_a_repeat_card_or_at_itself_follows_the_switch(picks_repeat):
+    # Repeat picks a phase-3 effect on the table. By default (repeat_picks_repeat on) a Repeat card, this
+    # one included, may be picked and then does nothing (RULINGS 5); off, Repeat cards are no targets.
+    state = effect_position("S108", rows=[["S203r", "S201"], ["S207", "S206r"]],
+                            variants={"repeat_picks_repeat": picks_repeat})
+    targets = {(a.row, a.card) for a in GAME.legal_actions(state, 0)}
+    assert ((0, "S108") in targets, (1, "S207") in targets) == (picks_repeat, picks_repeat)
+    assert (0, "S201") in targets
+    if picks_repeat:
+        state = GAME.apply(state, 0, RepeatEffect(row=0, card="S108"))
+        assert ("repeat_repeat", 0, (2 * CARDS.by_id["S108"],), 0) in state.log
+    else:
+        refused(state, 0, RepeatEffect(row=0, card="S108"), rule="Repeat", says="with repeat_picks_repeat off")
+        refused(state, 0, RepeatEffect(row=1, card="S207"), rule="Repeat", says="with repeat_picks_repeat off")
+
+
+@pytest.mark.parametrize("picks_repeat", [True, False])
+def test_repeat_with_only_repeat_cards_to_pick_follows_the_switch(picks_repeat):
+    # The only phase-3 effects on the table are Repeats (Player 2's S207 and this S108; S208 and S301r
+    # show x2, S203 a Stop played earlier, Player 2's S101 x0): on, the Repeat must pick one of them (and
+    # does nothing); off, it has no target and does nothing at once.
+    data = position(rows=[["S208", "S203"], ["S207", "S301r"]], hands=[
+        ["S108", "S401r", "S402", "S403"], ["S101", "S404r", "S405", "S406"]], variants={"repeat_picks_repeat": picks_repeat})
+    state = reveal(GAME.decode(data), "S108", "S101")
+    if picks_repeat:
+        assert state.phase == "effect" and state.resolver == 0
+        assert {(a.row, a.card) for a in GAME.legal_actions(state, 0)} == {(0, "S108"), (1, "S207")}
+    else:
+        assert ("unresolvable", 0, (2 * CARDS.by_id["S108"],), "repeat") in state.log
+        assert state.phase == "rotate"
 
 
 def test_repeat_of_an_exchange_passes_each_choice_to_its_owner():
@@ -644,3 +695,45 @@ def test_an_illegal_action_never_changes_the_state_and_always_names_a_rule():
         seat = rng.choice(GAME.to_move(state))
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert refusals > 500
+
+
+# -- what a player knows of the hidden hands -------------------------------------------------------------
+def card_ids(entries) -> list[str]:
+    return sorted(card_id(c) for c in entries)
+
+
+def test_a_hand_passed_on_stays_known_to_who_passed_it_in_every_sample():
+    # Phase 4: the hands pass left. In round 2 of a 3-player game Player 1 knows the hand it passed to
+    # Player 2 (cards leave it face up, or cross in view of all), not Player 3's; even once Player 2 has
+    # put a card face down, that card is one of the known ones.
+    state = GAME.new_game(3, seed=4)
+    while not (state.round == 1 and state.phase == "play"):
+        (seat, *_) = GAME.to_move(state)
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    state = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    hand = card_ids(state_json(state)["hands"][1] + [state_json(state)["chosen"][1]])
+    others = set()
+    for seed in range(200):
+        twin = GAME.sample_hidden(state, 0, random.Random(seed))
+        seen = state_json(twin)
+        assert card_ids(seen["hands"][1] + [seen["chosen"][1]]) == hand
+        assert GAME.observe(twin, 0) == GAME.observe(state, 0)
+        others.add(tuple(card_ids(seen["hands"][2])))
+    assert len(others) > 1   # Player 3's hand, which Player 1 never held, is re-dealt
+
+
+def test_a_card_exchanged_into_a_hand_stays_known_to_everyone_in_every_sample():
+    # Exchange: the row card goes into its owner's hand in view of all. Player 3, who never held Player 2's
+    # hand, still knows that card is there.
+    hands = [["S106", "S401r", "S402", "S403", "S404", "S405"], ["S201", "S102", "S103", "S406", "S407", "S408"],
+             ["S208", "S301", "S302", "S303", "S305", "S306"]]
+    state = reveal(load(players=3, hands=hands), "S106", "S201", "S208")
+    state = GAME.apply(state, 0, ExchangeCard(row=1, card="S201"))
+    state = GAME.apply(state, 1, ExchangeWith(card="S102"))
+    assert "S201" in card_ids(state_json(state)["hands"][1])
+    for seed in range(200):
+        twin = GAME.sample_hidden(state, 2, random.Random(seed))
+        assert "S201" in card_ids(state_json(twin)["hands"][1])
+        assert GAME.observe(twin, 2) == GAME.observe(state, 2)
+    assert state_json(state)["exchanged"] == ["S201"]
+    assert GAME.decode(GAME.encode(state)) == state._replace(log=())

@@ -388,6 +388,26 @@ def test_three_new_biomes_taker_opens_them_one_by_one():
     assert zones(state)["phase"] == "play"
 
 
+def test_last_new_biome_opens_by_itself_so_choosing_it_is_refused_saying_so():
+    # Ruling 4: the taker orders the new biomes; once one is left, its column opens by itself. A client
+    # that sends that last choice anyway is told why, not "it is Player 2's turn".
+    journal = [["arctic_tundra-1"], ["temperate_forest-1"], ["chaparral-1"], ["subtropical_desert-1"]]
+    clouds = {**KAIRA_CLOUDS, 4: ["temperate_forest-2", "taiga-4", "temperate_grassland-4"]}
+    state = take_phase("savanna-3", hand=["savanna-1"], clouds=clouds, journal=journal)
+    state = GAME.apply(state, 0, TakeCloud(cloud=4, to="journal"))
+    state = GAME.apply(state, 0, OpenColumn(biome="taiga"))
+    assert GAME.to_move(state) == (1,)
+    with pytest.raises(rules.IllegalAction) as error:
+        GAME.apply(state, 0, OpenColumn(biome="temperate_grassland"))
+    assert error.value.reason == ("Temperate grassland was the last new biome waiting, so its column (column 6 of "
+                                  "Player 1's journal) opened by itself: nothing is left to order")
+    assert error.value.rule.startswith("journal: a column per biome")
+    assert error.value.reason_in("ja").startswith("温帯草原は最後に残った新しいバイオームだったので")
+    # The biome just chosen, or another seat, still hear the usual refusal.
+    with pytest.raises(rules.IllegalAction, match="it is Player 2's turn"):
+        GAME.apply(state, 0, OpenColumn(biome="taiga"))
+
+
 def test_existing_biome_joins_its_column():
     clouds = {**KAIRA_CLOUDS, 5: ["temperate_forest-2", "arctic_tundra-5"]}
     journal = [["arctic_tundra-1"], ["temperate_forest-1"], ["chaparral-1"]]
@@ -427,6 +447,52 @@ def test_refill_reveals_until_two_clouds_hold_two():
     assert [(e.cloud, e.cards) for e in GAME.events(state) if e.kind == "reveal"] == [
         (4, ("savanna-6",)), (2, ("taiga-2",)), (1, ("temperate_forest-1",))]
     assert texts(state)[-2] == "Refill: temperate_forest-1 is revealed onto cloud 1 (the cloud of its number)."
+
+
+def test_refill_first_card_goes_on_the_cloud_just_taken_not_on_another_empty_cloud():
+    # Step 3 (RULINGS 5): the first card goes onto the cloud just taken. A hand-written position may have
+    # another, lower-numbered empty cloud: it does not get that card (it may fill later by number).
+    clouds = {**KAIRA_CLOUDS, 1: [], 2: ["taiga-3", "savanna-2", "taiga-1"]}
+    state = take_phase("tropical_rainforest-4", clouds=clouds, deck=["temperate_forest-6", "taiga-5", "END"])
+    state = GAME.apply(state, 0, TakeCloud(cloud=3, to="hand"))   # temperate_forest-6 is the bonus draw
+    assert zones(state)["clouds"]["3"] == ["taiga-5"]
+    assert zones(state)["clouds"]["1"] == []
+    # The same after the taker orders new biomes (the phase in between remembers the cloud taken).
+    clouds = {**KAIRA_CLOUDS, 1: [], 2: ["taiga-3", "savanna-2", "taiga-1"], 5: ["chaparral-5", "taiga-5"]}
+    state = take_phase("tropical_rainforest-4", clouds=clouds, deck=["temperate_forest-6", "savanna-6", "END"])
+    state = GAME.apply(state, 0, TakeCloud(cloud=5, to="journal"))
+    assert zones(state)["taken_cloud"] == 5
+    state = GAME.apply(state, 0, OpenColumn(biome="taiga"))
+    assert zones(state)["clouds"]["5"] == ["temperate_forest-6"]
+    assert zones(state)["clouds"]["1"] == []
+    assert zones(state)["taken_cloud"] is None
+
+
+def test_refill_cloud_taken_survives_a_position_file_in_the_order_phase():
+    clouds = {**KAIRA_CLOUDS, 1: [], 5: []}
+    data = position(hands=[["savanna-3"], ["savanna-5"]], clouds=clouds, deck=["temperate_forest-6", "END"],
+                    phase="order", played_cloud=4, pending=["chaparral-5", "taiga-5"])
+    data["state"]["taken_cloud"] = 5
+    state = GAME.decode(data)
+    assert GAME.decode(GAME.encode(state)) == state
+    state = GAME.apply(state, 0, OpenColumn(biome="taiga"))
+    assert (zones(state)["clouds"]["5"], zones(state)["clouds"]["1"]) == (["temperate_forest-6"], [])
+    # A file written before the field existed: the lowest empty cloud, as the refill used to choose.
+    del data["state"]["taken_cloud"]
+    assert zones(GAME.decode(data))["taken_cloud"] == 1
+    data["state"]["taken_cloud"] = 4
+    with pytest.raises(rules.InvalidPosition, match="cloud 4 cannot be the cloud just taken"):
+        GAME.decode(data)
+
+
+def test_refill_after_a_skipped_take_goes_by_number_only():
+    # Ruling 8: with no other cloud to take the take is skipped; no cloud was taken, so no card goes to
+    # an empty cloud regardless of number: the refill reveals cards onto their numbers' clouds.
+    state = decoded(hands=[["taiga-2", "taiga-3"], ["savanna-5"]], clouds={2: ["savanna-2"]},
+                    deck=["temperate_forest-6", "taiga-6", "arctic_tundra-1", "END"])
+    state = GAME.apply(state, 0, PlayCard(card="taiga-2"))
+    assert [(e.cloud, e.cards) for e in GAME.events(state) if e.kind == "reveal"] == [
+        (6, ("temperate_forest-6",)), (6, ("taiga-6",))]
 
 
 # -- the empty hand ----------------------------------------------------------------------------------
@@ -809,3 +875,37 @@ def test_custom_card_file_with_one_number_cannot_be_set_up():
     except subprocess.TimeoutExpired:
         pytest.fail("new_game never returns for a card file whose cards all have the same number")
     assert done.returncode == 0, done.stderr
+
+
+# -- what every player knows about hidden hands ---------------------------------------------------------
+def test_cards_taken_from_a_cloud_into_hand_stay_known_in_every_sample():
+    # Turn step 2: the cards of a cloud taken into the hand go there in view of all (the bonus draw does
+    # not). A re-deal of what Player 2 cannot see keeps them in Player 1's hand; playing one crosses it off.
+    state = take_phase("tropical_rainforest-3", hand=["savanna-3"],
+                       deck=["chaparral-5", "chaparral-6", "taiga-5", "taiga-6", "savanna-6", "END"])
+    state = GAME.apply(state, 0, TakeCloud(cloud=2, to="hand"))
+    for seed in range(200):
+        twin = GAME.sample_hidden(state, 1, random.Random(seed))
+        assert {"savanna-2", "taiga-3"} <= set(zones(twin)["hands"][0])
+        assert GAME.observe(twin, 1) == GAME.observe(state, 1)
+    assert zones(state)["known_hands"] == [["savanna-2", "taiga-3"], []]
+    # The plots' unseen cards leave them out too: Player 2 has seen them.
+    knowledge, forgetful = GAME.deck_knowledge(state, 1), GAME.deck_knowledge(state._replace(known=((), ())), 1)
+    for card in ("savanna-2", "taiga-3"):
+        assert knowledge["unseen"].get(card, 0) == forgetful["unseen"][card] - 1
+    assert (knowledge["unseen_in_hands"], forgetful["unseen_in_hands"]) == (2, 4)   # savanna-3 and the bonus draw
+    assert GAME.decode(GAME.encode(state)) == state._replace(log=())
+    state = GAME.apply(state, 1, PlayCard(card="savanna-5"))
+    state = GAME.apply(state, 1, TakeCloud(cloud=1, to="hand"))
+    state = GAME.apply(state, 0, PlayCard(card="taiga-3"))
+    assert zones(state)["known_hands"] == [["savanna-2"], ["savanna-4"]]
+
+
+def test_known_hand_cards_must_be_in_the_hand():
+    data = position(hands=[["savanna-3"], ["savanna-5"]], clouds=KAIRA_CLOUDS, deck=["taiga-5", "END"])
+    data["state"]["known_hands"] = [["savanna-3"], ["taiga-6"]]
+    with pytest.raises(rules.InvalidPosition, match=r"state.known_hands\[1\]: taiga-6 cannot be known"):
+        GAME.decode(data)
+    # A file written before the field existed: nobody knows anything about the hands.
+    del data["state"]["known_hands"]
+    assert zones(GAME.decode(data))["known_hands"] == [[], []]

@@ -165,7 +165,11 @@ class JumpGate(ModuleGame):
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
         """Re-deal what ``seat`` cannot see: face-down resources, other seats' hidden resources and
         the unused ones among themselves (hidden resources are never Fame), and the NavComp deck
-        and other seats' hands among themselves."""
+        and other seats' hands among themselves (after a reshuffle, the deck only from the discards
+        shuffled into it: ``State.reshuffled``).
+
+        Nothing else about these zones is public: no action shows anyone else's NavComp cards or
+        hidden resources, and every card leaving a hand is played face up."""
         comps = state.comps
         others = [s for s in range(state.players) if s != seat]
         # At the end the hidden resources are revealed: they stay where they are.
@@ -196,6 +200,20 @@ class JumpGate(ModuleGame):
             nav.extend(state.hands[s])
         nav.sort()
         rng.shuffle(nav)
+        if state.reshuffled:
+            # After a reshuffle everyone knows the deck holds only the discards shuffled into it: the deck
+            # takes the first of those in the shuffled order, the hands the rest (rng is drawn from just
+            # as often as without the constraint).
+            room = Counter(state.reshuffled)
+            deck = []
+            for i, kind in enumerate(nav):
+                if len(deck) == len(state.deck):
+                    break
+                if room[kind] > 0:
+                    room[kind] -= 1
+                    deck.append(kind)
+                    nav[i] = None
+            nav = [kind for kind in nav if kind is not None] + deck
         hands = list(state.hands)
         for s in others:
             size = len(state.hands[s])

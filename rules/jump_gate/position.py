@@ -24,6 +24,8 @@ from rules.protocol import require_keys
 
 STATE_KEYS = ("players", "seed", "shuffles", "start_player", "seat", "round", "actions_left", "phase", "ring", "ships",
               "deck", "discard", "hands", "hidden", "gained", "black_hole", "unused", "focus", "waiting")
+#: Added after the first files were written: a file without it still loads (as if no reshuffle happened).
+OPTIONAL_KEYS = ("reshuffled",)
 GATE_NAME = "gate"
 
 
@@ -76,6 +78,7 @@ def encode(game, state: State) -> dict:
             "unused": res(state.unused),
             "focus": None if state.focus < 0 else ship_name(state, state.focus),
             "waiting": list(state.waiting),
+            "reshuffled": nav(state.reshuffled),
         },
     }
     if not comps.is_standard:
@@ -140,7 +143,7 @@ def _ring(comps: Components, raw: Any, players: int):
 
 
 def decode(game, data: Any) -> State:
-    variants, comps, raw = position_header(game, data, parse_components, game.comps, STATE_KEYS)
+    variants, comps, raw = position_header(game, data, parse_components, game.comps, STATE_KEYS, OPTIONAL_KEYS)
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
@@ -184,6 +187,10 @@ def decode(game, data: Any) -> State:
     unused = _resources(comps, raw["unused"], "state.unused")
     focus = NOBODY if raw["focus"] is None else position_of(raw["focus"], "state.focus", gate=False)
     waiting = tuple(_int(s, f"state.waiting[{i}]", 0, players - 1) for i, s in enumerate(_list(raw["waiting"], "state.waiting")))
+    reshuffled = tuple(sorted(_navcomps(comps, raw.get("reshuffled", []), "state.reshuffled")))
+    if reshuffled and Counter(deck) - Counter(reshuffled):
+        raise _bad("deck_not_reshuffled", "state.reshuffled",
+                   cards=joined(comps.navcomp_names[k] for k in sorted((Counter(deck) - Counter(reshuffled)).elements())))
 
     # Impossible counts: no zone may hold more copies of a card than the game has.
     counts = Counter(k for row in resources for k in row if k != EMPTY)
@@ -261,7 +268,7 @@ def decode(game, data: Any) -> State:
         ring=ring, resources=resources, face_up=face_up, markers=markers, claimed=claimed, ships=ships, deck=deck,
         discard=discard, hands=hands, hidden=hidden, gained=gained, black_hole=black_hole, unused=unused,
         start_player=start, seat=seat, round=round_, actions_left=actions_left, phase=phase, focus=focus,
-        waiting=waiting, log=(),
+        waiting=waiting, reshuffled=reshuffled, log=(),
     )
 
 

@@ -106,6 +106,7 @@ def new_state(comps: Components, players: int, seed: int, variants: tuple) -> St
         ships=(GATE,) * players, deck=tuple(deck[players * HAND_SIZE:]), discard=(), hands=hands,
         hidden=tuple(hidden), gained=((),) * players, black_hole=(0,) * players, unused=tuple(unused),
         start_player=start, seat=start, round=0, actions_left=ACTIONS_PER_TURN, phase=ACTION, focus=-1, waiting=(),
+        reshuffled=(),
         log=(("setup", None, (), (start, len(set_aside))),
              *(("reveal", None, (resources[i][-1],), (ring[i], SLOTS)) for i in range(count))),
     )
@@ -311,7 +312,8 @@ class _Table:
     """A working copy of a state for one apply: it copies only what the action changes."""
 
     __slots__ = ("s", "shuffles", "resources", "face_up", "markers", "claimed", "ships", "deck", "discard", "hands",
-                 "gained", "black_hole", "seat", "round", "actions_left", "phase", "focus", "waiting", "log")
+                 "gained", "black_hole", "seat", "round", "actions_left", "phase", "focus", "waiting", "reshuffled",
+                 "log")
 
     def __init__(self, state: State):
         self.s = state
@@ -332,6 +334,7 @@ class _Table:
         self.phase = state.phase
         self.focus = state.focus
         self.waiting = state.waiting
+        self.reshuffled = state.reshuffled
         self.log = []
 
     def freeze(self) -> State:
@@ -340,7 +343,7 @@ class _Table:
             s.comps, s.players, s.variants, s.seed, self.shuffles, s.ring, self.resources, self.face_up, self.markers,
             self.claimed, self.ships, self.deck, self.discard, self.hands, s.hidden, self.gained, self.black_hole,
             s.unused, s.start_player, self.seat, self.round, self.actions_left, self.phase, self.focus, self.waiting,
-            tuple(self.log)))
+            self.reshuffled, tuple(self.log)))
 
     def spend(self, seat: int, kind: int) -> None:
         self.hands = _put(self.hands, seat, _without(self.hands[seat], kind))
@@ -380,6 +383,7 @@ class _Table:
                 pile = shuffled(f"jump_gate:{self.s.seed}:{self.shuffles}", self.discard)
                 self.shuffles += 1
                 self.deck, self.discard = tuple(pile), ()
+                self.reshuffled = tuple(sorted(pile))
                 self.log.append(("reshuffle", None, (), len(pile)))
             drawn.append(self.deck[0])
             self.deck = self.deck[1:]

@@ -80,6 +80,10 @@ class State(NamedTuple):
     #: seats still to decide whether to take their marked resource (in order, the first decides).
     focus: int
     waiting: tuple[int, ...]
+    #: The discards last shuffled into a new NavComp deck, sorted (empty before the first reshuffle).
+    #: Every discard is played face up, so everyone knows the deck holds only these cards until the next
+    #: reshuffle (``sample_hidden`` keeps it so).
+    reshuffled: tuple[int, ...]
     #: What the last apply did: compact records turned into Events by ``events()``.
     log: tuple[tuple, ...]
 

@@ -54,6 +54,14 @@ def _illegal(key: str, rule: str, **values):
     _refuse(refusal(key, **values), rule)
 
 
+def switch(state, name: str):
+    """The variant ``name`` of a state, or of ``rules._Table`` (a working copy, which has ``variants`` too)."""
+    for key, value in state.variants:
+        if key == name:
+            return value
+    raise KeyError(name)
+
+
 # -- who acts ------------------------------------------------------------------------------------
 #: to_move's answers in phase 4, per ``chosen`` (1 or NONE per seat: a few patterns come back all game)
 _WAITING: dict = {}
@@ -110,8 +118,10 @@ class _Actions:
         self.remove = tuple(tuple(MoonBonus(choice="remove", row=r, pair=c) for c in ids) for r in range(5))
         self.ids = ids
         self.cards = cards
-        #: repeatable[entry]: the half that is up shows a phase-3 effect (Repeat can pick it)
+        #: repeatable[entry]: the half that is up shows a phase-3 effect (Repeat can pick it); with the
+        #: switch ``repeat_picks_repeat`` off, ``not_repeat`` says the same of every effect but Repeat
         self.repeatable = tuple(effect in PHASE3_EFFECTS for effect in cards.effect)
+        self.not_repeat = tuple(effect in PHASE3_EFFECTS and effect != "repeat" for effect in cards.effect)
         self.swap_grids = [None] * 5
         self.swap_last = [None] * 5
         #: (state, seat, actions, source) of the last phase-3 listing (``source``: the effect's ``_source``,
@@ -215,7 +225,8 @@ def moon_actions(state: State, seat: int) -> list:
 
 def move_positions(state: State, seat: int, card: int) -> list[int]:
     """Positions (1 = leftmost) ``card`` may move to in ``seat``'s row: any place but its own and
-    none between the two cards under a moon card. Empty when the card is blocked."""
+    none between the two cards under a moon card (nor, with the switch ``move_between_moon_pairs`` off,
+    between two blocked cards under different moon cards). Empty when the card is blocked."""
     entries = state.rows[seat]
     here = _index(entries, card)
     if here < 0 or state.blocked(seat, card):
@@ -225,12 +236,13 @@ def move_positions(state: State, seat: int, card: int) -> list[int]:
         return [k + 1 for k in range(len(entries)) if k != here]
     row = [e >> 1 for e in entries]
     rest = row[:here] + row[here + 1:]
+    blocked = set() if switch(state, "move_between_moon_pairs") else {c for pair in pairs for c in pair}
     pairs = set(pairs)
     out = []
     for k in range(len(rest) + 1):
         if k == here:
             continue
-        if 0 < k < len(rest) and (rest[k - 1], rest[k]) in pairs:
+        if 0 < k < len(rest) and ((rest[k - 1], rest[k]) in pairs or (rest[k - 1] in blocked and rest[k] in blocked)):
             continue
         out.append(k + 1)
     return out
@@ -260,7 +272,8 @@ def effect_actions(state: State, actor: int, effect: str, row: int, card: int) -
     elif effect == "rotate_telescope":
         out = [table.rotate_telescope[s] for s, hand in enumerate(state.hands) if hand]
     elif effect == "repeat":
-        repeatable, ignored = table.repeatable, state.ignored
+        repeatable = table.repeatable if switch(state, "repeat_picks_repeat") else table.not_repeat
+        ignored = state.ignored
         for r, entries in enumerate(rows):
             actions = table.repeat[r]
             if ignored:
@@ -300,6 +313,9 @@ def resolvable(state: State, effect: str, row: int, card: int) -> bool:
         return any(state.hands)
     if effect == "repeat":
         effects, ignored = state.cards.effect, state.ignored
+        if not switch(state, "repeat_picks_repeat"):
+            return any(effects[e] in PHASE3_EFFECTS and effects[e] != "repeat" and e // 2 not in ignored
+                       for r in rows for e in r)
         if card not in ignored:
             # The card itself shows a phase-3 effect (a Repeat repeating itself)? It is mostly the row's last.
             here = len(own) - 1 if own and own[-1] >> 1 == card else _index(own, card)
@@ -355,6 +371,8 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> Te
         e = state.rows[action.row][_index(state.rows[action.row], c)]
         if c in state.ignored:
             return refusal("repeat_ignored", card=action.card)
+        if state.cards.effect[e] == "repeat" and not switch(state, "repeat_picks_repeat"):
+            return refusal("repeat_picks_repeat", card=action.card)
         return None if state.cards.effect[e] in PHASE3_EFFECTS else refusal("repeat_no_effect", card=action.card)
     if effect == "exchange":
         c, why = row_card(action.row, action.card)

@@ -27,6 +27,26 @@ DEAL_HIGH_UP = Variant(
 )
 
 
+REPEAT_PICKS_REPEAT = Variant(
+    name="repeat_picks_repeat",
+    default=True,
+    description=("Repeat may pick a card showing Repeat, itself included, and then does nothing (off: Repeat cards "
+                 "are no targets, so a Repeat must pick another phase-3 effect when there is one)."),
+    source=("starligned.ja.txt 効果の一覧, リピート allows any phase-3 effect and Repeat is one; RULINGS.md Starligned 5 "
+            "rules on a repeated Repeat (it does nothing), so it takes one to be pickable: default on"),
+)
+
+MOVE_BETWEEN_MOON_PAIRS = Variant(
+    name="move_between_moon_pairs",
+    default=True,
+    description=("Move may put its card between two blocked cards that lie under two different moon cards (off: "
+                 "never between two blocked cards)."),
+    source=("starligned.ja.txt 効果の一覧, 移動 forbids cutting in between blocked cards; a moon card covers and holds "
+            "together its own two cards (RULINGS.md Starligned 5: blocked cards are not separated), nothing joins "
+            "two moon cards: default on"),
+)
+
+
 def said(key: str, **values) -> Texts:
     """Starligned's event text ``key`` in every language (``data/events.json``)."""
     return say("starligned", key, **values)
@@ -37,7 +57,7 @@ class Starligned(ModuleGame):
     title = "Starligned"
     version = "1.0"
     player_counts = (2, 3, 4, 5)
-    variants = (DEAL_HIGH_UP,)
+    variants = (DEAL_HIGH_UP, REPEAT_PICKS_REPEAT, MOVE_BETWEEN_MOON_PAIRS)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
     #: Cards come out of the deck into hands (dealt, seen by their owner) and onto the rows (revealed).
@@ -99,25 +119,58 @@ class Starligned(ModuleGame):
         chosen = [s for s in others if state.phase == PLAY and state.chosen[s] != NONE]
         return others, chosen
 
+    def known_to(self, state: State, seat: int | None) -> tuple[set, set]:
+        """What ``seat`` knows of the hidden zones: the seats whose hand (with their face-down card) it
+        knows card by card, and the cards it knows lie in the discard.
+
+        Hands pass left after every round but a stage's last, so in round r of a stage the hand at
+        seat t was held by seats t-1 ... t-r, who saw it; since then cards only left it face up (played)
+        or crossed in view of all (Exchange). At a stage's end every hand has passed four times, so
+        with at most five players everyone has seen every discarded card. A spectator saw no hand.
+        Orientations are not kept: the holder turns one card unseen in phase 4.
+        """
+        if seat is None:
+            return set(), set()
+        n = state.players
+        hands = {t for t in range(n) if t != seat and (t - seat) % n <= state.round}
+        return hands, {e // 2 for e in state.discard}
+
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
         """Re-deal the deck, the discards, other players' hands and face-down chosen cards among
-        themselves, in orientations drawn at random (``seat`` cannot see them)."""
+        themselves, in orientations drawn at random (``seat`` cannot see them), but for what ``seat``
+        knows (``known_to``, and the cards that crossed into a hand by Exchange): those stay where they
+        are, a known hand's face-down card being any of its cards.
+
+        Every card out of sight is shuffled, known ones included, and the known ones are then taken out
+        (the rest stays in random order, and a known hand's cards come in random order too): ``rng`` is
+        drawn from exactly as often whatever is known, so a bot's later draws do not depend on it."""
         others, chosen = self._hidden_slots(state, seat)
+        known_hands, known_discard = self.known_to(state, seat)
+        exchanged = set(state.exchanged)
+        # Per other seat: its hidden slots' cards (hand, then the face-down card) and those of them it knows.
+        slots = {t: [e // 2 for e in state.hands[t]] + ([state.chosen[t] // 2] if t in chosen else []) for t in others}
+        kept = {t: {c for c in cards if t in known_hands or c in exchanged} for t, cards in slots.items()}
+        known = set(known_discard).union(*kept.values())
         pool = list(state.deck) + [e // 2 for e in state.discard]
-        for s in others:
-            pool.extend(e // 2 for e in state.hands[s])
-        pool.extend(state.chosen[s] // 2 for s in chosen)
+        for t in others:
+            pool.extend(slots[t])
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
+        order = {c: i for i, c in enumerate(pool)}       # (every card is unique)
+        pool = [c for c in pool if c not in known]
         deck, pool = tuple(pool[:len(state.deck)]), pool[len(state.deck):]
+        dealt = {}
+        for t in others:
+            drawn = [pool.pop() for _ in range(len(slots[t]) - len(kept[t]))]
+            dealt[t] = sorted([*kept[t], *drawn], key=order.__getitem__)
         # Orientations the seat cannot see are drawn at random too.
-        discard = [2 * pool.pop() + rng.getrandbits(1) for _ in state.discard]
+        discard = [2 * (e // 2 if e // 2 in known_discard else pool.pop()) + rng.getrandbits(1) for e in state.discard]
         hands = list(state.hands)
-        for s in others:
-            hands[s] = tuple(sorted(2 * pool.pop() + rng.getrandbits(1) for _ in state.hands[s]))
+        for t in others:
+            hands[t] = tuple(sorted(2 * c + rng.getrandbits(1) for c in dealt[t][:len(state.hands[t])]))
         picked = list(state.chosen)
-        for s in chosen:
-            picked[s] = 2 * pool.pop() + rng.getrandbits(1)
+        for t in chosen:
+            picked[t] = 2 * dealt[t][-1] + rng.getrandbits(1)
         return state._replace(deck=deck, discard=tuple(discard), hands=tuple(hands), chosen=tuple(picked))
 
     def card_info(self, state: State, card: str) -> dict:

@@ -23,6 +23,8 @@ from rules.starligned.state import (
 
 STATE_KEYS = ("players", "seed", "start_player", "stage", "round", "phase", "deck", "box", "discard", "hands", "rows",
               "moons", "moon_supply", "chosen", "resolver", "pending", "ignored", "stopped")
+#: Added after the first files were written: a file without it still loads (as if no Exchange happened).
+OPTIONAL_KEYS = ("exchanged",)
 
 
 def entry_name(cards: CardSet, e: int) -> str:
@@ -68,6 +70,7 @@ def encode(game, state: State) -> dict:
             "pending": (None if not state.pending else {"seat": state.pending[0], "card": cards.ids[state.pending[1]]}),
             "ignored": [cards.ids[c] for c in state.ignored],
             "stopped": state.stopped,
+            "exchanged": [cards.ids[c] for c in state.exchanged],
         },
     }
     if not cards.is_standard:
@@ -81,7 +84,7 @@ def _entries(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
 
 
 def decode(game, data: Any) -> State:
-    variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
+    variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS, OPTIONAL_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
         _bad("players", "state.players", players=repr(players))
@@ -147,6 +150,11 @@ def decode(game, data: Any) -> State:
                    cards.card(pending_raw["card"], where="state.pending.card"))
     ignored = tuple(cards.card(c, where=f"state.ignored[{i}]") for i, c in enumerate(_list(raw["ignored"], "state.ignored")))
     stopped = _bool(raw["stopped"], "state.stopped")
+    exchanged = tuple(cards.card(c, where=f"state.exchanged[{i}]")
+                      for i, c in enumerate(_list(raw.get("exchanged", []), "state.exchanged")))
+    for card, count in Counter(exchanged).items():
+        if count > 1:
+            _bad("card_repeated", "state.exchanged", card=cards.ids[card], count=count)
 
     # Every card once, and only cards of this player count.
     every = list(deck) + list(box) + [e // 2 for e in discard]
@@ -213,7 +221,7 @@ def decode(game, data: Any) -> State:
         cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, deck=deck, box=box,
         discard=discard, hands=hands, rows=rows, moons=moons, moon_supply=moon_supply, chosen=chosen,
         start_player=start, stage=stage, round=round_, phase=phase, resolver=resolver, pending=pending,
-        ignored=ignored, stopped=stopped, log=(),
+        ignored=ignored, stopped=stopped, exchanged=exchanged, log=(),
     )
     _check_decision(state)
     return state

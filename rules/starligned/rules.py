@@ -16,7 +16,10 @@ each with its reason:
 - Repeat may pick any card on the table showing a phase-3 effect, its own included, but not one whose
   effect an Exchange made ignored this round; the owner of that card resolves the effect again as if
   it were theirs (a Move moves that card, a Rotate star card may not pick that card). A repeated
-  Repeat does nothing (RULINGS 5).
+  Repeat does nothing (RULINGS 5). Switch ``repeat_picks_repeat`` off: no Repeat card, this one
+  included, is a target (so a Repeat cannot dodge another effect by repeating a Repeat).
+- Move may go between two blocked cards under different moon cards (each moon card holds only its own
+  two cards together); switch ``move_between_moon_pairs`` off: not between any two blocked cards.
 - Exchange: the chosen row's owner picks the hand card that takes the row card's place; it enters the
   row as it was held, the row card goes to the hand as it lay, and the incoming card's phase-3 effect
   is ignored for the rest of the round.
@@ -73,7 +76,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         cards=cards, players=players, variants=variants, seed=seed, deck=tuple(deck), box=box, discard=(),
         hands=hands, rows=((),) * players, moons=((),) * players, moon_supply=cards.moon_cards,
         chosen=(NONE,) * players, start_player=start, stage=0, round=0, phase=PLAY, resolver=NONE, pending=(),
-        ignored=(), stopped=False,
+        ignored=(), stopped=False, exchanged=(),
         log=(("setup", None, (), start), *[("deal", s, hands[s], None) for s in range(players)]),
     )
 
@@ -89,14 +92,15 @@ class _Table:
     """A working copy of a state for one apply."""
 
     __slots__ = ("s", "cards", "players", "deck", "discard", "hands", "rows", "moons", "moon_supply", "chosen",
-                 "start_player", "stage", "round", "phase", "resolver", "pending", "ignored", "stopped", "log")
+                 "start_player", "stage", "round", "phase", "resolver", "pending", "ignored", "stopped", "exchanged",
+                 "log")
 
     def __init__(self, state: State):
         self.s = state
         # ``cards`` and ``players`` are copied too: ``resolvable`` and ``move_positions`` ask them of this copy.
         (self.cards, self.players, _, _, self.deck, _, self.discard, self.hands, self.rows, self.moons,
          self.moon_supply, self.chosen, self.start_player, self.stage, self.round, self.phase, self.resolver,
-         self.pending, self.ignored, self.stopped, _) = state
+         self.pending, self.ignored, self.stopped, self.exchanged, _) = state
         self.log = []
 
     def freeze(self) -> State:
@@ -104,9 +108,13 @@ class _Table:
         return tuple.__new__(State, (
             self.cards, self.players, s.variants, s.seed, self.deck, s.box, self.discard, self.hands, self.rows,
             self.moons, self.moon_supply, self.chosen, self.start_player, self.stage, self.round, self.phase,
-            self.resolver, self.pending, self.ignored, self.stopped, tuple(self.log)))
+            self.resolver, self.pending, self.ignored, self.stopped, self.exchanged, tuple(self.log)))
 
     # -- the questions ``resolvable`` and ``move_positions`` ask of a state, asked of the working copy
+    @property
+    def variants(self) -> tuple:
+        return self.s.variants
+
     def blocked(self, seat: int, card: int) -> bool:
         for pair in self.moons[seat]:
             if card in pair:
@@ -221,6 +229,7 @@ class _Table:
                 self.log.append(("discard", seat, hand, None))
         self.discard = self.discard + discarded
         self.hands = ((),) * state.players
+        self.exchanged = ()
         if self.stage == STAGES - 1:
             self.phase = OVER
             self.log.append(("game_over", None, (), None))
@@ -260,7 +269,7 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
     # The state is unpacked once into locals and the new one built as one tuple: attribute reads and a
     # field list were a good part of the cost of these, the most frequent decisions.
     (cards, players, variants, seed, deck, box, discard, hands, rows, moons, moon_supply, chosen, start_player, stage,
-     round_, phase, resolver, pending, ignored, stopped, _) = state
+     round_, phase, resolver, pending, ignored, stopped, exchanged, _) = state
     if type(seat) is not int or not 0 <= seat < players or chosen[seat] != NONE:
         return None
     table = cards.__dict__.get("_actions") or actions_for(cards)
@@ -305,7 +314,7 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
             log += (("pass", None, (), start_player),)
     return tuple.__new__(State, (cards, players, variants, seed, deck, box, discard, tuple(hands), rows, moons,
                                  moon_supply, chosen, start_player, stage, round_, phase, resolver, pending, ignored,
-                                 stopped, log))
+                                 stopped, exchanged, log))
 
 
 def apply(state: State, seat: int, action) -> State:
@@ -494,6 +503,8 @@ def _exchange_with(state: State, seat: int, action: ExchangeWith) -> State:
     hand.sort()
     table.hands = _put(state.hands, seat, tuple(hand))
     table.ignored = state.ignored + (incoming // 2,)
+    if card not in state.exchanged:
+        table.exchanged = state.exchanged + (card,)
     table.log.append(("exchanged", seat, (incoming,), outgoing))
     table.next_resolver()
     return table.freeze()

@@ -65,6 +65,10 @@ class State(NamedTuple):
     ignored: tuple[int, ...]
     #: Phase 3 was cancelled by a revealed Stop this round.
     stopped: bool
+    #: Cards that went from a row into a hand by Exchange this stage, in view of all: every player knows
+    #: whose hand holds them as the hands pass on (``sample_hidden`` keeps them there). Emptied when a
+    #: stage ends.
+    exchanged: tuple[int, ...]
     log: tuple[tuple, ...]
 
     def variant(self, name: str):

@@ -93,18 +93,26 @@ class Subastral(ModuleGame):
         return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
 
     def sample_hidden(self, state: State, seat: int | None, rng) -> State:
-        """Re-deal the deck (end card kept in place) and every other seat's hand among themselves."""
+        """Re-deal the deck (end card kept in place) and every other seat's hand among themselves, but
+        for the hand cards everyone saw arrive from a cloud (``State.known``): those stay in their hand.
+
+        Every card out of sight is shuffled, known ones included, and the known ones are then taken out
+        (what is left is still in random order): ``rng`` is drawn from exactly as often whatever is
+        known, so a bot's later draws do not depend on it."""
         others = [s for s in range(state.players) if s != seat]
         pool = [k for k in state.deck if k != END_CARD]
         for s in others:
             pool.extend(state.hands[s])
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
         rng.shuffle(pool)
+        for s in others:
+            for k in state.known[s]:
+                pool.remove(k)
         hands = list(state.hands)
         passes = list(state.passes)
         for s in others:
-            size = len(state.hands[s])
-            hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+            size = len(state.hands[s]) - len(state.known[s])
+            hands[s], pool = tuple(sorted(state.known[s] + tuple(pool[:size]))), pool[size:]
             if passes[s] != NO_PASS:
                 passes[s] = rng.choice(hands[s])
         deck = tuple(END_CARD if k == END_CARD else pool.pop() for k in state.deck)
@@ -119,18 +127,18 @@ class Subastral(ModuleGame):
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards = the deck for this player count minus every card ``seat`` can see.
 
-        Cards that went into another hand from a cloud were seen, but the engine does not track
-        memory: they count as unseen, as for a player who does not keep notes. The end card's depth
-        is public (everyone saw 3 x players cards go under it and can count the draws).
+        Cards everyone saw go into a hand from a cloud (``State.known``) are seen too. The end card's
+        depth is public (everyone saw 3 x players cards go under it and can count the draws).
         """
         counts = Counter(dict(enumerate(state.cards.copies[state.players])))
-        visible = [*state.clouds, *(col for journal in state.journals for col in journal), state.pending]
+        visible = [*state.clouds, *(col for journal in state.journals for col in journal), state.pending,
+                   *(known for s, known in enumerate(state.known) if s != seat)]
         if seat is not None:
             visible.append(state.hands[seat])
         for pile in visible:
             counts.subtract(pile)
         unseen = {state.cards.card_name(k): n for k, n in sorted(counts.items()) if n > 0}
-        in_hands = sum(len(h) for s, h in enumerate(state.hands) if s != seat)
+        in_hands = sum(len(h) - len(state.known[s]) for s, h in enumerate(state.hands) if s != seat)
         deck_count = len(state.deck) - (0 if state.end_triggered else 1)
         depths = {} if state.end_triggered else {state.deck.index(END_CARD): 1.0}
         return {"deck_count": deck_count, "unseen": unseen, "unseen_in_hands": in_hands, "end_card_depths": depths}

@@ -21,6 +21,8 @@ from rules.subastral.state import (
 
 STATE_KEYS = ("players", "start_player", "seat", "round", "phase", "played_cloud", "end_triggered",
               "last_round", "deck", "clouds", "hands", "journals", "pending", "passes")
+#: Added after the first files were written: a file without them still loads (``decode`` says how).
+OPTIONAL_KEYS = ("taken_cloud", "known_hands")
 
 
 def encode(game, state: State) -> dict:
@@ -37,6 +39,7 @@ def encode(game, state: State) -> dict:
             "round": state.round,
             "phase": state.phase,
             "played_cloud": state.played_cloud or None,
+            "taken_cloud": state.taken_cloud or None,
             "end_triggered": state.end_triggered,
             "last_round": state.last_round if state.end_triggered else None,
             "deck": names(state.deck),
@@ -45,6 +48,7 @@ def encode(game, state: State) -> dict:
             "journals": [[names(column) for column in journal] for journal in state.journals],
             "pending": names(state.pending),
             "passes": [None if card == NO_PASS else name(card) for card in state.passes],
+            "known_hands": [names(seen) for seen in state.known],
         },
     }
     if not state.cards.is_standard:
@@ -57,7 +61,7 @@ def _cards(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
 
 
 def decode(game, data: Any) -> State:
-    variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
+    variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS, OPTIONAL_KEYS)
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
@@ -133,6 +137,20 @@ def decode(game, data: Any) -> State:
         raise _bad("played_cloud_null", "state.played_cloud", phase=phase)
     else:
         played = 0
+    # The cloud taken (phase ORDER: the refill's first card goes there). Files written before the field
+    # existed get the lowest empty cloud, where the refill used to put that card.
+    taken = raw.get("taken_cloud")
+    if phase == ORDER:
+        if taken is None:
+            taken = next((n for n in NUMBERS if not clouds[n - 1]), 0)
+        else:
+            taken = _int(taken, "state.taken_cloud", 1, 6)
+            if taken == played or clouds[taken - 1]:
+                raise _bad("taken_cloud_empty", "state.taken_cloud", cloud=taken, played=played)
+    elif taken is not None:
+        raise _bad("taken_cloud_null", "state.taken_cloud", phase=phase)
+    else:
+        taken = 0
     if phase == ORDER:
         waiting = {cards.biome_of[k] for k in pending}
         if len(waiting) < 2:
@@ -175,6 +193,21 @@ def decode(game, data: Any) -> State:
                        count={"en": _times(count), "ja": f"{count}枚"},
                        copies={"en": _times(copies[kind], "copy", "copies"), "ja": f"{copies[kind]}枚"})
 
+    # Hand cards everyone saw arrive (optional: a file without them knows of none).
+    known_raw = raw.get("known_hands")
+    if known_raw is None:
+        known = ((),) * players
+    else:
+        known_raw = _list(known_raw, "state.known_hands")
+        if len(known_raw) != players:
+            raise _bad("hands_count", "state.known_hands", players=players, found=len(known_raw))
+        known = tuple(tuple(sorted(_cards(cards, k, f"state.known_hands[{s}]"))) for s, k in enumerate(known_raw))
+        for s in range(players):
+            missing = Counter(known[s]) - Counter(hands[s])
+            if missing:
+                raise _bad("known_not_in_hand", f"state.known_hands[{s}]", who=player(s),
+                           cards=joined(cards.card_name(k) for k in sorted(missing.elements())))
+
     if phase == PLAY and not hands[seat]:
         raise _bad("empty_hand_to_play", "state.hands", who=player(seat))
     if phase == TAKE and not any(pile for n, pile in enumerate(clouds, 1) if n != played):
@@ -184,7 +217,7 @@ def decode(game, data: Any) -> State:
         cards=cards, players=players, variants=tuple(sorted(variants.items())), deck=deck, clouds=clouds,
         hands=hands, journals=journals, start_player=start, seat=seat, round=round_, phase=phase,
         played_cloud=played, pending=pending, end_triggered=end_triggered, last_round=last_round,
-        passes=tuple(passes), log=(),
+        passes=tuple(passes), taken_cloud=taken, known=known, log=(),
     )
 
 

@@ -72,7 +72,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         cards=cards, players=players, variants=variants, deck=tuple(deck),
         clouds=tuple(map(tuple, clouds)), hands=hands, journals=((),) * players,
         start_player=start, seat=start, round=0, phase=PLAY, played_cloud=0, pending=(),
-        end_triggered=False, last_round=-1, passes=(NO_PASS,) * players,
+        end_triggered=False, last_round=-1, passes=(NO_PASS,) * players, taken_cloud=0, known=((),) * players,
         log=(("setup", None, (), None, start),),
     )
 
@@ -149,7 +149,7 @@ class _Table:
     """A working copy of a state for one apply: it copies only what the action changes."""
 
     __slots__ = ("s", "cards", "deck", "clouds", "hands", "journals", "seat", "round", "phase",
-                 "played_cloud", "pending", "end_triggered", "last_round", "passes", "log")
+                 "played_cloud", "pending", "end_triggered", "last_round", "passes", "taken_cloud", "known", "log")
 
     def __init__(self, state: State):
         self.s = state
@@ -166,13 +166,17 @@ class _Table:
         self.end_triggered = state.end_triggered
         self.last_round = state.last_round
         self.passes = state.passes
+        self.taken_cloud = state.taken_cloud
+        self.known = state.known
         self.log = []
 
     def freeze(self) -> State:
         s = self.s
-        return State(s.cards, s.players, s.variants, self.deck, self.clouds, self.hands, self.journals,
-                     s.start_player, self.seat, self.round, self.phase, self.played_cloud, self.pending,
-                     self.end_triggered, self.last_round, self.passes, tuple(self.log))
+        # (a State built as the tuple it is: NamedTuple's own constructor is a Python call)
+        return tuple.__new__(State, (
+            s.cards, s.players, s.variants, self.deck, self.clouds, self.hands, self.journals, s.start_player,
+            self.seat, self.round, self.phase, self.played_cloud, self.pending, self.end_triggered,
+            self.last_round, self.passes, self.taken_cloud, self.known, tuple(self.log)))
 
     # -- zones -----------------------------------------------------------------------------
     def set_hand(self, seat: int, hand: tuple) -> None:
@@ -264,11 +268,11 @@ class _Table:
         self.end_turn()
 
     def refill(self, seat: int) -> None:
-        """Step 3: one card onto the emptied cloud, then by number until two clouds hold 2+."""
-        clouds = self.clouds
-        emptied = [n for n in NUMBERS if not clouds[n - 1]]
-        if emptied:
-            if not self.reveal_onto(emptied[0], seat):
+        """Step 3 (RULINGS 5): one card onto the cloud just taken, whatever its number (not onto another
+        empty cloud a hand-written position may have; nothing when the take was skipped), then by
+        number until two clouds hold 2+."""
+        if self.taken_cloud:
+            if not self.reveal_onto(self.taken_cloud, seat):
                 return
         while True:
             heights = [*map(len, self.clouds)]
@@ -282,6 +286,7 @@ class _Table:
         state = self.s
         players = state.players
         last_of_round = (state.start_player - 1) % players
+        self.taken_cloud = 0
         while True:
             ending = self.seat
             self.played_cloud = 0
@@ -319,6 +324,8 @@ def _illegal(key: str, rule: str, **values):
 def apply(state: State, seat: int, action) -> State:
     phase = state.phase
     kind = type(action)
+    if kind is OpenColumn and phase != ORDER:
+        _opened_by_itself(state, seat, action)
     if phase == OVER:
         _illegal("game_over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
@@ -342,6 +349,21 @@ def apply(state: State, seat: int, action) -> State:
     return _open(state, seat, action)
 
 
+def _opened_by_itself(state: State, seat, action: OpenColumn) -> None:
+    """Refuse, saying so, an ``OpenColumn`` for the last new biome of a take: once one biome is left
+    waiting its column opens by itself (ruling 4 leaves nothing to choose), so that column was opened by
+    the last apply, right after the one the taker chose. Any other stray ``OpenColumn`` goes on to the
+    usual checks (whose turn, which phase)."""
+    cards = state.cards
+    log = state.log
+    for before, record in zip(log, log[1:]):
+        if (record[0] == "column" and before[0] == "column" and record[1] == seat == before[1]
+                and cards.biomes[cards.biome_of[record[2][0]]].id == action.biome):
+            biome = cards.biomes[cards.biome_of[record[2][0]]]
+            _illegal("opened_by_itself", RULE_COLUMNS, who=player(seat), column=record[4],
+                     biome={"en": biome.name, "ja": biome.name_ja or biome.name})
+
+
 def _play(state: State, seat: int, action: PlayCard) -> State:
     cards = state.cards
     card = cards.kind_by_name.get(action.card) if isinstance(action.card, str) else None
@@ -357,9 +379,15 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
     clouds = tuple(clouds)
     # Built field by field (State order): the commonest step of every game, kept cheap.
     s = state
-    played = State(s.cards, s.players, s.variants, s.deck, clouds, tuple(hands), s.journals, s.start_player,
-                   s.seat, s.round, TAKE, cloud, s.pending, s.end_triggered, s.last_round, s.passes,
-                   (("play", seat, (card,), cloud, None),))
+    known = s.known
+    if card in known[seat]:
+        # A watcher crosses off a copy seen going into this hand (the card played may be that one).
+        mine = known[seat]
+        i = mine.index(card)
+        known = known[:seat] + (mine[:i] + mine[i + 1:],) + known[seat + 1:]
+    played = tuple.__new__(State, (
+        s.cards, s.players, s.variants, s.deck, clouds, tuple(hands), s.journals, s.start_player, s.seat, s.round,
+        TAKE, cloud, s.pending, s.end_triggered, s.last_round, s.passes, 0, known, (("play", seat, (card,), cloud, None),)))
     if clouds.count(()) < CLOUDS - 1:
         return played
     # Ruling 8: with no other cloud holding a card, the take is skipped.
@@ -388,9 +416,13 @@ def _take(state: State, seat: int, action: TakeCloud) -> State:
             _illegal("towards_deck" if allowed == HAND else "towards_sun", RULE_TAKE, cloud=cloud, played=played)
     table = _Table(state)
     table.set_cloud(cloud, ())
+    table.taken_cloud = cloud
     table.log.append(("take", seat, taken, cloud, to))
     if to == HAND:
         table.set_hand(seat, tuple(sorted(state.hands[seat] + taken)))
+        # Everyone saw these cards go into the hand (the bonus draw below is seen by the drawer only).
+        known = state.known
+        table.known = known[:seat] + (tuple(sorted(known[seat] + taken)),) + known[seat + 1:]
         table.draw(seat, "bonus")
         table.finish_turn()
     else:
@@ -442,6 +474,10 @@ def _pass_card(state: State, seat: int, action: PassCard) -> State:
             hand = table.hands[giver]
             i = hand.index(card)
             table.set_hand(giver, hand[:i] + hand[i + 1:])
+            seen = table.known[giver]
+            if card in seen:
+                i = seen.index(card)
+                table.known = table.known[:giver] + (seen[:i] + seen[i + 1:],) + table.known[giver + 1:]
             receiver = (giver + 1) % state.players
             table.log.append(("pass", giver, (card,), None, receiver))
             new = table.add_to_journal(receiver, (card,))

@@ -55,6 +55,13 @@ class State(NamedTuple):
     last_round: int
     #: Disturbance variant: the card each seat chose to pass, ``NO_PASS`` if none yet.
     passes: tuple[int, ...]
+    #: The cloud taken this turn (1..6), 0 before the take: the refill's first card goes there (phase
+    #: ORDER keeps it while the taker orders the new columns).
+    taken_cloud: int
+    #: Per seat, sorted: hand cards every player knows are there, because they were taken from a cloud
+    #: in view of all (a bonus or empty-hand draw is seen by its drawer only). A played or passed card
+    #: of that kind leaves the list, as a watcher would cross it off. ``sample_hidden`` keeps them.
+    known: tuple[tuple[int, ...], ...]
     #: What the last apply did: compact records, turned into Events by ``events()``.
     log: tuple[tuple, ...]
 
