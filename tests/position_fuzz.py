@@ -179,15 +179,17 @@ def starved(game, state, zones):
     return data
 
 
-def seeded_states(game, *, seeds=2, points=(0.0, 0.35, 0.7)):
-    """States of real seeded playouts (each player count at its fewest and most, variants at their
-    defaults): for every seed, the states ``points`` (fractions) of the way through the game."""
+def seeded_states(game, *, seeds=2, points=(0.0, 0.35, 0.7), players=None, variants=None):
+    """States of real seeded playouts (``players``, else each player count at its fewest and most;
+    ``variants``, else the defaults): for every seed, the states ``points`` (fractions) of the way
+    through the game."""
     import random
 
-    for players in sorted({game.player_counts[0], game.player_counts[-1]}):
+    counts = [players] if players is not None else sorted({game.player_counts[0], game.player_counts[-1]})
+    for count in counts:
         for seed in range(seeds):
             rng = random.Random(seed)
-            state, line = game.new_game(players, seed), []
+            state, line = game.new_game(count, seed, variants), []
             while not game.is_over(state):
                 line.append(state)
                 seat = rng.choice(game.to_move(state))
@@ -208,10 +210,10 @@ def no_move(game, state):
     return None
 
 
-def deadlocks(game, *, moves_on=30, budget=4096, seeds=2, points=(0.0, 0.35, 0.7)):
+def deadlocks(game, *, moves_on=30, budget=4096, seeds=2, points=(0.0, 0.35, 0.7), players=None, variants=None):
     """Every starved position that cannot go on: from seeded states (as many as keep the starved
     positions within ``budget``, in :func:`seeded_states`' order), every subset of the game's
-    starvable zones emptied, decoded (positions the format refuses are skipped), checked, then played
+    starvable zones emptied (the position keeps the game's ``variants``), decoded (positions the format refuses are skipped), checked, then played
     on with up to ``moves_on`` seeded random moves, each position checked.
 
     Yields ``(zones, start, moves, position, seat)``: the zones emptied, the starved position's JSON,
@@ -225,7 +227,8 @@ def deadlocks(game, *, moves_on=30, budget=4096, seeds=2, points=(0.0, 0.35, 0.7
 
     names = list(STARVABLE[game.id])
     seen = set()
-    states = itertools.islice(seeded_states(game, seeds=seeds, points=points), max(1, budget >> len(names)))
+    states = itertools.islice(seeded_states(game, seeds=seeds, points=points, players=players, variants=variants),
+                              max(1, budget >> len(names)))
     for state in states:
         for size in range(1, len(names) + 1):
             for zones in itertools.combinations(names, size):

@@ -116,13 +116,14 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
         assert replayed == final
 
 
-@pytest.mark.parametrize("game_id", rules.GAMES)
-def test_starved_positions_always_have_a_move(game_id):
+@pytest.mark.parametrize("game_id,players,variants", list(settings()))
+def test_starved_positions_always_have_a_move(game_id, players, variants):
     """Decks, discards, markets, rows, hands and supplies emptied in every combination the position
-    file can express (``position_fuzz.deadlocks``): whatever decodes, and whatever a few random moves
-    reach from it, is over or gives every seat to move a legal action."""
+    file can express (``position_fuzz.deadlocks``), for every player count and variant setting:
+    whatever decodes, and whatever a few random moves reach from it, is over or gives every seat to
+    move a legal action."""
     game = rules.get_game(game_id)
-    found = list(itertools.islice(deadlocks(game), 3))
+    found = list(itertools.islice(deadlocks(game, players=players, variants=variants, budget=1024), 3))
     report = [f"{', '.join(zones)} emptied, then {len(moves)} moves {json.dumps(moves)}: "
               f"{'nobody' if seat < 0 else f'seat {seat}'} cannot move in {json.dumps(position)}"
               for zones, _, moves, position, seat in found]
