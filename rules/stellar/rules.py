@@ -30,7 +30,7 @@ from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
-    face_down,
+    face_down, without,
 )
 
 RULE_SETUP = "setup: one starter to the telescope's top, the other to the notebook"
@@ -68,7 +68,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         starters=tuple(tuple(sorted(dealt[2 * s:2 * s + 2])) for s in range(players)),
         telescopes=(empty_telescope,) * players, notebooks=((),) * players, start_player=start, seat=start,
         round=0, phase=STARTERS, pending=EMPTY, satellite_taken=False, log=(("setup", None, (), start),),
-        known=((),) * players, known_down=(0,) * players, pending_seen=False, chosen=(EMPTY,) * players,
+        unseen=hands, known_down=(0,) * players, pending_seen=False, chosen=(EMPTY,) * players,
     )
 
 
@@ -306,7 +306,7 @@ class _Table:
     """A working copy of a state for one apply: it copies only what the action changes."""
 
     __slots__ = ("s", "shuffles", "deck", "discard", "row", "hands", "starters", "telescopes", "notebooks",
-                 "seat", "round", "phase", "pending", "satellite_taken", "log", "known", "known_down", "pending_seen",
+                 "seat", "round", "phase", "pending", "satellite_taken", "log", "unseen", "known_down", "pending_seen",
                  "chosen")
 
     def __init__(self, state: State):
@@ -325,7 +325,7 @@ class _Table:
         self.pending = state.pending
         self.satellite_taken = state.satellite_taken
         self.log = []
-        self.known = state.known
+        self.unseen = state.unseen
         self.known_down = state.known_down
         self.pending_seen = state.pending_seen
         self.chosen = state.chosen
@@ -335,7 +335,7 @@ class _Table:
         return _make(State, (s.cards, s.players, s.variants, s.seed, self.shuffles, self.deck, self.discard, s.box,
                      self.row, self.hands, self.starters, self.telescopes, self.notebooks, s.start_player,
                      self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log),
-                     self.known, self.known_down, self.pending_seen, self.chosen))
+                     self.unseen, self.known_down, self.pending_seen, self.chosen))
 
     @staticmethod
     def _put(zones: tuple, seat: int, value) -> tuple:
@@ -361,15 +361,13 @@ class _Table:
 
     def play_from_hand(self, seat: int, card: int) -> bool:
         """Take ``card`` out of the hand; whether the other seats knew it was there."""
-        hand = self.hands[seat]
+        hand, unseen = self.hands[seat], self.unseen[seat]
         i = hand.index(card)
         self.hands = self._put(self.hands, seat, hand[:i] + hand[i + 1:])
-        known = self.known[seat]
-        if card not in known:
-            return False
-        i = known.index(card)
-        self.known = self._put(self.known, seat, known[:i] + known[i + 1:])
-        return True
+        if not _unseen_card(hand, unseen, card):
+            return True
+        self.unseen = self._put(self.unseen, seat, without(unseen, (card,)))
+        return False
 
     def next_card(self) -> int:
         """The deck's top card; an empty deck is first rebuilt from the shuffled discards."""
@@ -440,6 +438,12 @@ class _Table:
         if not any(self.hands):
             self.phase = OVER
             self.log.append(("game_over", None, (), None))
+
+
+def _unseen_card(hand: tuple[int, ...], unseen: tuple[int, ...], card: int) -> bool:
+    """Whether the other seats did not see ``card`` (a hand card) come into the hand: every copy of
+    it in the hand is unseen (with a seen copy there, the one played is that one)."""
+    return card in unseen and hand.count(card) == unseen.count(card)
 
 
 def _illegal(key: str, rule: str, **values) -> NoReturn:
@@ -574,7 +578,7 @@ def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) ->
     row, deck, next_seat, round_, phase = _refill_and_next_turn(s, list(s.row), s.deck, s.hands, log)
     return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
                  s.hands, s.starters, tuple(telescopes), s.notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log), s.known, known_down, False, s.chosen))
+                 EMPTY, False, tuple(log), s.unseen, known_down, False, s.chosen))
 
 
 def _refill_and_next_turn(s: State, row: list, deck: tuple, hands: tuple, log: list) -> tuple:
@@ -673,10 +677,8 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
         _illegal("row_slot_empty", RULE_TAKE, slot=slot)
     row = list(state.row)
     row[slot - 1] = EMPTY
-    hands, known = list(state.hands), list(state.known)
-    hands[seat] = tuple(sorted(state.hands[seat] + (card,)))
-    seen = state.known[seat]  # everyone saw the card taken from the row
-    known[seat] = tuple(sorted(seen + (card,))) if seen else (card,)
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(state.hands[seat] + (card,)))  # (seen by all: ``unseen`` stays)
     cards = state.cards
     satellite = cards.type_of[card] == len(cards.types)  # cards.is_satellite, inlined
     s = state
@@ -689,7 +691,7 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     # Built field by field (State order): the commonest step of every game, kept cheap.
     return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, s.deck, s.discard, s.box, tuple(row),
                  tuple(hands), s.starters, s.telescopes, s.notebooks, s.start_player, s.seat, s.round, phase,
-                 EMPTY, satellite, log, tuple(known), s.known_down, False, s.chosen))
+                 EMPTY, satellite, log, s.unseen, s.known_down, False, s.chosen))
 
 
 def _play_action(state: State, seat: int, action) -> State:
@@ -771,10 +773,9 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     i = hand.index(card)
     hands = list(s.hands)
     hands[seat] = hand[:i] + hand[i + 1:]
-    known = s.known
-    if card in known[seat]:  # (_Table.play_from_hand)
-        i = known[seat].index(card)
-        known = _Table._put(known, seat, known[seat][:i] + known[seat][i + 1:])
+    unseen = s.unseen
+    if card in unseen[seat] and _unseen_card(hand, unseen[seat], card):  # (_Table.play_from_hand)
+        unseen = _Table._put(unseen, seat, without(unseen[seat], (card,)))
     telescopes, notebooks = s.telescopes, s.notebooks
     row, deck = list(s.row), s.deck
     if to_telescope:
@@ -804,7 +805,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     if not to_telescope:
         return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
                      tuple(hands), s.starters, telescopes, notebooks, s.start_player, s.seat, s.round, PLACE,
-                     second, False, tuple(log), known, s.known_down, seen, s.chosen))
+                     second, False, tuple(log), unseen, s.known_down, seen, s.chosen))
     notebooks = list(notebooks)
     notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
     notebooks = tuple(notebooks)
@@ -814,7 +815,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     row, deck, next_seat, round_, phase = _refill_and_next_turn(s, row, deck, hands, log)
     return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
                  hands, s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log), known, s.known_down, False, s.chosen))
+                 EMPTY, False, tuple(log), unseen, s.known_down, False, s.chosen))
 
 
 def _clear(state: State, seat: int, action: ClearRow) -> State:
@@ -865,7 +866,7 @@ def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
         if rest:
             table.discard = table.discard + rest
             table.log.append(("final_discard", s, rest, None))
-    table.known = ((),) * state.players
+    table.unseen = ((),) * state.players
     table.chosen = (EMPTY,) * state.players
     table.phase = OVER
     table.log.append(("game_over", None, (), None))
