@@ -355,9 +355,11 @@ class _Table:
 
     def place(self, seat: int, card: int, slot: int, down: bool, seen: bool = True) -> None:
         """``card`` into telescope ``slot``; face down, the other seats know it only when ``seen``."""
-        telescope = list(self.telescopes[seat])
-        telescope[slot] = face_down(card) if down else card
+        old = self.telescopes[seat]
+        telescope = list(old)
+        telescope[slot] = entry = face_down(card) if down else card
         self.telescopes = self._put(self.telescopes, seat, tuple(telescope))
+        _after_placing(self.cards, old, self.telescopes[seat], slot, entry)
         if down and seen:
             self.known_down = self._put(self.known_down, seat, self.known_down[seat] | 1 << slot)
         self.log.append(("telescope", seat, (card,), (slot, down, seen or not down)))
@@ -533,10 +535,11 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
         return None
     if slot < 0:
         return entry
-    found = _masks(table, cards, state.telescopes[seat])
-    near = found[2]
-    if found[3]:  # a satellite lies face up: _near
-        near = _near(state, found)
+    telescope = state.telescopes[seat]
+    found = table.masks.get(id(telescope))  # _masks' cache, looked up inline
+    if found is None or found[0] is not telescope:
+        found = _masks(table, cards, telescope)
+    near = _near(state, found) if found[3] else found[2]  # (_near only when a satellite lies face up)
     mask, must_go_down = _where(found[1], near, cards.type_of[card])
     return entry if entry[3] is must_go_down and mask >> slot & 1 else None
 
