@@ -794,7 +794,9 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         _after_placing(cards, old, new, slot, card)
         log = [("telescope", seat, (card,), (slot, False, True))]
     else:
-        _add_to_notebook(fields, seat, card)
+        notebooks = list(fields[_NOTEBOOKS])  # (_Table.add_to_notebook)
+        notebooks[seat] = tuple(sorted(notebooks[seat] + (card,)))
+        fields[_NOTEBOOKS] = tuple(notebooks)
         log = [("notebook", seat, (card,), None)]
     row, deck = list(fields[_ROW]), fields[_DECK]
     number = cards.number_of[card]
@@ -811,17 +813,12 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         fields[_ROW], fields[_DECK], fields[_PHASE], fields[_PENDING] = tuple(row), deck, PLACE, second
         fields[_LOG], fields[_PENDING_SEEN] = tuple(log), seen
         return _make(State, fields)
-    _add_to_notebook(fields, seat, second)
+    notebooks = list(fields[_NOTEBOOKS])  # (_Table.add_to_notebook)
+    notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
+    fields[_NOTEBOOKS] = tuple(notebooks)
     log.append(("notebook", seat, (second,), None))
     # Phase 4: refill (the deck holds enough cards), then the next turn.
     return _refill_and_next_turn(fields, row, deck, log)
-
-
-def _add_to_notebook(fields: list, seat: int, card: int) -> None:
-    """``_Table.add_to_notebook`` on a state's ``fields`` (without the log record)."""
-    notebooks = list(fields[_NOTEBOOKS])
-    notebooks[seat] = tuple(sorted(notebooks[seat] + (card,)))
-    fields[_NOTEBOOKS] = tuple(notebooks)
 
 
 def _clear(state: State, seat: int, action: ClearRow) -> State:
