@@ -18,7 +18,7 @@ import pytest
 
 import rules
 from rules.stellar import ChooseStarters, FinalNotebookCard, PlayToNotebook, PlayToTelescope, TakeRowCard
-from test_stellar_rules import ROW, load, play, state_json, telescope
+from test_stellar_rules import ROW, load, play, position, state_json, telescope
 
 GAME = rules.get_game("stellar")
 VIEWERS = (None, 0, 1)
@@ -68,6 +68,26 @@ def test_a_card_seen_taken_from_the_row_stays_known_when_played_face_down():
     for viewer in VIEWERS:
         assert GAME.observe(state, viewer)["telescopes"][0]["bottom-1"] == {"face_down": "planet-5-1star"}
     assert GAME.observe(state, 1)["hands"][0]["known"] == []
+    twins_agree(state)
+
+
+@pytest.mark.parametrize("slot, face_down", [("top-2", False), ("bottom-2", True)])
+def test_of_two_copies_in_hand_one_seen_taken_the_copy_played_is_the_seen_one(slot, face_down):
+    # Player 1 holds two planet-4-1star: one dealt (unseen), one seen taken from the row. The copy
+    # played is the one the others know of (face down, they know it); the copy left is unseen.
+    telescopes = [BLOCKED if face_down else telescope(top_1="planet-3-1star"), telescope(top_1="moon-3-1star")]
+    data = position(phase="play", round=2, hands=(("planet-4-1star", "planet-4-1star", "moon-5-1star"), ()),
+                    telescopes=telescopes)
+    data["state"]["known_hands"] = [["planet-4-1star"], []]
+    state = GAME.decode(data)
+    assert GAME.observe(state, 1)["hands"][0]["known"] == ["planet-4-1star"]
+    state = GAME.apply(state, 0, PlayToTelescope(card="planet-4-1star", slot=slot, face_down=face_down))
+    shown = {"face_down": "planet-4-1star"} if face_down else "planet-4-1star"
+    for viewer in VIEWERS:
+        assert GAME.observe(state, viewer)["telescopes"][0][slot] == shown
+    assert state_json(state)["hands"][0] == ["planet-4-1star", "moon-5-1star"]
+    assert state_json(state)["known_hands"] == [[], []]
+    assert GAME.decode(GAME.encode(state)) == state._replace(log=())
     twins_agree(state)
 
 

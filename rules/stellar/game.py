@@ -7,7 +7,7 @@ Hidden: the deck's order, the box, the opponent's hand but for the cards it was 
 the row, (during setup) the opponent's starter cards, a face-down telescope card the other seats
 did not see in the row, the second card drawn from the deck for the telescope until it is placed,
 and the simultaneous choices (the starters, the final notebook card) until every player has chosen.
-A seat's knowledge is the State's ``known``, ``known_down`` and ``pending_seen``: every way of
+A seat's knowledge is the State's ``unseen``, ``known_down`` and ``pending_seen``: every way of
 knowing in Stellar is public, so what one other seat knows, all do.
 """
 
@@ -100,14 +100,6 @@ def _section_name(section: str) -> dict[str, str]:
     without one there keeps its id)."""
     key = f"term.section.{section}"
     return say("stellar", key) if key in templates("stellar") else {"en": section, "ja": section}
-
-
-def _minus(cards: tuple[int, ...], taken: tuple[int, ...]) -> list[int]:
-    """``cards`` without ``taken`` (a part of it), copy for copy."""
-    rest = list(cards)
-    for card in taken:
-        rest.remove(card)
-    return rest
 
 
 class Stellar(ModuleGame):
@@ -204,10 +196,8 @@ class Stellar(ModuleGame):
         secret choices (starter cards and the boxed fifth starter stay starter cards)."""
         others = [s for s in range(state.players) if s != seat]
         hidden = list(state.deck) + list(state.box)
-        unseen = {}   # seat: its hand cards ``seat`` did not see taken
         for s in others:
-            unseen[s] = _minus(state.hands[s], state.known[s])
-            hidden.extend(unseen[s])
+            hidden.extend(state.unseen[s])
             hidden.extend(state.starters[s])
             hidden.extend(card_of(entry) for i, entry in enumerate(state.telescopes[s])
                           if is_face_down(entry) and not state.known_down[s] >> i & 1)
@@ -222,13 +212,14 @@ class Stellar(ModuleGame):
         for k in hidden:
             (chosen if starter[k] and len(chosen) < need else rest).append(k)
         hands, starters, telescopes = list(state.hands), list(state.starters), list(state.telescopes)
-        choices = list(state.chosen)
+        unseen, choices, known = list(state.unseen), list(state.chosen), state.known
         box, chosen = tuple(chosen[:len(state.box)]), chosen[len(state.box):]
         for s in others:
             size = len(state.starters[s])
             starters[s], chosen = tuple(sorted(chosen[:size])), chosen[size:]
             size = len(unseen[s])
-            hands[s], rest = tuple(sorted(state.known[s] + tuple(rest[:size]))), rest[size:]
+            unseen[s], rest = tuple(sorted(rest[:size])), rest[size:]
+            hands[s] = tuple(sorted(known[s] + unseen[s]))
             telescope = list(state.telescopes[s])
             for i, entry in enumerate(telescope):
                 if is_face_down(entry) and not state.known_down[s] >> i & 1:
@@ -240,7 +231,8 @@ class Stellar(ModuleGame):
         if hidden_pending:
             pending, rest = rest[0], rest[1:]
         return state._replace(deck=tuple(rest), box=box, hands=tuple(hands), starters=tuple(starters),
-                              telescopes=tuple(telescopes), pending=pending, chosen=tuple(choices))
+                              telescopes=tuple(telescopes), pending=pending, unseen=tuple(unseen),
+                              chosen=tuple(choices))
 
     def card_info(self, state: State, card: str) -> dict:
         cards = state.cards
@@ -259,7 +251,7 @@ class Stellar(ModuleGame):
         counts = Counter(dict(enumerate(cards.copies)))
         counts.subtract(state.discard)
         counts.subtract(k for k in state.row if k != EMPTY)
-        elsewhere = len(state.box)
+        elsewhere, known = len(state.box), state.known
         for s in range(state.players):
             counts.subtract(state.notebooks[s])
             for i, entry in enumerate(state.telescopes[s]):
@@ -273,8 +265,8 @@ class Stellar(ModuleGame):
                 counts.subtract(state.hands[seat])
                 counts.subtract(state.starters[seat])
             else:
-                counts.subtract(state.known[s])
-                elsewhere += len(state.hands[s]) - len(state.known[s]) + len(state.starters[s])
+                counts.subtract(known[s])
+                elsewhere += len(state.unseen[s]) + len(state.starters[s])
         if state.pending != EMPTY:
             if state.pending_seen or state.seat == seat:
                 counts.subtract((state.pending,))
@@ -315,8 +307,8 @@ class Stellar(ModuleGame):
             "row": {str(i + 1): (name(k) if k != EMPTY else None) for i, k in enumerate(state.row)},
             "pending": shown_pending,
             "satellite_taken": state.satellite_taken,
-            "hands": [{"count": len(hand), "known": names(state.known[s]), **({"cards": names(hand)} if s == seat else {})}
-                      for s, hand in enumerate(state.hands)],
+            "hands": [{"count": len(hand), "known": names(known), **({"cards": names(hand)} if s == seat else {})}
+                      for s, (hand, known) in enumerate(zip(state.hands, state.known))],
             "starters": [{"count": len(pair), **({"cards": names(pair)} if s == seat else {})}
                          for s, pair in enumerate(state.starters)],
             "chosen": [{"done": card != EMPTY, **({"card": name(card)} if s == seat and card != EMPTY else {})}

@@ -19,7 +19,7 @@ from rules.stellar.cards import CardSet, invalid as _bad, parse_cards
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PHASES, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
-    card_of, face_down, is_face_down,
+    card_of, face_down, is_face_down, without,
 )
 
 STATE_KEYS = ("players", "seed", "shuffles", "start_player", "seat", "round", "phase", "deck", "discard",
@@ -215,12 +215,13 @@ def decode(game, data: Any) -> State:
     _check_telescopes_last(variants, players, start, seat, round_, phase, starters, telescopes)
     known, known_down, pending_seen, chosen = _knowledge(cards, optional, players, phase, hands, starters, telescopes,
                                                          pending)
+    unseen = tuple(without(hand, seen) for hand, seen in zip(hands, known))
 
     return State(
         cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, shuffles=shuffles,
         deck=deck, discard=discard, box=box, row=row, hands=hands, starters=starters, telescopes=telescopes,
         notebooks=notebooks, start_player=start, seat=seat, round=round_, phase=phase, pending=pending,
-        satellite_taken=satellite_taken, log=(), known=known, known_down=known_down, pending_seen=pending_seen,
+        satellite_taken=satellite_taken, log=(), unseen=unseen, known_down=known_down, pending_seen=pending_seen,
         chosen=chosen,
     )
 

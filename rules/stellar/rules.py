@@ -30,7 +30,7 @@ from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
-    face_down,
+    face_down, without,
 )
 
 RULE_SETUP = "setup: one starter to the telescope's top, the other to the notebook"
@@ -68,7 +68,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         starters=tuple(tuple(sorted(dealt[2 * s:2 * s + 2])) for s in range(players)),
         telescopes=(empty_telescope,) * players, notebooks=((),) * players, start_player=start, seat=start,
         round=0, phase=STARTERS, pending=EMPTY, satellite_taken=False, log=(("setup", None, (), start),),
-        known=((),) * players, known_down=(0,) * players, pending_seen=False, chosen=(EMPTY,) * players,
+        unseen=hands, known_down=(0,) * players, pending_seen=False, chosen=(EMPTY,) * players,
     )
 
 
@@ -79,10 +79,9 @@ def to_move(state: State) -> tuple[int, ...]:
         return (state.seat,)
     if phase == OVER:
         return ()
-    if phase == STARTERS:
-        return tuple(s for s in range(state.players) if state.starters[s] and state.chosen[s] == EMPTY)
-    if phase == FINAL:
-        return tuple(s for s in range(state.players) if state.hands[s] and state.chosen[s] == EMPTY)
+    if phase == STARTERS or phase == FINAL:  # who holds starters (a hand) and has not chosen yet
+        cards, chosen = state.starters if phase == STARTERS else state.hands, state.chosen
+        return tuple(s for s in range(state.players) if cards[s] and chosen[s] == EMPTY)
     if phase == CLEAR:
         return ((state.seat + 1) % state.players,)
     return (state.seat,)
@@ -92,7 +91,7 @@ class _Actions:
     """Every action object a card set can need, built once, so legal_actions only picks."""
 
     def __init__(self, cards: CardSet):
-        names = cards.kind_names
+        self.names = names = cards.kind_names
         slots = cards.telescope.slot_names
         self.take = tuple(TakeRowCard(slot=n) for n in range(1, ROW_SLOTS + 1))
         self.notebook = tuple(PlayToNotebook(card=name) for name in names)
@@ -102,6 +101,8 @@ class _Actions:
             tuple(tuple(PlayToTelescope(card=name, slot=slot, face_down=down) for slot in slots) for down in (False, True))
             for name in names)
         self.clear = (ClearRow(clear=True), ClearRow(clear=False))
+        #: starters[pair]: the two ChooseStarters of a (sorted) pair of starter cards, built when first asked
+        self.starters = {}
         #: cache: per telescope, its slot masks (see ``_masks``)
         self.masks = {}
         #: slots_of[mask]: the slot indices in a slot bit mask, lowest first (every mask, built once)
@@ -116,6 +117,12 @@ class _Actions:
             for down in (False, True):
                 for slot, action in enumerate(self.telescope[kind][down]):
                     self.decoded[id(action)] = (action, kind, slot, down)
+
+    def starter_choices(self, pair: tuple[int, int]) -> tuple[ChooseStarters, ChooseStarters]:
+        """The two ways to place a pair of starters: either to the telescope, the other to the notebook."""
+        a, b = (self.names[k] for k in pair)
+        choices = self.starters[pair] = (ChooseStarters(telescope=a, notebook=b), ChooseStarters(telescope=b, notebook=a))
+        return choices
 
 
 def actions_for(cards: CardSet) -> _Actions:
@@ -278,14 +285,15 @@ def legal_actions(state: State, seat: int) -> list:
         if seat != state.seat:
             return []
         pending = state.pending
-        mask, down = open_slots(state, state.telescopes[seat], pending)
+        found = _masks(table, cards, state.telescopes[seat])
+        near = _near(state, found) if found[3] else found[2]  # (open_slots)
+        mask, down = _where(found[1], near, cards.type_of[pending])
         return list(_telescope_actions(table, pending, mask, down))
     if phase == STARTERS:
         pair = state.starters[seat] if 0 <= seat < state.players else ()
         if not pair or state.chosen[seat] != EMPTY:
             return []
-        a, b = (cards.card_name(k) for k in pair)
-        return [ChooseStarters(telescope=a, notebook=b), ChooseStarters(telescope=b, notebook=a)]
+        return list(table.starters.get(pair) or table.starter_choices(pair))
     if phase == FINAL:
         if not 0 <= seat < state.players or state.chosen[seat] != EMPTY:
             return []
@@ -297,45 +305,40 @@ def legal_actions(state: State, seat: int) -> list:
 
 
 # -- applying ------------------------------------------------------------------------------------
-#: ``_make(State, fields)``: a State from a tuple of all its fields in order, without the Python-level
-#: ``__new__`` a NamedTuple call goes through (the same object, one call less per apply).
+#: ``_make(State, fields)``: a State from a tuple (or list) of all its fields in order, without the
+#: Python-level ``__new__`` a NamedTuple call goes through (the same object, one call less per apply).
 _make = tuple.__new__
+
+#: Where each field sits in a State. The quick paths (``_take``, ``_play_quickly``, ``_place_quickly``)
+#: change a state's fields as a list, ``list(state)``: an unchanged field costs nothing (reading a
+#: State's field by name costs far more than a list item, and a state has 24).
+(_CARDS, _PLAYERS, _START_PLAYER, _DECK, _ROW, _HANDS, _TELESCOPES, _NOTEBOOKS, _SEAT, _ROUND, _PHASE, _PENDING,
+ _SATELLITE_TAKEN, _LOG, _UNSEEN, _KNOWN_DOWN, _PENDING_SEEN) = map(State._fields.index, (
+    "cards", "players", "start_player", "deck", "row", "hands", "telescopes", "notebooks", "seat", "round", "phase",
+    "pending", "satellite_taken", "log", "unseen", "known_down", "pending_seen"))
 
 
 class _Table:
     """A working copy of a state for one apply: it copies only what the action changes."""
 
-    __slots__ = ("s", "shuffles", "deck", "discard", "row", "hands", "starters", "telescopes", "notebooks",
-                 "seat", "round", "phase", "pending", "satellite_taken", "log", "known", "known_down", "pending_seen",
-                 "chosen")
+    __slots__ = ("s", "cards", "players", "variants", "seed", "shuffles", "deck", "discard", "box", "row", "hands",
+                 "starters", "telescopes", "notebooks", "start_player", "seat", "round", "phase", "pending",
+                 "satellite_taken", "log", "unseen", "known_down", "pending_seen", "chosen")
 
     def __init__(self, state: State):
         self.s = state
-        self.shuffles = state.shuffles
-        self.deck = state.deck
-        self.discard = state.discard
-        self.row = state.row
-        self.hands = state.hands
-        self.starters = state.starters
-        self.telescopes = state.telescopes
-        self.notebooks = state.notebooks
-        self.seat = state.seat
-        self.round = state.round
-        self.phase = state.phase
-        self.pending = state.pending
-        self.satellite_taken = state.satellite_taken
+        # Every field at once, in State order (much cheaper than one by name; the log starts afresh).
+        (self.cards, self.players, self.variants, self.seed, self.shuffles, self.deck, self.discard, self.box, self.row,
+         self.hands, self.starters, self.telescopes, self.notebooks, self.start_player, self.seat, self.round,
+         self.phase, self.pending, self.satellite_taken, _, self.unseen, self.known_down, self.pending_seen,
+         self.chosen) = state
         self.log = []
-        self.known = state.known
-        self.known_down = state.known_down
-        self.pending_seen = state.pending_seen
-        self.chosen = state.chosen
 
     def freeze(self) -> State:
-        s = self.s
-        return _make(State, (s.cards, s.players, s.variants, s.seed, self.shuffles, self.deck, self.discard, s.box,
-                     self.row, self.hands, self.starters, self.telescopes, self.notebooks, s.start_player,
+        return _make(State, (self.cards, self.players, self.variants, self.seed, self.shuffles, self.deck, self.discard,
+                     self.box, self.row, self.hands, self.starters, self.telescopes, self.notebooks, self.start_player,
                      self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log),
-                     self.known, self.known_down, self.pending_seen, self.chosen))
+                     self.unseen, self.known_down, self.pending_seen, self.chosen))
 
     @staticmethod
     def _put(zones: tuple, seat: int, value) -> tuple:
@@ -352,31 +355,31 @@ class _Table:
 
     def place(self, seat: int, card: int, slot: int, down: bool, seen: bool = True) -> None:
         """``card`` into telescope ``slot``; face down, the other seats know it only when ``seen``."""
-        telescope = list(self.telescopes[seat])
-        telescope[slot] = face_down(card) if down else card
+        old = self.telescopes[seat]
+        telescope = list(old)
+        telescope[slot] = entry = face_down(card) if down else card
         self.telescopes = self._put(self.telescopes, seat, tuple(telescope))
+        _after_placing(self.cards, old, self.telescopes[seat], slot, entry)
         if down and seen:
             self.known_down = self._put(self.known_down, seat, self.known_down[seat] | 1 << slot)
         self.log.append(("telescope", seat, (card,), (slot, down, seen or not down)))
 
     def play_from_hand(self, seat: int, card: int) -> bool:
         """Take ``card`` out of the hand; whether the other seats knew it was there."""
-        hand = self.hands[seat]
+        hand, unseen = self.hands[seat], self.unseen[seat]
         i = hand.index(card)
         self.hands = self._put(self.hands, seat, hand[:i] + hand[i + 1:])
-        known = self.known[seat]
-        if card not in known:
-            return False
-        i = known.index(card)
-        self.known = self._put(self.known, seat, known[:i] + known[i + 1:])
-        return True
+        if not _unseen_card(hand, unseen, card):
+            return True
+        self.unseen = self._put(self.unseen, seat, without(unseen, (card,)))
+        return False
 
     def next_card(self) -> int:
         """The deck's top card; an empty deck is first rebuilt from the shuffled discards."""
         if not self.deck:
             if not self.discard:
                 return EMPTY
-            pile = shuffled(f"stellar:{self.s.seed}:{self.shuffles}", self.discard)
+            pile = shuffled(f"stellar:{self.seed}:{self.shuffles}", self.discard)
             self.shuffles += 1
             self.deck, self.discard = tuple(pile), ()
             self.log.append(("reshuffle", None, (), len(pile)))
@@ -400,22 +403,21 @@ class _Table:
         """Phase 4 (the opponent's clear comes first if a satellite was taken), then the next turn."""
         if self.satellite_taken and self.s.variant("satellite_clear") == "before_refill":
             self.phase = CLEAR
-            self.log.append(("clear_offer", (self.seat + 1) % self.s.players, (), None))
+            self.log.append(("clear_offer", (self.seat + 1) % self.players, (), None))
             return
         self.refill()
         self.end_turn()
 
     def end_turn(self) -> None:
-        state = self.s
         self.satellite_taken = False
         self.pending = EMPTY
         self.pending_seen = False
-        if self.seat == (state.start_player - 1) % state.players:
+        if self.seat == (self.start_player - 1) % self.players:
             self.round += 1
             if self.round >= ROUNDS:
                 self.final()
                 return
-        self.seat = (self.seat + 1) % state.players
+        self.seat = (self.seat + 1) % self.players
         self.phase = TAKE
         self.log.append(("turn", self.seat, (), self.round))
         self.start_turn()
@@ -424,7 +426,7 @@ class _Table:
         """Phase TAKE begins. Only a position written with a short deck (a card file must hold enough
         for the whole game, ``cards.deck_cards_needed``) runs out of cards: with nothing in the row
         the take is skipped, and with no hand card either the whole turn."""
-        if any(card != EMPTY for card in self.row):
+        if self.row.count(EMPTY) < ROW_SLOTS:  # a card to take
             return
         self.phase = PLAY
         self.log.append(("take_skipped", self.seat, (), None))
@@ -440,6 +442,12 @@ class _Table:
         if not any(self.hands):
             self.phase = OVER
             self.log.append(("game_over", None, (), None))
+
+
+def _unseen_card(hand: tuple[int, ...], unseen: tuple[int, ...], card: int) -> bool:
+    """Whether the other seats did not see ``card`` (a hand card) come into the hand: every copy of
+    it in the hand is unseen (with a seen copy there, the one played is that one)."""
+    return card in unseen and hand.count(card) == unseen.count(card)
 
 
 def _illegal(key: str, rule: str, **values) -> NoReturn:
@@ -527,10 +535,11 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
         return None
     if slot < 0:
         return entry
-    found = _masks(table, cards, state.telescopes[seat])
-    near = found[2]
-    if found[3]:  # a satellite lies face up: _near
-        near = _near(state, found)
+    telescope = state.telescopes[seat]
+    found = table.masks.get(id(telescope))  # _masks' cache, looked up inline
+    if found is None or found[0] is not telescope:
+        found = _masks(table, cards, telescope)
+    near = _near(state, found) if found[3] else found[2]  # (_near only when a satellite lies face up)
     mask, must_go_down = _where(found[1], near, cards.type_of[card])
     return entry if entry[3] is must_go_down and mask >> slot & 1 else None
 
@@ -560,46 +569,49 @@ def _place(state: State, seat: int, action: PlayToTelescope) -> State:
 def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) -> State:
     """``_place`` for its commonest case, built without a working copy: no satellite taken this turn
     (no clear owed) and enough deck cards for the refill (no reshuffle)."""
-    s = state
-    old = s.telescopes[seat]
+    fields = list(state)
+    telescopes = list(fields[_TELESCOPES])
+    old = telescopes[seat]
     telescope = list(old)
     telescope[slot] = entry = face_down(card) if down else card
-    telescopes = list(s.telescopes)
     telescopes[seat] = new = tuple(telescope)
-    _after_placing(s.cards, old, new, slot, entry)
-    known_down = s.known_down
-    if down and s.pending_seen:  # (_Table.place)
-        known_down = _Table._put(known_down, seat, known_down[seat] | 1 << slot)
-    log = [("telescope", seat, (card,), (slot, down, s.pending_seen or not down))]
-    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, list(s.row), s.deck, s.hands, log)
-    return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
-                 s.hands, s.starters, tuple(telescopes), s.notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log), s.known, known_down, False, s.chosen))
+    fields[_TELESCOPES] = tuple(telescopes)
+    _after_placing(fields[_CARDS], old, new, slot, entry)
+    seen = fields[_PENDING_SEEN]
+    if down and seen:  # (_Table.place)
+        known_down = fields[_KNOWN_DOWN]
+        fields[_KNOWN_DOWN] = _Table._put(known_down, seat, known_down[seat] | 1 << slot)
+    log = [("telescope", seat, (card,), (slot, down, seen or not down))]
+    return _refill_and_next_turn(fields, list(fields[_ROW]), fields[_DECK], log)
 
 
-def _refill_and_next_turn(s: State, row: list, deck: tuple, hands: tuple, log: list) -> tuple:
-    """Phase 4 and ``_Table.end_turn`` when the deck holds a card for every empty row slot (so the
-    row ends full: no reshuffle, no skipped take); ``hands`` after the turn. Returns the row, the
-    deck, seat, round and phase."""
+def _refill_and_next_turn(fields: list, row: list, deck: tuple, log: list) -> State:
+    """Phase 4 and ``_Table.end_turn`` on a state's ``fields`` (a list, changed here) when the deck
+    holds a card for every empty row slot of ``row`` (so the row ends full: no reshuffle, no skipped
+    take); ``fields`` hold the hands after the turn, ``log`` its records so far."""
     drawn = 0
     for i in range(ROW_SLOTS):
         if row[i] == EMPTY:
             row[i] = card = deck[drawn]
             drawn += 1
             log.append(("refill", None, (card,), i + 1))
-    deck = deck[drawn:]  # one slice for all the cards drawn
-    seat, round_ = s.seat, s.round
-    if seat == (s.start_player - 1) % s.players:
+    fields[_ROW], fields[_DECK] = tuple(row), deck[drawn:]  # one slice for all the cards drawn
+    fields[_PENDING], fields[_SATELLITE_TAKEN], fields[_PENDING_SEEN] = EMPTY, False, False
+    seat, round_, players = fields[_SEAT], fields[_ROUND], fields[_PLAYERS]
+    phase = TAKE
+    if seat == (fields[_START_PLAYER] - 1) % players:
         round_ += 1
         if round_ >= ROUNDS:
             log.append(("final", None, (), None))
-            if not any(hands):  # (_Table.final)
+            phase = FINAL
+            if not any(fields[_HANDS]):  # (_Table.final)
                 log.append(("game_over", None, (), None))
-                return tuple(row), deck, seat, round_, OVER
-            return tuple(row), deck, seat, round_, FINAL
-    seat = (seat + 1) % s.players
-    log.append(("turn", seat, (), round_))
-    return tuple(row), deck, seat, round_, TAKE
+                phase = OVER
+    if phase == TAKE:
+        seat = (seat + 1) % players
+        log.append(("turn", seat, (), round_))
+    fields[_SEAT], fields[_ROUND], fields[_PHASE], fields[_LOG] = seat, round_, phase, tuple(log)
+    return _make(State, fields)
 
 
 def _hand_card(state: State, seat: int, name, rule: str) -> int:
@@ -668,28 +680,25 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     slot = action.slot
     if type(slot) is not int or not 1 <= slot <= ROW_SLOTS:
         _illegal("no_row_card", RULE_TAKE, slot=repr(slot), last=ROW_SLOTS)
-    card = state.row[slot - 1]
+    fields = list(state)  # (the commonest step of every game, kept cheap: see _CARDS)
+    row = list(fields[_ROW])
+    card = row[slot - 1]
     if card == EMPTY:
         _illegal("row_slot_empty", RULE_TAKE, slot=slot)
-    row = list(state.row)
     row[slot - 1] = EMPTY
-    hands, known = list(state.hands), list(state.known)
-    hands[seat] = tuple(sorted(state.hands[seat] + (card,)))
-    seen = state.known[seat]  # everyone saw the card taken from the row
-    known[seat] = tuple(sorted(seen + (card,))) if seen else (card,)
-    cards = state.cards
+    hands = list(fields[_HANDS])
+    hands[seat] = tuple(sorted(hands[seat] + (card,)))  # (seen by all: ``unseen`` stays)
+    cards = fields[_CARDS]
     satellite = cards.type_of[card] == len(cards.types)  # cards.is_satellite, inlined
-    s = state
     log = (("take", seat, (card,), slot),)
     if satellite and state.variant("satellite_clear") == "after_take":
-        log += (("clear_offer", (seat + 1) % s.players, (), None),)
+        log += (("clear_offer", (seat + 1) % fields[_PLAYERS], (), None),)
         phase = CLEAR
     else:
         phase = PLAY
-    # Built field by field (State order): the commonest step of every game, kept cheap.
-    return _make(State, (s.cards, s.players, s.variants, s.seed, s.shuffles, s.deck, s.discard, s.box, tuple(row),
-                 tuple(hands), s.starters, s.telescopes, s.notebooks, s.start_player, s.seat, s.round, phase,
-                 EMPTY, satellite, log, tuple(known), s.known_down, False, s.chosen))
+    fields[_ROW], fields[_HANDS], fields[_PHASE], fields[_PENDING] = tuple(row), tuple(hands), phase, EMPTY
+    fields[_SATELLITE_TAKEN], fields[_LOG], fields[_PENDING_SEEN] = satellite, log, False
+    return _make(State, fields)
 
 
 def _play_action(state: State, seat: int, action) -> State:
@@ -765,32 +774,31 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     taken this turn, and enough deck cards for the second card and the refill (no reshuffle).
     It must give exactly what ``_play`` gives (the golden playthroughs and a test check this).
     """
-    s = state
-    cards = s.cards
-    hand = s.hands[seat]
+    fields = list(state)
+    cards = fields[_CARDS]
+    hands = list(fields[_HANDS])
+    hand = hands[seat]
     i = hand.index(card)
-    hands = list(s.hands)
     hands[seat] = hand[:i] + hand[i + 1:]
-    known = s.known
-    if card in known[seat]:  # (_Table.play_from_hand)
-        i = known[seat].index(card)
-        known = _Table._put(known, seat, known[seat][:i] + known[seat][i + 1:])
-    telescopes, notebooks = s.telescopes, s.notebooks
-    row, deck = list(s.row), s.deck
+    fields[_HANDS] = tuple(hands)
+    unseen = fields[_UNSEEN]
+    if card in unseen[seat] and _unseen_card(hand, unseen[seat], card):  # (_Table.play_from_hand)
+        fields[_UNSEEN] = _Table._put(unseen, seat, without(unseen[seat], (card,)))
     if to_telescope:
+        telescopes = list(fields[_TELESCOPES])
         old = telescopes[seat]
         telescope = list(old)
         telescope[slot] = card
-        telescopes = list(telescopes)
         telescopes[seat] = new = tuple(telescope)
-        telescopes = tuple(telescopes)
+        fields[_TELESCOPES] = tuple(telescopes)
         _after_placing(cards, old, new, slot, card)
         log = [("telescope", seat, (card,), (slot, False, True))]
     else:
-        notebooks = list(notebooks)
+        notebooks = list(fields[_NOTEBOOKS])  # (_Table.add_to_notebook)
         notebooks[seat] = tuple(sorted(notebooks[seat] + (card,)))
-        notebooks = tuple(notebooks)
+        fields[_NOTEBOOKS] = tuple(notebooks)
         log = [("notebook", seat, (card,), None)]
+    row, deck = list(fields[_ROW]), fields[_DECK]
     number = cards.number_of[card]
     if not cards.six_zero[card] and 1 <= number <= ROW_SLOTS and row[number - 1] != EMPTY:
         second = row[number - 1]
@@ -802,19 +810,15 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         log.append(("second" if to_telescope else "second_drawn", seat, (second,), None))
         seen = False
     if not to_telescope:
-        return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, tuple(row),
-                     tuple(hands), s.starters, telescopes, notebooks, s.start_player, s.seat, s.round, PLACE,
-                     second, False, tuple(log), known, s.known_down, seen, s.chosen))
-    notebooks = list(notebooks)
+        fields[_ROW], fields[_DECK], fields[_PHASE], fields[_PENDING] = tuple(row), deck, PLACE, second
+        fields[_LOG], fields[_PENDING_SEEN] = tuple(log), seen
+        return _make(State, fields)
+    notebooks = list(fields[_NOTEBOOKS])  # (_Table.add_to_notebook)
     notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
-    notebooks = tuple(notebooks)
+    fields[_NOTEBOOKS] = tuple(notebooks)
     log.append(("notebook", seat, (second,), None))
     # Phase 4: refill (the deck holds enough cards), then the next turn.
-    hands = tuple(hands)
-    row, deck, next_seat, round_, phase = _refill_and_next_turn(s, row, deck, hands, log)
-    return _make(State, (cards, s.players, s.variants, s.seed, s.shuffles, deck, s.discard, s.box, row,
-                 hands, s.starters, telescopes, notebooks, s.start_player, next_seat, round_, phase,
-                 EMPTY, False, tuple(log), known, s.known_down, False, s.chosen))
+    return _refill_and_next_turn(fields, row, deck, log)
 
 
 def _clear(state: State, seat: int, action: ClearRow) -> State:
@@ -865,7 +869,7 @@ def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
         if rest:
             table.discard = table.discard + rest
             table.log.append(("final_discard", s, rest, None))
-    table.known = ((),) * state.players
+    table.unseen = ((),) * state.players
     table.chosen = (EMPTY,) * state.players
     table.phase = OVER
     table.log.append(("game_over", None, (), None))

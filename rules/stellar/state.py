@@ -40,6 +40,14 @@ def card_of(entry: int) -> int:
     return -2 - entry if entry <= -2 else entry
 
 
+def without(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
+    """``cards`` without ``taken`` (a part of it), copy for copy; sorted ``cards`` stay sorted."""
+    rest = list(cards)
+    for card in taken:
+        rest.remove(card)
+    return tuple(rest)
+
+
 class State(NamedTuple):
     """Everything about a Stellar game at one moment; the deck's order included."""
 
@@ -78,9 +86,11 @@ class State(NamedTuple):
     #: What the last apply did: compact records, turned into Events by ``events()``.
     log: tuple[tuple, ...]
     #: What the other seats know of each seat's hidden cards (every way of knowing in Stellar is
-    #: public, so one record serves every other seat): per seat, the hand cards they saw taken from
-    #: the row (sorted; a part of the hand) ...
-    known: tuple[tuple[int, ...], ...]
+    #: public, so one record serves every other seat): per seat, the hand cards they have not seen
+    #: (sorted; a part of the hand): the cards dealt to it, unless a position says otherwise. Every
+    #: card taken from the row is seen, so the rest of the hand (``known``) is what they saw taken.
+    #: Kept this way round, it changes only when an unseen card is played, not on every take ...
+    unseen: tuple[tuple[int, ...], ...]
     #: ... and the bit mask of the telescope slots whose face-down card they saw in the row.
     known_down: tuple[int, ...]
     #: The second card waiting in phase PLACE came from the row (everyone saw it), not the deck.
@@ -89,6 +99,12 @@ class State(NamedTuple):
     #: the starter for the telescope (the other goes to the notebook); after round 11, the hand card
     #: for the notebook.
     chosen: tuple[int, ...]
+
+    @property
+    def known(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the hand cards the other seats saw taken from the row (sorted): its hand but
+        ``unseen``."""
+        return tuple(without(hand, unseen) for hand, unseen in zip(self.hands, self.unseen))
 
     def variant(self, name: str):
         for key, value in self.variants:
