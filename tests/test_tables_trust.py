@@ -347,7 +347,7 @@ def test_a_page_open_on_a_seat_link_the_creator_replaced_drops_the_table_and_say
     old, other = TablePage(hub, table.id, tokens[1]), TablePage(hub, table.id, tokens[0])
     hand = table.spec.observe(table.state, 1)["hands"][1]["cards"]
     assert hand[0] in document_text(mounted(old))
-    hub.new_seat_link(table.id, "the-creator", 1)
+    tokens = {**tokens, 1: hub.new_seat_link(table.id, "the-creator", 1)}
     shown = document_text(mounted(old))
     assert "not valid" in shown and not any(card in shown for card in hand)
     play_first_legal(hub, table, tokens)            # the table goes on without the old page
