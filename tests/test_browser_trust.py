@@ -10,7 +10,6 @@ One server for the module; its writes give up on a locked database after 0.2 s
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from explorer.setup_editor import MAX_FILE_BYTES
 from explorer.table_store import TableStore
 from tests.tables_server import TablesServer
 from tests.test_browser_tables import LOAD_TIMEOUT, SeatPage, create_in_lobby, read_table
+from tests.test_tables_trust import Locked
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "subastral-scoring-example.json"
 
@@ -83,22 +83,27 @@ def test_a_typed_seed_does_not_deal_a_live_table_in_the_explorer_until_the_creat
     context.close()
     assert explorer_hand(browser, f"{server.base}/explorer?table={created.id}", 0) == mine
     assert explorer_hand(browser, explorer + secret, 0) == mine
-    for page in (seat, spectator):
-        assert not page.errors, page.errors
-        page.close()
+    close_clean([seat, spectator])
     created.close()
 
 
-class Locked:
-    """Another connection holds the database's write lock, as a long write elsewhere would."""
+def close_clean(pages: list[SeatPage]) -> None:
+    """Close the pages; none had a script error."""
+    for page in pages:
+        assert not page.errors, page.errors
+        page.close()
 
-    def __init__(self, db):
-        self.raw = sqlite3.connect(db, isolation_level=None)
-        self.raw.execute("BEGIN IMMEDIATE")
 
-    def release(self):
-        self.raw.execute("ROLLBACK")
-        self.raw.close()
+def your_turn(pages: list[SeatPage]) -> SeatPage:
+    return next(page for page in pages if page.page.locator(".table-status.your-turn").count())
+
+
+def first_move_kept(server: TablesServer, table_id: str, pages: list[SeatPage]) -> None:
+    """Every page shows the table's first move and the database holds it; then the pages close."""
+    for page in pages:
+        page.wait_for_step(1)
+    assert len(read_table(server.db, table_id)[1]) == 1
+    close_clean(pages)
 
 
 def choose_first_move(seat: SeatPage) -> str:
@@ -115,7 +120,7 @@ def test_a_move_the_locked_database_cannot_write_is_refused_and_can_be_made_agai
     created = create_in_lobby(browser, server, "subastral", 2, seed=7)
     created.close()
     pages = [SeatPage(browser, link, seat) for seat, link in created.links.items()]
-    seat = next(page for page in pages if page.page.locator(".table-status.your-turn").count())
+    seat = your_turn(pages)
     locked = Locked(server.db)
     try:
         label = choose_first_move(seat)
@@ -126,12 +131,7 @@ def test_a_move_the_locked_database_cannot_write_is_refused_and_can_be_made_agai
     assert read_table(server.db, created.id)[1] == []
     assert "Traceback" not in seat.page.content()
     assert choose_first_move(seat) == label        # the same move, once the database is free again
-    for page in pages:
-        page.wait_for_step(1)
-    assert len(read_table(server.db, created.id)[1]) == 1
-    for page in pages:
-        assert not page.errors, page.errors
-        page.close()
+    first_move_kept(server, created.id, pages)
 
 
 @pytest.fixture
@@ -198,6 +198,4 @@ def test_a_seat_link_the_creator_replaced_shows_nothing_of_the_table_and_the_new
     new = SeatPage(browser, new_link, 1)
     hand(new.page, 1)
     expect(new.page.locator(".table-header")).to_contain_text("Player 2")
-    for page in (old, new):
-        assert not page.errors, page.errors
-        page.close()
+    close_clean([old, new])

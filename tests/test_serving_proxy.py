@@ -20,8 +20,8 @@ from tornado import httpclient, web, websocket
 from tornado.httputil import HTTPHeaders
 
 from tests.tables_server import TablesServer, free_port
-from tests.test_browser_tables import SeatPage, create_in_lobby, read_table
-from tests.test_browser_trust import choose_first_move, hand
+from tests.test_browser_tables import SeatPage, create_in_lobby
+from tests.test_browser_trust import choose_first_move, first_move_kept, hand, your_turn
 
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "upgrade"}
 
@@ -163,13 +163,8 @@ def test_behind_a_proxy_the_lobby_makes_https_links_to_the_proxy_and_a_seat_play
     opened = ForwardSocket.opened
     seats = [SeatPage(browser, link.replace("https://", "http://", 1), seat) for seat, link in created.links.items()]
     assert ForwardSocket.opened == opened + 2          # each page's websocket went through the proxy
-    mover = next(page for page in seats if page.page.locator(".table-status.your-turn").count())
+    mover = your_turn(seats)
     assert hand(mover.page, mover.seat)
     choose_first_move(mover)
-    for page in seats:
-        page.wait_for_step(1)
-    assert len(read_table(server.db, created.id)[1]) == 1
-    for page in seats:
-        assert not page.errors, page.errors
-        page.close()
+    first_move_kept(server, created.id, seats)
     assert not server.errors(), server.errors()
