@@ -401,7 +401,8 @@ class TableHub:
         return table
 
     def new_seat_link(self, table_id: str, creator_token: str | None, seat: Any) -> str:
-        """The creator gives human seat ``seat`` a new token (returned, never stored); the old one stops working."""
+        """The creator gives human seat ``seat`` a new token (returned, never stored); the old one stops
+        working, also in pages open on it (told, like every listener: they close the table)."""
         table = self.creator_table(table_id, creator_token)
         if type(seat) is not int or seat not in table.record.token_digests:
             raise _refused("no_such_seat", table=table_id, seat=repr(seat))
@@ -409,6 +410,7 @@ class TableHub:
         with table.lock:
             self.store.set_seat_digest(table.id, seat, token_digest(token))
             table.record = self.store.table(table.id)
+        table._notify()
         return token
 
     def subscribe(self, table_id: str, callback: Callable[[], None]) -> Callable[[], None]:

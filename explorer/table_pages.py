@@ -273,6 +273,7 @@ class TablePage(pn.viewable.Viewer):
         self._unsubscribe = hub.subscribe(table.id, self._on_table_change)
         if self._document is not None:
             self._document.on_session_destroyed(lambda context: self._unsubscribe())
+        self._layout = self._make_layout()
         self._sync()        # a bot may have moved while the page was being made, before it listened
         self._show()
 
@@ -332,8 +333,14 @@ class TablePage(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ following the table
     def _follow(self) -> None:
-        """The table changed: follow it, with one patch message for everything a move changes here."""
+        """The table changed: follow it, with one patch message for everything a move changes here.
+        A seat whose link the creator replaced since the page opened shows nothing of the table any
+        more: the page stops following it and says why, as the old link now does when opened."""
         with pn.io.hold():
+            if self.seat is not None and self.table.seat_for(self.token) != self.seat:
+                self._unsubscribe()
+                self._layout.objects = [refusal_pane(self._bad_key(), self.lang)]
+                return
             self._sync()
             self._show()
 
@@ -394,6 +401,13 @@ class TablePage(pn.viewable.Viewer):
         return (f'<div class="table-status{" your-turn" if mine else ""}" data-step="{len(session.log)}">'
                 f'{t("move_status", lang, n=len(session.log) + 1, status=esc(status))}</div>')
 
+    def _bad_key(self) -> str:
+        try:
+            self.hub.seat_of(self.table.id, self.token)
+        except TableError as error:
+            return error.problem_in(self.lang)
+        return ""
+
     def _seat_label(self, seat: int) -> str:
         controller, lang = self.table.controller(seat), self.lang
         return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=controller)
@@ -404,6 +418,9 @@ class TablePage(pn.viewable.Viewer):
         return io.StringIO(json.dumps(self.table.replay(), indent=1))
 
     def __panel__(self):
+        return self._layout
+
+    def _make_layout(self) -> pn.Column:
         side = pn.Column(pn.Card(self.log_view, title=t("events", self.lang), collapsible=False, sizing_mode="stretch_width",
                                  css_classes=["log-card"]),
                          styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5))
@@ -609,16 +626,19 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
         else:
             page = TablePage(hub, table_id, token, path=page_path(), lang=lang)
     except TableError as error:
-        problem = error.problem_in(lang)
-        template.main.append(pn.pane.Alert(literal(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}")),
-                                           alert_type="danger",
-                                           css_classes=["table-refused"]))
+        template.main.append(refusal_pane(error.problem_in(lang), lang))
         lobby_href = page_path() + ("" if lang == "en" else f"?lang={lang}")
         template.main.append(pn.pane.HTML(f'<a href="{esc(lobby_href)}">{t("go_to_lobby", lang)}</a>'))
         return template
     template.main.append(page)
     template.table_page = page
     return template
+
+
+def refusal_pane(problem: str, lang: str) -> pn.pane.Alert:
+    """Why a table's page shows nothing of the table (a wrong or replaced key, an unknown table)."""
+    return pn.pane.Alert(literal(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}")),
+                         alert_type="danger", css_classes=["table-refused"])
 
 
 def review_replay(table_id: str, hub: TableHub | None = None, lang: str = "en") -> dict:

@@ -71,12 +71,14 @@ class TablesServer:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "panel", "serve", *self.apps,
+                "--setup", self.setup, "--address", "127.0.0.1", "--port", str(self.port),
+                f"--allow-websocket-origin=127.0.0.1:{self.port}", "--liveness", "--args", "--db", str(self.db)]
+
     def start(self, timeout: float = 90.0) -> "TablesServer":
-        cmd = [sys.executable, "-m", "panel", "serve", *self.apps,
-               "--setup", self.setup, "--address", "127.0.0.1", "--port", str(self.port),
-               f"--allow-websocket-origin=127.0.0.1:{self.port}", "--liveness", "--args", "--db", str(self.db)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "RULES_EXPLORER_BOT_DELAY": str(self.bot_delay), **self.extra_env}
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.log,
+        self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while True:

@@ -117,12 +117,23 @@ class SeatPage:
         self.context.close()
 
 
-def create_table(browser: Browser, server: TablesServer, game: str, players: int, seats: list[str] | None = None,
-                 seed: int = 5) -> tuple[str, dict[int, str], str]:
-    """Create a table in the lobby's form; returns (table id, seat -> link, spectator link)."""
+class Created:
+    """A table just made in the lobby's form: its id, the seats' links, the spectator's and the
+    creator's links (shown once), and the lobby's page (still open: ``close()`` it)."""
+
+    def __init__(self, lobby: Page, table_id: str, links: dict[int, str], spectator: str, creator: str):
+        self.lobby, self.id, self.links, self.spectator, self.creator = lobby, table_id, links, spectator, creator
+
+    def close(self) -> None:
+        self.lobby.context.close()
+
+
+def create_in_lobby(browser: Browser, server: TablesServer, game: str, players: int, seats: list[str] | None = None,
+                    seed: int | str = 5, base: str | None = None) -> Created:
+    """Create a table in the lobby's form at ``base`` (default: the server's own address)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     lobby = context.new_page()
-    lobby.goto(f"{server.base}/tables")
+    lobby.goto(f"{base or server.base}/tables")
     expect(lobby.locator(".create-table button")).to_be_visible(timeout=LOAD_TIMEOUT)
     lobby.locator(".lobby-game select").select_option(label=get_game(game).title)
     expect(lobby.locator(".lobby-players select")).to_be_visible()
@@ -141,9 +152,17 @@ def create_table(browser: Browser, server: TablesServer, game: str, players: int
         if link.count():
             links[seat] = link.get_attribute("href")
     spectator = lobby.locator("a.spectator-link").get_attribute("href")
+    creator = lobby.locator("a.creator-link").get_attribute("href")
     expect(lobby.locator(f'.tables-list tr[data-table="{table_id}"]')).to_be_visible()
-    context.close()
-    return table_id, links, spectator
+    return Created(lobby, table_id, links, spectator, creator)
+
+
+def create_table(browser: Browser, server: TablesServer, game: str, players: int, seats: list[str] | None = None,
+                 seed: int = 5) -> tuple[str, dict[int, str], str]:
+    """Create a table in the lobby's form; returns (table id, seat -> link, spectator link)."""
+    created = create_in_lobby(browser, server, game, players, seats, seed)
+    created.close()
+    return created.id, created.links, created.spectator
 
 
 class Game:

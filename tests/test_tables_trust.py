@@ -339,6 +339,22 @@ def test_the_creator_gives_a_seat_a_new_link_and_the_old_one_stops_working(hub):
     again.close()
 
 
+def test_a_page_open_on_a_seat_link_the_creator_replaced_drops_the_table_and_says_why(hub):
+    from explorer.table_pages import TablePage
+    from tests.test_table_pages import document_text, mounted
+
+    table, tokens = hub.create("subastral", 2, seed=1, creator_digest=token_digest("the-creator"))
+    old, other = TablePage(hub, table.id, tokens[1]), TablePage(hub, table.id, tokens[0])
+    hand = table.spec.observe(table.state, 1)["hands"][1]["cards"]
+    assert hand[0] in document_text(mounted(old))
+    tokens = {**tokens, 1: hub.new_seat_link(table.id, "the-creator", 1)}
+    shown = document_text(mounted(old))
+    assert "not valid" in shown and not any(card in shown for card in hand)
+    play_first_legal(hub, table, tokens)            # the table goes on without the old page
+    assert "not valid" in document_text(mounted(old)) and len(old.session.log) == 0
+    assert len(other.session.log) == 1
+
+
 def test_the_operator_ends_a_table_from_the_command_line_while_the_server_runs(hub, capsys):
     from rules import cli
 
