@@ -630,16 +630,18 @@ class AnalysisPage(pn.viewable.Viewer):
         self.run.request_stop()
 
     def _pace(self) -> None:
-        """After a chunk's update, in a served page: wait (at most a second) until it is drawn.
+        """After a chunk's update, in a served page: wait until its plots are drawn.
 
         A run in this process keeps the interpreter lock nearly all the time; without a pause the
-        server's loop would send the updates only when the run ends, all at once.
+        server's loop would send the updates only when the run ends, all at once, and on a busy
+        machine it drew a chunk in seconds while the run went on to the next ones. (The bound only
+        keeps a page whose loop has stopped from holding the run.)
         """
         if self._document is None:
             return
         games = self.run.games_done
         with self._drawn:
-            self._drawn.wait_for(lambda: self.drawn_games >= games, timeout=1.0)
+            self._drawn.wait_for(lambda: self.drawn_games >= games, timeout=30.0)
 
     def refresh(self) -> None:
         """Bring the progress line, summary and buttons up to date with the run, then the plots.
