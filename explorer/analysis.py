@@ -16,9 +16,10 @@ Live updates and threads
     The run happens in a background thread, so the server keeps serving. Each finished chunk
     assigns new values on the model (in that thread); the page never touches Bokeh models from it:
     in a served page the refresh is scheduled on the document's own loop (``add_next_tick_callback``
-    holds the document lock), at most once until it has run, as ``explorer/live_plots.py`` does.
-    Each refresh redraws the plots through their pipes (a few per second at most: no need for the
-    in-place updates of the play page).
+    holds the document lock), at most once until it has run, by ``explorer/live_plots.py``'s
+    ``OnLoop``. Each refresh sets the progress line, summary and buttons, and then, in a loop
+    callback of its own, redraws the plots through their pipes (a few per second at most: no need
+    for the in-place updates of the play page); so the texts go out at once, never behind the plots.
 
 Stopping
     ``compare`` keeps the chunks finished so far when interrupted (Ctrl-C); the Stop button asks for
@@ -474,6 +475,7 @@ class AnalysisPage(pn.viewable.Viewer):
         self.thread: threading.Thread | None = None
         # From the run's thread: once, on the document's own loop, which holds its lock.
         self._on_run_change = OnLoop(self.refresh)
+        self._on_plots_due = OnLoop(self.refresh_plots, self._on_run_change.document)
         self._document = self._on_run_change.document
         self._drawn = threading.Condition()
         self.drawn_games = 0            # games_done of the run as last drawn
@@ -628,19 +630,37 @@ class AnalysisPage(pn.viewable.Viewer):
         self.run.request_stop()
 
     def _pace(self) -> None:
-        """After a chunk's update, in a served page: wait (at most a second) until it is drawn.
+        """After a chunk's update, in a served page: wait until its plots are drawn.
 
         A run in this process keeps the interpreter lock nearly all the time; without a pause the
-        server's loop would send the updates only when the run ends, all at once.
+        server's loop would send the updates only when the run ends, all at once, and on a busy
+        machine it drew a chunk in seconds while the run went on to the next ones. (The bound only
+        keeps a page whose loop has stopped from holding the run.)
         """
         if self._document is None:
             return
         games = self.run.games_done
         with self._drawn:
-            self._drawn.wait_for(lambda: self.drawn_games >= games, timeout=1.0)
+            self._drawn.wait_for(lambda: self.drawn_games >= games, timeout=30.0)
 
     def refresh(self) -> None:
-        """Bring the plots, progress line, summary and buttons up to date with the run."""
+        """Bring the progress line, summary and buttons up to date with the run, then the plots.
+
+        In a served page the plots (six redrawn: the slow part) follow in a loop callback of their
+        own, so the texts go out at once in a small message instead of waiting behind them.
+        """
+        run = self.run
+        with pn.io.hold():
+            self.progress.object = progress_line(run, self.lang)
+            self.summary.object = summary_markdown(run.stats, self.lang)
+            finished = run.result is not None
+            self.run_button.disabled = run.running
+            self.stop_button.disabled = not run.running
+            self.csv_download.disabled = self.json_download.disabled = not finished
+        self._on_plots_due()
+
+    def refresh_plots(self) -> None:
+        """Send the run's statistics to the plots (then a waiting run may go on: ``_pace``)."""
         run = self.run
         games = run.games_done         # read first: what is drawn is at least this recent
         stats, history = run.stats, run.history
@@ -651,12 +671,6 @@ class AnalysisPage(pn.viewable.Viewer):
             self.feeds["difference"].pipe.send(difference_history_data(history))
             self.feeds["distribution"].pipe.send(score_distribution_data(stats))
             self.feeds["envelope"].pipe.send(envelope_data(stats))
-            self.progress.object = progress_line(run, self.lang)
-            self.summary.object = summary_markdown(stats, self.lang)
-            finished = run.result is not None
-            self.run_button.disabled = run.running
-            self.stop_button.disabled = not run.running
-            self.csv_download.disabled = self.json_download.disabled = not finished
         with self._drawn:
             self.drawn_games = games
             self._drawn.notify_all()

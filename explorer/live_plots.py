@@ -7,7 +7,9 @@ Bokeh figures up to date, and the small machinery that writes into drawn figures
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import threading
 import weakref
 from functools import partial
 from typing import Any, Callable, Mapping
@@ -121,25 +123,59 @@ class OnLoop:
     For updates that come from elsewhere (another thread, another page's move) or that must wait
     for the widget callback that caused them to end. ``document``: the page's (default: the current
     document when made).
+
+    A call while the callback runs runs it once more, scheduled when it ends: after the messages
+    it sent are on their way (a run scheduled meanwhile would go first and hold them back, run
+    after run, while a background thread keeps calling). From another thread the run is handed
+    to the loop (``IOLoop.add_callback``, thread-safe), never added to the document there: the
+    document may be held at that moment, and the loop thread takes its held events without a lock.
     """
 
     def __init__(self, callback: Callable[[], Any], document=None):
         document = document if document is not None else pn.state.curdoc
         self.document = document if document is not None and document.session_context else None
         self.callback = callback
-        self._pending = False
+        self._lock = threading.Lock()
+        self._pending = False          # a run is scheduled or running
+        self._again = False            # called during the run: run once more after it
+        application = self.document.session_context.server_context.application_context if self.document else None
+        self._loop = getattr(application, "io_loop", None)
 
     def __call__(self, *events) -> None:
         if self.document is None:
             self.callback()
-        elif not self._pending:
+            return
+        with self._lock:
+            if self._pending:
+                self._again = True
+                return
             self._pending = True
-            with set_curdoc(self.document):
-                pn.state.execute(self._run, schedule=True)
+        if self._loop is not None and not self._on_loop():
+            self._loop.add_callback(self._schedule)
+        else:
+            self._schedule()
+
+    def _on_loop(self) -> bool:
+        try:
+            return asyncio.get_running_loop() is self._loop.asyncio_loop
+        except RuntimeError:
+            return False
+
+    def _schedule(self) -> None:
+        with set_curdoc(self.document):
+            pn.state.execute(self._run, schedule=True)
 
     def _run(self) -> None:
-        self._pending = False
-        self.callback()
+        with self._lock:
+            self._again = False
+        try:
+            self.callback()
+        finally:
+            with self._lock:
+                again = self._again
+                self._pending = self._again = again
+            if again:
+                self._schedule()
 
 
 def on_document(model, change) -> None:

@@ -122,11 +122,16 @@ class ActionButtons(pn.custom.JSComponent):
     selected = param.Integer(default=-1, doc="Index of the selected action, -1 for none.")
     version = param.Integer(default=0, doc="Bumped with every new list, so clicks on an old list can be told apart.")
 
+    # One draw per list however many of its parameters a message changes (a new list changes
+    # ``groups`` and ``version`` together), and buttons whose kind, index and label stay are kept:
+    # a click on one (resolved before the message came) still lands, now for the new list.
     _esm = """
     export function render({ model, el }) {
       const root = document.createElement("div");
       root.className = "action-buttons";
       el.appendChild(root);
+      let shown = model.version;       // the version of the list the buttons show
+      let pending = false;
       function mark() {
         for (const button of root.querySelectorAll("button.action")) {
           const on = Number(button.dataset.index) === model.selected;
@@ -134,33 +139,54 @@ class ActionButtons(pn.custom.JSComponent):
           button.setAttribute("aria-pressed", on ? "true" : "false");
         }
       }
+      function newButton(kind, action) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = `action action-${kind}`;
+        button.dataset.kind = kind;
+        button.dataset.index = action.index;
+        button.textContent = action.label;
+        button.addEventListener("click", () => model.send_msg({ select: action.index, version: shown }));
+        return button;
+      }
+      function newGroup() {
+        const box = document.createElement("div");
+        const title = document.createElement("div");
+        title.className = "group-title";
+        const row = document.createElement("div");
+        row.className = "group-buttons";
+        box.append(title, row);
+        return box;
+      }
       function draw() {
-        root.replaceChildren();
-        const version = model.version;
-        for (const group of model.groups) {
-          const box = document.createElement("div");
+        pending = false;
+        shown = model.version;
+        const groups = model.groups;
+        groups.forEach((group, g) => {
+          const box = root.children[g] || root.appendChild(newGroup());
           box.className = `action-group action-group-${group.kind}`;
-          const title = document.createElement("div");
-          title.className = "group-title";
-          title.textContent = group.title;
-          const row = document.createElement("div");
-          row.className = "group-buttons";
-          for (const action of group.actions) {
-            const button = document.createElement("button");
-            button.type = "button";
-            button.className = `action action-${group.kind}`;
-            button.dataset.index = action.index;
-            button.textContent = action.label;
-            button.addEventListener("click", () => model.send_msg({ select: action.index, version }));
-            row.appendChild(button);
-          }
-          box.append(title, row);
-          root.appendChild(box);
-        }
+          const [title, row] = box.children;
+          if (title.textContent !== group.title) title.textContent = group.title;
+          group.actions.forEach((action, i) => {
+            const old = row.children[i];
+            if (old && old.dataset.kind === group.kind && old.dataset.index === String(action.index)
+                && old.textContent === action.label) return;
+            const button = newButton(group.kind, action);
+            if (old) old.replaceWith(button); else row.appendChild(button);
+          });
+          while (row.children.length > group.actions.length) row.lastElementChild.remove();
+        });
+        while (root.children.length > groups.length) root.lastElementChild.remove();
         mark();
       }
-      model.on("groups", draw);
-      model.on("version", draw);
+      function redraw() {
+        if (!pending) {
+          pending = true;
+          queueMicrotask(draw);
+        }
+      }
+      model.on("groups", redraw);
+      model.on("version", redraw);
       model.on("selected", mark);
       draw();
     }
@@ -396,9 +422,11 @@ class ActionPicker(pn.viewable.Viewer):
         if session.cursor < len(session.log):
             note = self._past_step_note(mode)
         assign(self.status, object=status)
-        self.choices = choices
-        if groups or self.buttons.groups:     # (no list before or after: nothing to redraw or tell apart)
+        if choices != self.choices or groups != self.buttons.groups:
+            # A new list, in one message; the same choices again keep their version (a click on them
+            # still means the same) and are not sent again.
             self.buttons.param.update(groups=groups, selected=-1, version=self.buttons.version + 1)
+        self.choices = choices
         assign(self.buttons, visible=bool(groups))
         if self.shortcuts:
             assign(self.bots_button, visible=bots_visible)

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from test_browser_stepper import LOAD_TIMEOUT, served, settled, shot, wait_until  # noqa: F401  (fixture)
+from test_browser_stepper import LOAD_TIMEOUT, picker_labels, served, settled, shot, wait_until  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +26,7 @@ def test_the_explorer_in_japanese_by_the_address(page: Page, served):
     wait_until(lambda: settled(session) and 0 in session.spec.to_move(session.state), what="Player 1's first decision")
     expect(page.locator(".action-picker")).to_contain_text("の番です")
     for _ in range(2):
-        labels = app.picker.labels()
+        labels = picker_labels(page, app)
         assert labels and all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", label) for label in labels)
         length = len(session.log)
         page.locator(".action-picker").get_by_role("button", name=labels[0], exact=True).click()

@@ -99,6 +99,21 @@ def settled(session) -> bool:
     return spec.is_over(state) or any(session.controller(seat) == "human" for seat in spec.to_move(state))
 
 
+def picker_labels(page: Page, app, seat: int = 0) -> list[str]:
+    """The labels of ``seat``'s moves, once the picker offers the position's moves on the server and the page.
+
+    The session's log and state are assigned before the picker (a watcher of them) builds the new
+    list, so labels read as soon as the log has grown can be the last position's.
+    """
+    session = app.session
+    wait_until(lambda: settled(session) and app.picker.offers()
+               == [(seat, action) for action in session.spec.legal_actions(session.state, seat)],
+               what="the picker to offer the position's moves")
+    labels = app.picker.labels()
+    expect(page.locator(".action-picker button.action")).to_have_text(labels)
+    return labels
+
+
 def switch_game(page: Page, session, label: str, game: str, players: int) -> None:
     """Choose ``label`` in the game menu, then lower the player count with the slider's arrow keys."""
     page.locator(".game-select select").select_option(label=label)

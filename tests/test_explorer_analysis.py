@@ -287,3 +287,79 @@ def test_the_distribution_and_envelope_plots_follow_a_run():
     hv.render(score_distribution_plot(shares))
     hv.render(envelope_plot(envelope))
     hv.render(envelope_plot(envelope_data(None)))
+
+
+# ---------------------------------------------------------------------------- a served page's loop
+class FakeLoop:
+    """What OnLoop asks of a server's IOLoop: ``add_callback`` (kept here, run when the test says)."""
+
+    asyncio_loop = None
+
+    def __init__(self):
+        self.callbacks = []
+
+    def add_callback(self, callback):
+        self.callbacks.append(callback)
+
+
+def served_document(loop: FakeLoop):
+    """A Bokeh document as a served page has one (a session context, a server loop), without a server."""
+    from types import SimpleNamespace
+    from bokeh.document import Document
+
+    document = Document()
+    context = SimpleNamespace(server_context=SimpleNamespace(application_context=SimpleNamespace(io_loop=loop)),
+                              request=SimpleNamespace(arguments={}, cookies={}, headers={}), session=None)
+    document._session_context = lambda: context
+    return document
+
+
+def run_next_tick(document, loop: FakeLoop | None = None) -> None:
+    """What the loop does next: take what was handed to it, then run the document's oldest session callback."""
+    while loop is not None and loop.callbacks:
+        loop.callbacks.pop(0)()
+    callback = min(document.session_callbacks, key=lambda c: c.id)
+    callback.callback()
+
+
+def test_a_refresh_asked_for_from_a_thread_is_handed_to_the_loop_and_one_asked_for_while_it_runs_follows_it():
+    from explorer.live_plots import OnLoop
+
+    loop = FakeLoop()
+    document = served_document(loop)
+    runs, during = [], []
+
+    def refresh():
+        runs.append(len(runs))
+        if len(runs) == 1:
+            update()                                   # e.g. the run's thread finishes a chunk meanwhile
+            during.append(len(document.session_callbacks))
+
+    update = OnLoop(refresh, document)
+    update()
+    update()                                           # before it ran: the same run
+    assert len(loop.callbacks) == 1 and not document.session_callbacks   # the document is not touched here
+    loop.callbacks.pop()()                             # on the loop: added to the document there
+    assert len(document.session_callbacks) == 1
+    run_next_tick(document)
+    # A run scheduled during the first would go out before that run's messages and hold them back.
+    assert runs == [0] and during == [0] and len(document.session_callbacks) == 1
+    run_next_tick(document)
+    assert runs == [0, 1] and not document.session_callbacks and not loop.callbacks
+
+
+def test_a_served_page_sends_the_progress_line_before_redrawing_its_plots():
+    from panel.io.state import set_curdoc
+
+    loop = FakeLoop()
+    document = served_document(loop)
+    with set_curdoc(document):
+        page = AnalysisPage(players=3, games=20, seed=11, chunk=10)
+    page.run.run(RunSettings(game="subastral", players=3, games=20, seed=11, chunk=10))
+    with set_curdoc(document):
+        run_next_tick(document, loop)                  # the texts: at once, in a message of their own
+        assert page.progress.object.startswith("20 / 20 games") and page.drawn_games == 0
+        assert page.feeds["scores"].pipe.data == seat_interval_data(None, "score")
+        run_next_tick(document, loop)                  # then the plots
+    assert page.drawn_games == 20 and page.feeds["scores"].pipe.data["games"] == 20
+    assert not document.session_callbacks

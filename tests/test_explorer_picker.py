@@ -268,6 +268,22 @@ def test_a_stale_click_is_shown_never_raised():
     assert picker.alert.visible and session.cursor == len(session.log)
 
 
+def test_an_unchanged_list_is_not_sent_again_and_a_new_one_is_sent_once():
+    """Every list sent redraws the page's buttons (a click in flight then misses): only a new one is sent."""
+    session = human_game()
+    picker = ActionPicker(session=session)
+    sent = []
+    picker.buttons.param.watch(lambda *events: sent.append(sorted(e.name for e in events)), ["groups", "version"])
+    version, offers = picker.buttons.version, picker.offers()
+    session.seat_players = {**session.seat_players, 2: "random"}       # another seat's bot: the same choices
+    assert picker.select(0, type(offers[0][1])(card="chaparral-6")) is False   # a refused click redraws
+    assert sent == [] and picker.buttons.version == version and picker.offers() == offers
+    picker.buttons._handle_msg({"select": 0, "version": version})       # the page's list is still this one
+    assert picker.selected == offers[0] and picker.message == ""
+    click(picker.confirm_button)                                        # a new position: one message
+    assert sent == [["groups", "version"]] and picker.buttons.version == version + 1
+
+
 # ------------------------------------------------------------------ taking a seat
 
 
