@@ -160,14 +160,21 @@ class Hidden(Secrets):
 def table_states(db, table_id: str):
     connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
     try:
-        game, players, seed, variants = connection.execute(
-            "SELECT game, players, seed, variants FROM tables WHERE id = ?", (table_id,)).fetchone()
+        game, players, variants = connection.execute(
+            "SELECT game, players, variants FROM tables WHERE id = ?", (table_id,)).fetchone()
         moves = [(seat, json.loads(action)) for seat, action in
                  connection.execute("SELECT seat, action FROM moves WHERE table_id = ? ORDER BY step", (table_id,))]
     finally:
         connection.close()
+    from explorer.table_store import TableStore
+
+    store = TableStore(db, read_only=True)      # the deal's seed is worked out with the key beside the file
+    try:
+        deal_seed = store.table(table_id).seed
+    finally:
+        store.close()
     spec = get_game(game)
-    states = [spec.new_game(players, seed, json.loads(variants))]
+    states = [spec.new_game(players, deal_seed, json.loads(variants))]
     for seat, action in moves:
         states.append(spec.apply(states[-1], seat, spec.decode_action(action)))
     return spec, players, states
