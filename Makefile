@@ -8,7 +8,7 @@
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
-# Overridable: PYTHON, VENV, PORT, ADDRESS, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_TIMEOUT, REQUIRE_BROWSER, BENCH_ARGS.
+# Overridable: PYTHON, VENV, PORT, ADDRESS, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS.
 
 SHELL := /bin/bash
 
@@ -24,6 +24,9 @@ PIP := $(PY) -m pip --disable-pip-version-check
 
 # Outer wall-clock cap for pytest (seconds) so a hung browser/server can't eat CI's budget.
 TEST_TIMEOUT ?= 2400
+# pytest-xdist workers (one per core here; 0 runs the suite in one process). Each worker takes
+# whole files (--dist loadfile), so a module's server and browser are shared by its tests.
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_ARGS ?=
 # Browser tests fail (not skip) when chromium/playwright are missing.  `make test` installs
 # chromium first, so this is on by default; `make test REQUIRE_BROWSER=0` relaxes it locally.
@@ -103,7 +106,7 @@ test: $(STAMP_TEST) chromium
 	@export REQUIRE_BROWSER=$(REQUIRE_BROWSER) CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(command -v chromium)}"; \
 	rc=0; \
 	timeout -k 30 $(TEST_TIMEOUT) $(PY) -m pytest --screenshot=only-on-failure --output=test-results \
-	  $(PYTEST_ARGS) || rc=$$?; \
+	  $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) $(PYTEST_ARGS) || rc=$$?; \
 	if [ -n "$(PYTEST_RC_FILE)" ]; then echo $$rc > "$(PYTEST_RC_FILE)"; fi; \
 	case $$rc in \
 	  0) ;; \
