@@ -324,7 +324,7 @@ def _listing(state: State, seat: int) -> list:
     if e2 is None:
         e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
     # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
-    if seat_parts.guarded and EFFECTIVE_POWER in state.variants:
+    if EFFECTIVE_POWER in state.variants and _guarded(teams, seat, caches.guards):
         competes = _competes(state, seat)       # (immunities judge powers that ecosystems change: not remembered)
     elif seat_parts.pairs:
         mask = seat_parts.mask
@@ -356,11 +356,6 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
     teams = state.teams
     pairs = []
     mask = 0        # the pairs' battle costs (bits by number)
-    animals = state.cards.animals
-    guarded = bool(teams[seat]) and any(
-        ability.get("max_attacker_power") is not None
-        for other, defenders in enumerate(teams) if other != seat for d in defenders
-        for ability in animals[d].with_effect("immune"))
     for attacker in teams[seat]:
         for other, defenders in enumerate(teams):
             if other != seat:
@@ -373,7 +368,15 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
                     if record is not None:
                         pairs.append(record)
                         mask |= 1 << record.cost
-    return caches.seat(seat, teams, tuple(pairs), mask, guarded)
+    return caches.seat(seat, teams, tuple(pairs), mask)
+
+
+def _guarded(teams: tuple, seat: int, guards: frozenset) -> bool:
+    """Has ``seat`` an attacker and another team a defender whose immunity judges the attacker's power
+    (``guards``)? With the switch immune_power at "effective", the remembered pairs (judged by printed
+    power) do not hold for such a seat."""
+    return bool(teams[seat] and guards) and any(
+        not guards.isdisjoint(defenders) for other, defenders in enumerate(teams) if other != seat)
 
 
 def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:
