@@ -26,13 +26,20 @@ def afresh(game, state, seat) -> list:
         choices._last_caches, choices._last_action_phase = last
 
 
+#: Every switch at the reading that is not its default (immune_power "effective" makes the compete
+#: pairs depend on the teams' ecosystems, all_different_wild the ForageAll lists on the market's wilds).
+SWITCHED = {"ecosystem_bonus": "per_ecosystem", "immune_power": "effective", "extra_compete": "once",
+            "all_different_wild": "not_a_type"}
+
+
+@pytest.mark.parametrize("variants", [None, SWITCHED], ids=["default", "switched"])
 @pytest.mark.parametrize("game", [GAME, EXTENDED], ids=["standard", "every-ability"])
-def test_remembered_lists_are_the_lists_worked_out_afresh(game):
+def test_remembered_lists_are_the_lists_worked_out_afresh(game, variants):
     compared = 0
     for players in range(2, 7):
         for seed in range(8):
             pick = random.Random(seed * 13 + players).random
-            state = game.new_game(players, seed, None)
+            state = game.new_game(players, seed, variants)
             while seats := game.to_move(state):
                 actions = game.legal_actions(state, seats[0])
                 if pick() < 0.2:

@@ -67,6 +67,10 @@ class Caches:
                                             for ability in animal.abilities) for animal in animals)
         self.draws_on_discover = tuple(any(ability.trigger == "discover" and ability.effect == "draw"
                                            for ability in animal.abilities) for animal in animals)
+        #: The animals an immunity protects from weak attackers: with the switch immune_power at
+        #: "effective" what protects them depends on the teams' ecosystems too (see choices._listing).
+        self.guards = frozenset(a for a, animal in enumerate(animals) if any(
+            ability.get("max_attacker_power") is not None for ability in animal.with_effect("immune")))
         self.animal_cards, self.ecosystem_kinds = len(animals), len(cards.ecosystems)     # markets show these
         #: team -> TeamKeys; the TeamKeys themselves made once per value (``keys``): many teams share them.
         self.teams: dict = {}
@@ -162,10 +166,9 @@ class Caches:
             keys = self.teams[team] = self.keys.setdefault(keys, keys)
         return keys
 
-    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple, mask: int,
-             guarded: bool = False) -> SeatCache:
+    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple, mask: int) -> SeatCache:
         """Remember the SeatCache of ``seat`` at ``teams`` (see ``seats``) with these compete ``pairs``,
-        whose battle costs are the bits of ``mask`` (``guarded``: see SeatCache)."""
+        whose battle costs are the bits of ``mask``."""
         if len(self.seats) > LIMIT:
             self.seats.clear()
         team = teams[seat]
@@ -177,7 +180,7 @@ class Caches:
                 keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
         keys, hands, records = found
-        found = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}, guarded))
+        found = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}))
         if sum(map(len, teams)) <= SMALL_TEAMS:
             self.seats[seat, teams] = found
         return found
@@ -282,10 +285,6 @@ class SeatCache(NamedTuple):
     #: The number of a hand's payments of those battle costs (HandCache.masked) -> the Compete actions:
     #: the pairs' actions depend on the hand only through those payments.
     competes: dict
-    #: Has the seat an attacker and another team a defender whose immunity judges the attacker's power?
-    #: (With the switch immune_power at "effective" the pairs above, judged by printed power, do not
-    #: hold: the seat's competes are listed apart.)
-    guarded: bool = False
 
 
 class HandCache(NamedTuple):

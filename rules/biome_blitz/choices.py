@@ -67,8 +67,13 @@ def legal_actions(state: State, seat: int) -> list:
     if phase == ACTION and seat == state.seat:     # the commonest question, answered directly
         # (_action_phase, written out: this runs at about every second decision of a playout.)
         before, offered = _last_action_phase
-        if before is not None and seat == before.seat and _same_action_phase(state, before, seat):
-            out = [*offered]
+        if before is not None and seat == before.seat and _same_but_offers(state, before, seat):
+            if (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN):
+                out = [*offered]
+            else:
+                out = _offers_gone(state, before, offered)
+                offered = tuple(out)
+                _last_action_phase = (state, offered)
         else:
             out = _listing(state, seat)      # a new list: handed out as it is
             offered = tuple(out)
@@ -240,11 +245,27 @@ def _action_phase(state: State, seat: int) -> tuple:
 def _same_action_phase(state: State, before: State, seat: int) -> bool:
     """Has ``seat`` (to move in both) the same action phase list in ``state`` as in ``before``? A
     withdrawn or refused trade offer comes back to the position it left: the same list."""
+    return ((state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
+            and _same_but_offers(state, before, seat))
+
+
+def _same_but_offers(state: State, before: State, seat: int) -> bool:
+    """Are ``state`` and ``before`` the same to ``seat``'s action phase list but for the trade offers
+    left this turn?"""
     return (state.hands[seat] == before.hands[seat] and state.markets == before.markets and state.teams == before.teams
-            and state.cards is before.cards and (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
-            and state.decks == before.decks and state.discards == before.discards and state.players == before.players
+            and state.cards is before.cards and state.decks == before.decks and state.discards == before.discards
+            and state.players == before.players
             and (state.variants is before.variants or state.variants == before.variants)
             and (state.ecosystems is before.ecosystems or state.ecosystems == before.ecosystems))
+
+
+def _offers_gone(state: State, before: State, offered: tuple) -> list:
+    """The action phase list of ``state``, the same as ``before``'s (its list ``offered``) but for the
+    trade offers left: when the turn's last offer was made (or withdrawn) since, no TradeWith is
+    left; else (seldom) the list is made afresh."""
+    if before.trades < TRADES_PER_TURN <= state.trades:
+        return [action for action in offered if type(action) is not TradeWith]
+    return _listing(state, state.seat)
 
 
 #: (state, its action list) of the last action phase listed; see _action_phase.
@@ -324,7 +345,7 @@ def _listing(state: State, seat: int) -> list:
     if e2 is None:
         e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
     # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
-    if seat_parts.guarded and EFFECTIVE_POWER in state.variants:
+    if EFFECTIVE_POWER in state.variants and _guarded(teams, seat, caches.guards):
         competes = _competes(state, seat)       # (immunities judge powers that ecosystems change: not remembered)
     elif seat_parts.pairs:
         mask = seat_parts.mask
@@ -356,11 +377,6 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
     teams = state.teams
     pairs = []
     mask = 0        # the pairs' battle costs (bits by number)
-    animals = state.cards.animals
-    guarded = bool(teams[seat]) and any(
-        ability.get("max_attacker_power") is not None
-        for other, defenders in enumerate(teams) if other != seat for d in defenders
-        for ability in animals[d].with_effect("immune"))
     for attacker in teams[seat]:
         for other, defenders in enumerate(teams):
             if other != seat:
@@ -373,7 +389,15 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
                     if record is not None:
                         pairs.append(record)
                         mask |= 1 << record.cost
-    return caches.seat(seat, teams, tuple(pairs), mask, guarded)
+    return caches.seat(seat, teams, tuple(pairs), mask)
+
+
+def _guarded(teams: tuple, seat: int, guards: frozenset) -> bool:
+    """Has ``seat`` an attacker and another team a defender whose immunity judges the attacker's power
+    (``guards``)? With the switch immune_power at "effective", the remembered pairs (judged by printed
+    power) do not hold for such a seat."""
+    return bool(teams[seat] and guards) and any(
+        not guards.isdisjoint(defenders) for other, defenders in enumerate(teams) if other != seat)
 
 
 def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:

@@ -347,7 +347,9 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             log = (log[0], REVEAL[top][slot])
         if ends:
             log += (WILD_ENDS[seat],)
-        known = _put(known, seat, known[seat] + (card,))       # (taken face up: every seat saw it)
+        known = [*known]        # (taken face up: every seat saw it)
+        known[seat] += (card,)
+        known = tuple(known)
     else:
         card = deck[0]
         deck = deck[1:]
@@ -684,8 +686,10 @@ def _peek(state: State, seat: int, action: Peek) -> State:
     animal = next(a for a, ability in abilities(state, seat, "peek") if ability.get("deck") == "choice")
     d = DECK_NAMES.index(action.deck)
     top = state.decks[d][0] if state.decks[d] else EMPTY      # (as _Table.peek)
-    peeked = _with(state, ACTION, state.pending, (("peek", seat, (d, top), animal),))
-    return peeked._replace(peeked=noted_peek(state.peeked, seat, d, state.decks, state.shuffles))
+    fields = list(state)
+    fields[_PHASE], fields[_LOG] = ACTION, (("peek", seat, (d, top), animal),)
+    fields[_PEEKED] = noted_peek(state.peeked, seat, d, state.decks, state.shuffles)
+    return tuple.__new__(State, fields)
 
 
 _HANDLERS = {
