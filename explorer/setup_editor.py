@@ -52,6 +52,7 @@ from typing import Any, Callable, Mapping
 import panel as pn
 import param
 
+from explorer.file_input import JsonFileInput
 from explorer.i18n import text as say
 from explorer.session import GameSession
 from rules.protocol import IllegalAction, InvalidPosition, RulesError, load_json
@@ -315,8 +316,10 @@ class SetupEditor(pn.viewable.Viewer):
         self.download_replay = pn.widgets.FileDownload(
             callback=self._replay_download, filename=self._replay_filename(), label=self._t("setup.download.replay"),
             css_classes=["download-replay"], sizing_mode="stretch_width")
-        self.upload = pn.widgets.FileInput(accept=".json", css_classes=["upload-file"], sizing_mode="stretch_width",
-                                           description=self._t("setup.upload.tip"))
+        # Checks the size in the browser before reading: a file past the websocket's limit would close it.
+        self.upload = JsonFileInput(accept=".json", max_bytes=MAX_FILE_BYTES, css_classes=["upload-file"],
+                                    sizing_mode="stretch_width", description=self._t("setup.upload.tip"))
+        self.upload.on_too_big = self._too_big
         # onlychanged=False: uploading the same file again (after playing on) must load it again.
         self.upload.param.watch(self._on_upload, "value", onlychanged=False)
         self.paste = pn.widgets.TextAreaInput(label=self._t("setup.paste.label"), rows=5, max_rows=12,
@@ -556,11 +559,19 @@ class SetupEditor(pn.viewable.Viewer):
         if event.new is None:
             return
         name = self.upload.filename or self._t("setup.source.uploaded")
-        if len(event.new) > MAX_FILE_BYTES:      # (not parsed: a replay or position is a few kilobytes)
-            self._files_message(error=self._t("setup.files.too_big", source=name, size=f"{len(event.new) / 1e6:.1f}",
-                                              limit=f"{MAX_FILE_BYTES / 1e6:.0f}"))
+        data = event.new
+        if not isinstance(data, (str, bytes)):   # (only a forged message: the browser sends text)
+            data = b""
+        size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+        if size > MAX_FILE_BYTES:      # (not parsed: a replay or position is a few kilobytes)
+            self._too_big(name, size)
             return
-        self.load_text(event.new, source=name)
+        self.load_text(data, source=name)
+
+    def _too_big(self, name: str, size: int) -> None:
+        """Refuse a file over the size limit (the browser reports it unread, by name and size)."""
+        self._files_message(error=self._t("setup.files.too_big", source=name or self._t("setup.source.uploaded"),
+                                          size=f"{size / 1e6:.1f}", limit=f"{MAX_FILE_BYTES / 1e6:.0f}"))
 
     def _on_paste(self, event=None) -> None:
         self.load_text(self.paste.value or "", source=self._t("setup.source.the_pasted"))

@@ -135,11 +135,22 @@ def test_a_move_the_locked_database_cannot_write_is_refused_and_can_be_made_agai
 
 
 @pytest.fixture
-def editor(browser, server):
+def sockets() -> dict:
+    """What the editor page's websockets did: the size of every frame sent, and closes."""
+    return {"sent": [], "closed": 0}
+
+
+@pytest.fixture
+def editor(browser, server, sockets):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def watch(socket) -> None:
+        socket.on("framesent", lambda payload: sockets["sent"].append(len(payload)))
+        socket.on("close", lambda _: sockets.__setitem__("closed", sockets["closed"] + 1))
+    page.on("websocket", watch)
     page.goto(f"{server.base}/explorer?game=subastral&players=4&seed=1")
     page.locator(".bk-tab", has_text="What-if setup").first.click()
     expect(page.locator(".upload-file input[type=file]")).to_be_attached(timeout=LOAD_TIMEOUT)
@@ -174,6 +185,15 @@ def test_a_file_over_the_size_limit_gives_one_message_and_the_page_goes_on(edito
     editor.locator(".upload-file input[type=file]").set_input_files(
         {"name": "huge.json", "mimeType": "application/json", "buffer": big})
     refused_once(editor, "huge.json is 2.0 MB", "up to 2 MB")
+
+
+def test_a_file_far_over_the_limit_is_refused_unread_and_the_websocket_stays_open(editor, sockets):
+    # Read and sent whole (as Panel's FileInput did), 50 MB would exceed the websocket's message limit.
+    editor.locator(".upload-file input[type=file]").set_input_files(
+        {"name": "huge.json", "mimeType": "application/json", "buffer": b" " * 50_000_000})
+    refused_once(editor, "huge.json is 50.0 MB", "up to 2 MB")
+    assert sockets["sent"] and max(sockets["sent"]) < 1_000_000, max(sockets["sent"])
+    assert sockets["closed"] == 0
 
 
 def test_a_seat_link_the_creator_replaced_shows_nothing_of_the_table_and_the_new_one_plays(browser, server):

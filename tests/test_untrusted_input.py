@@ -34,6 +34,29 @@ def test_a_file_over_the_size_limit_is_refused_unread_and_the_editor_still_loads
     assert not editor.files_error.visible and session.spec.scores(session.state)[0] == 78
 
 
+def test_the_browser_reports_a_file_over_the_limit_unread_and_the_server_refuses_forged_content(editor):
+    session = editor.session
+    before = session.state
+    assert editor.upload.max_bytes == MAX_FILE_BYTES           # the browser checks file.size against it
+    editor.upload._handle_msg({"too_big": "huge.json", "size": 50_000_000})
+    assert editor.files_error.visible and "huge.json is 50.0 MB" in editor.files_error.object
+    assert f"up to {MAX_FILE_BYTES // 1_000_000} MB" in editor.files_error.object
+    assert session.state is before
+    editor.upload._handle_msg({"name": SCORING_EXAMPLE.name, "text": SCORING_EXAMPLE.read_text()})
+    assert not editor.files_error.visible and session.spec.scores(session.state)[0] == 78
+    loaded = session.state
+    # A forged message: text over the limit (counted in UTF-8 bytes) is refused unparsed ...
+    editor.upload._handle_msg({"name": "forged.json", "text": '{"state": "' + "é" * (MAX_FILE_BYTES // 2) + '"}'})
+    assert editor.files_error.visible and "forged.json is 2.0 MB" in editor.files_error.object
+    # ... and values that are not text, or a size that is not a count, change nothing.
+    editor._files_message()
+    for message in ({"name": "x.json", "text": b"{}"}, {"name": 1, "text": "{}"}, {"name": "x.json", "text": ["{}"]},
+                    {"too_big": "x.json", "size": "big"}, {"too_big": "x.json", "size": -1}, ["x"], None):
+        editor.upload._handle_msg(message)
+        assert not editor.files_error.visible and not editor.files_status.visible, message
+    assert session.state is loaded
+
+
 def test_the_paste_box_stops_at_the_size_limit_in_the_browser(editor):
     assert editor.paste.max_length == MAX_FILE_BYTES
 
