@@ -2,6 +2,7 @@
 #   make serve   - run the web explorer on http://127.0.0.1:5006/explorer (and /analysis, /tables)
 #   make test    - full test suite (installs Debian chromium if missing; browser tests must not skip)
 #   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
+#   make bench-against REV=c33e259 - playout speed of this checkout against another revision
 #   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
 #   make bench-sweep - simulation sweeps: 20,000 greedy games on 1 and 2 processes and on Dask
 #   make bench-tables - playtest tables: 40 browser sessions (latency, memory), 100 SIGKILL restarts
@@ -48,12 +49,12 @@ STAMP_DEV   := $(VENV)/.stamp-install-dev
 # apt needs root; use sudo for a non-root developer.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all venv install dev serve test bench bench-ui bench-sweep bench-tables golden chromium clean distclean help
+.PHONY: all venv install dev serve test bench bench-against bench-ui bench-sweep bench-tables golden chromium clean distclean help
 
 all: test
 
 help:
-	@sed -n '2,11p' Makefile
+	@sed -n '2,12p' Makefile
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -118,6 +119,10 @@ test: $(STAMP_TEST) chromium
 
 bench: $(STAMP_BENCH)
 	$(PY) benchmarks/run.py $(BENCH_ARGS)
+
+# Playout speed of this checkout against revision REV, alternating in fresh processes (e.g. REV=HEAD~3).
+bench-against: $(STAMP_BASE)
+	$(PY) benchmarks/against.py $(REV) $(BENCH_ARGS)
 
 # The explorer's figures: server-side step/move handling, click-to-update and first load in Chromium.
 bench-ui: $(STAMP_TEST) chromium

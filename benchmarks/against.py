@@ -1,0 +1,79 @@
+"""Playout speed of this checkout against another revision, in the same run: ``python
+benchmarks/against.py REV [GAME:PLAYERS:GAMES ...] [--rounds N]``.
+
+Each case plays GAMES seeded random games (game ``n`` is seed ``n``, picks from ``Random(seed)``)
+through the protocol, in a fresh process per measurement, alternating this checkout and REV (a
+temporary ``git worktree``), and keeps each side's best CPU time (``time.process_time``) of
+``--rounds``: a busy machine slows both sides alike, and the best of several is the least disturbed.
+Prints decisions/s and games/s for both and their ratio (this checkout / REV). Note that a change of
+rules changes the games played, so decisions/s can move while the work per game does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PLAYOUTS = r"""
+import json, random, sys, time
+import rules
+game, players, games = rules.get_game(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+start, decisions = time.process_time(), 0
+for seed in range(games):
+    rng, state = random.Random(seed), game.new_game(players, seed)
+    while not game.is_over(state):
+        seat = rng.choice(game.to_move(state))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        decisions += 1
+print(json.dumps([time.process_time() - start, decisions]))
+"""
+
+DEFAULT_CASES = ["subastral:4:300", "stellar:2:300", "jump_gate:4:40", "starligned:3:150",
+                 "biome_blitz:2:150", "biome_blitz:4:150", "biome_blitz:6:100"]
+
+
+def measure(tree: Path, game: str, players: str, games: str) -> tuple[float, int]:
+    done = subprocess.run([sys.executable, "-c", PLAYOUTS, game, players, games], cwd=tree,
+                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"{tree}: {done.stderr[-2000:]}")
+    seconds, decisions = json.loads(done.stdout.strip().splitlines()[-1])
+    return seconds, decisions
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rev", help="the revision to compare against (e.g. a commit before a change)")
+    parser.add_argument("cases", nargs="*", default=DEFAULT_CASES, help="GAME:PLAYERS:GAMES")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as scratch:
+        other = Path(scratch) / "rev"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(other), args.rev], check=True)
+        try:
+            trees = {"this": ROOT, args.rev: other}
+            for case in args.cases:
+                game, players, games = case.split(":")
+                best: dict[str, tuple[float, int]] = {}
+                for round_ in range(args.rounds):
+                    for name in (list(trees) if round_ % 2 == 0 else list(trees)[::-1]):
+                        seconds, decisions = measure(trees[name], game, players, games)
+                        if name not in best or seconds < best[name][0]:
+                            best[name] = (seconds, decisions)
+                (new_s, new_d), (old_s, old_d) = best["this"], best[args.rev]
+                print(f"{game} {players}p x {games}: decisions/s {old_d / old_s:,.0f} -> {new_d / new_s:,.0f} "
+                      f"({new_d / new_s / (old_d / old_s):.3f}x); games/s {int(games) / old_s:,.1f} -> "
+                      f"{int(games) / new_s:,.1f} ({old_s / new_s:.3f}x)", flush=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)], check=False)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
