@@ -40,7 +40,7 @@ BENCH_ARGS ?=
 # when pyproject.toml is newer than the stamp -- or when a top-level package's __init__.py
 # appears/changes: setuptools' editable finder records the package list at install time, so
 # a package created after `pip install -e .` would otherwise not be importable.
-INSTALL_DEPS := pyproject.toml $(wildcard rules/__init__.py explorer/__init__.py)
+INSTALL_DEPS := pyproject.toml $(wildcard rules/__init__.py play/__init__.py explorer/__init__.py)
 STAMP_BASE  := $(VENV)/.stamp-install
 STAMP_TEST  := $(VENV)/.stamp-install-test
 STAMP_BENCH := $(VENV)/.stamp-install-bench
@@ -137,7 +137,7 @@ bench-tables: $(STAMP_TEST) chromium
 	$(PY) benchmarks/tables.py $(BENCH_ARGS)
 
 golden: $(STAMP_BASE)
-	$(PY) -m rules.playthrough --write tests/golden
+	$(PY) -m play.playthrough --write tests/golden
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis test-results ci-*.log \

@@ -230,7 +230,7 @@ def simulation_peak_memory(games: int) -> dict:
     """Peak RSS of ``rules-explorer simulate`` over ``games`` games, in a fresh process."""
     # The peak is read from /proc (VmHWM belongs to the new process image): ru_maxrss survives exec, so
     # after fork it would report this benchmark's own size whenever that is larger.
-    code = ("import resource, sys; from rules.cli import main; "
+    code = ("import resource, sys; from play.cli import main; "
             f"main(['simulate', 'subastral', '--players', '4', '--games', '{games}', '--seed', '0', '--json']); "
             "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')]; "
             "sys.stderr.write(hwm[0] if hwm else str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))")

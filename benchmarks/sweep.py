@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.sweep import compare  # noqa: E402
+from play.sweep import compare  # noqa: E402
 
 TARGET_SECONDS = 60.0
 TARGET_SPEEDUP = 1.7

@@ -65,7 +65,7 @@ def read_moves(db: Path, table_id: str) -> list[tuple[int, dict]]:
 
 def make_tables(db: Path, count: int, game: str, players: int, controllers=None, seed: int = 100):
     """Tables created in the database before the server starts (it restores them): (table, tokens)."""
-    from explorer.table_hub import TableHub
+    from explorer.tables.hub import TableHub
 
     hub = TableHub(db, bot_delay=3600)         # this process's bots never move
     made = [hub.create(game, players, seed=seed + i, controllers=controllers) for i in range(count)]
@@ -242,7 +242,7 @@ def crash_loop(restarts: int, workdir: Path, seed: int = 11) -> dict:
                 if follower.spec.is_over(follower.state):   # a finished game: the next one, same seats
                     page.context.close()
                     server.kill(signal.SIGTERM)
-                    from explorer.table_hub import TableHub
+                    from explorer.tables.hub import TableHub
                     hub = TableHub(db, bot_delay=3600)
                     table = hub.rematch(table.id)
                     hub.close()

@@ -39,7 +39,7 @@ def server_side(steps: int, tab: int = 0) -> dict:
     import panel as pn
     from bokeh.document import Document
 
-    from explorer.app import create_app
+    from explorer.pages.app import create_app
 
     template = create_app()
     app = template.explorer
@@ -133,7 +133,7 @@ def free_port() -> int:
 
 
 def browser(clicks: int, loads: int) -> dict:
-    """Against a real ``panel serve apps/explorer.py``, as ``make serve`` runs it."""
+    """Against a real ``panel serve apps/explorer``, as ``make serve`` runs it."""
     import signal
     import subprocess
     import urllib.request
@@ -143,7 +143,7 @@ def browser(clicks: int, loads: int) -> dict:
     chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "panel", "serve", str(ROOT / "apps" / "explorer.py"), "--port", str(port),
+        [sys.executable, "-m", "panel", "serve", str(ROOT / "apps" / "explorer"), "--port", str(port),
          "--address", "127.0.0.1", f"--allow-websocket-origin=127.0.0.1:{port}", "--liveness"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, cwd=ROOT)
     try:

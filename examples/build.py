@@ -13,7 +13,7 @@ from pathlib import Path
 import rules
 from rules import replay as replays
 from rules.protocol import dumps
-from rules.simulate import play_game
+from play.simulate import play_game
 
 HERE = Path(__file__).parent
 

@@ -7,7 +7,7 @@
   CI), where that is a usage error, so CI can never go green by skipping them.
 * ``serve_app(factory)`` serves a Panel app in-process (threaded, free port, ~0.1 s) and returns
   its URL; the server is stopped at teardown.
-* ``panel_cli_server`` runs the real ``python -m panel serve apps/explorer.py`` once per session.
+* ``panel_cli_server`` runs the real ``python -m panel serve apps/explorer`` once per session.
 
 Panel is imported only inside fixtures so that plain ``rules`` tests don't pay for it.
 """
@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-EXPLORER_APP = ROOT / "apps" / "explorer.py"
+EXPLORER_APP = ROOT / "apps" / "explorer"
 
 
 def _find_chromium() -> str:
@@ -214,7 +214,7 @@ def serve_app():
 
 @pytest.fixture(scope="session")
 def panel_cli_server():
-    """The real CLI path: ``python -m panel serve apps/explorer.py`` in its own process group.
+    """The real CLI path: ``python -m panel serve apps/explorer`` in its own process group.
 
     Yields the app URL (``http://127.0.0.1:<port>/explorer``).  The whole process group is
     killed at teardown (so ``--num-procs`` workers, if ever used, die too).

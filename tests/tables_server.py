@@ -56,11 +56,11 @@ def free_port() -> int:
 
 
 class TablesServer:
-    """``panel serve apps/tables.py apps/explorer.py --setup explorer/tables_setup.py`` on ``db`` (``apps``:
-    other pages too, e.g. ``apps/rules.py``)."""
+    """``panel serve apps/tables apps/explorer --setup explorer/pages/serve_setup.py`` on ``db`` (``apps``:
+    other pages too, e.g. ``apps/rules``)."""
 
     def __init__(self, db: Path, port: int | None = None, bot_delay: float = 0.3, extra_env: dict | None = None,
-                 setup: str = "explorer/tables_setup.py", apps: tuple[str, ...] = ("apps/tables.py", "apps/explorer.py")):
+                 setup: str = "explorer/pages/serve_setup.py", apps: tuple[str, ...] = ("apps/tables", "apps/explorer")):
         self.db, self.port, self.bot_delay, self.setup = Path(db), port or free_port(), bot_delay, setup
         self.apps = tuple(apps)
         self.extra_env = extra_env or {}

@@ -1,4 +1,4 @@
-"""The Analysis page's texts in English and Japanese (explorer/analysis.py, locales/*/analysis.json).
+"""The Analysis page's texts in English and Japanese (explorer/pages/analysis.py, locales/*/analysis.json).
 
 The English must stay exactly what it was before the texts moved to the locale files (other tests
 and the browser test compare it); in Japanese the page shows Japanese, and none of its English
@@ -15,12 +15,12 @@ import pytest
 from bokeh.models import HoverTool
 
 import rules
-from explorer.analysis import (
+from explorer.pages.analysis import (
     AnalysisPage, AnalysisRun, RunSettings, create_page, difference_history_data, difference_plot,
     difference_points, game_length_data, game_length_plot, progress_line, question, seat_interval_data,
     seat_interval_plot, summary_markdown,
 )
-from explorer.i18n import texts
+from explorer.core.i18n import texts
 from test_explorer_analysis import known_stats  # (two games per setting, scores chosen by hand)
 
 SETTINGS = RunSettings(game="subastral", players=3, games=40, seed=11, variants_a={"disturbance": False},
@@ -43,7 +43,7 @@ def figure_texts(element) -> dict:
 
 
 def page_plots(page: AnalysisPage) -> dict:
-    """The page's own four plots as drawn now (the distribution plots are explorer/analysis_plots.py's)."""
+    """The page's own four plots as drawn now (the distribution plots are explorer/plots/analysis.py's)."""
     return {name: figure_texts(page.feeds[name].dmap.callback.callable(page.feeds[name].pipe.data))
             for name in ("scores", "win_rates", "length", "difference")}
 

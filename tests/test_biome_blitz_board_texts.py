@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from explorer.biome_blitz_board import BiomeBlitzBoard, biome_blitz_html, event_text
-from explorer.i18n import LOCALES
-from explorer.session import GameSession
+from explorer.boards.biome_blitz import BiomeBlitzBoard, biome_blitz_html, event_text
+from explorer.core.i18n import LOCALES
+from explorer.core.session import GameSession
 from test_explorer_biome_blitz_board import SEED, cancel_decision, rich_table, what_if
 
 CARDS = Path(__file__).resolve().parents[1] / "rules" / "biome_blitz" / "data" / "cards.json"

@@ -5,8 +5,8 @@ import random
 import pytest
 
 import rules
-from rules.bots import BOTS, MCTSBot, make_bot
-from rules.simulate import simulate
+from play.bots import BOTS, MCTSBot, make_bot
+from play.simulate import simulate
 
 
 def sample_states(game, players, seed, every=7, limit=8):

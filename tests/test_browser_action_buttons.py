@@ -1,4 +1,4 @@
-"""The picker's action buttons (explorer/picker.py, ``ActionButtons``) in real Chromium, alone on a page.
+"""The picker's action buttons (explorer/components/picker.py, ``ActionButtons``) in real Chromium, alone on a page.
 
 A new list of moves must not throw away the buttons that stay: a click resolved on one just before
 the list arrives (a person's, or Playwright's) must still land, for the list the page then shows.
@@ -10,8 +10,8 @@ import panel as pn
 import pytest
 from playwright.sync_api import Page, expect
 
-from explorer.live_plots import OnLoop
-from explorer.picker import ActionButtons
+from explorer.plots.live import OnLoop
+from explorer.components.picker import ActionButtons
 from test_browser_stepper import LOAD_TIMEOUT, wait_until
 
 pytestmark = pytest.mark.browser

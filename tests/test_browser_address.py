@@ -12,8 +12,8 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Browser, expect
 
-from explorer.table_hub import TableHub
-from explorer.tutorial import available as tutorials
+from explorer.tables.hub import TableHub
+from explorer.pages.tutorial import available as tutorials
 from tests.tables_server import TablesServer
 
 LOAD_TIMEOUT = 30_000
@@ -44,7 +44,7 @@ def server(tmp_path_factory):
     hub = TableHub(db, bot_delay=0.0)
     table, _ = hub.create("stellar", 2, seed=3)
     hub.close()
-    server = TablesServer(db, apps=("apps/tables.py", "apps/explorer.py", "apps/rules.py", "apps/tutorial.py")).start()
+    server = TablesServer(db, apps=("apps/tables", "apps/explorer", "apps/rules", "apps/tutorial")).start()
     server.table_id = table.id
     yield server
     print("--- the server's log (shown when the test fails) ---\n" + server.log_text()[-4000:])

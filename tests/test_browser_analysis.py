@@ -1,7 +1,7 @@
 """The Analysis page in real Chromium: a small Subastral disturbance A/B run, watched live.
 
 The plots are checked inside the page (the Bokeh models BokehJS holds, i.e. what the browser
-draws), and the numbers against the server-side run they came from and ``rules.sweep.compare``.
+draws), and the numbers against the server-side run they came from and ``play.sweep.compare``.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import io
 import pytest
 from playwright.sync_api import Page, expect
 
-from explorer.analysis import create_page
-from rules.sweep import compare
+from explorer.pages.analysis import create_page
+from play.sweep import compare
 from test_browser_stepper import shot, wait_until
 
 pytestmark = pytest.mark.browser

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from explorer.app import create_app
+from explorer.pages.app import create_app
 
 pytestmark = pytest.mark.browser
 

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import rules
-from explorer.table_store import TableStore
+from explorer.tables.store import TableStore
 from rules.registry import get_game
 from tests.tables_server import PAGE_JS, Secrets, TablesServer
 

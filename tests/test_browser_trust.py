@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from explorer.setup_editor import MAX_FILE_BYTES
-from explorer.table_store import TableStore
+from explorer.components.setup_editor import MAX_FILE_BYTES
+from explorer.tables.store import TableStore
 from tests.tables_server import TablesServer
 from tests.test_browser_tables import LOAD_TIMEOUT, SeatPage, create_in_lobby, read_table
 from tests.test_tables_trust import Locked

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import rules
-from explorer.i18n import text
-from explorer.tutorial import create_tutorial_page, tutorial
+from explorer.core.i18n import text
+from explorer.pages.tutorial import create_tutorial_page, tutorial
 from rules.rulebook import LANGUAGES
 from test_browser_stepper import LOAD_TIMEOUT, shot
 

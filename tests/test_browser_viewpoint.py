@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 import rules
-from explorer.table_hub import TableHub
+from explorer.tables.hub import TableHub
 from rules.registry import get_game
 from tests.tables_server import Secrets, TablesServer, strings
 
@@ -166,7 +166,7 @@ def table_states(db, table_id: str):
                  connection.execute("SELECT seat, action FROM moves WHERE table_id = ? ORDER BY step", (table_id,))]
     finally:
         connection.close()
-    from explorer.table_store import TableStore
+    from explorer.tables.store import TableStore
 
     store = TableStore(db, read_only=True)      # the deal's seed is worked out with the key beside the file
     try:

@@ -1,6 +1,7 @@
-"""The command line, run as a user runs it (a real subprocess of ``python -m rules.cli``)."""
+"""The command line, run as a user runs it (a real subprocess of ``python -m explorer.cli``, the console script)."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def cli(*args, check=True):
-    done = subprocess.run([sys.executable, "-m", "rules.cli", *map(str, args)], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run([sys.executable, "-m", "explorer.cli", *map(str, args)], capture_output=True, text=True, cwd=ROOT)
     if check:
         assert done.returncode == 0, done.stderr
     return done
@@ -160,7 +161,7 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     db = tmp_path / "tables.sqlite3"
-    server = subprocess.Popen([sys.executable, "-m", "rules.cli", "serve", "--port", str(port), "--db", str(db)], cwd=ROOT,
+    server = subprocess.Popen([sys.executable, "-m", "explorer.cli", "serve", "--port", str(port), "--db", str(db)], cwd=ROOT,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
@@ -172,6 +173,9 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
                 assert time.monotonic() < deadline, "rules-explorer serve did not answer"
                 time.sleep(0.2)
         assert "Rules Explorer" in page
+        home = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).read().decode()
+        title = re.compile(r"<title>(.*?)</title>", re.S)
+        assert title.search(home).group(1) == title.search(page).group(1) == "Rules Explorer"    # / is the explorer
         analysis = urllib.request.urlopen(f"http://127.0.0.1:{port}/analysis", timeout=30).read().decode()
         assert "analysis" in analysis
         lobby = urllib.request.urlopen(f"http://127.0.0.1:{port}/tables", timeout=30).read().decode()
@@ -181,7 +185,7 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
         tutorials = urllib.request.urlopen(f"http://127.0.0.1:{port}/tutorial?lang=en", timeout=30).read().decode()
         assert "Rules Explorer: tutorial" in tutorials
         assert db.exists()                  # restored (here: created) as the server started
-        second = subprocess.run([sys.executable, "-m", "rules.cli", "serve", "--port", str(port + 1), "--db", str(db)],
+        second = subprocess.run([sys.executable, "-m", "explorer.cli", "serve", "--port", str(port + 1), "--db", str(db)],
                                 cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert second.returncode == 2 and second.stderr.count("\n") == 1
         assert f"another Rules Explorer server is using the tables database {db}" in second.stderr
@@ -196,18 +200,20 @@ def test_make_serve_is_rules_explorer_serve_with_the_same_options():
                           capture_output=True, text=True, check=True).stdout
     line = made.replace("\\\n", " ").strip().splitlines()[-1].split()
     assert line[:2] == [".venv-x/bin/rules-explorer", "serve"]
-    from rules.cli import build_parser, serve_command
+    from explorer.cli import build_parser
+    from explorer.pages.serve import serve_command
 
     args = build_parser().parse_args(line[1:])
     command = serve_command(args)
-    assert [Path(part).name for part in command if part.endswith(".py") and "/apps/" in part] == \
-        ["explorer.py", "analysis.py", "tables.py", "rules.py", "tutorial.py"]
+    assert [Path(part).name for part in command if "/apps/" in part] == ["explorer", "analysis", "tables", "rules", "tutorial"]
+    assert all((Path(part) / "main.py").exists() for part in command if "/apps/" in part)
+    assert command[command.index("--index") + 1] == "explorer"          # / shows the explorer
     assert "--allow-websocket-origin=play.example.org" in command and "--use-xheaders" in command
     assert command[-3:] == ["--args", "--db", "/srv/t.db"]
 
 
 def test_serving_every_network_needs_an_explicit_origin(capsys):
-    from rules.cli import main
+    from explorer.cli import main
 
     assert main(["serve", "--address", "0.0.0.0", "--port", "8123"]) == 2
     assert "--allow-origin" in capsys.readouterr().err

@@ -220,7 +220,7 @@ def test_rules_package_imports_no_ui_library(game_id):
     import subprocess
     import sys
 
-    code = ("import sys, rules, rules.cli, rules.replay, rules.simulate, rules.playthrough; "
+    code = ("import sys, rules, play.cli, rules.replay, play.simulate, play.playthrough; "
             f"rules.get_game({game_id!r}); "
             "bad = [m for m in ('param', 'panel', 'holoviews', 'bokeh') if m in sys.modules]; "
             "assert not bad, bad")

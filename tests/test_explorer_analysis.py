@@ -1,6 +1,6 @@
-"""The Analysis page and the move advisor, without a browser (explorer/analysis.py, explorer/advisor.py).
+"""The Analysis page and the move advisor, without a browser (explorer/pages/analysis.py, explorer/components/advisor.py).
 
-The page's numbers must be ``rules.sweep.compare``'s, live or final, stopped or not; its plot data
+The page's numbers must be ``play.sweep.compare``'s, live or final, stopped or not; its plot data
 are checked against statistics small enough to work out by hand. The advisor must find a move
 that clearly wins, and must not change its mind when only cards its seat cannot see change.
 """
@@ -15,15 +15,14 @@ import holoviews as hv
 import pytest
 
 import rules
-from explorer.advisor import MoveAdvisor, advice_plot, advice_plot_data, advise
-from explorer.analysis import (
+from explorer.components.advisor import MoveAdvisor, advice_plot, advice_plot_data, advise
+from explorer.pages.analysis import (
     AnalysisPage, AnalysisRun, RunSettings, difference_history_data, difference_plot, difference_points,
     game_length_data, game_length_plot, question, result_csv, result_json, result_rows, seat_interval_data,
     seat_interval_plot, summary_markdown,
 )
-from explorer.session import GameSession
-from rules.simulate import play_game
-from rules.sweep import ChunkResult, Tally, compare, paired_stats
+from explorer.core.session import GameSession
+from play.sweep import ChunkResult, Tally, compare, paired_stats
 
 SETTINGS = RunSettings(game="subastral", players=3, games=40, seed=11, variants_a={"disturbance": False},
                        variants_b={"disturbance": True}, chunk=10)
@@ -208,13 +207,20 @@ def test_the_downloads_of_a_stopped_run_hold_its_partial_numbers():
 
 # ---------------------------------------------------------------------------- the advisor
 def position_after(game_id: str, players: int, seed: int, moves: int):
-    """The state after the first ``moves`` decisions of a seeded random-bot game, and the whole game's moves."""
+    """The state after the first ``moves`` decisions of a game of seeded random moves (a generator per
+    seat, fixed here rather than by the bots' seed rule, so the positions below stay the same), and the
+    whole game's moves."""
     spec = rules.get_game(game_id)
-    _, _, actions = play_game(spec, players, seed, ("random",), keep_actions=True)
-    state = spec.new_game(players, seed)
-    for seat, action in actions[:moves]:
+    rngs = [random.Random(seed * 1_000_003 + seat) for seat in range(players)]
+    state, actions, position = spec.new_game(players, seed), [], None
+    while spec.to_move(state):
+        if len(actions) == moves:
+            position = state
+        seat = spec.to_move(state)[0]
+        action = rngs[seat].choice(spec.legal_actions(state, seat))
+        actions.append((seat, action))
         state = spec.apply(state, seat, action)
-    return spec, state, actions
+    return spec, position if position is not None else state, actions
 
 
 def test_the_advisor_ranks_a_clearly_winning_move_first():
@@ -273,8 +279,8 @@ def test_the_advisor_component_advises_the_seat_to_move_and_forgets_a_stale_posi
 
 
 def test_the_distribution_and_envelope_plots_follow_a_run():
-    from explorer.analysis_plots import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
-    from rules.sweep import compare
+    from explorer.plots.analysis import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+    from play.sweep import compare
 
     result = compare("subastral", 3, 20, 2, variants_b={"disturbance": True}, executor="inprocess", chunk=10, curves=True)
     stats = result["results"]
@@ -323,7 +329,7 @@ def run_next_tick(document, loop: FakeLoop | None = None) -> None:
 
 
 def test_a_refresh_asked_for_from_a_thread_is_handed_to_the_loop_and_one_asked_for_while_it_runs_follows_it():
-    from explorer.live_plots import OnLoop
+    from explorer.plots.live import OnLoop
 
     loop = FakeLoop()
     document = served_document(loop)

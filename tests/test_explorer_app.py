@@ -15,10 +15,10 @@ import pytest
 from bokeh.document import Document
 
 import rules
-from explorer.app import TEACHER, ExplorerApp, addressed_session, create_app
-from explorer.board import SubastralBoard, subastral_html
-from explorer.session import GameSession
-from explorer.timeline import EventLog
+from explorer.pages.app import TEACHER, ExplorerApp, addressed_session, create_app
+from explorer.boards.subastral import SubastralBoard, subastral_html
+from explorer.core.session import GameSession
+from explorer.components.timeline import EventLog
 
 SEED = 12  # a greedy game that ends with cards in hand (the disturbance tests pass them)
 
@@ -358,7 +358,7 @@ def test_a_stale_switch_is_reported_not_raised(app):
 
 def test_a_game_without_its_own_board_gets_the_observation_board(app):
     # Every registered game works in the dashboard; one without a board view shows its observation.
-    from explorer.board import BOARDS, ObservationBoard
+    from explorer.boards.registry import BOARDS, ObservationBoard
 
     session = app.session
     before = app.board

@@ -14,9 +14,9 @@ import json
 
 import pytest
 
-from explorer.biome_blitz_board import BiomeBlitzBoard, biome_blitz_html
-from explorer.session import GameSession
-from explorer.setup_editor import SetupEditor
+from explorer.boards.biome_blitz import BiomeBlitzBoard, biome_blitz_html
+from explorer.core.session import GameSession
+from explorer.components.setup_editor import SetupEditor
 from test_explorer_jump_gate_board import Tree, all_data_cards, strings
 
 SEED = 5
@@ -340,7 +340,7 @@ def test_a_selected_discover_lights_its_market_card_and_the_cards_paid_and_chang
 
 
 def test_the_app_swaps_in_the_biome_blitz_board_and_its_action_titles():
-    from explorer.app import create_app
+    from explorer.pages.app import create_app
 
     app = create_app().explorer
     session = app.session
@@ -359,8 +359,8 @@ def test_the_app_swaps_in_the_biome_blitz_board_and_its_action_titles():
 
 
 def test_the_plots_show_biome_blitz_points_and_the_market_cards_revealed(finished):
-    from explorer.board import BIOME_COLOURS
-    from explorer.live_plots import LivePlots
+    from explorer.core.palette import BIOME_COLOURS
+    from explorer.plots.live import LivePlots
 
     session = finished
     session.viewing_seat = None

@@ -12,9 +12,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from explorer.jump_gate_board import JumpGateBoard, jump_gate_html
-from explorer.session import GameSession
-from explorer.setup_editor import SetupEditor
+from explorer.boards.jump_gate import JumpGateBoard, jump_gate_html
+from explorer.core.session import GameSession
+from explorer.components.setup_editor import SetupEditor
 
 SEED = 5
 
@@ -264,7 +264,7 @@ def test_a_selected_jump_lights_its_planet_and_card_and_changes_nothing():
 
 
 def test_the_app_swaps_in_the_jump_gate_board_and_its_action_titles():
-    from explorer.app import create_app
+    from explorer.pages.app import create_app
 
     app = create_app().explorer
     session = app.session
@@ -282,8 +282,8 @@ def test_the_app_swaps_in_the_jump_gate_board_and_its_action_titles():
 
 
 def test_the_plots_show_jump_gate_scores_and_the_resources_revealed(finished):
-    from explorer.board import BIOME_COLOURS
-    from explorer.live_plots import LivePlots
+    from explorer.core.palette import BIOME_COLOURS
+    from explorer.plots.live import LivePlots
 
     session = finished
     session.viewing_seat = None

@@ -8,9 +8,9 @@ import re
 import pytest
 
 import rules
-from explorer.app import ExplorerApp
-from explorer.picker import HUMAN
-from explorer.session import GameSession
+from explorer.pages.app import ExplorerApp
+from explorer.components.picker import HUMAN
+from explorer.core.session import GameSession
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

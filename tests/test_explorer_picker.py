@@ -14,9 +14,9 @@ import panel as pn
 import pytest
 from bokeh.document import Document
 
-from explorer.app import ExplorerApp, bot_session
-from explorer.picker import ActionPicker
-from explorer.session import GameSession
+from explorer.pages.app import ExplorerApp, bot_session
+from explorer.components.picker import ActionPicker
+from explorer.core.session import GameSession
 from tests.test_explorer_app import Zones
 
 SEED = 11

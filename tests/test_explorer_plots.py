@@ -18,11 +18,11 @@ import pytest
 from bokeh.models import ColumnDataSource, GlyphRenderer, Span
 from bokeh.plotting import figure
 
-from explorer.live_plots import LivePlots
-from explorer.plots import (HIDDEN_CARD, StepCache, breakdown_text, deck_composition, end_card_chances,
+from explorer.plots.live import LivePlots
+from explorer.plots.game import (HIDDEN_CARD, StepCache, breakdown_text, deck_composition, end_card_chances,
                             end_card_data, session_draw_data, session_score_data)
-from explorer.scores import ScoreBreakdown, score_tables_html
-from explorer.session import GameSession
+from explorer.components.scores import ScoreBreakdown, score_tables_html
+from explorer.core.session import GameSession
 
 SEED = 7
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "subastral-scoring-example.json"

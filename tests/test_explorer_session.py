@@ -10,7 +10,7 @@ import param
 import pytest
 
 import rules
-from explorer.session import GameSession, Line, VariantSwitches
+from explorer.core.session import GameSession, Line, VariantSwitches
 from rules.protocol import IllegalAction, InvalidReplay
 
 SEED = 7

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from explorer.session import GameSession
-from explorer.setup_editor import VARIANTS, SetupEditor, field_for_where, field_kind, to_json_text
+from explorer.core.session import GameSession
+from explorer.components.setup_editor import VARIANTS, SetupEditor, field_for_where, field_kind, to_json_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SCORING_EXAMPLE = ROOT / "examples" / "subastral-scoring-example.json"
@@ -361,7 +361,7 @@ def test_downloads_of_a_what_if_line_load_back(editor, session):
 
 
 def test_a_hidden_editor_refills_once_when_shown_again():
-    from explorer.app import create_app
+    from explorer.pages.app import create_app
 
     app = create_app().explorer
     editor, session = app.setup_editor, app.session

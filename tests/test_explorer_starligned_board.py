@@ -11,9 +11,9 @@ import json
 
 import pytest
 
-from explorer.session import GameSession
-from explorer.setup_editor import SetupEditor
-from explorer.starligned_board import StarlignedBoard, starligned_html
+from explorer.core.session import GameSession
+from explorer.components.setup_editor import SetupEditor
+from explorer.boards.starligned import StarlignedBoard, starligned_html
 from rules.starligned import position as positions
 from rules.starligned.state import NONE
 from test_explorer_jump_gate_board import Element, Tree, all_data_cards, strings
@@ -216,7 +216,7 @@ def test_phase_4_shows_who_has_rotated_and_a_selected_rotation_lights_its_hand_c
 
 
 def test_the_app_swaps_in_the_starligned_board_and_its_action_titles():
-    from explorer.app import create_app
+    from explorer.pages.app import create_app
 
     app = create_app().explorer
     session = app.session
@@ -234,15 +234,15 @@ def test_the_app_swaps_in_the_starligned_board_and_its_action_titles():
 
 
 def test_every_starligned_action_type_has_a_button_title():
-    from explorer.picker import group_titles
+    from explorer.components.picker import group_titles
     from rules.starligned.position import ACTION_TYPES
 
     assert set(group_titles("starligned", "en")) == set(group_titles("starligned", "ja")) == set(ACTION_TYPES)
 
 
 def test_the_plots_show_starligned_scores_and_the_cards_dealt_and_revealed(finished):
-    from explorer.board import BIOME_COLOURS
-    from explorer.live_plots import LivePlots
+    from explorer.core.palette import BIOME_COLOURS
+    from explorer.plots.live import LivePlots
 
     session = finished
     session.viewing_seat = None
@@ -319,7 +319,7 @@ def test_the_setup_editor_lays_a_moon_card_over_an_edited_pair():
 
 
 def test_one_person_makes_every_seats_hidden_choice_one_seat_at_a_time():
-    from explorer.app import ExplorerApp
+    from explorer.pages.app import ExplorerApp
 
     session = GameSession(game="starligned", players=3, seed=SEED)
     session.seat_players = {seat: "human" for seat in range(3)}

@@ -4,8 +4,8 @@ import random
 import re
 
 
-from explorer.session import GameSession
-from explorer.stellar_board import StellarBoard, stellar_html
+from explorer.core.session import GameSession
+from explorer.boards.stellar import StellarBoard, stellar_html
 
 
 
@@ -68,7 +68,7 @@ def test_slots_lit_for_a_chosen_card_are_the_rules_legal_slots():
 
 
 def test_the_app_swaps_in_the_stellar_board_when_the_game_changes():
-    from explorer.app import create_app
+    from explorer.pages.app import create_app
 
     app = create_app().explorer
     app.session.game = "stellar"
@@ -79,7 +79,7 @@ def test_the_app_swaps_in_the_stellar_board_when_the_game_changes():
 
 
 def test_stellar_plots_show_the_cards_coming_out_of_the_deck_and_no_end_card():
-    from explorer.live_plots import LivePlots
+    from explorer.plots.live import LivePlots
 
     session = played(20)
     plots = LivePlots(session=session)

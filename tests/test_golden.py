@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.playthrough import goldens, playthrough
+from play.playthrough import goldens, playthrough
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.table_hub import TableError, TableHub
+from explorer.tables.hub import TableError, TableHub
 from rules.protocol import IllegalAction
 from seeded_games import JAPANESE
 

@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from explorer.i18n import choose, text, texts
+from explorer.core.i18n import choose, text, texts
 from rules.rulebook import LANGUAGES
 
 
@@ -24,7 +24,7 @@ def test_every_text_key_exists_in_both_languages_with_the_same_placeholders():
 
 
 def test_the_interface_texts_are_split_into_the_same_files_in_both_languages():
-    from explorer.i18n import LOCALES
+    from explorer.core.i18n import LOCALES
     parts = {lang: sorted(p.name for p in (LOCALES / lang).glob("*.json")) for lang in LANGUAGES}
     assert parts["en"] == parts["ja"]
 

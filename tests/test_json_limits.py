@@ -152,7 +152,7 @@ def test_cli_reports_deep_or_long_files_in_one_line(tmp_path, text, says_en):
     position.write_text(inside(text, "subastral"))
     for args in (["replay", path], ["score", path], ["score", position],
                  ["play", "stellar", "--players", 2, "--seed", 1, "--cards", path]):
-        done = subprocess.run([sys.executable, "-m", "rules.cli", *map(str, args)], capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "explorer.cli", *map(str, args)], capture_output=True,
                               text=True, cwd=ROOT)
         assert done.returncode == 2, done.stderr
         assert says_en in done.stderr and "Traceback" not in done.stderr

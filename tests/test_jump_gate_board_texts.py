@@ -17,10 +17,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from explorer.board import board_for
-from explorer.i18n import texts
-from explorer.jump_gate_board import JumpGateBoard, event_text, jump_gate_html, resource_face
-from explorer.session import GameSession
+from explorer.boards.registry import board_for
+from explorer.core.i18n import texts
+from explorer.boards.jump_gate import JumpGateBoard, event_text, jump_gate_html, resource_face
+from explorer.core.session import GameSession
 
 PREFIX = "jump_gate_board."
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")

@@ -18,14 +18,14 @@ import pytest
 from bokeh.models import HoverTool, Legend
 from bokeh.plotting import figure
 
-from explorer.analysis_plots import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
-from explorer.i18n import LOCALES, text
-from explorer.live_plots import PLACEHOLDER, LivePlots
-from explorer.plots import (breakdown_text, card_catalogue, deck_composition, deck_draws, draws_plot_data,
+from explorer.plots.analysis import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+from explorer.core.i18n import LOCALES, text
+from explorer.plots.live import PLACEHOLDER, LivePlots
+from explorer.plots.game import (breakdown_text, card_catalogue, deck_composition, deck_draws, draws_plot_data,
                             end_card_curve, end_card_data, group_legend_html, score_curves, session_draw_data,
                             session_score_data, unseen_by_group, unseen_by_number)
-from explorer.scores import ScoreBreakdown, breakdown_table_html, score_tables_html
-from explorer.session import GameSession
+from explorer.components.scores import ScoreBreakdown, breakdown_table_html, score_tables_html
+from explorer.core.session import GameSession
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 ENGLISH = json.loads((LOCALES / "en" / "plots.json").read_text(encoding="utf-8"))

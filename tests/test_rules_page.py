@@ -7,9 +7,10 @@ import re
 import pytest
 
 import rules
-from explorer.rules_page import refusal_markdown, rules_href, rules_html
-from explorer.session import GameSession
-from explorer.timeline import EventLog
+from explorer.core.links import refusal_markdown, rules_href
+from explorer.pages.rules_page import rules_html
+from explorer.core.session import GameSession
+from explorer.components.timeline import EventLog
 from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES, rulebook
 
@@ -61,8 +62,8 @@ def test_an_illegal_move_is_explained_with_the_rule_that_forbids_it(game, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_explorer_links_the_game_s_rules_and_switches_language(lang):
-    from explorer.app import ExplorerApp
-    from explorer.i18n import text
+    from explorer.pages.app import ExplorerApp
+    from explorer.core.i18n import text
 
     app = ExplorerApp(session=GameSession(game="stellar", seed=2), lang=lang)
     links = app.rules_links.object
@@ -78,8 +79,8 @@ def test_the_explorer_links_the_game_s_rules_and_switches_language(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", rules.GAMES)
 def test_a_rules_page_lists_every_switch_with_its_source_and_default(game, lang):
-    from explorer.rules_page import switch_value
-    from explorer.session import variant_label, variant_note
+    from explorer.pages.rules_page import switch_value
+    from explorer.core.session import variant_label, variant_note
 
     html = rules_html(game, lang)
     assert '<a href="#switches">' in html and '<h2 id="switches">' in html

@@ -135,7 +135,7 @@ class Served(TablesServer):
     allow_origin = ""
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "rules.cli", "serve", "--port", str(self.port), "--db", str(self.db),
+        return [sys.executable, "-m", "explorer.cli", "serve", "--port", str(self.port), "--db", str(self.db),
                 "--allow-origin", self.allow_origin, "--use-xheaders"]
 
 

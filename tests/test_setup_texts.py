@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from explorer.i18n import text, texts
-from explorer.session import GameSession
-from explorer.setup_editor import VARIANTS, SetupEditor
-from explorer.timeline import ReplayProblem, replay_problem_text
+from explorer.core.i18n import text, texts
+from explorer.core.session import GameSession
+from explorer.components.setup_editor import VARIANTS, SetupEditor
+from explorer.components.timeline import ReplayProblem, replay_problem_text
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAY_EXAMPLE = ROOT / "examples" / "subastral-4p-replay.json"
@@ -166,7 +166,7 @@ def test_the_english_replay_problem_notice_is_as_before():
 
 
 def test_every_key_of_the_part_is_a_setup_key():
-    from explorer.i18n import LOCALES
+    from explorer.core.i18n import LOCALES
     for lang in ("en", "ja"):
         keys = json.loads((LOCALES / lang / "setup.json").read_text(encoding="utf-8"))
         assert keys and all(key.startswith("setup.") for key in keys)

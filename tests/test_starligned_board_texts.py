@@ -18,9 +18,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from explorer.i18n import LOCALES
-from explorer.session import GameSession
-from explorer.starligned_board import StarlignedBoard, event_text, problem_text, starligned_html
+from explorer.core.i18n import LOCALES
+from explorer.core.session import GameSession
+from explorer.boards.starligned import StarlignedBoard, event_text, problem_text, starligned_html
 from rules.protocol import Event
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from explorer.i18n import LOCALES
-from explorer.session import GameSession
-from explorer.stellar_board import StellarBoard, stellar_html
+from explorer.core.i18n import LOCALES
+from explorer.core.session import GameSession
+from explorer.boards.stellar import StellarBoard, stellar_html
 
 EN = json.loads((LOCALES / "en" / "stellar_board.json").read_text(encoding="utf-8"))
 JA = json.loads((LOCALES / "ja" / "stellar_board.json").read_text(encoding="utf-8"))
@@ -166,7 +166,7 @@ def test_events_are_shown_in_the_boards_language_where_the_game_writes_them(monk
 
 
 def test_a_face_down_card_the_viewer_does_not_know_is_drawn_without_a_name():
-    from explorer.stellar_board import stellar_card_html
+    from explorer.boards.stellar import stellar_card_html
 
     assert "None" not in stellar_card_html({"face_down": None})
     assert 'title="face down"' in stellar_card_html({"face_down": None})

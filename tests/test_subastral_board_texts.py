@@ -16,9 +16,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from explorer.board import SubastralBoard, action_label, subastral_html, teacher_view
-from explorer.i18n import texts
-from explorer.session import GameSession
+from explorer.boards.subastral import SubastralBoard, action_label, subastral_html, teacher_view
+from explorer.core.i18n import texts
+from explorer.core.session import GameSession
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

@@ -6,7 +6,7 @@ import statistics
 
 import pytest
 
-from rules.sweep import Tally, WIN_UNIT, chunk_plan, compare, mean_ci, setting_stats, simulate_sweep, wilson
+from play.sweep import Tally, WIN_UNIT, chunk_plan, compare, mean_ci, setting_stats, simulate_sweep, wilson
 from tests.test_cli import cli
 
 
@@ -139,7 +139,7 @@ def test_ctrl_c_on_a_process_pool_run_prints_the_partial_results():
 
     from tests.test_cli import ROOT
 
-    run = subprocess.Popen([sys.executable, "-m", "rules.cli", "compare", "subastral", "--players", "4", "--variant-b",
+    run = subprocess.Popen([sys.executable, "-m", "play.cli", "compare", "subastral", "--players", "4", "--variant-b",
                             "disturbance", "--games", "20000", "--bot-a", "greedy", "--workers", "2", "--chunk", "20",
                             "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            start_new_session=True)

@@ -20,9 +20,10 @@ from bokeh.document import Document
 from tornado.websocket import WebSocketClosedError
 
 import rules
-from explorer.app import create_app
-from explorer.table_hub import HUMAN, TableHub
-from explorer.table_pages import Lobby, TablePage, quiet_closed_pages, review_replay
+from explorer.pages.app import create_app
+from explorer.tables.hub import HUMAN, TableHub
+from explorer.pages.serve import quiet_closed_pages
+from explorer.pages.table_pages import Lobby, TablePage, review_replay
 from rules.registry import get_game
 from tests.tables_server import Secrets
 
@@ -179,8 +180,8 @@ def test_the_explorer_reviews_a_finished_table_with_every_hand(hub, monkeypatch)
     table, _ = hub.create("subastral", 2, seed=6, controllers=["random", "random"])
     while not table.over:
         hub._bot_turn(table, table.step)
-    monkeypatch.setattr("explorer.table_pages.get_hub", lambda path=None: hub)
-    monkeypatch.setattr("explorer.app.query_arg", lambda name: table.id if name == "table" else None)
+    monkeypatch.setattr("explorer.pages.table_pages.get_hub", lambda path=None: hub)
+    monkeypatch.setattr("explorer.pages.app.query_arg", lambda name: table.id if name == "table" else None)
     session = create_app().explorer.session
     assert session.log == table.moves and session.viewing_seat is None and session.sees_all
 
@@ -197,7 +198,7 @@ def test_the_lobby_creates_tables_and_refuses_bad_set_ups(hub):
     lobby.seed.value = "12"
     table, tokens = lobby.create()
     assert table.record.controllers == (HUMAN, HUMAN, "greedy") and table.record.table_seed == 12
-    assert table.record.seed != 12          # the typed seed is not the deal's (explorer.table_store)
+    assert table.record.seed != 12          # the typed seed is not the deal's (explorer.tables.store)
     for seat, token in tokens.items():
         assert f"http://example.test/tables?table={table.id}&amp;seat={token}" in lobby.created.object
     assert f'data-table="{table.id}"' in lobby.listing.object
@@ -208,7 +209,7 @@ def test_the_lobby_creates_tables_and_refuses_bad_set_ups(hub):
 
 def test_a_move_made_while_a_page_is_being_made_is_shown(hub, monkeypatch):
     """A bot may move between the page's first look at the table and its subscribing to it."""
-    import explorer.table_pages as table_pages
+    import explorer.pages.table_pages as table_pages
 
     table, tokens = hub.create("subastral", 2, seed=1)
     mover = table.to_move[0]
@@ -226,7 +227,7 @@ def test_a_move_made_while_a_page_is_being_made_is_shown(hub, monkeypatch):
 
 
 def test_a_page_closed_while_an_update_is_on_its_way_is_not_logged_as_an_error(caplog, tmp_path):
-    """What ``panel serve --setup explorer/tables_setup.py`` installs on the server's loop: a write to
+    """What ``panel serve --setup explorer/pages/serve_setup.py`` installs on the server's loop: a write to
     a closed websocket that nobody awaited is dropped quietly; any other such exception is logged."""
     loop = asyncio.new_event_loop()         # (not run: the handler is called as asyncio calls it)
     try:
@@ -237,7 +238,7 @@ def test_a_page_closed_while_an_update_is_on_its_way_is_not_logged_as_an_error(c
         loop.close()
     assert "a real problem" in caplog.text and "WebSocketClosedError" not in caplog.text
     # ...and the setup script puts it on the loop the server runs.
-    code = ("import runpy; from tornado.ioloop import IOLoop; runpy.run_path('explorer/tables_setup.py'); "
+    code = ("import runpy; from tornado.ioloop import IOLoop; runpy.run_path('explorer/pages/serve_setup.py'); "
             "print(IOLoop.current().asyncio_loop.get_exception_handler().__name__)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT,
                           env={**os.environ, "RULES_EXPLORER_TABLES_DB": str(tmp_path / "tables.sqlite3")})

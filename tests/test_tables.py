@@ -9,8 +9,8 @@ import time
 import pytest
 
 import rules
-from explorer.table_hub import HUMAN, TableError, TableHub
-from explorer.table_store import TableStore, default_path, key_path, token_digest
+from explorer.tables.hub import HUMAN, TableError, TableHub
+from explorer.tables.store import TableStore, default_path, key_path, token_digest
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.registry import get_game
 
@@ -254,7 +254,7 @@ def test_the_default_database_lives_in_the_users_data_directory(monkeypatch, tmp
 
 
 def test_the_cli_lists_tables_and_exports_any_game_as_a_replay(hub, tmp_path, capsys):
-    from rules import cli
+    from explorer import cli
 
     table, tokens = hub.create("starligned", 3, seed=13, controllers=[HUMAN, "random", "random"])
     assert wait_for(lambda: 0 in table.to_move)

@@ -12,10 +12,10 @@ import re
 import panel as pn
 import pytest
 
-from explorer.i18n import texts
-from explorer.table_hub import CONTROLLERS, HUMAN, TableHub
-from explorer.table_pages import Lobby, TablePage, create_tables_page, review_replay
-from explorer.table_store import key_path
+from explorer.core.i18n import texts
+from explorer.tables.hub import CONTROLLERS, HUMAN, TableHub
+from explorer.pages.table_pages import Lobby, TablePage, create_tables_page, review_replay
+from explorer.tables.store import key_path
 from rules.protocol import IllegalAction
 
 
@@ -165,7 +165,7 @@ def test_a_table_page_in_english_is_unchanged(hub):
 def test_the_pages_in_english_are_unchanged(hub, monkeypatch):
     table, tokens = hub.create("subastral", 2, seed=3)
     args = {}
-    monkeypatch.setattr("explorer.table_pages.query_arg", lambda name: args.get(name))
+    monkeypatch.setattr("explorer.pages.table_pages.query_arg", lambda name: args.get(name))
     lobby_page = create_tables_page(hub)
     assert lobby_page.title == "Rules Explorer – playtest tables" and isinstance(lobby_page.lobby, Lobby)
     args.update(table=table.id, seat="wrong-key")
@@ -209,7 +209,7 @@ def test_the_lobby_in_japanese(hub):
                     "各席のプレイヤー", "プレイヤー1", "まだ卓はありません。", "更新")
     lobby.game.value = "stellar"
     lobby.players.value = 2
-    from explorer.session import variant_note
+    from explorer.core.session import variant_note
     assert lobby.variants.objects[0].name == "fifth_starter_to_box: " + variant_note("stellar", "fifth_starter_to_box", "ja")
     assert lobby.seats.objects[1].options["人"] == HUMAN
     lobby.seats.objects[1].value = "random"
@@ -229,7 +229,7 @@ def test_the_lobby_in_japanese(hub):
 
 
 def test_a_table_page_in_japanese(hub):
-    # A known deal key (explorer.table_store): seed 5 then deals a game that Player 1 begins.
+    # A known deal key (explorer.tables.store): seed 5 then deals a game that Player 1 begins.
     key_path(hub.store.path).write_text("00" * 32)
     table, tokens = hub.create("jump_gate", 2, seed=5, controllers=[HUMAN, "random"])
     page, spectator = TablePage(hub, table.id, tokens[0], lang="ja"), TablePage(hub, table.id, None, lang="ja")
@@ -268,7 +268,7 @@ def test_a_refused_move_is_explained_in_japanese_by_the_rules(hub):
 def test_the_pages_in_japanese_and_the_language_switch(hub, monkeypatch):
     table, tokens = hub.create("subastral", 2, seed=3)
     args = {}
-    monkeypatch.setattr("explorer.table_pages.query_arg", lambda name: args.get(name))
+    monkeypatch.setattr("explorer.pages.table_pages.query_arg", lambda name: args.get(name))
     lobby_page = create_tables_page(hub, lang="ja")
     assert lobby_page.title == "Rules Explorer – テストプレイ卓" and lobby_page.lobby.lang == "ja"
     switch = lobby_page.header[0].object

@@ -14,8 +14,8 @@ import stat
 import pytest
 
 import rules
-from explorer.table_hub import HUMAN, SetUpRefused, TableError, TableHub
-from explorer.table_store import SEED_LIMIT, StoreError, TableStore, key_path, token_digest
+from explorer.tables.hub import HUMAN, SetUpRefused, TableError, TableHub
+from explorer.tables.store import SEED_LIMIT, StoreError, TableStore, key_path, token_digest
 from rules.registry import get_game
 from tests.test_tables import db, hub, play_first_legal, wait_for  # noqa: F401  (db, hub: fixtures)
 
@@ -40,7 +40,7 @@ def test_the_seed_a_creator_types_does_not_reproduce_the_deal(hub, game):
 
 
 def test_the_deal_seed_and_replay_become_public_when_the_game_ends_and_replay_it(hub):
-    from explorer.table_pages import review_replay
+    from explorer.pages.table_pages import review_replay
 
     table, tokens = hub.create("subastral", 2, seed=3)
     with pytest.raises(TableError, match="still being played"):
@@ -129,7 +129,7 @@ def test_seeds_out_of_range_are_refused_in_both_languages(hub, seed):
 
 @pytest.mark.parametrize("typed", ["-5", str(SEED_LIMIT), "9" * 5000])
 def test_the_lobby_refuses_seeds_out_of_range_and_stays_usable(hub, typed):
-    from explorer.table_pages import Lobby
+    from explorer.pages.table_pages import Lobby
 
     lobby = Lobby(hub, origin="http://example.test")
     lobby.seed.value = typed
@@ -144,8 +144,8 @@ def test_the_lobby_refuses_seeds_out_of_range_and_stays_usable(hub, typed):
 def test_no_page_of_a_live_table_holds_its_deal_seed(hub):
     """Every model of every seat's, the spectator's, the creator's and the lobby's page, as the server
     would send them: the deal's seed is in none (with it, the explorer would deal every hand)."""
-    from explorer.table_creator import CreatorPage
-    from explorer.table_pages import Lobby, TablePage
+    from explorer.pages.table_creator import CreatorPage
+    from explorer.pages.table_pages import Lobby, TablePage
     from tests.test_table_pages import document_text, mounted
 
     lobby = Lobby(hub, origin="http://example.test")
@@ -186,7 +186,7 @@ def quick_hub(db):
 
 
 def test_a_move_that_cannot_be_written_is_refused_as_not_recorded_and_can_be_made_again(quick_hub, db):
-    from explorer.table_hub import WriteRefused
+    from explorer.tables.hub import WriteRefused
 
     table, tokens = quick_hub.create("subastral", 2, seed=1)
     seat = table.to_move[0]
@@ -223,7 +223,7 @@ def test_a_bot_move_that_could_not_be_stored_is_tried_again_and_the_table_goes_o
 
 
 def test_a_page_told_its_move_was_not_recorded_stays_usable(quick_hub, db):
-    from explorer.table_pages import TablePage
+    from explorer.pages.table_pages import TablePage
 
     table, tokens = quick_hub.create("subastral", 2, seed=3)
     seat = table.to_move[0]
@@ -295,8 +295,8 @@ def test_the_limits_come_from_the_environment(db, monkeypatch):
 
 
 def test_the_creator_ends_a_table_and_a_seat_link_holder_cannot(hub):
-    from explorer.table_creator import CreatorPage
-    from explorer.table_pages import Lobby
+    from explorer.pages.table_creator import CreatorPage
+    from explorer.pages.table_pages import Lobby
 
     lobby = Lobby(hub, origin="http://example.test")
     table, tokens = lobby.create()
@@ -313,14 +313,14 @@ def test_the_creator_ends_a_table_and_a_seat_link_holder_cannot(hub):
     seat = table.spec.to_move(table.state)[0]
     with pytest.raises(TableError, match="was ended"):
         hub.act(table.id, tokens[seat], 0, table.spec.encode_action(table.spec.legal_actions(table.state, seat)[0]))
-    from explorer.table_pages import review_replay
+    from explorer.pages.table_pages import review_replay
     assert review_replay(table.id, hub)["seed"] == table.record.seed       # ended: its deal is public
     lobby.refresh()
     assert "ended at move 1" in lobby.listing.object
 
 
 def test_the_creator_gives_a_seat_a_new_link_and_the_old_one_stops_working(hub):
-    from explorer.table_creator import CreatorPage
+    from explorer.pages.table_creator import CreatorPage
 
     table, tokens = hub.create("subastral", 2, seed=1, creator_digest=token_digest("the-creator"))
     page = CreatorPage(hub, table.id, "the-creator", origin="http://example.test")
@@ -340,7 +340,7 @@ def test_the_creator_gives_a_seat_a_new_link_and_the_old_one_stops_working(hub):
 
 
 def test_a_page_open_on_a_seat_link_the_creator_replaced_drops_the_table_and_says_why(hub):
-    from explorer.table_pages import TablePage
+    from explorer.pages.table_pages import TablePage
     from tests.test_table_pages import document_text, mounted
 
     table, tokens = hub.create("subastral", 2, seed=1, creator_digest=token_digest("the-creator"))
@@ -356,7 +356,7 @@ def test_a_page_open_on_a_seat_link_the_creator_replaced_drops_the_table_and_say
 
 
 def test_the_operator_ends_a_table_from_the_command_line_while_the_server_runs(hub, capsys):
-    from rules import cli
+    from explorer import cli
 
     table, tokens = hub.create("subastral", 2, seed=1, controllers=[HUMAN, "random"])
     assert cli.main(["tables", "abandon", table.id, "--db", str(hub.store.path)]) == 0
@@ -380,7 +380,7 @@ def test_the_lobby_reads_finished_tables_results_without_replaying_them(db):
     live, _ = hub.create("subastral", 2, seed=9)
     hub.close()
     again = TableHub(db, bot_delay=0.0)
-    from explorer.table_pages import Lobby
+    from explorer.pages.table_pages import Lobby
 
     lobby = Lobby(again)
     assert not any(table.id in again._tables for table in finished)         # nothing replayed

@@ -12,8 +12,8 @@ import re
 import pytest
 
 import rules
-from explorer.board import board_for
-from explorer.tutorial import TUTORIALS, TutorialRun, parse, tutorial
+from explorer.boards.registry import board_for
+from explorer.pages.tutorial import TUTORIALS, TutorialRun, parse, tutorial
 from rules.protocol import InvalidPosition
 from rules.rulebook import LANGUAGES, rulebook
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from explorer.session import GameSession
-from explorer.setup_editor import MAX_FILE_BYTES, SetupEditor
-from rules import cli
+from explorer.core.session import GameSession
+from explorer.components.setup_editor import MAX_FILE_BYTES, SetupEditor
+from explorer import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SCORING_EXAMPLE = ROOT / "examples" / "subastral-scoring-example.json"
@@ -84,7 +84,7 @@ def test_out_into_a_missing_folder_says_so_and_writes_nothing(tmp_path, capsys):
 
 
 def test_tables_export_into_a_missing_folder_says_so(tmp_path, capsys):
-    from explorer.table_hub import TableHub
+    from explorer.tables.hub import TableHub
 
     db = tmp_path / "tables.sqlite3"
     hub = TableHub(db, bot_delay=3600)

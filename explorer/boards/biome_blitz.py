@@ -1,0 +1,559 @@
+"""The Biome Blitz table: three decks with their markets, the dice of the last compete, each team.
+
+Follows ``biome-blitz.ja.txt`` (コンポーネント, セットアップ, カードの構造, メインアクション) as read by
+RULINGS.md Biome Blitz: the resource, animal and ecosystem decks lie in the middle, each with its
+three face-up cards (the market); every player has a team of animals (an animal card shows its
+stars, discover cost, name and family, abilities, ecosystem symbol, battle cost and power/defence)
+and at most three ecosystems, a hand of resources, and points towards 30 (or five animals) to win.
+
+Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's hand and, of
+the others, only how many cards they hold; what a peek ability showed is in the peeking seat's
+events only. The teacher's view adds each seat's hand from that seat's own observation and reads
+every event in full. Animal names (a defeated animal has left the table) and the names and bonuses
+of the ecosystems a team holds come from the card file (``state.cards``: what is printed on the
+cards, never where they are). Who decides a pending
+choice is read from ``to_move`` and ``pending``, never decided here.
+
+A selected, unconfirmed action (``session.selected_action``) is previewed from its own fields only:
+the market slot or deck it takes from, the animals it names, the hand cards it pays.
+
+Every text the board writes comes from ``explorer/locales/<lang>/biome_blitz_board.json`` in the
+board's ``lang`` (English by default); the card file's names, families and abilities, the card ids
+and the selected action's label stay as written, and an event shows its text in ``lang`` where the
+game wrote one.
+
+CSS classes the tests rely on (seats 0-based; the page says "Player 1" for seat 0): ``bb-board``,
+``bb-status`` (``step-counter``, ``bb-turn``, ``bb-phase phase-<phase>``, ``viewer``, ``problem``,
+``preview-line``), ``bb-pending pending-<phase> pending-seat-<s>`` (``decider``), ``bb-table``,
+``bb-decks``, ``bb-deck deck-<resource|animal|ecosystem>`` with ``bb-pile`` (``data-deck`` count,
+``data-discard`` count, ``bb-discard-top``; ``target``), ``bb-market market-<deck>`` and its
+``bb-slot slot-<n>`` (n = 1..3; ``empty``; ``target``), ``bb-resource res-<symbol>`` (``data-card``;
+``selected``), ``bb-animal eco-<ECO>`` (``data-card`` the animal id; ``bb-stars``, ``bb-cost``,
+``bb-battle-cost``, ``bb-power`` / ``bb-defence`` with ``data-power`` / ``data-defence`` the values
+with the ecosystem bonus, ``bb-bonus``, ``bb-eco-symbol``, ``bb-abilities`` with ``bb-ability
+trigger-<trigger>``; ``selected``), ``bb-ecosystem eco-<ECO>`` (``data-card`` the ecosystem id;
+``selected``), ``bb-compete`` (``data-winner``; ``bb-die attack|defence``, ``bb-total attack-total|
+defence-total``, ``bb-winner``), ``bb-seat seat-<s>`` (``to-move``, ``turn``, ``winner``;
+``bb-badge``), ``bb-points`` (``data-points``), ``bb-animal-count`` (``data-animals``), ``bb-team
+team-seat-<s>``, ``bb-ecos ecos-seat-<s>``, ``bb-hand hand-seat-<s>`` (``bb-back`` for a card the
+viewer cannot see, ``count``), ``bb-events`` (``bb-event kind-<kind>``), ``legend``, ``provenance``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+
+from explorer.components.timeline import live_replay_problem
+from explorer.core.palette import biome_colours, player_colour
+from explorer.core.i18n import text
+from explorer.core.session import GameSession
+
+esc = html.escape
+
+WIN_POINTS, WIN_ANIMALS, MAX_ECOSYSTEMS = 30, 5, 3
+DECKS = ("resource", "animal", "ecosystem")
+SYMBOL_MARK = {"leaf": "❦", "water": "≈", "meat": "◆", "wild": "✱"}
+#: The rules text's ability icons (カードの構造, アビリティアイコン); their words are the board's texts
+#: ``biome_blitz_board.trigger.<trigger>`` (``explorer/locales/<lang>/biome_blitz_board.json``).
+TRIGGERS = ("forage", "discover", "compete", "defend", "explore", "dice", "peek", "prevent", "defeated", "start_of_turn")
+
+BIOME_BLITZ_CSS = """
+:host { display: block; }
+.bb-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; container-type: inline-size; }
+.bb-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 6px; }
+.step-counter { font-weight: 700; font-size: 1.15em; }
+.bb-turn { font-weight: 600; }
+.bb-phase { flex-basis: 100%; font-size: 1.02em; }
+.bb-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
+.bb-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
+.bb-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
+                           border: 1px dashed #e0a800; }
+.bb-pending { margin: 0 0 6px; padding: 4px 10px; border-radius: 6px; background: #e8f0fe; border-left: 4px solid #2f6fdb;
+              font-size: .95em; }
+.bb-table { display: flex; flex-wrap: wrap; gap: 10px; padding: 10px; border-radius: 12px;
+            background: linear-gradient(160deg, #26402c, #3f5f3a); color: #f1f5ec; }
+.bb-decks { display: flex; flex-direction: column; gap: 8px; flex: 1 1 640px; }
+.bb-deck { display: flex; gap: 8px; align-items: stretch; }
+.bb-pile { width: 86px; flex: none; display: flex; flex-direction: column; align-items: center; gap: 3px; font-size: .75em;
+           text-align: center; }
+.bb-pile .back { width: 54px; height: 60px; border-radius: 7px; border: 2px solid #e6eddc; display: flex; align-items: center;
+                 justify-content: center; font-weight: 700; font-size: 1.35em;
+                 background: repeating-linear-gradient(45deg, #51703f, #51703f 6px, #3d5830 6px, #3d5830 12px); }
+.bb-pile .title { font-weight: 700; letter-spacing: .03em; }
+.bb-discard-top { opacity: .85; }
+.bb-pile.target .back { outline: 3px solid #ffd166; outline-offset: 2px; }
+.bb-market { display: flex; gap: 6px; flex: 1; align-items: stretch; }
+.bb-slot { position: relative; flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; align-items: stretch; }
+.bb-slot.empty { border: 1px dashed rgba(255,255,255,.35); border-radius: 8px; align-items: center; justify-content: center;
+                 font-size: .8em; opacity: .6; min-height: 40px; }
+.bb-slot.target > * { outline: 3px solid #ffd166; outline-offset: 2px; }
+.bb-slot .slot-no { position: absolute; top: -2px; left: 2px; font-size: .62em; opacity: .7; z-index: 1; }
+.bb-resource { display: inline-flex; align-items: center; justify-content: center; gap: 3px; min-width: 54px; height: 30px;
+               padding: 0 7px; border-radius: 6px; border: 1px solid rgba(0,0,0,.4); box-sizing: border-box; font-size: .82em;
+               font-weight: 600; flex: none; }
+.bb-market .bb-resource { height: 44px; font-size: 1em; }
+.bb-resource.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-3px); }
+.bb-back { display: inline-block; width: 30px; height: 30px; border-radius: 6px; border: 1px solid #cfd8c4; flex: none;
+           background: repeating-linear-gradient(45deg, #51703f, #51703f 4px, #3d5830 4px, #3d5830 8px); }
+.bb-animal, .bb-ecosystem { border-radius: 8px; border: 1px solid rgba(0,0,0,.45); padding: 4px 6px; font-size: .74em;
+                            line-height: 1.25; box-sizing: border-box; min-width: 0; box-shadow: 0 1px 2px rgba(0,0,0,.3); }
+.bb-animal.selected, .bb-ecosystem.selected { outline: 3px solid #e0a800; outline-offset: 2px; }
+.bb-card-head { display: flex; gap: 4px; align-items: baseline; }
+.bb-stars { font-weight: 800; white-space: nowrap; }
+.bb-name { font-weight: 700; font-size: 1.08em; overflow: hidden; text-overflow: ellipsis; }
+.bb-family { opacity: .8; font-style: italic; }
+.bb-eco-symbol { margin-left: auto; padding: 0 5px; border-radius: 7px; background: rgba(255,255,255,.85); color: #1d2733;
+                 font-weight: 700; font-size: .9em; }
+.bb-costs { display: flex; flex-wrap: wrap; gap: 2px 8px; margin: 2px 0; }
+.bb-cost .chip, .bb-battle-cost .chip { display: inline-block; padding: 0 4px; border-radius: 5px; margin-left: 2px;
+                                         border: 1px solid rgba(0,0,0,.3); font-size: .92em; }
+.bb-stats { display: flex; gap: 8px; font-weight: 700; }
+.bb-bonus { color: #0b5d1e; background: #d9f7df; border-radius: 5px; padding: 0 4px; font-weight: 700; }
+.bb-abilities { margin: 2px 0 0; padding: 0; list-style: none; }
+.bb-ability { margin-top: 1px; }
+.bb-ability .trigger { display: inline-block; padding: 0 4px; border-radius: 5px; background: rgba(0,0,0,.22);
+                       font-size: .85em; margin-right: 3px; }
+.bb-compete { flex: 0 1 220px; display: flex; flex-direction: column; gap: 4px; padding: 6px 8px; border-radius: 10px;
+              background: rgba(0,0,0,.25); font-size: .85em; }
+.bb-compete .title { font-weight: 700; letter-spacing: .03em; }
+.bb-dice-row { display: flex; align-items: center; gap: 6px; }
+.bb-die { display: inline-flex; align-items: center; justify-content: center; width: 34px; height: 34px; border-radius: 7px;
+          background: #fff; color: #1d2733; font-weight: 800; font-size: 1.3em; box-shadow: inset 0 -2px 0 rgba(0,0,0,.2); flex: none; }
+.bb-die.defence { background: #ffe8cc; }
+.bb-total { font-weight: 700; }
+.bb-winner { padding: 2px 6px; border-radius: 6px; background: #ffd166; color: #3d2a00; font-weight: 700; }
+.bb-compete .none { opacity: .7; }
+.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+.seats.columns-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+@container (max-width: 900px) { .seats.columns-3 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@container (max-width: 560px) { .seats, .seats.columns-3 { grid-template-columns: minmax(0, 1fr); } }
+.bb-seat { border: 1px solid #d3dbe6; border-left: 6px solid var(--seat-colour); border-radius: 10px; padding: 6px 10px;
+           background: #fbfcfe; min-width: 0; }
+.bb-seat.to-move { border-top: 2px solid #2f6fdb; border-right: 2px solid #2f6fdb; border-bottom: 2px solid #2f6fdb;
+                   box-shadow: 0 0 0 3px rgba(47,111,219,.15); }
+.bb-seat.winner { background: #f1fbf5; }
+.bb-head { display: flex; flex-wrap: wrap; gap: .3em .7em; align-items: baseline; }
+.bb-head .name { font-weight: 700; }
+.bb-head .bb-badge { padding: 0 7px; border-radius: 9px; font-size: .8em; background: #e7ecf3; }
+.bb-head .bb-badge.deciding { background: #2f6fdb; color: #fff; }
+.bb-head .bb-badge.winner { background: #1c9c5c; color: #fff; }
+.bb-progress { display: flex; gap: 10px; margin-left: auto; font-size: .9em; }
+.bb-points { font-weight: 800; font-size: 1.1em; }
+.bb-meter { display: block; height: 5px; border-radius: 3px; background: #e3e8ef; margin-top: 3px; overflow: hidden; }
+.bb-meter span { display: block; height: 100%; background: var(--seat-colour); }
+.zone-label { font-size: .72em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 5px 0 2px; }
+.bb-team { display: grid; gap: 5px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
+.bb-ecos, .bb-hand { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; min-height: 30px; }
+.bb-ecos .bb-ecosystem { min-width: 110px; }
+.bb-hand .count, .bb-seat .empty { font-size: .82em; color: #66768a; }
+.bb-events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; border-radius: 4px; }
+.bb-events ul { margin: 2px 0 0 1.1em; padding: 0; }
+.bb-event.kind-peek { font-weight: 600; color: #5c4400; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; align-items: center; }
+.legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
+.provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
+"""
+
+
+# ---------------------------------------------------------------------------- pieces
+def say(key: str, lang: str = "en", **values) -> str:
+    """The board's text ``key`` in ``lang`` (``locales/<lang>/biome_blitz_board.json``), filled in."""
+    return text(f"biome_blitz_board.{key}", lang, **values)
+
+
+def counted(key: str, count: int, lang: str = "en", **values) -> str:
+    """``key.one`` or ``key.other``, with ``{count}`` filled in."""
+    return say(f"{key}.{'one' if count == 1 else 'other'}", lang, count=count, **values)
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """``Player 1`` / ``プレイヤー1`` for seat 0 (as ``player_label``)."""
+    return say("player", lang, number=seat + 1)
+
+
+def symbol_name(symbol: str, lang: str = "en") -> str:
+    """A resource symbol (leaf, water, meat, wild) in ``lang``; anything else as it is."""
+    return say(f"symbol.{symbol}", lang) if symbol in SYMBOL_MARK else symbol
+
+
+def chips(cost: dict, lang: str = "en") -> str:
+    """``{"leaf": 2, "meat": 1}`` as coloured chips (``free`` when empty)."""
+    if not cost:
+        return f'<span class="chip">{say("chip.free", lang)}</span>'
+    out = []
+    for symbol, count in cost.items():
+        background, ink = biome_colours(symbol)
+        word = esc(symbol_name(symbol, lang))
+        out.append(f'<span class="chip" style="background:{background};color:{ink}" '
+                   f'title="{say("chip.title", lang, count=count, symbol=word)}">'
+                   f'{count}{esc(SYMBOL_MARK.get(symbol, ""))} {word}</span>')
+    return "".join(out)
+
+
+def resource_html(symbol: str, selected: bool = False, lang: str = "en") -> str:
+    background, ink = biome_colours(symbol)
+    word = esc(symbol_name(symbol, lang))
+    title = say("resource.wild_title", lang, symbol=word) if symbol == "wild" else word
+    return (f'<span class="bb-resource res-{esc(symbol)}{" selected" if selected else ""}" data-card="{esc(symbol)}" '
+            f'title="{title}" '
+            f'style="background:{background};color:{ink}">{esc(SYMBOL_MARK.get(symbol, ""))} {word}</span>')
+
+
+def animal_html(animal: dict, selected: bool = False, lang: str = "en") -> str:
+    """An animal card as printed (カードの構造): stars, cost, name and family, abilities, ecosystem symbol,
+    battle cost, power/defence; in a team, the ecosystem bonus next to power and defence."""
+    background, ink = biome_colours(f"animal_{animal['ecosystem']}")
+    bonus = animal.get("bonus") or {}
+    bonus_title = say("card.ecosystem_bonus", lang)
+    power_bonus = f' <span class="bb-bonus" title="{bonus_title}">+{bonus["power"]}</span>' if bonus.get("power") else ""
+    defence_bonus = f' <span class="bb-bonus" title="{bonus_title}">+{bonus["defence"]}</span>' if bonus.get("defence") else ""
+    abilities = "".join(
+        f'<li class="bb-ability trigger-{esc(a["trigger"])}" title="{esc(a["effect"])}">'
+        f'<span class="trigger">{esc(say("trigger." + a["trigger"], lang) if a["trigger"] in TRIGGERS else a["trigger"])}</span>'
+        f'<b>{esc(a["name"])}</b>: {esc(a["text"])}</li>' for a in animal["abilities"])
+    title = say("animal.title", lang, name=esc(animal["name"]), family=esc(animal["family"]), stars=animal["stars"],
+                provenance=esc(animal["provenance"]))
+    return (f'<div class="bb-animal eco-{esc(animal["ecosystem"])}{" selected" if selected else ""}" '
+            f'data-card="{esc(animal["id"])}" style="background:{background};color:{ink}" '
+            f'title="{title}">'
+            f'<div class="bb-card-head"><span class="bb-stars">★{animal["stars"]}</span>'
+            f'<span class="bb-name">{esc(animal["name"])}</span>'
+            f'<span class="bb-eco-symbol" title="{say("animal.ecosystem_symbol", lang)}">{esc(animal["ecosystem"])}</span></div>'
+            f'<div class="bb-family">{esc(animal["family"])}</div>'
+            f'<div class="bb-costs"><span class="bb-cost">{say("card.cost", lang, chips=chips(animal["cost"], lang))}</span>'
+            f'<span class="bb-battle-cost">{say("card.battle_cost", lang, chips=chips(animal["battle_cost"], lang))}</span></div>'
+            f'<div class="bb-stats"><span class="bb-power" data-power="{animal["power"] + bonus.get("power", 0)}">'
+            f'{say("card.power", lang, power=animal["power"], bonus=power_bonus)}</span>'
+            f'<span class="bb-defence" data-defence="{animal["defence"] + bonus.get("defence", 0)}">'
+            f'{say("card.defence", lang, defence=animal["defence"], bonus=defence_bonus)}</span></div>'
+            f'<ul class="bb-abilities">{abilities}</ul></div>')
+
+
+def ecosystem_html(eco: dict, selected: bool = False, lang: str = "en") -> str:
+    """An ecosystem card: its symbol, stars, cost and the bonus it gives matching animals."""
+    background, ink = biome_colours(f"animal_{eco['id']}")
+    cost = (f'<div class="bb-costs"><span class="bb-cost">{say("card.cost", lang, chips=chips(eco["cost"], lang))}</span></div>'
+            if "cost" in eco else "")
+    return (f'<div class="bb-ecosystem eco-{esc(eco["id"])}{" selected" if selected else ""}" data-card="{esc(eco["id"])}" '
+            f'style="background:{background};color:{ink}" title="{say("ecosystem.title", lang, name=esc(eco["name"]))}">'
+            f'<div class="bb-card-head"><span class="bb-stars">★{eco["stars"]}</span><span class="bb-name">{esc(eco["name"])}</span>'
+            f'<span class="bb-eco-symbol">{esc(eco["id"])}</span></div>{cost}'
+            f'<div class="bb-stats">{say("ecosystem.bonus", lang, ecosystem=esc(eco["id"]), power=eco["power"], defence=eco["defence"])}'
+            f'</div></div>')
+
+
+# ---------------------------------------------------------------------------- the view
+def biome_blitz_view(session: GameSession) -> dict:
+    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand,
+    and every event in full."""
+    if not session.sees_all:
+        return session.observation(session.viewing_seat)
+    view = dict(session.observation(None))
+    own = [session.observation(seat) for seat in range(view["players"])]
+    view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
+    view["events"] = [{"kind": event.kind, "text": event.text, "seat": event.seat,
+                       **({"texts": dict(event.texts)} if event.texts else {})}
+                      for event in session.spec.events(session.state)]
+    return view
+
+
+def animal_names(session: GameSession) -> dict[str, str]:
+    """Animal card id -> its printed name, from the card file (a defeated animal has left the table)."""
+    cards = session.state.cards
+    return {card_id: cards.animals[index].name for card_id, index in cards.animal_by_id.items()}
+
+
+def ecosystem_cards(session: GameSession) -> dict[str, dict]:
+    """Ecosystem id -> its printed card (name, stars, bonus), from the card file."""
+    return {e.id: {"id": e.id, "name": e.name, "stars": e.stars, "power": e.power, "defence": e.defence}
+            for e in session.state.cards.ecosystems}
+
+
+def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dict:
+    """What the selected action touches, from its own fields; nothing for another seat's selection."""
+    data = session.selected_action
+    if not data or len(view["to_move"]) != 1:
+        return {}
+    if session.viewing_seat is not None and data not in view["legal_actions"]:
+        return {}
+    try:
+        label = session.spec.action_label(session.spec.decode_action(data), lang)
+    except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
+        return {}
+    kind = data.get("type")
+    # A forage (or its second pick) takes from the resource market (slot 1-3) or the deck (slot 0).
+    deck = "resource" if kind in ("forage", "forage_pick") else data.get("deck")
+    slot = data.get("slot") if kind in ("forage", "forage_pick", "discover") else None
+    animals = {data[f] for f in ("attacker", "defender", "animal") if isinstance(data.get(f), str)}
+    return {"label": label, "seat": view["to_move"][0], "kind": kind, "deck": deck, "slot": slot, "animals": animals,
+            "pay": list(data.get("pay") or ()), "ecosystem": data.get("ecosystem")}
+
+def event_text(event: dict, lang: str = "en") -> str:
+    """An event's text in ``lang`` where the game wrote one, else its (English) text."""
+    return (event.get("texts") or {}).get(lang, event["text"])
+
+
+def phase_line(view: dict, names: dict[str, str], lang: str = "en") -> str:
+    """Who decides what, in the rules text's words."""
+    phase, movers = view["phase"], view["to_move"]
+    who = seat_name(movers[0] if movers else view["seat"], lang)
+    pending = view.get("pending") or {}
+    animal = lambda key: names.get(pending.get(key), pending.get(key))  # noqa: E731
+    if phase == "over":
+        winners = say("list_separator", lang).join(seat_name(s, lang) for s in view["winners"])
+        return say("phase.over", lang, winners=winners or say("phase.nobody", lang))
+    if phase == "peek":
+        return say("phase.peek", lang, who=who)
+    if phase == "action":
+        return say("phase.action", lang, who=who)
+    if phase == "trade":
+        return say("phase.trade", lang, who=who, partner=seat_name(pending["partner"], lang))
+    if phase == "trade_reply":
+        return say("phase.trade_reply", lang, who=who, asker=seat_name(pending["asker"], lang))
+    if phase == "forage":
+        return say("phase.forage", lang, who=who, took=symbol_name(pending["took"], lang))
+    if phase == "replace":
+        return say("phase.replace", lang, who=who, new=pending["new"])
+    if phase == "cancel":
+        return say("phase.cancel", lang, who=who, count=pending["count"], symbol=symbol_name(pending["symbol"], lang),
+                   attacker=animal("attacker"), defender=animal("defender"))
+    if phase == "reroll":
+        return say("phase.reroll", lang, who=who, die=die_name(pending["die"], lang))
+    if phase == "frenzy":
+        return say("phase.frenzy", lang, who=who, attacker=animal("attacker"))
+    return say("phase.other", lang, who=who, phase=phase)
+
+
+def die_name(die: str, lang: str = "en") -> str:
+    """``attack`` / ``defence`` (which die) in ``lang``."""
+    return say(f"die.{die}", lang) if die in ("attack", "defence") else str(die)
+
+
+def pending_html(view: dict, names: dict[str, str], lang: str = "en") -> str:
+    """The decision in progress and who decides it."""
+    pending, phase = view.get("pending"), view["phase"]
+    if not pending or not view["to_move"]:
+        return ""
+    decider = view["to_move"][0]
+    animal = lambda key: esc(names.get(pending.get(key), pending.get(key)))  # noqa: E731
+    cards = lambda symbols: esc(say("list_separator", lang).join(symbol_name(s, lang) for s in symbols)  # noqa: E731
+                                or say("pending.nothing", lang))
+    if phase in ("trade", "trade_reply"):
+        asker = pending.get("asker", view["seat"])
+        line = say(f"pending.{phase}", lang, asker=f'<b>{esc(seat_name(asker, lang))}</b>',
+                   partner=f'<b>{esc(seat_name(pending["partner"], lang))}</b>',
+                   give=f'<span class="give">{cards(pending["give"])}</span>',
+                   ask=f'<span class="ask">{cards(pending["ask"])}</span>')
+    elif phase == "forage":
+        line = say("pending.forage", lang, took=f'<b>{esc(symbol_name(pending["took"], lang))}</b>')
+    elif phase == "replace":
+        line = say("pending.replace", lang, new=f'<b>{esc(pending["new"])}</b>')
+    elif phase == "cancel":
+        line = say("pending.cancel", lang, attacker=animal("attacker"), owner=esc(seat_name(pending["owner"], lang)),
+                   defender=animal("defender"), count=pending["count"], symbol=esc(symbol_name(pending["symbol"], lang)))
+    elif phase == "reroll":
+        line = say("pending.reroll", lang, attacker=animal("attacker"), defender=animal("defender"),
+                   attack_die=f'<span class="bb-die attack">{pending["attack_roll"]}</span>',
+                   defence_die=f'<span class="bb-die defence">{pending["defence_roll"]}</span>',
+                   die=esc(die_name(pending["die"], lang)))
+    elif phase == "frenzy":
+        line = say("pending.frenzy", lang, attacker=animal("attacker"))
+    else:
+        line = esc(str(pending))
+    return (f'<div class="bb-pending pending-{esc(phase)} pending-seat-{decider}">'
+            + say("pending.waiting", lang, decider=f'<b class="decider">{esc(seat_name(decider, lang))}</b>', text=line)
+            + '</div>')
+
+
+def problem_text(problem: dict, lang: str = "en") -> str:
+    """The replay problem's notice: the session's own (English) text, or the same in ``lang``."""
+    fields = ("move", "seat", "action", "message")
+    if lang == "en" or not all(field in problem for field in fields) or not isinstance(problem["seat"], int):
+        return problem["text"]
+    return say("status.problem", lang, move=problem["move"], player=seat_name(problem["seat"], lang),
+               action=problem["action"], message=problem["message"])
+
+
+def status_html(session: GameSession, view: dict, preview: dict, names: dict[str, str], lang: str = "en") -> str:
+    problem = live_replay_problem(session)
+    seer = (say("status.teacher", lang) if session.sees_all
+            else say("status.spectator", lang) if session.viewing_seat is None
+            else say("status.seen_by", lang, player=seat_name(session.viewing_seat, lang)))
+    turn = say("status.turn", lang, turn=view["turn"] + 1, player=esc(seat_name(view["seat"], lang)))
+    parts = [f'<span class="step-counter">{say("status.step", lang, step=session.cursor, steps=len(session.log))}</span>',
+             f'<span class="bb-turn">{turn}</span>',
+             f'<span class="viewer">{esc(seer)}</span>',
+             f'<span class="bb-phase phase-{esc(view["phase"])}">{esc(phase_line(view, names, lang))}</span>']
+    if problem:
+        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
+    if preview:
+        label = f'<b>{esc(preview["label"])}</b>'
+        parts.append(f'<span class="preview-line">{say("status.preview", lang, label=label)}</span>')
+    return f'<div class="bb-status">{"".join(parts)}</div>'
+
+
+def deck_html(view: dict, deck: str, preview: dict, lang: str = "en") -> str:
+    data = view["decks"][deck]
+    targeted = preview.get("deck") == deck
+    top = data["discard_top"]
+    top_line = (say("deck.top", lang, card=esc(symbol_name(top, lang) if deck == "resource" else top)) if top
+                else say("deck.no_discards", lang))
+    pile = (f'<div class="bb-pile{" target" if targeted and preview.get("slot") in (0, None) else ""}" '
+            f'data-deck="{data["deck"]}" data-discard="{data["discard"]}">'
+            f'<span class="title">{say("deck." + deck, lang)}</span>'
+            f'<span class="back" title="{counted("deck.face_down", data["deck"], lang)}">'
+            f'{data["deck"]}</span><span>{say("deck.count", lang, count=data["deck"])}</span>'
+            f'<span>{say("deck.discards", lang, count=data["discard"])}</span>'
+            f'<span class="bb-discard-top">{top_line}</span></div>')
+    slots = []
+    for number, card in enumerate(data["market"], start=1):
+        target = targeted and preview.get("slot") == number
+        classes = f"bb-slot slot-{number}" + (" target" if target else "")
+        if card is None:
+            slots.append(f'<div class="{classes} empty">{say("deck.empty_slot", lang)}</div>')
+            continue
+        if deck == "resource":
+            inner = resource_html(card, lang=lang)
+        elif deck == "animal":
+            inner = animal_html(card, lang=lang)
+        else:
+            inner = ecosystem_html(card, lang=lang)
+        slots.append(f'<div class="{classes}"><span class="slot-no">{number}</span>{inner}</div>')
+    return (f'<div class="bb-deck deck-{deck}">{pile}<div class="bb-market market-{deck}">{"".join(slots)}</div></div>')
+
+
+def compete_html(view: dict, names: dict[str, str], lang: str = "en") -> str:
+    """The dice of the last compete: both rolls, both totals (roll + power or defence and bonuses), the winner."""
+    last = view.get("last_compete")
+    title = f'<span class="title">{say("compete.title", lang)}</span>'
+    if not last:
+        return f'<div class="bb-compete">{title}<span class="none">{say("compete.none", lang)}</span></div>'
+    on_table = {a["id"] for team in view["teams"] for a in team}
+
+    def name(key: str) -> str:
+        animal = names.get(last[key], last[key])
+        # defeated, or taken down by a defeated animal
+        return esc(animal if last[key] in on_table else say("compete.discarded", lang, animal=animal))
+
+    won = "attacker" if last["winner"] == last["attacker_seat"] else "defender"
+    attack = say("compete.attack", lang, player=esc(seat_name(last["attacker_seat"], lang)), animal=name("attacker"),
+                 total=f'<span class="bb-total attack-total">{last["attack_total"]}</span>')
+    defence = say("compete.defence", lang, player=esc(seat_name(last["defender_seat"], lang)), animal=name("defender"),
+                  total=f'<span class="bb-total defence-total">{last["defence_total"]}</span>')
+    winner = say("compete.winner", lang, player=esc(seat_name(last["winner"], lang)), side=say(f"side.{won}", lang))
+    return (f'<div class="bb-compete" data-winner="{last["winner"]}">{title}'
+            f'<div class="bb-dice-row attack"><span class="bb-die attack" title="{say("compete.attack_die", lang)}">'
+            f'{last["attack_roll"]}</span><span>{attack}</span></div>'
+            f'<div class="bb-dice-row defence"><span class="bb-die defence" title="{say("compete.defence_die", lang)}">'
+            f'{last["defence_roll"]}</span><span>{defence}</span></div>'
+            f'<span class="bb-winner">{winner}</span></div>')
+
+
+def seat_html(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict], lang: str = "en") -> str:
+    classes = ["bb-seat", f"seat-{seat}"]
+    badges = []
+    if seat == view["seat"] and view["phase"] != "over":
+        classes.append("turn")
+        badges.append(f'<span class="bb-badge">{say("seat.their_turn", lang)}</span>')
+    if seat in view["to_move"]:
+        classes.append("to-move")
+        badges.append(f'<span class="bb-badge deciding">{say("seat.to_decide", lang)}</span>')
+    if seat in view["winners"]:
+        classes.append("winner")
+        badges.append(f'<span class="bb-badge winner">{say("seat.winner", lang)}</span>')
+    if seat == view["viewer"]:
+        badges.append(f'<span class="bb-badge">{say("seat.you", lang)}</span>')
+    mine = seat == preview.get("seat")
+    team = view["teams"][seat]
+    points = view["points"][seat]
+    animals = ("".join(animal_html(a, selected=a["id"] in preview.get("animals", ()), lang=lang) for a in team)
+               or f'<span class="empty">{say("seat.no_animals", lang)}</span>')
+    held = view["ecosystems"][seat]
+    ecos = "".join(ecosystem_html(ecosystems.get(e, {"id": e, "name": e, "stars": 0, "power": 0, "defence": 0}),
+                                  selected=mine and preview.get("ecosystem") == e, lang=lang)
+                   for e in held) or f'<span class="empty">{say("seat.no_ecosystems", lang)}</span>'
+    hand = view["hands"][seat]
+    if "cards" in hand:
+        paying = list(preview.get("pay", ())) if mine else []
+        cards = []
+        for symbol in hand["cards"]:
+            picked = symbol in paying
+            if picked:
+                paying.remove(symbol)
+            cards.append(resource_html(symbol, selected=picked, lang=lang))
+        hand_html = "".join(cards) or f'<span class="empty">{say("seat.no_cards", lang)}</span>'
+    else:
+        back = f'<span class="bb-back" title="{say("seat.card_back", lang, player=esc(seat_name(seat, lang)))}"></span>'
+        hand_html = back * hand["count"] + f'<span class="count">{counted("seat.face_down", hand["count"], lang)}</span>'
+    meter = lambda value, goal: f'<span class="bb-meter"><span style="width:{min(100, 100 * value // goal)}%"></span></span>'  # noqa: E731
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="--seat-colour:{player_colour(seat)}">'
+            f'<div class="bb-head"><span class="name">{esc(seat_name(seat, lang))}</span>{"".join(badges)}'
+            f'<span class="bb-progress"><span><span class="bb-points" data-points="{points}">'
+            f'{say("seat.points", lang, points=points, goal=WIN_POINTS)}</span>'
+            f'{meter(points, WIN_POINTS)}</span>'
+            f'<span><span class="bb-animal-count" data-animals="{len(team)}">'
+            f'{say("seat.animals", lang, animals=len(team), goal=WIN_ANIMALS)}</span>'
+            f'{meter(len(team), WIN_ANIMALS)}</span></span></div>'
+            f'<div class="zone-label">{say("seat.team", lang)}</div><div class="bb-team team-seat-{seat}">{animals}</div>'
+            f'<div class="zone-label">{say("seat.ecosystems", lang, held=len(held), most=MAX_ECOSYSTEMS)}</div>'
+            f'<div class="bb-ecos ecos-seat-{seat}">{ecos}</div>'
+            f'<div class="zone-label">{counted("seat.hand", hand["count"], lang)}</div>'
+            f'<div class="bb-hand hand-seat-{seat}" data-seat="{seat}">{hand_html}</div></div>')
+
+
+def legend_html(ecosystems: dict[str, dict], lang: str = "en") -> str:
+    swatches = [f'<span><span class="swatch" style="background:{biome_colours(s)[0]}"></span>{symbol_name(s, lang)}</span>'
+                for s in ("leaf", "water", "meat", "wild")]
+    swatches += [f'<span><span class="swatch" style="background:{biome_colours("animal_" + e)[0]}"></span>'
+                 f'{esc(e)} {esc(card["name"])}</span>' for e, card in ecosystems.items()]
+    key = say("legend.key", lang, bonus='<span class="bb-bonus">+n</span>')
+    return f'<div class="legend">{"".join(swatches)}<span>{key}</span></div>'
+
+
+def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
+    """The Biome Blitz table for the session's viewing seat, from observations only, its texts in ``lang``."""
+    view = biome_blitz_view(session)
+    names = animal_names(session)
+    ecosystems = ecosystem_cards(session)
+    preview = selection_preview(session, view, lang)
+    decks = "".join(deck_html(view, deck, preview, lang) for deck in DECKS)
+    table = f'<div class="bb-table"><div class="bb-decks">{decks}</div>{compete_html(view, names, lang)}</div>'
+    seats = "".join(seat_html(view, seat, preview, ecosystems, lang) for seat in range(view["players"]))
+    events = "".join(f'<li class="bb-event kind-{esc(e.get("kind", ""))}">{esc(event_text(e, lang))}</li>'
+                     for e in view["events"] if e.get("text"))
+    card_set = view.get("card_set") or {}
+    source = str(card_set.get("provenance", "?"))
+    caveat = say("provenance.caveat", lang) if source == "assumed" else ""
+    provenance = (f'<div class="provenance">'
+                  f'{say("provenance.line", lang, name=esc(str(card_set.get("name", "?"))), source=esc(source), caveat=caveat)}'
+                  f'</div>')
+    heading = say("events.this_step" if session.cursor else "events.deal", lang)
+    return (f'<div class="bb-board">{status_html(session, view, preview, names, lang)}{pending_html(view, names, lang)}{table}'
+            f'<div class="seats{" columns-3" if view["players"] % 2 else ""}">{seats}</div>'
+            + (f'<div class="bb-events"><b>{heading}</b><ul>{events}</ul></div>' if events else "")
+            + f'{legend_html(ecosystems, lang)}{provenance}</div>')
+
+
+class BiomeBlitzBoard(pn.viewable.Viewer):
+    """The Biome Blitz table of a session, redrawn whenever the viewed state, seat or selection changes."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(self.html, stylesheets=[BIOME_BLITZ_CSS], sizing_mode="stretch_width",
+                                  css_classes=["board"], margin=(0, 5))
+
+    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
+                   "session.selected_action", "lang")
+    def html(self) -> str:
+        if self.session.game != "biome_blitz":
+            return ""              # the app has swapped in another game's board; this one is retired
+        return biome_blitz_html(self.session, self.lang)
+
+    def __panel__(self):
+        return self._pane

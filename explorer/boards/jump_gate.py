@@ -1,0 +1,541 @@
+"""The Jump Gate table: the ring of planets, the Jump Gate, the black hole, each player's supply.
+
+Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's NavComp hand
+and hidden resources and only the counts of everyone else's; face-down resources are card backs for
+every viewer, the teacher included (nobody at the table can see them). The teacher's view adds each
+seat's hand and hidden resources from that seat's own observation.
+
+The table follows ``jump-gate.ja.txt``: the planets lie in a circle (RULINGS.md Jump Gate 1: the
+first and the last are neighbours; BGA shows a row), each with its three codes (blue square Jump,
+green circle Scan, yellow triangle Land & Claim) and four resource slots; the ships start at the
+Jump Gate, drawn in the middle of the ring with the black-hole zone (seven markers end the game).
+On a narrow screen the ring becomes a row, with a note that it wraps round.
+
+A selected, unconfirmed action (``session.selected_action``) is previewed from its own fields only:
+the planet it flies, jumps or acts at, the resource slot it takes or marks, and the hand cards it
+discards. Which actions are legal is never decided here.
+
+Every text the board shows is in the board's language (``lang``: English or Japanese), from
+``explorer/locales/<lang>/jump_gate_board.json`` (the Japanese follows the rulebook's terms); the
+card data's names (planets, resource types, NavComp cards, the component set) stay as they are, and
+events show the game's text in that language where the engine writes one.
+
+CSS classes the tests and screenshots rely on (seats 0-based; the page says "Player 1" for seat 0):
+``jg-board``, ``jg-status`` (``step-counter``, ``jg-phase``, ``viewer``, ``problem``, ``preview-line``),
+``jg-ring``, ``jg-planet planet-<id>`` (``data-planet``, also ``claimed claimed-by-<s>``, ``focus``,
+``target``), ``jg-code jg-code-jump|scan|land``, ``jg-resource`` (``slot-<n>``, ``res-<type>`` with
+``data-card`` when face up, ``face-down``, ``empty``, ``target``), ``jg-bh-icon``, ``jg-marker
+marker-seat-<s>``, ``jg-ship ship-seat-<s>``, ``jg-gate``, ``jg-black-hole`` (``bh-marker``),
+``seat seat-<s>``, ``jg-hand hand-seat-<s>``, ``jg-navcomp`` (``data-card``; ``back`` when face
+down; ``selected`` in a preview), ``jg-hidden hidden-seat-<s>``, ``jg-gained gained-seat-<s>``,
+``markers-left``, ``jg-events``, ``provenance``.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import panel as pn
+import param
+
+from explorer.components.timeline import live_replay_problem
+from explorer.core.palette import biome_colours, player_colour
+from explorer.core.i18n import text
+from explorer.core.session import GameSession
+from rules.jump_gate.cards import SHAPE_LETTER
+
+esc = html.escape
+
+SHAPE_OF_LETTER = {letter: shape for shape, letter in SHAPE_LETTER.items()}
+#: The ring as an ellipse in percent of the ring box (the planets' centres lie on it), and the box's
+#: width / height by the number of planets: flatter for few planets, rounder for many, so that
+#: neighbouring planet cards never overlap at the ring's smallest width (700px).
+RING_RADIUS_X, RING_RADIUS_Y = 37.5, 39.0
+RING_ASPECT = {6: 1.6, 7: 1.5, 8: 1.4, 9: 1.25}
+
+JUMP_GATE_CSS = """
+:host { display: block; }
+.jg-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; container-type: inline-size; }
+.jg-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 8px; }
+.step-counter { font-weight: 700; font-size: 1.15em; }
+.jg-phase { font-size: 1.02em; }
+.jg-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
+.jg-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
+.jg-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
+                           border: 1px dashed #e0a800; }
+.jg-space { border-radius: 14px; padding: 8px; background: radial-gradient(ellipse at center, #1b2f55 0%, #0b1630 70%, #070e20 100%);
+            color: #eef3fb; }
+.jg-ring { position: relative; width: 100%; max-width: 820px; margin: 0 auto; }
+.jg-orbit { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
+.jg-orbit ellipse { fill: none; stroke: rgba(190,210,255,.45); stroke-width: .35; stroke-dasharray: 1.2 1; }
+.jg-planet { position: absolute; transform: translate(-50%, -50%); width: 168px; box-sizing: border-box; padding: 5px 6px;
+             border-radius: 12px; background: rgba(30,52,92,.95); border: 2px solid rgba(160,185,230,.55);
+             display: flex; flex-direction: column; gap: 4px; align-items: center; box-shadow: 0 2px 8px rgba(0,0,0,.45); }
+.jg-planet.claimed { border: 3px solid var(--claimer); box-shadow: 0 0 0 3px rgba(255,255,255,.25), 0 2px 8px rgba(0,0,0,.45); }
+.jg-planet.focus { outline: 3px solid #ffd166; outline-offset: 2px; }
+.jg-planet.target { outline: 3px dashed #ffd166; outline-offset: 3px; background: rgba(92,78,30,.95); }
+.jg-planet .planet-head { display: flex; width: 100%; gap: 4px; align-items: center; font-size: .82em; }
+.jg-planet .planet-name { font-weight: 700; }
+.jg-planet .planet-id { opacity: .7; font-size: .85em; }
+.jg-planet .claim { font-size: .7em; line-height: 16px; font-weight: 700; padding: 0 5px; border-radius: 8px;
+                    background: var(--claimer); color: #fff; }
+.jg-codes { display: flex; gap: 3px; align-items: center; margin-left: auto; font-size: 1.1em; }
+.jg-code { display: inline-flex; align-items: center; justify-content: center; width: 20px; height: 20px; flex: none;
+           font-weight: 700; font-size: .78em; line-height: 1; box-sizing: border-box; }
+.jg-code-jump { background: #2f6fdb; color: #fff; border-radius: 2px; }
+.jg-code-scan { background: #2a9d5c; color: #fff; border-radius: 50%; }
+.jg-code-land { background: #f4c430; color: #3d2a00; clip-path: polygon(50% 0, 100% 100%, 0 100%); padding-top: 7px;
+                width: 23px; }
+.jg-slots { display: flex; gap: 3px; }
+.jg-resource { position: relative; display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
+               width: 36px; height: 40px; border-radius: 5px; border: 1px solid rgba(0,0,0,.45); flex: none;
+               font-size: .56em; line-height: 1.1; box-sizing: border-box; text-align: center; overflow: visible; }
+.jg-resource b { font-size: 1.05em; }
+.jg-resource b.long { font-size: .9em; letter-spacing: -.04em; }
+.jg-resource.face-down { background: repeating-linear-gradient(45deg, #56407e, #56407e 4px, #3e2d5f 4px, #3e2d5f 8px);
+                         border-color: #c9b8ea; }
+.jg-resource.empty { background: transparent; border: 1px dashed rgba(255,255,255,.3); color: rgba(255,255,255,.45); }
+.jg-resource.target { outline: 3px solid #ffd166; outline-offset: 1px; }
+.jg-bh-icon { position: absolute; top: -4px; right: -4px; width: 11px; height: 11px; border-radius: 50%;
+              background: radial-gradient(circle, #000 0 30%, #b388ff 32% 45%, #000 47%); box-shadow: 0 0 0 1px #fff; }
+.jg-marker { display: inline-block; width: 11px; height: 11px; border-radius: 50%; border: 1.5px solid #fff; box-sizing: border-box;
+             flex: none; }
+.jg-resource .jg-marker { position: absolute; bottom: -5px; left: 50%; transform: translateX(-50%); }
+.jg-ships { display: flex; gap: 3px; min-height: 16px; flex-wrap: wrap; justify-content: center; }
+.jg-ship { display: inline-block; padding: 0 6px 0 4px; font-size: .7em; font-weight: 700; color: #fff; line-height: 16px;
+           border-radius: 3px 9px 9px 3px; border: 1px solid rgba(255,255,255,.8); }
+.jg-ship::before { content: ""; display: inline-block; width: 0; height: 0; margin-right: 3px; vertical-align: 0;
+                   border-left: 6px solid #fff; border-top: 4px solid transparent; border-bottom: 4px solid transparent; }
+.jg-centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); width: 36%; display: flex;
+             flex-direction: column; gap: 8px; align-items: stretch; }
+.jg-gate, .jg-black-hole { border-radius: 10px; padding: 5px 8px; text-align: center; font-size: .8em; }
+.jg-gate { border: 2px solid #8ecae6; background: rgba(142,202,230,.12); }
+.jg-gate .title, .jg-black-hole .title { font-weight: 700; letter-spacing: .03em; }
+.jg-black-hole { border: 2px solid #b388ff; background: radial-gradient(circle at center, #000 0%, #140a26 70%, #24143f 100%); }
+.jg-black-hole .track { display: flex; justify-content: center; gap: 4px; margin: 4px 0 2px; }
+.jg-black-hole .bh-marker { width: 14px; height: 14px; border-radius: 50%; border: 1px dashed rgba(255,255,255,.5); box-sizing: border-box; }
+.jg-black-hole .bh-marker.filled { border: 2px solid #fff; }
+.jg-black-hole .note { font-size: .85em; opacity: .8; }
+.jg-ring-note { display: none; font-size: .8em; opacity: .8; text-align: center; margin-top: 4px; }
+@container (max-width: 716px) {
+  .jg-ring { aspect-ratio: auto !important; display: flex; flex-wrap: wrap; gap: 8px; justify-content: center; }
+  .jg-orbit { display: none; }
+  .jg-planet, .jg-centre { position: static; transform: none; }
+  .jg-centre { width: 100%; flex-direction: row; flex-wrap: wrap; }
+  .jg-centre > * { flex: 1 1 180px; }
+  .jg-ring-note { display: block; }
+}
+.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+.seats.columns-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+@container (max-width: 820px) { .seats.columns-3 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@container (max-width: 560px) { .seats, .seats.columns-3 { grid-template-columns: minmax(0, 1fr); } }
+.seat { border: 1px solid #d3dbe6; border-left: 6px solid var(--seat-colour); border-radius: 10px; padding: 8px 10px; background: #fbfcfe; }
+.seat.to-move { border-top: 2px solid #2f6fdb; border-right: 2px solid #2f6fdb; border-bottom: 2px solid #2f6fdb;
+                box-shadow: 0 0 0 3px rgba(47,111,219,.15); }
+.seat.winner { background: #f1fbf5; }
+.seat-head { display: flex; gap: .6em; align-items: baseline; }
+.seat-name { font-weight: 700; }
+.seat-note { font-size: .82em; color: #2f6fdb; }
+.seat-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
+.zone-label { font-size: .75em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 6px 0 2px; }
+.jg-hand, .jg-gained, .jg-hidden { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; min-height: 28px; }
+.jg-hand { min-height: 50px; }
+.jg-gained .jg-resource, .jg-hidden .jg-resource { height: 30px; }
+.jg-seat-line { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; font-size: .85em; margin-top: 4px; }
+.markers-left { display: inline-flex; gap: 2px; align-items: center; }
+.markers-left .jg-marker { width: 9px; height: 9px; border: 1px solid rgba(0,0,0,.35); }
+.jg-navcomp { display: inline-flex; flex-direction: column; gap: 3px; align-items: center; justify-content: center; width: 44px;
+              min-height: 48px; padding: 3px 0; border-radius: 6px; border: 1px solid #4a5768; background: #e9eef5; box-sizing: border-box; flex: none; }
+.jg-navcomp .jg-code { width: 17px; height: 17px; font-size: .72em; }
+.jg-navcomp .jg-code-land { width: 20px; padding-top: 6px; }
+.jg-navcomp.back { background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); border-color: #d9e2f1; }
+.jg-navcomp.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-4px); }
+.count, .empty-zone { font-size: .82em; color: #66768a; }
+.jg-hidden .lost { font-size: .82em; color: #8a1c1c; font-weight: 700; }
+.jg-events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; border-radius: 4px; }
+.jg-events ul { margin: 2px 0 0 1.1em; padding: 0; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; align-items: center; }
+.legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
+.legend .jg-code { width: 14px; height: 14px; font-size: .9em; vertical-align: middle; }
+.legend .jg-code-land { width: 16px; padding-top: 4px; }
+.provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
+"""
+
+# ---------------------------------------------------------------------------- texts
+def say(key: str, lang: str = "en", **values) -> str:
+    """The board's interface text ``key`` (``locales/<lang>/jump_gate_board.json``), filled in."""
+    return text(f"jump_gate_board.{key}", lang, **values)
+
+
+def say_html(key: str, lang: str = "en", **markup) -> str:
+    """As :func:`say`, escaped, with ``markup`` (already HTML) filled into its placeholders."""
+    return esc(text(f"jump_gate_board.{key}", lang)).format(**markup)
+
+
+def esc_keep_apostrophe(words: str) -> str:
+    """Escaped for text and double-quoted attributes, its apostrophes left as they are ("Player 1's ship")."""
+    return esc(words).replace("&#x27;", "'")
+
+
+def player_name(seat: int, lang: str = "en") -> str:
+    """"Player 1" / "プレイヤー1" (seats are 0-based, players 1-based on screen)."""
+    return say("player", lang, n=seat + 1)
+
+
+def short_name(seat: int, lang: str = "en") -> str:
+    """"P1": a seat on a ship or a small badge."""
+    return say("short", lang, n=seat + 1)
+
+
+def listed(items, lang: str = "en") -> str:
+    return say("list_separator", lang).join(items)
+
+
+def counted(key: str, n: int, lang: str = "en") -> str:
+    """``key_one`` for one, ``key_many`` otherwise, with ``{n}`` filled."""
+    return say(f"{key}_{'one' if n == 1 else 'many'}", lang, n=n)
+
+
+def event_text(event: dict, lang: str = "en") -> str:
+    """An observation event's text in ``lang`` where the game writes it, else its English text."""
+    return (event.get("texts") or {}).get(lang, event.get("text") or "")
+
+
+#: English texts, for code that read these tables before the board spoke two languages.
+SHAPE_TITLES = {shape: say(f"shape.{shape}") for shape in ("jump", "scan", "land")}
+PHASE_LINES = {phase: say(f"phase.{phase}") for phase in ("action", "mark", "research", "claim_take", "claim_pick")}
+
+
+# ---------------------------------------------------------------------------- pieces
+def code_html(shape: str, code: str, lang: str = "en") -> str:
+    """A code in its shape: blue square (jump), green circle (scan), yellow triangle (land)."""
+    title = say("code_title_wild" if code == "~" else "code_title", lang, shape=say(f"shape.{shape}", lang), code=code)
+    return f'<span class="jg-code jg-code-{shape}" title="{esc(title)}">{esc(code)}</span>'
+
+
+def navcomp_codes(card: str) -> list[tuple[str, str]]:
+    """``[("jump", "1"), ("scan", "~")]`` from a NavComp name like ``J1-S~`` (cards.py names them so)."""
+    return [(SHAPE_OF_LETTER[part[0]], part[1:]) for part in card.split("-") if part and part[0] in SHAPE_OF_LETTER]
+
+
+def navcomp_html(card: str | None, selected: bool = False, lang: str = "en") -> str:
+    """A NavComp card with its codes in their shapes, or a card back (``None``)."""
+    if card is None:
+        return f'<span class="jg-navcomp back" title="{esc(say("navcomp_back", lang))}"></span>'
+    codes = "".join(code_html(shape, code, lang) for shape, code in navcomp_codes(card))
+    return (f'<span class="jg-navcomp{" selected" if selected else ""}" data-card="{esc(card)}" '
+            f'title="{esc(say("navcomp_title", lang, card=card))}">{codes}</span>')
+
+
+def marker_html(seat: int, lang: str = "en") -> str:
+    return (f'<span class="jg-marker marker-seat-{seat}" style="background:{player_colour(seat)}" '
+            f'title="{esc_keep_apostrophe(say("marker_title", lang, who=player_name(seat, lang)))}"></span>')
+
+
+def resource_face(card: str, info: dict) -> tuple[str, str]:
+    """The two lines printed on a resource: ``("Gem", "red")`` from the group name "Gem (red)"."""
+    name = info.get("group_name") or card
+    main, _, sub = name.partition(" (")
+    return main, sub.rstrip(")")
+
+
+def resource_html(session: GameSession, slot: dict | None, number: int | None = None, target: bool = False,
+                  lang: str = "en") -> str:
+    """A resource slot of a planet (``number`` 1-4) or a resource in a supply (``number`` None).
+
+    ``slot`` is the observation's ``{card?, face_up, marker}`` (no ``card`` when face down), a bare
+    card name (a resource in a supply), or None (taken).
+    """
+    where = say("resource_where", lang, number=number) if number else ""
+    classes = ["jg-resource"] + ([f"slot-{number}"] if number else []) + (["target"] if target else [])
+    if slot is None:
+        return f'<span class="{" ".join(classes + ["empty"])}" title="{esc(say("resource_taken", lang, where=where))}">–</span>'
+    if isinstance(slot, str):
+        slot = {"card": slot, "face_up": True, "marker": None}
+    marker = marker_html(slot["marker"], lang) if slot.get("marker") is not None else ""
+    owner = (say("resource_owner", lang, who=player_name(slot["marker"], lang))
+             if slot.get("marker") is not None else "")
+    card = slot.get("card")
+    if card is None:
+        title = say("resource_face_down", lang, where=where, owner=owner)
+        return f'<span class="{" ".join(classes + ["face-down"])}" title="{esc(title)}">{marker}</span>'
+    # card_info reads the component file only (a card's type and icon), never the position.
+    info = session.spec.card_info(session.state, card) or {}
+    group = info.get("group", card)
+    black_hole = info.get("number") == 1
+    background, ink = biome_colours(group)
+    main, sub = resource_face(card, info)
+    long = ' class="long"' if len(main) > 5 else ""
+    icon = f'<span class="jg-bh-icon" title="{esc(say("black_hole_icon", lang))}"></span>' if black_hole else ""
+    title = say("resource_title", lang, where=where, name=info.get("group_name", card), owner=owner,
+                icon=say("resource_icon_suffix", lang) if black_hole else "")
+    return (f'<span class="{" ".join(classes + [f"res-{group}"])}" data-card="{esc(card)}" title="{esc(title)}" '
+            f'style="background:{background};color:{ink}"><b{long}>{esc(main)}</b>'
+            f'{f"<small>{esc(sub)}</small>" if sub else ""}{icon}{marker}</span>')
+
+
+def ship_html(seat: int, lang: str = "en") -> str:
+    return (f'<span class="jg-ship ship-seat-{seat}" style="background:{player_colour(seat)}" '
+            f'title="{esc_keep_apostrophe(say("ship_title", lang, who=player_name(seat, lang)))}">{esc(short_name(seat, lang))}</span>')
+
+
+# ---------------------------------------------------------------------------- the view
+def jump_gate_view(session: GameSession) -> dict:
+    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and
+    hidden resources, each from that seat's observation. Events keep their texts in every language
+    the game writes (``texts``), as in an observation."""
+    if not session.sees_all:
+        return session.observation(session.viewing_seat)
+    view = dict(session.observation(None))
+    own = [session.observation(seat) for seat in range(view["players"])]
+    for zone in ("hands", "hidden"):
+        view[zone] = [own[seat][zone][seat] for seat in range(view["players"])]
+    view["events"] = [{"text": event.text, **({"texts": dict(event.texts)} if event.texts else {})}
+                      for event in session.spec.events(session.state)]
+    return view
+
+
+def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dict:
+    """What the selected action touches, from its own fields: a planet, a slot there, hand cards."""
+    data = session.selected_action
+    if not data or len(view["to_move"]) != 1:
+        return {}
+    try:
+        action = session.spec.decode_action(data)
+        label = session.spec.action_label(action, lang)
+    except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
+        return {}
+    seat = view["to_move"][0]
+    ship = view["ships"][seat]
+    # Fly and Jump name their planet; a scan, claim or harvest acts where the ship is; the decisions
+    # after a scan or claim are about the planet in focus.
+    planet = {"fly": data.get("planet"), "jump": data.get("planet"), "scan": ship, "land_claim": ship, "harvest": ship,
+              "mark": view["focus"], "take_marked": view["focus"], "claim_pick": view["focus"]}.get(data.get("type"))
+    cards = list(data.get("cards") or ()) + ([data["card"]] if data.get("card") else [])
+    return {"label": label, "seat": seat, "planet": planet, "slot": data.get("slot"), "cards": cards}
+
+
+def problem_text(problem: dict, lang: str = "en") -> str:
+    """The replay problem's notice: its move, seat and action, and the rules' own (English) reason."""
+    if not all(key in problem for key in ("move", "seat", "action", "message")):
+        return problem["text"]
+    return say("problem", lang, move=problem["move"], who=player_name(problem["seat"], lang),
+               action=problem["action"], message=problem["message"])
+
+
+def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
+    problem = live_replay_problem(session)
+    if view["phase"] == "over":
+        names = listed((player_name(s, lang) for s in view["winners"]), lang) or say("nobody", lang)
+        line = say("over_winner" if len(view["winners"]) == 1 else "over_shared", lang, names=names)
+    else:
+        acting = view["to_move"][0] if view["to_move"] else view["seat"]
+        planet = next((p for p in view["ring"] if p["planet"] == view["focus"]), None)
+        key = f"phase.{view['phase']}" if view["phase"] in PHASE_LINES else "phase.other"
+        line = say(key, lang, who=player_name(acting, lang), phase=view["phase"],
+                   planet=say("planet_label", lang, name=planet["name"], planet=planet["planet"]) if planet
+                   else say("the_planet", lang))
+    seer = (say("teacher_view", lang) if session.sees_all
+            else say("spectator_view", lang) if session.viewing_seat is None
+            else say("seen_by", lang, who=player_name(session.viewing_seat, lang)))
+    actions_left = counted("actions_left", view["actions_left"], lang)
+    parts = [f'<span class="step-counter">{esc(say("step", lang, step=session.cursor, total=len(session.log)))}</span>',
+             f'<span class="round">{esc(say("round", lang, round=view["round"] + 1))}</span>',
+             f'<span class="jg-turn">{esc_keep_apostrophe(say("turn", lang, who=player_name(view["seat"], lang)))} · '
+             f'<span class="actions-left">{esc(actions_left)}</span></span>'
+             if view["phase"] != "over" else "",
+             f'<span class="jg-phase phase-{esc(view["phase"])}">{esc(line)}</span>',
+             f'<span class="viewer">{esc(seer)}</span>']
+    if problem:
+        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
+    if preview:
+        label = f"<b>{esc(preview['label'])}</b>"
+        parts.append(f'<span class="preview-line">{say_html("preview", lang, action=label)}</span>')
+    return f'<div class="jg-status">{"".join(parts)}</div>'
+
+
+def planet_html(session: GameSession, view: dict, index: int, preview: dict, lang: str = "en") -> str:
+    planet = view["ring"][index]
+    count = len(view["ring"])
+    # Clockwise from the top; the orbit drawn behind joins the last planet to the first.
+    angle = -math.pi / 2 + 2 * math.pi * index / count
+    left = 50 + RING_RADIUS_X * math.cos(angle)
+    top = 50 + RING_RADIUS_Y * math.sin(angle)
+    classes = ["jg-planet", f"planet-{esc(planet['planet'])}"]
+    style = f"left:{left:.2f}%;top:{top:.2f}%"
+    claim = ""
+    if planet["claimed_by"] is not None:
+        claimer = planet["claimed_by"]
+        classes += ["claimed", f"claimed-by-{claimer}"]
+        style += f";--claimer:{player_colour(claimer)}"
+        claim = (f'<span class="claim" title="{esc(say("claimed_by", lang, who=player_name(claimer, lang)))}">'
+                 f'{esc(say("claim_badge", lang, short=short_name(claimer, lang)))}</span>')
+    if planet["planet"] == view["focus"]:
+        classes.append("focus")
+    targeted = preview.get("planet") == planet["planet"]
+    if targeted:
+        classes.append("target")
+    codes = "".join(code_html(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land"))
+    slots = "".join(resource_html(session, slot, number, target=targeted and preview.get("slot") == number, lang=lang)
+                    for number, slot in enumerate(planet["resources"], start=1))
+    ships = "".join(ship_html(seat, lang) for seat in planet["ships"])
+    return (f'<div class="{" ".join(classes)}" data-planet="{esc(planet["planet"])}" style="{style}">'
+            f'<div class="planet-head"><span class="planet-name">{esc(planet["name"])}</span>'
+            f'<span class="planet-id">{esc(planet["planet"])}</span><span class="jg-codes">{codes}</span></div>'
+            f'<div class="jg-slots">{slots}</div><div class="jg-ships">{ships}{claim}</div></div>')
+
+
+def centre_html(view: dict, lang: str = "en") -> str:
+    """The Jump Gate (ships not yet jumped) and the black-hole zone."""
+    waiting = [seat for seat, where in enumerate(view["ships"]) if where == "gate"]
+    gate = (f'<div class="jg-gate"><div class="title">{esc(say("jump_gate", lang))}</div>'
+            f'<div class="jg-ships">{"".join(ship_html(seat, lang) for seat in waiting)}</div>'
+            f'<div class="note">{esc(say("gate_waiting" if waiting else "gate_empty", lang))}</div></div>')
+    hole = view["black_hole"]
+    filled = [seat for seat, count in enumerate(hole["markers"]) for _ in range(count)]
+    track = "".join(f'<span class="bh-marker filled" style="background:{player_colour(seat)}" '
+                    f'title="{esc_keep_apostrophe(say("marker_title", lang, who=player_name(seat, lang)))}"></span>'
+                    for seat in filled[:hole["limit"]])
+    track += "".join('<span class="bh-marker"></span>' for _ in range(hole["limit"] - len(filled)))
+    per_seat = listed((say("black_hole_seat", lang, short=short_name(seat, lang), count=count)
+                       for seat, count in enumerate(hole["markers"])), lang)
+    lost = ""
+    if hole["lost_hidden"]:
+        names = listed((player_name(s, lang) for s in hole["lost_hidden"]), lang)
+        lost = f'<div class="note lost">{esc(say("black_hole_lost", lang, names=names))}</div>'
+    black_hole = (f'<div class="jg-black-hole" data-total="{hole["total"]}"><div class="title">'
+                  f'{esc(say("black_hole", lang, total=hole["total"], limit=hole["limit"]))}</div>'
+                  f'<div class="track">{track}</div>'
+                  f'<div class="note">{esc(per_seat)}</div>'
+                  f'<div class="note">{esc(say("black_hole_rule", lang, limit=hole["limit"]))}</div>'
+                  f'{lost}</div>')
+    return f'<div class="jg-centre">{gate}{black_hole}</div>'
+
+
+def ring_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
+    orbit = (f'<svg class="jg-orbit" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">'
+             f'<ellipse cx="50" cy="50" rx="{RING_RADIUS_X}" ry="{RING_RADIUS_Y}"/></svg>')
+    planets = "".join(planet_html(session, view, index, preview, lang) for index in range(len(view["ring"])))
+    first, last = view["ring"][0]["planet"], view["ring"][-1]["planet"]
+    note = f'<div class="jg-ring-note">{esc(say("ring_note", lang, first=first, last=last))}</div>'
+    aspect = RING_ASPECT.get(len(view["ring"]), 1.2)
+    return (f'<div class="jg-space"><div class="jg-ring" data-planets="{len(view["ring"])}" '
+            f'style="aspect-ratio:{aspect}">{orbit}{planets}'
+            f'{centre_html(view, lang)}</div>{note}</div>')
+
+
+def seat_html(session: GameSession, view: dict, seat: int, preview: dict, lang: str = "en") -> str:
+    classes = ["seat", f"seat-{seat}"]
+    notes = []
+    if seat in view["to_move"]:
+        classes.append("to-move")
+        notes.append(say("note.to_move", lang))
+    if seat in view["winners"]:
+        classes.append("winner")
+        notes.append(say("note.winner", lang))
+    if seat == view["start_player"]:
+        notes.append(say("note.start_player", lang))
+    if seat == view["viewer"]:
+        notes.append(say("note.you", lang))
+    hand = view["hands"][seat]
+    if "cards" in hand:
+        chosen = list(preview.get("cards", ())) if seat == preview.get("seat") else []
+        cards = []
+        for card in hand["cards"]:
+            picked = card in chosen
+            if picked:
+                chosen.remove(card)
+            cards.append(navcomp_html(card, selected=picked, lang=lang))
+        hand_html = "".join(cards) or f'<span class="empty-zone">{esc(say("no_cards", lang))}</span>'
+    else:
+        hand_html = "".join(navcomp_html(None, lang=lang) for _ in range(hand["count"])) + \
+            f'<span class="count">{esc(counted("cards_face_down", hand["count"], lang))}</span>'
+    hidden = view["hidden"][seat]
+    lost = seat in view["black_hole"]["lost_hidden"]
+    if "cards" in hidden:
+        hidden_html = ("".join(resource_html(session, card, lang=lang) for card in hidden["cards"])
+                       or f'<span class="empty-zone">{esc(say("none", lang))}</span>')
+    else:
+        hidden_html = "".join(f'<span class="jg-resource face-down" title="{esc(say("hidden_resource", lang))}"></span>'
+                              for _ in range(hidden["count"])) + \
+            f'<span class="count">{esc(say("hidden_count", lang, n=hidden["count"]))}</span>'
+    if lost:
+        hidden_html += f'<span class="lost">{esc(say("lost_to_black_hole", lang))}</span>'
+    gained = view["gained"][seat]
+    gained_html = ("".join(resource_html(session, card, lang=lang) for card in gained)
+                   or f'<span class="empty-zone">{esc(say("none_yet", lang))}</span>')
+    claimed = [p["planet"] for p in view["ring"] if p["claimed_by"] == seat]
+    markers = view["markers_left"][seat]
+    where = view["ships"][seat]
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="--seat-colour:{player_colour(seat)}">'
+            f'<div class="seat-head"><span class="seat-name">{esc(player_name(seat, lang))}</span>'
+            f'<span class="seat-note">{esc(" · ".join(notes))}</span>'
+            f'<span class="seat-score" title="{esc(say("score_title", lang))}">'
+            f'{esc(say("points", lang, n=view["scores"][seat]))}</span></div>'
+            f'<div class="jg-seat-line"><span>'
+            f'{esc(say("ship", lang, where=say("at_the_gate", lang) if where == "gate" else where))}</span>'
+            f'<span class="markers-left" title="{esc(say("markers_title", lang))}">'
+            f'{esc(counted("markers_left", markers, lang))} '
+            f'{"".join(marker_html(seat, lang) for _ in range(markers))}</span>'
+            f'<span class="claimed-planets">'
+            f'{esc(say("claimed", lang, planets=listed(claimed, lang) or say("none", lang)))}</span></div>'
+            f'<div class="zone-label">{esc(say("zone.hand", lang))}</div>'
+            f'<div class="jg-hand hand-seat-{seat}" data-seat="{seat}">{hand_html}</div>'
+            f'<div class="zone-label">{esc(say("zone.gained", lang))}</div>'
+            f'<div class="jg-gained gained-seat-{seat}">{gained_html}</div>'
+            f'<div class="zone-label">{esc(say("zone.hidden", lang))}</div>'
+            f'<div class="jg-hidden hidden-seat-{seat}">{hidden_html}</div></div>')
+
+
+def legend_html(session: GameSession, lang: str = "en") -> str:
+    types = session.spec.comps.types          # the component file's resource types, in its order
+    swatches = "".join(f'<span><span class="swatch" style="background:{biome_colours(t.id)[0]}"></span>{esc(t.name)}</span>'
+                       for t in types)
+    codes = "".join(f"<span>{code_html(shape, '#', lang)} {esc(say(f'shape_name.{shape}', lang))}</span>"
+                    for shape in ("jump", "scan", "land"))
+    icon = (f'<span><span class="jg-bh-icon" style="position:static;display:inline-block"></span> '
+            f'{esc(say("black_hole_icon", lang))}</span>')
+    return f'<div class="legend">{codes}{icon}{swatches}</div>'
+
+
+def jump_gate_html(session: GameSession, lang: str = "en") -> str:
+    """The Jump Gate table for the session's viewing seat, from observations only, in ``lang``."""
+    view = jump_gate_view(session)
+    preview = selection_preview(session, view, lang)
+    seats = "".join(seat_html(session, view, seat, preview, lang) for seat in range(view["players"]))
+    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if event_text(e, lang))
+    card_set = view.get("card_set") or {}
+    source = str(card_set.get("provenance", "?"))
+    shown_source = say("provenance.assumed", lang) if source == "assumed" else source
+    caveat = say("provenance_caveat", lang) if source == "assumed" else ""
+    provenance = (f'<div class="provenance">'
+                  f'{esc(say("provenance", lang, name=str(card_set.get("name", "?")), source=shown_source, caveat=caveat))}'
+                  f'</div>')
+    heading = say("events_step" if session.cursor else "events_deal", lang)
+    return (f'<div class="jg-board">{status_html(session, view, preview, lang)}{ring_html(session, view, preview, lang)}'
+            f'<div class="seats{" columns-3" if view["players"] % 2 else ""}">{seats}</div>'
+            + (f'<div class="jg-events"><b>{esc(heading)}</b><ul>{events}</ul></div>' if events else "")
+            + f'{legend_html(session, lang)}{provenance}</div>')
+
+
+class JumpGateBoard(pn.viewable.Viewer):
+    """The Jump Gate table of a session, redrawn whenever the viewed state, seat or selection changes."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(self.html, stylesheets=[JUMP_GATE_CSS], sizing_mode="stretch_width",
+                                  css_classes=["board"], margin=(0, 5))
+
+    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
+                   "session.selected_action", "lang")
+    def html(self) -> str:
+        if self.session.game != "jump_gate":
+            return ""              # the app has swapped in another game's board; this one is retired
+        return jump_gate_html(self.session, self.lang)
+
+    def __panel__(self):
+        return self._pane

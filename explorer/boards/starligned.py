@@ -1,0 +1,453 @@
+"""The Starligned table: each row of star cards left to right, the moon cards, the hands, the round.
+
+Follows ``starligned.ja.txt`` (ラウンドのプレイ) as read by RULINGS.md Starligned: every player builds a
+row of star cards; a card's upper half is active (value and effect), the other half is drawn small
+and upside down; its half-moon sits on the edge the observation reports, so two neighbouring cards
+meeting in a full moon can be seen; a moon card lies over the blocked pair it covers.
+
+Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's hand (with each
+card's orientation) and its face-down phase-1 choice, and of the others only how many cards they
+hold and whether they have chosen. The teacher's view adds each seat's own hand and choice, each from
+that seat's observation. Whose decision is pending is read from ``to_move``, ``resolver`` and
+``pending`` (a repeated effect's owner, an exchanged card's owner), never decided here.
+
+A selected, unconfirmed action (``session.selected_action``) is previewed from its own fields: the
+cards it names light up. A seat's view previews only an action among its own legal actions.
+
+CSS classes the tests rely on (seats 0-based; the page says "Player 1" for seat 0): ``sl-board``,
+``sl-status`` (``step-counter``, ``sl-stage``, ``sl-phase phase-<phase>``, ``viewer``, ``problem``,
+``preview-line``), ``sl-pending pending-seat-<s>``, ``sl-table`` (``moon-supply``, ``sl-direction``,
+``sl-order``), ``sl-seat seat-<s>`` (``to-move``, ``start``, ``winner``, ``resolving``),
+``sl-row row-seat-<s>``, ``sl-pair`` (``data-pair``) with its ``sl-moon-card``, ``sl-card``
+(``data-card`` holds the engine name, ``rotated``, ``blocked``, ``moon-left`` / ``moon-right``,
+``last``, ``effect-now``, ``selected``), ``sl-hand hand-seat-<s>``, ``sl-back`` (a card the viewer
+cannot see), ``sl-chosen chosen-seat-<s>`` (the phase-1 face-down card or phase-4 rotation),
+``sl-events``, ``provenance``.
+
+Every text the board shows is read in the board's language (``lang``: ``text()`` of
+``explorer/locales/<lang>/starligned_board.json``, in the rulebook's words); card ids, constellations
+and the card list's name come from the card data and stay as they are; an event is shown in the
+board's language where the game writes it (else in English); the engine's own words (a previewed
+action's label, the reason a replayed move became illegal) stay as the engine gives them.
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+
+from explorer.components.timeline import live_replay_problem
+from explorer.core.palette import biome_colours, player_colour
+from explorer.core.i18n import text
+from explorer.core.session import GameSession
+
+esc = html.escape
+
+STAGES, ROUNDS = 2, 5
+#: The effects with a name in the board's texts (``starligned_board.effect.<effect>``).
+EFFECTS = ("stop", "swap", "move", "rotate_card", "rotate_telescope", "repeat", "exchange", "x2", "x0")
+#: What an action's fields name: these card ids light up in a preview.
+CARD_FIELDS = ("card", "first", "second", "pair")
+
+
+def t(key: str, lang: str = "en", **values) -> str:
+    """One of the board's interface texts (``explorer/locales/<lang>/starligned_board.json``)."""
+    return text(f"starligned_board.{key}", lang, **values)
+
+
+def player_name(seat: int | None, lang: str = "en") -> str:
+    """"Player 1" / "プレイヤー1" for seat 0 (seats are 0-based in the rules, players 1-based on screen)."""
+    return t("teacher", lang) if seat is None else t("player", lang, number=seat + 1)
+
+
+def names_text(seats, lang: str = "en") -> str:
+    return t("list_separator", lang).join(player_name(s, lang) for s in seats)
+
+
+def empty_hand(lang: str = "en") -> str:
+    return f'<span class="empty">{t("empty_hand", lang)}</span>'
+
+
+#: English names of the effects and the empty hand (kept for older callers; the board reads its texts in its language).
+EFFECT_LABEL = {effect: t(f"effect.{effect}") for effect in EFFECTS}
+EMPTY_HAND = empty_hand()
+
+STARLIGNED_CSS = """
+:host { display: block; }
+.sl-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; }
+.sl-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 6px; }
+.step-counter { font-weight: 700; font-size: 1.15em; }
+.sl-stage { font-weight: 600; }
+.sl-phase { flex-basis: 100%; font-size: 1.02em; }
+.sl-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
+.sl-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
+.sl-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
+                           border: 1px dashed #e0a800; }
+.sl-pending { margin: 0 0 6px; padding: 4px 10px; border-radius: 6px; background: #e8f0fe; border-left: 4px solid #2f6fdb;
+              font-size: .95em; }
+.sl-table { display: flex; flex-wrap: wrap; gap: .3em 1.2em; font-size: .85em; color: #4a5a6d; margin-bottom: 6px; align-items: center; }
+.sl-direction { padding: 1px 8px; border-radius: 9px; background: #ffd166; color: #3d2a00; }
+.sl-order .now { font-weight: 700; color: #2f6fdb; }
+.sl-seat { border: 1px solid #d3dbe6; border-left: 6px solid var(--seat-colour); border-radius: 10px; padding: 6px 10px;
+           margin-bottom: 8px; background: #fbfcfe; }
+.sl-seat.to-move { border-top: 2px solid #2f6fdb; border-right: 2px solid #2f6fdb; border-bottom: 2px solid #2f6fdb;
+                   box-shadow: 0 0 0 3px rgba(47,111,219,.15); }
+.sl-seat.winner { background: #f1fbf5; }
+.sl-head { display: flex; flex-wrap: wrap; gap: .3em .7em; align-items: baseline; }
+.sl-head .name { font-weight: 700; }
+.sl-head .sl-badge { padding: 0 7px; border-radius: 9px; font-size: .8em; background: #e7ecf3; }
+.sl-head .sl-badge.start-card { background: #ffd166; color: #3d2a00; }
+.sl-head .sl-badge.deciding { background: #2f6fdb; color: #fff; }
+.sl-head .sl-badge.winner { background: #1c9c5c; color: #fff; }
+.sl-head .score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
+.zone-label { font-size: .72em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 5px 0 2px; }
+.sl-row { display: flex; gap: 4px; padding: 8px 10px; border-radius: 10px; background: linear-gradient(160deg, #0d1b33, #24406b);
+          min-height: 84px; align-items: flex-end; flex-wrap: wrap; }
+.sl-row .empty, .sl-hand .empty { color: #98a4b3; font-size: .85em; align-self: center; }
+.sl-lower { display: flex; flex-wrap: wrap; gap: 4px 18px; align-items: flex-start; }
+.sl-hand { display: flex; gap: 4px; flex-wrap: wrap; min-height: 80px; align-items: center; }
+.sl-pair { position: relative; display: flex; gap: 4px; padding: 16px 3px 3px; border-radius: 9px;
+           background: rgba(255,246,194,.22); border: 2px solid #fff6c2; }
+.sl-moon-card { position: absolute; top: -2px; left: 50%; transform: translateX(-50%); padding: 0 8px; border-radius: 8px;
+                background: #fff6c2; color: #5c4a00; font-size: .7em; font-weight: 700; white-space: nowrap; }
+.sl-card { position: relative; width: 62px; height: 84px; border-radius: 7px; border: 1px solid rgba(0,0,0,.4);
+           display: flex; flex-direction: column; align-items: center; justify-content: space-between; padding: 11px 0 3px;
+           font-size: .68em; line-height: 1.05; box-sizing: border-box; flex: none; }
+.sl-card .up { text-align: center; } .sl-card .up b { font-size: 1.9em; display: block; }
+.sl-card .down { transform: rotate(180deg); opacity: .7; text-align: center; font-size: .9em; }
+.sl-card .pos { position: absolute; top: 1px; left: 3px; font-size: .85em; opacity: .75; }
+.sl-card .cid { position: absolute; top: 1px; right: 3px; font-size: .78em; opacity: .8; letter-spacing: -.02em; }
+.sl-card .moon { position: absolute; top: 35px; width: 14px; height: 14px; border-radius: 50%; background: #fff6c2;
+                 border: 1px solid #c9a800; }
+.sl-card.moon-left .moon { left: -8px; clip-path: inset(0 0 0 50%); } .sl-card.moon-right .moon { right: -8px; clip-path: inset(0 50% 0 0); }
+.sl-card.blocked { outline: 2px solid #fff6c2; outline-offset: -3px; }
+.sl-card.last { box-shadow: 0 0 0 2px #8ecae6; }
+.sl-card.effect-now { box-shadow: 0 0 0 3px #ffd166, 0 0 10px 3px rgba(255,209,102,.7); }
+.sl-card.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-4px); }
+.sl-back { display: inline-block; width: 62px; height: 84px; border-radius: 7px; flex: none; box-sizing: border-box; border: 1px solid #d9e2f1;
+           background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); }
+.sl-chosen { display: inline-flex; align-items: center; gap: 6px; font-size: .85em; color: #4a5a6d; min-height: 80px; }
+.sl-chosen.waiting { color: #2f6fdb; font-weight: 600; }
+.sl-events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; border-radius: 4px; }
+.sl-events ul { margin: 2px 0 0 1.1em; padding: 0; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; align-items: center; }
+.legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
+.provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
+"""
+
+
+# ---------------------------------------------------------------------------- pieces
+def effect_text(effect: str, lang: str = "en") -> str:
+    return t(f"effect.{effect}", lang) if effect in EFFECTS else effect.replace("_", " ")
+
+
+def card_html(card: dict, position: int | None = None, extra: tuple[str, ...] = (), lang: str = "en") -> str:
+    """One star card from its observation: active half large, the other small and upside down."""
+    background, ink = biome_colours(card["constellation"])
+    classes = ["sl-card", f"moon-{card['half_moon']}", *extra]
+    if card["rotated"]:
+        classes.append("rotated")
+    if card.get("blocked"):
+        classes.append("blocked")
+    other = card["other_half"]
+    edge = card["half_moon"]
+    title = t("card.title_blocked" if card.get("blocked") else "card.title", lang, card=card["card"],
+              value=card["value"], effect=effect_text(card["effect"], lang), other_value=other["value"],
+              other_effect=effect_text(other["effect"], lang), constellation=card["constellation"],
+              edge=t(f"edge.{edge}", lang) if edge in ("left", "right") else edge)
+    pos = f'<span class="pos">{position}</span>' if position is not None else ""
+    pos += f'<span class="cid">{esc(card["id"])}</span>'
+    return (f'<div class="{" ".join(c for c in classes if c)}" data-card="{esc(card["card"])}" title="{esc(title)}" '
+            f'style="background:{background};color:{ink}">{pos}<span class="moon"></span>'
+            f'<span class="up"><b>{card["value"]}</b>{esc(effect_text(card["effect"], lang))}</span>'
+            f'<span class="down">{other["value"]} {esc(effect_text(other["effect"], lang))}</span></div>')
+
+
+def back_html(what: str | None = None, lang: str = "en") -> str:
+    what = t("back", lang) if what is None else what
+    return f'<span class="sl-back" title="{esc(what)}"></span>'
+
+
+# ---------------------------------------------------------------------------- the view
+def starligned_view(session: GameSession) -> dict:
+    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and choice.
+
+    Its ``events`` are the teacher's (every event in full) in the teacher's view; each event keeps its
+    ``texts`` (one per language, where the game writes them): see :func:`event_text`."""
+    if not session.sees_all:
+        return session.observation(session.viewing_seat)
+    view = dict(session.observation(None))
+    own = [session.observation(seat) for seat in range(view["players"])]
+    view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
+    view["chosen"] = [own[seat]["chosen"][seat] for seat in range(view["players"])]
+    view["events"] = [{"text": event.text, "texts": dict(event.texts or {})}
+                      for event in session.spec.events(session.state)]
+    return view
+
+
+def event_text(event: dict, lang: str = "en") -> str:
+    """An event's text in ``lang`` where the game writes it, else its English text."""
+    return (event.get("texts") or {}).get(lang, event["text"])
+
+
+def selection_preview(session: GameSession, view: dict) -> dict:
+    """The selected action's label and the card ids it names (and the row it names, if any)."""
+    data = session.selected_action
+    if not data or not view["to_move"]:
+        return {}
+    if session.viewing_seat is not None and data not in view["legal_actions"]:
+        return {}             # another seat's selection is never previewed in this seat's view
+    try:
+        label = str(session.spec.decode_action(data))
+    except Exception:         # a stale or foreign selection draws nothing, and never breaks the board
+        return {}
+    cards = {data[field] for field in CARD_FIELDS if isinstance(data.get(field), str)}
+    return {"label": label, "type": data.get("type"), "cards": cards, "row": data.get("row")}
+
+
+def resolving_card(view: dict) -> tuple[int, str] | None:
+    """(row owner, card id) of the effect being resolved: a pending card, else the resolver's rightmost card."""
+    if view.get("pending"):
+        return view["pending"]["seat"], view["pending"]["card"]
+    resolver = view.get("resolver")
+    if view["phase"] == "effect" and resolver is not None and view["rows"][resolver]:
+        return resolver, view["rows"][resolver][-1]["id"]
+    return None
+
+
+def phase_line(view: dict, lang: str = "en") -> str:
+    """Who decides what, in the rulebook's words."""
+    phase, movers = view["phase"], view["to_move"]
+    names = names_text(movers, lang)
+    resolver = view.get("resolver")
+    if phase == "play":
+        return t("phase.play", lang, names=names)
+    if phase == "rotate":
+        return t("phase.rotate", lang, names=names)
+    if phase == "moon":
+        return t("phase.moon", lang, player=player_name(resolver, lang))
+    if phase == "effect":
+        last = view["rows"][resolver][-1] if view["rows"][resolver] else None
+        if last is None:
+            return t("phase.effect_unknown", lang, player=player_name(resolver, lang))
+        return t("phase.effect", lang, player=player_name(resolver, lang), effect=effect_text(last["effect"], lang),
+                 card=last["id"])
+    if phase in ("repeat", "exchange"):
+        pending = view["pending"]
+        return t(f"phase.{phase}", lang, owner=player_name(pending["seat"], lang), card=pending["card"],
+                 player=player_name(resolver, lang))
+    if phase == "over":
+        winners = view.get("winners") or []
+        return t("phase.over_winner" if len(winners) == 1 else "phase.over_shared", lang,
+                 names=names_text(winners, lang) or t("phase.nobody", lang))
+    return t("phase.other", lang, phase=phase, names=names)
+
+
+def problem_text(problem: dict, lang: str = "en") -> str:
+    """A replay problem (a move a variant change made illegal) in ``lang``; the engine's reason stays as it is."""
+    if lang == "en" or not all(key in problem for key in ("move", "seat", "action", "message")):
+        return problem["text"]
+    return t("problem", lang, move=problem["move"], player=player_name(problem["seat"], lang),
+             action=problem["action"], message=problem["message"])
+
+
+def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
+    problem = live_replay_problem(session)
+    seer = (t("view.teacher", lang) if session.sees_all
+            else t("view.spectator", lang) if session.viewing_seat is None
+            else t("view.seat", lang, player=player_name(session.viewing_seat, lang)))
+    stage = (t("stage", lang, stage=min(view["stage"], STAGES - 1) + 1, stages=STAGES,
+               round=min(view["round"], ROUNDS - 1) + 1, rounds=ROUNDS)
+             if view["phase"] != "over" else t("stage.over", lang, stages=STAGES))
+    parts = [f'<span class="step-counter">{esc(t("step", lang, step=session.cursor, total=len(session.log)))}</span>',
+             f'<span class="sl-stage">{esc(stage)}</span>',
+             f'<span class="viewer">{esc(seer)}</span>',
+             f'<span class="sl-phase phase-{esc(view["phase"])}">{esc(phase_line(view, lang))}</span>']
+    if problem:
+        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
+    if preview:
+        parts.append(f'<span class="preview-line">{t("preview", lang, action=esc(preview["label"]))}</span>')
+    return f'<div class="sl-status">{"".join(parts)}</div>'
+
+
+def pending_html(view: dict, lang: str = "en") -> str:
+    """A decision that belongs to another player than the one resolving phase 3."""
+    pending = view.get("pending")
+    if not pending:
+        return ""
+    key = view["phase"] if view["phase"] in ("repeat", "exchange") else "other"
+    line = t(f"pending.{key}", lang, player=esc(player_name(pending["seat"], lang)), card=esc(pending["card"]),
+             resolver=esc(player_name(view["resolver"], lang)))
+    return f'<div class="sl-pending pending-seat-{pending["seat"]}">{line}</div>'
+
+
+def table_html(view: dict, lang: str = "en") -> str:
+    players, start = view["players"], view["start_player"]
+    order = [(start + i) % players for i in range(players)]
+    resolver = view.get("resolver")
+
+    def short(s: int) -> str:
+        return esc(t("player_short", lang, number=s + 1))
+
+    order_text = " → ".join(f'<span class="now">{short(s)}</span>' if s == resolver else short(s) for s in order)
+    passing = " → ".join(short(s) for s in [*range(players), 0])
+    parts = [f'<span class="sl-direction" title="{esc(t("table.direction_title", lang))}">'
+             f'{t("table.start_player", lang, player=esc(player_name(start, lang)))}</span>',
+             f'<span class="sl-order">{t("table.order", lang, order=order_text)}</span>',
+             f'<span>{t("table.pass", lang, order=passing)}</span>',
+             f'<span class="sl-deck">{t("table.deck", lang, count=view["deck"]["count"])}</span>',
+             f'<span class="moon-supply">{t("table.moon_supply", lang, count=view["moon_supply"])}</span>',
+             f'<span>{t("table.discard", lang, count=view["discard"]["count"])}</span>']
+    if view["box"]:
+        parts.append(f'<span>{t("table.box", lang, count=len(view["box"]))}</span>')
+    if view["stopped"]:
+        parts.append(f'<span>{t("table.stopped", lang)}</span>')
+    if view.get("ignored"):
+        parts.append(f'<span>{t("table.ignored", lang, cards=esc(t("list_separator", lang).join(view["ignored"])))}</span>')
+    return f'<div class="sl-table">{"".join(parts)}</div>'
+
+
+def row_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, lang: str = "en") -> str:
+    """The row left to right; a moon card over each pair it covers."""
+    row = view["rows"][seat]
+    if not row:
+        return f'<div class="sl-row row-seat-{seat}"><span class="empty">{t("empty_row", lang)}</span></div>'
+    pairs = {tuple(pair) for pair in view["moons"][seat]}
+    lit = preview.get("cards", set()) if preview.get("row") in (None, seat) and preview.get("type") != "play" else set()
+
+    def one(i: int) -> str:
+        card = row[i]
+        extra = []
+        if i == len(row) - 1:
+            extra.append("last")
+        if now == (seat, card["id"]):
+            extra.append("effect-now")
+        if card["id"] in lit:
+            extra.append("selected")
+        return card_html(card, i + 1, tuple(extra), lang)
+
+    parts, i = [], 0
+    while i < len(row):
+        if i + 1 < len(row) and (row[i]["id"], row[i + 1]["id"]) in pairs:
+            pair = f"{row[i]['id']} {row[i + 1]['id']}"
+            parts.append(f'<div class="sl-pair" data-pair="{esc(pair)}"><span class="sl-moon-card" '
+                         f'title="{esc(t("row.moon_card_title", lang, pair=pair))}">{t("row.moon_card", lang)}</span>'
+                         f'{one(i)}{one(i + 1)}</div>')
+            i += 2
+        else:
+            parts.append(one(i))
+            i += 1
+    return f'<div class="sl-row row-seat-{seat}">{"".join(parts)}</div>'
+
+
+def hand_html(view: dict, seat: int, preview: dict, lang: str = "en") -> str:
+    hand = view["hands"][seat]
+    if "cards" in hand:
+        lit = preview.get("cards", set()) if preview.get("type") in ("play", "exchange_with", "rotate_hand") else set()
+        held = "".join(card_html(card, extra=("selected",) if card["id"] in lit else (), lang=lang)
+                       for card in hand["cards"])
+    else:
+        back = back_html(t("back.hand", lang, player=player_name(seat, lang)))
+        held = back * hand["count"]
+    return f'<div class="sl-hand hand-seat-{seat}">{held or empty_hand(lang)}</div>'
+
+
+def chosen_html(view: dict, seat: int, lang: str = "en") -> str:
+    """Phase 1: the face-down card (its face for its owner only); phase 4: whether the seat has rotated."""
+    chosen = view["chosen"][seat]
+    phase = view["phase"]
+    if phase == "play":
+        if "card" in chosen:
+            whose = t("chosen.only_you" if view["viewer"] == seat else "chosen.teacher", lang)
+            inner = t("chosen.face_down", lang, whose=whose, card=card_html(chosen["card"], lang=lang))
+        elif chosen.get("chosen"):
+            inner = t("chosen.chosen", lang, back=back_html(t("back.chosen", lang)))
+        else:
+            return f'<span class="sl-chosen chosen-seat-{seat} waiting">{t("chosen.choosing", lang)}</span>'
+        return f'<span class="sl-chosen chosen-seat-{seat}">{inner}</span>'
+    if phase == "rotate":
+        if chosen.get("rotated"):
+            return f'<span class="sl-chosen chosen-seat-{seat}">{t("chosen.rotated", lang)}</span>'
+        return f'<span class="sl-chosen chosen-seat-{seat} waiting">{t("chosen.rotating", lang)}</span>'
+    return ""
+
+
+def seat_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, lang: str = "en") -> str:
+    classes = ["sl-seat", f"seat-{seat}"]
+    badges = []
+    if seat == view["start_player"]:
+        classes.append("start")
+        badges.append(f'<span class="sl-badge start-card">{t("badge.start", lang)}</span>')
+    if seat == view.get("resolver"):
+        classes.append("resolving")
+        badges.append(f'<span class="sl-badge">{t("badge.resolving", lang)}</span>')
+    if seat in view["to_move"]:
+        classes.append("to-move")
+        badges.append(f'<span class="sl-badge deciding">{t("badge.deciding", lang)}</span>')
+    if seat in (view.get("winners") or []):
+        classes.append("winner")
+        badges.append(f'<span class="sl-badge winner">{t("badge.winner", lang)}</span>')
+    if seat == view["viewer"]:
+        badges.append(f'<span class="sl-badge">{t("badge.you", lang)}</span>')
+    moons = len(view["moons"][seat])
+    hand = view["hands"][seat]
+    lower = (f'<div><div class="zone-label">{t("zone.hand", lang, count=hand["count"])}</div>'
+             f'{hand_html(view, seat, preview, lang)}</div>')
+    choice = chosen_html(view, seat, lang)
+    if choice:
+        label = t("zone.phase1" if view["phase"] == "play" else "zone.phase4", lang)
+        lower += f'<div><div class="zone-label">{label}</div>{choice}</div>'
+    return (f'<div class="{" ".join(classes)}" style="--seat-colour:{player_colour(seat)}">'
+            f'<div class="sl-head"><span class="name">{esc(player_name(seat, lang))}</span>{"".join(badges)}'
+            f'<span class="moons">{t("moons.one" if moons == 1 else "moons.many", lang, count=moons)}</span>'
+            f'<span class="score">{t("score", lang, score=view["scores"][seat])}</span></div>'
+            f'<div class="zone-label">{t("zone.row", lang, count=len(view["rows"][seat]), total=STAGES * ROUNDS)}</div>'
+            f'{row_html(view, seat, preview, now, lang)}<div class="sl-lower">{lower}</div></div>')
+
+
+def legend_html(view: dict, lang: str = "en") -> str:
+    groups = sorted({card["constellation"] for row in view["rows"] for card in row}
+                    | {card["constellation"] for hand in view["hands"] for card in hand.get("cards", ())})
+    swatches = "".join(f'<span><span class="swatch" style="background:{biome_colours(g)[0]}"></span>{esc(g)}</span>'
+                       for g in groups)
+    return f'<div class="legend">{swatches}<span>{t("legend", lang)}</span></div>'
+
+
+def starligned_html(session: GameSession, lang: str = "en") -> str:
+    view = starligned_view(session)
+    preview = selection_preview(session, view)
+    now = resolving_card(view)
+    seats = "".join(seat_html(view, seat, preview, now, lang) for seat in range(view["players"]))
+    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if e.get("text"))
+    provenance = view.get("card_set", {})
+    source = t("provenance", lang, name=esc(str(provenance.get("name", ""))),
+               provenance=esc(str(provenance.get("provenance", ""))))
+    foot = f'<div class="provenance">{source}</div>'
+    return (f'<div class="sl-board">{status_html(session, view, preview, lang)}{pending_html(view, lang)}'
+            f'{table_html(view, lang)}{seats}'
+            + (f'<div class="sl-events"><b>{t("events", lang)}</b><ul>{events}</ul></div>' if events else "")
+            + legend_html(view, lang) + foot + "</div>")
+
+
+class StarlignedBoard(pn.viewable.Viewer):
+    """The Starligned table of a session, redrawn whenever the viewed state, seat or selection changes."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(self.html, stylesheets=[STARLIGNED_CSS], sizing_mode="stretch_width",
+                                  css_classes=["board"], margin=(0, 5))
+
+    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
+                   "session.selected_action", "lang")
+    def html(self) -> str:
+        if self.session.game != "starligned":
+            return ""              # the app has swapped in another game's board; this one is retired
+        return starligned_html(self.session, self.lang)
+
+    def __panel__(self):
+        return self._pane

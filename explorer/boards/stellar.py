@@ -1,0 +1,278 @@
+"""The Stellar table: the numbered row, each player's telescope and notebook, the hands.
+
+Drawn from ``observe()`` only, like the Subastral board: a seat's view holds that seat's hand and
+nothing of the other's; the teacher's view adds each seat's hand from that seat's own observation.
+How the table *looks* is this module's business; which slots are legal always comes from the rules
+(``legal_actions``), so the slots lit up for a chosen card are exactly the ones the rules allow.
+The telescope is drawn with RULINGS.md Stellar 2's assumed geometry (rows of 1, 2, 2 in the top
+section, 3 in the middle, 4 at the bottom), reading the slot names the engine reports.
+
+Every text of the board comes from ``explorer/locales/<lang>/stellar_board.json`` (``lang``: the
+board's language); the card names, the card list's name and the telescope's slot names (``top-1``,
+as the rules and moves name them) are shown as the engine gives them, and the events in the board's
+language where the game writes them in it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import panel as pn
+import param
+
+from explorer.components.timeline import live_replay_problem
+from explorer.core.palette import biome_colours
+from explorer.core.i18n import DEFAULT, text, texts
+from explorer.core.session import GameSession
+from rules.rulebook import LANGUAGES
+
+esc = html.escape
+
+#: Telescope rows, top to bottom, by the slot names of the engine's observation.
+TELESCOPE_ROWS = (("top", (1,)), ("top", (2, 3)), ("top", (4, 5)), ("middle", (1, 2, 3)), ("bottom", (1, 2, 3, 4)))
+#: The title of each telescope section: the text ``stellar_board.section.<section>``.
+SECTION_TITLES = {"top": "top (5)", "middle": "middle (3)", "bottom": "bottom (4)"}
+
+STELLAR_CSS = """
+:host { display: block; }
+.st-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; container-type: inline-size; }
+.st-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 8px; }
+.step-counter { font-weight: 700; font-size: 1.15em; }
+.st-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
+.st-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
+.st-row { display: flex; gap: 8px; align-items: stretch; padding: 10px; border-radius: 12px;
+          background: linear-gradient(160deg, #0d1b33, #24406b); color: #eef3fb; flex-wrap: wrap; }
+.st-row .deck { padding: 4px 10px; font-size: .85em; text-align: center; }
+.st-row .slot { display: flex; flex-direction: column; align-items: center; gap: 3px; padding: 4px 8px;
+                background: rgba(255,255,255,.10); border-radius: 10px; min-width: 70px; }
+.st-row .slot-label { font-weight: 700; font-size: .85em; }
+.st-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center; width: 64px; height: 44px;
+           border-radius: 6px; border: 1px solid rgba(0,0,0,.35); font-size: .7em; line-height: 1.1; flex: none; }
+.st-card b { font-size: 1.45em; }
+.st-card.back { background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); }
+.st-card.face-down { background: #59636e; color: #fff; }
+.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+@container (max-width: 640px) { .seats { grid-template-columns: minmax(0, 1fr); } }
+.seat { border: 1px solid #d3dbe6; border-radius: 10px; padding: 8px 10px; background: #fbfcfe; }
+.seat.to-move { border: 2px solid #2f6fdb; }
+.seat.winner { border: 2px solid #1c9c5c; background: #f1fbf5; }
+.seat-head { display: flex; gap: .6em; align-items: baseline; }
+.seat-name { font-weight: 700; }
+.seat-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
+.zone-label { font-size: .75em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 6px 0 2px; }
+.telescope { display: flex; flex-direction: column; align-items: center; gap: 3px; padding: 6px; border-radius: 10px; background: #0f1f3a; }
+.telescope .section-title { color: #c9d6ea; font-size: .7em; text-transform: uppercase; letter-spacing: .05em; margin-top: 3px; }
+.telescope .t-row { display: flex; gap: 3px; justify-content: center; }
+.telescope .t-slot { width: 64px; height: 44px; border-radius: 6px; border: 1px dashed rgba(255,255,255,.35);
+                     display: flex; align-items: center; justify-content: center; color: #9fb0c8; font-size: .6em; }
+.telescope .t-slot.legal { border: 2px solid #ffd166; background: rgba(255,209,102,.18); color: #ffd166; }
+.notebook { display: flex; flex-wrap: wrap; gap: 6px; }
+.stack { display: flex; flex-direction: column; gap: 2px; align-items: center; min-width: 70px; }
+.stack .stack-name { font-size: .7em; color: #66768a; }
+.stack .stack-run { font-size: .7em; font-weight: 700; color: #1c5fb8; }
+.stack .st-card { height: 22px; flex-direction: row; gap: 4px; }
+.hand { display: flex; flex-wrap: wrap; gap: 4px; min-height: 46px; align-items: center; }
+.events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; }
+.events ul { margin: 2px 0 0 1.1em; padding: 0; }
+"""
+
+
+def optional_text(key: str, lang: str, fallback: str) -> str:
+    """The text ``key`` in ``lang`` if the locale files have it, else ``fallback`` (e.g. a card file's own word)."""
+    found = texts(lang if lang in LANGUAGES else DEFAULT).get(key)
+    return found if found is not None else fallback
+
+
+def seat_label(seat: int, lang: str = "en") -> str:
+    """A seat as the board names it: ``Player 1`` (seats are 0-based in the rules)."""
+    return text("stellar_board.player", lang, number=seat + 1)
+
+
+def kind_label(kind: str, lang: str = "en") -> str:
+    """A card type as the board shows it (the rulebook's word), a type from another card file by its id."""
+    return optional_text(f"stellar_board.kind.{kind}", lang, kind.replace("_", " "))
+
+
+def card_parts(card: str) -> tuple[str, str, str]:
+    """``("planet", "3", "1★")`` from an engine card name like ``planet-3-1star``; read for display only."""
+    match = re.fullmatch(r"(.+?)-([0-9/]+)-(\d+)stars?", card)
+    if match:
+        return match.group(1), match.group(2), "★" * int(match.group(3))
+    return card, "", ""
+
+
+def stellar_card_html(card, extra: str = "", lang: str = "en") -> str:
+    """A card: its name (face up), ``{"face_down": name}`` (worth 3, no type; the name is None where
+    the viewer does not know the card) or None (a card back)."""
+    if card is None:
+        return '<span class="st-card back"></span>'
+    if isinstance(card, dict):
+        hidden = card.get("face_down") is None
+        title = text("stellar_board.face_down", lang) if hidden else \
+            text("stellar_board.face_down_title", lang, card=str(card["face_down"]))
+        return (f'<span class="st-card face-down {extra}" title="{esc(title)}">'
+                f'<b>3</b>{esc(text("stellar_board.face_down", lang))}</span>')
+    kind, number, stars = card_parts(card)
+    background, ink = biome_colours(kind)
+    return (f'<span class="st-card kind-{esc(kind)} {extra}" data-card="{esc(card)}" title="{esc(card)}" '
+            f'style="background:{background};color:{ink}"><b>{esc(number or "2")}</b>'
+            f'{esc(kind_label(kind, lang))} {esc(stars)}</span>')
+
+
+def legal_slots(session: GameSession, seat: int | None) -> set[str]:
+    """Telescope slots the rules allow for the selected card (from ``legal_actions``, never guessed)."""
+    chosen = session.selected_action
+    if not chosen or seat is None or "card" not in chosen:
+        return set()
+    spec = session.spec
+    slots = set()
+    for action in spec.legal_actions(session.state, seat):
+        data = spec.encode_action(action)
+        if data.get("card") == chosen["card"] and "slot" in data and isinstance(data["slot"], str):
+            slots.add(data["slot"])
+    return slots
+
+
+def stellar_view(session: GameSession, lang: str = "en") -> dict:
+    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand
+    (and every event in full, in ``lang`` where the game writes it)."""
+    if not session.sees_all:
+        return session.observation(session.viewing_seat)
+    view = dict(session.observation(None))
+    own = [session.observation(seat) for seat in range(view["players"])]
+    for zone in ("hands", "starters"):
+        if view.get(zone) is not None:
+            view[zone] = [own[seat][zone][seat] for seat in range(view["players"])]
+    view["events"] = [{"text": event.text_in(lang)} for event in session.spec.events(session.state)]
+    return view
+
+
+def problem_text(problem: dict, lang: str = "en") -> str:
+    """The notice of a move a variant change made illegal (the rules' own reason stays as they give it)."""
+    if all(key in problem for key in ("move", "seat", "action", "message")) and isinstance(problem["seat"], int):
+        return text("stellar_board.replay_problem", lang, move=problem["move"], player=seat_label(problem["seat"], lang),
+                    action=problem["action"], message=problem["message"])
+    return str(problem.get("text", ""))
+
+
+def event_text(event: dict, lang: str = "en") -> str:
+    """An observation's event in ``lang`` where the game writes it, else its (English) text."""
+    return (event.get("texts") or {}).get(lang, event.get("text") or "")
+
+
+def run_detail(category: dict, lang: str = "en") -> str:
+    """The tooltip of a stack's run: the stars in the telescope times the notebook's run."""
+    key = "stellar_board.run_detail_one_star" if category["stars"] == 1 else "stellar_board.run_detail"
+    detail = text(key, lang, stars=category["stars"], run=category["run"])
+    if str(category.get("detail", "")).endswith("(with a satellite)"):      # the rules' scoring used a satellite
+        detail = text("stellar_board.run_detail_satellite", lang, detail=detail)
+    return detail
+
+
+def stellar_html(session: GameSession, lang: str = "en") -> str:
+    view = stellar_view(session, lang)
+    acting = view["to_move"][0] if view["to_move"] else None
+    lit = legal_slots(session, acting)
+    problem = live_replay_problem(session)
+    seer = (text("stellar_board.teacher_view", lang) if session.sees_all
+            else text("stellar_board.spectator_view", lang) if session.viewing_seat is None
+            else text("stellar_board.seen_by", lang, player=seat_label(session.viewing_seat, lang)))
+    who = (text("stellar_board.list_separator", lang).join(seat_label(s, lang) for s in view["to_move"])
+           or text("stellar_board.nobody", lang))
+    phase = optional_text(f"stellar_board.phase.{view['phase']}", lang, str(view["phase"]))
+    step = text("stellar_board.step", lang, step=session.cursor, total=len(session.log))
+    status = (f'<div class="st-status"><span class="step-counter">{esc(step)}</span>'
+              f'<span>{esc(text("stellar_board.round_status", lang, round=view["round"] + 1, phase=phase, who=who))}</span>'
+              f'<span class="viewer">{esc(seer)}</span>'
+              + (f'<span class="problem">{esc(problem_text(problem, lang))}</span>' if problem else "") + "</div>")
+    deck = esc(text("stellar_board.deck_cards", lang, count="\0")).replace("\0", f'<b>{view["deck"]["count"]}</b>')
+    row = [f'<div class="st-row"><div class="deck">{esc(text("stellar_board.deck", lang))}<br>{deck}</div>']
+    empty = f'<span class="empty">{esc(text("stellar_board.empty", lang))}</span>'
+    for slot in sorted(view["row"], key=int):
+        card = view["row"][slot]
+        row.append(f'<div class="slot row-{esc(slot)}"><span class="slot-label">{esc(slot)}</span>'
+                   + (stellar_card_html(card, lang=lang) if card else empty) + "</div>")
+    row.append("</div>")
+    # The runs and stars per type are the rules' own scoring (score_breakdown), shown under each stack.
+    breakdown = session.spec.score_breakdown(session.state)
+    seats = []
+    for seat in range(view["players"]):
+        scored = {c["category"].lower().replace(" ", "_"): c for c in breakdown[seat]["categories"] if "run" in c}
+        classes = ["seat", f"seat-{seat}"]
+        if seat in view["to_move"]:
+            classes.append("to-move")
+        if seat in view.get("winners", []):
+            classes.append("winner")
+        hand = view["hands"][seat]
+        cards = "".join(stellar_card_html(c, lang=lang) for c in hand["cards"]) if "cards" in hand else \
+            "".join(stellar_card_html(None) for _ in range(hand["count"])) + \
+            f' <span class="count">{esc(text("stellar_board.hand_face_down", lang, count=hand["count"]))}</span>'
+        telescope = view["telescopes"][seat]
+        rows, last_section = [], None
+        for section, numbers in TELESCOPE_ROWS:
+            if section != last_section:
+                title = optional_text(f"stellar_board.section.{section}", lang, SECTION_TITLES.get(section, section))
+                rows.append(f'<div class="section-title">{esc(title)}</div>')
+                last_section = section
+            slots = []
+            for n in numbers:
+                name = f"{section}-{n}"
+                card = telescope.get(name)
+                if card:
+                    slots.append(stellar_card_html(card, f"slot-{name}", lang))
+                else:
+                    legal = " legal" if seat == acting and name in lit else ""
+                    slots.append(f'<span class="t-slot slot-{esc(name)}{legal}">{esc(name)}</span>')
+            rows.append('<div class="t-row">' + "".join(slots) + "</div>")
+        stacks = []
+        for kind, stack in view["notebooks"][seat].items():
+            inner = "".join(stellar_card_html(c, lang=lang) for c in stack) or '<span class="stack-name">—</span>'
+            category = scored.get(kind)
+            run = (f'<span class="stack-run" title="{esc(run_detail(category, lang))}">'
+                   + esc(text("stellar_board.run", lang, run=category["run"], stars=category["stars"], points=category["points"]))
+                   + "</span>") if category else ""
+            stacks.append(f'<div class="stack stack-{esc(kind)}">'
+                          f'<span class="stack-name">{esc(kind_label(kind, lang))}</span>{inner}{run}</div>')
+        seats.append(
+            f'<div class="{" ".join(classes)}"><div class="seat-head">'
+            f'<span class="seat-name">{esc(seat_label(seat, lang))}</span>'
+            f'<span class="seat-score">{esc(text("stellar_board.points", lang, points=view["scores"][seat]))}</span></div>'
+            f'<div class="zone-label">{esc(text("stellar_board.hand", lang))}</div>'
+            f'<div class="hand hand-seat-{seat}">{cards}</div>'
+            f'<div class="zone-label">{esc(text("stellar_board.telescope", lang))}</div>'
+            f'<div class="telescope telescope-seat-{seat}">{"".join(rows)}</div>'
+            f'<div class="zone-label">{esc(text("stellar_board.notebook", lang))}</div>'
+            f'<div class="notebook notebook-seat-{seat}">{"".join(stacks)}</div></div>')
+    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if event_text(e, lang))
+    card_set = view.get("card_set", {})
+    source = str(card_set.get("provenance", ""))
+    foot = ('<div class="zone-label">'
+            + esc(text("stellar_board.card_list", lang, name=str(card_set.get("name", "")),
+                       provenance=optional_text(f"stellar_board.provenance.{source}", lang, source)))
+            + "</div>")
+    this_step = esc(text("stellar_board.this_step", lang))
+    return (f'<div class="st-board">{status}{"".join(row)}<div class="seats">{"".join(seats)}</div>'
+            + (f'<div class="events"><b>{this_step}</b><ul>{events}</ul></div>' if events else "") + foot + "</div>")
+
+
+class StellarBoard(pn.viewable.Viewer):
+    """The Stellar table of a session, redrawn whenever the viewed state, seat or selection changes."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(self.html, stylesheets=[STELLAR_CSS], sizing_mode="stretch_width",
+                                  css_classes=["board"], margin=(0, 5))
+
+    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
+                   "session.selected_action", "lang")
+    def html(self) -> str:
+        if self.session.game != "stellar":
+            return ""              # the app has swapped in another game's board; this one is retired
+        return stellar_html(self.session, self.lang)
+
+    def __panel__(self):
+        return self._pane

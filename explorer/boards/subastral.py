@@ -1,0 +1,412 @@
+"""Board views: a game's table drawn as HTML from observations only (DESIGN.md, "Explorer").
+
+Each board is a ``pn.viewable.Viewer`` that watches a :class:`~explorer.core.session.GameSession` and
+draws ``spec.observe(state, seat)`` — nothing else about the state — so a seat's view can never
+show what that seat may not see. The teacher's view (``viewing_seat=None``) is the spectator's
+observation plus every seat's own hand, each taken from that seat's observation.
+
+The Subastral board follows the table of ``subastral.ja.txt``: the deck, clouds 1-6 in a row
+between the deck and the sun, and per player a hand and a journal of biome columns. It is how the
+game looks, not how it plays: every number shown comes from the observation.
+
+A person's chosen but unconfirmed action (``session.selected_action``, set by the action picker)
+is previewed: a card to play lights up its card in the hand and the cloud of its number (from
+``spec.card_info(state, card)["number"]``, with a ghost of the card where it will land); a cloud to
+take lights up that cloud and the hand or journal it goes to. Nothing is decided here: the
+preview only draws the action's own fields.
+
+CSS classes the tests and the browser rely on (seats are 0-based, as in the rules; the text on
+screen says "Player 1" for seat 0): ``step-counter``, ``deck``, ``cloud cloud-<n>`` (n = 1..6),
+``hand hand-seat-<s>``, ``journal journal-seat-<s>``, ``journal-column``, ``card biome-<id>``
+(``data-card`` holds the card name), ``card back`` (a face-down card), ``last-events``,
+``provenance``; previews: ``preview-line`` (status), ``target`` (the cloud an action touches),
+``card selected`` (the hand card to play), ``card ghost`` (``data-preview-card``, never
+``data-card``), ``destination`` (the hand or journal a taken cloud goes to).
+
+The Subastral board's texts are in the board's language (``lang``, English or Japanese), from
+``explorer/locales/<lang>/subastral_board.json``; the game's events and action names are shown in
+that language where the engine writes them in it (English otherwise), and card names as the card
+data writes them.
+
+The clickable event log lives in :mod:`explorer.components.timeline`.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import lru_cache
+from typing import Any
+
+import panel as pn
+import param
+
+from explorer.core.i18n import text
+from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (the boards' colours)
+from explorer.core.session import GameSession, player_label
+from rules.subastral.cards import standard_cards
+from explorer.components.timeline import live_replay_problem
+
+esc = html.escape
+
+
+#: What the seats to move do in each phase (English; every language: ``subastral_board.phase.<phase>``
+#: in ``locales/<lang>/subastral_board.json``).
+PHASES = {phase: text(f"subastral_board.phase.{phase}", "en") for phase in ("play", "take", "order", "disturbance", "over")}
+
+
+def _t(key: str, lang: str, **values) -> str:
+    """The board's interface text ``subastral_board.<key>`` in ``lang``."""
+    return text(f"subastral_board.{key}", lang, **values)
+
+
+def _player(seat: int, lang: str = "en") -> str:
+    """``"Player 1"`` for seat 0 (as :func:`explorer.core.session.player_label`), in ``lang``."""
+    return _t("player", lang, number=seat + 1)
+
+
+def _phase(phase: str, lang: str = "en") -> str:
+    return _t(f"phase.{phase}", lang) if phase in PHASES else phase
+
+
+@lru_cache(maxsize=None)
+def _biome_names(lang: str) -> dict[str, str]:
+    """Biome id -> its name in ``lang`` from the standard card data (Japanese names: ``name_ja``)."""
+    if lang == "ja":
+        return {biome.id: biome.name_ja for biome in standard_cards().biomes if getattr(biome, "name_ja", None)}
+    return {}
+
+BOARD_CSS = """
+:host { display: block; }
+.sb-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; }
+.sb-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin: 0 0 8px 0; }
+.step-counter { font-weight: 700; font-size: 1.15em; }
+.to-move-line { font-size: 1.05em; }
+.sb-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
+.sb-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
+.sb-table { display: flex; align-items: stretch; gap: 8px; padding: 10px; border-radius: 12px; overflow-x: auto;
+            background: linear-gradient(160deg, #0d1b33, #24406b); color: #eef3fb; }
+.deck { width: 88px; flex: none; display: flex; flex-direction: column; align-items: center; gap: 4px; font-size: .85em; text-align: center; }
+.deck .pile { width: 56px; height: 78px; border-radius: 7px; border: 2px solid #d9e2f1;
+              background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 6px, #2c4770 6px, #2c4770 12px);
+              display: flex; align-items: center; justify-content: center; font-weight: 700; font-size: 1.3em;
+              box-shadow: 3px 3px 0 #1a2c4a, 5px 5px 0 #132238; }
+.deck .end-card { color: #ffd166; }
+.clouds { flex: 1; display: grid; grid-template-columns: repeat(6, minmax(56px, 1fr)); gap: 6px; }
+.cloud { background: rgba(255,255,255,.10); border: 1px solid rgba(255,255,255,.18); border-radius: 14px;
+         padding: 6px 5px; display: flex; flex-direction: column; align-items: center; gap: 3px; min-height: 120px; }
+.cloud.touched { border: 2px solid #8ecae6; background: rgba(142,202,230,.16); }
+.cloud .played-mark { font-size: .68em; color: #ffd166; }
+.cloud .cloud-label { font-weight: 700; font-size: .9em; opacity: .9; }
+.cloud .empty { opacity: .5; font-size: .8em; margin-top: 8px; }
+.sun { width: 60px; flex: none; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; font-size: .8em; }
+.sun .disc { width: 48px; height: 48px; border-radius: 50%; background: radial-gradient(circle, #fff3b0 0%, #ffd166 45%, #f4a236 100%);
+             box-shadow: 0 0 18px 6px rgba(255,209,102,.55); }
+.card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
+        width: 52px; height: 40px; border-radius: 6px; border: 1px solid rgba(0,0,0,.35); line-height: 1.05;
+        box-shadow: 0 1px 2px rgba(0,0,0,.35); flex: none; }
+.card b { font-size: 1.15em; }
+.card small { font-size: .62em; letter-spacing: .01em; }
+.card.back { background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); border-color: #d9e2f1; }
+.sb-board { container-type: inline-size; }
+.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+.seats.columns-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+@container (max-width: 820px) { .seats.columns-3 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@container (max-width: 560px) { .seats, .seats.columns-3 { grid-template-columns: minmax(0, 1fr); } }
+.seat { border: 1px solid #d3dbe6; border-radius: 10px; padding: 8px 10px; background: #fbfcfe; }
+.seat.to-move { border: 2px solid #2f6fdb; box-shadow: 0 0 0 3px rgba(47,111,219,.15); }
+.seat.winner { border: 2px solid #1c9c5c; background: #f1fbf5; }
+.seat-head { display: flex; gap: .6em; align-items: baseline; margin-bottom: 4px; }
+.seat-name { font-weight: 700; }
+.seat-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
+.seat-note { font-size: .82em; color: #2f6fdb; }
+.zone-label { font-size: .75em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 4px 0 2px; }
+.hand { display: flex; flex-wrap: wrap; gap: 4px; min-height: 42px; align-items: center; }
+.hand .count { font-size: .85em; color: #66768a; margin-left: 4px; }
+.journal { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; min-height: 30px; }
+.journal-column { display: flex; flex-direction: column; align-items: center; gap: 2px; }
+.journal-column .card { height: 20px; flex-direction: row; gap: 3px; }
+.journal-column .card b { font-size: .95em; }
+.journal-column .col-head { font-size: .66em; color: #66768a; }
+.journal .empty, .hand .empty { font-size: .82em; color: #98a4b3; }
+.pending { margin-top: 4px; display: flex; gap: 4px; align-items: center; font-size: .82em; }
+.last-events { margin-top: 10px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; border-radius: 4px; }
+.last-events ul { margin: 2px 0; padding-left: 1.2em; }
+.provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
+.sb-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
+                           border: 1px dashed #e0a800; }
+.cloud.target { border: 3px solid #ffd166; background: rgba(255,209,102,.28); box-shadow: 0 0 14px 3px rgba(255,209,102,.6); }
+.cloud .target-note { font-size: .7em; font-weight: 700; color: #ffd166; text-align: center; }
+.card.ghost { opacity: .55; outline: 2px dashed #ffd166; outline-offset: 1px; }
+.card.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-4px); }
+.hand.destination, .journal.destination { outline: 3px dashed #e0a800; outline-offset: 3px; border-radius: 6px; background: #fff8e1; }
+.zone-label.destination { color: #b07d00; font-weight: 700; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; }
+.legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
+"""
+
+
+def biome_of(card: str) -> str:
+    """``"taiga-4"`` -> ``"taiga"`` (card names are ``<biome>-<number>``)."""
+    return card.rsplit("-", 1)[0]
+
+
+def number_of(card: str) -> str:
+    return card.rsplit("-", 1)[-1]
+
+
+def biome_title(biome: str, lang: str = "en") -> str:
+    """``"arctic_tundra"`` -> ``"Arctic tundra"``; in Japanese the card data's name (``"極地ツンドラ"``)."""
+    return _biome_names(lang).get(biome) or biome.replace("_", " ").capitalize()
+
+
+def card_html(card: str, extra_class: str = "", *, ghost: bool = False, lang: str = "en") -> str:
+    """A face-up card; a ghost (a preview of where a card will go) carries no ``data-card``."""
+    biome = biome_of(card)
+    background, text = biome_colours(biome)
+    short = biome.rsplit("_", 1)[-1]
+    name_attr = "data-preview-card" if ghost else "data-card"
+    classes = f"card biome-{esc(biome)}" + (" ghost" if ghost else "") + (f" {extra_class}" if extra_class else "")
+    return (f'<span class="{classes}" {name_attr}="{esc(card)}" title="{esc(_t("card_title", lang, biome=biome_title(biome, lang), number=number_of(card)))}" '
+            f'style="background:{background};color:{text}"><b>{esc(number_of(card))}</b><small>{esc(short)}</small></span>')
+
+
+def card_back_html(lang: str = "en") -> str:
+    return f'<span class="card back" title="{esc(_t("card_back", lang))}"></span>'
+
+
+def teacher_view(session: GameSession) -> dict:
+    """The spectator's observation with every seat's own hand (and pass) filled in from that seat's."""
+    view = dict(session.observation(None))
+    own = [session.observation(seat) for seat in range(view["players"])]
+    view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
+    if view.get("passes") is not None:
+        view["passes"] = [own[seat]["passes"][seat] for seat in range(view["players"])]
+    view["events"] = [{"text": event.text, "cloud": event.cloud, **({"texts": dict(event.texts)} if event.texts else {})}
+                      for event in session.spec.events(session.state)]
+    return view
+
+
+def table_view(session: GameSession) -> dict:
+    """What the board may draw: the viewing seat's observation, or the teacher's view."""
+    if session.sees_all:
+        return teacher_view(session)
+    return session.observation(session.viewing_seat)
+
+
+def action_label(spec, action, lang: str = "en") -> str:
+    """An action's name in ``lang`` (the engine's ``action_label``)."""
+    return spec.action_label(action, lang)
+
+
+def action_preview(session: GameSession, lang: str = "en") -> dict | None:
+    """What the selected, unconfirmed action would touch, read from its own JSON fields.
+
+    ``{"label", "kind", "card", "cloud", "to", "biome", "seat"}`` (missing fields are None; the label
+    in ``lang`` where the engine names its actions in it); the
+    cloud of a card to play comes from ``spec.card_info``. None when nothing is selected or the
+    selection cannot be read.
+    """
+    data = session.selected_action
+    if not data:
+        return None
+    spec, state = session.spec, session.state
+    try:
+        label = action_label(spec, spec.decode_action(data), lang)
+    except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
+        return None
+    movers = spec.to_move(state)
+    preview: dict[str, Any] = {"label": label, "kind": data.get("type"), "card": data.get("card"),
+                               "cloud": data.get("cloud"), "to": data.get("to"), "biome": data.get("biome"),
+                               "seat": movers[0] if len(movers) == 1 else None}
+    if preview["kind"] == "play" and preview["card"]:
+        info = spec.card_info(state, preview["card"]) or {}
+        preview["cloud"] = info.get("number")
+    return preview
+
+
+def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None = None,
+                   problem: str | None = None, preview: dict | None = None, lang: str = "en") -> str:
+    """The Subastral table for one observation (``view``) as HTML, with ``preview`` (see action_preview)
+    drawn, its texts in ``lang`` (``locales/<lang>/subastral_board.json``; events in ``lang`` where
+    the game writes them; ``last_move`` and ``problem`` are shown as given)."""
+    def t(key: str, **values) -> str:
+        return _t(key, lang, **values)
+
+    def player(seat: int) -> str:
+        return _player(seat, lang)
+
+    def card(name: str, extra_class: str = "", **kw) -> str:
+        return card_html(name, extra_class, lang=lang, **kw)
+
+    players = view["players"]
+    preview = preview or {}
+    kind = preview.get("kind")
+    target_cloud = preview.get("cloud")
+    preview_card = preview.get("card") if kind in ("play", "pass") else None
+    preview_seat = preview.get("seat")
+    if preview_card is not None and preview_seat is None:
+        # several seats decide at once: the card is marked in the first deciding hand holding it
+        preview_seat = next((s for s in view["to_move"] if preview_card in view["hands"][s].get("cards", ())), None)
+    viewer = view["viewer"]
+    touched = {event.get("cloud") for event in view["events"]}
+    winners = set(view["winners"])
+
+    if view["phase"] == "over":
+        names = t("list_separator").join(player(s) for s in view["winners"]) or t("nobody")
+        to_move = t("game_over_winner" if len(winners) == 1 else "game_over_shared", names=names)
+    else:
+        movers = t("and").join(player(s) for s in view["to_move"])
+        to_move = t("to_move", movers=movers, phase=_phase(view["phase"], lang))
+    seen_as = t("teacher_view") if viewer is None else t("seen_by", player=player(viewer))
+    status = [
+        f'<span class="step-counter">{esc(t("step", step=step, moves=moves))}</span>',
+        f'<span class="round">{esc(t("round", round=view["round"] + 1))}</span>',
+        f'<span class="to-move-line">{esc(to_move)}</span>',
+    ]
+    if last_move:
+        status.append(f'<span class="last-move">{esc(t("last_move", move=last_move))}</span>')
+    status.append(f'<span class="viewer">{esc(seen_as)}</span>')
+    if problem:
+        status.append(f'<span class="problem">{esc(problem)}</span>')
+    if preview:
+        status.append(f'<span class="preview-line">{t("preview", action=esc(preview["label"]))}</span>')
+
+    deck = view["deck"]
+    revealed = f'<span class="end-card">{esc(t("end_card_revealed"))}</span>'
+    if deck["end_card_in_deck"]:
+        end_line = t("end_card_in_deck", count=deck["cards_above_end_card"])
+    elif view.get("end_triggered"):
+        end_line = t("end_triggered", revealed=revealed, round=view["last_round"] + 1)
+    else:
+        end_line = revealed
+    deck_html = (f'<div class="deck" data-count="{deck["count"]}"><div class="pile">{deck["count"]}</div>'
+                 f'<div>{esc(t("deck", count=deck["count"]))}</div><div>{end_line}</div></div>')
+
+    clouds = []
+    for number, pile in enumerate(view["clouds"], start=1):
+        classes = f"cloud cloud-{number}" + (" touched" if number in touched else "")
+        cards = "".join(card(name) for name in pile)
+        note = ""
+        if number == target_cloud:
+            classes += " target"
+            if kind == "play":
+                cards += card(preview["card"], ghost=True)
+                note = f'<span class="target-note">{esc(t("goes_here", card=preview["card"]))}</span>'
+            elif kind == "take":
+                whose = t("player_possessive", player=player(preview_seat)) if preview_seat is not None else ""
+                to = preview.get("to") or ""
+                to = t(f"to.{to}") if to in ("hand", "journal") else to
+                note = f'<span class="target-note">{esc(t("taken_to", whose=whose, to=to))}</span>'
+        cards = cards or f'<span class="empty">{esc(t("empty_cloud"))}</span>'
+        played = (f'<span class="played-mark">{esc(t("played_this_turn"))}</span>'
+                  if number == view.get("played_cloud") else "")
+        clouds.append(f'<div class="{classes}" data-cloud="{number}"><span class="cloud-label">{esc(t("cloud", number=number))}</span>'
+                      f'{cards}{note}{played}</div>')
+    sun = f'<div class="sun"><div class="disc"></div><div>{esc(t("sun"))}</div></div>'
+    table = f'<div class="sb-table">{deck_html}<div class="clouds">{"".join(clouds)}</div>{sun}</div>'
+
+    no_cards = f'<span class="empty">{esc(t("no_cards"))}</span>'
+    seats = []
+    for seat in range(players):
+        hand = view["hands"][seat]
+        if "cards" in hand:
+            marked = hand["cards"].index(preview_card) if seat == preview_seat and preview_card in hand["cards"] else None
+            hand_cards = "".join(card(name, "selected" if i == marked else "") for i, name in enumerate(hand["cards"]))
+            hand_cards = hand_cards or no_cards
+            hand_note = ""
+        else:
+            hand_cards = "".join(card_back_html(lang) for _ in range(hand["count"])) or no_cards
+            hand_note = f'<span class="count">{esc(t("face_down", count=hand["count"]))}</span>' if hand["count"] else ""
+        columns = []
+        for index, column in enumerate(view["journals"][seat], start=1):
+            biome = biome_of(column[0]) if column else ""
+            columns.append(f'<div class="journal-column" data-column="{index}" title="{esc(biome_title(biome, lang))}">'
+                           f'<span class="col-head">{esc(t("column_head", index=index, size=len(column)))}</span>'
+                           f'{"".join(card(name) for name in column)}</div>')
+        journal = "".join(columns) or f'<span class="empty">{esc(t("no_columns"))}</span>'
+        classes = ["seat", f"seat-{seat}"]
+        if seat in view["to_move"]:
+            classes.append("to-move")
+        if seat in winners:
+            classes.append("winner")
+        notes = []
+        if seat in view["to_move"]:
+            notes.append(t("note.to_move"))
+        if seat == view.get("start_player"):
+            notes.append(t("note.start_player"))
+        if seat == viewer:
+            notes.append(t("note.you"))
+        extra = ""
+        if view.get("pending") and seat == view.get("seat") and view["phase"] == "order":
+            opening = preview.get("biome") if kind == "open_column" else None
+            extra = (f'<div class="pending">{esc(t("waiting_column"))}'
+                     + "".join(card(name, "selected" if opening and biome_of(name) == opening else "")
+                               for name in view["pending"]) + "</div>")
+        destination = None
+        if seat == preview_seat:
+            destination = {"take": preview.get("to"), "open_column": "journal"}.get(kind)
+        hand_dest = " destination" if destination == "hand" else ""
+        journal_dest = " destination" if destination == "journal" else ""
+        passes = view.get("passes")
+        if passes is not None:
+            chosen = passes[seat]
+            if "card" in chosen:
+                extra += f'<div class="pending">{t("passes_left", card=card(chosen["card"]))}</div>'
+            elif chosen["chosen"]:
+                extra += f'<div class="pending">{esc(t("has_chosen"))}</div>'
+        seats.append(
+            f'<div class="{" ".join(classes)}" data-seat="{seat}">'
+            f'<div class="seat-head"><span class="seat-name">{esc(player(seat))}</span>'
+            f'<span class="seat-note">{esc(t("note_separator").join(notes))}</span>'
+            f'<span class="seat-score" title="{esc(t("score_title"))}">{esc(t("score", score=view["scores"][seat]))}</span></div>'
+            f'<div class="zone-label{hand_dest}">{esc(t("hand_destination" if hand_dest else "hand"))}</div>'
+            f'<div class="hand hand-seat-{seat}{hand_dest}" data-seat="{seat}">{hand_cards}{hand_note}</div>'
+            f'<div class="zone-label{journal_dest}">{esc(t("journal_destination" if journal_dest else "journal"))}</div>'
+            f'<div class="journal journal-seat-{seat}{journal_dest}" data-seat="{seat}">{journal}</div>'
+            f'{extra}</div>')
+
+    events = "".join(f"<li>{esc(event.get('texts', {}).get(lang, event['text']))}</li>"
+                     for event in view["events"] if event.get("text"))
+    last = f'<div class="last-events"><b>{esc(t("this_step" if step else "the_deal"))}</b><ul>{events}</ul></div>'
+    biomes = sorted({biome_of(name) for pile in view["clouds"] for name in pile}
+                    | {biome_of(name) for journal in view["journals"] for column in journal for name in column}
+                    | {biome.id for biome in standard_cards().biomes})
+    legend = "".join(f'<span><span class="swatch" style="background:{biome_colours(b)[0]}"></span>{esc(biome_title(b, lang))}</span>'
+                     for b in biomes)
+    card_set = view.get("card_set") or {}
+    provenance = (f'<div class="provenance">'
+                  f'{esc(t("provenance", name=card_set.get("name", t("unknown")), provenance=card_set.get("provenance", t("unknown"))))}'
+                  f'</div>')
+    return (f'<div class="sb-board"><div class="sb-status">{"".join(status)}</div>{table}'
+            f'<div class="seats columns-{3 if players % 2 else 2}">{"".join(seats)}</div>{last}<div class="legend">{legend}</div>{provenance}</div>')
+
+
+class SubastralBoard(pn.viewable.Viewer):
+    """The Subastral table of a session, redrawn whenever the viewed state or the viewing seat changes."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(self.html, stylesheets=[BOARD_CSS], sizing_mode="stretch_width",
+                                  css_classes=["board"], margin=(0, 5))
+
+    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
+                   "session.selected_action", "lang")
+    def html(self) -> str:
+        session = self.session
+        if session.game != "subastral":
+            return ""              # the app has swapped in another game's board; this one is retired
+        last_move = None
+        if session.cursor and session.sees_all:
+            seat, action = session.log[session.cursor - 1]      # as session.describe_move, in the board's language
+            last_move = _t("move", self.lang, player=_player(seat, self.lang),
+                           action=action_label(session.spec, action, self.lang))
+        problem = live_replay_problem(session)
+        problem = problem["text"] if problem else None
+        return subastral_html(table_view(session), step=session.cursor, moves=len(session.log),
+                              last_move=last_move, problem=problem, preview=action_preview(session, self.lang), lang=self.lang)
+
+    def __panel__(self):
+        return self._pane

@@ -1,0 +1,137 @@
+"""``rules-explorer``: the whole command line (DESIGN.md, "Command line"; the console script).
+
+``play/cli.py`` has the commands that need no web app (games · play · replay · score · simulate ·
+compare); this module adds ``serve`` (the routes of ``explorer/pages/serve.py``) and ``tables`` (the
+playtest tables' database: list, export, end one). Errors print one clear line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from explorer.pages.serve import ROUTES, serve_command
+from explorer.tables.store import StoreError, TableStore, default_path
+from play import cli as play_cli
+from play.cli import write_out
+from rules import replay as replays
+from rules.protocol import RulesError
+from rules.registry import get_game
+
+
+def cmd_serve(args) -> int:
+    """Serve the explorer, analysis, tables, rules and tutorial pages (the same as ``make serve``)."""
+    command = serve_command(args)
+    env = dict(os.environ)
+    for flag, variable in (("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
+                           ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS")):
+        value = getattr(args, flag)
+        if value is not None:
+            if value < 0:
+                raise RulesError(f"--{flag.replace('_', '-')} must be 0 or more, not {value}")
+            env[variable] = str(value)
+    try:        # a database that cannot be used, or that another server holds, is named here
+        TableStore(args.db or default_path(), exclusive=True).close()
+    except StoreError as error:
+        raise RulesError(str(error)) from None
+    base = f"http://{args.address}:{args.port}"
+    print("serving " + ", ".join(f"{base}/{name}" for name in ROUTES), flush=True)
+    # The server replaces this process (stopping `rules-explorer serve` stops the server; nothing is left behind).
+    os.execve(sys.executable, command, env)
+    return 0
+
+
+def cmd_tables(args) -> int:
+    """List the playtest tables of a database file, export one game as a replay file, or end one."""
+    path = Path(args.db) if args.db else default_path()
+    if not path.exists():
+        raise RulesError(f"no tables database at {path}")
+    try:
+        store = TableStore(path, read_only=args.action != "abandon")
+        return _tables(args, store, path)
+    except StoreError as error:
+        raise RulesError(str(error)) from None
+
+
+def _tables(args, store, path: Path) -> int:
+    try:
+        if args.action == "list":
+            counts = store.move_counts()
+            # (a live table's deal seed is not listed: output gets pasted; `export` gives it to the operator)
+            tables = [{"id": r.id, "game": r.game, "players": r.players,
+                       "seed": r.seed if r.finished is not None else None, "variants": r.variants,
+                       "controllers": list(r.controllers), "moves": counts.get(r.id, 0), "finished": r.finished is not None,
+                       "abandoned": r.abandoned, "final_scores": r.final_scores, "winners": r.winners,
+                       "rematch_of": r.rematch_of}
+                      for r in store.tables()]
+            if args.json:
+                print(json.dumps(tables, indent=1))
+            for t in [] if args.json else tables:
+                state = ("ended early" if t["abandoned"] else
+                         f"over, scores {', '.join(map(str, t['final_scores']))}" if t["finished"] else "open")
+                print(f"{t['id']}  {t['game']:<12} {t['players']} players  {t['moves']:>5} moves  {state}")
+            return 0
+        if not args.table:
+            raise RulesError(f"tables {args.action} needs a table id (see `rules-explorer tables list`)")
+        record = store.table(args.table)
+        if record is None:
+            raise RulesError(f"there is no table {args.table!r} in {path}")
+        if args.action == "abandon":
+            if record.finished is not None:
+                raise RulesError(f"table {record.id} has already ended")
+            store.abandon(record.id)       # a running server refuses the table's next move, its bots stop
+            print(f"table {record.id} ended: no more moves; its replay can now be reviewed")
+            return 0
+        game = get_game(record.game)
+        moves = [(seat, game.decode_action(action)) for seat, action in store.moves(record.id)]
+        data = replays.record(game, record.players, record.seed, record.variants, moves)
+        text = json.dumps(data, indent=1)
+        if args.out:
+            write_out(args.out, text + "\n")
+            print(f"wrote {len(moves)} moves of table {record.id} to {args.out}")
+        else:
+            print(text)
+        return 0
+    finally:
+        store.close()
+
+
+def add_commands(sub) -> None:
+    """``serve`` and ``tables``, added to ``play``'s subcommands."""
+    p = sub.add_parser("serve", help="serve the web app (explorer, analysis, playtest tables, rules, tutorials)",
+                       epilog="Anything after -- goes to `panel serve` as it is (e.g. -- --basic-auth FILE "
+                              "--cookie-secret S, or --oauth-provider ...).")
+    p.add_argument("--address", default="127.0.0.1", help="the address to listen on (0.0.0.0: every network)")
+    p.add_argument("--port", type=int, default=5006)
+    p.add_argument("--allow-origin", action="append", metavar="HOST[:PORT]",
+                   help="an address players' browsers use (repeatable; needed with --address 0.0.0.0)")
+    p.add_argument("--use-xheaders", action="store_true",
+                   help="behind a reverse proxy: trust X-Forwarded-Proto/For (seat links become https://)")
+    p.add_argument("--db", metavar="FILE", help="the playtest tables' database (default: the user's data directory)")
+    p.add_argument("--max-bot-tables", type=int, metavar="N", help="live tables of bots only (default 4)")
+    p.add_argument("--max-mcts-seats", type=int, metavar="N", help="MCTS seats over all live tables (default 8)")
+    p.add_argument("panel_args", nargs="*", metavar="-- PANEL_ARGS", help=argparse.SUPPRESS)
+    p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("tables", help="list playtest tables, export one game as a replay file, or end one")
+    p.add_argument("action", choices=("list", "export", "abandon"))
+    p.add_argument("table", nargs="?", help="the table id (export, abandon)")
+    p.add_argument("--db", metavar="FILE", help="the tables' database (default: the user's data directory)")
+    p.add_argument("--out", metavar="REPLAY.json")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_tables)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    return play_cli.build_parser(extend=add_commands)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return play_cli.main(argv, parser=build_parser())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,565 @@
+"""Playing on: the action picker and the "played by" choice per seat (DESIGN.md, "Explorer").
+
+:class:`ActionPicker` offers, as buttons, ``spec.legal_actions(state, seat)`` for the seats that
+``spec.to_move(state)`` names and that a person plays (``session.controller(seat) == "human"``).
+It decides nothing itself: what is legal comes from the rules, and each button is labelled with
+``str(action)`` ("play taiga-4", "take cloud 3 to hand"), so where the cards go is read before the
+move is made. Choosing takes two steps: a click *selects* an action (``session.selected_action``,
+which the board previews) and **Confirm** plays it through ``session.play_on`` (the bots then
+answer until a person must decide); **Cancel** drops the selection.
+
+The action buttons are drawn by one small ``JSComponent`` (:class:`ActionButtons`) from a list of
+labels, rather than as one Panel widget per action: a position change then costs one message
+instead of a dozen new Bokeh models, and every list carries a ``version``, so a click on a list
+the page no longer shows (a stale page) is recognised and refused instead of choosing whatever
+now stands in its place.
+
+Who may act: viewing as a seat, only that seat (if a person plays it); the teacher may act for any
+seat a person plays, and when several such seats decide at once (Subastral's disturbance pass),
+picks which one with "Act for". When only bots are to move, the picker says so ("Player 4 (greedy
+bot) is thinking") with a **Let bots play** button; when nobody plays by hand yet, one click on
+"Play as Player N" takes that seat from this step.
+
+Errors from the rules (``IllegalAction``: a stale page's click) are shown in the picker, never
+raised into Panel.
+
+:class:`SeatControllers` holds the sidebar's "Played by" selectors, one per seat, which assign
+``session.seat_players``.
+
+CSS classes the tests and the browser rely on: ``action-picker``, ``picker-status``, ``act-for``,
+``action-group action-group-<type>``, ``action action-<type>`` (``<button>`` elements; the
+selected one also ``selected``), ``selection-line``, ``confirm-action``, ``cancel-action``,
+``let-bots-play``, ``take-seat-<s>``, ``view-as-mover``, ``picker-note``, ``picker-message``,
+``played-by-<s>``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import panel as pn
+import param
+
+from explorer.core.i18n import text, texts
+from explorer.core.links import refusal_markdown
+from explorer.core.session import GameSession, player_label
+from play.bots import BOTS
+from rules.protocol import IllegalAction, RulesError
+from rules.rulebook import LANGUAGES
+
+esc = html.escape
+
+HUMAN = "human"
+
+def group_titles(game: str, lang: str = "en") -> dict[str, str]:
+    """Headings for groups of actions of ``game`` (locale files: ``picker.group.<game>.<type>``), by
+    the ``type`` of their JSON form; other types get their own name."""
+    prefix = f"picker.group.{game}."
+    return {key[len(prefix):]: value for key, value in texts(lang).items() if key.startswith(prefix)}
+
+
+PICKER_CSS = """
+:host { display: block; }
+.picker-status { font-size: 1.05em; }
+.picker-status .who { font-weight: 700; }
+.picker-status .hint { color: #5a6878; font-size: .85em; }
+.picker-note, .quiet { font-size: .82em; color: #5a6878; }
+.selection-line { font-size: .95em; }
+"""
+
+FRAME_STYLES = {"border": "1px solid #d3dbe6", "border-radius": "10px", "background": "#f7f9fc", "padding": "4px 6px"}
+
+
+def action_group(spec, action) -> str:
+    """The group an action's button goes in: the ``type`` of its JSON form (or its class name)."""
+    data = spec.encode_action(action)
+    if isinstance(data, Mapping) and isinstance(data.get("type"), str):
+        return data["type"]
+    return type(action).__name__
+
+
+def group_title(group: str, game: str = "subastral", lang: str = "en") -> str:
+    return group_titles(game, lang).get(group) or group.replace("_", " ").capitalize()
+
+
+def controller_label(name: str, lang: str = "en") -> str:
+    """``"human"`` -> ``"a person"``, ``"greedy"`` -> ``"greedy bot"``."""
+    return text("controller.person", lang) if name == HUMAN else text("controller.bot", lang, name=name)
+
+
+def seats_text(seats, label=player_label, lang: str = "en") -> str:
+    """"Player 1", "Player 1 and Player 3", ...: ``label(seat)`` for each, joined."""
+    names = [label(seat) for seat in seats]
+    if len(names) == 1:
+        return names[0]
+    return ("、" if lang == "ja" else ", ").join(names[:-1]) + text("seats.and", lang) + names[-1]
+
+
+ACTION_BUTTONS_CSS = """
+:host { display: block; }
+.action-group { margin: 2px 0 4px; }
+.group-title { font: .75em system-ui, sans-serif; text-transform: uppercase; letter-spacing: .05em; color: #66768a;
+               margin: 4px 2px 2px; }
+.group-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
+button.action { font: .92em system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; padding: 5px 11px;
+                border-radius: 6px; border: 1px solid #0d6efd; background: #fff; color: #0d6efd; cursor: pointer; }
+button.action:hover { background: #e7f0ff; }
+button.action:focus-visible { outline: 3px solid rgba(13,110,253,.35); outline-offset: 1px; }
+button.action.selected { background: #0d6efd; color: #fff; box-shadow: 0 0 0 3px rgba(224,168,0,.55); }
+"""
+
+
+class ActionButtons(pn.custom.JSComponent):
+    """The browser side of the picker's buttons: draws ``groups``, marks ``selected``, reports clicks.
+
+    ``groups`` is ``[{"title", "kind", "actions": [{"label", "index"}]}]``; a click sends
+    ``{"select": index, "version": version}`` to ``on_choose(index, version)``.
+    """
+
+    groups = param.List(default=[], doc="The buttons, grouped: title, kind (CSS class) and the actions' labels.")
+    selected = param.Integer(default=-1, doc="Index of the selected action, -1 for none.")
+    version = param.Integer(default=0, doc="Bumped with every new list, so clicks on an old list can be told apart.")
+
+    # One draw per list however many of its parameters a message changes (a new list changes
+    # ``groups`` and ``version`` together), and buttons whose kind, index and label stay are kept:
+    # a click on one (resolved before the message came) still lands, now for the new list.
+    _esm = """
+    export function render({ model, el }) {
+      const root = document.createElement("div");
+      root.className = "action-buttons";
+      el.appendChild(root);
+      let shown = model.version;       // the version of the list the buttons show
+      let pending = false;
+      function mark() {
+        for (const button of root.querySelectorAll("button.action")) {
+          const on = Number(button.dataset.index) === model.selected;
+          button.classList.toggle("selected", on);
+          button.setAttribute("aria-pressed", on ? "true" : "false");
+        }
+      }
+      function newButton(kind, action) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = `action action-${kind}`;
+        button.dataset.kind = kind;
+        button.dataset.index = action.index;
+        button.textContent = action.label;
+        button.addEventListener("click", () => model.send_msg({ select: action.index, version: shown }));
+        return button;
+      }
+      function newGroup() {
+        const box = document.createElement("div");
+        const title = document.createElement("div");
+        title.className = "group-title";
+        const row = document.createElement("div");
+        row.className = "group-buttons";
+        box.append(title, row);
+        return box;
+      }
+      function draw() {
+        pending = false;
+        shown = model.version;
+        const groups = model.groups;
+        groups.forEach((group, g) => {
+          const box = root.children[g] || root.appendChild(newGroup());
+          box.className = `action-group action-group-${group.kind}`;
+          const [title, row] = box.children;
+          if (title.textContent !== group.title) title.textContent = group.title;
+          group.actions.forEach((action, i) => {
+            const old = row.children[i];
+            if (old && old.dataset.kind === group.kind && old.dataset.index === String(action.index)
+                && old.textContent === action.label) return;
+            const button = newButton(group.kind, action);
+            if (old) old.replaceWith(button); else row.appendChild(button);
+          });
+          while (row.children.length > group.actions.length) row.lastElementChild.remove();
+        });
+        while (root.children.length > groups.length) root.lastElementChild.remove();
+        mark();
+      }
+      function redraw() {
+        if (!pending) {
+          pending = true;
+          queueMicrotask(draw);
+        }
+      }
+      model.on("groups", redraw);
+      model.on("version", redraw);
+      model.on("selected", mark);
+      draw();
+    }
+    """
+
+    _stylesheets = [ACTION_BUTTONS_CSS]
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.on_choose = None          # set by the picker: callable(index, version)
+
+    def _handle_msg(self, data: Any) -> None:
+        if not isinstance(data, dict) or self.on_choose is None:
+            return
+        index, version = data.get("select"), data.get("version")
+        if type(index) is int and type(version) is int:
+            self.on_choose(index, version)
+
+
+def assign(target: param.Parameterized, **values) -> None:
+    """Set the values that differ from ``target``'s, in one batch.
+
+    Panel redraws a pane's Bokeh model on every assignment, an equal value included (up to a
+    millisecond each); a table page follows every move at the table, so its steady parts are left be.
+    """
+    changed = {name: value for name, value in values.items() if getattr(target, name) != value}
+    if changed:
+        target.param.update(**changed)
+
+
+class ActionPicker(pn.viewable.Viewer):
+    """Buttons for the legal actions of the seat a person plays; select, then confirm."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    acting_seat = param.Integer(default=None, allow_None=True,
+                                doc="The seat whose actions are offered (one of actable_seats()), or None.")
+    mode = param.Selector(default="over", objects=["choose", "person", "bots", "over"], constant=True,
+                          doc="choose: a person may act here; person: a person must decide, but not from this view; "
+                              "bots: only bots are to move; over: the game is over.")
+    message = param.String(default="", doc="The last refusal (e.g. a stale click), shown in the picker.")
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of rule explanations.")
+
+    #: The explorer's shortcuts for a teacher: "Let bots play", "View as ... to play", "Play as ...".
+    shortcuts = True
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._selected: tuple[int, Any] | None = None
+        self._built_for: tuple | None = None
+        #: (seat, action) behind each button, in the rules' order (the buttons' indexes).
+        self.choices: list[tuple[int, Any]] = []
+
+        self.status = pn.pane.HTML("", css_classes=["picker-status"], sizing_mode="stretch_width", margin=(2, 5),
+                                   stylesheets=[PICKER_CSS])
+        self.act_for = pn.widgets.RadioButtonGroup(label=text("picker.act_for", self.lang), options={}, css_classes=["act-for"], visible=False,
+                                                   color="primary", margin=(2, 5))
+        self.act_for.param.watch(self._on_act_for, "value")
+        self.buttons = ActionButtons(sizing_mode="stretch_width", margin=(0, 5), css_classes=["action-buttons"])
+        self.buttons.on_choose = self._on_choose
+        self.selection = pn.pane.HTML("", css_classes=["selection-line"], stylesheets=[PICKER_CSS],
+                                      sizing_mode="stretch_width", margin=(8, 5))
+        self.confirm_button = pn.widgets.Button(label=text("picker.confirm", self.lang), color="success", css_classes=["confirm-action"],
+                                                disabled=True, width=110, margin=(4, 4))
+        self.confirm_button.on_click(lambda event: self.confirm())
+        self.cancel_button = pn.widgets.Button(label=text("picker.cancel", self.lang), css_classes=["cancel-action"], disabled=True,
+                                               width=90, margin=(4, 4))
+        self.cancel_button.on_click(lambda event: self.cancel())
+        self.decide_row = pn.Row(self.selection, self.confirm_button, self.cancel_button, visible=False,
+                                 sizing_mode="stretch_width", margin=0)
+        # The shortcuts exist only where they may be used: a page whose viewpoint is fixed (a shared
+        # table's seat) has no such widget at all, since any widget can be fired from the browser.
+        self.bots_button = self.view_as_button = self.buttons_row = self.take_seat = None
+        self._take_seat_buttons: list[pn.widgets.Button] = []
+        if self.shortcuts:
+            self.bots_button = pn.widgets.Button(label=text("picker.let_bots_play", self.lang), color="primary",
+                                                 css_classes=["let-bots-play"], width=140, margin=(4, 5))
+            self.bots_button.on_click(lambda event: self.let_bots_play())
+            self.view_as_button = pn.widgets.Button(label="", color="primary", variant="outline",
+                                                    css_classes=["view-as-mover"], margin=(4, 5))
+            self.view_as_button.on_click(lambda event: self._view_as_mover())
+            self.buttons_row = pn.Row(self.bots_button, self.view_as_button, margin=0)
+            self.take_seat = pn.Row(margin=0, css_classes=["take-seat"])
+        self.note = pn.pane.HTML("", css_classes=["picker-note"], stylesheets=[PICKER_CSS],
+                                 sizing_mode="stretch_width", margin=(0, 5))
+        self.alert = pn.pane.Alert(" ", alert_type="danger", visible=False, css_classes=["picker-message"],
+                                   margin=(4, 5))
+        shortcuts = [self.buttons_row, self.take_seat] if self.shortcuts else []
+        self._layout = pn.Column(self.status, self.act_for, self.buttons, self.decide_row, *shortcuts,
+                                 self.note, self.alert, css_classes=["action-picker"],
+                                 sizing_mode="stretch_width", styles=FRAME_STYLES, margin=(0, 5, 8, 5))
+        self.session.param.watch(self._refresh, ["state", "viewing_seat", "seat_players", "players"])
+        self.param.watch(self._show_message, "message")
+        self._refresh()
+
+    # ------------------------------------------------------------------ what is offered
+    def actable_seats(self) -> list[int]:
+        """Seats to move that a person plays and that this view may act for."""
+        session = self.session
+        humans = [seat for seat in session.spec.to_move(session.state) if session.controller(seat) == HUMAN]
+        viewer = session.viewing_seat
+        return humans if viewer is None else [seat for seat in humans if seat == viewer]
+
+    def offers(self) -> list[tuple[int, Any]]:
+        """``(seat, action)`` behind each button, in the rules' order."""
+        return list(self.choices)
+
+    def labels(self) -> list[str]:
+        """The buttons' labels, in order."""
+        return [action["label"] for group in self.buttons.groups for action in group["actions"]]
+
+    def click(self, index: int) -> None:
+        """What a click on button ``index`` of the list the page shows does (for tests and notebooks)."""
+        self.buttons._handle_msg({"select": index, "version": self.buttons.version})
+
+    @property
+    def selected(self) -> tuple[int, Any] | None:
+        return self._selected
+
+    # ------------------------------------------------------------------ choosing
+    def select(self, seat: int, action) -> bool:
+        """Select ``action`` for ``seat`` (the board previews it); False, with a message, if it is stale."""
+        session = self.session
+        spec, state = session.spec, session.state
+        if seat not in self.actable_seats() or action not in spec.legal_actions(state, seat):
+            self.message = text("picker.stale_move", self.lang, action=action, player=self._player(seat))
+            self._refresh(force=True)
+            return False
+        self.message = ""
+        self._selected = (seat, action)
+        session.selected_action = spec.encode_action(action)
+        self._show_selection()
+        return True
+
+    def cancel(self) -> None:
+        self._selected = None
+        self.session.selected_action = None
+        self._show_selection()
+
+    def confirm(self) -> bool:
+        """Play the selected action (``session.play_on``); the rules' refusal is shown, not raised."""
+        if self._selected is None:
+            return False
+        seat, action = self._selected
+        self.cancel()
+        try:
+            self.session.play_on(seat, action)
+        except IllegalAction as error:      # the rule that forbids it, linked to the rules page
+            self.message = text("picker.not_played", self.lang, reason=refusal_markdown(self.session.game, error, self.lang))
+            return False
+        except (RulesError, ValueError) as error:
+            self.message = text("picker.not_played", self.lang, reason=error)
+            return False
+        self.message = ""
+        return True
+
+    def let_bots_play(self) -> int:
+        """The bots play until a person must decide (``session.advance_bots``)."""
+        try:
+            played = self.session.advance_bots()
+        except (RulesError, ValueError) as error:
+            self.message = text("picker.bots_failed", self.lang, reason=error)
+            return 0
+        self.message = ""
+        return played
+
+    def take_seat_here(self, seat: int) -> None:
+        """One click to play: ``seat`` is played by a person from this step, seen from that seat."""
+        if not self.shortcuts:
+            return
+        session = self.session
+        session.seat_players = {**{s: session.controller(s) for s in range(session.players)}, seat: HUMAN}
+        session.viewing_seat = seat
+        self.let_bots_play()
+
+    # ------------------------------------------------------------------ drawing
+    def _player(self, seat: int) -> str:
+        return text("explorer.player", self.lang, n=seat + 1)
+
+    def _refresh(self, *events, force: bool = False) -> None:
+        session = self.session
+        spec, state = session.spec, session.state
+        movers = spec.to_move(state)
+        actable = self.actable_seats()
+        acting = self.acting_seat if self.acting_seat in actable else (actable[0] if actable else None)
+        controllers = tuple(session.controller(seat) for seat in range(session.players))
+        key = (state, tuple(actable), acting, session.viewing_seat, controllers, session.cursor, len(session.log))
+        if key == self._built_for and not force:
+            return
+        changed_position = self._built_for is None or self._built_for[0] is not state
+        self._built_for = key
+        if self._selected is not None and (changed_position or self._selected[0] != acting):
+            self._selected = None
+            session.selected_action = None
+        if changed_position and not force:
+            self.message = ""
+        self.acting_seat = acting
+        assign(self.act_for, options={self._player(seat): seat for seat in actable},
+               value=acting if acting is not None else None, visible=len(actable) > 1)
+
+        if not movers:
+            mode = "over"
+        elif actable:
+            mode = "choose"
+        elif any(session.controller(seat) == HUMAN for seat in movers):
+            mode = "person"
+        else:
+            mode = "bots"
+        with param.edit_constant(self):
+            self.mode = mode
+
+        choices: list[tuple[int, Any]] = []
+        groups: list[dict] = []
+        note = ""
+        bots_visible = view_as_visible = False
+        if mode == "over":
+            winners = spec.winners(state)
+            scores = spec.scores(state)
+            names = ", ".join(text("picker.winner", self.lang, player=self._player(s), score=scores[s])
+                              for s in winners) or text("picker.nobody", self.lang)
+            status = text("picker.game_over", self.lang, names=esc(names))
+        elif mode == "choose":
+            status = text("picker.your_move", self.lang, player=esc(self._player(acting)))
+            choices, groups = self._buttons_for(acting)
+        elif mode == "person":
+            waiting = [seat for seat in movers if session.controller(seat) == HUMAN]
+            status = self._waiting_html(movers, waiting)
+            if self.shortcuts:
+                self.view_as_button.label = text("picker.view_as_to_play", self.lang, player=self._player(waiting[0]))
+            view_as_visible = self.shortcuts
+        else:
+            status = self._bots_html(movers)
+            bots_visible = self.shortcuts
+        if session.cursor < len(session.log):
+            note = self._past_step_note(mode)
+        assign(self.status, object=status)
+        if choices != self.choices or groups != self.buttons.groups:
+            # A new list, in one message; the same choices again keep their version (a click on them
+            # still means the same) and are not sent again.
+            self.buttons.param.update(groups=groups, selected=-1, version=self.buttons.version + 1)
+        self.choices = choices
+        assign(self.buttons, visible=bool(groups))
+        if self.shortcuts:
+            assign(self.bots_button, visible=bots_visible)
+            assign(self.view_as_button, visible=view_as_visible)
+            assign(self.buttons_row, visible=bots_visible or view_as_visible)
+            self._draw_take_seat(mode)
+        assign(self.note, object=note, visible=bool(note))
+        self._show_selection()
+
+    def _past_step_note(self, mode: str) -> str:
+        """The note while the cursor is before the end of the line (what a move does from here)."""
+        if mode not in ("choose", "bots"):
+            return ""
+        session = self.session
+        return text("picker.at_step_choose" if mode == "choose" else "picker.at_step_bots", self.lang,
+                    step=session.cursor, steps=len(session.log))
+
+    def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
+        """The status while people who do not act from this view must decide."""
+        return text("picker.must_decide", self.lang, players=esc(seats_text(waiting, self._player, self.lang)))
+
+    def _bots_html(self, movers: list[int]) -> str:
+        """The status while only bots are to move."""
+        session = self.session
+        thinking = text("seats.and", self.lang).join(
+            f"{self._player(seat)} ({controller_label(session.controller(seat), self.lang)})" for seat in movers)
+        return text("picker.thinking_one" if len(movers) == 1 else "picker.thinking_many", self.lang, players=esc(thinking))
+
+    def _buttons_for(self, seat: int) -> tuple[list[tuple[int, Any]], list[dict]]:
+        """The seat's legal actions, in the rules' order, and the same grouped by kind for the buttons."""
+        session = self.session
+        spec, state = session.spec, session.state
+        choices = [(seat, action) for action in spec.legal_actions(state, seat)]
+        grouped: dict[str, list[dict]] = {}
+        for index, (_, action) in enumerate(choices):
+            grouped.setdefault(action_group(spec, action), []).append({"label": spec.action_label(action, self.lang),
+                                                                       "index": index})
+        groups = [{"title": group_title(kind, self.session.game, self.lang), "kind": kind, "actions": actions}
+                  for kind, actions in grouped.items()]
+        return choices, groups
+
+    def _draw_take_seat(self, mode: str) -> None:
+        session = self.session
+        nobody_plays = all(session.controller(seat) != HUMAN for seat in range(session.players))
+        show = self.shortcuts and mode == "bots" and nobody_plays
+        if show and len(self._take_seat_buttons) != session.players:
+            buttons = []
+            for seat in range(session.players):
+                button = pn.widgets.Button(label=text("picker.play_as", self.lang, player=self._player(seat)), color="success", variant="outline",
+                                           css_classes=["take-seat-button", f"take-seat-{seat}"], margin=(3, 3))
+                button.on_click(lambda event, seat=seat: self.take_seat_here(seat))
+                buttons.append(button)
+            self._take_seat_buttons = buttons
+            self.take_seat.objects = [pn.pane.HTML('<span class="quiet">Every seat is played by a bot. '
+                                                   'Take a seat from this step:</span>', stylesheets=[PICKER_CSS],
+                                                   margin=(8, 5)), *buttons]
+        assign(self.take_seat, visible=show)
+
+    def _on_choose(self, index: int, version: int) -> None:
+        if version != self.buttons.version or not 0 <= index < len(self.choices):
+            self.message = text("picker.stale_button", self.lang)
+            return
+        self.select(*self.choices[index])
+
+    def _show_selection(self) -> None:
+        selected = self._selected
+        assign(self.buttons, selected=self.choices.index(selected) if selected in self.choices else -1)
+        assign(self.decide_row, visible=self.mode == "choose")
+        assign(self.confirm_button, disabled=selected is None)
+        assign(self.cancel_button, disabled=selected is None)
+        if selected is None:
+            assign(self.selection, object=f'<span class="quiet">{esc(text("picker.nothing_selected", self.lang))}</span>')
+        else:
+            assign(self.selection, object=text("picker.selected", self.lang, player=esc(self._player(selected[0])),
+                                               action=esc(self.session.spec.action_label(selected[1], self.lang))))
+
+    def _show_message(self, event) -> None:
+        self.alert.param.update(object=event.new or " ", visible=bool(event.new))
+
+    def _on_act_for(self, event) -> None:
+        if event.new is not None and event.new != self.acting_seat and event.new in self.actable_seats():
+            self.acting_seat = event.new
+            self._refresh(force=True)
+
+    def _view_as_mover(self) -> None:
+        if not self.shortcuts:
+            return
+        session = self.session
+        waiting = [seat for seat in session.spec.to_move(session.state) if session.controller(seat) == HUMAN]
+        if waiting:
+            session.viewing_seat = waiting[0]
+
+    def __panel__(self):
+        return self._layout
+
+
+class SeatControllers(pn.viewable.Viewer):
+    """One "Played by" selector per seat (a person or a bot), assigning ``session.seat_players``."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the labels.")
+
+    OPTIONS = {controller_label(name): name for name in (HUMAN, *BOTS)}     # (in English)
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.selectors: dict[int, pn.widgets.Select] = {}
+        self._layout = pn.GridBox(ncols=2, sizing_mode="stretch_width", css_classes=["played-by"], margin=0)
+        self.session.param.watch(self._rebuild, ["players"])
+        self.session.param.watch(self._sync, ["seat_players"])
+        self._rebuild()
+
+    def _rebuild(self, *events) -> None:
+        selectors = {}
+        for seat in range(self.session.players):
+            options = {controller_label(name, self.lang): name for name in (HUMAN, *BOTS)}
+            select = pn.widgets.Select(label=text("explorer.player", self.lang, n=seat + 1), options=options,
+                                       value=self.session.controller(seat),
+                                       css_classes=[f"played-by-{seat}"], sizing_mode="stretch_width", margin=(2, 5))
+            select.param.watch(lambda event, seat=seat: self._on_select(seat, event.new), "value")
+            selectors[seat] = select
+        self.selectors = selectors
+        self._layout.objects = list(selectors.values())
+
+    def _sync(self, *events) -> None:
+        for seat, select in self.selectors.items():
+            select.value = self.session.controller(seat)
+
+    def _on_select(self, seat: int, name: str) -> None:
+        session = self.session
+        if name == session.controller(seat):
+            return
+        session.seat_players = {**{s: session.controller(s) for s in range(session.players)}, seat: name}
+
+    def __panel__(self):
+        return self._layout

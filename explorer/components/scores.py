@@ -1,0 +1,103 @@
+"""The score table: each player's scoring categories at the viewed step (DESIGN.md, "Explorer": score breakdown).
+
+Drawn from ``spec.score_breakdown(state)`` only, so it works for any game: one table per seat with
+a row per category (name, detail, points), the total, and the breakdown's other figures: the
+sub-totals (numeric keys that name a kind of category, e.g. Subastral's ``mixed``/``matching``)
+and the tie-break figures (the remaining numeric keys, e.g. ``journal_cards``). When the game is
+over, ``spec.winners(state)`` are highlighted. Scores are public, so every seat sees the same table;
+the viewing seat's table is marked.
+
+CSS classes: ``score-tables``, ``score-table seat-<s>`` (plus ``winner``, ``viewer``),
+``category``, ``total``, ``subtotals``, ``tie-break``; ``data-total`` holds each seat's total.
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+import param
+
+from explorer.core.i18n import text
+from explorer.plots.game import breakdown_text, humanize, player_colour, seat_label, subtotals, tie_break_figures
+from explorer.core.session import GameSession
+from rules.rulebook import LANGUAGES
+
+esc = html.escape
+
+SCORES_CSS = """
+:host { display: block; }
+.score-tables { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 10px; color: #1d2733; font-size: .86em;
+                font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+.score-table { border-collapse: collapse; min-width: 220px; flex: 1 1 220px; max-width: 340px; background: #fbfcfe;
+               border: 1px solid #d3dbe6; border-top: 4px solid var(--seat-colour, #8a97a8); border-radius: 6px; }
+.score-table caption { caption-side: top; text-align: left; font-weight: 700; padding: 4px 6px; }
+.score-table caption .badge { margin-left: .5em; padding: 0 6px; border-radius: 8px; font-size: .8em; font-weight: 600;
+                              background: #1c9c5c; color: white; }
+.score-table caption .you { margin-left: .5em; font-size: .8em; font-weight: 400; color: #2f6fdb; }
+.score-table td { padding: 2px 6px; border-top: 1px solid #e6ebf2; vertical-align: top; }
+.score-table td.points { text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; }
+.score-table .detail { color: #5a6878; font-size: .9em; }
+.score-table tr.total td { border-top: 2px solid #b9c4d2; font-weight: 700; font-size: 1.05em; }
+.score-table tr.subtotals td, .score-table tr.tie-break td { color: #5a6878; font-size: .9em; border-top: none; }
+.score-table tr.empty td { color: #98a4b3; font-style: italic; }
+.score-table.winner { background: #f1fbf5; border-color: #1c9c5c; box-shadow: 0 0 0 2px rgba(28,156,92,.25); }
+.score-table.viewer { outline: 2px dashed rgba(47,111,219,.5); }
+"""
+
+
+def breakdown_table_html(breakdown: dict, *, seat: int, winner: bool = False, viewer: bool = False,
+                         lang: str = "en") -> str:
+    """One seat's table as HTML; ``lang``: its labels (the categories are the game's own words)."""
+    classes = ["score-table", f"seat-{seat}"] + (["winner"] if winner else []) + (["viewer"] if viewer else [])
+    badge = f'<span class="badge">{esc(text("plots.table.winner", lang))}</span>' if winner else ""
+    you = f'<span class="you">{esc(text("plots.table.viewing", lang))}</span>' if viewer else ""
+    rows = []
+    for category in breakdown.get("categories", ()):
+        rows.append(f'<tr class="category"><td>{esc(str(category.get("category", "")))}'
+                    f'<div class="detail">{esc(str(category.get("detail", "")))}</div></td>'
+                    f'<td class="points">{category.get("points", 0)}</td></tr>')
+    if not rows:
+        rows.append(f'<tr class="empty"><td colspan="2">{esc(text("plots.no_points_yet", lang))}</td></tr>')
+    total = breakdown.get("total", 0)
+    rows.append(f'<tr class="total"><td>{esc(text("plots.table.total", lang))}</td><td class="points">{total}</td></tr>')
+    if subtotals(breakdown):
+        rows.append(f'<tr class="subtotals"><td colspan="2">{esc(breakdown_text(breakdown, lang))} = {total}</td></tr>')
+    for key, value in tie_break_figures(breakdown):
+        rows.append(f'<tr class="tie-break" data-key="{esc(key)}">'
+                    f'<td>{esc(text("plots.table.tie_break", lang, figure=humanize(key)))}</td>'
+                    f'<td class="points">{value}</td></tr>')
+    return (f'<table class="{" ".join(classes)}" data-seat="{seat}" data-total="{total}" '
+            f'style="--seat-colour:{player_colour(seat)}"><caption>{esc(seat_label(seat, lang))}{badge}{you}</caption>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def score_tables_html(spec, state, viewing_seat: int | None = None, lang: str = "en") -> str:
+    """Every seat's table for ``state``; winners highlighted once the game is over."""
+    winners = set(spec.winners(state)) if spec.is_over(state) else set()
+    tables = []
+    for index, breakdown in enumerate(spec.score_breakdown(state, lang)):
+        seat = breakdown.get("seat", index)
+        tables.append(breakdown_table_html(breakdown, seat=seat, winner=seat in winners, viewer=seat == viewing_seat,
+                                           lang=lang))
+    return f'<div class="score-tables">{"".join(tables)}</div>'
+
+
+class ScoreBreakdown(pn.viewable.Viewer):
+    """Each player's score breakdown at the session's cursor, redrawn in place when it moves."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the tables' labels.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(self.html, stylesheets=[SCORES_CSS], sizing_mode="stretch_width",
+                                  css_classes=["score-breakdown"], margin=(5, 10))
+
+    @param.depends("session.state", "session.viewing_seat", "lang")
+    def html(self) -> str:
+        session = self.session
+        return score_tables_html(session.spec, session.state, session.viewing_seat, self.lang)
+
+    def __panel__(self):
+        return self._pane

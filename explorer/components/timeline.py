@@ -1,0 +1,472 @@
+"""Moving along a line of play: stepper, arrow keys, clickable event log, lines of play (DESIGN.md, "Explorer").
+
+Every component here watches a :class:`~explorer.core.session.GameSession` and only moves its cursor
+(``goto``/``undo``/``redo``) or switches its line (``switch_branch``); none knows a game's rules.
+
+* :class:`Stepper`: |◀ ◀ ▶ ▶| buttons and a slider over steps 0..len(log), plus :class:`StepKeys`.
+* :class:`StepKeys`: a small ``JSComponent`` listening to the whole page's keyboard: Left/Right
+  step back/forward, Home/End jump to the deal/the last step. Keys typed into a text field, a
+  select or the slider (which steps by itself) are left alone, as are keys with a modifier
+  (Alt+Left is the browser's "back").
+* :class:`EventLog`: every step of the line as a line of text (step, player, the plain-language
+  events as the viewing seat may see them); clicking a line jumps there. The lines are sent to the
+  browser once per line of play; moving the cursor only moves the highlight (``current``).
+* :class:`BranchesPanel`: the lines kept aside (``session.branches``) with a button each to
+  switch to it; :class:`ReplayProblem`: the prominent notice when a variant change cut the line.
+
+CSS classes the tests and the browser rely on: ``step-start``/``step-back``/``step-forward``/
+``step-end`` (buttons), ``step-slider``, ``step-keys``; ``event-log``, ``step`` (``data-step``),
+``step current``, ``step future``; ``branches``, ``current-line``, ``branch-line``,
+``switch-branch-<i>``; ``replay-problem``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import panel as pn
+import param
+
+from explorer.core.i18n import text
+from explorer.core.links import rule_link_html
+from explorer.core.session import GameSession, Line, player_label
+from rules.protocol import IllegalAction, RulesError
+from rules.rulebook import LANGUAGES, rulebook
+
+esc = html.escape
+
+#: Keyboard key -> stepper move.
+KEY_MOVES = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end"}
+
+
+def step(session: GameSession, move: str) -> None:
+    """Move the cursor: ``"start"``, ``"back"``, ``"forward"`` or ``"end"`` (nothing happens past either end)."""
+    if move == "start":
+        session.goto(0)
+    elif move == "back":
+        session.undo()
+    elif move == "forward":
+        session.redo()
+    elif move == "end":
+        session.goto(len(session.log))
+    else:
+        raise ValueError(f"unknown move {move!r}; moves: start, back, forward, end")
+
+
+def live_replay_problem(session: GameSession) -> dict | None:
+    """``session.replay_problem`` while it still describes the line shown, else None.
+
+    Once the cut line is back (switched to in the lines of play), its move N is there again and
+    the notice would only confuse.
+    """
+    problem = session.replay_problem
+    if not problem:
+        return None
+    move = problem.get("move")
+    if isinstance(move, int) and 0 < move <= len(session.log):
+        seat, action = session.log[move - 1]
+        if seat == problem.get("seat") and str(action) == problem.get("action"):
+            return None
+    return problem
+
+
+def variants_text(variants: dict, lang: str = "en") -> str:
+    """``{"disturbance": True}`` -> ``"disturbance on"`` (``"disturbance オン"``)."""
+    words = []
+    for name, value in sorted(variants.items()):
+        shown = text(f"variants.{'on' if value else 'off'}", lang) if isinstance(value, bool) else value
+        words.append(f"{name.replace('_', ' ')} {shown}")
+    return ("、" if lang == "ja" else ", ").join(words)
+
+
+# --------------------------------------------------------------------------- keyboard
+
+
+class StepKeys(pn.custom.JSComponent):
+    """Left/Right/Home/End anywhere on the page step the session (see module docstring)."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True, precedence=-1)
+    hint = param.String(default="Keys: ← → step · Home / End", doc="The short hint shown beside the slider.")
+    hint_title = param.String(default="Keyboard: Left/Right step back/forward, Home/End jump to the deal/the last step",
+                              doc="The hint's tooltip.")
+
+    _rename = {"session": None}      # the session stays on the server
+
+    _esm = """
+    const MOVES = {ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end"};
+
+    // Keys aimed at a field, a select or a slider belong to it (the slider steps by itself).
+    function ownedByAField(event) {
+      for (const node of event.composedPath()) {
+        if (!(node instanceof HTMLElement)) continue;
+        const tag = node.tagName;
+        if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || node.isContentEditable) return true;
+        if (node.getAttribute("role") === "slider" || node.classList.contains("noUi-handle")) return true;
+      }
+      return false;
+    }
+
+    export function render({ model, el }) {
+      const hint = document.createElement("span");
+      hint.className = "key-hint";
+      hint.title = model.hint_title;
+      hint.textContent = model.hint;
+      el.appendChild(hint);
+      const onKey = (event) => {
+        const move = MOVES[event.key];
+        if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        if (event.defaultPrevented || event.isComposing || ownedByAField(event)) return;
+        event.preventDefault();        // Home/End would scroll the page
+        model.send_msg({ key: event.key });
+      };
+      document.addEventListener("keydown", onKey);
+      model.on("remove", () => document.removeEventListener("keydown", onKey));
+    }
+    """
+
+    _stylesheets = [""":host { display: flex; align-items: center; }
+    .key-hint { font-size: .78em; color: #66768a; white-space: nowrap; padding: 0 6px; }"""]
+
+    def _handle_msg(self, data: Any) -> None:
+        key = data.get("key") if isinstance(data, dict) else None
+        if key in KEY_MOVES and self.session is not None:
+            step(self.session, KEY_MOVES[key])
+
+
+# --------------------------------------------------------------------------- stepper
+
+
+class Stepper(pn.viewable.Viewer):
+    """The step buttons, the slider over all steps and the page's arrow keys, for one session."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of labels and tips.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        c = self.controls = {}
+        tips = {move: text(f"timeline.tip.{move}", self.lang) for move in ("start", "back", "forward", "end")}
+        for move, label in (("start", "|◀"), ("back", "◀"), ("forward", "▶"), ("end", "▶|")):
+            button = pn.widgets.Button(label=label, css_classes=[f"step-{move}"], width=52, description=tips[move],
+                                       margin=(5, 2))
+            button.on_click(lambda event, move=move: step(self.session, move))
+            c[move] = button
+        c["step"] = pn.widgets.IntSlider(label=text("timeline.slider", self.lang), start=0, end=max(1, len(self.session.log)),
+                                         value=self.session.cursor, css_classes=["step-slider"],
+                                         sizing_mode="stretch_width", margin=(0, 12))
+        c["step"].param.watch(self._on_slider, "value")
+        self.keys = StepKeys(session=self.session, hint=text("timeline.keys", self.lang),
+                             hint_title=text("timeline.keys_title", self.lang), css_classes=["step-keys"], margin=(5, 5))
+        self.session.param.watch(self._sync, ["cursor", "log"])
+        self._sync()
+        self._layout = pn.Row(c["start"], c["back"], c["forward"], c["end"], c["step"], self.keys,
+                              sizing_mode="stretch_width", css_classes=["stepper"], margin=(0, 5),
+                              styles={"align-items": "center"})
+
+    def _sync(self, *events) -> None:
+        session, c = self.session, self.controls
+        moves = len(session.log)
+        c["step"].param.update(end=max(1, moves), value=session.cursor, disabled=moves == 0)
+        c["start"].disabled = c["back"].disabled = session.cursor == 0
+        c["forward"].disabled = c["end"].disabled = session.cursor >= moves
+
+    def _on_slider(self, event) -> None:
+        if event.new != self.session.cursor and event.new <= len(self.session.log):
+            self.session.goto(event.new)
+
+    def __panel__(self):
+        return self._layout
+
+
+# --------------------------------------------------------------------------- event log
+
+LOG_CSS = """
+:host { display: block; }
+.event-log { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: .86em;
+             max-height: var(--log-height, 58vh); overflow-y: auto; position: relative; }
+.event-log .step { padding: 4px 6px; border-bottom: 1px solid #e6ebf2; cursor: pointer; border-left: 3px solid transparent; }
+.event-log .step:hover { background: #eef4ff; }
+.event-log .step.current { background: #fff6dd; border-left: 3px solid #ffb703; }
+.event-log .step.future { color: #8a97a8; }
+.event-log .step-no { font-weight: 700; color: #2f6fdb; margin-right: .4em; }
+.event-log .step.future .step-no { color: #9fb3d6; }
+.event-log .who { color: #4a5768; }
+.event-log ul { margin: 1px 0; padding-left: 1.1em; }
+.event-log a.rule-link { font-size: .85em; color: #7a5a1e; margin-left: .4em; white-space: nowrap; }
+.event-log a.rule-link::before { content: "§ "; }
+"""
+
+
+class LogList(pn.custom.JSComponent):
+    """The browser side of :class:`EventLog`: draws ``content``, marks ``current``, reports clicks."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True, precedence=-1)
+    content = param.String(default="", doc="The lines of the log (HTML), without the cursor's marks.")
+    current = param.Integer(default=0, doc="The step at the cursor: marked, and scrolled into view.")
+
+    _rename = {"session": None}
+
+    _esm = """
+    export function render({ model, el }) {
+      const box = document.createElement("div");
+      box.className = "event-log";
+      el.appendChild(box);
+      // Scrolling reads the layout: done at the next frame, when the page lays itself out anyway
+      // (read at once, it made the browser lay out the whole page in the middle of every update).
+      let scrollTo = null;
+      function scroll() {
+        const here = scrollTo;
+        scrollTo = null;
+        if (here && here.isConnected && box.clientHeight) {
+          const top = here.offsetTop, bottom = top + here.offsetHeight;
+          if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+            box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+          }
+        }
+      }
+      function mark() {
+        let here = null;
+        for (const line of box.querySelectorAll(".step")) {
+          const step = Number(line.dataset.step);
+          line.classList.toggle("current", step === model.current);
+          line.classList.toggle("future", step > model.current);
+          if (step === model.current) here = line;
+        }
+        if (here) {
+          if (scrollTo === null) requestAnimationFrame(scroll);
+          scrollTo = here;
+        }
+      }
+      // A log that only grew (the usual case: a move was made) gets its new lines appended, not redrawn.
+      let drawn = "";
+      function draw() {
+        const content = model.content;
+        if (drawn && content.length > drawn.length && content.startsWith(drawn)) {
+          box.insertAdjacentHTML("beforeend", content.slice(drawn.length));
+        } else {
+          box.innerHTML = content;
+        }
+        drawn = content;
+        mark();
+      }
+      box.addEventListener("click", (event) => {
+        if (event.target.closest("a.rule-link")) return;     // a rule's page opens; the cursor stays
+        const line = event.target.closest("[data-step]");
+        if (line) model.send_msg({ goto: Number(line.dataset.step) });
+      });
+      model.on("content", draw);
+      model.on("current", mark);
+      model.on("after_layout", mark);
+      draw();
+    }
+    """
+
+    _stylesheets = [LOG_CSS]
+
+    def _handle_msg(self, data: Any) -> None:
+        target = data.get("goto") if isinstance(data, dict) else None
+        session = self.session
+        # a stale page may name a step the line no longer has: ignored
+        if session is not None and type(target) is int and 0 <= target <= len(session.log):
+            session.goto(target)
+
+
+class EventLog(pn.viewable.Viewer):
+    """Every step of the line, as the viewing seat may see it; a click on a step jumps there."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the rule links.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._key: tuple | None = None
+        self.list = LogList(session=self.session, sizing_mode="stretch_width", css_classes=["event-log-pane"],
+                            margin=0)
+        self.session.param.watch(self._refresh, ["state", "log", "viewing_seat"])
+        self.param.watch(self._relabel, "lang")
+        self._refresh()
+
+    def _relabel(self, event) -> None:
+        self.list.content = self.lines()
+
+    def lines(self) -> str:
+        """The log's lines as HTML, one ``div.step`` per step 0..len(log), without cursor marks."""
+        return "".join(self._step_line(step) for step in range(len(self.session.log) + 1))
+
+    def _step_line(self, step: int) -> str:
+        session = self.session
+        game, lang = session.game, self.lang
+        who = text("explorer.player", lang, n=session.log[step - 1][0] + 1) if step else text("timeline.deal", lang)
+        book = rulebook(game)
+        items = "".join(f"<li>{esc(said)}{_rule_link(game, book.for_event(kind), lang)}</li>"
+                        for kind, said in session.event_items(step, lang=lang))
+        return (f'<div class="step" data-step="{step}" title="{esc(text("timeline.jump_to", lang, step=step))}">'
+                f'<span class="step-no">{esc(text("timeline.step", lang, step=step))}</span>'
+                f'<span class="who">{esc(who)}</span><ul>{items}</ul></div>')
+
+    def html(self) -> str:
+        """The log as the page shows it: every line, the cursor's marked ``current``, later ones ``future``."""
+        cursor = self.session.cursor
+        lines = self.list.content
+        for number in range(len(self.session.log) + 1):
+            mark = " current" if number == cursor else " future" if number > cursor else ""
+            lines = lines.replace(f'<div class="step" data-step="{number}"', f'<div class="step{mark}" data-step="{number}"', 1)
+        return f'<div class="event-log">{lines}</div>'
+
+    def _refresh(self, *events) -> None:
+        session = self.session
+        # The lines change with the line of play (a new log or first state) or the point of view,
+        # not with the cursor: the objects are compared by identity (the session replaces them).
+        key = (session.log, session.state_at(0), session.viewing_seat)
+        old = self._key
+        if old is None or old[0] is not key[0] or old[1] is not key[1] or old[2] != key[2]:
+            self._key = key
+            known = len(old[0]) if old is not None else 0
+            if (old is not None and old[1] is key[1] and old[2] == key[2] and len(key[0]) > known
+                    and key[0][:known] == old[0]):
+                # The line grew (a move was played at its end): only the new steps' lines are made.
+                content = self.list.content + "".join(self._step_line(step) for step in range(known + 1, len(key[0]) + 1))
+            else:
+                content = self.lines()
+            self.list.param.update(content=content, current=session.cursor)
+        else:
+            self.list.current = session.cursor
+
+    def __panel__(self):
+        return self.list
+
+
+def _rule_link(game: str, rule, lang: str) -> str:
+    return "" if rule is None else rule_link_html(game, rule, lang)
+
+
+# --------------------------------------------------------------------------- lines of play
+
+BRANCHES_CSS = """
+.current-line { font-weight: 600; margin: 2px 0 4px; }
+.branch-line { font-size: .92em; }
+.branch-line small { color: #66768a; }
+.branch-none { font-size: .85em; color: #66768a; }
+"""
+
+
+class BranchesPanel(pn.viewable.Viewer):
+    """The current line and the lines kept aside, each with a button to switch to it."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    message = param.String(default="", doc="Why the last switch failed (shown, never raised).")
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the panel's texts.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.switch_buttons: list[pn.widgets.Button] = []
+        self.current_line = pn.pane.HTML("", sizing_mode="stretch_width", margin=(0, 5), stylesheets=[BRANCHES_CSS])
+        self.lines = pn.Column(sizing_mode="stretch_width", margin=0)
+        self.alert = pn.pane.Alert(" ", alert_type="danger", visible=False, margin=(2, 5))
+        self._layout = pn.Column(self.current_line, self.lines, self.alert, sizing_mode="stretch_width",
+                                 css_classes=["branches"], margin=(0, 5))
+        # the list (and its buttons) is rebuilt only when the lines change, not with every move
+        self.session.param.watch(self._draw_current, ["log", "variants"])
+        self.session.param.watch(self._draw_lines, ["branches", "variants"])
+        self.param.watch(self._show_message, "message")
+        self._draw_current()
+        self._draw_lines()
+
+    def _draw_current(self, *events) -> None:
+        session = self.session
+        rules_text = variants_text(session.variants, self.lang) or text("branches.standard", self.lang)
+        self.current_line.object = (f'<div class="current-line">'
+                                    f'{esc(text("branches.this_line", self.lang, moves=len(session.log), rules=rules_text))}</div>')
+
+    def _draw_lines(self, *events) -> None:
+        rows: list = []
+        self.switch_buttons = []
+        if not self.session.branches:
+            rows.append(pn.pane.HTML(f'<div class="branch-none">{esc(text("branches.none", self.lang))}</div>',
+                                     sizing_mode="stretch_width", margin=(0, 5), stylesheets=[BRANCHES_CSS]))
+        for index, line in enumerate(self.session.branches):
+            button = pn.widgets.Button(label=text("branches.switch", self.lang), css_classes=["switch-branch", f"switch-branch-{index}"],
+                                       width=150, margin=(2, 5))
+            button.on_click(lambda event, index=index: self.switch(index))
+            self.switch_buttons.append(button)
+            rows.append(pn.Row(pn.pane.HTML(self._describe(line), css_classes=["branch-line", f"branch-line-{index}"],
+                                            sizing_mode="stretch_width", margin=(0, 5), stylesheets=[BRANCHES_CSS]),
+                               button, sizing_mode="stretch_width", margin=(2, 0)))
+        self.lines.objects = rows
+
+    def _describe(self, line: Line) -> str:
+        variants = dict(line.variants)
+        played = (f'<br><small>{esc(text("branches.played_with", self.lang, variants=variants_text(variants, self.lang)))}</small>'
+                  if variants != self.session.variants else "")
+        return f'<div class="branch-line">{esc(str(line))}{played}</div>'
+
+    def switch(self, index: int) -> None:
+        """Switch to ``branches[index]``; a stale index or a line these rules refuse is reported, not raised."""
+        self.message = ""
+        if not 0 <= index < len(self.session.branches):
+            self.message = text("branches.gone", self.lang)
+            return
+        try:
+            self.session.switch_branch(index)
+        except RulesError as error:
+            self.message = text("branches.refused", self.lang, error=error)
+
+    def _show_message(self, event) -> None:
+        self.alert.param.update(object=event.new or " ", visible=bool(event.new))
+
+    def __panel__(self):
+        return self._layout
+
+
+class ReplayProblem(pn.viewable.Viewer):
+    """A prominent notice while a variant change has cut the line at a move the new rules forbid."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the notice.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.alert = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["replay-problem"],
+                                   sizing_mode="stretch_width", margin=(0, 5, 8, 5))
+        self.session.param.watch(self._refresh, ["replay_problem", "log"])
+        self.param.watch(self._refresh, "lang")
+        self._refresh()
+
+    def text(self) -> str:
+        problem = live_replay_problem(self.session)
+        if problem is None:
+            return ""
+        return text("setup.replay_problem", self.lang, move=problem["move"], kept=problem["move"] - 1,
+                    problem=replay_problem_text(self.session, problem, self.lang))
+
+    def _refresh(self, *events) -> None:
+        text = self.text()
+        self.alert.param.update(object=text or " ", visible=bool(text))
+
+    def __panel__(self):
+        return self.alert
+
+
+def replay_problem_text(session: GameSession, problem: dict, lang: str = "en") -> str:
+    """Which move the new rules refuse, and why: the session's own (English) text in English; in
+    another language the same sentence with the player, the action's name and the rules' reason in
+    that language where the game writes them (the move is found again on the cut line, kept in the
+    lines of play, and replayed to get the refusal), else as the session gives them."""
+    if lang == "en" or not all(key in problem for key in ("move", "seat", "action", "message")):
+        return problem["text"]
+    move, seat = problem["move"], problem["seat"]
+    action_name, reason = problem["action"], problem["message"]
+    action = next((line.log[move - 1][1] for line in reversed(session.branches)
+                   if line.forked_at == move - 1 and len(line.log) >= move and line.log[move - 1][0] == seat
+                   and str(line.log[move - 1][1]) == problem["action"]), None)
+    if action is not None and 0 < move <= len(session.log) + 1:
+        action_name = session.spec.action_label(action, lang)
+        try:
+            session.spec.apply(session.state_at(move - 1), seat, action)
+        except IllegalAction as error:
+            reason = error.reason_in(lang)
+        except RulesError:
+            pass
+    player = text("explorer.player", lang, n=seat + 1) if isinstance(seat, int) else str(seat)
+    return text("setup.replay_problem.move", lang, move=move, player=player, action=action_name, reason=reason)

@@ -1,0 +1,80 @@
+"""Interface texts in English and Japanese, from resource files (``explorer/locales/<lang>.json``).
+
+``text(key, lang, **values)`` gives a text with its ``{placeholders}`` filled; a key missing from
+one language is a bug (a test checks both files hold the same keys with the same placeholders), so
+it raises rather than showing a blank. :func:`page_language` picks a page's language: ``?lang=`` in
+its address first, then the browser's ``Accept-Language``, then English.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from rules.rulebook import LANGUAGES
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+DEFAULT = LANGUAGES[0]
+#: Each language's name in itself (the language switch shows these).
+NATIVE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+@lru_cache(maxsize=None)
+def texts(lang: str) -> dict[str, str]:
+    """Every interface text of ``lang`` (key -> text): ``locales/<lang>.json`` and the files of
+    ``locales/<lang>/`` (one per part of the interface, e.g. a game's board), no key in two files."""
+    if lang not in LANGUAGES:
+        raise KeyError(f"no interface texts in {lang!r}; languages: {', '.join(LANGUAGES)}")
+    found = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    for path in sorted((LOCALES / lang).glob("*.json")):
+        part = json.loads(path.read_text(encoding="utf-8"))
+        twice = set(part) & set(found)
+        if twice:
+            raise ValueError(f"{path.name}: keys already defined elsewhere: {sorted(twice)}")
+        found.update(part)
+    return found
+
+
+def text(key: str, lang: str = DEFAULT, **values) -> str:
+    found = texts(lang if lang in LANGUAGES else DEFAULT)[key]
+    return found.format(**values) if values else found
+
+
+#: What Markdown (with math) reads as markup within a line: emphasis, code, links and images, tables,
+#: strike-through, math, headings. (On one line, after the page's own words, nothing else can start
+#: a block; HTML is escaped apart.)
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]!~|$#])")
+
+
+def literal(message: str) -> str:
+    """``message`` as a Markdown pane shows it, character for character: no HTML (``&``, ``<`` and
+    ``>`` escaped), no Markdown (its specials backslashed), on one line. For every text that holds a
+    value from the address or a form (``?game=<img ...>`` must show as those characters, never as
+    an element); a text without such characters is left as it is."""
+    one_line = " ".join(str(message).splitlines())
+    return html.escape(_MARKDOWN_SPECIALS.sub(r"\\\1", one_line), quote=False)
+
+
+def choose(requested: str | None, accept_language: str | None = None) -> str:
+    """The language for ``?lang=requested`` (if known), else the browser's first known one, else English."""
+    if requested:
+        short = requested.strip().lower()[:2]
+        if short in LANGUAGES:
+            return short
+    ranked = []
+    for n, part in enumerate((accept_language or "").split(",")):
+        tag, _, weight = part.strip().partition(";q=")
+        try:
+            q = float(weight) if weight else 1.0
+        except ValueError:
+            q = 0.0
+        ranked.append((-q, n, tag.strip().lower()[:2]))
+    for _, _, short in sorted(ranked):
+        if short in LANGUAGES:
+            return short
+    return DEFAULT
+
+

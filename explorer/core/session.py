@@ -1,0 +1,630 @@
+"""The explorer's one model object: a game being looked at, step by step (DESIGN.md, "Explorer").
+
+A :class:`GameSession` holds what the explorer shows: which game, how many players, the seed, the
+variant switches, the action log, the cursor (how many actions of the log are applied in the
+viewed state) and the viewing seat. It speaks to the rules only through the protocol
+(``rules.get_game``, ``new_game``, ``apply``, ``to_move``, ``legal_actions``, ``events``,
+``observe`` and the replay helpers), so it knows no game's rules.
+
+Every change *assigns* new values (``log``, ``branches``, ``variants`` are replaced, never
+mutated), so Panel components that watch a parameter always notice. The states along the log are
+cached per prefix, so moving the cursor costs one list lookup.
+
+Variant switches
+    ``variants`` (a Dict) holds the chosen value of every variant of the game, defaults included;
+    it is what the rules receive. ``variant_switches`` is a small Parameterized object with one
+    parameter per variant, generated from the spec: ``param.Boolean`` for an on/off variant,
+    ``param.Selector`` otherwise (e.g. ``session.variant_switches.disturbance``). Widgets are made
+    from it with ``from_param``. The two are kept in step: flipping a switch assigns a new
+    ``variants`` dict and vice versa. (The switches live on their own object, not on the session
+    class, because each game has other variants and Param adds parameters to classes, not to
+    single objects.)
+
+Lines and branches
+    ``play`` at the end of the log appends; at a past cursor it starts a new line there, and the
+    old line is kept (as a :class:`Line`) in ``branches``; ``switch_branch(i)`` brings it back
+    (DESIGN.md's ``branch``). ``undo``/``redo``/``goto`` only move the cursor.
+
+Changing ``players`` or ``seed`` deals a new game (empty log). Changing a variant replays the
+same log under the new rules, stopping at the first move that became illegal; which move, and
+the rules' message, are kept in ``replay_problem``, and the whole old line in ``branches``.
+"""
+
+from __future__ import annotations
+
+import keyword
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import param
+
+import rules
+from rules import replay as replay_files
+from explorer.core.i18n import text
+from play.bots import BOTS, bot_move
+from rules.protocol import GameSpec, IllegalAction, InvalidReplay, RulesError
+
+Move = tuple  # (seat, action)
+
+
+#: What the board says when nobody's hand is shown: a spectator at a shared table.
+SPECTATOR_VIEW = "Spectator view: no hand is shown"
+
+
+def player_label(seat: int | None) -> str:
+    """How the explorer names a seat: seats are 0-based in the rules, players 1-based on screen."""
+    return "Teacher (everything)" if seat is None else f"Player {seat + 1}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Line:
+    """A line of play kept aside: its moves, where its cursor stood, and the variants it was played under.
+
+    ``forked_at`` is the number of moves it shares with the line that replaced it.
+    """
+
+    log: tuple
+    cursor: int
+    variants: tuple
+    forked_at: int
+
+    def __str__(self) -> str:
+        return f"{len(self.log)} moves, forked after move {self.forked_at}"
+
+
+class VariantSwitches(param.Parameterized):
+    """Base of the per-game classes holding one parameter per variant (see ``switches_class``).
+
+    The parameters' ``label`` and ``doc`` are the English ones; the sidebar shows a switch in the
+    page's language with :func:`variant_label` and :func:`variant_note`.
+    """
+
+
+def variant_label(game: str, name: str, lang: str = "en") -> str:
+    """What the sidebar calls variant ``name`` of ``game`` in ``lang``: an on/off switch's checkbox
+    label (``"Disturbance variant"``), or a switch with choices' selector label (``"Satellite clear"``).
+
+    From the locale files (``advisor.variant.<game>.<name>.label``); a variant they do not name yet
+    gets the English made from its name, as the switch's parameter label is.
+    """
+    try:
+        return text(f"advisor.variant.{game}.{name}.label", lang)
+    except KeyError:
+        variant = _variant(game, name)
+        label = name.replace("_", " ").capitalize()
+        return f"{label} variant" if _is_on_off(variant) else label
+
+
+def variant_note(game: str, name: str, lang: str = "en") -> str:
+    """The note under variant ``name`` of ``game`` in the sidebar, in ``lang``: what it changes and its
+    source (in English, the switch's parameter ``doc``; locale files: ``advisor.variant.<game>.<name>.note``)."""
+    try:
+        return text(f"advisor.variant.{game}.{name}.note", lang)
+    except KeyError:
+        return _variant_doc(_variant(game, name))
+
+
+def _variant(game: str, name: str):
+    for variant in rules.get_game(game).variants:
+        if variant.name == name:
+            return variant
+    raise KeyError(f"{game} has no variant {name!r}")
+
+
+def _is_on_off(variant) -> bool:
+    return isinstance(variant.default, bool) and set(variant.choices) == {False, True}
+
+
+def _variant_doc(variant) -> str:
+    return f"{variant.description} (source: {variant.source})"
+
+
+_SWITCH_CLASSES: dict[tuple[str, int], type[VariantSwitches]] = {}
+
+
+def switches_class(spec: GameSpec) -> type[VariantSwitches]:
+    """The Parameterized class with one switch per variant of ``spec`` (made once per game)."""
+    key = (spec.id, id(spec.variants))
+    if key in _SWITCH_CLASSES:
+        return _SWITCH_CLASSES[key]
+    params: dict[str, param.Parameter] = {}
+    for variant in spec.variants:
+        name = variant.name
+        if not name.isidentifier() or keyword.iskeyword(name) or hasattr(VariantSwitches, name):
+            raise ValueError(f"variant name {name!r} of {spec.id} cannot be a parameter name")
+        label = name.replace("_", " ").capitalize()
+        doc = _variant_doc(variant)
+        if _is_on_off(variant):
+            params[name] = param.Boolean(default=variant.default, label=label, doc=doc)
+        else:
+            params[name] = param.Selector(default=variant.default, objects=list(variant.choices), label=label, doc=doc)
+    cls = type(f"{spec.title.replace(' ', '')}Variants", (VariantSwitches,), params)
+    _SWITCH_CLASSES[key] = cls
+    return cls
+
+
+def _bounds(spec: GameSpec) -> tuple[int, int]:
+    return min(spec.player_counts), max(spec.player_counts)
+
+
+class GameSession(param.Parameterized):
+    """One game under exploration: set-up, log, cursor, derived state and point of view."""
+
+    game = param.Selector(default=rules.GAMES[0], objects=list(rules.GAMES), doc="Which game's rules (an id from rules.GAMES).")
+    players = param.Integer(default=4, bounds=(1, None), doc="Number of players; bounded by the game's player_counts.")
+    seed = param.Integer(default=1, doc="Seed of the deal: the same seed and moves give the same game.")
+    variants = param.Dict(default={}, doc="Every variant's chosen value (defaults completed); replaced, never mutated.")
+    variant_switches = param.ClassSelector(class_=VariantSwitches, doc="One Boolean/Selector per variant, for widgets.")
+    bot = param.Selector(default="greedy", objects=list(BOTS), doc="Bot used by autoplay when none is named.")
+
+    log = param.List(default=[], item_type=tuple, doc="The line of play: (seat, action) pairs. Replaced, never mutated.")
+    cursor = param.Integer(default=0, bounds=(0, 0), doc="How many actions of the log are applied in the viewed state.")
+    branches = param.List(default=[], item_type=Line, doc="Lines replaced by a new move at a past cursor, or cut by a variant change.")
+    replay_problem = param.Dict(default=None, allow_None=True,
+                                doc="Set when a variant change cut the log short: which move, and why it is now illegal.")
+    viewing_seat = param.Selector(default=None, objects=[None], allow_None=True,
+                                  doc="None: the teacher sees everything; a seat (0-based): only what that seat may see.")
+    teacher = param.Boolean(default=True, constant=True,
+                            doc="False: viewing_seat None is a spectator (observe(state, None) only), not the teacher. "
+                                "Shared tables' spectators use it.")
+
+    start = param.Dict(default=None, allow_None=True,
+                       doc="The what-if position the line begins from (a position file), or None: a deal from the seed.")
+    seat_players = param.Dict(default={}, doc="Who plays each seat when playing on: 'human' or a bot name (seat -> name).")
+    selected_action = param.Dict(default=None, allow_None=True,
+                                 doc="The action a person is about to confirm (its JSON), for boards to preview; None otherwise.")
+
+    spec = param.Parameter(default=None, constant=True, doc="The GameSpec in use (a replay may bring its own card file).")
+    state = param.Parameter(default=None, constant=True, doc="The state after `cursor` actions of the log (derived).")
+
+    def __init__(self, **params):
+        spec = rules.get_game(params.get("game", self.param.game.default))
+        params.setdefault("players", self._default_players(spec))
+        if params["players"] not in spec.player_counts:
+            spec.check_players(params["players"])      # raises, naming the allowed counts
+        super().__init__(**params)
+        self._updating = False
+        self._switch_watcher = None
+        self._states: list = []            # _states[i]: the state after i actions of self.log
+        self._observations: dict = {}      # (step, seat) -> observe() of _states[step]
+        self._deal(**self._setup(spec, self.variants, self.players, self.seed))
+        self.param.watch(self._on_setup_change, ["players", "seed"])
+        self.param.watch(self._on_game_change, ["game"])
+        self.param.watch(self._on_variants_change, ["variants"])
+        self.param.watch(self._on_line_change, ["log", "cursor"])
+
+    @staticmethod
+    def _default_players(spec: GameSpec) -> int:  # noqa: D102
+        return 4 if 4 in spec.player_counts else spec.player_counts[0]
+
+    # ------------------------------------------------------------------ what the UI asks
+    @property
+    def sees_all(self) -> bool:
+        """The teacher's view: every hand and every event in full (never at a shared table)."""
+        return self.viewing_seat is None and self.teacher
+
+    @property
+    def at_start(self) -> bool:
+        return self.cursor == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor == len(self.log)
+
+    def state_at(self, step: int):
+        """The state after ``step`` actions of the log (cached)."""
+        if type(step) is not int or not 0 <= step <= len(self.log):
+            raise IndexError(f"step {step!r} is outside the log (0..{len(self.log)})")
+        return self._extend_states(self.log, step)
+
+    def observation(self, seat: int | None, step: int | None = None) -> dict:
+        """``observe(state, seat)`` of the state after ``step`` actions (default: the cursor), cached."""
+        step = self.cursor if step is None else step
+        key = (step, seat)
+        if key not in self._observations:
+            self._observations[key] = self.spec.observe(self.state_at(step), seat)
+        return self._observations[key]
+
+    def event_texts(self, step: int | None = None, seat: Any = "viewing") -> list[str]:
+        """Plain-language events of the action that led to ``step``, as ``seat`` may see them.
+
+        ``seat`` defaults to the viewing seat (a spectator's view when ``teacher`` is off); ``None``
+        is the teacher, who reads every event in full.
+        """
+        return [text for _, text in self.event_items(step, seat)]
+
+    def event_items(self, step: int | None = None, seat: Any = "viewing", lang: str = "en") -> list[tuple[str, str]]:
+        """As :meth:`event_texts`, each event as ``(kind, text)`` (its kind names the rule it applies),
+        in ``lang`` where the game writes its events in it."""
+        step = self.cursor if step is None else step
+        teacher = seat is None or (seat == "viewing" and self.sees_all)
+        if teacher:
+            return [(event.kind, event.text_in(lang)) for event in self.spec.events(self.state_at(step))]
+        seat = self.viewing_seat if seat == "viewing" else seat
+        return [(event["kind"], event.get("texts", {}).get(lang, event["text"]))
+                for event in self.observation(seat, step)["events"] if event["text"]]
+
+    def event_log(self, upto: int | None = None, seat: Any = "viewing") -> list[dict]:
+        """Every step from the deal to ``upto`` (default: the cursor): who acted and what happened."""
+        upto = self.cursor if upto is None else upto
+        return [{"step": step, "seat": self.log[step - 1][0] if step else None,
+                 "events": self.event_texts(step, seat)} for step in range(upto + 1)]
+
+    def describe_move(self, step: int) -> str:
+        """``"Player 2: take cloud 3 to journal"``: the move that led to ``step``, as the teacher reads it."""
+        seat, action = self.log[step - 1]
+        return f"{player_label(seat)}: {action}"
+
+    def replay(self) -> dict:
+        """The current line as a replay file (DESIGN.md, "File formats")."""
+        start = self.spec.encode(self._states[0]) if self.start is not None else None
+        return replay_files.record(self.spec, self.players, self.seed, self.variants, self.log,
+                                   state=self._states[0], start=start)
+
+    def save(self) -> dict:
+        """The current line as a replay file: what "save" writes (``load`` reads it back)."""
+        return self.replay()
+
+    def position(self) -> dict:
+        """The viewed state as a position file (for the setup editor and "save position")."""
+        return self.spec.encode(self.state)
+
+    # ------------------------------------------------------------------ moving along the line
+    def goto(self, step: int) -> None:
+        if type(step) is not int or not 0 <= step <= len(self.log):
+            raise ValueError(f"step must be between 0 and {len(self.log)}, not {step!r}")
+        self.cursor = step
+
+    def undo(self) -> bool:
+        """One action back; False at the start."""
+        if self.cursor == 0:
+            return False
+        self.cursor = self.cursor - 1
+        return True
+
+    def redo(self) -> bool:
+        """One action forward along the log; False at its end."""
+        if self.cursor >= len(self.log):
+            return False
+        self.cursor = self.cursor + 1
+        return True
+
+    def play(self, seat: int, action) -> None:
+        """Play ``action`` (an Action or its JSON form) for ``seat`` at the cursor.
+
+        At the end of the log it is appended. At a past cursor, the log's own next move just steps
+        forward; any other move starts a new line there and the old line is kept in ``branches``.
+        Raises IllegalAction, and the session is then unchanged.
+        """
+        if isinstance(action, Mapping):
+            action = self.spec.decode_action(action)
+        new_state = self.spec.apply(self.state, seat, action)
+        move = (seat, action)
+        if self.cursor < len(self.log) and self.log[self.cursor] == move:
+            self.cursor = self.cursor + 1
+            return
+        self._continue_line([move], [new_state], self.cursor + 1)
+
+    def follow(self, moves: Sequence[Move], states: Sequence) -> None:
+        """Append moves played elsewhere (a shared table) with the states they led to; cursor to the end.
+
+        The states are taken as they are (immutable values, shared with the table), not replayed. A
+        selected action belonged to the old position: it is cleared in the same batch (one redraw).
+        """
+        if len(moves) != len(states):
+            raise ValueError(f"{len(moves)} moves but {len(states)} states")
+        if not moves:
+            return
+        self._extend_states(self.log, len(self.log))
+        self._states.extend(states)
+        self._set_line(self.log + list(moves), len(self.log) + len(moves), selected_action=None)
+
+    def autoplay(self, bots: str | Sequence[str | None] | Mapping[int, str | None] | None = None,
+                 until_over: bool = True, then_goto: int | None = None) -> int:
+        """Let bots play from the cursor; returns how many actions they played.
+
+        ``bots``: one bot name for every seat (default: the ``bot`` parameter), a list with a name
+        per seat, or a mapping seat -> name; a seat without a bot (``None``) is played by a person,
+        and the bots stop when it must decide. ``until_over=False`` plays a single action. Seat
+        ``s``'s move at step ``k`` is ``play.bots.bot_move(name, ..., seed, k)`` (the one seed rule,
+        ``play/seeds.py``), so the same session seed gives the same game as ``rules-explorer play``. As with ``play``, playing at a past cursor starts a new line. The cursor ends after
+        the bots' last action, or at ``then_goto``.
+        """
+        if bots is None or isinstance(bots, str):
+            names = {seat: bots or self.bot for seat in range(self.players)}
+        elif isinstance(bots, Mapping):
+            names = {seat: bots.get(seat) for seat in range(self.players)}
+        else:
+            names = dict(enumerate(bots))
+            if len(names) != self.players:
+                raise ValueError(f"give one bot per seat ({self.players}), not {len(names)}")
+        agents = {seat: name for seat, name in names.items() if name}
+        spec, state = self.spec, self.state
+        moves: list[Move] = []
+        states: list = []
+        while True:
+            waiting = spec.to_move(state)
+            if not waiting or any(seat not in agents for seat in waiting):
+                break
+            seat = waiting[0]
+            action = bot_move(agents[seat], spec, state, seat, self.seed, self.cursor + len(moves))
+            state = spec.apply(state, seat, action)
+            moves.append((seat, action))
+            states.append(state)
+            if not until_over:
+                break
+        last = self.cursor + len(moves) if moves else len(self.log)
+        end = self.cursor + len(moves) if then_goto is None else then_goto
+        if type(end) is not int or not 0 <= end <= last:
+            raise ValueError(f"then_goto must be between 0 and {last}, not {then_goto!r}")
+        if moves and self.log[self.cursor:self.cursor + len(moves)] != moves:
+            self._continue_line(moves, states, end)
+        else:
+            self.goto(end)                 # nothing new: the bots played the log's own continuation
+        return len(moves)
+
+    def branch(self, index: int) -> None:
+        """DESIGN.md's ``branch``: bring back the kept line ``branches[index]`` (see :meth:`switch_branch`)."""
+        self.switch_branch(index)
+
+    def switch_branch(self, index: int) -> None:
+        """Make ``branches[index]`` the current line; the current line takes its place in ``branches``."""
+        line = self.branches[index]
+        branches = list(self.branches)
+        branches[index] = self._line_record(forked_at=line.forked_at)
+        variants = dict(line.variants)
+        values = {}
+        if variants != self.variants:
+            values = self._setup(self.spec, variants, self.players, self.seed)
+        self._states = [self._root(self.spec, self.players, self.seed, variants)]
+        self._observations = {}
+        self._set_line(list(line.log), line.cursor, branches=branches, replay_problem=None, **values)
+
+    # ------------------------------------------------------------------ new games
+    def reset(self) -> None:
+        """A new deal from game/players/seed/variants: empty log, no branches."""
+        self._deal(**self._setup(self.spec, self.variants, self.players, self.seed))
+
+    def load(self, data: Mapping, cursor: int | None = None) -> None:
+        """Take over a replay file: its game, players, seed, variants and moves.
+
+        Raises InvalidReplay, changing nothing, if the file is malformed or a move is illegal.
+        The cursor goes to ``cursor`` (default: the end).
+        """
+        spec, first, moves = replay_files.read(data)
+        states = [first]
+        for i, (seat, action) in enumerate(moves):
+            try:
+                states.append(spec.apply(states[-1], seat, action))
+            except IllegalAction as error:
+                raise InvalidReplay(f"move {i + 1} ({player_label(seat)}: {action}) is illegal: {error}",
+                                    where=f"replay.actions[{i}]") from None
+        cursor = len(moves) if cursor is None else cursor
+        if type(cursor) is not int or not 0 <= cursor <= len(moves):
+            raise ValueError(f"cursor must be between 0 and {len(moves)}, not {cursor!r}")
+        values = self._setup(spec, data["variants"], data["players"], data["seed"])
+        self._states = states
+        self._observations = {}
+        self._set_line(list(moves), cursor, branches=[], replay_problem=None, game=spec.id,
+                       start=dict(data["start"]) if "start" in data else None, selected_action=None, **values)
+
+    def load_position(self, data: Mapping) -> None:
+        """Start a new line from a what-if position (a position file): empty log, no branches.
+
+        Raises InvalidPosition, changing nothing, if the position does not decode.
+        """
+        if not isinstance(data, Mapping) or "game" not in data:
+            raise replay_files.InvalidPosition('a position is an object with "game", "version", "variants" and "state"', where="position")
+        spec = rules.get_game(data["game"])
+        if "cards" in data:
+            spec = spec.with_card_file(data["cards"])
+        state = spec.decode(data)
+        start = spec.encode(state)
+        players = len(spec.scores(state))  # one score per seat
+        values = self._setup(spec, start["variants"], players, self.seed)
+        self._states = [state]
+        self._observations = {}
+        self._set_line([], 0, branches=[], replay_problem=None, game=spec.id, start=start, selected_action=None, **values)
+
+    # ------------------------------------------------------------------ playing on
+    def controller(self, seat: int) -> str:
+        """'human' or the bot name that plays ``seat`` (default: 'human', a person)."""
+        return self.seat_players.get(seat, "human")
+
+    def play_on(self, seat: int, action) -> int:
+        """A person plays ``action`` for ``seat``; then the bots play until a person must decide.
+
+        Returns how many bot actions followed. Raises IllegalAction, changing nothing.
+        """
+        self.play(seat, action)
+        return self.advance_bots()
+
+    def advance_bots(self) -> int:
+        """Let the seats played by bots act from the cursor until a person must decide or the game ends."""
+        bots = {seat: (None if self.controller(seat) == "human" else self.controller(seat)) for seat in range(self.players)}
+        if not any(bots.values()):
+            return 0
+        return self.autoplay(bots)
+
+    # ------------------------------------------------------------------ internals
+    def _setup(self, spec: GameSpec, variants: Mapping | None, players: int, seed: int) -> dict:
+        """Point the parameters that depend on the spec at ``spec``; returns the values to assign.
+
+        Updates the players' bounds, the viewing-seat choices and the variant switches (quietly);
+        the caller assigns the returned values together with the new line.
+        """
+        self.param.players.bounds = _bounds(spec)
+        if players not in spec.player_counts:
+            players = self._default_players(spec)
+        known = {v.name for v in spec.variants}
+        variants = spec.check_variants({k: v for k, v in (variants or {}).items() if k in known})
+        switches = self.variant_switches
+        if switches is None or type(switches) is not switches_class(spec):
+            if switches is not None and self._switch_watcher is not None:
+                switches.param.unwatch(self._switch_watcher)
+            switches = switches_class(spec)(**variants)
+            self._switch_watcher = switches.param.watch(self._on_switch, list(variants)) if variants else None
+        else:
+            self._quietly(switches, **variants)
+        seats = [None, *range(players)]
+        self.param.viewing_seat.objects = seats
+        viewing = self.viewing_seat if self.viewing_seat in seats else None
+        return dict(spec=spec, players=players, seed=seed, variants=variants,
+                    variant_switches=switches, viewing_seat=viewing)
+
+    def _quietly(self, target: param.Parameterized | None = None, **values) -> None:
+        """Assign ``values`` (one batch of events) without this session's dealing/replaying watchers."""
+        updating, self._updating = self._updating, True
+        try:
+            with param.edit_constant(self):
+                (target or self).param.update(**values)
+        finally:
+            self._updating = updating
+
+    def _root(self, spec: GameSpec, players: int, seed: int, variants: Mapping, start: Mapping | None = "current"):
+        """The first state of a line: the what-if position (under ``variants``) or the seed's deal."""
+        start = self.start if start == "current" else start
+        if start is None:
+            return spec.new_game(players, seed, variants)
+        return spec.decode({**start, "variants": dict(variants)})
+
+    def _deal(self, **values) -> None:
+        spec = values.get("spec", self.spec)
+        values.setdefault("start", None)
+        self._states = [self._root(spec, values.get("players", self.players), values.get("seed", self.seed),
+                                   values.get("variants", self.variants), values["start"])]
+        self._observations = {}
+        self._set_line([], 0, branches=[], replay_problem=None, selected_action=None, **values)
+
+    def _extend_states(self, log: Sequence[Move], step: int):
+        """``_states[step]`` along ``log``, applying the moves not yet cached."""
+        spec = self.spec
+        while len(self._states) <= step:
+            i = len(self._states) - 1
+            seat, action = log[i]
+            self._states.append(spec.apply(self._states[i], seat, action))
+        return self._states[step]
+
+    def _line_record(self, forked_at: int) -> Line:
+        return Line(log=tuple(self.log), cursor=self.cursor, variants=tuple(sorted(self.variants.items())),
+                    forked_at=forked_at)
+
+    def _continue_line(self, moves: list, states: list, cursor: int) -> None:
+        """Put ``moves`` after the cursor: appended at the end, or a new line forking from a past cursor."""
+        extra = {}
+        if self.cursor < len(self.log):
+            extra["branches"] = self.branches + [self._line_record(forked_at=self.cursor)]
+        del self._states[self.cursor + 1:]
+        self._states.extend(states)
+        self._observations = {k: v for k, v in self._observations.items() if k[0] <= self.cursor}
+        self._set_line(self.log[:self.cursor] + list(moves), cursor, **extra)
+
+    def _set_line(self, log: list, cursor: int, **extra) -> None:
+        """Assign ``log``, ``cursor``, the derived ``state`` and ``extra`` in one batch.
+
+        ``_states`` must already be the states along ``log`` (or a prefix of them).
+        """
+        if "spec" in extra:
+            with param.edit_constant(self):
+                self._quietly(spec=extra.pop("spec"))
+        state = self._extend_states(log, cursor)
+        self.param.cursor.bounds = (0, len(log))
+        if log is not self.log:
+            extra["log"] = log     # Param compares lists item by item and would report an unchanged one
+        self._quietly(cursor=cursor, state=state, **extra)
+
+    # ------------------------------------------------------------------ watchers
+    def _on_setup_change(self, *events) -> None:
+        if not self._updating:
+            self.reset()
+
+    def _on_game_change(self, event) -> None:
+        if self._updating:
+            return
+        spec = rules.get_game(event.new)
+        self._deal(**self._setup(spec, {}, self._default_players(spec), self.seed))
+
+    def _on_switch(self, *events) -> None:
+        if not self._updating:
+            self.variants = {**self.variants, **{e.name: e.new for e in events}}
+
+    def _on_variants_change(self, event) -> None:
+        if not self._updating:
+            self._replay_under(event.new, event.old or {})
+
+    def _on_line_change(self, *events) -> None:
+        """``log`` or ``cursor`` was assigned from outside (e.g. a slider): keep the derived state right."""
+        if self._updating:
+            return
+        old_log = next((e.old for e in events if e.name == "log"), None)
+        if old_log is not None:
+            shared = 0
+            for old, new in zip(old_log, self.log):
+                if old != new:
+                    break
+                shared += 1
+            del self._states[shared + 1:]
+            self._observations = {k: v for k, v in self._observations.items() if k[0] <= shared}
+            try:
+                self._extend_states(self.log, len(self.log))
+            except RulesError:
+                del self._states[shared + 1:]
+                self._quietly(log=old_log)
+                raise
+        self._set_line(self.log, min(self.cursor, len(self.log)))
+
+    def _replay_under(self, variants: Mapping, old_variants: Mapping) -> None:
+        """The variants changed: replay the same moves under the new rules, up to the first illegal one."""
+        values = self._setup(self.spec, variants, self.players, self.seed)
+        log, cursor, problem = self.log, self.cursor, None
+        try:
+            self._states = [self._root(self.spec, self.players, self.seed, values["variants"])]
+        except RulesError as error:      # a what-if position that these variants cannot hold
+            self._quietly(variants=dict(old_variants))
+            raise IllegalAction(str(error), rule="variants: the start position must be valid under them") from None
+        self._observations = {}
+        for i, (seat, action) in enumerate(log):
+            try:
+                self._states.append(self.spec.apply(self._states[i], seat, action))
+            except RulesError as error:
+                problem = {"move": i + 1, "seat": seat, "action": str(action), "message": str(error),
+                           "text": f"Move {i + 1} ({player_label(seat)}: {action}) is illegal under these rules: {error}"}
+                break
+        if problem is not None:
+            kept = Line(log=tuple(log), cursor=cursor, variants=tuple(sorted(old_variants.items())),
+                        forked_at=problem["move"] - 1)
+            values["branches"] = self.branches + [kept]
+            log = log[:problem["move"] - 1]
+        self._set_line(log, min(cursor, len(log)), replay_problem=problem, **values)
+
+
+class FixedViewSession(GameSession):
+    """A session seen from one viewpoint, fixed when it is made: a seat, or a spectator (``seat=None``;
+    never the teacher). A shared table's page is one: any server-side widget of a page, hidden or
+    disabled, can be fired from the browser, so a page that must show one seat is built on a session
+    that cannot show another (DESIGN.md, "A page has one viewpoint"). ``viewing_seat`` is a constant
+    parameter: assigning it raises, and a set-up that would drop the seat (fewer players) is refused.
+    """
+
+    viewing_seat = param.Selector(default=None, objects=[None], allow_None=True, constant=True,
+                                  doc="The seat whose view the page shows (None: a spectator), fixed when it opens.")
+    teacher = param.Boolean(default=False, constant=True, doc="Always False: no everything-seeing view here.")
+
+    _fixed_seat: int | None = None
+
+    def __init__(self, *, seat: int | None, **params):
+        if params.pop("teacher", False):
+            raise ValueError("a fixed view is a seat's or a spectator's, never the teacher's")
+        super().__init__(**params)
+        if seat is not None and seat not in range(self.players):
+            raise ValueError(f"seat {seat!r} is not at this {self.players}-player game")
+        with param.edit_constant(self):
+            self.viewing_seat = seat
+        self._fixed_seat = seat
+
+    def _setup(self, spec: GameSpec, variants: Mapping | None, players: int, seed: int) -> dict:
+        values = super()._setup(spec, variants, players, seed)
+        if values["viewing_seat"] != self._fixed_seat:
+            raise ValueError(f"this view is fixed to {player_label(self._fixed_seat)}, "
+                             f"whom a {values['players']}-player game does not seat")
+        return values

@@ -1,0 +1,700 @@
+"""The Analysis page: a paired A/B comparison of seeded bot games, watched live (DESIGN.md, "Explorer").
+
+The numbers all come from :func:`play.sweep.compare`: the same deals played under setting A and
+setting B (a variant switch, or the bots), with 95% confidence intervals. This module adds only
+what a page needs around it, in three layers (STYLE.md habit 9):
+
+* :class:`RunSettings`, a frozen record of one comparison's arguments, and :class:`AnalysisRun`,
+  the model: it runs ``compare`` and holds the statistics of the finished chunks as they arrive
+  (``stats``, ``history``), then the final ``result`` -- partial when stopped;
+* pure functions from statistics to plot data (dicts of columns), from plot data to HoloViews
+  elements, and from a result to the CSV and JSON downloads: testable without a browser;
+* :class:`AnalysisPage`, the ``Viewer``: widgets from its parameters, a background thread per run,
+  and one ``Pipe``-fed ``DynamicMap`` per plot.
+
+Live updates and threads
+    The run happens in a background thread, so the server keeps serving. Each finished chunk
+    assigns new values on the model (in that thread); the page never touches Bokeh models from it:
+    in a served page the refresh is scheduled on the document's own loop (``add_next_tick_callback``
+    holds the document lock), at most once until it has run, by ``explorer/plots/live.py``'s
+    ``OnLoop``. Each refresh sets the progress line, summary and buttons, and then, in a loop
+    callback of its own, redraws the plots through their pipes (a few per second at most: no need
+    for the in-place updates of the play page); so the texts go out at once, never behind the plots.
+
+Stopping
+    ``compare`` keeps the chunks finished so far when interrupted (Ctrl-C); the Stop button asks for
+    the same thing: the progress callback raises :class:`StopRequested` (a ``KeyboardInterrupt``)
+    after the chunk that just finished, and the result says ``interrupted``. The statistics cover
+    the games ``0 .. n-1`` of the gap-free prefix of chunks, exactly as ``compare`` reports them.
+
+Languages
+    The page's texts are in ``explorer/locales/<lang>/analysis.json``; ``AnalysisPage(lang=...)``
+    shows them in one language, and :func:`create_page` takes it from the address (``?lang=``) or
+    the browser, with a switch to load the page in the other. The downloads are data and stay
+    English (their column names, and the question as ``compare``'s result records it).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from html import escape as esc
+from typing import Any, Callable, Mapping, Sequence
+
+import holoviews as hv
+import panel as pn
+import param
+
+import rules
+from explorer.plots.analysis import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+from explorer.core.i18n import NATIVE_NAMES, text
+from explorer.web.request import page_language
+from play.bots import BOTS
+from rules.rulebook import LANGUAGES
+from play.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
+from explorer.plots.live import OnLoop
+from explorer.plots.game import frame, player_colour
+from explorer.core.session import VariantSwitches, player_label, switches_class, variant_label, variant_note
+
+#: Colours of the two settings (A: blue, B: orange), also used in the page's text.
+SETTING_COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
+#: Where each setting's mark sits beside its seat on a categorical x axis.
+SETTING_OFFSET = {"A": -0.15, "B": 0.15}
+EXECUTORS = {"In this process": "inprocess", "Local processes": "processes", "Dask cluster": "dask"}
+
+
+def executor_options(lang: str = "en") -> dict[str, str]:
+    """``EXECUTORS`` with its names in ``lang`` (the executor menu's choices)."""
+    return {text(f"analysis.executor.{value}", lang): value for value in EXECUTORS.values()}
+
+
+# ---------------------------------------------------------------------------- the model
+@dataclass(frozen=True, kw_only=True)
+class RunSettings:
+    """The arguments of one paired comparison (what :func:`play.sweep.compare` takes)."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    variants_a: Mapping[str, Any] = field(default_factory=dict)
+    variants_b: Mapping[str, Any] = field(default_factory=dict)
+    bots_a: tuple = ("random",)
+    bots_b: tuple = ("random",)
+    executor: str = "inprocess"
+    workers: int | None = None
+    scheduler: str | None = None
+    chunk: int = DEFAULT_CHUNK
+    until_ci: float | None = None
+    curves: bool = True          # the provisional-score envelopes (a score per decision)
+
+    def compare_arguments(self) -> dict:
+        """Keyword arguments for ``compare`` (the same comparison, run anywhere)."""
+        return {"game_id": self.game, "players": self.players, "games": self.games, "seed": self.seed,
+                "variants_a": dict(self.variants_a), "variants_b": dict(self.variants_b),
+                "bots_a": tuple(self.bots_a), "bots_b": tuple(self.bots_b), "executor": self.executor,
+                "workers": self.workers, "scheduler": self.scheduler or None, "chunk": self.chunk,
+                "until_ci": self.until_ci, "curves": self.curves}
+
+
+class StopRequested(KeyboardInterrupt):
+    """Raised from the progress callback: ``compare`` keeps the chunks finished so far, as for Ctrl-C."""
+
+
+class AnalysisRun(param.Parameterized):
+    """One comparison's results as they arrive: assigned (never mutated), so watchers notice.
+
+    ``run(settings)`` plays it in the calling thread; ``request_stop()`` (any thread) ends it after
+    the chunk being finished. ``stats`` is ``play.sweep.paired_stats`` of the finished prefix;
+    ``history`` one point per seat per update: the score difference B - A with its interval, for
+    the convergence plot; ``result`` the dict ``compare`` returned (plus the question), at the end.
+    """
+
+    status = param.Selector(default="idle", objects=["idle", "running", "done", "stopped", "failed"])
+    settings = param.ClassSelector(class_=RunSettings, default=None, allow_None=True)
+    games_done = param.Integer(default=0, doc="Games of each setting in the finished prefix of chunks.")
+    elapsed = param.Number(default=0.0, doc="Seconds since the run started.")
+    stats = param.Dict(default=None, allow_None=True, doc="paired_stats of the finished prefix.")
+    history = param.List(default=[], doc="Per update and seat: games, seat, mean, low, high of B - A.")
+    result = param.Dict(default=None, allow_None=True, doc="What compare returned, once finished or stopped.")
+    error = param.String(default="", doc="Why the last run failed.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._stop = threading.Event()
+
+    @property
+    def running(self) -> bool:
+        return self.status == "running"
+
+    def request_stop(self) -> None:
+        self._stop.set()
+
+    def run(self, settings: RunSettings, pace: Callable[[], None] | None = None) -> dict | None:
+        """Play the comparison here (call it from a background thread in a page); returns the result.
+
+        ``pace``, if given, is called after each update (a page waits there until it has drawn it).
+        """
+        self._stop.clear()
+        plan = chunk_plan(settings.games, settings.chunk)
+        start = time.perf_counter()
+        self.param.update(status="running", settings=settings, games_done=0, elapsed=0.0, stats=None,
+                          history=[], result=None, error="")
+
+        def progress(done, chunks):
+            prefix = finished_prefix(chunks, plan)
+            # A chunk finishing out of order (processes, Dask) adds nothing until the gap before it is filled.
+            if prefix and sum(r.tallies[0].games for r in prefix) != self.games_done:
+                stats = paired_stats(prefix, settings.players)
+                self.param.update(stats=stats, games_done=stats["games"], elapsed=time.perf_counter() - start,
+                                  history=self.history + difference_points(stats))
+                if pace is not None:
+                    pace()
+            if self._stop.is_set():
+                raise StopRequested
+
+        try:
+            result = compare(**settings.compare_arguments(), progress=progress)
+        except Exception as error:  # noqa: BLE001 - shown on the page (a bad scheduler address, ...)
+            self.param.update(status="failed", error=f"{type(error).__name__}: {error}",
+                              elapsed=time.perf_counter() - start)
+            return None
+        result = {"question": question(settings), **result}
+        stats = result["results"]
+        history = self.history if stats["games"] == self.games_done else self.history + difference_points(stats)
+        self.param.update(stats=stats, games_done=stats["games"], history=history, result=result,
+                          elapsed=time.perf_counter() - start,
+                          status="stopped" if result["interrupted"] else "done")
+        return result
+
+
+def finished_prefix(chunks: Mapping[int, Any], plan: Sequence[tuple[int, int]]) -> list:
+    """The chunk results of the plan's gap-free beginning (games 0 .. n-1), in order."""
+    prefix = []
+    for first, _ in plan:
+        if first not in chunks:
+            break
+        prefix.append(chunks[first])
+    return prefix
+
+
+# ---------------------------------------------------------------------------- words
+def _player(seat: int, lang: str = "en") -> str:
+    """``Player 1`` / ``プレイヤー1``."""
+    return player_label(seat) if lang == "en" else text("explorer.player", lang, n=seat + 1)
+
+
+def _session_words(function: str, game: str | None, name: str, lang: str) -> str | None:
+    """A variant's label or note in ``lang`` (``variant_label`` / ``variant_note`` of
+    ``explorer.core.session``); None without a game."""
+    if game is None:
+        return None
+    return {"variant_label": variant_label, "variant_note": variant_note}[function](game, name, lang)
+
+
+def _variant_name(game: str | None, name: str, lang: str = "en") -> str:
+    """A variant in a question: its name in words in English, its label in other languages."""
+    if lang == "en":
+        return name.replace("_", " ")
+    return _session_words("variant_label", game, name, lang) or name.replace("_", " ")
+
+
+def _variant_words(name: str, a: Any, b: Any, lang: str = "en", game: str | None = None) -> str:
+    words = _variant_name(game, name, lang)
+    if isinstance(a, bool):
+        return text("analysis.change.on" if b else "analysis.change.off", lang, variant=words)
+    return text("analysis.change.value", lang, variant=words, a=a, b=b)
+
+
+def question(settings: RunSettings, lang: str = "en") -> str:
+    """The comparison as a question: "Does disturbance change the scores at 4 players?"."""
+    changes = [_variant_words(name, settings.variants_a.get(name), value, lang, settings.game)
+               for name, value in sorted(settings.variants_b.items()) if settings.variants_a.get(name) != value]
+    if tuple(settings.bots_a) != tuple(settings.bots_b):
+        changes.append(text("analysis.change.bots", lang, a="/".join(settings.bots_a), b="/".join(settings.bots_b)))
+    if not changes:
+        return text("analysis.question.same", lang, players=settings.players)
+    if len(changes) == 1:
+        return text("analysis.question.one", lang, changes=changes[0], players=settings.players)
+    listed = (text("analysis.question.separator", lang).join(changes[:-1]) + text("analysis.question.and", lang)
+              + changes[-1])
+    return text("analysis.question.many", lang, changes=listed, players=settings.players)
+
+
+def progress_line(run: AnalysisRun, lang: str = "en") -> str:
+    settings = run.settings
+    if settings is None:
+        return text("analysis.progress.not_run", lang)
+    done = text("analysis.progress.games", lang, done=run.games_done, total=settings.games)
+    state = "" if run.status == "idle" else text(f"analysis.status.{run.status}", lang, error=run.error)
+    return f"{done} · {text('analysis.progress.elapsed', lang, seconds=run.elapsed)} · {state}"
+
+
+def _interval(ci: Mapping, key: str = "mean") -> str:
+    """``80.45 [75.96, 84.94]`` for a mean, ``31.7% [21.3%, 44.2%]`` for a rate."""
+    form = "{:.1%}" if key == "rate" else "{:.2f}"
+    if ci[key] is None:
+        return "–"
+    if ci["low"] is None:
+        return form.format(ci[key])
+    return f"{form.format(ci[key])} [{form.format(ci['low'])}, {form.format(ci['high'])}]"
+
+
+def summary_markdown(stats: Mapping | None, lang: str = "en") -> str:
+    """The final numbers per seat: means and win rates of A and B, and the paired difference."""
+    if not stats:
+        return ""
+    rows = [text("analysis.summary.header", lang), "|---|---|---|---|---|---|"]
+    for a, b, d in zip(stats["a"]["seats"], stats["b"]["seats"], stats["difference_b_minus_a"]):
+        mark = " *" if d["significant"] else ""
+        rows.append(f"| {_player(a['seat'], lang)} | {_interval(a['score'])} | {_interval(b['score'])} | "
+                    f"{_interval(d['score_difference'])}{mark} | {_interval(a['win_rate'], 'rate')} | "
+                    f"{_interval(b['win_rate'], 'rate')} |")
+    length = text("analysis.summary.length", lang, a=_interval(stats["a"]["game_length"]),
+                  b=_interval(stats["b"]["game_length"]))
+    return "\n".join(rows) + f"\n\n{length} " + text("analysis.summary.note", lang, games=stats["games"])
+
+
+# ---------------------------------------------------------------------------- plot data (pure)
+def seat_interval_data(stats: Mapping | None, statistic: str) -> dict:
+    """Per seat and setting, ``statistic`` ("score" or "win_rate") with its interval, as columns."""
+    columns: dict[str, list] = {k: [] for k in ("seat", "setting", "x", "value", "low", "high")}
+    if stats:
+        key = "rate" if statistic == "win_rate" else "mean"
+        for setting in ("A", "B"):
+            for seat in stats[setting.lower()]["seats"]:
+                ci = seat[statistic]
+                if ci[key] is None:
+                    continue
+                columns["seat"].append(seat["seat"])
+                columns["setting"].append(setting)
+                columns["x"].append(seat["seat"] + SETTING_OFFSET[setting])
+                columns["value"].append(ci[key])
+                columns["low"].append(ci[key] if ci["low"] is None else ci["low"])
+                columns["high"].append(ci[key] if ci["high"] is None else ci["high"])
+    players = len(stats["a"]["seats"]) if stats else 0
+    fair = stats["a"]["first_player_advantage"]["fair_share"] if stats else None
+    return {"columns": columns, "players": players, "games": stats["games"] if stats else 0, "fair_share": fair}
+
+
+def game_length_data(stats: Mapping | None) -> dict:
+    """Mean game length (decisions) with its interval, for A and B."""
+    columns: dict[str, list] = {k: [] for k in ("setting", "x", "value", "low", "high")}
+    for x, setting in enumerate(("A", "B")):
+        ci = stats[setting.lower()]["game_length"] if stats else {"mean": None}
+        if ci["mean"] is None:
+            continue
+        columns["setting"].append(setting)
+        columns["x"].append(x)
+        columns["value"].append(ci["mean"])
+        columns["low"].append(ci["mean"] if ci["low"] is None else ci["low"])
+        columns["high"].append(ci["mean"] if ci["high"] is None else ci["high"])
+    return {"columns": columns, "games": stats["games"] if stats else 0}
+
+
+def difference_points(stats: Mapping) -> list[dict]:
+    """One convergence point per seat: games so far and the score difference B - A with its interval."""
+    points = []
+    for seat in stats["difference_b_minus_a"]:
+        ci = seat["score_difference"]
+        if ci["low"] is not None:
+            points.append({"games": stats["games"], "seat": seat["seat"], "mean": ci["mean"],
+                           "low": ci["low"], "high": ci["high"]})
+    return points
+
+
+def difference_history_data(history: Sequence[Mapping]) -> dict:
+    """Per seat, the difference B - A and its interval against the number of games (columns)."""
+    seats: dict[int, dict[str, list]] = {}
+    for point in sorted(history, key=lambda p: (p["seat"], p["games"])):
+        columns = seats.setdefault(point["seat"], {k: [] for k in ("games", "mean", "low", "high")})
+        for key in columns:
+            columns[key].append(point[key])
+    return {"seats": seats, "games": max((p["games"] for p in history), default=0)}
+
+
+# ---------------------------------------------------------------------------- elements (pure)
+def _seat_ticks(players: int, lang: str = "en") -> list:
+    return [(seat, _player(seat, lang)) for seat in range(players)]
+
+
+def _dimension(name: str, label: str | None = None) -> str | hv.Dimension:
+    """A plot dimension named ``name`` (the data's column, the same in every language), shown as ``label``."""
+    return name if label is None or label == name else hv.Dimension(name, label=label)
+
+
+def _interval_marks(columns: Mapping, ylabel: str, lang: str = "en", name: str | None = None, **size) -> hv.Overlay:
+    value = _dimension(name or ylabel, ylabel)
+    layers = []
+    for setting, colour in SETTING_COLOURS.items():
+        rows = [i for i, s in enumerate(columns["setting"]) if s == setting]
+        pick = {k: [columns[k][i] for i in rows] for k in columns}
+        neg = [v - lo for v, lo in zip(pick["value"], pick["low"])]
+        pos = [hi - v for v, hi in zip(pick["value"], pick["high"])]
+        layers.append(hv.ErrorBars((pick["x"], pick["value"], neg, pos), kdims=["x"],
+                                   vdims=[value, "below", "above"]).opts(color=colour, line_width=2, framewise=True))
+        layers.append(hv.Scatter((pick["x"], pick["value"]), kdims=["x"], vdims=[value],
+                                 label=text("analysis.plot.setting", lang, setting=setting))
+                      .opts(color=colour, size=9, tools=["hover"], framewise=True))
+    return hv.Overlay(layers)
+
+
+def seat_interval_plot(data: Mapping, *, title: str, ylabel: str, lang: str = "en", statistic: str | None = None,
+                       **size) -> hv.Overlay:
+    """Mean (or rate) per seat with its 95% interval, A beside B.
+
+    ``statistic`` ("score" or "win_rate") names the data's column whatever the language (the win
+    rate also draws the fair share); without it, ``ylabel`` is taken as the English name.
+    """
+    name = {"score": "score", "win_rate": "win rate"}.get(statistic, ylabel)
+    overlay = _interval_marks(data["columns"], ylabel, lang, name)
+    if data.get("fair_share") is not None and name == "win rate":
+        overlay = overlay * hv.HLine(data["fair_share"]).opts(color="#888888", line_dash="dashed", line_width=1)
+    return overlay.opts(hv.opts.Overlay(title=text("analysis.plot.title_games", lang, title=title, games=data["games"]),
+                                        xlabel="", ylabel=ylabel, xticks=_seat_ticks(data["players"], lang) or None,
+                                        xlim=(-0.5, max(data["players"], 1) - 0.5),
+                                        legend_position="right", framewise=True, **frame(size)))
+
+
+def game_length_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
+    return _interval_marks(data["columns"], text("analysis.axis.decisions", lang), lang, "decisions").opts(hv.opts.Overlay(
+        title=text("analysis.plot.length", lang, games=data["games"]), xlabel="",
+        ylabel=text("analysis.axis.decisions_per_game", lang),
+        xticks=[(0, "A"), (1, "B")], xlim=(-0.5, 1.5), show_legend=False, framewise=True, **frame(size)))
+
+
+def difference_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
+    """The paired score difference B - A per seat as games accumulate, its interval as a band."""
+    layers = [hv.HLine(0).opts(color="#888888", line_dash="dashed", line_width=1)]
+    for seat, columns in data["seats"].items():
+        colour = player_colour(seat)
+        games = _dimension("games", text("analysis.axis.games", lang))
+        band = hv.Area((columns["games"], columns["low"], columns["high"]), kdims=[games], vdims=["low", "high"])
+        layers.append(band.opts(color=colour, alpha=0.2, line_alpha=0, framewise=True))
+        layers.append(hv.Curve((columns["games"], columns["mean"]), kdims=[games],
+                               vdims=[_dimension("difference", text("analysis.axis.difference", lang))],
+                               label=_player(seat, lang)).opts(color=colour, line_width=2, tools=["hover"], framewise=True))
+    return hv.Overlay(layers).opts(hv.opts.Overlay(
+        title=text("analysis.plot.difference", lang, games=data["games"]), xlabel=text("analysis.axis.games", lang),
+        ylabel=text("analysis.axis.points_difference", lang), legend_position="right", framewise=True, **frame(size)))
+
+
+# ---------------------------------------------------------------------------- downloads (pure)
+CSV_FIELDS = ("statistic", "setting", "seat", "value", "low", "high", "games")
+
+
+def result_rows(result: Mapping) -> list[dict]:
+    """Every number of a comparison as tidy rows (``CSV_FIELDS``); seats are 1-based players."""
+    stats = result["results"]
+    rows = []
+
+    def add(statistic, setting, seat, ci, key="mean"):
+        rows.append({"statistic": statistic, "setting": setting, "seat": "" if seat is None else seat + 1,
+                     "value": ci[key], "low": ci["low"], "high": ci["high"], "games": ci["n"]})
+
+    for setting in ("a", "b"):
+        side = stats[setting]
+        for seat in side["seats"]:
+            add("score", setting.upper(), seat["seat"], seat["score"])
+            add("win_rate", setting.upper(), seat["seat"], seat["win_rate"], "rate")
+        add("first_player_win_rate", setting.upper(), 0, side["first_player_advantage"]["win_rate"], "rate")
+        add("game_length", setting.upper(), None, side["game_length"])
+        add("score_spread", setting.upper(), None, side["score_spread"])
+    for seat in stats["difference_b_minus_a"]:
+        add("score_difference", "B-A", seat["seat"], seat["score_difference"])
+        add("win_rate_difference", "B-A", seat["seat"], seat["win_rate_difference"])
+    return rows
+
+
+def result_csv(result: Mapping) -> str:
+    out = io.StringIO()
+    out.write(f"# {result.get('question', '')} game={result['game']} players={result['players']} "
+              f"seed={result['seed']} interrupted={result['interrupted']}\n")
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows({k: ("" if v is None else v) for k, v in row.items()} for row in result_rows(result))
+    return out.getvalue()
+
+
+def result_json(result: Mapping) -> str:
+    return json.dumps(result, indent=1, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------------------- the page
+def language_switch_html(lang: str) -> str:
+    """The page again in the other language (``?lang=``), as the explorer's and the rules page's switches."""
+    switch = " · ".join(f'<a class="lang-{other}" href="?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
+                        if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
+    return f'<div class="language-switch">{esc(text("language.switch", lang))}: {switch}</div>'
+
+
+class PlotFeed:
+    """One plot: a ``Pipe`` feeding a ``DynamicMap`` that draws ``element(data)``."""
+
+    def __init__(self, element, data):
+        self.pipe = hv.streams.Pipe(data=data)
+        self.dmap = hv.DynamicMap(element, streams=[self.pipe])
+
+
+class AnalysisPage(pn.viewable.Viewer):
+    """The A/B analysis page: settings, Run/Stop, live plots, final numbers and downloads.
+
+    ``AnalysisPage()``; ``run`` is its :class:`AnalysisRun`; ``start()``/``stop()`` are what the
+    buttons do; ``thread`` is the background thread of the current run. ``lang`` is the language of
+    its texts, read when the page is made (the language switch loads the page again).
+    """
+
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the page's texts.")
+
+    game = param.Selector(default="subastral", objects={rules.get_game(g).title: g for g in rules.GAMES},
+                          doc="Which game's rules.")
+    players = param.Selector(default=4, objects=[2, 3, 4, 5], doc="Number of players.")
+    bot_a = param.Selector(default="random", objects=list(BOTS), label="Bots in A")
+    bot_b = param.Selector(default="random", objects=list(BOTS), label="Bots in B")
+    variants_a = param.ClassSelector(class_=VariantSwitches, doc="Setting A's variant switches.")
+    variants_b = param.ClassSelector(class_=VariantSwitches, doc="Setting B's variant switches.")
+    games = param.Integer(default=500, bounds=(1, None), doc="Games per setting (each deal is played under A and B).")
+    seed = param.Integer(default=1, doc="Game i is dealt from seed + i.")
+    executor = param.Selector(default="inprocess", objects=EXECUTORS, doc="Where the games are played.")
+    workers = param.Integer(default=2, bounds=(1, 256), doc="Local processes.")
+    scheduler = param.String(default="", doc="Dask scheduler address (tcp://host:8786); empty: DASK_SCHEDULER_ADDRESS.")
+    chunk = param.Integer(default=50, bounds=(1, None), label="Chunk size", doc="Games per chunk (the plots update per chunk).")
+    stop_when_precise = param.Boolean(default=False, label="Stop when precise",
+                                      doc="Sequential stopping: stop once every seat's difference interval is this narrow.")
+    ci_half_width = param.Number(default=1.0, bounds=(0.001, None), label="± points",
+                                 doc="Half-width of the difference interval that is precise enough.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        lang = self.lang
+        self.param.executor.objects = executor_options(lang)
+        self.run = AnalysisRun()
+        self.thread: threading.Thread | None = None
+        # From the run's thread: once, on the document's own loop, which holds its lock.
+        self._on_run_change = OnLoop(self.refresh)
+        self._on_plots_due = OnLoop(self.refresh_plots, self._on_run_change.document)
+        self._document = self._on_run_change.document
+        self._drawn = threading.Condition()
+        self.drawn_games = 0            # games_done of the run as last drawn
+        self.feeds = {
+            "scores": PlotFeed(lambda data: seat_interval_plot(
+                data, title=text("analysis.plot.scores", lang), ylabel=text("analysis.axis.score", lang), lang=lang,
+                statistic="score"), seat_interval_data(None, "score")),
+            "win_rates": PlotFeed(lambda data: seat_interval_plot(
+                data, title=text("analysis.plot.win_rates", lang), ylabel=text("analysis.axis.win_rate", lang),
+                lang=lang, statistic="win_rate"), seat_interval_data(None, "win_rate")),
+            "length": PlotFeed(lambda data: game_length_plot(data, lang=lang), game_length_data(None)),
+            "difference": PlotFeed(lambda data: difference_plot(data, lang=lang), difference_history_data([])),
+            "distribution": PlotFeed(lambda data: score_distribution_plot(data, lang=lang), score_distribution_data(None)),
+            "envelope": PlotFeed(lambda data: envelope_plot(data, lang=lang), envelope_data(None)),
+        }
+        self.panes = {name: pn.pane.HoloViews(feed.dmap, linked_axes=False, margin=(5, 10),
+                                              css_classes=[f"analysis-{name.replace('_', '-')}"])
+                      for name, feed in self.feeds.items()}
+        self.question = pn.pane.Markdown("", css_classes=["analysis-question"], sizing_mode="stretch_width")
+        self.progress = pn.pane.Markdown(progress_line(self.run, lang), css_classes=["analysis-progress"])
+        self.summary = pn.pane.Markdown("", css_classes=["analysis-summary"], sizing_mode="stretch_width")
+        self.run_button = pn.widgets.Button(label=text("analysis.run", lang), color="primary", css_classes=["analysis-run"])
+        self.stop_button = pn.widgets.Button(label=text("analysis.stop", lang), color="warning", disabled=True,
+                                             css_classes=["analysis-stop"])
+        self.run_button.on_click(lambda event: self.start())
+        self.stop_button.on_click(lambda event: self.stop())
+        self.csv_download = pn.widgets.FileDownload(callback=self._csv_file, filename="analysis.csv",
+                                                    label=text("analysis.download_csv", lang),
+                                                    disabled=True, css_classes=["analysis-csv"])
+        self.json_download = pn.widgets.FileDownload(callback=self._json_file, filename="analysis.json",
+                                                     label=text("analysis.download_json", lang), disabled=True,
+                                                     css_classes=["analysis-json"])
+        self.language_switch = pn.pane.HTML(language_switch_html(lang), css_classes=["analysis-language"], margin=(0, 10))
+        self.variant_box = pn.Column(margin=0)
+        self._on_game_change()
+        self.param.watch(self._on_game_change, ["game"])
+        self.param.watch(self._show_question, ["players", "bot_a", "bot_b"])
+        self.run.param.watch(self._on_run_change, ["stats", "games_done", "status", "history"])
+        self.controls = self._controls()
+        self.results = pn.Column(
+            self.question, self.progress,
+            pn.FlexBox(*self.panes.values(), flex_wrap="wrap", sizing_mode="stretch_width"),
+            self.summary, pn.Row(self.csv_download, self.json_download),
+            sizing_mode="stretch_width", css_classes=["analysis-results"])
+        self._layout = pn.Row(self.controls, self.results, sizing_mode="stretch_width", css_classes=["analysis-page"])
+
+    # ------------------------------------------------------------------ settings
+    #: The settings whose widgets show their parameter's doc as a tooltip (in ``lang``: ``analysis.doc.<name>``).
+    DESCRIBED = ("game", "players", "games", "seed", "chunk", "executor", "workers", "scheduler", "ci_half_width")
+
+    def _controls(self) -> pn.Column:
+        lang = self.lang
+
+        def widget(name, kind=None, **kw):
+            kind = kind or pn.widgets.Select
+            words = {"name": text(f"analysis.label.{name}", lang)}
+            if name in self.DESCRIBED:
+                words["description"] = text(f"analysis.doc.{name}", lang)
+            return kind.from_param(self.param[name], css_classes=[f"analysis-{name.replace('_', '-')}"], **words, **kw)
+
+        self.executor_widgets = {"processes": widget("workers", pn.widgets.IntInput),
+                                 "dask": widget("scheduler", pn.widgets.TextInput)}
+        self.param.watch(self._show_executor_widgets, ["executor"])
+        self._show_executor_widgets()
+        return pn.Column(
+            self.language_switch, text("analysis.heading", lang),
+            widget("game"), widget("players"), widget("bot_a"), widget("bot_b"), self.variant_box,
+            widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
+            widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
+            widget("stop_when_precise", pn.widgets.Checkbox), widget("ci_half_width", pn.widgets.FloatInput),
+            pn.Row(self.run_button, self.stop_button), width=300, css_classes=["analysis-controls"])
+
+    def _show_executor_widgets(self, *events) -> None:
+        for executor, widget in self.executor_widgets.items():
+            widget.visible = self.executor == executor
+
+    def _on_game_change(self, *events) -> None:
+        spec = rules.get_game(self.game)
+        counts = list(spec.player_counts)
+        self.param.players.objects = counts
+        if self.players not in counts:
+            self.players = 4 if 4 in counts else counts[0]
+        switches = switches_class(spec)
+        a, b = switches(), switches()
+        # B differs from A by default: the first on/off variant switched on, so the page asks a question.
+        for variant in spec.variants:
+            if isinstance(variant.default, bool):
+                setattr(b, variant.name, not variant.default)
+                break
+        for old in (self.variants_a, self.variants_b):
+            if old is not None:
+                old.param.unwatch(old._analysis_watcher)
+        for switches_object in (a, b):
+            names = [n for n in switches_object.param if n != "name"]
+            switches_object._analysis_watcher = switches_object.param.watch(self._show_question, names or ["name"])
+        self.variants_a, self.variants_b = a, b
+        self.variant_box[:] = [self._variant_widgets(a, "A"), self._variant_widgets(b, "B")]
+        self._show_question()
+
+    def _variant_widgets(self, switches: VariantSwitches, setting: str) -> pn.Column:
+        lang = self.lang
+        widgets = [pn.pane.Markdown(text("analysis.variants_in", lang, setting=setting), margin=(0, 10))]
+        for name, parameter in switches.param.objects("existing").items():
+            if name == "name":
+                continue
+            kind = pn.widgets.Checkbox if isinstance(parameter, param.Boolean) else pn.widgets.Select
+            words = {}
+            if lang != "en":       # the variants' own words, where explorer.core.session has them in lang
+                label = _session_words("variant_label", self.game, name, lang)
+                note = _session_words("variant_note", self.game, name, lang)
+                if label:
+                    words["name"] = label
+                if note and kind is pn.widgets.Select:
+                    words["description"] = note
+            widgets.append(kind.from_param(switches.param[name], css_classes=[f"variant-{setting.lower()}-{name}"], **words))
+        if len(widgets) == 1:
+            widgets.append(pn.pane.Markdown(text("analysis.no_variants", lang), margin=(0, 10)))
+        return pn.Column(*widgets, margin=0)
+
+    @staticmethod
+    def _chosen(switches: VariantSwitches) -> dict:
+        return {name: getattr(switches, name) for name in switches.param if name != "name"}
+
+    def settings(self) -> RunSettings:
+        """The comparison the widgets describe."""
+        return RunSettings(
+            game=self.game, players=self.players, games=self.games, seed=self.seed,
+            variants_a=self._chosen(self.variants_a), variants_b=self._chosen(self.variants_b),
+            bots_a=(self.bot_a,), bots_b=(self.bot_b,), executor=self.executor,
+            workers=self.workers if self.executor == "processes" else None,
+            scheduler=(self.scheduler or None) if self.executor == "dask" else None, chunk=self.chunk,
+            until_ci=self.ci_half_width if self.stop_when_precise else None)
+
+    def _show_question(self, *events) -> None:
+        if self.variants_a is not None and self.variants_b is not None:
+            self.question.object = f"### {question(self.settings(), self.lang)}"
+
+    # ------------------------------------------------------------------ running
+    def start(self) -> threading.Thread | None:
+        """Start a run in a background thread (nothing if one is running)."""
+        if self.thread is not None and self.thread.is_alive():
+            return None
+        settings = self.settings()
+        self.question.object = f"### {question(settings, self.lang)}"
+        self.thread = threading.Thread(target=self.run.run, args=(settings,), kwargs={"pace": self._pace},
+                                       daemon=True, name="analysis-run")
+        self.run.status = "running"       # the buttons change before the thread's first chunk
+        self.thread.start()
+        return self.thread
+
+    def stop(self) -> None:
+        self.run.request_stop()
+
+    def _pace(self) -> None:
+        """After a chunk's update, in a served page: wait until its plots are drawn.
+
+        A run in this process keeps the interpreter lock nearly all the time; without a pause the
+        server's loop would send the updates only when the run ends, all at once, and on a busy
+        machine it drew a chunk in seconds while the run went on to the next ones. (The bound only
+        keeps a page whose loop has stopped from holding the run.)
+        """
+        if self._document is None:
+            return
+        games = self.run.games_done
+        with self._drawn:
+            self._drawn.wait_for(lambda: self.drawn_games >= games, timeout=30.0)
+
+    def refresh(self) -> None:
+        """Bring the progress line, summary and buttons up to date with the run, then the plots.
+
+        In a served page the plots (six redrawn: the slow part) follow in a loop callback of their
+        own, so the texts go out at once in a small message instead of waiting behind them.
+        """
+        run = self.run
+        with pn.io.hold():
+            self.progress.object = progress_line(run, self.lang)
+            self.summary.object = summary_markdown(run.stats, self.lang)
+            finished = run.result is not None
+            self.run_button.disabled = run.running
+            self.stop_button.disabled = not run.running
+            self.csv_download.disabled = self.json_download.disabled = not finished
+        self._on_plots_due()
+
+    def refresh_plots(self) -> None:
+        """Send the run's statistics to the plots (then a waiting run may go on: ``_pace``)."""
+        run = self.run
+        games = run.games_done         # read first: what is drawn is at least this recent
+        stats, history = run.stats, run.history
+        with pn.io.hold():
+            self.feeds["scores"].pipe.send(seat_interval_data(stats, "score"))
+            self.feeds["win_rates"].pipe.send(seat_interval_data(stats, "win_rate"))
+            self.feeds["length"].pipe.send(game_length_data(stats))
+            self.feeds["difference"].pipe.send(difference_history_data(history))
+            self.feeds["distribution"].pipe.send(score_distribution_data(stats))
+            self.feeds["envelope"].pipe.send(envelope_data(stats))
+        with self._drawn:
+            self.drawn_games = games
+            self._drawn.notify_all()
+
+    def _csv_file(self) -> io.StringIO:
+        return io.StringIO(result_csv(self.run.result) if self.run.result else "")
+
+    def _json_file(self) -> io.StringIO:
+        return io.StringIO(result_json(self.run.result) if self.run.result else "")
+
+    def __panel__(self):
+        return self._layout
+
+
+def create_page(lang: str | None = None) -> pn.template.BaseTemplate:
+    """The served page: the analysis in a template (``page.analysis`` is the :class:`AnalysisPage`),
+    in ``lang`` (else the address's ``?lang=``, else the browser's language)."""
+    lang = lang or page_language()
+    analysis = AnalysisPage(lang=lang)
+    # No busy spinner: Panel keeps every spinner in its global state and updates them all when any
+    # session is busy, from that session's thread, which breaks the other documents' locks when the
+    # explorer and this page are served by one process (the explorer has none for the same reason).
+    template = pn.template.BootstrapTemplate(title=text("analysis.page_title", lang), sidebar=[analysis.controls],
+                                             main=[analysis.results], busy_indicator=None)
+    template.analysis = analysis
+    return template

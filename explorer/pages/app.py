@@ -1,0 +1,319 @@
+"""The explorer web app: deal a game, watch bots play it or play it yourself, step through it.
+
+Layout (one :class:`ExplorerApp` per browser session, all state in one
+:class:`~explorer.core.session.GameSession`; the widgets only assign to the session, the views watch it):
+
+* sidebar: set-up (game, players, seed, variant switches, bot, "New game" buttons), who plays
+  each seat ("Played by": a person or a bot) and the point of view ("View as");
+* main, top: the replay-problem notice (when a variant change cut the line) and the stepper
+  (|◀ ◀ ▶ ▶| buttons, slider; arrow keys work anywhere on the page);
+* main, ``self.tabs``: the "Table" tab holds the action picker and the board, with the clickable
+  event log and the lines of play beside them; "Plots & scores" the live plots and the score
+  breakdown; "What-if setup" the setup editor (edit, load and save positions and replays).
+  Further tabs are added with :meth:`ExplorerApp.add_tab`.
+
+The default page is a bot-played 4-player Subastral game at step 0, to step through; taking a
+seat is one click ("Play as Player N" in the picker, or "New game: me as Player 1").
+
+``create_app()`` returns the Panel template; ``apps/explorer`` serves it. The
+:class:`ExplorerApp` behind the template is reachable as ``template.explorer`` (tests drive its
+widgets in Python through ``controls``, ``picker``, ``stepper``, ``log_view`` and ``branches``).
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape as esc
+
+import panel as pn
+import param
+
+import rules
+from explorer.boards.registry import board_for
+from explorer.components.advisor import MoveAdvisor
+from explorer.core.i18n import NATIVE_NAMES, literal, text
+from explorer.core.links import rules_href, tutorial_href
+from explorer.pages.tutorial import available as tutorials_available
+from explorer.components.picker import HUMAN, ActionPicker, SeatControllers
+from explorer.plots.live import LivePlots
+from explorer.components.scores import ScoreBreakdown
+from explorer.components.setup_editor import SetupEditor
+from explorer.tables.hub import TableError
+from explorer.pages.table_pages import review_replay
+from explorer.web.request import page_language, query_arg
+from explorer.core.session import GameSession, VariantSwitches, player_label, variant_label, variant_note
+from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
+from rules.rulebook import LANGUAGES
+
+NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
+
+
+TEACHER = -1  # the "View as" widget's value for the teacher (a Select cannot show None as chosen)
+
+
+def player_name(seat: int, lang: str) -> str:
+    return text("explorer.player", lang, n=seat + 1)
+
+
+def _options_for_seats(players: int, lang: str = "en") -> dict[str, int]:
+    return {text("explorer.teacher", lang): TEACHER, **{player_name(seat, lang): seat for seat in range(players)}}
+
+
+def bot_session(**params) -> GameSession:
+    """The default page's session: every seat a bot, the whole game played, the cursor at the deal.
+    ``params`` are GameSession's (``game``, ``players``, ``seed``); its defaults: 4-player Subastral, seed 1."""
+    session = GameSession(**params)
+    session.seat_players = {seat: session.bot for seat in range(session.players)}
+    session.autoplay(then_goto=0)
+    return session
+
+
+class ExplorerApp(pn.viewable.Viewer):
+    """Widgets, picker, board, log and lines of play around one session. One instance per browser session."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), constant=True,
+                          doc="The page's language (``?lang=``, else the browser's): rule links and explanations.")
+
+    def __init__(self, session: GameSession | None = None, **params):
+        super().__init__(session=session or bot_session(), **params)
+        session = self.session
+        self.controls: dict[str, pn.widgets.Widget] = {}
+        self.seat_controllers = SeatControllers(session=session, lang=self.lang)
+        self.stepper = Stepper(session=session, lang=self.lang)
+        self.picker = ActionPicker(session=session, lang=self.lang)
+        self.advisor = MoveAdvisor(session=session, lang=self.lang)
+        self.board = board_for(session, self.lang)
+        # Each game draws its own board: a new game in the same session swaps it.
+        self.board_slot = pn.Column(self.board, sizing_mode="stretch_width", margin=0)
+        session.param.watch(self._on_game, "game")
+        self.log_view = EventLog(session=session, lang=self.lang)
+        self.rules_links = pn.pane.HTML("", css_classes=["rules-links"], margin=(0, 10), sizing_mode="stretch_width")
+        session.param.watch(self._sync_rules_links, "game")
+        self._sync_rules_links()
+        self.branches = BranchesPanel(session=session, lang=self.lang)
+        self.replay_problem = ReplayProblem(session=session, lang=self.lang)
+        self._build_controls()
+        session.param.watch(self._sync_seats, ["players", "viewing_seat"])
+        session.param.watch(self._sync_variants, ["variant_switches"])
+        session.param.watch(self._fill_seat_players, ["players"])
+        self.template = self._build_template()
+        self.plots = LivePlots(session=session, lang=self.lang)
+        self.scores = ScoreBreakdown(session=session, lang=self.lang)
+        self.setup_editor = SetupEditor(session=session, lang=self.lang)
+        t = self._text
+        self.add_tab(t("explorer.plots_tab"), pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))
+        self.add_tab(t("explorer.setup_tab"), self.setup_editor)
+        self.setup_tab = len(self.tabs) - 1
+        # The editor refills its form only while its tab is shown (a refill costs more than a step).
+        self.setup_editor.following = False
+        self.tabs.param.watch(self._on_tab, "active")
+        self.template.explorer = self
+
+    # ------------------------------------------------------------------ widgets
+    def _build_controls(self) -> None:
+        t = self._text
+        session = self.session
+        c = self.controls
+        c["game"] = pn.widgets.Select.from_param(
+            session.param.game, label=t("explorer.game"),
+            options={rules.get_game(game).title: game for game in rules.GAMES}, css_classes=["game-select"])
+        c["players"] = pn.widgets.IntSlider.from_param(session.param.players, label=t("explorer.players"))
+        c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label=t("explorer.seed"))
+        c["random_seed"] = pn.widgets.Button(label=t("explorer.random_seed"), css_classes=["random-seed"], width=130)
+        c["random_seed"].on_click(lambda event: setattr(self.session, "seed", random.randrange(1_000_000)))
+        c["bot"] = pn.widgets.RadioButtonGroup.from_param(session.param.bot, label=t("explorer.bots"))
+        c["new_game"] = pn.widgets.Button(label=t("explorer.new_game"), color="primary", css_classes=["new-game"],
+                                          sizing_mode="stretch_width", description=t("explorer.new_game_note"))
+        c["new_game"].on_click(self._new_bot_game)
+        c["new_game_human"] = pn.widgets.Button(label=t("explorer.new_game_human"), color="success",
+                                                css_classes=["new-game-human"], sizing_mode="stretch_width",
+                                                description=t("explorer.new_game_human_note"))
+        c["new_game_human"].on_click(self._new_human_game)
+        self.variant_box = pn.Column(sizing_mode="stretch_width", margin=0)
+        self._sync_variants()
+        c["view_as"] = pn.widgets.Select(label=t("explorer.view_as"), options=_options_for_seats(session.players, self.lang),
+                                         value=self._seat_value(), css_classes=["view-as"])
+        c["view_as"].param.watch(self._on_view_as, "value")
+        c.update(self.stepper.controls)          # start, back, forward, end, step
+
+    def _text(self, key: str, **values) -> str:
+        return text(key, self.lang, **values)
+
+    def _sync_variants(self, *events) -> None:
+        t = self._text
+        switches: VariantSwitches = self.session.variant_switches
+        game, lang = self.session.game, self.lang
+        widgets = []
+        for name, parameter in switches.param.objects("existing").items():
+            if name == "name":
+                continue
+            label, note = variant_label(game, name, lang), variant_note(game, name, lang)
+            if isinstance(parameter, param.Boolean):
+                widget = pn.widgets.Checkbox.from_param(switches.param[name], label=label, css_classes=[f"variant-{name}"])
+            else:
+                widget = pn.widgets.Select.from_param(switches.param[name], name=label, description=note,
+                                                      css_classes=[f"variant-{name}"])
+            self.controls[f"variant:{name}"] = widget
+            widgets.append(widget)
+            widgets.append(pn.pane.Markdown(note, styles=NOTE_STYLE, margin=(0, 10)))
+        self.variant_box.objects = widgets or [pn.pane.Markdown(t("explorer.no_variants"))]
+
+    def _sync_rules_links(self, *events) -> None:
+        """The game's rules page, and the language switch (the page again, in the other language)."""
+        lang, game = self.lang, self.session.game
+        switch = " · ".join(f'<a class="lang-{other}" href="?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
+                            if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
+        title = rules.get_game(game).title
+        tutorial = (f'<div><a class="tutorial-page-link" href="{esc(tutorial_href(game, lang))}" target="tutorial">'
+                    f'{text("explorer.tutorial_link", lang, game=title)}</a></div>' if game in tutorials_available() else "")
+        self.rules_links.object = (f'<div><a class="rules-page-link" href="{esc(rules_href(game, lang))}" target="rules">'
+                                   f'{text("explorer.rules_link", lang, game=title)}</a></div>{tutorial}'
+                                   f'<div class="language-switch">{text("language.switch", lang)}: {switch}</div>')
+
+    def _sync_seats(self, *events) -> None:
+        options = _options_for_seats(self.session.players, self.lang)
+        view_as = self.controls["view_as"]
+        if list(view_as.options.values()) != list(options.values()):
+            view_as.options = options
+        view_as.value = self._seat_value()
+
+    def _fill_seat_players(self, event) -> None:
+        """More seats: if every seat was a bot, the new ones are bots too (a session's default is a person)."""
+        session = self.session
+        chosen = session.seat_players
+        if chosen and all(name != HUMAN for name in chosen.values()):
+            session.seat_players = {seat: chosen.get(seat, session.bot) for seat in range(session.players)}
+
+    def _seat_value(self) -> int:
+        return TEACHER if self.session.viewing_seat is None else self.session.viewing_seat
+
+    def _on_view_as(self, event) -> None:
+        self.session.viewing_seat = None if event.new == TEACHER else event.new
+
+    # ------------------------------------------------------------------ new games
+    def _new_bot_game(self, event=None) -> None:
+        """Every seat a bot (the chosen one), the whole game played, the cursor at the deal."""
+        session = self.session
+        session.seat_players = {seat: session.bot for seat in range(session.players)}
+        session.reset()
+        session.autoplay(then_goto=0)
+
+    def _new_human_game(self, event=None) -> None:
+        """A new deal with Player 1 played by you (seen as Player 1), the other seats by the chosen bot."""
+        session = self.session
+        session.seat_players = {0: HUMAN, **{seat: session.bot for seat in range(1, session.players)}}
+        session.reset()
+        session.viewing_seat = 0
+        self.picker.let_bots_play()
+
+    # ------------------------------------------------------------------ layout
+    def _on_game(self, event) -> None:
+        self.board = board_for(self.session, self.lang)
+        self.board_slot.objects = [self.board]
+
+    def _on_tab(self, event) -> None:
+        self.setup_editor.following = event.new == self.setup_tab
+
+    def add_tab(self, title: str, view) -> None:
+        """Add a tab beside "Table" in the main area (for "Plots", "Scores", "Setup"...)."""
+        self.tabs.append((title, view))
+
+    def _build_template(self) -> pn.template.BaseTemplate:
+        t = self._text
+        c = self.controls
+        sidebar = [
+            self.rules_links,
+            pn.pane.Markdown(t("explorer.setup"), margin=(0, 10)),
+            c["game"], c["players"], c["seed"], c["random_seed"],
+            pn.pane.Markdown(t("explorer.variants"), margin=(6, 10, 0, 10)),
+            self.variant_box,
+            pn.pane.Markdown(t("explorer.bots_heading"), margin=(6, 10, 0, 10)), c["bot"],
+            c["new_game"], c["new_game_human"],
+            pn.layout.Divider(),
+            pn.pane.Markdown(t("explorer.played_by"), margin=(0, 10)),
+            self.seat_controllers,
+            pn.layout.Divider(),
+            c["view_as"],
+        ]
+        side = pn.Column(
+            pn.Card(self.log_view, title=t("explorer.events"), collapsible=False,
+                    sizing_mode="stretch_width", css_classes=["log-card"], margin=(0, 0, 8, 0)),
+            pn.Card(self.branches, title=t("explorer.lines"), collapsible=False, sizing_mode="stretch_width",
+                    css_classes=["branches-card"], margin=(0, 0, 8, 0)),
+            pn.Card(self.advisor, title=t("explorer.advisor"), collapsed=True,
+                    sizing_mode="stretch_width", css_classes=["advisor-card"], margin=0),
+            styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5),
+        )
+        play = pn.Column(self.picker, self.board_slot, styles={"flex": "100 1 560px"}, margin=0)
+        # The log and lines of play sit right of the board on wide screens and below it on narrow ones.
+        table = pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+
+        # ---- INTEGRATION POINT: further main-area views ("Plots", "Scores", "Setup") are tabs here,
+        # added with self.add_tab(title, view). The stepper and the replay notice stay above the tabs,
+        # so every tab follows the cursor. Tabs are drawn when first shown (dynamic), which keeps
+        # the first load fast; hidden ones keep their data up to date all the same.
+        self.tabs = pn.Tabs((t("explorer.table_tab"), table), sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=True)
+        main = pn.Column(self.replay_problem, self.stepper, self.tabs, sizing_mode="stretch_width", margin=0)
+        # BootstrapTemplate rather than FastListTemplate: the Fast design pulls a Google web font,
+        # and the page must work offline, asking nothing of any server but its own.
+        return pn.template.BootstrapTemplate(
+            title=t("explorer.title"),
+            sidebar=sidebar,
+            main=[main],
+            sidebar_width=330,
+            header_background="#24406b",
+            # No busy spinner: a step answers in milliseconds, and the spinner's own updates, sent
+            # from Panel's event bookkeeping, were seen to trip Bokeh's document lock under load.
+            busy_indicator=None,
+        )
+
+    def __panel__(self):
+        return self.template
+
+
+def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
+    """The explorer page. Without a session: a bot-played 4-player Subastral game at step 0, the game
+    the address names (``/explorer?game=biome_blitz&players=3&seed=7``, see :func:`addressed_session`),
+    or, for ``/explorer?table=ID``, that finished playtest table's game with every hand shown."""
+    notice = alert = None
+    table_id = query_arg("table") if session is None else None
+    if table_id is not None:
+        try:
+            session = GameSession()
+            session.load(review_replay(table_id, lang=page_language()), cursor=0)
+        except TableError as error:
+            session, notice, alert = None, f"Table review: {error}.", "review-refused"
+    elif session is None:
+        session, notice = addressed_session(query_arg, page_language())
+        alert = "address-refused"
+    template = ExplorerApp(session=session, lang=page_language()).template
+    if notice:
+        # (it holds the address's values: shown as they are, never read as HTML or Markdown)
+        template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=[alert]))
+    return template
+
+
+def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
+    """The game the page's address asks for with ``game``, ``players`` and ``seed`` (``arg(name)``
+    gives each, or None), opened as the default page is (``bot_session``), and None; or (None, why
+    not) in ``lang`` when a value cannot be played, so the page opens as usual and says which value
+    it could not take. (None, None): nothing asked."""
+    game, players, seed = arg("game"), arg("players"), arg("seed")
+    if game is None and players is None and seed is None:
+        return None, None
+    if game is not None and game not in rules.GAMES:
+        return None, text("explorer.address.game", lang, game=game, games=", ".join(rules.GAMES))
+    spec = rules.get_game(game or rules.GAMES[0])
+    params = {"game": spec.id}
+    if players is not None:
+        if not players.isdigit() or int(players) not in spec.player_counts:
+            counts = ", ".join(map(str, spec.player_counts))
+            return None, text("explorer.address.players", lang, title=spec.title, counts=counts, players=players)
+        params["players"] = int(players)
+    if seed is not None:
+        try:
+            params["seed"] = int(seed)
+        except ValueError:
+            return None, text("explorer.address.seed", lang, seed=seed)
+    return bot_session(**params), None

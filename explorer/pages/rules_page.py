@@ -1,0 +1,86 @@
+"""A game's rules page, ``/rules?game=<id>&lang=<en|ja>``: its rulebook (``rules/rulebook.py``) in
+teaching order, one anchored section per rule (``#rule-<id>``), each with where it comes from (the
+rules text's headings, the rulings). The event log and the illegal-move messages link here."""
+
+from __future__ import annotations
+
+from html import escape as esc
+
+import panel as pn
+
+import rules
+from explorer.core.i18n import NATIVE_NAMES, literal, text
+from explorer.core.links import rule_reference, rules_href
+from explorer.core.session import variant_label, variant_note
+from explorer.web.shell import stylesheet
+from explorer.web.request import page_language, query_arg
+from rules.rulebook import LANGUAGES, rulebook
+
+RULES_CSS = stylesheet("rules")
+
+
+def rules_html(game: str, lang: str) -> str:
+    """The whole rules page of ``game`` in ``lang`` as HTML."""
+    book = rulebook(game)
+    title = rules.get_game(game).title
+    games = " ".join(
+        f'<a class="{"chosen" if other == game else ""}" href="{esc(rules_href(other, lang))}">'
+        f'{esc(rules.get_game(other).title)}</a>' for other in rules.GAMES)
+    languages = " ".join(
+        f'<a class="lang-{other}{" chosen" if other == lang else ""}" href="{esc(rules_href(game, other))}" '
+        f'lang="{other}">{NATIVE_NAMES[other]}</a>' for other in LANGUAGES)
+    toc = "".join(f'<li><a href="#chapter-{esc(chapter.id)}">{esc(chapter.title[lang])}</a></li>'
+                  for chapter in book.chapters)
+    toc += f'<li><a href="#switches">{esc(text("rules.switches", lang))}</a></li>'
+    parts = [f'<div class="rules-page" lang="{lang}"><nav class="games">{games}</nav>',
+             f'<nav class="languages">{languages}</nav>',
+             f'<h1>{esc(text("rules.heading", lang, game=title))}</h1>',
+             f'<p class="source">{esc(text("rules.source_note", lang, source=book.source))}</p>',
+             f'<ol class="toc">{toc}</ol>']
+    for chapter in book.chapters:
+        parts.append(f'<h2 id="chapter-{esc(chapter.id)}">{esc(chapter.title[lang])}</h2>')
+        for rule in chapter.rules:
+            parts.append(
+                f'<section class="rule" id="rule-{esc(rule.id)}"><h3>{esc(rule.title[lang])}</h3>'
+                f'<p class="summary">{esc(rule.summary[lang])}</p><p>{esc(rule.text[lang])}</p>'
+                f'<p class="source">{esc(text("rules.from", lang, where=rule_reference(game, rule, lang)))}</p>'
+                '</section>')
+    parts.append(switches_html(game, lang))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def switch_value(value, lang: str) -> str:
+    """A switch's setting as the page says it: on/off for a yes-or-no switch, else the choice's name."""
+    if isinstance(value, bool):
+        return text("rules.switch_on" if value else "rules.switch_off", lang)
+    return str(value).replace("_", " ")
+
+
+def switches_html(game: str, lang: str) -> str:
+    """The game's switches (published variants and the readings we chose where the text is debatable):
+    each with what it changes, its source, its choices and the default the engine plays."""
+    spec = rules.get_game(game)
+    parts = [f'<h2 id="switches">{esc(text("rules.switches", lang))}</h2>',
+             f'<p>{esc(text("rules.switches_intro" if spec.variants else "rules.no_switches", lang))}</p>']
+    for variant in spec.variants:
+        choices = ", ".join(switch_value(choice, lang) for choice in variant.choices)
+        parts.append(
+            f'<section class="switch" id="switch-{esc(variant.name)}"><h3>{esc(variant_label(game, variant.name, lang))}</h3>'
+            f'<p class="switch-default">{esc(text("rules.switch_default", lang, value=switch_value(variant.default, lang), choices=choices))}</p>'
+            f'<p>{esc(variant_note(game, variant.name, lang))}</p></section>')
+    return "".join(parts)
+
+
+def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.template.BaseTemplate:
+    """The page for ``/rules``: the game and language from the address (or the browser's language)."""
+    lang = lang or page_language()
+    game = game or query_arg("game") or rules.GAMES[0]
+    if game not in rules.GAMES:
+        body = pn.pane.Alert(literal(text("rules.unknown_game", lang, game=game, games=", ".join(rules.GAMES))),
+                             alert_type="warning", css_classes=["rules-refused"])
+    else:
+        body = pn.pane.HTML(rules_html(game, lang), stylesheets=[RULES_CSS], sizing_mode="stretch_width",
+                            css_classes=["rules-pane"])
+    return pn.template.BootstrapTemplate(title=text("rules.page_title", lang), main=[body],
+                                         header_background="#24406b", busy_indicator=None)

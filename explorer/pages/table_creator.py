@@ -1,0 +1,90 @@
+"""A playtest table's creator page: ``/tables?table=ID&creator=KEY`` (the creator link, shown once
+when the table is made; only its SHA-256 is stored, like the seats' keys).
+
+The creator can end the table before its game is over (no more moves; its bots stop; its deal and
+replay become public, as for a finished game) and give a person's seat a new link, after which the
+old link stops working (a link that was passed on too far). The page shows no hand: the creator
+plays, if at all, from their own seat's link.
+"""
+
+from __future__ import annotations
+
+import panel as pn
+import param
+
+from explorer.tables.hub import HUMAN, TableError, TableHub
+from explorer.core.links import explorer_path, seat_link
+from explorer.pages.table_texts import esc, seat_name, t
+from explorer.web.shell import stylesheet
+from rules.rulebook import LANGUAGES
+
+
+PAGE_CSS = stylesheet("tables")
+
+
+class CreatorPage(pn.viewable.Viewer):
+    """End the table, or give a seat a new link (see the module docstring)."""
+
+    lang = param.Selector(default="en", objects=list(LANGUAGES), doc="The language of the page's texts.")
+
+    def __init__(self, hub: TableHub, table_id: str, token: str | None, origin: str = "", path: str = "/tables",
+                 **params):
+        super().__init__(**params)
+        self.hub, self.origin, self.path = hub, origin, path
+        self.table = hub.creator_table(table_id, token)          # TableError: unknown table, not the creator's link
+        self.token, lang = token, self.lang
+        self.status = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["creator-status"], sizing_mode="stretch_width")
+        self.end_button = pn.widgets.Button(label=t("end_table", lang), color="danger", css_classes=["end-table"])
+        self.end_button.on_click(lambda event: self.end())
+        self.seat_buttons = []
+        for seat in sorted(self.table.record.token_digests):
+            button = pn.widgets.Button(label=t("new_link", lang, player=seat_name(seat, lang)),
+                                       css_classes=["new-seat-link", f"new-seat-link-{seat}"])
+            button.on_click(lambda event, seat=seat: self.new_link(seat))
+            self.seat_buttons.append(button)
+        self.message = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["creator-message", "links"],
+                                    sizing_mode="stretch_width")
+        self._show()
+
+    def end(self) -> None:
+        try:
+            self.hub.abandon(self.table.id, self.token)
+        except TableError as error:
+            self.message.object = esc(error.problem_in(self.lang))
+        self._show()
+
+    def new_link(self, seat: int) -> str | None:
+        try:
+            token = self.hub.new_seat_link(self.table.id, self.token, seat)
+        except TableError as error:
+            self.message.object = esc(error.problem_in(self.lang))
+            return None
+        link = seat_link(self.table.id, token, self.origin, self.path)
+        anchor = f'<a class="seat-link seat-link-{seat}" href="{esc(link)}" target="_blank">{esc(link)}</a>'
+        self.message.object = t("new_link_made", self.lang, player=esc(seat_name(seat, self.lang)), link=anchor)
+        return token
+
+    def _show(self) -> None:
+        table, lang = self.table, self.lang
+        if table.ended:
+            review = f'{esc(explorer_path())}?table={esc(table.id)}' + ("" if lang == "en" else f"&lang={lang}")
+            self.status.object = (f'<div class="table-status ended">{esc(t("ended", lang, table=table.id))} '
+                                  f'<a class="review-link" href="{review}" target="_blank">{t("review", lang)}</a></div>')
+        else:
+            waiting = t("list_separator", lang).join(seat_name(s, lang) for s in table.to_move)
+            self.status.object = f'<div class="table-status">{esc(t("open_status", lang, n=table.step + 1, players=waiting))}</div>'
+        self.end_button.visible = not table.ended
+        for button in self.seat_buttons:
+            button.visible = not table.ended
+
+    def __panel__(self):
+        record, lang = self.table.record, self.lang
+        seats = t("list_separator", lang).join(
+            t("seat_controller", lang, player=seat_name(s, lang), controller=t("person", lang) if c == HUMAN else t("bot", lang, name=c))
+            for s, c in enumerate(record.controllers))
+        header = pn.pane.HTML(f'<b>{esc(t("creator_title", lang, table=record.id))}</b> · {esc(self.table.spec.title)}'
+                              f'<br><span class="quiet">{esc(seats)}</span>', stylesheets=[PAGE_CSS],
+                              css_classes=["table-header"], sizing_mode="stretch_width")
+        return pn.Column(header, self.status, pn.Row(*self.seat_buttons), self.message, self.end_button,
+                         sizing_mode="stretch_width")
+

@@ -1,0 +1,539 @@
+"""The playtest tables' pages: the lobby, a seat's or a spectator's table, and the review link.
+
+``apps/tables`` serves :func:`create_tables_page`, which reads the address:
+
+- ``/tables``: the lobby: create a table (game, players, variants, seed, who plays each seat), get
+  one secret link per human seat and the spectator link; the open and finished tables; rematch.
+- ``/tables?table=ID&seat=KEY``: that seat's page. ``/tables?table=ID``: the spectator's page.
+
+A table page is an explorer :class:`~explorer.core.session.FixedViewSession` that follows the shared
+table (``session.follow``), viewed as the page's seat, or as a spectator (only ``observe(state,
+None)``), fixed when the page opens: no object on the page can change it, and its picker has no
+"view as", "take a seat" or "let bots play" widgets at all (any server-side widget, hidden or
+disabled, can be fired from the browser). Its board, event log and plots are the explorer's own components, which
+draw only observations of the viewing seat, so the page holds nothing that seat may not see (the
+tests read every websocket message to check). Moves go to the table through the hub
+(:class:`TablePicker`), never into the page's session directly; the hub then tells every page.
+
+Finished games open in the explorer with every hand shown: ``/explorer?table=ID`` (the explorer's
+path: ``$RULES_EXPLORER_EXPLORER_PATH``, default ``/explorer``; only once the
+game is over: before, the replay would show every hand).
+
+Every page speaks the language of its address's ``?lang=`` or else the browser's (English or
+Japanese, :func:`~explorer.core.i18n.page_language`; texts: ``explorer/locales/<lang>/tables.json``),
+with a language switch in its header that keeps the table and seat.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import secrets
+import time
+
+import panel as pn
+import param
+
+import rules
+from explorer.core.i18n import literal, text
+from explorer.boards.registry import board_for
+from explorer.plots.live import LivePlots, OnLoop
+from explorer.components.picker import ActionPicker, assign, seats_text
+from explorer.core.links import creator_page_link, explorer_path, refusal_markdown, seat_link
+from explorer.components.scores import ScoreBreakdown
+from explorer.core.session import FixedViewSession, player_label, variant_note
+from explorer.tables.hub import CONTROLLERS, HUMAN, TableError, TableHub, db_path_from_args, get_hub
+from explorer.tables.store import SEED_LIMIT, token_digest
+from explorer.components.timeline import EventLog
+from explorer.pages.table_texts import esc, seat_name, t
+from explorer.web.request import page_language, page_origin, page_path, query_arg
+from explorer.web.shell import language_switch_html, stylesheet
+from rules.protocol import IllegalAction, RulesError
+from rules.registry import get_game
+from rules.rulebook import LANGUAGES
+
+PAGE_CSS = stylesheet("tables")
+SWITCH_CSS = stylesheet("language_switch")
+
+
+def variant_description(game: str, variant, lang: str = "en") -> str:
+    """What a variant switch does, in ``lang`` (English: the engine's description)."""
+    return variant.description if lang == "en" else variant_note(game, variant.name, lang)
+
+
+# ---------------------------------------------------------------------------------------------
+# A table's page
+# ---------------------------------------------------------------------------------------------
+class TablePicker(ActionPicker):
+    """The explorer's picker for one seat at a shared table: Confirm sends the move to the table.
+
+    Moves are offered at the table's latest step only: a move is judged against the position the
+    player saw, and a past step (an event-log line clicked) is not the position the table is in.
+    """
+
+    # Bots play on their own, and each seat is played from its own link: none of the explorer's
+    # "view as", "take a seat" or "let bots play" widgets is made (the page's viewpoint is fixed).
+    shortcuts = False
+
+    def actable_seats(self) -> list[int]:
+        return super().actable_seats() if self.session.at_end else []
+
+    def __init__(self, page: "TablePage", **params):
+        self.page = page
+        super().__init__(**params)
+
+    def confirm(self) -> bool:
+        if self._selected is None:
+            return False
+        _, action = self._selected
+        self._selected = None       # the board's preview goes with the move's new position (one redraw)
+        return self.page.send(action)
+
+    def let_bots_play(self) -> int:      # the table's bots play on their own timer
+        return 0
+
+    # Whom the table waits for is the page's own status line (TablePage._status_html); said again
+    # here, it would be a second redraw on every page after every move. The picker's line stays put.
+    @property
+    def WAITING(self) -> str:
+        return f'<span class="hint">{t("choices_on_your_turn", self.lang)}</span>'
+
+    def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
+        return self.WAITING if self.session.at_end else self._past_step_html()
+
+    def _bots_html(self, movers: list[int]) -> str:
+        return self.WAITING if self.session.at_end else self._past_step_html()
+
+    def _past_step_html(self) -> str:
+        session = self.session
+        return (f'<span class="past-step">'
+                f'{esc(t("past_step", self.lang, step=session.cursor, steps=len(session.log)))}</span>')
+
+    def _past_step_note(self, mode: str) -> str:       # (the status says it)
+        return ""
+
+
+class TablePage(pn.viewable.Viewer):
+    """One seat's (or a spectator's) page of a shared table; see the module docstring."""
+
+    lang = param.Selector(default="en", objects=list(LANGUAGES), doc="The language of the page's texts.")
+
+    def __init__(self, hub: TableHub, table_id: str, token: str | None = None, path: str = "/tables", **params):
+        super().__init__(**params)
+        self.hub, self.path = hub, path
+        self.table = table = hub.table(table_id)          # TableError: unknown table
+        self.seat = hub.seat_of(table_id, token)          # TableError: wrong key; None: spectator
+        self.token = token if self.seat is not None else None
+        record = table.record
+        # The page's viewpoint is fixed here, for as long as the page is open (FixedViewSession).
+        session = self.session = FixedViewSession(game=record.game, players=record.players, seed=record.seed,
+                                                  variants=dict(record.variants), seat=self.seat)
+        session.seat_players = {seat: name for seat, name in enumerate(record.controllers)}
+        self._sync()
+        self.header = pn.pane.HTML(self._header_html(), stylesheets=[PAGE_CSS], css_classes=["table-header"],
+                                   sizing_mode="stretch_width", margin=(0, 5))
+        self.status = pn.pane.HTML("", stylesheets=[PAGE_CSS], sizing_mode="stretch_width", margin=(0, 5, 6, 5))
+        lang = self.lang
+        self.picker = TablePicker(page=self, session=session, lang=lang) if self.seat is not None else None
+        self.board = board_for(session, lang)
+        self.log_view = EventLog(session=session, lang=lang)
+        # The plots are made when their card is first opened: following a move costs each page as
+        # much again as everything else on it, and most players watch the table.
+        self.plots: LivePlots | None = None
+        self.plots_card = pn.Card(title=t("plots_closed", lang), collapsed=True,
+                                  sizing_mode="stretch_width", css_classes=["plots-card"])
+        self.plots_card.param.watch(self._on_plots_card, "collapsed")
+        # The final scores are made when the game ends (until then they would be redrawn, unseen, every move).
+        self.scores: ScoreBreakdown | None = None
+        self.download = pn.widgets.FileDownload(callback=self._replay_file, filename=f"table-{table.id}.json",
+                                                label=t("download_replay", lang), color="primary",
+                                                css_classes=["download-replay"], margin=(4, 5))
+        self.rematch_button = pn.widgets.Button(label=t("rematch_same_seats", lang), css_classes=["rematch"],
+                                                margin=(4, 5), visible=self.seat is not None)
+        self.rematch_button.on_click(lambda event: self.rematch())
+        self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
+        self.end = pn.Column(pn.pane.Markdown(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
+                             pn.Row(self.download, self.rematch_button, margin=0), self.end_links,
+                             visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
+        # The hub calls it from whichever thread took the move: it runs on this page's own loop.
+        self._on_table_change = OnLoop(self._follow)
+        self._document = self._on_table_change.document
+        self._unsubscribe = hub.subscribe(table.id, self._on_table_change)
+        if self._document is not None:
+            self._document.on_session_destroyed(lambda context: self._unsubscribe())
+        self._layout = self._make_layout()
+        self._sync()        # a bot may have moved while the page was being made, before it listened
+        self._show()
+
+    # ------------------------------------------------------------------ acting
+    def send(self, action) -> bool:
+        """This seat plays ``action`` at the table; a refusal is shown in the picker, changing nothing.
+
+        The move is judged against the position the page shows: at a past step (an event-log line
+        clicked) it is refused, since the table is no longer there.
+        """
+        session = self.session
+        with pn.io.hold():              # one patch message for the page's whole update
+            try:
+                if not session.at_end:
+                    raise TableError(t("past_step_refused", "en", step=session.cursor, steps=len(session.log)),
+                                     {lang: t("past_step_refused", lang, step=session.cursor, steps=len(session.log))
+                                      for lang in LANGUAGES})
+                self.hub.act(self.table.id, self.token, session.cursor, session.spec.encode_action(action))
+            except (TableError, RulesError, ValueError) as error:
+                self._sync()            # first: a new position clears the picker's message
+                self._show()
+                if self.picker is not None:
+                    self.picker.cancel()
+                    self.picker.message = t("not_played", self.lang, reason=self._refusal(error))
+                return False
+            self._sync()
+            self._show()
+        return True
+
+    def _refusal(self, error: Exception) -> str:
+        """Why the table refused a move: the rules' refusal in the page's language with a link to the
+        rule that forbids it; the hub's own refusals in the page's language too."""
+        if isinstance(error, TableError):
+            return error.problem_in(self.lang)
+        if not isinstance(error, IllegalAction):
+            return str(error)
+        return refusal_markdown(self.session.game, error, self.lang)
+
+    def rematch(self):
+        if self.seat is None or not self.table.over:
+            return None
+        table = self.hub.rematch(self.table.id)
+        self._show()
+        return table
+
+    def show_plots(self) -> LivePlots:
+        """Make the score and card plots (once) and put them in their card."""
+        if self.plots is None:
+            self.plots = LivePlots(session=self.session, lang=self.lang)
+            self.plots_card.objects = [self.plots]
+            self.plots_card.title = t("plots", self.lang)
+        return self.plots
+
+    def _on_plots_card(self, event) -> None:
+        if not event.new:
+            self.show_plots()
+
+    # ------------------------------------------------------------------ following the table
+    def _follow(self) -> None:
+        """The table changed: follow it, with one patch message for everything a move changes here.
+        A seat whose link the creator replaced since the page opened shows nothing of the table any
+        more: the page stops following it and says why, as the old link now does when opened."""
+        with pn.io.hold():
+            if self.seat is not None and self.table.seat_for(self.token) != self.seat:
+                self._unsubscribe()
+                self._layout.objects = [refusal_pane(self._bad_key(), self.lang)]
+                return
+            self._sync()
+            self._show()
+
+    def _sync(self) -> None:
+        """Follow the table's new moves (their states are the table's own)."""
+        table, session = self.table, self.session
+        known = len(session.log)
+        upto = min(len(table.moves), len(table.states) - 1)
+        if upto > known:
+            session.follow(table.moves[known:upto], table.states[known + 1:upto + 1])
+
+    def _show(self) -> None:
+        table, session = self.table, self.session
+        over = session.spec.is_over(session.state)
+        assign(self.status, object=self._status_html())
+        assign(self.end, visible=over)
+        if over:
+            if self.scores is None:
+                self.scores = ScoreBreakdown(session=session, lang=self.lang)
+                self.end[1] = self.scores
+            links, lang = [], self.lang
+            language = "" if lang == "en" else f"&lang={lang}"
+            if table.rematch:
+                links.append(f'<a class="rematch-link" href="{esc(seat_link(table.rematch, self.token, path=self.path) + language)}">'
+                             f'{t("go_to_rematch", lang, table=esc(table.rematch))}</a>')
+            links.append(f'<a class="review-link" href="{esc(explorer_path())}?table={esc(table.id)}{esc(language)}" target="_blank">'
+                         f'{t("review_in_explorer", lang)}</a>')
+            self.end_links.object = " · ".join(links)
+            self.rematch_button.visible = self.seat is not None and table.rematch is None
+
+    # ------------------------------------------------------------------ drawing
+    def _header_html(self) -> str:
+        record, lang = self.table.record, self.lang
+        who = (t("you_are", lang, player=f'<span class="you">{esc(seat_name(self.seat, lang))}</span>')
+               if self.seat is not None else
+               t("spectator_note", lang, spectator=f'<span class="you">{t("spectator", lang)}</span>'))
+        seats = t("list_separator", lang).join(
+            t("seat_controller", lang, player=seat_name(s, lang), controller=t("person", lang) if c == HUMAN else t("bot", lang, name=c))
+            for s, c in enumerate(record.controllers))
+        table = t("header_table", lang, table=f"<code>{esc(record.id)}</code>")
+        return (f'<b>{esc(self.session.spec.title)}</b> · {table} · {who}'
+                f'<br><span class="quiet">{esc(seats)}</span>')
+
+    def _status_html(self) -> str:
+        session, table, lang = self.session, self.table, self.lang
+        state = session.state
+        if table.problem:
+            return f'<div class="table-status">{t("stopped", lang, problem=esc(table.problem))}</div>'
+        if session.spec.is_over(state):
+            scores = session.spec.scores(state)
+            winners = t("list_separator", lang).join(t("winner", lang, player=seat_name(s, lang), score=scores[s])
+                                                     for s in session.spec.winners(state))
+            return (f'<div class="table-status game-over">'
+                    f'{t("game_over", lang, moves=len(session.log), winners=esc(winners))}</div>')
+        movers = session.spec.to_move(state)
+        mine = self.seat in movers
+        status = t("your_move", lang) if mine else t("waiting_for", lang, players=seats_text(movers, self._seat_label, lang))
+        return (f'<div class="table-status{" your-turn" if mine else ""}" data-step="{len(session.log)}">'
+                f'{t("move_status", lang, n=len(session.log) + 1, status=esc(status))}</div>')
+
+    def _bad_key(self) -> str:
+        try:
+            self.hub.seat_of(self.table.id, self.token)
+        except TableError as error:
+            return error.problem_in(self.lang)
+        return ""
+
+    def _seat_label(self, seat: int) -> str:
+        controller, lang = self.table.controller(seat), self.lang
+        return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=controller)
+
+    def _replay_file(self):
+        if not self.table.over:
+            return io.StringIO(json.dumps({"error": t("replay_not_over", self.lang)}))
+        return io.StringIO(json.dumps(self.table.replay(), indent=1))
+
+    def __panel__(self):
+        return self._layout
+
+    def _make_layout(self) -> pn.Column:
+        side = pn.Column(pn.Card(self.log_view, title=t("events", self.lang), collapsible=False, sizing_mode="stretch_width",
+                                 css_classes=["log-card"]),
+                         styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5))
+        play = pn.Column(*([self.picker] if self.picker is not None else []), self.board,
+                         styles={"flex": "100 1 560px"}, margin=0)
+        return pn.Column(self.header, self.status, self.end,
+                         pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),
+                         self.plots_card,
+                         sizing_mode="stretch_width")
+
+
+# ---------------------------------------------------------------------------------------------
+# The lobby
+# ---------------------------------------------------------------------------------------------
+class Lobby(pn.viewable.Viewer):
+    """Create tables and list them (see the module docstring)."""
+
+    lang = param.Selector(default="en", objects=list(LANGUAGES), doc="The language of the lobby's texts.")
+
+    def __init__(self, hub: TableHub, origin: str = "", path: str = "/tables", **params):
+        super().__init__(**params)
+        self.hub, self.origin, self.path = hub, origin, path
+        lang = self.lang
+        self.game = pn.widgets.Select(label=t("game", lang), options={get_game(g).title: g for g in rules.GAMES},
+                                      css_classes=["lobby-game"])
+        self.players = pn.widgets.Select(label=t("players", lang), css_classes=["lobby-players"])
+        self.seed = pn.widgets.TextInput(label=t("seed", lang), placeholder=t("seed_placeholder", lang), css_classes=["lobby-seed"])
+        self.variants = pn.Column(margin=0)
+        self.seats = pn.Column(margin=0, css_classes=["lobby-seats"])
+        self.create_button = pn.widgets.Button(label=t("create", lang), color="primary", css_classes=["create-table"])
+        self.create_button.on_click(lambda event: self.create())
+        self.message = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["lobby-message"])
+        self.created = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["created-links"], sizing_mode="stretch_width")
+        self.listing = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["tables-list"], sizing_mode="stretch_width")
+        self.rematch_of = pn.widgets.Select(label=t("rematch_finished", lang), options=[], css_classes=["rematch-select"])
+        self.rematch_button = pn.widgets.Button(label=t("rematch_new_seed", lang), css_classes=["lobby-rematch"])
+        self.rematch_button.on_click(lambda event: self.rematch())
+        self.refresh_button = pn.widgets.Button(label=t("refresh", lang), css_classes=["refresh-tables"], width=100)
+        self.refresh_button.on_click(lambda event: self.refresh())
+        self.game.param.watch(self._on_game, "value")
+        self.players.param.watch(self._on_players, "value")
+        self._on_game()
+        self.refresh()
+
+    def _on_game(self, *events) -> None:
+        spec = get_game(self.game.value)
+        self.players.options = list(spec.player_counts)
+        self.players.value = 4 if 4 in spec.player_counts else spec.player_counts[0]
+        widgets = []
+        for variant in spec.variants:
+            description = variant_description(self.game.value, variant, self.lang)
+            if set(variant.choices) == {False, True}:
+                widget = pn.widgets.Checkbox(label=f"{variant.name}: {description}", value=variant.default)
+            else:
+                widget = pn.widgets.Select(label=variant.name, options=list(variant.choices), value=variant.default,
+                                           description=description)
+            widget.variant_name = variant.name
+            widgets.append(widget)
+        self.variants.objects = widgets
+        self._on_players()
+
+    def _on_players(self, *events) -> None:
+        """One "who plays" menu per seat: the seats that stay keep their menu (and what was chosen)."""
+        count = self.players.value or 0
+        kept = list(self.seats.objects[:count])
+        lang = self.lang
+        options = (list(CONTROLLERS) if lang == "en" else      # (English: the names themselves)
+                   {t("person_short", lang) if name == HUMAN else name: name for name in CONTROLLERS})
+        added = [pn.widgets.Select(label=seat_name(seat, lang), options=options, value=HUMAN,
+                                   css_classes=[f"lobby-seat-{seat}"], width=160)
+                 for seat in range(len(kept), count)]
+        if added or len(kept) != len(self.seats.objects):
+            self.seats.objects = kept + added
+
+    def create(self):
+        """Create the table from the form; the links are shown (once: only their digests are kept)."""
+        seed_text = self.seed.value.strip()
+        shown = repr(seed_text if len(seed_text) <= 40 else seed_text[:40] + "…")
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:      # (also a number too long to read)
+            return self._refuse(t("bad_seed", self.lang, seed=shown))
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            return self._refuse(t("seed_range", self.lang, seed=shown, limit=SEED_LIMIT - 1))
+        variants = {w.variant_name: w.value for w in self.variants.objects}
+        controllers = [w.value for w in self.seats.objects]
+        creator = secrets.token_urlsafe(18)
+        try:
+            table, tokens = self.hub.create(self.game.value, self.players.value, seed=seed, variants=variants,
+                                            controllers=controllers, creator_digest=token_digest(creator))
+        except (ValueError, RulesError, TableError) as error:
+            return self._refuse(error.problem_in(self.lang) if isinstance(error, TableError) else str(error))
+        self.message.visible = False
+        lang = self.lang
+        rows = "".join(f'<tr><td>{esc(seat_name(seat, lang))}</td><td><a class="seat-link seat-link-{seat}" '
+                       f'href="{esc(seat_link(table.id, token, self.origin, self.path))}" target="_blank">'
+                       f'{esc(seat_link(table.id, token, self.origin, self.path))}</a></td></tr>'
+                       for seat, token in sorted(tokens.items()))
+        bots = "".join(f"<tr><td>{esc(seat_name(s, lang))}</td><td>{esc(t('bot', lang, name=c))}</td></tr>"
+                       for s, c in enumerate(table.record.controllers) if c != HUMAN)
+        spectator = seat_link(table.id, None, self.origin, self.path)
+        sentence = t("created", lang, ready=f'<b>{t("ready", lang, table=esc(table.id))}</b>',
+                     details=t("ready_details", lang, game=esc(table.spec.title), players=table.record.players),
+                     send=t("send_links", lang))
+        creator_link = creator_page_link(table.id, creator, self.origin, self.path)
+        self.created.object = (
+            f'<div class="created" data-table="{esc(table.id)}">{sentence}'
+            f'<table class="links">{rows}{bots}<tr><td>{t("spectators", lang)}</td><td><a class="spectator-link" '
+            f'href="{esc(spectator)}" target="_blank">{esc(spectator)}</a></td></tr>'
+            f'<tr><td>{t("creator", lang)}</td><td><a class="creator-link" href="{esc(creator_link)}" target="_blank">'
+            f'{esc(creator_link)}</a></td></tr></table><p>{t("creator_note", lang)}</p></div>')
+        self.refresh()
+        return table, tokens
+
+    def rematch(self):
+        if not self.rematch_of.value:
+            return self._refuse(t("choose_rematch", self.lang))
+        try:
+            table = self.hub.rematch(self.rematch_of.value)
+        except TableError as error:
+            return self._refuse(error.problem_in(self.lang) if isinstance(error, TableError) else str(error))
+        spectator, lang = seat_link(table.id, None, self.origin, self.path), self.lang
+        link = f'<a class="spectator-link" href="{esc(spectator)}">{esc(spectator)}</a>'
+        sentence = t("rematch_created", lang, ready=f'<b>{t("rematch_ready", lang, table=esc(table.id))}</b>',
+                     keeps=t("rematch_keeps_links", lang), spectators=t("spectators_link", lang, link=link))
+        self.created.object = f'<div class="created" data-table="{esc(table.id)}">{sentence}</div>'
+        self.refresh()
+        return table
+
+    def _refuse(self, problem: str):
+        # The problem may hold what the form sent (any value: a widget's value can be forged).
+        self.message.object = t("not_created", self.lang, problem=literal(problem))
+        self.message.visible = True
+        return None
+
+    def refresh(self) -> None:
+        rows, finished, lang = [], {}, self.lang
+        comma = t("list_separator", lang)
+        for info in self.hub.listing():
+            if info["over"] or info["abandoned"]:
+                result = comma.join(t("player_points", lang, player=seat_name(s, lang), points=p)
+                                    for s, p in enumerate(info["scores"] or ()))
+                won = comma.join(seat_name(s, lang) for s in info["winners"] or ())
+                status = (t("over_status", lang, result=result, winners=won) if info["over"] else
+                          t("abandoned_status", lang, n=info["step"] + 1) if info["step"] is not None else
+                          t("abandoned_status_short", lang))
+                finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]
+                language = "" if lang == "en" else f"&lang={lang}"
+                review = (f' · <a href="{esc(explorer_path())}?table={esc(info["id"])}{esc(language)}" target="_blank">'
+                          f'{t("review", lang)}</a>')
+            else:
+                waiting = comma.join(seat_name(s, lang) for s in info["to_move"])
+                status = info["problem"] or t("open_status", lang, n=info["step"] + 1, players=waiting)
+                review = ""
+            seats = comma.join(t("person_short", lang) if c == HUMAN else c for c in info["controllers"])
+            rows.append(f'<tr class="{"over" if info["over"] else "open"}" data-table="{esc(info["id"])}">'
+                        f'<td><code>{esc(info["id"])}</code></td><td>{esc(info["title"])}</td>'
+                        f'<td>{t("players_seats", lang, players=info["players"], seats=esc(seats))}</td><td>{esc(status)}</td>'
+                        f'<td><a href="{esc(seat_link(info["id"], path=self.path) + ("" if lang == "en" else f"&lang={lang}"))}" '
+                        f'target="_blank">{t("watch", lang)}</a>{review}</td></tr>')
+        heads = "".join(f"<th>{t('column.' + column, lang)}</th>" for column in ("table", "game", "players", "status"))
+        self.listing.object = (f'<table><tr>{heads}<th></th></tr>'
+                               + "".join(rows) + "</table>") if rows else f"<i>{t('no_tables', lang)}</i>"
+        self.rematch_of.options = finished
+
+    def __panel__(self):
+        lang = self.lang
+        form = pn.Column(pn.pane.Markdown(f"### {t('new_table', lang)}"), self.game, self.players,
+                         pn.pane.Markdown(f"**{t('variants', lang)}**"), self.variants, self.seed,
+                         pn.pane.Markdown(f"**{t('who_plays', lang)}**"), self.seats, self.create_button, self.message,
+                         styles={"flex": "0 0 380px"})
+        tables = pn.Column(self.created, pn.Row(pn.pane.Markdown(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
+                           pn.Row(self.rematch_of, self.rematch_button), styles={"flex": "1 1 560px"})
+        return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+
+
+# ---------------------------------------------------------------------------------------------
+# Pages
+# ---------------------------------------------------------------------------------------------
+def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> pn.template.BaseTemplate:
+    """The page for the address: a table (``?table=ID`` with ``&seat=KEY`` for a seat) or the lobby,
+    in the language of ``?lang=`` or the browser's (:func:`~explorer.core.i18n.page_language`), with a
+    language switch in its header."""
+    hub = hub or get_hub(db_path_from_args())
+    lang = lang or page_language()
+    table_id, token, creator = query_arg("table"), query_arg("seat"), query_arg("creator")
+    template = pn.template.BootstrapTemplate(title=t("page_title", lang), header_background="#24406b",
+                                             busy_indicator=None)
+    template.header.append(pn.pane.HTML(language_switch_html(lang, table=table_id, seat=token, creator=creator), stylesheets=[SWITCH_CSS],
+                                        css_classes=["tables-language"], margin=(0, 10)))
+    if table_id is None:
+        lobby = Lobby(hub, origin=page_origin(), path=page_path(), lang=lang)
+        template.main.append(lobby)
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            pn.state.add_periodic_callback(lobby.refresh, period=5000)
+        template.lobby = lobby
+        return template
+    try:
+        if creator is not None:
+            from explorer.pages.table_creator import CreatorPage
+
+            page = CreatorPage(hub, table_id, creator, origin=page_origin(), path=page_path(), lang=lang)
+        else:
+            page = TablePage(hub, table_id, token, path=page_path(), lang=lang)
+    except TableError as error:
+        template.main.append(refusal_pane(error.problem_in(lang), lang))
+        lobby_href = page_path() + ("" if lang == "en" else f"?lang={lang}")
+        template.main.append(pn.pane.HTML(f'<a href="{esc(lobby_href)}">{t("go_to_lobby", lang)}</a>'))
+        return template
+    template.main.append(page)
+    template.table_page = page
+    return template
+
+
+def refusal_pane(problem: str, lang: str) -> pn.pane.Alert:
+    """Why a table's page shows nothing of the table (a wrong or replaced key, an unknown table)."""
+    return pn.pane.Alert(literal(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}")),
+                         alert_type="danger", css_classes=["table-refused"])
+
+
+def review_replay(table_id: str, hub: TableHub | None = None, lang: str = "en") -> dict:
+    """The replay of a finished table, for the explorer's ``?table=ID``; TableError (in ``lang``) if not over."""
+    hub = hub or get_hub(db_path_from_args())
+    table = hub.table(table_id)
+    if not table.ended:
+        raise TableError(t("still_playing", lang, table=table_id))
+    return table.replay()

@@ -1,0 +1,20 @@
+"""The texts the playtest tables' pages share (the lobby, a table's page, the creator's page)."""
+
+from __future__ import annotations
+
+import html
+
+from explorer.core.i18n import text
+from explorer.core.session import player_label
+
+esc = html.escape
+
+
+def t(key: str, lang: str = "en", **values) -> str:
+    """An interface text of the tables' pages (``explorer/locales/<lang>/tables.json``)."""
+    return text(f"tables.{key}", lang, **values)
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """"Player 1" / "プレイヤー1": how the tables' pages name a seat (0-based) in ``lang``."""
+    return player_label(seat) if lang == "en" else t("player", lang, n=seat + 1)

@@ -1,0 +1,341 @@
+"""Guided tutorials: a scripted game that teaches its rules one step at a time, in English or Japanese.
+
+A tutorial is a data file, ``explorer/tutorials/<game>.json``: a fixed deal (players, seed, variants,
+or a position file) seen from the learner's seat, and steps in the order the rules are needed. Each
+step names the rule it teaches (an id of the game's rulebook, ``rules/rulebook.py``), the zone of the
+board it talks about (a CSS selector of the board's HTML, highlighted), and what it says. A step either
+waits for "Next", or asks for a move (``do``) and offers tempting wrong ones beside it (``wrong``:
+moves the rules forbid, each with why in both languages): the engine judges every attempt, and a
+refused one is explained with the rule its ``IllegalAction`` names. After the learner's move, the
+other seats' scripted replies (``then``) are played.
+
+:class:`TutorialRun` is the learner's way through one tutorial, without Panel (tests and notebooks
+drive it); :class:`TutorialPage` is its page, ``/tutorial?game=<id>&lang=<en|ja>&step=<n>``: the step
+is kept in the address, so a learner can leave and come back to where they were.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape as esc
+from pathlib import Path
+from typing import Any, Mapping
+
+import panel as pn
+import param
+
+import rules
+from explorer.boards.registry import board_for
+from explorer.core.i18n import NATIVE_NAMES, literal, text
+from explorer.core.links import explorer_path, rule_link_html, rule_reference, rules_href, tutorial_href
+from explorer.core.session import GameSession
+from explorer.web.shell import stylesheet
+from explorer.web.request import page_language, query_arg
+from rules.protocol import IllegalAction, InvalidPosition
+from rules.rulebook import LANGUAGES, Rule, rulebook
+
+TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
+
+
+@dataclass(frozen=True)
+class Move:
+    seat: int
+    action: Mapping[str, Any]            # the action's JSON form (``spec.encode_action``)
+    label: Mapping[str, str] | None      # the button's text, per language (the learner's moves)
+    why: Mapping[str, str] | None        # a wrong move: why the rules forbid it, per language
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    rule: str                            # the rulebook rule it teaches
+    zone: str | None                     # CSS selector of the board zone it talks about
+    say: Mapping[str, str]
+    do: Move | None                      # the move to make (None: "Next" goes on)
+    wrong: tuple[Move, ...]
+    then: tuple[Move, ...]               # the other seats' replies, played after ``do``
+
+
+@dataclass(frozen=True)
+class Script:
+    game: str
+    players: int
+    seed: int
+    variants: Mapping[str, Any]
+    position: Mapping[str, Any] | None
+    seat: int                            # the learner's seat (whose view the board shows)
+    title: Mapping[str, str]
+    steps: tuple[Step, ...]
+
+
+def _texts(value, where: str) -> dict[str, str]:
+    if not isinstance(value, dict) or set(value) != set(LANGUAGES) or not all(
+            isinstance(t, str) and t.strip() for t in value.values()):
+        raise InvalidPosition(f"needs a non-empty text in each of {', '.join(LANGUAGES)}", where=where)
+    return dict(value)
+
+
+def _move(data, where: str, seat: int | None, labelled: bool, wrong: bool = False) -> Move:
+    if not isinstance(data, dict) or not isinstance(data.get("action"), dict):
+        raise InvalidPosition('a move is an object with "action" (and "seat")', where=where)
+    seat = data.get("seat", seat)
+    if type(seat) is not int:
+        raise InvalidPosition("needs a seat number", where=f"{where}.seat")
+    return Move(seat, data["action"], _texts(data.get("label"), f"{where}.label") if labelled else None,
+                _texts(data.get("why"), f"{where}.why") if wrong else None)
+
+
+def parse(data, where: str = "tutorial") -> Script:
+    """A tutorial from its JSON data, or InvalidPosition naming the field that is wrong."""
+    if not isinstance(data, dict):
+        raise InvalidPosition("must be an object", where=where)
+    game = data.get("game")
+    if game not in rules.GAMES:
+        raise InvalidPosition(f"unknown game {game!r}", where=f"{where}.game")
+    seat = data.get("seat", 0)
+    steps = []
+    for i, step in enumerate(data.get("steps") or ()):
+        at = f"{where}.steps[{i}]"
+        if not isinstance(step, dict) or not isinstance(step.get("rule"), str):
+            raise InvalidPosition('a step is an object with "rule" and "say"', where=at)
+        do = None if step.get("do") is None else _move(step["do"], f"{at}.do", seat, labelled=True)
+        wrong = tuple(_move(m, f"{at}.wrong[{j}]", do.seat if do else seat, labelled=True, wrong=True)
+                      for j, m in enumerate(step.get("wrong") or ()))
+        if wrong and do is None:
+            raise InvalidPosition("wrong moves need a move to make (do)", where=f"{at}.wrong")
+        then = tuple(_move(m, f"{at}.then[{j}]", None, labelled=False) for j, m in enumerate(step.get("then") or ()))
+        steps.append(Step(str(step.get("id", i)), step["rule"], step.get("zone"), _texts(step.get("say"), f"{at}.say"),
+                          do, wrong, then))
+    if not steps:
+        raise InvalidPosition("needs at least one step", where=f"{where}.steps")
+    return Script(game, data.get("players", 2), data.get("seed", 1), data.get("variants") or {},
+                  data.get("position"), seat, _texts(data.get("title"), f"{where}.title"), tuple(steps))
+
+
+@lru_cache(maxsize=None)
+def tutorial(game: str) -> Script:
+    path = TUTORIALS / f"{game}.json"
+    if not path.exists():
+        raise InvalidPosition(f"there is no tutorial for {game!r}", where="game")
+    return parse(json.loads(path.read_text(encoding="utf-8")), where=f"{game} tutorial")
+
+
+def available() -> tuple[str, ...]:
+    """The games with a tutorial, in the registry's order."""
+    return tuple(game for game in rules.GAMES if (TUTORIALS / f"{game}.json").exists())
+
+
+class TutorialRun(param.Parameterized):
+    """One learner's way through a tutorial: the game at the current step and what they tried."""
+
+    game = param.String(default="subastral", constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES))
+    step = param.Integer(default=0, bounds=(0, None), doc="Steps done (the current step's index).")
+    message = param.String(default="", doc="The explanation of the last refused attempt (Markdown), or ''.")
+    attempts = param.Integer(default=0, doc="Refused attempts at the current step.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.script = tutorial(self.game)
+        self.book = rulebook(self.game)
+        self.session = GameSession(game=self.game, players=self.script.players, seed=self.script.seed,
+                                   variants=dict(self.script.variants))
+        if self.script.position is not None:
+            self.session.load_position(self.script.position)
+        self.session.seat_players = {seat: "human" for seat in range(self.session.players)}
+        self.session.viewing_seat = self.script.seat
+        self._at_start = self.session.state
+        self.go(self.step)
+
+    # ------------------------------------------------------------------ where the learner is
+    @property
+    def total(self) -> int:
+        return len(self.script.steps)
+
+    @property
+    def finished(self) -> bool:
+        return self.step >= self.total
+
+    @property
+    def current(self) -> Step | None:
+        return None if self.finished else self.script.steps[self.step]
+
+    @property
+    def rule(self) -> Rule | None:
+        return None if self.finished else self.book.rule(self.current.rule)
+
+    def choices(self) -> list[Move]:
+        """The moves offered at this step (the right one among the wrong ones, ordered by label)."""
+        step = self.current
+        if step is None or step.do is None:
+            return []
+        return sorted((step.do, *step.wrong), key=lambda move: move.label[self.lang])
+
+    def go(self, step: int) -> None:
+        """Jump to ``step`` (0 .. total): the game as the steps before it leave it."""
+        step = max(0, min(int(step), self.total))
+        self.session.reset() if self.script.position is None else self.session.load_position(self.script.position)
+        self.session.viewing_seat = self.script.seat
+        for done in self.script.steps[:step]:
+            for move in ((done.do,) if done.do else ()) + done.then:
+                self.session.play(move.seat, move.action)
+        self.param.update(step=step, message="", attempts=0)
+
+    # ------------------------------------------------------------------ what the learner does
+    def choose(self, move: Move) -> bool:
+        """Try ``move`` (one of :meth:`choices`): True if it was the step's move (the tutorial goes on);
+        False if the rules refused it, with ``message`` saying why and which rule forbids it."""
+        step = self.current
+        if step is None or step.do is None or move not in (step.do, *step.wrong):
+            raise ValueError("that move is not offered at this step")
+        try:
+            self.session.play(move.seat, move.action)
+        except IllegalAction as error:
+            self.param.update(message=self.explain(move, error), attempts=self.attempts + 1)
+            return False
+        if move is not step.do:         # a wrong move the rules allow: a broken script, never shown to learners
+            raise RuntimeError(f"{self.game} tutorial step {step.id!r}: a wrong move was legal")
+        for reply in step.then:
+            self.session.play(reply.seat, reply.action)
+        self.param.update(step=self.step + 1, message="", attempts=0)
+        return True
+
+    def next(self) -> None:
+        """Go on from a step that asks for no move."""
+        step = self.current
+        if step is not None and step.do is None:
+            self.param.update(step=self.step + 1, message="", attempts=0)
+
+    def back(self) -> None:
+        self.go(self.step - 1)
+
+    def explain(self, move: Move, error: IllegalAction) -> str:
+        """Why a refused move is refused (Markdown): the script's words, then the rule the engine names."""
+        lang = self.lang
+        rule = self.book.for_refusal(error.rule)
+        lines = [move.why[lang] if move.why else error.reason_in(lang)]
+        if rule is not None:
+            link = f"[{rule.title[lang]}]({rules_href(self.game, lang, rule.id)})"
+            lines.append(text("refusal.rule", lang, title=link, summary=rule.summary[lang])
+                         + f" ({rule_reference(self.game, rule, lang)})")
+        if move.why:
+            lines.append(text("tutorial.engine_says", lang, reason=error.reason_in(lang)))
+        return "  \n".join(lines)
+
+
+# --------------------------------------------------------------------------- the page
+
+TUTORIAL_CSS = stylesheet("tutorial")
+
+# The zone a step talks about, highlighted: one rule per zone of the script, switched on by a class of
+# the board's pane (a changed class reaches the page; a changed stylesheet is not re-applied there).
+HIGHLIGHT = ("{ outline: 3px solid #d9822b !important; outline-offset: 2px; border-radius: 6px; "
+             "box-shadow: 0 0 0 7px rgba(217, 130, 43, .18); }")
+
+
+def _highlight_rule(index: int, zone: str) -> str:
+    """The CSS rule highlighting ``zone`` (selectors, comma-separated) while the pane has its class."""
+    selectors = ", ".join(f":host(.tutorial-zone-{index}) {part.strip()}" for part in zone.split(","))
+    return f"{selectors} {HIGHLIGHT}"
+
+
+class TutorialPage(pn.viewable.Viewer):
+    """The tutorial's page: progress, the step's explanation and rule, the moves to try, the board."""
+
+    run = param.ClassSelector(class_=TutorialRun, constant=True)
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        run = self.run
+        lang = run.lang
+        self.board = board_for(run.session, run.lang)
+        self._zones = sorted({step.zone for step in run.script.steps if step.zone})
+        self._board_classes = list(self.board._pane.css_classes)
+        self.board._pane.stylesheets = [*self.board._pane.stylesheets,
+                                        *(_highlight_rule(index, zone) for index, zone in enumerate(self._zones))]
+        self.head = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS], css_classes=["tutorial-head-pane"])
+        self.progress = pn.indicators.Progress(value=0, max=run.total, sizing_mode="stretch_width", height=10,
+                                               css_classes=["tutorial-progress"], margin=(0, 10))
+        self.say = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS], css_classes=["tutorial-step"])
+        self.moves = pn.Row(css_classes=["tutorial-moves"], sizing_mode="stretch_width", margin=(0, 5))
+        self.next_button = pn.widgets.Button(label=text("tutorial.next", lang), color="primary",
+                                             css_classes=["tutorial-next"], width=120)
+        self.next_button.on_click(lambda event: run.next())
+        self.back_button = pn.widgets.Button(label=text("tutorial.back", lang), css_classes=["tutorial-back"], width=100)
+        self.back_button.on_click(lambda event: run.back())
+        self.restart_button = pn.widgets.Button(label=text("tutorial.restart", lang), css_classes=["tutorial-restart"],
+                                                width=130)
+        self.restart_button.on_click(lambda event: run.go(0))
+        self.alert = pn.pane.Alert(" ", alert_type="warning", visible=False, css_classes=["tutorial-message"], margin=(4, 5))
+        self._layout = pn.Column(
+            self.head, self.progress, self.say, self.moves, self.alert,
+            pn.Row(self.back_button, self.next_button, self.restart_button, margin=0),
+            self.board, sizing_mode="stretch_width", css_classes=["tutorial"])
+        run.param.watch(self._draw, ["step", "message"])
+        self._draw()
+
+    def _draw(self, *events) -> None:
+        run, lang = self.run, self.run.lang
+        game = run.game
+        title = run.script.title[lang]
+        switch = " ".join(f'<a class="lang-{other}" href="{esc(tutorial_href(game, other, run.step))}" '
+                          f'lang="{other}">{NATIVE_NAMES[other]}</a>' if other != lang else f"<b>{NATIVE_NAMES[other]}</b>"
+                          for other in LANGUAGES)
+        shown = min(run.step + 1, run.total)
+        self.head.object = (f'<div class="tutorial-head"><h2>{esc(title)}</h2>'
+                            f'<span class="progress-text">{esc(text("tutorial.progress", lang, step=shown, total=run.total))}</span>'
+                            f'<span class="language-switch">{switch}</span></div>')
+        self.progress.value = run.step
+        step, rule = run.current, run.rule
+        if step is None:
+            self.say.object = (f'<div class="tutorial-say tutorial-done">{esc(text("tutorial.done", lang))}</div>'
+                               f'<p><a href="{esc(rules_href(game, lang))}">{esc(text("explorer.rules_link", lang, game=rules.get_game(game).title))}</a>'
+                               f' · <a href="{esc(explorer_path())}?lang={lang}">{esc(text("tutorial.to_explorer", lang))}</a></p>')
+        else:
+            self.say.object = (f'<div class="tutorial-say" data-step="{esc(step.id)}">{esc(step.say[lang])}</div>'
+                               f'<div class="tutorial-rule">{esc(text("tutorial.rule", lang))} '
+                               f'{rule_link_html(game, rule, lang)} · {esc(rule_reference(game, rule, lang))}</div>')
+        buttons = []
+        for move in run.choices():
+            button = pn.widgets.Button(label=move.label[lang], css_classes=["tutorial-choice"], button_type="light",
+                                       margin=(4, 4))
+            button.on_click(lambda event, move=move: run.choose(move))
+            buttons.append(button)
+        self.moves.objects = buttons
+        self.next_button.visible = step is not None and step.do is None
+        self.back_button.disabled = run.step == 0
+        self.alert.param.update(object=run.message or " ", visible=bool(run.message))
+        zone = step.zone if step is not None else None
+        self.board._pane.css_classes = self._board_classes + ([f"tutorial-zone-{self._zones.index(zone)}"] if zone else [])
+        if pn.state.location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context:
+            pn.state.location.update_query(game=game, lang=lang, step=run.step)
+
+    def __panel__(self):
+        return self._layout
+
+
+def tutorials_index_html(lang: str) -> str:
+    items = "".join(
+        f'<li><a class="tutorial-link" href="{esc(tutorial_href(game, lang))}">{esc(tutorial(game).title[lang])}</a>'
+        f' ({len(tutorial(game).steps)} {esc(text("tutorial.steps", lang))})</li>' for game in available())
+    return f'<h2>{esc(text("tutorial.index", lang))}</h2><ul class="tutorials">{items}</ul>'
+
+
+def create_tutorial_page(game: str | None = None, lang: str | None = None, step: int | None = None):
+    """The page for ``/tutorial``: the game, language and step from the address (see the module)."""
+    lang = lang or page_language()
+    game = game or query_arg("game")
+    if step is None:
+        raw = query_arg("step")
+        step = int(raw) if raw and raw.isdigit() else 0
+    if game is None:
+        body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"])
+    elif game not in available():
+        body = pn.pane.Alert(literal(text("tutorial.unknown", lang, game=game, games=", ".join(available()))),
+                             alert_type="warning", css_classes=["tutorial-refused"])
+    else:
+        body = TutorialPage(run=TutorialRun(game=game, lang=lang, step=step))
+    return pn.template.BootstrapTemplate(title=text("tutorial.page_title", lang), main=[body],
+                                         header_background="#24406b", busy_indicator=None)

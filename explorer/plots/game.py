@@ -1,0 +1,499 @@
+"""Live plots of a game session: scores, cards drawn, what is left in the deck, the end card (DESIGN.md, "Explorer").
+
+Everything here speaks the protocol only: ``scores``/``score_breakdown`` for the score curves,
+``events`` (or a seat's ``observe(...)["events"]``) with ``card_info`` for the cards drawn and
+revealed, ``deck_knowledge`` for the unseen cards and the end card. A game that answers ``None`` to
+``card_info`` or ``deck_knowledge`` gets a note in place of the card plots.
+
+Two layers, as in STYLE.md habit 9:
+
+* data functions, from a session (or a spec and states) to plain dicts of columns, and element
+  functions, from those dicts to HoloViews elements; both are pure and cheap to test;
+* :class:`explorer.plots.live.LivePlots`, a Panel ``Viewer`` that watches a session and feeds one
+  ``hv.streams.Pipe`` per plot (a ``PlotFeed``). The panes and their Bokeh figures are built once
+  and only take new data when the session moves (the component lives in ``live_plots.py``).
+
+Updating in place
+    A HoloViews redraw of one plot costs 5-15 ms, and in a served document Bokeh then re-walks
+    the whole document's models (~15 ms for these five figures): far too slow for every step.
+    Between two steps a card plot only changes values (same glyph, columns and options), so
+    ``PlotFeed`` writes them straight into the drawn Bokeh data sources, titles and ranges
+    (a test checks the result equals a fresh HoloViews drawing) and updates its pipe quietly; a
+    change of shape (another card set, a game without card information) is redrawn by HoloViews
+    through the pipe. The score curves change only with the line of play and take their new lines
+    in place too; the cursor's line on them is moved directly. A step costs about a millisecond.
+
+What a viewing seat sees
+    The deck-draw plot takes the events of the teacher (every card) or of the viewing seat's
+    observation. A card another seat drew in secret has no name in that observation: it is drawn
+    as a grey "hidden card" marker at number 0 (the seat knows *that* a card was drawn, not which).
+    The deck composition is ``deck_knowledge(state, seat)``; the teacher (``None``) gets the
+    spectator's inference (no hand seen). Scores are public: the same for every seat.
+
+Caching
+    Per-step values (each step's scores and breakdown text, each step's draw points per seat) are
+    kept in a :class:`StepCache` keyed by step *and the state object* they came from. The session
+    keeps the states of the line it shows and replaces them when the line changes, so a changed log
+    (a new branch, a variant replay, a new deal) invalidates exactly the steps that changed, and
+    stepping the cursor never recomputes the whole line.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import html
+import re
+from collections import Counter
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
+
+import holoviews as hv
+
+from explorer.core.palette import PLAYER_COLOURS, biome_colours, player_colour  # noqa: F401  (the plots' colours)
+from explorer.core.i18n import text
+from explorer.core.session import GameSession, player_label
+
+if "bokeh" not in hv.Store.renderers:
+    hv.extension("bokeh", logo=False)
+
+HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
+HIDDEN_COLOUR = "#a3adb8"
+CURSOR_COLOUR = "#ffb703"
+PLOT_SIZE = {"width": 460, "height": 260}
+#: Every plot: hover only, the toolbar shows when the mouse is over the plot.
+COMMON = {"autohide_toolbar": True, "fontscale": 0.95}
+#: Keys of a score breakdown that are never a sub-total or a tie-break figure.
+BREAKDOWN_FRAME = ("categories", "total", "seat")
+
+
+# ---------------------------------------------------------------------------- small helpers
+def frame(size: Mapping) -> dict:
+    """The options every plot shares, with its size (``width``/``height`` override the default)."""
+    return {**COMMON, **PLOT_SIZE, **size}
+
+
+def group_colour(group: str) -> str:
+    """The board's colour for a card group (a Subastral biome), as a hex colour Bokeh accepts."""
+    colour = biome_colours(group)[0]
+    match = re.fullmatch(r"hsl\((\d+),\s*(\d+)%,\s*(\d+)%\)", colour)
+    if match:      # the board's stable fallback colour for a group it does not know
+        hue, saturation, lightness = (int(v) for v in match.groups())
+        red, green, blue = colorsys.hls_to_rgb(hue / 360, lightness / 100, saturation / 100)
+        colour = "#{:02x}{:02x}{:02x}".format(*(round(v * 255) for v in (red, green, blue)))
+    return colour
+
+
+def humanize(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def seat_label(seat: int, lang: str = "en") -> str:
+    """A player's name on screen: ``"Player 1"`` (:func:`explorer.core.session.player_label`), ``"プレイヤー1"``."""
+    return player_label(seat) if lang == "en" else text("explorer.player", lang, n=seat + 1)
+
+
+class StepCache:
+    """Values computed from one state of the line, kept while that very state is still at that step.
+
+    ``get(key, state, compute)``: the cached value for ``key`` if it was computed from ``state``
+    (the same object), else ``compute()``. Session states are immutable and replaced when the line
+    changes, so an identity check is a complete invalidation rule.
+    """
+
+    def __init__(self):
+        self._entries: dict[Hashable, tuple[Any, Any]] = {}
+
+    def get(self, key: Hashable, state: Any, compute: Callable[[], Any]) -> Any:
+        entry = self._entries.get(key)
+        if entry is not None and entry[0] is state:
+            return entry[1]
+        value = compute()
+        self._entries[key] = (state, value)
+        return value
+
+    def trim(self, keep: Callable[[Hashable], bool]) -> None:
+        """Forget entries whose key ``keep`` rejects (e.g. steps past the end of a shorter log)."""
+        self._entries = {key: entry for key, entry in self._entries.items() if keep(key)}
+
+
+# ---------------------------------------------------------------------------- (a) scores
+def subtotals(breakdown: Mapping) -> list[tuple[str, int]]:
+    """The sub-totals of one seat's breakdown: numeric keys that name a kind of category.
+
+    ``{"mixed": 21, "matching": 12, "categories": [{"category": "mixed set 1"...}...]}`` ->
+    ``[("mixed", 21), ("matching", 12)]``: a key counts when some category's name starts with it.
+    """
+    names = [humanize(str(category.get("category", ""))) for category in breakdown.get("categories", ())]
+    return [(key, value) for key, value in breakdown.items()
+            if key not in BREAKDOWN_FRAME and isinstance(value, (int, float)) and not isinstance(value, bool)
+            and any(name.startswith(humanize(key)) for name in names)]
+
+
+def tie_break_figures(breakdown: Mapping) -> list[tuple[str, int]]:
+    """The other numeric figures of a breakdown (Subastral: ``journal_cards``), when it has categories.
+
+    Without any category there is nothing to tell sub-totals from tie-breaks by, and nothing is
+    returned (every figure is then zero in the games we have).
+    """
+    if not breakdown.get("categories"):
+        return []
+    parts = {key for key, _ in subtotals(breakdown)}
+    return [(key, value) for key, value in breakdown.items()
+            if key not in BREAKDOWN_FRAME and key not in parts
+            and isinstance(value, (int, float)) and not isinstance(value, bool)]
+
+
+def breakdown_text(breakdown: Mapping, lang: str = "en") -> str:
+    """A short line for a hover: ``"mixed 21 + matching 12"`` (``"no points yet"`` without categories)."""
+    parts = subtotals(breakdown)
+    if not parts:
+        grouped: dict[str, int] = {}
+        for category in breakdown.get("categories", ()):
+            name = re.sub(r"\s*\d+$", "", humanize(str(category.get("category", "points"))))
+            grouped[name] = grouped.get(name, 0) + category.get("points", 0)
+        parts = list(grouped.items())
+    if not parts:
+        return text("plots.no_points_yet", lang)
+    return " + ".join(f"{humanize(name)} {points}" for name, points in parts)
+
+
+def step_scores(spec, state, lang: str = "en") -> list[tuple[int, str]]:
+    """``(score, breakdown text)`` per seat for one state."""
+    scores = spec.scores(state)
+    breakdowns = {entry.get("seat", seat): entry for seat, entry in enumerate(spec.score_breakdown(state))}
+    return [(score, breakdown_text(breakdowns.get(seat, {}), lang)) for seat, score in enumerate(scores)]
+
+
+def score_curve_data(spec, states: Sequence, per_step: Callable[[int], list] | None = None, lang: str = "en") -> dict:
+    """Columns of a score curve per player over ``states`` (the line, step 0 first).
+
+    Returns ``{"steps": last step, "seats": {"Player 1": 0...}, "players": {"Player 1": {"step",
+    "score", "player", "breakdown"}...}}``. ``per_step(step)`` may supply :func:`step_scores` from
+    a cache. ``lang``: the players' names and the breakdown texts (``"プレイヤー1"`` in Japanese).
+    """
+    per_step = per_step or (lambda step: step_scores(spec, states[step], lang))
+    players: dict[str, dict[str, list]] = {}
+    seats: dict[str, int] = {}
+    for step in range(len(states)):
+        for seat, (score, said) in enumerate(per_step(step)):
+            label = seat_label(seat, lang)
+            seats[label] = seat
+            columns = players.setdefault(label, {"step": [], "score": [], "player": [], "breakdown": []})
+            columns["step"].append(step)
+            columns["score"].append(score)
+            columns["player"].append(label)
+            columns["breakdown"].append(said)
+    return {"steps": len(states) - 1, "seats": seats, "players": players}
+
+
+def session_score_data(session: GameSession, cache: StepCache | None = None, lang: str = "en") -> dict:
+    """:func:`score_curve_data` over the session's whole current line (not only up to the cursor)."""
+    spec = session.spec
+    cache = cache if cache is not None else StepCache()
+    states = [session.state_at(step) for step in range(len(session.log) + 1)]
+    return score_curve_data(spec, states, lambda step: cache.get(("scores", step, lang), states[step],
+                                                                 lambda: step_scores(spec, states[step], lang)),
+                            lang=lang)
+
+
+def score_curves(data: Mapping, curve_hooks: Sequence = (), lang: str = "en", **size) -> hv.NdOverlay:
+    """One line per player: provisional score against step; the hover gives the breakdown."""
+    curves = {}
+    for label, columns in data["players"].items():
+        curves[label] = hv.Curve(columns, hv.Dimension("step", label=text("plots.axis.step", lang)),
+                                 [hv.Dimension("score", label=text("plots.axis.score", lang)), "player", "breakdown"],
+                                 label=label).opts(color=player_colour(data["seats"][label]), hooks=list(curve_hooks))
+    if not curves:
+        curves[text("plots.scores.nobody", lang)] = hv.Curve([], "step", ["score", "player", "breakdown"])
+    return hv.NdOverlay(curves, kdims="Player").opts(
+        hv.opts.Curve(line_width=2, tools=["hover"], hover_mode="mouse",
+                      hover_tooltips=[("", "@player"), (text("plots.tip.step", lang), "@step"),
+                                      (text("plots.tip.score", lang), "@score"), ("", "@breakdown")]),
+        hv.opts.NdOverlay(title=text("plots.scores.title", lang),
+                          xlim=(0, max(data["steps"], 1)), legend_position="top_left", framewise=True,
+                          **frame(size)),
+    )
+
+
+def cursor_marker(step: int, **opts) -> hv.VLine:
+    """The step being viewed, on the score curves."""
+    return hv.VLine(step).opts(color=CURSOR_COLOUR, line_width=2, line_dash="dashed", **opts)
+
+
+# ---------------------------------------------------------------------------- (b) cards drawn
+def visible_events(session: GameSession, step: int, seat: int | None) -> list[dict]:
+    """The events of ``step`` as ``seat`` may read them; the teacher (``None``) reads them all in full,
+    a spectator (``None`` in a session without a teacher) only what everybody may read. ``texts``:
+    the text in each language, when the game writes them."""
+    if seat is None and session.teacher:
+        return [{"kind": event.kind, "text": event.text, "seat": event.seat, "cards": list(event.cards),
+                 **({"texts": dict(event.texts)} if event.texts else {})}
+                for event in session.spec.events(session.state_at(step))]
+    return session.observation(seat, step)["events"]
+
+
+def draw_points(spec, state, step: int, events: Iterable[Mapping], kinds: Sequence[str] = ("draw", "reveal"),
+                lang: str = "en") -> list[dict]:
+    """One point per card drawn or revealed at ``step``; a hidden draw (no ``cards``) is one grey point at 0.
+
+    ``lang``: the event texts (in ``lang`` where the game writes them) and the hidden card's name."""
+    points = []
+    hidden = text("plots.hidden_card", lang)
+    for event in events:
+        if event.get("kind") not in kinds:
+            continue
+        cards = event.get("cards") or ()
+        said = event.get("text", "") if lang == "en" else (event.get("texts") or {}).get(lang, event.get("text", ""))
+        if not cards:
+            points.append({"step": step, "card": hidden, "number": 0, "group": "hidden", "group_name": hidden,
+                           "colour": HIDDEN_COLOUR, "kind": event["kind"], "text": said})
+        for card in cards:
+            info = spec.card_info(state, card) or {}
+            group = info.get("group", "?")
+            points.append({"step": step, "card": card, "number": info.get("number", 0), "group": group,
+                           "group_name": info.get("group_name", group), "colour": group_colour(group),
+                           "kind": event["kind"], "text": said})
+    return points
+
+
+DRAW_COLUMNS = ("position", "step", "number", "card", "group", "group_name", "colour", "kind", "text")
+INVISIBLE_COLOURS = ("#00000000", "#ffffff00")
+OFF_CHART = -1000      # beyond the plot's fixed ranges (not NaN: data with NaN never compares equal)
+DRAW_ELEMENT_COLUMNS = ("position", "number", "step", "card", "colour", "text")
+
+
+def draw_columns(points_per_step: Iterable[list[dict]]) -> dict[str, list]:
+    """Points of many steps as columns; cards of one step sit side by side around their step."""
+    columns: dict[str, list] = {name: [] for name in DRAW_COLUMNS}
+    for points in points_per_step:
+        width = len(points)
+        for index, point in enumerate(points):
+            columns["position"].append(point["step"] + (index - (width - 1) / 2) * min(0.16, 0.8 / max(width, 1)))
+            for name in DRAW_COLUMNS[1:]:
+                columns[name].append(point[name])
+    return columns
+
+
+def session_draw_data(session: GameSession, seat: Any = "viewing", upto: int | None = None,
+                      cache: StepCache | None = None, lang: str = "en") -> dict[str, list]:
+    """Columns of every card drawn or revealed from the deal to ``upto`` (default: the cursor), as ``seat`` sees them."""
+    seat = session.viewing_seat if seat == "viewing" else seat
+    upto = session.cursor if upto is None else upto
+    spec = session.spec
+    cache = cache if cache is not None else StepCache()
+
+    def points(step: int) -> list[dict]:
+        state = session.state_at(step)
+        return cache.get(("draws", step, seat, lang), state,
+                         lambda: draw_points(spec, state, step, visible_events(session, step, seat),
+                                             kinds=spec.deck_event_kinds, lang=lang))
+
+    return draw_columns(points(step) for step in range(upto + 1))
+
+
+def card_catalogue(spec, state) -> dict | None:
+    """Every kind of card of the game with its ``card_info`` and copies, or None if the game does not answer.
+
+    Taken from ``inventory`` (every card on the table) when the game answers it, else from the
+    teacher's unseen cards; its groups (in order), numbers and copies fix the card plots' colours
+    and axes for the whole game.
+    """
+    copies = spec.inventory(state)
+    if copies is None:
+        knowledge = spec.deck_knowledge(state, None)
+        if knowledge is None:
+            return None
+        copies = knowledge["unseen"]
+    info = {card: spec.card_info(state, card) for card in copies}
+    if not info or any(value is None for value in info.values()):
+        return None
+    groups: dict[str, str] = {}
+    per_group: Counter = Counter()
+    per_number: Counter = Counter()
+    for card, value in info.items():
+        groups.setdefault(value["group"], value["group_name"])
+        per_group[value["group_name"]] += copies[card]
+        per_number[value["number"]] += copies[card]
+    return {"cards": info, "groups": groups, "numbers": sorted(per_number),
+            "most_in_a_group": max(per_group.values()), "most_of_a_number": max(per_number.values())}
+
+
+def group_cmap(catalogue: Mapping, lang: str = "en") -> dict[str, str]:
+    """Group name -> colour, plus the grey of hidden cards: the same in every plot."""
+    cmap = {name: group_colour(group) for group, name in catalogue["groups"].items()}
+    cmap[text("plots.hidden_card", lang)] = HIDDEN_COLOUR
+    return cmap
+
+
+def group_legend_html(catalogue: Mapping, lang: str = "en") -> str:
+    """The card plots' shared colour key: one swatch per group, and the grey of a card drawn in secret."""
+    swatches = "".join(f'<span class="legend-item"><span class="swatch" style="background:{colour}"></span>'
+                       f'{html.escape(name)}</span>' for name, colour in group_cmap(catalogue, lang).items())
+    return (f'<div class="group-legend"><span class="legend-title">{html.escape(text("plots.legend.title", lang))}</span>'
+            f'{swatches}</div>')
+
+
+LEGEND_CSS = """
+.group-legend { display: flex; flex-wrap: wrap; gap: 2px 12px; align-items: center;
+                font: .8em system-ui, sans-serif; color: #3d4b5c; }
+.group-legend .legend-title { font-weight: 600; }
+.group-legend .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 4px;
+                        vertical-align: -1px; border: 1px solid rgba(29,39,51,.5); }
+"""
+
+# The card plots' data all have one shape: {"columns": the glyph's data, "title", "xlim", "ylim"
+# (None: categorical or automatic), "structure": whatever else the element depends on}. Between
+# two data with the same structure only values change, which LivePlots can apply in place.
+
+
+def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None, teacher: bool = True,
+                    lang: str = "en") -> dict:
+    """:func:`session_draw_data` columns as the deck-draw plot's data."""
+    who = (text("plots.draws.who_seat", lang, player=seat_label(seat, lang)) if seat is not None
+           else text("plots.draws.who_teacher", lang) if teacher else text("plots.draws.who_spectator", lang))
+    # Two invisible points off the chart, in two colours: drawn with fewer than two colours, HoloViews
+    # would fix one colour for the glyph (or, with no points, map the column through a colour mapper),
+    # and the cards written in place later would all be painted alike.
+    anchors = {name: ["", ""] for name in columns}
+    anchors.update(position=[OFF_CHART] * 2, number=[OFF_CHART] * 2, step=[0, 0], colour=list(INVISIBLE_COLOURS))
+    columns = {name: [*values, *anchors[name]] for name, values in columns.items()}
+    return {"columns": columns, "title": text("plots.draws.title", lang, who=who), "xlim": (-0.5, max(steps, 1) + 0.5),
+            "ylim": (-0.6, max(catalogue["numbers"], default=1) + 0.6), "structure": ("draws", tuple(catalogue["numbers"]))}
+
+
+def deck_draws(data: Mapping, lang: str = "en", **size) -> hv.Scatter:
+    """Cards drawn or revealed per step, by number, in their group's colour; hidden draws grey at 0 ("hidden")."""
+    columns = data["columns"]
+    table = {name: columns[name] for name in DRAW_ELEMENT_COLUMNS}
+    scatter = hv.Scatter(table, hv.Dimension("position", label=text("plots.axis.step", lang)),
+                         [hv.Dimension("number", label=text("plots.axis.card_number", lang)), *DRAW_ELEMENT_COLUMNS[2:]])
+    return scatter.opts(
+        color="colour", size=8, line_color="#1d2733", line_width=0.5, xlim=data["xlim"], ylim=data["ylim"],
+        tools=["hover"], hover_tooltips=[(text("plots.tip.card", lang), "@card"), (text("plots.tip.step", lang), "@step"),
+                                         ("", "@text")],
+        yticks=[(0, text("plots.draws.hidden_tick", lang))] + [(n, str(n)) for n in data["structure"][1]],
+        title=data["title"],
+        **frame(size))
+
+
+# ---------------------------------------------------------------------------- (c) unseen cards
+def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = None, lang: str = "en") -> dict | None:
+    """What ``seat`` can infer about the unseen cards: counts by group, stacks by number, and a title.
+
+    ``by_group`` has one bar per group of the game (in the game's order, empty ones too, so bars
+    keep their place); ``by_number`` one stacked block per (number, group) with unseen cards. The
+    y ranges hold the most cards a group or number has in the game: the bars shrink as it goes on.
+    """
+    knowledge = spec.deck_knowledge(state, seat)
+    catalogue = catalogue or card_catalogue(spec, state)
+    if knowledge is None or catalogue is None:
+        return None
+    info = catalogue["cards"]
+    by_group: Counter = Counter()
+    by_number: Counter = Counter()
+    for card, count in knowledge["unseen"].items():
+        card_data = info.get(card) or spec.card_info(state, card)
+        by_group[card_data["group_name"]] += count
+        by_number[(card_data["number"], card_data["group_name"])] += count
+    cmap = group_cmap(catalogue, lang)
+    group_names = tuple(catalogue["groups"].values())
+    numbers = tuple(catalogue["numbers"])
+    stacks: dict[str, list] = {name: [] for name in ("x0", "x1", "y0", "y1", "number", "group_name", "count", "colour")}
+    for number in numbers:
+        height = 0
+        for name in group_names:
+            count = by_number[(number, name)]
+            if count:
+                for key, value in (("x0", number - 0.4), ("x1", number + 0.4), ("y0", height), ("y1", height + count),
+                                   ("number", number), ("group_name", name), ("count", count), ("colour", cmap[name])):
+                    stacks[key].append(value)
+                height += count
+    total = sum(by_group.values())
+    title = text("plots.unseen.title_seat" if seat is not None else "plots.unseen.title_all", lang, total=total,
+                 deck=knowledge["deck_count"], in_hands=knowledge["unseen_in_hands"])
+    tallest_group = max([catalogue["most_in_a_group"], *by_group.values()])
+    tallest_number = max([catalogue["most_of_a_number"], *(sum(c for (n, _), c in by_number.items() if n == number)
+                                                          for number in numbers)])
+    return {
+        "total": total, "deck_count": knowledge["deck_count"], "in_hands": knowledge["unseen_in_hands"],
+        "by_group": {"columns": {"group_name": list(group_names), "count": [by_group[name] for name in group_names],
+                                 "colour": [cmap[name] for name in group_names]},
+                     "title": title, "xlim": None, "ylim": (0, tallest_group * 1.05), "structure": ("groups", group_names)},
+        "by_number": {"columns": stacks, "title": text("plots.unseen.by_number_title", lang),
+                      "xlim": (min(numbers, default=1) - 0.6, max(numbers, default=1) + 0.6),
+                      "ylim": (0, tallest_number * 1.05), "structure": ("numbers", numbers)},
+    }
+
+
+def unseen_by_group(data: Mapping, lang: str = "en", **size) -> hv.Bars:
+    """Unseen cards per group, in the group's colour."""
+    bars = hv.Bars(data["columns"], hv.Dimension("group_name", label=text("plots.axis.group", lang)),
+                   [hv.Dimension("count", label=text("plots.axis.unseen", lang)), "colour"])
+    return bars.opts(color="colour", xrotation=30, title=data["title"], ylim=data["ylim"], tools=["hover"],
+                     hover_tooltips=[("", "@group_name"), (text("plots.tip.unseen", lang), "@count")], **frame(size))
+
+
+def unseen_by_number(data: Mapping, lang: str = "en", **size) -> hv.Rectangles:
+    """Unseen cards per number, each bar stacked by group (drawn as rectangles: one glyph)."""
+    corners = [hv.Dimension("x0", label=text("plots.axis.card_number", lang)),
+               hv.Dimension("y0", label=text("plots.axis.unseen", lang)), "x1", "y1"]
+    stacks = hv.Rectangles(data["columns"], corners, ["number", "group_name", "count", "colour"])
+    return stacks.opts(color="colour", line_color="white", line_width=0.5, title=data["title"],
+                       xticks=[(n, str(n)) for n in data["structure"][1]], xlim=data["xlim"], ylim=data["ylim"],
+                       tools=["hover"], hover_tooltips=[(text("plots.tip.number", lang), "@number"), ("", "@group_name"),
+                                                        (text("plots.tip.unseen", lang), "@count")],
+                       **frame(size))
+
+
+# ---------------------------------------------------------------------------- (d) the end card
+def end_card_chances(depths: Mapping[int, float], max_draws: int) -> dict[str, list]:
+    """Chance that the end card has shown within the next k draws, k = 1..max_draws.
+
+    Depth d means d cards lie above it: it is the (d + 1)-th draw, so it shows within k draws when
+    d < k.
+
+    >>> end_card_chances({2: 1.0}, 4)["probability"]
+    [0.0, 0.0, 1.0, 1.0]
+    """
+    draws = list(range(1, max_draws + 1))
+    return {"draws": draws, "probability": [sum((p for depth, p in depths.items() if depth < k), 0.0) for k in draws]}
+
+
+def end_card_data(spec, state, seat: int | None, lang: str = "en") -> dict | None:
+    """The end-card plot's data for ``seat``: the chance for every k up to the whole deck, as a step line.
+
+    ``chances`` holds :func:`end_card_chances`; ``columns`` the step line drawn from it (each k is
+    a flat stretch from k to k + 1, ``k`` naming it for the hover).
+    """
+    knowledge = spec.deck_knowledge(state, seat)
+    if knowledge is None:
+        return None
+    if knowledge["end_card_depths"] is None:
+        return {"chances": {"draws": [], "probability": []}, "columns": {"draws": [], "probability": [], "k": []},
+                "title": text("plots.end.no_end_card", lang, game=spec.title), "xlim": (0.5, 11.5), "ylim": (-0.05, 1.05),
+                "structure": "end card"}
+    depths = {int(depth): probability for depth, probability in knowledge["end_card_depths"].items()}
+    if depths:
+        chances = end_card_chances(depths, max(knowledge["deck_count"] + 1, max(depths) + 1))
+        if len(depths) == 1:
+            depth = next(iter(depths))
+            title = text("plots.end.known", lang, draw=depth + 1, depth=depth)
+        else:
+            expected = sum((depth + 1) * p for depth, p in depths.items())
+            title = text("plots.end.expected", lang, expected=f"{expected:.1f}")
+    else:
+        chances, title = {"draws": [], "probability": []}, text("plots.end.revealed", lang)
+    columns: dict[str, list] = {"draws": [], "probability": [], "k": []}
+    for k, probability in zip(chances["draws"], chances["probability"]):
+        columns["draws"] += [k, k + 1]
+        columns["probability"] += [probability, probability]
+        columns["k"] += [k, k]
+    return {"chances": chances, "columns": columns, "title": title, "xlim": (0.5, max(chances["draws"], default=10) + 1.5),
+            "ylim": (-0.05, 1.05), "structure": "end card"}
+
+
+def end_card_curve(data: Mapping, lang: str = "en", **size) -> hv.Curve:
+    curve = hv.Curve(data["columns"], hv.Dimension("draws", label=text("plots.axis.within", lang)),
+                     [hv.Dimension("probability", label=text("plots.axis.chance", lang)), "k"])
+    return curve.opts(color="#24406b", line_width=2, title=data["title"], xlim=data["xlim"], ylim=data["ylim"],
+                      tools=["hover"], hover_tooltips=[("k", "@k"), (text("plots.tip.chance", lang), "@probability{0.00}")],
+                      **frame(size))

@@ -1,0 +1,588 @@
+"""Playtest tables: live games shared by the sessions of one server process (DESIGN.md, "Explorer").
+
+A :class:`TableHub` owns every table of one database file (:mod:`explorer.tables.store`); the
+pages of a server process share it (``get_hub``). A :class:`Table` is a game being played: its
+set-up, the accepted moves, the states along them, a lock, and the pages listening to it.
+
+How a move is taken (:meth:`TableHub.act`), always under the table's lock, so two seats acting
+at once are served one after the other:
+
+1. the seat's token is checked against every seat's digest in constant time (``hmac.compare_digest``);
+2. the page must have seen the table as it is now; a page that is behind may still act only when
+   every move since was another seat's and its own choices are the same (a simultaneous phase:
+   the others chose meanwhile). Otherwise the move is refused as stale;
+3. the rules decide (``to_move``, ``decode_action``, ``apply``): a refusal names the rule;
+4. the move is committed to SQLite (WAL, ``synchronous=FULL``), and only then kept in memory and
+   told to the listening pages. A crash at any point loses nothing anybody has seen.
+
+A move that cannot be committed (disk full, a read-only or locked file) is refused as "not
+recorded": nothing changed, the page stays usable, and the move can be made again. A bot's move
+that could not be committed is tried again after ``retry_delay`` seconds, so the table never stalls.
+
+Bots play their seats from a timer thread after ``bot_delay`` seconds (visible, not instant). A
+bot's seed is derived from the table's (secret) deal seed, its seat and the step (the one seed rule,
+``play/seeds.py``: the same game as ``rules-explorer play`` from that seed), so the bot moves
+of a table do not depend on when the server was restarted. On start, every unfinished table is
+restored by replaying its log; its bots carry on.
+
+The deal is secret until the game ends (:mod:`explorer.tables.store`): a table's summary holds its
+seed only once the game is over or the table was ended, and so does everything the pages show.
+
+Limits for a server open to a network: at most ``max_bot_tables`` live tables that only bots play
+(``$RULES_EXPLORER_MAX_BOT_TABLES``, default 4) and at most ``max_mcts_seats`` MCTS seats over all
+live tables (``$RULES_EXPLORER_MAX_MCTS_SEATS``, default 8); 0 means none. A table's creator (with
+the creator link) or the operator (``rules-explorer tables abandon ID``) can end a table, and the
+creator can give a seat a new link (the old one stops working).
+
+Nothing here imports Panel: the pages (:mod:`explorer.pages.table_pages`) subscribe with a callback,
+which is called from whichever thread accepted the move and must only schedule work.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import os
+import secrets
+import sys
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from rules import replay as replay_files
+from play.bots import BOTS, bot_move
+from rules.protocol import IllegalAction, RulesError
+from rules.registry import GAMES, get_game
+
+from explorer.core.i18n import text
+from explorer.core.session import player_label
+from rules.rulebook import LANGUAGES, engine_rules
+from explorer.tables.store import SEED_LIMIT, TableRecord, TableStore, WriteError, default_path, token_digest
+
+log = logging.getLogger(__name__)
+
+HUMAN = "human"
+CONTROLLERS = (HUMAN, *BOTS)
+#: Seconds a bot waits before it moves, so people see what happens (``RULES_EXPLORER_BOT_DELAY``).
+DEFAULT_BOT_DELAY = 0.8
+#: Seconds before a bot's move that could not be committed is tried again.
+DEFAULT_RETRY_DELAY = 2.0
+#: Environment variables of the server's limits (``rules-explorer serve --max-bot-tables N --max-mcts-seats N``).
+MAX_BOT_TABLES_ENV, MAX_MCTS_SEATS_ENV = "RULES_EXPLORER_MAX_BOT_TABLES", "RULES_EXPLORER_MAX_MCTS_SEATS"
+DEFAULT_MAX_BOT_TABLES, DEFAULT_MAX_MCTS_SEATS = 4, 8
+
+
+class TableError(Exception):
+    """A request the tables refuse: an unknown table, a wrong link, a stale page, a spectator acting...
+
+    ``problem`` says what was wrong in plain words; nothing was changed.
+    """
+
+    def __init__(self, problem: str, texts: dict[str, str] | None = None):
+        super().__init__(problem)
+        self.problem = problem
+        self.texts = texts or {"en": problem}
+
+    def problem_in(self, lang: str) -> str:
+        """What was wrong, in ``lang`` (English where there is no text in it)."""
+        return self.texts.get(lang, self.problem)
+
+
+class WriteRefused(TableError):
+    """A move the database did not commit (disk full, read-only, locked): nothing changed."""
+
+
+class SetUpRefused(TableError, ValueError):
+    """A table the hub will not make (a seed out of range, over the server's limits): nothing stored."""
+
+
+def _limit(value: int | None, env: str, default: int) -> int:
+    if value is not None:
+        return value
+    try:
+        return max(0, int(os.environ.get(env, default)))
+    except ValueError:
+        return default
+
+
+@lru_cache(maxsize=None)
+def _turn_rule(game: str) -> str:
+    """The game's own turn-order rule (its ``RULE_TURN``): a refusal names it, and pages link it."""
+    return engine_rules(game)["RULE_TURN"]
+
+
+def _refused(key: str, kind: type = TableError, **values) -> TableError:
+    """A TableError saying ``hub.<key>`` (``explorer/locales/<lang>/hub.json``) in every language."""
+    texts = {lang: text(f"hub.{key}", lang, **values) for lang in LANGUAGES}
+    return kind(texts["en"], texts)
+
+
+@dataclass(eq=False)
+class Table:
+    """One shared game: its record, the accepted moves and the states along them."""
+
+    record: TableRecord
+    spec: Any
+    states: list
+    moves: list[tuple[int, Any]]
+    problem: str | None = None           # set when the stored log no longer replays: the table is frozen
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    listeners: dict[int, Callable[[], None]] = field(default_factory=dict)
+    rematch: str | None = None           # the id of this table's rematch, once there is one
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+    @property
+    def step(self) -> int:
+        return len(self.moves)
+
+    @property
+    def over(self) -> bool:
+        return self.spec.is_over(self.state)
+
+    @property
+    def ended(self) -> bool:
+        """The game is over, or the table was ended before: its deal and replay are public."""
+        return self.record.abandoned or self.over
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.problem or self.record.abandoned else tuple(self.spec.to_move(self.state))
+
+    def controller(self, seat: int) -> str:
+        return self.record.controllers[seat]
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The human seat whose token this is, or None. Every digest is compared, in constant time."""
+        if not isinstance(token, str) or not token:
+            return None
+        digest = token_digest(token)
+        found = None
+        for seat, stored in self.record.token_digests.items():
+            if hmac.compare_digest(digest, stored):
+                found = seat
+        return found
+
+    def replay(self) -> dict:
+        """The game so far as a replay file, with the seed it was dealt from (every hand can be
+        worked out from it: the pages give it out only once the table has ended)."""
+        return replay_files.record(self.spec, self.record.players, self.record.seed, self.record.variants,
+                                   self.moves, state=self.states[0])
+
+    def summary(self) -> dict:
+        """What the lobby lists (no secrets: the spectator's view of the table)."""
+        record = self.record
+        return {"id": record.id, "game": record.game, "title": self.spec.title, "players": record.players,
+                "controllers": list(record.controllers), "seed": record.seed if self.ended else None,
+                "variants": dict(record.variants), "abandoned": record.abandoned,
+                "step": self.step, "to_move": list(self.to_move), "over": self.over, "created": record.created,
+                "scores": list(self.spec.scores(self.state)) if self.over else None,
+                "winners": list(self.spec.winners(self.state)) if self.over else None,
+                "rematch_of": record.rematch_of, "rematch": self.rematch, "problem": self.problem}
+
+    def _notify(self) -> None:
+        for callback in list(self.listeners.values()):
+            try:
+                callback()
+            except Exception:        # a closed page must not stop the others from hearing of the move
+                log.exception("table %s: a listener failed", self.id)
+
+
+class TableHub:
+    """Every table of one database file, live in one process (see the module docstring)."""
+
+    def __init__(self, store: TableStore | str | os.PathLike | None = None, *, bot_delay: float | None = None,
+                 retry_delay: float = DEFAULT_RETRY_DELAY, max_bot_tables: int | None = None,
+                 max_mcts_seats: int | None = None):
+        """The hub of a database (a path: opened holding its lock, so one hub per file; StoreError if
+        it cannot be). Limits: see the module docstring (None: from the environment, else the default)."""
+        self.store = store if isinstance(store, TableStore) else TableStore(store or default_path(), exclusive=True)
+        if bot_delay is None:
+            bot_delay = float(os.environ.get("RULES_EXPLORER_BOT_DELAY", DEFAULT_BOT_DELAY))
+        self.bot_delay, self.retry_delay = bot_delay, retry_delay
+        self.max_bot_tables = _limit(max_bot_tables, MAX_BOT_TABLES_ENV, DEFAULT_MAX_BOT_TABLES)
+        self.max_mcts_seats = _limit(max_mcts_seats, MAX_MCTS_SEATS_ENV, DEFAULT_MAX_MCTS_SEATS)
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.RLock()
+        self._timers: set[threading.Timer] = set()
+        self._closed = False
+        self._listener_ids = iter(range(1, 1 << 62))
+        self.restored = self._restore()
+
+    # ------------------------------------------------------------------ tables
+    def create(self, game: str, players: int, *, seed: int | None = None, variants: Mapping | None = None,
+               controllers: Sequence[str] | None = None, rematch_of: str | None = None,
+               creator_digest: str | None = None,
+               _digests: dict[int, str] | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table; returns it and the secret token of each human seat (seat -> token).
+
+        ``controllers``: ``"human"`` or a bot name per seat (default: every seat human); ``seed``:
+        the table's seed, 0 <= seed < 2**53 (None: a random one); the game is dealt from a secret
+        seed made from it (:func:`explorer.tables.store.deal_seed`). ``creator_digest``: the digest
+        of the creator link's token (it may end the table and give seats new links). Bad set-ups
+        raise ValueError naming the problem (SetUpRefused, in every language, for a seed out of
+        range or a server limit); nothing is stored.
+        """
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+        spec = get_game(game)
+        if type(players) is not int:
+            raise ValueError(f"players must be a whole number, not {players!r}")
+        try:
+            spec.check_players(players)
+            variants = spec.check_variants(dict(variants or {}))
+        except RulesError as error:
+            raise ValueError(str(error)) from None
+        controllers = tuple(controllers) if controllers is not None else (HUMAN,) * players
+        if len(controllers) != players:
+            raise ValueError(f"{len(controllers)} seat controllers given for {players} players")
+        for seat, name in enumerate(controllers):
+            if name not in CONTROLLERS:
+                raise ValueError(f"{player_label(seat)}: unknown controller {name!r}; choose one of {', '.join(CONTROLLERS)}")
+        if seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        if type(seed) is not int:
+            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        if not 0 <= seed < SEED_LIMIT:
+            raise _refused("seed_range", SetUpRefused, seed=seed if abs(seed) < 10 ** 30 else "…", limit=SEED_LIMIT - 1)
+        self._check_limits(controllers)
+        first = None
+        tokens: dict[int, str] = {}
+        if _digests is None:
+            tokens = {seat: secrets.token_urlsafe(18) for seat in range(players) if controllers[seat] == HUMAN}
+            digests = {seat: token_digest(token) for seat, token in tokens.items()}
+        else:
+            digests = {seat: digest for seat, digest in _digests.items() if controllers[seat] == HUMAN}
+        with self._lock:
+            self._check_limits(controllers)
+            table_id = self._new_id()
+            self.store.create_table(table_id, game, players, seed, variants, controllers, digests, rematch_of=rematch_of,
+                                    creator_digest=creator_digest)
+            record = self.store.table(table_id)
+            first = spec.new_game(players, record.seed, variants)
+            table = Table(record=record, spec=spec, states=[first], moves=[])
+            self._tables[table_id] = table
+        self._schedule_bots(table)
+        return table, tokens
+
+    def rematch(self, table_id: str) -> Table:
+        """The same game, players, variants and seats (the same links' tokens) with a new random seed."""
+        old = self.table(table_id)
+        with old.lock:
+            if old.rematch is not None:
+                return self.table(old.rematch)
+            record = old.record
+            table, _ = self.create(record.game, record.players, variants=record.variants,
+                                   controllers=record.controllers, rematch_of=record.id,
+                                   creator_digest=record.creator_digest, _digests=record.token_digests)
+            old.rematch = table.id
+        old._notify()
+        return table
+
+    def table(self, table_id: Any) -> Table:
+        """The table with this id; TableError if there is none."""
+        if not isinstance(table_id, str) or not table_id:
+            raise _refused("no_table_named")
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None:
+                record = self.store.table(table_id)
+                if record is None:
+                    raise _refused("no_such_table", table=repr(table_id))
+                table = self._tables[table_id] = self._replayed(record)
+                table.rematch = self.store.rematch_of(table_id)
+                self._schedule_bots(table)        # a table another process created: its bots play here
+            return table
+
+    def tables(self) -> list[Table]:
+        """Every table of the database, newest first (finished ones are replayed on demand: slow)."""
+        return [self.table(record.id) for record in self.store.tables()]
+
+    def listing(self) -> list[dict]:
+        """What the lobby lists: every table's summary, newest first. Live tables are in memory;
+        ended ones are read from their stored result, never replayed (a lobby opens at once)."""
+        records = self.store.tables()
+        rematches = {record.rematch_of: record.id for record in records if record.rematch_of}
+        summaries = []
+        for record in records:
+            with self._lock:
+                table = self._tables.get(record.id)
+            if table is None and (record.finished is None or record.final_scores is None and not record.abandoned):
+                table = self.table(record.id)
+            if table is not None:
+                summaries.append(table.summary())
+                continue
+            spec = get_game(record.game)
+            summaries.append({
+                "id": record.id, "game": record.game, "title": spec.title, "players": record.players,
+                "controllers": list(record.controllers), "seed": record.seed, "variants": dict(record.variants),
+                "abandoned": record.abandoned, "step": None, "to_move": [], "over": not record.abandoned,
+                "created": record.created,
+                "scores": list(record.final_scores) if record.final_scores else None,
+                "winners": list(record.winners) if record.winners else None,
+                "rematch_of": record.rematch_of, "rematch": rematches.get(record.id), "problem": None})
+        return summaries
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat of ``token`` at the table; None for no token (a spectator); TableError for a wrong one."""
+        table = self.table(table_id)
+        if token in (None, ""):
+            return None
+        seat = table.seat_for(token)
+        if seat is None:
+            raise _refused("bad_key", table=table_id)
+        return seat
+
+    # ------------------------------------------------------------------ playing
+    def act(self, table_id: str, token: str | None, seen_step: Any, action: Any) -> int:
+        """A person plays ``action`` (its JSON form) on the table; returns the new step.
+
+        ``seen_step``: how many moves the acting page had seen. Raises TableError (wrong link,
+        spectator, stale page, finished game) or IllegalAction (the rules refuse, naming the rule);
+        either way nothing changed.
+        """
+        table = self.table(table_id)
+        if token in (None, ""):
+            raise _refused("spectator")
+        seat = table.seat_for(token)
+        if seat is None:
+            raise _refused("bad_key_move", table=table_id)
+        if type(seen_step) is not int or seen_step < 0:
+            raise _refused("bad_step", step=repr(seen_step))
+        with table.lock:
+            self._check_open(table)
+            if seen_step > table.step:
+                raise _refused("step_ahead", seen=seen_step, step=table.step)
+            if seat not in table.to_move:
+                reasons = {lang: text("hub.not_your_turn", lang, player=text("explorer.player", lang, n=seat + 1),
+                                      waiting=("、" if lang == "ja" else ", ").join(
+                                          text("explorer.player", lang, n=s + 1) for s in table.to_move))
+                           for lang in LANGUAGES}
+                raise IllegalAction(reasons["en"], rule=_turn_rule(table.spec.id), reasons=reasons)
+            try:
+                decoded = table.spec.decode_action(action)
+            except RulesError:
+                raise
+            except Exception as error:
+                raise _refused("unreadable", error=error) from None
+            if seen_step < table.step and not self._still_current(table, seat, seen_step):
+                raise _refused("moved_on", seen=seen_step, step=table.step)
+            self._accept(table, seat, decoded)
+            return table.step
+
+    def is_creator(self, table_id: str, token: str | None) -> bool:
+        """Whether ``token`` is the table's creator token (compared in constant time)."""
+        digest = self.table(table_id).record.creator_digest
+        return bool(digest and isinstance(token, str) and token
+                    and hmac.compare_digest(token_digest(token), digest))
+
+    def creator_table(self, table_id: str, token: str | None) -> Table:
+        """The table, for its creator's link; TableError for any other link."""
+        if not self.is_creator(table_id, token):
+            raise _refused("not_creator", table=table_id)
+        return self.table(table_id)
+
+    def abandon(self, table_id: str, creator_token: str | None = None, *, operator: bool = False) -> Table:
+        """End the table before its game is over (its creator, or the operator with ``operator=True``):
+        no more moves, its bots stop, its replay becomes public. Ending an ended table changes nothing."""
+        table = self.table(table_id) if operator else self.creator_table(table_id, creator_token)
+        with table.lock:
+            if not table.ended:
+                self.store.abandon(table.id)
+                table.record = self.store.table(table.id)
+        table._notify()
+        return table
+
+    def new_seat_link(self, table_id: str, creator_token: str | None, seat: Any) -> str:
+        """The creator gives human seat ``seat`` a new token (returned, never stored); the old one stops
+        working, also in pages open on it (told, like every listener: they close the table)."""
+        table = self.creator_table(table_id, creator_token)
+        if type(seat) is not int or seat not in table.record.token_digests:
+            raise _refused("no_such_seat", table=table_id, seat=repr(seat))
+        token = secrets.token_urlsafe(18)
+        with table.lock:
+            self.store.set_seat_digest(table.id, seat, token_digest(token))
+            table.record = self.store.table(table.id)
+        table._notify()
+        return token
+
+    def subscribe(self, table_id: str, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` after every change of the table (from any thread); returns the unsubscriber."""
+        table = self.table(table_id)
+        key = next(self._listener_ids)
+        table.listeners[key] = callback
+        return lambda: table.listeners.pop(key, None)
+
+    def close(self) -> None:
+        """Stop the bots' timers and close the database (tests, benchmarks)."""
+        with self._lock:
+            self._closed = True
+            for timer in list(self._timers):
+                timer.cancel()
+        self.store.close()
+
+    # ------------------------------------------------------------------ internals
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_hex(4)
+            if table_id not in self._tables and self.store.table(table_id) is None:
+                return table_id
+
+    def _check_limits(self, controllers: Sequence[str]) -> None:
+        """Refuse a table over the server's limits (bot-only tables, MCTS seats), counting live tables."""
+        with self._lock:
+            live = [t for t in self._tables.values() if not t.ended and not t.problem]
+        if all(name != HUMAN for name in controllers):
+            bot_only = sum(all(name != HUMAN for name in t.record.controllers) for t in live)
+            if bot_only + 1 > self.max_bot_tables:
+                raise _refused("too_many_bot_tables", SetUpRefused, limit=self.max_bot_tables)
+        wanted = sum(name == "mcts" for name in controllers)
+        if wanted:
+            used = sum(name == "mcts" for t in live for name in t.record.controllers)
+            if used + wanted > self.max_mcts_seats:
+                raise _refused("too_many_mcts_seats", SetUpRefused, limit=self.max_mcts_seats, used=used)
+
+    def _check_open(self, table: Table) -> None:
+        if table.problem:
+            raise _refused("frozen", table=table.id, problem=table.problem)
+        if not table.record.abandoned and self.store.ended(table.id):
+            table.record = self.store.table(table.id)       # the operator ended it from the command line
+        if table.record.abandoned:
+            raise _refused("abandoned", table=table.id)
+        if table.over:
+            raise _refused("over", table=table.id)
+
+    def _still_current(self, table: Table, seat: int, seen_step: int) -> bool:
+        """A page behind the table may act only if the moves since were others' and its choices stand."""
+        spec = table.spec
+        if any(mover == seat for mover, _ in table.moves[seen_step:]):
+            return False
+        seen = table.states[seen_step]
+        if seat not in spec.to_move(seen):
+            return False
+        return spec.legal_actions(seen, seat) == spec.legal_actions(table.state, seat)
+
+    def _accept(self, table: Table, seat: int, action) -> None:
+        """Apply, commit, then keep and tell (the caller holds the table's lock)."""
+        spec = table.spec
+        new_state = spec.apply(table.state, seat, action)     # IllegalAction: nothing happened
+        try:
+            self.store.append_move(table.id, table.step + 1, seat, spec.encode_action(action))
+        except WriteError as error:
+            log.error("table %s: move %s was not recorded: %s", table.id, table.step + 1, error)
+            raise _refused("not_recorded", WriteRefused, error=error) from None
+        table.moves.append((seat, action))
+        table.states.append(new_state)
+        if spec.is_over(new_state):
+            self._store_result(table)
+        table._notify()
+        self._schedule_bots(table)
+
+    def _store_result(self, table: Table) -> None:
+        """Write the final scores and winners (the lobby reads them); a failure is only logged: the
+        move is committed, and the result is written again when the table is next restored."""
+        spec = table.spec
+        try:
+            self.store.finish(table.id, spec.scores(table.state), spec.winners(table.state))
+            table.record = self.store.table(table.id)
+        except WriteError as error:
+            log.error("table %s: the result was not recorded (written at the next start): %s", table.id, error)
+
+    def _schedule_bots(self, table: Table, delay: float | None = None) -> None:
+        if self._closed or table.problem or table.ended:
+            return
+        if not any(table.controller(seat) != HUMAN for seat in table.to_move):
+            return
+        timer = threading.Timer(self.bot_delay if delay is None else delay, self._bot_turn, (table, table.step))
+        timer.daemon = True
+        with self._lock:
+            self._timers.add(timer)
+        timer.start()
+
+    def _bot_turn(self, table: Table, step: int) -> None:
+        try:
+            with table.lock:
+                if self._closed or table.step != step or table.ended or table.problem:
+                    return            # somebody moved meanwhile; that move scheduled what follows
+                if self.store.ended(table.id):          # the operator ended it from the command line
+                    table.record = self.store.table(table.id)
+                    table._notify()
+                    return
+                seat = next(s for s in table.to_move if table.controller(s) != HUMAN)
+                action = bot_move(table.controller(seat), table.spec, table.state, seat, table.record.seed, step)
+                self._accept(table, seat, action)
+        except WriteRefused:
+            self._schedule_bots(table, self.retry_delay)      # the same move is chosen again (same seed)
+        except Exception:
+            log.exception("table %s: the bot could not move at step %s", table.id, step)
+        finally:
+            with self._lock:
+                self._timers = {t for t in self._timers if t.is_alive() and t is not threading.current_thread()}
+
+    def _replayed(self, record: TableRecord) -> Table:
+        """A stored table brought back: its log replayed from the seed (a bad log freezes it, losing nothing)."""
+        spec = get_game(record.game)
+        states = [spec.new_game(record.players, record.seed, record.variants)]
+        moves: list[tuple[int, Any]] = []
+        problem = None
+        for step, (seat, data) in enumerate(self.store.moves(record.id), start=1):
+            try:
+                action = spec.decode_action(data)
+                states.append(spec.apply(states[-1], seat, action))
+            except (RulesError, ValueError, KeyError, TypeError) as error:
+                problem = f"stored move {step} ({player_label(seat)}: {data}) no longer replays: {error}"
+                break
+            moves.append((seat, action))
+        table = Table(record=record, spec=spec, states=states, moves=moves, problem=problem)
+        if problem is None and table.over and (record.finished is None or record.final_scores is None):
+            # The process died between the last move and writing the result.
+            self._store_result(table)
+        return table
+
+    def _restore(self) -> list[str]:
+        """Replay every unfinished table (and note rematches); their bots carry on. Returns their ids."""
+        restored = []
+        records = self.store.tables()
+        for record in records:
+            if record.finished is None:
+                self._tables[record.id] = table = self._replayed(record)
+                restored.append(record.id)
+                self._schedule_bots(table)
+        for record in records:       # (a finished table learns of its rematch when it is read: table())
+            if record.rematch_of in self._tables:
+                self._tables[record.rematch_of].rematch = record.id
+        return restored
+
+
+_HUBS: dict[Path, TableHub] = {}
+_HUBS_LOCK = threading.Lock()
+
+
+def db_path_from_args(argv: list[str] | None = None) -> str | None:
+    """``panel serve ... --args --db FILE`` (``rules-explorer serve --db FILE``): the database file, or None (the default)."""
+    argv = sys.argv if argv is None else argv
+    if "--db" in argv:
+        index = argv.index("--db")
+        if index + 1 < len(argv):
+            return argv[index + 1]
+    return None
+
+
+
+def get_hub(path: str | os.PathLike | None = None) -> TableHub:
+    """The process's hub for ``path`` (default: :func:`explorer.tables.store.default_path`), made once."""
+    key = Path(path or default_path()).expanduser().resolve()
+    with _HUBS_LOCK:
+        hub = _HUBS.get(key)
+        if hub is None:
+            hub = _HUBS[key] = TableHub(key)
+        return hub
+

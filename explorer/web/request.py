@@ -1,0 +1,46 @@
+"""What a page learns from the request it is served for: query arguments, the address it was asked
+at, and its language (``?lang=`` or the browser's Accept-Language, :func:`explorer.core.i18n.choose`)."""
+
+from __future__ import annotations
+
+import panel as pn
+
+from explorer.core.i18n import choose
+
+
+def query_arg(name: str) -> str | None:
+    """A query argument of the page's address (first value), or None."""
+    values = (pn.state.session_args or {}).get(name)
+    if not values:
+        return None
+    value = values[0]
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def current_request():
+    """The HTTP request of the page being served (None outside a server)."""
+    document = pn.state.curdoc
+    return getattr(document.session_context, "request", None) if document and document.session_context else None
+
+
+def page_origin() -> str:
+    """``http://host:port`` of the page being served ('' outside a server)."""
+    request = current_request()
+    if request is None:
+        return ""
+    protocol = getattr(request, "protocol", "http")
+    host = getattr(request, "host", "") or request.headers.get("Host", "")
+    return f"{protocol}://{host}" if host else ""
+
+
+def page_path() -> str:
+    """The path this page is served at (``/tables`` under ``make serve``): seat links point back to it."""
+    path = getattr(current_request(), "path", None)
+    return path or "/tables"
+
+
+def page_language() -> str:
+    """The served page's language (see :func:`choose`); English outside a server."""
+    request = current_request()
+    headers = getattr(request, "headers", None) or {}
+    return choose(query_arg("lang"), headers.get("Accept-Language"))

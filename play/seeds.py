@@ -1,0 +1,28 @@
+"""The one seed rule: which seed a bot decides with, wherever bots play.
+
+A game dealt from ``seed`` is played by a fresh bot per decision: the bot that decides for ``seat``
+when ``step`` moves have been made since the deal (or since the what-if position the line starts
+from) is seeded with ``decision_seed(seed, seat, step)`` (``play.bots.bot_move``). The command line
+and simulations (``play/simulate.py``), the explorer's ``GameSession.autoplay``, the playtest tables'
+hub and the advisor's rollouts all use it, so "seed 7, greedy" is one game everywhere
+(tests/test_seed_rule.py). A bot's move depends only on the seed, the seat, the step and the position:
+bots can start at any step (the explorer's autoplay from the cursor, a table's server restarting)
+and still make the same moves.
+"""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+
+
+def splitmix64(value: int) -> int:
+    """SplitMix64's finaliser: a 64-bit value whose bits all depend on every bit of ``value``."""
+    value = (value + 0x9E3779B97F4A7C15) & MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & MASK64
+    return value ^ (value >> 31)
+
+
+def decision_seed(seed: int, seat: int, step: int) -> int:
+    """The seed of the bot deciding for ``seat`` at ``step`` in the game dealt from ``seed``."""
+    return splitmix64(splitmix64(splitmix64(seed & MASK64) ^ seat) ^ step)

@@ -1,0 +1,126 @@
+"""Many seeded bot games in one process, summarised (``rules-explorer simulate``).
+
+Game ``i`` of a run with seed ``S`` is dealt from seed ``S + i`` and its bots are seeded from the
+same number by the one seed rule (``play/seeds.py``), so any single game of a run can be replayed on
+its own (``rules-explorer play --seed S+i``). Only per-game summaries are
+kept, so memory stays flat however many games run.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from play.bots import bot_move
+from rules.registry import get_game
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameResult:
+    seed: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: int
+
+
+def play_game(game, players: int, seed: int, bots: Sequence[str], variants=None, *, keep_actions=False,
+              on_step: Callable | None = None):
+    """One game; returns ``(final state, GameResult, actions or None)``. ``on_step(state)`` is called
+    after every decision."""
+    state = game.new_game(players, seed, variants)
+    seat_bots = [bots[s % len(bots)] for s in range(players)]
+    actions = [] if keep_actions else None
+    decisions = 0
+    to_move, apply = game.to_move, game.apply
+    while True:
+        seats = to_move(state)
+        if not seats:
+            break
+        seat = seats[0]
+        action = bot_move(seat_bots[seat], game, state, seat, seed, decisions)
+        state = apply(state, seat, action)
+        decisions += 1
+        if on_step is not None:
+            on_step(state)
+        if keep_actions:
+            actions.append((seat, action))
+    result = GameResult(seed=seed, scores=game.scores(state), winners=game.winners(state), decisions=decisions)
+    return state, result, actions
+
+
+class Progress:
+    """A one-line progress bar on stderr, drawn only on a terminal (or when forced)."""
+
+    def __init__(self, total: int, *, enabled: bool | None = None, label: str = "games"):
+        self.total, self.label = total, label
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.start = time.perf_counter()
+        self.last = 0.0
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if done < self.total and now - self.last < 0.1:
+            return
+        self.last = now
+        width = 30
+        filled = width * done // max(self.total, 1)
+        rate = done / max(now - self.start, 1e-9)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {self.label} {rate:,.0f}/s")
+        if done >= self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def summarise(game, players: int, results: Sequence[GameResult], elapsed: float, **settings) -> dict:
+    n = len(results)
+    wins = [0.0] * players
+    for r in results:
+        for s in r.winners:
+            wins[s] += 1 / len(r.winners)
+    per_seat = []
+    for s in range(players):
+        scores = sorted(r.scores[s] for r in results)
+        per_seat.append({
+            "seat": s,
+            "mean_score": round(sum(scores) / n, 3) if n else None,
+            "min_score": scores[0] if n else None,
+            "median_score": scores[n // 2] if n else None,
+            "max_score": scores[-1] if n else None,
+            "win_share": round(wins[s] / n, 4) if n else None,
+        })
+    decisions = sum(r.decisions for r in results)
+    return {
+        "game": game.id,
+        "version": game.version,
+        "players": players,
+        **settings,
+        "games": n,
+        "shared_wins": sum(1 for r in results if len(r.winners) > 1),
+        "mean_decisions": round(decisions / n, 2) if n else None,
+        "seats": per_seat,
+        "elapsed_s": round(elapsed, 3),
+        "games_per_s": round(n / elapsed, 1) if elapsed > 0 else None,
+    }
+
+
+def simulate(game_id: str, players: int, games: int, seed: int, *, bots: Sequence[str] = ("random",),
+             variants: Mapping[str, Any] | None = None, progress: Callable[[int], None] | None = None,
+             game=None) -> dict:
+    """Play ``games`` games and summarise scores and wins per seat (``game``: a spec to use instead
+    of the registered one, e.g. with another card file)."""
+    game = game or get_game(game_id)
+    players = game.check_players(players)
+    variants = game.check_variants(variants)
+    results = []
+    start = time.perf_counter()
+    for i in range(games):
+        _, result, _ = play_game(game, players, seed + i, bots, variants)
+        results.append(result)
+        if progress:
+            progress(i + 1)
+    elapsed = time.perf_counter() - start
+    return summarise(game, players, results, elapsed, seed=seed, bots=list(bots), variants=variants)

@@ -1,0 +1,450 @@
+"""Simulation sweeps at any scale: one process, local processes or a Dask cluster, same answers.
+
+A run of ``games`` games from a master ``seed`` plays game ``i`` from seed ``seed + i`` (its deal
+and its bots' choices), so any game can be replayed on its own. The games are split into chunks;
+each chunk returns :class:`Tally` sums (whole numbers only, so adding tallies is exact and its
+order does not matter), never game records. The tallies are added in chunk order, so the
+statistics are identical however the work is split and wherever it runs:
+
+- ``executor="inprocess"``: in this process (small runs, tests, notebooks);
+- ``executor="processes"``: a local process pool of ``workers`` (the default for large runs);
+- ``executor="dask"``: the Dask cluster at ``scheduler`` (``tcp://host:8786``; or the
+  ``DASK_SCHEDULER_ADDRESS`` environment variable). Workers need this package installed.
+
+A **paired comparison** (:func:`compare`) plays every game twice on the same deal — once with
+setting A, once with setting B (a variant switch, or the bots) — and tallies the per-game
+differences as well, so the difference between A and B is measured without the noise of
+different deals. Results carry 95% confidence intervals: normal intervals for means (mean +- 1.96
+standard errors) and Wilson score intervals for proportions (win rates).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from rules.registry import get_game
+from play.simulate import play_game
+
+Z95 = 1.959963984540054   # two-sided 95% normal quantile
+DEFAULT_CHUNK = 250
+
+
+# -- tallies ------------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """Sums over games for one setting (whole numbers: adding tallies is exact and order-free).
+
+    ``wins`` counts shared wins as fractions of ``WIN_UNIT`` so they stay whole numbers.
+    """
+
+    players: int
+    games: int = 0
+    score: list = field(default_factory=list)      # per seat: sum of scores
+    score2: list = field(default_factory=list)     # per seat: sum of squared scores
+    wins: list = field(default_factory=list)       # per seat: sum of win shares x WIN_UNIT
+    wins2: list = field(default_factory=list)      # per seat: sum of squared win shares x WIN_UNIT^2
+    length: int = 0                                # sum of decisions per game
+    length2: int = 0
+    spread: int = 0                                # sum of (best score - worst score)
+    spread2: int = 0
+    hist: list = field(default_factory=list)       # per seat: {final score: games}
+    #: Provisional-score curves (only when asked for): games still going at decision k, and per seat
+    #: the sum, lowest and highest provisional score after decision k.
+    curve_n: list = field(default_factory=list)
+    curve_sum: list = field(default_factory=list)
+    curve_min: list = field(default_factory=list)
+    curve_max: list = field(default_factory=list)
+
+    def __post_init__(self):
+        for name in ("score", "score2", "wins", "wins2"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.players)
+        if not self.hist:
+            self.hist = [{} for _ in range(self.players)]
+        for name in ("curve_sum", "curve_min", "curve_max"):
+            if not getattr(self, name):
+                setattr(self, name, [[] for _ in range(self.players)])
+
+    def add_game(self, scores: Sequence[int], winners: Sequence[int], decisions: int) -> None:
+        self.games += 1
+        for s in range(self.players):
+            self.score[s] += scores[s]
+            self.score2[s] += scores[s] * scores[s]
+            share = WIN_UNIT // len(winners) if s in winners else 0
+            self.wins[s] += share
+            self.wins2[s] += share * share
+        self.length += decisions
+        self.length2 += decisions * decisions
+        spread = max(scores) - min(scores)
+        self.spread += spread
+        self.spread2 += spread * spread
+        for s in range(self.players):
+            self.hist[s][scores[s]] = self.hist[s].get(scores[s], 0) + 1
+
+    def add_curve(self, curve: Sequence[Sequence[int]]) -> None:
+        """One game's provisional scores after each decision (``curve[k][seat]``)."""
+        for k, scores in enumerate(curve):
+            if k == len(self.curve_n):
+                self.curve_n.append(0)
+                for s in range(self.players):
+                    self.curve_sum[s].append(0)
+                    self.curve_min[s].append(scores[s])
+                    self.curve_max[s].append(scores[s])
+            self.curve_n[k] += 1
+            for s in range(self.players):
+                self.curve_sum[s][k] += scores[s]
+                self.curve_min[s][k] = min(self.curve_min[s][k], scores[s])
+                self.curve_max[s][k] = max(self.curve_max[s][k], scores[s])
+
+    def __add__(self, other: "Tally") -> "Tally":
+        out = Tally(self.players)
+        for name in ("games", "length", "length2", "spread", "spread2"):
+            setattr(out, name, getattr(self, name) + getattr(other, name))
+        for name in ("score", "score2", "wins", "wins2"):
+            setattr(out, name, [x + y for x, y in zip(getattr(self, name), getattr(other, name))])
+        out.hist = [{k: a.get(k, 0) + b.get(k, 0) for k in sorted(set(a) | set(b))} for a, b in zip(self.hist, other.hist)]
+        out.curve_n = _merge(self.curve_n, other.curve_n, int.__add__)
+        out.curve_sum = [_merge(a, b, int.__add__) for a, b in zip(self.curve_sum, other.curve_sum)]
+        out.curve_min = [_merge(a, b, min) for a, b in zip(self.curve_min, other.curve_min)]
+        out.curve_max = [_merge(a, b, max) for a, b in zip(self.curve_max, other.curve_max)]
+        return out
+
+    def to_json(self) -> dict:
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["hist"] = [{str(k): n for k, n in h.items()} for h in self.hist]
+        return data
+
+
+def _merge(a: list, b: list, combine) -> list:
+    """Element-wise ``combine`` of two lists of different lengths (the longer one's tail kept)."""
+    short = min(len(a), len(b))
+    return [combine(x, y) for x, y in zip(a, b)] + (a[short:] if len(a) > short else b[short:])
+
+
+#: Win shares are counted in units of 1/60 (a two-, three-, four-, five- or six-way shared win is whole).
+WIN_UNIT = 60
+
+
+@dataclass
+class ChunkResult:
+    """What a chunk sends back: a tally per setting and, for paired runs, the per-game differences
+    (B - A) per seat for scores and win shares, as sums and sums of squares."""
+
+    first: int
+    tallies: list
+    diff: list = field(default_factory=list)       # per seat: sum of (score B - score A)
+    diff2: list = field(default_factory=list)
+    wdiff: list = field(default_factory=list)      # per seat: sum of (win B - win A) x WIN_UNIT
+    wdiff2: list = field(default_factory=list)
+
+
+# -- statistics ---------------------------------------------------------------------------------
+def mean_ci(total: float, total2: float, n: int, scale: float = 1.0) -> dict:
+    """Mean and its 95% normal confidence interval from a sum and a sum of squares.
+
+    >>> mean_ci(10, 30, 4)   # values 1, 2, 3, 4: mean 2.5, sample sd 1.291, se 0.6455
+    {'mean': 2.5, 'low': 1.2348, 'high': 3.7652, 'n': 4}
+    """
+    if n == 0:
+        return {"mean": None, "low": None, "high": None, "n": 0}
+    mean = total / n / scale
+    if n < 2:
+        return {"mean": round(mean, 4), "low": None, "high": None, "n": n}
+    variance = max(0.0, (total2 / scale ** 2 - n * mean * mean) / (n - 1))
+    half = Z95 * math.sqrt(variance / n)
+    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4), "n": n}
+
+
+def wilson(successes: float, n: int) -> dict:
+    """A proportion and its 95% Wilson score interval.
+
+    >>> wilson(50, 100)
+    {'rate': 0.5, 'low': 0.4038, 'high': 0.5962, 'n': 100}
+    >>> wilson(0, 10)["low"], wilson(10, 10)["high"]
+    (0.0, 1.0)
+    """
+    if n == 0:
+        return {"rate": None, "low": None, "high": None, "n": 0}
+    p = successes / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return {"rate": round(p, 4), "low": round(max(0.0, centre - half), 4), "high": round(min(1.0, centre + half), 4), "n": n}
+
+
+def setting_stats(t: Tally) -> dict:
+    n = t.games
+    seats = []
+    for s in range(t.players):
+        seats.append({"seat": s, "score": mean_ci(t.score[s], t.score2[s], n),
+                      "win_rate": wilson(t.wins[s] / WIN_UNIT, n)})
+    fair = 1 / t.players
+    first = wilson(t.wins[0] / WIN_UNIT, n)
+    return {
+        "games": n,
+        "seats": seats,
+        "score_histogram": [sorted([score, count] for score, count in h.items()) for h in t.hist],
+        "score_curve": score_curve(t),
+        "first_player_advantage": {"win_rate": first, "fair_share": round(fair, 4),
+                                   "excess": None if first["rate"] is None else round(first["rate"] - fair, 4),
+                                   "significant": None if first["rate"] is None else not (first["low"] <= fair <= first["high"])},
+        "game_length": mean_ci(t.length, t.length2, n),
+        "score_spread": mean_ci(t.spread, t.spread2, n),
+    }
+
+
+def score_curve(t: Tally, points: int = 200) -> dict | None:
+    """The provisional-score envelope per seat, by decision: mean over the games still going, and the
+    lowest and highest; at most ``points`` decisions (evenly spaced). None when not recorded."""
+    if not t.curve_n:
+        return None
+    steps = sorted({round(i * (len(t.curve_n) - 1) / max(points - 1, 1)) for i in range(min(points, len(t.curve_n)))})
+    return {"decision": [k + 1 for k in steps], "games": [t.curve_n[k] for k in steps],
+            "mean": [[round(t.curve_sum[s][k] / t.curve_n[k], 3) for k in steps] for s in range(t.players)],
+            "low": [[t.curve_min[s][k] for k in steps] for s in range(t.players)],
+            "high": [[t.curve_max[s][k] for k in steps] for s in range(t.players)]}
+
+
+# -- playing chunks -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play a chunk (picklable: names and plain data only)."""
+
+    game: str
+    players: int
+    seed: int
+    settings: tuple          # per setting: (bots tuple, variants as sorted pairs)
+    card_file: Any = None    # a non-standard card file's JSON, or None
+    curves: bool = False     # also tally the provisional-score curves (costs a score per decision)
+
+
+def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
+    """Play games ``first .. first + count - 1`` of ``job`` under every setting (a worker's task)."""
+    game = get_game(job.game)
+    if job.card_file is not None:
+        game = game.with_card_file(job.card_file)
+    tallies = [Tally(job.players) for _ in job.settings]
+    paired = len(job.settings) == 2
+    zeros = [0] * job.players
+    diff, diff2, wdiff, wdiff2 = list(zeros), list(zeros), list(zeros), list(zeros)
+    for i in range(first, first + count):
+        seed = job.seed + i
+        results = []
+        for tally, (bots, variants) in zip(tallies, job.settings):
+            curve = []
+            on_step = (lambda state: curve.append(game.scores(state))) if job.curves else None
+            _, result, _ = play_game(game, job.players, seed, bots, dict(variants), on_step=on_step)
+            tally.add_game(result.scores, result.winners, result.decisions)
+            if job.curves:
+                tally.add_curve(curve)
+            results.append(result)
+        if paired:
+            a, b = results
+            for s in range(job.players):
+                d = b.scores[s] - a.scores[s]
+                diff[s] += d
+                diff2[s] += d * d
+                wa = WIN_UNIT // len(a.winners) if s in a.winners else 0
+                wb = WIN_UNIT // len(b.winners) if s in b.winners else 0
+                wdiff[s] += wb - wa
+                wdiff2[s] += (wb - wa) ** 2
+    return ChunkResult(first, tallies, diff, diff2, wdiff, wdiff2) if paired else ChunkResult(first, tallies)
+
+
+def chunk_plan(games: int, chunk: int) -> list[tuple[int, int]]:
+    """``(first, count)`` per chunk.
+
+    >>> chunk_plan(10, 4)
+    [(0, 4), (4, 4), (8, 2)]
+    """
+    return [(first, min(chunk, games - first)) for first in range(0, games, chunk)]
+
+
+class Executor:
+    """Runs chunks and yields their results as they finish (any order)."""
+
+    name = "inprocess"
+
+    def map(self, job: Job, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
+        for first, count in plan:
+            yield run_chunk(job, first, count)
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessExecutor(Executor):
+    name = "processes"
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        self.pool = ProcessPoolExecutor(max_workers=workers)
+
+    def map(self, job, plan):
+        from concurrent.futures import as_completed
+        futures = [self.pool.submit(run_chunk, job, first, count) for first, count in plan]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskExecutor(Executor):
+    name = "dask"
+
+    def __init__(self, scheduler: str | None = None, client=None):
+        from distributed import Client
+        self.own = client is None
+        self.client = client or Client(scheduler or os.environ["DASK_SCHEDULER_ADDRESS"])
+
+    def map(self, job, plan):
+        from distributed import as_completed
+        futures = [self.client.submit(run_chunk, job, first, count, pure=False) for first, count in plan]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            self.client.cancel(futures)
+
+    def close(self) -> None:
+        if self.own:
+            self.client.close()
+
+
+def make_executor(executor: str | None = None, *, workers: int | None = None, scheduler: str | None = None,
+                  games: int = 0) -> Executor:
+    """The executor asked for; by default Dask when a scheduler is given (argument or
+    ``DASK_SCHEDULER_ADDRESS``), local processes for large runs, else this process."""
+    scheduler = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
+    if executor is None:
+        executor = "dask" if scheduler else ("processes" if games >= 2000 and (workers or os.cpu_count() or 1) > 1 else "inprocess")
+    if executor == "dask":
+        return DaskExecutor(scheduler)
+    if executor == "processes":
+        return ProcessExecutor(workers or os.cpu_count() or 1)
+    if executor == "inprocess":
+        return Executor()
+    raise ValueError(f"unknown executor {executor!r}: inprocess, processes or dask")
+
+
+# -- runs ---------------------------------------------------------------------------------------
+def _run(job: Job, games: int, chunk: int, executor: Executor, progress: Callable | None,
+         stop: Callable[[list[ChunkResult]], bool] | None = None):
+    """Run the plan; stop early (whole chunks, in order) when ``stop`` says the answer is precise
+    enough. Ctrl-C stops too: the chunks finished so far are kept. Returns (results in order, interrupted)."""
+    plan = chunk_plan(games, chunk)
+    done: dict[int, ChunkResult] = {}
+    interrupted = False
+    try:
+        for result in executor.map(job, plan):
+            done[result.first] = result
+            if progress:
+                progress(sum(len(job.settings) * count for first, count in plan if first in done), done)
+            if stop is not None:
+                prefix = _prefix(done, plan)
+                if prefix and stop(prefix):
+                    break
+    except KeyboardInterrupt:
+        interrupted = True
+    # Only a gap-free prefix of the plan is reported, so the games counted are exactly 0 .. n-1.
+    return _prefix(done, plan), interrupted
+
+
+def _prefix(done: Mapping[int, ChunkResult], plan) -> list[ChunkResult]:
+    out = []
+    for first, _ in plan:
+        if first not in done:
+            break
+        out.append(done[first])
+    return out
+
+
+def _sum(results: Sequence[ChunkResult], players: int, settings: int) -> list[Tally]:
+    totals = [Tally(players) for _ in range(settings)]
+    for r in results:
+        totals = [a + b for a, b in zip(totals, r.tallies)]
+    return totals
+
+
+def simulate_sweep(game_id: str, players: int, games: int, seed: int, *, bots: Sequence[str] = ("random",),
+                   variants: Mapping[str, Any] | None = None, executor: str | None = None, workers: int | None = None,
+                   scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, progress: Callable | None = None,
+                   game=None, curves: bool = False) -> dict:
+    """Statistics of ``games`` games of one setting (see the module docstring); ``curves``: also the
+    provisional-score envelope."""
+    game = game or get_game(game_id)
+    players = game.check_players(players)
+    variants = game.check_variants(variants)
+    job = Job(game.id, players, seed, ((tuple(bots), tuple(sorted(variants.items()))),),
+              game.card_file(game.new_game(players, seed, variants)), curves)
+    runner = make_executor(executor, workers=workers, scheduler=scheduler, games=games)
+    start = time.perf_counter()
+    try:
+        results, interrupted = _run(job, games, chunk, runner, progress)
+    finally:
+        runner.close()
+    total = _sum(results, players, 1)[0]
+    elapsed = time.perf_counter() - start
+    return {"game": game.id, "players": players, "seed": seed, "bots": list(bots), "variants": variants,
+            "executor": runner.name, "interrupted": interrupted, "elapsed_s": round(elapsed, 3),
+            **setting_stats(total), "tally": total.to_json()}
+
+
+def paired_stats(results: Sequence[ChunkResult], players: int) -> dict:
+    a, b = _sum(results, players, 2)
+    n = a.games
+    diff = [sum(r.diff[s] for r in results) for s in range(players)]
+    diff2 = [sum(r.diff2[s] for r in results) for s in range(players)]
+    wdiff = [sum(r.wdiff[s] for r in results) for s in range(players)]
+    wdiff2 = [sum(r.wdiff2[s] for r in results) for s in range(players)]
+    seats = []
+    for s in range(players):
+        score = mean_ci(diff[s], diff2[s], n)
+        win = mean_ci(wdiff[s], wdiff2[s], n, scale=WIN_UNIT)
+        seats.append({"seat": s, "score_difference": score, "win_rate_difference": win,
+                      "significant": None if score["low"] is None else not (score["low"] <= 0 <= score["high"])})
+    return {"games": n, "a": setting_stats(a), "b": setting_stats(b), "difference_b_minus_a": seats,
+            "tallies": {"a": a.to_json(), "b": b.to_json()}}
+
+
+def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Mapping[str, Any] | None = None,
+            variants_b: Mapping[str, Any] | None = None, bots_a: Sequence[str] = ("random",),
+            bots_b: Sequence[str] | None = None, executor: str | None = None, workers: int | None = None,
+            scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, until_ci: float | None = None,
+            progress: Callable | None = None, game=None, curves: bool = False) -> dict:
+    """A paired A/B comparison on the same deals (see the module docstring). With ``until_ci``, the
+    run stops once every seat's score-difference interval is at most that wide on each side (or at
+    ``games``)."""
+    game = game or get_game(game_id)
+    players = game.check_players(players)
+    a, b = game.check_variants(variants_a), game.check_variants(variants_b)
+    bots_b = tuple(bots_b or bots_a)
+    settings = ((tuple(bots_a), tuple(sorted(a.items()))), (bots_b, tuple(sorted(b.items()))))
+    job = Job(game.id, players, seed, settings, game.card_file(game.new_game(players, seed, a)), curves)
+    runner = make_executor(executor, workers=workers, scheduler=scheduler, games=2 * games)
+
+    def precise(prefix):
+        stats = paired_stats(prefix, players)
+        halves = [(d["score_difference"]["high"] - d["score_difference"]["low"]) / 2
+                  for d in stats["difference_b_minus_a"] if d["score_difference"]["low"] is not None]
+        return len(halves) == players and max(halves) <= until_ci
+
+    start = time.perf_counter()
+    try:
+        results, interrupted = _run(job, games, chunk, runner, progress, precise if until_ci else None)
+    finally:
+        runner.close()
+    elapsed = time.perf_counter() - start
+    return {"game": game.id, "players": players, "seed": seed, "a": {"variants": a, "bots": list(bots_a)},
+            "b": {"variants": b, "bots": list(bots_b)}, "executor": runner.name, "interrupted": interrupted,
+            "until_ci": until_ci, "elapsed_s": round(elapsed, 3), "results": paired_stats(results, players)}
