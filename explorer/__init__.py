@@ -1,8 +1,10 @@
-"""The explorer: Param models and Panel components on top of ``rules`` (DESIGN.md, "Explorer").
+"""The explorer: Param models and Panel views on top of ``rules`` and ``play``, in layers (each imports
+only the ones below it; docs/architecture.md, "Layers"):
 
-``explorer.core.session.GameSession`` is the one model object; ``explorer.boards.subastral`` draws a game's table
-from observations; ``explorer.pages.app.create_app()`` puts them together. Importing this package does
-not import Panel: only the components do.
+``core`` (GameSession, texts, colours, links; no Panel) and ``tables`` (the playtest tables' store and
+hub; no Panel) < ``web`` (request helpers, page shell) and ``plots`` < ``components`` < ``boards``
+(``boards/registry.py``: which board draws which game) < ``pages`` (``pages/serve.py``: the routes) <
+``cli`` (``rules-explorer``). Importing this package does not import Panel: only the views do.
 """
 
 from explorer.core.session import GameSession, Line, player_label

@@ -2,8 +2,9 @@
 
 ``text(key, lang, **values)`` gives a text with its ``{placeholders}`` filled; a key missing from
 one language is a bug (a test checks both files hold the same keys with the same placeholders), so
-it raises rather than showing a blank. :func:`page_language` picks a page's language: ``?lang=`` in
-its address first, then the browser's ``Accept-Language``, then English.
+it raises rather than showing a blank. :func:`choose` picks a page's language: ``?lang=`` in its
+address first, then the browser's ``Accept-Language``, then English (``explorer.web.request.page_language``
+asks it for the page being served).
 """
 
 from __future__ import annotations
