@@ -17,13 +17,12 @@ seat cannot see give identical values.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from play.bots import bot_move
-from play.sweep import Z95
+from play.stats import mean_interval
 
 
 OBJECTIVES = ("score", "win share")
@@ -80,17 +79,6 @@ def sample_world(spec, state, seat: int, seed: int):
     if world is None:
         raise CannotResample(spec.title)
     return world
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and 95% normal interval (the interval is the mean itself for fewer than two values)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(variance / n)
-    return mean, mean - half, mean + half
 
 
 def move_labels(actions: Sequence, name: Callable[[Any], str] = str) -> list[str]:

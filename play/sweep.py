@@ -20,7 +20,6 @@ standard errors) and Wilson score intervals for proportions (win rates).
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -29,8 +28,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rules.registry import get_game
 from play.simulate import play_game
+from play.stats import mean_ci, wilson
 
-Z95 = 1.959963984540054   # two-sided 95% normal quantile
 DEFAULT_CHUNK = 250
 
 
@@ -144,39 +143,6 @@ class ChunkResult:
 
 
 # -- statistics ---------------------------------------------------------------------------------
-def mean_ci(total: float, total2: float, n: int, scale: float = 1.0) -> dict:
-    """Mean and its 95% normal confidence interval from a sum and a sum of squares.
-
-    >>> mean_ci(10, 30, 4)   # values 1, 2, 3, 4: mean 2.5, sample sd 1.291, se 0.6455
-    {'mean': 2.5, 'low': 1.2348, 'high': 3.7652, 'n': 4}
-    """
-    if n == 0:
-        return {"mean": None, "low": None, "high": None, "n": 0}
-    mean = total / n / scale
-    if n < 2:
-        return {"mean": round(mean, 4), "low": None, "high": None, "n": n}
-    variance = max(0.0, (total2 / scale ** 2 - n * mean * mean) / (n - 1))
-    half = Z95 * math.sqrt(variance / n)
-    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4), "n": n}
-
-
-def wilson(successes: float, n: int) -> dict:
-    """A proportion and its 95% Wilson score interval.
-
-    >>> wilson(50, 100)
-    {'rate': 0.5, 'low': 0.4038, 'high': 0.5962, 'n': 100}
-    >>> wilson(0, 10)["low"], wilson(10, 10)["high"]
-    (0.0, 1.0)
-    """
-    if n == 0:
-        return {"rate": None, "low": None, "high": None, "n": 0}
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return {"rate": round(p, 4), "low": round(max(0.0, centre - half), 4), "high": round(min(1.0, centre + half), 4), "n": n}
-
-
 def setting_stats(t: Tally) -> dict:
     n = t.games
     seats = []

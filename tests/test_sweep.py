@@ -6,7 +6,8 @@ import statistics
 
 import pytest
 
-from play.sweep import Tally, WIN_UNIT, chunk_plan, compare, mean_ci, setting_stats, simulate_sweep, wilson
+from play.stats import mean_ci, mean_interval, wilson
+from play.sweep import Tally, WIN_UNIT, chunk_plan, compare, setting_stats, simulate_sweep
 from tests.test_cli import cli
 
 
@@ -19,6 +20,13 @@ def test_mean_interval_matches_the_textbook_formula():
     assert ci["high"] == pytest.approx(statistics.mean(values) + half, abs=1e-4)
     assert mean_ci(5, 25, 1)["low"] is None and mean_ci(0, 0, 0)["mean"] is None
 
+
+
+def test_the_advisors_interval_from_values_is_the_sweeps_from_sums():
+    values = [1, 2, 3, 4, 7]
+    ci = mean_ci(sum(values), sum(v * v for v in values), len(values))
+    assert tuple(round(x, 4) for x in mean_interval(values)) == (ci["mean"], ci["low"], ci["high"])
+    assert mean_interval([5]) == (5, 5, 5)
 
 @pytest.mark.parametrize("successes,n,low,high", [
     (50, 100, 0.4038, 0.5962),     # standard published values of the Wilson interval
