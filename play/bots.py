@@ -52,7 +52,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0):
-        self.drawn = splitmix64(seed & MASK64)
+        self.drawn = seed & MASK64
 
     def __call__(self, game, state, seat):
         actions = game.legal_actions(state, seat)
@@ -66,7 +66,15 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng = None
+
+    @property
+    def rng(self) -> random.Random:
+        """Made at the first choice that needs it (a forced move does not pay for seeding it)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def __call__(self, game, state, seat):
         actions = game.legal_actions(state, seat)
@@ -200,4 +208,7 @@ def make_bot(name: str, seed: int = 0) -> Callable:
 def bot_move(name: str, game, state, seat: int, seed: int, step: int):
     """The move of bot ``name`` for ``seat`` at ``step`` of the game dealt from ``seed``: the one seed rule
     (``play/seeds.py``), used wherever bots play."""
+    if name == "random":        # RandomBot(decision seed)'s move, without making the bot (simulations' hot path)
+        actions = game.legal_actions(state, seat)
+        return actions[splitmix64(decision_seed(seed, seat, step)) % len(actions)]
     return make_bot(name, decision_seed(seed, seat, step))(game, state, seat)

@@ -24,5 +24,6 @@ def splitmix64(value: int) -> int:
 
 
 def decision_seed(seed: int, seat: int, step: int) -> int:
-    """The seed of the bot deciding for ``seat`` at ``step`` in the game dealt from ``seed``."""
-    return splitmix64(splitmix64(splitmix64(seed & MASK64) ^ seat) ^ step)
+    """The seed of the bot deciding for ``seat`` (< 2**32) at ``step`` (< 2**32) in the game dealt from
+    ``seed``: two decisions of one game never share a seed (each SplitMix64 step is one-to-one)."""
+    return splitmix64(splitmix64(seed & MASK64) ^ (seat << 32 | step))

@@ -67,7 +67,8 @@ def test_simulate_json_summarises_every_game():
 
 
 def test_greedy_bot_beats_random_bots():
-    data = json.loads(cli("simulate", "subastral", "--players", 2, "--games", 60, "--seed", 1, "--bot", "greedy,random", "--json").stdout)
+    # 200 games: greedy wins about 76% of them (1,500 games), two standard errors above 70%
+    data = json.loads(cli("simulate", "subastral", "--players", 2, "--games", 200, "--seed", 1, "--bot", "greedy,random", "--json").stdout)
     assert data["seats"][0]["win_share"] > 0.7
 
 

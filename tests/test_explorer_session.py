@@ -13,7 +13,7 @@ import rules
 from explorer.core.session import GameSession, Line, VariantSwitches
 from rules.protocol import IllegalAction, InvalidReplay
 
-SEED = 7
+SEED = 8          # a greedy game that ends with cards in hand (the disturbance variant then has passes to make)
 
 
 def watch(session: param.Parameterized, *names: str) -> list:
