@@ -27,3 +27,29 @@ def positions(game_id: str, seeds: int = 3):
                 actions = game.legal_actions(state, seats[0])
                 state = game.apply(state, seats[0], actions[int(pick() * len(actions))])
                 yield game, state, pick
+
+
+def autoplay_as_before(session, bots: str | None = None, *, then_goto: int | None = None) -> None:
+    """``session.autoplay(bots, then_goto=...)`` from the deal as the explorer seeded its bots before the one
+    seed rule (play/seeds.py): seat ``s`` kept one bot seeded ``seed * 1000 + s`` for the whole game,
+    a random bot drawing with ``random.Random``. Tests of texts at fixed positions use it, so their
+    positions (and the texts written for them) stay the ones they were written against."""
+    from play.bots import make_bot
+    from rules import replay as replays
+
+    assert not session.log and session.start is None, "plays from a fresh deal"
+    spec, state, name = session.spec, session.state, bots or session.bot
+    agents = {}
+    moves = []
+    while seats := spec.to_move(state):
+        seat = seats[0]
+        if seat not in agents:
+            agents[seat] = (random.Random(session.seed * 1000 + seat) if name == "random"
+                            else make_bot(name, session.seed * 1000 + seat))
+        agent = agents[seat]
+        legal = spec.legal_actions(state, seat)
+        action = agent.choice(legal) if isinstance(agent, random.Random) else agent(spec, state, seat)
+        moves.append((seat, action))
+        state = spec.apply(state, seat, action)
+    session.load(replays.record(spec, session.players, session.seed, session.variants, moves),
+                 cursor=len(moves) if then_goto is None else then_goto)

@@ -23,6 +23,7 @@ from explorer.boards.biome_blitz import BiomeBlitzBoard, biome_blitz_html, event
 from explorer.core.i18n import LOCALES
 from explorer.core.session import GameSession
 from test_explorer_biome_blitz_board import SEED, cancel_decision, rich_table, what_if
+from seeded_games import autoplay_as_before
 
 CARDS = Path(__file__).resolve().parents[1] / "rules" / "biome_blitz" / "data" / "cards.json"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -103,7 +104,7 @@ def english_left(page: str) -> list[str]:
 
 def finished(players: int = 3, seed: int = SEED, teacher: bool = True) -> GameSession:
     session = GameSession(game="biome_blitz", players=players, seed=seed, teacher=teacher)
-    session.autoplay("greedy")
+    autoplay_as_before(session, "greedy")
     return session
 
 

@@ -18,6 +18,7 @@ from explorer.pages.app import ExplorerApp, bot_session
 from explorer.components.picker import ActionPicker
 from explorer.core.session import GameSession
 from tests.test_explorer_app import Zones
+from seeded_games import autoplay_as_before
 
 SEED = 11
 
@@ -57,7 +58,7 @@ def disturbance_step(session: GameSession) -> int:
 
 def test_the_buttons_are_the_legal_actions_of_the_seat_to_move_at_every_step():
     session = GameSession(game="subastral", players=4, seed=SEED)     # every seat played by a person
-    session.autoplay("greedy", then_goto=0)
+    autoplay_as_before(session, "greedy", then_goto=0)
     picker = ActionPicker(session=session)
     spec = session.spec
     for step in range(len(session.log) + 1):
@@ -162,7 +163,7 @@ def test_moving_the_cursor_drops_a_selection():
 
 def test_viewing_as_a_seat_offers_only_that_seats_actions():
     session = GameSession(game="subastral", players=4, seed=SEED)     # every seat played by a person
-    session.autoplay("greedy", then_goto=0)
+    autoplay_as_before(session, "greedy", then_goto=0)
     picker = ActionPicker(session=session)
     spec = session.spec
     session.viewing_seat = 1
@@ -195,7 +196,7 @@ def test_a_seat_played_by_a_bot_is_offered_to_nobody():
 
 def test_the_disturbance_pass_lets_the_teacher_choose_which_seat_to_act_for():
     session = GameSession(game="subastral", players=4, seed=3, variants={"disturbance": True})
-    session.autoplay("greedy")
+    autoplay_as_before(session, "greedy")
     spec = session.spec
     session.goto(disturbance_step(session))
     movers = spec.to_move(session.state)

@@ -23,6 +23,7 @@ from explorer.plots.game import (HIDDEN_CARD, StepCache, breakdown_text, deck_co
                             end_card_data, session_draw_data, session_score_data)
 from explorer.components.scores import ScoreBreakdown, score_tables_html
 from explorer.core.session import GameSession
+from seeded_games import autoplay_as_before
 
 SEED = 7
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "subastral-scoring-example.json"
@@ -32,7 +33,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "subastral-scori
 def game() -> GameSession:
     """A complete 4-player greedy game, cursor back at the deal."""
     session = GameSession(game="subastral", players=4, seed=SEED)
-    session.autoplay("greedy", then_goto=0)
+    autoplay_as_before(session, "greedy", then_goto=0)
     return session
 
 

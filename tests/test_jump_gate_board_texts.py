@@ -21,6 +21,7 @@ from explorer.boards.registry import board_for
 from explorer.core.i18n import texts
 from explorer.boards.jump_gate import JumpGateBoard, event_text, jump_gate_html, resource_face
 from explorer.core.session import GameSession
+from seeded_games import autoplay_as_before
 
 PREFIX = "jump_gate_board."
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")
@@ -101,7 +102,7 @@ def games() -> dict[tuple, GameSession]:
     found = {}
     for key in ((3, 5, "greedy"), (2, 5, "greedy"), (2, 1, "greedy"), (5, 5, "random"), (4, 9, "random")):
         session = GameSession(game="jump_gate", players=key[0], seed=key[1])
-        session.autoplay(key[2], then_goto=0)
+        autoplay_as_before(session, key[2], then_goto=0)
         found[key] = session
     return found
 
@@ -251,7 +252,7 @@ def test_the_japanese_board_shows_no_english_label(games, game, step):
 
 def test_a_spectator_and_a_replay_notice_in_japanese():
     session = GameSession(game="jump_gate", players=3, seed=5, teacher=False)
-    session.autoplay("greedy", then_goto=12)
+    autoplay_as_before(session, "greedy", then_goto=12)
     session.replay_problem = {"move": 999, "seat": 1, "action": "fly to X", "message": "no such planet",
                               "text": "Move 999 (Player 2: fly to X) is illegal under these rules: no such planet"}
     page = jump_gate_html(session, "ja")
@@ -285,7 +286,7 @@ def test_events_are_shown_in_the_board_language_where_the_game_writes_them(games
 
     monkeypatch.setattr(spec, "events", translated)
     session = GameSession(game="jump_gate", players=2, seed=5)
-    session.autoplay("greedy", then_goto=5)
+    autoplay_as_before(session, "greedy", then_goto=5)
     for seat in (None, 0, 1):
         session.viewing_seat = seat
         ja, en = jump_gate_html(session, "ja"), jump_gate_html(session)

@@ -19,6 +19,7 @@ from explorer.core.i18n import text, texts
 from explorer.core.session import GameSession
 from explorer.components.setup_editor import VARIANTS, SetupEditor
 from explorer.components.timeline import ReplayProblem, replay_problem_text
+from seeded_games import autoplay_as_before
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAY_EXAMPLE = ROOT / "examples" / "subastral-4p-replay.json"
@@ -27,7 +28,7 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 def played(step: int = 6) -> GameSession:
     session = GameSession(game="subastral", players=4, seed=11)
-    session.autoplay(then_goto=step)
+    autoplay_as_before(session, then_goto=step)
     return session
 
 
@@ -144,7 +145,7 @@ def test_the_english_file_messages_are_as_before():
 def cut_line(lang: str = "en") -> tuple[GameSession, ReplayProblem]:
     session = GameSession(seed=7, variants={"disturbance": True})
     notice = ReplayProblem(session=session, lang=lang)
-    session.autoplay("greedy")
+    autoplay_as_before(session, "greedy")
     session.variant_switches.disturbance = False
     assert session.replay_problem
     return session, notice
@@ -274,7 +275,7 @@ def test_the_japanese_replay_problem_notice_names_the_move_in_japanese():
 @pytest.mark.parametrize("game", ["stellar", "jump_gate", "starligned", "biome_blitz"])
 def test_every_game_s_editor_in_japanese_keeps_no_english_label(game):
     session = GameSession(game=game, seed=3)
-    session.autoplay(then_goto=4)
+    autoplay_as_before(session, then_goto=4)
     seen = shown(SetupEditor(session=session, lang="ja"))
     for label in static_english():
         assert not any(label in piece for piece in seen), label

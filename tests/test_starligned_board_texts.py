@@ -22,6 +22,7 @@ from explorer.core.i18n import LOCALES
 from explorer.core.session import GameSession
 from explorer.boards.starligned import StarlignedBoard, event_text, problem_text, starligned_html
 from rules.protocol import Event
+from seeded_games import autoplay_as_before
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
@@ -94,7 +95,7 @@ def games() -> dict[str, GameSession]:
              "spectated": GameSession(game="starligned", players=4, seed=5, teacher=False),
              "three": GameSession(game="starligned", players=3, seed=1)}
     for session in found.values():
-        session.autoplay("greedy")
+        autoplay_as_before(session, "greedy")
     return found
 
 
@@ -280,7 +281,7 @@ def test_a_replay_problem_in_japanese_keeps_the_engines_reason():
     assert problem_text(problem, "ja") == "12手目（プレイヤー1：no moon bonus）は、このルールでは不正な手です：not MoonBonus"
     assert problem_text({"text": "something else"}, "ja") == "something else"
     session = GameSession(game="starligned", players=3, seed=1)
-    session.autoplay("greedy")
+    autoplay_as_before(session, "greedy")
     session.goto(len(session.log) // 2)
     session.variants = {"deal_high_up": True}
     assert session.replay_problem
@@ -295,7 +296,7 @@ def test_an_event_is_shown_in_the_boards_language_where_the_game_writes_it(monke
     assert event_text({"text": "Player 1 passes."}, "ja") == "Player 1 passes."
     assert event_text({"text": "Player 1 passes.", "texts": {"ja": "プレイヤー1がパスします。"}}, "ja") == "プレイヤー1がパスします。"
     session = GameSession(game="starligned", players=3, seed=2)
-    session.autoplay("greedy")
+    autoplay_as_before(session, "greedy")
     session.goto(5)
     spec = session.spec
     real_events, real_observe = spec.events, spec.observe

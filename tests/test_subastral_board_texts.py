@@ -19,6 +19,7 @@ import pytest
 from explorer.boards.subastral import SubastralBoard, action_label, subastral_html, teacher_view
 from explorer.core.i18n import texts
 from explorer.core.session import GameSession
+from seeded_games import autoplay_as_before
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
@@ -29,7 +30,7 @@ def board(players: int, seed: int, step: int, seat: int | None, *, lang: str = "
     action of the (first) seat to move (modulo their number), selected but not played; ``cut``: the disturbance switched off
     after a full game with it (a replay problem)."""
     session = GameSession(game="subastral", players=players, seed=seed, variants=variants or {}, teacher=teacher)
-    session.autoplay("greedy", then_goto=0)
+    autoplay_as_before(session, "greedy", then_goto=0)
     view = SubastralBoard(session=session, lang=lang)
     session.goto(min(step, len(session.log)))
     if cut:
@@ -218,7 +219,7 @@ def test_japanese_board_terms():
 
 def test_events_and_action_names_in_the_boards_language(monkeypatch):
     session = GameSession(game="subastral", players=2, seed=1)
-    session.autoplay("greedy", then_goto=1)
+    autoplay_as_before(session, "greedy", then_goto=1)
     # an observation's event with texts per language
     view = session.observation(0)
     view["events"] = [dict(view["events"][0], texts={"en": view["events"][0]["text"], "ja": "イベントの日本語"})]
