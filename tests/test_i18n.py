@@ -42,6 +42,7 @@ def test_a_text_is_filled_in_and_a_missing_key_is_an_error():
     ("ja", None, "ja"), ("JA", "en", "ja"), ("en", "ja", "en"), ("ja-JP", None, "ja"),
     (None, "ja,en-US;q=0.7", "ja"), (None, "fr-FR,ja;q=0.9,en;q=0.8", "ja"), (None, "en-GB,ja;q=0.5", "en"),
     (None, "de, fr", "en"), ("xx", "ja", "ja"), (None, None, "en"), (None, "ja;q=bad,en;q=0.2", "en"),
+    ("ja_JP", None, "ja"), (None, "jam,ja;q=0.1", "ja"), ("jam", "en", "en"), (None, "zh-Hant-TW, ja-JP;q=0.3", "ja"),
 ])
 def test_the_page_language(requested, accept, expected):
     assert choose(requested, accept) == expected

@@ -15,6 +15,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from babel import Locale, UnknownLocaleError, negotiate_locale
+
 from rules.rulebook import LANGUAGES
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -59,12 +61,21 @@ def literal(message: str) -> str:
     return html.escape(_MARKDOWN_SPECIALS.sub(r"\\\1", one_line), quote=False)
 
 
+@lru_cache(maxsize=256)
+def language_of(tag: str) -> str | None:
+    """The language of a locale tag as Babel reads it (``ja-JP``, ``ja_JP``, ``JA`` -> ``ja``); None for a
+    tag that names no known locale (``jam`` is Jamaican Creole, not Japanese)."""
+    try:
+        return Locale.parse(tag.strip().replace("-", "_")).language
+    except (ValueError, TypeError, UnknownLocaleError):
+        return None
+
+
 def choose(requested: str | None, accept_language: str | None = None) -> str:
-    """The language for ``?lang=requested`` (if known), else the browser's first known one, else English."""
-    if requested:
-        short = requested.strip().lower()[:2]
-        if short in LANGUAGES:
-            return short
+    """The language for ``?lang=requested`` (if known), else the browser's first known one (by its
+    Accept-Language weights, Babel matching each tag to our languages), else English."""
+    if requested and language_of(requested) in LANGUAGES:
+        return language_of(requested)
     ranked = []
     for n, part in enumerate((accept_language or "").split(",")):
         tag, _, weight = part.strip().partition(";q=")
@@ -72,10 +83,8 @@ def choose(requested: str | None, accept_language: str | None = None) -> str:
             q = float(weight) if weight else 1.0
         except ValueError:
             q = 0.0
-        ranked.append((-q, n, tag.strip().lower()[:2]))
-    for _, _, short in sorted(ranked):
-        if short in LANGUAGES:
-            return short
-    return DEFAULT
+        ranked.append((-q, n, tag))
+    preferred = [language for _, _, tag in sorted(ranked) if (language := language_of(tag))]
+    return negotiate_locale(preferred, LANGUAGES) or DEFAULT
 
 
