@@ -9,7 +9,11 @@ from explorer.core.i18n import choose
 
 
 def query_arg(name: str) -> str | None:
-    """A query argument of the page's address (first value), or None."""
+    """A query argument of the page's address (first value) as the text it was sent as, or None.
+
+    Read from the request's own arguments, not ``pn.state.location.query_params``: that one turns
+    values into numbers, booleans or (for ``[``/``{``) parsed literals and keeps the last of repeated
+    arguments, so a seat key or a table id could arrive as another type or another value."""
     values = (pn.state.session_args or {}).get(name)
     if not values:
         return None
