@@ -40,6 +40,9 @@ from explorer.live_plots import OnLoop
 from explorer.plots import frame, player_colour
 from explorer.session import GameSession
 
+if "bokeh" not in hv.Store.renderers:
+    hv.extension("bokeh", logo=False)
+
 OBJECTIVES = ("score", "win share")
 #: Each objective's key in the locale files (``advisor.objective.<key>``, ``advisor.plot.<key>``).
 OBJECTIVE_KEYS = {"score": "score", "win share": "win_share"}

@@ -13,6 +13,9 @@ import holoviews as hv
 
 from explorer.i18n import text
 
+if "bokeh" not in hv.Store.renderers:
+    hv.extension("bokeh", logo=False)
+
 COLOURS = {"A": "#1f77b4", "B": "#d62728"}
 
 

@@ -21,9 +21,9 @@ from bokeh.plotting import figure
 from explorer.analysis_plots import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
 from explorer.i18n import LOCALES, text
 from explorer.live_plots import PLACEHOLDER, LivePlots
-from explorer.plots import (breakdown_text, card_catalogue, deck_composition, deck_draws, draws_plot_data,
-                            end_card_curve, end_card_data, group_legend_html, score_curves, session_draw_data,
-                            session_score_data, unseen_by_group, unseen_by_number)
+from explorer.plots import (ByGroupFigure, ByNumberFigure, DrawsFigure, EndCardFigure, ScoreFigure, breakdown_text,
+                            card_catalogue, deck_composition, draws_plot_data, end_card_data, group_legend_html,
+                            session_draw_data, session_score_data)
 from explorer.scores import ScoreBreakdown, breakdown_table_html, score_tables_html
 from explorer.session import GameSession
 
@@ -80,11 +80,11 @@ def card_plots(session: GameSession, lang: str) -> list[figure]:
     draws = draws_plot_data(session_draw_data(session, seat, lang=lang), catalogue, len(session.log), seat,
                             teacher=session.teacher, lang=lang)
     composition = deck_composition(session.spec, session.state, seat, catalogue, lang=lang)
-    return [hv.render(element) for element in (
-        deck_draws(draws, lang=lang), unseen_by_group(composition["by_group"], lang=lang),
-        unseen_by_number(composition["by_number"], lang=lang),
-        end_card_curve(end_card_data(session.spec, session.state, seat, lang=lang), lang=lang),
-        score_curves(session_score_data(session, lang=lang), lang=lang))]
+    return [shown.figure for shown in (
+        DrawsFigure(draws, lang=lang), ByGroupFigure(composition["by_group"], lang=lang),
+        ByNumberFigure(composition["by_number"], lang=lang),
+        EndCardFigure(end_card_data(session.spec, session.state, seat, lang=lang), lang=lang),
+        ScoreFigure(session_score_data(session, lang=lang), lang=lang))]
 
 
 # ------------------------------------------------------------------ English, as it was
