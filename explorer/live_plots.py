@@ -37,8 +37,8 @@ from panel.io.state import set_curdoc
 from explorer.i18n import text
 from explorer.plots import (
     PLOT_SIZE, ByGroupFigure, ByNumberFigure, DrawsFigure, EndCardFigure, ScoreFigure, StepCache, card_catalogue,
-    deck_composition, draws_plot_data, end_card_data, group_legend_html, LEGEND_CSS, session_draw_data,
-    session_score_data,
+    deck_composition, draws_plot_data, end_card_data, figure_pane, group_legend_html, LEGEND_CSS, session_draw_data,
+    session_score_data, show_figure,
 )
 from explorer.session import GameSession
 from rules.rulebook import LANGUAGES
@@ -167,8 +167,7 @@ class LivePlots(pn.viewable.Viewer):
         self.figures = {"scores": ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)}
         for name, kind in CARD_PLOTS.items():
             self.figures[name] = kind(data[name], lang=self.lang, **self.size)
-        self.panes = {name: pn.pane.Bokeh(shown.figure, margin=(5, 10), css_classes=[f"plot-{name.replace('_', '-')}"])
-                      for name, shown in self.figures.items()}
+        self.panes = {name: figure_pane(shown.figure, f"plot-{name.replace('_', '-')}") for name, shown in self.figures.items()}
 
     # ------------------------------------------------------------------ data
     def catalogue(self) -> dict | None:
@@ -236,7 +235,7 @@ class LivePlots(pn.viewable.Viewer):
                 how[name] = "in place" if self.figures[name].show(data[name]) else "redraw"
             if how.get("scores") == "redraw":       # another set of players: new lines in a new figure
                 self.figures["scores"] = ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)
-                self.panes["scores"].object = self.figures["scores"].figure
+                show_figure(self.panes["scores"], self.figures["scores"].figure)
             self.figures["scores"].show_cursor(data["cursor"])
         self.updated = how
         return how

@@ -12,13 +12,12 @@ import json
 import re
 from html.parser import HTMLParser
 
-import holoviews as hv
 import panel as pn
 import pytest
 from bokeh.models import HoverTool, Legend
 from bokeh.plotting import figure
 
-from explorer.analysis_plots import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+from explorer.analysis_plots import DistributionFigure, EnvelopeFigure, envelope_data, score_distribution_data
 from explorer.i18n import LOCALES, text
 from explorer.live_plots import PLACEHOLDER, LivePlots
 from explorer.plots import (ByGroupFigure, ByNumberFigure, DrawsFigure, EndCardFigure, ScoreFigure, breakdown_text,
@@ -139,9 +138,9 @@ def test_the_english_plots_are_unchanged(game):
 
 
 def test_the_english_analysis_plots_are_unchanged():
-    distribution = hv.render(score_distribution_plot(score_distribution_data(STATS)))
+    distribution = DistributionFigure(score_distribution_data(STATS)).figure
     assert words(distribution) == ["Final scores (all seats), A and B", "final score", "share of scores", "A", "B"]
-    envelope = hv.render(envelope_plot(envelope_data(STATS)))
+    envelope = EnvelopeFigure(envelope_data(STATS)).figure
     assert words(envelope) == ["Provisional scores during the game", "decision", "provisional score",
                                "A: lowest to highest", "A: mean", "B: lowest to highest", "B: mean"]
 
@@ -189,8 +188,8 @@ def test_the_plots_in_japanese(game):
 
 
 def test_the_analysis_plots_in_japanese():
-    for fig in (hv.render(score_distribution_plot(score_distribution_data(STATS), lang="ja")),
-                hv.render(envelope_plot(envelope_data(STATS), lang="ja"))):
+    for fig in (DistributionFigure(score_distribution_data(STATS), lang="ja").figure,
+                EnvelopeFigure(envelope_data(STATS), lang="ja").figure):
         shown = [word for word in words(fig) if word not in ("A", "B")]
         assert all(JAPANESE.search(word) for word in shown), shown
         assert no_english(" | ".join(shown)) == [], shown
