@@ -19,9 +19,12 @@ One mechanism: plain Bokeh figures, patched in place
     Subastral game, a step took ~60 ms of server time that way against ~1 ms in place, beyond the
     explorer's 30 ms budget per step (``benchmarks/ui.py``). Writing into the figures HoloViews
     draws would need its internal column names (``color``, ``left``, an overlay's key column), so
-    the live plots draw their own figures and every name they write is theirs. The Analysis page
-    (``explorer/analysis.py``) redraws a few times a second at most and keeps HoloViews ``Pipe``
-    streams with fixed ranges; nothing anywhere writes into a figure HoloViews drew.
+    the live plots draw their own figures and every name they write is theirs. The Analysis page's
+    plots (``explorer/analysis_plots.py``) work the same way, per finished chunk. No module reaches
+    into a figure HoloViews drew (``tests/test_explorer_plots.py`` checks the source).
+
+    A served page changes its figures only in callbacks on its own loop (:class:`OnLoop`), which
+    hold the document's lock; outside a server (tests, notebooks) the changes are made at once.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
 HIDDEN_COLOUR = "#a3adb8"
 CURSOR_COLOUR = "#ffb703"
 PLOT_SIZE = {"width": 460, "height": 260}
-#: Every HoloViews plot (the Analysis page, the advisor): the toolbar shows when the mouse is over the plot.
+#: The HoloViews options of the advisor's chart (``explorer/advisor.py``): the toolbar shows on mouse-over.
 COMMON = {"autohide_toolbar": True, "fontscale": 0.95}
 #: The live plots' tools (the mouse wheel zooms, as in the Analysis page's plots) and text sizes.
 TOOLS = "pan,wheel_zoom,box_zoom,reset,save"
