@@ -121,7 +121,8 @@ class LivePlots(pn.viewable.Viewer):
     ``LivePlots(session=session)``; ``width``/``height`` size each plot. ``figures`` holds each plot's
     figure object (``scores``: a :class:`explorer.plots.ScoreFigure`; ``draws``, ``by_group``,
     ``by_number``, ``end_card``: :class:`explorer.plots.LiveFigure` objects), each with its Bokeh
-    ``figure``, shown by a ``pn.pane.Bokeh`` in ``panes``, all made once. A change of the session's
+    ``figure``, shown by a ``pn.pane.Bokeh`` in ``panes``, made once, when first shown (or asked
+    for: a page whose plots tab stays closed never makes them). A change of the session's
     line, cursor or viewing seat gives each plot whose data changed its new data in place; ``sent``
     holds the latest data, ``updated`` how the last refresh updated each changed plot ("in place";
     "redraw": a new figure, when the score curves' players change; "new": after a language change).
@@ -149,14 +150,17 @@ class LivePlots(pn.viewable.Viewer):
         self.sent: dict[str, Any] = {}
         self.updated: dict[str, str] = {}
         data = self.sent = self._collect()
-        self._make_plots(data)
+        # The figures are made when first shown or asked for (~20 ms each: a page that never shows
+        # its plots tab should not pay for them); until then only the data are kept up to date.
+        self._figures: dict[str, Any] | None = None
+        self._panes: dict[str, pn.pane.Bokeh] = {}
         self.placeholder = pn.pane.Markdown("", css_classes=["plots-placeholder"], margin=(5, 10))
         self.legend = pn.pane.HTML("", stylesheets=[LEGEND_CSS], sizing_mode="stretch_width", margin=(0, 10),
                                    css_classes=["plots-legend"])
+        self._plots_box = pn.FlexBox(self.placeholder, flex_wrap="wrap", sizing_mode="stretch_width")
         self._show_card_plots(data["card_plots"])
-        self._plots_box = pn.FlexBox(*self.panes.values(), self.placeholder, flex_wrap="wrap",
-                                     sizing_mode="stretch_width")
-        self._layout = pn.Column(self.legend, self._plots_box, sizing_mode="stretch_width", css_classes=["live-plots"])
+        drawn = pn.param.ParamFunction(lambda: self.figures and self._plots_box, lazy=True, sizing_mode="stretch_width")
+        self._layout = pn.Column(self.legend, drawn, sizing_mode="stretch_width", css_classes=["live-plots"])
         # Not "spec": a session assigns a new spec on its own, just before the batch with the new line.
         self.session.param.watch(self._on_session_change, ["state", "log", "viewing_seat"])
         self.param.watch(OnLoop(self._relabel), "lang")
@@ -165,12 +169,28 @@ class LivePlots(pn.viewable.Viewer):
     def size(self) -> dict:
         return {"width": self.width, "height": self.height}
 
-    def _make_plots(self, data: Mapping) -> None:
-        """The figures and their panes, for ``data`` in ``lang``."""
-        self.figures = {"scores": ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)}
+    @property
+    def figures(self) -> dict[str, Any]:
+        """Each plot's figure object (made now if not yet)."""
+        if self._figures is None:
+            self._make_plots()
+        return self._figures
+
+    @property
+    def panes(self) -> dict[str, pn.pane.Bokeh]:
+        """The pane showing each plot's figure."""
+        return self.figures and self._panes
+
+    def _make_plots(self) -> None:
+        """The figures and their panes, for the latest data in ``lang``."""
+        data = self.sent
+        figures = {"scores": ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)}
         for name, kind in CARD_PLOTS.items():
-            self.figures[name] = kind(data[name], lang=self.lang, **self.size)
-        self.panes = {name: figure_pane(shown.figure, f"plot-{name.replace('_', '-')}") for name, shown in self.figures.items()}
+            figures[name] = kind(data[name], lang=self.lang, **self.size)
+        self._figures = figures
+        self._panes = {name: figure_pane(shown.figure, f"plot-{name.replace('_', '-')}") for name, shown in figures.items()}
+        self._plots_box.objects = [*self._panes.values(), self.placeholder]
+        self._show_card_plots(data["card_plots"])
 
     # ------------------------------------------------------------------ data
     def catalogue(self) -> dict | None:
@@ -209,8 +229,8 @@ class LivePlots(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ updating
     def _show_card_plots(self, shown: bool) -> None:
-        for name in CARD_PLOTS:
-            self.panes[name].visible = shown
+        for name, pane in self._panes.items():
+            pane.visible = shown or name not in CARD_PLOTS
         self.legend.object = group_legend_html(self._catalogue, self.lang) if shown else ""
         self.legend.visible = shown
         self.placeholder.object = "" if shown else text("plots.placeholder", self.lang, title=self.session.spec.title)
@@ -220,26 +240,28 @@ class LivePlots(pn.viewable.Viewer):
         """Every plot, the colour key and the note again in the new ``lang``: new figures."""
         self._line = None
         data = self.sent = self._collect()
-        self._make_plots(data)
         self._show_card_plots(data["card_plots"])
-        self._plots_box.objects = [*self.panes.values(), self.placeholder]
-        self.updated = dict.fromkeys(self.figures, "new")
+        if self._figures is not None:
+            self._make_plots()
+            self.updated = dict.fromkeys(self._figures, "new")
 
     def refresh(self) -> dict[str, str]:
         """Bring every plot up to date with the session; returns how each changed plot was updated."""
         data = self._collect()
-        changed = [name for name in self.figures if data[name] is not self.sent[name] and data[name] != self.sent[name]]
+        figures = self._figures or {}
+        changed = [name for name in figures if data[name] is not self.sent[name] and data[name] != self.sent[name]]
         how = {}
         with pn.io.hold():
             if data["card_plots"] != self.sent["card_plots"] or data["catalogue"] is not self.sent["catalogue"]:
                 self._show_card_plots(data["card_plots"])
             self.sent = data
             for name in changed:
-                how[name] = "in place" if self.figures[name].show(data[name]) else "redraw"
+                how[name] = "in place" if figures[name].show(data[name]) else "redraw"
             if how.get("scores") == "redraw":       # another set of players: new lines in a new figure
-                self.figures["scores"] = ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)
-                show_figure(self.panes["scores"], self.figures["scores"].figure)
-            self.figures["scores"].show_cursor(data["cursor"])
+                figures["scores"] = ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)
+                show_figure(self._panes["scores"], figures["scores"].figure)
+            if figures:
+                figures["scores"].show_cursor(data["cursor"])
         self.updated = how
         return how
 

@@ -243,6 +243,19 @@ def test_live_plots_update_the_same_figures_in_place(game):
     assert [span.location for span in root.select({"type": Span})] == [42]
 
 
+def test_plots_first_shown_after_some_steps_show_the_step_then_and_follow_on(game):
+    plots = LivePlots(session=game)          # (its figures are made when first shown)
+    game.goto(20)
+    game.viewing_seat = 2
+    root = pn.panel(plots).get_root()
+    [cursor_line] = root.select({"type": Span})
+    assert cursor_line.location == 20
+    draws = figure_titled(root, "Cards drawn and revealed (as Player 3 sees them)")
+    assert source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"] != []
+    game.redo()
+    assert cursor_line.location == 21 and source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"]
+
+
 def test_live_plots_send_only_the_data_that_changed(game):
     plots = LivePlots(session=game)
     pn.panel(plots).get_root()
