@@ -58,11 +58,10 @@ import rules
 from explorer.analysis_plots import (DifferenceFigure, DistributionFigure, EnvelopeFigure, IntervalFigure, envelope_data,
                                      score_distribution_data)
 from explorer.i18n import NATIVE_NAMES, page_language, text
-from explorer.plots import figure_pane, show_figure
 from rules.bots import BOTS
 from rules.rulebook import LANGUAGES
 from rules.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
-from explorer.live_plots import OnLoop
+from explorer.live_plots import OnLoop, figure_pane, show_figure
 from explorer.session import VariantSwitches, player_label, switches_class, variant_label, variant_note
 
 #: Where each setting's mark sits beside its seat on a categorical x axis.

@@ -35,16 +35,31 @@ from typing import Any, Callable, Mapping
 
 import panel as pn
 import param
+from bokeh.plotting import figure
 from panel.io.state import set_curdoc
 
 from explorer.i18n import text
 from explorer.plots import (
     PLOT_SIZE, ByGroupFigure, ByNumberFigure, DrawsFigure, EndCardFigure, ScoreFigure, StepCache, card_catalogue,
-    deck_composition, draws_plot_data, end_card_data, figure_pane, group_legend_html, LEGEND_CSS, session_draw_data,
-    session_score_data, show_figure,
+    deck_composition, draws_plot_data, end_card_data, group_legend_html, LEGEND_CSS, session_draw_data,
+    session_score_data,
 )
 from explorer.session import GameSession
 from rules.rulebook import LANGUAGES
+
+
+def figure_pane(fig: figure, css_class: str) -> pn.pane.Bokeh:
+    """A pane showing ``fig`` (:func:`show_figure`), with ``css_class``."""
+    pane = pn.pane.Bokeh(css_classes=[css_class])
+    show_figure(pane, fig)
+    return pane
+
+
+def show_figure(pane: pn.pane.Bokeh, fig: figure) -> None:
+    """``pane`` shows ``fig``, the figure itself carrying the pane's class and margin (a Bokeh pane
+    does not pass them on to the figure it is made with)."""
+    fig.update(css_classes=list(pane.css_classes), margin=(5, 10))
+    pane.object = fig
 
 
 class OnLoop:

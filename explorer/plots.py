@@ -43,7 +43,6 @@ import math
 from bokeh.core.properties import field
 from bokeh.models import ColumnDataSource, FactorRange, FixedTicker, HoverTool, Range1d, Span
 from bokeh.plotting import figure
-import panel as pn
 
 from explorer.board import biome_colours
 from explorer.i18n import text
@@ -70,10 +69,10 @@ def frame(size: Mapping) -> dict:
     return {**COMMON, **PLOT_SIZE, **size}
 
 
-def new_figure(size: Mapping, xlabel: str, ylabel: str, tooltips: list, x_range=None, y_range=None) -> figure:
+def new_figure(size: Mapping, xlabel: str, ylabel: str, tooltips: list, x_range=None) -> figure:
     """A live plot's empty figure: fixed ranges (``Range1d``, or ``x_range`` given), a hover with
-    ``tooltips`` (added to its glyphs by :meth:`LiveFigure.draw`), the toolbar shown on mouse-over."""
-    fig = figure(x_range=x_range or Range1d(0, 1), y_range=y_range or Range1d(0, 1), tools=TOOLS,
+    ``tooltips`` (for the glyphs its maker names), the toolbar shown on mouse-over."""
+    fig = figure(x_range=x_range or Range1d(0, 1), y_range=Range1d(0, 1), tools=TOOLS,
                  active_scroll="wheel_zoom", min_border=5, min_border_left=10, **{**PLOT_SIZE, **size})
     fig.xaxis.axis_label, fig.yaxis.axis_label = xlabel, ylabel
     fig.add_tools(HoverTool(tooltips=tooltips, renderers=[], mode="mouse"))
@@ -83,20 +82,6 @@ def new_figure(size: Mapping, xlabel: str, ylabel: str, tooltips: list, x_range=
         axis.axis_label_text_font_size = FONT_SIZES["axis_label"]
         axis.major_label_text_font_size = FONT_SIZES["major_label"]
     return fig
-
-
-def figure_pane(fig: figure, css_class: str) -> pn.pane.Bokeh:
-    """A pane showing ``fig`` (:func:`show_figure`), with ``css_class``."""
-    pane = pn.pane.Bokeh(css_classes=[css_class])
-    show_figure(pane, fig)
-    return pane
-
-
-def show_figure(pane: pn.pane.Bokeh, fig: figure) -> None:
-    """``pane`` shows ``fig``, the figure itself carrying the pane's class and margin (a Bokeh pane
-    does not pass them on to the figure it is made with)."""
-    fig.update(css_classes=list(pane.css_classes), margin=(5, 10))
-    pane.object = fig
 
 
 def set_range(axis_range, limits) -> None:
