@@ -10,15 +10,12 @@ from __future__ import annotations
 import re
 import string
 
-import holoviews as hv
 import pytest
-from bokeh.models import HoverTool
+from bokeh.models import HoverTool, Span
 
 import rules
 from explorer.pages.analysis import (
-    AnalysisPage, AnalysisRun, RunSettings, create_page, difference_history_data, difference_plot,
-    difference_points, game_length_data, game_length_plot, progress_line, question, seat_interval_data,
-    seat_interval_plot, summary_markdown,
+    AnalysisPage, AnalysisRun, RunSettings, create_page, difference_points, progress_line, question, summary_markdown,
 )
 from explorer.core.i18n import texts
 from test_explorer_analysis import known_stats  # (two games per setting, scores chosen by hand)
@@ -29,11 +26,9 @@ BASE = dict(game="subastral", players=4, games=10, seed=1)
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
-def figure_texts(element) -> dict:
-    """What a drawn plot shows in words: title, axis labels, tick labels, legend, hover labels; and
-    the column names of its data (what the browser test reads)."""
-    hv.extension("bokeh")
-    fig = hv.render(element)
+def figure_texts(fig) -> dict:
+    """What a plot's figure shows in words: title, axis labels, tick labels, legend, hover labels; and
+    the column names of its data (the data's own)."""
     return {"title": fig.title.text if fig.title else None,
             "axes": [axis.axis_label for axis in fig.xaxis + fig.yaxis],
             "ticks": [dict(axis.major_label_overrides) for axis in fig.xaxis],
@@ -44,8 +39,7 @@ def figure_texts(element) -> dict:
 
 def page_plots(page: AnalysisPage) -> dict:
     """The page's own four plots as drawn now (the distribution plots are explorer/plots/analysis.py's)."""
-    return {name: figure_texts(page.feeds[name].dmap.callback.callable(page.feeds[name].pipe.data))
-            for name in ("scores", "win_rates", "length", "difference")}
+    return {name: figure_texts(page.figures[name].figure) for name in ("scores", "win_rates", "length", "difference")}
 
 
 def widget_texts(page: AnalysisPage) -> dict:
@@ -131,17 +125,21 @@ def test_the_english_progress_lines_and_summary_are_unchanged():
 
 def test_the_english_plots_are_unchanged():
     stats = known_stats()
-    scores = figure_texts(seat_interval_plot(seat_interval_data(stats, "score"), title="Mean score per seat", ylabel="score"))
+    page = AnalysisPage()
+    page.run.param.update(stats=stats, history=difference_points(stats))
+    page.refresh_plots()
+    columns = ["high", "low", "setting", "value", "x"]
+    scores = figure_texts(page.figures["scores"].figure)
     assert scores == {"title": "Mean score per seat (2 games)", "axes": ["", "score"],
                       "ticks": [{0: "Player 1", 1: "Player 2"}], "legend": ["Setting A", "Setting B"],
-                      "hover": ["x", "score"], "columns": ["score", "x"]}
-    rates = figure_texts(seat_interval_plot(seat_interval_data(stats, "win_rate"), title="Win rate per seat", ylabel="win rate"))
+                      "hover": ["", "score", ""], "columns": columns}
+    rates = figure_texts(page.figures["win_rates"].figure)
     assert rates["title"] == "Win rate per seat (2 games)" and rates["axes"] == ["", "win rate"]
-    assert rates["hover"] == ["x", "win rate"] and rates["columns"] == ["win rate", "win_rate", "x"]
-    length = figure_texts(game_length_plot(game_length_data(stats)))
+    assert rates["hover"] == ["", "win rate", ""] and rates["columns"] == columns
+    length = figure_texts(page.figures["length"].figure)
     assert length == {"title": "Game length (2 games)", "axes": ["", "decisions per game"], "ticks": [{0: "A", 1: "B"}],
-                      "legend": [], "hover": ["x", "decisions"], "columns": ["decisions", "x"]}
-    difference = figure_texts(difference_plot(difference_history_data(difference_points(stats))))
+                      "legend": [], "hover": ["", "decisions", ""], "columns": columns}
+    difference = figure_texts(page.figures["difference"].figure)
     assert difference["title"] == "Score difference B − A (2 games)"
     assert difference["axes"] == ["games", "points (B − A)"] and difference["legend"] == ["Player 1", "Player 2"]
     assert difference["hover"] == ["games", "difference"]
@@ -232,8 +230,8 @@ def test_the_japanese_page_in_detail(japanese_page):
     english.run.param.update(stats=page.run.stats, history=page.run.history)
     english.refresh()
     assert {k: v["columns"] for k, v in page_plots(english).items()} == {k: v["columns"] for k, v in plots.items()}
-    win_rates = page.feeds["win_rates"].dmap.callback.callable(page.feeds["win_rates"].pipe.data)
-    assert any(isinstance(layer, hv.HLine) for layer in win_rates)
+    fair_share = page.figures["win_rates"].figure.select_one({"type": Span})
+    assert fair_share.visible and fair_share.location == page.run.stats["a"]["first_player_advantage"]["fair_share"]
 
 
 def test_a_japanese_page_leaves_english_pages_english():
@@ -244,13 +242,11 @@ def test_a_japanese_page_leaves_english_pages_english():
 
 
 def test_the_distribution_plots_are_drawn_in_the_page_s_language():
-    import holoviews as hv
-
     for lang, title in (("ja", "最終得点"), ("en", "Final scores")):
         for name in ("distribution", "envelope"):
-            drawn = hv.render(AnalysisPage(lang=lang).feeds[name].dmap[()], backend="bokeh")
+            drawn = AnalysisPage(lang=lang).figures[name].figure
             assert (JAPANESE.search(drawn.title.text) is not None) == (lang == "ja"), drawn.title.text
-        assert title in hv.render(AnalysisPage(lang=lang).feeds["distribution"].dmap[()], backend="bokeh").title.text
+        assert title in AnalysisPage(lang=lang).figures["distribution"].figure.title.text
 
 
 def test_the_downloads_stay_english_data():

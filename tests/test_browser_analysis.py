@@ -21,7 +21,8 @@ pytestmark = pytest.mark.browser
 LOAD_TIMEOUT = 30_000
 
 # Record, every 20 ms, how many games the convergence plot's data covers (its largest "games"),
-# and how many points the mean-score plot holds: every distinct value the browser has drawn.
+# and how many points the mean-score plot holds (their sources are named analysis-<plot>-...):
+# every distinct value the browser has drawn.
 RECORD_JS = """
 () => {
   window.__analysisSeen = [];
@@ -31,10 +32,11 @@ RECORD_JS = """
       for (const model of doc.all_models) {
         if (model.type !== "ColumnDataSource") continue;
         const data = model.data instanceof Map ? model.data : new Map(Object.entries(model.data));
-        if (data.has("games") && data.has("difference")) {
+        const name = model.name || "";
+        if (name.startsWith("analysis-difference-")) {
           for (const g of Array.from(data.get("games"))) games = Math.max(games, g);
         }
-        if (data.has("score") && data.has("x")) points += Array.from(data.get("x")).length;
+        if (name.startsWith("analysis-scores-")) points += Array.from(data.get("x")).length;
       }
     }
     const key = games + ":" + points;

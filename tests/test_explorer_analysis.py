@@ -17,10 +17,10 @@ import pytest
 import rules
 from explorer.components.advisor import MoveAdvisor, advice_plot, advice_plot_data, advise
 from explorer.pages.analysis import (
-    AnalysisPage, AnalysisRun, RunSettings, difference_history_data, difference_plot, difference_points,
-    game_length_data, game_length_plot, question, result_csv, result_json, result_rows, seat_interval_data,
-    seat_interval_plot, summary_markdown,
+    AnalysisPage, AnalysisRun, RunSettings, difference_history_data, difference_points, game_length_data, plot_data,
+    question, result_csv, result_json, result_rows, seat_interval_data, summary_markdown,
 )
+from explorer.plots.analysis import DifferenceFigure, IntervalFigure, setting_columns
 from explorer.core.session import GameSession
 from play.sweep import ChunkResult, Tally, compare, paired_stats
 
@@ -89,14 +89,33 @@ def test_no_statistics_yet_gives_empty_plots():
     assert difference_history_data([])["seats"] == {}
 
 
-def test_every_plot_draws_with_and_without_data():
-    hv.extension("bokeh")
+def drawn(page: AnalysisPage, name: str) -> dict:
+    """What a plot's figure holds: each named source's data, and the figure's fixed ranges."""
+    shown = page.figures[name]
+    fig = shown.figure
+    return {"sources": {key: dict(source.data) for key, source in shown.sources.items()},
+            "x": (fig.x_range.start, fig.x_range.end), "y": (fig.y_range.start, fig.y_range.end)}
+
+
+def test_every_plot_shows_its_data_with_and_without_statistics_in_fixed_ranges():
     stats = known_stats()
+    page = AnalysisPage()
     for stats_or_none in (None, stats):
-        hv.render(seat_interval_plot(seat_interval_data(stats_or_none, "score"), title="t", ylabel="score"))
-        hv.render(seat_interval_plot(seat_interval_data(stats_or_none, "win_rate"), title="t", ylabel="win rate"))
-        hv.render(game_length_plot(game_length_data(stats_or_none)))
-    hv.render(difference_plot(difference_history_data(difference_points(stats))))
+        page.run.param.update(stats=stats_or_none, history=difference_points(stats) if stats_or_none else [])
+        page.refresh_plots()
+        data = plot_data(stats_or_none, page.run.history)
+        for name in ("scores", "win_rates", "length"):
+            shown = drawn(page, name)
+            for setting in ("A", "B"):
+                assert shown["sources"][setting] == setting_columns(data[name]["columns"], setting)
+                low, high = shown["y"]
+                assert all(low < v < high for v in shown["sources"][setting]["low"] + shown["sources"][setting]["high"])
+        for name in ("distribution", "envelope"):
+            assert drawn(page, name)["sources"] == data[name]
+    assert drawn(page, "difference")["sources"] == difference_history_data(difference_points(stats))["seats"]
+    assert page.figures["scores"].figure.xaxis[0].major_label_overrides == {0: "Player 1", 1: "Player 2"}
+    assert (page.figures["scores"].figure.x_range.start, page.figures["scores"].figure.x_range.end) == (-0.5, 1.5)
+    assert isinstance(page.figures["length"], IntervalFigure) and isinstance(page.figures["difference"], DifferenceFigure)
 
 
 def test_the_question_is_asked_in_words():
@@ -178,7 +197,8 @@ def test_the_page_runs_in_a_background_thread_and_offers_csv_and_json():
     assert page.run.status == "done" and not page.run_button.disabled and page.stop_button.disabled
     expected = compare(**SETTINGS.compare_arguments())
     assert page.settings().compare_arguments() == SETTINGS.compare_arguments()
-    assert page.feeds["scores"].pipe.data["games"] == 40
+    assert page.sent["scores"]["games"] == 40 and page.figures["scores"].figure.title.text.endswith("(40 games)")
+    assert len(page.figures["scores"].sources["A"].data["value"]) == 3
     assert not page.csv_download.disabled
     assert page.progress.object.startswith("40 / 40 games")
 
@@ -279,7 +299,7 @@ def test_the_advisor_component_advises_the_seat_to_move_and_forgets_a_stale_posi
 
 
 def test_the_distribution_and_envelope_plots_follow_a_run():
-    from explorer.plots.analysis import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+    from explorer.plots.analysis import DistributionFigure, EnvelopeFigure, envelope_data, score_distribution_data
     from play.sweep import compare
 
     result = compare("subastral", 3, 20, 2, variants_b={"disturbance": True}, executor="inprocess", chunk=10, curves=True)
@@ -289,10 +309,9 @@ def test_the_distribution_and_envelope_plots_follow_a_run():
     envelope = envelope_data(stats)
     assert envelope["A"]["decision"][0] == 1 and len(envelope["B"]["mean"]) == len(envelope["B"]["decision"])
     assert all(lo <= m <= hi for lo, m, hi in zip(envelope["A"]["low"], envelope["A"]["mean"], envelope["A"]["high"]))
-    hv.extension("bokeh")
-    hv.render(score_distribution_plot(shares))
-    hv.render(envelope_plot(envelope))
-    hv.render(envelope_plot(envelope_data(None)))
+    for data in (shares, envelope, envelope_data(None)):
+        shown = (DistributionFigure if data is shares else EnvelopeFigure)(data)
+        assert {key: dict(source.data) for key, source in shown.sources.items()} == data
 
 
 # ---------------------------------------------------------------------------- a served page's loop
@@ -365,7 +384,9 @@ def test_a_served_page_sends_the_progress_line_before_redrawing_its_plots():
     with set_curdoc(document):
         run_next_tick(document, loop)                  # the texts: at once, in a message of their own
         assert page.progress.object.startswith("20 / 20 games") and page.drawn_games == 0
-        assert page.feeds["scores"].pipe.data == seat_interval_data(None, "score")
+        assert page.figures["scores"].figure.title.text.endswith("(0 games)")
+        assert page.figures["scores"].sources["A"].data["value"] == []
         run_next_tick(document, loop)                  # then the plots
-    assert page.drawn_games == 20 and page.feeds["scores"].pipe.data["games"] == 20
+    assert page.drawn_games == 20 and page.figures["scores"].figure.title.text.endswith("(20 games)")
+    assert len(page.figures["scores"].sources["A"].data["value"]) == 3
     assert not document.session_callbacks

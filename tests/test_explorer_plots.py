@@ -2,12 +2,16 @@
 
 The data functions are checked against the rules' own answers (``spec.scores``, ``events``,
 ``deck_knowledge``) on seeded bot games; :class:`LivePlots` is rendered to Bokeh models with
-``get_root()`` and must update those same models in place when the session moves.
+``get_root()`` and must update those same models in place when the session moves: what each figure
+shows is read from the rendered Bokeh models (their data sources, titles, ranges), never from the
+component's own bookkeeping.
 """
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,8 +23,8 @@ from bokeh.models import ColumnDataSource, GlyphRenderer, Span
 from bokeh.plotting import figure
 
 from explorer.plots.live import LivePlots
-from explorer.plots.game import (HIDDEN_CARD, StepCache, breakdown_text, deck_composition, end_card_chances,
-                            end_card_data, session_draw_data, session_score_data)
+from explorer.plots.game import (HIDDEN_CARD, LiveFigure, ScoreFigure, StepCache, breakdown_text, card_catalogue,
+                            deck_composition, end_card_chances, end_card_data, session_draw_data, session_score_data)
 from explorer.components.scores import ScoreBreakdown, score_tables_html
 from explorer.core.session import GameSession
 from seeded_games import autoplay_as_before
@@ -196,74 +200,71 @@ def test_end_card_data_follows_the_deck_and_says_when_it_is_out(game):
 # ------------------------------------------------------------------ the live component
 
 
-def without_anchors(columns) -> dict:
-    """A deck-draw plot's columns without its two invisible colour anchors (the last two rows)."""
-    return {name: values[:-2] for name, values in columns.items()}
-
-
-def shown(cards) -> list:
-    """The cards a deck-draw plot shows (without its two invisible colour anchors)."""
-    return [card for card in cards if card]
-
-
 def test_live_plots_update_the_same_figures_in_place(game):
     plots = LivePlots(session=game)
     root = pn.panel(plots).get_root()
     figs_before = figure_ids(root)
     assert len(figs_before) == 5
-    dmaps = dict(plots.dmaps)
     draws = figure_titled(root, "Cards drawn")
     draws_source = source_of(draws)
-    assert shown(draws_source.data["card"]) == []         # nothing drawn at the deal
+    assert draws_source.data["card"] == []         # nothing drawn at the deal
     [cursor_line] = root.select({"type": Span})
     assert cursor_line.location == 0
 
     # goto: new draws, a moved cursor line, same models
-    pipe_data = plots.pipes["draws"].data
     game.goto(40)
-    assert plots.pipes["draws"].data is not pipe_data
-    assert shown(plots.pipes["draws"].data["columns"]["card"])
-    assert figure_ids(root) == figs_before and all(plots.dmaps[name] is dmap for name, dmap in dmaps.items())
+    assert figure_ids(root) == figs_before
     assert source_of(draws) is draws_source
-    assert shown(draws_source.data["card"]) == shown(plots.pipes["draws"].data["columns"]["card"]) != []
+    assert draws_source.data["card"] == session_draw_data(game, seat=None)["card"] != []
     assert cursor_line.location == 40
 
     # redo: one step on
     game.redo()
     assert cursor_line.location == 41
-    assert shown(draws_source.data["card"]) == session_draw_data(game, seat=None)["card"]
+    assert draws_source.data["card"] == session_draw_data(game, seat=None)["card"]
 
     # viewing seat: what Player 2 may see, still the same figures
     game.viewing_seat = 1
-    assert without_anchors(plots.pipes["draws"].data["columns"]) == session_draw_data(game, seat=1)
+    seen = session_draw_data(game, seat=1)
     assert figure_ids(root) == figs_before
     assert draws.title.text == "Cards drawn and revealed (as Player 2 sees them)"
-    assert shown(draws_source.data["card"]) == session_draw_data(game, seat=1)["card"]
+    assert {name: draws_source.data[name] for name in ("position", "number", "card", "colour")} == {
+        name: seen[name] for name in ("position", "number", "card", "colour")}
     assert HIDDEN_CARD in draws_source.data["card"]
 
     # play a different move: a shorter line, so the score curves change; the cursor line follows
-    scores_before = plots.pipes["scores"].data
+    scores_fig = figure_titled(root, "Provisional scores")
+    curve_sources = [r.data_source for r in scores_fig.renderers if isinstance(r, GlyphRenderer)]
     seat = game.spec.to_move(game.state)[0]
     other = next(a for a in game.spec.legal_actions(game.state, seat) if (seat, a) != game.log[game.cursor])
     game.play(seat, other)
-    assert plots.pipes["scores"].data is not scores_before
     assert figure_ids(root) == figs_before
-    scores_fig = figure_titled(root, "Provisional scores")
-    curve_sources = [r.data_source for r in scores_fig.renderers if isinstance(r, GlyphRenderer)]
+    assert [r.data_source for r in scores_fig.renderers if isinstance(r, GlyphRenderer)] == curve_sources
     assert len(curve_sources) == 4 and all(len(s.data["step"]) == 43 for s in curve_sources)
     assert [span.location for span in root.select({"type": Span})] == [42]
+
+
+def test_plots_first_shown_after_some_steps_show_the_step_then_and_follow_on(game):
+    plots = LivePlots(session=game)          # (its figures are made when first shown)
+    game.goto(20)
+    game.viewing_seat = 2
+    root = pn.panel(plots).get_root()
+    [cursor_line] = root.select({"type": Span})
+    assert cursor_line.location == 20
+    draws = figure_titled(root, "Cards drawn and revealed (as Player 3 sees them)")
+    assert source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"] != []
+    game.redo()
+    assert cursor_line.location == 21 and source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"]
 
 
 def test_live_plots_send_only_the_data_that_changed(game):
     plots = LivePlots(session=game)
     pn.panel(plots).get_root()
     sent: list[tuple[int, str]] = []
-    for name, pipe in plots.pipes.items():
-        pipe.param.watch(lambda event, name=name: sent.append((game.cursor, name)), "data")
-    scores = plots.pipes["scores"].data
     for _ in range(30):
         game.redo()
-    assert plots.pipes["scores"].data is scores and (1, "scores") not in sent    # stepping never redoes the curves
+        sent += [(game.cursor, name) for name in plots.updated]
+    assert not any(name == "scores" for _, name in sent)    # stepping never redoes the curves
     draws_sent = {step for step, name in sent if name == "draws"}
     with_draws = {step for step in range(1, 31) if sum(draw_events_seen(game, step, None)[0].values())}
     assert draws_sent and draws_sent == with_draws
@@ -298,8 +299,9 @@ def test_plots_updated_in_place_show_what_a_fresh_drawing_shows(game):
     game.viewing_seat = 2         # another title, the same shapes: still in place
     assert set(plots.updated.values()) == {"in place"}
     assert snapshot(root) == snapshot(pn.panel(LivePlots(session=game)).get_root())
-    # A view drawn now, from the DynamicMaps' older frames, is brought up to date as it appears.
-    assert snapshot(pn.panel(plots).get_root()) == snapshot(root)
+    # The page drawn again shows the same, up-to-date figures.
+    again = pn.panel(plots).get_root()
+    assert figure_ids(again) == figure_ids(root) and snapshot(again) == snapshot(root)
 
 
 def test_composition_and_end_card_plots_show_the_viewing_seats_knowledge(game):
@@ -329,7 +331,8 @@ def test_a_game_without_card_info_gets_a_note_instead_of_card_plots(game):
     assert plots.panes["scores"].visible
     pn.panel(plots).get_root()
     game.goto(10)                     # the score curves still follow
-    assert plots.cursor.step == 10
+    [cursor_line] = plots.figures["scores"].figure.select({"type": Span})
+    assert cursor_line.location == 10
 
 
 # ------------------------------------------------------------------ the score table
@@ -419,14 +422,128 @@ def test_score_curves_follow_a_new_move_in_place_and_show_what_a_fresh_drawing_s
 
 
 def test_cards_drawn_after_an_empty_start_get_their_group_colours(game):
+    from bokeh.core.property.vectorization import Field
     from bokeh.models import ColorMapper
 
-    # At the deal nothing is drawn yet; the cards drawn later must keep their group colours, not be
-    # painted grey by a colour mapper HoloViews set up for an empty plot.
+    # At the deal nothing is drawn yet; the cards drawn later must keep their group colours, drawn
+    # from the data's own colour column, not mapped.
     plots = LivePlots(session=game)
     root = pn.panel(plots).get_root()
     game.goto(12)
     draws = figure_titled(root, "Cards drawn")
     renderer = next(r for r in draws.renderers if isinstance(r, GlyphRenderer))
-    assert len(set(renderer.data_source.data["color"])) > 1
+    assert isinstance(renderer.glyph.fill_color, Field) and renderer.glyph.fill_color.field == "colour"
+    assert len(set(renderer.data_source.data["colour"])) > 1
     assert not isinstance(renderer.glyph.fill_color.transform, ColorMapper), "colours are drawn as given, not mapped"
+
+
+# ------------------------------------------------------------------ one mechanism: our own figures, patched in place
+
+
+def figure_data(root) -> dict:
+    """What the rendered figures show, read from the Bokeh models (title -> every glyph's data)."""
+    return {fig.title.text: [dict(r.data_source.data) for r in fig.renderers if isinstance(r, GlyphRenderer)]
+            for fig in root.select({"type": figure})}
+
+
+def test_every_plot_follows_every_step_forward_back_and_jump(game):
+    """Each figure shows the state at the cursor after every step: a plot that stopped updating fails here."""
+    plots = LivePlots(session=game)
+    root = pn.panel(plots).get_root()
+    figures = figure_ids(root)
+    catalogue = card_catalogue(game.spec, game.state_at(0))
+    moves = [game.redo] * 25 + [game.undo] * 5 + [lambda: game.goto(60), lambda: game.goto(3)]
+    changed = Counter()
+    before = figure_data(root)
+    for move in moves:
+        move()
+        state, step = game.state, game.cursor
+        composition = deck_composition(game.spec, state, None, catalogue)
+        end_card = end_card_data(game.spec, state, None)
+        [cursor_line] = root.select({"type": Span})
+        assert cursor_line.location == step
+        assert source_of(figure_titled(root, "Cards drawn")).data["card"] == session_draw_data(game, seat=None)["card"]
+        by_group = figure_titled(root, composition["by_group"]["title"])
+        assert source_of(by_group).data["count"] == composition["by_group"]["columns"]["count"]
+        by_number = figure_titled(root, "Unseen cards by number")
+        assert source_of(by_number).data["y1"] == composition["by_number"]["columns"]["y1"]
+        end_figure = figure_titled(root, end_card["title"])
+        assert source_of(end_figure).data["probability"] == end_card["columns"]["probability"]
+        assert tuple(end_figure.x_range.start for _ in "x") == (end_card["xlim"][0],)
+        now = figure_data(root)
+        changed.update(title.split(":")[0] for title in now if now[title] != before.get(title))
+        before = now
+    assert figure_ids(root) == figures
+    assert changed["Cards drawn and revealed (the teacher"] >= 10 and changed["Unseen cards by number, stacked by group"] >= 10
+    # A new move changes the line: every player's curve takes the line's scores.
+    seat = game.spec.to_move(game.state)[0]
+    game.play(seat, next(a for a in game.spec.legal_actions(game.state, seat) if (seat, a) != game.log[game.cursor]))
+    game.autoplay("greedy")
+    scores = figure_titled(root, "Provisional scores")
+    curves = {r.data_source.data["player"][0]: r.data_source.data["score"] for r in scores.renderers
+              if isinstance(r, GlyphRenderer)}
+    assert curves == {f"Player {seat + 1}": [game.spec.scores(game.state_at(step))[seat] for step in range(len(game.log) + 1)]
+                      for seat in range(4)}
+    assert (scores.x_range.start, scores.x_range.end) == (0, len(game.log))
+
+
+def test_score_curves_for_another_number_of_players_are_a_new_figure_showing_them(game):
+    plots = LivePlots(session=game)
+    pn.panel(plots).get_root()
+    game.players = 3
+    assert plots.updated["scores"] == "redraw"
+    game.autoplay("greedy")
+    assert plots.updated["scores"] == "in place"
+    shown = plots.panes["scores"].object
+    curves = {r.data_source.data["player"][0]: r.data_source.data["score"] for r in shown.renderers
+              if isinstance(r, GlyphRenderer)}
+    assert curves == {f"Player {seat + 1}": [game.spec.scores(game.state_at(step))[seat] for step in range(len(game.log) + 1)]
+                      for seat in range(3)}
+    game.goto(5)
+    [cursor_line] = shown.select({"type": Span})
+    assert cursor_line.location == 5
+
+
+def test_every_column_a_live_plot_holds_is_a_column_of_its_own_data(game):
+    """The figures' sources hold the plot data's own columns, under the data's names: nothing a
+    plotting library derived or renamed (HoloViews would add ``color``, ``left``, ``Player``...)."""
+    plots = LivePlots(session=game)
+    root = pn.panel(plots).get_root()
+    game.goto(30)
+    data = plots.sent
+    for name, shown in plots.figures.items():
+        sources = [r.data_source for r in shown.figure.renderers if isinstance(r, GlyphRenderer)]
+        assert sources, name
+        for source in sources:
+            if name == "scores":
+                player = source.data["player"][0]
+                assert dict(source.data) == data["scores"]["players"][player]
+            else:
+                assert isinstance(shown, LiveFigure)
+                assert set(source.data) <= set(data[name]["columns"]), name
+                assert all(source.data[column] == data[name]["columns"][column] for column in source.data), name
+    assert {id(fig) for fig in root.select({"type": figure})} == {id(shown.figure) for shown in plots.figures.values()}
+    assert isinstance(plots.figures["scores"], ScoreFigure)
+
+
+#: What reaches into a drawing HoloViews made: its plot handles and hooks run on its Bokeh plot,
+#: the renderer's plots, the data sources of drawn glyphs (filled under HoloViews' column names).
+HOLOVIEWS_INTERNALS = {"handles", "data_source", "glyph_renderer", "get_plot", "hooks"}
+EXPLORER = Path(__file__).resolve().parent.parent / "explorer"
+
+
+def test_no_explorer_module_reaches_into_what_holoviews_drew():
+    """A module draws with HoloViews (elements, streams) or with Bokeh (its own figures), never both,
+    and none reaches into a drawn plot's Bokeh models through HoloViews' handles, hooks or sources."""
+    drawing_with_holoviews = 0
+    for path in sorted(EXPLORER.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+        reached = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)} & HOLOVIEWS_INTERNALS
+        reached |= {node.arg for node in ast.walk(tree) if isinstance(node, ast.keyword)} & HOLOVIEWS_INTERNALS
+        assert not reached, f"{path.name} reaches into drawn plots: {sorted(reached)}"
+        if "holoviews" in imported:
+            drawing_with_holoviews += 1
+            assert "bokeh" not in imported, f"{path.name} draws with HoloViews and changes Bokeh models too"
+    assert drawing_with_holoviews >= 1          # (the advisor's chart, at least)

@@ -12,18 +12,17 @@ import json
 import re
 from html.parser import HTMLParser
 
-import holoviews as hv
 import panel as pn
 import pytest
 from bokeh.models import HoverTool, Legend
 from bokeh.plotting import figure
 
-from explorer.plots.analysis import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+from explorer.plots.analysis import DistributionFigure, EnvelopeFigure, envelope_data, score_distribution_data
 from explorer.core.i18n import LOCALES, text
 from explorer.plots.live import PLACEHOLDER, LivePlots
-from explorer.plots.game import (breakdown_text, card_catalogue, deck_composition, deck_draws, draws_plot_data,
-                            end_card_curve, end_card_data, group_legend_html, score_curves, session_draw_data,
-                            session_score_data, unseen_by_group, unseen_by_number)
+from explorer.plots.game import (ByGroupFigure, ByNumberFigure, DrawsFigure, EndCardFigure, ScoreFigure, breakdown_text,
+                            card_catalogue, deck_composition, draws_plot_data, end_card_data, group_legend_html,
+                            session_draw_data, session_score_data)
 from explorer.components.scores import ScoreBreakdown, breakdown_table_html, score_tables_html
 from explorer.core.session import GameSession
 
@@ -80,11 +79,11 @@ def card_plots(session: GameSession, lang: str) -> list[figure]:
     draws = draws_plot_data(session_draw_data(session, seat, lang=lang), catalogue, len(session.log), seat,
                             teacher=session.teacher, lang=lang)
     composition = deck_composition(session.spec, session.state, seat, catalogue, lang=lang)
-    return [hv.render(element) for element in (
-        deck_draws(draws, lang=lang), unseen_by_group(composition["by_group"], lang=lang),
-        unseen_by_number(composition["by_number"], lang=lang),
-        end_card_curve(end_card_data(session.spec, session.state, seat, lang=lang), lang=lang),
-        score_curves(session_score_data(session, lang=lang), lang=lang))]
+    return [shown.figure for shown in (
+        DrawsFigure(draws, lang=lang), ByGroupFigure(composition["by_group"], lang=lang),
+        ByNumberFigure(composition["by_number"], lang=lang),
+        EndCardFigure(end_card_data(session.spec, session.state, seat, lang=lang), lang=lang),
+        ScoreFigure(session_score_data(session, lang=lang), lang=lang))]
 
 
 # ------------------------------------------------------------------ English, as it was
@@ -139,9 +138,9 @@ def test_the_english_plots_are_unchanged(game):
 
 
 def test_the_english_analysis_plots_are_unchanged():
-    distribution = hv.render(score_distribution_plot(score_distribution_data(STATS)))
+    distribution = DistributionFigure(score_distribution_data(STATS)).figure
     assert words(distribution) == ["Final scores (all seats), A and B", "final score", "share of scores", "A", "B"]
-    envelope = hv.render(envelope_plot(envelope_data(STATS)))
+    envelope = EnvelopeFigure(envelope_data(STATS)).figure
     assert words(envelope) == ["Provisional scores during the game", "decision", "provisional score",
                                "A: lowest to highest", "A: mean", "B: lowest to highest", "B: mean"]
 
@@ -189,8 +188,8 @@ def test_the_plots_in_japanese(game):
 
 
 def test_the_analysis_plots_in_japanese():
-    for fig in (hv.render(score_distribution_plot(score_distribution_data(STATS), lang="ja")),
-                hv.render(envelope_plot(envelope_data(STATS), lang="ja"))):
+    for fig in (DistributionFigure(score_distribution_data(STATS), lang="ja").figure,
+                EnvelopeFigure(envelope_data(STATS), lang="ja").figure):
         shown = [word for word in words(fig) if word not in ("A", "B")]
         assert all(JAPANESE.search(word) for word in shown), shown
         assert no_english(" | ".join(shown)) == [], shown

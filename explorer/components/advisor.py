@@ -23,6 +23,9 @@ from explorer.plots.live import OnLoop
 from explorer.plots.game import frame, player_colour
 from explorer.core.session import GameSession
 
+if "bokeh" not in hv.Store.renderers:
+    hv.extension("bokeh", logo=False)
+
 #: Each objective's key in the locale files (``advisor.objective.<key>``, ``advisor.plot.<key>``).
 OBJECTIVE_KEYS = {"score": "score", "win share": "win_share"}
 

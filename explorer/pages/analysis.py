@@ -7,10 +7,10 @@ what a page needs around it, in three layers (STYLE.md habit 9):
 * :class:`RunSettings`, a frozen record of one comparison's arguments, and :class:`AnalysisRun`,
   the model: it runs ``compare`` and holds the statistics of the finished chunks as they arrive
   (``stats``, ``history``), then the final ``result`` -- partial when stopped;
-* pure functions from statistics to plot data (dicts of columns), from plot data to HoloViews
-  elements, and from a result to the CSV and JSON downloads: testable without a browser;
+* pure functions from statistics to plot data (dicts of columns) and from a result to the CSV and
+  JSON downloads: testable without a browser (the figures are ``explorer/plots/analysis.py``'s);
 * :class:`AnalysisPage`, the ``Viewer``: widgets from its parameters, a background thread per run,
-  and one ``Pipe``-fed ``DynamicMap`` per plot.
+  and one Bokeh figure per plot, given each chunk's numbers in place.
 
 Live updates and threads
     The run happens in a background thread, so the server keeps serving. Each finished chunk
@@ -18,8 +18,14 @@ Live updates and threads
     in a served page the refresh is scheduled on the document's own loop (``add_next_tick_callback``
     holds the document lock), at most once until it has run, by ``explorer/plots/live.py``'s
     ``OnLoop``. Each refresh sets the progress line, summary and buttons, and then, in a loop
-    callback of its own, redraws the plots through their pipes (a few per second at most: no need
-    for the in-place updates of the play page); so the texts go out at once, never behind the plots.
+    callback of its own, gives the plots their new data (in place, as the play page's plots); so
+    the texts go out at once, never behind the plots.
+
+    The run is a blocking, CPU-bound call (``compare``), so it needs a thread of its own whichever
+    way it is started (an ``async`` callback would hand it to an executor thread all the same);
+    what crosses from that thread to the page goes through Panel's ``pn.state.execute`` on the
+    page's loop (``OnLoop``), and a run in this process waits after each chunk until the page has
+    drawn it (``_pace``: it keeps the interpreter lock nearly all the time otherwise).
 
 Stopping
     ``compare`` keeps the chunks finished so far when interrupted (Ctrl-C); the Stop button asks for
@@ -45,23 +51,20 @@ from dataclasses import dataclass, field
 from html import escape as esc
 from typing import Any, Callable, Mapping, Sequence
 
-import holoviews as hv
 import panel as pn
 import param
 
 import rules
-from explorer.plots.analysis import envelope_data, envelope_plot, score_distribution_data, score_distribution_plot
+from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, EnvelopeFigure, IntervalFigure, envelope_data,
+                                     score_distribution_data)
 from explorer.core.i18n import NATIVE_NAMES, text
 from explorer.web.request import page_language
 from play.bots import BOTS
 from rules.rulebook import LANGUAGES
 from play.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
-from explorer.plots.live import OnLoop
-from explorer.plots.game import frame, player_colour
+from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import VariantSwitches, player_label, switches_class, variant_label, variant_note
 
-#: Colours of the two settings (A: blue, B: orange), also used in the page's text.
-SETTING_COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
 #: Where each setting's mark sits beside its seat on a categorical x axis.
 SETTING_OFFSET = {"A": -0.15, "B": 0.15}
 EXECUTORS = {"In this process": "inprocess", "Local processes": "processes", "Dask cluster": "dask"}
@@ -317,70 +320,11 @@ def difference_history_data(history: Sequence[Mapping]) -> dict:
     return {"seats": seats, "games": max((p["games"] for p in history), default=0)}
 
 
-# ---------------------------------------------------------------------------- elements (pure)
-def _seat_ticks(players: int, lang: str = "en") -> list:
-    return [(seat, _player(seat, lang)) for seat in range(players)]
-
-
-def _dimension(name: str, label: str | None = None) -> str | hv.Dimension:
-    """A plot dimension named ``name`` (the data's column, the same in every language), shown as ``label``."""
-    return name if label is None or label == name else hv.Dimension(name, label=label)
-
-
-def _interval_marks(columns: Mapping, ylabel: str, lang: str = "en", name: str | None = None, **size) -> hv.Overlay:
-    value = _dimension(name or ylabel, ylabel)
-    layers = []
-    for setting, colour in SETTING_COLOURS.items():
-        rows = [i for i, s in enumerate(columns["setting"]) if s == setting]
-        pick = {k: [columns[k][i] for i in rows] for k in columns}
-        neg = [v - lo for v, lo in zip(pick["value"], pick["low"])]
-        pos = [hi - v for v, hi in zip(pick["value"], pick["high"])]
-        layers.append(hv.ErrorBars((pick["x"], pick["value"], neg, pos), kdims=["x"],
-                                   vdims=[value, "below", "above"]).opts(color=colour, line_width=2, framewise=True))
-        layers.append(hv.Scatter((pick["x"], pick["value"]), kdims=["x"], vdims=[value],
-                                 label=text("analysis.plot.setting", lang, setting=setting))
-                      .opts(color=colour, size=9, tools=["hover"], framewise=True))
-    return hv.Overlay(layers)
-
-
-def seat_interval_plot(data: Mapping, *, title: str, ylabel: str, lang: str = "en", statistic: str | None = None,
-                       **size) -> hv.Overlay:
-    """Mean (or rate) per seat with its 95% interval, A beside B.
-
-    ``statistic`` ("score" or "win_rate") names the data's column whatever the language (the win
-    rate also draws the fair share); without it, ``ylabel`` is taken as the English name.
-    """
-    name = {"score": "score", "win_rate": "win rate"}.get(statistic, ylabel)
-    overlay = _interval_marks(data["columns"], ylabel, lang, name)
-    if data.get("fair_share") is not None and name == "win rate":
-        overlay = overlay * hv.HLine(data["fair_share"]).opts(color="#888888", line_dash="dashed", line_width=1)
-    return overlay.opts(hv.opts.Overlay(title=text("analysis.plot.title_games", lang, title=title, games=data["games"]),
-                                        xlabel="", ylabel=ylabel, xticks=_seat_ticks(data["players"], lang) or None,
-                                        xlim=(-0.5, max(data["players"], 1) - 0.5),
-                                        legend_position="right", framewise=True, **frame(size)))
-
-
-def game_length_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
-    return _interval_marks(data["columns"], text("analysis.axis.decisions", lang), lang, "decisions").opts(hv.opts.Overlay(
-        title=text("analysis.plot.length", lang, games=data["games"]), xlabel="",
-        ylabel=text("analysis.axis.decisions_per_game", lang),
-        xticks=[(0, "A"), (1, "B")], xlim=(-0.5, 1.5), show_legend=False, framewise=True, **frame(size)))
-
-
-def difference_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
-    """The paired score difference B - A per seat as games accumulate, its interval as a band."""
-    layers = [hv.HLine(0).opts(color="#888888", line_dash="dashed", line_width=1)]
-    for seat, columns in data["seats"].items():
-        colour = player_colour(seat)
-        games = _dimension("games", text("analysis.axis.games", lang))
-        band = hv.Area((columns["games"], columns["low"], columns["high"]), kdims=[games], vdims=["low", "high"])
-        layers.append(band.opts(color=colour, alpha=0.2, line_alpha=0, framewise=True))
-        layers.append(hv.Curve((columns["games"], columns["mean"]), kdims=[games],
-                               vdims=[_dimension("difference", text("analysis.axis.difference", lang))],
-                               label=_player(seat, lang)).opts(color=colour, line_width=2, tools=["hover"], framewise=True))
-    return hv.Overlay(layers).opts(hv.opts.Overlay(
-        title=text("analysis.plot.difference", lang, games=data["games"]), xlabel=text("analysis.axis.games", lang),
-        ylabel=text("analysis.axis.points_difference", lang), legend_position="right", framewise=True, **frame(size)))
+def plot_data(stats: Mapping | None, history: Sequence[Mapping]) -> dict:
+    """Every plot's data for the statistics of a run so far (``None``: no games yet)."""
+    return {"scores": seat_interval_data(stats, "score"), "win_rates": seat_interval_data(stats, "win_rate"),
+            "length": game_length_data(stats), "difference": difference_history_data(history),
+            "distribution": score_distribution_data(stats), "envelope": envelope_data(stats)}
 
 
 # ---------------------------------------------------------------------------- downloads (pure)
@@ -432,14 +376,6 @@ def language_switch_html(lang: str) -> str:
     return f'<div class="language-switch">{esc(text("language.switch", lang))}: {switch}</div>'
 
 
-class PlotFeed:
-    """One plot: a ``Pipe`` feeding a ``DynamicMap`` that draws ``element(data)``."""
-
-    def __init__(self, element, data):
-        self.pipe = hv.streams.Pipe(data=data)
-        self.dmap = hv.DynamicMap(element, streams=[self.pipe])
-
-
 class AnalysisPage(pn.viewable.Viewer):
     """The A/B analysis page: settings, Run/Stop, live plots, final numbers and downloads.
 
@@ -480,21 +416,10 @@ class AnalysisPage(pn.viewable.Viewer):
         self._document = self._on_run_change.document
         self._drawn = threading.Condition()
         self.drawn_games = 0            # games_done of the run as last drawn
-        self.feeds = {
-            "scores": PlotFeed(lambda data: seat_interval_plot(
-                data, title=text("analysis.plot.scores", lang), ylabel=text("analysis.axis.score", lang), lang=lang,
-                statistic="score"), seat_interval_data(None, "score")),
-            "win_rates": PlotFeed(lambda data: seat_interval_plot(
-                data, title=text("analysis.plot.win_rates", lang), ylabel=text("analysis.axis.win_rate", lang),
-                lang=lang, statistic="win_rate"), seat_interval_data(None, "win_rate")),
-            "length": PlotFeed(lambda data: game_length_plot(data, lang=lang), game_length_data(None)),
-            "difference": PlotFeed(lambda data: difference_plot(data, lang=lang), difference_history_data([])),
-            "distribution": PlotFeed(lambda data: score_distribution_plot(data, lang=lang), score_distribution_data(None)),
-            "envelope": PlotFeed(lambda data: envelope_plot(data, lang=lang), envelope_data(None)),
-        }
-        self.panes = {name: pn.pane.HoloViews(feed.dmap, linked_axes=False, margin=(5, 10),
-                                              css_classes=[f"analysis-{name.replace('_', '-')}"])
-                      for name, feed in self.feeds.items()}
+        self.sent = plot_data(None, [])     # what the figures show
+        self.figures = {name: self._figure(name, data) for name, data in self.sent.items()}
+        self.panes = {name: figure_pane(shown.figure, f"analysis-{name.replace('_', '-')}")
+                      for name, shown in self.figures.items()}
         self.question = pn.pane.Markdown("", css_classes=["analysis-question"], sizing_mode="stretch_width")
         self.progress = pn.pane.Markdown(progress_line(self.run, lang), css_classes=["analysis-progress"])
         self.summary = pn.pane.Markdown("", css_classes=["analysis-summary"], sizing_mode="stretch_width")
@@ -660,18 +585,30 @@ class AnalysisPage(pn.viewable.Viewer):
             self.csv_download.disabled = self.json_download.disabled = not finished
         self._on_plots_due()
 
+    def _figure(self, name: str, data: Mapping):
+        """A new figure for the plot ``name`` showing ``data``, in the page's language."""
+        lang = self.lang
+        if name in ("scores", "win_rates"):
+            statistic = {"scores": "score", "win_rates": "win_rate"}[name]
+            return IntervalFigure(data, name=name, title=text(f"analysis.plot.{name}", lang),
+                                  ylabel=text(f"analysis.axis.{statistic}", lang), lang=lang, fair_share=name == "win_rates")
+        if name == "length":
+            return IntervalFigure(data, name=name, title="", ylabel=text("analysis.axis.decisions_per_game", lang),
+                                  value=text("analysis.axis.decisions", lang), lang=lang)
+        kind = {"difference": DifferenceFigure, "distribution": DistributionFigure, "envelope": EnvelopeFigure}[name]
+        return kind(data, lang=lang)
+
     def refresh_plots(self) -> None:
-        """Send the run's statistics to the plots (then a waiting run may go on: ``_pace``)."""
+        """Give the plots the run's statistics (then a waiting run may go on: ``_pace``)."""
         run = self.run
         games = run.games_done         # read first: what is drawn is at least this recent
-        stats, history = run.stats, run.history
+        data = plot_data(run.stats, run.history)
         with pn.io.hold():
-            self.feeds["scores"].pipe.send(seat_interval_data(stats, "score"))
-            self.feeds["win_rates"].pipe.send(seat_interval_data(stats, "win_rate"))
-            self.feeds["length"].pipe.send(game_length_data(stats))
-            self.feeds["difference"].pipe.send(difference_history_data(history))
-            self.feeds["distribution"].pipe.send(score_distribution_data(stats))
-            self.feeds["envelope"].pipe.send(envelope_data(stats))
+            for name, shown in self.figures.items():
+                if data[name] != self.sent[name] and not shown.show(data[name]):     # other seats: a new figure
+                    self.figures[name] = self._figure(name, data[name])
+                    show_figure(self.panes[name], self.figures[name].figure)
+        self.sent = data
         with self._drawn:
             self.drawn_games = games
             self._drawn.notify_all()

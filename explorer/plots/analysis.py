@@ -1,19 +1,31 @@
-"""The Analysis page's distribution plots: final scores and provisional-score envelopes, A against B.
+"""The Analysis page's plots: A against B, per seat, as games accumulate, and the score distributions.
 
-Pure functions from :func:`play.sweep.paired_stats` output to plot columns, and from columns to
-HoloViews elements, so they are tested without a browser. Scores of every seat are pooled per
-setting: the question is how the rule changes the game's scores, not one seat's.
+Pure functions from :func:`play.sweep.paired_stats` output to plot columns (here the final-score
+distribution and the provisional-score envelopes; the per-seat columns are ``explorer/pages/analysis.py``'s),
+and one figure class per plot: a plain Bokeh figure drawn once whose glyphs read
+``ColumnDataSource`` objects with the data's own column names, and whose ``show(data)`` gives the
+same figure new columns, title, fixed ranges and ticks in place -- the live plots' mechanism
+(``explorer/plots/live.py`` says why), so the page sends only changed values per chunk. Scores of
+every seat are pooled per setting in the distributions: the question is how the rule changes the
+game's scores, not one seat's. Each source is named (``analysis-<plot>-<setting or seat>``) for
+the browser test to find.
 """
 
 from __future__ import annotations
 
 from typing import Mapping
 
-import holoviews as hv
+from bokeh.models import ColumnDataSource, HoverTool, Span, Whisker
+from bokeh.plotting import figure
 
 from explorer.core.i18n import text
+from explorer.plots.game import new_figure, player_colour, seat_label, set_range, set_ticks
 
+#: The two settings' colours in the distribution plots; the other plots use ``SETTING_COLOURS``.
 COLOURS = {"A": "#1f77b4", "B": "#d62728"}
+SETTING_COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
+INTERVAL_COLUMNS = ("setting", "x", "value", "low", "high")
+DIFFERENCE_COLUMNS = ("games", "mean", "low", "high")
 
 
 def score_distribution_data(stats: Mapping | None) -> dict:
@@ -58,26 +70,170 @@ def envelope_data(stats: Mapping | None) -> dict:
     return out
 
 
-def score_distribution_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
-    score = hv.Dimension("final score", label=text("plots.analysis.final_score", lang))
-    share = hv.Dimension("share of scores", label=text("plots.analysis.share", lang))
-    curves = [hv.Curve((d["score"], d["share"]), score, share, label=label).opts(
-        interpolation="steps-mid", color=COLOURS[label], line_width=2, framewise=True) for label, d in data.items()]
-    return hv.Overlay(curves).opts(title=text("plots.analysis.distribution_title", lang), width=size.get("width", 420),
-                                   height=size.get("height", 260), legend_position="top_right", framewise=True)
+# ---------------------------------------------------------------------------- ranges and columns (pure)
+def padded(values, pad: float = 0.1, default: tuple = (0, 1)) -> tuple:
+    """The range that holds ``values`` with ``pad`` of its span on each side (half a unit when flat).
+
+    >>> padded([0, 10]), padded([3, 3]), padded([])
+    ((-1.0, 11.0), (2.5, 3.5), (0, 1))
+    """
+    values = [value for value in values if value is not None]
+    if not values:
+        return default
+    low, high = min(values), max(values)
+    margin = pad * (high - low) if high > low else 0.5
+    return (low - margin, high + margin)
 
 
-def envelope_plot(data: Mapping, lang: str = "en", **size) -> hv.Overlay:
-    decision = hv.Dimension("decision", label=text("plots.analysis.decision", lang))
-    score = hv.Dimension("provisional score", label=text("plots.analysis.provisional", lang))
-    highest = hv.Dimension("highest", label=text("plots.analysis.highest", lang))
-    layers = []
-    for label, d in data.items():
-        layers.append(hv.Area((d["decision"], d["low"], d["high"]), decision, [score, highest],
-                              label=text("plots.analysis.range", lang, setting=label)).opts(
-                                  color=COLOURS[label], alpha=0.15, line_alpha=0, framewise=True))
-        layers.append(hv.Curve((d["decision"], d["mean"]), decision, score,
-                               label=text("plots.analysis.mean", lang, setting=label)).opts(
-                                   color=COLOURS[label], line_width=2, framewise=True))
-    return hv.Overlay(layers).opts(title=text("plots.analysis.envelope_title", lang), width=size.get("width", 420),
-                                   height=size.get("height", 260), legend_position="top_left", framewise=True)
+def setting_columns(columns: Mapping, setting: str) -> dict:
+    """The rows of one setting ("A" or "B") of interval columns (``INTERVAL_COLUMNS``)."""
+    rows = [i for i, s in enumerate(columns["setting"]) if s == setting]
+    return {name: [columns[name][i] for i in rows] for name in INTERVAL_COLUMNS}
+
+
+def _source(name: str, columns) -> ColumnDataSource:
+    return ColumnDataSource({column: [] for column in columns}, name=f"analysis-{name}")
+
+
+def _legend_at(fig: figure, place: str) -> None:
+    if place == "right":
+        fig.add_layout(fig.legend[0], "right")
+    else:
+        fig.legend.location = place
+
+
+# ---------------------------------------------------------------------------- figures
+class IntervalFigure:
+    """A mean (or rate) with its 95% interval for A and B side by side: one mark and whisker per row.
+
+    ``IntervalFigure(data, name=..., title=..., ylabel=..., lang=...)``; ``data`` holds ``columns``
+    (``INTERVAL_COLUMNS``, both settings) and ``games``; a seat plot also ``players`` (its ticks) and
+    ``fair_share`` (drawn as a dashed line when ``fair_share=True``). Without ``players`` the two
+    settings are the ticks (the game length). ``value``: the hover's name of the value (``ylabel``).
+    """
+
+    def __init__(self, data: Mapping, *, name: str, title: str, ylabel: str, value: str | None = None, lang: str = "en",
+                 fair_share: bool = False, **size):
+        self.title, self.lang, self.seats = title, lang, "players" in data
+        self.figure = fig = new_figure(size, "", ylabel, [("", "@setting"), (value or ylabel, "@value{0.00}"),
+                                                          ("", "[@low{0.00}, @high{0.00}]")])
+        self.sources = {setting: _source(f"{name}-{setting}", INTERVAL_COLUMNS) for setting in SETTING_COLOURS}
+        marks = []
+        for setting, source in self.sources.items():
+            colour = SETTING_COLOURS[setting]
+            whisker = Whisker(source=source, base="x", lower="low", upper="high", line_color=colour, line_width=2)
+            whisker.upper_head.line_color = whisker.lower_head.line_color = colour
+            fig.add_layout(whisker)
+            legend = {"legend_label": text("analysis.plot.setting", lang, setting=setting)} if self.seats else {}
+            marks.append(fig.scatter("x", "value", source=source, size=9, color=colour, **legend))
+        fig.select_one({"type": HoverTool}).renderers = marks
+        if self.seats:
+            _legend_at(fig, "right")
+        self.fair_share = Span(dimension="width", line_color="#888888", line_dash="dashed", line_width=1,
+                               visible=False) if fair_share else None
+        if self.fair_share is not None:
+            fig.add_layout(self.fair_share)
+        self.show(data)
+
+    def show(self, data: Mapping) -> bool:
+        for setting, source in self.sources.items():
+            source.data = setting_columns(data["columns"], setting)
+        games = data["games"]
+        if self.seats:
+            self.figure.title.text = text("analysis.plot.title_games", self.lang, title=self.title, games=games)
+            players = data["players"]
+            set_ticks(self.figure.xaxis[0], [(seat, seat_label(seat, self.lang)) for seat in range(players)])
+            set_range(self.figure.x_range, (-0.5, max(players, 1) - 0.5))
+        else:
+            self.figure.title.text = text("analysis.plot.length", self.lang, games=games)
+            set_ticks(self.figure.xaxis[0], [(0, "A"), (1, "B")])
+            set_range(self.figure.x_range, (-0.5, 1.5))
+        shown = [*data["columns"]["low"], *data["columns"]["high"]]
+        if self.fair_share is not None:
+            fair = data.get("fair_share")
+            self.fair_share.update(location=fair if fair is not None else 0, visible=fair is not None)
+            shown += [fair] if fair is not None else []
+        set_range(self.figure.y_range, padded(shown))
+        return True
+
+
+class DifferenceFigure:
+    """The paired score difference B - A per seat as games accumulate: a line per seat, its
+    interval a band around it, over a dashed line at zero. Another set of seats needs a new figure
+    (:meth:`show` returns False)."""
+
+    def __init__(self, data: Mapping, lang: str = "en", **size):
+        self.lang = lang
+        games, difference = text("analysis.axis.games", lang), text("analysis.axis.difference", lang)
+        self.figure = fig = new_figure(size, games, text("analysis.axis.points_difference", lang),
+                                       [(games, "@games"), (difference, "@mean{0.00}")])
+        fig.add_layout(Span(location=0, dimension="width", line_color="#888888", line_dash="dashed", line_width=1))
+        self.sources = {seat: _source(f"difference-{seat}", DIFFERENCE_COLUMNS) for seat in data["seats"]}
+        lines = []
+        for seat, source in self.sources.items():
+            colour = player_colour(seat)
+            fig.varea("games", "low", "high", source=source, color=colour, alpha=0.2)
+            lines.append(fig.line("games", "mean", source=source, color=colour, line_width=2,
+                                  legend_label=seat_label(seat, lang)))
+        fig.select_one({"type": HoverTool}).renderers = lines
+        if lines:
+            _legend_at(fig, "right")
+        self.show(data)
+
+    def show(self, data: Mapping) -> bool:
+        if list(data["seats"]) != list(self.sources):
+            return False
+        for seat, source in self.sources.items():
+            source.data = dict(data["seats"][seat])
+        self.figure.title.text = text("analysis.plot.difference", self.lang, games=data["games"])
+        seats = data["seats"].values()
+        set_range(self.figure.x_range, padded([g for columns in seats for g in columns["games"]], pad=0.02))
+        set_range(self.figure.y_range, padded([0, *(v for columns in seats for v in columns["low"] + columns["high"])]))
+        return True
+
+
+class DistributionFigure:
+    """The share of final scores (all seats pooled) at each score, A and B, as step lines."""
+
+    def __init__(self, data: Mapping, lang: str = "en", **size):
+        self.figure = fig = new_figure({"width": 420, **size}, text("plots.analysis.final_score", lang),
+                                       text("plots.analysis.share", lang), [])
+        fig.title.text = text("plots.analysis.distribution_title", lang)
+        fig.remove_tools(fig.select_one({"type": HoverTool}))
+        self.sources = {label: _source(f"distribution-{label}", ("score", "share")) for label in COLOURS}
+        for label, source in self.sources.items():
+            fig.step("score", "share", source=source, mode="center", color=COLOURS[label], line_width=2, legend_label=label)
+        fig.legend.location = "top_right"
+        self.show(data)
+
+    def show(self, data: Mapping) -> bool:
+        for label, source in self.sources.items():
+            source.data = dict(data[label])
+        set_range(self.figure.x_range, padded([s for d in data.values() for s in d["score"]], pad=0.05))
+        set_range(self.figure.y_range, padded([0, *(s for d in data.values() for s in d["share"])], pad=0.05))
+        return True
+
+
+class EnvelopeFigure:
+    """Per setting, by decision: the mean provisional score, and the band from the lowest to the highest."""
+
+    def __init__(self, data: Mapping, lang: str = "en", **size):
+        self.figure = fig = new_figure({"width": 420, **size}, text("plots.analysis.decision", lang),
+                                       text("plots.analysis.provisional", lang), [])
+        fig.title.text = text("plots.analysis.envelope_title", lang)
+        fig.remove_tools(fig.select_one({"type": HoverTool}))
+        self.sources = {label: _source(f"envelope-{label}", ("decision", "mean", "low", "high")) for label in COLOURS}
+        for label, source in self.sources.items():
+            fig.varea("decision", "low", "high", source=source, color=COLOURS[label], alpha=0.15,
+                      legend_label=text("plots.analysis.range", lang, setting=label))
+            fig.line("decision", "mean", source=source, color=COLOURS[label], line_width=2,
+                     legend_label=text("plots.analysis.mean", lang, setting=label))
+        fig.legend.location = "top_left"
+        self.show(data)
+
+    def show(self, data: Mapping) -> bool:
+        for label, source in self.sources.items():
+            source.data = dict(data[label])
+        set_range(self.figure.x_range, padded([d for columns in data.values() for d in columns["decision"]], pad=0.02))
+        set_range(self.figure.y_range, padded([v for columns in data.values() for v in columns["low"] + columns["high"]]))
+        return True

@@ -7,21 +7,13 @@ revealed, ``deck_knowledge`` for the unseen cards and the end card. A game that 
 
 Two layers, as in STYLE.md habit 9:
 
-* data functions, from a session (or a spec and states) to plain dicts of columns, and element
-  functions, from those dicts to HoloViews elements; both are pure and cheap to test;
-* :class:`explorer.plots.live.LivePlots`, a Panel ``Viewer`` that watches a session and feeds one
-  ``hv.streams.Pipe`` per plot (a ``PlotFeed``). The panes and their Bokeh figures are built once
-  and only take new data when the session moves (the component lives in ``live_plots.py``).
-
-Updating in place
-    A HoloViews redraw of one plot costs 5-15 ms, and in a served document Bokeh then re-walks
-    the whole document's models (~15 ms for these five figures): far too slow for every step.
-    Between two steps a card plot only changes values (same glyph, columns and options), so
-    ``PlotFeed`` writes them straight into the drawn Bokeh data sources, titles and ranges
-    (a test checks the result equals a fresh HoloViews drawing) and updates its pipe quietly; a
-    change of shape (another card set, a game without card information) is redrawn by HoloViews
-    through the pipe. The score curves change only with the line of play and take their new lines
-    in place too; the cursor's line on them is moved directly. A step costs about a millisecond.
+* data functions, from a session (or a spec and states) to plain dicts of columns: pure and cheap
+  to test;
+* figures (:class:`ScoreFigure`, and a :class:`LiveFigure` per card plot): plain Bokeh figures
+  drawn once, whose glyphs read ``ColumnDataSource`` objects with this module's own column names (the
+  data's); ``show(data)`` gives the same figure new columns, title, ranges and ticks in place.
+  :class:`explorer.plots.live.LivePlots`, a Panel ``Viewer``, watches a session and shows them
+  (``live_plots.py`` says why plain Bokeh rather than HoloViews streams).
 
 What a viewing seat sees
     The deck-draw plot takes the events of the teacher (every card) or of the viewing seat's
@@ -46,21 +38,25 @@ import re
 from collections import Counter
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
-import holoviews as hv
+import math
+
+from bokeh.core.properties import field
+from bokeh.models import ColumnDataSource, FactorRange, FixedTicker, HoverTool, Range1d, Span
+from bokeh.plotting import figure
 
 from explorer.core.palette import PLAYER_COLOURS, biome_colours, player_colour  # noqa: F401  (the plots' colours)
 from explorer.core.i18n import text
 from explorer.core.session import GameSession, player_label
 
-if "bokeh" not in hv.Store.renderers:
-    hv.extension("bokeh", logo=False)
-
 HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
 HIDDEN_COLOUR = "#a3adb8"
 CURSOR_COLOUR = "#ffb703"
 PLOT_SIZE = {"width": 460, "height": 260}
-#: Every plot: hover only, the toolbar shows when the mouse is over the plot.
+#: The HoloViews options of the advisor's chart (``explorer/components/advisor.py``): the toolbar shows on mouse-over.
 COMMON = {"autohide_toolbar": True, "fontscale": 0.95}
+#: The live plots' tools (the mouse wheel zooms, as in the Analysis page's plots) and text sizes.
+TOOLS = "pan,wheel_zoom,box_zoom,reset,save"
+FONT_SIZES = {"title": "11.4pt", "axis_label": "12.35px", "major_label": "10.45px"}
 #: Keys of a score breakdown that are never a sub-total or a tie-break figure.
 BREAKDOWN_FRAME = ("categories", "total", "seat")
 
@@ -69,6 +65,85 @@ BREAKDOWN_FRAME = ("categories", "total", "seat")
 def frame(size: Mapping) -> dict:
     """The options every plot shares, with its size (``width``/``height`` override the default)."""
     return {**COMMON, **PLOT_SIZE, **size}
+
+
+def new_figure(size: Mapping, xlabel: str, ylabel: str, tooltips: list, x_range=None) -> figure:
+    """A live plot's empty figure: fixed ranges (``Range1d``, or ``x_range`` given), a hover with
+    ``tooltips`` (for the glyphs its maker names), the toolbar shown on mouse-over."""
+    fig = figure(x_range=x_range or Range1d(0, 1), y_range=Range1d(0, 1), tools=TOOLS,
+                 active_scroll="wheel_zoom", min_border=5, min_border_left=10, **{**PLOT_SIZE, **size})
+    fig.xaxis.axis_label, fig.yaxis.axis_label = xlabel, ylabel
+    fig.add_tools(HoverTool(tooltips=tooltips, renderers=[], mode="mouse"))
+    fig.toolbar.autohide = True
+    fig.title.text_font_size = FONT_SIZES["title"]
+    for axis in (*fig.xaxis, *fig.yaxis):
+        axis.axis_label_text_font_size = FONT_SIZES["axis_label"]
+        axis.major_label_text_font_size = FONT_SIZES["major_label"]
+    return fig
+
+
+def set_range(axis_range, limits) -> None:
+    """Fix a numeric axis to ``limits`` (its reset too), touching it only when they changed."""
+    if limits is not None and (axis_range.start, axis_range.end) != tuple(limits):
+        axis_range.update(start=limits[0], end=limits[1], reset_start=limits[0], reset_end=limits[1])
+
+
+def set_ticks(axis, ticks: Sequence[tuple]) -> None:
+    """Ticks only at ``ticks`` (``(value, label)``), labelled so, when they changed."""
+    values, labels = [value for value, _ in ticks], {value: label for value, label in ticks}
+    if not isinstance(axis.ticker, FixedTicker) or list(axis.ticker.ticks) != values:
+        axis.ticker = FixedTicker(ticks=values)
+    if axis.major_label_overrides != labels:
+        axis.major_label_overrides = labels
+
+
+class LiveFigure:
+    """One live plot: a plain Bokeh figure drawn once, its glyph reading a ``ColumnDataSource``
+    whose columns are this module's own (``COLUMNS``, named like the plot data's); :meth:`show`
+    gives the same figure new data, title, ranges and ticks in place.
+
+    The card plots' data all have one shape: ``{"columns": the glyph's data, "title", "xlim",
+    "ylim" (None: categorical), "structure": what else the drawing depends on (the ticks)}``;
+    ``None`` (a game without card information) shows an empty plot.
+    """
+
+    COLUMNS: tuple[str, ...] = ()
+    XLABEL = YLABEL = ""
+    TOOLTIPS: tuple[tuple[str, str], ...] = ()      # (label: a text key "plots...." or the label itself, field)
+
+    def __init__(self, data: Mapping | None, lang: str = "en", **size):
+        self.lang = lang
+        self.source = ColumnDataSource({name: [] for name in self.COLUMNS})
+        self.figure = new_figure(size, text(self.XLABEL, lang), text(self.YLABEL, lang),
+                                 [(text(key, lang) if "." in key else key, field) for key, field in self.TOOLTIPS],
+                                 x_range=self.x_range())
+        hover = self.figure.select_one({"type": HoverTool})
+        hover.renderers = [self.draw(self.figure, self.source)]
+        self.show(data)
+
+    def x_range(self):
+        return None
+
+    def draw(self, fig: figure, source: ColumnDataSource):
+        """Add the glyph reading ``source`` to ``fig``; returns its renderer."""
+        raise NotImplementedError
+
+    def show(self, data: Mapping | None) -> bool:
+        """The figure shows ``data`` (always in place: True)."""
+        if data is None:
+            self.source.data = {name: [] for name in self.COLUMNS}
+            return True
+        columns = data["columns"]
+        self.source.data = {name: columns[name] for name in self.COLUMNS}
+        if self.figure.title.text != data["title"]:
+            self.figure.title.text = data["title"]
+        set_range(self.figure.x_range, data["xlim"])
+        set_range(self.figure.y_range, data["ylim"])
+        self.structure(data["structure"])
+        return True
+
+    def structure(self, structure) -> None:
+        """What the figure shows apart from its glyph's data (ticks, categories)."""
 
 
 def group_colour(group: str) -> str:
@@ -195,28 +270,50 @@ def session_score_data(session: GameSession, cache: StepCache | None = None, lan
                             lang=lang)
 
 
-def score_curves(data: Mapping, curve_hooks: Sequence = (), lang: str = "en", **size) -> hv.NdOverlay:
-    """One line per player: provisional score against step; the hover gives the breakdown."""
-    curves = {}
-    for label, columns in data["players"].items():
-        curves[label] = hv.Curve(columns, hv.Dimension("step", label=text("plots.axis.step", lang)),
-                                 [hv.Dimension("score", label=text("plots.axis.score", lang)), "player", "breakdown"],
-                                 label=label).opts(color=player_colour(data["seats"][label]), hooks=list(curve_hooks))
-    if not curves:
-        curves[text("plots.scores.nobody", lang)] = hv.Curve([], "step", ["score", "player", "breakdown"])
-    return hv.NdOverlay(curves, kdims="Player").opts(
-        hv.opts.Curve(line_width=2, tools=["hover"], hover_mode="mouse",
-                      hover_tooltips=[("", "@player"), (text("plots.tip.step", lang), "@step"),
-                                      (text("plots.tip.score", lang), "@score"), ("", "@breakdown")]),
-        hv.opts.NdOverlay(title=text("plots.scores.title", lang),
-                          xlim=(0, max(data["steps"], 1)), legend_position="top_left", framewise=True,
-                          **frame(size)),
-    )
+SCORE_COLUMNS = ("step", "score", "player", "breakdown")
 
 
-def cursor_marker(step: int, **opts) -> hv.VLine:
-    """The step being viewed, on the score curves."""
-    return hv.VLine(step).opts(color=CURSOR_COLOUR, line_width=2, line_dash="dashed", **opts)
+class ScoreFigure:
+    """The score curves, one line per player (its own ``ColumnDataSource`` of ``SCORE_COLUMNS``),
+    and the cursor's dashed line (``cursor``, a ``Span``) at the step shown.
+
+    :meth:`show` gives each line its new columns and the figure its new ranges in place while the
+    same players are drawn; another set of players needs a new figure (it returns False).
+    """
+
+    def __init__(self, data: Mapping, cursor: int = 0, lang: str = "en", **size):
+        self.lang = lang
+        tooltips = [("", "@player"), (text("plots.tip.step", lang), "@step"), (text("plots.tip.score", lang), "@score"),
+                    ("", "@breakdown")]
+        self.figure = fig = new_figure(size, text("plots.axis.step", lang), text("plots.axis.score", lang), tooltips)
+        fig.title.text = text("plots.scores.title", lang)
+        self.sources = {label: ColumnDataSource({name: [] for name in SCORE_COLUMNS}) for label in data["players"]}
+        lines = [fig.line("step", "score", source=source, legend_label=label, line_width=2,
+                          color=player_colour(data["seats"][label])) for label, source in self.sources.items()]
+        fig.select_one({"type": HoverTool}).renderers = lines
+        if lines:
+            fig.legend.location = "top_left"
+        self.cursor = Span(location=cursor, dimension="height", line_color=CURSOR_COLOUR, line_width=2,
+                           line_dash="dashed")
+        fig.add_layout(self.cursor)
+        self.show(data)
+
+    def show(self, data: Mapping) -> bool:
+        """The curves show ``data`` in place; False if its players are not the ones drawn."""
+        if list(data["players"]) != list(self.sources):
+            return False
+        for label, source in self.sources.items():
+            source.data = dict(data["players"][label])
+        scores = [score for columns in data["players"].values() for score in columns["score"]] or [0]
+        low, high = min(scores), max(scores)
+        pad = 0.1 * (high - low) if high > low else 0.5
+        set_range(self.figure.x_range, (0, max(data["steps"], 1)))
+        set_range(self.figure.y_range, (low - pad, high + pad))
+        return True
+
+    def show_cursor(self, step: int) -> None:
+        if self.cursor.location != step:
+            self.cursor.location = step
 
 
 # ---------------------------------------------------------------------------- (b) cards drawn
@@ -256,9 +353,6 @@ def draw_points(spec, state, step: int, events: Iterable[Mapping], kinds: Sequen
 
 
 DRAW_COLUMNS = ("position", "step", "number", "card", "group", "group_name", "colour", "kind", "text")
-INVISIBLE_COLOURS = ("#00000000", "#ffffff00")
-OFF_CHART = -1000      # beyond the plot's fixed ranges (not NaN: data with NaN never compares equal)
-DRAW_ELEMENT_COLUMNS = ("position", "number", "step", "card", "colour", "text")
 
 
 def draw_columns(points_per_step: Iterable[list[dict]]) -> dict[str, list]:
@@ -340,9 +434,7 @@ LEGEND_CSS = """
                         vertical-align: -1px; border: 1px solid rgba(29,39,51,.5); }
 """
 
-# The card plots' data all have one shape: {"columns": the glyph's data, "title", "xlim", "ylim"
-# (None: categorical or automatic), "structure": whatever else the element depends on}. Between
-# two data with the same structure only values change, which LivePlots can apply in place.
+# The card plots' data all have the shape LiveFigure.show takes.
 
 
 def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None, teacher: bool = True,
@@ -350,29 +442,24 @@ def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int 
     """:func:`session_draw_data` columns as the deck-draw plot's data."""
     who = (text("plots.draws.who_seat", lang, player=seat_label(seat, lang)) if seat is not None
            else text("plots.draws.who_teacher", lang) if teacher else text("plots.draws.who_spectator", lang))
-    # Two invisible points off the chart, in two colours: drawn with fewer than two colours, HoloViews
-    # would fix one colour for the glyph (or, with no points, map the column through a colour mapper),
-    # and the cards written in place later would all be painted alike.
-    anchors = {name: ["", ""] for name in columns}
-    anchors.update(position=[OFF_CHART] * 2, number=[OFF_CHART] * 2, step=[0, 0], colour=list(INVISIBLE_COLOURS))
-    columns = {name: [*values, *anchors[name]] for name, values in columns.items()}
     return {"columns": columns, "title": text("plots.draws.title", lang, who=who), "xlim": (-0.5, max(steps, 1) + 0.5),
             "ylim": (-0.6, max(catalogue["numbers"], default=1) + 0.6), "structure": ("draws", tuple(catalogue["numbers"]))}
 
 
-def deck_draws(data: Mapping, lang: str = "en", **size) -> hv.Scatter:
+class DrawsFigure(LiveFigure):
     """Cards drawn or revealed per step, by number, in their group's colour; hidden draws grey at 0 ("hidden")."""
-    columns = data["columns"]
-    table = {name: columns[name] for name in DRAW_ELEMENT_COLUMNS}
-    scatter = hv.Scatter(table, hv.Dimension("position", label=text("plots.axis.step", lang)),
-                         [hv.Dimension("number", label=text("plots.axis.card_number", lang)), *DRAW_ELEMENT_COLUMNS[2:]])
-    return scatter.opts(
-        color="colour", size=8, line_color="#1d2733", line_width=0.5, xlim=data["xlim"], ylim=data["ylim"],
-        tools=["hover"], hover_tooltips=[(text("plots.tip.card", lang), "@card"), (text("plots.tip.step", lang), "@step"),
-                                         ("", "@text")],
-        yticks=[(0, text("plots.draws.hidden_tick", lang))] + [(n, str(n)) for n in data["structure"][1]],
-        title=data["title"],
-        **frame(size))
+
+    COLUMNS = ("position", "number", "step", "card", "colour", "text")
+    XLABEL, YLABEL = "plots.axis.step", "plots.axis.card_number"
+    TOOLTIPS = (("plots.tip.card", "@card"), ("plots.tip.step", "@step"), ("", "@text"))
+
+    def draw(self, fig, source):
+        return fig.scatter("position", "number", source=source, size=8, fill_color=field("colour"), line_color="#1d2733",
+                           line_width=0.5)
+
+    def structure(self, structure) -> None:
+        set_ticks(self.figure.yaxis[0], [(0, text("plots.draws.hidden_tick", self.lang))]
+                  + [(number, str(number)) for number in structure[1]])
 
 
 # ---------------------------------------------------------------------------- (c) unseen cards
@@ -424,24 +511,38 @@ def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = 
     }
 
 
-def unseen_by_group(data: Mapping, lang: str = "en", **size) -> hv.Bars:
-    """Unseen cards per group, in the group's colour."""
-    bars = hv.Bars(data["columns"], hv.Dimension("group_name", label=text("plots.axis.group", lang)),
-                   [hv.Dimension("count", label=text("plots.axis.unseen", lang)), "colour"])
-    return bars.opts(color="colour", xrotation=30, title=data["title"], ylim=data["ylim"], tools=["hover"],
-                     hover_tooltips=[("", "@group_name"), (text("plots.tip.unseen", lang), "@count")], **frame(size))
+class ByGroupFigure(LiveFigure):
+    """Unseen cards per group, in the group's colour (a bar per group of the game, empty ones too)."""
+
+    COLUMNS = ("group_name", "count", "colour")
+    XLABEL, YLABEL = "plots.axis.group", "plots.axis.unseen"
+    TOOLTIPS = (("", "@group_name"), ("plots.tip.unseen", "@count"))
+
+    def x_range(self):
+        return FactorRange()
+
+    def draw(self, fig, source):
+        fig.xaxis.major_label_orientation = math.radians(30)
+        return fig.vbar(x="group_name", top="count", width=0.8, source=source, fill_color=field("colour"), line_color="black")
+
+    def structure(self, structure) -> None:
+        if list(self.figure.x_range.factors) != list(structure[1]):
+            self.figure.x_range.factors = list(structure[1])
 
 
-def unseen_by_number(data: Mapping, lang: str = "en", **size) -> hv.Rectangles:
-    """Unseen cards per number, each bar stacked by group (drawn as rectangles: one glyph)."""
-    corners = [hv.Dimension("x0", label=text("plots.axis.card_number", lang)),
-               hv.Dimension("y0", label=text("plots.axis.unseen", lang)), "x1", "y1"]
-    stacks = hv.Rectangles(data["columns"], corners, ["number", "group_name", "count", "colour"])
-    return stacks.opts(color="colour", line_color="white", line_width=0.5, title=data["title"],
-                       xticks=[(n, str(n)) for n in data["structure"][1]], xlim=data["xlim"], ylim=data["ylim"],
-                       tools=["hover"], hover_tooltips=[(text("plots.tip.number", lang), "@number"), ("", "@group_name"),
-                                                        (text("plots.tip.unseen", lang), "@count")],
-                       **frame(size))
+class ByNumberFigure(LiveFigure):
+    """Unseen cards per number, each bar stacked by group (one rectangle per number and group)."""
+
+    COLUMNS = ("x0", "x1", "y0", "y1", "number", "group_name", "count", "colour")
+    XLABEL, YLABEL = "plots.axis.card_number", "plots.axis.unseen"
+    TOOLTIPS = (("plots.tip.number", "@number"), ("", "@group_name"), ("plots.tip.unseen", "@count"))
+
+    def draw(self, fig, source):
+        return fig.quad(left="x0", right="x1", bottom="y0", top="y1", source=source, fill_color=field("colour"),
+                        line_color="white", line_width=0.5)
+
+    def structure(self, structure) -> None:
+        set_ticks(self.figure.xaxis[0], [(number, str(number)) for number in structure[1]])
 
 
 # ---------------------------------------------------------------------------- (d) the end card
@@ -491,9 +592,12 @@ def end_card_data(spec, state, seat: int | None, lang: str = "en") -> dict | Non
             "ylim": (-0.05, 1.05), "structure": "end card"}
 
 
-def end_card_curve(data: Mapping, lang: str = "en", **size) -> hv.Curve:
-    curve = hv.Curve(data["columns"], hv.Dimension("draws", label=text("plots.axis.within", lang)),
-                     [hv.Dimension("probability", label=text("plots.axis.chance", lang)), "k"])
-    return curve.opts(color="#24406b", line_width=2, title=data["title"], xlim=data["xlim"], ylim=data["ylim"],
-                      tools=["hover"], hover_tooltips=[("k", "@k"), (text("plots.tip.chance", lang), "@probability{0.00}")],
-                      **frame(size))
+class EndCardFigure(LiveFigure):
+    """The chance that the end card shows within the next k draws, as a step line."""
+
+    COLUMNS = ("draws", "probability", "k")
+    XLABEL, YLABEL = "plots.axis.within", "plots.axis.chance"
+    TOOLTIPS = (("k", "@k"), ("plots.tip.chance", "@probability{0.00}"))
+
+    def draw(self, fig, source):
+        return fig.line("draws", "probability", source=source, color="#24406b", line_width=2)

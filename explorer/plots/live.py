@@ -1,119 +1,65 @@
-"""The live part of the plots: one ``Pipe``-fed ``DynamicMap`` per plot, updated in place.
+"""The live part of the plots: a Panel component that keeps one plain Bokeh figure per plot up to date.
 
-The data and element functions are in ``explorer/plots/game.py`` (see its docstring for why and how plots
-are updated in place); this module holds the Panel component that watches a session and keeps its
-Bokeh figures up to date, and the small machinery that writes into drawn figures safely.
+The data functions and the figures are in ``explorer/plots/game.py``; this module holds
+:class:`LivePlots`, which watches a session and gives each figure its new data, and :class:`OnLoop`,
+which runs such updates on a served page's own loop.
+
+One mechanism: plain Bokeh figures, patched in place
+    Each plot is a Bokeh ``figure`` made once (``explorer/plots/game.py``: ``ScoreFigure``,
+    ``DrawsFigure``...) whose glyph reads a ``ColumnDataSource`` with our own column names (those of
+    the plot data: ``step``, ``score``, ``card``, ``number``...), shown by a ``pn.pane.Bokeh``. A
+    move or a step assigns each changed plot's source its new ``data`` and sets its title, fixed
+    ranges (``Range1d``) and ticks: Bokeh sends only those changes, the browser redraws the same
+    figure (no flicker, no new models), and the cursor's dashed line (a ``Span``) only moves.
+    A step costs about a millisecond of server time.
+
+    Why not HoloViews streams (a ``Pipe`` per plot feeding a ``DynamicMap``), the other mechanism
+    the libraries support: every ``Pipe.send`` makes HoloViews build the element and update the
+    whole plot (5-15 ms a plot), and a served document then re-walks its models; measured on a
+    Subastral game, a step took ~60 ms of server time that way against ~1 ms in place, beyond the
+    explorer's 30 ms budget per step (``benchmarks/ui.py``). Writing into the figures HoloViews
+    draws would need its internal column names (``color``, ``left``, an overlay's key column), so
+    the live plots draw their own figures and every name they write is theirs. The Analysis page's
+    plots (``explorer/plots/analysis.py``) work the same way, per finished chunk. No module reaches
+    into a figure HoloViews drew (``tests/test_explorer_plots.py`` checks the source).
+
+    A served page changes its figures only in callbacks on its own loop (:class:`OnLoop`), which
+    hold the document's lock; outside a server (tests, notebooks) the changes are made at once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
-import weakref
-from functools import partial
 from typing import Any, Callable, Mapping
 
-import holoviews as hv
 import panel as pn
 import param
-from panel.io.document import unlocked
+from bokeh.plotting import figure
 from panel.io.state import set_curdoc
 
 from explorer.core.i18n import text
 from explorer.plots.game import (
-    PLOT_SIZE, StepCache, card_catalogue, cursor_marker, deck_composition, deck_draws, draws_plot_data,
-    end_card_curve, end_card_data, group_legend_html, LEGEND_CSS, score_curves, session_draw_data,
-    session_score_data, unseen_by_group, unseen_by_number,
+    PLOT_SIZE, ByGroupFigure, ByNumberFigure, DrawsFigure, EndCardFigure, ScoreFigure, StepCache, card_catalogue,
+    deck_composition, draws_plot_data, end_card_data, group_legend_html, LEGEND_CSS, session_draw_data,
+    session_score_data,
 )
 from explorer.core.session import GameSession
 from rules.rulebook import LANGUAGES
 
-#: Columns HoloViews adds to a glyph's data source, and the data column each one repeats.
-DERIVED_COLUMNS = {"color": "colour", "left": "x0", "right": "x1", "bottom": "y0", "top": "y1"}
+
+def figure_pane(fig: figure, css_class: str) -> pn.pane.Bokeh:
+    """A pane showing ``fig`` (:func:`show_figure`), with ``css_class``."""
+    pane = pn.pane.Bokeh(css_classes=[css_class])
+    show_figure(pane, fig)
+    return pane
 
 
-class PlotFeed:
-    """One live plot: a ``Pipe``, the ``DynamicMap`` it feeds, and the Bokeh views drawn from it.
-
-    :meth:`update_in_place` gives the drawn views new data directly when only values changed (the
-    same ``structure`` as before): their data sources, titles and axis ranges are set as HoloViews
-    sets them, and the pipe takes the data quietly. :meth:`redraw` sends it down the pipe for
-    HoloViews to redraw. A view drawn later, from an older frame, is brought up to date as it
-    appears. ``in_place=False`` (the score curves): always redrawn.
-    """
-
-    def __init__(self, element: Callable[..., hv.Element], empty: type, data: Any, size: Mapping,
-                 in_place: bool = True):
-        self.element, self.empty, self.size, self.data, self.in_place = element, empty, dict(size), data, in_place
-        self.pipe = hv.streams.Pipe(data=data)
-        self.dmap = hv.DynamicMap(self._render, streams=[self.pipe])
-        self._views: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # figure -> its glyph renderer
-        self._drawn_from = data
-
-    def _render(self, data):
-        self._drawn_from = data
-        element = self.element(data, **self.size) if data is not None else self.empty([]).opts(**self.size)
-        return element.opts(hooks=[self._keep_view]) if self.in_place else element
-
-    def _keep_view(self, plot, element) -> None:
-        view = plot.handles["plot"]
-        new = view not in self._views
-        self._views[view] = plot.handles.get("glyph_renderer")
-        if new and self._drawn_from is not self.data and self.data is not None:
-            self._apply(self._updates(self.data, [(view, self._views[view])]) or [])
-
-    def update_in_place(self, data) -> bool:
-        """Give every drawn view ``data`` directly, if only values changed; False: it needs :meth:`redraw`."""
-        old, self.data = self.data, data
-        if not self.in_place or old is None or data is None or old["structure"] != data["structure"]:
-            return False
-        updates = self._updates(data, list(self._views.items()))
-        if updates is None:
-            return False
-        self._apply(updates)
-        self.pipe.update(data=data)      # quietly: the DynamicMap's next drawing reads it
-        return True
-
-    def redraw(self, data) -> None:
-        """Send ``data`` down the pipe: HoloViews redraws every view."""
-        self.data = data
-        self.pipe.send(data)
-
-    @staticmethod
-    def _updates(data: Mapping, views: list) -> list | None:
-        """What each view needs for ``data``, or None if a view has a column the data cannot fill,
-        or lacks one the data maps (a view drawn from no points draws its colour as a constant)."""
-        columns = data["columns"]
-        updates = []
-        for view, renderer in views:
-            if renderer is None:
-                return None
-            drawn = renderer.data_source.data
-            if any(name in columns and key not in drawn and name not in drawn for key, name in DERIVED_COLUMNS.items()):
-                return None
-            source = {}
-            for key in renderer.data_source.data:
-                name = key if key in columns else DERIVED_COLUMNS.get(key)
-                if name not in columns:
-                    return None
-                source[key] = columns[name]
-            updates.append((view, renderer, source, data))
-        return updates
-
-    @staticmethod
-    def _apply(updates: list) -> None:
-        for view, renderer, source, data in updates:
-            on_document(view, partial(_write_view, view, renderer, source, data))
-
-
-def _write_view(view, renderer, source, data) -> None:
-    renderer.data_source.data = source
-    if data["title"] is not None and view.title.text != data["title"]:
-        view.title.text = data["title"]
-    for axis_range, limits in ((view.x_range, data["xlim"]), (view.y_range, data["ylim"])):
-        if limits is not None and (axis_range.start, axis_range.end) != tuple(limits):
-            axis_range.update(start=limits[0], end=limits[1], reset_start=limits[0], reset_end=limits[1])
+def show_figure(pane: pn.pane.Bokeh, fig: figure) -> None:
+    """``pane`` shows ``fig``, the figure itself carrying the pane's class and margin (a Bokeh pane
+    does not pass them on to the figure it is made with)."""
+    fig.update(css_classes=list(pane.css_classes), margin=(5, 10))
+    pane.object = fig
 
 
 class OnLoop:
@@ -178,82 +124,8 @@ class OnLoop:
                 self._schedule()
 
 
-def on_document(model, change) -> None:
-    """Make ``change`` to a drawn Bokeh model the way Panel changes its own models.
 
-    Now, when this thread may touch the model's document (a callback of that document, or no
-    server at all); otherwise scheduled on the document's own loop, which holds its lock. Changing a
-    served document from outside its lock breaks the Bokeh session.
-    """
-    document = model.document
-    if document is None or not document.session_context or pn.state._unblocked(document):
-        with unlocked():
-            change()
-    else:
-        with set_curdoc(document):
-            pn.state.execute(change, schedule=True)
-
-
-class ScoreFeed(PlotFeed):
-    """The score curves, one line per player: in place while the same players are drawn.
-
-    A move changes the whole line (its length, every later score), so each player's drawn line
-    takes its new columns and the figure its new x range (the y range is recomputed by the figure,
-    the plot being ``framewise``); a new set of players is redrawn.
-    """
-
-    def __init__(self, data: Any, size: Mapping, lang: str = "en"):
-        super().__init__(score_curves, hv.NdOverlay, data, size)
-        self.lang = lang      # of the axis labels, title and hover labels
-        self._lines: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # figure -> {player: renderer}
-
-    def _render(self, data):
-        self._drawn_from = data
-        return score_curves(data, curve_hooks=[self._keep_line], lang=self.lang, **self.size)
-
-    def _keep_line(self, plot, element) -> None:
-        view = plot.handles["plot"]
-        lines = self._lines.setdefault(view, {})
-        lines[element.label] = plot.handles.get("glyph_renderer")
-        if self._drawn_from is not self.data and self.data is not None:
-            self._apply(self._line_updates(self.data, [(view, {element.label: lines[element.label]})]) or [])
-
-    def update_in_place(self, data) -> bool:
-        old, self.data = self.data, data
-        if old is None or data is None or set(old["players"]) != set(data["players"]):
-            return False
-        updates = self._line_updates(data, list(self._lines.items()))
-        if updates is None:
-            return False
-        self._apply(updates)
-        self.pipe.update(data=data)      # quietly: the DynamicMap's next drawing reads it
-        return True
-
-    @staticmethod
-    def _line_updates(data: Mapping, views: list) -> list | None:
-        updates = []
-        scores = [score for columns in data["players"].values() for score in columns["score"]] or [0]
-        low, high = min(scores), max(scores)
-        pad = 0.1 * (high - low) if high > low else 0.5      # HoloViews' default padding of a curve
-        frame_data = {"title": None, "xlim": (0, max(data["steps"], 1)), "ylim": (low - pad, high + pad)}
-        for view, lines in views:
-            for label, renderer in lines.items():
-                columns = data["players"].get(label)
-                if renderer is None or columns is None:
-                    return None
-                # The overlay adds its key dimension ("Player") as a column of its own.
-                columns = {**columns, "Player": [label] * len(columns["step"])}
-                if not set(renderer.data_source.data) <= set(columns):
-                    return None
-                source = {key: columns[key] for key in renderer.data_source.data}
-                updates.append((view, renderer, source, frame_data))
-        return updates
-
-
-CARD_PLOTS = {"draws": (deck_draws, hv.Scatter), "by_group": (unseen_by_group, hv.Bars),
-              "by_number": (unseen_by_number, hv.Rectangles), "end_card": (end_card_curve, hv.Curve)}
-#: The step the score curves mark: a parameter stream, so it can be updated without a redraw.
-CursorStream = hv.streams.Stream.define("CursorStream", step=0)
+CARD_PLOTS = {"draws": DrawsFigure, "by_group": ByGroupFigure, "by_number": ByNumberFigure, "end_card": EndCardFigure}
 #: The note shown in place of the card plots (English; ``text("plots.placeholder", lang)``).
 PLACEHOLDER = text("plots.placeholder")
 
@@ -261,16 +133,17 @@ PLACEHOLDER = text("plots.placeholder")
 class LivePlots(pn.viewable.Viewer):
     """Score curves, cards drawn, unseen cards and the end card of a session, updated in place.
 
-    ``LivePlots(session=session)``; ``width``/``height`` size each plot. Each plot is a
-    :class:`PlotFeed` (``feeds``: ``scores``, ``draws``, ``by_group``, ``by_number``,
-    ``end_card``): a ``Pipe`` (``pipes``) feeding a ``DynamicMap`` (``dmaps``) shown by a
-    ``pn.pane.HoloViews`` (``panes``), all made once. A change of the session's line, cursor or
-    viewing seat gives each plot whose data changed its new data; ``sent`` holds the latest.
+    ``LivePlots(session=session)``; ``width``/``height`` size each plot. ``figures`` holds each plot's
+    figure object (``scores``: a :class:`explorer.plots.ScoreFigure`; ``draws``, ``by_group``,
+    ``by_number``, ``end_card``: :class:`explorer.plots.LiveFigure` objects), each with its Bokeh
+    ``figure``, shown by a ``pn.pane.Bokeh`` in ``panes``, made once, when first shown (or asked
+    for: a page whose plots tab stays closed never makes them). A change of the session's
+    line, cursor or viewing seat gives each plot whose data changed its new data in place; ``sent``
+    holds the latest data, ``updated`` how the last refresh updated each changed plot ("in place";
+    "redraw": a new figure, when the score curves' players change; "new": after a language change).
 
-    The cursor's dashed line is an ``hv.VLine`` from the ``cursor`` stream (parameter ``step``)
-    over the score curves. The stream is updated quietly and the drawn lines (Bokeh ``Span``s,
-    collected by a plot hook) are moved directly: redrawing the overlay would cost ~10 ms a step.
-    The curves themselves are redrawn only when the line of play changes.
+    A Bokeh model lives in one document at a time: show a ``LivePlots`` on one page (each page makes
+    its own).
 
     ``lang``: the titles, axis labels, hovers and notes (``"en"``, ``"ja"``); changing it makes the plots anew.
     """
@@ -284,46 +157,55 @@ class LivePlots(pn.viewable.Viewer):
         super().__init__(**params)
         self.cache = StepCache()
         # In a served page: once, after the callback that changed the session, on the document's own
-        # loop (plot updates inside a widget's callback upset Bokeh's session).
+        # loop, which holds the document's lock while the figures change.
         self._on_session_change = OnLoop(self.refresh)
         self._catalogue_key: tuple | None = None
         self._catalogue: dict | None = None
         self._line: tuple | None = None          # (log, first state, spec) the score curves were made for
-        self._cursor_lines: weakref.WeakSet = weakref.WeakSet()   # the drawn cursor Spans, one per view
         self.sent: dict[str, Any] = {}
-        self.updated: dict[str, str] = {}         # how the last refresh updated each changed plot
+        self.updated: dict[str, str] = {}
         data = self.sent = self._collect()
-        self._make_plots(data)
+        # The figures are made when first shown or asked for (~20 ms each: a page that never shows
+        # its plots tab should not pay for them); until then only the data are kept up to date.
+        self._figures: dict[str, Any] | None = None
+        self._panes: dict[str, pn.pane.Bokeh] = {}
         self.placeholder = pn.pane.Markdown("", css_classes=["plots-placeholder"], margin=(5, 10))
         self.legend = pn.pane.HTML("", stylesheets=[LEGEND_CSS], sizing_mode="stretch_width", margin=(0, 10),
                                    css_classes=["plots-legend"])
+        self._plots_box = pn.FlexBox(self.placeholder, flex_wrap="wrap", sizing_mode="stretch_width")
         self._show_card_plots(data["card_plots"])
-        self._plots_box = pn.FlexBox(*self.panes.values(), self.placeholder, flex_wrap="wrap",
-                                     sizing_mode="stretch_width")
-        self._layout = pn.Column(self.legend, self._plots_box, sizing_mode="stretch_width", css_classes=["live-plots"])
+        drawn = pn.param.ParamFunction(lambda: self.figures and self._plots_box, lazy=True, sizing_mode="stretch_width")
+        self._layout = pn.Column(self.legend, drawn, sizing_mode="stretch_width", css_classes=["live-plots"])
         # Not "spec": a session assigns a new spec on its own, just before the batch with the new line.
         self.session.param.watch(self._on_session_change, ["state", "log", "viewing_seat"])
         self.param.watch(OnLoop(self._relabel), "lang")
 
-    def _make_plots(self, data: Mapping) -> None:
-        """The feeds, their DynamicMaps and panes, for ``data`` in ``lang``."""
-        size = {"width": self.width, "height": self.height}
-        self.cursor = CursorStream(step=data["cursor"])
-        self.feeds = {"scores": ScoreFeed(data["scores"], size, lang=self.lang)}
-        for name, (element, empty) in CARD_PLOTS.items():
-            self.feeds[name] = PlotFeed(partial(element, lang=self.lang), empty, data[name], size)
-        self.pipes = {name: feed.pipe for name, feed in self.feeds.items()}
-        self.dmaps = {name: feed.dmap for name, feed in self.feeds.items()}
-        self.dmaps["scores"] = self.dmaps["scores"] * hv.DynamicMap(
-            lambda step: cursor_marker(step, hooks=[self._keep_cursor_line]), streams=[self.cursor])
-        self.panes = {name: pn.pane.HoloViews(dmap, linked_axes=False, margin=(5, 10),
-                                              css_classes=[f"plot-{name.replace('_', '-')}"])
-                      for name, dmap in self.dmaps.items()}
+    @property
+    def size(self) -> dict:
+        return {"width": self.width, "height": self.height}
 
-    def _keep_cursor_line(self, plot, element) -> None:
-        line = plot.handles["glyph"]
-        self._cursor_lines.add(line)
-        line.location = self.cursor.step      # a view drawn from an older frame
+    @property
+    def figures(self) -> dict[str, Any]:
+        """Each plot's figure object (made now if not yet)."""
+        if self._figures is None:
+            self._make_plots()
+        return self._figures
+
+    @property
+    def panes(self) -> dict[str, pn.pane.Bokeh]:
+        """The pane showing each plot's figure."""
+        return self.figures and self._panes
+
+    def _make_plots(self) -> None:
+        """The figures and their panes, for the latest data in ``lang``."""
+        data = self.sent
+        figures = {"scores": ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)}
+        for name, kind in CARD_PLOTS.items():
+            figures[name] = kind(data[name], lang=self.lang, **self.size)
+        self._figures = figures
+        self._panes = {name: figure_pane(shown.figure, f"plot-{name.replace('_', '-')}") for name, shown in figures.items()}
+        self._plots_box.objects = [*self._panes.values(), self.placeholder]
+        self._show_card_plots(data["card_plots"])
 
     # ------------------------------------------------------------------ data
     def catalogue(self) -> dict | None:
@@ -362,48 +244,39 @@ class LivePlots(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ updating
     def _show_card_plots(self, shown: bool) -> None:
-        for name in CARD_PLOTS:
-            self.panes[name].visible = shown
+        for name, pane in self._panes.items():
+            pane.visible = shown or name not in CARD_PLOTS
         self.legend.object = group_legend_html(self._catalogue, self.lang) if shown else ""
         self.legend.visible = shown
         self.placeholder.object = "" if shown else text("plots.placeholder", self.lang, title=self.session.spec.title)
         self.placeholder.visible = not shown
 
     def _relabel(self) -> None:
-        """Every plot, the colour key and the note again in the new ``lang``: new plots (the score
-        curves' players are named in the language, and HoloViews cannot rename an overlay's lines)."""
+        """Every plot, the colour key and the note again in the new ``lang``: new figures."""
         self._line = None
         data = self.sent = self._collect()
-        self._cursor_lines = weakref.WeakSet()
-        self._make_plots(data)
         self._show_card_plots(data["card_plots"])
-        self._plots_box.objects = [*self.panes.values(), self.placeholder]
-        self.updated = dict.fromkeys(self.feeds, "new")
+        if self._figures is not None:
+            self._make_plots()
+            self.updated = dict.fromkeys(self._figures, "new")
 
     def refresh(self) -> dict[str, str]:
         """Bring every plot up to date with the session; returns how each changed plot was updated."""
         data = self._collect()
-        changed = [name for name in self.feeds if data[name] is not self.sent[name] and data[name] != self.sent[name]]
-        if data["card_plots"] != self.sent["card_plots"] or data["catalogue"] is not self.sent["catalogue"]:
-            self._show_card_plots(data["card_plots"])
-        self.sent = data
-        lines = list(self._cursor_lines)
+        figures = self._figures or {}
+        changed = [name for name in figures if data[name] is not self.sent[name] and data[name] != self.sent[name]]
         how = {}
-        with contextlib.ExitStack() as held:
-            held.enter_context(pn.io.hold())
-            self.cursor.update(step=data["cursor"])      # quietly: a later drawing reads it
+        with pn.io.hold():
+            if data["card_plots"] != self.sent["card_plots"] or data["catalogue"] is not self.sent["catalogue"]:
+                self._show_card_plots(data["card_plots"])
+            self.sent = data
             for name in changed:
-                how[name] = "in place" if self.feeds[name].update_in_place(data[name]) else "redraw"
-            redraw = [name for name in changed if how[name] == "redraw"]
-            if redraw:
-                # A HoloViews redraw ends with Bokeh walking its whole document's model graph; frozen,
-                # each document showing these plots is walked once, after every redraw.
-                for document in {id(line.document): line.document for line in lines if line.document}.values():
-                    held.enter_context(document.models.freeze())
-                for name in redraw:
-                    self.feeds[name].redraw(data[name])
-            for line in lines:       # (HoloViews leaves the line alone when only the scores change)
-                on_document(line, partial(setattr, line, "location", data["cursor"]))
+                how[name] = "in place" if figures[name].show(data[name]) else "redraw"
+            if how.get("scores") == "redraw":       # another set of players: new lines in a new figure
+                figures["scores"] = ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)
+                show_figure(self._panes["scores"], figures["scores"].figure)
+            if figures:
+                figures["scores"].show_cursor(data["cursor"])
         self.updated = how
         return how
 
