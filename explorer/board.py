@@ -1,9 +1,10 @@
 """Board views: a game's table drawn as HTML from observations only (DESIGN.md, "Explorer").
 
 Each board is a ``pn.viewable.Viewer`` that watches a :class:`~explorer.session.GameSession` and
-draws ``spec.observe(state, seat)`` — nothing else about the state — so a seat's view can never
-show what that seat may not see. The teacher's view (``viewing_seat=None``) is the spectator's
-observation plus every seat's own hand, each taken from that seat's observation.
+draws ``session.view()`` — ``spec.observe(state, observer)`` from the page's one
+:class:`~explorer.viewpoint.Viewpoint`, nothing else about the state — so a seat's view can never
+show what that seat may not see. The teacher's view is ``observe(state, ALL)`` (``rules.protocol``),
+which only the explorer's page may ask for.
 
 The Subastral board follows the table of ``subastral.ja.txt``: the deck, clouds 1-6 in a row
 between the deck and the sun, and per player a hand and a journal of biome columns. It is how the
@@ -41,10 +42,11 @@ from typing import Any, Callable
 import panel as pn
 import param
 
-from explorer.i18n import text
+from explorer.i18n import event_text, text
 from explorer.session import GameSession, player_label
+from explorer.timeline import live_replay_problem, replay_problem_text
+from explorer.viewpoint import role_of
 from rules.subastral.cards import standard_cards
-from explorer.timeline import live_replay_problem
 
 esc = html.escape
 
@@ -227,25 +229,6 @@ def card_back_html(lang: str = "en") -> str:
     return f'<span class="card back" title="{esc(_t("card_back", lang))}"></span>'
 
 
-def teacher_view(session: GameSession) -> dict:
-    """The spectator's observation with every seat's own hand (and pass) filled in from that seat's."""
-    view = dict(session.observation(None))
-    own = [session.observation(seat) for seat in range(view["players"])]
-    view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
-    if view.get("passes") is not None:
-        view["passes"] = [own[seat]["passes"][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text, "cloud": event.cloud, **({"texts": dict(event.texts)} if event.texts else {})}
-                      for event in session.spec.events(session.state)]
-    return view
-
-
-def table_view(session: GameSession) -> dict:
-    """What the board may draw: the viewing seat's observation, or the teacher's view."""
-    if session.sees_all:
-        return teacher_view(session)
-    return session.observation(session.viewing_seat)
-
-
 def action_label(spec, action, lang: str = "en") -> str:
     """An action's name in ``lang`` (the engine's ``action_label``)."""
     return spec.action_label(action, lang)
@@ -310,7 +293,8 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
     else:
         movers = t("and").join(player(s) for s in view["to_move"])
         to_move = t("to_move", movers=movers, phase=_phase(view["phase"], lang))
-    seen_as = t("teacher_view") if viewer is None else t("seen_by", player=player(viewer))
+    seen_as = (t("teacher_view") if role_of(view) == "teacher" else t("spectator_view") if viewer is None
+               else t("seen_by", player=player(viewer)))
     status = [
         f'<span class="step-counter">{esc(t("step", step=step, moves=moves))}</span>',
         f'<span class="round">{esc(t("round", round=view["round"] + 1))}</span>',
@@ -418,8 +402,7 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
             f'<div class="journal journal-seat-{seat}{journal_dest}" data-seat="{seat}">{journal}</div>'
             f'{extra}</div>')
 
-    events = "".join(f"<li>{esc(event.get('texts', {}).get(lang, event['text']))}</li>"
-                     for event in view["events"] if event.get("text"))
+    events = "".join(f"<li>{esc(event_text(event, lang))}</li>" for event in view["events"] if event.get("text"))
     last = f'<div class="last-events"><b>{esc(t("this_step" if step else "the_deal"))}</b><ul>{events}</ul></div>'
     biomes = sorted({biome_of(name) for pile in view["clouds"] for name in pile}
                     | {biome_of(name) for journal in view["journals"] for column in journal for name in column}
@@ -457,8 +440,8 @@ class SubastralBoard(pn.viewable.Viewer):
             last_move = _t("move", self.lang, player=_player(seat, self.lang),
                            action=action_label(session.spec, action, self.lang))
         problem = live_replay_problem(session)
-        problem = problem["text"] if problem else None
-        return subastral_html(table_view(session), step=session.cursor, moves=len(session.log),
+        problem = replay_problem_text(session, problem, self.lang) if problem else None
+        return subastral_html(session.view(), step=session.cursor, moves=len(session.log),
                               last_move=last_move, problem=problem, preview=action_preview(session, self.lang), lang=self.lang)
 
     def __panel__(self):
@@ -477,7 +460,7 @@ class ObservationBoard(pn.viewable.Viewer):
 
     @param.depends("session.state", "session.viewing_seat")
     def view(self) -> dict:
-        return self.session.observation(self.session.viewing_seat)
+        return self.session.view()
 
     @param.depends("session.state", "session.log")
     def header(self) -> str:

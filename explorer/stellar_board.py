@@ -21,9 +21,10 @@ import re
 import panel as pn
 import param
 
-from explorer.board import BOARDS, biome_colours, live_replay_problem
-from explorer.i18n import DEFAULT, text, texts
+from explorer.board import BOARDS, biome_colours, live_replay_problem, replay_problem_text
+from explorer.i18n import DEFAULT, event_text, text, texts
 from explorer.session import GameSession
+from explorer.viewpoint import role_of
 from rules.rulebook import LANGUAGES
 
 esc = html.escape
@@ -133,33 +134,6 @@ def legal_slots(session: GameSession, seat: int | None) -> set[str]:
     return slots
 
 
-def stellar_view(session: GameSession, lang: str = "en") -> dict:
-    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand
-    (and every event in full, in ``lang`` where the game writes it)."""
-    if not session.sees_all:
-        return session.observation(session.viewing_seat)
-    view = dict(session.observation(None))
-    own = [session.observation(seat) for seat in range(view["players"])]
-    for zone in ("hands", "starters"):
-        if view.get(zone) is not None:
-            view[zone] = [own[seat][zone][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text_in(lang)} for event in session.spec.events(session.state)]
-    return view
-
-
-def problem_text(problem: dict, lang: str = "en") -> str:
-    """The notice of a move a variant change made illegal (the rules' own reason stays as they give it)."""
-    if all(key in problem for key in ("move", "seat", "action", "message")) and isinstance(problem["seat"], int):
-        return text("stellar_board.replay_problem", lang, move=problem["move"], player=seat_label(problem["seat"], lang),
-                    action=problem["action"], message=problem["message"])
-    return str(problem.get("text", ""))
-
-
-def event_text(event: dict, lang: str = "en") -> str:
-    """An observation's event in ``lang`` where the game writes it, else its (English) text."""
-    return (event.get("texts") or {}).get(lang, event.get("text") or "")
-
-
 def run_detail(category: dict, lang: str = "en") -> str:
     """The tooltip of a stack's run: the stars in the telescope times the notebook's run."""
     key = "stellar_board.run_detail_one_star" if category["stars"] == 1 else "stellar_board.run_detail"
@@ -170,13 +144,13 @@ def run_detail(category: dict, lang: str = "en") -> str:
 
 
 def stellar_html(session: GameSession, lang: str = "en") -> str:
-    view = stellar_view(session, lang)
+    view = session.view()
     acting = view["to_move"][0] if view["to_move"] else None
     lit = legal_slots(session, acting)
     problem = live_replay_problem(session)
-    seer = (text("stellar_board.teacher_view", lang) if session.sees_all
-            else text("stellar_board.spectator_view", lang) if session.viewing_seat is None
-            else text("stellar_board.seen_by", lang, player=seat_label(session.viewing_seat, lang)))
+    seer = (text("stellar_board.teacher_view", lang) if role_of(view) == "teacher"
+            else text("stellar_board.spectator_view", lang) if view["viewer"] is None
+            else text("stellar_board.seen_by", lang, player=seat_label(view["viewer"], lang)))
     who = (text("stellar_board.list_separator", lang).join(seat_label(s, lang) for s in view["to_move"])
            or text("stellar_board.nobody", lang))
     phase = optional_text(f"stellar_board.phase.{view['phase']}", lang, str(view["phase"]))
@@ -184,7 +158,7 @@ def stellar_html(session: GameSession, lang: str = "en") -> str:
     status = (f'<div class="st-status"><span class="step-counter">{esc(step)}</span>'
               f'<span>{esc(text("stellar_board.round_status", lang, round=view["round"] + 1, phase=phase, who=who))}</span>'
               f'<span class="viewer">{esc(seer)}</span>'
-              + (f'<span class="problem">{esc(problem_text(problem, lang))}</span>' if problem else "") + "</div>")
+              + (f'<span class="problem">{esc(replay_problem_text(session, problem, lang))}</span>' if problem else "") + "</div>")
     deck = esc(text("stellar_board.deck_cards", lang, count="\0")).replace("\0", f'<b>{view["deck"]["count"]}</b>')
     row = [f'<div class="st-row"><div class="deck">{esc(text("stellar_board.deck", lang))}<br>{deck}</div>']
     empty = f'<span class="empty">{esc(text("stellar_board.empty", lang))}</span>'

@@ -134,7 +134,7 @@ def test_the_japanese_replay_notice_keeps_the_rules_reason():
     session = played(20)
     session.replay_problem = {"move": 21, "seat": 1, "action": "take 3", "message": "no card there",
                               "text": "Move 21 (Player 2: take 3) is illegal under these rules: no card there"}
-    notice = "21 手目（プレイヤー2：take 3）はこのルールでは不正です：no card there"
+    notice = "21手目（プレイヤー2：take 3）は、このルールでは行えません：no card there"    # as every board and the timeline
     assert f'<span class="problem">{notice}</span>' in board(session, "ja")
 
 

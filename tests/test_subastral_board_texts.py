@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from explorer.board import SubastralBoard, action_label, subastral_html, teacher_view
+from explorer.board import SubastralBoard, action_label, subastral_html
 from explorer.i18n import texts
 from explorer.session import GameSession
 
@@ -232,7 +232,7 @@ def test_events_and_action_names_in_the_boards_language(monkeypatch):
                                                           for e in events))
     monkeypatch.setattr(spec, "action_label", lambda action, lang="en": "日本語の手" if lang == "ja" else str(action),
                         raising=False)
-    assert teacher_view(session)["events"][0]["texts"]["ja"] == "先生用の日本語"
+    assert session.view()["events"][0]["texts"]["ja"] == "先生用の日本語"
     ja = SubastralBoard(session=session, lang="ja").html()
     assert "<li>先生用の日本語</li>" in ja and "直前の手：プレイヤー2：日本語の手" in ja
     en = SubastralBoard(session=session, lang="en").html()
