@@ -18,7 +18,7 @@ from collections import Counter
 from rules.eventtexts import joined, player, say, templates
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.stellar import position, rules, scoring
-from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, parse_cards, standard_cards
+from rules.stellar.cards import FACE_DOWN_NUMBER, SIX_ZERO, CardSet, parse_cards, standard_cards
 from rules.stellar.state import EMPTY, OVER, STARTERS, State, card_of, face_down, is_face_down
 
 FIFTH_STARTER_TO_BOX = Variant(
@@ -144,7 +144,7 @@ class Stellar(ModuleGame):
                 categories.append({
                     "category": text("score.stars", type=_type_name(cards, t)) if lang else "",
                     "detail": text("score.stars.with_satellite", detail=detail) if satellite else detail,
-                    "points": points, "stars": stars, "run": run,
+                    "points": points, "stars": stars, "run": run, "satellite": satellite,
                 })
             for section, name in enumerate(cards.telescope.section_names):
                 other = max((f["sections"][section] for s, f in enumerate(facts) if s != seat), default=0)
@@ -235,10 +235,13 @@ class Stellar(ModuleGame):
                               chosen=tuple(choices))
 
     def card_info(self, state: State, card: str) -> dict:
+        """Its type (``group``), number (6 for a 6/0 card), the number as printed (``label``:
+        ``"6/0"``) and stars, from the card file."""
         cards = state.cards
         kind = cards.kind(card, where="card")
         t = cards.type_of[kind]
-        return {"group": cards.type_id(t), "group_name": cards.type_name(t), "number": cards.number_of[kind]}
+        return {"group": cards.type_id(t), "group_name": cards.type_name(t), "number": cards.number_of[kind],
+                "label": SIX_ZERO if cards.six_zero[kind] else str(cards.number_of[kind]), "stars": cards.stars_of[kind]}
 
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards = every card minus those ``seat`` can see (the table, its own hand).
