@@ -37,6 +37,15 @@ class Node:
         assert len(found) == 1, (classes, len(found))
         return found[0]
 
+    def all_tags(self, tag: str) -> list["Node"]:
+        """Descendants that are ``tag`` elements, in document order."""
+        return [node for node in self.all() if node.tag == tag]
+
+    def one_tag(self, tag: str) -> "Node":
+        found = self.all_tags(tag)
+        assert found, tag
+        return found[0]
+
     def texts(self, *classes: str) -> list[str]:
         return [node.text for node in self.all(*classes)]
 
