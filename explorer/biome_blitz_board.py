@@ -8,7 +8,7 @@ and at most three ecosystems, a hand of resources, and points towards 30 (or fiv
 
 Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's hand and, of
 the others, only how many cards they hold; what a peek ability showed is in the peeking seat's
-events only. The teacher's view adds each seat's hand from that seat's own observation and reads
+events only. The teacher's view is ``observe(state, ALL)`` (``session.view()``): every hand and
 every event in full. Animal names (a defeated animal has left the table) and the names and bonuses
 of the ecosystems a team holds come from the card file (``state.cards``: what is printed on the
 cards, never where they are). Who decides a pending

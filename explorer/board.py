@@ -24,6 +24,9 @@ screen says "Player 1" for seat 0): ``step-counter``, ``deck``, ``cloud cloud-<n
 ``card selected`` (the hand card to play), ``card ghost`` (``data-preview-card``, never
 ``data-card``), ``destination`` (the hand or journal a taken cloud goes to).
 
+The Subastral board's markup is ``templates/subastral_board.html`` (Jinja2 with autoescape,
+``explorer/markup.py``), filled by :func:`subastral_context` with plain values from the observation.
+
 The Subastral board's texts are in the board's language (``lang``, English or Japanese), from
 ``explorer/locales/<lang>/subastral_board.json``; the game's events and action names are shown in
 that language where the engine writes them in it (English otherwise), and card names as the card

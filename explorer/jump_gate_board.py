@@ -2,8 +2,8 @@
 
 Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's NavComp hand
 and hidden resources and only the counts of everyone else's; face-down resources are card backs for
-every viewer, the teacher included (nobody at the table can see them). The teacher's view adds each
-seat's hand and hidden resources from that seat's own observation.
+every viewer, the teacher included (nobody at the table can see them). The teacher's view is
+``observe(state, ALL)`` (``session.view()``): every hand and hidden resource.
 
 The table follows ``jump-gate.ja.txt``: the planets lie in a circle (RULINGS.md Jump Gate 1: the
 first and the last are neighbours; BGA shows a row), each with its three codes (blue square Jump,

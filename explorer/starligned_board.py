@@ -7,8 +7,8 @@ meeting in a full moon can be seen; a moon card lies over the blocked pair it co
 
 Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's hand (with each
 card's orientation) and its face-down phase-1 choice, and of the others only how many cards they
-hold and whether they have chosen. The teacher's view adds each seat's own hand and choice, each from
-that seat's observation. Whose decision is pending is read from ``to_move``, ``resolver`` and
+hold and whether they have chosen. The teacher's view is ``observe(state, ALL)``
+(``session.view()``): every hand and choice. Whose decision is pending is read from ``to_move``, ``resolver`` and
 ``pending`` (a repeated effect's owner, an exchanged card's owner), never decided here.
 
 A selected, unconfirmed action (``session.selected_action``) is previewed from its own fields: the

@@ -1,7 +1,10 @@
 """The Stellar table: the numbered row, each player's telescope and notebook, the hands.
 
-Drawn from ``observe()`` only, like the Subastral board: a seat's view holds that seat's hand and
-nothing of the other's; the teacher's view adds each seat's hand from that seat's own observation.
+Drawn from the page's observation only (``session.view()``), like the Subastral board: a seat's
+view holds that seat's hand and nothing of the other's; the teacher's is ``observe(state, ALL)``.
+The markup is ``templates/stellar_board.html`` (Jinja2, autoescaped), filled by
+:func:`stellar_context` with plain values; a card's type, printed number and stars come from the
+card file (``card_info``), a stack's satellite from the rules' scoring, never from parsing names.
 How the table *looks* is this module's business; which slots are legal always comes from the rules
 (``legal_actions``), so the slots lit up for a chosen card are exactly the ones the rules allow.
 The telescope is drawn with RULINGS.md Stellar 2's assumed geometry (rows of 1, 2, 2 in the top

@@ -9,7 +9,8 @@ for a state's hidden zones. Hidden information is decided once, by the rules
 - a spectator (:data:`SPECTATOR`, ``None``) sees ``observe(state, None)``: no hand at all;
 - the teacher (:data:`ALL`) sees ``observe(state, ALL)``, everything. Only a page that allows a
   teacher may use it: the explorer. A shared table's page (a seat's or a spectator's) never does,
-  and a :class:`Viewpoint` for ``ALL`` made without ``teacher_page=True`` is refused.
+  and a :class:`Viewpoint` for ``ALL`` made without ``teacher_page=True`` is refused; such a page
+  may not ask what another seat sees either (:meth:`Viewpoint.check`).
 
 Plain Python (no Panel), so the sessions of the explorer and the tables share it.
 """
@@ -70,8 +71,12 @@ class Viewpoint:
 
     def check(self, observer: Observer) -> Observer:
         """``observer`` if a view of this page may ask ``observe`` with it, else :class:`ViewpointRefused`:
-        only the teacher's page may ask for ``ALL``."""
+        the teacher's page may ask for any seat, a spectator or ``ALL`` (it views as any of them);
+        any other page only for its own viewpoint."""
         Viewpoint(observer, teacher_page=self.teacher_page)
+        if not self.teacher_page and observer != self.observer:
+            raise ViewpointRefused(f"this page shows the game to {self.role} {self.observer!r}; "
+                                   f"it may not ask what {observer!r} sees")
         return observer
 
 

@@ -37,6 +37,11 @@ def test_only_a_teacher_page_may_see_everything():
     assert [Viewpoint(v, teacher_page=True).role for v in (ALL, None, 0)] == ["teacher", "spectator", "seat"]
     with pytest.raises(ViewpointRefused):
         Viewpoint(1).check(ALL)
+    assert Viewpoint(1).check(1) == 1 and Viewpoint(None).check(None) is None
+    for other in (0, 2, None):                       # a seat's page asks for its own view only
+        with pytest.raises(ViewpointRefused):
+            Viewpoint(1).check(other)
+    assert [Viewpoint(ALL, teacher_page=True).check(v) for v in (0, None, ALL)] == [0, None, ALL]
 
 
 @pytest.mark.parametrize("seat", [0, None])
@@ -47,6 +52,8 @@ def test_a_fixed_view_session_refuses_the_all_seeing_observation(seat):
         session.observation(ALL)
     with pytest.raises(ViewpointRefused):
         session.event_texts(0, None)          # "the teacher's" events: there is no teacher here
+    with pytest.raises(ViewpointRefused):
+        session.observation(1)                # another seat's (or, for a spectator, a seat's) view
     assert session.view() == session.spec.observe(session.state, seat)
     assert role_of(session.view()) == ("seat" if seat == 0 else "spectator")
 
