@@ -131,7 +131,7 @@ def shown(session: GameSession, html: str) -> str:
     titles = [title for title in re.findall(r'title="([^"]*)"', html) if title not in cards]
     titles = [re.sub(r"[a-z_]+-[0-9/]+-\d+stars?", " ", title) for title in titles]   # a face-down card's name
     words = re.sub(r"<[^>]*>", " ", html) + " " + " ".join(titles)
-    return words.replace(session.observation(None)["card_set"]["name"], " ")
+    return words.replace(session.spec.observe(session.state, None)["card_set"]["name"], " ")
 
 
 SESSIONS = [(0, 4, True), (1, 4, True), (12, 4, True), (25, 7, True), (60, 2020, True), (200, 7, True),

@@ -223,7 +223,7 @@ def board_text(html: str, session: GameSession) -> str:
     text = Shown(html).text
     if session.cursor and session.sees_all:
         text = text.replace(action_label(session.spec, session.log[session.cursor - 1][1], "ja"), "")
-    card_set = session.observation(None).get("card_set") or {}
+    card_set = session.spec.observe(session.state, None).get("card_set") or {}
     for value in (card_set.get("name"), card_set.get("provenance")):
         text = text.replace(value or "\0", "")
     return text
