@@ -19,6 +19,22 @@ from typing import Any, ClassVar, Iterable, NoReturn, Sequence
 Seat = int
 JSON = Any
 
+#: The all-seeing viewpoint: ``observe(state, ALL)`` is the same kind of observation as a seat's, with
+#: nothing hidden (every hand, every face-down card, the decks in order) and every event in full. It
+#: is for the teacher of the explorer; a seat's or a spectator's page never asks for it
+#: (``explorer/core/viewpoint.py``). A string, so an observation's ``"viewer"`` stays JSON.
+ALL = "all"
+
+
+def sees(viewer: "Seat | str | None", seat: Seat) -> bool:
+    """Whether ``viewer`` (a seat, ``None`` for a spectator, or :data:`ALL`) sees what only ``seat`` may."""
+    return viewer == seat or viewer == ALL
+
+
+def acts(viewer: "Seat | str | None") -> bool:
+    """Whether ``viewer`` is a seat (that has legal actions of its own), not a spectator or :data:`ALL`."""
+    return viewer is not None and viewer != ALL
+
 
 class RulesError(Exception):
     """Base class of every error a rules engine raises on purpose."""
@@ -119,10 +135,10 @@ class Event:
         """The full text in ``lang`` (English where the game has no text in it)."""
         return (self.texts or {}).get(lang, self.text)
 
-    def seen_by(self, seat: Seat | None) -> dict:
-        """The JSON form of this event as ``seat`` may see it (``None`` = spectator): with ``texts``,
-        per language, when the game writes them."""
-        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+    def seen_by(self, seat: Seat | str | None) -> dict:
+        """The JSON form of this event as ``seat`` may see it (``None`` = spectator, :data:`ALL` = in
+        full): with ``texts``, per language, when the game writes them."""
+        if self.visible_to is None or seat == ALL or (seat is not None and seat in self.visible_to):
             data = {"kind": self.kind, "text": self.text, "seat": self.seat}
             if self.cards:
                 data["cards"] = list(self.cards)
@@ -206,8 +222,13 @@ class GameSpec(abc.ABC):
         texts in ``lang`` (the numbers and keys are the same in every language)."""
 
     @abc.abstractmethod
-    def observe(self, state, seat: Seat | None) -> dict:
-        """A JSON-able view holding only what ``seat`` may see (``None`` = spectator)."""
+    def observe(self, state, seat: Seat | str | None) -> dict:
+        """A JSON-able view holding only what ``seat`` may see (``None`` = spectator).
+
+        ``seat=ALL`` is the all-seeing view: the same fields, with every hidden zone filled in (a
+        hand's or hidden pile's ``cards`` next to its ``count``, a deck's ``cards`` in draw order,
+        face-down cards by name) and every event in full; its ``legal_actions`` are empty, as a
+        spectator's. Whatever a seat sees, ``observe(state, ALL)`` shows the same way."""
 
     @abc.abstractmethod
     def events(self, state) -> tuple[Event, ...]:

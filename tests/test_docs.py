@@ -90,3 +90,11 @@ def test_formats_stellar_phase_names_are_the_engines_and_load():
     data = game.encode(game.new_game(2, 1))
     data["state"]["phase"] = phases[0]  # the docs' first phase: where a new game stands
     assert game.decode(data).phase == "starters"
+
+
+def test_protocol_all_example_runs():
+    code = ("import rules\ngame = rules.get_game('subastral')\nstate = game.new_game(3, 1)\n"
+            + blocks("docs/protocol.md", "python")[2]
+            + "\nassert everything['deck']['cards'][0] == game.encode(state)['state']['deck'][0]\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr

@@ -359,6 +359,7 @@ def test_a_stale_switch_is_reported_not_raised(app):
 def test_a_game_without_its_own_board_gets_the_observation_board(app):
     # Every registered game works in the dashboard; one without a board view shows its observation.
     from explorer.boards.registry import BOARDS, ObservationBoard
+    from rules.protocol import ALL
 
     session = app.session
     before = app.board
@@ -368,7 +369,8 @@ def test_a_game_without_its_own_board_gets_the_observation_board(app):
         app._on_game(None)           # what a change of game does
         assert isinstance(app.board, ObservationBoard) and len(app.board_slot.objects) == 1
         assert "Step 0 / " in app.board.header()
-        assert app.board.view() == session.observation(session.viewing_seat)
+        assert session.viewing_seat is None          # the teacher's page: the all-seeing observation
+        assert app.board.view() == session.observation(ALL) and app.board.view()["viewer"] == ALL
     finally:
         BOARDS.update(BOARDS_backup)
     assert before.html()             # the Subastral board still draws while the game is Subastral

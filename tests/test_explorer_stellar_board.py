@@ -6,6 +6,7 @@ import re
 
 from explorer.core.session import GameSession
 from explorer.boards.stellar import StellarBoard, stellar_html
+from tests.board_html import parse
 
 
 
@@ -97,6 +98,5 @@ def test_notebook_stacks_show_their_run_from_the_rules_scoring():
         for category in session.spec.score_breakdown(session.state)[seat]["categories"]:
             if "run" in category:
                 kind = category["category"].lower().replace(" ", "_")
-                stack = re.search(rf'notebook-seat-{seat}">(.*?)</div></div>', html, re.S).group(1)
-                assert f'stack-{kind}' in stack
-                assert f'run {category["run"]} × {category["stars"]}★ = {category["points"]}' in html
+                stack = parse(html).one(f"notebook-seat-{seat}").one(f"stack-{kind}")
+                assert stack.one("stack-run").text == f'run {category["run"]} × {category["stars"]}★ = {category["points"]}'

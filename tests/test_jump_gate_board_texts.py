@@ -257,7 +257,7 @@ def test_a_spectator_and_a_replay_notice_in_japanese():
                               "text": "Move 999 (Player 2: fly to X) is illegal under these rules: no such planet"}
     page = jump_gate_html(session, "ja")
     assert "観戦者の視点" in page
-    assert "999手目（プレイヤー2：fly to X）はこのルールでは行えません：no such planet" in page
+    assert "999手目（プレイヤー2：fly to X）は、このルールでは行えません：no such planet" in page    # as every board and the timeline
     shown = without_card_data(session, page)
     assert not [label for label in english_labels() + english_fragments() if label in shown]
 

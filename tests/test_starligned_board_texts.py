@@ -20,7 +20,9 @@ import pytest
 
 from explorer.core.i18n import LOCALES
 from explorer.core.session import GameSession
-from explorer.boards.starligned import StarlignedBoard, event_text, problem_text, starligned_html
+from explorer.core.i18n import event_text
+from explorer.boards.starligned import StarlignedBoard, starligned_html
+from explorer.components.timeline import replay_problem_text
 from rules.protocol import Event
 from seeded_games import autoplay_as_before
 
@@ -277,10 +279,11 @@ def test_the_japanese_board_uses_the_rulebook_words(games):
 def test_a_replay_problem_in_japanese_keeps_the_engines_reason():
     problem = {"move": 12, "seat": 0, "action": "no moon bonus", "message": "not MoonBonus",
                "text": "Move 12 (Player 1: no moon bonus) is illegal under these rules: not MoonBonus"}
-    assert problem_text(problem) == problem["text"]
-    assert problem_text(problem, "ja") == "12手目（プレイヤー1：no moon bonus）は、このルールでは不正な手です：not MoonBonus"
-    assert problem_text({"text": "something else"}, "ja") == "something else"
     session = GameSession(game="starligned", players=3, seed=1)
+    # every board and the timeline say it in the same words (explorer.components.timeline.replay_problem_text)
+    assert replay_problem_text(session, problem) == problem["text"]
+    assert replay_problem_text(session, problem, "ja") == "12手目（プレイヤー1：no moon bonus）は、このルールでは行えません：not MoonBonus"
+    assert replay_problem_text(session, {"text": "something else"}, "ja") == "something else"
     autoplay_as_before(session, "greedy")
     session.goto(len(session.log) // 2)
     session.variants = {"deal_high_up": True}

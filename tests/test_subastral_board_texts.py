@@ -16,10 +16,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from explorer.boards.subastral import SubastralBoard, action_label, subastral_html, teacher_view
+from explorer.boards.subastral import SubastralBoard, action_label, subastral_html
 from explorer.core.i18n import texts
 from explorer.core.session import GameSession
 from seeded_games import autoplay_as_before
+from tests.board_html import parse
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
@@ -45,69 +46,124 @@ def board(players: int, seed: int, step: int, seat: int | None, *, lang: str = "
 
 # --------------------------------------------------------------------------------------------- English
 
+def card(node) -> tuple[str, str, str, str]:
+    """A drawn card: its name, tooltip, number and biome word."""
+    return node.attrs.get("data-card"), node.attrs["title"], node.one_tag("b").text, node.one_tag("small").text
+
+
+def deal_seen_by_player_1(page):
+    assert page.one("step-counter").text == "Step 0 / 46" and page.one("round").text == "Round 1"
+    assert page.one("to-move-line").text == "Player 2 to play a card onto the cloud of its number (turn step 1)"
+    assert page.one("viewer").text == "Seen by Player 1: other hands face down"
+    deck = page.one("deck")
+    assert deck.attrs["data-count"] == "47" and deck.one("pile").text == "47"
+    assert deck.one("deck-label").text == "Deck: 47 cards"
+    assert deck.one("end-line").text == "End card still in the deck: 41 cards above it"
+    assert deck.one("end-line").one_tag("b").text == "41"
+    cloud = page.one("cloud-1")
+    assert cloud.one("cloud-label").text == "☁ 1"
+    assert card(cloud.all("card")[0]) == ("savanna-6", "Savanna 6", "6", "savanna")
+    assert page.one("sun").text == "Sun"
+    other = page.one("hand-seat-1")
+    assert [back.attrs["title"] for back in other.all("card", "back")] == ["a face-down card"] * 3
+    assert other.one("count").text == "3 face down" and not other.all("card", "biome-savanna")
+    first = page.one("seat-0")
+    assert (first.one("seat-score").text, first.one("seat-score").attrs["title"]) == ("0 pts", "provisional score")
+    assert first.texts("zone-label") == ["Hand", "Journal"]
+    assert first.one("journal").text == "no columns yet" and first.one("seat-note").text == "you"
+    events = page.one("last-events")
+    assert events.one_tag("b").text == "The deal:" and events.all_tags("li")
+    legend = {(entry.all("swatch")[0].attrs["style"], entry.text) for entry in page.one("legend").all_tags("span")
+              if entry.all("swatch")}
+    assert ("background:#cfe8f3", "Arctic tundra") in legend
+    assert page.one("provenance").text == ("Card list: Subastral standard deck (assumed model) (provenance: assumed, "
+                                           "an assumed card list until the real one is known)")
+
+
+def a_take_previewed_for_the_teacher(page):
+    assert page.one("to-move-line").text == "Player 2 to take every card from another cloud (turn step 2)"
+    assert page.one("last-move").text == "Last move: Player 2: play subtropical_desert-6"
+    assert page.one("viewer").text == "Teacher view: every hand shown"
+    line = page.one("preview-line")
+    assert line.text == "Selected, not yet played: take cloud 1 to hand. Confirm or Cancel it in the action panel."
+    assert line.one_tag("b").text == "take cloud 1 to hand"
+    assert page.one("cloud-1", "target").one("target-note").text == "taken to Player 2's hand"
+    assert page.one("cloud-6").one("played-mark").text == "played this turn"
+    second = page.one("seat-1")
+    assert (second.one("seat-name").text, second.one("seat-note").text) == ("Player 2", "to move · start player")
+    assert second.one("zone-label", "destination").text == "Hand ← the cloud goes here"
+    assert "destination" in second.one("hand").classes
+    events = page.one("last-events")
+    assert events.one_tag("b").text == "This step:"
+    assert [item.text for item in events.all_tags("li")] == ["Player 2 plays subtropical_desert-6 on cloud 6."]
+
+
+def a_column_to_open(page):
+    assert page.one("to-move-line").text == "Player 1 to choose the order of the new journal columns"
+    assert "empty" in page.texts("empty")
+    waiting = page.one("seat-0").one("waiting-column")
+    assert waiting.text.startswith("Waiting for a journal column:") and "taiga-5" in [card(c)[0] for c in waiting.all("card")]
+    assert page.one("seat-0").one("seat-note").text == "to move · you"
+
+
+def a_pass_chosen_by_player_2(page):
+    assert page.one("to-move-line").text == "Player 3 to choose a hand card to pass left (disturbance)"
+    passing = page.one("seat-1").one("passing")
+    assert passing.text.startswith("Passes left:") and card(passing.one("card"))[0] == "savanna-6"
+    end = page.one("end-line")
+    assert end.text == "End card revealed: the game ends after round 15, then everyone takes one more turn"
+    assert end.one("end-card").text == "End card revealed"
+
+
+def a_pass_chosen_by_another(page):
+    assert page.one("seat-1").one("has-chosen").text == "Has chosen a card to pass."
+    assert not page.one("seat-1").all("passing") and "no cards" in page.texts("empty")
+
+
+def the_end_with_a_cut_line(page):
+    assert page.one("to-move-line").text == "Game over: winner: Player 4"
+    assert page.one("last-move").text == "Last move: Player 1: take cloud 6 to journal"
+    assert page.one("problem").text.startswith("Move 94 (Player 2: pass subtropical_desert-1 left) is illegal under these rules")
+    assert "115 pts" in page.texts("seat-score")
+    assert "1 · 4" in [column.one("col-head").text for column in page.all("journal-column") if column.attrs["title"] == "Savanna"]
+
+
 ENGLISH = [
-    (dict(players=2, seed=1, step=0, seat=0), [
-        '<span class="step-counter">Step 0 / 46</span><span class="round">Round 1</span>'
-        '<span class="to-move-line">Player 2 to play a card onto the cloud of its number (turn step 1)</span>'
-        '<span class="viewer">Seen by Player 1: other hands face down</span></div>',
-        '<div class="deck" data-count="47"><div class="pile">47</div><div>Deck: 47 cards</div>'
-        '<div>End card still in the deck: <b>41</b> cards above it</div></div>',
-        '<span class="cloud-label">☁ 1</span><span class="card biome-savanna" data-card="savanna-6" title="Savanna 6" '
-        'style="background:#e07a2f;color:#ffffff"><b>6</b><small>savanna</small></span>',
-        '<div class="sun"><div class="disc"></div><div>Sun</div></div>',
-        '<span class="card back" title="a face-down card"></span>',
-        '<span class="count">3 face down</span>',
-        '<span class="seat-score" title="provisional score">0 pts</span>',
-        '<div class="zone-label">Hand</div>', '<div class="zone-label">Journal</div>',
-        '<span class="empty">no columns yet</span>', '<span class="seat-note">you</span>',
-        '<div class="last-events"><b>The deal:</b><ul><li>',
-        '<span><span class="swatch" style="background:#cfe8f3"></span>Arctic tundra</span>',
-        '<div class="provenance">Card list: Subastral standard deck (assumed model) (provenance: assumed, '
-        'an assumed card list until the real one is known)</div>',
-    ]),
-    (dict(players=2, seed=1, step=1, seat=None, preview=0), [
-        '<span class="to-move-line">Player 2 to take every card from another cloud (turn step 2)</span>'
-        '<span class="last-move">Last move: Player 2: play subtropical_desert-6</span>'
-        '<span class="viewer">Teacher view: every hand shown</span>'
-        '<span class="preview-line">Selected, not yet played: <b>take cloud 1 to hand</b>. '
-        'Confirm or Cancel it in the action panel.</span>',
-        '<span class="target-note">taken to Player 2&#x27;s hand</span>',
-        '<span class="played-mark">played this turn</span>',
-        '<span class="seat-name">Player 2</span><span class="seat-note">to move · start player</span>',
-        '<div class="zone-label destination">Hand ← the cloud goes here</div>',
-        '<div class="last-events"><b>This step:</b><ul><li>Player 2 plays subtropical_desert-6 on cloud 6.</li></ul></div>',
-    ]),
-    (dict(players=2, seed=1, step=9, seat=0), [
-        '<span class="to-move-line">Player 1 to choose the order of the new journal columns</span>',
-        '<span class="empty">empty</span>',
-        '<div class="pending">Waiting for a journal column: <span class="card biome-taiga" data-card="taiga-5" title="Taiga 5"',
-        '<span class="seat-note">to move · you</span>',
-    ]),
-    (dict(players=3, seed=9, step=81, seat=1, variants={"disturbance": True}, teacher=False), [
-        '<span class="to-move-line">Player 3 to choose a hand card to pass left (disturbance)</span>',
-        '<div class="pending">Passes left: <span class="card biome-savanna" data-card="savanna-6" title="Savanna 6"',
-        '<div><span class="end-card">End card revealed</span>: the game ends after round 15, then everyone takes one more turn</div>',
-    ]),
-    (dict(players=3, seed=9, step=81, seat=0, variants={"disturbance": True}, teacher=False), [
-        '<div class="pending">Has chosen a card to pass.</div>', '<span class="empty">no cards</span>',
-    ]),
-    (dict(players=4, seed=12, step=10_000, seat=None, variants={"disturbance": True}, cut=True), [
-        '<span class="to-move-line">Game over: winner: Player 4</span>'
-        '<span class="last-move">Last move: Player 1: take cloud 6 to journal</span>',
-        '<span class="problem">Move 94 (Player 2: pass subtropical_desert-1 left) is illegal under these rules',
-        '<span class="seat-score" title="provisional score">115 pts</span>',
-        'title="Savanna"><span class="col-head">1 · 4</span>',
-    ]),
+    (dict(players=2, seed=1, step=0, seat=0), deal_seen_by_player_1),
+    (dict(players=2, seed=1, step=1, seat=None, preview=0), a_take_previewed_for_the_teacher),
+    (dict(players=2, seed=1, step=9, seat=0), a_column_to_open),
+    (dict(players=3, seed=9, step=81, seat=1, variants={"disturbance": True}, teacher=False), a_pass_chosen_by_player_2),
+    (dict(players=3, seed=9, step=81, seat=0, variants={"disturbance": True}, teacher=False), a_pass_chosen_by_another),
+    (dict(players=4, seed=12, step=10_000, seat=None, variants={"disturbance": True}, cut=True), the_end_with_a_cut_line),
 ]
 
 
-@pytest.mark.parametrize("where, pieces", ENGLISH, ids=lambda x: "" if isinstance(x, list) else str(x))
-def test_the_english_board_is_unchanged(where, pieces):
+@pytest.mark.parametrize("where, check", ENGLISH, ids=lambda x: getattr(x, "__name__", ""))
+def test_the_english_board_says_each_thing_in_its_place(where, check):
     html, _ = board(**where)
-    for piece in pieces:
-        assert piece in html, piece
+    check(parse(html))
     assert board(**where, lang="en")[0] == html            # the default language is English
     assert not JAPANESE.search(html)
+
+
+def test_a_spectator_is_told_it_sees_no_hand():
+    """(The board once called a table's spectator view the teacher's.)"""
+    html, _ = board(3, 9, 5, None, teacher=False)
+    page = parse(html)
+    assert page.one("viewer").text == "Spectator: every hand face down"
+    assert not [c for seat in range(3) for c in page.one(f"hand-seat-{seat}").all() if "data-card" in c.attrs]
+
+
+def test_the_board_escapes_every_text_it_is_given():
+    """Jinja2's autoescape: a replay notice or a move with markup shows as its characters."""
+    session = GameSession(game="subastral", players=2, seed=1)
+    html = subastral_html(session.observation(0), step=0, moves=0, problem="<img src=x onerror=alert(1)>",
+                          last_move="<script>alert(1)</script>", preview={"label": "<i>x</i>"})
+    page = parse(html)
+    assert "<img" not in html and "<script" not in html and "<i>" not in html
+    assert page.one("problem").text == "<img src=x onerror=alert(1)>"
+    assert page.one("last-move").text == "Last move: <script>alert(1)</script>"
+    assert page.one("preview-line").one_tag("b").text == "<i>x</i>"
 
 
 def test_the_english_board_of_an_observation_needs_no_language():
@@ -168,7 +224,7 @@ def board_text(html: str, session: GameSession) -> str:
     text = Shown(html).text
     if session.cursor and session.sees_all:
         text = text.replace(action_label(session.spec, session.log[session.cursor - 1][1], "ja"), "")
-    card_set = session.observation(None).get("card_set") or {}
+    card_set = session.spec.observe(session.state, None).get("card_set") or {}
     for value in (card_set.get("name"), card_set.get("provenance")):
         text = text.replace(value or "\0", "")
     return text
@@ -233,7 +289,7 @@ def test_events_and_action_names_in_the_boards_language(monkeypatch):
                                                           for e in events))
     monkeypatch.setattr(spec, "action_label", lambda action, lang="en": "日本語の手" if lang == "ja" else str(action),
                         raising=False)
-    assert teacher_view(session)["events"][0]["texts"]["ja"] == "先生用の日本語"
+    assert session.view()["events"][0]["texts"]["ja"] == "先生用の日本語"
     ja = SubastralBoard(session=session, lang="ja").html()
     assert "<li>先生用の日本語</li>" in ja and "直前の手：プレイヤー2：日本語の手" in ja
     en = SubastralBoard(session=session, lang="en").html()

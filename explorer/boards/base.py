@@ -22,7 +22,7 @@ class ObservationBoard(pn.viewable.Viewer):
 
     @param.depends("session.state", "session.viewing_seat")
     def view(self) -> dict:
-        return self.session.observation(self.session.viewing_seat)
+        return self.session.view()
 
     @param.depends("session.state", "session.log")
     def header(self) -> str:

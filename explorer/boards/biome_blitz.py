@@ -8,7 +8,7 @@ and at most three ecosystems, a hand of resources, and points towards 30 (or fiv
 
 Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's hand and, of
 the others, only how many cards they hold; what a peek ability showed is in the peeking seat's
-events only. The teacher's view adds each seat's hand from that seat's own observation and reads
+events only. The teacher's view is ``observe(state, ALL)`` (``session.view()``): every hand and
 every event in full. Animal names (a defeated animal has left the table) and the names and bonuses
 of the ecosystems a team holds come from the card file (``state.cards``: what is printed on the
 cards, never where they are). Who decides a pending
@@ -46,10 +46,11 @@ import html
 import panel as pn
 import param
 
-from explorer.components.timeline import live_replay_problem
+from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
-from explorer.core.i18n import text
+from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
+from explorer.core.viewpoint import role_of
 
 esc = html.escape
 
@@ -246,20 +247,6 @@ def ecosystem_html(eco: dict, selected: bool = False, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------------------- the view
-def biome_blitz_view(session: GameSession) -> dict:
-    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand,
-    and every event in full."""
-    if not session.sees_all:
-        return session.observation(session.viewing_seat)
-    view = dict(session.observation(None))
-    own = [session.observation(seat) for seat in range(view["players"])]
-    view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
-    view["events"] = [{"kind": event.kind, "text": event.text, "seat": event.seat,
-                       **({"texts": dict(event.texts)} if event.texts else {})}
-                      for event in session.spec.events(session.state)]
-    return view
-
-
 def animal_names(session: GameSession) -> dict[str, str]:
     """Animal card id -> its printed name, from the card file (a defeated animal has left the table)."""
     cards = session.state.cards
@@ -290,11 +277,6 @@ def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dic
     animals = {data[f] for f in ("attacker", "defender", "animal") if isinstance(data.get(f), str)}
     return {"label": label, "seat": view["to_move"][0], "kind": kind, "deck": deck, "slot": slot, "animals": animals,
             "pay": list(data.get("pay") or ()), "ecosystem": data.get("ecosystem")}
-
-def event_text(event: dict, lang: str = "en") -> str:
-    """An event's text in ``lang`` where the game wrote one, else its (English) text."""
-    return (event.get("texts") or {}).get(lang, event["text"])
-
 
 def phase_line(view: dict, names: dict[str, str], lang: str = "en") -> str:
     """Who decides what, in the rules text's words."""
@@ -368,27 +350,18 @@ def pending_html(view: dict, names: dict[str, str], lang: str = "en") -> str:
             + '</div>')
 
 
-def problem_text(problem: dict, lang: str = "en") -> str:
-    """The replay problem's notice: the session's own (English) text, or the same in ``lang``."""
-    fields = ("move", "seat", "action", "message")
-    if lang == "en" or not all(field in problem for field in fields) or not isinstance(problem["seat"], int):
-        return problem["text"]
-    return say("status.problem", lang, move=problem["move"], player=seat_name(problem["seat"], lang),
-               action=problem["action"], message=problem["message"])
-
-
 def status_html(session: GameSession, view: dict, preview: dict, names: dict[str, str], lang: str = "en") -> str:
     problem = live_replay_problem(session)
-    seer = (say("status.teacher", lang) if session.sees_all
-            else say("status.spectator", lang) if session.viewing_seat is None
-            else say("status.seen_by", lang, player=seat_name(session.viewing_seat, lang)))
+    seer = (say("status.teacher", lang) if role_of(view) == "teacher"
+            else say("status.spectator", lang) if view["viewer"] is None
+            else say("status.seen_by", lang, player=seat_name(view["viewer"], lang)))
     turn = say("status.turn", lang, turn=view["turn"] + 1, player=esc(seat_name(view["seat"], lang)))
     parts = [f'<span class="step-counter">{say("status.step", lang, step=session.cursor, steps=len(session.log))}</span>',
              f'<span class="bb-turn">{turn}</span>',
              f'<span class="viewer">{esc(seer)}</span>',
              f'<span class="bb-phase phase-{esc(view["phase"])}">{esc(phase_line(view, names, lang))}</span>']
     if problem:
-        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
+        parts.append(f'<span class="problem">{esc(replay_problem_text(session, problem, lang))}</span>')
     if preview:
         label = f'<b>{esc(preview["label"])}</b>'
         parts.append(f'<span class="preview-line">{say("status.preview", lang, label=label)}</span>')
@@ -515,7 +488,7 @@ def legend_html(ecosystems: dict[str, dict], lang: str = "en") -> str:
 
 def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
     """The Biome Blitz table for the session's viewing seat, from observations only, its texts in ``lang``."""
-    view = biome_blitz_view(session)
+    view = session.view()
     names = animal_names(session)
     ecosystems = ecosystem_cards(session)
     preview = selection_preview(session, view, lang)

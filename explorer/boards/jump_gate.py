@@ -2,8 +2,8 @@
 
 Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's NavComp hand
 and hidden resources and only the counts of everyone else's; face-down resources are card backs for
-every viewer, the teacher included (nobody at the table can see them). The teacher's view adds each
-seat's hand and hidden resources from that seat's own observation.
+every viewer, the teacher included (nobody at the table can see them). The teacher's view is
+``observe(state, ALL)`` (``session.view()``): every hand and hidden resource.
 
 The table follows ``jump-gate.ja.txt``: the planets lie in a circle (RULINGS.md Jump Gate 1: the
 first and the last are neighbours; BGA shows a row), each with its three codes (blue square Jump,
@@ -39,10 +39,11 @@ import math
 import panel as pn
 import param
 
-from explorer.components.timeline import live_replay_problem
+from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
-from explorer.core.i18n import text
+from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
+from explorer.core.viewpoint import role_of
 from rules.jump_gate.cards import SHAPE_LETTER
 
 esc = html.escape
@@ -197,11 +198,6 @@ def counted(key: str, n: int, lang: str = "en") -> str:
     return say(f"{key}_{'one' if n == 1 else 'many'}", lang, n=n)
 
 
-def event_text(event: dict, lang: str = "en") -> str:
-    """An observation event's text in ``lang`` where the game writes it, else its English text."""
-    return (event.get("texts") or {}).get(lang, event.get("text") or "")
-
-
 #: English texts, for code that read these tables before the board spoke two languages.
 SHAPE_TITLES = {shape: say(f"shape.{shape}") for shape in ("jump", "scan", "land")}
 PHASE_LINES = {phase: say(f"phase.{phase}") for phase in ("action", "mark", "research", "claim_take", "claim_pick")}
@@ -256,7 +252,9 @@ def resource_html(session: GameSession, slot: dict | None, number: int | None = 
     marker = marker_html(slot["marker"], lang) if slot.get("marker") is not None else ""
     owner = (say("resource_owner", lang, who=player_name(slot["marker"], lang))
              if slot.get("marker") is not None else "")
-    card = slot.get("card")
+    # A face-down resource is a back for every viewer: nobody at the table sees it (the teacher's
+    # all-seeing observation names it, but the board draws the table as the players have it).
+    card = slot.get("card") if slot.get("face_up", True) else None
     if card is None:
         title = say("resource_face_down", lang, where=where, owner=owner)
         return f'<span class="{" ".join(classes + ["face-down"])}" title="{esc(title)}">{marker}</span>'
@@ -281,21 +279,6 @@ def ship_html(seat: int, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------------------- the view
-def jump_gate_view(session: GameSession) -> dict:
-    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and
-    hidden resources, each from that seat's observation. Events keep their texts in every language
-    the game writes (``texts``), as in an observation."""
-    if not session.sees_all:
-        return session.observation(session.viewing_seat)
-    view = dict(session.observation(None))
-    own = [session.observation(seat) for seat in range(view["players"])]
-    for zone in ("hands", "hidden"):
-        view[zone] = [own[seat][zone][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text, **({"texts": dict(event.texts)} if event.texts else {})}
-                      for event in session.spec.events(session.state)]
-    return view
-
-
 def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dict:
     """What the selected action touches, from its own fields: a planet, a slot there, hand cards."""
     data = session.selected_action
@@ -316,14 +299,6 @@ def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dic
     return {"label": label, "seat": seat, "planet": planet, "slot": data.get("slot"), "cards": cards}
 
 
-def problem_text(problem: dict, lang: str = "en") -> str:
-    """The replay problem's notice: its move, seat and action, and the rules' own (English) reason."""
-    if not all(key in problem for key in ("move", "seat", "action", "message")):
-        return problem["text"]
-    return say("problem", lang, move=problem["move"], who=player_name(problem["seat"], lang),
-               action=problem["action"], message=problem["message"])
-
-
 def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
     problem = live_replay_problem(session)
     if view["phase"] == "over":
@@ -336,9 +311,9 @@ def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en
         line = say(key, lang, who=player_name(acting, lang), phase=view["phase"],
                    planet=say("planet_label", lang, name=planet["name"], planet=planet["planet"]) if planet
                    else say("the_planet", lang))
-    seer = (say("teacher_view", lang) if session.sees_all
-            else say("spectator_view", lang) if session.viewing_seat is None
-            else say("seen_by", lang, who=player_name(session.viewing_seat, lang)))
+    seer = (say("teacher_view", lang) if role_of(view) == "teacher"
+            else say("spectator_view", lang) if view["viewer"] is None
+            else say("seen_by", lang, who=player_name(view["viewer"], lang)))
     actions_left = counted("actions_left", view["actions_left"], lang)
     parts = [f'<span class="step-counter">{esc(say("step", lang, step=session.cursor, total=len(session.log)))}</span>',
              f'<span class="round">{esc(say("round", lang, round=view["round"] + 1))}</span>',
@@ -348,7 +323,7 @@ def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en
              f'<span class="jg-phase phase-{esc(view["phase"])}">{esc(line)}</span>',
              f'<span class="viewer">{esc(seer)}</span>']
     if problem:
-        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
+        parts.append(f'<span class="problem">{esc(replay_problem_text(session, problem, lang))}</span>')
     if preview:
         label = f"<b>{esc(preview['label'])}</b>"
         parts.append(f'<span class="preview-line">{say_html("preview", lang, action=label)}</span>')
@@ -501,7 +476,7 @@ def legend_html(session: GameSession, lang: str = "en") -> str:
 
 def jump_gate_html(session: GameSession, lang: str = "en") -> str:
     """The Jump Gate table for the session's viewing seat, from observations only, in ``lang``."""
-    view = jump_gate_view(session)
+    view = session.view()
     preview = selection_preview(session, view, lang)
     seats = "".join(seat_html(session, view, seat, preview, lang) for seat in range(view["players"]))
     events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if event_text(e, lang))

@@ -7,8 +7,8 @@ meeting in a full moon can be seen; a moon card lies over the blocked pair it co
 
 Drawn from ``observe()`` only, like the other boards: a seat's view holds that seat's hand (with each
 card's orientation) and its face-down phase-1 choice, and of the others only how many cards they
-hold and whether they have chosen. The teacher's view adds each seat's own hand and choice, each from
-that seat's observation. Whose decision is pending is read from ``to_move``, ``resolver`` and
+hold and whether they have chosen. The teacher's view is ``observe(state, ALL)``
+(``session.view()``): every hand and choice. Whose decision is pending is read from ``to_move``, ``resolver`` and
 ``pending`` (a repeated effect's owner, an exchanged card's owner), never decided here.
 
 A selected, unconfirmed action (``session.selected_action``) is previewed from its own fields: the
@@ -38,10 +38,11 @@ import html
 import panel as pn
 import param
 
-from explorer.components.timeline import live_replay_problem
+from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
-from explorer.core.i18n import text
+from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
+from explorer.core.viewpoint import role_of
 
 esc = html.escape
 
@@ -171,27 +172,6 @@ def back_html(what: str | None = None, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------------------- the view
-def starligned_view(session: GameSession) -> dict:
-    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand and choice.
-
-    Its ``events`` are the teacher's (every event in full) in the teacher's view; each event keeps its
-    ``texts`` (one per language, where the game writes them): see :func:`event_text`."""
-    if not session.sees_all:
-        return session.observation(session.viewing_seat)
-    view = dict(session.observation(None))
-    own = [session.observation(seat) for seat in range(view["players"])]
-    view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
-    view["chosen"] = [own[seat]["chosen"][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text, "texts": dict(event.texts or {})}
-                      for event in session.spec.events(session.state)]
-    return view
-
-
-def event_text(event: dict, lang: str = "en") -> str:
-    """An event's text in ``lang`` where the game writes it, else its English text."""
-    return (event.get("texts") or {}).get(lang, event["text"])
-
-
 def selection_preview(session: GameSession, view: dict) -> dict:
     """The selected action's label and the card ids it names (and the row it names, if any)."""
     data = session.selected_action
@@ -245,19 +225,11 @@ def phase_line(view: dict, lang: str = "en") -> str:
     return t("phase.other", lang, phase=phase, names=names)
 
 
-def problem_text(problem: dict, lang: str = "en") -> str:
-    """A replay problem (a move a variant change made illegal) in ``lang``; the engine's reason stays as it is."""
-    if lang == "en" or not all(key in problem for key in ("move", "seat", "action", "message")):
-        return problem["text"]
-    return t("problem", lang, move=problem["move"], player=player_name(problem["seat"], lang),
-             action=problem["action"], message=problem["message"])
-
-
 def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
     problem = live_replay_problem(session)
-    seer = (t("view.teacher", lang) if session.sees_all
-            else t("view.spectator", lang) if session.viewing_seat is None
-            else t("view.seat", lang, player=player_name(session.viewing_seat, lang)))
+    seer = (t("view.teacher", lang) if role_of(view) == "teacher"
+            else t("view.spectator", lang) if view["viewer"] is None
+            else t("view.seat", lang, player=player_name(view["viewer"], lang)))
     stage = (t("stage", lang, stage=min(view["stage"], STAGES - 1) + 1, stages=STAGES,
                round=min(view["round"], ROUNDS - 1) + 1, rounds=ROUNDS)
              if view["phase"] != "over" else t("stage.over", lang, stages=STAGES))
@@ -266,7 +238,7 @@ def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en
              f'<span class="viewer">{esc(seer)}</span>',
              f'<span class="sl-phase phase-{esc(view["phase"])}">{esc(phase_line(view, lang))}</span>']
     if problem:
-        parts.append(f'<span class="problem">{esc(problem_text(problem, lang))}</span>')
+        parts.append(f'<span class="problem">{esc(replay_problem_text(session, problem, lang))}</span>')
     if preview:
         parts.append(f'<span class="preview-line">{t("preview", lang, action=esc(preview["label"]))}</span>')
     return f'<div class="sl-status">{"".join(parts)}</div>'
@@ -416,7 +388,7 @@ def legend_html(view: dict, lang: str = "en") -> str:
 
 
 def starligned_html(session: GameSession, lang: str = "en") -> str:
-    view = starligned_view(session)
+    view = session.view()
     preview = selection_preview(session, view)
     now = resolving_card(view)
     seats = "".join(seat_html(view, seat, preview, now, lang) for seat in range(view["players"]))

@@ -1,7 +1,10 @@
 """The Stellar table: the numbered row, each player's telescope and notebook, the hands.
 
-Drawn from ``observe()`` only, like the Subastral board: a seat's view holds that seat's hand and
-nothing of the other's; the teacher's view adds each seat's hand from that seat's own observation.
+Drawn from the page's observation only (``session.view()``), like the Subastral board: a seat's
+view holds that seat's hand and nothing of the other's; the teacher's is ``observe(state, ALL)``.
+The markup is ``templates/stellar_board.html`` (Jinja2, autoescaped), filled by
+:func:`stellar_context` with plain values; a card's type, printed number and stars come from the
+card file (``card_info``), a stack's satellite from the rules' scoring, never from parsing names.
 How the table *looks* is this module's business; which slots are legal always comes from the rules
 (``legal_actions``), so the slots lit up for a chosen card are exactly the ones the rules allow.
 The telescope is drawn with RULINGS.md Stellar 2's assumed geometry (rows of 1, 2, 2 in the top
@@ -15,19 +18,16 @@ language where the game writes them in it.
 
 from __future__ import annotations
 
-import html
-import re
-
 import panel as pn
 import param
 
-from explorer.components.timeline import live_replay_problem
+from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours
-from explorer.core.i18n import DEFAULT, text, texts
+from explorer.core.i18n import DEFAULT, event_text, text, texts
+from explorer.web.markup import render
 from explorer.core.session import GameSession
+from explorer.core.viewpoint import role_of
 from rules.rulebook import LANGUAGES
-
-esc = html.escape
 
 #: Telescope rows, top to bottom, by the slot names of the engine's observation.
 TELESCOPE_ROWS = (("top", (1,)), ("top", (2, 3)), ("top", (4, 5)), ("middle", (1, 2, 3)), ("bottom", (1, 2, 3, 4)))
@@ -94,166 +94,118 @@ def kind_label(kind: str, lang: str = "en") -> str:
     return optional_text(f"stellar_board.kind.{kind}", lang, kind.replace("_", " "))
 
 
-def card_parts(card: str) -> tuple[str, str, str]:
-    """``("planet", "3", "1★")`` from an engine card name like ``planet-3-1star``; read for display only."""
-    match = re.fullmatch(r"(.+?)-([0-9/]+)-(\d+)stars?", card)
-    if match:
-        return match.group(1), match.group(2), "★" * int(match.group(3))
-    return card, "", ""
-
-
-def stellar_card_html(card, extra: str = "", lang: str = "en") -> str:
-    """A card: its name (face up), ``{"face_down": name}`` (worth 3, no type; the name is None where
-    the viewer does not know the card) or None (a card back)."""
+def card_face(session: GameSession, card, lang: str = "en") -> dict:
+    """What a card shows, from the observation's value and the card file (``card_info``): a name
+    (face up), ``{"face_down": name}`` (worth 3, no type; the name is None where the viewer does not
+    know the card) or None (a card back)."""
     if card is None:
-        return '<span class="st-card back"></span>'
+        return {"shown": "back"}
     if isinstance(card, dict):
-        hidden = card.get("face_down") is None
-        title = text("stellar_board.face_down", lang) if hidden else \
-            text("stellar_board.face_down_title", lang, card=str(card["face_down"]))
-        return (f'<span class="st-card face-down {extra}" title="{esc(title)}">'
-                f'<b>3</b>{esc(text("stellar_board.face_down", lang))}</span>')
-    kind, number, stars = card_parts(card)
-    background, ink = biome_colours(kind)
-    return (f'<span class="st-card kind-{esc(kind)} {extra}" data-card="{esc(card)}" title="{esc(card)}" '
-            f'style="background:{background};color:{ink}"><b>{esc(number or "2")}</b>'
-            f'{esc(kind_label(kind, lang))} {esc(stars)}</span>')
+        known = card.get("face_down")
+        return {"shown": "face_down", "label": text("stellar_board.face_down", lang),
+                "title": text("stellar_board.face_down_title", lang, card=known) if known is not None
+                else text("stellar_board.face_down", lang)}
+    # card_info reads the card file only (a card's type, printed number and stars), never the position.
+    info = session.spec.card_info(session.state, card)
+    background, ink = biome_colours(info["group"])
+    return {"shown": "up", "name": card, "kind": info["group"], "number": info["label"], "stars": "★" * info["stars"],
+            "kind_label": kind_label(info["group"], lang), "background": background, "ink": ink}
 
 
-def legal_slots(session: GameSession, seat: int | None) -> set[str]:
-    """Telescope slots the rules allow for the selected card (from ``legal_actions``, never guessed)."""
+def legal_slots(session: GameSession, view: dict, seat: int | None) -> set[str]:
+    """Telescope slots the rules allow for the selected card: from the legal actions in ``seat``'s
+    observation (the viewer's own, or on the teacher's page the seat's), never guessed."""
     chosen = session.selected_action
     if not chosen or seat is None or "card" not in chosen:
         return set()
-    spec = session.spec
-    slots = set()
-    for action in spec.legal_actions(session.state, seat):
-        data = spec.encode_action(action)
-        if data.get("card") == chosen["card"] and "slot" in data and isinstance(data["slot"], str):
-            slots.add(data["slot"])
-    return slots
-
-
-def stellar_view(session: GameSession, lang: str = "en") -> dict:
-    """The viewing seat's observation, or the teacher's: the spectator's plus each seat's own hand
-    (and every event in full, in ``lang`` where the game writes it)."""
-    if not session.sees_all:
-        return session.observation(session.viewing_seat)
-    view = dict(session.observation(None))
-    own = [session.observation(seat) for seat in range(view["players"])]
-    for zone in ("hands", "starters"):
-        if view.get(zone) is not None:
-            view[zone] = [own[seat][zone][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text_in(lang)} for event in session.spec.events(session.state)]
-    return view
-
-
-def problem_text(problem: dict, lang: str = "en") -> str:
-    """The notice of a move a variant change made illegal (the rules' own reason stays as they give it)."""
-    if all(key in problem for key in ("move", "seat", "action", "message")) and isinstance(problem["seat"], int):
-        return text("stellar_board.replay_problem", lang, move=problem["move"], player=seat_label(problem["seat"], lang),
-                    action=problem["action"], message=problem["message"])
-    return str(problem.get("text", ""))
-
-
-def event_text(event: dict, lang: str = "en") -> str:
-    """An observation's event in ``lang`` where the game writes it, else its (English) text."""
-    return (event.get("texts") or {}).get(lang, event.get("text") or "")
+    if view["viewer"] == seat:
+        actions = view["legal_actions"]
+    elif session.sees_all:
+        actions = session.observation(seat)["legal_actions"]
+    else:
+        return set()
+    return {data["slot"] for data in actions
+            if data.get("card") == chosen["card"] and isinstance(data.get("slot"), str)}
 
 
 def run_detail(category: dict, lang: str = "en") -> str:
-    """The tooltip of a stack's run: the stars in the telescope times the notebook's run."""
+    """The tooltip of a stack's run: the stars in the telescope times the notebook's run (and whether
+    the rules' scoring gave the stack a satellite: ``category["satellite"]``)."""
     key = "stellar_board.run_detail_one_star" if category["stars"] == 1 else "stellar_board.run_detail"
     detail = text(key, lang, stars=category["stars"], run=category["run"])
-    if str(category.get("detail", "")).endswith("(with a satellite)"):      # the rules' scoring used a satellite
+    if category.get("satellite"):
         detail = text("stellar_board.run_detail_satellite", lang, detail=detail)
     return detail
 
 
-def stellar_html(session: GameSession, lang: str = "en") -> str:
-    view = stellar_view(session, lang)
+def stellar_context(session: GameSession, lang: str = "en") -> dict:
+    """Everything ``templates/stellar_board.html`` shows, from the page's observation (``session.view()``),
+    its texts in ``lang``."""
+    view = session.view()
     acting = view["to_move"][0] if view["to_move"] else None
-    lit = legal_slots(session, acting)
+    lit = legal_slots(session, view, acting)
     problem = live_replay_problem(session)
-    seer = (text("stellar_board.teacher_view", lang) if session.sees_all
-            else text("stellar_board.spectator_view", lang) if session.viewing_seat is None
-            else text("stellar_board.seen_by", lang, player=seat_label(session.viewing_seat, lang)))
+    role = role_of(view)
+    seer = (text("stellar_board.teacher_view", lang) if role == "teacher"
+            else text("stellar_board.spectator_view", lang) if role == "spectator"
+            else text("stellar_board.seen_by", lang, player=seat_label(view["viewer"], lang)))
     who = (text("stellar_board.list_separator", lang).join(seat_label(s, lang) for s in view["to_move"])
            or text("stellar_board.nobody", lang))
     phase = optional_text(f"stellar_board.phase.{view['phase']}", lang, str(view["phase"]))
-    step = text("stellar_board.step", lang, step=session.cursor, total=len(session.log))
-    status = (f'<div class="st-status"><span class="step-counter">{esc(step)}</span>'
-              f'<span>{esc(text("stellar_board.round_status", lang, round=view["round"] + 1, phase=phase, who=who))}</span>'
-              f'<span class="viewer">{esc(seer)}</span>'
-              + (f'<span class="problem">{esc(problem_text(problem, lang))}</span>' if problem else "") + "</div>")
-    deck = esc(text("stellar_board.deck_cards", lang, count="\0")).replace("\0", f'<b>{view["deck"]["count"]}</b>')
-    row = [f'<div class="st-row"><div class="deck">{esc(text("stellar_board.deck", lang))}<br>{deck}</div>']
-    empty = f'<span class="empty">{esc(text("stellar_board.empty", lang))}</span>'
-    for slot in sorted(view["row"], key=int):
-        card = view["row"][slot]
-        row.append(f'<div class="slot row-{esc(slot)}"><span class="slot-label">{esc(slot)}</span>'
-                   + (stellar_card_html(card, lang=lang) if card else empty) + "</div>")
-    row.append("</div>")
+    deck_before, _, deck_after = text("stellar_board.deck_cards", lang, count="\0").partition("\0")
     # The runs and stars per type are the rules' own scoring (score_breakdown), shown under each stack.
     breakdown = session.spec.score_breakdown(session.state)
     seats = []
     for seat in range(view["players"]):
         scored = {c["category"].lower().replace(" ", "_"): c for c in breakdown[seat]["categories"] if "run" in c}
-        classes = ["seat", f"seat-{seat}"]
-        if seat in view["to_move"]:
-            classes.append("to-move")
-        if seat in view.get("winners", []):
-            classes.append("winner")
         hand = view["hands"][seat]
-        cards = "".join(stellar_card_html(c, lang=lang) for c in hand["cards"]) if "cards" in hand else \
-            "".join(stellar_card_html(None) for _ in range(hand["count"])) + \
-            f' <span class="count">{esc(text("stellar_board.hand_face_down", lang, count=hand["count"]))}</span>'
         telescope = view["telescopes"][seat]
-        rows, last_section = [], None
+        sections = []
         for section, numbers in TELESCOPE_ROWS:
-            if section != last_section:
+            if not sections or sections[-1]["section"] != section:
                 title = optional_text(f"stellar_board.section.{section}", lang, SECTION_TITLES.get(section, section))
-                rows.append(f'<div class="section-title">{esc(title)}</div>')
-                last_section = section
-            slots = []
-            for n in numbers:
-                name = f"{section}-{n}"
-                card = telescope.get(name)
-                if card:
-                    slots.append(stellar_card_html(card, f"slot-{name}", lang))
-                else:
-                    legal = " legal" if seat == acting and name in lit else ""
-                    slots.append(f'<span class="t-slot slot-{esc(name)}{legal}">{esc(name)}</span>')
-            rows.append('<div class="t-row">' + "".join(slots) + "</div>")
+                sections.append({"section": section, "title": title, "rows": []})
+            sections[-1]["rows"].append([
+                {"slot": f"{section}-{n}", "legal": seat == acting and f"{section}-{n}" in lit,
+                 "card": card_face(session, telescope[f"{section}-{n}"], lang) if telescope.get(f"{section}-{n}") else None}
+                for n in numbers])
         stacks = []
         for kind, stack in view["notebooks"][seat].items():
-            inner = "".join(stellar_card_html(c, lang=lang) for c in stack) or '<span class="stack-name">—</span>'
             category = scored.get(kind)
-            run = (f'<span class="stack-run" title="{esc(run_detail(category, lang))}">'
-                   + esc(text("stellar_board.run", lang, run=category["run"], stars=category["stars"], points=category["points"]))
-                   + "</span>") if category else ""
-            stacks.append(f'<div class="stack stack-{esc(kind)}">'
-                          f'<span class="stack-name">{esc(kind_label(kind, lang))}</span>{inner}{run}</div>')
-        seats.append(
-            f'<div class="{" ".join(classes)}"><div class="seat-head">'
-            f'<span class="seat-name">{esc(seat_label(seat, lang))}</span>'
-            f'<span class="seat-score">{esc(text("stellar_board.points", lang, points=view["scores"][seat]))}</span></div>'
-            f'<div class="zone-label">{esc(text("stellar_board.hand", lang))}</div>'
-            f'<div class="hand hand-seat-{seat}">{cards}</div>'
-            f'<div class="zone-label">{esc(text("stellar_board.telescope", lang))}</div>'
-            f'<div class="telescope telescope-seat-{seat}">{"".join(rows)}</div>'
-            f'<div class="zone-label">{esc(text("stellar_board.notebook", lang))}</div>'
-            f'<div class="notebook notebook-seat-{seat}">{"".join(stacks)}</div></div>')
-    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if event_text(e, lang))
+            stacks.append({"kind": kind, "name": kind_label(kind, lang),
+                           "cards": [card_face(session, card, lang) for card in stack],
+                           "run": text("stellar_board.run", lang, run=category["run"], stars=category["stars"],
+                                       points=category["points"]) if category else None,
+                           "run_detail": run_detail(category, lang) if category else None})
+        seats.append({
+            "seat": seat, "name": seat_label(seat, lang), "to_move": seat in view["to_move"],
+            "winner": seat in view.get("winners", []),
+            "points": text("stellar_board.points", lang, points=view["scores"][seat]),
+            "hand": [card_face(session, card, lang) for card in hand["cards"]] if "cards" in hand
+            else [card_face(session, None, lang)] * hand["count"],
+            "hand_note": None if "cards" in hand else text("stellar_board.hand_face_down", lang, count=hand["count"]),
+            "sections": sections, "stacks": stacks})
     card_set = view.get("card_set", {})
     source = str(card_set.get("provenance", ""))
-    foot = ('<div class="zone-label">'
-            + esc(text("stellar_board.card_list", lang, name=str(card_set.get("name", "")),
-                       provenance=optional_text(f"stellar_board.provenance.{source}", lang, source)))
-            + "</div>")
-    this_step = esc(text("stellar_board.this_step", lang))
-    return (f'<div class="st-board">{status}{"".join(row)}<div class="seats">{"".join(seats)}</div>'
-            + (f'<div class="events"><b>{this_step}</b><ul>{events}</ul></div>' if events else "") + foot + "</div>")
+    return {
+        "t": lambda key, **values: text(f"stellar_board.{key}", lang, **values),
+        "step": text("stellar_board.step", lang, step=session.cursor, total=len(session.log)),
+        "round_status": text("stellar_board.round_status", lang, round=view["round"] + 1, phase=phase, who=who),
+        "seer": seer, "role": role,
+        "problem": replay_problem_text(session, problem, lang) if problem else None,
+        "deck": {"before": deck_before, "count": view["deck"]["count"], "after": deck_after},
+        "row": [{"slot": slot, "card": card_face(session, view["row"][slot], lang) if view["row"][slot] else None}
+                for slot in sorted(view["row"], key=int)],
+        "seats": seats,
+        "events": [said for said in (event_text(event, lang) for event in view["events"]) if said],
+        "card_list": text("stellar_board.card_list", lang, name=str(card_set.get("name", "")),
+                          provenance=optional_text(f"stellar_board.provenance.{source}", lang, source)),
+    }
+
+
+def stellar_html(session: GameSession, lang: str = "en") -> str:
+    """The Stellar table as the page's viewpoint sees it, its texts in ``lang``."""
+    return render("stellar_board.html", **stellar_context(session, lang))
 
 
 class StellarBoard(pn.viewable.Viewer):

@@ -1,9 +1,10 @@
 """Board views: a game's table drawn as HTML from observations only (DESIGN.md, "Explorer").
 
 Each board is a ``pn.viewable.Viewer`` that watches a :class:`~explorer.core.session.GameSession` and
-draws ``spec.observe(state, seat)`` — nothing else about the state — so a seat's view can never
-show what that seat may not see. The teacher's view (``viewing_seat=None``) is the spectator's
-observation plus every seat's own hand, each taken from that seat's observation.
+draws ``session.view()`` — ``spec.observe(state, observer)`` from the page's one
+:class:`~explorer.core.viewpoint.Viewpoint`, nothing else about the state — so a seat's view can never
+show what that seat may not see. The teacher's view is ``observe(state, ALL)`` (``rules.protocol``),
+which only the explorer's page may ask for.
 
 The Subastral board follows the table of ``subastral.ja.txt``: the deck, clouds 1-6 in a row
 between the deck and the sun, and per player a hand and a journal of biome columns. It is how the
@@ -23,6 +24,9 @@ screen says "Player 1" for seat 0): ``step-counter``, ``deck``, ``cloud cloud-<n
 ``card selected`` (the hand card to play), ``card ghost`` (``data-preview-card``, never
 ``data-card``), ``destination`` (the hand or journal a taken cloud goes to).
 
+The Subastral board's markup is ``templates/subastral_board.html`` (Jinja2 with autoescape,
+``explorer/web/markup.py``), filled by :func:`subastral_context` with plain values from the observation.
+
 The Subastral board's texts are in the board's language (``lang``, English or Japanese), from
 ``explorer/locales/<lang>/subastral_board.json``; the game's events and action names are shown in
 that language where the engine writes them in it (English otherwise), and card names as the card
@@ -40,11 +44,15 @@ from typing import Any
 import panel as pn
 import param
 
-from explorer.core.i18n import text
+from markupsafe import Markup
+
+from explorer.core.i18n import event_text, text
 from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (the boards' colours)
+from explorer.web.markup import render
 from explorer.core.session import GameSession, player_label
+from explorer.components.timeline import live_replay_problem, replay_problem_text
+from explorer.core.viewpoint import role_of
 from rules.subastral.cards import standard_cards
-from explorer.components.timeline import live_replay_problem
 
 esc = html.escape
 
@@ -159,38 +167,14 @@ def biome_title(biome: str, lang: str = "en") -> str:
     return _biome_names(lang).get(biome) or biome.replace("_", " ").capitalize()
 
 
-def card_html(card: str, extra_class: str = "", *, ghost: bool = False, lang: str = "en") -> str:
-    """A face-up card; a ghost (a preview of where a card will go) carries no ``data-card``."""
+def card_face(card: str, selected: bool = False, *, ghost: bool = False, lang: str = "en") -> dict:
+    """What ``templates/subastral_board.html`` draws for a face-up card; a ghost (a preview of where a
+    card will go) carries no ``data-card``."""
     biome = biome_of(card)
-    background, text = biome_colours(biome)
-    short = biome.rsplit("_", 1)[-1]
-    name_attr = "data-preview-card" if ghost else "data-card"
-    classes = f"card biome-{esc(biome)}" + (" ghost" if ghost else "") + (f" {extra_class}" if extra_class else "")
-    return (f'<span class="{classes}" {name_attr}="{esc(card)}" title="{esc(_t("card_title", lang, biome=biome_title(biome, lang), number=number_of(card)))}" '
-            f'style="background:{background};color:{text}"><b>{esc(number_of(card))}</b><small>{esc(short)}</small></span>')
-
-
-def card_back_html(lang: str = "en") -> str:
-    return f'<span class="card back" title="{esc(_t("card_back", lang))}"></span>'
-
-
-def teacher_view(session: GameSession) -> dict:
-    """The spectator's observation with every seat's own hand (and pass) filled in from that seat's."""
-    view = dict(session.observation(None))
-    own = [session.observation(seat) for seat in range(view["players"])]
-    view["hands"] = [own[seat]["hands"][seat] for seat in range(view["players"])]
-    if view.get("passes") is not None:
-        view["passes"] = [own[seat]["passes"][seat] for seat in range(view["players"])]
-    view["events"] = [{"text": event.text, "cloud": event.cloud, **({"texts": dict(event.texts)} if event.texts else {})}
-                      for event in session.spec.events(session.state)]
-    return view
-
-
-def table_view(session: GameSession) -> dict:
-    """What the board may draw: the viewing seat's observation, or the teacher's view."""
-    if session.sees_all:
-        return teacher_view(session)
-    return session.observation(session.viewing_seat)
+    background, ink = biome_colours(biome)
+    return {"name": card, "biome": biome, "number": number_of(card), "short": biome.rsplit("_", 1)[-1],
+            "title": _t("card_title", lang, biome=biome_title(biome, lang), number=number_of(card)),
+            "background": background, "ink": ink, "ghost": ghost, "selected": selected}
 
 
 def action_label(spec, action, lang: str = "en") -> str:
@@ -229,14 +213,25 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
     """The Subastral table for one observation (``view``) as HTML, with ``preview`` (see action_preview)
     drawn, its texts in ``lang`` (``locales/<lang>/subastral_board.json``; events in ``lang`` where
     the game writes them; ``last_move`` and ``problem`` are shown as given)."""
+    return render("subastral_board.html", **subastral_context(view, step=step, moves=moves, last_move=last_move,
+                                                             problem=problem, preview=preview, lang=lang))
+
+
+def subastral_context(view: dict, *, step: int, moves: int, last_move: str | None = None,
+                      problem: str | None = None, preview: dict | None = None, lang: str = "en") -> dict:
+    """Everything ``templates/subastral_board.html`` shows, from one observation (see subastral_html)."""
     def t(key: str, **values) -> str:
         return _t(key, lang, **values)
+
+    def marked(key: str, **values) -> Markup:
+        """A board text that holds markup of its own (``<b>{count}</b>``), its values escaped."""
+        return Markup(_t(key, lang)).format(**values)
 
     def player(seat: int) -> str:
         return _player(seat, lang)
 
-    def card(name: str, extra_class: str = "", **kw) -> str:
-        return card_html(name, extra_class, lang=lang, **kw)
+    def card(name: str, selected: bool = False, **kw) -> dict:
+        return card_face(name, selected, lang=lang, **kw)
 
     players = view["players"]
     preview = preview or {}
@@ -257,78 +252,48 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
     else:
         movers = t("and").join(player(s) for s in view["to_move"])
         to_move = t("to_move", movers=movers, phase=_phase(view["phase"], lang))
-    seen_as = t("teacher_view") if viewer is None else t("seen_by", player=player(viewer))
-    status = [
-        f'<span class="step-counter">{esc(t("step", step=step, moves=moves))}</span>',
-        f'<span class="round">{esc(t("round", round=view["round"] + 1))}</span>',
-        f'<span class="to-move-line">{esc(to_move)}</span>',
-    ]
-    if last_move:
-        status.append(f'<span class="last-move">{esc(t("last_move", move=last_move))}</span>')
-    status.append(f'<span class="viewer">{esc(seen_as)}</span>')
-    if problem:
-        status.append(f'<span class="problem">{esc(problem)}</span>')
-    if preview:
-        status.append(f'<span class="preview-line">{t("preview", action=esc(preview["label"]))}</span>')
+    role = role_of(view)
+    seen_as = (t("teacher_view") if role == "teacher" else t("spectator_view") if role == "spectator"
+               else t("seen_by", player=player(viewer)))
 
     deck = view["deck"]
-    revealed = f'<span class="end-card">{esc(t("end_card_revealed"))}</span>'
+    revealed = Markup('<span class="end-card">{}</span>').format(t("end_card_revealed"))
     if deck["end_card_in_deck"]:
-        end_line = t("end_card_in_deck", count=deck["cards_above_end_card"])
+        end_line = marked("end_card_in_deck", count=deck["cards_above_end_card"])
     elif view.get("end_triggered"):
-        end_line = t("end_triggered", revealed=revealed, round=view["last_round"] + 1)
+        end_line = marked("end_triggered", revealed=revealed, round=view["last_round"] + 1)
     else:
         end_line = revealed
-    deck_html = (f'<div class="deck" data-count="{deck["count"]}"><div class="pile">{deck["count"]}</div>'
-                 f'<div>{esc(t("deck", count=deck["count"]))}</div><div>{end_line}</div></div>')
 
     clouds = []
     for number, pile in enumerate(view["clouds"], start=1):
-        classes = f"cloud cloud-{number}" + (" touched" if number in touched else "")
-        cards = "".join(card(name) for name in pile)
-        note = ""
+        cards = [card(name) for name in pile]
+        note = None
         if number == target_cloud:
-            classes += " target"
             if kind == "play":
-                cards += card(preview["card"], ghost=True)
-                note = f'<span class="target-note">{esc(t("goes_here", card=preview["card"]))}</span>'
+                cards.append(card(preview["card"], ghost=True))
+                note = t("goes_here", card=preview["card"])
             elif kind == "take":
                 whose = t("player_possessive", player=player(preview_seat)) if preview_seat is not None else ""
                 to = preview.get("to") or ""
-                to = t(f"to.{to}") if to in ("hand", "journal") else to
-                note = f'<span class="target-note">{esc(t("taken_to", whose=whose, to=to))}</span>'
-        cards = cards or f'<span class="empty">{esc(t("empty_cloud"))}</span>'
-        played = (f'<span class="played-mark">{esc(t("played_this_turn"))}</span>'
-                  if number == view.get("played_cloud") else "")
-        clouds.append(f'<div class="{classes}" data-cloud="{number}"><span class="cloud-label">{esc(t("cloud", number=number))}</span>'
-                      f'{cards}{note}{played}</div>')
-    sun = f'<div class="sun"><div class="disc"></div><div>{esc(t("sun"))}</div></div>'
-    table = f'<div class="sb-table">{deck_html}<div class="clouds">{"".join(clouds)}</div>{sun}</div>'
+                note = t("taken_to", whose=whose, to=t(f"to.{to}") if to in ("hand", "journal") else to)
+        clouds.append({"number": number, "touched": number in touched, "target": number == target_cloud,
+                       "label": t("cloud", number=number), "cards": cards, "note": note,
+                       "played": t("played_this_turn") if number == view.get("played_cloud") else None})
 
-    no_cards = f'<span class="empty">{esc(t("no_cards"))}</span>'
     seats = []
     for seat in range(players):
         hand = view["hands"][seat]
         if "cards" in hand:
-            marked = hand["cards"].index(preview_card) if seat == preview_seat and preview_card in hand["cards"] else None
-            hand_cards = "".join(card(name, "selected" if i == marked else "") for i, name in enumerate(hand["cards"]))
-            hand_cards = hand_cards or no_cards
-            hand_note = ""
+            marked_at = hand["cards"].index(preview_card) if seat == preview_seat and preview_card in hand["cards"] else None
+            hand_cards = [card(name, i == marked_at) for i, name in enumerate(hand["cards"])]
+            face_down, hand_note = 0, None
         else:
-            hand_cards = "".join(card_back_html(lang) for _ in range(hand["count"])) or no_cards
-            hand_note = f'<span class="count">{esc(t("face_down", count=hand["count"]))}</span>' if hand["count"] else ""
-        columns = []
-        for index, column in enumerate(view["journals"][seat], start=1):
-            biome = biome_of(column[0]) if column else ""
-            columns.append(f'<div class="journal-column" data-column="{index}" title="{esc(biome_title(biome, lang))}">'
-                           f'<span class="col-head">{esc(t("column_head", index=index, size=len(column)))}</span>'
-                           f'{"".join(card(name) for name in column)}</div>')
-        journal = "".join(columns) or f'<span class="empty">{esc(t("no_columns"))}</span>'
-        classes = ["seat", f"seat-{seat}"]
-        if seat in view["to_move"]:
-            classes.append("to-move")
-        if seat in winners:
-            classes.append("winner")
+            hand_cards, face_down = [], hand["count"]
+            hand_note = t("face_down", count=hand["count"]) if hand["count"] else None
+        columns = [{"index": index, "title": biome_title(biome_of(column[0]) if column else "", lang),
+                    "head": t("column_head", index=index, size=len(column)), "cards": [card(name) for name in column]}
+                   for index, column in enumerate(view["journals"][seat], start=1)]
         notes = []
         if seat in view["to_move"]:
             notes.append(t("note.to_move"))
@@ -336,49 +301,44 @@ def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None =
             notes.append(t("note.start_player"))
         if seat == viewer:
             notes.append(t("note.you"))
-        extra = ""
+        waiting = None
         if view.get("pending") and seat == view.get("seat") and view["phase"] == "order":
             opening = preview.get("biome") if kind == "open_column" else None
-            extra = (f'<div class="pending">{esc(t("waiting_column"))}'
-                     + "".join(card(name, "selected" if opening and biome_of(name) == opening else "")
-                               for name in view["pending"]) + "</div>")
+            waiting = [card(name, bool(opening and biome_of(name) == opening)) for name in view["pending"]]
         destination = None
         if seat == preview_seat:
             destination = {"take": preview.get("to"), "open_column": "journal"}.get(kind)
-        hand_dest = " destination" if destination == "hand" else ""
-        journal_dest = " destination" if destination == "journal" else ""
         passes = view.get("passes")
-        if passes is not None:
-            chosen = passes[seat]
-            if "card" in chosen:
-                extra += f'<div class="pending">{t("passes_left", card=card(chosen["card"]))}</div>'
-            elif chosen["chosen"]:
-                extra += f'<div class="pending">{esc(t("has_chosen"))}</div>'
-        seats.append(
-            f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<div class="seat-head"><span class="seat-name">{esc(player(seat))}</span>'
-            f'<span class="seat-note">{esc(t("note_separator").join(notes))}</span>'
-            f'<span class="seat-score" title="{esc(t("score_title"))}">{esc(t("score", score=view["scores"][seat]))}</span></div>'
-            f'<div class="zone-label{hand_dest}">{esc(t("hand_destination" if hand_dest else "hand"))}</div>'
-            f'<div class="hand hand-seat-{seat}{hand_dest}" data-seat="{seat}">{hand_cards}{hand_note}</div>'
-            f'<div class="zone-label{journal_dest}">{esc(t("journal_destination" if journal_dest else "journal"))}</div>'
-            f'<div class="journal journal-seat-{seat}{journal_dest}" data-seat="{seat}">{journal}</div>'
-            f'{extra}</div>')
+        chosen = passes[seat] if passes is not None else {}
+        passing = None
+        if "card" in chosen:
+            before, _, after = t("passes_left", card="\0").partition("\0")
+            passing = {"before": before, "card": card(chosen["card"]), "after": after}
+        seats.append({
+            "seat": seat, "to_move": seat in view["to_move"], "winner": seat in winners, "name": player(seat),
+            "note": t("note_separator").join(notes), "score": t("score", score=view["scores"][seat]),
+            "destination": destination,
+            "hand_label": t("hand_destination" if destination == "hand" else "hand"),
+            "journal_label": t("journal_destination" if destination == "journal" else "journal"),
+            "hand": hand_cards, "face_down": face_down, "hand_note": hand_note, "columns": columns,
+            "waiting": waiting, "passing": passing, "has_chosen": not passing and bool(chosen.get("chosen"))})
 
-    events = "".join(f"<li>{esc(event.get('texts', {}).get(lang, event['text']))}</li>"
-                     for event in view["events"] if event.get("text"))
-    last = f'<div class="last-events"><b>{esc(t("this_step" if step else "the_deal"))}</b><ul>{events}</ul></div>'
     biomes = sorted({biome_of(name) for pile in view["clouds"] for name in pile}
                     | {biome_of(name) for journal in view["journals"] for column in journal for name in column}
                     | {biome.id for biome in standard_cards().biomes})
-    legend = "".join(f'<span><span class="swatch" style="background:{biome_colours(b)[0]}"></span>{esc(biome_title(b, lang))}</span>'
-                     for b in biomes)
     card_set = view.get("card_set") or {}
-    provenance = (f'<div class="provenance">'
-                  f'{esc(t("provenance", name=card_set.get("name", t("unknown")), provenance=card_set.get("provenance", t("unknown"))))}'
-                  f'</div>')
-    return (f'<div class="sb-board"><div class="sb-status">{"".join(status)}</div>{table}'
-            f'<div class="seats columns-{3 if players % 2 else 2}">{"".join(seats)}</div>{last}<div class="legend">{legend}</div>{provenance}</div>')
+    return {
+        "t": t, "step_counter": t("step", step=step, moves=moves), "round": t("round", round=view["round"] + 1),
+        "to_move": to_move, "last_move": t("last_move", move=last_move) if last_move else None, "seen_as": seen_as, "role": role, "problem": problem,
+        "preview": marked("preview", action=preview["label"]) if preview else None,
+        "deck": {"count": deck["count"], "label": t("deck", count=deck["count"]), "end_line": end_line},
+        "clouds": clouds, "seats": seats, "columns": 3 if players % 2 else 2,
+        "events_title": t("this_step" if step else "the_deal"),
+        "events": [event_text(event, lang) for event in view["events"] if event.get("text")],
+        "legend": [{"colour": biome_colours(b)[0], "name": biome_title(b, lang)} for b in biomes],
+        "provenance": t("provenance", name=card_set.get("name", t("unknown")),
+                        provenance=card_set.get("provenance", t("unknown"))),
+    }
 
 
 class SubastralBoard(pn.viewable.Viewer):
@@ -404,8 +364,8 @@ class SubastralBoard(pn.viewable.Viewer):
             last_move = _t("move", self.lang, player=_player(seat, self.lang),
                            action=action_label(session.spec, action, self.lang))
         problem = live_replay_problem(session)
-        problem = problem["text"] if problem else None
-        return subastral_html(table_view(session), step=session.cursor, moves=len(session.log),
+        problem = replay_problem_text(session, problem, self.lang) if problem else None
+        return subastral_html(session.view(), step=session.cursor, moves=len(session.log),
                               last_move=last_move, problem=problem, preview=action_preview(session, self.lang), lang=self.lang)
 
     def __panel__(self):

@@ -46,6 +46,12 @@ def text(key: str, lang: str = DEFAULT, **values) -> str:
     return found.format(**values) if values else found
 
 
+def event_text(event: dict, lang: str = DEFAULT) -> str:
+    """An observation's event (``Event.seen_by``) in ``lang`` where the game writes it, else its
+    English ``text`` (empty for an event with nothing to say): every view's one reading of events."""
+    return (event.get("texts") or {}).get(lang, event.get("text") or "")
+
+
 #: What Markdown (with math) reads as markup within a line: emphasis, code, links and images, tables,
 #: strike-through, math, headings. (On one line, after the page's own words, nothing else can start
 #: a block; HTML is escaped apart.)

@@ -40,9 +40,10 @@ import param
 
 import rules
 from rules import replay as replay_files
-from explorer.core.i18n import text
+from explorer.core.i18n import event_text, text
 from play.bots import BOTS, bot_move
-from rules.protocol import GameSpec, IllegalAction, InvalidReplay, RulesError
+from explorer.core.viewpoint import Viewpoint
+from rules.protocol import ALL, GameSpec, IllegalAction, InvalidReplay, RulesError
 
 Move = tuple  # (seat, action)
 
@@ -199,9 +200,15 @@ class GameSession(param.Parameterized):
 
     # ------------------------------------------------------------------ what the UI asks
     @property
+    def viewpoint(self) -> Viewpoint:
+        """The point of view every view of the page reads through: the viewing seat, a spectator, or
+        (``viewing_seat`` None where the page has a teacher) the teacher, who sees ``ALL``."""
+        return Viewpoint.of(self.viewing_seat, teacher=self.teacher)
+
+    @property
     def sees_all(self) -> bool:
         """The teacher's view: every hand and every event in full (never at a shared table)."""
-        return self.viewing_seat is None and self.teacher
+        return self.viewpoint.sees_all
 
     @property
     def at_start(self) -> bool:
@@ -217,19 +224,27 @@ class GameSession(param.Parameterized):
             raise IndexError(f"step {step!r} is outside the log (0..{len(self.log)})")
         return self._extend_states(self.log, step)
 
-    def observation(self, seat: int | None, step: int | None = None) -> dict:
-        """``observe(state, seat)`` of the state after ``step`` actions (default: the cursor), cached."""
+    def observation(self, seat: int | str | None, step: int | None = None) -> dict:
+        """``observe(state, seat)`` of the state after ``step`` actions (default: the cursor), cached.
+        ``seat`` may be ``ALL`` only where the page has a teacher (:class:`Viewpoint` refuses it
+        elsewhere)."""
         step = self.cursor if step is None else step
+        self.viewpoint.check(seat)
         key = (step, seat)
         if key not in self._observations:
             self._observations[key] = self.spec.observe(self.state_at(step), seat)
         return self._observations[key]
 
+    def view(self, step: int | None = None) -> dict:
+        """The observation every view of the page draws: ``observe`` of the state after ``step``
+        actions (default: the cursor) from the page's :attr:`viewpoint`."""
+        return self.observation(self.viewpoint.observer, step)
+
     def event_texts(self, step: int | None = None, seat: Any = "viewing") -> list[str]:
         """Plain-language events of the action that led to ``step``, as ``seat`` may see them.
 
         ``seat`` defaults to the viewing seat (a spectator's view when ``teacher`` is off); ``None``
-        is the teacher, who reads every event in full.
+        (or ``ALL``) is the teacher, who reads every event in full: only where the page has one.
         """
         return [text for _, text in self.event_items(step, seat)]
 
@@ -237,12 +252,10 @@ class GameSession(param.Parameterized):
         """As :meth:`event_texts`, each event as ``(kind, text)`` (its kind names the rule it applies),
         in ``lang`` where the game writes its events in it."""
         step = self.cursor if step is None else step
-        teacher = seat is None or (seat == "viewing" and self.sees_all)
-        if teacher:
-            return [(event.kind, event.text_in(lang)) for event in self.spec.events(self.state_at(step))]
-        seat = self.viewing_seat if seat == "viewing" else seat
-        return [(event["kind"], event.get("texts", {}).get(lang, event["text"]))
-                for event in self.observation(seat, step)["events"] if event["text"]]
+        seat = self.viewpoint.observer if seat == "viewing" else ALL if seat is None else seat
+        # the teacher's list keeps an event with nothing to say, as the rules give it
+        return [(event["kind"], event_text(event, lang))
+                for event in self.observation(seat, step)["events"] if event["text"] or seat == ALL]
 
     def event_log(self, upto: int | None = None, seat: Any = "viewing") -> list[dict]:
         """Every step from the deal to ``upto`` (default: the cursor): who acted and what happened."""

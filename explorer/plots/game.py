@@ -47,6 +47,7 @@ from bokeh.plotting import figure
 from explorer.core.palette import PLAYER_COLOURS, biome_colours, player_colour  # noqa: F401  (the plots' colours)
 from explorer.core.i18n import text
 from explorer.core.session import GameSession, player_label
+from rules.protocol import ALL
 
 HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
 HIDDEN_COLOUR = "#a3adb8"
@@ -321,11 +322,7 @@ def visible_events(session: GameSession, step: int, seat: int | None) -> list[di
     """The events of ``step`` as ``seat`` may read them; the teacher (``None``) reads them all in full,
     a spectator (``None`` in a session without a teacher) only what everybody may read. ``texts``:
     the text in each language, when the game writes them."""
-    if seat is None and session.teacher:
-        return [{"kind": event.kind, "text": event.text, "seat": event.seat, "cards": list(event.cards),
-                 **({"texts": dict(event.texts)} if event.texts else {})}
-                for event in session.spec.events(session.state_at(step))]
-    return session.observation(seat, step)["events"]
+    return session.observation(ALL if seat is None and session.teacher else seat, step)["events"]
 
 
 def draw_points(spec, state, step: int, events: Iterable[Mapping], kinds: Sequence[str] = ("draw", "reveal"),

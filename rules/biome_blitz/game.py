@@ -16,7 +16,7 @@ from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
 from rules.biome_blitz.state import DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
 from rules.eventtexts import Texts, joined, say, templates
-from rules.protocol import Event, ModuleGame, Variant
+from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 
 
 GAME = "biome_blitz"
@@ -294,7 +294,10 @@ class BiomeBlitz(ModuleGame):
             data["bonus"] = {"power": power, "defence": defence}
         return data
 
-    def observe(self, state: State, seat: int | None) -> dict:
+    def observe(self, state: State, seat: int | str | None) -> dict:
+        """Everything face up, each deck's and discard pile's size and the discard's top card, plus
+        ``seat``'s own hand; ``ALL`` sees every hand and each deck's ``deck_cards`` (in draw order)
+        and ``discard_cards`` (bottom first)."""
         cards = state.cards
         markets = {}
         for d, name in enumerate(DECK_NAMES):
@@ -313,12 +316,15 @@ class BiomeBlitz(ModuleGame):
                                    "power": eco.power, "defence": eco.defence})
             markets[name] = {"market": market, "deck": len(state.decks[d]), "discard": len(state.discards[d]),
                              "discard_top": position.card_name(cards, d, state.discards[d][-1]) if state.discards[d] else None}
+            if seat == ALL:
+                markets[name]["deck_cards"] = [position.card_name(cards, d, c) for c in state.decks[d]]
+                markets[name]["discard_cards"] = [position.card_name(cards, d, c) for c in state.discards[d]]
         return {
             "game": self.id, "viewer": seat, "players": state.players, "variants": dict(state.variants),
             "card_set": {"name": cards.name, "provenance": cards.provenance},
             "phase": state.phase, "to_move": list(self.to_move(state)), "seat": state.seat, "turn": state.turn,
             "decks": markets,
-            "hands": [{"count": len(h), **({"cards": [SYMBOLS[c] for c in h]} if s == seat else {})}
+            "hands": [{"count": len(h), **({"cards": [SYMBOLS[c] for c in h]} if sees(seat, s) else {})}
                       for s, h in enumerate(state.hands)],
             "teams": [[self.animal_json(state, a, s) for a in team] for s, team in enumerate(state.teams)],
             "ecosystems": [[cards.ecosystems[k].id for k in ecos] for ecos in state.ecosystems],
@@ -326,7 +332,7 @@ class BiomeBlitz(ModuleGame):
             "pending": position.pending_json(state), "trades": state.trades,
             "last_compete": position.compete_json(state),
             "events": [event.seen_by(seat) for event in self.events(state)],
-            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if seat is not None else [],
+            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if acts(seat) else [],
             "winners": list(self.winners(state)),
         }
 

@@ -18,7 +18,7 @@ from rules.eventtexts import joined, player, say, templates
 from rules.jump_gate import position, rules, scoring
 from rules.jump_gate.cards import Components, parse_components, standard_components
 from rules.jump_gate.state import EMPTY, OVER, State
-from rules.protocol import Event, ModuleGame, Variant
+from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 
 SCAN_WITHOUT_FACE_DOWN = Variant(
     name="scan_without_face_down",
@@ -260,16 +260,18 @@ class JumpGate(ModuleGame):
                 "end_card_depths": None}
 
     # -- the observer ------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | None) -> dict:
+    def observe(self, state: State, seat: int | str | None) -> dict:
         """The table for ``seat``: face-down resources without their card, ``seat``'s own hand and
-        hidden resources, other players' counts only. Deck order is never shown."""
+        hidden resources, other players' counts only. Deck order is never shown, but to ``ALL``: every
+        face-down resource, hand and hidden pile, and the ``cards`` of the deck (in draw order) and of
+        the unused resources."""
         comps = state.comps
         nav = lambda kinds: [comps.navcomp_names[k] for k in kinds]  # noqa: E731
         res = lambda kinds: [comps.resource_names[k] for k in kinds]  # noqa: E731
         over = state.phase == OVER
         planets = []
         for pos in range(len(state.ring)):
-            entry = position.planet_json(state, pos, hide_face_down=True)
+            entry = position.planet_json(state, pos, hide_face_down=seat != ALL)
             p = comps.planets[state.ring[pos]]
             entry.update({"name": p.name, "jump": p.jump, "scan": p.scan, "land": p.land,
                           "ships": [s for s in range(state.players) if state.ships[s] == pos]})
@@ -291,12 +293,12 @@ class JumpGate(ModuleGame):
             "turns_taken": list(self.turns_taken(state) or ()),
             "ring": planets,
             "ships": [position.ship_name(state, p) for p in state.ships],
-            "deck": {"count": len(state.deck)},
+            "deck": {"count": len(state.deck), **({"cards": nav(state.deck)} if seat == ALL else {})},
             "discard": nav(state.discard),
-            "unused": {"count": len(state.unused)},
-            "hands": [{"count": len(hand), **({"cards": nav(hand)} if s == seat else {})}
+            "unused": {"count": len(state.unused), **({"cards": res(state.unused)} if seat == ALL else {})},
+            "hands": [{"count": len(hand), **({"cards": nav(hand)} if sees(seat, s) else {})}
                       for s, hand in enumerate(state.hands)],
-            "hidden": [{"count": len(h), **({"cards": res(h)} if s == seat or over else {})}
+            "hidden": [{"count": len(h), **({"cards": res(h)} if sees(seat, s) or over else {})}
                        for s, h in enumerate(state.hidden)],
             "gained": [res(g) for g in state.gained],
             "black_hole": {"markers": list(state.black_hole), "total": state.black_hole_total(),
@@ -304,7 +306,7 @@ class JumpGate(ModuleGame):
             "markers_left": [state.markers_left(s) for s in range(state.players)],
             "scores": list(self.scores(state)),
             "events": [event.seen_by(seat) for event in self.events(state)],
-            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if seat is not None else [],
+            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if acts(seat) else [],
             "winners": list(self.winners(state)),
         }
 

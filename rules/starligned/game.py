@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.eventtexts import Texts, joined, player, say
-from rules.protocol import Event, ModuleGame, Variant
+from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.starligned import position, rules, scoring
 from rules.starligned.cards import parse_cards, standard_cards
 from rules.starligned.state import NONE, OVER, PLAY, State
@@ -204,7 +204,9 @@ class Starligned(ModuleGame):
                 "constellation": cards.constellation_ids[cards.constellation[c]],
                 "half_moon": "left" if cards.moon_edge[e] == 0 else "right", "red": cards.red[c]}
 
-    def observe(self, state: State, seat: int | None) -> dict:
+    def observe(self, state: State, seat: int | str | None) -> dict:
+        """Everything face up, plus ``seat``'s own hand and face-down choice; to ``ALL`` every hand
+        and choice, and the deck's and the discard's ``cards`` (the deck in draw order)."""
         cards = state.cards
         rows = []
         for s, row in enumerate(state.rows):
@@ -214,7 +216,7 @@ class Starligned(ModuleGame):
         for s, c in enumerate(state.chosen):
             if state.phase == PLAY:
                 entry = {"chosen": c != NONE}
-                if s == seat and c != NONE:
+                if sees(seat, s) and c != NONE:
                     entry["card"] = self.card_json(state, c)
             else:
                 entry = {"rotated": state.phase == "rotate" and c != NONE}
@@ -234,19 +236,20 @@ class Starligned(ModuleGame):
             "pending": None if not state.pending else {"seat": state.pending[0], "card": cards.ids[state.pending[1]]},
             "ignored": [cards.ids[c] for c in state.ignored],
             "stopped": state.stopped,
-            "deck": {"count": len(state.deck)},
+            "deck": {"count": len(state.deck), **({"cards": [cards.ids[c] for c in state.deck]} if seat == ALL else {})},
             "box": [cards.ids[c] for c in state.box],
-            "discard": {"count": len(state.discard)},
+            "discard": {"count": len(state.discard),
+                        **({"cards": [self.card_json(state, e) for e in state.discard]} if seat == ALL else {})},
             "moon_supply": state.moon_supply,
             "rows": rows,
             "moons": [[[cards.ids[a], cards.ids[b]] for a, b in pairs] for pairs in state.moons],
-            "hands": [{"count": len(hand), **({"cards": [self.card_json(state, e) for e in hand]} if s == seat else {})}
+            "hands": [{"count": len(hand), **({"cards": [self.card_json(state, e) for e in hand]} if sees(seat, s) else {})}
                       for s, hand in enumerate(state.hands)],
             "chosen": chosen,
             "turns_taken": list(self.turns_taken(state)),
             "scores": list(self.scores(state)),
             "events": [event.seen_by(seat) for event in self.events(state)],
-            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if seat is not None else [],
+            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if acts(seat) else [],
             "winners": list(self.winners(state)),
         }
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.eventtexts import joined, player, say, templates
-from rules.protocol import Event, ModuleGame, Variant
+from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.stellar import position, rules, scoring
-from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet, parse_cards, standard_cards
+from rules.stellar.cards import FACE_DOWN_NUMBER, SIX_ZERO, CardSet, parse_cards, standard_cards
 from rules.stellar.state import EMPTY, OVER, STARTERS, State, card_of, face_down, is_face_down
 
 FIFTH_STARTER_TO_BOX = Variant(
@@ -144,7 +144,7 @@ class Stellar(ModuleGame):
                 categories.append({
                     "category": text("score.stars", type=_type_name(cards, t)) if lang else "",
                     "detail": text("score.stars.with_satellite", detail=detail) if satellite else detail,
-                    "points": points, "stars": stars, "run": run,
+                    "points": points, "stars": stars, "run": run, "satellite": satellite,
                 })
             for section, name in enumerate(cards.telescope.section_names):
                 other = max((f["sections"][section] for s, f in enumerate(facts) if s != seat), default=0)
@@ -235,10 +235,13 @@ class Stellar(ModuleGame):
                               chosen=tuple(choices))
 
     def card_info(self, state: State, card: str) -> dict:
+        """Its type (``group``), number (6 for a 6/0 card), the number as printed (``label``:
+        ``"6/0"``) and stars, from the card file."""
         cards = state.cards
         kind = cards.kind(card, where="card")
         t = cards.type_of[kind]
-        return {"group": cards.type_id(t), "group_name": cards.type_name(t), "number": cards.number_of[kind]}
+        return {"group": cards.type_id(t), "group_name": cards.type_name(t), "number": cards.number_of[kind],
+                "label": SIX_ZERO if cards.six_zero[kind] else str(cards.number_of[kind]), "stars": cards.stars_of[kind]}
 
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards = every card minus those ``seat`` can see (the table, its own hand).
@@ -277,15 +280,16 @@ class Stellar(ModuleGame):
         return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": None}
 
     # -- the observer ------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | None) -> dict:
+    def observe(self, state: State, seat: int | str | None) -> dict:
         """Everything on the table, plus ``seat``'s own hand, starters, choice, face-down cards and
         drawn second card; of the others', what ``seat`` saw (``known``). Deck order is never shown:
         a face-down card ``seat`` does not know is ``{"face_down": null}``, a second card it did not
-        see ``{"hidden": true}``."""
+        see ``{"hidden": true}``. ``ALL`` sees every card: each hand, starter pair, choice, face-down
+        card and second card, and the ``cards`` of the deck (in draw order) and the box."""
         name = state.cards.card_name
         names = lambda kinds: [name(k) for k in kinds]  # noqa: E731
         pending = state.pending
-        shown_pending = (None if pending == EMPTY else name(pending) if state.pending_seen or seat == state.seat
+        shown_pending = (None if pending == EMPTY else name(pending) if state.pending_seen or sees(seat, state.seat)
                          else {"hidden": True})
         return {
             "game": self.id,
@@ -301,24 +305,24 @@ class Stellar(ModuleGame):
             "start_player": state.start_player,
             "round": state.round,
             "turns_taken": list(self.turns_taken(state)),
-            "deck": {"count": len(state.deck)},
+            "deck": {"count": len(state.deck), **({"cards": names(state.deck)} if seat == ALL else {})},
             "discard": names(state.discard),
-            "box": {"count": len(state.box)},
+            "box": {"count": len(state.box), **({"cards": names(state.box)} if seat == ALL else {})},
             "row": {str(i + 1): (name(k) if k != EMPTY else None) for i, k in enumerate(state.row)},
             "pending": shown_pending,
             "satellite_taken": state.satellite_taken,
-            "hands": [{"count": len(hand), "known": names(known), **({"cards": names(hand)} if s == seat else {})}
+            "hands": [{"count": len(hand), "known": names(known), **({"cards": names(hand)} if sees(seat, s) else {})}
                       for s, (hand, known) in enumerate(zip(state.hands, state.known))],
-            "starters": [{"count": len(pair), **({"cards": names(pair)} if s == seat else {})}
+            "starters": [{"count": len(pair), **({"cards": names(pair)} if sees(seat, s) else {})}
                          for s, pair in enumerate(state.starters)],
-            "chosen": [{"done": card != EMPTY, **({"card": name(card)} if s == seat and card != EMPTY else {})}
+            "chosen": [{"done": card != EMPTY, **({"card": name(card)} if sees(seat, s) and card != EMPTY else {})}
                        for s, card in enumerate(state.chosen)],
-            "telescopes": [position.telescope_json(state.cards, t, None if s == seat else state.known_down[s])
+            "telescopes": [position.telescope_json(state.cards, t, None if sees(seat, s) else state.known_down[s])
                            for s, t in enumerate(state.telescopes)],
             "notebooks": [position.notebook_json(state.cards, n) for n in state.notebooks],
             "scores": list(self.scores(state)),
             "events": [event.seen_by(seat) for event in self.events(state)],
-            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if seat is not None else [],
+            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if acts(seat) else [],
             "winners": list(self.winners(state)),
         }
 

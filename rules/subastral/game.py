@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.eventtexts import joined, player, say
-from rules.protocol import Event, ModuleGame, Variant
+from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.subastral import position, rules, scoring
 from rules.subastral.cards import END_CARD, CardSet, parse_cards, standard_cards
 from rules.subastral.state import DISTURB, NO_PASS, OVER, State
@@ -144,8 +144,9 @@ class Subastral(ModuleGame):
         return {"deck_count": deck_count, "unseen": unseen, "unseen_in_hands": in_hands, "end_card_depths": depths}
 
     # -- the observer ------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | None) -> dict:
-        """Everything public, plus ``seat``'s own hand and pass. Deck order is never shown."""
+    def observe(self, state: State, seat: int | str | None) -> dict:
+        """Everything public, plus ``seat``'s own hand and pass. Deck order is never shown, but to
+        ``ALL`` (every hand and pass, and the deck's ``cards`` top first, the end card as ``END``)."""
         name = state.cards.card_name
         names = lambda kinds: [name(k) for k in kinds]  # noqa: E731
         deck = state.deck
@@ -170,22 +171,23 @@ class Subastral(ModuleGame):
                 "count": len(deck) - (1 if end_in_deck else 0),
                 "end_card_in_deck": end_in_deck,
                 "cards_above_end_card": deck.index(rules.END_CARD) if end_in_deck else None,
+                **({"cards": names(deck)} if seat == ALL else {}),
             },
             "clouds": [names(pile) for pile in state.clouds],
             "played_cloud": state.played_cloud or None,
             "pending": names(state.pending),
             "hands": [
-                {"count": len(hand), **({"cards": names(hand)} if s == seat else {})}
+                {"count": len(hand), **({"cards": names(hand)} if sees(seat, s) else {})}
                 for s, hand in enumerate(state.hands)
             ],
             "journals": [[names(column) for column in journal] for journal in state.journals],
             "scores": list(self.scores(state)),
             "passes": [
-                {"chosen": state.passes[s] != NO_PASS, **({"card": name(state.passes[s])} if s == seat and state.passes[s] != NO_PASS else {})}
+                {"chosen": state.passes[s] != NO_PASS, **({"card": name(state.passes[s])} if sees(seat, s) and state.passes[s] != NO_PASS else {})}
                 for s in range(state.players)
             ] if state.phase == DISTURB else None,
             "events": [event.seen_by(seat) for event in self.events(state)],
-            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if seat is not None else [],
+            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if acts(seat) else [],
             "winners": list(self.winners(state)),
         }
         return view

@@ -1,0 +1,32 @@
+"""Board markup through Jinja2 templates with autoescape: every value a template shows is escaped
+unless the template says otherwise, so a card file's or a player's text can never become markup.
+
+Templates are package data, ``explorer/web/templates/<name>`` (read with ``importlib.resources``, so they
+travel with an installed package); :func:`render` fills one with plain values (strings, numbers,
+lists and dicts the board builds from an observation), never with a state.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import jinja2
+
+
+def _template_source(name: str):
+    source = resources.files("explorer.web").joinpath("templates", name).read_text(encoding="utf-8")
+    return source, None, lambda: True       # package data does not change under a running server
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """One environment: autoescape on for every template, undefined names an error (a typo in a
+    template fails its tests instead of drawing nothing), blocks trimmed so the markup stays compact."""
+    return jinja2.Environment(loader=jinja2.FunctionLoader(_template_source), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def render(name: str, **context) -> str:
+    """The template ``explorer/web/templates/<name>`` filled with ``context``."""
+    return environment().get_template(name).render(**context)
