@@ -10,9 +10,9 @@ from bokeh.document import Document
 
 import rules
 from explorer.boards.registry import board_for
-from explorer.session import FixedViewSession, GameSession
-from explorer.table_hub import TableHub
-from explorer.table_pages import TablePage
+from explorer.core.session import FixedViewSession, GameSession
+from explorer.tables.hub import TableHub
+from explorer.pages.table_pages import TablePage
 from explorer.core.viewpoint import SPECTATOR, Viewpoint, ViewpointRefused, role_of
 from rules.protocol import ALL
 
