@@ -235,7 +235,7 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
     expect(counter).to_have_text(f"Step {moves} / {moves}")
 
     # jump by clicking the log line of Player 1's first decision, then play another card there
-    page.locator(f'.event-log .step[data-step="{first_play}"]').click()
+    page.locator(f'.event-log .step[data-step="{first_play}"] .step-no').click()   # the step's number: a click on a rule link opens the rules instead
     expect(counter).to_have_text(f"Step {first_play} / {moves}")
     expect(page.locator(".event-log .step.current")).to_contain_text(f"Step {first_play}")
     assert session.cursor == first_play
@@ -340,7 +340,7 @@ def test_viewing_as_player_2_the_page_holds_no_other_hand(page: Page, served):
     assert secret_texts, "this game should have private draws"
 
     for step in (0, moves // 2, moves):
-        page.locator(f'.event-log .step[data-step="{step}"]').click()
+        page.locator(f'.event-log .step[data-step="{step}"] .step-no').click()
         expect(page.locator(".step-counter")).to_have_text(f"Step {step} / {moves}")
         state = session.state_at(step)
         own = [state.cards.card_name(kind) for kind in state.hands[viewer]]
