@@ -26,7 +26,8 @@ PIP := $(PY) -m pip --disable-pip-version-check
 # Outer wall-clock cap for pytest (seconds) so a hung browser/server can't eat CI's budget.
 TEST_TIMEOUT ?= 2400
 # pytest-xdist workers (one per core here; 0 runs the suite in one process). Each worker takes
-# whole files (--dist loadfile), so a module's server and browser are shared by its tests.
+# whole files (--dist loadfile), so a module's server and browser are shared by its tests; the
+# longest test runs alone and first, and the conformance tests one by one (tests/conftest.py).
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_ARGS ?=
 # Browser tests fail (not skip) when chromium/playwright are missing.  `make test` installs

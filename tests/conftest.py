@@ -87,6 +87,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.nodeid.split("[", 1)[0] not in LONGEST)     # (a stable sort)
     browser_items = []
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
@@ -103,6 +104,36 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     skip = pytest.mark.skip(reason=f"browser test skipped: {why}")
     for item in browser_items:
         item.add_marker(skip)
+
+
+#: ``make test`` runs ``pytest -n N --dist loadfile``: a worker runs a module's tests together (they
+#: share its module-scoped servers and browser pages), with two refinements (pytest_xdist_make_scheduler):
+#: these tests run alone, first (each longer than most modules) ...
+LONGEST = ("tests/test_browser_tables.py::test_four_seats_play_a_whole_subastral_game_and_no_page_holds_another_hand",)
+#: ... and these modules' tests (seeded games, no shared state) are handed out one by one.
+SPREAD_OVER_WORKERS = ("tests/test_conformance.py",)
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a pytest-xdist worker takes for ``--dist loadfile``: the test's module, or the
+    test itself (LONGEST, SPREAD_OVER_WORKERS)."""
+    module = nodeid.split("::", 1)[0]
+    if module in SPREAD_OVER_WORKERS or nodeid.split("[", 1)[0] in LONGEST:
+        return nodeid
+    return module
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class ModuleScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    config.option.loadscopereorder = False      # in collection order: the LONGEST first (below)
+    return ModuleScheduling(config, log)
 
 
 @pytest.fixture(scope="session")

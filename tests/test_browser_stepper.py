@@ -172,8 +172,11 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
     session = app.session
     spec = session.spec
     page.locator(".new-game-human button").click()
+    # The server first: a new game redraws the board, log, picker and plots (seconds on a busy
+    # machine), and only then can the page say whose move it is.
+    wait_until(lambda: session.controller(0) == "human" and spec.to_move(session.state) == (0,) and settled(session),
+               what="the new game with Player 1 to move")
     expect(page.locator(".picker-status")).to_contain_text("Player 1, your move")
-    wait_until(lambda: spec.to_move(session.state) == (0,) and settled(session))
     expect_cursor(page, session)
     expect(page.locator(".sb-status .viewer")).to_contain_text("Seen by Player 1")
 
@@ -222,17 +225,13 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
     line = list(session.log)
     moves = len(line)
     counter = page.locator(".step-counter")
-    page.locator(".step-back button").click()
-    expect(counter).to_have_text(f"Step {moves - 1} / {moves}")
-    page.keyboard.press("ArrowLeft")
-    expect(counter).to_have_text(f"Step {moves - 2} / {moves}")
-    page.keyboard.press("ArrowRight")
-    expect(counter).to_have_text(f"Step {moves - 1} / {moves}")
-    assert session.cursor == moves - 1
-    page.keyboard.press("Home")
-    expect(counter).to_have_text(f"Step 0 / {moves}")
-    page.keyboard.press("End")
-    expect(counter).to_have_text(f"Step {moves} / {moves}")
+    for step, press in ((moves - 1, page.locator(".step-back button").click),
+                        (moves - 2, lambda: page.keyboard.press("ArrowLeft")),
+                        (moves - 1, lambda: page.keyboard.press("ArrowRight")),
+                        (0, lambda: page.keyboard.press("Home")), (moves, lambda: page.keyboard.press("End"))):
+        press()
+        wait_until(lambda: session.cursor == step, what=f"the server at step {step}")    # (then the page)
+        expect(counter).to_have_text(f"Step {step} / {moves}")
 
     # jump by clicking the log line of Player 1's first decision, then play another card there
     page.locator(f'.event-log .step[data-step="{first_play}"] .step-no').click()   # the step's number: a click on a rule link opens the rules instead
@@ -263,10 +262,12 @@ def test_stepping_forward_and_back_redraws_the_board(page: Page, served):
     forward = page.locator(".step-forward button")
     for step in (1, 2, 3):
         forward.click()
+        wait_until(lambda: app.session.cursor == step, what=f"the server at step {step}")     # (then the page)
         expect(counter).to_contain_text(f"Step {step} / ")
     assert cloud_texts(page) != start
     expect(page.locator(".event-log .step.current")).to_contain_text("Step 3")
     page.locator(".step-back button").click()
+    wait_until(lambda: app.session.cursor == 2, what="the server at step 2")
     expect(counter).to_contain_text("Step 2 / ")
     expect(page.locator(".event-log .step.current")).to_contain_text("Step 2")
     expect(page.locator(".picker-status")).to_contain_text("(greedy bot) is thinking")

@@ -83,11 +83,13 @@ class SeatPage:
         return text
 
     def wait_for_step(self, step: int, timeout: float = 15_000) -> None:
-        """Until the board has shown "Step k / k" for k >= ``step`` (checked on every animation frame):
-        bots may move on at once, and a page shows only the latest of moves that come together."""
+        """Until the board has shown "Step k / k" for k >= ``step`` (the page notes that on the animation
+        frame that draws it: PAGE_JS; read here every 50 ms, not on every frame of five pages, which kept
+        the browser busy on a machine the server needs): bots may move on at once, and a page shows only
+        the latest of moves that come together."""
         self.page.wait_for_function(
             "(step) => window.__seen && Object.entries(window.__seen).some(([k, t]) => Number(k) >= step && t > 0)",
-            arg=step, polling="raf", timeout=timeout)
+            arg=step, polling=50, timeout=timeout)
 
     def buttons(self):
         return self.page.locator(".action-picker button.action")

@@ -2,7 +2,10 @@
 
 Seeded random playouts check, after every action: a legal action exists until the end, ``apply``
 never changes its input, positions round-trip through JSON, observations hide what a seat may not
-see, cards are conserved; at the end: replays reproduce the final state and turns are equal.
+see, cards are conserved; at the end: replays reproduce the final state and turns are equal. The
+first game of each setting has every position checked, the others a seeded sample of their positions
+(one in ``SAMPLE_EVERY``, always the first and the last): the playouts themselves cost little, the
+checks at a position are what take the time.
 Starved positions (every combination of emptied decks, discards, markets, rows, hands, supplies)
 always have a move too. Variant switches are tested one at a time (and all together), not in every
 combination.
@@ -23,6 +26,8 @@ from position_fuzz import deadlocks
 from rules.protocol import Variant, dumps, load_json
 
 GAMES_PER_SETTING = 3
+#: In the games after the first of a setting, one position in this many is checked (seeded choice).
+SAMPLE_EVERY = 8
 
 
 def variant_settings(game) -> list[dict]:
@@ -47,9 +52,12 @@ def settings():
                 yield pytest.param(game_id, players, variants, id=f"{game_id}-{players}p-{label}")
 
 
-def playout(game, players, seed, variants, *, check):
-    """Play a seeded random game; ``check(state, seat)`` runs before every action."""
+def playout(game, players, seed, variants, *, check, every: int = 1):
+    """Play a seeded random game; ``check(state, seat)`` runs before every action (``every=1``), or
+    before one action in ``every`` chosen by a seeded stream of its own (the first always), and on the
+    final position. The moves played do not depend on ``every``."""
     rng = random.Random(seed)
+    sample = random.Random(f"sample {seed}")
     state = game.new_game(players, seed, variants)
     actions = []
     while not game.is_over(state):
@@ -58,7 +66,8 @@ def playout(game, players, seed, variants, *, check):
         for seat in to_move:
             assert game.legal_actions(state, seat), f"seat {seat} must act but has no legal action"
         seat = rng.choice(to_move)
-        check(state, seat)
+        if not actions or sample.randrange(every) == 0:
+            check(state, seat)
         action = rng.choice(game.legal_actions(state, seat))
         actions.append((seat, action))
         state = game.apply(state, seat, action)
@@ -102,7 +111,7 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
                     game.apply(state, seat, action)
                 assert game.encode(state) == before
 
-        final, actions = playout(game, players, seed, variants, check=check)
+        final, actions = playout(game, players, seed, variants, check=check, every=1 if index == 0 else SAMPLE_EVERY)
         assert game.to_move(final) == ()
         assert game.winners(final), "a finished game has at least one winner"
         turns = game.turns_taken(final)
@@ -137,6 +146,23 @@ def test_variant_settings_take_each_switch_alone_and_all_together():
 
     assert variant_settings(Game) == [{"a": False, "b": "x"}, {"a": True, "b": "x"}, {"a": False, "b": "y"},
                                       {"a": False, "b": "z"}, {"a": True, "b": "z"}]
+
+
+def test_a_sampled_playout_plays_the_same_moves_and_checks_its_first_and_last_position_and_a_share():
+    game = rules.get_game("jump_gate")
+    seen = {every: [] for every in (1, SAMPLE_EVERY)}
+    results = {every: playout(game, 4, 7, None, every=every, check=lambda state, seat, every=every:
+                              seen[every].append(state)) for every in seen}
+    full, sampled = seen[1], seen[SAMPLE_EVERY]
+    assert results[1] == results[SAMPLE_EVERY]                      # the same game
+    assert len(full) == len(results[1][1]) + 1                       # every position
+    assert sampled[0] == full[0] and sampled[-1] == full[-1]
+    assert len(full) / SAMPLE_EVERY / 2 < len(sampled) < len(full) / SAMPLE_EVERY * 2
+    positions = iter(full)
+    assert all(any(state == position for position in positions) for state in sampled)   # in the game's order
+    again = []
+    playout(game, 4, 7, None, every=SAMPLE_EVERY, check=lambda state, seat: again.append(state))
+    assert [game.encode(s) for s in again] == [game.encode(s) for s in sampled]     # a seeded sample
 
 
 #: Each game's own turn counter, read from its state: ``turn_of``'s number must change exactly when

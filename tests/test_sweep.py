@@ -139,7 +139,17 @@ def test_simulate_command_uses_local_processes_when_asked():
 
 
 def test_ctrl_c_on_a_process_pool_run_prints_the_partial_results():
+    """Ctrl-C once the progress bar (drawn on a terminal: stderr is a pseudo-terminal here) shows ten
+    finished chunks: the run stops and prints the games of the chunks finished, from the first deal on.
+    Waiting for the bar, not for a fixed time: on a busy machine the first chunks can take seconds.
+    Chunks finish in any order and only a gap-free prefix counts, so one finished chunk is not enough
+    (it can be the second worker's); ten mean the first worker has been on the first chunk while the
+    other finished nine of the same size."""
+    import contextlib
     import os
+    import pty
+    import re
+    import select
     import signal
     import subprocess
     import sys
@@ -147,17 +157,35 @@ def test_ctrl_c_on_a_process_pool_run_prints_the_partial_results():
 
     from tests.test_cli import ROOT
 
+    games = 20000
+    terminal, stderr = pty.openpty()
     run = subprocess.Popen([sys.executable, "-m", "play.cli", "compare", "subastral", "--players", "4", "--variant-b",
-                            "disturbance", "--games", "20000", "--bot-a", "greedy", "--workers", "2", "--chunk", "20",
-                            "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           start_new_session=True)
-    time.sleep(4)
-    os.killpg(run.pid, signal.SIGINT)             # what Ctrl-C does: the whole foreground process group
-    out, err = run.communicate(timeout=120)
-    assert run.returncode == 0, err
-    data = json.loads(out)
-    assert data["interrupted"] is True and 0 < data["results"]["games"] < 20000
-    assert data["results"]["games"] % 20 == 0     # whole chunks only, from the first deal on
+                            "disturbance", "--games", str(games), "--bot-a", "greedy", "--workers", "2", "--chunk",
+                            "20"], cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=True)
+    os.close(stderr)
+    try:
+        bar, deadline = "", time.monotonic() + 120
+        while not any(int(done) >= 10 * 2 * 20 for done in re.findall(r"\] (\d+)/", bar)):
+            assert run.poll() is None and time.monotonic() < deadline, f"no finished chunk on the progress bar: {bar!r}"
+            if select.select([terminal], [], [], 0.5)[0]:
+                bar += os.read(terminal, 4096).decode()
+        os.killpg(run.pid, signal.SIGINT)         # what Ctrl-C does: the whole foreground process group
+        deadline = time.monotonic() + 120
+        while run.poll() is None:                 # (reading the terminal on, so no write to it blocks the run)
+            assert time.monotonic() < deadline, "the run did not stop after Ctrl-C"
+            if select.select([terminal], [], [], 0.1)[0]:
+                with contextlib.suppress(OSError):
+                    os.read(terminal, 4096)
+        out = run.stdout.read()
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+        os.close(terminal)
+    assert run.returncode == 0, out
+    assert "(interrupted: partial results)" in out, out
+    paired = int(re.search(r"(\d+) paired games", out).group(1))
+    assert 0 < paired < games
+    assert paired % 20 == 0                       # whole chunks only, from the first deal on
 
 
 def test_score_histograms_and_curves_add_up_and_agree_across_executors():
