@@ -95,6 +95,13 @@ def _source(name: str, columns) -> ColumnDataSource:
     return ColumnDataSource({column: [] for column in columns}, name=f"analysis-{name}")
 
 
+def _distribution_figure(size: Mapping, xlabel: str, ylabel: str, title: str, lang: str) -> figure:
+    """A distribution plot's figure (no hover), its texts ``plots.analysis.<name>`` in ``lang``."""
+    fig = new_figure({"width": 420, **size}, text(f"plots.analysis.{xlabel}", lang), text(f"plots.analysis.{ylabel}", lang), [])
+    fig.title.text = text(f"plots.analysis.{title}", lang)
+    return fig
+
+
 def _legend_at(fig: figure, place: str) -> None:
     if place == "right":
         fig.add_layout(fig.legend[0], "right")
@@ -192,36 +199,42 @@ class DifferenceFigure:
         return True
 
 
-class DistributionFigure:
+class SettingsFigure:
+    """A plot of A and B, one source each (``sources``, the data's columns): :meth:`show` fills them
+    and fixes the x range around column ``X`` and the y range around the ``Y`` columns (and ``Y_FROM``)."""
+
+    X, Y, Y_FROM, PAD = "", (), (), 0.05
+
+    def show(self, data: Mapping) -> bool:
+        for label, source in self.sources.items():
+            source.data = dict(data[label])
+        set_range(self.figure.x_range, padded([x for columns in data.values() for x in columns[self.X]], pad=0.02))
+        set_range(self.figure.y_range, padded([*self.Y_FROM, *(y for columns in data.values() for name in self.Y
+                                                              for y in columns[name])], pad=self.PAD))
+        return True
+
+
+class DistributionFigure(SettingsFigure):
     """The share of final scores (all seats pooled) at each score, A and B, as step lines."""
 
+    X, Y, Y_FROM = "score", ("share",), (0,)
+
     def __init__(self, data: Mapping, lang: str = "en", **size):
-        self.figure = fig = new_figure({"width": 420, **size}, text("plots.analysis.final_score", lang),
-                                       text("plots.analysis.share", lang), [])
-        fig.title.text = text("plots.analysis.distribution_title", lang)
-        fig.remove_tools(fig.select_one({"type": HoverTool}))
+        self.figure = fig = _distribution_figure(size, "final_score", "share", "distribution_title", lang)
         self.sources = {label: _source(f"distribution-{label}", ("score", "share")) for label in COLOURS}
         for label, source in self.sources.items():
             fig.step("score", "share", source=source, mode="center", color=COLOURS[label], line_width=2, legend_label=label)
         fig.legend.location = "top_right"
         self.show(data)
 
-    def show(self, data: Mapping) -> bool:
-        for label, source in self.sources.items():
-            source.data = dict(data[label])
-        set_range(self.figure.x_range, padded([s for d in data.values() for s in d["score"]], pad=0.05))
-        set_range(self.figure.y_range, padded([0, *(s for d in data.values() for s in d["share"])], pad=0.05))
-        return True
 
-
-class EnvelopeFigure:
+class EnvelopeFigure(SettingsFigure):
     """Per setting, by decision: the mean provisional score, and the band from the lowest to the highest."""
 
+    X, Y, PAD = "decision", ("low", "high"), 0.1
+
     def __init__(self, data: Mapping, lang: str = "en", **size):
-        self.figure = fig = new_figure({"width": 420, **size}, text("plots.analysis.decision", lang),
-                                       text("plots.analysis.provisional", lang), [])
-        fig.title.text = text("plots.analysis.envelope_title", lang)
-        fig.remove_tools(fig.select_one({"type": HoverTool}))
+        self.figure = fig = _distribution_figure(size, "decision", "provisional", "envelope_title", lang)
         self.sources = {label: _source(f"envelope-{label}", ("decision", "mean", "low", "high")) for label in COLOURS}
         for label, source in self.sources.items():
             fig.varea("decision", "low", "high", source=source, color=COLOURS[label], alpha=0.15,
@@ -230,10 +243,3 @@ class EnvelopeFigure:
                      legend_label=text("plots.analysis.mean", lang, setting=label))
         fig.legend.location = "top_left"
         self.show(data)
-
-    def show(self, data: Mapping) -> bool:
-        for label, source in self.sources.items():
-            source.data = dict(data[label])
-        set_range(self.figure.x_range, padded([d for columns in data.values() for d in columns["decision"]], pad=0.02))
-        set_range(self.figure.y_range, padded([v for columns in data.values() for v in columns["low"] + columns["high"]]))
-        return True

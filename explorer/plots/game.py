@@ -70,11 +70,12 @@ def frame(size: Mapping) -> dict:
 
 def new_figure(size: Mapping, xlabel: str, ylabel: str, tooltips: list, x_range=None) -> figure:
     """A live plot's empty figure: fixed ranges (``Range1d``, or ``x_range`` given), a hover with
-    ``tooltips`` (for the glyphs its maker names), the toolbar shown on mouse-over."""
+    ``tooltips`` if any (for the glyphs its maker names), the toolbar shown on mouse-over."""
     fig = figure(x_range=x_range or Range1d(0, 1), y_range=Range1d(0, 1), tools=TOOLS,
                  active_scroll="wheel_zoom", min_border=5, min_border_left=10, **{**PLOT_SIZE, **size})
     fig.xaxis.axis_label, fig.yaxis.axis_label = xlabel, ylabel
-    fig.add_tools(HoverTool(tooltips=tooltips, renderers=[], mode="mouse"))
+    if tooltips:
+        fig.add_tools(HoverTool(tooltips=tooltips, renderers=[], mode="mouse"))
     fig.toolbar.autohide = True
     fig.title.text_font_size = FONT_SIZES["title"]
     for axis in (*fig.xaxis, *fig.yaxis):
