@@ -180,7 +180,7 @@ class Caches:
                 keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
         keys, hands, records = found
-        found = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}))
+        found = SeatCache(keys, pairs, hands, records, mask, {})
         if sum(map(len, teams)) <= SMALL_TEAMS:
             self.seats[seat, teams] = found
         return found

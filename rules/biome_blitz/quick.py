@@ -14,7 +14,7 @@ from typing import NamedTuple
 from rules.chance import die, shuffled
 from rules.biome_blitz.caches import caches_for
 from rules.biome_blitz.cards import CardSet
-from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS
+from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS, make_state
 from rules.biome_blitz.entries import REVEAL, TURN
 from rules.biome_blitz.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _without, known_less, noted_peek
@@ -79,7 +79,7 @@ def end_turn(fields: list, seat: int) -> State | None:
     if points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS:
         fields[_WINNER], fields[_PHASE], fields[_PENDING] = seat, OVER, ()
         fields[_LOG] += (("win", seat, (), (points[seat], len(team))),)
-        return tuple.__new__(State, fields)
+        return make_state(fields)
     following, turn = (seat + 1) % players, fields[_TURN] + 1
     fields[_SEAT], fields[_TURN], fields[_PHASE], fields[_PENDING], fields[_TRADES] = following, turn, ACTION, (), 0
     turns = TURN[following]
@@ -88,7 +88,7 @@ def end_turn(fields: list, seat: int) -> State | None:
     next_team = teams[following]
     if (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start:
         return start_abilities(fields)
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def start_abilities(fields: list) -> State | None:
@@ -138,7 +138,7 @@ def start_abilities(fields: list) -> State | None:
     fields[_KNOWN], fields[_PEEKED] = known, peeked
     if choice:
         fields[_PHASE] = PEEK
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def refill_slot(cards: CardSet, deck: tuple, discards: tuple, market: tuple, slot: int, log: tuple):
@@ -224,7 +224,7 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
             market.append(EMPTY)
     if d == RESOURCE and market[0] == market[1] == market[2] != EMPTY:
         return None
-    return tuple.__new__(State, (
+    return make_state((
         cards, players, variants, seed, rolls, shuffles, _put(decks, d, deck), _put(discards, d, discard),
         _put(markets, d, tuple(market)), _put(hands, seat, _without(hands[seat], paid)), teams, ecosystems, points,
         turn_seat, turn, phase, pending, trades, last_compete, winner, log,

@@ -53,6 +53,7 @@ from bisect import insort
 from rules.chance import seeded
 from rules.biome_blitz.caches import caches_for
 from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet, _bad
+from rules.biome_blitz.state import make_state
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, FRENZY_ONCE, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
     REPLACE, REROLL, TRADE, TRADE_REPLY, WIN_ANIMALS, WIN_POINTS, CancelCompete, Compete, Discover, Done, Explore,
@@ -114,7 +115,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         shuffles = table.shuffles
     # The first turn begins (as _Table.start_turn), its log the state's (the setup's is not kept): the
     # teams are empty, so no start-of-turn ability acts.
-    return tuple.__new__(State, (
+    return make_state((
         cards, players, variants, seed, 0, shuffles, tuple(decks), tuple(discards), tuple(markets), hands,
         ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),),
         ((),) * players, ()))
@@ -181,7 +182,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         reveals = (cards.__dict__.get("_caches") or caches_for(cards)).reveals[d]
         log = (("explore", seat, (d,) + flushed, action.pay), reveals[revealed[0]][1], reveals[revealed[1]][2],
                reveals[revealed[2]][3])
-        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
+        return make_state((cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
                                      tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
                                      trades, last_compete, winner, log, known, peeked))
     paid = _symbols(action.pay, RULE_EXPLORE)
@@ -206,7 +207,7 @@ def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
     """``state`` with a new phase and pending decision (nothing else changes): built directly."""
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_LOG] = phase, pending, log
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def _trade_with(state: State, seat: int, action: TradeWith) -> State:
@@ -232,14 +233,14 @@ def _trade_propose(state: State, seat: int, action) -> State:
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_TRADES] = TRADE_REPLY, (partner, seat, give, ask), state.trades + 1
     fields[_LOG] = (("trade_offer", seat, give + ask, (partner, len(give))),)
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def _trade_cancel(state: State, seat: int, action) -> State:
     # A withdrawn offer counts toward the three a turn, as a proposed one does: a turn always ends.
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_TRADES], fields[_LOG] = ACTION, (), state.trades + 1, ()
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
@@ -258,7 +259,7 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
     fields = list(state)
     fields[_HANDS], fields[_PHASE], fields[_PENDING], fields[_KNOWN] = tuple(hands), ACTION, (), tuple(known)
     fields[_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def _forage(state: State, seat: int, action: Forage) -> State:
@@ -364,7 +365,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     if first and not ends:
         if not deck and not discards[RESOURCE] and not choices.second_pick_exists(deck, (), market):
             return None     # (seldom: the forage ends after this pick, on the general path)
-        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
+        return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
                                      winner, log, known, peeked))
     caches = cards.__dict__.get("_caches") or caches_for(cards)
@@ -374,7 +375,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     if not (draws or points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
             or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
         turns = TURN[following]
-        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
+        return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
                                      (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
                                      known, peeked))
@@ -487,7 +488,7 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     if known[seat]:
         known = _put(known, seat, known_less(known[seat], paid))
     if replace:
-        return tuple.__new__(State, (
+        return make_state((
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
             points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,), known, peeked))
     next_team = teams[following]
@@ -495,7 +496,7 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
     if not (draws or ends or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
         turns = TURN[following]
-        return tuple.__new__(State, (
+        return make_state((
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
             points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
             (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked))
@@ -689,7 +690,7 @@ def _peek(state: State, seat: int, action: Peek) -> State:
     fields = list(state)
     fields[_PHASE], fields[_LOG] = ACTION, (("peek", seat, (d, top), animal),)
     fields[_PEEKED] = noted_peek(state.peeked, seat, d, state.decks, state.shuffles)
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 _HANDLERS = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.chance import die, shuffled
 from rules.biome_blitz.caches import caches_for
-from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State
+from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State, make_state
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
@@ -31,7 +31,7 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return tuple.__new__(State, (
+        return make_state((
             self.cards, self.players, s.variants, self.seed, self.rolls, self.shuffles, tuple(self.decks),
             tuple(self.discards), tuple(self.markets), tuple(self.hands), tuple(self.teams), tuple(self.ecosystems),
             tuple(self.points), self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,

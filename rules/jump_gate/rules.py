@@ -35,6 +35,7 @@ from itertools import combinations_with_replacement
 from rules.chance import shuffled
 from rules.eventtexts import joined, player, say
 from rules.jump_gate.cards import NO_CODE, WILD, Components, bad_file
+from rules.jump_gate.state import make_state
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, FACE_DOWN_AT_SETUP, GATE,
     HAND_SIZE, HIDDEN_BY_PLAYERS, MARK, NOBODY, OVER, PLANETS_BY_PLAYERS, RESEARCH, SLOTS,
@@ -339,7 +340,7 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return tuple.__new__(State, (
+        return make_state((
             s.comps, s.players, s.variants, s.seed, self.shuffles, s.ring, self.resources, self.face_up, self.markers,
             self.claimed, self.ships, self.deck, self.discard, self.hands, s.hidden, self.gained, self.black_hole,
             s.unused, s.start_player, self.seat, self.round, self.actions_left, self.phase, self.focus, self.waiting,

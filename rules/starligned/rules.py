@@ -41,6 +41,7 @@ from rules.starligned.choices import (  # noqa: F401
     RULE_TURN, _illegal, _index, _refuse, _source, actions_for, effect_name, effect_refusal, full_moon, legal_actions,
     resolvable, to_move,
 )
+from rules.starligned.state import make_state
 from rules.starligned.state import (
     EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
     ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
@@ -105,7 +106,7 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return tuple.__new__(State, (
+        return make_state((
             self.cards, self.players, s.variants, s.seed, self.deck, s.box, self.discard, self.hands, self.rows,
             self.moons, self.moon_supply, self.chosen, self.start_player, self.stage, self.round, self.phase,
             self.resolver, self.pending, self.ignored, self.stopped, self.exchanged, tuple(self.log)))
@@ -312,7 +313,7 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
             round_ += 1
             phase = PLAY
             log += (("pass", None, (), start_player),)
-    return tuple.__new__(State, (cards, players, variants, seed, deck, box, discard, tuple(hands), rows, moons,
+    return make_state((cards, players, variants, seed, deck, box, discard, tuple(hands), rows, moons,
                                  moon_supply, chosen, start_player, stage, round_, phase, resolver, pending, ignored,
                                  stopped, exchanged, log))
 
