@@ -1,4 +1,4 @@
-"""Biome Blitz's remembered list parts (``caches.py``) give the lists worked out afresh: games are
+"""Biome Blitz's remembered list parts (``fast/caches.py``) give the lists worked out afresh: games are
 played with the caches warm (entries shared between hands, seats and games), and at many decisions the
 list is compared with the one a fresh set of caches gives for the same state."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rules.biome_blitz import choices
-from rules.biome_blitz.caches import caches_for
+from rules.biome_blitz.fast.caches import caches_for
 from test_biome_blitz_abilities import EXTENDED, GAME
 
 

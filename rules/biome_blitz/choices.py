@@ -1,9 +1,9 @@
 """Biome Blitz's choices: who decides, what each may choose (the legal actions, put together from
-the parts remembered in ``caches.py``), and the rules refusals name."""
+the parts remembered in ``fast/caches.py``), and the rules refusals name."""
 
 from __future__ import annotations
 
-from rules.biome_blitz.caches import Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
+from rules.biome_blitz.fast.caches import Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EFFECTIVE_POWER, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL, TRADE,
@@ -232,7 +232,7 @@ def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
 
 
 def _action_phase(state: State, seat: int) -> tuple:
-    """The optional and main actions, put together from remembered parts (see ``rules.biome_blitz.caches``)."""
+    """The optional and main actions, put together from remembered parts (see ``rules.biome_blitz.fast.caches``)."""
     global _last_action_phase
     before, actions = _last_action_phase
     if before is not None and seat == before.seat and _same_action_phase(state, before, seat):

@@ -32,18 +32,20 @@ here, each with its reason:
 - The game ends at once when a player has 30 points or five animals, checked after every action.
 - An empty deck is rebuilt from its shuffled discards (seeded); when both are empty, nothing is drawn.
 
-Speed (random playouts call this engine most; none of it changes a result): the action phase's list
-is put together from parts remembered in ``caches.py``; ``apply`` takes an action object that
-``legal_actions`` has just handed out for the very same state without checking it again
-(``_listed``); forage picks, Explore, Discover, Compete and trade offers, the most frequent moves, build
-their new state directly in the usual case (with ``quick.py``'s helpers for draw abilities, the turn's
-end and start-of-turn abilities) and leave anything unusual to ``_Table``.
+Speed (random playouts call this engine most; none of it changes a result), behind the one switch
+``fast.ENABLED`` (``rules.biome_blitz.fast``; off, every apply is checked and built on ``_Table``,
+the plain rules): the action phase's list is put together from parts remembered in
+``fast/caches.py``; ``apply`` takes an action object that ``legal_actions`` has just handed out for
+the very same state without checking it again (``_listed``); forage picks, Explore, Discover,
+Compete and trade offers, the most frequent moves, build their new state directly in the usual case
+(with ``fast/quick.py``'s helpers for draw abilities, the turn's end and start-of-turn abilities)
+and leave anything unusual to ``_Table``.
 
 The engine's modules: ``choices.py`` (who decides, the legal actions, the rules refusals name),
 ``checks.py`` (an action not just offered: legal, or why not), ``costs.py`` (costs, payments and
-compete totals after abilities), ``table.py`` (``_Table``, the general path of an apply), ``quick.py``
-(the direct paths), ``caches.py`` (the remembered parts of action lists), and this one: setup,
-``apply`` and one handler per action.
+compete totals after abilities), ``table.py`` (``_Table``, the general path of an apply), ``fast/``
+(the direct paths, the remembered parts of action lists, log entries made once), and this one:
+setup, ``apply`` and one handler per action.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from __future__ import annotations
 from bisect import insort
 
 from rules.chance import seeded
-from rules.biome_blitz.caches import caches_for
+from rules.biome_blitz.fast.caches import caches_for
 from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet, _bad
 from rules.biome_blitz.state import make_state
 from rules.biome_blitz.state import (
@@ -60,7 +62,8 @@ from rules.biome_blitz.state import (
     Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive,
     TradePropose, TradeWith,
 )
-from rules.biome_blitz import choices, quick
+from rules.biome_blitz import choices, fast
+from rules.biome_blitz.fast import quick
 from rules.biome_blitz.checks import _describe, _is_legal, _refusal, _rule_of, _symbols
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
 from rules.biome_blitz.choices import (  # noqa: F401
@@ -68,8 +71,8 @@ from rules.biome_blitz.choices import (  # noqa: F401
     RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, legal_actions, to_move,
 )
 from rules.biome_blitz.costs import abilities, attack_total, cancel_payment, defence_total, eco_bonus, reroll_ability  # noqa: F401
-from rules.biome_blitz.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
-from rules.biome_blitz.entries import turn as turn_entry
+from rules.biome_blitz.fast.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
+from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _Table, _without, known_less, noted_peek
 from rules.eventtexts import player
 
@@ -89,7 +92,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         raise _bad("deal", "cards", count=len(resources), hand=HAND_AT_START, players=players)
     start = rng.randrange(players)
     decks = [tuple(resources), tuple(animals), tuple(ecosystems)]
-    if min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
+    if fast.ENABLED and min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
         # The usual case built directly, as the _Table's refills below would: each market is its deck's
         # top cards (no empty slot, no three identical resources to replace).
         markets, decks = [deck[:MARKET] for deck in decks], [deck[MARKET:] for deck in decks]
@@ -134,7 +137,7 @@ def _piles(cards: CardSet) -> tuple:
 def apply(state: State, seat: int, action) -> State:
     listed_state, listed_seat, listed = choices._listed
     # (``is``: the seat is the very int object listed, never True for 1; seats are small ints, one object each.)
-    if state is listed_state and seat is listed_seat:
+    if state is listed_state and seat is listed_seat and fast.ENABLED:
         for offered in listed:
             if offered is action:
                 return _HANDLER_OF[type(action)](state, seat, action)
@@ -165,7 +168,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
     flushed = market if EMPTY not in market else tuple(c for c in market if c != EMPTY)
     deck = state.decks[d]
     revealed = deck[:MARKET]
-    if len(deck) >= MARKET and not (d == RESOURCE and revealed[0] == revealed[1] == revealed[2]):
+    if fast.ENABLED and len(deck) >= MARKET and not (d == RESOURCE and revealed[0] == revealed[1] == revealed[2]):
         # The usual case built directly, as the general path below would (pay, discard the market,
         # refill it from the deck's top): no reshuffle and no three of a kind to replace.
         paid = _symbols(action.pay, RULE_EXPLORE)
@@ -186,7 +189,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
                                      tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
                                      trades, last_compete, winner, log, known, peeked))
     paid = _symbols(action.pay, RULE_EXPLORE)
-    built = quick.explore(state, seat, d, paid, flushed, action.pay)     # a short deck: reshuffled
+    built = quick.explore(state, seat, d, paid, flushed, action.pay) if fast.ENABLED else None  # a short deck: reshuffled
     if built is not None:
         return built
     table = _Table(state)
@@ -263,7 +266,7 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
 
 
 def _forage(state: State, seat: int, action: Forage) -> State:
-    built = _quick_pick(state, seat, action.slot, True)
+    built = _quick_pick(state, seat, action.slot, True) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -302,7 +305,7 @@ _Table.forage_pick = _forage_pick
 
 
 def _forage_second(state: State, seat: int, action: ForagePick) -> State:
-    built = _quick_pick(state, seat, action.slot, False)
+    built = _quick_pick(state, seat, action.slot, False) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -418,7 +421,7 @@ def _discover(state: State, seat: int, action: Discover) -> State:
     cards = state.cards
     d = _DECK_OF[action.deck]
     card = state.markets[d][action.slot - 1]
-    built = _quick_discover(state, seat, action, d, card)
+    built = _quick_discover(state, seat, action, d, card) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -525,7 +528,7 @@ def _replace(state: State, seat: int, action: Replace) -> State:
     fields[_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
     fields[_DISCARDS] = state.discards[:ECOSYSTEM] + (state.discards[ECOSYSTEM] + (old,),)
     fields[_LOG] = (log,)
-    built = quick.end_turn(fields, seat)
+    built = quick.end_turn(fields, seat) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -541,7 +544,8 @@ def _compete(state: State, seat: int, action: Compete) -> State:
     attacker, defender = cards.animal_by_id[action.attacker], cards.animal_by_id[action.defender]
     owner = state.owner(defender)
     paid = _symbols(action.pay, RULE_COMPETE)
-    built = quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total)
+    built = (quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total) if fast.ENABLED
+             else None)
     if built is not None:
         return built
     table = _Table(state)

@@ -4,7 +4,7 @@ things), with the steps the rules take on it (draw, refill, pay, score, end the 
 from __future__ import annotations
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.caches import caches_for
+from rules.biome_blitz.fast.caches import caches_for
 from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State, make_state
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.biome_blitz.cards import CardSet
-from rules.biome_blitz.entries import REVEAL
+from rules.biome_blitz.fast.entries import REVEAL
 from rules.biome_blitz.state import MARKET
 
 LIMIT = 100000      # entries per cache before it starts over

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.caches import caches_for
+from rules.biome_blitz.fast.caches import caches_for
 from rules.biome_blitz.cards import CardSet
 from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS, make_state
-from rules.biome_blitz.entries import REVEAL, TURN
-from rules.biome_blitz.entries import turn as turn_entry
+from rules.biome_blitz.fast.entries import REVEAL, TURN
+from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _without, known_less, noted_peek
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
