@@ -3,6 +3,7 @@ the parts remembered in ``fast/caches.py``), and the rules refusals name."""
 
 from __future__ import annotations
 
+from rules.biome_blitz import fast
 from rules.biome_blitz.fast.caches import Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
@@ -63,6 +64,8 @@ _SEATS = tuple((seat,) for seat in range(6))
 # -- legal actions -------------------------------------------------------------------------------
 def legal_actions(state: State, seat: int) -> list:
     global _listed, _last_action_phase
+    if not fast.ENABLED:
+        return plain_legal_actions(state, seat)
     phase = state.phase
     if phase == ACTION and seat == state.seat:     # the commonest question, answered directly
         # (_action_phase, written out: this runs at about every second decision of a playout.)
@@ -167,6 +170,47 @@ def _legal_actions(state: State, seat: int) -> tuple:
     if phase == PEEK:
         return _PEEKS
     return ()
+
+
+def plain_legal_actions(state: State, seat: int) -> list:
+    """The legal actions worked out from the rules alone, nothing remembered: what ``legal_actions``
+    answers with the switch ``fast.ENABLED`` off (and, put together from remembered parts, with it on)."""
+    phase = state.phase
+    if phase == OVER or seat not in to_move(state):
+        return []
+    hand = state.hands[seat]
+    if phase == ACTION:
+        return _plain_action_phase(state, seat)
+    if phase == FORAGE:
+        has_deck = bool(state.decks[RESOURCE] or state.discards[RESOURCE])
+        return ([_FORAGE_PICK[i + 1] for i, s in enumerate(state.markets[RESOURCE]) if s not in (EMPTY, WILD)]
+                + ([_FORAGE_PICK[0]] if has_deck else []))
+    if phase == TRADE:
+        partner, give, ask = state.pending
+        return _trade_actions(hand, give, len(ask) < len(state.hands[partner]), bool(ask))
+    if phase == TRADE_REPLY:
+        ask = state.pending[3]
+        return [_ACCEPT, _REFUSE] if all(hand.count(s) >= ask.count(s) for s in set(ask)) else [_REFUSE]
+    if phase == REPLACE:
+        return [_REPLACE[(("ecosystem", state.cards.ecosystems[k].id),)] for k in dict.fromkeys(state.ecosystems[seat])]
+    return [*_legal_actions(state, seat)]      # (the other phases' lists are made afresh there too)
+
+
+def _plain_action_phase(state: State, seat: int) -> list:
+    """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order."""
+    decks, discards, markets, hand = state.decks, state.discards, state.markets, state.hands[seat]
+    explorable = sum(1 << d for d in range(len(DECK_NAMES)) if decks[d] or discards[d] or markets[d] != _NO_CARDS)
+    out = _explores(state, seat, hand, explorable)
+    if state.trades < TRADES_PER_TURN:
+        out += _TRADE_WITH_BY[state.players][seat]
+    out += _with_take_all(state, seat, _forages(markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE])))
+    for d in (ANIMAL, ECOSYSTEM):
+        for slot, card in enumerate(markets[d], 1):
+            if card != EMPTY:
+                cost, free, substitute = discover_cost(state, seat, d, card)
+                for pay in payments(hand, cost, free=free, substitute=dict(sorted(substitute.items()))):
+                    out.append(_DISCOVER[(("deck", DECK_NAMES[d]), ("slot", slot), ("pay", _named(pay)))])
+    return out + _competes(state, seat)
 
 
 def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> list:
@@ -512,33 +556,21 @@ def _take_all(state: State, ability) -> tuple[int, ...]:
 
 
 def _competes(state: State, seat: int, only: int | None = None) -> list:
-    """Every (attacker, defender, payment), attackers in team order, defenders by seat then team order
-    (the action phase puts the same list together from remembered pairs: ``_listing``)."""
+    """Every (attacker, defender, payment) no ability forbids and the hand can pay the attacker's
+    battle cost for, attackers in team order, defenders by seat then team order (the action phase
+    puts the same list together from remembered pairs: ``_listing``)."""
     out = []
-    teams = state.teams
+    cards, teams, hand = state.cards, state.teams, state.hands[seat]
     for attacker in teams[seat]:
         if only is not None and attacker != only:
             continue
+        pays = tuple(map(_named, payments(hand, cards.animals[attacker].battle_cost)))
         for other in range(state.players):
             if other != seat:
                 for defender in teams[other]:
-                    out += _compete_pair(state, seat, attacker, defender, len(teams[other]) > 1)
+                    if can_be_attacked(state, attacker, defender) is None:
+                        out += _pair_actions(cards, attacker, defender, pays)
     return out
-
-
-def _compete_pair(state: State, seat: int, attacker: int, defender: int, mates: bool) -> tuple:
-    """The Compete actions of one pair: none when the hand cannot pay the battle cost or an ability
-    protects the defender."""
-    cards = state.cards
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
-    record = _pair_record(state, caches, attacker, defender, mates)
-    if record is None:
-        return ()
-    pay_id = _pay_id(caches, state.hands[seat], record.cost)
-    found = record.by_pays.get(pay_id)
-    if found is None:
-        found = record.by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
-    return found
 
 
 def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mates: bool) -> PairRecord | None:

@@ -7,8 +7,10 @@ Random playouts call the engine most, so it keeps three kinds of shortcuts that 
 - ``entries.py``: the most frequent log entries, made once.
 
 With ``ENABLED`` true (the default) ``rules.apply`` takes the direct paths and trusts an action object
-``legal_actions`` has just handed out for the very same state. With it false every apply checks its
-action and goes through the handlers' general path on a ``_Table``: the plain rules, the reference.
+``legal_actions`` has just handed out for the very same state, and ``legal_actions`` puts lists
+together from remembered parts. With it false, ``legal_actions`` is ``choices.plain_legal_actions``
+(worked out from the rules alone) and every apply checks its action and goes through the handlers'
+general path on a ``_Table``: the plain rules, the reference.
 Tests flip it (``fast.ENABLED = False``); the environment variable ``RULES_EXPLORER_PLAIN=1`` starts a
 process with it off. ``tests/test_biome_blitz_fast_switch.py`` plays seeded games both ways and
 compares every state, legal action list and event.
