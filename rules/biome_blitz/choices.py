@@ -153,7 +153,7 @@ def _legal_actions(state: State, seat: int) -> tuple:
         return found
     if phase == REPLACE:
         ecosystems = state.ecosystems[seat]
-        caches = cards.__dict__.get("_caches") or caches_for(cards)
+        caches = cards.speed_caches
         found = caches.replaces.get(ecosystems)
         if found is None:
             found = remember(caches.replaces, ecosystems,

@@ -53,7 +53,6 @@ from __future__ import annotations
 from bisect import insort
 
 from rules.chance import seeded
-from rules.biome_blitz.fast.caches import caches_for
 from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet, _bad
 from rules.biome_blitz.state import make_state
 from rules.biome_blitz.state import (
@@ -84,7 +83,7 @@ _DECK_OF = {name: d for d, name in enumerate(DECK_NAMES)}
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     rng = seeded(seed)   # (the draws of random.Random(seed), faster)
-    piles = cards.__dict__.get("_piles") or _piles(cards)
+    piles = cards.piles
     resources, animals, ecosystems = [*piles[0]], [*piles[1]], [*piles[2]]
     for deck in (resources, animals, ecosystems):
         rng.shuffle(deck)
@@ -122,15 +121,6 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         cards, players, variants, seed, 0, shuffles, tuple(decks), tuple(discards), tuple(markets), hands,
         ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),),
         ((),) * players, ()))
-
-
-def _piles(cards: CardSet) -> tuple:
-    """The three decks before the shuffle (resources and ecosystems by copies, animals one each),
-    made once per card set (kept in its ``__dict__``, as ``caches_for`` does)."""
-    piles = cards.__dict__["_piles"] = (
-        tuple(s for s in range(4) for _ in range(cards.resource_copies[s])), tuple(range(len(cards.animals))),
-        tuple(k for k, n in enumerate(cards.ecosystem_copies) for _ in range(n)))
-    return piles
 
 
 # -- applying ------------------------------------------------------------------------------------
@@ -182,7 +172,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
         discards[d] = discards[d] + flushed
         decks[d], markets[d] = deck[MARKET:], revealed
         # (MARKET is 3: the three revealed cards.)
-        reveals = (cards.__dict__.get("_caches") or caches_for(cards)).reveals[d]
+        reveals = cards.speed_caches.reveals[d]
         log = (("explore", seat, (d,) + flushed, action.pay), reveals[revealed[0]][1], reveals[revealed[1]][2],
                reveals[revealed[2]][3])
         return make_state((cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
@@ -371,7 +361,7 @@ def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None
         return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
                                      winner, log, known, peeked))
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    caches = cards.speed_caches
     team, following = teams[seat], (seat + 1) % players
     next_team = teams[following]
     draws = (caches.teams.get(team) or caches.team(team)).draws_after_forage
@@ -466,7 +456,7 @@ def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int
     deck = decks[d]
     if not deck or EMPTY in markets[d]:
         return None
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    caches = cards.speed_caches
     team, ecosystems, following = teams[seat], ecosystems_of[seat], (seat + 1) % players
     if d == ANIMAL:
         team += (card,)

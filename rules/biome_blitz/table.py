@@ -4,7 +4,6 @@ things), with the steps the rules take on it (draw, refill, pay, score, end the 
 from __future__ import annotations
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.fast.caches import caches_for
 from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State, make_state
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
@@ -150,7 +149,7 @@ class _Table:
         self.log.append(("turn", seat, (), self.turn))
         cards = self.cards
         team = self.teams[seat]
-        caches = cards.__dict__.get("_caches") or caches_for(cards)
+        caches = cards.speed_caches
         if not (caches.teams.get(team) or caches.team(team)).acts_at_start:
             return
         for animal in team:

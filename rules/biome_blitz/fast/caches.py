@@ -323,11 +323,8 @@ class PairRecord(NamedTuple):
 
 
 def caches_for(cards: CardSet) -> Caches:
-    """The card set's caches, made on first use (kept in its ``__dict__``, as a cached property is)."""
-    caches = cards.__dict__.get("_caches")
-    if caches is None:
-        caches = cards.__dict__["_caches"] = Caches(cards)
-    return caches
+    """The card set's caches, made on first use (``CardSet.speed_caches``, a cached property)."""
+    return cards.speed_caches
 
 
 def remember(cache: dict, key, actions) -> tuple:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.fast.caches import caches_for
 from rules.biome_blitz.cards import CardSet
 from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS, make_state
 from rules.biome_blitz.fast.entries import REVEAL, TURN
@@ -41,26 +40,23 @@ class Flags(NamedTuple):
     watches_defeats: tuple[bool, ...]
 
 
-def flags_for(cards: CardSet) -> Flags:
-    """The card set's Flags, made on first use (kept in its ``__dict__``, as ``caches_for`` does)."""
-    flags = cards.__dict__.get("_quick_flags")
-    if flags is None:
-        def reroll(animal, side: str, automatic: bool):     # (as costs.reroll_ability)
-            return next((a for a in animal.with_effect("reroll")
-                         if a.get("side") in (side, "any") and (a.get("on") is not None) == automatic), None)
+def flags_of(cards: CardSet) -> Flags:
+    """The Flags of every animal card of ``cards``."""
+    def reroll(animal, side: str, automatic: bool):     # (as costs.reroll_ability)
+        return next((a for a in animal.with_effect("reroll")
+                     if a.get("side") in (side, "any") and (a.get("on") is not None) == automatic), None)
 
-        animals = cards.animals
-        flags = cards.__dict__["_quick_flags"] = Flags(
-            tuple(not animal.with_effect("extra_compete") and reroll(animal, "attack", False) is None
-                  for animal in animals),
-            tuple(reroll(animal, "defend", False) is None for animal in animals),
-            tuple(reroll(animal, "attack", True) for animal in animals),
-            tuple(reroll(animal, "defend", True) for animal in animals),
-            tuple(animal.with_effect("cancel_compete") for animal in animals),
-            tuple(tuple(a for a in animal.abilities if a.trigger == "defeated") for animal in animals),
-            tuple(any(a.trigger == "defeated" and a.effect == "draw" and a.get("whose") == "any" for a in animal.abilities)
-                  for animal in animals))
-    return flags
+    animals = cards.animals
+    return Flags(
+        tuple(not animal.with_effect("extra_compete") and reroll(animal, "attack", False) is None
+              for animal in animals),
+        tuple(reroll(animal, "defend", False) is None for animal in animals),
+        tuple(reroll(animal, "attack", True) for animal in animals),
+        tuple(reroll(animal, "defend", True) for animal in animals),
+        tuple(animal.with_effect("cancel_compete") for animal in animals),
+        tuple(tuple(a for a in animal.abilities if a.trigger == "defeated") for animal in animals),
+        tuple(any(a.trigger == "defeated" and a.effect == "draw" and a.get("whose") == "any" for a in animal.abilities)
+              for animal in animals))
 
 
 #: Where each field sits in a State (the direct paths change a state's fields as a list).
@@ -84,7 +80,7 @@ def end_turn(fields: list, seat: int) -> State | None:
     fields[_SEAT], fields[_TURN], fields[_PHASE], fields[_PENDING], fields[_TRADES] = following, turn, ACTION, (), 0
     turns = TURN[following]
     fields[_LOG] += (turns[turn] if turn < len(turns) else turn_entry(following, turn),)
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    caches = cards.speed_caches
     next_team = teams[following]
     if (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start:
         return start_abilities(fields)
@@ -241,7 +237,7 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
     ``attack_total`` and ``defence_total`` are the rules' (they read only the cards, teams and
     ecosystems, which the payment leaves as they are)."""
     cards = state.cards
-    flags = cards.__dict__.get("_quick_flags") or flags_for(cards)
+    flags = cards.speed_flags
     if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]):
         return None
     if flags.cancels[defender]:     # (as _compete: its owner decides whether to cancel)
