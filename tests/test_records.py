@@ -22,3 +22,15 @@ def test_no_engine_builds_a_state_with_tuple_new_itself():
     users = sorted(str(path.relative_to(rules_dir)) for path in rules_dir.rglob("*.py")
                    if "tuple.__new__" in path.read_text(encoding="utf-8"))
     assert users == ["records.py"]
+
+
+def test_what_an_engine_works_out_once_per_card_set_is_a_cached_property():
+    from functools import cached_property
+    for game_id in ("jump_gate", "stellar", "starligned", "subastral"):
+        cards = rules.get_game(game_id).cards
+        assert isinstance(vars(type(cards))["action_table"], cached_property), game_id
+        assert cards.action_table is cards.action_table
+    rules_dir = Path(rules.__file__).parent
+    patched = sorted(str(path.relative_to(rules_dir)) for path in rules_dir.rglob("*.py")
+                     if '__dict__["' in path.read_text(encoding="utf-8") or "__dict__.get(" in path.read_text(encoding="utf-8"))
+    assert patched == []

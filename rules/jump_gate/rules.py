@@ -165,10 +165,8 @@ class _Actions:
 
 
 def actions_for(comps: Components) -> _Actions:
-    table = comps.__dict__.get("_actions")
-    if table is None:
-        table = comps.__dict__["_actions"] = _Actions(comps)
-    return table
+    """The action table of a card set, made on first use and kept with it (``Components.action_table``)."""
+    return comps.action_table
 
 
 def _matches(own: int, code: int) -> bool:
@@ -197,7 +195,7 @@ def harvest_slots(state: State, seat: int, pos: int) -> list[int]:
 def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     comps = state.comps
-    table = comps.__dict__.get("_actions") or actions_for(comps)
+    table = comps.action_table
     if phase == ACTION:
         if seat != state.seat:
             return []

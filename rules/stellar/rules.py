@@ -127,11 +127,8 @@ class _Actions:
 
 
 def actions_for(cards: CardSet) -> _Actions:
-    """The action table of a card set, built on first use and kept with the card set."""
-    table = cards.__dict__.get("_actions")
-    if table is None:
-        table = cards.__dict__["_actions"] = _Actions(cards)
-    return table
+    """The action table of a card set, made on first use and kept with it (``CardSet.action_table``)."""
+    return cards.action_table
 
 
 def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple:
@@ -184,7 +181,7 @@ def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], s
     ``old``'s cached masks instead of a scan of ``new``: the slot is no longer empty, and a face-up
     card adds the slot's neighbours to its type's mask (a satellite: to the satellites' mask).
     Nothing when ``old`` is not cached (``new`` is then scanned when first asked about)."""
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     found = table.masks.get(id(old))
     if found is None or found[0] is not old:
         return
@@ -247,7 +244,7 @@ def _telescope_actions(table: _Actions, kind: int, mask: int, down: bool):
 def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     cards = state.cards
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     # The turn's own phases first: they are almost every call.
     if phase == TAKE:
         if seat != state.seat:
@@ -520,7 +517,7 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
     flag are those ``_check_slot`` accepts (the masks only hold empty slots). Else None, and the
     caller takes the full checks, which name the rule an illegal action breaks."""
     cards = state.cards
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     entry = table.decoded.get(id(action))
     if entry is None or entry[0] is not action:
         return None

@@ -111,11 +111,8 @@ class _Actions:
 
 
 def actions_for(cards: CardSet) -> _Actions:
-    """The action table of a card set, built on first use and kept with the card set."""
-    table = cards.__dict__.get("_actions")
-    if table is None:
-        table = cards.__dict__["_actions"] = _Actions(cards)
-    return table
+    """The action table of a card set, made on first use and kept with it (``CardSet.action_table``)."""
+    return cards.action_table
 
 
 def _distinct(kinds: tuple[int, ...]):
