@@ -38,7 +38,7 @@ the plain rules): the action phase's list is put together from parts remembered 
 ``fast/caches.py``; ``apply`` takes an action object that ``legal_actions`` has just handed out for
 the very same state without checking it again (``_listed``); forage picks, Explore, Discover,
 Compete and trade offers, the most frequent moves, build their new state directly in the usual case
-(with ``fast/quick.py``'s helpers for draw abilities, the turn's end and start-of-turn abilities)
+(``fast/direct.py``, with ``fast/quick.py``'s helpers for draw abilities, the turn's end and start-of-turn abilities)
 and leave anything unusual to ``_Table``.
 
 The engine's modules: ``choices.py`` (who decides, the legal actions, the rules refusals name),
@@ -62,7 +62,7 @@ from rules.biome_blitz.state import (
     TradePropose, TradeWith,
 )
 from rules.biome_blitz import choices, fast
-from rules.biome_blitz.fast import quick
+from rules.biome_blitz.fast import direct, quick
 from rules.biome_blitz.checks import _describe, _is_legal, _refusal, _rule_of, _symbols
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
 from rules.biome_blitz.choices import (  # noqa: F401
@@ -70,8 +70,6 @@ from rules.biome_blitz.choices import (  # noqa: F401
     RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, legal_actions, to_move,
 )
 from rules.biome_blitz.costs import abilities, attack_total, cancel_payment, defence_total, eco_bonus, reroll_ability  # noqa: F401
-from rules.biome_blitz.fast.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
-from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _Table, _without, known_less, noted_peek
 from rules.eventtexts import player
 
@@ -159,25 +157,7 @@ def _explore(state: State, seat: int, action: Explore) -> State:
     deck = state.decks[d]
     revealed = deck[:MARKET]
     if fast.ENABLED and len(deck) >= MARKET and not (d == RESOURCE and revealed[0] == revealed[1] == revealed[2]):
-        # The usual case built directly, as the general path below would (pay, discard the market,
-        # refill it from the deck's top): no reshuffle and no three of a kind to replace.
-        paid = _symbols(action.pay, RULE_EXPLORE)
-        (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-         turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked) = state
-        hands = _put(hands, seat, _without(hands[seat], paid))
-        if known[seat]:
-            known = _put(known, seat, known_less(known[seat], paid))
-        decks, discards, markets = [*decks], [*discards], [*markets]
-        discards[RESOURCE] = discards[RESOURCE] + paid
-        discards[d] = discards[d] + flushed
-        decks[d], markets[d] = deck[MARKET:], revealed
-        # (MARKET is 3: the three revealed cards.)
-        reveals = cards.speed_caches.reveals[d]
-        log = (("explore", seat, (d,) + flushed, action.pay), reveals[revealed[0]][1], reveals[revealed[1]][2],
-               reveals[revealed[2]][3])
-        return make_state((cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
-                                     tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
-                                     trades, last_compete, winner, log, known, peeked))
+        return direct.explore(state, seat, action, d, flushed, revealed)
     paid = _symbols(action.pay, RULE_EXPLORE)
     built = quick.explore(state, seat, d, paid, flushed, action.pay) if fast.ENABLED else None  # a short deck: reshuffled
     if built is not None:
@@ -256,7 +236,7 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
 
 
 def _forage(state: State, seat: int, action: Forage) -> State:
-    built = _quick_pick(state, seat, action.slot, True) if fast.ENABLED else None
+    built = direct.forage_pick(state, seat, action.slot, True) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -295,89 +275,13 @@ _Table.forage_pick = _forage_pick
 
 
 def _forage_second(state: State, seat: int, action: ForagePick) -> State:
-    built = _quick_pick(state, seat, action.slot, False) if fast.ENABLED else None
+    built = direct.forage_pick(state, seat, action.slot, False) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
     _forage_done(table, seat, state.pending + (card,))
     return table.freeze()
-
-
-def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None:
-    """A forage pick in the usual case, the new state built directly (forage picks are the most
-    frequent decisions after the action phase's, and a _Table costs more than the pick). Usual: the
-    resource deck has cards (no reshuffle) and the market is full; when the forage ends (after a
-    second pick, or a face-up wild as the first), its draw abilities and the turn's end are built
-    directly too (``quick``). Otherwise None: the general path (forage_pick, _forage_done, end_turn)
-    decides, and gives the same result in the usual case."""
-    # One unpacking, and the new state as one tuple: cheaper than reading fields one by one.
-    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-     turn_seat, turn, _, pending, trades, last_compete, winner, _, known, peeked) = state
-    deck = decks[RESOURCE]
-    market = markets[RESOURCE]
-    if not deck or EMPTY in market:
-        return None
-    ends = False        # a face-up wild ends the forage at once
-    if slot:
-        card = market[slot - 1]
-        if card == WILD:
-            if not first:
-                return None
-            ends = True
-        log = (TAKE[seat][card][slot],)
-        top = deck[0]
-        # (The market written out, as the hands below: cheaper than slices joined.)
-        refilled = (top, market[1], market[2]) if slot == 1 else (
-            (market[0], top, market[2]) if slot == 2 else (market[0], market[1], top))
-        if refilled[0] == refilled[1] == refilled[2]:       # seldom: three of a kind to replace
-            refilled = quick.refill_slot(cards, deck, discards[RESOURCE], market, slot - 1, log)
-            if refilled is None:
-                return None
-            deck, discard, market, log = refilled
-            discards = (discard,) + discards[1:]
-        else:
-            deck, market = deck[1:], refilled
-            log = (log[0], REVEAL[top][slot])
-        if ends:
-            log += (WILD_ENDS[seat],)
-        known = [*known]        # (taken face up: every seat saw it)
-        known[seat] += (card,)
-        known = tuple(known)
-    else:
-        card = deck[0]
-        deck = deck[1:]
-        log = (DRAW[seat][card],)
-    decks = (deck, decks[ANIMAL], decks[ECOSYSTEM])
-    markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
-    hand = [*hands[seat]]
-    insort(hand, card)
-    hands = [*hands]
-    hands[seat] = tuple(hand)
-    hands = tuple(hands)
-    if first and not ends:
-        if not deck and not discards[RESOURCE] and not choices.second_pick_exists(deck, (), market):
-            return None     # (seldom: the forage ends after this pick, on the general path)
-        return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
-                                     teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
-                                     winner, log, known, peeked))
-    caches = cards.speed_caches
-    team, following = teams[seat], (seat + 1) % players
-    next_team = teams[following]
-    draws = (caches.teams.get(team) or caches.team(team)).draws_after_forage
-    if not (draws or points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
-            or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
-        turns = TURN[following]
-        return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
-                                     teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
-                                     (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
-                                     known, peeked))
-    # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
-    fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-              turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
-    if draws and not quick.forage_draws(fields, seat, pending + (card,) if not first else (card,)):
-        return None
-    return quick.end_turn(fields, seat)
 
 
 def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
@@ -411,7 +315,7 @@ def _discover(state: State, seat: int, action: Discover) -> State:
     cards = state.cards
     d = _DECK_OF[action.deck]
     card = state.markets[d][action.slot - 1]
-    built = _quick_discover(state, seat, action, d, card) if fast.ENABLED else None
+    built = direct.discover(state, seat, action, d, card) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -443,63 +347,6 @@ def _discover(state: State, seat: int, action: Discover) -> State:
             return table.freeze()
     table.end_turn()
     return table.freeze()
-
-
-def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int) -> State | None:
-    """A discovery in the usual case, the new state built directly as ``_discover`` would: the deck
-    refills the slot (no reshuffle, no other empty slot) and the draw abilities find their cards.
-    Then either a fourth ecosystem waits for the one it replaces (the turn goes on), or the turn ends
-    (written out for the commonest case: no draw, no win, no start-of-turn ability; else
-    ``quick.end_turn``). Otherwise None."""
-    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
-     turn_seat, turn, _, _, trades, last_compete, winner, _, known, peeked) = state
-    deck = decks[d]
-    if not deck or EMPTY in markets[d]:
-        return None
-    caches = cards.speed_caches
-    team, ecosystems, following = teams[seat], ecosystems_of[seat], (seat + 1) % players
-    if d == ANIMAL:
-        team += (card,)
-        stars = cards.animals[card].stars
-    else:
-        ecosystems += (card,)
-        stars = cards.ecosystems[card].stars
-    points = points_of[seat] + stars
-    replace = len(ecosystems) > MAX_ECOSYSTEMS      # (an ecosystem: discover draw abilities watch animals)
-    ends = points >= WIN_POINTS or len(team) >= WIN_ANIMALS
-    if replace and ends:
-        return None
-    paid = _symbols(action.pay, RULE_DISCOVER)
-    slot = action.slot
-    decks, markets = [*decks], [*markets]
-    decks[d] = deck[1:]
-    markets[d] = _put(markets[d], slot - 1, deck[0])
-    log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")))
-    reveal = caches.reveals[d][deck[0]][slot]
-    decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
-    hands, points_of = _put(hands, seat, _without(hands[seat], paid)), _put(points_of, seat, points)
-    if known[seat]:
-        known = _put(known, seat, known_less(known[seat], paid))
-    if replace:
-        return make_state((
-            cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,), known, peeked))
-    next_team = teams[following]
-    teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
-    draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
-    if not (draws or ends or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
-        turns = TURN[following]
-        return make_state((
-            cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
-            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked))
-    # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
-    fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-              points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
-    if draws and not quick.discover_draws(fields, seat, card):
-        return None
-    fields[_LOG] += (reveal,)
-    return quick.end_turn(fields, seat)
 
 
 def points_win(table: _Table, seat: int) -> bool:

@@ -1,8 +1,9 @@
 """Biome Blitz's speed code, apart from the rules, behind one switch: ``ENABLED``.
 
 Random playouts call the engine most, so it keeps three kinds of shortcuts that change no result:
-- ``quick.py``: the usual case of the frequent applies (forage picks, Explore, Discover, Compete, the
-  turn's end and start-of-turn abilities) built as one new state, instead of on ``table._Table``;
+- ``direct.py`` and ``quick.py``: the usual case of the frequent applies (forage picks, Explore,
+  Discover, Compete, the turn's end and start-of-turn abilities) built as one new state, instead of
+  on ``table._Table``;
 - ``caches.py``: the parts of the action phase's list remembered by what they depend on;
 - ``entries.py``: the most frequent log entries, made once.
 
