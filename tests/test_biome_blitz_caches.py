@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from rules.biome_blitz import choices
+from rules.biome_blitz.fast import listing
 from rules.biome_blitz.fast.caches import caches_for
 from test_biome_blitz_abilities import EXTENDED, GAME
 
@@ -17,13 +17,13 @@ def afresh(game, state, seat) -> list:
     """The legal actions with every remembered part forgotten."""
     cards = state.cards
     kept = cards.__dict__.pop("speed_caches", None)      # (a cached property)
-    last = choices._last_caches, choices._last_action_phase
-    choices._last_caches, choices._last_action_phase = (None, None), (None, ())
+    last = listing._last_caches, listing._last_action_phase
+    listing._last_caches, listing._last_action_phase = (None, None), (None, ())
     try:
         return game.legal_actions(state, seat)
     finally:
         cards.__dict__["speed_caches"] = kept
-        choices._last_caches, choices._last_action_phase = last
+        listing._last_caches, listing._last_action_phase = last
 
 
 #: Every switch at the reading that is not its default (immune_power "effective" makes the compete

@@ -62,12 +62,13 @@ from rules.biome_blitz.state import (
     TradePropose, TradeWith,
 )
 from rules.biome_blitz import choices, fast
-from rules.biome_blitz.fast import direct, quick
+from rules.biome_blitz.fast import direct, listing, quick
+from rules.biome_blitz.fast.listing import legal_actions  # noqa: F401 (the engine's protocol call)
 from rules.biome_blitz.checks import _describe, _is_legal, _refusal, _rule_of, _symbols
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
 from rules.biome_blitz.choices import (  # noqa: F401
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_OVER,
-    RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, legal_actions, to_move,
+    RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, to_move,
 )
 from rules.biome_blitz.costs import abilities, attack_total, cancel_payment, defence_total, eco_bonus, reroll_ability  # noqa: F401
 from rules.biome_blitz.table import _put, _Table, _without, known_less, noted_peek
@@ -123,7 +124,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
 
 # -- applying ------------------------------------------------------------------------------------
 def apply(state: State, seat: int, action) -> State:
-    listed_state, listed_seat, listed = choices._listed
+    listed_state, listed_seat, listed = listing._listed
     # (``is``: the seat is the very int object listed, never True for 1; seats are small ints, one object each.)
     if state is listed_state and seat is listed_seat and fast.ENABLED:
         for offered in listed:

@@ -68,7 +68,7 @@ class Caches:
         self.draws_on_discover = tuple(any(ability.trigger == "discover" and ability.effect == "draw"
                                            for ability in animal.abilities) for animal in animals)
         #: The animals an immunity protects from weak attackers: with the switch immune_power at
-        #: "effective" what protects them depends on the teams' ecosystems too (see choices._listing).
+        #: "effective" what protects them depends on the teams' ecosystems too (see listing._listing).
         self.guards = frozenset(a for a, animal in enumerate(animals) if any(
             ability.get("max_attacker_power") is not None for ability in animal.with_effect("immune")))
         self.animal_cards, self.ecosystem_kinds = len(animals), len(cards.ecosystems)     # markets show these
