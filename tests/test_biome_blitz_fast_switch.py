@@ -64,3 +64,16 @@ def test_the_switch_is_on_by_default_and_the_plain_path_checks_every_action(monk
     assert len(calls) == 1      # off: checked like any other
     with pytest.raises(IllegalAction):
         GAME.apply(state, (seat + 1) % 3, listed[0])
+
+
+def test_the_environment_variable_starts_a_process_on_the_plain_rules():
+    import os
+    import subprocess
+    import sys
+    script = ("from rules.biome_blitz import fast; import rules; g = rules.get_game('biome_blitz'); "
+              "s = g.new_game(3, 1); a = g.legal_actions(s, g.to_move(s)[0]); g.apply(s, g.to_move(s)[0], a[0]); "
+              "print(fast.ENABLED)")
+    for value, expected in (("1", "False"), ("0", "True"), ("", "True")):
+        env = {**os.environ, "RULES_EXPLORER_PLAIN": value}
+        done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        assert done.stdout.strip() == expected, value
