@@ -4,6 +4,7 @@ things), with the steps the rules take on it (draw, refill, pay, score, end the 
 from __future__ import annotations
 
 from rules.chance import die, shuffled
+from rules.biome_blitz import fast
 from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State, make_state
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
@@ -149,9 +150,10 @@ class _Table:
         self.log.append(("turn", seat, (), self.turn))
         cards = self.cards
         team = self.teams[seat]
-        caches = cards.speed_caches
-        if not (caches.teams.get(team) or caches.team(team)).acts_at_start:
-            return
+        if fast.ENABLED:        # (the speed code knows when the team has no start-of-turn ability)
+            caches = cards.speed_caches
+            if not (caches.teams.get(team) or caches.team(team)).acts_at_start:
+                return
         for animal in team:
             for ability in cards.animals[animal].abilities:
                 if ability.trigger == "start_of_turn" and ability.effect == "take_faceup":
