@@ -1,4 +1,4 @@
-"""Biome Blitz's remembered list parts (``caches.py``) give the lists worked out afresh: games are
+"""Biome Blitz's remembered list parts (``fast/caches.py``) give the lists worked out afresh: games are
 played with the caches warm (entries shared between hands, seats and games), and at many decisions the
 list is compared with the one a fresh set of caches gives for the same state."""
 
@@ -8,22 +8,22 @@ import random
 
 import pytest
 
-from rules.biome_blitz import choices
-from rules.biome_blitz.caches import caches_for
+from rules.biome_blitz.fast import listing
+from rules.biome_blitz.fast.caches import caches_for
 from test_biome_blitz_abilities import EXTENDED, GAME
 
 
 def afresh(game, state, seat) -> list:
     """The legal actions with every remembered part forgotten."""
     cards = state.cards
-    kept = cards.__dict__.pop("_caches", None)
-    last = choices._last_caches, choices._last_action_phase
-    choices._last_caches, choices._last_action_phase = (None, None), (None, ())
+    kept = cards.__dict__.pop("speed_caches", None)      # (a cached property)
+    last = listing._last_caches, listing._last_action_phase
+    listing._last_caches, listing._last_action_phase = (None, None), (None, ())
     try:
         return game.legal_actions(state, seat)
     finally:
-        cards.__dict__["_caches"] = kept
-        choices._last_caches, choices._last_action_phase = last
+        cards.__dict__["speed_caches"] = kept
+        listing._last_caches, listing._last_action_phase = last
 
 
 #: Every switch at the reading that is not its default (immune_power "effective" makes the compete
@@ -71,3 +71,17 @@ def test_hands_with_the_same_capped_counts_share_their_entry():
             for record in filter(None, deck):
                 assert all(c <= g for c, g in zip(record.caps, caches.whole_caps))
     assert all(c <= g for caps in caches.battle_caps for c, g in zip(caps, caches.printed_caps))
+
+
+def test_what_is_worked_out_once_per_card_set_is_a_cached_property():
+    from functools import cached_property
+    from pathlib import Path
+
+    from rules.biome_blitz.cards import CardSet
+    for name in ("piles", "speed_caches", "speed_flags"):
+        assert isinstance(vars(CardSet)[name], cached_property), name
+    assert caches_for(GAME.cards) is GAME.cards.speed_caches is GAME.cards.speed_caches
+    package = Path(caches_for.__code__.co_filename).parent.parent
+    patched = [path.name for path in package.rglob("*.py") if '__dict__["' in path.read_text(encoding="utf-8")
+               or '__dict__.get(' in path.read_text(encoding="utf-8")]
+    assert patched == []

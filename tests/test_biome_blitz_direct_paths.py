@@ -1,4 +1,4 @@
-"""Biome Blitz's direct paths (``quick.py`` and the ``_quick_*`` functions of ``rules.py``) build the
+"""Biome Blitz's direct paths (``fast/quick.py`` and ``fast/direct.py``) build the
 same states as the general path through ``_Table``: the same games are played twice, once as the
 engine plays them and once with every direct path declining, and each state must be equal (fields
 and log). The card files are the standard roster and one with every ability effect in play."""
@@ -10,12 +10,11 @@ from collections import Counter
 
 import pytest
 
-from rules.biome_blitz import quick
-from rules.biome_blitz import rules as engine
+from rules.biome_blitz.fast import direct, quick
 from test_biome_blitz_abilities import EXTENDED, GAME
 
 #: The direct paths that can decline (module, name): declining sends the apply to ``_Table``.
-DIRECT = [(engine, "_quick_pick"), (engine, "_quick_discover"), (quick, "explore"), (quick, "end_turn"),
+DIRECT = [(direct, "forage_pick"), (direct, "discover"), (quick, "explore"), (quick, "end_turn"),
           (quick, "start_abilities"), (quick, "refill_slot"), (quick, "forage_draws"), (quick, "discover_draws"),
           (quick, "compete")]
 

@@ -182,6 +182,24 @@ class CardSet:
             raise _bad("unknown_ecosystem", where, name=repr(name), ecosystems=joined(self.ecosystem_by_id)) from None
 
     @cached_property
+    def piles(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The three decks before the shuffle: resources and ecosystems by their copies, animals one each."""
+        return (tuple(s for s in range(4) for _ in range(self.resource_copies[s])), tuple(range(len(self.animals))),
+                tuple(k for k, n in enumerate(self.ecosystem_copies) for _ in range(n)))
+
+    @cached_property
+    def speed_caches(self):
+        """The speed code's remembered parts of action lists for these cards (``fast.caches.Caches``)."""
+        from rules.biome_blitz.fast.caches import Caches     # (the speed code builds on this module)
+        return Caches(self)
+
+    @cached_property
+    def speed_flags(self):
+        """The speed code's view of each animal card's abilities (``fast.quick.Flags``)."""
+        from rules.biome_blitz.fast.quick import flags_of     # (the speed code builds on this module)
+        return flags_of(self)
+
+    @cached_property
     def fingerprint(self) -> str:
         return json.dumps(self.raw, sort_keys=True, ensure_ascii=False)
 

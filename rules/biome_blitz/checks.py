@@ -14,8 +14,9 @@ from rules.biome_blitz.state import (
 )
 from rules.biome_blitz.choices import (
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_TRADE,
-    GAME, _illegal, legal_actions, refusal,
+    GAME, _illegal, refusal,
 )
+from rules.biome_blitz.fast.listing import legal_actions
 from rules.biome_blitz.costs import _names, abilities, cancel_payment, can_be_attacked, discover_cost, payments
 from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import IllegalAction

@@ -1,14 +1,13 @@
-"""Biome Blitz's choices: who decides, what each may choose (the legal actions, put together from
-the parts remembered in ``caches.py``), and the rules refusals name."""
+"""Biome Blitz's choices: who decides, what each may choose (the legal actions worked out from the
+rules: ``plain_legal_actions``; the engine puts the same lists together from remembered parts in
+``fast/listing.py``), and the rules refusals name."""
 
 from __future__ import annotations
 
-from rules.biome_blitz.caches import Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
-    ACTION, CANCEL, DECK_NAMES, EFFECTIVE_POWER, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL, TRADE,
-    TRADE_REPLY, WILD_NOT_A_TYPE,
-    TRADES_PER_TURN, CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace,
+    ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, OVER, REPLACE, REROLL, TRADE, TRADE_REPLY,
+    WILD_NOT_A_TYPE, TRADES_PER_TURN, CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace,
     Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
 )
 from rules.biome_blitz.costs import abilities, can_be_attacked, cancel_payment, discover_cost, payments
@@ -61,112 +60,53 @@ _SEATS = tuple((seat,) for seat in range(6))
 
 
 # -- legal actions -------------------------------------------------------------------------------
-def legal_actions(state: State, seat: int) -> list:
-    global _listed, _last_action_phase
+def plain_legal_actions(state: State, seat: int) -> list:
+    """Every legal action for ``seat``, in a stable order, worked out from the rules alone: what the
+    engine's ``legal_actions`` answers with the switch ``fast.ENABLED`` off (with it on, the same
+    lists put together from remembered parts: ``fast/listing.py``)."""
     phase = state.phase
-    if phase == ACTION and seat == state.seat:     # the commonest question, answered directly
-        # (_action_phase, written out: this runs at about every second decision of a playout.)
-        before, offered = _last_action_phase
-        if before is not None and seat == before.seat and _same_but_offers(state, before, seat):
-            if (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN):
-                out = [*offered]
-            else:
-                out = _offers_gone(state, before, offered)
-                offered = tuple(out)
-                _last_action_phase = (state, offered)
-        else:
-            out = _listing(state, seat)      # a new list: handed out as it is
-            offered = tuple(out)
-            _last_action_phase = (state, offered)
-        # (In the three frequent phases ``seat`` equals state.seat, an int: _listed names that.)
-        _listed = (state, state.seat, offered)
-        return out
-    if phase == FORAGE and seat == state.seat:     # (as _legal_actions, written out: frequent too)
-        offered = ((_SECOND_PICKS if state.decks[RESOURCE] or state.discards[RESOURCE] else _SECOND_PICKS_NO_DECK)
-                   .get(state.markets[RESOURCE]) or _legal_actions(state, seat))
-        _listed = (state, state.seat, offered)
-        return [*offered]
-    if phase == TRADE and seat == state.seat:
-        partner, give, ask = state.pending
-        key = (state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
-        offered = _TRADE_LISTS.get(key) or _legal_actions(state, seat)
-        _listed = (state, state.seat, offered)
-        return [*offered]
-    offered = _legal_actions(state, seat)
-    if type(seat) is int:
-        _listed = (state, seat, offered)
-    return [*offered]
-
-
-#: (state, seat, actions) of the last legal_actions call: apply takes one of these very objects for
-#: that very state without checking it again (a playout applies what it was just offered). A tuple,
-#: so a caller changing the list it got cannot smuggle an action in.
-_listed: tuple = (None, None, ())
-
-
-def _legal_actions(state: State, seat: int) -> tuple:
-    """The actions of every phase (as a tuple)."""
-    phase = state.phase
-    if phase == FORAGE:         # frequent: to_move is the turn's seat
-        if seat != state.seat:
-            return ()
-        market = state.markets[RESOURCE]
-        deck_has_cards = bool(state.decks[RESOURCE] or state.discards[RESOURCE])
-        picks = _SECOND_PICKS if deck_has_cards else _SECOND_PICKS_NO_DECK
-        found = picks.get(market)      # a few hundred markets at most
-        if found is None:
-            found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
-            if deck_has_cards:
-                found.append(_FORAGE_PICK[0])
-            found = picks[market] = tuple(found)
-        return found
-    if phase == TRADE:          # frequent: to_move is the turn's seat
-        if seat != state.seat:
-            return ()
-        partner, give, ask = state.pending
-        hand = state.hands[seat]
-        # Remembered by all the list depends on: offers are built a card at a time from few hands.
-        key = (hand, give, len(ask) < len(state.hands[partner]), bool(ask))
-        found = _TRADE_LISTS.get(key)
-        if found is None:
-            if len(_TRADE_LISTS) > 100000:
-                _TRADE_LISTS.clear()
-            found = tuple(_trade_actions(hand, *key[1:]))
-            found = _TRADE_LISTS[key] = _TRADE_TUPLES.setdefault(found, found)   # few distinct lists: shared
-        return found
     if phase == OVER or seat not in to_move(state):
-        return ()
-    cards = state.cards
+        return []
+    hand = state.hands[seat]
     if phase == ACTION:
-        return _action_phase(state, seat)
+        return _plain_action_phase(state, seat)
+    if phase == FORAGE:
+        has_deck = bool(state.decks[RESOURCE] or state.discards[RESOURCE])
+        return ([_FORAGE_PICK[i + 1] for i, s in enumerate(state.markets[RESOURCE]) if s not in (EMPTY, WILD)]
+                + ([_FORAGE_PICK[0]] if has_deck else []))
+    if phase == TRADE:
+        partner, give, ask = state.pending
+        return _trade_actions(hand, give, len(ask) < len(state.hands[partner]), bool(ask))
     if phase == TRADE_REPLY:
-        _, asker, give, ask = state.pending
-        hand = state.hands[seat]
-        key = (hand, ask)       # remembered: few hands and offers
-        found = _REPLIES.get(key)
-        if found is None:
-            has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
-            found = remember(_REPLIES, key, (_ACCEPT, _REFUSE) if has else (_REFUSE,))
-        return found
+        ask = state.pending[3]
+        return [_ACCEPT, _REFUSE] if all(hand.count(s) >= ask.count(s) for s in set(ask)) else [_REFUSE]
     if phase == REPLACE:
-        ecosystems = state.ecosystems[seat]
-        caches = cards.__dict__.get("_caches") or caches_for(cards)
-        found = caches.replaces.get(ecosystems)
-        if found is None:
-            found = remember(caches.replaces, ecosystems,
-                             [_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(ecosystems)])
-        return found
+        return [_REPLACE[(("ecosystem", state.cards.ecosystems[k].id),)] for k in dict.fromkeys(state.ecosystems[seat])]
     if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
         owner, _, defender = state.pending[:3]
-        return _CANCELS if cancel_payment(state, defender, owner) else _CANCELS[1:]
+        return [*_CANCELS] if cancel_payment(state, defender, owner) else [*_CANCELS[1:]]
     if phase == REROLL:
-        return _REROLLS
+        return [*_REROLLS]
     if phase == FRENZY:
-        attacker = state.pending[0]
-        return tuple(_competes(state, seat, only=attacker) + [Done()])
-    if phase == PEEK:
-        return _PEEKS
-    return ()
+        return _competes(state, seat, only=state.pending[0]) + [Done()]
+    return [*_PEEKS]        # (PEEK)
+
+
+def _plain_action_phase(state: State, seat: int) -> list:
+    """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order."""
+    decks, discards, markets, hand = state.decks, state.discards, state.markets, state.hands[seat]
+    explorable = sum(1 << d for d in range(len(DECK_NAMES)) if decks[d] or discards[d] or markets[d] != _NO_CARDS)
+    out = _explores(state, seat, hand, explorable)
+    if state.trades < TRADES_PER_TURN:
+        out += _TRADE_WITH_BY[state.players][seat]
+    out += _with_take_all(state, seat, _forages(markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE])))
+    for d in (ANIMAL, ECOSYSTEM):
+        for slot, card in enumerate(markets[d], 1):
+            if card != EMPTY:
+                cost, free, substitute = discover_cost(state, seat, d, card)
+                for pay in payments(hand, cost, free=free, substitute=dict(sorted(substitute.items()))):
+                    out.append(_DISCOVER[(("deck", DECK_NAMES[d]), ("slot", slot), ("pay", _named(pay)))])
+    return out + _competes(state, seat)
 
 
 def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> list:
@@ -177,15 +117,6 @@ def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, 
         out.append(_PROPOSE)
     out.append(_CANCEL_TRADE)
     return out
-
-
-_TRADE_LISTS: dict = {}
-_TRADE_TUPLES: dict = {}    # each distinct trade list, once (at most 2**6 of them)
-#: Resource market -> the forage's second picks, when the resource deck or its discards hold cards
-#: (_SECOND_PICKS) or not: a dict each, so the key is the market alone.
-_SECOND_PICKS: dict = {}
-_SECOND_PICKS_NO_DECK: dict = {}
-_REPLIES: dict = {}     # (hand, cards asked for) -> the answers
 
 
 class _Made(dict):
@@ -220,7 +151,6 @@ _TRADE_WITH_OTHERS = {(players, seat): tuple(_TRADE_WITH[s] for s in range(playe
 _TRADE_WITH_BY = ((),) + tuple(tuple(_TRADE_WITH_OTHERS[players, seat] for seat in range(players))
                                for players in range(1, 7))
 _NO_CARDS = (EMPTY,) * MARKET
-_EVERY_DECK = (1 << len(DECK_NAMES)) - 1     # which decks can be explored, bits by deck: all
 _NAMES: dict = {}
 
 
@@ -229,135 +159,6 @@ def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
     if found is None:
         found = _NAMES[pay] = tuple(SYMBOLS[s] for s in pay)
     return found
-
-
-def _action_phase(state: State, seat: int) -> tuple:
-    """The optional and main actions, put together from remembered parts (see ``rules.biome_blitz.caches``)."""
-    global _last_action_phase
-    before, actions = _last_action_phase
-    if before is not None and seat == before.seat and _same_action_phase(state, before, seat):
-        return actions
-    actions = tuple(_listing(state, seat))
-    _last_action_phase = (state, actions)
-    return actions
-
-
-def _same_action_phase(state: State, before: State, seat: int) -> bool:
-    """Has ``seat`` (to move in both) the same action phase list in ``state`` as in ``before``? A
-    withdrawn or refused trade offer comes back to the position it left: the same list."""
-    return ((state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
-            and _same_but_offers(state, before, seat))
-
-
-def _same_but_offers(state: State, before: State, seat: int) -> bool:
-    """Are ``state`` and ``before`` the same to ``seat``'s action phase list but for the trade offers
-    left this turn?"""
-    return (state.hands[seat] == before.hands[seat] and state.markets == before.markets and state.teams == before.teams
-            and state.cards is before.cards and state.decks == before.decks and state.discards == before.discards
-            and state.players == before.players
-            and (state.variants is before.variants or state.variants == before.variants)
-            and (state.ecosystems is before.ecosystems or state.ecosystems == before.ecosystems))
-
-
-def _offers_gone(state: State, before: State, offered: tuple) -> list:
-    """The action phase list of ``state``, the same as ``before``'s (its list ``offered``) but for the
-    trade offers left: when the turn's last offer was made (or withdrawn) since, no TradeWith is
-    left; else (seldom) the list is made afresh."""
-    if before.trades < TRADES_PER_TURN <= state.trades:
-        return [action for action in offered if type(action) is not TradeWith]
-    return _listing(state, state.seat)
-
-
-#: (state, its action list) of the last action phase listed; see _action_phase.
-_last_action_phase: tuple = (None, ())
-
-
-#: (card set, its Caches) of the last listing: playouts use one card set.
-_last_caches: tuple = (None, None)
-
-
-def _listing(state: State, seat: int) -> list:
-    """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order, each part
-    looked up by what it depends on (``Caches``) and worked out only when new."""
-    global _last_caches
-    cards = state.cards
-    last_cards, caches = _last_caches
-    if cards is not last_cards:
-        caches = caches_for(cards)
-        _last_caches = (cards, caches)
-    hand = state.hands[seat]
-    # The team's keys and compete pairs, by seat and teams: both change seldom, so the seat's last
-    # entry is tried first.
-    teams = state.teams
-    last_teams, seat_parts = caches.last_seats[seat]
-    if teams != last_teams:
-        # (Remembered by teams alone: its compete pairs judge immunities by printed power. The switch
-        # immune_power lists competes apart, below.)
-        seat_parts = caches.seats.get((seat, teams)) or _seat_parts(
-            state if EFFECTIVE_POWER not in state.variants else state._replace(variants=()), seat, caches)
-        caches.last_seats[seat] = (teams, seat_parts)
-    hands = seat_parts.hands
-    # What a hand can pay for, by hand (for the team's abilities changing costs): the hand is hashed once.
-    hand_parts = hands.get(hand) or caches.hand(hands, hand, lambda hand, cost: _pay_id(caches, hand, cost))
-    decks, discards, markets = state.decks, state.discards, state.markets
-    # Optional actions. Which decks can be explored (bits by deck, an int: cheap to hash): almost
-    # always all three (no deck is empty).
-    if decks[0] and decks[1] and decks[2]:
-        flags = _EVERY_DECK
-    else:
-        flags = ((1 if decks[0] or discards[0] or markets[0] != _NO_CARDS else 0)
-                 | (2 if decks[1] or discards[1] or markets[1] != _NO_CARDS else 0)
-                 | (4 if decks[2] or discards[2] or markets[2] != _NO_CARDS else 0))
-    explores = hand_parts.explores.get(flags)
-    if explores is None:
-        explores = _hand_explores(state, seat, caches, seat_parts, hand_parts, flags)
-    trades = _TRADE_WITH_BY[state.players][seat] if state.trades < TRADES_PER_TURN else ()
-    # Main actions. Forage: by the resource market, when the deck or its discards hold cards (else rare).
-    if decks[RESOURCE] or discards[RESOURCE]:
-        forages = caches.forages.get(markets[RESOURCE])
-        if forages is None:
-            forages = remember(caches.forages, markets[RESOURCE], _forages(markets[RESOURCE], True))
-    else:
-        forages = _forages(markets[RESOURCE], False)
-    if seat_parts.keys.takes_all:       # with the team's ForageAll actions (Caches.take_all)
-        key = (seat_parts.keys.takes_all, markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]),
-               WILD_NOT_A_TYPE in state.variants)
-        found = caches.take_all.get(key)
-        if found is None:
-            found = remember(caches.take_all, key, _with_take_all(state, seat, forages))
-        forages = found
-    # Discover, slot by slot: the hand's entry gives each face-up card's actions per slot (MARKET is 3).
-    _, animals, ecosystems = hand_parts.discovers
-    a0, a1, a2 = markets[ANIMAL]
-    e0, e1, e2 = markets[ECOSYSTEM]
-    a0, a1, a2, e0, e1, e2 = animals[a0], animals[a1], animals[a2], ecosystems[e0], ecosystems[e1], ecosystems[e2]
-    # (A card new to the hand is worked out alone.)
-    if a0 is None:
-        a0 = _card_slots(state, seat, caches, seat_parts, hand_parts, ANIMAL, markets[ANIMAL][0])
-    if a1 is None:
-        a1 = _card_slots(state, seat, caches, seat_parts, hand_parts, ANIMAL, markets[ANIMAL][1])
-    if a2 is None:
-        a2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ANIMAL, markets[ANIMAL][2])
-    if e0 is None:
-        e0 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][0])
-    if e1 is None:
-        e1 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][1])
-    if e2 is None:
-        e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
-    # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
-    if EFFECTIVE_POWER in state.variants and _guarded(teams, seat, caches.guards):
-        competes = _competes(state, seat)       # (immunities judge powers that ecosystems change: not remembered)
-    elif seat_parts.pairs:
-        mask = seat_parts.mask
-        pays = hand_parts.masked.get(mask)
-        if pays is None:
-            pays = caches.masked(hand_parts, mask)
-        competes = seat_parts.competes.get(pays)
-        if competes is None:
-            competes = _seat_competes(cards, caches, seat_parts, hand_parts, pays)
-    else:
-        competes = ()
-    return [*explores, *trades, *forages, *a0[0], *a1[1], *a2[2], *e0[0], *e1[1], *e2[2], *competes]
 
 
 def _with_take_all(state: State, seat: int, forages) -> list:
@@ -369,50 +170,6 @@ def _with_take_all(state: State, seat: int, forages) -> list:
             if action not in out:
                 out.append(action)
     return out
-
-
-def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
-    """The seat's new SeatCache: its team's keys and the compete pairs no ability protects, attackers
-    in team order, defenders by seat then team order (as ``_competes``)."""
-    teams = state.teams
-    pairs = []
-    mask = 0        # the pairs' battle costs (bits by number)
-    for attacker in teams[seat]:
-        for other, defenders in enumerate(teams):
-            if other != seat:
-                mates = len(defenders) > 1
-                row = caches.pair_rows[mates][attacker]
-                for defender in defenders:
-                    record = row[defender]
-                    if record is False:
-                        record = _pair_record(state, caches, attacker, defender, mates)
-                    if record is not None:
-                        pairs.append(record)
-                        mask |= 1 << record.cost
-    return caches.seat(seat, teams, tuple(pairs), mask)
-
-
-def _guarded(teams: tuple, seat: int, guards: frozenset) -> bool:
-    """Has ``seat`` an attacker and another team a defender whose immunity judges the attacker's power
-    (``guards``)? With the switch immune_power at "effective", the remembered pairs (judged by printed
-    power) do not hold for such a seat."""
-    return bool(teams[seat] and guards) and any(
-        not guards.isdisjoint(defenders) for other, defenders in enumerate(teams) if other != seat)
-
-
-def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:
-    """The seat's Compete actions for the hand of ``hand_parts``, remembered by the number of its
-    payments of the pairs' battle costs, ``pays``."""
-    pay_ids = hand_parts.pay_ids
-    out = []
-    for cost, by_pays, attacker, defender in seat_parts.pairs:
-        pay_id = pay_ids[cost]
-        found = by_pays.get(pay_id)
-        if found is None:
-            found = by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
-        out += found
-    found = seat_parts.competes[pays] = tuple(out)
-    return found
 
 
 def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
@@ -430,22 +187,6 @@ def second_pick_exists(deck: tuple, discard: tuple, market: tuple) -> bool:
     return bool(deck or discard) or any(s != EMPTY and s != WILD for s in market)
 
 
-def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, flags) -> tuple:
-    """The hand's Explore actions when the decks ``flags`` (bits by deck) can be explored, remembered
-    by the hand's entry. Without explore_cost abilities, they depend only on which plain symbols the
-    hand holds twice: shared between hands by that (``Caches.explores``)."""
-    if seat_parts.keys.changes_explore:
-        found = tuple(_explores(state, seat, state.hands[seat], flags))
-    else:
-        counts = hand_parts.counts
-        key = (counts[0] >= 2, counts[1] >= 2, counts[2] >= 2, flags)
-        found = caches.explores.get(key)
-        if found is None:
-            found = remember(caches.explores, key, _explores(state, seat, state.hands[seat], flags))
-    hand_parts.explores[flags] = found
-    return found
-
-
 def _explores(state: State, seat: int, hand: tuple[int, ...], flags: int) -> list:
     """The Explore actions of ``hand`` for the decks ``flags`` (bits by deck) lets explore."""
     pays = [(sym, sym) for sym in PLAIN if hand.count(sym) >= 2]
@@ -456,41 +197,6 @@ def _explores(state: State, seat: int, hand: tuple[int, ...], flags: int) -> lis
             extra |= set(_sub_multisets(hand, ability.get("count")))
         pays = sorted(extra)
     return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags >> d & 1 for p in pays]
-
-
-def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, d: int,
-                card: int) -> tuple:
-    """The Discover actions of ``card`` of deck ``d`` per market slot for the hand of ``hand_parts``
-    (remembered there)."""
-    # The price depends on the card and the team's cost-changing animals; the payments on the hand's
-    # symbol counts, capped at what the price can use: many hands and cards share them.
-    records = seat_parts.records[d]
-    record = records[card]
-    if record is None:
-        cost, free, substitute = discover_cost(state, seat, d, card)
-        caps = [*cost, sum(cost)]
-        for pay, using in substitute.items():
-            if pay in PLAIN and using in PLAIN and using != pay:
-                caps[using] += cost[pay]
-        price = (d, cost, free, tuple(sorted(substitute.items())))
-        number = caches.prices.setdefault(price, len(caches.prices))
-        record = records[card] = CardRecord(price, number, tuple(caps))
-    n0, n1, n2, n3 = hand_parts.counts
-    c0, c1, c2, c3 = record.caps
-    key = (record.number, n0 if n0 < c0 else c0, n1 if n1 < c1 else c1, n2 if n2 < c2 else c2, n3 if n3 < c3 else c3)
-    found = caches.by_price.get(key)
-    if found is None:
-        _, cost, free, substitute = record.price
-        pays = tuple(map(_named, payments(state.hands[seat], cost, free=free, substitute=dict(substitute))))
-        found = caches.slot_lists.get((d, pays))
-        if found is None:
-            deck = DECK_NAMES[d]
-            found = remember(caches.slot_lists, (d, pays),
-                             [tuple([_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))] for pay in pays])
-                              for i in range(MARKET)])
-        remember(caches.by_price, key, found)
-    hand_parts.discovers[d][card] = found
-    return found
 
 
 def _sub_multisets(hand: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
@@ -512,53 +218,21 @@ def _take_all(state: State, ability) -> tuple[int, ...]:
 
 
 def _competes(state: State, seat: int, only: int | None = None) -> list:
-    """Every (attacker, defender, payment), attackers in team order, defenders by seat then team order
-    (the action phase puts the same list together from remembered pairs: ``_listing``)."""
+    """Every (attacker, defender, payment) no ability forbids and the hand can pay the attacker's
+    battle cost for, attackers in team order, defenders by seat then team order (the action phase
+    puts the same list together from remembered pairs: ``_listing``)."""
     out = []
-    teams = state.teams
+    cards, teams, hand = state.cards, state.teams, state.hands[seat]
     for attacker in teams[seat]:
         if only is not None and attacker != only:
             continue
+        pays = tuple(map(_named, payments(hand, cards.animals[attacker].battle_cost)))
         for other in range(state.players):
             if other != seat:
                 for defender in teams[other]:
-                    out += _compete_pair(state, seat, attacker, defender, len(teams[other]) > 1)
+                    if can_be_attacked(state, attacker, defender) is None:
+                        out += _pair_actions(cards, attacker, defender, pays)
     return out
-
-
-def _compete_pair(state: State, seat: int, attacker: int, defender: int, mates: bool) -> tuple:
-    """The Compete actions of one pair: none when the hand cannot pay the battle cost or an ability
-    protects the defender."""
-    cards = state.cards
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
-    record = _pair_record(state, caches, attacker, defender, mates)
-    if record is None:
-        return ()
-    pay_id = _pay_id(caches, state.hands[seat], record.cost)
-    found = record.by_pays.get(pay_id)
-    if found is None:
-        found = record.by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
-    return found
-
-
-def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mates: bool) -> PairRecord | None:
-    """The pair's remembered record, or None when an ability protects the defender. What protects it
-    depends only on the pair and whether the defender has team ``mates`` (animal cards are unique: its
-    owner is the seat whose team lists it)."""
-    row = caches.pair_rows[mates][attacker]
-    found = row[defender]
-    if EFFECTIVE_POWER in state.variants:    # (what protects it depends on the teams' ecosystems too)
-        found = False
-        row = {}
-    if found is False:
-        allowed = can_be_attacked(state, attacker, defender) is None
-        found = row[defender] = PairRecord(caches.battle_cost_of[attacker], {}, attacker, defender) if allowed else None
-    return found
-
-
-def _pay_id(caches: Caches, hand: tuple[int, ...], cost: int) -> int:
-    """The number of the hand's payments (named) of battle cost number ``cost``."""
-    return caches.pay_id(tuple(map(_named, payments(hand, caches.battle_costs[cost]))))
 
 
 def _pair_actions(cards: CardSet, attacker: int, defender: int, pays: tuple) -> tuple:

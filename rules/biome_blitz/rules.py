@@ -32,18 +32,20 @@ here, each with its reason:
 - The game ends at once when a player has 30 points or five animals, checked after every action.
 - An empty deck is rebuilt from its shuffled discards (seeded); when both are empty, nothing is drawn.
 
-Speed (random playouts call this engine most; none of it changes a result): the action phase's list
-is put together from parts remembered in ``caches.py``; ``apply`` takes an action object that
-``legal_actions`` has just handed out for the very same state without checking it again
-(``_listed``); forage picks, Explore, Discover, Compete and trade offers, the most frequent moves, build
-their new state directly in the usual case (with ``quick.py``'s helpers for draw abilities, the turn's
-end and start-of-turn abilities) and leave anything unusual to ``_Table``.
+Speed (random playouts call this engine most; none of it changes a result), behind the one switch
+``fast.ENABLED`` (``rules.biome_blitz.fast``; off, every apply is checked and built on ``_Table``,
+the plain rules): the action phase's list is put together from parts remembered in
+``fast/caches.py``; ``apply`` takes an action object that ``legal_actions`` has just handed out for
+the very same state without checking it again (``_listed``); forage picks, Explore, Discover,
+Compete and trade offers, the most frequent moves, build their new state directly in the usual case
+(``fast/direct.py``, with ``fast/quick.py``'s helpers for draw abilities, the turn's end and start-of-turn abilities)
+and leave anything unusual to ``_Table``.
 
 The engine's modules: ``choices.py`` (who decides, the legal actions, the rules refusals name),
 ``checks.py`` (an action not just offered: legal, or why not), ``costs.py`` (costs, payments and
-compete totals after abilities), ``table.py`` (``_Table``, the general path of an apply), ``quick.py``
-(the direct paths), ``caches.py`` (the remembered parts of action lists), and this one: setup,
-``apply`` and one handler per action.
+compete totals after abilities), ``table.py`` (``_Table``, the general path of an apply), ``fast/``
+(the direct paths, the remembered parts of action lists, log entries made once), and this one:
+setup, ``apply`` and one handler per action.
 """
 
 from __future__ import annotations
@@ -51,24 +53,24 @@ from __future__ import annotations
 from bisect import insort
 
 from rules.chance import seeded
-from rules.biome_blitz.caches import caches_for
 from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet, _bad
+from rules.biome_blitz.state import make_state
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, FRENZY_ONCE, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
     REPLACE, REROLL, TRADE, TRADE_REPLY, WIN_ANIMALS, WIN_POINTS, CancelCompete, Compete, Discover, Done, Explore,
     Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive,
     TradePropose, TradeWith,
 )
-from rules.biome_blitz import choices, quick
+from rules.biome_blitz import choices, fast
+from rules.biome_blitz.fast import direct, listing, quick
+from rules.biome_blitz.fast.listing import legal_actions  # noqa: F401 (the engine's protocol call)
 from rules.biome_blitz.checks import _describe, _is_legal, _refusal, _rule_of, _symbols
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
 from rules.biome_blitz.choices import (  # noqa: F401
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_OVER,
-    RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, legal_actions, to_move,
+    RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, to_move,
 )
 from rules.biome_blitz.costs import abilities, attack_total, cancel_payment, defence_total, eco_bonus, reroll_ability  # noqa: F401
-from rules.biome_blitz.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
-from rules.biome_blitz.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _Table, _without, known_less, noted_peek
 from rules.eventtexts import player
 
@@ -80,7 +82,7 @@ _DECK_OF = {name: d for d, name in enumerate(DECK_NAMES)}
 # -- setup ---------------------------------------------------------------------------------------
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     rng = seeded(seed)   # (the draws of random.Random(seed), faster)
-    piles = cards.__dict__.get("_piles") or _piles(cards)
+    piles = cards.piles
     resources, animals, ecosystems = [*piles[0]], [*piles[1]], [*piles[2]]
     for deck in (resources, animals, ecosystems):
         rng.shuffle(deck)
@@ -88,7 +90,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         raise _bad("deal", "cards", count=len(resources), hand=HAND_AT_START, players=players)
     start = rng.randrange(players)
     decks = [tuple(resources), tuple(animals), tuple(ecosystems)]
-    if min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
+    if fast.ENABLED and min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
         # The usual case built directly, as the _Table's refills below would: each market is its deck's
         # top cards (no empty slot, no three identical resources to replace).
         markets, decks = [deck[:MARKET] for deck in decks], [deck[MARKET:] for deck in decks]
@@ -114,26 +116,17 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
         shuffles = table.shuffles
     # The first turn begins (as _Table.start_turn), its log the state's (the setup's is not kept): the
     # teams are empty, so no start-of-turn ability acts.
-    return tuple.__new__(State, (
+    return make_state((
         cards, players, variants, seed, 0, shuffles, tuple(decks), tuple(discards), tuple(markets), hands,
         ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),),
         ((),) * players, ()))
 
 
-def _piles(cards: CardSet) -> tuple:
-    """The three decks before the shuffle (resources and ecosystems by copies, animals one each),
-    made once per card set (kept in its ``__dict__``, as ``caches_for`` does)."""
-    piles = cards.__dict__["_piles"] = (
-        tuple(s for s in range(4) for _ in range(cards.resource_copies[s])), tuple(range(len(cards.animals))),
-        tuple(k for k, n in enumerate(cards.ecosystem_copies) for _ in range(n)))
-    return piles
-
-
 # -- applying ------------------------------------------------------------------------------------
 def apply(state: State, seat: int, action) -> State:
-    listed_state, listed_seat, listed = choices._listed
+    listed_state, listed_seat, listed = listing._listed
     # (``is``: the seat is the very int object listed, never True for 1; seats are small ints, one object each.)
-    if state is listed_state and seat is listed_seat:
+    if state is listed_state and seat is listed_seat and fast.ENABLED:
         for offered in listed:
             if offered is action:
                 return _HANDLER_OF[type(action)](state, seat, action)
@@ -164,28 +157,10 @@ def _explore(state: State, seat: int, action: Explore) -> State:
     flushed = market if EMPTY not in market else tuple(c for c in market if c != EMPTY)
     deck = state.decks[d]
     revealed = deck[:MARKET]
-    if len(deck) >= MARKET and not (d == RESOURCE and revealed[0] == revealed[1] == revealed[2]):
-        # The usual case built directly, as the general path below would (pay, discard the market,
-        # refill it from the deck's top): no reshuffle and no three of a kind to replace.
-        paid = _symbols(action.pay, RULE_EXPLORE)
-        (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-         turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked) = state
-        hands = _put(hands, seat, _without(hands[seat], paid))
-        if known[seat]:
-            known = _put(known, seat, known_less(known[seat], paid))
-        decks, discards, markets = [*decks], [*discards], [*markets]
-        discards[RESOURCE] = discards[RESOURCE] + paid
-        discards[d] = discards[d] + flushed
-        decks[d], markets[d] = deck[MARKET:], revealed
-        # (MARKET is 3: the three revealed cards.)
-        reveals = (cards.__dict__.get("_caches") or caches_for(cards)).reveals[d]
-        log = (("explore", seat, (d,) + flushed, action.pay), reveals[revealed[0]][1], reveals[revealed[1]][2],
-               reveals[revealed[2]][3])
-        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
-                                     tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
-                                     trades, last_compete, winner, log, known, peeked))
+    if fast.ENABLED and len(deck) >= MARKET and not (d == RESOURCE and revealed[0] == revealed[1] == revealed[2]):
+        return direct.explore(state, seat, action, d, flushed, revealed)
     paid = _symbols(action.pay, RULE_EXPLORE)
-    built = quick.explore(state, seat, d, paid, flushed, action.pay)     # a short deck: reshuffled
+    built = quick.explore(state, seat, d, paid, flushed, action.pay) if fast.ENABLED else None  # a short deck: reshuffled
     if built is not None:
         return built
     table = _Table(state)
@@ -206,7 +181,7 @@ def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
     """``state`` with a new phase and pending decision (nothing else changes): built directly."""
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_LOG] = phase, pending, log
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def _trade_with(state: State, seat: int, action: TradeWith) -> State:
@@ -232,14 +207,14 @@ def _trade_propose(state: State, seat: int, action) -> State:
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_TRADES] = TRADE_REPLY, (partner, seat, give, ask), state.trades + 1
     fields[_LOG] = (("trade_offer", seat, give + ask, (partner, len(give))),)
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def _trade_cancel(state: State, seat: int, action) -> State:
     # A withdrawn offer counts toward the three a turn, as a proposed one does: a turn always ends.
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_TRADES], fields[_LOG] = ACTION, (), state.trades + 1, ()
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
@@ -258,11 +233,11 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
     fields = list(state)
     fields[_HANDS], fields[_PHASE], fields[_PENDING], fields[_KNOWN] = tuple(hands), ACTION, (), tuple(known)
     fields[_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def _forage(state: State, seat: int, action: Forage) -> State:
-    built = _quick_pick(state, seat, action.slot, True)
+    built = direct.forage_pick(state, seat, action.slot, True) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -301,89 +276,13 @@ _Table.forage_pick = _forage_pick
 
 
 def _forage_second(state: State, seat: int, action: ForagePick) -> State:
-    built = _quick_pick(state, seat, action.slot, False)
+    built = direct.forage_pick(state, seat, action.slot, False) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
     _forage_done(table, seat, state.pending + (card,))
     return table.freeze()
-
-
-def _quick_pick(state: State, seat: int, slot: int, first: bool) -> State | None:
-    """A forage pick in the usual case, the new state built directly (forage picks are the most
-    frequent decisions after the action phase's, and a _Table costs more than the pick). Usual: the
-    resource deck has cards (no reshuffle) and the market is full; when the forage ends (after a
-    second pick, or a face-up wild as the first), its draw abilities and the turn's end are built
-    directly too (``quick``). Otherwise None: the general path (forage_pick, _forage_done, end_turn)
-    decides, and gives the same result in the usual case."""
-    # One unpacking, and the new state as one tuple: cheaper than reading fields one by one.
-    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-     turn_seat, turn, _, pending, trades, last_compete, winner, _, known, peeked) = state
-    deck = decks[RESOURCE]
-    market = markets[RESOURCE]
-    if not deck or EMPTY in market:
-        return None
-    ends = False        # a face-up wild ends the forage at once
-    if slot:
-        card = market[slot - 1]
-        if card == WILD:
-            if not first:
-                return None
-            ends = True
-        log = (TAKE[seat][card][slot],)
-        top = deck[0]
-        # (The market written out, as the hands below: cheaper than slices joined.)
-        refilled = (top, market[1], market[2]) if slot == 1 else (
-            (market[0], top, market[2]) if slot == 2 else (market[0], market[1], top))
-        if refilled[0] == refilled[1] == refilled[2]:       # seldom: three of a kind to replace
-            refilled = quick.refill_slot(cards, deck, discards[RESOURCE], market, slot - 1, log)
-            if refilled is None:
-                return None
-            deck, discard, market, log = refilled
-            discards = (discard,) + discards[1:]
-        else:
-            deck, market = deck[1:], refilled
-            log = (log[0], REVEAL[top][slot])
-        if ends:
-            log += (WILD_ENDS[seat],)
-        known = [*known]        # (taken face up: every seat saw it)
-        known[seat] += (card,)
-        known = tuple(known)
-    else:
-        card = deck[0]
-        deck = deck[1:]
-        log = (DRAW[seat][card],)
-    decks = (deck, decks[ANIMAL], decks[ECOSYSTEM])
-    markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
-    hand = [*hands[seat]]
-    insort(hand, card)
-    hands = [*hands]
-    hands[seat] = tuple(hand)
-    hands = tuple(hands)
-    if first and not ends:
-        if not deck and not discards[RESOURCE] and not choices.second_pick_exists(deck, (), market):
-            return None     # (seldom: the forage ends after this pick, on the general path)
-        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
-                                     teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
-                                     winner, log, known, peeked))
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
-    team, following = teams[seat], (seat + 1) % players
-    next_team = teams[following]
-    draws = (caches.teams.get(team) or caches.team(team)).draws_after_forage
-    if not (draws or points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
-            or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
-        turns = TURN[following]
-        return tuple.__new__(State, (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
-                                     teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
-                                     (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
-                                     known, peeked))
-    # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
-    fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-              turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
-    if draws and not quick.forage_draws(fields, seat, pending + (card,) if not first else (card,)):
-        return None
-    return quick.end_turn(fields, seat)
 
 
 def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
@@ -417,7 +316,7 @@ def _discover(state: State, seat: int, action: Discover) -> State:
     cards = state.cards
     d = _DECK_OF[action.deck]
     card = state.markets[d][action.slot - 1]
-    built = _quick_discover(state, seat, action, d, card)
+    built = direct.discover(state, seat, action, d, card) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -451,63 +350,6 @@ def _discover(state: State, seat: int, action: Discover) -> State:
     return table.freeze()
 
 
-def _quick_discover(state: State, seat: int, action: Discover, d: int, card: int) -> State | None:
-    """A discovery in the usual case, the new state built directly as ``_discover`` would: the deck
-    refills the slot (no reshuffle, no other empty slot) and the draw abilities find their cards.
-    Then either a fourth ecosystem waits for the one it replaces (the turn goes on), or the turn ends
-    (written out for the commonest case: no draw, no win, no start-of-turn ability; else
-    ``quick.end_turn``). Otherwise None."""
-    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
-     turn_seat, turn, _, _, trades, last_compete, winner, _, known, peeked) = state
-    deck = decks[d]
-    if not deck or EMPTY in markets[d]:
-        return None
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
-    team, ecosystems, following = teams[seat], ecosystems_of[seat], (seat + 1) % players
-    if d == ANIMAL:
-        team += (card,)
-        stars = cards.animals[card].stars
-    else:
-        ecosystems += (card,)
-        stars = cards.ecosystems[card].stars
-    points = points_of[seat] + stars
-    replace = len(ecosystems) > MAX_ECOSYSTEMS      # (an ecosystem: discover draw abilities watch animals)
-    ends = points >= WIN_POINTS or len(team) >= WIN_ANIMALS
-    if replace and ends:
-        return None
-    paid = _symbols(action.pay, RULE_DISCOVER)
-    slot = action.slot
-    decks, markets = [*decks], [*markets]
-    decks[d] = deck[1:]
-    markets[d] = _put(markets[d], slot - 1, deck[0])
-    log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")))
-    reveal = caches.reveals[d][deck[0]][slot]
-    decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
-    hands, points_of = _put(hands, seat, _without(hands[seat], paid)), _put(points_of, seat, points)
-    if known[seat]:
-        known = _put(known, seat, known_less(known[seat], paid))
-    if replace:
-        return tuple.__new__(State, (
-            cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,), known, peeked))
-    next_team = teams[following]
-    teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
-    draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
-    if not (draws or ends or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
-        turns = TURN[following]
-        return tuple.__new__(State, (
-            cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
-            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked))
-    # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
-    fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-              points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
-    if draws and not quick.discover_draws(fields, seat, card):
-        return None
-    fields[_LOG] += (reveal,)
-    return quick.end_turn(fields, seat)
-
-
 def points_win(table: _Table, seat: int) -> bool:
     return table.points[seat] >= WIN_POINTS or len(table.teams[seat]) >= WIN_ANIMALS
 
@@ -524,7 +366,7 @@ def _replace(state: State, seat: int, action: Replace) -> State:
     fields[_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
     fields[_DISCARDS] = state.discards[:ECOSYSTEM] + (state.discards[ECOSYSTEM] + (old,),)
     fields[_LOG] = (log,)
-    built = quick.end_turn(fields, seat)
+    built = quick.end_turn(fields, seat) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
@@ -540,7 +382,8 @@ def _compete(state: State, seat: int, action: Compete) -> State:
     attacker, defender = cards.animal_by_id[action.attacker], cards.animal_by_id[action.defender]
     owner = state.owner(defender)
     paid = _symbols(action.pay, RULE_COMPETE)
-    built = quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total)
+    built = (quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total) if fast.ENABLED
+             else None)
     if built is not None:
         return built
     table = _Table(state)
@@ -689,7 +532,7 @@ def _peek(state: State, seat: int, action: Peek) -> State:
     fields = list(state)
     fields[_PHASE], fields[_LOG] = ACTION, (("peek", seat, (d, top), animal),)
     fields[_PEEKED] = noted_peek(state.peeked, seat, d, state.decks, state.shuffles)
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 _HANDLERS = {

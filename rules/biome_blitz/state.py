@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.records import from_fields
+
 from rules.biome_blitz.cards import CardSet
 
 # Phases: what the seat in ``to_move`` must decide.
@@ -91,6 +93,10 @@ class State(NamedTuple):
             if animal in team:
                 return seat
         return NOBODY
+
+
+#: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
+make_state = from_fields(State)
 
 
 @dataclass(frozen=True, kw_only=True)

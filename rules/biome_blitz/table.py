@@ -4,8 +4,8 @@ things), with the steps the rules take on it (draw, refill, pay, score, end the 
 from __future__ import annotations
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.caches import caches_for
-from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State
+from rules.biome_blitz import fast
+from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State, make_state
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
@@ -31,7 +31,7 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return tuple.__new__(State, (
+        return make_state((
             self.cards, self.players, s.variants, self.seed, self.rolls, self.shuffles, tuple(self.decks),
             tuple(self.discards), tuple(self.markets), tuple(self.hands), tuple(self.teams), tuple(self.ecosystems),
             tuple(self.points), self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
@@ -150,9 +150,10 @@ class _Table:
         self.log.append(("turn", seat, (), self.turn))
         cards = self.cards
         team = self.teams[seat]
-        caches = cards.__dict__.get("_caches") or caches_for(cards)
-        if not (caches.teams.get(team) or caches.team(team)).acts_at_start:
-            return
+        if fast.ENABLED:        # (the speed code knows when the team has no start-of-turn ability)
+            caches = cards.speed_caches
+            if not (caches.teams.get(team) or caches.team(team)).acts_at_start:
+                return
         for animal in team:
             for ability in cards.animals[animal].abilities:
                 if ability.trigger == "start_of_turn" and ability.effect == "take_faceup":

@@ -84,6 +84,13 @@ class Components:
     raw: Mapping[str, Any]
 
     @cached_property
+    def action_table(self):
+        """The engine's action objects and lists for these cards (``rules.jump_gate.rules._Actions``), made
+        on first use."""
+        from rules.jump_gate.rules import _Actions     # (the engine builds on this module)
+        return _Actions(self)
+
+    @cached_property
     def resource_by_name(self) -> dict[str, int]:
         return {name: kind for kind, name in enumerate(self.resource_names)}
 

@@ -35,6 +35,7 @@ from itertools import combinations_with_replacement
 from rules.chance import shuffled
 from rules.eventtexts import joined, player, say
 from rules.jump_gate.cards import NO_CODE, WILD, Components, bad_file
+from rules.jump_gate.state import make_state
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, FACE_DOWN_AT_SETUP, GATE,
     HAND_SIZE, HIDDEN_BY_PLAYERS, MARK, NOBODY, OVER, PLANETS_BY_PLAYERS, RESEARCH, SLOTS,
@@ -164,10 +165,8 @@ class _Actions:
 
 
 def actions_for(comps: Components) -> _Actions:
-    table = comps.__dict__.get("_actions")
-    if table is None:
-        table = comps.__dict__["_actions"] = _Actions(comps)
-    return table
+    """The action table of a card set, made on first use and kept with it (``Components.action_table``)."""
+    return comps.action_table
 
 
 def _matches(own: int, code: int) -> bool:
@@ -196,7 +195,7 @@ def harvest_slots(state: State, seat: int, pos: int) -> list[int]:
 def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     comps = state.comps
-    table = comps.__dict__.get("_actions") or actions_for(comps)
+    table = comps.action_table
     if phase == ACTION:
         if seat != state.seat:
             return []
@@ -339,7 +338,7 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return tuple.__new__(State, (
+        return make_state((
             s.comps, s.players, s.variants, s.seed, self.shuffles, s.ring, self.resources, self.face_up, self.markers,
             self.claimed, self.ships, self.deck, self.discard, self.hands, s.hidden, self.gained, self.black_hole,
             s.unused, s.start_player, self.seat, self.round, self.actions_left, self.phase, self.focus, self.waiting,

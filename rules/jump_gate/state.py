@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.records import from_fields
+
 from rules.jump_gate.cards import Components
 
 # Phases: what the seat(s) in ``to_move`` must decide.
@@ -116,6 +118,10 @@ class State(NamedTuple):
         order = (seat - self.start_player) % self.players
         current = (self.seat - self.start_player) % self.players
         return self.round + (1 if order < current else 0)
+
+
+#: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
+make_state = from_fields(State)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -51,6 +51,13 @@ class CardSet:
     raw: Mapping[str, Any]
 
     @cached_property
+    def action_table(self):
+        """The engine's action objects and lists for these cards (``rules.starligned.choices._Actions``), made
+        on first use."""
+        from rules.starligned.choices import _Actions     # (the engine builds on this module)
+        return _Actions(self)
+
+    @cached_property
     def by_id(self) -> dict[str, int]:
         return {card_id: i for i, card_id in enumerate(self.ids)}
 

@@ -192,10 +192,8 @@ class _Actions:
 
 
 def actions_for(cards: CardSet) -> _Actions:
-    table = cards.__dict__.get("_actions")
-    if table is None:
-        table = cards.__dict__["_actions"] = _Actions(cards)
-    return table
+    """The action table of a card set, made on first use and kept with it (``CardSet.action_table``)."""
+    return cards.action_table
 
 
 # -- what the table allows ------------------------------------------------------------------------
@@ -210,7 +208,7 @@ def moon_actions(state: State, seat: int) -> list:
     cards = state.cards
     if not full_moon(cards, row):
         return []
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     out = []
     if state.moon_supply > 0 and not state.blocked(seat, row[-1] >> 1) and not state.blocked(seat, row[-2] >> 1):
         out.append(table.cover)
@@ -251,7 +249,7 @@ def move_positions(state: State, seat: int, card: int) -> list[int]:
 def effect_actions(state: State, actor: int, effect: str, row: int, card: int) -> list:
     """The ways ``actor`` can resolve ``effect`` of ``card`` (in ``row``'s owner's row); empty when it
     cannot be resolved (or acts at another time: stop, x2, x0)."""
-    table = state.cards.__dict__.get("_actions") or actions_for(state.cards)
+    table = state.cards.action_table
     rows, moons = state.rows, state.moons
     out = []
     if effect == "swap":
@@ -401,7 +399,7 @@ def _source(state: State) -> tuple[int, str, int, int]:
 
 def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
-    table = state.cards.__dict__.get("_actions") or actions_for(state.cards)
+    table = state.cards.action_table
     if phase == PLAY:
         if not 0 <= seat < state.players or state.chosen[seat] != NONE:
             return []

@@ -41,6 +41,7 @@ from rules.starligned.choices import (  # noqa: F401
     RULE_TURN, _illegal, _index, _refuse, _source, actions_for, effect_name, effect_refusal, full_moon, legal_actions,
     resolvable, to_move,
 )
+from rules.starligned.state import make_state
 from rules.starligned.state import (
     EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
     ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
@@ -65,7 +66,7 @@ def _deal(rng: random.Random, deck: Sequence[int], players: int,
 
 def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
     rng = seeded(seed)   # (the draws of random.Random(seed), faster)
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     in_play, box = table.in_play(players)
     in_play = list(in_play)
     rng.shuffle(in_play)
@@ -105,7 +106,7 @@ class _Table:
 
     def freeze(self) -> State:
         s = self.s
-        return tuple.__new__(State, (
+        return make_state((
             self.cards, self.players, s.variants, s.seed, self.deck, s.box, self.discard, self.hands, self.rows,
             self.moons, self.moon_supply, self.chosen, self.start_player, self.stage, self.round, self.phase,
             self.resolver, self.pending, self.ignored, self.stopped, self.exchanged, tuple(self.log)))
@@ -180,7 +181,7 @@ class _Table:
         # One loop over the seats rather than calls from seat to seat: this runs after every phase-3 move.
         cards, log, players, start = self.cards, self.log, self.players, self.start_player
         effects, moon_edge = cards.effect, cards.moon_edge
-        shows_phase3 = (cards.__dict__.get("_actions") or actions_for(cards)).repeatable
+        shows_phase3 = cards.action_table.repeatable
         while True:
             if not moon_offered:
                 self.resolver = seat
@@ -272,7 +273,7 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
      round_, phase, resolver, pending, ignored, stopped, exchanged, _) = state
     if type(seat) is not int or not 0 <= seat < players or chosen[seat] != NONE:
         return None
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     # An action legal_actions handed out is known by its id (the table keeps those objects alive, so no
     # other object can have that id); any other is found by its card's name.
     card = table.card_of.get(id(action))
@@ -312,7 +313,7 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
             round_ += 1
             phase = PLAY
             log += (("pass", None, (), start_player),)
-    return tuple.__new__(State, (cards, players, variants, seed, deck, box, discard, tuple(hands), rows, moons,
+    return make_state((cards, players, variants, seed, deck, box, discard, tuple(hands), rows, moons,
                                  moon_supply, chosen, start_player, stage, round_, phase, resolver, pending, ignored,
                                  stopped, exchanged, log))
 
@@ -326,7 +327,7 @@ def apply(state: State, seat: int, action) -> State:
             return quick
     # A phase-3 choice that legal_actions just listed for this very state and this seat is legal: recognised
     # by identity, it skips the checks below and the search for the effect being resolved.
-    table = state.cards.__dict__.get("_actions") or actions_for(state.cards)
+    table = state.cards.action_table
     handed_state, handed_seat, listed, source = table.handed_out
     if handed_state is state and type(seat) is int and seat == handed_seat:
         for candidate in listed:

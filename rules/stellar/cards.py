@@ -115,6 +115,13 @@ class CardSet:
     raw: Mapping[str, Any]
 
     @cached_property
+    def action_table(self):
+        """The engine's action objects and lists for these cards (``rules.stellar.rules._Actions``), made
+        on first use."""
+        from rules.stellar.rules import _Actions     # (the engine builds on this module)
+        return _Actions(self)
+
+    @cached_property
     def kind_by_name(self) -> dict[str, int]:
         return {name: kind for kind, name in enumerate(self.kind_names)}
 
@@ -146,11 +153,12 @@ class CardSet:
 
     def deck(self) -> tuple[int, ...]:
         """Every celestial card that is not a starter, in card-file order (built once: every new
-        game asks; kept in the instance dict as ``cached_property`` does, the class being frozen)."""
-        deck = self.__dict__.get("_deck")
-        if deck is None:
-            deck = self.__dict__["_deck"] = tuple(k for k, n in enumerate(self.copies) if not self.starter[k] for _ in range(n))
-        return deck
+        game asks)."""
+        return self._deck
+
+    @cached_property
+    def _deck(self) -> tuple[int, ...]:
+        return tuple(k for k, n in enumerate(self.copies) if not self.starter[k] for _ in range(n))
 
     @cached_property
     def fingerprint(self) -> str:

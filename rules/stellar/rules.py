@@ -27,6 +27,7 @@ from rules.chance import seeded, shuffled
 from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
+from rules.stellar.state import make_state
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
@@ -126,11 +127,8 @@ class _Actions:
 
 
 def actions_for(cards: CardSet) -> _Actions:
-    """The action table of a card set, built on first use and kept with the card set."""
-    table = cards.__dict__.get("_actions")
-    if table is None:
-        table = cards.__dict__["_actions"] = _Actions(cards)
-    return table
+    """The action table of a card set, made on first use and kept with it (``CardSet.action_table``)."""
+    return cards.action_table
 
 
 def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple:
@@ -183,7 +181,7 @@ def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], s
     ``old``'s cached masks instead of a scan of ``new``: the slot is no longer empty, and a face-up
     card adds the slot's neighbours to its type's mask (a satellite: to the satellites' mask).
     Nothing when ``old`` is not cached (``new`` is then scanned when first asked about)."""
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     found = table.masks.get(id(old))
     if found is None or found[0] is not old:
         return
@@ -246,7 +244,7 @@ def _telescope_actions(table: _Actions, kind: int, mask: int, down: bool):
 def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     cards = state.cards
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     # The turn's own phases first: they are almost every call.
     if phase == TAKE:
         if seat != state.seat:
@@ -305,10 +303,6 @@ def legal_actions(state: State, seat: int) -> list:
 
 
 # -- applying ------------------------------------------------------------------------------------
-#: ``_make(State, fields)``: a State from a tuple (or list) of all its fields in order, without the
-#: Python-level ``__new__`` a NamedTuple call goes through (the same object, one call less per apply).
-_make = tuple.__new__
-
 #: Where each field sits in a State. The quick paths (``_take``, ``_play_quickly``, ``_place_quickly``)
 #: change a state's fields as a list, ``list(state)``: an unchanged field costs nothing (reading a
 #: State's field by name costs far more than a list item, and a state has 24).
@@ -335,7 +329,7 @@ class _Table:
         self.log = []
 
     def freeze(self) -> State:
-        return _make(State, (self.cards, self.players, self.variants, self.seed, self.shuffles, self.deck, self.discard,
+        return make_state((self.cards, self.players, self.variants, self.seed, self.shuffles, self.deck, self.discard,
                      self.box, self.row, self.hands, self.starters, self.telescopes, self.notebooks, self.start_player,
                      self.seat, self.round, self.phase, self.pending, self.satellite_taken, tuple(self.log),
                      self.unseen, self.known_down, self.pending_seen, self.chosen))
@@ -523,7 +517,7 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
     flag are those ``_check_slot`` accepts (the masks only hold empty slots). Else None, and the
     caller takes the full checks, which name the rule an illegal action breaks."""
     cards = state.cards
-    table = cards.__dict__.get("_actions") or actions_for(cards)
+    table = cards.action_table
     entry = table.decoded.get(id(action))
     if entry is None or entry[0] is not action:
         return None
@@ -611,7 +605,7 @@ def _refill_and_next_turn(fields: list, row: list, deck: tuple, log: list) -> St
         seat = (seat + 1) % players
         log.append(("turn", seat, (), round_))
     fields[_SEAT], fields[_ROUND], fields[_PHASE], fields[_LOG] = seat, round_, phase, tuple(log)
-    return _make(State, fields)
+    return make_state(fields)
 
 
 def _hand_card(state: State, seat: int, name, rule: str) -> int:
@@ -698,7 +692,7 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
         phase = PLAY
     fields[_ROW], fields[_HANDS], fields[_PHASE], fields[_PENDING] = tuple(row), tuple(hands), phase, EMPTY
     fields[_SATELLITE_TAKEN], fields[_LOG], fields[_PENDING_SEEN] = satellite, log, False
-    return _make(State, fields)
+    return make_state(fields)
 
 
 def _play_action(state: State, seat: int, action) -> State:
@@ -812,7 +806,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     if not to_telescope:
         fields[_ROW], fields[_DECK], fields[_PHASE], fields[_PENDING] = tuple(row), deck, PLACE, second
         fields[_LOG], fields[_PENDING_SEEN] = tuple(log), seen
-        return _make(State, fields)
+        return make_state(fields)
     notebooks = list(fields[_NOTEBOOKS])  # (_Table.add_to_notebook)
     notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
     fields[_NOTEBOOKS] = tuple(notebooks)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.records import from_fields
+
 from rules.stellar.cards import ROUNDS, ROW_SLOTS, CardSet  # noqa: F401 (ROUNDS and ROW_SLOTS: state's names too)
 
 # Phases: what the seat(s) in ``to_move`` must decide.
@@ -123,6 +125,10 @@ class State(NamedTuple):
         if seat == self.seat:
             return self.round
         return self.round + (0 if first else 1)
+
+
+#: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
+make_state = from_fields(State)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -61,6 +61,13 @@ class CardSet:
 
     # -- names and kinds -----------------------------------------------------------------------
     @cached_property
+    def action_table(self):
+        """The engine's action objects and lists for these cards (``rules.subastral.rules._Actions``), made
+        on first use."""
+        from rules.subastral.rules import _Actions     # (the engine builds on this module)
+        return _Actions(self)
+
+    @cached_property
     def kind_names(self) -> tuple[str, ...]:
         return tuple(f"{b.id}-{n}" for b in self.biomes for n in NUMBERS)
 

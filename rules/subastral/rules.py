@@ -16,6 +16,7 @@ from rules.chance import seeded
 from rules.eventtexts import joined, player, say
 from rules.protocol import IllegalAction
 from rules.subastral.cards import END_CARD, NUMBERS, CardSet, invalid
+from rules.subastral.state import make_state
 from rules.subastral.state import (
     DISTURB, HAND, JOURNAL, NO_PASS, ORDER, OVER, PLAY, TAKE,
     OpenColumn, PassCard, PlayCard, State, TakeCloud,
@@ -110,11 +111,8 @@ class _Actions:
 
 
 def actions_for(cards: CardSet) -> _Actions:
-    """The action table of a card set, built on first use and kept with the card set."""
-    table = cards.__dict__.get("_actions")
-    if table is None:
-        table = cards.__dict__["_actions"] = _Actions(cards)
-    return table
+    """The action table of a card set, made on first use and kept with it (``CardSet.action_table``)."""
+    return cards.action_table
 
 
 def _distinct(kinds: tuple[int, ...]):
@@ -173,7 +171,7 @@ class _Table:
     def freeze(self) -> State:
         s = self.s
         # (a State built as the tuple it is: NamedTuple's own constructor is a Python call)
-        return tuple.__new__(State, (
+        return make_state((
             s.cards, s.players, s.variants, self.deck, self.clouds, self.hands, self.journals, s.start_player,
             self.seat, self.round, self.phase, self.played_cloud, self.pending, self.end_triggered,
             self.last_round, self.passes, self.taken_cloud, self.known, tuple(self.log)))
@@ -385,7 +383,7 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
         mine = known[seat]
         i = mine.index(card)
         known = known[:seat] + (mine[:i] + mine[i + 1:],) + known[seat + 1:]
-    played = tuple.__new__(State, (
+    played = make_state((
         s.cards, s.players, s.variants, s.deck, clouds, tuple(hands), s.journals, s.start_player, s.seat, s.round,
         TAKE, cloud, s.pending, s.end_triggered, s.last_round, s.passes, 0, known, (("play", seat, (card,), cloud, None),)))
     if clouds.count(()) < CLOUDS - 1:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.records import from_fields
+
 from rules.subastral.cards import CardSet
 
 # Phases: what the seat(s) in ``to_move`` must decide.
@@ -77,6 +79,10 @@ class State(NamedTuple):
             return self.round + 1
         order = (seat - self.start_player) % self.players
         return self.round + (1 if order < (self.seat - self.start_player) % self.players else 0)
+
+
+#: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
+make_state = from_fields(State)
 
 
 @dataclass(frozen=True, kw_only=True)

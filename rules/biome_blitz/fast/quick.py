@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.caches import caches_for
 from rules.biome_blitz.cards import CardSet
-from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS
-from rules.biome_blitz.entries import REVEAL, TURN
-from rules.biome_blitz.entries import turn as turn_entry
+from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS, make_state
+from rules.biome_blitz.fast.entries import REVEAL, TURN
+from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _without, known_less, noted_peek
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
@@ -41,26 +40,23 @@ class Flags(NamedTuple):
     watches_defeats: tuple[bool, ...]
 
 
-def flags_for(cards: CardSet) -> Flags:
-    """The card set's Flags, made on first use (kept in its ``__dict__``, as ``caches_for`` does)."""
-    flags = cards.__dict__.get("_quick_flags")
-    if flags is None:
-        def reroll(animal, side: str, automatic: bool):     # (as costs.reroll_ability)
-            return next((a for a in animal.with_effect("reroll")
-                         if a.get("side") in (side, "any") and (a.get("on") is not None) == automatic), None)
+def flags_of(cards: CardSet) -> Flags:
+    """The Flags of every animal card of ``cards``."""
+    def reroll(animal, side: str, automatic: bool):     # (as costs.reroll_ability)
+        return next((a for a in animal.with_effect("reroll")
+                     if a.get("side") in (side, "any") and (a.get("on") is not None) == automatic), None)
 
-        animals = cards.animals
-        flags = cards.__dict__["_quick_flags"] = Flags(
-            tuple(not animal.with_effect("extra_compete") and reroll(animal, "attack", False) is None
-                  for animal in animals),
-            tuple(reroll(animal, "defend", False) is None for animal in animals),
-            tuple(reroll(animal, "attack", True) for animal in animals),
-            tuple(reroll(animal, "defend", True) for animal in animals),
-            tuple(animal.with_effect("cancel_compete") for animal in animals),
-            tuple(tuple(a for a in animal.abilities if a.trigger == "defeated") for animal in animals),
-            tuple(any(a.trigger == "defeated" and a.effect == "draw" and a.get("whose") == "any" for a in animal.abilities)
-                  for animal in animals))
-    return flags
+    animals = cards.animals
+    return Flags(
+        tuple(not animal.with_effect("extra_compete") and reroll(animal, "attack", False) is None
+              for animal in animals),
+        tuple(reroll(animal, "defend", False) is None for animal in animals),
+        tuple(reroll(animal, "attack", True) for animal in animals),
+        tuple(reroll(animal, "defend", True) for animal in animals),
+        tuple(animal.with_effect("cancel_compete") for animal in animals),
+        tuple(tuple(a for a in animal.abilities if a.trigger == "defeated") for animal in animals),
+        tuple(any(a.trigger == "defeated" and a.effect == "draw" and a.get("whose") == "any" for a in animal.abilities)
+              for animal in animals))
 
 
 #: Where each field sits in a State (the direct paths change a state's fields as a list).
@@ -79,16 +75,16 @@ def end_turn(fields: list, seat: int) -> State | None:
     if points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS:
         fields[_WINNER], fields[_PHASE], fields[_PENDING] = seat, OVER, ()
         fields[_LOG] += (("win", seat, (), (points[seat], len(team))),)
-        return tuple.__new__(State, fields)
+        return make_state(fields)
     following, turn = (seat + 1) % players, fields[_TURN] + 1
     fields[_SEAT], fields[_TURN], fields[_PHASE], fields[_PENDING], fields[_TRADES] = following, turn, ACTION, (), 0
     turns = TURN[following]
     fields[_LOG] += (turns[turn] if turn < len(turns) else turn_entry(following, turn),)
-    caches = cards.__dict__.get("_caches") or caches_for(cards)
+    caches = cards.speed_caches
     next_team = teams[following]
     if (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start:
         return start_abilities(fields)
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def start_abilities(fields: list) -> State | None:
@@ -138,7 +134,7 @@ def start_abilities(fields: list) -> State | None:
     fields[_KNOWN], fields[_PEEKED] = known, peeked
     if choice:
         fields[_PHASE] = PEEK
-    return tuple.__new__(State, fields)
+    return make_state(fields)
 
 
 def refill_slot(cards: CardSet, deck: tuple, discards: tuple, market: tuple, slot: int, log: tuple):
@@ -224,7 +220,7 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
             market.append(EMPTY)
     if d == RESOURCE and market[0] == market[1] == market[2] != EMPTY:
         return None
-    return tuple.__new__(State, (
+    return make_state((
         cards, players, variants, seed, rolls, shuffles, _put(decks, d, deck), _put(discards, d, discard),
         _put(markets, d, tuple(market)), _put(hands, seat, _without(hands[seat], paid)), teams, ecosystems, points,
         turn_seat, turn, phase, pending, trades, last_compete, winner, log,
@@ -241,7 +237,7 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
     ``attack_total`` and ``defence_total`` are the rules' (they read only the cards, teams and
     ecosystems, which the payment leaves as they are)."""
     cards = state.cards
-    flags = cards.__dict__.get("_quick_flags") or flags_for(cards)
+    flags = cards.speed_flags
     if not (flags.plain_attacker[attacker] and flags.plain_defender[defender]):
         return None
     if flags.cancels[defender]:     # (as _compete: its owner decides whether to cancel)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.biome_blitz.cards import CardSet
-from rules.biome_blitz.entries import REVEAL
+from rules.biome_blitz.fast.entries import REVEAL
 from rules.biome_blitz.state import MARKET
 
 LIMIT = 100000      # entries per cache before it starts over
@@ -68,7 +68,7 @@ class Caches:
         self.draws_on_discover = tuple(any(ability.trigger == "discover" and ability.effect == "draw"
                                            for ability in animal.abilities) for animal in animals)
         #: The animals an immunity protects from weak attackers: with the switch immune_power at
-        #: "effective" what protects them depends on the teams' ecosystems too (see choices._listing).
+        #: "effective" what protects them depends on the teams' ecosystems too (see listing._listing).
         self.guards = frozenset(a for a, animal in enumerate(animals) if any(
             ability.get("max_attacker_power") is not None for ability in animal.with_effect("immune")))
         self.animal_cards, self.ecosystem_kinds = len(animals), len(cards.ecosystems)     # markets show these
@@ -180,7 +180,7 @@ class Caches:
                 keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
         keys, hands, records = found
-        found = tuple.__new__(SeatCache, (keys, pairs, hands, records, mask, {}))
+        found = SeatCache(keys, pairs, hands, records, mask, {})
         if sum(map(len, teams)) <= SMALL_TEAMS:
             self.seats[seat, teams] = found
         return found
@@ -323,11 +323,8 @@ class PairRecord(NamedTuple):
 
 
 def caches_for(cards: CardSet) -> Caches:
-    """The card set's caches, made on first use (kept in its ``__dict__``, as a cached property is)."""
-    caches = cards.__dict__.get("_caches")
-    if caches is None:
-        caches = cards.__dict__["_caches"] = Caches(cards)
-    return caches
+    """The card set's caches, made on first use (``CardSet.speed_caches``, a cached property)."""
+    return cards.speed_caches
 
 
 def remember(cache: dict, key, actions) -> tuple:

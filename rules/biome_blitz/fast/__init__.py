@@ -1,0 +1,25 @@
+"""Biome Blitz's speed code, apart from the rules, behind one switch: ``ENABLED``.
+
+Random playouts call the engine most, so it keeps three kinds of shortcuts that change no result:
+- ``direct.py`` and ``quick.py``: the usual case of the frequent applies (forage picks, Explore,
+  Discover, Compete, the turn's end and start-of-turn abilities) built as one new state, instead of
+  on ``table._Table``;
+- ``caches.py``: the parts of the action phase's list remembered by what they depend on;
+- ``entries.py``: the most frequent log entries, made once.
+
+With ``ENABLED`` true (the default) ``rules.apply`` takes the direct paths and trusts an action object
+``legal_actions`` has just handed out for the very same state, and ``legal_actions`` puts lists
+together from remembered parts. With it false, ``legal_actions`` is ``choices.plain_legal_actions``
+(worked out from the rules alone) and every apply checks its action and goes through the handlers'
+general path on a ``_Table``: the plain rules, the reference.
+Tests flip it (``fast.ENABLED = False``); the environment variable ``RULES_EXPLORER_PLAIN=1`` starts a
+process with it off. ``tests/test_biome_blitz_fast_switch.py`` plays seeded games both ways and
+compares every state, legal action list and event.
+"""
+
+from __future__ import annotations
+
+import os
+
+#: Take the direct paths (see above); false: the plain rules only.
+ENABLED: bool = os.environ.get("RULES_EXPLORER_PLAIN", "") in ("", "0")
