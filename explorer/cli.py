@@ -1,4 +1,4 @@
-"""``rules-explorer``: the whole command line (DESIGN.md, "Command line"; the console script).
+"""``rules-explorer``: the whole command line (docs/architecture.md, "Command line"; the console script).
 
 ``play/cli.py`` has the commands that need no web app (games · play · replay · score · simulate ·
 compare); this module adds ``serve`` (the routes of ``explorer/pages/serve.py``) and ``tables`` (the

@@ -1,4 +1,4 @@
-"""``rules-explorer``: the command line (DESIGN.md, "Command line").
+"""``rules-explorer``: the command line (docs/architecture.md, "Command line").
 
 games · play · replay · score · simulate · compare (``explorer/cli.py`` adds serve · tables). Errors in files or arguments print one clear line
 and exit with status 2; nothing is written when something is wrong.
@@ -10,14 +10,17 @@ import argparse
 import json
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
+
+from tqdm import tqdm
 
 from rules import replay as replays
 from play.bots import BOTS
 from rules.protocol import RulesError, dumps
 from rules.registry import GAMES, get_game
-from play.simulate import Progress, play_game, simulate
+from play.simulate import play_game, simulate
 from play.sweep import DEFAULT_CHUNK, compare, simulate_sweep
 
 
@@ -147,8 +150,9 @@ def cmd_simulate(args) -> int:
         raise RulesError("--workers must be at least 1")
     if args.workers > 1 or args.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS"):
         return _simulate_sweep(args, game, players, variants, bots)
-    bar = Progress(args.games, enabled=False if args.json else None)
-    summary = simulate(game.id, players, args.games, args.seed, bots=bots, variants=variants, progress=bar.update, game=game)
+    with _bar(args, args.games) as progress:
+        summary = simulate(game.id, players, args.games, args.seed, bots=bots, variants=variants, progress=progress,
+                           game=game)
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0
@@ -168,9 +172,18 @@ def _executor(args) -> str:
     return "processes" if args.workers > 1 else "inprocess"
 
 
-def _bar(args, total: int) -> tuple[Progress, object]:
-    bar = Progress(total, enabled=False if args.json else None)
-    return bar, lambda done, _chunks: bar.update(done)
+@contextmanager
+def _bar(args, total: int) -> Iterator[Callable[..., None]]:
+    """A progress bar on stderr (tqdm), drawn only on a terminal and never with ``--json``; yields
+    the callback a run reports its finished games to (``progress(done, ...)``)."""
+    try:
+        sized = all(os.get_terminal_size(sys.stderr.fileno()))
+    except (OSError, ValueError):
+        sized = False
+    # tqdm draws nothing on a terminal that reports no size (a bare pseudo-terminal): 80 x 24 then.
+    with tqdm(total=total, unit="games", file=sys.stderr, disable=True if args.json else None,
+              **({} if sized else {"ncols": 80, "nrows": 24})) as bar:
+        yield lambda done, *_: bar.update(done - bar.n)
 
 
 def _ci(stat: dict, digits: int = 1) -> str:
@@ -195,10 +208,10 @@ def _print_setting(stats: dict, indent: str = "  ") -> None:
 
 
 def _simulate_sweep(args, game, players, variants, bots) -> int:
-    bar, progress = _bar(args, args.games)
-    summary = simulate_sweep(game.id, players, args.games, args.seed, bots=bots, variants=variants,
-                             executor=_executor(args), workers=args.workers, scheduler=args.scheduler,
-                             chunk=args.chunk, progress=progress, game=game)
+    with _bar(args, args.games) as progress:
+        summary = simulate_sweep(game.id, players, args.games, args.seed, bots=bots, variants=variants,
+                                 executor=_executor(args), workers=args.workers, scheduler=args.scheduler,
+                                 chunk=args.chunk, progress=progress, game=game)
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0
@@ -225,10 +238,11 @@ def cmd_compare(args) -> int:
         raise RulesError("A and B are the same setting: change a variant (--variant-b) or the bots (--bot-b)")
     if args.until_ci is not None and args.until_ci <= 0:
         raise RulesError("--until-ci must be a positive number of points")
-    bar, progress = _bar(args, 2 * args.games)
-    result = compare(game.id, players, args.games, args.seed, variants_a=variants_a, variants_b=variants_b,
-                     bots_a=bots_a, bots_b=bots_b, executor=_executor(args), workers=args.workers,
-                     scheduler=args.scheduler, chunk=args.chunk, until_ci=args.until_ci, progress=progress, game=game)
+    with _bar(args, 2 * args.games) as progress:
+        result = compare(game.id, players, args.games, args.seed, variants_a=variants_a, variants_b=variants_b,
+                         bots_a=bots_a, bots_b=bots_b, executor=_executor(args), workers=args.workers,
+                         scheduler=args.scheduler, chunk=args.chunk, until_ci=args.until_ci, progress=progress,
+                         game=game)
     if args.json:
         print(json.dumps(result, indent=1))
         return 0

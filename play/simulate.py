@@ -8,7 +8,6 @@ kept, so memory stays flat however many games run.
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -48,31 +47,6 @@ def play_game(game, players: int, seed: int, bots: Sequence[str], variants=None,
             actions.append((seat, action))
     result = GameResult(seed=seed, scores=game.scores(state), winners=game.winners(state), decisions=decisions)
     return state, result, actions
-
-
-class Progress:
-    """A one-line progress bar on stderr, drawn only on a terminal (or when forced)."""
-
-    def __init__(self, total: int, *, enabled: bool | None = None, label: str = "games"):
-        self.total, self.label = total, label
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.start = time.perf_counter()
-        self.last = 0.0
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if done < self.total and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 30
-        filled = width * done // max(self.total, 1)
-        rate = done / max(now - self.start, 1e-9)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} {self.label} {rate:,.0f}/s")
-        if done >= self.total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
 
 
 def summarise(game, players: int, results: Sequence[GameResult], elapsed: float, **settings) -> dict:

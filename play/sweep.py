@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent import futures
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -232,7 +232,7 @@ def chunk_plan(games: int, chunk: int) -> list[tuple[int, int]]:
 
 
 class Executor:
-    """Runs chunks and yields their results as they finish (any order)."""
+    """Runs chunks and yields their results as they finish (any order): here, in this process."""
 
     name = "inprocess"
 
@@ -244,47 +244,41 @@ class Executor:
         pass
 
 
-class ProcessExecutor(Executor):
-    name = "processes"
+class FuturesExecutor(Executor):
+    """Chunks on a :class:`concurrent.futures.Executor`: a local process pool, or a Dask client's
+    (``Client.get_executor``, whose futures are plain ``concurrent.futures`` futures that cancel
+    their Dask tasks when cancelled)."""
 
-    def __init__(self, workers: int):
-        self.workers = workers
-        self.pool = ProcessPoolExecutor(max_workers=workers)
+    def __init__(self, name: str, pool: futures.Executor, close: Callable[[], None] | None = None):
+        self.name, self.pool, self._close = name, pool, close
+        self._submitted: list[futures.Future] = []
 
     def map(self, job, plan):
-        from concurrent.futures import as_completed
-        futures = [self.pool.submit(run_chunk, job, first, count) for first, count in plan]
+        submitted = [self.pool.submit(run_chunk, job, first, count) for first, count in plan]
+        self._submitted += submitted
         try:
-            for future in as_completed(futures):
+            for future in futures.as_completed(submitted):
                 yield future.result()
         finally:
-            for future in futures:
+            for future in submitted:
                 future.cancel()
 
     def close(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        for future in self._submitted:        # (Dask's executor has no shutdown(cancel_futures=))
+            future.cancel()
+        self.pool.shutdown(wait=True)
+        if self._close is not None:
+            self._close()
 
 
-class DaskExecutor(Executor):
-    name = "dask"
-
-    def __init__(self, scheduler: str | None = None, client=None):
-        from distributed import Client
-        self.own = client is None
-        self.client = client or Client(scheduler or os.environ["DASK_SCHEDULER_ADDRESS"])
-
-    def map(self, job, plan):
-        from distributed import as_completed
-        futures = [self.client.submit(run_chunk, job, first, count, pure=False) for first, count in plan]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:
-            self.client.cancel(futures)
-
-    def close(self) -> None:
-        if self.own:
-            self.client.close()
+def dask_executor(scheduler: str | None = None, client=None) -> FuturesExecutor:
+    """The Dask cluster at ``scheduler`` (or ``DASK_SCHEDULER_ADDRESS``), or the given ``client``
+    (left open: its owner closes it)."""
+    from distributed import Client
+    own = client is None
+    client = client or Client(scheduler or os.environ["DASK_SCHEDULER_ADDRESS"])
+    # pure=False: a chunk is cheap to send and must run even if an identical one ran before.
+    return FuturesExecutor("dask", client.get_executor(pure=False), client.close if own else None)
 
 
 def make_executor(executor: str | None = None, *, workers: int | None = None, scheduler: str | None = None,
@@ -295,9 +289,9 @@ def make_executor(executor: str | None = None, *, workers: int | None = None, sc
     if executor is None:
         executor = "dask" if scheduler else ("processes" if games >= 2000 and (workers or os.cpu_count() or 1) > 1 else "inprocess")
     if executor == "dask":
-        return DaskExecutor(scheduler)
+        return dask_executor(scheduler)
     if executor == "processes":
-        return ProcessExecutor(workers or os.cpu_count() or 1)
+        return FuturesExecutor("processes", futures.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1))
     if executor == "inprocess":
         return Executor()
     raise ValueError(f"unknown executor {executor!r}: inprocess, processes or dask")

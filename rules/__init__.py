@@ -1,4 +1,4 @@
-"""Rules engines for five card games behind one protocol (DESIGN.md). Standard library only."""
+"""Rules engines for five card games behind one protocol (docs/protocol.md). Standard library only."""
 
 from rules.protocol import Event, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, Turn, Variant
 from rules.registry import GAMES, get_game

@@ -1,4 +1,4 @@
-"""The game protocol every rules engine answers (see DESIGN.md, "The game protocol").
+"""The game protocol every rules engine answers (docs/protocol.md).
 
 A game is a :class:`GameSpec`: it creates states, lists legal actions, applies them and answers
 questions about a state. States and actions are immutable values, so branching, undo and caching
@@ -171,7 +171,7 @@ class Turn:
 
 
 class GameSpec(abc.ABC):
-    """What every game answers, in the same order for every game (see DESIGN.md).
+    """What every game answers, in the same order for every game (docs/protocol.md).
 
     Subclasses set ``id``, ``title``, ``version``, ``player_counts`` and ``variants`` and implement the
     abstract methods. The concrete helpers below (``check_variants``, ``winners`` defaults, replays)

@@ -1,4 +1,4 @@
-"""The one place where games are registered (DESIGN.md, "The game protocol")."""
+"""The one place where games are registered (docs/protocol.md)."""
 
 from __future__ import annotations
 

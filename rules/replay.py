@@ -1,4 +1,4 @@
-"""Replay files (DESIGN.md, "File formats"): a game is its seed plus its moves.
+"""Replay files (docs/formats.md): a game is its seed plus its moves.
 
 ``{"game", "version", "players", "seed", "variants", "actions": [{"seat", "action"}, ...]}`` and, when
 the game was played with a card file other than the standard one, ``"cards"`` with that file's data.

@@ -1,8 +1,8 @@
 """Each game's rulebook: the rules in our own words, in English and Japanese, in teaching order.
 
 A rulebook is a data file, ``rules/<game>/data/rulebook.json``: chapters of rules, each rule with an
-id, the headings of the rules text (``../shared/rules/<game>.ja.txt``) it follows, the numbers of the
-rulings (``RULINGS.md``, the game's section) that settle it, and in both languages a title, a one-line
+id, the headings of the rules text (the file ``source`` names) it follows, the numbers of the
+readings (``docs/readings.md``, the game's section) that settle it, and in both languages a title, a one-line
 summary (shown with an illegal move's explanation) and a teaching text.
 
 It is also where references are resolved:
@@ -44,7 +44,7 @@ class Rule:
     id: str
     chapter: str
     sections: tuple[str, ...]        # headings of the Japanese rules text it follows
-    rulings: tuple[int, ...]         # numbers in RULINGS.md, the game's section
+    rulings: tuple[int, ...]         # numbers of readings in docs/readings.md, the game's section
     title: Mapping[str, str]
     summary: Mapping[str, str]
     text: Mapping[str, str]
@@ -71,7 +71,7 @@ class Rulebook:
     source: str                      # the rules text's file name
     chapters: tuple[Chapter, ...]
     headings: tuple[str, ...]        # every heading of the rules text, in order (what ``sections`` name)
-    ruling_count: int                # how many rulings RULINGS.md has for the game
+    ruling_count: int                # how many readings docs/readings.md has for the game
 
     @property
     def rules(self) -> tuple[Rule, ...]:

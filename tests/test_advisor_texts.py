@@ -108,7 +108,7 @@ def test_the_english_variant_labels_and_notes_are_the_switches_own():
     assert variant_label("stellar", "satellite_clear", "en") == "Satellite clear"
     assert variant_note("subastral", "disturbance", "en") == (
         "After the last turn, everyone passes one hand card left, straight into the neighbour's journal. "
-        "(source: subastral.ja.txt, 擾乱バリアント (disturbance variant); RULINGS.md Subastral 10)")
+        "(source: the rules text, 擾乱バリアント (disturbance variant); docs/readings.md, Subastral 10)")
     for game in rules.GAMES:
         spec = rules.get_game(game)
         switches = switches_class(spec)

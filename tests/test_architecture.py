@@ -67,9 +67,10 @@ def test_rules_imports_only_the_standard_library(graph):
 
 
 def test_play_imports_only_rules_and_the_standard_library_but_dask_in_its_executor(graph):
+    """(And tqdm, the command line's progress bar, in ``play.cli``.)"""
     outside = {top: importers for top, importers in outside_imports(graph, "play").items()
                if top not in sys.stdlib_module_names}
-    assert outside == {"distributed": {"play.sweep"}}
+    assert outside == {"distributed": {"play.sweep"}, "tqdm": {"play.cli"}}
     assert not graph.find_modules_that_directly_import("explorer") & (graph.find_descendants("play") | {"play"})
 
 

@@ -1,5 +1,5 @@
 """Bad input: every illegal move and every malformed file is refused with a message that says what is
-wrong (STYLE.md habit 4; DESIGN.md, "The game protocol" and "File formats").
+wrong (docs/protocol.md, "Errors"; docs/formats.md).
 
 * ``apply`` raises :class:`rules.IllegalAction` naming the rule, and leaves the state as it was.
 * ``decode`` / ``decode_action`` / ``load_json`` raise :class:`rules.InvalidPosition`, and nothing

@@ -1,5 +1,5 @@
-"""Biome Blitz rule clauses, one test each, named after the clause (``biome-blitz.ja.txt``; RULINGS.md
-Biome Blitz; CARD-DATA-RESEARCH.md 3; the rulings in ``rules/biome_blitz/rules.py``'s docstring).
+"""Biome Blitz rule clauses, one test each, named after the clause (the rules text; docs/readings.md,
+"Biome Blitz"; the rulings in ``rules/biome_blitz/rules.py``'s docstring).
 
 Setup is checked on seeded new games; every other clause writes its situation as a position file
 (:func:`position`) and loads it with ``decode``, so the situation is visible in the test. Dice come

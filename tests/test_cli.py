@@ -237,3 +237,40 @@ def test_every_game_plays_replays_and_scores_from_the_command_line(tmp_path, gam
     breakdown = json.loads(cli("score", position, "--json").stdout)
     assert [seat["total"] for seat in breakdown] == played["scores"]
     assert cli("games").stdout.count(f"{game_id} ") >= 1
+
+
+def _stderr_on_a_terminal(*args) -> tuple[str, str]:
+    """Run the CLI with stderr on a pseudo-terminal (where the progress bar is drawn): (stdout, stderr)."""
+    import os
+    import pty
+    terminal, stderr = pty.openpty()
+    run = subprocess.Popen([sys.executable, "-m", "explorer.cli", *map(str, args)], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=stderr, text=True)
+    os.close(stderr)
+    drawn = b""
+    out = run.stdout.read()
+    while True:
+        try:
+            chunk = os.read(terminal, 4096)
+        except OSError:                       # the child closed the terminal
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    run.wait(timeout=120)
+    os.close(terminal)
+    assert run.returncode == 0, drawn
+    return out, drawn.decode()
+
+
+@pytest.mark.parametrize("extra", [(), ("--workers", "2", "--chunk", "10")])
+def test_simulate_draws_a_progress_bar_on_a_terminal_to_the_last_game(extra):
+    out, bar = _stderr_on_a_terminal("simulate", "stellar", "--players", "2", "--games", "30", "--seed", "1", *extra)
+    assert "30 games from seed 1" in out
+    assert re.search(r"100%\|[^|]*\| 30/30 \[.*games/s\]", bar), bar
+    assert bar.rstrip(" ").endswith("\n")     # the bar is closed: the shell's prompt starts on a new line
+
+
+def test_simulate_json_draws_no_progress_bar_even_on_a_terminal():
+    out, bar = _stderr_on_a_terminal("simulate", "stellar", "--players", "2", "--games", "5", "--seed", "1", "--json")
+    assert json.loads(out)["games"] == 5 and bar == ""

@@ -381,7 +381,7 @@ def test_every_step_of_a_game_draws_with_each_moon_card_over_its_neighbouring_pa
             page = board(session)
             view = session.observation(viewer)
             assert len(page.find_all("sl-seat")) == players
-            # RULINGS Starligned 5: a move never separates a covered pair, so each moon card lies over two neighbours
+            # docs/readings.md, "Starligned 5": a move never separates a covered pair, so each moon card lies over two neighbours
             assert len(page.find_all("sl-moon-card")) == sum(len(pairs) for pairs in view["moons"])
             moons_drawn += len(page.find_all("sl-moon-card"))
     assert all(len(row) == 10 for row in session.state.rows) and "Game over" in starligned_html(session)

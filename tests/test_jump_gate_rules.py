@@ -1,5 +1,5 @@
-"""Jump Gate rule clauses, one test each, named after the clause (``jump-gate.ja.txt``; RULINGS.md
-Jump Gate; CARD-DATA-RESEARCH.md 4.3; the rulings in ``rules/jump_gate/rules.py``'s docstring).
+"""Jump Gate rule clauses, one test each, named after the clause (the rules text; docs/readings.md,
+"Jump Gate"; the rulings in ``rules/jump_gate/rules.py``'s docstring).
 
 Setup is checked on seeded new games; every other clause writes its situation as a position file
 and loads it with ``decode``, so the situation is visible in the test. The assumed component file

@@ -1,4 +1,4 @@
-"""Jump Gate scoring (``jump-gate.ja.txt`` 得点計算; RULINGS.md Jump Gate 5-6): every table and
+"""Jump Gate scoring (the rules text's 得点計算; docs/readings.md, "Jump Gate"): every table and
 worked example of the rules text, a whole finished game scored by hand, and the tie-breaks.
 
 The scoring functions carry the text's examples as doctests (run here too); the other tests go

@@ -7,12 +7,15 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 import rules
 from rules.protocol import InvalidPosition
 from rules.rulebook import LANGUAGES, RULES_TEXTS, engine_rules, parse, rulebook
+
+ROOT = Path(__file__).parent.parent
 
 GAMES = rules.GAMES
 
@@ -70,18 +73,19 @@ def test_every_text_is_written_in_both_languages(game_id):
 def test_every_rule_points_at_existing_headings_and_rulings(game_id):
     book = rulebook(game_id)
     assert all(rule.sections for rule in book.rules), [rule.id for rule in book.rules if not rule.sections]
+    # The game's section of docs/readings.md has exactly ruling_count readings, numbered from 1, and
+    # every rule's rulings are among them.
+    readings = (ROOT / "docs" / "readings.md").read_text(encoding="utf-8").split("\n## ")
+    name = rules.get_game(game_id).title
+    ours = next(part for part in readings if part.startswith(name + "\n"))
+    numbers = [int(n) for n in re.findall(rf"^### {name} (\d+): ", ours, flags=re.M)]
+    assert numbers == list(range(1, book.ruling_count + 1))
+    assert {n for rule in book.rules for n in rule.rulings} <= set(numbers)
     text_file = RULES_TEXTS / book.source
-    rulings_file = RULES_TEXTS / "RULINGS.md"
     if not text_file.exists():
         pytest.skip(f"no rules texts at {text_file} (set RULES_EXPLORER_RULES_TEXTS)")
     lines = {line.strip() for line in text_file.read_text(encoding="utf-8").splitlines()}
     assert [h for h in book.headings if h not in lines] == []
-    # The game's RULINGS.md section has exactly ruling_count numbered rulings.
-    section = rulings_file.read_text(encoding="utf-8").split("\n## ")
-    name = rules.get_game(game_id).title
-    ours = next(part for part in section if part.startswith(name))
-    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", ours, flags=re.M)]
-    assert numbers == list(range(1, book.ruling_count + 1))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -99,7 +103,7 @@ def test_no_sentence_of_the_rules_text_is_copied(game_id):
 
 
 def test_a_malformed_rulebook_is_refused_naming_the_field():
-    good = {"game": "g", "source": "g.ja.txt", "headings": ["準備"], "ruling_count": 1, "chapters": [
+    good = {"game": "g", "source": "g.txt", "headings": ["準備"], "ruling_count": 1, "chapters": [
         {"id": "c", "title": {"en": "C", "ja": "章"}, "rules": [
             {"id": "r", "sections": ["準備"], "rulings": [1], "title": {"en": "T", "ja": "題"},
              "summary": {"en": "S", "ja": "要"}, "text": {"en": "X", "ja": "文"}}]}]}

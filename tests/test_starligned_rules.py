@@ -1,5 +1,5 @@
-"""Starligned rule clauses, one test each, named after the clause (``starligned.ja.txt``; RULINGS.md
-Starligned; CARD-DATA-RESEARCH.md 2.3; the rulings in ``rules/starligned/rules.py``).
+"""Starligned rule clauses, one test each, named after the clause (the rules text; docs/readings.md,
+"Starligned"; the rulings in ``rules/starligned/rules.py``).
 
 Each test writes the situation as a position file with :func:`position` and loads it with
 ``decode``, so the clause's situation is visible in the test. Cards are written as in position files:
@@ -487,7 +487,7 @@ def test_repeat_of_a_repeat_does_nothing():
 @pytest.mark.parametrize("picks_repeat", [True, False])
 def test_repeat_aimed_at_a_repeat_card_or_at_itself_follows_the_switch(picks_repeat):
     # Repeat picks a phase-3 effect on the table. By default (repeat_picks_repeat on) a Repeat card, this
-    # one included, may be picked and then does nothing (RULINGS 5); off, Repeat cards are no targets.
+    # one included, may be picked and then does nothing (docs/readings.md, "Starligned 5"); off, Repeat cards are no targets.
     state = effect_position("S108", rows=[["S203r", "S201"], ["S207", "S206r"]],
                             variants={"repeat_picks_repeat": picks_repeat})
     targets = {(a.row, a.card) for a in GAME.legal_actions(state, 0)}

@@ -1,4 +1,4 @@
-"""Starligned scoring (``starligned.ja.txt``, スコアリング; RULINGS.md Starligned 7): the rulebook's
+"""Starligned scoring (the rules text, スコアリング; docs/readings.md, "Starligned 7"): the rulebook's
 61-point example through the game, x2 and x0, and the tie-breaks, each with a finished position
 where it decides. Card values and effects are listed in ``tests/test_starligned_rules.py``.
 """

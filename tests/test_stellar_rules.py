@@ -1,4 +1,4 @@
-"""Stellar rule clauses, one test each, named after the clause (``stellar.ja.txt``; RULINGS.md Stellar).
+"""Stellar rule clauses, one test each, named after the clause (the rules text; docs/readings.md, "Stellar".
 
 Each test writes the exact situation as a position file and loads it with ``decode``, so the
 situation is visible in the test; the rulings of ``rules/stellar/rules.py`` have tests of their own.

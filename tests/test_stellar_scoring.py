@@ -1,4 +1,4 @@
-"""Stellar scoring (``stellar.ja.txt`` スコアリング): the rulebook's worked example and our own.
+"""Stellar scoring (the rules text's スコアリング): the rulebook's worked example and our own.
 
 The scoring functions carry the same examples as doctests (run here too); these tests go through
 whole positions, so the telescope, the notebook and the breakdown are checked together.

@@ -1,5 +1,5 @@
-"""Subastral's rules, one test per clause of ``shared/rules/subastral.ja.txt`` as read by RULINGS.md
-(Subastral 1-10) and CARD-DATA-RESEARCH.md 1.1-1.3.
+"""Subastral's rules, one test per clause of the rules text as read by docs/readings.md,
+"Subastral".
 
 Each test builds exactly the situation its clause describes: a hand-written position (``position``
 fills every zone it is not given with nothing) decoded by the engine, then the moves of the clause,
@@ -101,7 +101,7 @@ def cards_marked(marker: int) -> Counter:
 
 
 def marked_deck(players: int) -> Counter:
-    """The deck the card file's markers give for ``players`` (RULINGS.md Subastral 1)."""
+    """The deck the card file's markers give for ``players`` (docs/readings.md, "Subastral 1")."""
     return sum((cards_marked(marker) for marker in range(2, players + 1)), Counter())
 
 
@@ -323,7 +323,7 @@ def test_played_6_took_1_player_chooses_hand_or_journal(to):
     ("taiga-2", 6, "journal"), ("taiga-5", 1, "hand"),
 ])
 def test_1_to_5_is_not_the_special_rule(card, took, only):
-    # Only the pair 1 <-> 6 lets the taker choose (CARD-DATA-RESEARCH 1.3.4).
+    # Only the pair 1 <-> 6 lets the taker choose (docs/readings.md, "Subastral 3").
     state = take_phase(card)
     assert [a for a in GAME.legal_actions(state, 0) if a.cloud == took] == [TakeCloud(cloud=took, to=only)]
     wrong = "hand" if only == "journal" else "journal"
@@ -450,7 +450,7 @@ def test_refill_reveals_until_two_clouds_hold_two():
 
 
 def test_refill_first_card_goes_on_the_cloud_just_taken_not_on_another_empty_cloud():
-    # Step 3 (RULINGS 5): the first card goes onto the cloud just taken. A hand-written position may have
+    # Step 3 (docs/readings.md, "Subastral 5"): the first card goes onto the cloud just taken. A hand-written position may have
     # another, lower-numbered empty cloud: it does not get that card (it may fill later by number).
     clouds = {**KAIRA_CLOUDS, 1: [], 2: ["taiga-3", "savanna-2", "taiga-1"]}
     state = take_phase("tropical_rainforest-4", clouds=clouds, deck=["temperate_forest-6", "taiga-5", "END"])
@@ -638,7 +638,7 @@ def test_no_winner_before_the_game_is_over():
     assert GAME.scores(state) == (2, 0)  # provisional
 
 
-# -- disturbance variant (RULINGS.md Subastral 10) ----------------------------------------------------
+# -- disturbance variant (docs/readings.md, "Subastral 10") ----------------------------------------------------
 def test_disturbance_is_off_by_default():
     assert GAME.describe()["variants"][0]["name"] == "disturbance"
     assert GAME.describe()["variants"][0]["default"] is False

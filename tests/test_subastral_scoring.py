@@ -1,4 +1,4 @@
-"""Subastral's final scoring (``subastral.ja.txt``, 最終スコアリング; RULINGS.md Subastral 9): the
+"""Subastral's final scoring (the rules text, 最終スコアリング; docs/readings.md, "Subastral 9"): the
 rulebook's worked examples through the real engine, on decoded positions.
 
 Stefan's journal in the rulebook is given only through its examples; one journal satisfies all of

@@ -165,7 +165,7 @@ def test_ctrl_c_on_a_process_pool_run_prints_the_partial_results():
     os.close(stderr)
     try:
         bar, deadline = "", time.monotonic() + 120
-        while not any(int(done) >= 10 * 2 * 20 for done in re.findall(r"\] (\d+)/", bar)):
+        while not any(int(done) >= 10 * 2 * 20 for done in re.findall(r"\| (\d+)/\d+ \[", bar)):
             assert run.poll() is None and time.monotonic() < deadline, f"no finished chunk on the progress bar: {bar!r}"
             if select.select([terminal], [], [], 0.5)[0]:
                 bar += os.read(terminal, 4096).decode()

@@ -247,7 +247,7 @@ def test_a_page_closed_while_an_update_is_on_its_way_is_not_logged_as_an_error(c
 
 @pytest.mark.parametrize("game", rules.GAMES)
 def test_no_widget_of_a_seat_or_spectator_page_changes_its_viewpoint(hub, game):
-    """DESIGN.md: a page has one viewpoint, fixed when it opens. Any server-side widget, hidden or
+    """docs/architecture.md, "One viewpoint per page": a page has one viewpoint, fixed when it opens. Any server-side widget, hidden or
     disabled, can be fired from the browser: every button of the page is clicked and every choice of
     every other widget taken, with the waiting player to move (the old "view as mover" button)."""
     spec = get_game(game)

@@ -1,7 +1,7 @@
 """The Biome Blitz table: three decks with their markets, the dice of the last compete, each team.
 
-Follows ``biome-blitz.ja.txt`` (コンポーネント, セットアップ, カードの構造, メインアクション) as read by
-RULINGS.md Biome Blitz: the resource, animal and ecosystem decks lie in the middle, each with its
+Follows the rules text (コンポーネント, セットアップ, カードの構造, メインアクション) as read by
+docs/readings.md, "Biome Blitz": the resource, animal and ecosystem decks lie in the middle, each with its
 three face-up cards (the market); every player has a team of animals (an animal card shows its
 stars, discover cost, name and family, abilities, ecosystem symbol, battle cost and power/defence)
 and at most three ecosystems, a hand of resources, and points towards 30 (or five animals) to win.

@@ -5,7 +5,7 @@ and hidden resources and only the counts of everyone else's; face-down resources
 every viewer, the teacher included (nobody at the table can see them). The teacher's view is
 ``observe(state, ALL)`` (``session.view()``): every hand and hidden resource.
 
-The table follows ``jump-gate.ja.txt``: the planets lie in a circle (RULINGS.md Jump Gate 1: the
+The table follows the rules text: the planets lie in a circle (docs/readings.md, "Jump Gate 1": the
 first and the last are neighbours; BGA shows a row), each with its three codes (blue square Jump,
 green circle Scan, yellow triangle Land & Claim) and four resource slots; the ships start at the
 Jump Gate, drawn in the middle of the ring with the black-hole zone (seven markers end the game).

@@ -1,6 +1,6 @@
 """The Starligned table: each row of star cards left to right, the moon cards, the hands, the round.
 
-Follows ``starligned.ja.txt`` (ラウンドのプレイ) as read by RULINGS.md Starligned: every player builds a
+Follows the rules text (ラウンドのプレイ) as read by docs/readings.md, "Starligned": every player builds a
 row of star cards; a card's upper half is active (value and effect), the other half is drawn small
 and upside down; its half-moon sits on the edge the observation reports, so two neighbouring cards
 meeting in a full moon can be seen; a moon card lies over the blocked pair it covers.

@@ -7,7 +7,7 @@ The markup is ``templates/stellar_board.html`` (Jinja2, autoescaped), filled by
 card file (``card_info``), a stack's satellite from the rules' scoring, never from parsing names.
 How the table *looks* is this module's business; which slots are legal always comes from the rules
 (``legal_actions``), so the slots lit up for a chosen card are exactly the ones the rules allow.
-The telescope is drawn with RULINGS.md Stellar 2's assumed geometry (rows of 1, 2, 2 in the top
+The telescope is drawn with the assumed geometry of docs/readings.md, "Stellar 2" (rows of 1, 2, 2 in the top
 section, 3 in the middle, 4 at the bottom), reading the slot names the engine reports.
 
 Every text of the board comes from ``explorer/locales/<lang>/stellar_board.json`` (``lang``: the

@@ -1,4 +1,4 @@
-"""Board views: a game's table drawn as HTML from observations only (DESIGN.md, "Explorer").
+"""Board views: a game's table drawn as HTML from observations only (docs/architecture.md, "Explorer").
 
 Each board is a ``pn.viewable.Viewer`` that watches a :class:`~explorer.core.session.GameSession` and
 draws ``session.view()`` — ``spec.observe(state, observer)`` from the page's one
@@ -6,7 +6,7 @@ draws ``session.view()`` — ``spec.observe(state, observer)`` from the page's o
 show what that seat may not see. The teacher's view is ``observe(state, ALL)`` (``rules.protocol``),
 which only the explorer's page may ask for.
 
-The Subastral board follows the table of ``subastral.ja.txt``: the deck, clouds 1-6 in a row
+The Subastral board follows the table of the rules text: the deck, clouds 1-6 in a row
 between the deck and the sun, and per player a hand and a journal of biome columns. It is how the
 game looks, not how it plays: every number shown comes from the observation.
 

@@ -1,4 +1,4 @@
-"""Playing on: the action picker and the "played by" choice per seat (DESIGN.md, "Explorer").
+"""Playing on: the action picker and the "played by" choice per seat (docs/architecture.md, "Explorer").
 
 :class:`ActionPicker` offers, as buttons, ``spec.legal_actions(state, seat)`` for the seats that
 ``spec.to_move(state)`` names and that a person plays (``session.controller(seat) == "human"``).

@@ -1,4 +1,4 @@
-"""The score table: each player's scoring categories at the viewed step (DESIGN.md, "Explorer": score breakdown).
+"""The score table: each player's scoring categories at the viewed step (docs/architecture.md, "Explorer").
 
 Drawn from ``spec.score_breakdown(state)`` only, so it works for any game: one table per seat with
 a row per category (name, detail, points), the total, and the breakdown's other figures: the

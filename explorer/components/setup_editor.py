@@ -1,7 +1,7 @@
 """The setup editor: write a what-if position by hand; load and save positions and replays.
 
-DESIGN.md, "Explorer": "setup editor (edit any zone, deck order included, then validate through
-``decode``)". The position file format is docs/formats.md. The editor knows no game's rules: its
+docs/architecture.md, "Explorer": edit any zone, deck order included, then validate through
+``decode``. The position file format is docs/formats.md. The editor knows no game's rules: its
 form is generated from the *structure* of the position the session gives for the viewed step
 (``GameSession.position()``), one widget per top-level field of ``"state"``, chosen by the
 field's JSON type:

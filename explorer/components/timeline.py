@@ -1,4 +1,4 @@
-"""Moving along a line of play: stepper, arrow keys, clickable event log, lines of play (DESIGN.md, "Explorer").
+"""Moving along a line of play: stepper, arrow keys, clickable event log, lines of play (docs/architecture.md, "Explorer").
 
 Every component here watches a :class:`~explorer.core.session.GameSession` and only moves its cursor
 (``goto``/``undo``/``redo``) or switches its line (``switch_branch``); none knows a game's rules.

@@ -1,4 +1,4 @@
-"""The explorer's one model object: a game being looked at, step by step (DESIGN.md, "Explorer").
+"""The explorer's one model object: a game being looked at, step by step (docs/architecture.md, "Explorer").
 
 A :class:`GameSession` holds what the explorer shows: which game, how many players, the seed, the
 variant switches, the action log, the cursor (how many actions of the log are applied in the
@@ -23,7 +23,7 @@ Variant switches
 Lines and branches
     ``play`` at the end of the log appends; at a past cursor it starts a new line there, and the
     old line is kept (as a :class:`Line`) in ``branches``; ``switch_branch(i)`` brings it back
-    (DESIGN.md's ``branch``). ``undo``/``redo``/``goto`` only move the cursor.
+    (the ``branch`` of docs/architecture.md, "Explorer"). ``undo``/``redo``/``goto`` only move the cursor.
 
 Changing ``players`` or ``seed`` deals a new game (empty log). Changing a variant replays the
 same log under the new rules, stopping at the first move that became illegal; which move, and
@@ -269,7 +269,7 @@ class GameSession(param.Parameterized):
         return f"{player_label(seat)}: {action}"
 
     def replay(self) -> dict:
-        """The current line as a replay file (DESIGN.md, "File formats")."""
+        """The current line as a replay file (docs/formats.md)."""
         start = self.spec.encode(self._states[0]) if self.start is not None else None
         return replay_files.record(self.spec, self.players, self.seed, self.variants, self.log,
                                    state=self._states[0], start=start)
@@ -377,7 +377,7 @@ class GameSession(param.Parameterized):
         return len(moves)
 
     def branch(self, index: int) -> None:
-        """DESIGN.md's ``branch``: bring back the kept line ``branches[index]`` (see :meth:`switch_branch`)."""
+        """Branch: bring back the kept line ``branches[index]`` (see :meth:`switch_branch`)."""
         self.switch_branch(index)
 
     def switch_branch(self, index: int) -> None:
@@ -615,7 +615,7 @@ class FixedViewSession(GameSession):
     """A session seen from one viewpoint, fixed when it is made: a seat, or a spectator (``seat=None``;
     never the teacher). A shared table's page is one: any server-side widget of a page, hidden or
     disabled, can be fired from the browser, so a page that must show one seat is built on a session
-    that cannot show another (DESIGN.md, "A page has one viewpoint"). ``viewing_seat`` is a constant
+    that cannot show another (docs/architecture.md, "One viewpoint per page"). ``viewing_seat`` is a constant
     parameter: assigning it raises, and a set-up that would drop the seat (fewer players) is refused.
     """
 

@@ -1,8 +1,8 @@
-"""The Analysis page: a paired A/B comparison of seeded bot games, watched live (DESIGN.md, "Explorer").
+"""The Analysis page: a paired A/B comparison of seeded bot games, watched live (docs/architecture.md, "Explorer").
 
 The numbers all come from :func:`play.sweep.compare`: the same deals played under setting A and
 setting B (a variant switch, or the bots), with 95% confidence intervals. This module adds only
-what a page needs around it, in three layers (STYLE.md habit 9):
+what a page needs around it, in three layers (docs/architecture.md, "Plots"):
 
 * :class:`RunSettings`, a frozen record of one comparison's arguments, and :class:`AnalysisRun`,
   the model: it runs ``compare`` and holds the statistics of the finished chunks as they arrive

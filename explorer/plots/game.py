@@ -1,11 +1,11 @@
-"""Live plots of a game session: scores, cards drawn, what is left in the deck, the end card (DESIGN.md, "Explorer").
+"""Live plots of a game session: scores, cards drawn, what is left in the deck, the end card (docs/architecture.md, "Explorer").
 
 Everything here speaks the protocol only: ``scores``/``score_breakdown`` for the score curves,
 ``events`` (or a seat's ``observe(...)["events"]``) with ``card_info`` for the cards drawn and
 revealed, ``deck_knowledge`` for the unseen cards and the end card. A game that answers ``None`` to
 ``card_info`` or ``deck_knowledge`` gets a note in place of the card plots.
 
-Two layers, as in STYLE.md habit 9:
+Two layers, as in docs/architecture.md, "Plots":
 
 * data functions, from a session (or a spec and states) to plain dicts of columns: pure and cheap
   to test;

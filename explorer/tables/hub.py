@@ -1,4 +1,4 @@
-"""Playtest tables: live games shared by the sessions of one server process (DESIGN.md, "Explorer").
+"""Playtest tables: live games shared by the sessions of one server process (docs/architecture.md, "Explorer").
 
 A :class:`TableHub` owns every table of one database file (:mod:`explorer.tables.store`); the
 pages of a server process share it (``get_hub``). A :class:`Table` is a game being played: its

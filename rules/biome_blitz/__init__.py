@@ -1,6 +1,6 @@
 """Biome Blitz (Barracuda Games): 2-6 players build teams of animals with data-driven abilities.
 
-Rules text: ``shared/rules/biome-blitz.ja.txt``; rulings: ``shared/rules/RULINGS.md`` (Biome Blitz) and the
+Readings of the rules text: ``docs/readings.md``, "Biome Blitz", and the
 module docstring of ``rules.biome_blitz.rules``; the ability vocabulary: ``rules.biome_blitz.cards``.
 """
 

@@ -1,9 +1,9 @@
 """Biome Blitz's cards, and the vocabulary animal abilities are written in (``data/cards.json``).
 
-Three decks (``biome-blitz.ja.txt``, コンポーネント): resources (leaf, water, meat and wild), animals
+Three decks (the rules text, コンポーネント): resources (leaf, water, meat and wild), animals
 and ecosystems. An animal has stars (points), a discover cost, a battle cost, power and defence, an
 ecosystem symbol and abilities. The resource counts, the ecosystems and most of the roster are an
-assumed placeholder model (CARD-DATA-RESEARCH.md 3.2) that designers are expected to edit, so the
+assumed placeholder model (docs/formats.md, "Card file") that designers are expected to edit, so the
 abilities are data: each is a ``trigger`` (the rules text's ability icons) and an ``effect`` from the
 vocabulary below, with the effect's parameters. A file using an unknown trigger, effect or
 parameter is refused with a message that says which and where.

@@ -27,8 +27,8 @@ ECOSYSTEM_BONUS = Variant(
     default="per_card",
     description=("How a player's ecosystems strengthen a matching animal: each matching ecosystem card adds its "
                  "bonus (default), or each distinct matching ecosystem adds it once."),
-    source=("biome-blitz.ja.txt 生態系 (ecosystems strengthen matching animals; up to three cards held) says nothing of "
-            "two alike: each card held is a card that strengthens, so per card by default; RULINGS.md Biome Blitz 4"),
+    source=("the rules text's 生態系 (ecosystems strengthen matching animals; up to three cards held) says nothing of "
+            "two alike: each card held is a card that strengthens, so per card by default; docs/readings.md, Biome Blitz 4"),
     choices=("per_card", "per_ecosystem"),
 )
 IMMUNE_POWER = Variant(
@@ -37,7 +37,7 @@ IMMUNE_POWER = Variant(
     description=("Which power an immunity to weak attackers judges (Matriarch: power 1 or less): the attacker's "
                  "printed power (default), or its power with ecosystem bonus and power abilities before the roll."),
     source=("rules/biome_blitz/data/cards.json Matriarch (assumed text): the defender is chosen before any roll, when "
-            "only the card's printed power is shown, so printed by default; biome-blitz.ja.txt 対戦 adds the power "
+            "only the card's printed power is shown, so printed by default; the rules text's 対戦 adds the power "
             "icon's value to the die"),
     choices=("printed", "effective"),
 )
@@ -56,7 +56,7 @@ ALL_DIFFERENT_WILD = Variant(
     description=("Omnivore (take the three face-up resources if they are three different types): a face-up wild "
                  "is a type of its own (default), or no type at all, so only leaf, water and meat make three."),
     source=("rules/biome_blitz/data/cards.json Omnivore (assumed text) asks for different cards, which a wild is; "
-            "RULINGS.md Biome Blitz 1 (a wild never counts as a specific symbol) gives the other reading"),
+            "docs/readings.md, Biome Blitz 1 (a wild never counts as a specific symbol) gives the other reading"),
     choices=("own_type", "not_a_type"),
 )
 

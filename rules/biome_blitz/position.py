@@ -1,4 +1,4 @@
-"""Biome Blitz positions and actions as JSON (DESIGN.md, "File formats").
+"""Biome Blitz positions and actions as JSON (docs/formats.md).
 
 Resources are written by symbol (``"leaf"``, ``"water"``, ``"meat"``, ``"wild"``), animals by id
 (``"gazelle"``), ecosystems by id (``"SAV"``). Each deck has its cards (top first), its discards and

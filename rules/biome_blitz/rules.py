@@ -1,17 +1,17 @@
 """Biome Blitz's turn: setup, legal actions, their effects and the ability vocabulary at work.
 
-Follows ``biome-blitz.ja.txt`` (セットアップ, オプションのアクション, メインアクション, 対戦の例, 勝利) as read
-by RULINGS.md Biome Blitz 1-6 and CARD-DATA-RESEARCH.md 3.3. What the texts leave open is decided
+Follows the rules text (セットアップ, オプションのアクション, メインアクション, 対戦の例, 勝利) as read
+by docs/readings.md, "Biome Blitz". What the texts leave open is decided
 here, each with its reason:
 - The start player is drawn at random (the text's "last to see a bird" is not a seedable rule).
 - A wild card pays any one resource but never counts as a specific symbol: it cannot pay Explore's
-  two identical cards, be stolen as meat, or pay an ability's "1 water" (RULINGS 1).
+  two identical cards, be stolen as meat, or pay an ability's "1 water" (docs/readings.md, "Biome Blitz 1").
 - Trade is built as decisions: choose a partner, add cards to give and to ask for, then propose;
   the partner accepts (only when holding what is asked) or refuses. At most three offers a turn,
   a withdrawn one counting as made, so a turn always ends (a ruling of ours; the text sets no number).
 - Forage: each pick comes from the market (refilled at once) or the deck's top; a face-up wild only
   as the first pick, and it ends the forage. Three identical face-up symbols are discarded and
-  replaced, checked after every refill (RULINGS 2). When nothing is left for a second pick (no deck,
+  replaced, checked after every refill (docs/readings.md, "Biome Blitz 2"). When nothing is left for a second pick (no deck,
   no discards, no face-up card but wilds) the forage ends after the first; with no resource left
   anywhere a forage from the deck draws nothing, so a main action always exists.
 - Discover pays the exact cost; ecosystems give their stars too. Only the discovered card's own

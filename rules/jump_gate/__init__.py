@@ -1,6 +1,6 @@
 """Jump Gate (Matt Worden, 3rd edition): 2-5 players fly a ring of planets, scan, claim and harvest resources.
 
-Rules text: ``shared/rules/jump-gate.ja.txt``; rulings: ``shared/rules/RULINGS.md`` (Jump Gate) and the
+Readings of the rules text: ``docs/readings.md``, "Jump Gate", and the
 module docstring of ``rules.jump_gate.rules``.
 """
 

@@ -1,10 +1,10 @@
 """Jump Gate's components, read from an editable data file (``data/components.json``).
 
-The rules text (``jump-gate.ja.txt``) names the parts: planet cards with three codes (a blue square
+The rules text names the parts: planet cards with three codes (a blue square
 for Jump, a green circle for Scan, a yellow triangle for Land & Claim), NavComp cards carrying codes
 (``~`` is wild), resource cards of eight types, some with the black-hole icon, and ten markers per
 player. The totals are sourced; which planet has which codes, the NavComp deck and the resource mix
-are an assumed model (CARD-DATA-RESEARCH.md 4.2), so the file says ``"provenance": "assumed"`` and a
+are an assumed model (docs/formats.md, "Card file"), so the file says ``"provenance": "assumed"`` and a
 designer can load another with ``--cards``.
 
 Cards that play identically share a *kind* (a small integer inside the engine, a name at every

@@ -25,8 +25,8 @@ SCAN_WITHOUT_FACE_DOWN = Variant(
     default=False,
     description=("Scan is allowed at a planet with no face-down resource, just to place a marker "
                  "(default: Scan needs a face-down resource to reveal)."),
-    source=("RULINGS.md Jump Gate 3 (switch): the BGA English reference card requires a face-down resource "
-            "(default); jump-gate.ja.txt スキャン makes the reveal mandatory only 'if face-down cards remain'"),
+    source=("docs/readings.md, Jump Gate 3 (switch): the BGA English reference card requires a face-down resource "
+            "(default); the rules text's スキャン makes the reveal mandatory only 'if face-down cards remain'"),
 )
 
 

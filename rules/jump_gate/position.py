@@ -1,4 +1,4 @@
-"""Jump Gate positions and actions as JSON (DESIGN.md, "File formats").
+"""Jump Gate positions and actions as JSON (docs/formats.md).
 
 A position names every card (resources ``"sand"``, ``"sand-bh"``; NavComp cards ``"J1-S3"``), lists
 the ring of planets in order with each planet's four resource slots (``{"card", "face_up",

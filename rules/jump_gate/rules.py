@@ -1,11 +1,11 @@
 """Jump Gate's turn: setup, legal actions and their effects.
 
-Follows ``jump-gate.ja.txt`` (手番ですること, ブラックホール, ゲーム終了条件) as read by RULINGS.md Jump
-Gate 1-6 and CARD-DATA-RESEARCH.md 4.3. What the texts leave open is decided here, each with its
+Follows the rules text (手番ですること, ブラックホール, ゲーム終了条件) as read by docs/readings.md,
+"Jump Gate". What the texts leave open is decided here, each with its
 reason:
 - Setup: the ring's planets are drawn at random from the component file. Each player's hidden
   resources are dealt first, a Fame card dealt this way being set aside and replaced; the set-aside
-  Fame cards are shuffled back into the resources (the rulebook text, CARD-DATA-RESEARCH 4.1), and
+  Fame cards are shuffled back into the resources (the rules text), and
   then each planet gets four (three face down, one face up). The start player is drawn at random.
 - At the gate a ship is at no planet, so Fly, Scan, Land & Claim and Harvest are impossible; the
   only way out is a Jump. Research and passing need no planet and stay allowed, so a player whose
@@ -18,12 +18,12 @@ reason:
   down is not allowed (switch ``scan_without_face_down``: allowed when a marker can be placed, as the
   Japanese help reads).
 - Markers: ten per player. A player with none left cannot mark a resource or claim a planet
-  (CARD-DATA-RESEARCH 4.3.8). A black-hole marker is placed even from an empty supply (the count is
+  (assumed). A black-hole marker is placed even from an empty supply (the count is
   what the rule measures).
-- Claim order for the marked resources: the claimer first, then clockwise (RULINGS 4, assumed).
+- Claim order for the marked resources: the claimer first, then clockwise (docs/readings.md, "Jump Gate 4", assumed).
   Every take is optional, because of the black hole.
-- Harvesting at a planet another player claimed is allowed (CARD-DATA-RESEARCH 4.3.5, assumed).
-- Hidden resources never put markers on the black hole (CARD-DATA-RESEARCH 4.3.6, assumed).
+- Harvesting at a planet another player claimed is allowed (assumed).
+- Hidden resources never put markers on the black hole (assumed).
 - When the NavComp deck runs out, the discards are shuffled into a new deck, seeded from the state.
 """
 

@@ -1,4 +1,4 @@
-"""Jump Gate scoring (``jump-gate.ja.txt``, 得点計算; RULINGS.md Jump Gate 6).
+"""Jump Gate scoring (the rules text, 得点計算; docs/readings.md, "Jump Gate 6").
 
 Each claimed planet is worth 4. Resource cards: Fame 5 each; Sand and Water by their tables (Sand
 caps at nine or more, Water at eight); EnerGel 7 per dark-and-light pair and 2 per card left

@@ -1,6 +1,6 @@
 """Starligned (Jolly Dutch Productions, 2025): 2-5 players build a row of ten two-halved star cards.
 
-Rules text: ``shared/rules/starligned.ja.txt``; rulings: ``shared/rules/RULINGS.md`` (Starligned) and the
+Readings of the rules text: ``docs/readings.md``, "Starligned", and the
 module docstring of ``rules.starligned.rules``.
 """
 

@@ -1,11 +1,11 @@
 """Starligned's star cards, read from an editable data file (``data/cards.json``).
 
 Each star card has two halves, each with a value and an effect; the upper half is the active one,
-and rotating the card swaps them (``starligned.ja.txt``, 星カード). A card also shows one half-moon on
+and rotating the card swaps them (the rules text, 星カード). A card also shows one half-moon on
 its centre line, on its left or right edge; rotating the card moves it to the other edge, and two
 neighbouring cards whose half-moons meet form a full moon. Cards with a red centre star are the
 2-3 player deck. The sourced facts are the five constellations and the effect names; the card list
-is an assumed model (CARD-DATA-RESEARCH.md 2.2), so the file says ``"provenance": "assumed"``.
+is an assumed model (docs/formats.md, "Card file"), so the file says ``"provenance": "assumed"``.
 
 Every card is unique and named by its id (``"S101"``). Inside the engine a card *on the table or
 in a hand* is an entry ``2 * card + rotated``: ``rotated`` is 1 when the low half is up.

@@ -22,7 +22,7 @@ DEAL_HIGH_UP = Variant(
     default=False,
     description=("Every card is dealt with its high half up (default: dealt cards come off the shuffled deck in "
                  "either orientation, at random)."),
-    source=("starligned.ja.txt セットアップ deals six cards and forbids turning them afterwards, but does not say "
+    source=("the rules text's セットアップ deals six cards and forbids turning them afterwards, but does not say "
             "how they are dealt; rules/starligned/rules.py docstring"),
 )
 
@@ -32,7 +32,7 @@ REPEAT_PICKS_REPEAT = Variant(
     default=True,
     description=("Repeat may pick a card showing Repeat, itself included, and then does nothing (off: Repeat cards "
                  "are no targets, so a Repeat must pick another phase-3 effect when there is one)."),
-    source=("starligned.ja.txt 効果の一覧, リピート allows any phase-3 effect and Repeat is one; RULINGS.md Starligned 5 "
+    source=("the rules text's 効果の一覧, リピート allows any phase-3 effect and Repeat is one; docs/readings.md, Starligned 5 "
             "rules on a repeated Repeat (it does nothing), so it takes one to be pickable: default on"),
 )
 
@@ -41,8 +41,8 @@ MOVE_BETWEEN_MOON_PAIRS = Variant(
     default=True,
     description=("Move may put its card between two blocked cards that lie under two different moon cards (off: "
                  "never between two blocked cards)."),
-    source=("starligned.ja.txt 効果の一覧, 移動 forbids cutting in between blocked cards; a moon card covers and holds "
-            "together its own two cards (RULINGS.md Starligned 5: blocked cards are not separated), nothing joins "
+    source=("the rules text's 効果の一覧, 移動 forbids cutting in between blocked cards; a moon card covers and holds "
+            "together its own two cards (docs/readings.md, Starligned 5: blocked cards are not separated), nothing joins "
             "two moon cards: default on"),
 )
 

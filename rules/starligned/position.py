@@ -1,4 +1,4 @@
-"""Starligned positions and actions as JSON (DESIGN.md, "File formats").
+"""Starligned positions and actions as JSON (docs/formats.md).
 
 A card in a hand or a row is written with its orientation: ``"S101"`` with its high half up,
 ``"S101r"`` rotated (low half up). Rows are left to right; moon cards are listed per row by the two

@@ -1,8 +1,8 @@
 """Starligned's rounds: setup and the effects of the players' choices (``choices.py``: who acts and
 what they may choose).
 
-Follows ``starligned.ja.txt`` (セットアップ, ラウンドのプレイ, 効果の一覧, ステージとゲームの終了) as read by
-RULINGS.md Starligned 1-8 and CARD-DATA-RESEARCH.md 2.3. What the texts leave open is decided here,
+Follows the rules text (セットアップ, ラウンドのプレイ, 効果の一覧, ステージとゲームの終了) as read by
+docs/readings.md, "Starligned". What the texts leave open is decided here,
 each with its reason:
 - Dealt cards come off the shuffled deck in either orientation, at random (seeded): a two-ended deck
   has no "up" until it is dealt (switch ``deal_high_up``: every card dealt with its high half up).
@@ -16,7 +16,7 @@ each with its reason:
 - Repeat may pick any card on the table showing a phase-3 effect, its own included, but not one whose
   effect an Exchange made ignored this round; the owner of that card resolves the effect again as if
   it were theirs (a Move moves that card, a Rotate star card may not pick that card). A repeated
-  Repeat does nothing (RULINGS 5). Switch ``repeat_picks_repeat`` off: no Repeat card, this one
+  Repeat does nothing (docs/readings.md, "Starligned 5"). Switch ``repeat_picks_repeat`` off: no Repeat card, this one
   included, is a target (so a Repeat cannot dodge another effect by repeating a Repeat).
 - Move may go between two blocked cards under different moon cards (each moon card holds only its own
   two cards together); switch ``move_between_moon_pairs`` off: not between any two blocked cards.

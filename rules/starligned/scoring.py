@@ -1,4 +1,4 @@
-"""Starligned scoring (``starligned.ja.txt``, スコアリング; RULINGS.md Starligned 7).
+"""Starligned scoring (the rules text, スコアリング; docs/readings.md, "Starligned 7").
 
 A row scores the values of its cards' upper halves, added from right to left. An x2 card doubles the
 single card directly to its left and an x0 card makes it count nothing; a card at the left end with

@@ -1,6 +1,6 @@
 """Stellar (Renegade Game Studios, 2020): 2 players build a telescope picture and a notebook.
 
-Rules text: ``shared/rules/stellar.ja.txt``; rulings: ``shared/rules/RULINGS.md`` (Stellar) and the
+Readings of the rules text: ``docs/readings.md``, "Stellar", and the
 module docstring of ``rules.stellar.rules``.
 """
 

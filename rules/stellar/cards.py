@@ -1,10 +1,10 @@
 """Stellar's celestial cards and telescope layout, read from editable data files.
 
-Follows the materials and special-card paragraphs of ``stellar.ja.txt`` (天体カード, 6/0 カード,
-サテライトカード) and RULINGS.md Stellar 2-3: five types (planet, moon, asteroid, interstellar cloud,
+Follows the materials and special-card paragraphs of the rules text (天体カード, 6/0 カード,
+サテライトカード) and docs/readings.md, "Stellar": five types (planet, moon, asteroid, interstellar cloud,
 black hole), each card with a number and stars; one 6/0 per type (6 in the telescope, 6 or 0 in the
 notebook); satellites are wild, number 2, no stars. The per-card list and the telescope geometry are
-assumed models (``"provenance": "assumed"``, CARD-DATA-RESEARCH.md 5.2).
+assumed models (``"provenance": "assumed"``, docs/formats.md, "Card file").
 
 Copies of a card (same type, number and stars) play identically, so a card's name is
 ``"<type>-<number>-<stars>star(s)"`` (``"planet-3-1star"``, ``"moon-6/0-0stars"``) or

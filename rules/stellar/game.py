@@ -25,15 +25,15 @@ FIFTH_STARTER_TO_BOX = Variant(
     name="fifth_starter_to_box",
     default=False,
     description="The fifth starter card goes back into the box instead of being shuffled into the deck.",
-    source="RULINGS.md Stellar 6 (switch); stellar.ja.txt 設定 shuffles it in (default); meeplephd.com A-to-Z Stellar returns it to the box",
+    source="docs/readings.md, Stellar 6 (switch); the rules text's 設定 shuffles it in (default); meeplephd.com A-to-Z Stellar returns it to the box",
 )
 SATELLITE_CLEAR = Variant(
     name="satellite_clear",
     default="before_refill",
     description=("When the opponent may clear the row after a satellite was taken: at phase 4 before the "
                  "refill (default), or right after the take."),
-    source=("stellar.ja.txt サテライトカード ('remove all the other cards from the row and refill it'): the "
-            "timing is not stated; RULINGS.md Stellar 4; rules/stellar/rules.py docstring"),
+    source=("the rules text's サテライトカード ('remove all the other cards from the row and refill it'): the "
+            "timing is not stated; docs/readings.md, Stellar 4; rules/stellar/rules.py docstring"),
     choices=("before_refill", "after_take"),
 )
 FACE_DOWN_ROW_NUMBER = Variant(
@@ -41,7 +41,7 @@ FACE_DOWN_ROW_NUMBER = Variant(
     default="printed",
     description=("Which row card follows a hand card played face down: the one of its printed number "
                  "(default) or of the face-down value 3."),
-    source="stellar.ja.txt 望遠鏡 (face down = number 3) and ロウカードをプレイする (the played card's number): ambiguous",
+    source="the rules text's 望遠鏡 (face down = number 3) and ロウカードをプレイする (the played card's number): ambiguous",
     choices=("printed", "three"),
 )
 
@@ -50,8 +50,8 @@ SATELLITE_ANY_TYPE = Variant(
     default=False,
     description=("A satellite in the telescope counts as every type for adjacency: a card whose type is "
                  "already in the telescope may also go next to a satellite."),
-    source=("stellar.ja.txt サテライトカード ('wild: any type the player needs', said next to the telescope); off "
-            "(default): the wildness is its going in any empty slot (RULINGS.md Stellar 2), as it counts as no "
+    source=("the rules text's サテライトカード ('wild: any type the player needs', said next to the telescope); off "
+            "(default): the wildness is its going in any empty slot (docs/readings.md, Stellar 2), as it counts as no "
             "type for the diversity bonus either (スコアリング)"),
 )
 

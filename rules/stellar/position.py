@@ -1,4 +1,4 @@
-"""Stellar positions and actions as JSON (DESIGN.md, "File formats").
+"""Stellar positions and actions as JSON (docs/formats.md).
 
 A position names every card (``"planet-3-1star"``, ``"satellite"``), lists the deck top first, the
 row by slot number, each telescope by slot name (``"top-1"`` ... ``"bottom-4"``; a face-down card is

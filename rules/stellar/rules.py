@@ -1,15 +1,15 @@
 """Stellar's turn: setup, legal actions and their effects.
 
-Follows ``stellar.ja.txt`` (設定, 遊び, 望遠鏡, ノートブック, スペシャルカード, スコアリング) as read by
-RULINGS.md Stellar 1-6. What the text leaves open is decided here, each with its reason:
+Follows the rules text (設定, 遊び, 望遠鏡, ノートブック, スペシャルカード, スコアリング) as read by
+docs/readings.md, "Stellar". What the text leaves open is decided here, each with its reason:
 - The 6/0 "played first" is the hand card of phase 2: the row has no slot 6 or 0, so the second card
-  is the deck's top card (RULINGS 1; CARD-DATA-RESEARCH 5.3.3).
+  is the deck's top card (docs/readings.md, "Stellar 1").
 - A hand card that must go face down still finds its row card by its printed number (switch
   ``face_down_row_number``: ``"three"`` uses the face-down value 3 instead).
 - The opponent's choice to clear the row after a satellite was taken comes at phase 4, before the
   refill: "the other cards" are those still in the row, and "refill" is that phase's refill (switch
   ``satellite_clear``: ``"after_take"`` asks right after the take; cleared slots refill at once).
-- A card goes face down only when it fits in no slot face up (CARD-DATA-RESEARCH 5.3.5).
+- A card goes face down only when it fits in no slot face up (docs/readings.md, "Stellar 2").
 - A satellite in the telescope counts as no type for adjacency: its wildness is that it goes in any
   empty slot (switch ``satellite_any_type``: it counts as every type, so a card whose type is
   present may also go next to it).

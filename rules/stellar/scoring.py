@@ -1,4 +1,4 @@
-"""Stellar scoring (``stellar.ja.txt``, スコアリング; RULINGS.md Stellar 3 and 5).
+"""Stellar scoring (the rules text, スコアリング; docs/readings.md, "Stellar 3" and "Stellar 5").
 
 Per type: the telescope's stars of that type times the longest run of consecutive numbers in the
 notebook stack of that type (duplicates add nothing). The 6/0 counts 6 or 0 and each notebook

@@ -1,6 +1,6 @@
 """Subastral (Renegade Game Studios, 2021): 2-5 players collect biome cards into their journals.
 
-Rules text: ``shared/rules/subastral.ja.txt``; rulings: ``shared/rules/RULINGS.md`` (Subastral).
+Readings of the rules text: ``docs/readings.md``, "Subastral".
 """
 
 from rules.subastral.game import Subastral

@@ -1,7 +1,7 @@
 """Subastral's biome cards, read from an editable card file.
 
-Follows the card anatomy and deck-building paragraphs of ``subastral.ja.txt`` and RULINGS.md
-Subastral 1: every card has a biome and a number from 1 to 6 (its cloud), and a player-count marker;
+Follows the card anatomy and deck-building paragraphs of the rules text and docs/readings.md,
+"Subastral 1": every card has a biome and a number from 1 to 6 (its cloud), and a player-count marker;
 a card is in the deck when its marker is at most the player count (unmarked = 2).
 
 Copies of the same biome and number play identically, so a card's name is ``"<biome>-<number>"``

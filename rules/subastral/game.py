@@ -19,7 +19,7 @@ DISTURBANCE = Variant(
     name="disturbance",
     default=False,
     description="After the last turn, everyone passes one hand card left, straight into the neighbour's journal.",
-    source="subastral.ja.txt, 擾乱バリアント (disturbance variant); RULINGS.md Subastral 10",
+    source="the rules text, 擾乱バリアント (disturbance variant); docs/readings.md, Subastral 10",
 )
 
 

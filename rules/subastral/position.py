@@ -1,4 +1,4 @@
-"""Subastral positions and actions as JSON (DESIGN.md, "File formats").
+"""Subastral positions and actions as JSON (docs/formats.md).
 
 A position names every card (``"taiga-4"``), lists the deck top first with the game-end card as
 ``"END"``, and says whose turn it is, so a teacher can write one by hand. ``decode`` checks everything

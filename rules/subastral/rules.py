@@ -1,7 +1,7 @@
 """Subastral's turn: setup, legal actions and their effects.
 
-Follows ``subastral.ja.txt`` (ゲームのセットアップ, ゲームの流れ, ゲーム終了, 擾乱バリアント) as read by
-RULINGS.md Subastral 1-10. What the text leaves open is decided as RULINGS.md says:
+Follows the rules text (ゲームのセットアップ, ゲームの流れ, ゲーム終了, 擾乱バリアント) as read by
+docs/readings.md, "Subastral". What the text leaves open is decided as the readings say:
 - a setup card repeating the 7th card's number goes back into the deck above the end card (ruling 2);
 - the end card, when revealed, is set aside and the next card is drawn in its place (ruling 7);
 - an empty deck skips the draw or reveal; an empty cloud cannot be taken; no takeable cloud skips
@@ -266,7 +266,7 @@ class _Table:
         self.end_turn()
 
     def refill(self, seat: int) -> None:
-        """Step 3 (RULINGS 5): one card onto the cloud just taken, whatever its number (not onto another
+        """Step 3 (docs/readings.md, "Subastral 5"): one card onto the cloud just taken, whatever its number (not onto another
         empty cloud a hand-written position may have; nothing when the take was skipped), then by
         number until two clouds hold 2+."""
         if self.taken_cloud:

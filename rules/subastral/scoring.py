@@ -1,4 +1,4 @@
-"""Subastral final scoring (``subastral.ja.txt``, 最終スコアリング; RULINGS.md Subastral 9).
+"""Subastral final scoring (the rules text, 最終スコアリング; docs/readings.md, "Subastral 9").
 
 Pure functions of a journal's column heights, so they can be checked against the rulebook's worked
 examples without building a whole game.
