@@ -401,7 +401,7 @@ def test_score_breakdown_follows_the_cursor(game):
     assert winners == list(game.spec.winners(game.state))
     game.goto(30)
     assert not any("winner" in t["classes"] for t in Tables(pane.object).tables)      # not over yet
-    assert pane.object == score_tables_html(game.spec, game.state, None)
+    assert pane.object == score_tables_html(game.view(), None)
 
 
 def test_score_curves_follow_a_new_move_in_place_and_show_what_a_fresh_drawing_shows(game):
@@ -547,3 +547,21 @@ def test_no_explorer_module_reaches_into_what_holoviews_drew():
             drawing_with_holoviews += 1
             assert "bokeh" not in imported, f"{path.name} draws with HoloViews and changes Bokeh models too"
     assert drawing_with_holoviews >= 1          # (the advisor's chart, at least)
+
+
+def test_the_score_tables_read_the_pages_observation(game, monkeypatch):
+    """The tables show the observation's ``score_breakdown`` (public, decided in ``rules``), never a
+    breakdown computed from the state."""
+    real_observe = game.spec.observe
+
+    def observe(state, seat):
+        view = real_observe(state, seat)
+        shown = [dict(entry, categories=[{"category": "From the observation", "detail": "", "points": 41}], total=41)
+                 for entry in view["score_breakdown"]["en"]]
+        return dict(view, score_breakdown={"en": shown, "ja": shown})
+
+    monkeypatch.setattr(game.spec, "observe", observe)
+    game._observations.clear()
+    tables = Tables(ScoreBreakdown(session=game).__panel__().object).tables
+    assert tables and [t["total"] for t in tables] == ["41"] * game.players
+    assert "From the observation" in score_tables_html(game.view(), None)
