@@ -228,6 +228,13 @@ class GameSpec(abc.ABC):
         from rules.rulebook import LANGUAGES       # rulebook reads this module: imported when first asked
         return {lang: self.score_breakdown(state, lang) for lang in LANGUAGES}
 
+    def public_scores(self, state) -> dict:
+        """The part of every observation that is the same for every viewer and holds the scores:
+        ``{"scores", "winners", "score_breakdown"}`` as :meth:`observe` gives them, without the rest
+        (what score curves over a whole line need, at a fraction of the cost)."""
+        return {"scores": list(self.scores(state)), "winners": list(self.winners(state)),
+                "score_breakdown": self.public_score_breakdown(state)}
+
     @abc.abstractmethod
     def observe(self, state, seat: Seat | str | None) -> dict:
         """A JSON-able view holding only what ``seat`` may see (``None`` = spectator).

@@ -1,6 +1,7 @@
 """Scores are public: every observation carries them (``scores``, ``winners`` and
 ``score_breakdown`` in every interface language, ``rules.protocol.GameSpec.public_score_breakdown``),
-the same for every viewer, so score tables and plots read them from the page's observation.
+the same for every viewer, so score tables and plots read them from the page's observation
+(``public_scores``: that part of it alone, for score curves over a whole line).
 """
 
 from __future__ import annotations
@@ -24,5 +25,6 @@ def test_every_viewer_sees_the_same_public_scores(game_id):
             view = game.observe(state, seat)
             assert view["score_breakdown"] == expected
             assert view["scores"] == list(game.scores(state)) and view["winners"] == list(game.winners(state))
+            assert {key: view[key] for key in ("scores", "winners", "score_breakdown")} == game.public_scores(state)
         checked += 1
     assert checked >= 5
