@@ -37,6 +37,9 @@ defence-total``, ``bb-winner``), ``bb-seat seat-<s>`` (``to-move``, ``turn``, ``
 ``bb-badge``), ``bb-points`` (``data-points``), ``bb-animal-count`` (``data-animals``), ``bb-team
 team-seat-<s>``, ``bb-ecos ecos-seat-<s>``, ``bb-hand hand-seat-<s>`` (``bb-back`` for a card the
 viewer cannot see, ``count``), ``bb-events`` (``bb-event kind-<kind>``), ``legend``, ``provenance``.
+
+The markup is ``explorer/web/templates/biome_blitz_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
+filled by :func:`biome_blitz_context` with plain values from the observation.
 """
 
 from __future__ import annotations

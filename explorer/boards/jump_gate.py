@@ -29,6 +29,9 @@ marker-seat-<s>``, ``jg-ship ship-seat-<s>``, ``jg-gate``, ``jg-black-hole`` (``
 ``seat seat-<s>``, ``jg-hand hand-seat-<s>``, ``jg-navcomp`` (``data-card``; ``back`` when face
 down; ``selected`` in a preview), ``jg-hidden hidden-seat-<s>``, ``jg-gained gained-seat-<s>``,
 ``markers-left``, ``jg-events``, ``provenance``.
+
+The markup is ``explorer/web/templates/jump_gate_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
+filled by :func:`jump_gate_context` with plain values from the observation.
 """
 
 from __future__ import annotations

@@ -29,6 +29,9 @@ Every text the board shows is read in the board's language (``lang``: ``text()``
 and the card list's name come from the card data and stay as they are; an event is shown in the
 board's language where the game writes it (else in English); the engine's own words (a previewed
 action's label, the reason a replayed move became illegal) stay as the engine gives them.
+
+The markup is ``explorer/web/templates/starligned_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
+filled by :func:`starligned_context` with plain values from the observation.
 """
 
 from __future__ import annotations
