@@ -50,8 +50,9 @@ def playthrough(game_id: str, players: int, seed: int, variants: dict) -> str:
         lines.append(f"scores: {_line(list(game.scores(state)))}")
         to_move = game.to_move(state)
         for seat in to_move[:1] or (None,):
-            # Events and legal actions are recorded on their own lines already.
-            view = {k: v for k, v in game.observe(state, seat).items() if k not in ("events", "legal_actions")}
+            # Events and legal actions are recorded on their own lines already, the score breakdown
+            # (public, in every observation) on the last.
+            view = {k: v for k, v in game.observe(state, seat).items() if k not in ("events", "legal_actions", "score_breakdown")}
             lines.append(f"observe {seat if seat is not None else 'spectator'}: {_line(view)}")
         lines.append(f"to_move: {_line(list(to_move))}")
         if not to_move:

@@ -221,6 +221,20 @@ class GameSpec(abc.ABC):
         """Per seat, each scoring category with its points; the categories' ``category`` and ``detail``
         texts in ``lang`` (the numbers and keys are the same in every language)."""
 
+    def public_score_breakdown(self, state) -> dict[str, list[dict]]:
+        """:meth:`score_breakdown` in every language of the interface (``{"en": [...], "ja": [...]}``):
+        scores are public, so every observation carries it as ``"score_breakdown"`` and score tables
+        and plots read it there, not from the state."""
+        from rules.rulebook import LANGUAGES       # rulebook reads this module: imported when first asked
+        return {lang: self.score_breakdown(state, lang) for lang in LANGUAGES}
+
+    def public_scores(self, state) -> dict:
+        """The part of every observation that is the same for every viewer and holds the scores:
+        ``{"scores", "winners", "score_breakdown"}`` as :meth:`observe` gives them, without the rest
+        (what score curves over a whole line need, at a fraction of the cost)."""
+        return {"scores": list(self.scores(state)), "winners": list(self.winners(state)),
+                "score_breakdown": self.public_score_breakdown(state)}
+
     @abc.abstractmethod
     def observe(self, state, seat: Seat | str | None) -> dict:
         """A JSON-able view holding only what ``seat`` may see (``None`` = spectator).
@@ -228,7 +242,10 @@ class GameSpec(abc.ABC):
         ``seat=ALL`` is the all-seeing view: the same fields, with every hidden zone filled in (a
         hand's or hidden pile's ``cards`` next to its ``count``, a deck's ``cards`` in draw order,
         face-down cards by name) and every event in full; its ``legal_actions`` are empty, as a
-        spectator's. Whatever a seat sees, ``observe(state, ALL)`` shows the same way."""
+        spectator's. Whatever a seat sees, ``observe(state, ALL)`` shows the same way.
+
+        Every observation holds the public ``scores``, ``winners`` and ``score_breakdown``
+        (:meth:`public_score_breakdown`), the same for every viewer."""
 
     @abc.abstractmethod
     def events(self, state) -> tuple[Event, ...]:

@@ -76,3 +76,14 @@ class _Parser(HTMLParser):
 def parse(html: str) -> Node:
     """The root of ``html``'s element tree."""
     return _Parser(html).root
+
+
+#: Text that would be markup if a board did not escape it: escaping tests put it where a board shows
+#: text from outside (a card file, an event, a replay's notice).
+HOSTILE = '<script>alert("x")</script><b>&'
+
+
+def parse_escaped(html: str) -> Node:
+    """``html`` read back, after checking that no :data:`HOSTILE` text in it became markup."""
+    assert "<script" not in html and "<b>&" not in html
+    return parse(html)

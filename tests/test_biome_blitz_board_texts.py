@@ -1,6 +1,7 @@
 """The Biome Blitz board in English and Japanese: its texts come from ``explorer/locales/<lang>/biome_blitz_board.json``.
 
-The English board is the one the other tests read (its words checked here against literal strings);
+The English board is the one the other tests read (its words checked here element by element, read back
+with ``tests/board_html.py``);
 the Japanese board shows Japanese and none of the English board's own labels, for several positions
 and viewing seats. What stays English on the Japanese board is what the board does not write: the
 card file's names, families, abilities and provenance, the card ids, the engine's event texts (until a
@@ -23,6 +24,7 @@ from explorer.boards.biome_blitz import BiomeBlitzBoard, biome_blitz_html, event
 from explorer.core.i18n import LOCALES
 from explorer.core.session import GameSession
 from test_explorer_biome_blitz_board import SEED, cancel_decision, rich_table, what_if
+from board_html import HOSTILE, parse, parse_escaped
 from seeded_games import autoplay_as_before
 
 CARDS = Path(__file__).resolve().parents[1] / "rules" / "biome_blitz" / "data" / "cards.json"
@@ -156,7 +158,7 @@ POSITIONS = {
 }
 
 
-# ------------------------------------------------------------------ English stays as it was
+# ------------------------------------------------------------------ English: what each element says
 
 
 def test_the_english_board_is_the_default_and_the_board_class_draws_the_same():
@@ -167,51 +169,121 @@ def test_the_english_board_is_the_default_and_the_board_class_draws_the_same():
         assert biome_blitz_html(session, "en") == page == BiomeBlitzBoard(session=session, lang="en").html()
 
 
+def badges(page) -> list[tuple[list, str]]:
+    return [(badge.classes, badge.text) for badge in page.all("bb-badge")]
+
+
 def test_the_english_board_keeps_its_words():
     session = rich_table()
     session.viewing_seat = 1
-    page = biome_blitz_html(session)
-    for words in ('<span class="step-counter">Step 0 / 0</span>', "Turn 10 · Player 2's turn",
-                  "Seen by Player 2: other hands face down", "Player 2: optional actions (Explore, Trade) any number of "
-                  "times, then one main action (Forage, Discover, Compete).", '<span class="title">Resources</span>',
-                  '<span class="title">Animals</span>', '<span class="title">Ecosystems</span>', "<span>discards: 3</span>",
-                  "top: meat", 'title="wild (any one resource)"', "✱ wild", '<span class="title">Last compete</span>',
-                  "Player 1's African lion: ", "</span> attack</span>", "Komodo dragon (discarded)", "Player 1 wins (attacker)",
-                  'title="attack die"', 'title="defence die"', "22 / 30 points", "2 / 5 animals", '<div class="zone-label">Team</div>',
-                  "Ecosystems (1 of at most 3)", "Hand (4 resource cards)", "one of Player 1's resource cards",
-                  "4 cards, face down", '<span class="bb-badge">their turn</span>', '<span class="bb-badge deciding">to decide</span>',
-                  '<span class="bb-badge">you</span>', "pow 4 <span", 'title="ecosystem bonus"', "Cost <span", "Battle <span",
-                  'title="ecosystem symbol"', "SAV animals: pow +1 def +1", 'title="ecosystem Savanna"',
-                  '<span class="trigger">Discover</span>', "★ stars (points) · pow power · def defence · "
-                  '<span class="bb-bonus">+n</span> ecosystem bonus', "Card file: Biome Blitz", "(provenance: assumed; the resource "
-                  "counts, the ecosystems and most of the animal roster are a placeholder model until the real card list is known)"):
-        assert words in page, words
+    page = parse(biome_blitz_html(session))
+    status = page.one("bb-status")
+    assert [status.one(c).text for c in ("step-counter", "bb-turn", "viewer", "bb-phase")] == [
+        "Step 0 / 0", "Turn 10 · Player 2's turn", "Seen by Player 2: other hands face down",
+        "Player 2: optional actions (Explore, Trade) any number of times, then one main action (Forage, Discover, Compete)."]
+    piles = page.all("bb-pile")
+    assert [pile.one("title").text for pile in piles] == ["Resources", "Animals", "Ecosystems"]
+    assert "discards: 3" in [span.text for pile in piles for span in pile.all_tags("span")]
+    assert "top: meat" in page.texts("bb-discard-top")
+    assert ("wild (any one resource)", "✱ wild") in [(r.attrs["title"], r.text) for r in page.all("bb-resource", "res-wild")]
+    compete = page.one("bb-compete")
+    assert compete.one("title").text == "Last compete"
+    attack = compete.one("bb-dice-row", "attack").all_tags("span")[1]
+    assert attack.text.startswith("Player 1's African lion: ") and attack.text.endswith(" attack")
+    assert attack.text == f"Player 1's African lion: {attack.one('bb-total', 'attack-total').text} attack"
+    assert "Komodo dragon (discarded)" in compete.text
+    assert compete.one("bb-winner").text == "Player 1 wins (attacker)"
+    assert [(die.classes, die.attrs["title"]) for die in compete.all("bb-die")] == [
+        (["bb-die", "attack"], "attack die"), (["bb-die", "defence"], "defence die")]
+    assert "22 / 30 points" in page.texts("bb-points") and "2 / 5 animals" in page.texts("bb-animal-count")
+    labels = page.texts("zone-label")
+    assert {"Team", "Ecosystems (1 of at most 3)", "Hand (4 resource cards)"} <= set(labels)
+    first = page.one("bb-hand", "hand-seat-0")
+    assert {back.attrs["title"] for back in first.all("bb-back")} == {"one of Player 1's resource cards"}
+    assert first.one("count").text == "4 cards, face down"
+    shown = badges(page)
+    assert (["bb-badge"], "their turn") in shown and (["bb-badge", "deciding"], "to decide") in shown
+    assert (["bb-badge"], "you") in shown
+    boosted = [power for power in page.all("bb-power") if power.all("bb-bonus")]
+    assert any(power.text.startswith("pow 4 +") for power in boosted)
+    assert {bonus.attrs["title"] for power in boosted for bonus in power.all("bb-bonus")} == {"ecosystem bonus"}
+    costs = page.all("bb-cost")
+    assert costs and all(cost.text.startswith("Cost ") and cost.all("chip") for cost in costs)
+    battles = page.all("bb-battle-cost")
+    assert battles and all(cost.text.startswith("Battle ") and cost.all("chip") for cost in battles)
+    assert {symbol.attrs.get("title") for symbol in page.all("bb-animal")[0].all("bb-eco-symbol")} == {"ecosystem symbol"}
+    ecosystems = page.all("bb-ecosystem")
+    assert "SAV animals: pow +1 def +1" in [eco.one("bb-stats").text for eco in ecosystems]
+    assert "ecosystem Savanna" in [eco.attrs["title"] for eco in ecosystems]
+    assert "Discover" in page.texts("trigger")
+    key = [part for part in page.one("legend").parts if not isinstance(part, str)][-1]
+    assert key.text == "★ stars (points) · pow power · def defence · +n ecosystem bonus" and key.one("bb-bonus").text == "+n"
+    provenance = page.one("provenance").text
+    assert provenance.startswith("Card file: Biome Blitz") and provenance.endswith(
+        "(provenance: assumed; the resource counts, the ecosystems and most of the animal roster are a placeholder "
+        "model until the real card list is known)")
     session.viewing_seat = None
-    assert "Teacher view: every hand and peek shown" in biome_blitz_html(session)
-    start = GameSession(game="biome_blitz", players=2, seed=SEED, teacher=False)
-    page = biome_blitz_html(start)
-    assert "Spectator view: no hand is shown" in page and "<b>The deal:</b>" in page
-    assert ("No compete yet: attack = die + power, defence = die + defence; ties go to the attacker." in page
-            and "no animals yet" in page and "no ecosystems" in page and "no discards" in page)
+    assert parse(biome_blitz_html(session)).one("viewer").text == "Teacher view: every hand and peek shown"
+    start = parse(biome_blitz_html(GameSession(game="biome_blitz", players=2, seed=SEED, teacher=False)))
+    assert start.one("viewer").text == "Spectator view: no hand is shown"
+    assert start.one("bb-events").one_tag("b").text == "The deal:"
+    assert start.one("bb-compete").one("none").text == \
+        "No compete yet: attack = die + power, defence = die + defence; ties go to the attacker."
+    empty = start.texts("empty")
+    assert "no animals yet" in empty and "no ecosystems" in empty and "no discards" in start.texts("bb-discard-top")
 
 
 def test_the_english_decisions_keep_their_words():
-    page = biome_blitz_html(cancel_decision())
-    assert "may discard 1 water to cancel the compete of African lion against Common octopus." in page
-    assert "Waiting for <b class=\"decider\">" in page and "discard 1 water to cancel it?" in page
-    page = biome_blitz_html(reroll_decision())
-    assert "may reroll the attack die (an ability) or keep it." in page
-    assert ('attack die <span class="bb-die attack">2</span> defence die <span class="bb-die defence">5</span>; '
-            'reroll the attack die?') in page
-    page = biome_blitz_html(trade_reply())
-    assert "accepts or refuses Player 2&#x27;s trade offer." in page
-    assert "Trade offer from <b>Player 2</b> to <b>Player 3</b>: gives" in page and '<span class="ask">meat</span>.' in page
+    page = parse(biome_blitz_html(cancel_decision()))
+    assert "may discard 1 water to cancel the compete of African lion against Common octopus." in page.one("bb-phase").text
+    pending = page.one("bb-pending")
+    decider = pending.one("decider")
+    assert decider.tag == "b" and pending.text.startswith(f"Waiting for {decider.text}: ")
+    assert pending.text.endswith("discard 1 water to cancel it?")
+    page = parse(biome_blitz_html(reroll_decision()))
+    assert "may reroll the attack die (an ability) or keep it." in page.one("bb-phase").text
+    pending = page.one("bb-pending")
+    assert pending.text.endswith("attack die 2 defence die 5; reroll the attack die?")
+    assert [(die.classes, die.text) for die in pending.all("bb-die")] == [(["bb-die", "attack"], "2"), (["bb-die", "defence"], "5")]
+    page = parse(biome_blitz_html(trade_reply()))
+    assert "accepts or refuses Player 2's trade offer." in page.one("bb-phase").text
+    pending = page.one("bb-pending")
+    assert "Trade offer from Player 2 to Player 3: gives" in pending.text and pending.text.endswith("asks for meat.")
+    assert [b.text for b in pending.all_tags("b")][1:] == ["Player 2", "Player 3"]
+    assert pending.one("ask").text == "meat"
     session = selected_discover()
     session.viewing_seat = session.state.seat
-    assert "Selected, not yet played: <b>" in biome_blitz_html(session)
-    over = finished(players=2, seed=1)
-    assert re.search(r"Game over: Player \d wins\.", biome_blitz_html(over))
-    assert '<span class="bb-badge winner">winner</span>' in biome_blitz_html(over)
+    line = parse(biome_blitz_html(session)).one("preview-line")
+    assert line.text.startswith(f"Selected, not yet played: {line.one_tag('b').text}. ")
+    over = parse(biome_blitz_html(finished(players=2, seed=1)))
+    assert re.fullmatch(r"Game over: Player \d wins\.", over.one("bb-phase").text)
+    assert (["bb-badge", "winner"], "winner") in badges(over)
+
+
+def test_hostile_texts_show_as_text(monkeypatch):
+    """A replay notice, an event text and a card file's names holding markup show as the text they are."""
+    session = GameSession(game="biome_blitz", players=2, seed=SEED)
+    session.replay_problem = {"move": 999, "seat": 1, "action": HOSTILE, "message": HOSTILE, "text": f"Move 999: {HOSTILE}"}
+    spec = session.spec
+    real_observe = spec.observe
+
+    def hostile(state, seat):
+        view = dict(real_observe(state, seat), events=[{"kind": "x", "text": HOSTILE}],
+                    card_set={"name": HOSTILE, "provenance": HOSTILE})
+        view["decks"] = dict(view["decks"])
+        animals = view["decks"]["animal"]
+        animals = dict(animals, market=[dict(card, name=HOSTILE, family=HOSTILE) if card else card for card in animals["market"]])
+        view["decks"]["animal"] = animals
+        return view
+
+    monkeypatch.setattr(spec, "observe", hostile)
+    session._observations.clear()
+    for lang in ("en", "ja"):
+        tree = parse_escaped(biome_blitz_html(session, lang))
+        assert HOSTILE in tree.one("problem").text
+        assert [li.text for li in tree.one("bb-events").all_tags("li")] == [HOSTILE]
+        assert HOSTILE in tree.one("provenance").text
+        assert set(tree.one("market-animal").texts("bb-name")) == {HOSTILE}
 
 
 # ------------------------------------------------------------------ Japanese

@@ -76,6 +76,7 @@ def draw_events_seen(session: GameSession, step: int, seat: int | None) -> tuple
 
 
 def test_score_curves_give_spec_scores_at_every_step_of_the_whole_line(game):
+    """Read from each step's observation, they are the spec's scores and breakdown, for every viewpoint."""
     data = session_score_data(game)
     spec = game.spec
     assert data["steps"] == len(game.log) and game.cursor == 0       # the whole line, not just up to the cursor
@@ -88,6 +89,9 @@ def test_score_curves_give_spec_scores_at_every_step_of_the_whole_line(game):
     breakdown = spec.score_breakdown(game.state_at(len(game.log)))[0]
     assert final == f"mixed {breakdown['mixed']} + matching {breakdown['matching']}"
     assert data["players"]["Player 1"]["breakdown"][0] == "no points yet"
+    for seat in (0, 3):
+        game.viewing_seat = seat
+        assert session_score_data(game) == data
 
 
 def test_breakdown_text_names_the_categories_of_the_rulebook_example():
@@ -101,8 +105,8 @@ def test_breakdown_text_names_the_categories_of_the_rulebook_example():
 
 def test_scores_per_step_are_cached_so_stepping_does_not_recompute_the_line(game, monkeypatch):
     calls = []
-    original = type(game.spec).score_breakdown
-    monkeypatch.setattr(type(game.spec), "score_breakdown", lambda self, state: calls.append(state) or original(self, state))
+    original = type(game.spec).public_scores
+    monkeypatch.setattr(type(game.spec), "public_scores", lambda self, state: calls.append(state) or original(self, state))
     cache = StepCache()
     first = session_score_data(game, cache)
     assert len(calls) == len(game.log) + 1
@@ -401,7 +405,7 @@ def test_score_breakdown_follows_the_cursor(game):
     assert winners == list(game.spec.winners(game.state))
     game.goto(30)
     assert not any("winner" in t["classes"] for t in Tables(pane.object).tables)      # not over yet
-    assert pane.object == score_tables_html(game.spec, game.state, None)
+    assert pane.object == score_tables_html(game.view(), None)
 
 
 def test_score_curves_follow_a_new_move_in_place_and_show_what_a_fresh_drawing_shows(game):
@@ -547,3 +551,32 @@ def test_no_explorer_module_reaches_into_what_holoviews_drew():
             drawing_with_holoviews += 1
             assert "bokeh" not in imported, f"{path.name} draws with HoloViews and changes Bokeh models too"
     assert drawing_with_holoviews >= 1          # (the advisor's chart, at least)
+
+
+def test_the_score_tables_read_the_pages_observation(game, monkeypatch):
+    """The tables show the observation's ``score_breakdown`` (public, decided in ``rules``), never a
+    breakdown computed from the state."""
+    real_observe = game.spec.observe
+
+    def observe(state, seat):
+        view = real_observe(state, seat)
+        shown = [dict(entry, categories=[{"category": "From the observation", "detail": "", "points": 41}], total=41)
+                 for entry in view["score_breakdown"]["en"]]
+        return dict(view, score_breakdown={"en": shown, "ja": shown})
+
+    monkeypatch.setattr(game.spec, "observe", observe)
+    game._observations.clear()
+    tables = Tables(ScoreBreakdown(session=game).__panel__().object).tables
+    assert tables and [t["total"] for t in tables] == ["41"] * game.players
+    assert "From the observation" in score_tables_html(game.view(), None)
+
+
+def test_the_score_curves_read_the_public_part_of_each_steps_observation(game, monkeypatch):
+    real = game.spec.public_scores
+    monkeypatch.setattr(game.spec, "public_scores", lambda state: dict(
+        real(state), scores=[7] * game.players,
+        score_breakdown={lang: [{"seat": s, "categories": [{"category": "seen", "points": 7}], "total": 7}
+                                for s in range(game.players)] for lang in ("en", "ja")}))
+    data = session_score_data(game)
+    assert all(columns["score"] == [7] * (len(game.log) + 1) for columns in data["players"].values())
+    assert set(data["players"]["Player 1"]["breakdown"]) == {"seen 7"}

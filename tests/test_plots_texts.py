@@ -153,7 +153,7 @@ def test_the_english_live_plots_and_score_breakdown_are_unchanged(game):
                           "Unseen cards by number, stacked by group"]
     assert titles[2].startswith("End card: draw ") and " unseen cards: " in titles[0]
     assert "Card colours:" in plots.legend.object
-    assert ScoreBreakdown(session=game)._pane.object == score_tables_html(game.spec, game.state, None)
+    assert ScoreBreakdown(session=game)._pane.object == score_tables_html(game.view(), None)
 
 
 # ------------------------------------------------------------------ Japanese
@@ -210,4 +210,4 @@ def test_live_plots_and_score_breakdown_in_japanese_and_switching_language(game)
     root = pn.panel(plots).get_root()
     assert "Provisional scores (dashed line: the step shown)" in shown() and not JAPANESE.search(shown())
     breakdown.lang = "en"
-    assert breakdown._pane.object == score_tables_html(game.spec, game.state, None)
+    assert breakdown._pane.object == score_tables_html(game.view(), None)

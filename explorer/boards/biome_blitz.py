@@ -37,11 +37,12 @@ defence-total``, ``bb-winner``), ``bb-seat seat-<s>`` (``to-move``, ``turn``, ``
 ``bb-badge``), ``bb-points`` (``data-points``), ``bb-animal-count`` (``data-animals``), ``bb-team
 team-seat-<s>``, ``bb-ecos ecos-seat-<s>``, ``bb-hand hand-seat-<s>`` (``bb-back`` for a card the
 viewer cannot see, ``count``), ``bb-events`` (``bb-event kind-<kind>``), ``legend``, ``provenance``.
+
+The markup is ``explorer/web/templates/biome_blitz_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
+filled by :func:`biome_blitz_context` with plain values from the observation.
 """
 
 from __future__ import annotations
-
-import html
 
 import panel as pn
 import param
@@ -51,8 +52,8 @@ from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
 from explorer.core.viewpoint import role_of
+from explorer.web.markup import render
 
-esc = html.escape
 
 WIN_POINTS, WIN_ANIMALS, MAX_ECOSYSTEMS = 30, 5, 3
 DECKS = ("resource", "animal", "ecosystem")
@@ -159,10 +160,31 @@ BIOME_BLITZ_CSS = """
 """
 
 
-# ---------------------------------------------------------------------------- pieces
+# ---------------------------------------------------------------------------- pieces (plain values for the template)
 def say(key: str, lang: str = "en", **values) -> str:
     """The board's text ``key`` in ``lang`` (``locales/<lang>/biome_blitz_board.json``), filled in."""
     return text(f"biome_blitz_board.{key}", lang, **values)
+
+
+def say_with(key: str, lang: str = "en", pieces: dict | None = None, **values) -> list:
+    """As :func:`say`, as a list for the template's ``line()``: the text in strings, and each of
+    ``pieces`` (a piece of markup the template draws: ``{"tag", "cls", "title", "text"}`` or
+    ``{"chips"}``, or a list of strings and pieces) where the text names it."""
+    pieces = pieces or {}
+    said = say(key, lang, **values, **{name: f"\0{name}\0" for name in pieces})
+    out: list = []
+    for index, part in enumerate(said.split("\0")):
+        if index % 2 == 0:
+            out.append(part)
+        else:
+            piece = pieces[part]
+            out.extend(piece if isinstance(piece, list) else [piece])
+    return out
+
+
+def element(tag: str, words, cls: str | None = None, title: str | None = None) -> dict:
+    """A piece of markup for :func:`say_with`: ``<tag class title>words</tag>``."""
+    return {"tag": tag, "cls": cls, "title": title, "text": str(words)}
 
 
 def counted(key: str, count: int, lang: str = "en", **values) -> str:
@@ -180,70 +202,58 @@ def symbol_name(symbol: str, lang: str = "en") -> str:
     return say(f"symbol.{symbol}", lang) if symbol in SYMBOL_MARK else symbol
 
 
-def chips(cost: dict, lang: str = "en") -> str:
-    """``{"leaf": 2, "meat": 1}`` as coloured chips (``free`` when empty)."""
+def chips(cost: dict, lang: str = "en") -> dict:
+    """``{"leaf": 2, "meat": 1}`` as coloured chips (``free`` when empty), a piece for :func:`say_with`."""
     if not cost:
-        return f'<span class="chip">{say("chip.free", lang)}</span>'
-    out = []
+        return {"chips": [{"free": True, "text": say("chip.free", lang)}]}
+    found = []
     for symbol, count in cost.items():
         background, ink = biome_colours(symbol)
-        word = esc(symbol_name(symbol, lang))
-        out.append(f'<span class="chip" style="background:{background};color:{ink}" '
-                   f'title="{say("chip.title", lang, count=count, symbol=word)}">'
-                   f'{count}{esc(SYMBOL_MARK.get(symbol, ""))} {word}</span>')
-    return "".join(out)
+        word = symbol_name(symbol, lang)
+        found.append({"free": False, "background": background, "ink": ink, "title": say("chip.title", lang, count=count, symbol=word),
+                      "text": f"{count}{SYMBOL_MARK.get(symbol, '')} {word}"})
+    return {"chips": found}
 
 
-def resource_html(symbol: str, selected: bool = False, lang: str = "en") -> str:
+def resource_face(symbol: str, selected: bool = False, lang: str = "en") -> dict:
     background, ink = biome_colours(symbol)
-    word = esc(symbol_name(symbol, lang))
-    title = say("resource.wild_title", lang, symbol=word) if symbol == "wild" else word
-    return (f'<span class="bb-resource res-{esc(symbol)}{" selected" if selected else ""}" data-card="{esc(symbol)}" '
-            f'title="{title}" '
-            f'style="background:{background};color:{ink}">{esc(SYMBOL_MARK.get(symbol, ""))} {word}</span>')
+    word = symbol_name(symbol, lang)
+    return {"symbol": symbol, "selected": selected, "background": background, "ink": ink, "word": word,
+            "mark": SYMBOL_MARK.get(symbol, ""),
+            "title": say("resource.wild_title", lang, symbol=word) if symbol == "wild" else word}
 
 
-def animal_html(animal: dict, selected: bool = False, lang: str = "en") -> str:
+def animal_face(animal: dict, selected: bool = False, lang: str = "en") -> dict:
     """An animal card as printed (カードの構造): stars, cost, name and family, abilities, ecosystem symbol,
     battle cost, power/defence; in a team, the ecosystem bonus next to power and defence."""
     background, ink = biome_colours(f"animal_{animal['ecosystem']}")
     bonus = animal.get("bonus") or {}
-    bonus_title = say("card.ecosystem_bonus", lang)
-    power_bonus = f' <span class="bb-bonus" title="{bonus_title}">+{bonus["power"]}</span>' if bonus.get("power") else ""
-    defence_bonus = f' <span class="bb-bonus" title="{bonus_title}">+{bonus["defence"]}</span>' if bonus.get("defence") else ""
-    abilities = "".join(
-        f'<li class="bb-ability trigger-{esc(a["trigger"])}" title="{esc(a["effect"])}">'
-        f'<span class="trigger">{esc(say("trigger." + a["trigger"], lang) if a["trigger"] in TRIGGERS else a["trigger"])}</span>'
-        f'<b>{esc(a["name"])}</b>: {esc(a["text"])}</li>' for a in animal["abilities"])
-    title = say("animal.title", lang, name=esc(animal["name"]), family=esc(animal["family"]), stars=animal["stars"],
-                provenance=esc(animal["provenance"]))
-    return (f'<div class="bb-animal eco-{esc(animal["ecosystem"])}{" selected" if selected else ""}" '
-            f'data-card="{esc(animal["id"])}" style="background:{background};color:{ink}" '
-            f'title="{title}">'
-            f'<div class="bb-card-head"><span class="bb-stars">★{animal["stars"]}</span>'
-            f'<span class="bb-name">{esc(animal["name"])}</span>'
-            f'<span class="bb-eco-symbol" title="{say("animal.ecosystem_symbol", lang)}">{esc(animal["ecosystem"])}</span></div>'
-            f'<div class="bb-family">{esc(animal["family"])}</div>'
-            f'<div class="bb-costs"><span class="bb-cost">{say("card.cost", lang, chips=chips(animal["cost"], lang))}</span>'
-            f'<span class="bb-battle-cost">{say("card.battle_cost", lang, chips=chips(animal["battle_cost"], lang))}</span></div>'
-            f'<div class="bb-stats"><span class="bb-power" data-power="{animal["power"] + bonus.get("power", 0)}">'
-            f'{say("card.power", lang, power=animal["power"], bonus=power_bonus)}</span>'
-            f'<span class="bb-defence" data-defence="{animal["defence"] + bonus.get("defence", 0)}">'
-            f'{say("card.defence", lang, defence=animal["defence"], bonus=defence_bonus)}</span></div>'
-            f'<ul class="bb-abilities">{abilities}</ul></div>')
+
+    def plus(stat: str) -> list:
+        return [" ", element("span", f"+{bonus[stat]}", "bb-bonus", say("card.ecosystem_bonus", lang))] if bonus.get(stat) else []
+
+    return {"id": animal["id"], "ecosystem": animal["ecosystem"], "selected": selected, "background": background, "ink": ink,
+            "title": say("animal.title", lang, name=animal["name"], family=animal["family"], stars=animal["stars"],
+                         provenance=animal["provenance"]),
+            "stars": animal["stars"], "name": animal["name"], "family": animal["family"],
+            "symbol_title": say("animal.ecosystem_symbol", lang),
+            "cost": say_with("card.cost", lang, {"chips": chips(animal["cost"], lang)}),
+            "battle_cost": say_with("card.battle_cost", lang, {"chips": chips(animal["battle_cost"], lang)}),
+            "power": animal["power"] + bonus.get("power", 0), "defence": animal["defence"] + bonus.get("defence", 0),
+            "power_line": say_with("card.power", lang, {"bonus": plus("power")}, power=animal["power"]),
+            "defence_line": say_with("card.defence", lang, {"bonus": plus("defence")}, defence=animal["defence"]),
+            "abilities": [{"trigger": a["trigger"], "effect": a["effect"], "name": a["name"], "text": a["text"],
+                           "trigger_name": say("trigger." + a["trigger"], lang) if a["trigger"] in TRIGGERS else a["trigger"]}
+                          for a in animal["abilities"]]}
 
 
-def ecosystem_html(eco: dict, selected: bool = False, lang: str = "en") -> str:
+def ecosystem_face(eco: dict, selected: bool = False, lang: str = "en") -> dict:
     """An ecosystem card: its symbol, stars, cost and the bonus it gives matching animals."""
     background, ink = biome_colours(f"animal_{eco['id']}")
-    cost = (f'<div class="bb-costs"><span class="bb-cost">{say("card.cost", lang, chips=chips(eco["cost"], lang))}</span></div>'
-            if "cost" in eco else "")
-    return (f'<div class="bb-ecosystem eco-{esc(eco["id"])}{" selected" if selected else ""}" data-card="{esc(eco["id"])}" '
-            f'style="background:{background};color:{ink}" title="{say("ecosystem.title", lang, name=esc(eco["name"]))}">'
-            f'<div class="bb-card-head"><span class="bb-stars">★{eco["stars"]}</span><span class="bb-name">{esc(eco["name"])}</span>'
-            f'<span class="bb-eco-symbol">{esc(eco["id"])}</span></div>{cost}'
-            f'<div class="bb-stats">{say("ecosystem.bonus", lang, ecosystem=esc(eco["id"]), power=eco["power"], defence=eco["defence"])}'
-            f'</div></div>')
+    return {"id": eco["id"], "selected": selected, "background": background, "ink": ink,
+            "title": say("ecosystem.title", lang, name=eco["name"]), "stars": eco["stars"], "name": eco["name"],
+            "cost": say_with("card.cost", lang, {"chips": chips(eco["cost"], lang)}) if "cost" in eco else None,
+            "bonus": say("ecosystem.bonus", lang, ecosystem=eco["id"], power=eco["power"], defence=eco["defence"])}
 
 
 # ---------------------------------------------------------------------------- the view
@@ -314,140 +324,116 @@ def die_name(die: str, lang: str = "en") -> str:
     return say(f"die.{die}", lang) if die in ("attack", "defence") else str(die)
 
 
-def pending_html(view: dict, names: dict[str, str], lang: str = "en") -> str:
+def pending_context(view: dict, names: dict[str, str], lang: str = "en") -> dict | None:
     """The decision in progress and who decides it."""
     pending, phase = view.get("pending"), view["phase"]
     if not pending or not view["to_move"]:
-        return ""
+        return None
     decider = view["to_move"][0]
-    animal = lambda key: esc(names.get(pending.get(key), pending.get(key)))  # noqa: E731
-    cards = lambda symbols: esc(say("list_separator", lang).join(symbol_name(s, lang) for s in symbols)  # noqa: E731
-                                or say("pending.nothing", lang))
+    animal = lambda key: names.get(pending.get(key), pending.get(key))  # noqa: E731
+    cards = lambda symbols: (say("list_separator", lang).join(symbol_name(s, lang) for s in symbols)  # noqa: E731
+                             or say("pending.nothing", lang))
     if phase in ("trade", "trade_reply"):
         asker = pending.get("asker", view["seat"])
-        line = say(f"pending.{phase}", lang, asker=f'<b>{esc(seat_name(asker, lang))}</b>',
-                   partner=f'<b>{esc(seat_name(pending["partner"], lang))}</b>',
-                   give=f'<span class="give">{cards(pending["give"])}</span>',
-                   ask=f'<span class="ask">{cards(pending["ask"])}</span>')
+        line = say_with(f"pending.{phase}", lang, {
+            "asker": element("b", seat_name(asker, lang)), "partner": element("b", seat_name(pending["partner"], lang)),
+            "give": element("span", cards(pending["give"]), "give"), "ask": element("span", cards(pending["ask"]), "ask")})
     elif phase == "forage":
-        line = say("pending.forage", lang, took=f'<b>{esc(symbol_name(pending["took"], lang))}</b>')
+        line = say_with("pending.forage", lang, {"took": element("b", symbol_name(pending["took"], lang))})
     elif phase == "replace":
-        line = say("pending.replace", lang, new=f'<b>{esc(pending["new"])}</b>')
+        line = say_with("pending.replace", lang, {"new": element("b", pending["new"])})
     elif phase == "cancel":
-        line = say("pending.cancel", lang, attacker=animal("attacker"), owner=esc(seat_name(pending["owner"], lang)),
-                   defender=animal("defender"), count=pending["count"], symbol=esc(symbol_name(pending["symbol"], lang)))
+        line = [say("pending.cancel", lang, attacker=animal("attacker"), owner=seat_name(pending["owner"], lang),
+                    defender=animal("defender"), count=pending["count"], symbol=symbol_name(pending["symbol"], lang))]
     elif phase == "reroll":
-        line = say("pending.reroll", lang, attacker=animal("attacker"), defender=animal("defender"),
-                   attack_die=f'<span class="bb-die attack">{pending["attack_roll"]}</span>',
-                   defence_die=f'<span class="bb-die defence">{pending["defence_roll"]}</span>',
-                   die=esc(die_name(pending["die"], lang)))
+        line = say_with("pending.reroll", lang, {"attack_die": element("span", pending["attack_roll"], "bb-die attack"),
+                                                  "defence_die": element("span", pending["defence_roll"], "bb-die defence")},
+                        attacker=animal("attacker"), defender=animal("defender"), die=die_name(pending["die"], lang))
     elif phase == "frenzy":
-        line = say("pending.frenzy", lang, attacker=animal("attacker"))
+        line = [say("pending.frenzy", lang, attacker=animal("attacker"))]
     else:
-        line = esc(str(pending))
-    return (f'<div class="bb-pending pending-{esc(phase)} pending-seat-{decider}">'
-            + say("pending.waiting", lang, decider=f'<b class="decider">{esc(seat_name(decider, lang))}</b>', text=line)
-            + '</div>')
+        line = [str(pending)]
+    return {"phase": phase, "decider": decider,
+            "line": say_with("pending.waiting", lang, {"decider": element("b", seat_name(decider, lang), "decider"),
+                                                        "text": line})}
 
 
-def status_html(session: GameSession, view: dict, preview: dict, names: dict[str, str], lang: str = "en") -> str:
-    problem = live_replay_problem(session)
+def status_context(view: dict, *, step: int, moves: int, problem: str | None, preview: dict, names: dict[str, str],
+                   lang: str) -> dict:
     seer = (say("status.teacher", lang) if role_of(view) == "teacher"
             else say("status.spectator", lang) if view["viewer"] is None
             else say("status.seen_by", lang, player=seat_name(view["viewer"], lang)))
-    turn = say("status.turn", lang, turn=view["turn"] + 1, player=esc(seat_name(view["seat"], lang)))
-    parts = [f'<span class="step-counter">{say("status.step", lang, step=session.cursor, steps=len(session.log))}</span>',
-             f'<span class="bb-turn">{turn}</span>',
-             f'<span class="viewer">{esc(seer)}</span>',
-             f'<span class="bb-phase phase-{esc(view["phase"])}">{esc(phase_line(view, names, lang))}</span>']
-    if problem:
-        parts.append(f'<span class="problem">{esc(replay_problem_text(session, problem, lang))}</span>')
-    if preview:
-        label = f'<b>{esc(preview["label"])}</b>'
-        parts.append(f'<span class="preview-line">{say("status.preview", lang, label=label)}</span>')
-    return f'<div class="bb-status">{"".join(parts)}</div>'
+    return {"step_counter": say("status.step", lang, step=step, steps=moves),
+            "turn": say("status.turn", lang, turn=view["turn"] + 1, player=seat_name(view["seat"], lang)),
+            "seen_as": seer, "phase": view["phase"], "phase_line": phase_line(view, names, lang), "problem": problem,
+            "preview": say_with("status.preview", lang, {"label": element("b", preview["label"])}) if preview else None}
 
 
-def deck_html(view: dict, deck: str, preview: dict, lang: str = "en") -> str:
+def deck_context(view: dict, deck: str, preview: dict, lang: str = "en") -> dict:
     data = view["decks"][deck]
     targeted = preview.get("deck") == deck
     top = data["discard_top"]
-    top_line = (say("deck.top", lang, card=esc(symbol_name(top, lang) if deck == "resource" else top)) if top
-                else say("deck.no_discards", lang))
-    pile = (f'<div class="bb-pile{" target" if targeted and preview.get("slot") in (0, None) else ""}" '
-            f'data-deck="{data["deck"]}" data-discard="{data["discard"]}">'
-            f'<span class="title">{say("deck." + deck, lang)}</span>'
-            f'<span class="back" title="{counted("deck.face_down", data["deck"], lang)}">'
-            f'{data["deck"]}</span><span>{say("deck.count", lang, count=data["deck"])}</span>'
-            f'<span>{say("deck.discards", lang, count=data["discard"])}</span>'
-            f'<span class="bb-discard-top">{top_line}</span></div>')
+    face = {"resource": resource_face, "animal": animal_face, "ecosystem": ecosystem_face}[deck]
     slots = []
     for number, card in enumerate(data["market"], start=1):
-        target = targeted and preview.get("slot") == number
-        classes = f"bb-slot slot-{number}" + (" target" if target else "")
+        slot = {"number": number, "target": targeted and preview.get("slot") == number}
         if card is None:
-            slots.append(f'<div class="{classes} empty">{say("deck.empty_slot", lang)}</div>')
-            continue
-        if deck == "resource":
-            inner = resource_html(card, lang=lang)
-        elif deck == "animal":
-            inner = animal_html(card, lang=lang)
+            slot["empty"] = say("deck.empty_slot", lang)
         else:
-            inner = ecosystem_html(card, lang=lang)
-        slots.append(f'<div class="{classes}"><span class="slot-no">{number}</span>{inner}</div>')
-    return (f'<div class="bb-deck deck-{deck}">{pile}<div class="bb-market market-{deck}">{"".join(slots)}</div></div>')
+            slot.update(empty=None, card=face(card, lang=lang))
+        slots.append(slot)
+    return {"deck": deck, "target": targeted and preview.get("slot") in (0, None), "count": data["deck"],
+            "discard": data["discard"], "title": say("deck." + deck, lang),
+            "back_title": counted("deck.face_down", data["deck"], lang),
+            "count_line": say("deck.count", lang, count=data["deck"]),
+            "discard_line": say("deck.discards", lang, count=data["discard"]),
+            "top_line": (say("deck.top", lang, card=symbol_name(top, lang) if deck == "resource" else top) if top
+                         else say("deck.no_discards", lang)),
+            "slots": slots}
 
 
-def compete_html(view: dict, names: dict[str, str], lang: str = "en") -> str:
+def compete_context(view: dict, names: dict[str, str], lang: str = "en") -> dict:
     """The dice of the last compete: both rolls, both totals (roll + power or defence and bonuses), the winner."""
     last = view.get("last_compete")
-    title = f'<span class="title">{say("compete.title", lang)}</span>'
     if not last:
-        return f'<div class="bb-compete">{title}<span class="none">{say("compete.none", lang)}</span></div>'
+        return {"last": None, "title": say("compete.title", lang), "none": say("compete.none", lang)}
     on_table = {a["id"] for team in view["teams"] for a in team}
 
     def name(key: str) -> str:
         animal = names.get(last[key], last[key])
         # defeated, or taken down by a defeated animal
-        return esc(animal if last[key] in on_table else say("compete.discarded", lang, animal=animal))
+        return animal if last[key] in on_table else say("compete.discarded", lang, animal=animal)
 
     won = "attacker" if last["winner"] == last["attacker_seat"] else "defender"
-    attack = say("compete.attack", lang, player=esc(seat_name(last["attacker_seat"], lang)), animal=name("attacker"),
-                 total=f'<span class="bb-total attack-total">{last["attack_total"]}</span>')
-    defence = say("compete.defence", lang, player=esc(seat_name(last["defender_seat"], lang)), animal=name("defender"),
-                  total=f'<span class="bb-total defence-total">{last["defence_total"]}</span>')
-    winner = say("compete.winner", lang, player=esc(seat_name(last["winner"], lang)), side=say(f"side.{won}", lang))
-    return (f'<div class="bb-compete" data-winner="{last["winner"]}">{title}'
-            f'<div class="bb-dice-row attack"><span class="bb-die attack" title="{say("compete.attack_die", lang)}">'
-            f'{last["attack_roll"]}</span><span>{attack}</span></div>'
-            f'<div class="bb-dice-row defence"><span class="bb-die defence" title="{say("compete.defence_die", lang)}">'
-            f'{last["defence_roll"]}</span><span>{defence}</span></div>'
-            f'<span class="bb-winner">{winner}</span></div>')
+    return {"last": True, "title": say("compete.title", lang), "winner": last["winner"],
+            "attack_die": say("compete.attack_die", lang), "attack_roll": last["attack_roll"],
+            "defence_die": say("compete.defence_die", lang), "defence_roll": last["defence_roll"],
+            "attack": say_with("compete.attack", lang, {"total": element("span", last["attack_total"], "bb-total attack-total")},
+                               player=seat_name(last["attacker_seat"], lang), animal=name("attacker")),
+            "defence": say_with("compete.defence", lang,
+                                {"total": element("span", last["defence_total"], "bb-total defence-total")},
+                                player=seat_name(last["defender_seat"], lang), animal=name("defender")),
+            "winner_line": say("compete.winner", lang, player=seat_name(last["winner"], lang), side=say(f"side.{won}", lang))}
 
 
-def seat_html(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict], lang: str = "en") -> str:
+def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict], lang: str = "en") -> dict:
     classes = ["bb-seat", f"seat-{seat}"]
     badges = []
     if seat == view["seat"] and view["phase"] != "over":
         classes.append("turn")
-        badges.append(f'<span class="bb-badge">{say("seat.their_turn", lang)}</span>')
+        badges.append({"kind": "", "text": say("seat.their_turn", lang)})
     if seat in view["to_move"]:
         classes.append("to-move")
-        badges.append(f'<span class="bb-badge deciding">{say("seat.to_decide", lang)}</span>')
+        badges.append({"kind": "deciding", "text": say("seat.to_decide", lang)})
     if seat in view["winners"]:
         classes.append("winner")
-        badges.append(f'<span class="bb-badge winner">{say("seat.winner", lang)}</span>')
+        badges.append({"kind": "winner", "text": say("seat.winner", lang)})
     if seat == view["viewer"]:
-        badges.append(f'<span class="bb-badge">{say("seat.you", lang)}</span>')
+        badges.append({"kind": "", "text": say("seat.you", lang)})
     mine = seat == preview.get("seat")
     team = view["teams"][seat]
     points = view["points"][seat]
-    animals = ("".join(animal_html(a, selected=a["id"] in preview.get("animals", ()), lang=lang) for a in team)
-               or f'<span class="empty">{say("seat.no_animals", lang)}</span>')
     held = view["ecosystems"][seat]
-    ecos = "".join(ecosystem_html(ecosystems.get(e, {"id": e, "name": e, "stars": 0, "power": 0, "defence": 0}),
-                                  selected=mine and preview.get("ecosystem") == e, lang=lang)
-                   for e in held) or f'<span class="empty">{say("seat.no_ecosystems", lang)}</span>'
     hand = view["hands"][seat]
     if "cards" in hand:
         paying = list(preview.get("pay", ())) if mine else []
@@ -456,58 +442,59 @@ def seat_html(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict],
             picked = symbol in paying
             if picked:
                 paying.remove(symbol)
-            cards.append(resource_html(symbol, selected=picked, lang=lang))
-        hand_html = "".join(cards) or f'<span class="empty">{say("seat.no_cards", lang)}</span>'
+            cards.append(resource_face(symbol, selected=picked, lang=lang))
+        backs, hand_count = 0, None
     else:
-        back = f'<span class="bb-back" title="{say("seat.card_back", lang, player=esc(seat_name(seat, lang)))}"></span>'
-        hand_html = back * hand["count"] + f'<span class="count">{counted("seat.face_down", hand["count"], lang)}</span>'
-    meter = lambda value, goal: f'<span class="bb-meter"><span style="width:{min(100, 100 * value // goal)}%"></span></span>'  # noqa: E731
-    return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="--seat-colour:{player_colour(seat)}">'
-            f'<div class="bb-head"><span class="name">{esc(seat_name(seat, lang))}</span>{"".join(badges)}'
-            f'<span class="bb-progress"><span><span class="bb-points" data-points="{points}">'
-            f'{say("seat.points", lang, points=points, goal=WIN_POINTS)}</span>'
-            f'{meter(points, WIN_POINTS)}</span>'
-            f'<span><span class="bb-animal-count" data-animals="{len(team)}">'
-            f'{say("seat.animals", lang, animals=len(team), goal=WIN_ANIMALS)}</span>'
-            f'{meter(len(team), WIN_ANIMALS)}</span></span></div>'
-            f'<div class="zone-label">{say("seat.team", lang)}</div><div class="bb-team team-seat-{seat}">{animals}</div>'
-            f'<div class="zone-label">{say("seat.ecosystems", lang, held=len(held), most=MAX_ECOSYSTEMS)}</div>'
-            f'<div class="bb-ecos ecos-seat-{seat}">{ecos}</div>'
-            f'<div class="zone-label">{counted("seat.hand", hand["count"], lang)}</div>'
-            f'<div class="bb-hand hand-seat-{seat}" data-seat="{seat}">{hand_html}</div></div>')
+        cards, backs, hand_count = [], hand["count"], counted("seat.face_down", hand["count"], lang)
+    return {"seat": seat, "classes": " ".join(classes), "colour": player_colour(seat), "name": seat_name(seat, lang),
+            "badges": badges, "points": points, "points_line": say("seat.points", lang, points=points, goal=WIN_POINTS),
+            "points_width": min(100, 100 * points // WIN_POINTS), "animals": len(team),
+            "animals_line": say("seat.animals", lang, animals=len(team), goal=WIN_ANIMALS),
+            "animals_width": min(100, 100 * len(team) // WIN_ANIMALS),
+            "team_label": say("seat.team", lang), "no_animals": say("seat.no_animals", lang),
+            "team": [animal_face(a, selected=a["id"] in preview.get("animals", ()), lang=lang) for a in team],
+            "ecos_label": say("seat.ecosystems", lang, held=len(held), most=MAX_ECOSYSTEMS),
+            "no_ecosystems": say("seat.no_ecosystems", lang),
+            "ecos": [ecosystem_face(ecosystems.get(e, {"id": e, "name": e, "stars": 0, "power": 0, "defence": 0}),
+                                    selected=mine and preview.get("ecosystem") == e, lang=lang) for e in held],
+            "hand_label": counted("seat.hand", hand["count"], lang), "hand": cards, "backs": backs,
+            "back_title": say("seat.card_back", lang, player=seat_name(seat, lang)), "hand_count": hand_count,
+            "no_cards": say("seat.no_cards", lang)}
 
 
-def legend_html(ecosystems: dict[str, dict], lang: str = "en") -> str:
-    swatches = [f'<span><span class="swatch" style="background:{biome_colours(s)[0]}"></span>{symbol_name(s, lang)}</span>'
-                for s in ("leaf", "water", "meat", "wild")]
-    swatches += [f'<span><span class="swatch" style="background:{biome_colours("animal_" + e)[0]}"></span>'
-                 f'{esc(e)} {esc(card["name"])}</span>' for e, card in ecosystems.items()]
-    key = say("legend.key", lang, bonus='<span class="bb-bonus">+n</span>')
-    return f'<div class="legend">{"".join(swatches)}<span>{key}</span></div>'
+def biome_blitz_context(view: dict, *, step: int, moves: int, names: dict[str, str], ecosystems: dict[str, dict],
+                        problem: str | None = None, preview: dict | None = None, lang: str = "en") -> dict:
+    """Everything ``templates/biome_blitz_board.html`` shows, from one observation (``view``): plain
+    values only. ``names`` (animal id -> name) and ``ecosystems`` (id -> printed card) come from the
+    card file, ``preview`` from :func:`selection_preview`; ``problem`` is shown as given."""
+    preview = preview or {}
+    card_set = view.get("card_set") or {}
+    source = str(card_set.get("provenance", "?"))
+    swatches = [{"colour": biome_colours(s)[0], "name": symbol_name(s, lang)} for s in ("leaf", "water", "meat", "wild")]
+    swatches += [{"colour": biome_colours("animal_" + e)[0], "name": f"{e} {card['name']}"} for e, card in ecosystems.items()]
+    return {
+        "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, names=names, lang=lang),
+        "pending": pending_context(view, names, lang),
+        "decks": [deck_context(view, deck, preview, lang) for deck in DECKS],
+        "compete": compete_context(view, names, lang),
+        "columns": 3 if view["players"] % 2 else 2,
+        "seats": [seat_context(view, seat, preview, ecosystems, lang) for seat in range(view["players"])],
+        "events_title": say("events.this_step" if step else "events.deal", lang),
+        "events": [{"kind": e.get("kind", ""), "text": event_text(e, lang)} for e in view["events"] if e.get("text")],
+        "legend": {"swatches": swatches, "key": say_with("legend.key", lang, {"bonus": element("span", "+n", "bb-bonus")})},
+        "provenance": say("provenance.line", lang, name=str(card_set.get("name", "?")), source=source,
+                          caveat=say("provenance.caveat", lang) if source == "assumed" else ""),
+    }
 
 
 def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
-    """The Biome Blitz table for the session's viewing seat, from observations only, its texts in ``lang``."""
+    """The Biome Blitz table for the session's viewpoint, from its observation only, its texts in ``lang``."""
     view = session.view()
-    names = animal_names(session)
-    ecosystems = ecosystem_cards(session)
-    preview = selection_preview(session, view, lang)
-    decks = "".join(deck_html(view, deck, preview, lang) for deck in DECKS)
-    table = f'<div class="bb-table"><div class="bb-decks">{decks}</div>{compete_html(view, names, lang)}</div>'
-    seats = "".join(seat_html(view, seat, preview, ecosystems, lang) for seat in range(view["players"]))
-    events = "".join(f'<li class="bb-event kind-{esc(e.get("kind", ""))}">{esc(event_text(e, lang))}</li>'
-                     for e in view["events"] if e.get("text"))
-    card_set = view.get("card_set") or {}
-    source = str(card_set.get("provenance", "?"))
-    caveat = say("provenance.caveat", lang) if source == "assumed" else ""
-    provenance = (f'<div class="provenance">'
-                  f'{say("provenance.line", lang, name=esc(str(card_set.get("name", "?"))), source=esc(source), caveat=caveat)}'
-                  f'</div>')
-    heading = say("events.this_step" if session.cursor else "events.deal", lang)
-    return (f'<div class="bb-board">{status_html(session, view, preview, names, lang)}{pending_html(view, names, lang)}{table}'
-            f'<div class="seats{" columns-3" if view["players"] % 2 else ""}">{seats}</div>'
-            + (f'<div class="bb-events"><b>{heading}</b><ul>{events}</ul></div>' if events else "")
-            + f'{legend_html(ecosystems, lang)}{provenance}</div>')
+    problem = live_replay_problem(session)
+    return render("biome_blitz_board.html", **biome_blitz_context(
+        view, step=session.cursor, moves=len(session.log), names=animal_names(session), ecosystems=ecosystem_cards(session),
+        problem=replay_problem_text(session, problem, lang) if problem else None,
+        preview=selection_preview(session, view, lang), lang=lang))
 
 
 class BiomeBlitzBoard(pn.viewable.Viewer):

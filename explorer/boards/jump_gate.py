@@ -29,24 +29,27 @@ marker-seat-<s>``, ``jg-ship ship-seat-<s>``, ``jg-gate``, ``jg-black-hole`` (``
 ``seat seat-<s>``, ``jg-hand hand-seat-<s>``, ``jg-navcomp`` (``data-card``; ``back`` when face
 down; ``selected`` in a preview), ``jg-hidden hidden-seat-<s>``, ``jg-gained gained-seat-<s>``,
 ``markers-left``, ``jg-events``, ``provenance``.
+
+The markup is ``explorer/web/templates/jump_gate_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
+filled by :func:`jump_gate_context` with plain values from the observation.
 """
 
 from __future__ import annotations
 
-import html
 import math
 
 import panel as pn
 import param
+from markupsafe import Markup, escape
 
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
 from explorer.core.viewpoint import role_of
+from explorer.web.markup import render
 from rules.jump_gate.cards import SHAPE_LETTER
 
-esc = html.escape
 
 SHAPE_OF_LETTER = {letter: shape for shape, letter in SHAPE_LETTER.items()}
 #: The ring as an ellipse in percent of the ring box (the planets' centres lie on it), and the box's
@@ -169,16 +172,6 @@ def say(key: str, lang: str = "en", **values) -> str:
     return text(f"jump_gate_board.{key}", lang, **values)
 
 
-def say_html(key: str, lang: str = "en", **markup) -> str:
-    """As :func:`say`, escaped, with ``markup`` (already HTML) filled into its placeholders."""
-    return esc(text(f"jump_gate_board.{key}", lang)).format(**markup)
-
-
-def esc_keep_apostrophe(words: str) -> str:
-    """Escaped for text and double-quoted attributes, its apostrophes left as they are ("Player 1's ship")."""
-    return esc(words).replace("&#x27;", "'")
-
-
 def player_name(seat: int, lang: str = "en") -> str:
     """"Player 1" / "プレイヤー1" (seats are 0-based, players 1-based on screen)."""
     return say("player", lang, n=seat + 1)
@@ -203,11 +196,11 @@ SHAPE_TITLES = {shape: say(f"shape.{shape}") for shape in ("jump", "scan", "land
 PHASE_LINES = {phase: say(f"phase.{phase}") for phase in ("action", "mark", "research", "claim_take", "claim_pick")}
 
 
-# ---------------------------------------------------------------------------- pieces
-def code_html(shape: str, code: str, lang: str = "en") -> str:
+# ---------------------------------------------------------------------------- pieces (plain values for the template)
+def code_face(shape: str, code: str, lang: str = "en") -> dict:
     """A code in its shape: blue square (jump), green circle (scan), yellow triangle (land)."""
     title = say("code_title_wild" if code == "~" else "code_title", lang, shape=say(f"shape.{shape}", lang), code=code)
-    return f'<span class="jg-code jg-code-{shape}" title="{esc(title)}">{esc(code)}</span>'
+    return {"shape": shape, "code": code, "title": title}
 
 
 def navcomp_codes(card: str) -> list[tuple[str, str]]:
@@ -215,18 +208,21 @@ def navcomp_codes(card: str) -> list[tuple[str, str]]:
     return [(SHAPE_OF_LETTER[part[0]], part[1:]) for part in card.split("-") if part and part[0] in SHAPE_OF_LETTER]
 
 
-def navcomp_html(card: str | None, selected: bool = False, lang: str = "en") -> str:
+def navcomp_face(card: str | None, selected: bool = False, lang: str = "en") -> dict:
     """A NavComp card with its codes in their shapes, or a card back (``None``)."""
     if card is None:
-        return f'<span class="jg-navcomp back" title="{esc(say("navcomp_back", lang))}"></span>'
-    codes = "".join(code_html(shape, code, lang) for shape, code in navcomp_codes(card))
-    return (f'<span class="jg-navcomp{" selected" if selected else ""}" data-card="{esc(card)}" '
-            f'title="{esc(say("navcomp_title", lang, card=card))}">{codes}</span>')
+        return {"back": True, "title": say("navcomp_back", lang)}
+    return {"back": False, "card": card, "selected": selected, "title": say("navcomp_title", lang, card=card),
+            "codes": [code_face(shape, code, lang) for shape, code in navcomp_codes(card)]}
 
 
-def marker_html(seat: int, lang: str = "en") -> str:
-    return (f'<span class="jg-marker marker-seat-{seat}" style="background:{player_colour(seat)}" '
-            f'title="{esc_keep_apostrophe(say("marker_title", lang, who=player_name(seat, lang)))}"></span>')
+def marker_face(seat: int, lang: str = "en") -> dict:
+    return {"seat": seat, "colour": player_colour(seat), "title": say("marker_title", lang, who=player_name(seat, lang))}
+
+
+def ship_face(seat: int, lang: str = "en") -> dict:
+    return {"seat": seat, "colour": player_colour(seat), "short": short_name(seat, lang),
+            "title": say("ship_title", lang, who=player_name(seat, lang))}
 
 
 def resource_face(card: str, info: dict) -> tuple[str, str]:
@@ -236,46 +232,39 @@ def resource_face(card: str, info: dict) -> tuple[str, str]:
     return main, sub.rstrip(")")
 
 
-def resource_html(session: GameSession, slot: dict | None, number: int | None = None, target: bool = False,
-                  lang: str = "en") -> str:
+def resource_slot(slot: dict | str | None, card_info, number: int | None = None, target: bool = False,
+                  lang: str = "en") -> dict:
     """A resource slot of a planet (``number`` 1-4) or a resource in a supply (``number`` None).
 
     ``slot`` is the observation's ``{card?, face_up, marker}`` (no ``card`` when face down), a bare
-    card name (a resource in a supply), or None (taken).
+    card name (a resource in a supply), or None (taken). ``card_info(card)`` reads the component
+    file only (a card's type and icon), never the position.
     """
     where = say("resource_where", lang, number=number) if number else ""
-    classes = ["jg-resource"] + ([f"slot-{number}"] if number else []) + (["target"] if target else [])
+    classes = " ".join(["jg-resource"] + ([f"slot-{number}"] if number else []) + (["target"] if target else []))
     if slot is None:
-        return f'<span class="{" ".join(classes + ["empty"])}" title="{esc(say("resource_taken", lang, where=where))}">–</span>'
+        return {"kind": "empty", "classes": classes, "title": say("resource_taken", lang, where=where)}
     if isinstance(slot, str):
         slot = {"card": slot, "face_up": True, "marker": None}
-    marker = marker_html(slot["marker"], lang) if slot.get("marker") is not None else ""
-    owner = (say("resource_owner", lang, who=player_name(slot["marker"], lang))
-             if slot.get("marker") is not None else "")
+    owner_seat = slot.get("marker")
+    marker = marker_face(owner_seat, lang) if owner_seat is not None else None
+    owner = say("resource_owner", lang, who=player_name(owner_seat, lang)) if owner_seat is not None else ""
     # A face-down resource is a back for every viewer: nobody at the table sees it (the teacher's
     # all-seeing observation names it, but the board draws the table as the players have it).
     card = slot.get("card") if slot.get("face_up", True) else None
     if card is None:
-        title = say("resource_face_down", lang, where=where, owner=owner)
-        return f'<span class="{" ".join(classes + ["face-down"])}" title="{esc(title)}">{marker}</span>'
-    # card_info reads the component file only (a card's type and icon), never the position.
-    info = session.spec.card_info(session.state, card) or {}
+        return {"kind": "face_down", "classes": classes, "marker": marker,
+                "title": say("resource_face_down", lang, where=where, owner=owner)}
+    info = card_info(card) or {}
     group = info.get("group", card)
     black_hole = info.get("number") == 1
     background, ink = biome_colours(group)
     main, sub = resource_face(card, info)
-    long = ' class="long"' if len(main) > 5 else ""
-    icon = f'<span class="jg-bh-icon" title="{esc(say("black_hole_icon", lang))}"></span>' if black_hole else ""
-    title = say("resource_title", lang, where=where, name=info.get("group_name", card), owner=owner,
-                icon=say("resource_icon_suffix", lang) if black_hole else "")
-    return (f'<span class="{" ".join(classes + [f"res-{group}"])}" data-card="{esc(card)}" title="{esc(title)}" '
-            f'style="background:{background};color:{ink}"><b{long}>{esc(main)}</b>'
-            f'{f"<small>{esc(sub)}</small>" if sub else ""}{icon}{marker}</span>')
-
-
-def ship_html(seat: int, lang: str = "en") -> str:
-    return (f'<span class="jg-ship ship-seat-{seat}" style="background:{player_colour(seat)}" '
-            f'title="{esc_keep_apostrophe(say("ship_title", lang, who=player_name(seat, lang)))}">{esc(short_name(seat, lang))}</span>')
+    return {"kind": "face_up", "classes": classes, "group": group, "card": card, "background": background, "ink": ink,
+            "main": main, "long": len(main) > 5, "sub": sub, "marker": marker,
+            "icon": say("black_hole_icon", lang) if black_hole else None,
+            "title": say("resource_title", lang, where=where, name=info.get("group_name", card), owner=owner,
+                         icon=say("resource_icon_suffix", lang) if black_hole else "")}
 
 
 # ---------------------------------------------------------------------------- the view
@@ -299,8 +288,7 @@ def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dic
     return {"label": label, "seat": seat, "planet": planet, "slot": data.get("slot"), "cards": cards}
 
 
-def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
-    problem = live_replay_problem(session)
+def status_context(view: dict, *, step: int, moves: int, problem: str | None, preview: dict, lang: str) -> dict:
     if view["phase"] == "over":
         names = listed((player_name(s, lang) for s in view["winners"]), lang) or say("nobody", lang)
         line = say("over_winner" if len(view["winners"]) == 1 else "over_shared", lang, names=names)
@@ -314,100 +302,61 @@ def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en
     seer = (say("teacher_view", lang) if role_of(view) == "teacher"
             else say("spectator_view", lang) if view["viewer"] is None
             else say("seen_by", lang, who=player_name(view["viewer"], lang)))
-    actions_left = counted("actions_left", view["actions_left"], lang)
-    parts = [f'<span class="step-counter">{esc(say("step", lang, step=session.cursor, total=len(session.log)))}</span>',
-             f'<span class="round">{esc(say("round", lang, round=view["round"] + 1))}</span>',
-             f'<span class="jg-turn">{esc_keep_apostrophe(say("turn", lang, who=player_name(view["seat"], lang)))} · '
-             f'<span class="actions-left">{esc(actions_left)}</span></span>'
-             if view["phase"] != "over" else "",
-             f'<span class="jg-phase phase-{esc(view["phase"])}">{esc(line)}</span>',
-             f'<span class="viewer">{esc(seer)}</span>']
-    if problem:
-        parts.append(f'<span class="problem">{esc(replay_problem_text(session, problem, lang))}</span>')
-    if preview:
-        label = f"<b>{esc(preview['label'])}</b>"
-        parts.append(f'<span class="preview-line">{say_html("preview", lang, action=label)}</span>')
-    return f'<div class="jg-status">{"".join(parts)}</div>'
+    over = view["phase"] == "over"
+    return {"step_counter": say("step", lang, step=step, total=moves), "round": say("round", lang, round=view["round"] + 1),
+            "turn": None if over else say("turn", lang, who=player_name(view["seat"], lang)),
+            "actions_left": None if over else counted("actions_left", view["actions_left"], lang),
+            "phase": view["phase"], "phase_line": line, "seen_as": seer, "problem": problem,
+            "preview": (escape(say("preview", lang)).format(action=Markup("<b>{}</b>").format(preview["label"]))
+                        if preview else None)}
 
 
-def planet_html(session: GameSession, view: dict, index: int, preview: dict, lang: str = "en") -> str:
+def planet_context(view: dict, index: int, preview: dict, card_info, lang: str) -> dict:
     planet = view["ring"][index]
-    count = len(view["ring"])
     # Clockwise from the top; the orbit drawn behind joins the last planet to the first.
-    angle = -math.pi / 2 + 2 * math.pi * index / count
-    left = 50 + RING_RADIUS_X * math.cos(angle)
-    top = 50 + RING_RADIUS_Y * math.sin(angle)
-    classes = ["jg-planet", f"planet-{esc(planet['planet'])}"]
-    style = f"left:{left:.2f}%;top:{top:.2f}%"
-    claim = ""
-    if planet["claimed_by"] is not None:
-        claimer = planet["claimed_by"]
+    angle = -math.pi / 2 + 2 * math.pi * index / len(view["ring"])
+    style = f"left:{50 + RING_RADIUS_X * math.cos(angle):.2f}%;top:{50 + RING_RADIUS_Y * math.sin(angle):.2f}%"
+    classes, claim = [], None
+    claimer = planet["claimed_by"]
+    if claimer is not None:
         classes += ["claimed", f"claimed-by-{claimer}"]
         style += f";--claimer:{player_colour(claimer)}"
-        claim = (f'<span class="claim" title="{esc(say("claimed_by", lang, who=player_name(claimer, lang)))}">'
-                 f'{esc(say("claim_badge", lang, short=short_name(claimer, lang)))}</span>')
+        claim = {"title": say("claimed_by", lang, who=player_name(claimer, lang)),
+                 "badge": say("claim_badge", lang, short=short_name(claimer, lang))}
     if planet["planet"] == view["focus"]:
         classes.append("focus")
     targeted = preview.get("planet") == planet["planet"]
     if targeted:
         classes.append("target")
-    codes = "".join(code_html(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land"))
-    slots = "".join(resource_html(session, slot, number, target=targeted and preview.get("slot") == number, lang=lang)
-                    for number, slot in enumerate(planet["resources"], start=1))
-    ships = "".join(ship_html(seat, lang) for seat in planet["ships"])
-    return (f'<div class="{" ".join(classes)}" data-planet="{esc(planet["planet"])}" style="{style}">'
-            f'<div class="planet-head"><span class="planet-name">{esc(planet["name"])}</span>'
-            f'<span class="planet-id">{esc(planet["planet"])}</span><span class="jg-codes">{codes}</span></div>'
-            f'<div class="jg-slots">{slots}</div><div class="jg-ships">{ships}{claim}</div></div>')
+    return {"planet": planet["planet"], "name": planet["name"], "classes": classes, "style": style, "claim": claim,
+            "codes": [code_face(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land")],
+            "slots": [resource_slot(slot, card_info, number, target=targeted and preview.get("slot") == number, lang=lang)
+                      for number, slot in enumerate(planet["resources"], start=1)],
+            "ships": [ship_face(seat, lang) for seat in planet["ships"]]}
 
 
-def centre_html(view: dict, lang: str = "en") -> str:
+def centre_context(view: dict, lang: str) -> dict:
     """The Jump Gate (ships not yet jumped) and the black-hole zone."""
     waiting = [seat for seat, where in enumerate(view["ships"]) if where == "gate"]
-    gate = (f'<div class="jg-gate"><div class="title">{esc(say("jump_gate", lang))}</div>'
-            f'<div class="jg-ships">{"".join(ship_html(seat, lang) for seat in waiting)}</div>'
-            f'<div class="note">{esc(say("gate_waiting" if waiting else "gate_empty", lang))}</div></div>')
     hole = view["black_hole"]
-    filled = [seat for seat, count in enumerate(hole["markers"]) for _ in range(count)]
-    track = "".join(f'<span class="bh-marker filled" style="background:{player_colour(seat)}" '
-                    f'title="{esc_keep_apostrophe(say("marker_title", lang, who=player_name(seat, lang)))}"></span>'
-                    for seat in filled[:hole["limit"]])
-    track += "".join('<span class="bh-marker"></span>' for _ in range(hole["limit"] - len(filled)))
-    per_seat = listed((say("black_hole_seat", lang, short=short_name(seat, lang), count=count)
-                       for seat, count in enumerate(hole["markers"])), lang)
-    lost = ""
+    filled = [seat for seat, count in enumerate(hole["markers"]) for _ in range(count)][:hole["limit"]]
+    lost = None
     if hole["lost_hidden"]:
-        names = listed((player_name(s, lang) for s in hole["lost_hidden"]), lang)
-        lost = f'<div class="note lost">{esc(say("black_hole_lost", lang, names=names))}</div>'
-    black_hole = (f'<div class="jg-black-hole" data-total="{hole["total"]}"><div class="title">'
-                  f'{esc(say("black_hole", lang, total=hole["total"], limit=hole["limit"]))}</div>'
-                  f'<div class="track">{track}</div>'
-                  f'<div class="note">{esc(per_seat)}</div>'
-                  f'<div class="note">{esc(say("black_hole_rule", lang, limit=hole["limit"]))}</div>'
-                  f'{lost}</div>')
-    return f'<div class="jg-centre">{gate}{black_hole}</div>'
+        lost = say("black_hole_lost", lang, names=listed((player_name(s, lang) for s in hole["lost_hidden"]), lang))
+    return {"gate_title": say("jump_gate", lang), "gate_ships": [ship_face(seat, lang) for seat in waiting],
+            "gate_note": say("gate_waiting" if waiting else "gate_empty", lang),
+            "hole": {"total": hole["total"], "title": say("black_hole", lang, total=hole["total"], limit=hole["limit"]),
+                     "filled": [marker_face(seat, lang) for seat in filled], "open": hole["limit"] - len(filled),
+                     "per_seat": listed((say("black_hole_seat", lang, short=short_name(seat, lang), count=count)
+                                         for seat, count in enumerate(hole["markers"])), lang),
+                     "rule": say("black_hole_rule", lang, limit=hole["limit"]), "lost": lost}}
 
 
-def ring_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
-    orbit = (f'<svg class="jg-orbit" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">'
-             f'<ellipse cx="50" cy="50" rx="{RING_RADIUS_X}" ry="{RING_RADIUS_Y}"/></svg>')
-    planets = "".join(planet_html(session, view, index, preview, lang) for index in range(len(view["ring"])))
-    first, last = view["ring"][0]["planet"], view["ring"][-1]["planet"]
-    note = f'<div class="jg-ring-note">{esc(say("ring_note", lang, first=first, last=last))}</div>'
-    aspect = RING_ASPECT.get(len(view["ring"]), 1.2)
-    return (f'<div class="jg-space"><div class="jg-ring" data-planets="{len(view["ring"])}" '
-            f'style="aspect-ratio:{aspect}">{orbit}{planets}'
-            f'{centre_html(view, lang)}</div>{note}</div>')
-
-
-def seat_html(session: GameSession, view: dict, seat: int, preview: dict, lang: str = "en") -> str:
-    classes = ["seat", f"seat-{seat}"]
+def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str) -> dict:
     notes = []
     if seat in view["to_move"]:
-        classes.append("to-move")
         notes.append(say("note.to_move", lang))
     if seat in view["winners"]:
-        classes.append("winner")
         notes.append(say("note.winner", lang))
     if seat == view["start_player"]:
         notes.append(say("note.start_player", lang))
@@ -421,77 +370,76 @@ def seat_html(session: GameSession, view: dict, seat: int, preview: dict, lang: 
             picked = card in chosen
             if picked:
                 chosen.remove(card)
-            cards.append(navcomp_html(card, selected=picked, lang=lang))
-        hand_html = "".join(cards) or f'<span class="empty-zone">{esc(say("no_cards", lang))}</span>'
+            cards.append(navcomp_face(card, selected=picked, lang=lang))
+        hand_count = None
     else:
-        hand_html = "".join(navcomp_html(None, lang=lang) for _ in range(hand["count"])) + \
-            f'<span class="count">{esc(counted("cards_face_down", hand["count"], lang))}</span>'
+        cards = [navcomp_face(None, lang=lang)] * hand["count"]
+        hand_count = counted("cards_face_down", hand["count"], lang)
     hidden = view["hidden"][seat]
-    lost = seat in view["black_hole"]["lost_hidden"]
     if "cards" in hidden:
-        hidden_html = ("".join(resource_html(session, card, lang=lang) for card in hidden["cards"])
-                       or f'<span class="empty-zone">{esc(say("none", lang))}</span>')
+        hidden_faces, hidden_count = [resource_slot(card, card_info, lang=lang) for card in hidden["cards"]], None
     else:
-        hidden_html = "".join(f'<span class="jg-resource face-down" title="{esc(say("hidden_resource", lang))}"></span>'
-                              for _ in range(hidden["count"])) + \
-            f'<span class="count">{esc(say("hidden_count", lang, n=hidden["count"]))}</span>'
-    if lost:
-        hidden_html += f'<span class="lost">{esc(say("lost_to_black_hole", lang))}</span>'
-    gained = view["gained"][seat]
-    gained_html = ("".join(resource_html(session, card, lang=lang) for card in gained)
-                   or f'<span class="empty-zone">{esc(say("none_yet", lang))}</span>')
+        back = {"kind": "face_down", "classes": "jg-resource", "marker": None, "title": say("hidden_resource", lang)}
+        hidden_faces, hidden_count = [back] * hidden["count"], say("hidden_count", lang, n=hidden["count"])
     claimed = [p["planet"] for p in view["ring"] if p["claimed_by"] == seat]
     markers = view["markers_left"][seat]
     where = view["ships"][seat]
-    return (f'<div class="{" ".join(classes)}" data-seat="{seat}" style="--seat-colour:{player_colour(seat)}">'
-            f'<div class="seat-head"><span class="seat-name">{esc(player_name(seat, lang))}</span>'
-            f'<span class="seat-note">{esc(" · ".join(notes))}</span>'
-            f'<span class="seat-score" title="{esc(say("score_title", lang))}">'
-            f'{esc(say("points", lang, n=view["scores"][seat]))}</span></div>'
-            f'<div class="jg-seat-line"><span>'
-            f'{esc(say("ship", lang, where=say("at_the_gate", lang) if where == "gate" else where))}</span>'
-            f'<span class="markers-left" title="{esc(say("markers_title", lang))}">'
-            f'{esc(counted("markers_left", markers, lang))} '
-            f'{"".join(marker_html(seat, lang) for _ in range(markers))}</span>'
-            f'<span class="claimed-planets">'
-            f'{esc(say("claimed", lang, planets=listed(claimed, lang) or say("none", lang)))}</span></div>'
-            f'<div class="zone-label">{esc(say("zone.hand", lang))}</div>'
-            f'<div class="jg-hand hand-seat-{seat}" data-seat="{seat}">{hand_html}</div>'
-            f'<div class="zone-label">{esc(say("zone.gained", lang))}</div>'
-            f'<div class="jg-gained gained-seat-{seat}">{gained_html}</div>'
-            f'<div class="zone-label">{esc(say("zone.hidden", lang))}</div>'
-            f'<div class="jg-hidden hidden-seat-{seat}">{hidden_html}</div></div>')
+    return {"seat": seat, "to_move": seat in view["to_move"], "winner": seat in view["winners"],
+            "colour": player_colour(seat), "name": player_name(seat, lang), "note": " · ".join(notes),
+            "score_title": say("score_title", lang), "score": say("points", lang, n=view["scores"][seat]),
+            "ship": say("ship", lang, where=say("at_the_gate", lang) if where == "gate" else where),
+            "markers_title": say("markers_title", lang), "markers_left": counted("markers_left", markers, lang),
+            "markers": [marker_face(seat, lang)] * markers,
+            "claimed": say("claimed", lang, planets=listed(claimed, lang) or say("none", lang)),
+            "hand": cards, "hand_count": hand_count,
+            "gained": [resource_slot(card, card_info, lang=lang) for card in view["gained"][seat]],
+            "hidden": hidden_faces, "hidden_count": hidden_count,
+            "lost": say("lost_to_black_hole", lang) if seat in view["black_hole"]["lost_hidden"] else None}
 
 
-def legend_html(session: GameSession, lang: str = "en") -> str:
-    types = session.spec.comps.types          # the component file's resource types, in its order
-    swatches = "".join(f'<span><span class="swatch" style="background:{biome_colours(t.id)[0]}"></span>{esc(t.name)}</span>'
-                       for t in types)
-    codes = "".join(f"<span>{code_html(shape, '#', lang)} {esc(say(f'shape_name.{shape}', lang))}</span>"
-                    for shape in ("jump", "scan", "land"))
-    icon = (f'<span><span class="jg-bh-icon" style="position:static;display:inline-block"></span> '
-            f'{esc(say("black_hole_icon", lang))}</span>')
-    return f'<div class="legend">{codes}{icon}{swatches}</div>'
+def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_types, problem: str | None = None,
+                      preview: dict | None = None, lang: str = "en") -> dict:
+    """Everything ``templates/jump_gate_board.html`` shows, from one observation (``view``): plain
+    values only. ``card_info(card)`` and ``resource_types`` (``[(id, name)]``) come from the component
+    file, ``preview`` from :func:`selection_preview`; ``problem`` is shown as given."""
+    preview = preview or {}
+    card_set = view.get("card_set") or {}
+    source = str(card_set.get("provenance", "?"))
+    first, last = view["ring"][0]["planet"], view["ring"][-1]["planet"]
+    return {
+        "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, lang=lang),
+        "ring": {"planets": [planet_context(view, index, preview, card_info, lang) for index in range(len(view["ring"]))],
+                 "aspect": RING_ASPECT.get(len(view["ring"]), 1.2), "rx": RING_RADIUS_X, "ry": RING_RADIUS_Y,
+                 "note": say("ring_note", lang, first=first, last=last)},
+        "centre": centre_context(view, lang),
+        "columns": 3 if view["players"] % 2 else 2,
+        "seats": [seat_context(view, seat, preview, card_info, lang) for seat in range(view["players"])],
+        "labels": {key: say(name, lang) for key, name in (("hand", "zone.hand"), ("gained", "zone.gained"),
+                                                          ("hidden", "zone.hidden"), ("no_cards", "no_cards"),
+                                                          ("none_yet", "none_yet"), ("none", "none"))},
+        "events_title": say("events_step" if step else "events_deal", lang),
+        "events": [said for said in (event_text(e, lang) for e in view["events"]) if said],
+        "legend": {"codes": [dict(code_face(shape, "#", lang), name=say(f"shape_name.{shape}", lang))
+                             for shape in ("jump", "scan", "land")],
+                   "icon": say("black_hole_icon", lang),
+                   "swatches": [{"colour": biome_colours(kind)[0], "name": name} for kind, name in resource_types]},
+        "provenance": say("provenance", lang, name=str(card_set.get("name", "?")),
+                          source=say("provenance.assumed", lang) if source == "assumed" else source,
+                          caveat=say("provenance_caveat", lang) if source == "assumed" else ""),
+    }
 
 
 def jump_gate_html(session: GameSession, lang: str = "en") -> str:
-    """The Jump Gate table for the session's viewing seat, from observations only, in ``lang``."""
+    """The Jump Gate table for the session's viewpoint, from its observation only, in ``lang``."""
     view = session.view()
-    preview = selection_preview(session, view, lang)
-    seats = "".join(seat_html(session, view, seat, preview, lang) for seat in range(view["players"]))
-    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if event_text(e, lang))
-    card_set = view.get("card_set") or {}
-    source = str(card_set.get("provenance", "?"))
-    shown_source = say("provenance.assumed", lang) if source == "assumed" else source
-    caveat = say("provenance_caveat", lang) if source == "assumed" else ""
-    provenance = (f'<div class="provenance">'
-                  f'{esc(say("provenance", lang, name=str(card_set.get("name", "?")), source=shown_source, caveat=caveat))}'
-                  f'</div>')
-    heading = say("events_step" if session.cursor else "events_deal", lang)
-    return (f'<div class="jg-board">{status_html(session, view, preview, lang)}{ring_html(session, view, preview, lang)}'
-            f'<div class="seats{" columns-3" if view["players"] % 2 else ""}">{seats}</div>'
-            + (f'<div class="jg-events"><b>{esc(heading)}</b><ul>{events}</ul></div>' if events else "")
-            + f'{legend_html(session, lang)}{provenance}</div>')
+    problem = live_replay_problem(session)
+    spec, state = session.spec, session.state
+    return render("jump_gate_board.html", **jump_gate_context(
+        view, step=session.cursor, moves=len(session.log),
+        card_info=lambda card: spec.card_info(state, card),          # the component file's facts about a card
+        resource_types=[(kind.id, kind.name) for kind in spec.comps.types],
+        problem=replay_problem_text(session, problem, lang) if problem else None,
+        preview=selection_preview(session, view, lang), lang=lang))
 
 
 class JumpGateBoard(pn.viewable.Viewer):

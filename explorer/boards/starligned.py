@@ -29,22 +29,24 @@ Every text the board shows is read in the board's language (``lang``: ``text()``
 and the card list's name come from the card data and stay as they are; an event is shown in the
 board's language where the game writes it (else in English); the engine's own words (a previewed
 action's label, the reason a replayed move became illegal) stay as the engine gives them.
+
+The markup is ``explorer/web/templates/starligned_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
+filled by :func:`starligned_context` with plain values from the observation.
 """
 
 from __future__ import annotations
 
-import html
-
 import panel as pn
 import param
+from markupsafe import Markup
 
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
 from explorer.core.viewpoint import role_of
+from explorer.web.markup import render
 
-esc = html.escape
 
 STAGES, ROUNDS = 2, 5
 #: The effects with a name in the board's texts (``starligned_board.effect.<effect>``).
@@ -67,13 +69,8 @@ def names_text(seats, lang: str = "en") -> str:
     return t("list_separator", lang).join(player_name(s, lang) for s in seats)
 
 
-def empty_hand(lang: str = "en") -> str:
-    return f'<span class="empty">{t("empty_hand", lang)}</span>'
-
-
-#: English names of the effects and the empty hand (kept for older callers; the board reads its texts in its language).
+#: English names of the effects (kept for older callers; the board reads its texts in its language).
 EFFECT_LABEL = {effect: t(f"effect.{effect}") for effect in EFFECTS}
-EMPTY_HAND = empty_hand()
 
 STARLIGNED_CSS = """
 :host { display: block; }
@@ -139,12 +136,17 @@ STARLIGNED_CSS = """
 """
 
 
-# ---------------------------------------------------------------------------- pieces
+# ---------------------------------------------------------------------------- pieces (plain values for the template)
+def marked(key: str, lang: str = "en", **values) -> Markup:
+    """A board text that may hold markup of its own (``<b>{count}</b>``), its values escaped."""
+    return Markup(text(f"starligned_board.{key}", lang)).format(**values)
+
+
 def effect_text(effect: str, lang: str = "en") -> str:
     return t(f"effect.{effect}", lang) if effect in EFFECTS else effect.replace("_", " ")
 
 
-def card_html(card: dict, position: int | None = None, extra: tuple[str, ...] = (), lang: str = "en") -> str:
+def card_face(card: dict, position: int | None = None, extra: tuple[str, ...] = (), lang: str = "en") -> dict:
     """One star card from its observation: active half large, the other small and upside down."""
     background, ink = biome_colours(card["constellation"])
     classes = ["sl-card", f"moon-{card['half_moon']}", *extra]
@@ -158,17 +160,10 @@ def card_html(card: dict, position: int | None = None, extra: tuple[str, ...] = 
               value=card["value"], effect=effect_text(card["effect"], lang), other_value=other["value"],
               other_effect=effect_text(other["effect"], lang), constellation=card["constellation"],
               edge=t(f"edge.{edge}", lang) if edge in ("left", "right") else edge)
-    pos = f'<span class="pos">{position}</span>' if position is not None else ""
-    pos += f'<span class="cid">{esc(card["id"])}</span>'
-    return (f'<div class="{" ".join(c for c in classes if c)}" data-card="{esc(card["card"])}" title="{esc(title)}" '
-            f'style="background:{background};color:{ink}">{pos}<span class="moon"></span>'
-            f'<span class="up"><b>{card["value"]}</b>{esc(effect_text(card["effect"], lang))}</span>'
-            f'<span class="down">{other["value"]} {esc(effect_text(other["effect"], lang))}</span></div>')
-
-
-def back_html(what: str | None = None, lang: str = "en") -> str:
-    what = t("back", lang) if what is None else what
-    return f'<span class="sl-back" title="{esc(what)}"></span>'
+    return {"classes": " ".join(c for c in classes if c), "card": card["card"], "title": title, "id": card["id"],
+            "background": background, "ink": ink, "position": position, "value": card["value"],
+            "effect": effect_text(card["effect"], lang), "other_value": other["value"],
+            "other_effect": effect_text(other["effect"], lang)}
 
 
 # ---------------------------------------------------------------------------- the view
@@ -225,71 +220,60 @@ def phase_line(view: dict, lang: str = "en") -> str:
     return t("phase.other", lang, phase=phase, names=names)
 
 
-def status_html(session: GameSession, view: dict, preview: dict, lang: str = "en") -> str:
-    problem = live_replay_problem(session)
+def status_context(view: dict, *, step: int, moves: int, problem: str | None, preview: dict, lang: str) -> dict:
     seer = (t("view.teacher", lang) if role_of(view) == "teacher"
             else t("view.spectator", lang) if view["viewer"] is None
             else t("view.seat", lang, player=player_name(view["viewer"], lang)))
     stage = (t("stage", lang, stage=min(view["stage"], STAGES - 1) + 1, stages=STAGES,
                round=min(view["round"], ROUNDS - 1) + 1, rounds=ROUNDS)
              if view["phase"] != "over" else t("stage.over", lang, stages=STAGES))
-    parts = [f'<span class="step-counter">{esc(t("step", lang, step=session.cursor, total=len(session.log)))}</span>',
-             f'<span class="sl-stage">{esc(stage)}</span>',
-             f'<span class="viewer">{esc(seer)}</span>',
-             f'<span class="sl-phase phase-{esc(view["phase"])}">{esc(phase_line(view, lang))}</span>']
-    if problem:
-        parts.append(f'<span class="problem">{esc(replay_problem_text(session, problem, lang))}</span>')
-    if preview:
-        parts.append(f'<span class="preview-line">{t("preview", lang, action=esc(preview["label"]))}</span>')
-    return f'<div class="sl-status">{"".join(parts)}</div>'
+    return {"step_counter": t("step", lang, step=step, total=moves), "stage": stage, "seen_as": seer,
+            "phase": view["phase"], "phase_line": phase_line(view, lang), "problem": problem,
+            "preview": marked("preview", lang, action=preview["label"]) if preview else None}
 
 
-def pending_html(view: dict, lang: str = "en") -> str:
+def pending_context(view: dict, lang: str) -> dict | None:
     """A decision that belongs to another player than the one resolving phase 3."""
     pending = view.get("pending")
     if not pending:
-        return ""
+        return None
     key = view["phase"] if view["phase"] in ("repeat", "exchange") else "other"
-    line = t(f"pending.{key}", lang, player=esc(player_name(pending["seat"], lang)), card=esc(pending["card"]),
-             resolver=esc(player_name(view["resolver"], lang)))
-    return f'<div class="sl-pending pending-seat-{pending["seat"]}">{line}</div>'
+    return {"seat": pending["seat"], "line": marked(f"pending.{key}", lang, player=player_name(pending["seat"], lang),
+                                                    card=pending["card"], resolver=player_name(view["resolver"], lang))}
 
 
-def table_html(view: dict, lang: str = "en") -> str:
+def table_context(view: dict, lang: str) -> dict:
     players, start = view["players"], view["start_player"]
     order = [(start + i) % players for i in range(players)]
     resolver = view.get("resolver")
 
     def short(s: int) -> str:
-        return esc(t("player_short", lang, number=s + 1))
+        return t("player_short", lang, number=s + 1)
 
-    order_text = " → ".join(f'<span class="now">{short(s)}</span>' if s == resolver else short(s) for s in order)
-    passing = " → ".join(short(s) for s in [*range(players), 0])
-    parts = [f'<span class="sl-direction" title="{esc(t("table.direction_title", lang))}">'
-             f'{t("table.start_player", lang, player=esc(player_name(start, lang)))}</span>',
-             f'<span class="sl-order">{t("table.order", lang, order=order_text)}</span>',
-             f'<span>{t("table.pass", lang, order=passing)}</span>',
-             f'<span class="sl-deck">{t("table.deck", lang, count=view["deck"]["count"])}</span>',
-             f'<span class="moon-supply">{t("table.moon_supply", lang, count=view["moon_supply"])}</span>',
-             f'<span>{t("table.discard", lang, count=view["discard"]["count"])}</span>']
+    order_text = Markup(" → ").join(Markup('<span class="now">{}</span>').format(short(s)) if s == resolver else short(s)
+                                    for s in order)
+    more = [marked("table.discard", lang, count=view["discard"]["count"])]
     if view["box"]:
-        parts.append(f'<span>{t("table.box", lang, count=len(view["box"]))}</span>')
+        more.append(marked("table.box", lang, count=len(view["box"])))
     if view["stopped"]:
-        parts.append(f'<span>{t("table.stopped", lang)}</span>')
+        more.append(marked("table.stopped", lang))
     if view.get("ignored"):
-        parts.append(f'<span>{t("table.ignored", lang, cards=esc(t("list_separator", lang).join(view["ignored"])))}</span>')
-    return f'<div class="sl-table">{"".join(parts)}</div>'
+        more.append(marked("table.ignored", lang, cards=t("list_separator", lang).join(view["ignored"])))
+    return {"direction_title": t("table.direction_title", lang),
+            "start_player": marked("table.start_player", lang, player=player_name(start, lang)),
+            "order": marked("table.order", lang, order=order_text),
+            "passing": marked("table.pass", lang, order=" → ".join(short(s) for s in [*range(players), 0])),
+            "deck": marked("table.deck", lang, count=view["deck"]["count"]),
+            "moon_supply": marked("table.moon_supply", lang, count=view["moon_supply"]), "more": more}
 
 
-def row_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, lang: str = "en") -> str:
+def row_context(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, lang: str) -> list[dict]:
     """The row left to right; a moon card over each pair it covers."""
     row = view["rows"][seat]
-    if not row:
-        return f'<div class="sl-row row-seat-{seat}"><span class="empty">{t("empty_row", lang)}</span></div>'
     pairs = {tuple(pair) for pair in view["moons"][seat]}
     lit = preview.get("cards", set()) if preview.get("row") in (None, seat) and preview.get("type") != "play" else set()
 
-    def one(i: int) -> str:
+    def one(i: int) -> dict:
         card = row[i]
         extra = []
         if i == len(row) - 1:
@@ -298,109 +282,106 @@ def row_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, 
             extra.append("effect-now")
         if card["id"] in lit:
             extra.append("selected")
-        return card_html(card, i + 1, tuple(extra), lang)
+        return card_face(card, i + 1, tuple(extra), lang)
 
-    parts, i = [], 0
+    items, i = [], 0
     while i < len(row):
         if i + 1 < len(row) and (row[i]["id"], row[i + 1]["id"]) in pairs:
             pair = f"{row[i]['id']} {row[i + 1]['id']}"
-            parts.append(f'<div class="sl-pair" data-pair="{esc(pair)}"><span class="sl-moon-card" '
-                         f'title="{esc(t("row.moon_card_title", lang, pair=pair))}">{t("row.moon_card", lang)}</span>'
-                         f'{one(i)}{one(i + 1)}</div>')
+            items.append({"pair": pair, "title": t("row.moon_card_title", lang, pair=pair),
+                          "label": marked("row.moon_card", lang), "cards": [one(i), one(i + 1)]})
             i += 2
         else:
-            parts.append(one(i))
+            items.append({"pair": None, "card": one(i)})
             i += 1
-    return f'<div class="sl-row row-seat-{seat}">{"".join(parts)}</div>'
+    return items
 
 
-def hand_html(view: dict, seat: int, preview: dict, lang: str = "en") -> str:
-    hand = view["hands"][seat]
-    if "cards" in hand:
-        lit = preview.get("cards", set()) if preview.get("type") in ("play", "exchange_with", "rotate_hand") else set()
-        held = "".join(card_html(card, extra=("selected",) if card["id"] in lit else (), lang=lang)
-                       for card in hand["cards"])
-    else:
-        back = back_html(t("back.hand", lang, player=player_name(seat, lang)))
-        held = back * hand["count"]
-    return f'<div class="sl-hand hand-seat-{seat}">{held or empty_hand(lang)}</div>'
-
-
-def chosen_html(view: dict, seat: int, lang: str = "en") -> str:
+def chosen_context(view: dict, seat: int, lang: str) -> dict | None:
     """Phase 1: the face-down card (its face for its owner only); phase 4: whether the seat has rotated."""
     chosen = view["chosen"][seat]
     phase = view["phase"]
-    if phase == "play":
-        if "card" in chosen:
-            whose = t("chosen.only_you" if view["viewer"] == seat else "chosen.teacher", lang)
-            inner = t("chosen.face_down", lang, whose=whose, card=card_html(chosen["card"], lang=lang))
-        elif chosen.get("chosen"):
-            inner = t("chosen.chosen", lang, back=back_html(t("back.chosen", lang)))
-        else:
-            return f'<span class="sl-chosen chosen-seat-{seat} waiting">{t("chosen.choosing", lang)}</span>'
-        return f'<span class="sl-chosen chosen-seat-{seat}">{inner}</span>'
-    if phase == "rotate":
-        if chosen.get("rotated"):
-            return f'<span class="sl-chosen chosen-seat-{seat}">{t("chosen.rotated", lang)}</span>'
-        return f'<span class="sl-chosen chosen-seat-{seat} waiting">{t("chosen.rotating", lang)}</span>'
-    return ""
+    if phase not in ("play", "rotate"):
+        return None
+    found = {"label": marked("zone.phase1" if phase == "play" else "zone.phase4", lang), "waiting": False,
+             "card": None, "back": None, "after": ""}
+    if phase == "play" and "card" in chosen:
+        whose = t("chosen.only_you" if view["viewer"] == seat else "chosen.teacher", lang)
+        found["before"], _, found["after"] = marked("chosen.face_down", lang, whose=whose, card="\0").partition("\0")
+        found["card"] = card_face(chosen["card"], lang=lang)
+    elif phase == "play" and chosen.get("chosen"):
+        found["before"], _, found["after"] = marked("chosen.chosen", lang, back="\0").partition("\0")
+        found["back"] = t("back.chosen", lang)
+    elif phase == "play":
+        found.update(before=marked("chosen.choosing", lang), waiting=True)
+    else:
+        rotated = bool(chosen.get("rotated"))
+        found.update(before=marked("chosen.rotated" if rotated else "chosen.rotating", lang), waiting=not rotated)
+    return found
 
 
-def seat_html(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, lang: str = "en") -> str:
+def seat_context(view: dict, seat: int, preview: dict, now: tuple[int, str] | None, lang: str) -> dict:
     classes = ["sl-seat", f"seat-{seat}"]
     badges = []
     if seat == view["start_player"]:
         classes.append("start")
-        badges.append(f'<span class="sl-badge start-card">{t("badge.start", lang)}</span>')
+        badges.append({"kind": "start-card", "text": marked("badge.start", lang)})
     if seat == view.get("resolver"):
         classes.append("resolving")
-        badges.append(f'<span class="sl-badge">{t("badge.resolving", lang)}</span>')
+        badges.append({"kind": "", "text": marked("badge.resolving", lang)})
     if seat in view["to_move"]:
         classes.append("to-move")
-        badges.append(f'<span class="sl-badge deciding">{t("badge.deciding", lang)}</span>')
+        badges.append({"kind": "deciding", "text": marked("badge.deciding", lang)})
     if seat in (view.get("winners") or []):
         classes.append("winner")
-        badges.append(f'<span class="sl-badge winner">{t("badge.winner", lang)}</span>')
+        badges.append({"kind": "winner", "text": marked("badge.winner", lang)})
     if seat == view["viewer"]:
-        badges.append(f'<span class="sl-badge">{t("badge.you", lang)}</span>')
+        badges.append({"kind": "", "text": marked("badge.you", lang)})
     moons = len(view["moons"][seat])
     hand = view["hands"][seat]
-    lower = (f'<div><div class="zone-label">{t("zone.hand", lang, count=hand["count"])}</div>'
-             f'{hand_html(view, seat, preview, lang)}</div>')
-    choice = chosen_html(view, seat, lang)
-    if choice:
-        label = t("zone.phase1" if view["phase"] == "play" else "zone.phase4", lang)
-        lower += f'<div><div class="zone-label">{label}</div>{choice}</div>'
-    return (f'<div class="{" ".join(classes)}" style="--seat-colour:{player_colour(seat)}">'
-            f'<div class="sl-head"><span class="name">{esc(player_name(seat, lang))}</span>{"".join(badges)}'
-            f'<span class="moons">{t("moons.one" if moons == 1 else "moons.many", lang, count=moons)}</span>'
-            f'<span class="score">{t("score", lang, score=view["scores"][seat])}</span></div>'
-            f'<div class="zone-label">{t("zone.row", lang, count=len(view["rows"][seat]), total=STAGES * ROUNDS)}</div>'
-            f'{row_html(view, seat, preview, now, lang)}<div class="sl-lower">{lower}</div></div>')
+    if "cards" in hand:
+        lit = preview.get("cards", set()) if preview.get("type") in ("play", "exchange_with", "rotate_hand") else set()
+        held = [card_face(card, extra=("selected",) if card["id"] in lit else (), lang=lang) for card in hand["cards"]]
+        backs = 0
+    else:
+        held, backs = [], hand["count"]
+    return {"seat": seat, "classes": " ".join(classes), "colour": player_colour(seat), "name": player_name(seat, lang),
+            "badges": badges, "moons": marked("moons.one" if moons == 1 else "moons.many", lang, count=moons),
+            "score": marked("score", lang, score=view["scores"][seat]),
+            "row_label": marked("zone.row", lang, count=len(view["rows"][seat]), total=STAGES * ROUNDS),
+            "row": row_context(view, seat, preview, now, lang),
+            "hand_label": marked("zone.hand", lang, count=hand["count"]), "hand": held, "backs": backs,
+            "back_title": t("back.hand", lang, player=player_name(seat, lang)),
+            "chosen": chosen_context(view, seat, lang)}
 
 
-def legend_html(view: dict, lang: str = "en") -> str:
+def starligned_context(view: dict, *, step: int, moves: int, problem: str | None = None, preview: dict | None = None,
+                       lang: str = "en") -> dict:
+    """Everything ``templates/starligned_board.html`` shows, from one observation (``view``): plain
+    values only; ``preview`` from :func:`selection_preview`, ``problem`` shown as given."""
+    preview = preview or {}
+    now = resolving_card(view)
     groups = sorted({card["constellation"] for row in view["rows"] for card in row}
                     | {card["constellation"] for hand in view["hands"] for card in hand.get("cards", ())})
-    swatches = "".join(f'<span><span class="swatch" style="background:{biome_colours(g)[0]}"></span>{esc(g)}</span>'
-                       for g in groups)
-    return f'<div class="legend">{swatches}<span>{t("legend", lang)}</span></div>'
+    card_set = view.get("card_set", {})
+    return {"t": lambda key: marked(key, lang),
+            "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, lang=lang),
+            "pending": pending_context(view, lang), "table": table_context(view, lang),
+            "seats": [seat_context(view, seat, preview, now, lang) for seat in range(view["players"])],
+            "events": [event_text(e, lang) for e in view["events"] if e.get("text")],
+            "legend": [{"colour": biome_colours(g)[0], "name": g} for g in groups],
+            "provenance": marked("provenance", lang, name=str(card_set.get("name", "")),
+                                 provenance=str(card_set.get("provenance", "")))}
 
 
 def starligned_html(session: GameSession, lang: str = "en") -> str:
+    """The Starligned table for the session's viewpoint, from its observation only, in ``lang``."""
     view = session.view()
-    preview = selection_preview(session, view)
-    now = resolving_card(view)
-    seats = "".join(seat_html(view, seat, preview, now, lang) for seat in range(view["players"]))
-    events = "".join(f"<li>{esc(event_text(e, lang))}</li>" for e in view["events"] if e.get("text"))
-    provenance = view.get("card_set", {})
-    source = t("provenance", lang, name=esc(str(provenance.get("name", ""))),
-               provenance=esc(str(provenance.get("provenance", ""))))
-    foot = f'<div class="provenance">{source}</div>'
-    return (f'<div class="sl-board">{status_html(session, view, preview, lang)}{pending_html(view, lang)}'
-            f'{table_html(view, lang)}{seats}'
-            + (f'<div class="sl-events"><b>{t("events", lang)}</b><ul>{events}</ul></div>' if events else "")
-            + legend_html(view, lang) + foot + "</div>")
+    problem = live_replay_problem(session)
+    return render("starligned_board.html", **starligned_context(
+        view, step=session.cursor, moves=len(session.log),
+        problem=replay_problem_text(session, problem, lang) if problem else None,
+        preview=selection_preview(session, view), lang=lang))
 
 
 class StarlignedBoard(pn.viewable.Viewer):

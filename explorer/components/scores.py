@@ -1,10 +1,11 @@
 """The score table: each player's scoring categories at the viewed step (docs/architecture.md, "Explorer").
 
-Drawn from ``spec.score_breakdown(state)`` only, so it works for any game: one table per seat with
+Drawn from the page's observation only (``session.view()``: its ``score_breakdown``, ``winners`` and
+``to_move``; ``rules.protocol.GameSpec.public_score_breakdown``), so it works for any game: one table per seat with
 a row per category (name, detail, points), the total, and the breakdown's other figures: the
 sub-totals (numeric keys that name a kind of category, e.g. Subastral's ``mixed``/``matching``)
 and the tie-break figures (the remaining numeric keys, e.g. ``journal_cards``). When the game is
-over, ``spec.winners(state)`` are highlighted. Scores are public, so every seat sees the same table;
+over (nobody to move), the observation's ``winners`` are highlighted. Scores are public, so every seat sees the same table;
 the viewing seat's table is marked.
 
 CSS classes: ``score-tables``, ``score-table seat-<s>`` (plus ``winner``, ``viewer``),
@@ -72,11 +73,11 @@ def breakdown_table_html(breakdown: dict, *, seat: int, winner: bool = False, vi
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def score_tables_html(spec, state, viewing_seat: int | None = None, lang: str = "en") -> str:
-    """Every seat's table for ``state``; winners highlighted once the game is over."""
-    winners = set(spec.winners(state)) if spec.is_over(state) else set()
+def score_tables_html(view: dict, viewing_seat: int | None = None, lang: str = "en") -> str:
+    """Every seat's table from one observation (``view``); winners highlighted once the game is over."""
+    winners = set(view["winners"]) if not view["to_move"] else set()
     tables = []
-    for index, breakdown in enumerate(spec.score_breakdown(state, lang)):
+    for index, breakdown in enumerate(view["score_breakdown"][lang]):
         seat = breakdown.get("seat", index)
         tables.append(breakdown_table_html(breakdown, seat=seat, winner=seat in winners, viewer=seat == viewing_seat,
                                            lang=lang))
@@ -97,7 +98,7 @@ class ScoreBreakdown(pn.viewable.Viewer):
     @param.depends("session.state", "session.viewing_seat", "lang")
     def html(self) -> str:
         session = self.session
-        return score_tables_html(session.spec, session.state, session.viewing_seat, self.lang)
+        return score_tables_html(session.view(), session.viewing_seat, self.lang)
 
     def __panel__(self):
         return self._pane

@@ -240,6 +240,13 @@ class GameSession(param.Parameterized):
         actions (default: the cursor) from the page's :attr:`viewpoint`."""
         return self.observation(self.viewpoint.observer, step)
 
+    def public_view(self, step: int | None = None) -> dict:
+        """The part of every observation that every viewer shares, with the scores
+        (``spec.public_scores``: ``scores``, ``winners``, ``score_breakdown``) after ``step`` actions
+        (default: the cursor): what score curves over the whole line read, step by step."""
+        step = self.cursor if step is None else step
+        return self.spec.public_scores(self.state_at(step))
+
     def event_texts(self, step: int | None = None, seat: Any = "viewing") -> list[str]:
         """Plain-language events of the action that led to ``step``, as ``seat`` may see them.
 

@@ -1,6 +1,7 @@
 """Live plots of a game session: scores, cards drawn, what is left in the deck, the end card (docs/architecture.md, "Explorer").
 
-Everything here speaks the protocol only: ``scores``/``score_breakdown`` for the score curves,
+Everything here speaks the protocol only: each step's observation (its public ``scores`` and
+``score_breakdown``) for the score curves,
 ``events`` (or a seat's ``observe(...)["events"]``) with ``card_info`` for the cards drawn and
 revealed, ``deck_knowledge`` for the unseen cards and the end card. A game that answers ``None`` to
 ``card_info`` or ``deck_knowledge`` gets a note in place of the card plots.
@@ -233,24 +234,23 @@ def breakdown_text(breakdown: Mapping, lang: str = "en") -> str:
     return " + ".join(f"{humanize(name)} {points}" for name, points in parts)
 
 
-def step_scores(spec, state, lang: str = "en") -> list[tuple[int, str]]:
-    """``(score, breakdown text)`` per seat for one state."""
-    scores = spec.scores(state)
-    breakdowns = {entry.get("seat", seat): entry for seat, entry in enumerate(spec.score_breakdown(state))}
-    return [(score, breakdown_text(breakdowns.get(seat, {}), lang)) for seat, score in enumerate(scores)]
+def step_scores(view: Mapping, lang: str = "en") -> list[tuple[int, str]]:
+    """``(score, breakdown text)`` per seat from one observation (its public ``scores`` and
+    ``score_breakdown``)."""
+    breakdowns = {entry.get("seat", seat): entry for seat, entry in enumerate(view["score_breakdown"][lang])}
+    return [(score, breakdown_text(breakdowns.get(seat, {}), lang)) for seat, score in enumerate(view["scores"])]
 
 
-def score_curve_data(spec, states: Sequence, per_step: Callable[[int], list] | None = None, lang: str = "en") -> dict:
-    """Columns of a score curve per player over ``states`` (the line, step 0 first).
+def score_curve_data(steps: int, per_step: Callable[[int], list], lang: str = "en") -> dict:
+    """Columns of a score curve per player over steps 0 to ``steps`` of a line.
 
     Returns ``{"steps": last step, "seats": {"Player 1": 0...}, "players": {"Player 1": {"step",
-    "score", "player", "breakdown"}...}}``. ``per_step(step)`` may supply :func:`step_scores` from
-    a cache. ``lang``: the players' names and the breakdown texts (``"プレイヤー1"`` in Japanese).
+    "score", "player", "breakdown"}...}}``. ``per_step(step)`` gives :func:`step_scores` of that
+    step's observation. ``lang``: the players' names and the breakdown texts (``"プレイヤー1"`` in Japanese).
     """
-    per_step = per_step or (lambda step: step_scores(spec, states[step], lang))
     players: dict[str, dict[str, list]] = {}
     seats: dict[str, int] = {}
-    for step in range(len(states)):
+    for step in range(steps + 1):
         for seat, (score, said) in enumerate(per_step(step)):
             label = seat_label(seat, lang)
             seats[label] = seat
@@ -259,17 +259,16 @@ def score_curve_data(spec, states: Sequence, per_step: Callable[[int], list] | N
             columns["score"].append(score)
             columns["player"].append(label)
             columns["breakdown"].append(said)
-    return {"steps": len(states) - 1, "seats": seats, "players": players}
+    return {"steps": steps, "seats": seats, "players": players}
 
 
 def session_score_data(session: GameSession, cache: StepCache | None = None, lang: str = "en") -> dict:
-    """:func:`score_curve_data` over the session's whole current line (not only up to the cursor)."""
-    spec = session.spec
+    """:func:`score_curve_data` over the session's whole current line (not only up to the cursor),
+    from the public part of each step's observation (``session.public_view``: the same for every viewpoint)."""
     cache = cache if cache is not None else StepCache()
-    states = [session.state_at(step) for step in range(len(session.log) + 1)]
-    return score_curve_data(spec, states, lambda step: cache.get(("scores", step, lang), states[step],
-                                                                 lambda: step_scores(spec, states[step], lang)),
-                            lang=lang)
+    steps = len(session.log)
+    return score_curve_data(steps, lambda step: cache.get(("scores", step, lang), session.state_at(step),
+                                                          lambda: step_scores(session.public_view(step), lang)), lang=lang)
 
 
 SCORE_COLUMNS = ("step", "score", "player", "breakdown")

@@ -334,6 +334,7 @@ class BiomeBlitz(ModuleGame):
             "events": [event.seen_by(seat) for event in self.events(state)],
             "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if acts(seat) else [],
             "winners": list(self.winners(state)),
+            "score_breakdown": self.public_score_breakdown(state),
         }
 
     # -- events ------------------------------------------------------------------------------

@@ -1,0 +1,30 @@
+"""Scores are public: every observation carries them (``scores``, ``winners`` and
+``score_breakdown`` in every interface language, ``rules.protocol.GameSpec.public_score_breakdown``),
+the same for every viewer, so score tables and plots read them from the page's observation
+(``public_scores``: that part of it alone, for score curves over a whole line).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from rules.protocol import ALL
+from rules.rulebook import LANGUAGES
+from tests.seeded_games import positions
+
+
+@pytest.mark.parametrize("game_id", list(rules.GAMES))
+def test_every_viewer_sees_the_same_public_scores(game_id):
+    checked = 0
+    for index, (game, state, _) in enumerate(positions(game_id, seeds=1)):
+        if index % 7:
+            continue
+        expected = {lang: game.score_breakdown(state, lang) for lang in LANGUAGES}
+        for seat in (None, ALL, *range(state.players)):
+            view = game.observe(state, seat)
+            assert view["score_breakdown"] == expected
+            assert view["scores"] == list(game.scores(state)) and view["winners"] == list(game.winners(state))
+            assert {key: view[key] for key in ("scores", "winners", "score_breakdown")} == game.public_scores(state)
+        checked += 1
+    assert checked >= 5
