@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from explorer.tables.hub import TableHub
 from explorer.pages.tutorial import available as tutorials
-from tests.tables_server import TablesServer
+from tests.helpers.tables_server import TablesServer
 
 LOAD_TIMEOUT = 30_000
 HOSTILE = '<img src=x onerror="window.__xss=1">"><script>window.__xss=2</script>'

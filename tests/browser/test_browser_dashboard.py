@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_browser_stepper import open_app, served, shot, wait_until  # noqa: F401  (fixture)
+from tests.browser.test_browser_stepper import open_app, served, shot, wait_until  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # What the browser's Bokeh documents hold for the plots: the score curves' data, the cards
 # drawn so far, and where the cursor line stands.

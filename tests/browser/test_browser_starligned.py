@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_browser_stepper import open_app, select, served, settled, shot, switch_game, wait_until  # noqa: F401  (fixture)
+from tests.browser.test_browser_stepper import open_app, select, served, settled, shot, switch_game, wait_until  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
 

@@ -22,7 +22,7 @@ from explorer.pages.app import create_app
 
 pytestmark = pytest.mark.browser
 
-RESULTS = Path(__file__).resolve().parent.parent / "test-results"
+RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 SCREENS = Path("/tmp/screens")
 LOAD_TIMEOUT = 30_000
 

@@ -2,7 +2,7 @@
 
 Every move is made by clicking in the mover's page; after each, every page must show it, the
 database must hold it, and no page may have received (websocket messages, or the page itself) a
-string that its seat's observations never showed it but another seat's did (tests/tables_server.py).
+string that its seat's observations never showed it but another seat's did (tests/helpers/tables_server.py).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 import rules
 from explorer.tables.store import TableStore
 from rules.registry import get_game
-from tests.tables_server import PAGE_JS, Secrets, TablesServer
+from tests.helpers.tables_server import PAGE_JS, Secrets, TablesServer
 
 LOAD_TIMEOUT = 30_000
 #: Per game whose board marks each hand: a selector for a face-up card in seat ``{seat}``'s hand.

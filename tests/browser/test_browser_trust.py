@@ -17,11 +17,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from explorer.components.setup_editor import MAX_FILE_BYTES
 from explorer.tables.store import TableStore
-from tests.tables_server import TablesServer
-from tests.test_browser_tables import LOAD_TIMEOUT, SeatPage, create_in_lobby, read_table
-from tests.test_tables_trust import Locked
+from tests.helpers.tables_server import TablesServer
+from tests.browser.test_browser_tables import LOAD_TIMEOUT, SeatPage, create_in_lobby, read_table
+from tests.explorer.tables.test_tables_trust import Locked
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "subastral-scoring-example.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "subastral-scoring-example.json"
 
 
 @pytest.fixture(scope="module")

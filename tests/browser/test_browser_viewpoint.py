@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, expect
 import rules
 from explorer.tables.hub import TableHub
 from rules.registry import get_game
-from tests.tables_server import Secrets, TablesServer, strings
+from tests.helpers.tables_server import Secrets, TablesServer, strings
 
 LOAD_TIMEOUT = 30_000
 MOVES_BEFORE = 4

@@ -21,7 +21,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Iterable
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Installed in every page: when each step first shows ("Step k / k" in a model change, then drawn),
 #: and when Confirm was clicked (epoch milliseconds, the same clock as every other page's).

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 
 
 @pytest.mark.notebook
@@ -31,7 +31,7 @@ def test_there_is_a_notebook_per_finished_game_and_the_variant_analysis():
 def test_each_game_notebook_walks_its_tutorial_s_path(game):
     import nbformat
 
-    notebook = nbformat.read(Path(__file__).parent.parent / "notebooks" / f"{game}.ipynb", as_version=4)
+    notebook = nbformat.read(Path(__file__).resolve().parents[2] / "notebooks" / f"{game}.ipynb", as_version=4)
     code = "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
     # The walk itself runs (and asserts every rule is taught) in test_notebook_runs_without_errors.
     assert f'TutorialRun(game="{game}"' in code and "run.choose(step.do)" in code

@@ -10,7 +10,7 @@ import pytest
 
 from rules import replay as replays
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from play.playthrough import goldens, playthrough
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "tests" / "golden"
 
 
 @pytest.mark.parametrize("name,game_id,players,seed,variants", list(goldens()), ids=lambda v: v if isinstance(v, str) and v.endswith(".txt") else "")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rules
-from seeded_games import JAPANESE, positions
+from tests.helpers.seeded_games import JAPANESE, positions
 
 
 @pytest.mark.parametrize("game_id", rules.GAMES)

@@ -22,7 +22,7 @@ import pytest
 
 import rules
 from rules import replay as replays
-from position_fuzz import deadlocks
+from tests.helpers.position_fuzz import deadlocks
 from rules.protocol import Variant, dumps, load_json
 
 GAMES_PER_SETTING = 3

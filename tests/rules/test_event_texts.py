@@ -9,7 +9,7 @@ import pytest
 import rules
 from rules.eventtexts import templates
 from rules.rulebook import LANGUAGES
-from seeded_games import JAPANESE, positions
+from tests.helpers.seeded_games import JAPANESE, positions
 
 
 def events_of_random_games(game_id: str):

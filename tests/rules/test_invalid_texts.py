@@ -12,8 +12,8 @@ import pytest
 import rules
 from rules.protocol import InvalidPosition
 from rules.rulebook import LANGUAGES
-from position_fuzz import json_paths
-from seeded_games import JAPANESE, positions
+from tests.helpers.position_fuzz import json_paths
+from tests.helpers.seeded_games import JAPANESE, positions
 
 JUNK = (None, "x", -1, 2.5, [], {}, True, [None], {"x": 1})
 

@@ -20,7 +20,7 @@ import rules
 from rules import replay as replays
 from rules.protocol import MAX_DEPTH, InvalidPosition, InvalidReplay, check_json, load_json
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DIGITS = sys.get_int_max_str_digits()
 
 #: Texts each no JSON reader of the project can take: deep lists, deep objects, a huge number.

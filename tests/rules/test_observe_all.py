@@ -14,7 +14,7 @@ import pytest
 
 import rules
 from rules.protocol import ALL, acts, sees
-from tests.seeded_games import positions
+from tests.helpers.seeded_games import positions
 
 #: Where ``observe(state, ALL)`` shows each hidden zone (a path into the observation, ``{s}`` = every
 #: seat) and where the position file holds the same cards, in the same order.

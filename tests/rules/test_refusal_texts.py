@@ -9,7 +9,7 @@ import pytest
 import rules
 from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES
-from seeded_games import JAPANESE, positions
+from tests.helpers.seeded_games import JAPANESE, positions
 
 
 def refusals(game_id: str):

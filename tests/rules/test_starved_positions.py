@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 import rules
-from position_fuzz import STARVABLE, _paths, deadlocks, no_move, seeded_states, starved
+from tests.helpers.position_fuzz import STARVABLE, _paths, deadlocks, no_move, seeded_states, starved
 from rules import IllegalAction
 from rules import replay as replays
 
-FOUND = sorted((Path(__file__).parent / "starved").glob("*.json"))
+FOUND = sorted((Path(__file__).resolve().parents[1] / "starved").glob("*.json"))
 
 
 @pytest.mark.parametrize("path", FOUND, ids=[p.stem for p in FOUND])

@@ -22,10 +22,10 @@ import pytest
 from explorer.boards.biome_blitz import BiomeBlitzBoard, biome_blitz_html, event_text
 from explorer.core.i18n import LOCALES
 from explorer.core.session import GameSession
-from test_explorer_biome_blitz_board import SEED, cancel_decision, rich_table, what_if
-from seeded_games import autoplay_as_before
+from tests.explorer.boards.test_explorer_biome_blitz_board import SEED, cancel_decision, rich_table, what_if
+from tests.helpers.seeded_games import autoplay_as_before
 
-CARDS = Path(__file__).resolve().parents[1] / "rules" / "biome_blitz" / "data" / "cards.json"
+CARDS = Path(__file__).resolve().parents[3] / "rules" / "biome_blitz" / "data" / "cards.json"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 

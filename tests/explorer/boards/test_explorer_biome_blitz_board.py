@@ -17,7 +17,7 @@ import pytest
 from explorer.boards.biome_blitz import BiomeBlitzBoard, biome_blitz_html
 from explorer.core.session import GameSession
 from explorer.components.setup_editor import SetupEditor
-from test_explorer_jump_gate_board import Tree, all_data_cards, strings
+from tests.explorer.boards.test_explorer_jump_gate_board import Tree, all_data_cards, strings
 
 SEED = 5
 

@@ -16,7 +16,7 @@ from explorer.components.setup_editor import SetupEditor
 from explorer.boards.starligned import StarlignedBoard, starligned_html
 from rules.starligned import position as positions
 from rules.starligned.state import NONE
-from test_explorer_jump_gate_board import Element, Tree, all_data_cards, strings
+from tests.explorer.boards.test_explorer_jump_gate_board import Element, Tree, all_data_cards, strings
 
 SEED = 5
 

@@ -6,7 +6,7 @@ import re
 
 from explorer.core.session import GameSession
 from explorer.boards.stellar import StellarBoard, stellar_html
-from tests.board_html import parse
+from tests.helpers.board_html import parse
 
 
 

@@ -21,7 +21,7 @@ from explorer.boards.registry import board_for
 from explorer.core.i18n import texts
 from explorer.boards.jump_gate import JumpGateBoard, event_text, jump_gate_html, resource_face
 from explorer.core.session import GameSession
-from seeded_games import autoplay_as_before
+from tests.helpers.seeded_games import autoplay_as_before
 
 PREFIX = "jump_gate_board."
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")

@@ -24,7 +24,7 @@ from explorer.core.i18n import event_text
 from explorer.boards.starligned import StarlignedBoard, starligned_html
 from explorer.components.timeline import replay_problem_text
 from rules.protocol import Event
-from seeded_games import autoplay_as_before
+from tests.helpers.seeded_games import autoplay_as_before
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

@@ -13,7 +13,7 @@ import pytest
 from explorer.core.i18n import LOCALES
 from explorer.core.session import GameSession
 from explorer.boards.stellar import StellarBoard, card_face, stellar_html
-from tests.board_html import parse
+from tests.helpers.board_html import parse
 
 EN = json.loads((LOCALES / "en" / "stellar_board.json").read_text(encoding="utf-8"))
 JA = json.loads((LOCALES / "ja" / "stellar_board.json").read_text(encoding="utf-8"))

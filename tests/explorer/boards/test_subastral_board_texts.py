@@ -19,8 +19,8 @@ import pytest
 from explorer.boards.subastral import SubastralBoard, action_label, subastral_html
 from explorer.core.i18n import texts
 from explorer.core.session import GameSession
-from seeded_games import autoplay_as_before
-from tests.board_html import parse
+from tests.helpers.seeded_games import autoplay_as_before
+from tests.helpers.board_html import parse
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

@@ -14,7 +14,7 @@ import pytest
 from explorer.core.session import GameSession
 from explorer.components.setup_editor import VARIANTS, SetupEditor, field_for_where, field_kind, to_json_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SCORING_EXAMPLE = ROOT / "examples" / "subastral-scoring-example.json"
 REPLAY_EXAMPLE = ROOT / "examples" / "subastral-4p-replay.json"
 SEED = 11

@@ -19,9 +19,9 @@ from explorer.core.i18n import text, texts
 from explorer.core.session import GameSession
 from explorer.components.setup_editor import VARIANTS, SetupEditor
 from explorer.components.timeline import ReplayProblem, replay_problem_text
-from seeded_games import autoplay_as_before
+from tests.helpers.seeded_games import autoplay_as_before
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 REPLAY_EXAMPLE = ROOT / "examples" / "subastral-4p-replay.json"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 

@@ -1,5 +1,5 @@
 """The explorer in Japanese: the sidebar, the picker's buttons, the event log and the board speak it,
-for every game (the model; tests/test_browser_languages.py checks the page)."""
+for every game (the model; tests/browser/test_browser_languages.py checks the page)."""
 
 from __future__ import annotations
 

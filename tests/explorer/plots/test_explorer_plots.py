@@ -27,10 +27,10 @@ from explorer.plots.game import (HIDDEN_CARD, LiveFigure, ScoreFigure, StepCache
                             deck_composition, end_card_chances, end_card_data, session_draw_data, session_score_data)
 from explorer.components.scores import ScoreBreakdown, score_tables_html
 from explorer.core.session import GameSession
-from seeded_games import autoplay_as_before
+from tests.helpers.seeded_games import autoplay_as_before
 
 SEED = 7
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "subastral-scoring-example.json"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "subastral-scoring-example.json"
 
 
 @pytest.fixture
@@ -529,7 +529,7 @@ def test_every_column_a_live_plot_holds_is_a_column_of_its_own_data(game):
 #: What reaches into a drawing HoloViews made: its plot handles and hooks run on its Bokeh plot,
 #: the renderer's plots, the data sources of drawn glyphs (filled under HoloViews' column names).
 HOLOVIEWS_INTERNALS = {"handles", "data_source", "glyph_renderer", "get_plot", "hooks"}
-EXPLORER = Path(__file__).resolve().parent.parent / "explorer"
+EXPLORER = Path(__file__).resolve().parents[3] / "explorer"
 
 
 def test_no_explorer_module_reaches_into_what_holoviews_drew():

@@ -7,7 +7,7 @@ import pytest
 
 from explorer.tables.hub import TableError, TableHub
 from rules.protocol import IllegalAction
-from seeded_games import JAPANESE
+from tests.helpers.seeded_games import JAPANESE
 
 
 @pytest.fixture

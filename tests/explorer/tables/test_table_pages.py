@@ -2,7 +2,7 @@
 
 Every Bokeh model of a seat's page (its whole document, as the server would send it) is read
 after each move; no page may hold a card that its seat's observations never showed it but
-another seat's did (tests/tables_server.py). The browser tests check the same on the wire.
+another seat's did (tests/helpers/tables_server.py). The browser tests check the same on the wire.
 """
 
 import asyncio
@@ -25,9 +25,9 @@ from explorer.tables.hub import HUMAN, TableHub
 from explorer.pages.serve import quiet_closed_pages
 from explorer.pages.table_pages import Lobby, TablePage, review_replay
 from rules.registry import get_game
-from tests.tables_server import Secrets
+from tests.helpers.tables_server import Secrets
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from explorer.core.session import GameSession
 from explorer.components.setup_editor import MAX_FILE_BYTES, SetupEditor
 from explorer import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SCORING_EXAMPLE = ROOT / "examples" / "subastral-scoring-example.json"
 
 

@@ -19,7 +19,7 @@ from rules.biome_blitz import (
     CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Reroll,
 )
 from rules.biome_blitz.cards import ABILITY_EFFECTS, REQUIRED, TRIGGERS, parse_cards, standard_cards
-from test_biome_blitz_rules import SYMBOLS, hand, kinds, names, play, position, refused, seed_for_dice
+from tests.rules.biome_blitz.test_biome_blitz_rules import SYMBOLS, hand, kinds, names, play, position, refused, seed_for_dice
 
 GAME = rules.get_game("biome_blitz")
 

@@ -1,6 +1,6 @@
 """Biome Blitz bad input: illegal moves are refused naming the rule and change nothing; malformed
 positions and actions raise :class:`rules.InvalidPosition` saying what and where, and nothing else
-(hypothesis, derandomized), as ``tests/test_jump_gate_bad_input.py`` does for Jump Gate.
+(hypothesis, derandomized), as ``tests/rules/jump_gate/test_jump_gate_bad_input.py`` does for Jump Gate.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
-from position_fuzz import junk_decode_tests, position_junk as position_junk_of
-from position_fuzz import roundtrips as shared_roundtrips
+from tests.helpers.position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from tests.helpers.position_fuzz import junk_decode_tests, position_junk as position_junk_of
+from tests.helpers.position_fuzz import roundtrips as shared_roundtrips
 from rules.biome_blitz import (
     CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace, Reroll,
     TradeAnswer, TradeAsk, TradeGive, TradePropose, TradeWith,
 )
 from rules.biome_blitz.position import ACTION_TYPES, STATE_KEYS
-from test_biome_blitz_rules import HANDS, play, position, refused, seed_for_dice
+from tests.rules.biome_blitz.test_biome_blitz_rules import HANDS, play, position, refused, seed_for_dice
 
 GAME = rules.get_game("biome_blitz")
 ANIMAL_IDS = list(GAME.cards.animal_ids)

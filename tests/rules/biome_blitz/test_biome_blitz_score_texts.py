@@ -11,7 +11,7 @@ import pytest
 
 from rules.biome_blitz import rules as engine
 from rules.eventtexts import templates
-from seeded_games import JAPANESE, positions
+from tests.helpers.seeded_games import JAPANESE, positions
 
 GAME_ID = "biome_blitz"
 TEXTS = ("category", "detail")

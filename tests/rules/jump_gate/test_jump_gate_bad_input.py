@@ -1,6 +1,6 @@
 """Jump Gate bad input: illegal moves are refused naming the rule and change nothing; malformed
 positions, actions and component files raise :class:`rules.InvalidPosition` saying what and where,
-and nothing else (hypothesis, derandomized), as ``tests/test_stellar_bad_input.py`` does for Stellar.
+and nothing else (hypothesis, derandomized), as ``tests/rules/stellar/test_stellar_bad_input.py`` does for Stellar.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
-from position_fuzz import junk_decode_tests, position_junk as position_junk_of
-from position_fuzz import roundtrips as shared_roundtrips
+from tests.helpers.position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from tests.helpers.position_fuzz import junk_decode_tests, position_junk as position_junk_of
+from tests.helpers.position_fuzz import roundtrips as shared_roundtrips
 from rules.jump_gate import (
     ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, TakeMarked,
 )
 from rules.jump_gate.cards import parse_components, standard_components
 from rules.jump_gate.position import ACTION_TYPES, STATE_KEYS
-from test_jump_gate_rules import CLAIM_HANDS, down, planet, position, up
+from tests.rules.jump_gate.test_jump_gate_rules import CLAIM_HANDS, down, planet, position, up
 
 GAME = rules.get_game("jump_gate")
 RESOURCE_NAMES = list(GAME.comps.resource_names)

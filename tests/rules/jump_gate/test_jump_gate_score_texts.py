@@ -14,8 +14,8 @@ import pytest
 
 import rules
 from rules.eventtexts import templates
-from seeded_games import JAPANESE, positions
-from test_jump_gate_scoring import finished
+from tests.helpers.seeded_games import JAPANESE, positions
+from tests.rules.jump_gate.test_jump_gate_scoring import finished
 
 GAME = rules.get_game("jump_gate")
 TEXTS = ("category", "detail")

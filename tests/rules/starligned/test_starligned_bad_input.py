@@ -1,6 +1,6 @@
 """Starligned bad input: illegal moves are refused naming the rule and change nothing; malformed
 positions, actions and card files raise :class:`rules.InvalidPosition` saying what and where, and
-nothing else (hypothesis, derandomized), as ``tests/test_stellar_bad_input.py`` does for Stellar.
+nothing else (hypothesis, derandomized), as ``tests/rules/stellar/test_stellar_bad_input.py`` does for Stellar.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
-from position_fuzz import junk_decode_tests, position_junk as position_junk_of
-from position_fuzz import roundtrips as shared_roundtrips
+from tests.helpers.position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from tests.helpers.position_fuzz import junk_decode_tests, position_junk as position_junk_of
+from tests.helpers.position_fuzz import roundtrips as shared_roundtrips
 from rules.starligned import (
     ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
     RotateTelescope, Swap,
 )
 from rules.starligned.cards import parse_cards, standard_cards
 from rules.starligned.position import ACTION_TYPES, STATE_KEYS
-from test_starligned_rules import CARDS, GAME, WHITE, load, position, refused, reveal
+from tests.rules.starligned.test_starligned_rules import CARDS, GAME, WHITE, load, position, refused, reveal
 
 CARD_NAMES = list(CARDS.ids)
 PHASES = ("play", "moon", "effect", "repeat", "exchange", "rotate", "over")

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from rules.starligned import position as files
-from seeded_games import JAPANESE, positions
-from test_starligned_scoring import EXAMPLE, GAME, finished, other_rows
+from tests.helpers.seeded_games import JAPANESE, positions
+from tests.rules.starligned.test_starligned_scoring import EXAMPLE, GAME, finished, other_rows
 
 TEXTS = ("category", "detail")
 NUMBER = re.compile(r"\d+")

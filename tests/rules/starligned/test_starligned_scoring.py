@@ -1,6 +1,6 @@
 """Starligned scoring (``starligned.ja.txt``, スコアリング; RULINGS.md Starligned 7): the rulebook's
 61-point example through the game, x2 and x0, and the tie-breaks, each with a finished position
-where it decides. Card values and effects are listed in ``tests/test_starligned_rules.py``.
+where it decides. Card values and effects are listed in ``tests/rules/starligned/test_starligned_rules.py``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import doctest
 import pytest
 
 from rules.starligned import scoring
-from test_starligned_rules import CARDS, GAME, RED, card_id, position
+from tests.rules.starligned.test_starligned_rules import CARDS, GAME, RED, card_id, position
 
 
 def finished(rows, *, moons=None, players=None):

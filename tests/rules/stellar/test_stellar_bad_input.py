@@ -1,6 +1,6 @@
 """Stellar bad input: illegal moves are refused naming the rule and change nothing; malformed
 positions and actions raise :class:`rules.InvalidPosition` saying what and where, and nothing else
-(hypothesis, derandomized), as ``tests/test_bad_input.py`` does for Subastral.
+(hypothesis, derandomized), as ``tests/rules/subastral/test_bad_input.py`` does for Subastral.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
-from position_fuzz import junk_decode_tests, position_junk as position_junk_of
-from position_fuzz import roundtrips as shared_roundtrips
+from tests.helpers.position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from tests.helpers.position_fuzz import junk_decode_tests, position_junk as position_junk_of
+from tests.helpers.position_fuzz import roundtrips as shared_roundtrips
 from rules.stellar import (
     ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, TakeRowCard,
 )

@@ -16,9 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules
-from position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
-from position_fuzz import junk_decode_tests, position_junk as position_junk_of
-from position_fuzz import roundtrips as shared_roundtrips
+from tests.helpers.position_fuzz import HYPOTHESIS, can_be_played, mutated_positions
+from tests.helpers.position_fuzz import junk_decode_tests, position_junk as position_junk_of
+from tests.helpers.position_fuzz import roundtrips as shared_roundtrips
 from rules.protocol import dumps, load_json
 from rules.subastral import OpenColumn, PassCard, PlayCard, TakeCloud
 from rules.subastral.cards import parse_cards

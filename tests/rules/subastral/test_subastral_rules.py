@@ -24,7 +24,7 @@ from rules.subastral import OpenColumn, PassCard, PlayCard, Subastral, TakeCloud
 from rules.subastral.cards import parse_cards
 
 GAME = rules.get_game("subastral")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 DECK_SIZES = {2: 61, 3: 75, 4: 89, 5: 103}
 
 

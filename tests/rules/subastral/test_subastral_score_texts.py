@@ -16,8 +16,8 @@ import rules
 from rules.eventtexts import templates
 from rules.rulebook import LANGUAGES
 from rules.subastral import scoring
-from seeded_games import JAPANESE, positions
-from test_subastral_scoring import column, finished
+from tests.helpers.seeded_games import JAPANESE, positions
+from tests.rules.subastral.test_subastral_scoring import column, finished
 
 GAME = rules.get_game("subastral")
 NUMBER = re.compile(r"\d+")
