@@ -10,7 +10,6 @@ defence die, then any reroll.
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
@@ -19,58 +18,10 @@ from rules.biome_blitz import (
     CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Reroll,
 )
 from rules.biome_blitz.cards import ABILITY_EFFECTS, REQUIRED, TRIGGERS, parse_cards, standard_cards
-from tests.rules.biome_blitz.test_biome_blitz_rules import SYMBOLS, hand, kinds, names, play, position, refused, seed_for_dice
-
-GAME = rules.get_game("biome_blitz")
-
-
-def base_card_file() -> dict:
-    return copy.deepcopy(dict(standard_cards().raw))
-
-
-def ability(name: str, trigger: str, effect: str, **params) -> dict:
-    return {"name": name, "trigger": trigger, "effect": effect, "text": f"{name}.", **params}
-
-
-def animal(animal_id: str, *abilities: dict, stars=2, cost=None, battle_cost=None, power=1, defence=1,
-           family="Testidae", ecosystem="FOR") -> dict:
-    return {"id": animal_id, "name": animal_id.capitalize(), "family": family, "stars": stars,
-            "cost": cost or {"leaf": 1}, "battle_cost": battle_cost or {"leaf": 1}, "power": power,
-            "defence": defence, "ecosystem": ecosystem, "abilities": list(abilities)}
-
-
-#: Animals for the vocabulary entries the standard roster does not use.
-EXTRA_ANIMALS = [
-    animal("mole", ability("Burrow Stash", "defeated", "draw", count=2)),
-    animal("squirrel", ability("Cache", "start_of_turn", "draw", count=1)),
-    animal("raccoon", ability("Rummage", "discover", "draw", count=2)),
-    animal("mongoose", ability("Feint", "dice", "reroll", side="attack")),
-]
-
-
-def extended_game():
-    data = base_card_file()
-    data["animals"] = data["animals"] + EXTRA_ANIMALS
-    return GAME.with_card_file(data)
-
-
-EXTENDED = extended_game()
-
-
-def decoded(game=GAME, *, faces=None, **kwargs):
-    if faces is not None:
-        kwargs["seed"] = seed_for_dice(*faces)
-    return game.decode(position(**kwargs))
-
-
-def after_opponents_turn(game=GAME, **kwargs):
-    """Player 2 forages from the deck, so Player 1's turn starts with its start-of-turn abilities."""
-    state = decoded(game, seat=1, **kwargs)
-    return play(state, Forage(slot=0), ForagePick(slot=0), game=game)
-
-
-def compete(attacker, defender, pay=("meat",)):
-    return Compete(attacker=attacker, defender=defender, pay=pay)
+from tests.helpers.biome_blitz import (
+    EXTENDED, GAME, SYMBOLS, ability, after_opponents_turn, animal, base_card_file, compete,
+    decoded, hand, kinds, names, play, position, refused, seed_for_dice,
+)
 
 
 def test_every_trigger_and_effect_is_in_the_vocabulary_tested_here():

@@ -21,7 +21,7 @@ from rules.biome_blitz import (
     TradeAnswer, TradeAsk, TradeGive, TradePropose, TradeWith,
 )
 from rules.biome_blitz.position import ACTION_TYPES, STATE_KEYS
-from tests.rules.biome_blitz.test_biome_blitz_rules import HANDS, play, position, refused, seed_for_dice
+from tests.helpers.biome_blitz import HANDS, play, position, refused, seed_for_dice
 
 GAME = rules.get_game("biome_blitz")
 ANIMAL_IDS = list(GAME.cards.animal_ids)

@@ -10,7 +10,7 @@ import pytest
 
 from rules.biome_blitz import choices
 from rules.biome_blitz.caches import caches_for
-from tests.rules.biome_blitz.test_biome_blitz_abilities import EXTENDED, GAME
+from tests.helpers.biome_blitz import EXTENDED, GAME
 
 
 def afresh(game, state, seat) -> list:

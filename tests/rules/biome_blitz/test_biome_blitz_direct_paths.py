@@ -12,7 +12,7 @@ import pytest
 
 from rules.biome_blitz import quick
 from rules.biome_blitz import rules as engine
-from tests.rules.biome_blitz.test_biome_blitz_abilities import EXTENDED, GAME
+from tests.helpers.biome_blitz import EXTENDED, GAME
 
 #: The direct paths that can decline (module, name): declining sends the apply to ``_Table``.
 DIRECT = [(engine, "_quick_pick"), (engine, "_quick_discover"), (quick, "explore"), (quick, "end_turn"),

@@ -13,8 +13,9 @@ import pytest
 
 import rules
 from rules.biome_blitz import Discover, Forage, ForagePick, TradeAnswer, TradeAsk, TradeGive, TradePropose, TradeWith
-from tests.rules.biome_blitz.test_biome_blitz_abilities import after_opponents_turn, compete, decoded
-from tests.rules.biome_blitz.test_biome_blitz_rules import SYMBOLS, hand, play, position, state_of
+from tests.helpers.biome_blitz import (
+    SYMBOLS, after_opponents_turn, compete, decoded, hand, play, position, state_of,
+)
 
 GAME = rules.get_game("biome_blitz")
 DECK = ("meat", "leaf", "water", "leaf", "meat", "water", "leaf", "water", "meat", "leaf", "wild", "wild", "meat")

@@ -11,9 +11,6 @@ battle cost 1 leaf), crocodile (10 stars, defence 5, WET), lion (9 stars, cost 4
 
 from __future__ import annotations
 
-import copy
-import functools
-import random
 
 import pytest
 
@@ -22,93 +19,10 @@ from rules.biome_blitz import (
     Compete, Discover, Explore, Forage, ForagePick, Replace, TradeAnswer, TradeAsk, TradeCancel, TradeGive,
     TradePropose, TradeWith,
 )
-
-GAME = rules.get_game("biome_blitz")
-SYMBOLS = ("leaf", "water", "meat", "wild")
-
-
-# -- writing positions ---------------------------------------------------------------------------
-#: Animals for the default animal market and deck, in this order, leaving out those in a team.
-ANIMAL_POOL = ("beaver", "koala", "heron", "owl", "camel", "honey_bee", "dung_beetle", "orangutan")
-RESOURCE_DECK = ("meat", "leaf", "water", "leaf", "meat", "water", "leaf", "water", "meat", "leaf")
-HANDS = (["leaf", "leaf", "water", "meat"], ["water", "water", "meat", "meat"], ["leaf", "water", "meat", "meat"])
-
-
-def position(*, players=2, seat=0, phase="action", pending=None, hands=None, teams=None, ecosystems=None, points=None,
-             resource_deck=RESOURCE_DECK, resource_market=("leaf", "water", "meat"), resource_discard=(),
-             animal_deck=None, animal_market=None, animal_discard=(),
-             ecosystem_deck=("DES", "OCE"), ecosystem_market=("SAV", "RAI", "FOR"), ecosystem_discard=(),
-             seed=1, rolls=0, shuffles=0, turn=3, trades=0, winner=None, last_compete=None, cards=None) -> dict:
-    """A position file: two players' ordinary turn unless told otherwise."""
-    teams = [list(t) for t in (teams or [()] * players)]
-    placed = {a for zone in teams + [animal_deck or (), animal_market or (), animal_discard] for a in zone}
-    pool = [a for a in ANIMAL_POOL if a not in placed]
-    data = {
-        "game": "biome_blitz", "version": "1.0", "variants": {},
-        "state": {
-            "players": players, "seed": seed, "rolls": rolls, "shuffles": shuffles, "seat": seat, "turn": turn,
-            "phase": phase,
-            "decks": {
-                "resource": {"deck": list(resource_deck), "discard": list(resource_discard), "market": list(resource_market)},
-                "animal": {"deck": list(pool[3:6] if animal_deck is None else animal_deck), "discard": list(animal_discard),
-                           "market": list(pool[:3] if animal_market is None else animal_market)},
-                "ecosystem": {"deck": list(ecosystem_deck), "discard": list(ecosystem_discard),
-                              "market": list(ecosystem_market)},
-            },
-            "hands": [list(h) for h in (hands or HANDS[:players])],
-            "teams": teams, "ecosystems": [list(e) for e in (ecosystems or [()] * players)],
-            "points": list(points or [0] * players), "pending": pending, "trades": trades,
-            "last_compete": last_compete, "winner": winner,
-        },
-    }
-    if cards is not None:
-        data["cards"] = cards
-    return copy.deepcopy(data)
-
-
-def state_of(game=GAME, **kwargs):
-    return game.decode(position(**kwargs))
-
-
-def die(seed: int, rolls: int) -> int:
-    """The die a state with ``seed`` rolls after ``rolls`` dice (``_Table.roll``)."""
-    return random.Random(f"biome_blitz:{seed}:die:{rolls}").randint(1, 6)
-
-
-@functools.cache
-def seed_for_dice(*faces: int, rolls: int = 0) -> int:
-    """The smallest seed whose dice, from the ``rolls``-th on, show ``faces``."""
-    return next(seed for seed in range(200000) if all(die(seed, rolls + i) == f for i, f in enumerate(faces)))
-
-
-def play(state, *actions, game=GAME):
-    """Apply ``actions``, each by the seat the state names to move."""
-    for action in actions:
-        state = game.apply(state, game.to_move(state)[0], action)
-    return state
-
-
-def hand(state, seat: int) -> list[str]:
-    return [SYMBOLS[s] for s in state.hands[seat]]
-
-
-def names(state, seat: int) -> list[str]:
-    return [state.cards.animal_ids[a] for a in state.teams[seat]]
-
-
-def kinds(state) -> list[str]:
-    return [record[0] for record in state.log]
-
-
-def refused(state, seat, action, *, rule: str, says: str = "", game=GAME) -> rules.IllegalAction:
-    """The action raises IllegalAction naming ``rule`` and leaves the state as it was."""
-    before, snapshot = game.encode(state), state._replace()
-    with pytest.raises(rules.IllegalAction) as caught:
-        game.apply(state, seat, action)
-    error = caught.value
-    assert rule in error.rule and says in error.reason, str(error)
-    assert game.encode(state) == before and state == snapshot
-    return error
+from tests.helpers.biome_blitz import (
+    GAME, HANDS, RESOURCE_DECK, SYMBOLS, die, hand, kinds, names, play, position, refused,
+    seed_for_dice, state_of,
+)
 
 
 # -- setup ---------------------------------------------------------------------------------------

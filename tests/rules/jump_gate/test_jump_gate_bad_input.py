@@ -22,7 +22,7 @@ from rules.jump_gate import (
 )
 from rules.jump_gate.cards import parse_components, standard_components
 from rules.jump_gate.position import ACTION_TYPES, STATE_KEYS
-from tests.rules.jump_gate.test_jump_gate_rules import CLAIM_HANDS, down, planet, position, up
+from tests.helpers.jump_gate import CLAIM_HANDS, down, planet, position, up
 
 GAME = rules.get_game("jump_gate")
 RESOURCE_NAMES = list(GAME.comps.resource_names)

@@ -15,7 +15,7 @@ import pytest
 import rules
 from rules.eventtexts import templates
 from tests.helpers.seeded_games import JAPANESE, positions
-from tests.rules.jump_gate.test_jump_gate_scoring import finished
+from tests.helpers.jump_gate import finished
 
 GAME = rules.get_game("jump_gate")
 TEXTS = ("category", "detail")

@@ -14,29 +14,7 @@ import pytest
 
 import rules
 from rules.jump_gate import scoring
-
-GAME = rules.get_game("jump_gate")
-RING = ["PA", "PB", "PC", "PD", "PE", "PF"]
-
-
-def finished(gained=((), ()), hidden=(("water",) * 3, ("sand",) * 3), claimed=(0, 0, 0, 1, 1, 1)) -> object:
-    """A finished 2-player game: planets claimed as given (and emptied), these gained and hidden resources.
-
-    The game is over because every planet is claimed, or (planets left unclaimed) because the gained
-    resources put seven markers on the black hole."""
-    gained = [list(g) for g in gained]
-    return GAME.decode({
-        "game": "jump_gate", "version": "1.0", "variants": {},
-        "state": {
-            "players": 2, "seed": 0, "shuffles": 0, "start_player": 0, "seat": 0, "round": 9, "actions_left": 0,
-            "phase": "over",
-            "ring": [{"planet": p, "claimed_by": c, "resources": [None] * 4} for p, c in zip(RING, claimed)],
-            "ships": ["PA", "PB"], "deck": [], "discard": [], "hands": [[], []],
-            "hidden": [list(h) for h in hidden], "gained": gained,
-            "black_hole": [sum(card.endswith("-bh") for card in g) for g in gained],
-            "unused": [], "focus": None, "waiting": [],
-        },
-    })
+from tests.helpers.jump_gate import GAME, finished
 
 
 def category(state, seat: int, name: str) -> dict:

@@ -23,7 +23,7 @@ from rules.starligned import (
 )
 from rules.starligned.cards import parse_cards, standard_cards
 from rules.starligned.position import ACTION_TYPES, STATE_KEYS
-from tests.rules.starligned.test_starligned_rules import CARDS, GAME, WHITE, load, position, refused, reveal
+from tests.helpers.starligned import CARDS, GAME, WHITE, load, position, refused, reveal
 
 CARD_NAMES = list(CARDS.ids)
 PHASES = ("play", "moon", "effect", "repeat", "exchange", "rotate", "over")

@@ -32,85 +32,11 @@ from rules.starligned import (
     ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
     RotateTelescope, Swap,
 )
-
-GAME = rules.get_game("starligned")
-CARDS = GAME.cards
-RED = [c for i, c in enumerate(CARDS.ids) if CARDS.red[i]]
-WHITE = [c for i, c in enumerate(CARDS.ids) if not CARDS.red[i]]
-
-
-def card_id(name: str) -> str:
-    return name[:-1] if name.endswith("r") else name
-
-
-def position(*, players=2, rows=None, hands=None, phase="play", moons=None, moon_supply=None, chosen=None,
-             start_player=0, resolver=None, pending=None, ignored=(), stopped=False, stage=None, round=None,
-             deck=None, discard=(), variants=None, fill=True) -> dict:
-    """A position file. Stage and round follow from the row length (rows hold the cards played so far,
-    plus this round's once revealed); with ``fill`` the hands are topped up to their size for the
-    round (six, less one per card played this stage) from the unused cards of the player count, and
-    every other card of that count is in the deck."""
-    rows = [list(r) for r in (rows or [[]] * players)]
-    played = len(rows[0]) - (0 if phase == "play" else 1)
-    if stage is None:
-        stage, round = (1, 4) if phase == "over" else divmod(played, 5)
-    elif round is None:
-        round = played - 5 * stage
-    chosen = list(chosen or [None] * players)
-    moons = [[list(p) for p in m] for m in (moons or [[]] * players)]
-    in_play = RED if players < 4 else list(CARDS.ids)
-    used = {card_id(c) for zone in (rows, hands or [], [discard], [[c for c in chosen if isinstance(c, str)]])
-            for pile in zone for c in pile}
-    free = [c for c in in_play if c not in used]
-    if fill:
-        given, hands = hands or [[]] * players, []
-        for seat in range(players):
-            size = 0 if phase == "over" else 6 - round - (0 if phase == "play" and chosen[seat] is None else 1)
-            top_up = max(0, size - len(given[seat]))
-            hands.append(list(given[seat]) + free[:top_up])
-            del free[:top_up]
-    if deck is None:
-        deck = free
-    return {
-        "game": "starligned", "version": "1.0", "variants": dict(variants or {}),
-        "state": {
-            "players": players, "seed": 7, "start_player": start_player, "stage": stage, "round": round,
-            "phase": phase, "deck": list(deck), "box": [] if players >= 4 else list(WHITE), "discard": list(discard),
-            "hands": [list(h) for h in hands], "rows": rows, "moons": moons,
-            "moon_supply": CARDS.moon_cards - sum(len(m) for m in moons) if moon_supply is None else moon_supply,
-            "chosen": chosen, "resolver": resolver, "pending": pending, "ignored": list(ignored), "stopped": stopped,
-        },
-    }
-
-
-def load(**zones):
-    return GAME.decode(position(**zones))
+from tests.helpers.starligned import CARDS, GAME, RED, WHITE, card_id, load, play, position, refused, reveal
 
 
 def state_json(state) -> dict:
     return GAME.encode(state)["state"]
-
-
-def play(state, *moves):
-    for seat, action in moves:
-        state = GAME.apply(state, seat, action)
-    return state
-
-
-def reveal(state, *cards):
-    """Phase 1: every seat, in seat order, puts down the named card (the action names the card's id;
-    it is played as it is held)."""
-    return play(state, *((seat, PlayCard(card=card_id(card))) for seat, card in enumerate(cards)))
-
-
-def refused(state, seat, action, *, rule: str, says: str = "") -> rules.IllegalAction:
-    before = GAME.encode(state)
-    with pytest.raises(rules.IllegalAction) as caught:
-        GAME.apply(state, seat, action)
-    assert rule in caught.value.rule, caught.value.rule
-    assert says in caught.value.reason, caught.value.reason
-    assert GAME.encode(state) == before
-    return caught.value
 
 
 def kinds(state) -> list[str]:

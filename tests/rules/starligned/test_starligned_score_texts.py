@@ -10,7 +10,7 @@ import pytest
 
 from rules.starligned import position as files
 from tests.helpers.seeded_games import JAPANESE, positions
-from tests.rules.starligned.test_starligned_scoring import EXAMPLE, GAME, finished, other_rows
+from tests.helpers.starligned import EXAMPLE, GAME, finished, other_rows
 
 TEXTS = ("category", "detail")
 NUMBER = re.compile(r"\d+")

@@ -10,19 +10,7 @@ import doctest
 import pytest
 
 from rules.starligned import scoring
-from tests.rules.starligned.test_starligned_rules import CARDS, GAME, RED, card_id, position
-
-
-def finished(rows, *, moons=None, players=None):
-    """A game over with these rows of ten cards (every other card in the deck)."""
-    players = players or len(rows)
-    return GAME.decode(position(players=players, phase="over", rows=rows, moons=moons, hands=[[]] * players))
-
-
-def other_rows(used, count, players=4):
-    """``count`` rows of ten cards of a ``players`` game that nobody else uses, high halves up."""
-    free = [c for c in (RED if players < 4 else CARDS.ids) if c not in {card_id(u) for u in used}]
-    return [free[10 * i:10 * i + 10] for i in range(count)]
+from tests.helpers.starligned import CARDS, EXAMPLE, GAME, card_id, finished, other_rows, position
 
 
 def points(row):
@@ -33,13 +21,6 @@ def points(row):
 
 def test_scoring_doctests():
     assert doctest.testmod(scoring).failed == 0
-
-
-# The rulebook's example, right to left: 6 + 9 + (2x1) + (0x10) + 5 + 2 + 4 + 7 + (2x10) + 6 = 61.
-# Left to right: S105 6 move, S106 10 exchange (doubled by S208), S208 7 x2, S302r 4 move,
-# S102r 2 rotate telescope, S204r 5 stop, S205 10 exchange (zeroed by S210r), S210r 1 x0 (doubled by
-# S211), S211 9 x2, S303 6 move. S210 and S211 have white centre stars: a four-player game.
-EXAMPLE = ["S105", "S106", "S208", "S302r", "S102r", "S204r", "S205", "S210r", "S211", "S303"]
 
 
 def test_rulebook_example_scores_61_points():

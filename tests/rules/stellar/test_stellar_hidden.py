@@ -18,7 +18,7 @@ import pytest
 
 import rules
 from rules.stellar import ChooseStarters, FinalNotebookCard, PlayToNotebook, PlayToTelescope, TakeRowCard
-from tests.rules.stellar.test_stellar_rules import ROW, load, play, position, state_json, telescope
+from tests.helpers.stellar import ROW, load, play, position, state_json, telescope
 
 GAME = rules.get_game("stellar")
 VIEWERS = (None, 0, 1)

@@ -17,7 +17,7 @@ import pytest
 import rules
 from rules.stellar import Stellar
 from rules.stellar.cards import deck_cards_needed, parse_cards, standard_cards
-from tests.rules.stellar.test_stellar_rules import load, telescope
+from tests.helpers.stellar import load, telescope
 
 GAME = rules.get_game("stellar")
 

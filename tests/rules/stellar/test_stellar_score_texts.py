@@ -12,7 +12,7 @@ import pytest
 import rules
 from rules.eventtexts import templates
 from tests.helpers.seeded_games import JAPANESE, positions
-from tests.rules.stellar.test_stellar_scoring import notebook, over, telescope
+from tests.helpers.stellar import notebook, over, telescope
 
 GAME = rules.get_game("stellar")
 CATEGORIES = ["Planet", "Moon", "Asteroid", "Interstellar cloud", "Black hole",

@@ -10,36 +10,8 @@ import doctest
 
 import pytest
 
-import rules
 from rules.stellar import scoring
-
-GAME = rules.get_game("stellar")
-SLOTS = GAME.cards.telescope.slot_names
-TYPES = ["planet", "moon", "asteroid", "interstellar_cloud", "black_hole", "satellite"]
-
-
-def telescope(**cards) -> dict:
-    return {slot: cards.get(slot.replace("-", "_")) for slot in SLOTS}
-
-
-def notebook(*cards) -> dict:
-    stacks = {t: [] for t in TYPES}
-    for card in cards:
-        stacks["satellite" if card == "satellite" else card.rsplit("-", 2)[0]].append(card)
-    return stacks
-
-
-def over(telescopes, notebooks) -> object:
-    """A finished game with these telescopes and notebooks."""
-    return GAME.decode({
-        "game": "stellar", "version": "1.0", "variants": {},
-        "state": {
-            "players": 2, "seed": 0, "shuffles": 0, "start_player": 0, "seat": 1, "round": 11, "phase": "over",
-            "deck": [], "discard": [], "box": [], "row": {str(n): None for n in range(1, 6)},
-            "hands": [[], []], "starters": [[], []], "telescopes": telescopes, "notebooks": notebooks,
-            "pending": None, "satellite_taken": False,
-        },
-    })
+from tests.helpers.stellar import GAME, notebook, over, telescope
 
 
 def category(state, seat: int, name: str) -> dict:

@@ -17,7 +17,7 @@ from rules.eventtexts import templates
 from rules.rulebook import LANGUAGES
 from rules.subastral import scoring
 from tests.helpers.seeded_games import JAPANESE, positions
-from tests.rules.subastral.test_subastral_scoring import column, finished
+from tests.helpers.subastral import column, finished
 
 GAME = rules.get_game("subastral")
 NUMBER = re.compile(r"\d+")
