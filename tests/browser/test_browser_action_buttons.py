@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from explorer.plots.live import OnLoop
 from explorer.components.picker import ActionButtons
-from tests.browser.test_browser_stepper import LOAD_TIMEOUT, wait_until
+from tests.helpers.explorer_page import LOAD_TIMEOUT, wait_until
 
 pytestmark = pytest.mark.browser
 

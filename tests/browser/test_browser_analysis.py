@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from explorer.pages.analysis import create_page
 from play.sweep import compare
-from tests.browser.test_browser_stepper import shot, wait_until
+from tests.helpers.explorer_page import shot, wait_until
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_browser_stepper import open_app, select, served, settled, shot, switch_game, wait_until  # noqa: F401  (fixture)
+from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_until
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_browser_stepper import open_app, served, shot, wait_until  # noqa: F401  (fixture)
+from tests.helpers.explorer_page import open_app, shot, wait_until
 
 pytestmark = pytest.mark.browser
 

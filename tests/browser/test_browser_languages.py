@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_browser_stepper import LOAD_TIMEOUT, picker_labels, served, settled, shot, wait_until  # noqa: F401  (fixture)
+from tests.helpers.explorer_page import LOAD_TIMEOUT, picker_labels, settled, shot, wait_until
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_browser_stepper import open_app, served, settled, shot, wait_until  # noqa: F401  (fixture)
+from tests.helpers.explorer_page import open_app, settled, shot, wait_until
 
 pytestmark = pytest.mark.browser
 

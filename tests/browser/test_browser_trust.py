@@ -18,8 +18,11 @@ from playwright.sync_api import Browser, Page, expect
 from explorer.components.setup_editor import MAX_FILE_BYTES
 from explorer.tables.store import TableStore
 from tests.helpers.tables_server import TablesServer
-from tests.browser.test_browser_tables import LOAD_TIMEOUT, SeatPage, create_in_lobby, read_table
-from tests.explorer.tables.test_tables_trust import Locked
+from tests.helpers.table_seats import (
+    LOAD_TIMEOUT, SeatPage, choose_first_move, close_clean, create_in_lobby, first_move_kept, hand, read_table,
+    your_turn,
+)
+from tests.helpers.tables import Locked
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "subastral-scoring-example.json"
 
@@ -31,13 +34,6 @@ def server(tmp_path_factory):
     yield server
     print("--- the server's log (shown when the test fails) ---\n" + server.log_text()[-6000:])
     server.stop()
-
-
-def hand(page: Page, seat: int) -> list[str]:
-    """The cards of ``seat``'s hand the page shows face up (once it shows some)."""
-    cards = page.locator(f".hand-seat-{seat} .card[data-card]")
-    expect(cards.first).to_be_visible(timeout=LOAD_TIMEOUT)
-    return sorted(cards.evaluate_all("(cards) => cards.map((card) => card.dataset.card)"))
 
 
 def explorer_hand(browser: Browser, url: str, seat: int) -> list[str]:
@@ -85,35 +81,6 @@ def test_a_typed_seed_does_not_deal_a_live_table_in_the_explorer_until_the_creat
     assert explorer_hand(browser, explorer + secret, 0) == mine
     close_clean([seat, spectator])
     created.close()
-
-
-def close_clean(pages: list[SeatPage]) -> None:
-    """Close the pages; none had a script error."""
-    for page in pages:
-        assert not page.errors, page.errors
-        page.close()
-
-
-def your_turn(pages: list[SeatPage]) -> SeatPage:
-    return next(page for page in pages if page.page.locator(".table-status.your-turn").count())
-
-
-def first_move_kept(server: TablesServer, table_id: str, pages: list[SeatPage]) -> None:
-    """Every page shows the table's first move and the database holds it; then the pages close."""
-    for page in pages:
-        page.wait_for_step(1)
-    assert len(read_table(server.db, table_id)[1]) == 1
-    close_clean(pages)
-
-
-def choose_first_move(seat: SeatPage) -> str:
-    buttons = seat.buttons()
-    expect(buttons.first).to_be_visible(timeout=15_000)
-    label = buttons.first.inner_text()
-    buttons.first.click()
-    expect(seat.page.locator(".action-picker .selection-line")).to_contain_text(label)
-    seat.page.locator(".confirm-action button").click()
-    return label
 
 
 def test_a_move_the_locked_database_cannot_write_is_refused_and_can_be_made_again(browser, server):

@@ -13,7 +13,7 @@ import rules
 from explorer.core.i18n import text
 from explorer.pages.tutorial import create_tutorial_page, tutorial
 from rules.rulebook import LANGUAGES
-from tests.browser.test_browser_stepper import LOAD_TIMEOUT, shot
+from tests.helpers.explorer_page import LOAD_TIMEOUT, shot
 
 pytestmark = pytest.mark.browser
 

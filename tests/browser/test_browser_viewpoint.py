@@ -27,7 +27,8 @@ from playwright.sync_api import Browser, expect
 import rules
 from explorer.tables.hub import TableHub
 from rules.registry import get_game
-from tests.helpers.tables_server import Secrets, TablesServer, strings
+from tests.helpers import strings
+from tests.helpers.tables_server import Secrets, TablesServer
 
 LOAD_TIMEOUT = 30_000
 MOVES_BEFORE = 4

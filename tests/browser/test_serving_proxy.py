@@ -20,8 +20,9 @@ from tornado import httpclient, web, websocket
 from tornado.httputil import HTTPHeaders
 
 from tests.helpers.tables_server import TablesServer, free_port
-from tests.browser.test_browser_tables import SeatPage, create_in_lobby
-from tests.browser.test_browser_trust import choose_first_move, first_move_kept, hand, your_turn
+from tests.helpers.table_seats import (
+    SeatPage, choose_first_move, create_in_lobby, first_move_kept, hand, your_turn,
+)
 
 HOP_BY_HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "upgrade"}
 

@@ -49,6 +49,22 @@ class Node:
     def texts(self, *classes: str) -> list[str]:
         return [node.text for node in self.all(*classes)]
 
+    @property
+    def children(self) -> list["Node"]:
+        """The child elements (no text)."""
+        return [part for part in self.parts if isinstance(part, Node)]
+
+    def all_text(self) -> str:
+        """Every text inside, in order, exactly as written (``text`` folds white space)."""
+        return "".join(part if isinstance(part, str) else part.all_text() for part in self.parts)
+
+    def cards(self, *classes: str) -> list[str]:
+        """``data-card`` of the descendants with ``classes``."""
+        return [node.attrs["data-card"] for node in self.all(*classes) if "data-card" in node.attrs]
+
+    find_all = all      # the names the Jump Gate, Starligned and Biome Blitz board tests use
+    find = one
+
 
 class _Parser(HTMLParser):
     def __init__(self, html: str):
@@ -76,3 +92,8 @@ class _Parser(HTMLParser):
 def parse(html: str) -> Node:
     """The root of ``html``'s element tree."""
     return _Parser(html).root
+
+
+def all_data_cards(root: Node) -> list[str]:
+    """``data-card`` of ``root`` and every element inside it, in document order."""
+    return [node.attrs["data-card"] for node in [root, *root.all()] if "data-card" in node.attrs]

@@ -19,7 +19,8 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any, Iterable
+
+from tests.helpers import strings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,16 +126,6 @@ class TablesServer:
 # --------------------------------------------------------------------------------------------
 # What a seat may not see
 # --------------------------------------------------------------------------------------------
-def strings(value: Any) -> Iterable[str]:
-    """Every string leaf of an observation (JSON-able nested dicts/lists)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from strings(item)
 
 
 class Secrets:

@@ -9,16 +9,10 @@ from pathlib import Path
 import pytest
 
 from rules import replay as replays
+from tests.helpers.cli import ROOT, cli
 
-ROOT = Path(__file__).resolve().parents[2]
+
 EXAMPLES = ROOT / "examples"
-
-
-def cli(*args, check=True):
-    done = subprocess.run([sys.executable, "-m", "explorer.cli", *map(str, args)], capture_output=True, text=True, cwd=ROOT)
-    if check:
-        assert done.returncode == 0, done.stderr
-    return done
 
 
 def test_games_lists_subastral_with_its_variant():

@@ -8,7 +8,7 @@ import pytest
 
 from play.stats import mean_ci, mean_interval, wilson
 from play.sweep import Tally, WIN_UNIT, chunk_plan, compare, setting_stats, simulate_sweep
-from tests.play.test_cli import cli
+from tests.helpers.cli import cli
 
 
 def test_mean_interval_matches_the_textbook_formula():
@@ -155,7 +155,7 @@ def test_ctrl_c_on_a_process_pool_run_prints_the_partial_results():
     import sys
     import time
 
-    from tests.play.test_cli import ROOT
+    from tests.helpers.cli import ROOT
 
     games = 20000
     terminal, stderr = pty.openpty()

@@ -22,7 +22,7 @@ import pytest
 from explorer.boards.biome_blitz import BiomeBlitzBoard, biome_blitz_html, event_text
 from explorer.core.i18n import LOCALES
 from explorer.core.session import GameSession
-from tests.explorer.boards.test_explorer_biome_blitz_board import SEED, cancel_decision, rich_table, what_if
+from tests.helpers.biome_blitz_board import SEED, cancel_decision, rich_table, what_if
 from tests.helpers.seeded_games import autoplay_as_before
 
 CARDS = Path(__file__).resolve().parents[3] / "rules" / "biome_blitz" / "data" / "cards.json"

@@ -8,90 +8,20 @@ from __future__ import annotations
 
 import json
 import random
-from html.parser import HTMLParser
 
 import pytest
 
 from explorer.boards.jump_gate import JumpGateBoard, jump_gate_html
 from explorer.core.session import GameSession
 from explorer.components.setup_editor import SetupEditor
+from tests.helpers import strings
+from tests.helpers.board_html import Node, all_data_cards, parse
 
 SEED = 5
 
 
-class Element:
-    def __init__(self, tag: str, attrs: dict):
-        self.tag, self.attrs, self.children, self.text = tag, attrs, [], ""
-
-    @property
-    def classes(self) -> list[str]:
-        return (self.attrs.get("class") or "").split()
-
-    def find_all(self, *classes: str) -> list["Element"]:
-        """Descendants carrying every class in ``classes``, in document order."""
-        found = []
-        for child in self.children:
-            if all(c in child.classes for c in classes):
-                found.append(child)
-            found.extend(child.find_all(*classes))
-        return found
-
-    def find(self, *classes: str) -> "Element":
-        found = self.find_all(*classes)
-        assert len(found) == 1, (classes, len(found))
-        return found[0]
-
-    def all_text(self) -> str:
-        return self.text + "".join(child.all_text() for child in self.children)
-
-    def cards(self, *classes: str) -> list[str]:
-        """``data-card`` of the descendants with ``classes``."""
-        return [e.attrs["data-card"] for e in self.find_all(*classes) if "data-card" in e.attrs]
-
-
-class Tree(HTMLParser):
-    VOID = {"br", "img", "input", "hr", "meta", "link"}
-
-    def __init__(self, html: str):
-        super().__init__()
-        self.root = Element("root", {})
-        self.stack = [self.root]
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        element = Element(tag, dict(attrs))
-        self.stack[-1].children.append(element)
-        if tag not in self.VOID:
-            self.stack.append(element)
-
-    def handle_endtag(self, tag):
-        while len(self.stack) > 1:
-            if self.stack.pop().tag == tag:
-                break
-
-    def handle_data(self, data):
-        self.stack[-1].text += data
-
-
-def board(session: GameSession) -> Element:
-    return Tree(jump_gate_html(session)).root
-
-
-def all_data_cards(root: Element) -> list[str]:
-    out = [root.attrs["data-card"]] if "data-card" in root.attrs else []
-    for child in root.children:
-        out.extend(all_data_cards(child))
-    return out
-
-
-def strings(data) -> set[str]:
-    if isinstance(data, str):
-        return {data}
-    if isinstance(data, dict):
-        return set().union(set(), *(strings(v) for v in data.values()))
-    if isinstance(data, (list, tuple)):
-        return set().union(set(), *(strings(v) for v in data))
-    return set()
+def board(session: GameSession) -> Node:
+    return parse(jump_gate_html(session))
 
 
 @pytest.fixture(scope="module")

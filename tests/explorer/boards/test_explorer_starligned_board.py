@@ -16,13 +16,14 @@ from explorer.components.setup_editor import SetupEditor
 from explorer.boards.starligned import StarlignedBoard, starligned_html
 from rules.starligned import position as positions
 from rules.starligned.state import NONE
-from tests.explorer.boards.test_explorer_jump_gate_board import Element, Tree, all_data_cards, strings
+from tests.helpers import strings
+from tests.helpers.board_html import Node, all_data_cards, parse
 
 SEED = 5
 
 
-def board(session: GameSession) -> Element:
-    return Tree(starligned_html(session)).root
+def board(session: GameSession) -> Node:
+    return parse(starligned_html(session))
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +156,7 @@ def test_a_seat_never_sees_another_hand_or_face_down_card(finished, viewer):
         session.goto(step)
         state = session.state
         text = starligned_html(session)
-        page = Tree(text).root
+        page = parse(text)
         assert page.find("sl-hand", f"hand-seat-{viewer}").cards("sl-card") == [name(state, e) for e in state.hands[viewer]]
         seen = strings(session.observation(viewer))
         told = json.dumps(session.observation(viewer))

@@ -17,7 +17,7 @@ from bokeh.document import Document
 from explorer.pages.app import ExplorerApp, bot_session
 from explorer.components.picker import ActionPicker
 from explorer.core.session import GameSession
-from tests.explorer.pages.test_explorer_app import Zones
+from tests.helpers.explorer_app import Zones
 from tests.helpers.seeded_games import autoplay_as_before
 
 SEED = 11

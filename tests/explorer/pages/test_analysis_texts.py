@@ -18,7 +18,7 @@ from explorer.pages.analysis import (
     AnalysisPage, AnalysisRun, RunSettings, create_page, difference_points, progress_line, question, summary_markdown,
 )
 from explorer.core.i18n import texts
-from tests.explorer.pages.test_explorer_analysis import known_stats  # (two games per setting, scores chosen by hand)
+from tests.helpers.analysis import known_stats  # (two games per setting, scores chosen by hand)
 
 SETTINGS = RunSettings(game="subastral", players=3, games=40, seed=11, variants_a={"disturbance": False},
                        variants_b={"disturbance": True}, chunk=10)

@@ -16,7 +16,6 @@ from pathlib import Path
 import panel as pn
 import param
 import pytest
-from bokeh.document import Document
 from tornado.websocket import WebSocketClosedError
 
 import rules
@@ -26,6 +25,7 @@ from explorer.pages.serve import quiet_closed_pages
 from explorer.pages.table_pages import Lobby, TablePage, review_replay
 from rules.registry import get_game
 from tests.helpers.tables_server import Secrets
+from tests.helpers.tables import document_text, mounted
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -35,21 +35,6 @@ def hub(tmp_path):
     hub = TableHub(tmp_path / "tables.sqlite3", bot_delay=0.0)
     yield hub
     hub.close()
-
-
-def document_text(document: Document) -> str:
-    """Every property of every model of the document, as text."""
-    out = []
-    for model in document.models:
-        for value in model.properties_with_values(include_defaults=False).values():
-            out.append(json.dumps(value, default=lambda o: o.tolist() if hasattr(o, "tolist") else str(o)))
-    return "\n".join(out)
-
-
-def mounted(page: TablePage) -> Document:
-    document = Document()
-    document.add_root(page.__panel__().get_root(document))
-    return document
 
 
 @pytest.mark.parametrize("game", rules.GAMES)

@@ -4,7 +4,6 @@ import json
 import shutil
 import sqlite3
 import threading
-import time
 
 import pytest
 
@@ -13,40 +12,11 @@ from explorer.tables.hub import HUMAN, TableError, TableHub
 from explorer.tables.store import TableStore, default_path, key_path, token_digest
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.registry import get_game
-
-
-def wait_for(condition, timeout: float = 10.0) -> bool:
-    """Poll ``condition`` until true or ``timeout`` seconds (the bots play from timer threads)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "tables.sqlite3"
-
-
-@pytest.fixture
-def hub(db):
-    hub = TableHub(db, bot_delay=0.0)
-    yield hub
-    hub.close()
+from tests.helpers.tables import play_first_legal, wait_for
 
 
 def token_for(tokens, seat):
     return tokens[seat]
-
-
-def play_first_legal(hub, table, tokens):
-    """The seat to move plays its first legal action; returns (seat, action JSON)."""
-    seat = table.to_move[0]
-    action = table.spec.encode_action(table.spec.legal_actions(table.state, seat)[0])
-    hub.act(table.id, tokens[seat], table.step, action)
-    return seat, action
 
 
 def test_a_table_keeps_every_accepted_move_in_sqlite_and_a_new_process_replays_it(db):

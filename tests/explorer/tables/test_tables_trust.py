@@ -17,7 +17,8 @@ import rules
 from explorer.tables.hub import HUMAN, SetUpRefused, TableError, TableHub
 from explorer.tables.store import SEED_LIMIT, StoreError, TableStore, key_path, token_digest
 from rules.registry import get_game
-from tests.explorer.tables.test_tables import db, hub, play_first_legal, wait_for  # noqa: F401  (db, hub: fixtures)
+from tests.helpers.tables import play_first_legal, wait_for
+from tests.helpers.tables import Locked
 
 
 def play_to_the_end(hub, table, tokens):
@@ -146,7 +147,7 @@ def test_no_page_of_a_live_table_holds_its_deal_seed(hub):
     would send them: the deal's seed is in none (with it, the explorer would deal every hand)."""
     from explorer.pages.table_creator import CreatorPage
     from explorer.pages.table_pages import Lobby, TablePage
-    from tests.explorer.tables.test_table_pages import document_text, mounted
+    from tests.helpers.tables import document_text, mounted
 
     lobby = Lobby(hub, origin="http://example.test")
     lobby.seats.objects[1].value = "random"
@@ -160,22 +161,6 @@ def test_no_page_of_a_live_table_holds_its_deal_seed(hub):
         assert secret not in document_text(mounted(page))
     lobby.refresh()
     assert secret not in document_text(mounted(lobby))
-
-
-# --------------------------------------------------------------------------------------------
-# Write failures are survived
-# --------------------------------------------------------------------------------------------
-class Locked:
-    """Another connection holds the database's write lock (as a long write elsewhere would): the
-    hub's writes fail with SQLite's own "database is locked" once their busy timeout is over."""
-
-    def __init__(self, db):
-        self.raw = sqlite3.connect(db, isolation_level=None)
-        self.raw.execute("BEGIN IMMEDIATE")
-
-    def release(self):
-        self.raw.execute("ROLLBACK")
-        self.raw.close()
 
 
 @pytest.fixture
@@ -341,7 +326,7 @@ def test_the_creator_gives_a_seat_a_new_link_and_the_old_one_stops_working(hub):
 
 def test_a_page_open_on_a_seat_link_the_creator_replaced_drops_the_table_and_says_why(hub):
     from explorer.pages.table_pages import TablePage
-    from tests.explorer.tables.test_table_pages import document_text, mounted
+    from tests.helpers.tables import document_text, mounted
 
     table, tokens = hub.create("subastral", 2, seed=1, creator_digest=token_digest("the-creator"))
     old, other = TablePage(hub, table.id, tokens[1]), TablePage(hub, table.id, tokens[0])
