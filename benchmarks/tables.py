@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.tables_server import PAGE_JS, TablesServer  # noqa: E402
+from tests.helpers.tables_server import PAGE_JS, TablesServer  # noqa: E402
 
 TARGET_P95_MS = 300
 TARGET_MB_PER_SESSION = 30

@@ -4,7 +4,7 @@ Every bot is seeded: ``make_bot(name, seed)`` returns a callable ``bot(game, sta
 that picks among ``game.legal_actions(state, seat)``; the same seed and states give the same choices.
 A bot that looks ahead does so on a *determinization*: ``game.sample_hidden(state, seat, rng)``
 re-deals everything the seat cannot see, so two states that differ only in hidden cards give the
-same choices (tests/test_bots.py checks this for every game).
+same choices (tests/play/test_bots.py checks this for every game).
 
 - ``random``: a uniformly random legal action.
 - ``greedy``: one ply — each legal action applied to a determinization and valued by the seat's

@@ -5,7 +5,7 @@ when ``step`` moves have been made since the deal (or since the what-if position
 from) is seeded with ``decision_seed(seed, seat, step)`` (``play.bots.bot_move``). The command line
 and simulations (``play/simulate.py``), the explorer's ``GameSession.autoplay``, the playtest tables'
 hub and the advisor's rollouts all use it, so "seed 7, greedy" is one game everywhere
-(tests/test_seed_rule.py). A bot's move depends only on the seed, the seat, the step and the position:
+(tests/play/test_seed_rule.py). A bot's move depends only on the seed, the seat, the step and the position:
 bots can start at any step (the explorer's autoplay from the cursor, a table's server restarting)
 and still make the same moves.
 """

@@ -7,7 +7,7 @@ language (a player's name, a list joined by the language's comma) is passed as a
 what ``Event.text`` has always said, so logs, goldens and tests read the same.
 
 Every key has a template in every language, with the same placeholders (checked when the file is
-read, and by ``tests/test_event_texts.py``).
+read, and by ``tests/rules/test_event_texts.py``).
 
 Texts shared by every game (what is wrong with a malformed position, replay or action file: keys
 ``file.*``, and the words they name: ``term.*``) live in ``rules/data/messages.json``, in the same

@@ -109,9 +109,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 #: ``make test`` runs ``pytest -n N --dist loadfile``: a worker runs a module's tests together (they
 #: share its module-scoped servers and browser pages), with two refinements (pytest_xdist_make_scheduler):
 #: these tests run alone, first (each longer than most modules) ...
-LONGEST = ("tests/test_browser_tables.py::test_four_seats_play_a_whole_subastral_game_and_no_page_holds_another_hand",)
+LONGEST = ("tests/browser/test_browser_tables.py::test_four_seats_play_a_whole_subastral_game_and_no_page_holds_another_hand",)
 #: ... and these modules' tests (seeded games, no shared state) are handed out one by one.
-SPREAD_OVER_WORKERS = ("tests/test_conformance.py",)
+SPREAD_OVER_WORKERS = ("tests/rules/test_conformance.py",)
 
 
 def work_unit(nodeid: str) -> str:

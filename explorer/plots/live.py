@@ -21,7 +21,7 @@ One mechanism: plain Bokeh figures, patched in place
     draws would need its internal column names (``color``, ``left``, an overlay's key column), so
     the live plots draw their own figures and every name they write is theirs. The Analysis page's
     plots (``explorer/plots/analysis.py``) work the same way, per finished chunk. No module reaches
-    into a figure HoloViews drew (``tests/test_explorer_plots.py`` checks the source).
+    into a figure HoloViews drew (``tests/explorer/plots/test_explorer_plots.py`` checks the source).
 
     A served page changes its figures only in callbacks on its own loop (:class:`OnLoop`), which
     hold the document's lock; outside a server (tests, notebooks) the changes are made at once.

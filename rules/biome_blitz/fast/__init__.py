@@ -13,7 +13,7 @@ together from remembered parts. With it false, ``legal_actions`` is ``choices.pl
 (worked out from the rules alone) and every apply checks its action and goes through the handlers'
 general path on a ``_Table``: the plain rules, the reference.
 Tests flip it (``fast.ENABLED = False``); the environment variable ``RULES_EXPLORER_PLAIN=1`` starts a
-process with it off. ``tests/test_biome_blitz_fast_switch.py`` plays seeded games both ways and
+process with it off. ``tests/rules/biome_blitz/test_biome_blitz_fast_switch.py`` plays seeded games both ways and
 compares every state, legal action list and event.
 """
 

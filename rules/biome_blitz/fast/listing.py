@@ -1,5 +1,5 @@
 """Biome Blitz's legal action lists put together from remembered parts, for speed only: what
-``choices.plain_legal_actions`` works out from the rules, the same lists (``tests/test_biome_blitz_caches.py``,
+``choices.plain_legal_actions`` works out from the rules, the same lists (``tests/rules/biome_blitz/test_biome_blitz_caches.py``,
 ``test_biome_blitz_fast_switch.py``). ``legal_actions`` here is the engine's; with the switch
 ``fast.ENABLED`` off it answers ``plain_legal_actions``. The parts are kept in ``caches.py`` by what
 they depend on, and the last list handed out is remembered (``_listed``): ``rules.apply`` takes one of

@@ -1,0 +1,1 @@
+"""Tests that drive the pages in a real (headless) Chromium: every test here is marked browser."""

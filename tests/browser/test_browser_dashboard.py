@@ -1,0 +1,94 @@
+"""The dashboard's other tabs in real Chromium: live plots receive new data, a position file loads.
+
+The plots are checked inside the page: the Bokeh models that BokehJS holds (what the browser
+draws), not the server's copies.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.helpers.explorer_page import open_app, shot, wait_until
+
+pytestmark = pytest.mark.browser
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+# What the browser's Bokeh documents hold for the plots: the score curves' data, the cards
+# drawn so far, and where the cursor line stands.
+PLOT_DATA_JS = """
+() => {
+  const out = {scores: [], cards: 0, cursor: []};
+  for (const doc of window.Bokeh.documents) {
+    for (const model of doc.all_models) {
+      if (model.type === "Span") out.cursor.push(model.location);
+      if (model.type !== "ColumnDataSource") continue;
+      const data = model.data instanceof Map ? model.data : new Map(Object.entries(model.data));
+      if (data.has("score") && data.has("breakdown")) out.scores.push(Array.from(data.get("score")));
+      if (data.has("card") && data.has("number")) out.cards += Array.from(data.get("card")).filter((c) => c).length;
+    }
+  }
+  return out;
+}
+"""
+
+
+def show_tab(page: Page, title: str) -> None:
+    page.locator(".bk-tab", has_text=title).first.click()
+
+
+def test_plots_receive_new_data_when_stepping_and_when_the_line_changes(page: Page, served):
+    app = open_app(page, served)
+    show_tab(page, "Plots & scores")
+    expect(page.locator(".plot-scores")).to_be_visible()
+    wait_until(lambda: page.evaluate(PLOT_DATA_JS)["scores"], what="the score curves to be drawn")
+    before = page.evaluate(PLOT_DATA_JS)
+    assert before["cards"] == 0 and before["cursor"] == [0]
+    assert len(before["scores"]) == 4
+
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    wait_until(lambda: app.session.cursor == 12, what="twelve steps")
+    wait_until(lambda: page.evaluate(PLOT_DATA_JS)["cursor"] == [12], what="the cursor line to move")
+    stepped = page.evaluate(PLOT_DATA_JS)
+    assert stepped["cards"] > 0, "cards drawn or revealed during twelve steps reach the deck-draws plot"
+    assert stepped["scores"] == before["scores"], "stepping along the line leaves the score curves alone"
+    shot(page, "dashboard-plots")
+
+    # A new line (another deal, by clicking): new score curves, drawn in place.
+    seed = app.session.seed
+    page.locator(".random-seed button").click()
+    wait_until(lambda: app.session.seed != seed, what="a new seed")
+    page.locator(".new-game button").click()
+    wait_until(lambda: len(app.session.log) > 0 and app.session.cursor == 0, what="the bots' new game")
+    session = app.session
+    expected = [[session.spec.scores(session.state_at(i))[seat] for i in range(len(session.log) + 1)] for seat in range(4)]
+    wait_until(lambda: sorted(page.evaluate(PLOT_DATA_JS)["scores"]) == sorted(expected), what="the new score curves")
+    assert page.evaluate(PLOT_DATA_JS)["scores"] != before["scores"]
+
+
+def test_loading_a_position_file_in_the_browser(page: Page, served, tmp_path):
+    app = open_app(page, served)
+    show_tab(page, "What-if setup")
+    page.locator(".upload-file input[type=file]").set_input_files(str(EXAMPLES / "subastral-scoring-example.json"))
+    wait_until(lambda: app.session.start is not None, what="the position to load")
+    assert app.session.spec.scores(app.session.state)[0] == 78
+    expect(page.locator(".files-status")).to_be_visible()
+    shot(page, "dashboard-setup-loaded")
+    show_tab(page, "Table")
+    expect(page.locator(".step-counter")).to_contain_text("Step 0 / 0", timeout=15_000)
+    expect(page.locator(".seat-score").first).to_have_text("78 pts")
+    show_tab(page, "Plots & scores")
+    expect(page.locator(".score-table.seat-0")).to_contain_text("78")
+    shot(page, "dashboard-scores-example")
+
+    # A broken file: a clear error, nothing changed.
+    show_tab(page, "What-if setup")
+    broken = tmp_path / "truncated-position.json"
+    broken.write_text((EXAMPLES / "subastral-scoring-example.json").read_text()[:200])
+    page.locator(".upload-file input[type=file]").set_input_files(str(broken))
+    expect(page.locator(".files-error")).to_contain_text("not valid JSON")
+    assert app.session.spec.scores(app.session.state)[0] == 78

@@ -1,0 +1,124 @@
+"""Jump Gate in the dashboard, in real Chromium: choose the game, seat two people, play a few turns by clicking.
+
+Both seats are played by a person and the teacher acts for whoever is to move, so every action is a
+click on the page; the page is checked against the server's own session after each one.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_until
+
+pytestmark = pytest.mark.browser
+
+#: Which action to click when several kinds are legal: the ones that change the table first.
+PREFERENCE = ("jump", "scan", "mark", "harvest", "land_claim", "take_marked", "claim_pick", "fly", "research",
+              "discard", "draw", "pass")
+
+
+def preferred(spec, actions, done: set[str]):
+    """An action of a kind not yet played if there is one (never a marker-less mark), else the first by PREFERENCE."""
+    def rank(action):
+        data = spec.encode_action(action)
+        kind = data["type"]
+        return (kind in done, data.get("slot", 0) is None, PREFERENCE.index(kind))
+    return min(actions, key=rank)
+
+
+
+def test_play_a_few_turns_of_jump_gate_by_clicking(page: Page, served):
+    app = open_app(page, served)
+    session = app.session
+    switch_game(page, session, "Jump Gate", "jump_gate", players=2)
+    expect(page.locator(".jg-board .step-counter")).to_contain_text("Step 0 / 0")
+    expect(page.locator(".jg-planet")).to_have_count(6)
+    expect(page.locator(".jg-gate .jg-ship")).to_have_count(2)
+
+    expect(page.locator(".played-by-2")).to_have_count(0)          # the "Played by" selectors are redrawn
+    page.locator(".new-game-human button").click()
+    wait_until(lambda: settled(session) and 0 in session.spec.to_move(session.state), what="Player 1's first decision")
+    expect(page.locator(".played-by-0 select")).to_have_value("a person")
+    page.locator(".played-by-1 select").select_option(label="a person")
+    wait_until(lambda: session.controller(1) == "human", what="Player 2 played by a person")
+    page.locator(".view-as select").select_option(label="Teacher (everything)")
+    wait_until(lambda: session.viewing_seat is None, what="the teacher's view")
+
+    spec = session.spec
+    done: set[str] = set()
+    seats_played: set[int] = set()
+    for _ in range(10):
+        state = session.state
+        if spec.is_over(state):
+            break
+        seat = spec.to_move(state)[0]
+        action = preferred(spec, spec.legal_actions(state, seat), done)
+        data = spec.encode_action(action)
+        length = len(session.log)
+        expect(page.locator(".picker-status")).to_contain_text(f"Player {seat + 1}, your move")
+        select(page, action)
+        expect(page.locator(".jg-status .preview-line")).to_contain_text(str(action))
+        if data["type"] == "jump":
+            # the preview lights up the planet to jump to and the card to discard
+            expect(page.locator(f".jg-planet.planet-{data['planet']}.target")).to_be_visible()
+            expect(page.locator(f".hand-seat-{seat} .jg-navcomp.selected")).to_have_attribute("data-card", data["card"])
+            if "jump" not in done:
+                shot(page, "jump-gate-jump-selected")
+        page.locator(".confirm-action button").click()
+        wait_until(lambda: len(session.log) > length and settled(session), what=f"{action} to be played")
+        expect(page.locator(".jg-board .step-counter")).to_have_text(f"Step {session.cursor} / {len(session.log)}")
+        view = session.observation(None)
+        if data["type"] == "jump":
+            expect(page.locator(f".jg-planet.planet-{data['planet']} .jg-ship.ship-seat-{seat}")).to_be_visible()
+        if data["type"] == "scan":
+            where = view["ships"][seat]
+            face_down = sum(1 for slot in next(p for p in view["ring"] if p["planet"] == where)["resources"]
+                            if slot and not slot["face_up"])
+            expect(page.locator(f".jg-planet.planet-{where} .jg-resource.face-down")).to_have_count(face_down)
+        if data["type"] == "mark" and data["slot"] is not None:
+            expect(page.locator(f".jg-planet .jg-resource.slot-{data['slot']} .marker-seat-{seat}")).to_have_count(1)
+        expect(page.locator(".jg-gate .jg-ship")).to_have_count(view["ships"].count("gate"))
+        done.add(data["type"])
+        seats_played.add(seat)
+    assert {"jump"} < done, done
+    assert seats_played == {0, 1}
+    shot(page, "jump-gate-teacher")
+
+    # Player 1's view: their own hand and hidden resources, Player 2's face down
+    page.locator(".view-as select").select_option(label="Player 1")
+    wait_until(lambda: session.viewing_seat == 0, what="Player 1's view")
+    expect(page.locator(".jg-status .viewer")).to_contain_text("Seen by Player 1")
+    own = session.observation(0)
+    expect(page.locator(".hand-seat-0 .jg-navcomp[data-card]")).to_have_count(len(own["hands"][0]["cards"]))
+    expect(page.locator(".hand-seat-1 [data-card]")).to_have_count(0)
+    expect(page.locator(".hand-seat-1 .jg-navcomp.back")).to_have_count(own["hands"][1]["count"])
+    expect(page.locator(".hidden-seat-0 .jg-resource[data-card]")).to_have_count(len(own["hidden"][0]["cards"]))
+    expect(page.locator(".hidden-seat-1 [data-card]")).to_have_count(0)
+    expect(page.get_by_text("provenance: assumed")).to_be_visible()
+    shot(page, "jump-gate-player-1")
+
+    # a whole bot game, then a click in the event log jumps to a step with claims and markers
+    page.locator(".new-game button").click()
+    wait_until(lambda: spec.is_over(session.state_at(len(session.log))) and session.cursor == 0 and len(session.log) > 20,
+               what="the bots' game")
+    step = next(s for s in range(len(session.log) + 1)
+                if max(session.state_at(s).claimed) >= 0 and sum(session.state_at(s).black_hole) > 0)
+    expect(page.locator(".jg-board .step-counter")).to_have_text(f"Step 0 / {len(session.log)}")
+    expect(page.locator(".event-log .step")).to_have_count(len(session.log) + 1)
+    for attempt in range(3):
+        # a click while the log scrolls back to its cursor (it does as it redraws) can miss: click again
+        page.locator(f'.event-log .step[data-step="{step}"]').click()
+        try:
+            wait_until(lambda: session.cursor == step, timeout=3, what=f"the jump to step {step}")
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+    expect(page.locator(".jg-board .step-counter")).to_have_text(f"Step {step} / {len(session.log)}")
+    view = session.observation(0)
+    claimed = [p["planet"] for p in view["ring"] if p["claimed_by"] is not None]
+    expect(page.locator(".jg-planet.claimed")).to_have_count(len(claimed))
+    expect(page.locator(".jg-black-hole .bh-marker.filled")).to_have_count(view["black_hole"]["total"])
+    page.set_viewport_size({"width": 1600, "height": 1280})
+    shot(page, "jump-gate-claims")            # docs/img/jump_gate.png is a copy of this one

@@ -1,0 +1,165 @@
+"""Starligned in the dashboard, in real Chromium: choose the game, seat three people, play a round by clicking.
+
+Every seat is played by a person and the teacher acts for each in turn, so every decision of the
+round is a click on the page: the three face-down phase-1 choices (picking the seat with "Act for"),
+the phase-3 decisions that come up (an Exchange makes another player pick a hand card), and the
+three phase-4 rotations. The page is checked against the server's own session after each click.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_until
+
+pytestmark = pytest.mark.browser
+
+#: Phase-3 choices that bring in another player's decision come first, so the round shows one.
+PREFERENCE = ("exchange", "repeat", "exchange_with", "moon", "swap", "rotate_card", "move", "rotate_telescope",
+              "play", "rotate_hand")
+
+
+def preferred(spec, state, seat):
+    """Phase 1: a card whose effect is Exchange or Repeat if the hand has one, never a Stop if avoidable
+    (a Stop would skip phase 3); later: the first action of the kind ranked first by PREFERENCE."""
+    actions = spec.legal_actions(state, seat)
+    if state.phase == "play":
+        cards = state.cards
+
+        def rank(action):
+            entry = next(e for e in state.hands[seat] if cards.ids[e // 2] == action.card)
+            effect = cards.effect[entry]
+            return 0 if effect in ("exchange", "repeat") else 2 if effect == "stop" else 1
+        return min(actions, key=rank)
+    return min(actions, key=lambda action: PREFERENCE.index(spec.encode_action(action)["type"]))
+
+
+
+def act_for(page: Page, session, app, seat: int) -> None:
+    """Pick the seat the teacher acts for (the "Act for" buttons show when several seats may act)."""
+    picker = app.picker
+    # the server may still be redrawing the picker for the new position when the move is in the log
+    wait_until(lambda: list(picker.act_for.options.values()) == picker.actable_seats()
+               and picker.acting_seat in picker.actable_seats(), what="the picker's new seats")
+    if picker.acting_seat == seat:
+        return
+    page.locator(".act-for").get_by_role("button", name=f"Player {seat + 1}", exact=True).click()
+    wait_until(lambda: picker.acting_seat == seat, what=f"acting for Player {seat + 1}")
+
+
+def test_play_a_round_of_starligned_by_clicking(page: Page, served):
+    app = open_app(page, served)
+    session = app.session
+    switch_game(page, session, "Starligned", "starligned", players=3)
+    expect(page.locator(".sl-board .step-counter")).to_contain_text("Step 0 / 0")
+    expect(page.locator(".sl-seat")).to_have_count(3)
+
+    # every seat played by a person, the teacher's view
+    page.locator(".new-game-human button").click()
+    wait_until(lambda: settled(session) and 0 in session.spec.to_move(session.state), what="Player 1's first decision")
+    for seat in (1, 2):
+        page.locator(f".played-by-{seat} select").select_option(label="a person")
+        wait_until(lambda: session.controller(seat) == "human", what=f"Player {seat + 1} played by a person")
+    page.locator(".view-as select").select_option(label="Teacher (everything)")
+    wait_until(lambda: session.viewing_seat is None, what="the teacher's view")
+    expect(page.locator(".sl-status .viewer")).to_contain_text("Teacher view")
+
+    spec = session.spec
+    start = session.state.start_player
+    expect(page.locator(".sl-seat.start")).to_have_count(1)
+    expect(page.locator(f".sl-seat.seat-{start}")).to_have_class(re.compile(r"\bstart\b"))
+    expect(page.locator(".sl-row .sl-card")).to_have_count(0)
+    kinds: list[tuple[int, str, str]] = []
+    pending_seen = False
+    for _ in range(16):
+        state = session.state
+        if (state.stage, state.round) != (0, 0):
+            break
+        movers = spec.to_move(state)
+        # simultaneous phases: act for the last seat still to choose (the "Act for" buttons pick it)
+        seat = movers[-1] if state.phase in ("play", "rotate") else movers[0]
+        act_for(page, session, app, seat)
+        expect(page.locator(".picker-status")).to_contain_text(f"Player {seat + 1}, your move")
+        action = preferred(spec, state, seat)
+        data = spec.encode_action(action)
+        if state.phase in ("repeat", "exchange"):
+            # another player's decision inside the resolver's turn: named, and their seat marked
+            owner = session.observation(None)["pending"]["seat"]
+            assert owner == seat
+            expect(page.locator(f".sl-pending.pending-seat-{owner}")).to_contain_text(f"Waiting for Player {owner + 1}")
+            expect(page.locator(f".sl-seat.seat-{owner}.to-move")).to_have_count(1)
+            if not pending_seen:
+                shot(page, "starligned-pending-exchange")
+            pending_seen = True
+        length = len(session.log)
+        select(page, action)
+        expect(page.locator(".sl-status .preview-line")).to_contain_text(str(action))
+        if data["type"] in ("play", "rotate_hand", "exchange_with"):
+            selected = page.locator(f".hand-seat-{seat} .sl-card.selected")
+            expect(selected).to_have_count(1)
+            expect(selected).to_have_attribute("data-card", re.compile(rf"^{data['card']}r?$"))
+        page.locator(".confirm-action button").click()
+        wait_until(lambda: len(session.log) > length and settled(session), what=f"{action} to be played")
+        expect(page.locator(".sl-board .step-counter")).to_have_text(f"Step {session.cursor} / {len(session.log)}")
+        kinds.append((seat, data["type"], state.phase))
+        after = session.state
+        if after.phase == "play" and (after.stage, after.round) == (0, 0):
+            # the choice is face down: the teacher sees it; the others are told only "chosen"
+            expect(page.locator(f".chosen-seat-{seat} .sl-card")).to_have_count(1)
+            if len([k for k in kinds if k[2] == "play"]) == 1:
+                page.locator(".view-as select").select_option(label=f"Player {(seat + 1) % 3 + 1}")
+                viewer = (seat + 1) % 3
+                wait_until(lambda: session.viewing_seat == viewer, what="a seat's view")
+                expect(page.locator(f".chosen-seat-{seat}")).to_contain_text("chosen, face down")
+                expect(page.locator(f".chosen-seat-{seat} [data-card]")).to_have_count(0)
+                expect(page.locator(f".hand-seat-{seat} [data-card]")).to_have_count(0)
+                expect(page.locator(f".hand-seat-{viewer} .sl-card[data-card]")).to_have_count(len(after.hands[viewer]))
+                shot(page, "starligned-phase-1-seat-view")
+                page.locator(".view-as select").select_option(label="Teacher (everything)")
+                wait_until(lambda: session.viewing_seat is None, what="the teacher's view")
+        if state.phase == "play" and after.phase != "play":
+            # every card revealed: each row grew by one
+            for row_seat in range(3):
+                expect(page.locator(f".row-seat-{row_seat} .sl-card")).to_have_count(len(after.rows[row_seat]))
+            assert all(len(row) == 1 for row in after.rows)
+            shot(page, "starligned-revealed")
+    phases = [phase for _, _, phase in kinds]
+    assert phases.count("play") == 3 and phases.count("rotate") == 3, kinds
+    assert {seat for seat, _, phase in kinds if phase == "play"} == {0, 1, 2}
+    assert {seat for seat, _, phase in kinds if phase == "rotate"} == {0, 1, 2}
+    assert any(phase in ("effect", "moon") for phase in phases), kinds
+    state = session.state
+    assert (state.stage, state.round, state.phase) == (0, 1, "play")
+    # the hands passed left with the direction card: the start player moved one seat left
+    moved = (start + 1) % 3
+    assert state.start_player == moved
+    expect(page.locator(".sl-seat.start")).to_have_count(1)
+    expect(page.locator(f".sl-seat.seat-{moved}.start")).to_be_visible()
+    expect(page.locator(".sl-direction")).to_contain_text(f"Start player: Player {moved + 1}")
+    expect(page.locator(".sl-stage")).to_contain_text("round 2 of 5")
+    shot(page, "starligned-after-round-1")
+
+    # a whole bot game, then a click in the event log jumps to a step with a moon card on a row
+    page.locator(".new-game button").click()
+    wait_until(lambda: spec.is_over(session.state_at(len(session.log))) and session.cursor == 0 and len(session.log) > 30,
+               what="the bots' game")
+    step = next((s for s in range(len(session.log) + 1)
+                 if any(session.state_at(s).moons) and session.state_at(s).phase in ("effect", "repeat", "exchange")),
+                None) or next(s for s in range(len(session.log) + 1) if any(session.state_at(s).moons))
+    for attempt in range(3):
+        # a click while the log scrolls back to its cursor (it does as it redraws) can miss: click again
+        page.locator(f'.event-log .step[data-step="{step}"]').click()
+        try:
+            wait_until(lambda: session.cursor == step, timeout=3, what=f"the jump to step {step}")
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+    expect(page.locator(".sl-board .step-counter")).to_have_text(f"Step {step} / {len(session.log)}")
+    view = session.observation(session.viewing_seat)
+    expect(page.locator(".sl-pair .sl-moon-card")).to_have_count(sum(len(pairs) for pairs in view["moons"]))
+    page.set_viewport_size({"width": 1600, "height": 1280})
+    shot(page, "starligned-table")            # docs/img/starligned.png is a copy of this one

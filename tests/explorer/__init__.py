@@ -1,0 +1,1 @@
+"""Tests of explorer/ without a browser, one folder per layer."""

@@ -1,0 +1,377 @@
+"""The Analysis page and the move advisor, without a browser (explorer/pages/analysis.py, explorer/components/advisor.py).
+
+The page's numbers must be ``play.sweep.compare``'s, live or final, stopped or not; its plot data
+are checked against statistics small enough to work out by hand. The advisor must find a move
+that clearly wins, and must not change its mind when only cards its seat cannot see change.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+
+import holoviews as hv
+import pytest
+
+import rules
+from explorer.components.advisor import MoveAdvisor, advice_plot, advice_plot_data, advise
+from explorer.pages.analysis import (
+    AnalysisPage, AnalysisRun, RunSettings, difference_history_data, difference_points, game_length_data, plot_data,
+    question, result_csv, result_json, result_rows, seat_interval_data, summary_markdown,
+)
+from explorer.plots.analysis import DifferenceFigure, IntervalFigure, setting_columns
+from explorer.core.session import GameSession
+from play.sweep import compare
+from tests.helpers.analysis import known_stats
+
+SETTINGS = RunSettings(game="subastral", players=3, games=40, seed=11, variants_a={"disturbance": False},
+                       variants_b={"disturbance": True}, chunk=10)
+
+
+def without_timing(result: dict) -> dict:
+    return {k: v for k, v in result.items() if k not in ("elapsed_s", "question")}
+
+
+# ---------------------------------------------------------------------------- plot data from known statistics
+def test_seat_interval_data_puts_a_left_and_b_right_of_each_seat_with_its_interval():
+    data = seat_interval_data(known_stats(), "score")
+    columns = data["columns"]
+    assert columns["setting"] == ["A", "A", "B", "B"]
+    assert columns["x"] == [-0.15, 0.85, 0.15, 1.15]
+    assert columns["value"] == [11, 19, 15, 19]
+    # Seat 0 in A: scores 10 and 12, sd 1.414, se 1: 11 +- 1.96.
+    assert columns["low"][0] == pytest.approx(11 - 1.96, abs=1e-3)
+    assert columns["high"][0] == pytest.approx(11 + 1.96, abs=1e-3)
+    assert data["players"] == 2 and data["games"] == 2
+
+
+def test_win_rate_data_holds_rates_and_the_fair_share():
+    data = seat_interval_data(known_stats(), "win_rate")
+    assert data["columns"]["value"] == [0.0, 1.0, 0.0, 1.0]
+    assert data["fair_share"] == 0.5
+    assert all(lo <= v <= hi for v, lo, hi in zip(*(data["columns"][k] for k in ("value", "low", "high"))))
+
+
+def test_game_length_data_holds_a_and_b():
+    columns = game_length_data(known_stats())["columns"]
+    assert columns["setting"] == ["A", "B"] and columns["value"] == [31, 32]
+
+
+def test_difference_points_track_the_interval_as_games_accumulate():
+    points = difference_points(known_stats())
+    assert points == [{"games": 2, "seat": 0, "mean": 4.0, "low": 4.0, "high": 4.0},
+                      {"games": 2, "seat": 1, "mean": 0.0, "low": 0.0, "high": 0.0}]
+    later = [{**p, "games": 4} for p in points]
+    data = difference_history_data(points + later)
+    assert data["games"] == 4
+    assert data["seats"][0] == {"games": [2, 4], "mean": [4.0, 4.0], "low": [4.0, 4.0], "high": [4.0, 4.0]}
+
+
+def test_no_statistics_yet_gives_empty_plots():
+    assert seat_interval_data(None, "score")["columns"]["value"] == []
+    assert game_length_data(None)["columns"]["value"] == []
+    assert difference_history_data([])["seats"] == {}
+
+
+def drawn(page: AnalysisPage, name: str) -> dict:
+    """What a plot's figure holds: each named source's data, and the figure's fixed ranges."""
+    shown = page.figures[name]
+    fig = shown.figure
+    return {"sources": {key: dict(source.data) for key, source in shown.sources.items()},
+            "x": (fig.x_range.start, fig.x_range.end), "y": (fig.y_range.start, fig.y_range.end)}
+
+
+def test_every_plot_shows_its_data_with_and_without_statistics_in_fixed_ranges():
+    stats = known_stats()
+    page = AnalysisPage()
+    for stats_or_none in (None, stats):
+        page.run.param.update(stats=stats_or_none, history=difference_points(stats) if stats_or_none else [])
+        page.refresh_plots()
+        data = plot_data(stats_or_none, page.run.history)
+        for name in ("scores", "win_rates", "length"):
+            shown = drawn(page, name)
+            for setting in ("A", "B"):
+                assert shown["sources"][setting] == setting_columns(data[name]["columns"], setting)
+                low, high = shown["y"]
+                assert all(low < v < high for v in shown["sources"][setting]["low"] + shown["sources"][setting]["high"])
+        for name in ("distribution", "envelope"):
+            assert drawn(page, name)["sources"] == data[name]
+    assert drawn(page, "difference")["sources"] == difference_history_data(difference_points(stats))["seats"]
+    assert page.figures["scores"].figure.xaxis[0].major_label_overrides == {0: "Player 1", 1: "Player 2"}
+    assert (page.figures["scores"].figure.x_range.start, page.figures["scores"].figure.x_range.end) == (-0.5, 1.5)
+    assert isinstance(page.figures["length"], IntervalFigure) and isinstance(page.figures["difference"], DifferenceFigure)
+
+
+def test_the_question_is_asked_in_words():
+    base = dict(game="subastral", players=4, games=10, seed=1)
+    assert question(RunSettings(**base, variants_a={"disturbance": False}, variants_b={"disturbance": True})) \
+        == "Does disturbance change the scores at 4 players?"
+    assert question(RunSettings(**base, bots_a=("random",), bots_b=("greedy",))) \
+        == "Does playing greedy bots instead of random change the scores at 4 players?"
+    assert "same setting" in question(RunSettings(**base))
+
+
+def test_summary_names_each_seat_and_marks_a_significant_difference():
+    text = summary_markdown(known_stats())
+    assert "| Player 1 | 11.00 [9.04, 12.96] | 15.00 [13.04, 16.96] | 4.00 [4.00, 4.00] * |" in text
+    assert "| 0.0% [" in text
+    assert "Player 2" in text and "2 games" in text
+
+
+# ---------------------------------------------------------------------------- the model
+def test_a_run_through_the_model_equals_compare_with_the_same_arguments():
+    run = AnalysisRun()
+    seen = []
+    run.param.watch(lambda event: seen.append(event.new), "games_done")
+    result = run.run(SETTINGS)
+    expected = compare(**SETTINGS.compare_arguments())
+    assert without_timing(result) == without_timing(expected)
+    assert run.stats == expected["results"] and run.status == "done"
+    assert seen == [10, 20, 30, 40], "the statistics arrive chunk by chunk"
+    # The convergence plot's last points are the final differences.
+    final = {p["seat"]: p for p in run.history if p["games"] == 40}
+    for seat in expected["results"]["difference_b_minus_a"]:
+        assert final[seat["seat"]]["mean"] == seat["score_difference"]["mean"]
+    assert result["question"] == "Does disturbance change the scores at 3 players?"
+
+
+def test_sequential_stopping_is_compare_s_own():
+    settings = RunSettings(**{**SETTINGS.__dict__, "games": 200, "until_ci": 3.0})
+    result = AnalysisRun().run(settings)
+    expected = compare(**settings.compare_arguments())
+    assert without_timing(result) == without_timing(expected)
+    assert result["results"]["games"] < 200
+
+
+def test_stopping_mid_run_keeps_the_finished_chunks():
+    run = AnalysisRun()
+    run.param.watch(lambda event: run.request_stop() if event.new >= 20 else None, "games_done")
+    result = run.run(SETTINGS)
+    assert run.status == "stopped" and result["interrupted"] is True
+    assert result["results"]["games"] == 20
+    # The partial statistics are exactly those of the first 20 games.
+    assert result["results"] == compare(**{**SETTINGS.compare_arguments(), "games": 20})["results"]
+
+
+def test_a_failed_run_says_why():
+    run = AnalysisRun()
+    assert run.run(RunSettings(**{**SETTINGS.__dict__, "executor": "nowhere"})) is None
+    assert run.status == "failed" and "nowhere" in run.error
+
+
+# ---------------------------------------------------------------------------- the page
+def test_the_page_generates_variant_widgets_and_asks_its_question():
+    page = AnalysisPage()
+    assert page.question.object == "### Does disturbance change the scores at 4 players?"
+    page.players = 3
+    assert "at 3 players" in page.question.object
+    page.game = "stellar"           # two players only; three variants, two of them with several choices
+    assert page.players == 2
+    assert set(page.settings().variants_a) == {v.name for v in rules.get_game("stellar").variants}
+    page.game = "biome_blitz"       # its switches at their defaults: A and B differ by their bots only
+    page.bot_b = "greedy"
+    assert "greedy" in page.question.object
+
+
+def test_the_page_runs_in_a_background_thread_and_offers_csv_and_json():
+    page = AnalysisPage(players=3, games=40, seed=11, chunk=10)
+    assert page.csv_download.disabled and page.stop_button.disabled
+    thread = page.start()
+    thread.join(30)
+    assert page.run.status == "done" and not page.run_button.disabled and page.stop_button.disabled
+    expected = compare(**SETTINGS.compare_arguments())
+    assert page.settings().compare_arguments() == SETTINGS.compare_arguments()
+    assert page.sent["scores"]["games"] == 40 and page.figures["scores"].figure.title.text.endswith("(40 games)")
+    assert len(page.figures["scores"].sources["A"].data["value"]) == 3
+    assert not page.csv_download.disabled
+    assert page.progress.object.startswith("40 / 40 games")
+
+    rows = list(csv.DictReader(line for line in page._csv_file().getvalue().splitlines() if not line.startswith("#")))
+    assert len(rows) == len(result_rows(page.run.result))
+    by_key = {(r["statistic"], r["setting"], r["seat"]): r for r in rows}
+    for seat in expected["results"]["difference_b_minus_a"]:
+        row = by_key[("score_difference", "B-A", str(seat["seat"] + 1))]
+        assert float(row["value"]) == seat["score_difference"]["mean"]
+        assert float(row["low"]) == seat["score_difference"]["low"]
+    for seat in expected["results"]["a"]["seats"]:
+        assert float(by_key[("score", "A", str(seat["seat"] + 1))]["value"]) == seat["score"]["mean"]
+    data = json.loads(page._json_file().getvalue())
+    assert data["results"] == json.loads(json.dumps(expected["results"]))
+    assert data["question"] == "Does disturbance change the scores at 3 players?"
+
+
+def test_the_downloads_of_a_stopped_run_hold_its_partial_numbers():
+    run = AnalysisRun()
+    run.param.watch(lambda event: run.request_stop() if event.new >= 10 else None, "games_done")
+    result = run.run(SETTINGS)
+    text = result_csv(result)
+    assert "interrupted=True" in text.splitlines()[0]
+    assert json.loads(result_json(result))["results"]["games"] == 10
+
+
+# ---------------------------------------------------------------------------- the advisor
+def position_after(game_id: str, players: int, seed: int, moves: int):
+    """The state after the first ``moves`` decisions of a game of seeded random moves (a generator per
+    seat, fixed here rather than by the bots' seed rule, so the positions below stay the same), and the
+    whole game's moves."""
+    spec = rules.get_game(game_id)
+    rngs = [random.Random(seed * 1_000_003 + seat) for seat in range(players)]
+    state, actions, position = spec.new_game(players, seed), [], None
+    while spec.to_move(state):
+        if len(actions) == moves:
+            position = state
+        seat = spec.to_move(state)[0]
+        action = rngs[seat].choice(spec.legal_actions(state, seat))
+        actions.append((seat, action))
+        state = spec.apply(state, seat, action)
+    return spec, position if position is not None else state, actions
+
+
+def test_the_advisor_ranks_a_clearly_winning_move_first():
+    # Subastral, 3 players, seed 2: move 84 is Player 1's last decision of the game, so what it
+    # takes now is final. Taking cloud 3 into the journal scores 78; every other take 58 or less.
+    spec, state, actions = position_after("subastral", 3, 2, 84)
+    assert spec.to_move(state) == (0,) and all(seat != 0 for seat, _ in actions[85:])
+    now = {str(a): spec.scores(spec.apply(state, 0, a))[0] for a in spec.legal_actions(state, 0)}
+    best = max(now, key=now.get)
+    assert sorted(now.values())[-1] - sorted(now.values())[-2] >= 10
+
+    values = advise(spec, state, 0, budget=60, seed=3)
+    assert values[0].label == best == "take cloud 3 to journal"
+    assert values[0].mean == now[best] and values[0].low > values[1].high
+    assert [v.mean for v in values] == sorted((v.mean for v in values), reverse=True)
+    assert values[0].rollouts == 60 // len(values)
+
+
+@pytest.mark.parametrize("game_id,players", [("subastral", 3), ("stellar", 2)])
+def test_the_advice_does_not_change_when_only_cards_the_seat_cannot_see_differ(game_id, players):
+    spec, state, _ = position_after(game_id, players, 4, 12)
+    seat = spec.to_move(state)[0]
+    other = spec.sample_hidden(state, seat, random.Random(99))
+    assert other != state, "the two positions differ in hidden cards"
+    assert spec.observe(other, seat) == spec.observe(state, seat), "...and only in cards the seat cannot see"
+    first = advise(spec, state, seat, budget=120, seed=5)
+    second = advise(spec, other, seat, budget=120, seed=5)
+    assert [v.label for v in first] == [v.label for v in second]
+    assert first == second
+    assert advise(spec, state, seat, budget=120, seed=6) != first, "another seed: other rollouts"
+
+
+def test_the_win_share_objective_stays_between_nought_and_one():
+    spec, state, _ = position_after("subastral", 3, 4, 12)
+    values = advise(spec, state, spec.to_move(state)[0], budget=30, seed=1, objective="win share")
+    assert all(0 <= v.mean <= 1 for v in values)
+
+
+def test_the_advisor_component_advises_the_seat_to_move_and_forgets_a_stale_position():
+    hv.extension("bokeh")
+    session = GameSession(game="subastral", players=3, seed=2)
+    _, _, actions = position_after("subastral", 3, 2, 0)
+    for seat, action in actions[:84]:
+        session.play(seat, action)
+    advisor = MoveAdvisor(session=session, budget=60, seed=3)
+    assert advisor.seat() == 0 and "Player 1" in advisor.status
+    advisor.start().join(30)
+    assert advisor.values[0].label == "take cloud 3 to journal" and not advisor.busy
+    assert "10 rollouts per move" in advisor.message.object
+    assert advisor.plot_data["move"][-1] == "take cloud 3 to journal", "the best move is drawn on top"
+    hv.render(advice_plot(advice_plot_data(advisor.values), seat=0))
+    session.goto(83)
+    assert advisor.values == [] and advisor.advised is None
+    session.viewing_seat = 1
+    assert advisor.seat() == 1 and "no move" in advisor.status
+
+
+def test_the_distribution_and_envelope_plots_follow_a_run():
+    from explorer.plots.analysis import DistributionFigure, EnvelopeFigure, envelope_data, score_distribution_data
+    from play.sweep import compare
+
+    result = compare("subastral", 3, 20, 2, variants_b={"disturbance": True}, executor="inprocess", chunk=10, curves=True)
+    stats = result["results"]
+    shares = score_distribution_data(stats)
+    assert sum(shares["A"]["share"]) == pytest.approx(1, abs=1e-4) and sum(shares["B"]["share"]) == pytest.approx(1, abs=1e-4)
+    envelope = envelope_data(stats)
+    assert envelope["A"]["decision"][0] == 1 and len(envelope["B"]["mean"]) == len(envelope["B"]["decision"])
+    assert all(lo <= m <= hi for lo, m, hi in zip(envelope["A"]["low"], envelope["A"]["mean"], envelope["A"]["high"]))
+    for data in (shares, envelope, envelope_data(None)):
+        shown = (DistributionFigure if data is shares else EnvelopeFigure)(data)
+        assert {key: dict(source.data) for key, source in shown.sources.items()} == data
+
+
+# ---------------------------------------------------------------------------- a served page's loop
+class FakeLoop:
+    """What OnLoop asks of a server's IOLoop: ``add_callback`` (kept here, run when the test says)."""
+
+    asyncio_loop = None
+
+    def __init__(self):
+        self.callbacks = []
+
+    def add_callback(self, callback):
+        self.callbacks.append(callback)
+
+
+def served_document(loop: FakeLoop):
+    """A Bokeh document as a served page has one (a session context, a server loop), without a server."""
+    from types import SimpleNamespace
+    from bokeh.document import Document
+
+    document = Document()
+    context = SimpleNamespace(server_context=SimpleNamespace(application_context=SimpleNamespace(io_loop=loop)),
+                              request=SimpleNamespace(arguments={}, cookies={}, headers={}), session=None)
+    document._session_context = lambda: context
+    return document
+
+
+def run_next_tick(document, loop: FakeLoop | None = None) -> None:
+    """What the loop does next: take what was handed to it, then run the document's oldest session callback."""
+    while loop is not None and loop.callbacks:
+        loop.callbacks.pop(0)()
+    callback = min(document.session_callbacks, key=lambda c: c.id)
+    callback.callback()
+
+
+def test_a_refresh_asked_for_from_a_thread_is_handed_to_the_loop_and_one_asked_for_while_it_runs_follows_it():
+    from explorer.plots.live import OnLoop
+
+    loop = FakeLoop()
+    document = served_document(loop)
+    runs, during = [], []
+
+    def refresh():
+        runs.append(len(runs))
+        if len(runs) == 1:
+            update()                                   # e.g. the run's thread finishes a chunk meanwhile
+            during.append(len(document.session_callbacks))
+
+    update = OnLoop(refresh, document)
+    update()
+    update()                                           # before it ran: the same run
+    assert len(loop.callbacks) == 1 and not document.session_callbacks   # the document is not touched here
+    loop.callbacks.pop()()                             # on the loop: added to the document there
+    assert len(document.session_callbacks) == 1
+    run_next_tick(document)
+    # A run scheduled during the first would go out before that run's messages and hold them back.
+    assert runs == [0] and during == [0] and len(document.session_callbacks) == 1
+    run_next_tick(document)
+    assert runs == [0, 1] and not document.session_callbacks and not loop.callbacks
+
+
+def test_a_served_page_sends_the_progress_line_before_redrawing_its_plots():
+    from panel.io.state import set_curdoc
+
+    loop = FakeLoop()
+    document = served_document(loop)
+    with set_curdoc(document):
+        page = AnalysisPage(players=3, games=20, seed=11, chunk=10)
+    page.run.run(RunSettings(game="subastral", players=3, games=20, seed=11, chunk=10))
+    with set_curdoc(document):
+        run_next_tick(document, loop)                  # the texts: at once, in a message of their own
+        assert page.progress.object.startswith("20 / 20 games") and page.drawn_games == 0
+        assert page.figures["scores"].figure.title.text.endswith("(0 games)")
+        assert page.figures["scores"].sources["A"].data["value"] == []
+        run_next_tick(document, loop)                  # then the plots
+    assert page.drawn_games == 20 and page.figures["scores"].figure.title.text.endswith("(20 games)")
+    assert len(page.figures["scores"].sources["A"].data["value"]) == 3
+    assert not document.session_callbacks

@@ -1,0 +1,369 @@
+"""The explorer app without a browser: build it, drive its widgets in Python, read the board's HTML.
+
+The board is checked against the engine's own state (``state.clouds``, ``state.hands``): the HTML
+is parsed and each CSS-classed zone (``cloud-<n>``, ``hand-seat-<s>``, ``journal-seat-<s>``) is
+read on its own, because the same card name may rightly lie on a cloud and in a hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import panel as pn
+import pytest
+from bokeh.document import Document
+
+import rules
+from explorer.pages.app import TEACHER, ExplorerApp, addressed_session, create_app
+from explorer.boards.subastral import SubastralBoard, subastral_html
+from explorer.core.session import GameSession
+from explorer.components.timeline import EventLog
+from tests.helpers.explorer_app import Zones
+
+SEED = 12  # a greedy game that ends with cards in hand (the disturbance tests pass them)
+
+
+def names(state, kinds) -> list[str]:
+    return [state.cards.card_name(kind) for kind in kinds]
+
+
+@pytest.fixture
+def app() -> ExplorerApp:
+    return ExplorerApp(session=_played_session())
+
+
+def _played_session() -> GameSession:
+    session = GameSession(game="subastral", players=4, seed=SEED)
+    session.autoplay("greedy", then_goto=0)
+    return session
+
+
+def click(widget: pn.widgets.Button) -> None:
+    widget.clicks += 1          # what a browser click does on the server
+
+
+# ------------------------------------------------------------------ the page
+
+
+def test_create_app_returns_a_template_with_a_bot_played_game_at_step_0():
+    template = create_app()
+    assert isinstance(template, pn.template.BaseTemplate)
+    app = template.explorer
+    session = app.session
+    assert session.game == "subastral" and session.players == 4
+    assert len(session.log) > 0 and session.cursor == 0
+    assert session.spec.is_over(session.state_at(len(session.log)))
+    zones = Zones(app.board.html())
+    assert "Step 0 / " in zones.text["step-counter"]
+    assert "assumed" in zones.text["provenance"]
+
+
+def test_each_app_has_its_own_session_and_widgets():
+    first, second = create_app().explorer, create_app().explorer
+    assert first.session is not second.session
+    assert first.controls["forward"] is not second.controls["forward"]
+    click(first.controls["forward"])
+    assert first.session.cursor == 1 and second.session.cursor == 0
+
+
+# ------------------------------------------------------------------ stepping
+
+
+def test_stepper_buttons_move_the_cursor_and_redraw_the_board(app):
+    session, c = app.session, app.controls
+    moves = len(session.log)
+    assert c["start"].disabled and c["back"].disabled and not c["forward"].disabled
+    for _ in range(3):
+        click(c["forward"])
+    assert session.cursor == 3 and c["step"].value == 3
+    assert "Step 3 / " in Zones(app.board.html()).text["step-counter"]
+    click(c["back"])
+    assert session.cursor == 2 and c["step"].value == 2
+    click(c["end"])
+    assert session.cursor == moves and c["forward"].disabled and c["end"].disabled
+    assert "Game over" in Zones(app.board.html()).text["to-move-line"]
+    click(c["start"])
+    assert session.cursor == 0
+
+
+def test_the_slider_moves_the_cursor(app):
+    app.controls["step"].value = 12
+    assert app.session.cursor == 12
+    assert app.session.state is app.session.state_at(12)
+    assert app.controls["step"].end == len(app.session.log)
+
+
+def test_the_board_shows_the_engines_clouds_in_order(app):
+    session = app.session
+    for step in (0, 1, 2, 3, 10, len(session.log)):
+        session.goto(step)
+        zones = Zones(app.board.html())
+        state = session.state
+        for number, pile in enumerate(state.clouds, start=1):
+            assert zones.cards[f"cloud-{number}"] == names(state, pile), f"cloud {number} at step {step}"
+        deck = session.observation(None)["deck"]
+        assert f"Deck: {deck['count']} cards" in zones.text["deck"]
+
+
+def test_a_move_changes_the_clouds_on_the_board(app):
+    before = {n: Zones(app.board.html()).cards[f"cloud-{n}"] for n in range(1, 7)}
+    for _ in range(3):
+        click(app.controls["forward"])
+    after = {n: Zones(app.board.html()).cards[f"cloud-{n}"] for n in range(1, 7)}
+    assert before != after
+
+
+def test_journals_show_the_engines_columns(app):
+    session = app.session
+    session.goto(len(session.log))
+    html = app.board.html()
+    zones = Zones(html)
+    for seat, journal in enumerate(session.state.journals):
+        expected = [name for column in journal for name in names(session.state, column)]
+        assert zones.cards[f"journal-seat-{seat}"] == expected
+
+
+# ------------------------------------------------------------------ who sees what
+
+
+def test_teacher_view_shows_every_hand(app):
+    session = app.session
+    for step in (0, 5, 20):
+        session.goto(step)
+        zones = Zones(app.board.html())
+        for seat, hand in enumerate(session.state.hands):
+            assert Counter(zones.cards[f"hand-seat-{seat}"]) == Counter(names(session.state, hand))
+
+
+@pytest.mark.parametrize("viewer", [1, 0, 3])
+def test_a_seat_sees_its_own_hand_and_no_other_hand_cards(app, viewer):
+    session, c = app.session, app.controls
+    c["view_as"].value = viewer
+    assert session.viewing_seat == viewer
+    for step in range(0, len(session.log) + 1, 7):
+        session.goto(step)
+        zones = Zones(app.board.html())
+        state = session.state
+        assert Counter(zones.cards[f"hand-seat-{viewer}"]) == Counter(names(state, state.hands[viewer]))
+        for seat, hand in enumerate(state.hands):
+            if seat == viewer:
+                continue
+            assert zones.cards[f"hand-seat-{seat}"] == [], f"seat {seat}'s hand shown to seat {viewer} at step {step}"
+            assert zones.backs[f"hand-seat-{seat}"] == len(hand)
+
+
+def test_a_seats_page_holds_only_its_observation(app):
+    """Nothing on the page (board or log) names a card another seat drew unseen."""
+    session = app.session
+    app.controls["view_as"].value = 1
+    session.goto(len(session.log))
+    secret = [e.text for step in range(len(session.log) + 1) for e in session.spec.events(session.state_at(step))
+              if e.visible_to is not None and 1 not in e.visible_to]
+    assert secret, "this game should have private draws"
+    page = app.board.html() + app.log_view.html()
+    for text in secret:
+        assert text not in page
+    app.controls["view_as"].value = TEACHER
+    assert session.viewing_seat is None
+    teacher_page = app.board.html() + app.log_view.html()
+    assert any(text in teacher_page for text in secret)
+
+
+def test_the_event_log_lists_every_step_and_marks_the_cursor(app):
+    session = app.session
+    session.goto(6)
+    zones = Zones(app.log_view.html())
+    assert zones.text["current"].startswith("Step 6")
+    html = app.log_view.html()
+    for step in range(len(session.log) + 1):
+        assert f'data-step="{step}"' in html
+    assert zones.text["future"].startswith("Step 7")
+    assert html.count('class="step future"') == len(session.log) - 6
+
+
+def test_the_event_log_grows_by_the_new_steps_and_reads_as_if_drawn_afresh():
+    """Moves played at the end of the line add their steps' lines; any other change redraws the log.
+    Either way the log holds what a log drawn from nothing would hold."""
+    session = GameSession(game="subastral", players=3, seed=SEED)
+    log_view = EventLog(session=session)
+    played = GameSession(game="subastral", players=3, seed=SEED)
+    played.autoplay("greedy", until_over=False)
+    for _ in range(6):
+        played.autoplay("greedy", until_over=False)
+    moves, states = played.log, [played.state_at(step) for step in range(1, len(played.log) + 1)]
+    session.follow(moves[:1], states[:1])
+    session.follow(moves[1:4], states[1:4])                 # several at once
+    assert log_view.list.content == log_view.lines()
+    session.viewing_seat = 1                                 # another point of view: redrawn
+    session.follow(moves[4:], states[4:])
+    assert log_view.list.content == log_view.lines() == EventLog(session=session).list.content
+    assert log_view.list.content.count('class="step"') == len(moves) + 1
+    session.goto(2)
+    session.play_on(*moves[2])                               # the same move again: the line is unchanged
+    session.goto(2)
+    other = next(a for a in session.spec.legal_actions(session.state, moves[2][0]) if a != moves[2][1])
+    session.play_on(moves[2][0], other)                      # a new line from step 2: redrawn
+    assert log_view.list.content == log_view.lines()
+    assert log_view.list.content.count('class="step"') == 4
+
+
+# ------------------------------------------------------------------ set-up widgets
+
+
+def test_the_variant_switch_replays_the_log_under_the_new_rules(app):
+    session = app.session
+    log = session.log
+    app.controls["variant:disturbance"].value = True
+    assert session.variants == {"disturbance": True}
+    assert session.log == log
+    session.goto(len(log))
+    assert session.state.phase == "disturbance"
+
+
+def test_changing_players_deals_a_new_game_and_updates_view_as(app):
+    session = app.session
+    app.controls["view_as"].value = 3
+    app.controls["players"].value = 3
+    assert session.players == 3 and session.log == []
+    assert list(app.controls["view_as"].options.values()) == [TEACHER, 0, 1, 2]
+    assert app.controls["view_as"].value == TEACHER
+    assert app.controls["step"].disabled
+    click(app.controls["new_game"])
+    assert len(session.log) > 0 and session.cursor == 0
+    assert not app.controls["step"].disabled
+    assert len(Zones(app.board.html()).cards["hand-seat-2"]) == 3
+
+
+def test_new_game_uses_the_chosen_bot_and_seed(app):
+    session = app.session
+    app.controls["seed"].value = SEED + 1
+    app.controls["bot"].value = "random"
+    click(app.controls["new_game"])
+    reference = GameSession(players=4, seed=SEED + 1)
+    reference.autoplay("random")
+    assert session.log == reference.log
+
+
+# ------------------------------------------------------------------ Bokeh models
+
+
+def test_the_rendered_bokeh_model_follows_the_cursor(app):
+    board_pane = app.board.__panel__()
+    doc = Document()
+    root = board_pane.get_root(doc)
+    model = board_pane._models[root.ref["id"]][0]
+    assert "Step 0 / " in model.text
+    click(app.controls["forward"])
+    assert "Step 1 / " in model.text
+
+
+def test_board_html_renders_a_fresh_deal_for_every_player_count():
+    for players in (2, 3, 4, 5):
+        session = GameSession(players=players, seed=SEED)
+        zones = Zones(SubastralBoard(session=session).html())
+        assert len([cls for cls in zones.cards if cls.startswith("hand-seat-")]) == players
+        html = subastral_html(session.observation(0), step=0, moves=0)
+        assert Zones(html).cards["hand-seat-1"] == []
+
+
+# ------------------------------------------------------------------ lines of play, replay problems, tabs
+
+
+def test_a_different_move_at_a_past_step_keeps_the_old_line_to_switch_back_to(app):
+    session, spec = app.session, app.session.spec
+    old_log = session.log
+    assert "No other lines yet" in app.branches.lines.objects[0].object
+    session.goto(5)
+    seat = spec.to_move(session.state)[0]
+    other = next(a for a in spec.legal_actions(session.state, seat) if (seat, a) != old_log[5])
+    app.picker.click(app.picker.offers().index((seat, other)))   # every seat here is played by a person
+    click(app.picker.confirm_button)
+    assert session.log[:5] == old_log[:5] and session.log[5] == (seat, other) and len(session.log) == 6
+    assert [str(line) for line in session.branches] == [f"{len(old_log)} moves, forked after move 5"]
+    assert f"{len(old_log)} moves, forked after move 5" in app.branches.lines.objects[0].objects[0].object
+    assert "This line: 6 moves" in app.branches.current_line.object
+    click(app.branches.switch_buttons[0])
+    assert session.log == old_log and session.cursor == 5
+    assert [str(line) for line in session.branches] == ["6 moves, forked after move 5"]
+
+
+def test_a_variant_change_that_cuts_the_line_is_shown_until_the_old_line_is_back(app):
+    session = app.session
+    app.controls["variant:disturbance"].value = True
+    session.goto(len(session.log))
+    session.autoplay("greedy")                    # the disturbance passes
+    full = session.log
+    assert not app.replay_problem.alert.visible
+    app.controls["variant:disturbance"].value = False
+    problem = session.replay_problem
+    assert problem and "illegal" in problem["text"]
+    assert app.replay_problem.alert.visible and problem["text"] in app.replay_problem.alert.object
+    assert problem["text"] in Zones(app.board.html()).text["problem"]
+    assert len(session.log) == problem["move"] - 1
+    assert "played with disturbance on" in app.branches.lines.objects[0].objects[0].object
+    click(app.branches.switch_buttons[-1])
+    assert session.log == full and session.variants == {"disturbance": True}
+    assert not app.replay_problem.alert.visible and "problem" not in Zones(app.board.html()).text
+
+
+def test_further_views_are_tabs_beside_the_table(app):
+    assert app.tabs._names == ["Table", "Plots & scores", "What-if setup"]
+    app.add_tab("Notes", pn.pane.Markdown("notes here"))
+    assert app.tabs._names == ["Table", "Plots & scores", "What-if setup", "Notes"]
+
+
+def test_a_stale_switch_is_reported_not_raised(app):
+    app.branches.switch(3)
+    assert "no longer listed" in app.branches.message and app.branches.alert.visible
+    assert app.session.branches == []
+
+
+def test_a_game_without_its_own_board_gets_the_observation_board(app):
+    # Every registered game works in the dashboard; one without a board view shows its observation.
+    from explorer.boards.registry import BOARDS, ObservationBoard
+    from rules.protocol import ALL
+
+    session = app.session
+    before = app.board
+    BOARDS_backup = dict(BOARDS)
+    try:
+        BOARDS.pop("subastral")
+        app._on_game(None)           # what a change of game does
+        assert isinstance(app.board, ObservationBoard) and len(app.board_slot.objects) == 1
+        assert "Step 0 / " in app.board.header()
+        assert session.viewing_seat is None          # the teacher's page: the all-seeing observation
+        assert app.board.view() == session.observation(ALL) and app.board.view()["viewer"] == ALL
+    finally:
+        BOARDS.update(BOARDS_backup)
+    assert before.html()             # the Subastral board still draws while the game is Subastral
+
+
+def test_the_move_advisor_sits_beside_the_table_and_ranks_the_moves(app):
+    session = app.session
+    session.goto(5)
+    app.advisor.budget = 40
+    values = app.advisor.compute()
+    seat = session.spec.to_move(session.state)[0]
+    assert sorted(str(v.action) for v in values) == sorted(str(a) for a in session.spec.legal_actions(session.state, seat))
+    assert all(v.rollouts > 0 and v.low <= v.mean <= v.high for v in values)
+    assert [v.mean for v in values] == sorted((v.mean for v in values), reverse=True)
+
+
+def test_the_address_names_the_game_players_and_seed():
+    session, why = addressed_session({"game": "biome_blitz", "players": "3", "seed": "7"}.get, "en")
+    assert why is None and (session.game, session.players, session.seed) == ("biome_blitz", 3, 7)
+    assert session.state == rules.get_game("biome_blitz").new_game(3, 7)
+    session, why = addressed_session({"game": "stellar"}.get, "en")
+    assert why is None and session.game == "stellar" and session.players in rules.get_game("stellar").player_counts
+    assert addressed_session({}.get, "en") == (None, None)
+
+
+@pytest.mark.parametrize("address, words", [
+    ({"game": "chess"}, "'chess'"), ({"game": "stellar", "players": "5"}, "Stellar is played by 2 players, not '5'"),
+    ({"game": "biome_blitz", "players": "two"}, "'two'"), ({"seed": "1.5"}, "whole number, not '1.5'"),
+])
+def test_an_address_the_explorer_cannot_play_is_named_in_either_language(address, words):
+    session, why = addressed_session(address.get, "en")
+    assert session is None and words in why and "usual game" in why
+    session, why = addressed_session(address.get, "ja")
+    assert session is None and "いつものゲーム" in why

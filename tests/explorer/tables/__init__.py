@@ -1,0 +1,1 @@
+"""Tests of explorer/tables/ (no browser)."""

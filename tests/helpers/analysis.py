@@ -1,0 +1,21 @@
+"""Sweep statistics chosen by hand, for the Analysis page's tests."""
+
+from __future__ import annotations
+
+from play.sweep import ChunkResult, Tally, paired_stats
+
+
+def known_stats() -> dict:
+    """Two 2-player games per setting, scores chosen by hand: B adds 4 points to seat 0 in both games.
+
+    A: (10, 20) seat 1 wins, (12, 18) seat 1 wins -> seat 0 mean 11, seat 1 mean 19.
+    B: (14, 20) seat 1 wins, (16, 18) seat 1 wins -> seat 0 mean 15; difference seat 0: 4 and 4.
+    Lengths: A 30 and 32 decisions, B 31 and 33.
+    """
+    a, b = Tally(2), Tally(2)
+    a.add_game((10, 20), (1,), 30)
+    a.add_game((12, 18), (1,), 32)
+    b.add_game((14, 20), (1,), 31)
+    b.add_game((16, 18), (1,), 33)
+    chunk = ChunkResult(0, [a, b], diff=[8, 0], diff2=[32, 0], wdiff=[0, 0], wdiff2=[0, 0])
+    return paired_stats([chunk], 2)

@@ -1,0 +1,95 @@
+"""Driving the explorer page in Chromium: open it, wait for it, pick, switch games, take screenshots."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+
+RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+SCREENS = Path("/tmp/screens")
+LOAD_TIMEOUT = 30_000
+
+
+def open_app(page: Page, served, width: int = 1600, height: int = 1000):
+    url, apps = served
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(url)
+    wait_for_board(page)
+    return apps[-1]
+
+
+def wait_for_board(page: Page) -> None:
+    expect(page.locator(".step-counter")).to_contain_text("Step 0 / ", timeout=LOAD_TIMEOUT)
+
+
+def wait_until(predicate, timeout: float = 10.0, what: str = "the server") -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+def shot(page: Page, name: str) -> None:
+    """A full-page screenshot in test-results/ and /tmp/screens/ (no button tooltip in it)."""
+    RESULTS.mkdir(exist_ok=True)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)
+    path = RESULTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    shutil.copy(path, SCREENS / path.name)
+
+
+def settled(session) -> bool:
+    """The server is done for now: a person must decide, or the game is over (bots play in one go)."""
+    spec, state = session.spec, session.state
+    return spec.is_over(state) or any(session.controller(seat) == "human" for seat in spec.to_move(state))
+
+
+def picker_labels(page: Page, app, seat: int = 0) -> list[str]:
+    """The labels of ``seat``'s moves, once the picker offers the position's moves on the server and the page.
+
+    The session's log and state are assigned before the picker (a watcher of them) builds the new
+    list, so labels read as soon as the log has grown can be the last position's.
+    """
+    session = app.session
+    wait_until(lambda: settled(session) and app.picker.offers()
+               == [(seat, action) for action in session.spec.legal_actions(session.state, seat)],
+               what="the picker to offer the position's moves")
+    labels = app.picker.labels()
+    expect(page.locator(".action-picker button.action")).to_have_text(labels)
+    return labels
+
+
+def switch_game(page: Page, session, label: str, game: str, players: int) -> None:
+    """Choose ``label`` in the game menu, then lower the player count with the slider's arrow keys."""
+    page.locator(".game-select select").select_option(label=label)
+    wait_until(lambda: session.game == game, what="the game switch")
+    handle = page.locator(".noUi-handle").first
+    while session.players > players:
+        before = session.players
+        handle.focus()
+        page.keyboard.press("ArrowLeft")
+        wait_until(lambda: session.players < before, what="fewer players")
+
+
+def select(page: Page, action) -> None:
+    """Click ``action``'s button until the picker shows it selected.
+
+    A click that lands while the picker redraws the same buttons (a new list version) is refused
+    by design ("no longer shows"); only then is it clicked again.
+    """
+    button = page.locator(".action-picker").get_by_role("button", name=str(action), exact=True)
+    selection = page.locator(".action-picker .selection-line")
+    for _ in range(3):
+        button.click()
+        try:
+            expect(selection).to_contain_text(str(action), timeout=2_000)
+            return
+        except AssertionError:
+            expect(page.locator(".picker-message")).to_contain_text("no longer shows")
+    expect(selection).to_contain_text(str(action))

@@ -1,0 +1,1 @@
+"""The notebooks/ run end to end."""

@@ -1,0 +1,204 @@
+"""Sweeps: the same statistics wherever the games run, paired A/B on the same deals, honest intervals."""
+
+import json
+import math
+import statistics
+
+import pytest
+
+from play.stats import mean_ci, mean_interval, wilson
+from play.sweep import Tally, WIN_UNIT, chunk_plan, compare, setting_stats, simulate_sweep
+from tests.helpers.cli import cli
+
+
+def test_mean_interval_matches_the_textbook_formula():
+    values = [3, 7, 7, 19, 24, 1, 0, 12]
+    ci = mean_ci(sum(values), sum(v * v for v in values), len(values))
+    half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values))
+    assert ci["mean"] == round(statistics.mean(values), 4)
+    assert ci["low"] == pytest.approx(statistics.mean(values) - half, abs=1e-4)
+    assert ci["high"] == pytest.approx(statistics.mean(values) + half, abs=1e-4)
+    assert mean_ci(5, 25, 1)["low"] is None and mean_ci(0, 0, 0)["mean"] is None
+
+
+
+def test_the_advisors_interval_from_values_is_the_sweeps_from_sums():
+    values = [1, 2, 3, 4, 7]
+    ci = mean_ci(sum(values), sum(v * v for v in values), len(values))
+    assert tuple(round(x, 4) for x in mean_interval(values)) == (ci["mean"], ci["low"], ci["high"])
+    assert mean_interval([5]) == (5, 5, 5)
+
+@pytest.mark.parametrize("successes,n,low,high", [
+    (50, 100, 0.4038, 0.5962),     # standard published values of the Wilson interval
+    (1, 10, 0.0179, 0.4042),
+    (81, 263, 0.2553, 0.3662),
+])
+def test_wilson_interval_known_values(successes, n, low, high):
+    ci = wilson(successes, n)
+    assert (ci["low"], ci["high"]) == (pytest.approx(low, abs=1e-4), pytest.approx(high, abs=1e-4))
+
+
+def test_tallies_add_exactly_in_any_order():
+    a, b = Tally(3), Tally(3)
+    a.add_game([10, 4, 10], [0, 2], 50)
+    b.add_game([1, 2, 3], [2], 40)
+    assert (a + b).to_json() == (b + a).to_json()
+    total = a + b
+    assert total.games == 2 and total.wins == [WIN_UNIT // 2, 0, WIN_UNIT // 2 + WIN_UNIT]
+    stats = setting_stats(total)
+    assert stats["seats"][2]["win_rate"]["rate"] == 0.75
+    assert stats["game_length"]["mean"] == 45 and stats["score_spread"]["mean"] == 4
+
+
+def test_chunks_cover_every_game_once():
+    plan = chunk_plan(1001, 250)
+    assert sum(count for _, count in plan) == 1001 and plan[-1] == (1000, 1)
+
+
+def test_identical_statistics_in_process_in_a_process_pool_and_on_dask():
+    from distributed import LocalCluster
+
+    here = simulate_sweep("subastral", 3, 60, 7, executor="inprocess", chunk=60)
+    pool = simulate_sweep("subastral", 3, 60, 7, executor="processes", workers=2, chunk=7)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        dask = simulate_sweep("subastral", 3, 60, 7, executor="dask", scheduler=cluster.scheduler_address, chunk=11)
+    assert here["tally"] == pool["tally"] == dask["tally"]
+    assert here["seats"] == pool["seats"] == dask["seats"]
+    assert (here["executor"], pool["executor"], dask["executor"]) == ("inprocess", "processes", "dask")
+
+
+def test_a_paired_run_is_the_two_single_runs_on_the_same_deals():
+    paired = compare("subastral", 3, 40, 3, variants_b={"disturbance": True}, executor="inprocess", chunk=9)
+    a = simulate_sweep("subastral", 3, 40, 3, executor="inprocess")
+    b = simulate_sweep("subastral", 3, 40, 3, variants={"disturbance": True}, executor="inprocess")
+    assert paired["results"]["tallies"]["a"] == a["tally"]
+    assert paired["results"]["tallies"]["b"] == b["tally"]
+    diffs = paired["results"]["difference_b_minus_a"]
+    for seat in range(3):
+        expected = (b["tally"]["score"][seat] - a["tally"]["score"][seat]) / 40
+        assert diffs[seat]["score_difference"]["mean"] == pytest.approx(expected, abs=1e-4)
+
+
+def test_the_same_setting_twice_differs_by_exactly_nothing():
+    same = compare("stellar", 2, 12, 5, bots_a=("random",), bots_b=("random",), executor="inprocess", chunk=5)
+    for seat in same["results"]["difference_b_minus_a"]:
+        assert seat["score_difference"] == {"mean": 0.0, "low": 0.0, "high": 0.0, "n": 12}
+        assert seat["significant"] is False
+
+
+def test_sequential_stopping_stops_once_precise_enough():
+    wide = compare("subastral", 2, 400, 1, variants_b={"disturbance": True}, executor="inprocess", chunk=20,
+                   until_ci=50.0)
+    assert wide["results"]["games"] == 20          # the first chunk is already within +- 50 points
+    tight = compare("subastral", 2, 60, 1, variants_b={"disturbance": True}, executor="inprocess", chunk=20,
+                    until_ci=0.001)
+    assert tight["results"]["games"] == 60         # never precise enough: every game is played
+
+
+def test_ctrl_c_keeps_the_finished_chunks():
+    seen = []
+
+    def progress(done, chunks):
+        seen.append(done)
+        if len(chunks) == 2:
+            raise KeyboardInterrupt
+
+    partial = simulate_sweep("stellar", 2, 50, 1, executor="inprocess", chunk=10, progress=progress)
+    assert partial["interrupted"] is True and partial["games"] == 20
+    full = simulate_sweep("stellar", 2, 20, 1, executor="inprocess", chunk=10)
+    assert partial["tally"] == full["tally"]
+
+
+def test_every_registered_game_sweeps():
+    import rules
+
+    for game_id in rules.GAMES:
+        game = rules.get_game(game_id)
+        stats = simulate_sweep(game_id, game.player_counts[0], 3, 1, executor="inprocess")
+        assert stats["games"] == 3 and len(stats["seats"]) == game.player_counts[0]
+
+
+def test_compare_command_answers_with_confidence_intervals():
+    data = json.loads(cli("compare", "subastral", "--players", 3, "--variant-b", "disturbance", "--games", 30,
+                          "--workers", 2, "--chunk", 8, "--json").stdout)
+    assert data["executor"] == "processes" and data["results"]["games"] == 30
+    assert {"low", "high", "mean"} <= set(data["results"]["difference_b_minus_a"][0]["score_difference"])
+    text = cli("compare", "subastral", "--players", 3, "--variant-b", "disturbance", "--games", 10, "--workers", 1).stdout
+    assert "B - A on the same deals" in text and "[" in text
+    same = cli("compare", "subastral", "--players", 3, "--games", 10, check=False)
+    assert same.returncode == 2 and "same setting" in same.stderr
+
+
+def test_simulate_command_uses_local_processes_when_asked():
+    data = json.loads(cli("simulate", "stellar", "--players", 2, "--games", 20, "--workers", 2, "--chunk", 6,
+                          "--json").stdout)
+    assert data["executor"] == "processes" and data["games"] == 20
+    single = json.loads(cli("simulate", "stellar", "--players", 2, "--games", 20, "--workers", 2, "--chunk", 20,
+                            "--json").stdout)
+    assert single["tally"] == data["tally"]
+
+
+def test_ctrl_c_on_a_process_pool_run_prints_the_partial_results():
+    """Ctrl-C once the progress bar (drawn on a terminal: stderr is a pseudo-terminal here) shows ten
+    finished chunks: the run stops and prints the games of the chunks finished, from the first deal on.
+    Waiting for the bar, not for a fixed time: on a busy machine the first chunks can take seconds.
+    Chunks finish in any order and only a gap-free prefix counts, so one finished chunk is not enough
+    (it can be the second worker's); ten mean the first worker has been on the first chunk while the
+    other finished nine of the same size."""
+    import contextlib
+    import os
+    import pty
+    import re
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.helpers.cli import ROOT
+
+    games = 20000
+    terminal, stderr = pty.openpty()
+    run = subprocess.Popen([sys.executable, "-m", "play.cli", "compare", "subastral", "--players", "4", "--variant-b",
+                            "disturbance", "--games", str(games), "--bot-a", "greedy", "--workers", "2", "--chunk",
+                            "20"], cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=True)
+    os.close(stderr)
+    try:
+        bar, deadline = "", time.monotonic() + 120
+        while not any(int(done) >= 10 * 2 * 20 for done in re.findall(r"\| (\d+)/\d+ \[", bar)):
+            assert run.poll() is None and time.monotonic() < deadline, f"no finished chunk on the progress bar: {bar!r}"
+            if select.select([terminal], [], [], 0.5)[0]:
+                bar += os.read(terminal, 4096).decode()
+        os.killpg(run.pid, signal.SIGINT)         # what Ctrl-C does: the whole foreground process group
+        deadline = time.monotonic() + 120
+        while run.poll() is None:                 # (reading the terminal on, so no write to it blocks the run)
+            assert time.monotonic() < deadline, "the run did not stop after Ctrl-C"
+            if select.select([terminal], [], [], 0.1)[0]:
+                with contextlib.suppress(OSError):
+                    os.read(terminal, 4096)
+        out = run.stdout.read()
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+        os.close(terminal)
+    assert run.returncode == 0, out
+    assert "(interrupted: partial results)" in out, out
+    paired = int(re.search(r"(\d+) paired games", out).group(1))
+    assert 0 < paired < games
+    assert paired % 20 == 0                       # whole chunks only, from the first deal on
+
+
+def test_score_histograms_and_curves_add_up_and_agree_across_executors():
+    here = simulate_sweep("stellar", 2, 30, 4, executor="inprocess", chunk=30, curves=True)
+    pool = simulate_sweep("stellar", 2, 30, 4, executor="processes", workers=2, chunk=7, curves=True)
+    assert here["tally"] == pool["tally"] and here["score_curve"] == pool["score_curve"]
+    for seat, histogram in enumerate(here["score_histogram"]):
+        assert sum(count for _, count in histogram) == 30
+        mean = sum(score * count for score, count in histogram) / 30
+        assert mean == pytest.approx(here["seats"][seat]["score"]["mean"], abs=1e-3)
+    curve = here["score_curve"]
+    assert curve["games"][0] == 30 and curve["decision"][0] == 1
+    for seat in range(2):
+        assert all(lo <= m <= hi for lo, m, hi in zip(curve["low"][seat], curve["mean"][seat], curve["high"][seat]))
+    # the last point of a game's curve is its final score: the envelope's end holds the final means
+    assert simulate_sweep("stellar", 2, 30, 4, executor="inprocess")["score_curve"] is None

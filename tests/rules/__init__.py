@@ -1,0 +1,1 @@
+"""Tests of rules/ that hold for every game: the protocol, conformance, chance, replays, rulebooks, texts, JSON limits."""

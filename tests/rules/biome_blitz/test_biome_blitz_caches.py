@@ -1,0 +1,83 @@
+"""Biome Blitz's remembered list parts (``fast/caches.py``) give the lists worked out afresh: games are
+played with the caches warm (entries shared between hands, seats and games), and at many decisions the
+list is compared with the one a fresh set of caches gives for the same state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.biome_blitz.fast import listing
+from rules.biome_blitz.fast.caches import caches_for
+from tests.helpers.biome_blitz import EXTENDED, GAME, SWITCHED
+
+
+def afresh(game, state, seat) -> list:
+    """The legal actions with every remembered part forgotten."""
+    cards = state.cards
+    kept = cards.__dict__.pop("speed_caches", None)      # (a cached property)
+    last = listing._last_caches, listing._last_action_phase
+    listing._last_caches, listing._last_action_phase = (None, None), (None, ())
+    try:
+        return game.legal_actions(state, seat)
+    finally:
+        cards.__dict__["speed_caches"] = kept
+        listing._last_caches, listing._last_action_phase = last
+
+
+#: Every switch at the reading that is not its default (immune_power "effective" makes the compete
+#: pairs depend on the teams' ecosystems, all_different_wild the ForageAll lists on the market's wilds).
+@pytest.mark.parametrize("variants", [None, SWITCHED], ids=["default", "switched"])
+@pytest.mark.parametrize("game", [GAME, EXTENDED], ids=["standard", "every-ability"])
+def test_remembered_lists_are_the_lists_worked_out_afresh(game, variants):
+    compared = 0
+    for players in range(2, 7):
+        for seed in range(8):
+            pick = random.Random(seed * 13 + players).random
+            state = game.new_game(players, seed, variants)
+            while seats := game.to_move(state):
+                actions = game.legal_actions(state, seats[0])
+                if pick() < 0.2:
+                    assert actions == afresh(game, state, seats[0]), (players, seed, state.turn)
+                    compared += 1
+                state = game.apply(state, seats[0], actions[int(pick() * len(actions))])
+    assert compared > 1000
+
+
+def test_hands_with_the_same_capped_counts_share_their_entry():
+    """Counts beyond what any price or battle cost can use do not matter: such hands share one entry."""
+    caches = caches_for(GAME.cards)
+    for players in (2, 3):
+        for seed in range(20):
+            state = GAME.new_game(players, seed, None)
+            pick = random.Random(seed).random
+            while seats := GAME.to_move(state):
+                actions = GAME.legal_actions(state, seats[0])
+                state = GAME.apply(state, seats[0], actions[int(pick() * len(actions))])
+    groups = [group for group in caches.by_hand.values() if group.caps is not None]
+    assert groups and any(len(group.by_counts) < len(group) for group in groups)
+    for group in groups:
+        for hand, entry in group.items():
+            capped = tuple(min(hand.count(symbol), cap) for symbol, cap in enumerate(group.caps))
+            assert entry.counts == capped and group.by_counts[capped] is entry
+    # The caps bound every price's and battle cost's use of a symbol (wild last).
+    for records in caches.cards_for.values():
+        for deck in records[1:]:
+            for record in filter(None, deck):
+                assert all(c <= g for c, g in zip(record.caps, caches.whole_caps))
+    assert all(c <= g for caps in caches.battle_caps for c, g in zip(caps, caches.printed_caps))
+
+
+def test_what_is_worked_out_once_per_card_set_is_a_cached_property():
+    from functools import cached_property
+    from pathlib import Path
+
+    from rules.biome_blitz.cards import CardSet
+    for name in ("piles", "speed_caches", "speed_flags"):
+        assert isinstance(vars(CardSet)[name], cached_property), name
+    assert caches_for(GAME.cards) is GAME.cards.speed_caches is GAME.cards.speed_caches
+    package = Path(caches_for.__code__.co_filename).parent.parent
+    patched = [path.name for path in package.rglob("*.py") if '__dict__["' in path.read_text(encoding="utf-8")
+               or '__dict__.get(' in path.read_text(encoding="utf-8")]
+    assert patched == []

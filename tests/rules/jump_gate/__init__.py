@@ -1,0 +1,1 @@
+"""Rule-clause, scoring, bad-input and text tests of rules/jump_gate/."""

@@ -1,0 +1,159 @@
+"""Files too deep or numbers too long for Python are refused like any other bad file.
+
+JSON nested past Python's recursion limit, and whole numbers with more digits than Python turns into a
+number and back, used to escape as RecursionError / ValueError tracebacks. Every way in (text read by
+``load_json``, hence replays, positions and card files from disk and the CLI; Python objects given to
+``decode``, ``decode_action``, ``with_card_file`` and replay reading) shares one check,
+``rules.protocol.check_json``, and raises ``InvalidPosition`` naming the problem in every language.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rules
+from rules import replay as replays
+from rules.protocol import MAX_DEPTH, InvalidPosition, InvalidReplay, check_json, load_json
+
+ROOT = Path(__file__).resolve().parents[2]
+DIGITS = sys.get_int_max_str_digits()
+
+#: Texts each no JSON reader of the project can take: deep lists, deep objects, a huge number.
+DEEP_LIST_TEXT = "[" * 100000 + "]" * 100000
+DEEP_OBJECT_TEXT = '{"a":' * 5000 + "1" + "}" * 5000
+LONG_NUMBER_TEXT = "1" + "0" * 5000
+TOO_DEEP = ("nested more than", "入れ子")
+TOO_LONG = ("digits", "桁")
+
+
+def deep_list(depth: int):
+    data: list = []
+    for _ in range(depth):
+        data = [data]
+    return data
+
+
+def deep_object(depth: int):
+    data: dict = {}
+    for _ in range(depth):
+        data = {"a": data}
+    return data
+
+
+#: Python objects no reader can take, by name (built when a test asks: pytest cannot name a huge number).
+JUNK = {"deep_list": lambda: deep_list(100000), "deep_object": lambda: deep_object(5000),
+        "long_number": lambda: 10 ** 5000}
+WORDS = {"deep_list": TOO_DEEP, "deep_object": TOO_DEEP, "long_number": TOO_LONG}
+
+
+def says(error: InvalidPosition, words: tuple[str, str]) -> None:
+    assert words[0] in error.problems["en"], error.problems
+    assert words[1] in error.problems["ja"], error.problems
+
+
+def inside(text: str, game_id: str) -> str:
+    """A real position of ``game_id`` whose first hand is replaced by ``text`` (JSON)."""
+    game = rules.get_game(game_id)
+    data = game.encode(game.new_game(game.player_counts[0], 1))
+    return json.dumps(data).replace('"hands": [', '"hands": [' + text + ", ", 1)
+
+
+@pytest.mark.parametrize("text,words", [(DEEP_LIST_TEXT, TOO_DEEP), (DEEP_OBJECT_TEXT, TOO_DEEP),
+                                        (LONG_NUMBER_TEXT, TOO_LONG), ("[" + LONG_NUMBER_TEXT + "]", TOO_LONG),
+                                        ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), TOO_DEEP)])
+def test_load_json_refuses_deep_nesting_and_long_numbers(text, words):
+    with pytest.raises(InvalidPosition) as error:
+        load_json(text, what="some.json")
+    assert error.value.where == "some.json"
+    says(error.value, words)
+
+
+def test_load_json_takes_nesting_up_to_the_limit_and_long_numbers_within_pythons():
+    assert load_json("[" * MAX_DEPTH + "]" * MAX_DEPTH, what="x") == deep_list(MAX_DEPTH - 1)
+    assert load_json("9" * DIGITS, what="x") == int("9" * DIGITS)
+
+
+@pytest.mark.parametrize("make,words", [(lambda: deep_list(100000), TOO_DEEP), (lambda: deep_object(5000), TOO_DEEP),
+                                        (lambda: {"a": [10 ** 5000]}, TOO_LONG), (lambda: -(10 ** 5000), TOO_LONG),
+                                        (lambda: {10 ** 5000: 1}, TOO_LONG), (lambda: (((),),) * 2, None)],
+                         ids=["deep_list", "deep_object", "long_number", "negative", "key", "tuples"])
+def test_check_json_walks_python_objects_without_recursion(make, words):
+    data = make()
+    if words is None:
+        assert check_json(data, what="x") is data
+        return
+    with pytest.raises(InvalidPosition) as error:
+        check_json(data, what="x")
+    says(error.value, words)
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+@pytest.mark.parametrize("text,words", [(DEEP_LIST_TEXT, TOO_DEEP), (DEEP_OBJECT_TEXT, TOO_DEEP),
+                                        (LONG_NUMBER_TEXT, TOO_LONG)])
+def test_positions_with_a_deep_or_long_field_are_invalid(game_id, text, words):
+    game = rules.get_game(game_id)
+    with pytest.raises(InvalidPosition) as error:
+        game.decode(load_json(inside(text, game_id), what="position"))
+    says(error.value, words)
+    # The same data as Python objects, given to decode directly.
+    data = game.encode(game.new_game(game.player_counts[0], 1))
+    for name, make in JUNK.items():
+        data["state"]["hands"] = [make()]
+        with pytest.raises(InvalidPosition) as error:
+            game.decode(data)
+        says(error.value, WORDS[name])
+        with pytest.raises(InvalidPosition):
+            replays.decode_position(data)
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+@pytest.mark.parametrize("name", JUNK)
+def test_actions_and_replays_with_a_deep_or_long_field_are_invalid(game_id, name):
+    junk, words = JUNK[name](), WORDS[name]
+    game = rules.get_game(game_id)
+    state = game.new_game(game.player_counts[0], 1)
+    seat = game.to_move(state)[0]
+    action = game.encode_action(game.legal_actions(state, seat)[0])
+    field = next(key for key in action if key != "type") if len(action) > 1 else "extra"
+    with pytest.raises(InvalidPosition) as error:
+        game.decode_action({**action, field: junk})
+    says(error.value, words)
+    with pytest.raises(InvalidPosition) as error:
+        game.decode_action(junk)
+    says(error.value, words)
+    data = replays.record(game, game.player_counts[0], 1, None, [(seat, game.decode_action(action))])
+    for bad in ({**data, "actions": [{"seat": seat, "action": {**action, field: junk}}]}, {**data, "seed": junk},
+                {**data, "comment": junk}):
+        with pytest.raises(InvalidReplay) as error:
+            replays.read(bad)
+        says(error.value, words)
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+@pytest.mark.parametrize("name", JUNK)
+def test_card_files_too_deep_or_long_are_invalid(game_id, name):
+    game, words = rules.get_game(game_id), WORDS[name]
+    with pytest.raises(InvalidPosition) as error:
+        game.with_card_file({"cards": [JUNK[name]()]})
+    says(error.value, words)
+
+
+@pytest.mark.parametrize("text,says_en", [(DEEP_LIST_TEXT, "nested more than"), (DEEP_OBJECT_TEXT, "nested more than"),
+                                          (LONG_NUMBER_TEXT, "digits")])
+def test_cli_reports_deep_or_long_files_in_one_line(tmp_path, text, says_en):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    position = tmp_path / "position.json"
+    position.write_text(inside(text, "subastral"))
+    for args in (["replay", path], ["score", path], ["score", position],
+                 ["play", "stellar", "--players", 2, "--seed", 1, "--cards", path]):
+        done = subprocess.run([sys.executable, "-m", "explorer.cli", *map(str, args)], capture_output=True,
+                              text=True, cwd=ROOT)
+        assert done.returncode == 2, done.stderr
+        assert says_en in done.stderr and "Traceback" not in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
