@@ -11,7 +11,7 @@ import pytest
 import rules
 from rules.protocol import ALL
 from rules.rulebook import LANGUAGES
-from tests.seeded_games import positions
+from tests.helpers.seeded_games import positions
 
 
 @pytest.mark.parametrize("game_id", list(rules.GAMES))
