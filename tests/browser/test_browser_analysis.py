@@ -44,6 +44,9 @@ RECORD_JS = """
     if (!seen.length || seen[seen.length - 1] !== key) seen.push(key);
   };
   read();
+  // Every change the server sends is read as it is applied (a timer alone misses updates that arrive
+  // back to back while the browser is busy drawing a new figure); the timer only adds samples.
+  for (const doc of window.Bokeh.documents) doc.on_change(() => read(), true);
   window.__analysisTimer = setInterval(read, 20);
 }
 """

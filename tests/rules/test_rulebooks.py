@@ -15,7 +15,7 @@ import rules
 from rules.protocol import InvalidPosition
 from rules.rulebook import LANGUAGES, RULES_TEXTS, engine_rules, parse, rulebook
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 GAMES = rules.GAMES
 
