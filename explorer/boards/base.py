@@ -1,4 +1,5 @@
-"""What every game's board shares: the fallback board of a game without one of its own."""
+"""What every game's board shares: :class:`HtmlBoard`, the Panel part of a board drawn as HTML, and the
+fallback board of a game without one of its own."""
 
 from __future__ import annotations
 
@@ -8,6 +9,38 @@ import panel as pn
 import param
 
 from explorer.core.session import GameSession, player_label
+
+
+class HtmlBoard(pn.viewable.Viewer):
+    """A game's board: one HTML pane, redrawn whenever the viewed state, the viewing seat, the replay's
+    notice, the selected action or the language changes. A board sets ``GAME`` (its game id) and
+    ``CSS`` (its stylesheet) and draws the session's view in :meth:`draw`; when the page swaps in
+    another game's board, this one is retired and draws nothing."""
+
+    GAME = ""
+    CSS = ""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML(self.html, stylesheets=[self.CSS], sizing_mode="stretch_width",
+                                  css_classes=["board"], margin=(0, 5))
+
+    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
+                   "session.selected_action", "lang")
+    def html(self) -> str:
+        if self.session.game != self.GAME:
+            return ""
+        return self.draw(self.session, self.lang)
+
+    def draw(self, session: GameSession, lang: str) -> str:
+        """The board's HTML for the session's viewpoint, its texts in ``lang``."""
+        raise NotImplementedError
+
+    def __panel__(self):
+        return self._pane
 
 
 class ObservationBoard(pn.viewable.Viewer):

@@ -44,9 +44,7 @@ filled by :func:`biome_blitz_context` with plain values from the observation.
 
 from __future__ import annotations
 
-import panel as pn
-import param
-
+from explorer.boards.base import HtmlBoard
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -497,23 +495,10 @@ def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
         preview=selection_preview(session, view, lang), lang=lang))
 
 
-class BiomeBlitzBoard(pn.viewable.Viewer):
+class BiomeBlitzBoard(HtmlBoard):
     """The Biome Blitz table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
-    session = param.ClassSelector(class_=GameSession, constant=True)
-    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+    GAME, CSS = "biome_blitz", BIOME_BLITZ_CSS
 
-    def __init__(self, **params):
-        super().__init__(**params)
-        self._pane = pn.pane.HTML(self.html, stylesheets=[BIOME_BLITZ_CSS], sizing_mode="stretch_width",
-                                  css_classes=["board"], margin=(0, 5))
-
-    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action", "lang")
-    def html(self) -> str:
-        if self.session.game != "biome_blitz":
-            return ""              # the app has swapped in another game's board; this one is retired
-        return biome_blitz_html(self.session, self.lang)
-
-    def __panel__(self):
-        return self._pane
+    def draw(self, session: GameSession, lang: str) -> str:
+        return biome_blitz_html(session, lang)

@@ -38,10 +38,9 @@ from __future__ import annotations
 
 import math
 
-import panel as pn
-import param
 from markupsafe import Markup, escape
 
+from explorer.boards.base import HtmlBoard
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -442,23 +441,10 @@ def jump_gate_html(session: GameSession, lang: str = "en") -> str:
         preview=selection_preview(session, view, lang), lang=lang))
 
 
-class JumpGateBoard(pn.viewable.Viewer):
+class JumpGateBoard(HtmlBoard):
     """The Jump Gate table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
-    session = param.ClassSelector(class_=GameSession, constant=True)
-    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+    GAME, CSS = "jump_gate", JUMP_GATE_CSS
 
-    def __init__(self, **params):
-        super().__init__(**params)
-        self._pane = pn.pane.HTML(self.html, stylesheets=[JUMP_GATE_CSS], sizing_mode="stretch_width",
-                                  css_classes=["board"], margin=(0, 5))
-
-    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action", "lang")
-    def html(self) -> str:
-        if self.session.game != "jump_gate":
-            return ""              # the app has swapped in another game's board; this one is retired
-        return jump_gate_html(self.session, self.lang)
-
-    def __panel__(self):
-        return self._pane
+    def draw(self, session: GameSession, lang: str) -> str:
+        return jump_gate_html(session, lang)

@@ -36,10 +36,9 @@ filled by :func:`starligned_context` with plain values from the observation.
 
 from __future__ import annotations
 
-import panel as pn
-import param
 from markupsafe import Markup
 
+from explorer.boards.base import HtmlBoard
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -384,23 +383,10 @@ def starligned_html(session: GameSession, lang: str = "en") -> str:
         preview=selection_preview(session, view), lang=lang))
 
 
-class StarlignedBoard(pn.viewable.Viewer):
+class StarlignedBoard(HtmlBoard):
     """The Starligned table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
-    session = param.ClassSelector(class_=GameSession, constant=True)
-    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+    GAME, CSS = "starligned", STARLIGNED_CSS
 
-    def __init__(self, **params):
-        super().__init__(**params)
-        self._pane = pn.pane.HTML(self.html, stylesheets=[STARLIGNED_CSS], sizing_mode="stretch_width",
-                                  css_classes=["board"], margin=(0, 5))
-
-    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action", "lang")
-    def html(self) -> str:
-        if self.session.game != "starligned":
-            return ""              # the app has swapped in another game's board; this one is retired
-        return starligned_html(self.session, self.lang)
-
-    def __panel__(self):
-        return self._pane
+    def draw(self, session: GameSession, lang: str) -> str:
+        return starligned_html(session, lang)

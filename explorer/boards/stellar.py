@@ -18,9 +18,7 @@ language where the game writes them in it.
 
 from __future__ import annotations
 
-import panel as pn
-import param
-
+from explorer.boards.base import HtmlBoard
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours
 from explorer.core.i18n import DEFAULT, event_text, text, texts
@@ -208,23 +206,10 @@ def stellar_html(session: GameSession, lang: str = "en") -> str:
     return render("stellar_board.html", **stellar_context(session, lang))
 
 
-class StellarBoard(pn.viewable.Viewer):
+class StellarBoard(HtmlBoard):
     """The Stellar table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
-    session = param.ClassSelector(class_=GameSession, constant=True)
-    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+    GAME, CSS = "stellar", STELLAR_CSS
 
-    def __init__(self, **params):
-        super().__init__(**params)
-        self._pane = pn.pane.HTML(self.html, stylesheets=[STELLAR_CSS], sizing_mode="stretch_width",
-                                  css_classes=["board"], margin=(0, 5))
-
-    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action", "lang")
-    def html(self) -> str:
-        if self.session.game != "stellar":
-            return ""              # the app has swapped in another game's board; this one is retired
-        return stellar_html(self.session, self.lang)
-
-    def __panel__(self):
-        return self._pane
+    def draw(self, session: GameSession, lang: str) -> str:
+        return stellar_html(session, lang)

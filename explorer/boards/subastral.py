@@ -41,15 +41,13 @@ import html
 from functools import lru_cache
 from typing import Any
 
-import panel as pn
-import param
-
 from markupsafe import Markup
 
 from explorer.core.i18n import event_text, text
 from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (the boards' colours)
 from explorer.web.markup import render
 from explorer.core.session import GameSession, player_label
+from explorer.boards.base import HtmlBoard
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.viewpoint import role_of
 from rules.subastral.cards import standard_cards
@@ -341,32 +339,17 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
     }
 
 
-class SubastralBoard(pn.viewable.Viewer):
+class SubastralBoard(HtmlBoard):
     """The Subastral table of a session, redrawn whenever the viewed state or the viewing seat changes."""
 
-    session = param.ClassSelector(class_=GameSession, constant=True)
-    lang = param.Selector(default="en", objects=["en", "ja"], doc="The language of the board's texts.")
+    GAME, CSS = "subastral", BOARD_CSS
 
-    def __init__(self, **params):
-        super().__init__(**params)
-        self._pane = pn.pane.HTML(self.html, stylesheets=[BOARD_CSS], sizing_mode="stretch_width",
-                                  css_classes=["board"], margin=(0, 5))
-
-    @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action", "lang")
-    def html(self) -> str:
-        session = self.session
-        if session.game != "subastral":
-            return ""              # the app has swapped in another game's board; this one is retired
+    def draw(self, session: GameSession, lang: str) -> str:
         last_move = None
         if session.cursor and session.sees_all:
             seat, action = session.log[session.cursor - 1]      # as session.describe_move, in the board's language
-            last_move = _t("move", self.lang, player=_player(seat, self.lang),
-                           action=action_label(session.spec, action, self.lang))
+            last_move = _t("move", lang, player=_player(seat, lang), action=action_label(session.spec, action, lang))
         problem = live_replay_problem(session)
-        problem = replay_problem_text(session, problem, self.lang) if problem else None
+        problem = replay_problem_text(session, problem, lang) if problem else None
         return subastral_html(session.view(), step=session.cursor, moves=len(session.log),
-                              last_move=last_move, problem=problem, preview=action_preview(session, self.lang), lang=self.lang)
-
-    def __panel__(self):
-        return self._pane
+                              last_move=last_move, problem=problem, preview=action_preview(session, lang), lang=lang)
