@@ -480,8 +480,8 @@ class ActionPicker(pn.viewable.Viewer):
                 button.on_click(lambda event, seat=seat: self.take_seat_here(seat))
                 buttons.append(button)
             self._take_seat_buttons = buttons
-            self.take_seat.objects = [pn.pane.HTML('<span class="quiet">Every seat is played by a bot. '
-                                                   'Take a seat from this step:</span>', stylesheets=[PICKER_CSS],
+            self.take_seat.objects = [pn.pane.HTML(f'<span class="quiet">{html.escape(text("picker.take_seat_intro", self.lang))}</span>',
+                                                   stylesheets=[PICKER_CSS],
                                                    margin=(8, 5)), *buttons]
         assign(self.take_seat, visible=show)
 

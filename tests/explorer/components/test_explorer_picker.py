@@ -301,6 +301,16 @@ def test_one_click_takes_a_seat_in_a_bot_game():
     assert app.seat_controllers.selectors[1].value == "human"
 
 
+@pytest.mark.parametrize("lang, intro, label", [("en", "Every seat is played by a bot.", "Play as Player 1"),
+                                                  ("ja", "すべての席をボットが指しています。", "プレイヤー1として指す")])
+def test_the_take_a_seat_line_speaks_the_pages_language(lang, intro, label):
+    app = ExplorerApp(session=bot_session(seed=SEED), lang=lang)
+    intro_pane, first = app.picker.take_seat.objects[:2]
+    assert intro in intro_pane.object and first.label == label
+    if lang == "ja":
+        assert "Every seat" not in intro_pane.object
+
+
 def test_new_game_as_player_1_starts_at_player_1s_first_decision():
     app = ExplorerApp(session=bot_session(seed=SEED))
     session = app.session
