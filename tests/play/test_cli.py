@@ -1,6 +1,7 @@
 """The command line, run as a user runs it (a real subprocess of ``python -m explorer.cli``, the console script)."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -190,9 +191,11 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
 
 
 def test_make_serve_is_rules_explorer_serve_with_the_same_options():
-    made = subprocess.run(["make", "-n", "serve", "VENV=.venv-x", "ADDRESS=0.0.0.0", "PORT=8000", "TABLES_DB=/srv/t.db",
-                           "GROUP_ORIGIN=play.example.org", "SERVE_ARGS=--use-xheaders"], cwd=ROOT,
-                          capture_output=True, text=True, check=True).stdout
+    # Run as its own make, not as a sub-make of `make test` (which would add "make[1]: Leaving directory").
+    env = {key: value for key, value in os.environ.items() if key not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    made = subprocess.run(["make", "--no-print-directory", "-n", "serve", "VENV=.venv-x", "ADDRESS=0.0.0.0", "PORT=8000",
+                           "TABLES_DB=/srv/t.db", "GROUP_ORIGIN=play.example.org", "SERVE_ARGS=--use-xheaders"], cwd=ROOT,
+                          capture_output=True, text=True, check=True, env=env).stdout
     line = made.replace("\\\n", " ").strip().splitlines()[-1].split()
     assert line[:2] == [".venv-x/bin/rules-explorer", "serve"]
     from explorer.cli import build_parser
