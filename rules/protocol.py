@@ -10,6 +10,7 @@ Only the standard library is used here; nothing in ``rules`` may import a UI pac
 from __future__ import annotations
 
 import abc
+import functools
 import json
 import sys
 from collections.abc import Mapping
@@ -224,9 +225,14 @@ class GameSpec(abc.ABC):
     def public_score_breakdown(self, state) -> dict[str, list[dict]]:
         """:meth:`score_breakdown` in every language of the interface (``{"en": [...], "ja": [...]}``):
         scores are public, so every observation carries it as ``"score_breakdown"`` and score tables
-        and plots read it there, not from the state."""
-        from rules.rulebook import LANGUAGES       # rulebook reads this module: imported when first asked
-        return {lang: self.score_breakdown(state, lang) for lang in LANGUAGES}
+        and plots read it there, not from the state.
+
+        Worked out once per state (:func:`_public_score_breakdown`): every seat's, the spectator's and
+        the teacher's observation of one state share the same object, so nobody may change it."""
+        try:
+            return _public_score_breakdown(self, state)
+        except TypeError:                           # (a state that cannot be hashed: worked out afresh)
+            return _public_score_breakdown.__wrapped__(self, state)
 
     def public_scores(self, state) -> dict:
         """The part of every observation that is the same for every viewer and holds the scores:
@@ -507,3 +513,12 @@ def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterab
     unknown = set(data) - keys - set(optional)
     if unknown:
         _bad("unknown_fields", where, keys=_listed(sorted(map(str, unknown))))
+
+
+@functools.lru_cache(maxsize=64)
+def _public_score_breakdown(spec: GameSpec, state) -> dict[str, list[dict]]:
+    """The breakdown in every language, remembered for the last 64 (game, state) pairs: states are
+    immutable, so equal states score alike. It was most of an observation's cost (the breakdown twice,
+    in two languages, for every seat that looks at the same state)."""
+    from rules.rulebook import LANGUAGES            # rulebook reads this module: imported when first asked
+    return {lang: spec.score_breakdown(state, lang) for lang in LANGUAGES}

@@ -28,3 +28,16 @@ def test_every_viewer_sees_the_same_public_scores(game_id):
             assert {key: view[key] for key in ("scores", "winners", "score_breakdown")} == game.public_scores(state)
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("game_id", list(rules.GAMES))
+def test_the_breakdown_is_worked_out_once_per_state_and_shared_by_every_viewer(game_id, monkeypatch):
+    game, state, _ = next(iter(positions(game_id, seeds=1)))
+    state = game.new_game(state.players, 12345)            # (a state no other test has scored)
+    calls = []
+    breakdown = type(game).score_breakdown
+    monkeypatch.setattr(type(game), "score_breakdown",
+                        lambda self, state, lang="en": calls.append(lang) or breakdown(self, state, lang))
+    views = [game.observe(state, seat) for seat in (None, ALL, *range(state.players))]
+    assert all(view["score_breakdown"] is views[0]["score_breakdown"] for view in views)
+    assert sorted(lang for lang in calls if lang is not None) == sorted(LANGUAGES)   # once in each language
