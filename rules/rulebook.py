@@ -1,7 +1,7 @@
 """Each game's rulebook: the rules in our own words, in English and Japanese, in teaching order.
 
 A rulebook is a data file, ``rules/<game>/data/rulebook.json``: chapters of rules, each rule with an
-id, the headings of the rules text (the file ``source`` names) it follows, the numbers of the
+id, the headings of the rules text (``source`` names it by its title) it follows, the numbers of the
 readings (``docs/readings.md``, the game's section) that settle it, and in both languages a title, a one-line
 summary (shown with an illegal move's explanation) and a teaching text.
 
@@ -68,7 +68,7 @@ class Chapter:
 @dataclass(frozen=True)
 class Rulebook:
     game: str
-    source: str                      # the rules text's file name
+    source: str                      # the rules text's title (the text itself is not in the repository)
     chapters: tuple[Chapter, ...]
     headings: tuple[str, ...]        # every heading of the rules text, in order (what ``sections`` name)
     ruling_count: int                # how many readings docs/readings.md has for the game

@@ -116,18 +116,22 @@ OUTSIDE = re.compile(r"\b(?:DESIGN|STYLE|RULINGS|TOOLING|CARD-DATA-RESEARCH)(?:\
                      r"|[\w-]+\.ja\.txt\b|shared/rules/")
 #: ``docs/<file>.md, "<section>"`` (the section may follow on the next line).
 CITATION = re.compile(r"docs/([\w-]+\.md),\s+\"([^\"\n]+)\"")
+#: ``docs/<file>.md#<anchor>``: a heading by its link anchor (the data files' ``source``: ``docs/cards.md#jump-gate``).
+ANCHOR = re.compile(r"docs/([\w-]+\.md)#([\w-]+)")
 #: Inside strings that cannot hold double quotes (variant sources): ``docs/readings.md, Jump Gate 3``.
 BARE_READING = re.compile(r"docs/readings\.md,?\s+(?:の\s+)?((?:Subastral|Starligned|Biome Blitz|Jump Gate|Stellar)"
                           r"(?: \d+)?)(?!\w)")
 
 
 def our_files() -> list[Path]:
-    """Every text a reader meets: code, docs, notebooks and the interface texts."""
+    """Every text a reader meets: code, docs, notebooks and every JSON file (the interface texts,
+    the games' data files with their ``source`` fields, tutorials, examples)."""
     found = []
     for path in ROOT.rglob("*"):
-        if SKIP_DIRS & set(path.relative_to(ROOT).parts) or not path.is_file():
+        parts = path.relative_to(ROOT).parts
+        if SKIP_DIRS & set(parts) or any(part.startswith(".") for part in parts[:-1]) or not path.is_file():
             continue
-        if path.suffix in (".py", ".md", ".ipynb") or (path.suffix == ".json" and "locales" in path.parts):
+        if path.suffix in (".py", ".md", ".ipynb", ".json"):
             found.append(path)
     return found
 
@@ -139,6 +143,11 @@ def outside_references(text: str) -> list[str]:
 def headings(doc: Path) -> list[str]:
     return [line.lstrip("#").strip() for line in doc.read_text(encoding="utf-8").splitlines()
             if re.match(r"#{1,6} ", line)]
+
+
+def anchor(heading: str) -> str:
+    """A heading's link anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
 
 
 def broken_citations(text: str, root: Path = ROOT) -> list[str]:
@@ -153,6 +162,12 @@ def broken_citations(text: str, root: Path = ROOT) -> list[str]:
             broken.append(f"docs/{name} (no such file)")
         elif not any(h == section or h.startswith(section + ":") for h in headings(doc)):
             broken.append(f'docs/{name}, "{section}" (no such heading)')
+    for m in ANCHOR.finditer(text):
+        doc = root / "docs" / m.group(1)
+        if not doc.exists():
+            broken.append(f"docs/{m.group(1)} (no such file)")
+        elif m.group(2) not in {anchor(h) for h in headings(doc)}:
+            broken.append(f"docs/{m.group(1)}#{m.group(2)} (no such heading)")
     return broken
 
 
@@ -167,6 +182,18 @@ def test_the_checks_catch_what_they_are_for():
     assert broken_citations('docs/readings.md, "Jump Gate 9"; docs/nowhere.md, "X"; docs/readings.md, Stellar 7') == [
         'docs/readings.md, "Jump Gate 9" (no such heading)', "docs/nowhere.md (no such file)",
         'docs/readings.md, "Stellar 7" (no such heading)']
+    assert anchor("Biome Blitz") == "biome-blitz" and anchor("Stellar 2: the telescope") == "stellar-2-the-telescope"
+    assert broken_citations('"source": "docs/cards.md#jump-gate: totals sourced", docs/cards.md#biome-blitz') == []
+    assert broken_citations("docs/cards.md#jumpgate; docs/nowhere.md#x") == [
+        "docs/cards.md#jumpgate (no such heading)", "docs/nowhere.md (no such file)"]
+
+
+def test_the_data_files_are_among_the_files_checked():
+    """The games' card and rulebook files (``source``: what they are based on) are checked too."""
+    checked = {str(path.relative_to(ROOT)) for path in our_files()}
+    for game in rules.GAMES:
+        data = {str(path.relative_to(ROOT)) for path in (ROOT / "rules" / game / "data").glob("*.json")}
+        assert data and data <= checked, game
 
 
 def test_no_file_cites_a_document_outside_the_repository():

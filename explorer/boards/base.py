@@ -14,8 +14,9 @@ from explorer.core.session import GameSession, player_label
 class HtmlBoard(pn.viewable.Viewer):
     """A game's board: one HTML pane, redrawn whenever the viewed state, the viewing seat, the replay's
     notice, the selected action or the language changes. A board sets ``GAME`` (its game id) and
-    ``CSS`` (its stylesheet) and draws the session's view in :meth:`draw`; when the page swaps in
-    another game's board, this one is retired and draws nothing."""
+    ``CSS`` (its stylesheet, ``stylesheet("boards/<game>")``: the file ``explorer/web/css/boards/<game>.css``)
+    and draws the session's view in :meth:`draw`; when the page swaps in another game's board, this
+    one is retired and draws nothing."""
 
     GAME = ""
     CSS = ""

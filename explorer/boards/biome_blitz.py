@@ -49,6 +49,7 @@ from explorer.components.timeline import live_replay_problem, replay_problem_tex
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
+from explorer.core.stylesheets import stylesheet
 from explorer.core.viewpoint import role_of
 from explorer.web.markup import render
 
@@ -59,103 +60,6 @@ SYMBOL_MARK = {"leaf": "❦", "water": "≈", "meat": "◆", "wild": "✱"}
 #: The rules text's ability icons (カードの構造, アビリティアイコン); their words are the board's texts
 #: ``biome_blitz_board.trigger.<trigger>`` (``explorer/locales/<lang>/biome_blitz_board.json``).
 TRIGGERS = ("forage", "discover", "compete", "defend", "explore", "dice", "peek", "prevent", "defeated", "start_of_turn")
-
-BIOME_BLITZ_CSS = """
-:host { display: block; }
-.bb-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; container-type: inline-size; }
-.bb-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 6px; }
-.step-counter { font-weight: 700; font-size: 1.15em; }
-.bb-turn { font-weight: 600; }
-.bb-phase { flex-basis: 100%; font-size: 1.02em; }
-.bb-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
-.bb-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
-.bb-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
-                           border: 1px dashed #e0a800; }
-.bb-pending { margin: 0 0 6px; padding: 4px 10px; border-radius: 6px; background: #e8f0fe; border-left: 4px solid #2f6fdb;
-              font-size: .95em; }
-.bb-table { display: flex; flex-wrap: wrap; gap: 10px; padding: 10px; border-radius: 12px;
-            background: linear-gradient(160deg, #26402c, #3f5f3a); color: #f1f5ec; }
-.bb-decks { display: flex; flex-direction: column; gap: 8px; flex: 1 1 640px; }
-.bb-deck { display: flex; gap: 8px; align-items: stretch; }
-.bb-pile { width: 86px; flex: none; display: flex; flex-direction: column; align-items: center; gap: 3px; font-size: .75em;
-           text-align: center; }
-.bb-pile .back { width: 54px; height: 60px; border-radius: 7px; border: 2px solid #e6eddc; display: flex; align-items: center;
-                 justify-content: center; font-weight: 700; font-size: 1.35em;
-                 background: repeating-linear-gradient(45deg, #51703f, #51703f 6px, #3d5830 6px, #3d5830 12px); }
-.bb-pile .title { font-weight: 700; letter-spacing: .03em; }
-.bb-discard-top { opacity: .85; }
-.bb-pile.target .back { outline: 3px solid #ffd166; outline-offset: 2px; }
-.bb-market { display: flex; gap: 6px; flex: 1; align-items: stretch; }
-.bb-slot { position: relative; flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; align-items: stretch; }
-.bb-slot.empty { border: 1px dashed rgba(255,255,255,.35); border-radius: 8px; align-items: center; justify-content: center;
-                 font-size: .8em; opacity: .6; min-height: 40px; }
-.bb-slot.target > * { outline: 3px solid #ffd166; outline-offset: 2px; }
-.bb-slot .slot-no { position: absolute; top: -2px; left: 2px; font-size: .62em; opacity: .7; z-index: 1; }
-.bb-resource { display: inline-flex; align-items: center; justify-content: center; gap: 3px; min-width: 54px; height: 30px;
-               padding: 0 7px; border-radius: 6px; border: 1px solid rgba(0,0,0,.4); box-sizing: border-box; font-size: .82em;
-               font-weight: 600; flex: none; }
-.bb-market .bb-resource { height: 44px; font-size: 1em; }
-.bb-resource.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-3px); }
-.bb-back { display: inline-block; width: 30px; height: 30px; border-radius: 6px; border: 1px solid #cfd8c4; flex: none;
-           background: repeating-linear-gradient(45deg, #51703f, #51703f 4px, #3d5830 4px, #3d5830 8px); }
-.bb-animal, .bb-ecosystem { border-radius: 8px; border: 1px solid rgba(0,0,0,.45); padding: 4px 6px; font-size: .74em;
-                            line-height: 1.25; box-sizing: border-box; min-width: 0; box-shadow: 0 1px 2px rgba(0,0,0,.3); }
-.bb-animal.selected, .bb-ecosystem.selected { outline: 3px solid #e0a800; outline-offset: 2px; }
-.bb-card-head { display: flex; gap: 4px; align-items: baseline; }
-.bb-stars { font-weight: 800; white-space: nowrap; }
-.bb-name { font-weight: 700; font-size: 1.08em; overflow: hidden; text-overflow: ellipsis; }
-.bb-family { opacity: .8; font-style: italic; }
-.bb-eco-symbol { margin-left: auto; padding: 0 5px; border-radius: 7px; background: rgba(255,255,255,.85); color: #1d2733;
-                 font-weight: 700; font-size: .9em; }
-.bb-costs { display: flex; flex-wrap: wrap; gap: 2px 8px; margin: 2px 0; }
-.bb-cost .chip, .bb-battle-cost .chip { display: inline-block; padding: 0 4px; border-radius: 5px; margin-left: 2px;
-                                         border: 1px solid rgba(0,0,0,.3); font-size: .92em; }
-.bb-stats { display: flex; gap: 8px; font-weight: 700; }
-.bb-bonus { color: #0b5d1e; background: #d9f7df; border-radius: 5px; padding: 0 4px; font-weight: 700; }
-.bb-abilities { margin: 2px 0 0; padding: 0; list-style: none; }
-.bb-ability { margin-top: 1px; }
-.bb-ability .trigger { display: inline-block; padding: 0 4px; border-radius: 5px; background: rgba(0,0,0,.22);
-                       font-size: .85em; margin-right: 3px; }
-.bb-compete { flex: 0 1 220px; display: flex; flex-direction: column; gap: 4px; padding: 6px 8px; border-radius: 10px;
-              background: rgba(0,0,0,.25); font-size: .85em; }
-.bb-compete .title { font-weight: 700; letter-spacing: .03em; }
-.bb-dice-row { display: flex; align-items: center; gap: 6px; }
-.bb-die { display: inline-flex; align-items: center; justify-content: center; width: 34px; height: 34px; border-radius: 7px;
-          background: #fff; color: #1d2733; font-weight: 800; font-size: 1.3em; box-shadow: inset 0 -2px 0 rgba(0,0,0,.2); flex: none; }
-.bb-die.defence { background: #ffe8cc; }
-.bb-total { font-weight: 700; }
-.bb-winner { padding: 2px 6px; border-radius: 6px; background: #ffd166; color: #3d2a00; font-weight: 700; }
-.bb-compete .none { opacity: .7; }
-.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
-.seats.columns-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-@container (max-width: 900px) { .seats.columns-3 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
-@container (max-width: 560px) { .seats, .seats.columns-3 { grid-template-columns: minmax(0, 1fr); } }
-.bb-seat { border: 1px solid #d3dbe6; border-left: 6px solid var(--seat-colour); border-radius: 10px; padding: 6px 10px;
-           background: #fbfcfe; min-width: 0; }
-.bb-seat.to-move { border-top: 2px solid #2f6fdb; border-right: 2px solid #2f6fdb; border-bottom: 2px solid #2f6fdb;
-                   box-shadow: 0 0 0 3px rgba(47,111,219,.15); }
-.bb-seat.winner { background: #f1fbf5; }
-.bb-head { display: flex; flex-wrap: wrap; gap: .3em .7em; align-items: baseline; }
-.bb-head .name { font-weight: 700; }
-.bb-head .bb-badge { padding: 0 7px; border-radius: 9px; font-size: .8em; background: #e7ecf3; }
-.bb-head .bb-badge.deciding { background: #2f6fdb; color: #fff; }
-.bb-head .bb-badge.winner { background: #1c9c5c; color: #fff; }
-.bb-progress { display: flex; gap: 10px; margin-left: auto; font-size: .9em; }
-.bb-points { font-weight: 800; font-size: 1.1em; }
-.bb-meter { display: block; height: 5px; border-radius: 3px; background: #e3e8ef; margin-top: 3px; overflow: hidden; }
-.bb-meter span { display: block; height: 100%; background: var(--seat-colour); }
-.zone-label { font-size: .72em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 5px 0 2px; }
-.bb-team { display: grid; gap: 5px; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
-.bb-ecos, .bb-hand { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; min-height: 30px; }
-.bb-ecos .bb-ecosystem { min-width: 110px; }
-.bb-hand .count, .bb-seat .empty { font-size: .82em; color: #66768a; }
-.bb-events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; border-radius: 4px; }
-.bb-events ul { margin: 2px 0 0 1.1em; padding: 0; }
-.bb-event.kind-peek { font-weight: 600; color: #5c4400; }
-.legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; align-items: center; }
-.legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
-.provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
-"""
 
 
 # ---------------------------------------------------------------------------- pieces (plain values for the template)
@@ -498,7 +402,7 @@ def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
 class BiomeBlitzBoard(HtmlBoard):
     """The Biome Blitz table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
-    GAME, CSS = "biome_blitz", BIOME_BLITZ_CSS
+    GAME, CSS = "biome_blitz", stylesheet("boards/biome_blitz")
 
     def draw(self, session: GameSession, lang: str) -> str:
         return biome_blitz_html(session, lang)

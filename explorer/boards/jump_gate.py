@@ -45,6 +45,7 @@ from explorer.components.timeline import live_replay_problem, replay_problem_tex
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
+from explorer.core.stylesheets import stylesheet
 from explorer.core.viewpoint import role_of
 from explorer.web.markup import render
 from rules.jump_gate.cards import SHAPE_LETTER
@@ -57,113 +58,6 @@ SHAPE_OF_LETTER = {letter: shape for shape, letter in SHAPE_LETTER.items()}
 RING_RADIUS_X, RING_RADIUS_Y = 37.5, 39.0
 RING_ASPECT = {6: 1.6, 7: 1.5, 8: 1.4, 9: 1.25}
 
-JUMP_GATE_CSS = """
-:host { display: block; }
-.jg-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; container-type: inline-size; }
-.jg-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 8px; }
-.step-counter { font-weight: 700; font-size: 1.15em; }
-.jg-phase { font-size: 1.02em; }
-.jg-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
-.jg-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
-.jg-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
-                           border: 1px dashed #e0a800; }
-.jg-space { border-radius: 14px; padding: 8px; background: radial-gradient(ellipse at center, #1b2f55 0%, #0b1630 70%, #070e20 100%);
-            color: #eef3fb; }
-.jg-ring { position: relative; width: 100%; max-width: 820px; margin: 0 auto; }
-.jg-orbit { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
-.jg-orbit ellipse { fill: none; stroke: rgba(190,210,255,.45); stroke-width: .35; stroke-dasharray: 1.2 1; }
-.jg-planet { position: absolute; transform: translate(-50%, -50%); width: 168px; box-sizing: border-box; padding: 5px 6px;
-             border-radius: 12px; background: rgba(30,52,92,.95); border: 2px solid rgba(160,185,230,.55);
-             display: flex; flex-direction: column; gap: 4px; align-items: center; box-shadow: 0 2px 8px rgba(0,0,0,.45); }
-.jg-planet.claimed { border: 3px solid var(--claimer); box-shadow: 0 0 0 3px rgba(255,255,255,.25), 0 2px 8px rgba(0,0,0,.45); }
-.jg-planet.focus { outline: 3px solid #ffd166; outline-offset: 2px; }
-.jg-planet.target { outline: 3px dashed #ffd166; outline-offset: 3px; background: rgba(92,78,30,.95); }
-.jg-planet .planet-head { display: flex; width: 100%; gap: 4px; align-items: center; font-size: .82em; }
-.jg-planet .planet-name { font-weight: 700; }
-.jg-planet .planet-id { opacity: .7; font-size: .85em; }
-.jg-planet .claim { font-size: .7em; line-height: 16px; font-weight: 700; padding: 0 5px; border-radius: 8px;
-                    background: var(--claimer); color: #fff; }
-.jg-codes { display: flex; gap: 3px; align-items: center; margin-left: auto; font-size: 1.1em; }
-.jg-code { display: inline-flex; align-items: center; justify-content: center; width: 20px; height: 20px; flex: none;
-           font-weight: 700; font-size: .78em; line-height: 1; box-sizing: border-box; }
-.jg-code-jump { background: #2f6fdb; color: #fff; border-radius: 2px; }
-.jg-code-scan { background: #2a9d5c; color: #fff; border-radius: 50%; }
-.jg-code-land { background: #f4c430; color: #3d2a00; clip-path: polygon(50% 0, 100% 100%, 0 100%); padding-top: 7px;
-                width: 23px; }
-.jg-slots { display: flex; gap: 3px; }
-.jg-resource { position: relative; display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
-               width: 36px; height: 40px; border-radius: 5px; border: 1px solid rgba(0,0,0,.45); flex: none;
-               font-size: .56em; line-height: 1.1; box-sizing: border-box; text-align: center; overflow: visible; }
-.jg-resource b { font-size: 1.05em; }
-.jg-resource b.long { font-size: .9em; letter-spacing: -.04em; }
-.jg-resource.face-down { background: repeating-linear-gradient(45deg, #56407e, #56407e 4px, #3e2d5f 4px, #3e2d5f 8px);
-                         border-color: #c9b8ea; }
-.jg-resource.empty { background: transparent; border: 1px dashed rgba(255,255,255,.3); color: rgba(255,255,255,.45); }
-.jg-resource.target { outline: 3px solid #ffd166; outline-offset: 1px; }
-.jg-bh-icon { position: absolute; top: -4px; right: -4px; width: 11px; height: 11px; border-radius: 50%;
-              background: radial-gradient(circle, #000 0 30%, #b388ff 32% 45%, #000 47%); box-shadow: 0 0 0 1px #fff; }
-.jg-marker { display: inline-block; width: 11px; height: 11px; border-radius: 50%; border: 1.5px solid #fff; box-sizing: border-box;
-             flex: none; }
-.jg-resource .jg-marker { position: absolute; bottom: -5px; left: 50%; transform: translateX(-50%); }
-.jg-ships { display: flex; gap: 3px; min-height: 16px; flex-wrap: wrap; justify-content: center; }
-.jg-ship { display: inline-block; padding: 0 6px 0 4px; font-size: .7em; font-weight: 700; color: #fff; line-height: 16px;
-           border-radius: 3px 9px 9px 3px; border: 1px solid rgba(255,255,255,.8); }
-.jg-ship::before { content: ""; display: inline-block; width: 0; height: 0; margin-right: 3px; vertical-align: 0;
-                   border-left: 6px solid #fff; border-top: 4px solid transparent; border-bottom: 4px solid transparent; }
-.jg-centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); width: 36%; display: flex;
-             flex-direction: column; gap: 8px; align-items: stretch; }
-.jg-gate, .jg-black-hole { border-radius: 10px; padding: 5px 8px; text-align: center; font-size: .8em; }
-.jg-gate { border: 2px solid #8ecae6; background: rgba(142,202,230,.12); }
-.jg-gate .title, .jg-black-hole .title { font-weight: 700; letter-spacing: .03em; }
-.jg-black-hole { border: 2px solid #b388ff; background: radial-gradient(circle at center, #000 0%, #140a26 70%, #24143f 100%); }
-.jg-black-hole .track { display: flex; justify-content: center; gap: 4px; margin: 4px 0 2px; }
-.jg-black-hole .bh-marker { width: 14px; height: 14px; border-radius: 50%; border: 1px dashed rgba(255,255,255,.5); box-sizing: border-box; }
-.jg-black-hole .bh-marker.filled { border: 2px solid #fff; }
-.jg-black-hole .note { font-size: .85em; opacity: .8; }
-.jg-ring-note { display: none; font-size: .8em; opacity: .8; text-align: center; margin-top: 4px; }
-@container (max-width: 716px) {
-  .jg-ring { aspect-ratio: auto !important; display: flex; flex-wrap: wrap; gap: 8px; justify-content: center; }
-  .jg-orbit { display: none; }
-  .jg-planet, .jg-centre { position: static; transform: none; }
-  .jg-centre { width: 100%; flex-direction: row; flex-wrap: wrap; }
-  .jg-centre > * { flex: 1 1 180px; }
-  .jg-ring-note { display: block; }
-}
-.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
-.seats.columns-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-@container (max-width: 820px) { .seats.columns-3 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
-@container (max-width: 560px) { .seats, .seats.columns-3 { grid-template-columns: minmax(0, 1fr); } }
-.seat { border: 1px solid #d3dbe6; border-left: 6px solid var(--seat-colour); border-radius: 10px; padding: 8px 10px; background: #fbfcfe; }
-.seat.to-move { border-top: 2px solid #2f6fdb; border-right: 2px solid #2f6fdb; border-bottom: 2px solid #2f6fdb;
-                box-shadow: 0 0 0 3px rgba(47,111,219,.15); }
-.seat.winner { background: #f1fbf5; }
-.seat-head { display: flex; gap: .6em; align-items: baseline; }
-.seat-name { font-weight: 700; }
-.seat-note { font-size: .82em; color: #2f6fdb; }
-.seat-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
-.zone-label { font-size: .75em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 6px 0 2px; }
-.jg-hand, .jg-gained, .jg-hidden { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; min-height: 28px; }
-.jg-hand { min-height: 50px; }
-.jg-gained .jg-resource, .jg-hidden .jg-resource { height: 30px; }
-.jg-seat-line { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; font-size: .85em; margin-top: 4px; }
-.markers-left { display: inline-flex; gap: 2px; align-items: center; }
-.markers-left .jg-marker { width: 9px; height: 9px; border: 1px solid rgba(0,0,0,.35); }
-.jg-navcomp { display: inline-flex; flex-direction: column; gap: 3px; align-items: center; justify-content: center; width: 44px;
-              min-height: 48px; padding: 3px 0; border-radius: 6px; border: 1px solid #4a5768; background: #e9eef5; box-sizing: border-box; flex: none; }
-.jg-navcomp .jg-code { width: 17px; height: 17px; font-size: .72em; }
-.jg-navcomp .jg-code-land { width: 20px; padding-top: 6px; }
-.jg-navcomp.back { background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); border-color: #d9e2f1; }
-.jg-navcomp.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-4px); }
-.count, .empty-zone { font-size: .82em; color: #66768a; }
-.jg-hidden .lost { font-size: .82em; color: #8a1c1c; font-weight: 700; }
-.jg-events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; border-radius: 4px; }
-.jg-events ul { margin: 2px 0 0 1.1em; padding: 0; }
-.legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; align-items: center; }
-.legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
-.legend .jg-code { width: 14px; height: 14px; font-size: .9em; vertical-align: middle; }
-.legend .jg-code-land { width: 16px; padding-top: 4px; }
-.provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
-"""
 
 # ---------------------------------------------------------------------------- texts
 def say(key: str, lang: str = "en", **values) -> str:
@@ -444,7 +338,7 @@ def jump_gate_html(session: GameSession, lang: str = "en") -> str:
 class JumpGateBoard(HtmlBoard):
     """The Jump Gate table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
-    GAME, CSS = "jump_gate", JUMP_GATE_CSS
+    GAME, CSS = "jump_gate", stylesheet("boards/jump_gate")
 
     def draw(self, session: GameSession, lang: str) -> str:
         return jump_gate_html(session, lang)

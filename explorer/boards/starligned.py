@@ -43,6 +43,7 @@ from explorer.components.timeline import live_replay_problem, replay_problem_tex
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
+from explorer.core.stylesheets import stylesheet
 from explorer.core.viewpoint import role_of
 from explorer.web.markup import render
 
@@ -70,69 +71,6 @@ def names_text(seats, lang: str = "en") -> str:
 
 #: English names of the effects (kept for older callers; the board reads its texts in its language).
 EFFECT_LABEL = {effect: t(f"effect.{effect}") for effect in EFFECTS}
-
-STARLIGNED_CSS = """
-:host { display: block; }
-.sl-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; }
-.sl-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 6px; }
-.step-counter { font-weight: 700; font-size: 1.15em; }
-.sl-stage { font-weight: 600; }
-.sl-phase { flex-basis: 100%; font-size: 1.02em; }
-.sl-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
-.sl-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
-.sl-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
-                           border: 1px dashed #e0a800; }
-.sl-pending { margin: 0 0 6px; padding: 4px 10px; border-radius: 6px; background: #e8f0fe; border-left: 4px solid #2f6fdb;
-              font-size: .95em; }
-.sl-table { display: flex; flex-wrap: wrap; gap: .3em 1.2em; font-size: .85em; color: #4a5a6d; margin-bottom: 6px; align-items: center; }
-.sl-direction { padding: 1px 8px; border-radius: 9px; background: #ffd166; color: #3d2a00; }
-.sl-order .now { font-weight: 700; color: #2f6fdb; }
-.sl-seat { border: 1px solid #d3dbe6; border-left: 6px solid var(--seat-colour); border-radius: 10px; padding: 6px 10px;
-           margin-bottom: 8px; background: #fbfcfe; }
-.sl-seat.to-move { border-top: 2px solid #2f6fdb; border-right: 2px solid #2f6fdb; border-bottom: 2px solid #2f6fdb;
-                   box-shadow: 0 0 0 3px rgba(47,111,219,.15); }
-.sl-seat.winner { background: #f1fbf5; }
-.sl-head { display: flex; flex-wrap: wrap; gap: .3em .7em; align-items: baseline; }
-.sl-head .name { font-weight: 700; }
-.sl-head .sl-badge { padding: 0 7px; border-radius: 9px; font-size: .8em; background: #e7ecf3; }
-.sl-head .sl-badge.start-card { background: #ffd166; color: #3d2a00; }
-.sl-head .sl-badge.deciding { background: #2f6fdb; color: #fff; }
-.sl-head .sl-badge.winner { background: #1c9c5c; color: #fff; }
-.sl-head .score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
-.zone-label { font-size: .72em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 5px 0 2px; }
-.sl-row { display: flex; gap: 4px; padding: 8px 10px; border-radius: 10px; background: linear-gradient(160deg, #0d1b33, #24406b);
-          min-height: 84px; align-items: flex-end; flex-wrap: wrap; }
-.sl-row .empty, .sl-hand .empty { color: #98a4b3; font-size: .85em; align-self: center; }
-.sl-lower { display: flex; flex-wrap: wrap; gap: 4px 18px; align-items: flex-start; }
-.sl-hand { display: flex; gap: 4px; flex-wrap: wrap; min-height: 80px; align-items: center; }
-.sl-pair { position: relative; display: flex; gap: 4px; padding: 16px 3px 3px; border-radius: 9px;
-           background: rgba(255,246,194,.22); border: 2px solid #fff6c2; }
-.sl-moon-card { position: absolute; top: -2px; left: 50%; transform: translateX(-50%); padding: 0 8px; border-radius: 8px;
-                background: #fff6c2; color: #5c4a00; font-size: .7em; font-weight: 700; white-space: nowrap; }
-.sl-card { position: relative; width: 62px; height: 84px; border-radius: 7px; border: 1px solid rgba(0,0,0,.4);
-           display: flex; flex-direction: column; align-items: center; justify-content: space-between; padding: 11px 0 3px;
-           font-size: .68em; line-height: 1.05; box-sizing: border-box; flex: none; }
-.sl-card .up { text-align: center; } .sl-card .up b { font-size: 1.9em; display: block; }
-.sl-card .down { transform: rotate(180deg); opacity: .7; text-align: center; font-size: .9em; }
-.sl-card .pos { position: absolute; top: 1px; left: 3px; font-size: .85em; opacity: .75; }
-.sl-card .cid { position: absolute; top: 1px; right: 3px; font-size: .78em; opacity: .8; letter-spacing: -.02em; }
-.sl-card .moon { position: absolute; top: 35px; width: 14px; height: 14px; border-radius: 50%; background: #fff6c2;
-                 border: 1px solid #c9a800; }
-.sl-card.moon-left .moon { left: -8px; clip-path: inset(0 0 0 50%); } .sl-card.moon-right .moon { right: -8px; clip-path: inset(0 50% 0 0); }
-.sl-card.blocked { outline: 2px solid #fff6c2; outline-offset: -3px; }
-.sl-card.last { box-shadow: 0 0 0 2px #8ecae6; }
-.sl-card.effect-now { box-shadow: 0 0 0 3px #ffd166, 0 0 10px 3px rgba(255,209,102,.7); }
-.sl-card.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-4px); }
-.sl-back { display: inline-block; width: 62px; height: 84px; border-radius: 7px; flex: none; box-sizing: border-box; border: 1px solid #d9e2f1;
-           background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); }
-.sl-chosen { display: inline-flex; align-items: center; gap: 6px; font-size: .85em; color: #4a5a6d; min-height: 80px; }
-.sl-chosen.waiting { color: #2f6fdb; font-weight: 600; }
-.sl-events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; border-radius: 4px; }
-.sl-events ul { margin: 2px 0 0 1.1em; padding: 0; }
-.legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; align-items: center; }
-.legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
-.provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
-"""
 
 
 # ---------------------------------------------------------------------------- pieces (plain values for the template)
@@ -386,7 +324,7 @@ def starligned_html(session: GameSession, lang: str = "en") -> str:
 class StarlignedBoard(HtmlBoard):
     """The Starligned table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
-    GAME, CSS = "starligned", STARLIGNED_CSS
+    GAME, CSS = "starligned", stylesheet("boards/starligned")
 
     def draw(self, session: GameSession, lang: str) -> str:
         return starligned_html(session, lang)

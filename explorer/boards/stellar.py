@@ -24,6 +24,7 @@ from explorer.core.palette import biome_colours
 from explorer.core.i18n import DEFAULT, event_text, text, texts
 from explorer.web.markup import render
 from explorer.core.session import GameSession
+from explorer.core.stylesheets import stylesheet
 from explorer.core.viewpoint import role_of
 from rules.rulebook import LANGUAGES
 
@@ -31,49 +32,6 @@ from rules.rulebook import LANGUAGES
 TELESCOPE_ROWS = (("top", (1,)), ("top", (2, 3)), ("top", (4, 5)), ("middle", (1, 2, 3)), ("bottom", (1, 2, 3, 4)))
 #: The title of each telescope section: the text ``stellar_board.section.<section>``.
 SECTION_TITLES = {"top": "top (5)", "middle": "middle (3)", "bottom": "bottom (4)"}
-
-STELLAR_CSS = """
-:host { display: block; }
-.st-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; container-type: inline-size; }
-.st-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin-bottom: 8px; }
-.step-counter { font-weight: 700; font-size: 1.15em; }
-.st-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
-.st-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
-.st-row { display: flex; gap: 8px; align-items: stretch; padding: 10px; border-radius: 12px;
-          background: linear-gradient(160deg, #0d1b33, #24406b); color: #eef3fb; flex-wrap: wrap; }
-.st-row .deck { padding: 4px 10px; font-size: .85em; text-align: center; }
-.st-row .slot { display: flex; flex-direction: column; align-items: center; gap: 3px; padding: 4px 8px;
-                background: rgba(255,255,255,.10); border-radius: 10px; min-width: 70px; }
-.st-row .slot-label { font-weight: 700; font-size: .85em; }
-.st-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center; width: 64px; height: 44px;
-           border-radius: 6px; border: 1px solid rgba(0,0,0,.35); font-size: .7em; line-height: 1.1; flex: none; }
-.st-card b { font-size: 1.45em; }
-.st-card.back { background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); }
-.st-card.face-down { background: #59636e; color: #fff; }
-.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
-@container (max-width: 640px) { .seats { grid-template-columns: minmax(0, 1fr); } }
-.seat { border: 1px solid #d3dbe6; border-radius: 10px; padding: 8px 10px; background: #fbfcfe; }
-.seat.to-move { border: 2px solid #2f6fdb; }
-.seat.winner { border: 2px solid #1c9c5c; background: #f1fbf5; }
-.seat-head { display: flex; gap: .6em; align-items: baseline; }
-.seat-name { font-weight: 700; }
-.seat-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
-.zone-label { font-size: .75em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 6px 0 2px; }
-.telescope { display: flex; flex-direction: column; align-items: center; gap: 3px; padding: 6px; border-radius: 10px; background: #0f1f3a; }
-.telescope .section-title { color: #c9d6ea; font-size: .7em; text-transform: uppercase; letter-spacing: .05em; margin-top: 3px; }
-.telescope .t-row { display: flex; gap: 3px; justify-content: center; }
-.telescope .t-slot { width: 64px; height: 44px; border-radius: 6px; border: 1px dashed rgba(255,255,255,.35);
-                     display: flex; align-items: center; justify-content: center; color: #9fb0c8; font-size: .6em; }
-.telescope .t-slot.legal { border: 2px solid #ffd166; background: rgba(255,209,102,.18); color: #ffd166; }
-.notebook { display: flex; flex-wrap: wrap; gap: 6px; }
-.stack { display: flex; flex-direction: column; gap: 2px; align-items: center; min-width: 70px; }
-.stack .stack-name { font-size: .7em; color: #66768a; }
-.stack .stack-run { font-size: .7em; font-weight: 700; color: #1c5fb8; }
-.stack .st-card { height: 22px; flex-direction: row; gap: 4px; }
-.hand { display: flex; flex-wrap: wrap; gap: 4px; min-height: 46px; align-items: center; }
-.events { margin-top: 8px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; font-size: .9em; }
-.events ul { margin: 2px 0 0 1.1em; padding: 0; }
-"""
 
 
 def optional_text(key: str, lang: str, fallback: str) -> str:
@@ -209,7 +167,7 @@ def stellar_html(session: GameSession, lang: str = "en") -> str:
 class StellarBoard(HtmlBoard):
     """The Stellar table of a session, redrawn whenever the viewed state, seat or selection changes."""
 
-    GAME, CSS = "stellar", STELLAR_CSS
+    GAME, CSS = "stellar", stylesheet("boards/stellar")
 
     def draw(self, session: GameSession, lang: str) -> str:
         return stellar_html(session, lang)

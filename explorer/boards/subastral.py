@@ -47,6 +47,7 @@ from explorer.core.i18n import event_text, text
 from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (the boards' colours)
 from explorer.web.markup import render
 from explorer.core.session import GameSession, player_label
+from explorer.core.stylesheets import stylesheet
 from explorer.boards.base import HtmlBoard
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.viewpoint import role_of
@@ -80,75 +81,6 @@ def _biome_names(lang: str) -> dict[str, str]:
     if lang == "ja":
         return {biome.id: biome.name_ja for biome in standard_cards().biomes if getattr(biome, "name_ja", None)}
     return {}
-
-BOARD_CSS = """
-:host { display: block; }
-.sb-board { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; }
-.sb-status { display: flex; flex-wrap: wrap; gap: .4em 1.2em; align-items: baseline; margin: 0 0 8px 0; }
-.step-counter { font-weight: 700; font-size: 1.15em; }
-.to-move-line { font-size: 1.05em; }
-.sb-status .viewer { margin-left: auto; padding: 1px 8px; border-radius: 10px; background: #e7ecf3; font-size: .9em; }
-.sb-status .problem { flex-basis: 100%; color: #8a1c1c; background: #fde8e8; padding: 4px 8px; border-radius: 6px; }
-.sb-table { display: flex; align-items: stretch; gap: 8px; padding: 10px; border-radius: 12px; overflow-x: auto;
-            background: linear-gradient(160deg, #0d1b33, #24406b); color: #eef3fb; }
-.deck { width: 88px; flex: none; display: flex; flex-direction: column; align-items: center; gap: 4px; font-size: .85em; text-align: center; }
-.deck .pile { width: 56px; height: 78px; border-radius: 7px; border: 2px solid #d9e2f1;
-              background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 6px, #2c4770 6px, #2c4770 12px);
-              display: flex; align-items: center; justify-content: center; font-weight: 700; font-size: 1.3em;
-              box-shadow: 3px 3px 0 #1a2c4a, 5px 5px 0 #132238; }
-.deck .end-card { color: #ffd166; }
-.clouds { flex: 1; display: grid; grid-template-columns: repeat(6, minmax(56px, 1fr)); gap: 6px; }
-.cloud { background: rgba(255,255,255,.10); border: 1px solid rgba(255,255,255,.18); border-radius: 14px;
-         padding: 6px 5px; display: flex; flex-direction: column; align-items: center; gap: 3px; min-height: 120px; }
-.cloud.touched { border: 2px solid #8ecae6; background: rgba(142,202,230,.16); }
-.cloud .played-mark { font-size: .68em; color: #ffd166; }
-.cloud .cloud-label { font-weight: 700; font-size: .9em; opacity: .9; }
-.cloud .empty { opacity: .5; font-size: .8em; margin-top: 8px; }
-.sun { width: 60px; flex: none; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; font-size: .8em; }
-.sun .disc { width: 48px; height: 48px; border-radius: 50%; background: radial-gradient(circle, #fff3b0 0%, #ffd166 45%, #f4a236 100%);
-             box-shadow: 0 0 18px 6px rgba(255,209,102,.55); }
-.card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
-        width: 52px; height: 40px; border-radius: 6px; border: 1px solid rgba(0,0,0,.35); line-height: 1.05;
-        box-shadow: 0 1px 2px rgba(0,0,0,.35); flex: none; }
-.card b { font-size: 1.15em; }
-.card small { font-size: .62em; letter-spacing: .01em; }
-.card.back { background: repeating-linear-gradient(45deg, #3b5b8c, #3b5b8c 5px, #2c4770 5px, #2c4770 10px); border-color: #d9e2f1; }
-.sb-board { container-type: inline-size; }
-.seats { display: grid; gap: 10px; margin-top: 10px; grid-template-columns: repeat(2, minmax(0, 1fr)); }
-.seats.columns-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-@container (max-width: 820px) { .seats.columns-3 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
-@container (max-width: 560px) { .seats, .seats.columns-3 { grid-template-columns: minmax(0, 1fr); } }
-.seat { border: 1px solid #d3dbe6; border-radius: 10px; padding: 8px 10px; background: #fbfcfe; }
-.seat.to-move { border: 2px solid #2f6fdb; box-shadow: 0 0 0 3px rgba(47,111,219,.15); }
-.seat.winner { border: 2px solid #1c9c5c; background: #f1fbf5; }
-.seat-head { display: flex; gap: .6em; align-items: baseline; margin-bottom: 4px; }
-.seat-name { font-weight: 700; }
-.seat-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
-.seat-note { font-size: .82em; color: #2f6fdb; }
-.zone-label { font-size: .75em; text-transform: uppercase; letter-spacing: .05em; color: #66768a; margin: 4px 0 2px; }
-.hand { display: flex; flex-wrap: wrap; gap: 4px; min-height: 42px; align-items: center; }
-.hand .count { font-size: .85em; color: #66768a; margin-left: 4px; }
-.journal { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; min-height: 30px; }
-.journal-column { display: flex; flex-direction: column; align-items: center; gap: 2px; }
-.journal-column .card { height: 20px; flex-direction: row; gap: 3px; }
-.journal-column .card b { font-size: .95em; }
-.journal-column .col-head { font-size: .66em; color: #66768a; }
-.journal .empty, .hand .empty { font-size: .82em; color: #98a4b3; }
-.pending { margin-top: 4px; display: flex; gap: 4px; align-items: center; font-size: .82em; }
-.last-events { margin-top: 10px; padding: 6px 10px; border-left: 4px solid #ffd166; background: #fffaf0; border-radius: 4px; }
-.last-events ul { margin: 2px 0; padding-left: 1.2em; }
-.provenance { margin-top: 6px; font-size: .72em; color: #8a97a8; }
-.sb-status .preview-line { flex-basis: 100%; padding: 3px 8px; border-radius: 6px; background: #fff3cd; color: #5c4400;
-                           border: 1px dashed #e0a800; }
-.cloud.target { border: 3px solid #ffd166; background: rgba(255,209,102,.28); box-shadow: 0 0 14px 3px rgba(255,209,102,.6); }
-.cloud .target-note { font-size: .7em; font-weight: 700; color: #ffd166; text-align: center; }
-.card.ghost { opacity: .55; outline: 2px dashed #ffd166; outline-offset: 1px; }
-.card.selected { outline: 3px solid #e0a800; outline-offset: 1px; transform: translateY(-4px); }
-.hand.destination, .journal.destination { outline: 3px dashed #e0a800; outline-offset: 3px; border-radius: 6px; background: #fff8e1; }
-.zone-label.destination { color: #b07d00; font-weight: 700; }
-.legend { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 6px; font-size: .72em; color: #4a5768; }
-.legend .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 3px; vertical-align: -1px; }
-"""
 
 
 def biome_of(card: str) -> str:
@@ -342,7 +274,7 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
 class SubastralBoard(HtmlBoard):
     """The Subastral table of a session, redrawn whenever the viewed state or the viewing seat changes."""
 
-    GAME, CSS = "subastral", BOARD_CSS
+    GAME, CSS = "subastral", stylesheet("boards/subastral")
 
     def draw(self, session: GameSession, lang: str) -> str:
         last_move = None

@@ -45,6 +45,7 @@ import param
 from explorer.core.i18n import text, texts
 from explorer.core.links import refusal_markdown
 from explorer.core.session import GameSession, player_label
+from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS
 from rules.protocol import IllegalAction, RulesError
 from rules.rulebook import LANGUAGES
@@ -60,14 +61,7 @@ def group_titles(game: str, lang: str = "en") -> dict[str, str]:
     return {key[len(prefix):]: value for key, value in texts(lang).items() if key.startswith(prefix)}
 
 
-PICKER_CSS = """
-:host { display: block; }
-.picker-status { font-size: 1.05em; }
-.picker-status .who { font-weight: 700; }
-.picker-status .hint { color: #5a6878; font-size: .85em; }
-.picker-note, .quiet { font-size: .82em; color: #5a6878; }
-.selection-line { font-size: .95em; }
-"""
+PICKER_CSS = stylesheet("components/picker")
 
 FRAME_STYLES = {"border": "1px solid #d3dbe6", "border-radius": "10px", "background": "#f7f9fc", "padding": "4px 6px"}
 
@@ -97,18 +91,7 @@ def seats_text(seats, label=player_label, lang: str = "en") -> str:
     return ("、" if lang == "ja" else ", ").join(names[:-1]) + text("seats.and", lang) + names[-1]
 
 
-ACTION_BUTTONS_CSS = """
-:host { display: block; }
-.action-group { margin: 2px 0 4px; }
-.group-title { font: .75em system-ui, sans-serif; text-transform: uppercase; letter-spacing: .05em; color: #66768a;
-               margin: 4px 2px 2px; }
-.group-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
-button.action { font: .92em system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; padding: 5px 11px;
-                border-radius: 6px; border: 1px solid #0d6efd; background: #fff; color: #0d6efd; cursor: pointer; }
-button.action:hover { background: #e7f0ff; }
-button.action:focus-visible { outline: 3px solid rgba(13,110,253,.35); outline-offset: 1px; }
-button.action.selected { background: #0d6efd; color: #fff; box-shadow: 0 0 0 3px rgba(224,168,0,.55); }
-"""
+ACTION_BUTTONS_CSS = stylesheet("components/action_buttons")
 
 
 class ActionButtons(pn.custom.JSComponent):

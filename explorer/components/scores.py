@@ -22,29 +22,12 @@ import param
 from explorer.core.i18n import text
 from explorer.plots.game import breakdown_text, humanize, player_colour, seat_label, subtotals, tie_break_figures
 from explorer.core.session import GameSession
+from explorer.core.stylesheets import stylesheet
 from rules.rulebook import LANGUAGES
 
 esc = html.escape
 
-SCORES_CSS = """
-:host { display: block; }
-.score-tables { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 10px; color: #1d2733; font-size: .86em;
-                font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-.score-table { border-collapse: collapse; min-width: 220px; flex: 1 1 220px; max-width: 340px; background: #fbfcfe;
-               border: 1px solid #d3dbe6; border-top: 4px solid var(--seat-colour, #8a97a8); border-radius: 6px; }
-.score-table caption { caption-side: top; text-align: left; font-weight: 700; padding: 4px 6px; }
-.score-table caption .badge { margin-left: .5em; padding: 0 6px; border-radius: 8px; font-size: .8em; font-weight: 600;
-                              background: #1c9c5c; color: white; }
-.score-table caption .you { margin-left: .5em; font-size: .8em; font-weight: 400; color: #2f6fdb; }
-.score-table td { padding: 2px 6px; border-top: 1px solid #e6ebf2; vertical-align: top; }
-.score-table td.points { text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; }
-.score-table .detail { color: #5a6878; font-size: .9em; }
-.score-table tr.total td { border-top: 2px solid #b9c4d2; font-weight: 700; font-size: 1.05em; }
-.score-table tr.subtotals td, .score-table tr.tie-break td { color: #5a6878; font-size: .9em; border-top: none; }
-.score-table tr.empty td { color: #98a4b3; font-style: italic; }
-.score-table.winner { background: #f1fbf5; border-color: #1c9c5c; box-shadow: 0 0 0 2px rgba(28,156,92,.25); }
-.score-table.viewer { outline: 2px dashed rgba(47,111,219,.5); }
-"""
+SCORES_CSS = stylesheet("components/scores")
 
 
 def breakdown_table_html(breakdown: dict, *, seat: int, winner: bool = False, viewer: bool = False,

@@ -55,13 +55,14 @@ import param
 from explorer.components.file_input import JsonFileInput
 from explorer.core.i18n import text as say
 from explorer.core.session import GameSession
+from explorer.core.stylesheets import stylesheet
 from rules.protocol import IllegalAction, InvalidPosition, RulesError, load_json
 from rules.rulebook import LANGUAGES
 
 ERROR_STYLE = {"color": "#b00020", "font-size": "0.9em", "white-space": "pre-wrap"}
 OK_STYLE = {"color": "#1b6e34", "font-size": "0.9em"}
 NOTE_STYLE = {"color": "#5a6878", "font-size": "0.85em"}
-JSON_STYLESHEET = "textarea { font-family: ui-monospace, 'DejaVu Sans Mono', monospace; font-size: 12.5px; }"
+JSON_STYLESHEET = stylesheet("components/json_field")
 JSON_LINE_WIDTH = 76      # characters per line of a wrapped list in a JSON field
 VARIANTS = "position.variants"   # key of the position's variants field (a state may have its own "variants")
 #: What the paste box's placeholder shows of each file (JSON, the same in every language).

@@ -31,6 +31,7 @@ import param
 from explorer.core.i18n import text
 from explorer.core.links import rule_link_html
 from explorer.core.session import GameSession, Line, player_label
+from explorer.core.stylesheets import stylesheet
 from rules.protocol import IllegalAction, RulesError
 from rules.rulebook import LANGUAGES, rulebook
 
@@ -125,8 +126,7 @@ class StepKeys(pn.custom.JSComponent):
     }
     """
 
-    _stylesheets = [""":host { display: flex; align-items: center; }
-    .key-hint { font-size: .78em; color: #66768a; white-space: nowrap; padding: 0 6px; }"""]
+    _stylesheets = [stylesheet("components/step_keys")]
 
     def _handle_msg(self, data: Any) -> None:
         key = data.get("key") if isinstance(data, dict) else None
@@ -181,21 +181,7 @@ class Stepper(pn.viewable.Viewer):
 
 # --------------------------------------------------------------------------- event log
 
-LOG_CSS = """
-:host { display: block; }
-.event-log { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: .86em;
-             max-height: var(--log-height, 58vh); overflow-y: auto; position: relative; }
-.event-log .step { padding: 4px 6px; border-bottom: 1px solid #e6ebf2; cursor: pointer; border-left: 3px solid transparent; }
-.event-log .step:hover { background: #eef4ff; }
-.event-log .step.current { background: #fff6dd; border-left: 3px solid #ffb703; }
-.event-log .step.future { color: #8a97a8; }
-.event-log .step-no { font-weight: 700; color: #2f6fdb; margin-right: .4em; }
-.event-log .step.future .step-no { color: #9fb3d6; }
-.event-log .who { color: #4a5768; }
-.event-log ul { margin: 1px 0; padding-left: 1.1em; }
-.event-log a.rule-link { font-size: .85em; color: #7a5a1e; margin-left: .4em; white-space: nowrap; }
-.event-log a.rule-link::before { content: "§ "; }
-"""
+LOG_CSS = stylesheet("components/event_log")
 
 
 class LogList(pn.custom.JSComponent):
@@ -343,12 +329,7 @@ def _rule_link(game: str, rule, lang: str) -> str:
 
 # --------------------------------------------------------------------------- lines of play
 
-BRANCHES_CSS = """
-.current-line { font-weight: 600; margin: 2px 0 4px; }
-.branch-line { font-size: .92em; }
-.branch-line small { color: #66768a; }
-.branch-none { font-size: .85em; color: #66768a; }
-"""
+BRANCHES_CSS = stylesheet("components/branches")
 
 
 class BranchesPanel(pn.viewable.Viewer):

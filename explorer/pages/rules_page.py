@@ -12,7 +12,7 @@ import rules
 from explorer.core.i18n import NATIVE_NAMES, literal, text
 from explorer.core.links import rule_reference, rules_href
 from explorer.core.session import variant_label, variant_note
-from explorer.web.shell import stylesheet
+from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg
 from rules.rulebook import LANGUAGES, rulebook
 

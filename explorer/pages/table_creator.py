@@ -15,7 +15,7 @@ import param
 from explorer.tables.hub import HUMAN, TableError, TableHub
 from explorer.core.links import explorer_path, seat_link
 from explorer.pages.table_texts import esc, seat_name, t
-from explorer.web.shell import stylesheet
+from explorer.core.stylesheets import stylesheet
 from rules.rulebook import LANGUAGES
 
 

@@ -48,7 +48,8 @@ from explorer.tables.store import SEED_LIMIT, token_digest
 from explorer.components.timeline import EventLog
 from explorer.pages.table_texts import esc, seat_name, t
 from explorer.web.request import page_language, page_origin, page_path, query_arg
-from explorer.web.shell import language_switch_html, stylesheet
+from explorer.core.stylesheets import stylesheet
+from explorer.web.shell import language_switch_html
 from rules.protocol import IllegalAction, RulesError
 from rules.registry import get_game
 from rules.rulebook import LANGUAGES

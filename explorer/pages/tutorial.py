@@ -31,7 +31,7 @@ from explorer.boards.registry import board_for
 from explorer.core.i18n import NATIVE_NAMES, literal, text
 from explorer.core.links import explorer_path, rule_link_html, rule_reference, rules_href, tutorial_href
 from explorer.core.session import GameSession
-from explorer.web.shell import stylesheet
+from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.rulebook import LANGUAGES, Rule, rulebook
@@ -231,14 +231,14 @@ TUTORIAL_CSS = stylesheet("tutorial")
 
 # The zone a step talks about, highlighted: one rule per zone of the script, switched on by a class of
 # the board's pane (a changed class reaches the page; a changed stylesheet is not re-applied there).
-HIGHLIGHT = ("{ outline: 3px solid #d9822b !important; outline-offset: 2px; border-radius: 6px; "
-             "box-shadow: 0 0 0 7px rgba(217, 130, 43, .18); }")
+# The rule's declarations are css/tutorial_zone.css; its selectors come from the script.
+HIGHLIGHT = stylesheet("tutorial_zone").strip()
 
 
 def _highlight_rule(index: int, zone: str) -> str:
     """The CSS rule highlighting ``zone`` (selectors, comma-separated) while the pane has its class."""
     selectors = ", ".join(f":host(.tutorial-zone-{index}) {part.strip()}" for part in zone.split(","))
-    return f"{selectors} {HIGHLIGHT}"
+    return f"{selectors} {{ {HIGHLIGHT} }}"
 
 
 class TutorialPage(pn.viewable.Viewer):

@@ -48,6 +48,7 @@ from bokeh.plotting import figure
 from explorer.core.palette import PLAYER_COLOURS, biome_colours, player_colour  # noqa: F401  (the plots' colours)
 from explorer.core.i18n import text
 from explorer.core.session import GameSession, player_label
+from explorer.core.stylesheets import stylesheet
 from rules.protocol import ALL
 
 HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
@@ -423,13 +424,7 @@ def group_legend_html(catalogue: Mapping, lang: str = "en") -> str:
             f'{swatches}</div>')
 
 
-LEGEND_CSS = """
-.group-legend { display: flex; flex-wrap: wrap; gap: 2px 12px; align-items: center;
-                font: .8em system-ui, sans-serif; color: #3d4b5c; }
-.group-legend .legend-title { font-weight: 600; }
-.group-legend .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 4px;
-                        vertical-align: -1px; border: 1px solid rgba(29,39,51,.5); }
-"""
+LEGEND_CSS = stylesheet("plots/group_legend")
 
 # The card plots' data all have the shape LiveFigure.show takes.
 

@@ -1,24 +1,15 @@
-"""What the pages share around their content: stylesheets kept as CSS files in ``explorer/web/css/``
-(given to Panel's ``stylesheets``) and the language switch in a page's header."""
+"""What the pages share around their content: the language switch in a page's header (its stylesheet,
+like every view's, is a CSS file in ``explorer/web/css/``, read by ``explorer.core.stylesheets``)."""
 
 from __future__ import annotations
 
 import html
-from functools import lru_cache
-from pathlib import Path
 from urllib.parse import urlencode
 
 from explorer.core.i18n import NATIVE_NAMES, text
 from rules.rulebook import LANGUAGES
 
-CSS = Path(__file__).resolve().parent / "css"
 esc = html.escape
-
-
-@lru_cache(maxsize=None)
-def stylesheet(name: str) -> str:
-    """The CSS of ``explorer/web/css/<name>.css``, for a component's ``stylesheets``."""
-    return (CSS / f"{name}.css").read_text(encoding="utf-8")
 
 
 def language_switch_html(lang: str, **args: str | None) -> str:
