@@ -4,7 +4,8 @@ A :class:`GameSession` holds what the explorer shows: which game, how many playe
 variant switches, the action log, the cursor (how many actions of the log are applied in the
 viewed state) and the viewing seat. It speaks to the rules only through the protocol
 (``rules.get_game``, ``new_game``, ``apply``, ``to_move``, ``legal_actions``, ``events``,
-``observe`` and the replay helpers), so it knows no game's rules.
+``observe``, the plots' ``deck_knowledge``, ``inventory`` and ``card_info``, and the replay
+helpers), so it knows no game's rules. Views ask it, never a state (docs/architecture.md, "Plots").
 
 Every change *assigns* new values (``log``, ``branches``, ``variants`` are replaced, never
 mutated), so Panel components that watch a parameter always notice. The states along the log are
