@@ -180,7 +180,8 @@ def test_deck_composition_counts_what_the_seat_cannot_see(game):
     for number, copies in per_number.items():
         tops = [top for top, n in zip(stacks["y1"], stacks["number"]) if n == number]
         assert max(tops) == copies
-    assert deck_composition(game.deck_knowledge(None), None, card_catalogue(game.card_data()))["by_group"]["title"].endswith("in hands")
+    teachers = deck_composition(game.deck_knowledge(None), None, card_catalogue(game.card_data()))
+    assert teachers["by_group"]["title"].endswith("in hands")
 
 
 def test_end_card_chance_is_0_within_its_depth_and_1_after():
