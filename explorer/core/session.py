@@ -4,7 +4,8 @@ A :class:`GameSession` holds what the explorer shows: which game, how many playe
 variant switches, the action log, the cursor (how many actions of the log are applied in the
 viewed state) and the viewing seat. It speaks to the rules only through the protocol
 (``rules.get_game``, ``new_game``, ``apply``, ``to_move``, ``legal_actions``, ``events``,
-``observe`` and the replay helpers), so it knows no game's rules.
+``observe``, the plots' ``deck_knowledge``, ``inventory`` and ``card_info``, and the replay
+helpers), so it knows no game's rules. Views ask it, never a state (docs/architecture.md, "Plots").
 
 Every change *assigns* new values (``log``, ``branches``, ``variants`` are replaced, never
 mutated), so Panel components that watch a parameter always notice. The states along the log are
@@ -188,6 +189,8 @@ class GameSession(param.Parameterized):
         self._switch_watcher = None
         self._states: list = []            # _states[i]: the state after i actions of self.log
         self._observations: dict = {}      # (step, seat) -> observe() of _states[step]
+        self._step_keys: dict = {}         # step -> (the state there, its key): see step_key
+        self._cards: tuple | None = None   # (spec, first state, card answers) of the current line
         self._deal(**self._setup(spec, self.variants, self.players, self.seed))
         self.param.watch(self._on_setup_change, ["players", "seed"])
         self.param.watch(self._on_game_change, ["game"])
@@ -234,6 +237,60 @@ class GameSession(param.Parameterized):
         if key not in self._observations:
             self._observations[key] = self.spec.observe(self.state_at(step), seat)
         return self._observations[key]
+
+    def deck_knowledge(self, seat: int | str | None, step: int | None = None) -> dict | None:
+        """What ``seat`` can infer about the unseen cards after ``step`` actions (default: the cursor):
+        ``spec.deck_knowledge``, asked through the page's viewpoint as :meth:`observation` is (a seat's
+        page may ask for its own seat only, a table's spectator for ``None`` only). ``None`` is the
+        spectator's inference; the teacher (``ALL``) gets it too (the plots show what can be inferred
+        from the table). None for a game that does not answer."""
+        step = self.cursor if step is None else step
+        self.viewpoint.check(seat)
+        return self.spec.deck_knowledge(self.state_at(step), None if seat == ALL else seat)
+
+    def card_data(self) -> dict | None:
+        """The line's public card data, the same for every viewpoint (it needs only the card file the
+        line is played with, no hidden zone): ``{"copies": {card: copies}, "info": {card:
+        card_info}}``. The copies are ``inventory`` (every card on the table), else the cards a
+        spectator has not seen at the deal; None when the game answers neither. Kept per line."""
+        cards = self._line_cards()
+        if "data" not in cards:
+            spec, first = self.spec, self.state_at(0)
+            copies = spec.inventory(first)
+            if copies is None:
+                knowledge = spec.deck_knowledge(first, None)
+                copies = None if knowledge is None else knowledge["unseen"]
+            cards["data"] = None if copies is None else {"copies": dict(copies),
+                                                         "info": {card: self.card_info(card) for card in copies}}
+        return cards["data"]
+
+    def card_info(self, card: str) -> dict | None:
+        """How the plots group and order ``card`` (a name as events and observations give it, e.g. a
+        rotated Starligned card): ``spec.card_info``, from the line's card file alone, so the same for
+        every viewpoint. Kept per line."""
+        info = self._line_cards()["info"]
+        if card not in info:
+            info[card] = self.spec.card_info(self.state_at(0), card)
+        return info[card]
+
+    def _line_cards(self) -> dict:
+        """The card answers kept for the current line (its spec and first state): new when either changes."""
+        spec, first = self.spec, self.state_at(0)
+        if self._cards is None or self._cards[0] is not spec or self._cards[1] is not first:
+            self._cards = (spec, first, {"info": {}})
+        return self._cards[2]
+
+    def step_key(self, step: int) -> object:
+        """An opaque key for the state after ``step`` actions: the same object while that state is,
+        a new one when the line changes there (a new move, branch, variant or deal). Views cache what
+        they computed for a step under it, without ever holding the state."""
+        state = self.state_at(step)
+        entry = self._step_keys.get(step)
+        if entry is None or entry[0] is not state:
+            if len(self._step_keys) > len(self._states):      # forget steps past a line cut shorter
+                self._step_keys = {at: kept for at, kept in self._step_keys.items() if at < len(self._states)}
+            entry = self._step_keys[step] = (state, object())
+        return entry[1]
 
     def view(self, step: int | None = None) -> dict:
         """The observation every view of the page draws: ``observe`` of the state after ``step``

@@ -2,8 +2,10 @@
 
 A page's viewpoint is one :class:`Viewpoint`; every view of the page (board, timeline, plots,
 scores) asks the rules for ``observe(state, viewpoint.observer)`` through the page's session, never
-for a state's hidden zones. Hidden information is decided once, by the rules
-(``rules.protocol.ALL`` and each game's ``observe``); this module only says who may ask for what:
+for a state's hidden zones; the plots ask for ``deck_knowledge`` the same way
+(``GameSession.deck_knowledge``, checked by :meth:`Viewpoint.check` as an observation is). Hidden
+information is decided once, by the rules (``rules.protocol.ALL`` and each game's ``observe``);
+this module only says who may ask for what:
 
 - a seat (``0``, ``1``, ...) sees what ``observe(state, seat)`` shows;
 - a spectator (:data:`SPECTATOR`, ``None``) sees ``observe(state, None)``: no hand at all;

@@ -1,15 +1,17 @@
 """Live plots of a game session: scores, cards drawn, what is left in the deck, the end card (docs/architecture.md, "Explorer").
 
-Everything here speaks the protocol only: each step's observation (its public ``scores`` and
-``score_breakdown``) for the score curves,
-``events`` (or a seat's ``observe(...)["events"]``) with ``card_info`` for the cards drawn and
-revealed, ``deck_knowledge`` for the unseen cards and the end card. A game that answers ``None`` to
-``card_info`` or ``deck_knowledge`` gets a note in place of the card plots.
+Everything here reads what the page's session gives through its viewpoint, never a state: each
+step's public ``scores`` and ``score_breakdown`` (``session.public_view``) for the score curves, the
+events of each step's observation with the line's public card data (``session.card_data()``:
+``inventory`` and ``card_info``, from the card file alone) for the cards drawn and revealed, and
+``session.deck_knowledge(seat)`` (checked against the page's viewpoint, like an observation) for
+the unseen cards and the end card. A game that answers ``None`` to ``card_info`` or
+``deck_knowledge`` gets a note in place of the card plots.
 
 Two layers, as in docs/architecture.md, "Plots":
 
-* data functions, from a session (or a spec and states) to plain dicts of columns: pure and cheap
-  to test;
+* data functions, from a session (or the plain dicts it answers: events, card data, deck
+  knowledge) to plain dicts of columns: pure and cheap to test;
 * figures (:class:`ScoreFigure`, and a :class:`LiveFigure` per card plot): plain Bokeh figures
   drawn once, whose glyphs read ``ColumnDataSource`` objects with this module's own column names (the
   data's); ``show(data)`` gives the same figure new columns, title, ranges and ticks in place.
@@ -20,15 +22,15 @@ What a viewing seat sees
     The deck-draw plot takes the events of the teacher (every card) or of the viewing seat's
     observation. A card another seat drew in secret has no name in that observation: it is drawn
     as a grey "hidden card" marker at number 0 (the seat knows *that* a card was drawn, not which).
-    The deck composition is ``deck_knowledge(state, seat)``; the teacher (``None``) gets the
+    The deck composition is ``session.deck_knowledge(seat)``; the teacher (``None``) gets the
     spectator's inference (no hand seen). Scores are public: the same for every seat.
 
 Caching
     Per-step values (each step's scores and breakdown text, each step's draw points per seat) are
-    kept in a :class:`StepCache` keyed by step *and the state object* they came from. The session
-    keeps the states of the line it shows and replaces them when the line changes, so a changed log
-    (a new branch, a variant replay, a new deal) invalidates exactly the steps that changed, and
-    stepping the cursor never recomputes the whole line.
+    kept in a :class:`StepCache` keyed by step *and the session's key for that step*
+    (``session.step_key(step)``, an opaque object that changes exactly when the state there does), so
+    a changed log (a new branch, a variant replay, a new deal) invalidates exactly the steps that
+    changed, and stepping the cursor never recomputes the whole line.
 """
 
 from __future__ import annotations
@@ -171,22 +173,23 @@ def seat_label(seat: int, lang: str = "en") -> str:
 
 
 class StepCache:
-    """Values computed from one state of the line, kept while that very state is still at that step.
+    """Values computed for one step of the line, kept while that step's state is unchanged.
 
-    ``get(key, state, compute)``: the cached value for ``key`` if it was computed from ``state``
-    (the same object), else ``compute()``. Session states are immutable and replaced when the line
-    changes, so an identity check is a complete invalidation rule.
+    ``get(key, version, compute)``: the cached value for ``key`` if it was computed for ``version``
+    (the same object: ``session.step_key(step)``), else ``compute()``. Session states are immutable
+    and replaced when the line changes, and so is their key: an identity check is a complete
+    invalidation rule.
     """
 
     def __init__(self):
         self._entries: dict[Hashable, tuple[Any, Any]] = {}
 
-    def get(self, key: Hashable, state: Any, compute: Callable[[], Any]) -> Any:
+    def get(self, key: Hashable, version: Any, compute: Callable[[], Any]) -> Any:
         entry = self._entries.get(key)
-        if entry is not None and entry[0] is state:
+        if entry is not None and entry[0] is version:
             return entry[1]
         value = compute()
-        self._entries[key] = (state, value)
+        self._entries[key] = (version, value)
         return value
 
     def trim(self, keep: Callable[[Hashable], bool]) -> None:
@@ -268,7 +271,7 @@ def session_score_data(session: GameSession, cache: StepCache | None = None, lan
     from the public part of each step's observation (``session.public_view``: the same for every viewpoint)."""
     cache = cache if cache is not None else StepCache()
     steps = len(session.log)
-    return score_curve_data(steps, lambda step: cache.get(("scores", step, lang), session.state_at(step),
+    return score_curve_data(steps, lambda step: cache.get(("scores", step, lang), session.step_key(step),
                                                           lambda: step_scores(session.public_view(step), lang)), lang=lang)
 
 
@@ -326,23 +329,24 @@ def visible_events(session: GameSession, step: int, seat: int | None) -> list[di
     return session.observation(ALL if seat is None and session.teacher else seat, step)["events"]
 
 
-def draw_points(spec, state, step: int, events: Iterable[Mapping], kinds: Sequence[str] = ("draw", "reveal"),
-                lang: str = "en") -> list[dict]:
+def draw_points(cards: Mapping[str, Mapping | None], step: int, events: Iterable[Mapping],
+                kinds: Sequence[str] = ("draw", "reveal"), lang: str = "en") -> list[dict]:
     """One point per card drawn or revealed at ``step``; a hidden draw (no ``cards``) is one grey point at 0.
 
-    ``lang``: the event texts (in ``lang`` where the game writes them) and the hidden card's name."""
+    ``cards``: each card's ``card_info`` (``session.card_info(card)``). ``lang``: the event texts
+    (in ``lang`` where the game writes them) and the hidden card's name."""
     points = []
     hidden = text("plots.hidden_card", lang)
     for event in events:
         if event.get("kind") not in kinds:
             continue
-        cards = event.get("cards") or ()
+        shown = event.get("cards") or ()
         said = event.get("text", "") if lang == "en" else (event.get("texts") or {}).get(lang, event.get("text", ""))
-        if not cards:
+        if not shown:
             points.append({"step": step, "card": hidden, "number": 0, "group": "hidden", "group_name": hidden,
                            "colour": HIDDEN_COLOUR, "kind": event["kind"], "text": said})
-        for card in cards:
-            info = spec.card_info(state, card) or {}
+        for card in shown:
+            info = cards.get(card) or {}
             group = info.get("group", "?")
             points.append({"step": step, "card": card, "number": info.get("number", 0), "group": group,
                            "group_name": info.get("group_name", group), "colour": group_colour(group),
@@ -370,32 +374,31 @@ def session_draw_data(session: GameSession, seat: Any = "viewing", upto: int | N
     """Columns of every card drawn or revealed from the deal to ``upto`` (default: the cursor), as ``seat`` sees them."""
     seat = session.viewing_seat if seat == "viewing" else seat
     upto = session.cursor if upto is None else upto
-    spec = session.spec
+    kinds = session.spec.deck_event_kinds
     cache = cache if cache is not None else StepCache()
 
+    def compute(step: int) -> list[dict]:
+        events = visible_events(session, step, seat)
+        cards = {card: session.card_info(card) for event in events if event.get("kind") in kinds
+                 for card in event.get("cards") or ()}
+        return draw_points(cards, step, events, kinds=kinds, lang=lang)
+
     def points(step: int) -> list[dict]:
-        state = session.state_at(step)
-        return cache.get(("draws", step, seat, lang), state,
-                         lambda: draw_points(spec, state, step, visible_events(session, step, seat),
-                                             kinds=spec.deck_event_kinds, lang=lang))
+        return cache.get(("draws", step, seat, lang), session.step_key(step), lambda: compute(step))
 
     return draw_columns(points(step) for step in range(upto + 1))
 
 
-def card_catalogue(spec, state) -> dict | None:
+def card_catalogue(cards: Mapping | None) -> dict | None:
     """Every kind of card of the game with its ``card_info`` and copies, or None if the game does not answer.
 
-    Taken from ``inventory`` (every card on the table) when the game answers it, else from the
-    teacher's unseen cards; its groups (in order), numbers and copies fix the card plots' colours
-    and axes for the whole game.
+    ``cards``: the line's public card data, ``session.card_data()`` (copies from ``inventory``, every
+    card on the table, when the game answers it, else from the spectator's unseen cards at the deal).
+    Its groups (in order), numbers and copies fix the card plots' colours and axes for the whole game.
     """
-    copies = spec.inventory(state)
-    if copies is None:
-        knowledge = spec.deck_knowledge(state, None)
-        if knowledge is None:
-            return None
-        copies = knowledge["unseen"]
-    info = {card: spec.card_info(state, card) for card in copies}
+    if cards is None:
+        return None
+    copies, info = cards["copies"], cards["info"]
     if not info or any(value is None for value in info.values()):
         return None
     groups: dict[str, str] = {}
@@ -455,22 +458,23 @@ class DrawsFigure(LiveFigure):
 
 
 # ---------------------------------------------------------------------------- (c) unseen cards
-def deck_composition(spec, state, seat: int | None, catalogue: Mapping | None = None, lang: str = "en") -> dict | None:
+def deck_composition(knowledge: Mapping | None, seat: int | None, catalogue: Mapping | None,
+                     lang: str = "en") -> dict | None:
     """What ``seat`` can infer about the unseen cards: counts by group, stacks by number, and a title.
+
+    ``knowledge``: ``session.deck_knowledge(seat)``; ``catalogue``: :func:`card_catalogue`.
 
     ``by_group`` has one bar per group of the game (in the game's order, empty ones too, so bars
     keep their place); ``by_number`` one stacked block per (number, group) with unseen cards. The
     y ranges hold the most cards a group or number has in the game: the bars shrink as it goes on.
     """
-    knowledge = spec.deck_knowledge(state, seat)
-    catalogue = catalogue or card_catalogue(spec, state)
     if knowledge is None or catalogue is None:
         return None
     info = catalogue["cards"]
     by_group: Counter = Counter()
     by_number: Counter = Counter()
     for card, count in knowledge["unseen"].items():
-        card_data = info.get(card) or spec.card_info(state, card)
+        card_data = info[card]
         by_group[card_data["group_name"]] += count
         by_number[(card_data["number"], card_data["group_name"])] += count
     cmap = group_cmap(catalogue, lang)
@@ -551,18 +555,19 @@ def end_card_chances(depths: Mapping[int, float], max_draws: int) -> dict[str, l
     return {"draws": draws, "probability": [sum((p for depth, p in depths.items() if depth < k), 0.0) for k in draws]}
 
 
-def end_card_data(spec, state, seat: int | None, lang: str = "en") -> dict | None:
-    """The end-card plot's data for ``seat``: the chance for every k up to the whole deck, as a step line.
+def end_card_data(knowledge: Mapping | None, game: str, lang: str = "en") -> dict | None:
+    """The end-card plot's data from a seat's ``knowledge`` (``session.deck_knowledge(seat)``): the
+    chance for every k up to the whole deck, as a step line. ``game``: its title, for a game without
+    an end card.
 
     ``chances`` holds :func:`end_card_chances`; ``columns`` the step line drawn from it (each k is
     a flat stretch from k to k + 1, ``k`` naming it for the hover).
     """
-    knowledge = spec.deck_knowledge(state, seat)
     if knowledge is None:
         return None
     if knowledge["end_card_depths"] is None:
         return {"chances": {"draws": [], "probability": []}, "columns": {"draws": [], "probability": [], "k": []},
-                "title": text("plots.end.no_end_card", lang, game=spec.title), "xlim": (0.5, 11.5), "ylim": (-0.05, 1.05),
+                "title": text("plots.end.no_end_card", lang, game=game), "xlim": (0.5, 11.5), "ylim": (-0.05, 1.05),
                 "structure": "end card"}
     depths = {int(depth): probability for depth, probability in knowledge["end_card_depths"].items()}
     if depths:

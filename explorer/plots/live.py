@@ -161,7 +161,7 @@ class LivePlots(pn.viewable.Viewer):
         self._on_session_change = OnLoop(self.refresh)
         self._catalogue_key: tuple | None = None
         self._catalogue: dict | None = None
-        self._line: tuple | None = None          # (log, first state, spec) the score curves were made for
+        self._line: tuple | None = None          # (log, first step's key, spec) the score curves were made for
         self.sent: dict[str, Any] = {}
         self.updated: dict[str, str] = {}
         data = self.sent = self._collect()
@@ -209,18 +209,21 @@ class LivePlots(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ data
     def catalogue(self) -> dict | None:
-        """The card catalogue of the current line (recomputed only when the line's first state changes)."""
+        """The card catalogue of the current line (recomputed only when the line's first state changes),
+        from its public card data; None when the game tells no deck knowledge (asked, as every plot
+        asks, from the page's viewing seat)."""
         session = self.session
-        key = (session.spec, session.state_at(0))
+        key = (session.spec, session.step_key(0))
         if self._catalogue_key is None or any(a is not b for a, b in zip(self._catalogue_key, key)):
             self._catalogue_key = key
-            self._catalogue = card_catalogue(*key) if session.spec.deck_knowledge(key[1], None) is not None else None
+            knows = session.deck_knowledge(session.viewing_seat, 0) is not None
+            self._catalogue = card_catalogue(session.card_data()) if knows else None
         return self._catalogue
 
     def _collect(self) -> dict[str, Any]:
         """Every plot's data for the session as it is now (the score curves only when the line changed)."""
         session = self.session
-        line = (session.log, session.state_at(0), session.spec)
+        line = (session.log, session.step_key(0), session.spec)
         data: dict[str, Any] = {"cursor": session.cursor}
         if self._line is not None and all(a is b for a, b in zip(self._line, line)):
             data["scores"] = self.sent["scores"]
@@ -237,9 +240,10 @@ class LivePlots(pn.viewable.Viewer):
         seat, lang = session.viewing_seat, self.lang
         data["draws"] = draws_plot_data(session_draw_data(session, seat, cache=self.cache, lang=lang), catalogue,
                                         len(session.log), seat, teacher=session.teacher, lang=lang)
-        composition = deck_composition(session.spec, session.state, seat, catalogue, lang=lang)
+        knowledge = session.deck_knowledge(seat)
+        composition = deck_composition(knowledge, seat, catalogue, lang=lang)
         data["by_group"], data["by_number"] = composition["by_group"], composition["by_number"]
-        data["end_card"] = end_card_data(session.spec, session.state, seat, lang=lang)
+        data["end_card"] = end_card_data(knowledge, session.spec.title, lang=lang)
         return data
 
     # ------------------------------------------------------------------ updating

@@ -58,6 +58,29 @@ def test_a_fixed_view_session_refuses_the_all_seeing_observation(seat):
     assert role_of(session.view()) == ("seat" if seat == 0 else "spectator")
 
 
+@pytest.mark.parametrize("seat", [0, None])
+def test_a_fixed_view_session_refuses_deck_knowledge_beyond_its_viewpoint(seat):
+    """What the plots infer about unseen cards is asked through the viewpoint too: a seat's page gets
+    its own seat's inference only, never another seat's, the spectator's or the teacher's."""
+    session = FixedViewSession(game="subastral", players=3, seed=1, seat=seat)
+    session.autoplay("greedy", then_goto=6)
+    assert session.deck_knowledge(seat) == session.spec.deck_knowledge(session.state, seat)
+    assert session.deck_knowledge(seat, 2) == session.spec.deck_knowledge(session.state_at(2), seat)
+    for other in {0, 1, None, ALL} - {seat}:
+        for step in (None, 0):
+            with pytest.raises(ViewpointRefused):
+                session.deck_knowledge(other, step)
+
+
+def test_the_explorers_teacher_may_ask_any_seats_deck_knowledge():
+    session = GameSession(game="subastral", players=3, seed=1)
+    session.autoplay("greedy", then_goto=6)
+    for seat in (0, 2, None):
+        assert session.deck_knowledge(seat) == session.spec.deck_knowledge(session.state, seat)
+    # the teacher's plots show what can be inferred from the table: the spectator's inference
+    assert session.deck_knowledge(ALL) == session.spec.deck_knowledge(session.state, None)
+
+
 def test_the_explorers_teacher_sees_the_all_seeing_observation():
     session = GameSession(game="stellar", players=2, seed=3)
     assert session.viewpoint.sees_all and session.view() == session.spec.observe(session.state, ALL)

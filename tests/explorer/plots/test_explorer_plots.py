@@ -10,6 +10,7 @@ component's own bookkeeping.
 from __future__ import annotations
 
 import ast
+import inspect
 import json
 import re
 from collections import Counter
@@ -26,7 +27,8 @@ from explorer.plots.live import LivePlots
 from explorer.plots.game import (HIDDEN_CARD, LiveFigure, ScoreFigure, StepCache, breakdown_text, card_catalogue,
                             deck_composition, end_card_chances, end_card_data, session_draw_data, session_score_data)
 from explorer.components.scores import ScoreBreakdown, score_tables_html
-from explorer.core.session import GameSession
+from explorer.core.session import FixedViewSession, GameSession
+from rules.protocol import GameSpec
 from tests.helpers.seeded_games import autoplay_as_before
 
 SEED = 7
@@ -166,7 +168,7 @@ def test_deck_composition_counts_what_the_seat_cannot_see(game):
     game.goto(20)
     spec, state = game.spec, game.state
     knowledge = spec.deck_knowledge(state, 2)
-    composition = deck_composition(spec, state, 2)
+    composition = deck_composition(game.deck_knowledge(2), 2, card_catalogue(game.card_data()))
     by_group = composition["by_group"]
     assert composition["total"] == sum(knowledge["unseen"].values()) == sum(by_group["columns"]["count"])
     assert by_group["title"] == (f"{composition['total']} unseen cards: {knowledge['deck_count']} in the deck, "
@@ -178,7 +180,8 @@ def test_deck_composition_counts_what_the_seat_cannot_see(game):
     for number, copies in per_number.items():
         tops = [top for top, n in zip(stacks["y1"], stacks["number"]) if n == number]
         assert max(tops) == copies
-    assert deck_composition(spec, state, None)["by_group"]["title"].endswith("in hands")
+    teachers = deck_composition(game.deck_knowledge(None), None, card_catalogue(game.card_data()))
+    assert teachers["by_group"]["title"].endswith("in hands")
 
 
 def test_end_card_chance_is_0_within_its_depth_and_1_after():
@@ -193,11 +196,11 @@ def test_end_card_chance_is_0_within_its_depth_and_1_after():
 def test_end_card_data_follows_the_deck_and_says_when_it_is_out(game):
     game.goto(10)
     depth = game.observation(0)["deck"]["cards_above_end_card"]
-    chances = end_card_data(game.spec, game.state, 0)["chances"]
+    chances = end_card_data(game.deck_knowledge(0), game.spec.title)["chances"]
     assert chances["probability"][depth - 1] == 0 and chances["probability"][depth] == 1
     assert chances["draws"][-1] == game.observation(0)["deck"]["count"] + 1
     out = next(step for step in range(len(game.log) + 1) if not game.observation(None, step)["deck"]["end_card_in_deck"])
-    revealed = end_card_data(game.spec, game.state_at(out), 0)
+    revealed = end_card_data(game.deck_knowledge(0, out), game.spec.title)
     assert revealed["chances"]["draws"] == revealed["columns"]["draws"] == [] and "revealed" in revealed["title"]
 
 
@@ -455,15 +458,15 @@ def test_every_plot_follows_every_step_forward_back_and_jump(game):
     plots = LivePlots(session=game)
     root = pn.panel(plots).get_root()
     figures = figure_ids(root)
-    catalogue = card_catalogue(game.spec, game.state_at(0))
+    catalogue = card_catalogue(game.card_data())
     moves = [game.redo] * 25 + [game.undo] * 5 + [lambda: game.goto(60), lambda: game.goto(3)]
     changed = Counter()
     before = figure_data(root)
     for move in moves:
         move()
-        state, step = game.state, game.cursor
-        composition = deck_composition(game.spec, state, None, catalogue)
-        end_card = end_card_data(game.spec, state, None)
+        step = game.cursor
+        composition = deck_composition(game.deck_knowledge(None), None, catalogue)
+        end_card = end_card_data(game.deck_knowledge(None), game.spec.title)
         [cursor_line] = root.select({"type": Span})
         assert cursor_line.location == step
         assert source_of(figure_titled(root, "Cards drawn")).data["card"] == session_draw_data(game, seat=None)["card"]
@@ -551,6 +554,65 @@ def test_no_explorer_module_reaches_into_what_holoviews_drew():
             drawing_with_holoviews += 1
             assert "bokeh" not in imported, f"{path.name} draws with HoloViews and changes Bokeh models too"
     assert drawing_with_holoviews >= 1          # (the advisor's chart, at least)
+
+
+#: The protocol's questions about a state (``spec.card_info(state, card)``, ``deck_knowledge``, ``observe``...).
+STATE_QUESTIONS = {name for name, member in inspect.getmembers(GameSpec, inspect.isfunction)
+                   if list(inspect.signature(member).parameters)[1:2] == ["state"]}
+#: What hands a view a state: the session's derived state, its states along the line.
+STATE_ATTRIBUTES = {"state", "state_at", "_states"}
+
+
+def state_uses(source: str) -> list[str]:
+    """Where ``source`` touches a state: reads one from a session (``.state``, ``state_at``; Panel's
+    own ``pn.state`` is no game state), asks the spec a question about one, or takes one as a parameter."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in STATE_ATTRIBUTES \
+                and not (isinstance(node.value, ast.Name) and node.value.id == "pn"):
+            found.append(f"line {node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in STATE_QUESTIONS:
+            receiver = node.func.value
+            if (isinstance(receiver, ast.Name) and receiver.id == "spec") or \
+                    (isinstance(receiver, ast.Attribute) and receiver.attr == "spec"):
+                found.append(f"line {node.lineno}: spec.{node.func.attr}(...)")
+        elif isinstance(node, ast.arg) and node.arg in ("state", "states"):
+            found.append(f"line {node.lineno}: parameter {node.arg}")
+    return found
+
+
+def test_the_plots_never_touch_a_state():
+    """Plots draw what the page's session answers through its viewpoint (observations, events, public
+    card data, ``session.deck_knowledge(seat)``), never a state: none reads one, asks the spec about
+    one or takes one (docs/architecture.md, "One viewpoint per page")."""
+    assert {"card_info", "deck_knowledge", "inventory", "observe"} <= STATE_QUESTIONS
+    caught = state_uses("def draw(spec, state, session):\n    spec.card_info(state, 'x')\n"
+                        "    session.spec.deck_knowledge(session.state_at(0), None)\n    pn.state.curdoc\n")
+    assert len(caught) == 4, caught           # the scan does see what the plots used to do
+    assert state_uses("session.deck_knowledge(1)\nsession.card_info('x')\npn.state.curdoc\n") == []
+    plots = sorted((EXPLORER / "plots").glob("*.py"))
+    assert {path.name for path in plots} >= {"game.py", "live.py", "analysis.py"}
+    for path in plots:
+        assert state_uses(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_a_seats_plots_ask_for_that_seats_deck_knowledge_only(monkeypatch):
+    """A seat's page's plots (their card catalogue included) ask the rules what that seat can infer,
+    never what the spectator or another seat can; every seat's card data is the same, public."""
+    session = FixedViewSession(game="subastral", players=3, seed=4, seat=1)
+    session.autoplay("greedy", then_goto=12)
+    asked = []
+    knowledge = type(session.spec).deck_knowledge
+    monkeypatch.setattr(type(session.spec), "deck_knowledge",
+                        lambda self, state, seat: asked.append(seat) or knowledge(self, state, seat))
+    plots = LivePlots(session=session)
+    pn.panel(plots).get_root()
+    session.redo()
+    assert asked and set(asked) == {1}
+    assert plots.sent["by_group"]["title"].endswith("in other hands")
+    teacher = GameSession(game="subastral", players=3, seed=4)
+    assert session.card_data() == teacher.card_data() == FixedViewSession(game="subastral", players=3, seed=4,
+                                                                          seat=None).card_data()
 
 
 def test_the_score_tables_read_the_pages_observation(game, monkeypatch):

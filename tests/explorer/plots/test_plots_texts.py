@@ -74,15 +74,16 @@ def no_english(shown: str) -> list[str]:
 
 
 def card_plots(session: GameSession, lang: str) -> list[figure]:
-    catalogue = card_catalogue(session.spec, session.state_at(0))
+    catalogue = card_catalogue(session.card_data())
     seat = session.viewing_seat
     draws = draws_plot_data(session_draw_data(session, seat, lang=lang), catalogue, len(session.log), seat,
                             teacher=session.teacher, lang=lang)
-    composition = deck_composition(session.spec, session.state, seat, catalogue, lang=lang)
+    knowledge = session.deck_knowledge(seat)
+    composition = deck_composition(knowledge, seat, catalogue, lang=lang)
     return [shown.figure for shown in (
         DrawsFigure(draws, lang=lang), ByGroupFigure(composition["by_group"], lang=lang),
         ByNumberFigure(composition["by_number"], lang=lang),
-        EndCardFigure(end_card_data(session.spec, session.state, seat, lang=lang), lang=lang),
+        EndCardFigure(end_card_data(knowledge, session.spec.title, lang=lang), lang=lang),
         ScoreFigure(session_score_data(session, lang=lang), lang=lang))]
 
 
@@ -123,11 +124,11 @@ def test_the_english_plots_are_unchanged(game):
     game.viewing_seat = 1
     try:
         assert card_plots(game, "en")[0].title.text == "Cards drawn and revealed (as Player 2 sees them)"
-        composition = deck_composition(game.spec, game.state, 1)
+        composition = deck_composition(game.deck_knowledge(1), 1, card_catalogue(game.card_data()))
         assert re.fullmatch(r"\d+ unseen cards: \d+ in the deck, \d+ in other hands", composition["by_group"]["title"])
     finally:
         game.viewing_seat = None
-    catalogue = card_catalogue(game.spec, game.state_at(0))
+    catalogue = card_catalogue(game.card_data())
     assert group_legend_html(catalogue).startswith('<div class="group-legend"><span class="legend-title">Card colours:'
                                                    '</span><span class="legend-item">')
     assert group_legend_html(catalogue).endswith('<span class="swatch" style="background:#a3adb8"></span>hidden card'
@@ -182,7 +183,7 @@ def test_the_plots_in_japanese(game):
         assert words(figures[0])[0] == ("引いたカードと公開されたカード（先生：すべてのカード）" if seat is None
                                         else "引いたカードと公開されたカード（プレイヤー2から見たもの）")
         assert words(figures[-1])[-4:] == ["プレイヤー1", "プレイヤー2", "プレイヤー3", "プレイヤー4"]
-    legend = html_text(group_legend_html(card_catalogue(game.spec, game.state_at(0)), "ja"))
+    legend = html_text(group_legend_html(card_catalogue(game.card_data()), "ja"))
     assert legend.startswith("カードの色：") and legend.endswith("伏せたカード")
     assert text("plots.placeholder", "ja", title="Subastral").startswith("*Subastralは")
 
