@@ -19,9 +19,10 @@ from __future__ import annotations
 import importlib
 import json
 import string
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from rules.rulebook import LANGUAGES
 
