@@ -29,9 +29,11 @@ FACE_UP_IN_HAND = {"subastral": ".hand-seat-{seat} .card:not(.back)",
 STEP_RE = re.compile(r"Step (\d+) / (\d+)")
 
 
-@pytest.fixture
-def server(tmp_path):
-    server = TablesServer(tmp_path / "tables.sqlite3").start()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for the module's tables (each test makes its own): a server start is seconds of work
+    no test here is about (the SIGKILL test restarts it, on the same port and file)."""
+    server = TablesServer(tmp_path_factory.mktemp("tables") / "tables.sqlite3").start()
     yield server
     print("--- the server's log (shown when the test fails) ---\n" + server.log_text()[-6000:])
     server.stop()
