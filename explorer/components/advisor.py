@@ -156,7 +156,9 @@ class MoveAdvisor(pn.viewable.Viewer):
         self.plot_data = advice_plot_data([])
         self.chart_data = self._chart_data()
         self.chart = AdviceFigure(self.chart_data, lang=self.lang)
-        self.plot = figure_pane(self.chart.figure, "advisor-plot")      # shows self.chart.figure, always the same
+        # Shows self.chart.figure, always the same one; as wide as the card it sits in (a narrow side column).
+        self.plot = figure_pane(self.chart.figure, "advisor-plot")
+        self.plot.sizing_mode = self.chart.figure.sizing_mode = "stretch_width"
         self.button = pn.widgets.Button(label=_t("advise", self.lang), color="primary", css_classes=["advisor-run"])
         self.button.on_click(lambda event: self.start())
         self.message = pn.pane.Markdown("", css_classes=["advisor-status"])
@@ -174,7 +176,7 @@ class MoveAdvisor(pn.viewable.Viewer):
             pn.Row(self.inputs["budget"], self.inputs["seed"], self.inputs["objective"]),
             pn.Row(self.button, self.message),
             self.plot,
-            css_classes=["move-advisor"])
+            sizing_mode="stretch_width", css_classes=["move-advisor"])
         self.session.param.watch(self._on_position_change, ["state", "viewing_seat"])
         self.param.watch(self._on_values_change, ["values", "status", "busy", "objective"])
         self.param.watch(self._relabel, "lang")

@@ -16,7 +16,7 @@ Two layers, as in docs/architecture.md, "Plots":
   drawn once, whose glyphs read ``ColumnDataSource`` objects with this module's own column names (the
   data's); ``show(data)`` gives the same figure new columns, title, ranges and ticks in place.
   :class:`explorer.plots.live.LivePlots`, a Panel ``Viewer``, watches a session and shows them
-  (``live_plots.py`` says why plain Bokeh rather than HoloViews streams).
+  (``live.py`` says why plain Bokeh rather than HoloViews streams).
 
 What a viewing seat sees
     The deck-draw plot takes the events of the teacher (every card) or of the viewing seat's
