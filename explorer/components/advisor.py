@@ -90,8 +90,8 @@ class AdviceFigure(LiveFigure):
 
     COLUMNS = ("move", "value", "low", "high", "colour")
     XLABEL, YLABEL = "advisor.plot.score", "advisor.plot.move"
-    TOOLTIPS = (("advisor.plot.move", "@move"), ("advisor.plot.score", "@value{0.00}"),
-                ("advisor.plot.interval", "[@low{0.00}, @high{0.00}]"))
+    FIELDS = ("@move", "@value{0.00}", "[@low{0.00}, @high{0.00}]")     # the hover's, named in show()
+    TOOLTIPS = tuple(zip(("advisor.plot.move", "advisor.plot.score", "advisor.plot.interval"), FIELDS))
 
     def __init__(self, data, lang: str = "en", **size):
         super().__init__(data, lang=lang, **{**size, "height": data["structure"]["height"]})
@@ -119,8 +119,7 @@ class AdviceFigure(LiveFigure):
         if (fig.xaxis[0].axis_label, fig.yaxis[0].axis_label) != (structure["value"], structure["move"]):
             fig.xaxis[0].axis_label, fig.yaxis[0].axis_label = structure["value"], structure["move"]
         hover = fig.select_one({"type": HoverTool})
-        tooltips = [(structure["move"], "@move"), (structure["value"], "@value{0.00}"),
-                    (structure["interval"], "[@low{0.00}, @high{0.00}]")]
+        tooltips = list(zip((structure["move"], structure["value"], structure["interval"]), self.FIELDS))
         if list(hover.tooltips) != tooltips:
             hover.tooltips = tooltips
 
