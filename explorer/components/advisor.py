@@ -4,6 +4,10 @@
 ranked horizontal bar chart (mean with a 95% whisker) computed in a background thread. Its texts are
 in English or Japanese (``lang``; locale files ``explorer/locales/<lang>/advisor.json``), the moves
 named as the rules name them in that language (``spec.action_label``).
+
+The chart is an :class:`AdviceFigure`, a plain Bokeh figure patched in place like every other plot
+of the explorer (``explorer/plots/live.py`` says why): new advice, a cleared one or another language
+give the same figure new columns, title, labels and height.
 """
 
 from __future__ import annotations
@@ -11,20 +15,19 @@ from __future__ import annotations
 import threading
 from typing import Sequence
 
-import holoviews as hv
 import panel as pn
 import param
+from bokeh.models import FactorRange, HoverTool, Whisker
+from bokeh.core.properties import field
 
 from play.advise import OBJECTIVES, CannotResample, MoveValue, advise  # noqa: F401  (advise: the numbers shown)
 from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES
 from explorer.core.i18n import text
-from explorer.plots.live import OnLoop
-from explorer.plots.game import frame, player_colour
+from explorer.plots.analysis import padded
+from explorer.plots.live import OnLoop, figure_pane
+from explorer.plots.game import LiveFigure, player_colour
 from explorer.core.session import GameSession
-
-if "bokeh" not in hv.Store.renderers:
-    hv.extension("bokeh", logo=False)
 
 #: Each objective's key in the locale files (``advisor.objective.<key>``, ``advisor.plot.<key>``).
 OBJECTIVE_KEYS = {"score": "score", "win share": "win_share"}
@@ -41,28 +44,84 @@ def player_name(seat: int, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------------------- plot
+#: The chart's bar colour when no seat is advised (the game is over).
+NO_SEAT_COLOUR = "#1f77b4"
+
+
 def advice_plot_data(values: Sequence[MoveValue]) -> dict:
-    """Columns for the bar chart, best move last (a horizontal chart draws the last category on top)."""
+    """Columns for the bar chart, best move last (a categorical axis draws its last factor on top):
+    each move's label, its mean and the ends of its 95% interval."""
     ordered = list(reversed(values))
     return {"move": [v.label for v in ordered], "value": [v.mean for v in ordered],
-            "below": [v.mean - v.low for v in ordered], "above": [v.high - v.mean for v in ordered]}
+            "low": [v.low for v in ordered], "high": [v.high for v in ordered]}
+
+
+def chart_height(moves: int, least: int = 0) -> int:
+    """The chart's height for ``moves`` bars: 28 pixels a bar and room for the title and the axis."""
+    return max(least, 160, 60 + 28 * moves)
 
 
 def advice_plot(data: dict, *, seat: int | None = None, objective: str = "score", lang: str = "en",
-                **size) -> hv.Overlay:
-    """The ranked bar chart; its title and axis labels in ``lang`` (the dimensions keep their English
-    names, so the chart's columns are the same in every language)."""
-    colour = player_colour(seat) if seat is not None else "#1f77b4"
-    key = "plot.score" if objective == "score" else "plot.win_share"
-    value = hv.Dimension(_t(key, "en"), label=_t(key, lang))
-    move = hv.Dimension("move", label=_t("plot.move", lang))
-    bars = hv.Bars((data["move"], data["value"]), kdims=[move], vdims=[value]).opts(
-        color=colour, alpha=0.7, tools=["hover"])
-    whiskers = hv.ErrorBars((data["move"], data["value"], data["below"], data["above"]), kdims=[move],
-                            vdims=[value, "below", "above"]).opts(color="#333333", line_width=2)
-    height = max(size.pop("height", 0), 160, 60 + 28 * len(data["move"]))
-    return (bars * whiskers).opts(hv.opts.Overlay(invert_axes=True, title=_t("plot.title", lang),
-                                                  **frame({**size, "height": height})))
+                **size) -> dict:
+    """What :class:`AdviceFigure` shows for ``data`` (:func:`advice_plot_data`), in the shape
+    :class:`explorer.plots.game.LiveFigure` takes: the columns (with each bar's colour, the seat's),
+    the title and the labels in ``lang``, the value axis holding every interval and starting at 0
+    (the bars' base) unless an interval reaches below it, and the moves as the categories, their
+    number setting the height (``height``: at least that)."""
+    colour = player_colour(seat) if seat is not None else NO_SEAT_COLOUR
+    value = _t("plot.score" if objective == "score" else "plot.win_share", lang)
+    moves = tuple(data["move"])
+    low, high = padded([0, *data["low"], *data["high"]], pad=0.05)
+    low = low if min(data["low"], default=0) < 0 else 0
+    return {"columns": {**data, "colour": [colour] * len(moves)}, "title": _t("plot.title", lang),
+            "xlim": (low, high), "ylim": None,
+            "structure": {"moves": moves, "height": chart_height(len(moves), size.get("height", 0)),
+                          "value": value, "move": _t("plot.move", lang), "interval": _t("plot.interval", lang)}}
+
+
+class AdviceFigure(LiveFigure):
+    """The advisor's ranked chart: a horizontal bar per move (its mean, from 0) in the seat's colour,
+    the best on top, with a whisker for its 95% interval; the hover names the move, its value and
+    interval. :meth:`show` takes :func:`advice_plot`'s data: the same figure gets the new bars,
+    moves, title, labels (of the objective and language given) and height, in place.
+
+    Its height follows the number of moves (``figure.height``, changed in place like the rest).
+    """
+
+    COLUMNS = ("move", "value", "low", "high", "colour")
+    XLABEL, YLABEL = "advisor.plot.score", "advisor.plot.move"
+    FIELDS = ("@move", "@value{0.00}", "[@low{0.00}, @high{0.00}]")     # the hover's, named in show()
+    TOOLTIPS = tuple(zip(("advisor.plot.move", "advisor.plot.score", "advisor.plot.interval"), FIELDS))
+
+    def __init__(self, data, lang: str = "en", **size):
+        super().__init__(data, lang=lang, **{**size, "height": data["structure"]["height"]})
+
+    def y_range(self):
+        return FactorRange()
+
+    def draw(self, fig, source):
+        fig.ygrid.grid_line_color = None
+        whisker = Whisker(source=source, base="move", lower="low", upper="high", dimension="width",
+                          line_color="#333333", line_width=2, level="annotation")
+        whisker.upper_head.line_color = whisker.lower_head.line_color = "#333333"
+        whisker.upper_head.size = whisker.lower_head.size = 8
+        bars = fig.hbar(y="move", left=0, right="value", height=0.7, source=source, fill_color=field("colour"),
+                        fill_alpha=0.7, line_color=field("colour"))
+        fig.add_layout(whisker)
+        return bars
+
+    def structure(self, structure) -> None:
+        fig = self.figure
+        if list(fig.y_range.factors) != list(structure["moves"]):
+            fig.y_range.factors = list(structure["moves"])
+        if fig.height != structure["height"]:
+            fig.height = structure["height"]
+        if (fig.xaxis[0].axis_label, fig.yaxis[0].axis_label) != (structure["value"], structure["move"]):
+            fig.xaxis[0].axis_label, fig.yaxis[0].axis_label = structure["value"], structure["move"]
+        hover = fig.select_one({"type": HoverTool})
+        tooltips = list(zip((structure["move"], structure["value"], structure["interval"]), self.FIELDS))
+        if list(hover.tooltips) != tooltips:
+            hover.tooltips = tooltips
 
 
 # ---------------------------------------------------------------------------- component
@@ -92,9 +151,13 @@ class MoveAdvisor(pn.viewable.Viewer):
         self.thread: threading.Thread | None = None
         # Possibly from the advisor's thread: once, on the document's own loop (it holds the lock).
         self._on_values_change = OnLoop(self.refresh)
+        self.advised_objective = self.objective     # the objective the advice shown was worked out for
         self.plot_data = advice_plot_data([])
-        # Replaced whole on each advice (not streamed): the chart's height follows the number of moves.
-        self.plot = pn.pane.HoloViews(self._chart(), linked_axes=False, css_classes=["advisor-plot"])
+        self.chart_data = self._chart_data()
+        self.chart = AdviceFigure(self.chart_data, lang=self.lang)
+        # Shows self.chart.figure, always the same one; as wide as the card it sits in (a narrow side column).
+        self.plot = figure_pane(self.chart.figure, "advisor-plot")
+        self.plot.sizing_mode = self.chart.figure.sizing_mode = "stretch_width"
         self.button = pn.widgets.Button(label=_t("advise", self.lang), color="primary", css_classes=["advisor-run"])
         self.button.on_click(lambda event: self.start())
         self.message = pn.pane.Markdown("", css_classes=["advisor-status"])
@@ -112,9 +175,9 @@ class MoveAdvisor(pn.viewable.Viewer):
             pn.Row(self.inputs["budget"], self.inputs["seed"], self.inputs["objective"]),
             pn.Row(self.button, self.message),
             self.plot,
-            css_classes=["move-advisor"])
+            sizing_mode="stretch_width", css_classes=["move-advisor"])
         self.session.param.watch(self._on_position_change, ["state", "viewing_seat"])
-        self.param.watch(self._on_values_change, ["values", "status", "busy"])
+        self.param.watch(self._on_values_change, ["values", "status", "busy", "objective"])
         self.param.watch(self._relabel, "lang")
         self.status = self._prompt()
 
@@ -132,13 +195,23 @@ class MoveAdvisor(pn.viewable.Viewer):
         self.advised = None
         if self.values:
             self.values = []
-        self.plot_data = advice_plot_data([])
-        self.plot.object = self._chart()
+        self._show_chart()
         if not self.busy:
             self.status = self._prompt()
 
-    def _chart(self) -> hv.Overlay:
-        return advice_plot(self.plot_data, seat=self.seat(), objective=self.objective, lang=self.lang)
+    def _chart_data(self) -> dict:
+        """What the chart shows now: the advice, labelled by the objective it was worked out for
+        (without advice, the one chosen), in the seat's colour and ``lang``."""
+        objective = self.advised_objective if self.values else self.objective
+        return advice_plot(self.plot_data, seat=self.seat(), objective=objective, lang=self.lang)
+
+    def _show_chart(self) -> None:
+        """The chart brought up to date with ``values``, in place (only what changed is sent)."""
+        self.plot_data = advice_plot_data(self.values)
+        data = self._chart_data()
+        if data != self.chart_data:
+            self.chart_data = data
+            self.chart.show(data)
 
     def seat(self) -> int | None:
         """The seat advised: the viewing seat, or else the first seat to move."""
@@ -168,13 +241,13 @@ class MoveAdvisor(pn.viewable.Viewer):
 
     def compute(self) -> list[MoveValue]:
         """Advice for the current position, computed in this thread (assigned to ``values``)."""
-        spec, state, seat, lang = self.session.spec, self.session.state, self.seat(), self.lang
+        spec, state, seat, lang, objective = self.session.spec, self.session.state, self.seat(), self.lang, self.objective
         self.busy = True
         try:
             self.status = (_t("playing", lang, budget=self.budget, player=player_name(seat, lang)) if seat is not None
                            else self._prompt())
             values = [] if seat is None else advise(spec, state, seat, budget=self.budget, seed=self.seed,
-                                                    objective=self.objective, lang=lang)
+                                                    objective=objective, lang=lang)
         except Exception as error:  # noqa: BLE001 - shown in place of the advice
             self.param.update(status=self._failure(error), busy=False)
             return []
@@ -182,6 +255,7 @@ class MoveAdvisor(pn.viewable.Viewer):
             self.busy = False
             return values          # the position moved on meanwhile: this advice is for another one
         self.advised = (state, seat)
+        self.advised_objective = objective
         self.values = values
         if values:
             self.status = _t("done", lang, player=player_name(seat, lang), per_move=values[0].rollouts,
@@ -207,10 +281,7 @@ class MoveAdvisor(pn.viewable.Viewer):
 
     def refresh(self) -> None:
         with pn.io.hold():
-            data = advice_plot_data(self.values)
-            if data != self.plot_data:
-                self.plot_data = data
-                self.plot.object = self._chart()
+            self._show_chart()
             self.message.object = self.status
             self.button.disabled = self.busy
 

@@ -16,7 +16,7 @@ Two layers, as in docs/architecture.md, "Plots":
   drawn once, whose glyphs read ``ColumnDataSource`` objects with this module's own column names (the
   data's); ``show(data)`` gives the same figure new columns, title, ranges and ticks in place.
   :class:`explorer.plots.live.LivePlots`, a Panel ``Viewer``, watches a session and shows them
-  (``live_plots.py`` says why plain Bokeh rather than HoloViews streams).
+  (``live.py`` says why plain Bokeh rather than HoloViews streams).
 
 What a viewing seat sees
     The deck-draw plot takes the events of the teacher (every card) or of the viewing seat's
@@ -57,8 +57,6 @@ HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
 HIDDEN_COLOUR = "#a3adb8"
 CURSOR_COLOUR = "#ffb703"
 PLOT_SIZE = {"width": 460, "height": 260}
-#: The HoloViews options of the advisor's chart (``explorer/components/advisor.py``): the toolbar shows on mouse-over.
-COMMON = {"autohide_toolbar": True, "fontscale": 0.95}
 #: The live plots' tools (the mouse wheel zooms, as in the Analysis page's plots) and text sizes.
 TOOLS = "pan,wheel_zoom,box_zoom,reset,save"
 FONT_SIZES = {"title": "11.4pt", "axis_label": "12.35px", "major_label": "10.45px"}
@@ -67,15 +65,10 @@ BREAKDOWN_FRAME = ("categories", "total", "seat")
 
 
 # ---------------------------------------------------------------------------- small helpers
-def frame(size: Mapping) -> dict:
-    """The options every plot shares, with its size (``width``/``height`` override the default)."""
-    return {**COMMON, **PLOT_SIZE, **size}
-
-
-def new_figure(size: Mapping, xlabel: str, ylabel: str, tooltips: list, x_range=None) -> figure:
-    """A live plot's empty figure: fixed ranges (``Range1d``, or ``x_range`` given), a hover with
+def new_figure(size: Mapping, xlabel: str, ylabel: str, tooltips: list, x_range=None, y_range=None) -> figure:
+    """A live plot's empty figure: fixed ranges (``Range1d``, or ``x_range``/``y_range`` given), a hover with
     ``tooltips`` if any (for the glyphs its maker names), the toolbar shown on mouse-over."""
-    fig = figure(x_range=x_range or Range1d(0, 1), y_range=Range1d(0, 1), tools=TOOLS,
+    fig = figure(x_range=x_range or Range1d(0, 1), y_range=y_range or Range1d(0, 1), tools=TOOLS,
                  active_scroll="wheel_zoom", min_border=5, min_border_left=10, **{**PLOT_SIZE, **size})
     fig.xaxis.axis_label, fig.yaxis.axis_label = xlabel, ylabel
     if tooltips:
@@ -122,12 +115,17 @@ class LiveFigure:
         self.source = ColumnDataSource({name: [] for name in self.COLUMNS})
         self.figure = new_figure(size, text(self.XLABEL, lang), text(self.YLABEL, lang),
                                  [(text(key, lang) if "." in key else key, field) for key, field in self.TOOLTIPS],
-                                 x_range=self.x_range())
+                                 x_range=self.x_range(), y_range=self.y_range())
         hover = self.figure.select_one({"type": HoverTool})
         hover.renderers = [self.draw(self.figure, self.source)]
         self.show(data)
 
     def x_range(self):
+        """The figure's x range (None: a numeric ``Range1d``; a ``FactorRange`` for categories)."""
+        return None
+
+    def y_range(self):
+        """The figure's y range, as :meth:`x_range`."""
         return None
 
     def draw(self, fig: figure, source: ColumnDataSource):

@@ -20,8 +20,9 @@ One mechanism: plain Bokeh figures, patched in place
     explorer's 30 ms budget per step (``benchmarks/ui.py``). Writing into the figures HoloViews
     draws would need its internal column names (``color``, ``left``, an overlay's key column), so
     the live plots draw their own figures and every name they write is theirs. The Analysis page's
-    plots (``explorer/plots/analysis.py``) work the same way, per finished chunk. No module reaches
-    into a figure HoloViews drew (``tests/explorer/plots/test_explorer_plots.py`` checks the source).
+    plots (``explorer/plots/analysis.py``) work the same way, per finished chunk, and so does the move
+    advisor's chart (``AdviceFigure``, ``explorer/components/advisor.py``), per advice. No explorer
+    module imports HoloViews (``tests/explorer/plots/test_explorer_plots.py`` checks the source).
 
     A served page changes its figures only in callbacks on its own loop (:class:`OnLoop`), which
     hold the document's lock; outside a server (tests, notebooks) the changes are made at once.

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 import re
 
-import holoviews as hv
 import pytest
+from bokeh.models import HoverTool, Whisker
 
 import rules
-from explorer.components.advisor import MoveAdvisor, advice_plot, advice_plot_data
+from explorer.components.advisor import AdviceFigure, MoveAdvisor, advice_plot, advice_plot_data
 from explorer.core.session import GameSession, switches_class, variant_label, variant_note
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -24,7 +24,7 @@ ENGLISH_LABELS = ("Rollouts (all moves)", "Rollouts in all, shared evenly betwee
                   "Seed of the re-dealt worlds and the random bots: the same seed, the same advice.", "Objective",
                   "What a rollout records for the seat.", "Advise", "Estimated value per move", "final score",
                   "win share", "Press Advise", "rollouts per move", "in all", "Best:", "Playing", "Player",
-                  "has no move to make now", "The game is over", "No advice", "cannot re-deal")
+                  "has no move to make now", "The game is over", "No advice", "cannot re-deal", "95% interval")
 
 
 def session_after(moves: int, game: str = "subastral", players: int = 3, seed: int = 2) -> GameSession:
@@ -53,14 +53,11 @@ def shown(advisor: MoveAdvisor) -> list[str]:
 
 
 def chart_texts(advisor: MoveAdvisor) -> list[str]:
-    figure = hv.render(advisor._chart())
-    tips = [name for tool in figure.tools if hasattr(tool, "tooltips") for name, _ in tool.tooltips]
+    """The title, the axis labels and the hover's names of the chart the advisor's pane shows."""
+    figure = advisor.plot.object
+    assert figure is advisor.chart.figure
+    tips = [name for tool in figure.select({"type": HoverTool}) for name, _ in tool.tooltips]
     return [figure.title.text, *(axis.axis_label for axis in figure.xaxis + figure.yaxis), *tips]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def bokeh():
-    hv.extension("bokeh")
 
 
 # ---------------------------------------------------------------------------- English: unchanged
@@ -72,7 +69,8 @@ def test_the_english_advisor_reads_as_before():
                               "Objective", "What a rollout records for the seat.", "score", "win share",
                               "Advise", "Press Advise for Player 1's moves."]
     assert advisor.inputs["objective"].options == {"score": "score", "win share": "win share"}
-    assert chart_texts(advisor) == ["Estimated value per move", "final score", "move", "move", "final score"]
+    assert chart_texts(advisor) == ["Estimated value per move", "final score", "move", "move", "final score",
+                                    "95% interval"]
     statuses = []
     advisor.param.watch(lambda event: statuses.append(event.new), "status")
     values = advisor.compute()
@@ -82,7 +80,12 @@ def test_the_english_advisor_reads_as_before():
                         f"Player 1: 4 rollouts per move, 20 in all (seed 1). Best: **{values[0].label}**"]
     assert values[0].label == "take cloud 4 to hand"      # rollouts seeded by the one seed rule (play/seeds.py)
     advisor.objective = "win share"
+    assert chart_texts(advisor)[:2] == ["Estimated value per move", "final score"], "the advice shown is in points"
+    advisor.compute()
     assert chart_texts(advisor)[:2] == ["Estimated value per move", "win share"]
+    advisor.values = []
+    advisor.objective = "score"
+    assert chart_texts(advisor)[:2] == ["Estimated value per move", "final score"], "no advice: the objective chosen"
 
 
 def test_the_english_prompts_and_failures_read_as_before(monkeypatch):
@@ -132,7 +135,9 @@ def test_the_japanese_advisor_shows_japanese_and_none_of_its_english_labels(monk
     assert statuses[1] == f"プレイヤー1：1手あたり4回、合計20回のロールアウト（シード1）。最善手：**{values[0].label}**"
     assert advisor.inputs["objective"].options == {"得点": "score", "勝ちの取り分": "win share"}
     texts = shown(advisor) + chart_texts(advisor) + statuses
+    assert chart_texts(advisor) == ["手ごとの推定価値", "最終得点", "手", "手", "最終得点", "95%信頼区間"]
     advisor.objective = "win share"
+    advisor.compute()
     texts += chart_texts(advisor)
     assert "手ごとの推定価値" in texts and "最終得点" in texts and "勝ちの取り分" in texts
     for said in texts:
@@ -140,8 +145,9 @@ def test_the_japanese_advisor_shows_japanese_and_none_of_its_english_labels(monk
         for english in ENGLISH_LABELS:
             assert english not in said, (english, said)
     # the chart's columns keep their names: the same data in both languages
-    assert [d.name for d in advice_plot(advisor.plot_data, lang="ja").get(0).dimensions()] == \
-        [d.name for d in advice_plot(advisor.plot_data).get(0).dimensions()] == ["move", "final score"]
+    assert list(advisor.chart.source.data) == ["move", "value", "low", "high", "colour"]
+    assert advisor.chart.source.data["move"] == [v.label for v in reversed(advisor.values)]
+    assert advice_plot(advisor.plot_data, lang="ja")["columns"] == advice_plot(advisor.plot_data)["columns"]
 
     prompts = []
     session.viewing_seat = 1
@@ -163,14 +169,71 @@ def test_the_japanese_advisor_shows_japanese_and_none_of_its_english_labels(monk
 def test_a_change_of_language_relabels_the_advisor_and_clears_its_advice():
     session = session_after(6, players=2, seed=3)
     advisor = MoveAdvisor(session=session, budget=10)
+    figure = advisor.chart.figure
     advisor.compute()
-    assert advisor.values
+    assert advisor.values and figure.y_range.factors
     advisor.lang = "ja"
     assert advisor.values == [] and advisor.advised is None
     assert shown(advisor)[-2:] == ["相談する", "「相談する」を押すとプレイヤー1の手を評価します。"]
     assert advisor.inputs["objective"].value == "score"
+    # the same figure, relabelled and emptied in place
+    assert advisor.plot.object is advisor.chart.figure is figure
+    assert chart_texts(advisor)[:3] == ["手ごとの推定価値", "最終得点", "手"]
+    assert all(column == [] for column in advisor.chart.source.data.values()) and figure.y_range.factors == []
     advisor.lang = "en"
     assert shown(advisor)[-2:] == ["Advise", "Press Advise for Player 1's moves."]
+    assert chart_texts(advisor)[:3] == ["Estimated value per move", "final score", "move"]
+    assert advisor.plot.object is figure
+
+
+def test_the_chart_is_one_bokeh_figure_that_each_advice_patches_in_place():
+    """Bars from 0 to each move's mean in the seat's colour, the best on top, a whisker over its 95%
+    interval; a second advice, a cleared one, give the same figure (the pane's object unchanged) new
+    columns, categories and height."""
+    session = session_after(6, players=2, seed=3)
+    advisor = MoveAdvisor(session=session, budget=20, seed=1)
+    chart, figure = advisor.chart, advisor.chart.figure
+    assert isinstance(chart, AdviceFigure) and advisor.plot.object is figure
+    assert figure.height == 160 and figure.y_range.factors == []
+    first = advisor.compute()
+    columns = dict(chart.source.data)
+    assert columns == {"move": [v.label for v in reversed(first)], "value": [v.mean for v in reversed(first)],
+                       "low": [v.low for v in reversed(first)], "high": [v.high for v in reversed(first)],
+                       "colour": ["#2f6fdb"] * len(first)}
+    assert figure.y_range.factors == columns["move"] and figure.y_range.factors[-1] == first[0].label, "best on top"
+    assert figure.height == 60 + 28 * len(first)
+    assert figure.x_range.start <= 0 and figure.x_range.end >= max(v.high for v in first)
+    [whisker] = figure.select({"type": Whisker})
+    assert whisker.source is chart.source and (whisker.base, whisker.lower, whisker.upper) == ("move", "low", "high")
+    [bars] = [r for r in figure.renderers if r.glyph.__class__.__name__ == "HBar"]
+    assert bars.data_source is chart.source and figure.select_one({"type": HoverTool}).renderers == [bars]
+
+    advisor.budget, advisor.seed = 40, 2
+    second = advisor.compute()
+    assert second != first
+    assert advisor.plot.object is figure and advisor.chart is chart, "patched, not replaced"
+    assert chart.source.data["value"] == [v.mean for v in reversed(second)]
+    assert figure.y_range.factors[-1] == second[0].label
+
+    session.goto(5)                               # another position: the advice is stale
+    assert advisor.values == []
+    assert advisor.plot.object is figure and figure.height == 160 and figure.y_range.factors == []
+    assert all(column == [] for column in chart.source.data.values())
+    assert figure.title.text == "Estimated value per move"
+
+
+def test_the_chart_grows_with_the_number_of_moves():
+    data = advice_plot_data([])
+    assert advice_plot(data)["structure"]["height"] == 160
+    many = {"move": [f"move {n}" for n in range(12)], "value": [1.0] * 12, "low": [0.5] * 12, "high": [2.0] * 12}
+    shown = AdviceFigure(advice_plot(data))
+    shown.show(advice_plot(many, seat=1))
+    assert shown.figure.height == 60 + 28 * 12 and shown.figure.y_range.factors == many["move"]
+    assert set(shown.source.data["colour"]) == {advice_plot(many, seat=1)["columns"]["colour"][0]} != {"#2f6fdb"}
+    assert (shown.figure.x_range.start, shown.figure.x_range.end) == (0, pytest.approx(2.1))
+    below = {**many, "low": [-1.0] * 12}
+    shown.show(advice_plot(below))
+    assert shown.figure.x_range.start < -1.0
 
 
 @pytest.mark.parametrize("game", [g for g in rules.GAMES if rules.get_game(g).variants])

@@ -11,11 +11,10 @@ import csv
 import json
 import random
 
-import holoviews as hv
 import pytest
 
 import rules
-from explorer.components.advisor import MoveAdvisor, advice_plot, advice_plot_data, advise
+from explorer.components.advisor import MoveAdvisor, advice_plot_data, advise
 from explorer.pages.analysis import (
     AnalysisPage, AnalysisRun, RunSettings, difference_history_data, difference_points, game_length_data, plot_data,
     question, result_csv, result_json, result_rows, seat_interval_data, summary_markdown,
@@ -265,7 +264,6 @@ def test_the_win_share_objective_stays_between_nought_and_one():
 
 
 def test_the_advisor_component_advises_the_seat_to_move_and_forgets_a_stale_position():
-    hv.extension("bokeh")
     session = GameSession(game="subastral", players=3, seed=2)
     _, _, actions = position_after("subastral", 3, 2, 0)
     for seat, action in actions[:84]:
@@ -276,7 +274,9 @@ def test_the_advisor_component_advises_the_seat_to_move_and_forgets_a_stale_posi
     assert advisor.values[0].label == "take cloud 3 to journal" and not advisor.busy
     assert "10 rollouts per move" in advisor.message.object
     assert advisor.plot_data["move"][-1] == "take cloud 3 to journal", "the best move is drawn on top"
-    hv.render(advice_plot(advice_plot_data(advisor.values), seat=0))
+    shown = advisor.chart.source.data
+    assert {name: shown[name] for name in advice_plot_data([])} == advice_plot_data(advisor.values) == advisor.plot_data
+    assert advisor.plot.object.y_range.factors[-1] == "take cloud 3 to journal"
     session.goto(83)
     assert advisor.values == [] and advisor.advised is None
     session.viewing_seat = 1

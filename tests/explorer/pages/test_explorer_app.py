@@ -347,6 +347,10 @@ def test_the_move_advisor_sits_beside_the_table_and_ranks_the_moves(app):
     assert sorted(str(v.action) for v in values) == sorted(str(a) for a in session.spec.legal_actions(session.state, seat))
     assert all(v.rollouts > 0 and v.low <= v.mean <= v.high for v in values)
     assert [v.mean for v in values] == sorted((v.mean for v in values), reverse=True)
+    # its chart: a plain Bokeh figure of the advisor's own, in the pane, showing the moves ranked (best on top)
+    assert isinstance(app.advisor.plot, pn.pane.Bokeh) and app.advisor.plot.object is app.advisor.chart.figure
+    assert app.advisor.chart.source.data["move"] == [v.label for v in reversed(values)]
+    assert app.advisor.chart.figure.y_range.factors[-1] == values[0].label
 
 
 def test_the_address_names_the_game_players_and_seed():

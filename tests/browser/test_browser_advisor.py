@@ -1,0 +1,72 @@
+"""The move advisor in real Chromium: its chart is drawn, and a second advice patches the same figure.
+
+Checked inside the page: the Bokeh models BokehJS holds (what the browser draws), not the server's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from explorer.components.advisor import chart_height
+from tests.helpers.explorer_page import open_app, shot, wait_until
+
+pytestmark = pytest.mark.browser
+
+# The advisor's figure as the browser holds it: its model id, height, categories, and its bars' data.
+ADVICE_CHART_JS = """
+() => {
+  const out = [];
+  for (const doc of window.Bokeh.documents) {
+    for (const model of doc.all_models) {
+      if (model.type !== "Figure" || !model.y_range || model.y_range.type !== "FactorRange") continue;
+      const sources = model.renderers.map((r) => r.data_source).filter((s) => s && s.data);
+      const data = sources.map((s) => (s.data instanceof Map ? s.data : new Map(Object.entries(s.data))))
+                          .find((d) => d.has("move") && d.has("low") && d.has("high"));
+      if (!data) continue;
+      out.push({id: model.id, height: model.height, title: model.title.text, factors: Array.from(model.y_range.factors),
+                move: Array.from(data.get("move")), value: Array.from(data.get("value"))});
+    }
+  }
+  return out;
+}
+"""
+
+
+def advice_chart(page: Page) -> dict:
+    [chart] = page.evaluate(ADVICE_CHART_JS)
+    return chart
+
+
+def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(page: Page, served):
+    app = open_app(page, served, width=1366, height=768)
+    # A position with five moves or more (the chart grows past its least height), reached by stepping.
+    session, advisor = app.session, app.advisor
+    step = next(k for k in range(len(session.log)) if len(session.spec.legal_actions(
+        session.state_at(k), session.spec.to_move(session.state_at(k))[0])) >= 5)
+    for _ in range(step - session.cursor):
+        page.locator(".step-forward button").click()
+    wait_until(lambda: session.cursor == step, what=f"step {step}")
+    page.locator(".advisor-card .card-header").first.click()
+    expect(page.locator(".advisor-run button")).to_be_visible()
+    empty = advice_chart(page)
+    assert empty["move"] == [] and empty["factors"] == [] and empty["title"] == "Estimated value per move"
+
+    advisor.budget = 60
+    page.locator(".advisor-run button").click()
+    wait_until(lambda: "(seed 0)" in advisor.status and not advisor.busy, timeout=60, what="the advice")
+    labels = [v.label for v in reversed(advisor.values)]
+    wait_until(lambda: advice_chart(page)["move"] == labels, what="the bars in the browser")
+    first = advice_chart(page)
+    assert first["factors"] == labels and first["height"] == chart_height(len(labels)) == advisor.chart.figure.height > 160
+    expect(page.locator(".advisor-plot")).to_be_visible()
+    page.locator(".advisor-plot").scroll_into_view_if_needed()
+    shot(page, "advisor-advice-1366x768")
+
+    advisor.seed = 7
+    page.locator(".advisor-run button").click()
+    wait_until(lambda: "(seed 7)" in advisor.status and not advisor.busy, timeout=60, what="the second advice")
+    values = [v.mean for v in reversed(advisor.values)]
+    wait_until(lambda: advice_chart(page)["value"] == values, what="the second advice's bars")
+    assert values != first["value"]
+    assert advice_chart(page)["id"] == first["id"], "the same figure, given new data in place"
