@@ -8,6 +8,8 @@ its very action objects for that very state without checking it again.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.biome_blitz import fast
 from rules.biome_blitz.cards import CardSet, PLAIN, WILD
 from rules.biome_blitz.costs import can_be_attacked, cancel_payment, discover_cost, payments
@@ -17,7 +19,7 @@ from rules.biome_blitz.state import (
     State, TRADE, TRADES_PER_TURN, TRADE_REPLY, TradeWith, WILD_NOT_A_TYPE,
 )
 from rules.biome_blitz.choices import (
-    _ACCEPT, _CANCELS, _DISCOVER, _FORAGE_PICK, _NO_CARDS, _PEEKS, _REFUSE, _REPLACE,
+    _ACCEPT, _CANCELS, _FORAGE_PICK, _NO_CARDS, _PEEKS, _REFUSE, _discover_action, _replace_action,
     _REROLLS, _TRADE_WITH_BY, _competes, _explores, _forages, _named, _pair_actions, _trade_actions, _with_take_all,
     plain_legal_actions, to_move,
 )
@@ -48,14 +50,12 @@ def legal_actions(state: State, seat: int) -> list:
         _listed = (state, state.seat, offered)
         return out
     if phase == FORAGE and seat == state.seat:     # (as _legal_actions, written out: frequent too)
-        offered = ((_SECOND_PICKS if state.decks[RESOURCE] or state.discards[RESOURCE] else _SECOND_PICKS_NO_DECK)
-                   .get(state.markets[RESOURCE]) or _legal_actions(state, seat))
+        offered = _second_picks(state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
         _listed = (state, state.seat, offered)
         return [*offered]
     if phase == TRADE and seat == state.seat:
         partner, give, ask = state.pending
-        key = (state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
-        offered = _TRADE_LISTS.get(key) or _legal_actions(state, seat)
+        offered = _trade_list(state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
         _listed = (state, state.seat, offered)
         return [*offered]
     offered = _legal_actions(state, seat)
@@ -76,51 +76,26 @@ def _legal_actions(state: State, seat: int) -> tuple:
     if phase == FORAGE:         # frequent: to_move is the turn's seat
         if seat != state.seat:
             return ()
-        market = state.markets[RESOURCE]
-        deck_has_cards = bool(state.decks[RESOURCE] or state.discards[RESOURCE])
-        picks = _SECOND_PICKS if deck_has_cards else _SECOND_PICKS_NO_DECK
-        found = picks.get(market)      # a few hundred markets at most
-        if found is None:
-            found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
-            if deck_has_cards:
-                found.append(_FORAGE_PICK[0])
-            found = picks[market] = tuple(found)
-        return found
+        return _second_picks(state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
     if phase == TRADE:          # frequent: to_move is the turn's seat
         if seat != state.seat:
             return ()
         partner, give, ask = state.pending
-        hand = state.hands[seat]
-        # Remembered by all the list depends on: offers are built a card at a time from few hands.
-        key = (hand, give, len(ask) < len(state.hands[partner]), bool(ask))
-        found = _TRADE_LISTS.get(key)
-        if found is None:
-            if len(_TRADE_LISTS) > 100000:
-                _TRADE_LISTS.clear()
-            found = tuple(_trade_actions(hand, *key[1:]))
-            found = _TRADE_LISTS[key] = _TRADE_TUPLES.setdefault(found, found)   # few distinct lists: shared
-        return found
+        return _trade_list(state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
     if phase == OVER or seat not in to_move(state):
         return ()
     cards = state.cards
     if phase == ACTION:
         return _action_phase(state, seat)
     if phase == TRADE_REPLY:
-        _, asker, give, ask = state.pending
-        hand = state.hands[seat]
-        key = (hand, ask)       # remembered: few hands and offers
-        found = _REPLIES.get(key)
-        if found is None:
-            has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
-            found = remember(_REPLIES, key, (_ACCEPT, _REFUSE) if has else (_REFUSE,))
-        return found
+        return _replies(state.hands[seat], state.pending[3])
     if phase == REPLACE:
         ecosystems = state.ecosystems[seat]
         caches = cards.speed_caches
         found = caches.replaces.get(ecosystems)
         if found is None:
             found = remember(caches.replaces, ecosystems,
-                             [_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(ecosystems)])
+                             tuple([_replace_action(ecosystem=cards.ecosystems[k].id) for k in dict.fromkeys(ecosystems)]))
         return found
     if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
         owner, _, defender = state.pending[:3]
@@ -135,13 +110,33 @@ def _legal_actions(state: State, seat: int) -> tuple:
     return ()
 
 
-_TRADE_LISTS: dict = {}
+@lru_cache(maxsize=100000)
+def _trade_list(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> tuple:
+    """The trade phase's actions (``choices._trade_actions``), remembered by all they depend on:
+    offers are built a card at a time from few hands."""
+    found = tuple(_trade_actions(hand, give, can_ask, asked))
+    return _TRADE_TUPLES.setdefault(found, found)       # few distinct lists: shared
+
+
 _TRADE_TUPLES: dict = {}    # each distinct trade list, once (at most 2**6 of them)
-#: Resource market -> the forage's second picks, when the resource deck or its discards hold cards
-#: (_SECOND_PICKS) or not: a dict each, so the key is the market alone.
-_SECOND_PICKS: dict = {}
-_SECOND_PICKS_NO_DECK: dict = {}
-_REPLIES: dict = {}     # (hand, cards asked for) -> the answers
+
+
+@lru_cache(maxsize=None)
+def _second_picks(market: tuple[int, ...], deck_has_cards: bool) -> tuple:
+    """A forage's second picks, by the resource market and whether the resource deck or its discards
+    hold cards (a few hundred markets at most)."""
+    found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
+    if deck_has_cards:
+        found.append(_FORAGE_PICK[0])
+    return tuple(found)
+
+
+@lru_cache(maxsize=100000)
+def _replies(hand: tuple[int, ...], ask: tuple[int, ...]) -> tuple:
+    """The answers to a trade offer asking for ``ask`` (a hand can accept only holding it), remembered:
+    few hands and offers."""
+    has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
+    return (_ACCEPT, _REFUSE) if has else (_REFUSE,)
 
 
 _EVERY_DECK = (1 << len(DECK_NAMES)) - 1     # which decks can be explored, bits by deck: all
@@ -230,7 +225,7 @@ def _listing(state: State, seat: int) -> list:
     if decks[RESOURCE] or discards[RESOURCE]:
         forages = caches.forages.get(markets[RESOURCE])
         if forages is None:
-            forages = remember(caches.forages, markets[RESOURCE], _forages(markets[RESOURCE], True))
+            forages = remember(caches.forages, markets[RESOURCE], tuple(_forages(markets[RESOURCE], True)))
     else:
         forages = _forages(markets[RESOURCE], False)
     if seat_parts.keys.takes_all:       # with the team's ForageAll actions (Caches.take_all)
@@ -238,7 +233,7 @@ def _listing(state: State, seat: int) -> list:
                WILD_NOT_A_TYPE in state.variants)
         found = caches.take_all.get(key)
         if found is None:
-            found = remember(caches.take_all, key, _with_take_all(state, seat, forages))
+            found = remember(caches.take_all, key, tuple(_with_take_all(state, seat, forages)))
         forages = found
     # Discover, slot by slot: the hand's entry gives each face-up card's actions per slot (MARKET is 3).
     _, animals, ecosystems = hand_parts.discovers
@@ -329,7 +324,7 @@ def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCach
         key = (counts[0] >= 2, counts[1] >= 2, counts[2] >= 2, flags)
         found = caches.explores.get(key)
         if found is None:
-            found = remember(caches.explores, key, _explores(state, seat, state.hands[seat], flags))
+            found = remember(caches.explores, key, tuple(_explores(state, seat, state.hands[seat], flags)))
     hand_parts.explores[flags] = found
     return found
 
@@ -362,8 +357,8 @@ def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, 
         if found is None:
             deck = DECK_NAMES[d]
             found = remember(caches.slot_lists, (d, pays),
-                             [tuple([_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))] for pay in pays])
-                              for i in range(MARKET)])
+                             tuple([tuple([_discover_action(deck=deck, slot=i + 1, pay=pay) for pay in pays])
+                                    for i in range(MARKET)]))
         remember(caches.by_price, key, found)
     hand_parts.discovers[d][card] = found
     return found
