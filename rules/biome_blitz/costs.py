@@ -3,7 +3,6 @@ can pay it, and the attack and defence totals of a compete."""
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD
@@ -55,29 +54,27 @@ def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], fre
                 for w2 in range(max(0, c2 - counts[2]), min(c2, wild - w0 - w1) + 1):
                     out.append((0,) * (c0 - w0) + (1,) * (c1 - w1) + (2,) * (c2 - w2) + (WILD,) * (w0 + w1 + w2))
         return tuple(sorted(out))
-    have = Counter({s: n for s, n in enumerate(counts) if n})
     needs = [s for s in PLAIN for _ in range(cost[s])]
     results = set()
-    _pay_units(needs, have, dict(substitute), results, 0, Counter(), (), min(free, len(needs)))
+    _pay_units(needs, dict(enumerate(counts)), dict(substitute), results, 0, (), min(free, len(needs)))
     return tuple(sorted(results))
 
 
-def _pay_units(needs: list, have: Counter, substitute: dict, results: set, index: int, used: Counter, paid: tuple,
-               skips: int) -> None:
-    """Add to ``results`` every way to pay ``needs[index:]`` (a unit each) from ``have`` less ``used``,
-    ``skips`` units left unpaid (a discount, taken in full)."""
+def _pay_units(needs: list, left: dict, substitute: dict, results: set, index: int, paid: tuple, skips: int) -> None:
+    """Add to ``results`` every way to pay ``needs[index:]`` (a unit each) from the cards ``left``
+    (symbol -> count), ``skips`` units left unpaid (a discount, taken in full)."""
     if index == len(needs):
         if not skips:
             results.add(tuple(sorted(paid)))
         return
     need = needs[index]
     if skips:
-        _pay_units(needs, have, substitute, results, index + 1, used, paid, skips - 1)
+        _pay_units(needs, left, substitute, results, index + 1, paid, skips - 1)
     for payer in {need, WILD, substitute.get(need, need)}:
-        if used[payer] < have[payer]:
-            used[payer] += 1
-            _pay_units(needs, have, substitute, results, index + 1, used, paid + (payer,), skips)
-            used[payer] -= 1
+        if left.get(payer, 0) > 0:
+            left[payer] -= 1
+            _pay_units(needs, left, substitute, results, index + 1, paid + (payer,), skips)
+            left[payer] += 1
 
 
 def discover_cost(state: State, seat: int, deck: int, card: int) -> tuple[tuple[int, int, int], int, dict]:

@@ -118,3 +118,34 @@ def test_pure_answers_are_functools_caches_and_only_caches_py_clears_a_dict():
     # caches.py: remember's, and Caches.hand's start-over of the by_hand groups in place.
     assert set(clears) == {"caches.py"}, clears
     assert all("cache.clear()" in source[n - 1] or "made" in source[n - 1] for n in clears["caches.py"])
+
+
+def test_payments_are_every_exact_payment_found_by_brute_force():
+    """``costs.payments`` (remembered, with its search over units) against every sub-multiset of the
+    hand tried by brute force: a card pays a unit of its own symbol, or any unit if wild, or one its
+    symbol substitutes for; ``free`` units (at most the cost's) are left unpaid."""
+    from itertools import combinations, permutations
+
+    from rules.biome_blitz import costs
+    from rules.biome_blitz.cards import WILD
+
+    def pays(card, unit, substitute):
+        return card == unit or card == WILD or substitute.get(unit) == card
+
+    def brute(hand, cost, free, substitute):
+        needs = [s for s in range(3) for _ in range(cost[s])]
+        size = len(needs) - min(free, len(needs))
+        found = set()
+        for cards in set(combinations(sorted(hand), size)):
+            if any(all(pays(c, u, substitute) for c, u in zip(cards, units)) for units in permutations(needs, size)):
+                found.add(cards)
+        return tuple(sorted(found))
+
+    pick = random.Random(5)
+    for _ in range(300):
+        hand = tuple(sorted(pick.randrange(4) for _ in range(pick.randrange(7))))
+        cost = tuple(pick.randrange(3) for _ in range(3))
+        free = pick.choice((0, 0, 1, 2))
+        substitute = pick.choice(({}, {}, {0: 1}, {2: 0}, {1: 2, 0: 2}))
+        assert costs.payments(hand, cost, free=free, substitute=substitute) == brute(hand, cost, free, substitute), (
+            hand, cost, free, substitute)
