@@ -5,6 +5,7 @@ rule refuses it and why (the message a player reads, in every language: the temp
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from rules.biome_blitz.cards import SYMBOLS, WILD
 from rules.biome_blitz.state import (
@@ -32,24 +33,26 @@ def _deck(name, rule: str) -> int:
 
 
 def _symbols(names, rule: str) -> tuple[int, ...]:
+    """The symbols a payment names (a tuple or list of symbol names), as sorted indices; refused with
+    the rule ``rule`` when it names anything else."""
     found = None
-    if type(names) is tuple:
+    if isinstance(names, (tuple, list)):
         try:
-            found = _SYMBOLS_OF.get(names)
+            found = _symbols_of(tuple(names))
         except TypeError:       # unhashable parts: refused below
             pass
-    if found is not None:
-        return found
-    if not isinstance(names, (tuple, list)) or any(n not in SYMBOLS for n in names):
+    if found is None:
         _illegal("payment", rule, symbols=joined(map(_term, SYMBOLS)), names=repr(names))
-    found = tuple(sorted(SYMBOLS.index(n) for n in names))
-    if type(names) is tuple and len(_SYMBOLS_OF) < 10000:
-        _SYMBOLS_OF[names] = found
     return found
 
 
-#: _symbols' answers for payments already seen (a tuple of names: hashable and unchanging).
-_SYMBOLS_OF: dict = {}
+@lru_cache(maxsize=10000)
+def _symbols_of(names: tuple) -> tuple[int, ...] | None:
+    """The sorted symbol indices of a tuple of names, or None when one is no symbol's name; remembered:
+    payments repeat."""
+    if any(n not in SYMBOLS for n in names):
+        return None
+    return tuple(sorted(SYMBOLS.index(n) for n in names))
 
 
 def _animal(state: State, name, rule: str) -> int:

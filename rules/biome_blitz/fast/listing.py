@@ -8,6 +8,9 @@ its very action objects for that very state without checking it again.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import itemgetter
+
 from rules.biome_blitz import fast
 from rules.biome_blitz.cards import CardSet, PLAIN, WILD
 from rules.biome_blitz.costs import can_be_attacked, cancel_payment, discover_cost, payments
@@ -17,7 +20,7 @@ from rules.biome_blitz.state import (
     State, TRADE, TRADES_PER_TURN, TRADE_REPLY, TradeWith, WILD_NOT_A_TYPE,
 )
 from rules.biome_blitz.choices import (
-    _ACCEPT, _CANCELS, _DISCOVER, _FORAGE_PICK, _NO_CARDS, _PEEKS, _REFUSE, _REPLACE,
+    _ACCEPT, _CANCELS, _FORAGE_PICK, _NO_CARDS, _PEEKS, _REFUSE, _discover_action, _replace_action,
     _REROLLS, _TRADE_WITH_BY, _competes, _explores, _forages, _named, _pair_actions, _trade_actions, _with_take_all,
     plain_legal_actions, to_move,
 )
@@ -29,35 +32,35 @@ def legal_actions(state: State, seat: int) -> list:
     global _listed, _last_action_phase
     if not fast.ENABLED:
         return plain_legal_actions(state, seat)
-    phase = state.phase
-    if phase == ACTION and seat == state.seat:     # the commonest question, answered directly
-        # (_action_phase, written out: this runs at about every second decision of a playout.)
-        before, offered = _last_action_phase
-        if before is not None and seat == before.seat and _same_but_offers(state, before, seat):
-            if (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN):
-                out = [*offered]
+    phase, turn_seat = state.phase, state.seat
+    # (In the three frequent phases ``seat`` equals state.seat, an int: _listed names that.)
+    if seat == turn_seat:
+        if phase == ACTION:     # the commonest question, answered directly
+            # (_action_phase, written out: this runs at about every second decision of a playout.)
+            before, offered = _last_action_phase
+            if before is not None and seat == before.seat and _same_but_offers(state, before, seat):
+                if (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN):
+                    out = [*offered]
+                else:
+                    out = _offers_gone(state, before, offered)
+                    offered = tuple(out)
+                    _last_action_phase = (state, offered)
             else:
-                out = _offers_gone(state, before, offered)
+                out = _listing(state, seat)      # a new list: handed out as it is
                 offered = tuple(out)
                 _last_action_phase = (state, offered)
-        else:
-            out = _listing(state, seat)      # a new list: handed out as it is
-            offered = tuple(out)
-            _last_action_phase = (state, offered)
-        # (In the three frequent phases ``seat`` equals state.seat, an int: _listed names that.)
-        _listed = (state, state.seat, offered)
-        return out
-    if phase == FORAGE and seat == state.seat:     # (as _legal_actions, written out: frequent too)
-        offered = ((_SECOND_PICKS if state.decks[RESOURCE] or state.discards[RESOURCE] else _SECOND_PICKS_NO_DECK)
-                   .get(state.markets[RESOURCE]) or _legal_actions(state, seat))
-        _listed = (state, state.seat, offered)
-        return [*offered]
-    if phase == TRADE and seat == state.seat:
-        partner, give, ask = state.pending
-        key = (state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
-        offered = _TRADE_LISTS.get(key) or _legal_actions(state, seat)
-        _listed = (state, state.seat, offered)
-        return [*offered]
+            _listed = (state, turn_seat, offered)
+            return out
+        if phase == TRADE:      # (as _legal_actions, written out: frequent too)
+            partner, give, ask = state.pending
+            hands = state.hands
+            offered = _trade_list(hands[seat], give, len(ask) < len(hands[partner]), bool(ask))
+            _listed = (state, turn_seat, offered)
+            return [*offered]
+        if phase == FORAGE:
+            offered = _second_picks(state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
+            _listed = (state, turn_seat, offered)
+            return [*offered]
     offered = _legal_actions(state, seat)
     if type(seat) is int:
         _listed = (state, seat, offered)
@@ -76,51 +79,26 @@ def _legal_actions(state: State, seat: int) -> tuple:
     if phase == FORAGE:         # frequent: to_move is the turn's seat
         if seat != state.seat:
             return ()
-        market = state.markets[RESOURCE]
-        deck_has_cards = bool(state.decks[RESOURCE] or state.discards[RESOURCE])
-        picks = _SECOND_PICKS if deck_has_cards else _SECOND_PICKS_NO_DECK
-        found = picks.get(market)      # a few hundred markets at most
-        if found is None:
-            found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
-            if deck_has_cards:
-                found.append(_FORAGE_PICK[0])
-            found = picks[market] = tuple(found)
-        return found
+        return _second_picks(state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
     if phase == TRADE:          # frequent: to_move is the turn's seat
         if seat != state.seat:
             return ()
         partner, give, ask = state.pending
-        hand = state.hands[seat]
-        # Remembered by all the list depends on: offers are built a card at a time from few hands.
-        key = (hand, give, len(ask) < len(state.hands[partner]), bool(ask))
-        found = _TRADE_LISTS.get(key)
-        if found is None:
-            if len(_TRADE_LISTS) > 100000:
-                _TRADE_LISTS.clear()
-            found = tuple(_trade_actions(hand, *key[1:]))
-            found = _TRADE_LISTS[key] = _TRADE_TUPLES.setdefault(found, found)   # few distinct lists: shared
-        return found
+        return _trade_list(state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
     if phase == OVER or seat not in to_move(state):
         return ()
     cards = state.cards
     if phase == ACTION:
         return _action_phase(state, seat)
     if phase == TRADE_REPLY:
-        _, asker, give, ask = state.pending
-        hand = state.hands[seat]
-        key = (hand, ask)       # remembered: few hands and offers
-        found = _REPLIES.get(key)
-        if found is None:
-            has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
-            found = remember(_REPLIES, key, (_ACCEPT, _REFUSE) if has else (_REFUSE,))
-        return found
+        return _replies(state.hands[seat], state.pending[3])
     if phase == REPLACE:
         ecosystems = state.ecosystems[seat]
         caches = cards.speed_caches
         found = caches.replaces.get(ecosystems)
         if found is None:
             found = remember(caches.replaces, ecosystems,
-                             [_REPLACE[(("ecosystem", cards.ecosystems[k].id),)] for k in dict.fromkeys(ecosystems)])
+                             tuple([_replace_action(ecosystem=cards.ecosystems[k].id) for k in dict.fromkeys(ecosystems)]))
         return found
     if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
         owner, _, defender = state.pending[:3]
@@ -135,13 +113,35 @@ def _legal_actions(state: State, seat: int) -> tuple:
     return ()
 
 
-_TRADE_LISTS: dict = {}
-_TRADE_TUPLES: dict = {}    # each distinct trade list, once (at most 2**6 of them)
-#: Resource market -> the forage's second picks, when the resource deck or its discards hold cards
-#: (_SECOND_PICKS) or not: a dict each, so the key is the market alone.
-_SECOND_PICKS: dict = {}
-_SECOND_PICKS_NO_DECK: dict = {}
-_REPLIES: dict = {}     # (hand, cards asked for) -> the answers
+@lru_cache(maxsize=100000)
+def _trade_list(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> tuple:
+    """The trade phase's actions (``choices._trade_actions``), remembered by all they depend on:
+    offers are built a card at a time from few hands."""
+    found = tuple(_trade_actions(hand, give, can_ask, asked))
+    # Few distinct lists: shared, keyed by their actions' ids (each action is made once, in
+    # choices.py: hashing the ids costs less than hashing the actions).
+    return _TRADE_TUPLES.setdefault(tuple(map(id, found)), found)
+
+
+_TRADE_TUPLES: dict = {}    # each distinct trade list, once (at most 2**6 of them), by its actions' ids
+
+
+@lru_cache(maxsize=None)
+def _second_picks(market: tuple[int, ...], deck_has_cards: bool) -> tuple:
+    """A forage's second picks, by the resource market and whether the resource deck or its discards
+    hold cards (a few hundred markets at most)."""
+    found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
+    if deck_has_cards:
+        found.append(_FORAGE_PICK[0])
+    return tuple(found)
+
+
+@lru_cache(maxsize=100000)
+def _replies(hand: tuple[int, ...], ask: tuple[int, ...]) -> tuple:
+    """The answers to a trade offer asking for ``ask`` (a hand can accept only holding it), remembered:
+    few hands and offers."""
+    has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
+    return (_ACCEPT, _REFUSE) if has else (_REFUSE,)
 
 
 _EVERY_DECK = (1 << len(DECK_NAMES)) - 1     # which decks can be explored, bits by deck: all
@@ -166,11 +166,17 @@ def _same_action_phase(state: State, before: State, seat: int) -> bool:
 def _same_but_offers(state: State, before: State, seat: int) -> bool:
     """Are ``state`` and ``before`` the same to ``seat``'s action phase list but for the trade offers
     left this turn?"""
-    return (state.hands[seat] == before.hands[seat] and state.markets == before.markets and state.teams == before.teams
-            and state.cards is before.cards and state.decks == before.decks and state.discards == before.discards
-            and state.players == before.players
-            and (state.variants is before.variants or state.variants == before.variants)
-            and (state.ecosystems is before.ecosystems or state.ecosystems == before.ecosystems))
+    # (The fields read at once, by one itemgetter call: cheaper than reading them one by one.)
+    return (state.hands[seat] == before.hands[seat] and state.cards is before.cards
+            and _LIST_FIELDS(state) == _LIST_FIELDS(before))
+
+
+#: The fields an action phase list depends on besides the hand and the card set (and the offers left).
+_LIST_FIELDS = itemgetter(*map(State._fields.index, ("markets", "teams", "decks", "discards", "players", "variants",
+                                                     "ecosystems")))
+#: The fields ``_listing`` reads, at once.
+_LISTING_FIELDS = itemgetter(*map(State._fields.index, ("cards", "hands", "teams", "variants", "decks", "discards",
+                                                        "markets", "trades", "players")))
 
 
 def _offers_gone(state: State, before: State, offered: tuple) -> list:
@@ -194,26 +200,24 @@ def _listing(state: State, seat: int) -> list:
     """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order, each part
     looked up by what it depends on (``Caches``) and worked out only when new."""
     global _last_caches
-    cards = state.cards
+    cards, hands_of, teams, variants, decks, discards, markets, trades, players = _LISTING_FIELDS(state)
     last_cards, caches = _last_caches
     if cards is not last_cards:
         caches = caches_for(cards)
         _last_caches = (cards, caches)
-    hand = state.hands[seat]
+    hand = hands_of[seat]
     # The team's keys and compete pairs, by seat and teams: both change seldom, so the seat's last
     # entry is tried first.
-    teams = state.teams
     last_teams, seat_parts = caches.last_seats[seat]
     if teams != last_teams:
         # (Remembered by teams alone: its compete pairs judge immunities by printed power. The switch
         # immune_power lists competes apart, below.)
         seat_parts = caches.seats.get((seat, teams)) or _seat_parts(
-            state if EFFECTIVE_POWER not in state.variants else state._replace(variants=()), seat, caches)
+            state if EFFECTIVE_POWER not in variants else state._replace(variants=()), seat, caches)
         caches.last_seats[seat] = (teams, seat_parts)
     hands = seat_parts.hands
     # What a hand can pay for, by hand (for the team's abilities changing costs): the hand is hashed once.
     hand_parts = hands.get(hand) or caches.hand(hands, hand, lambda hand, cost: _pay_id(caches, hand, cost))
-    decks, discards, markets = state.decks, state.discards, state.markets
     # Optional actions. Which decks can be explored (bits by deck, an int: cheap to hash): almost
     # always all three (no deck is empty).
     if decks[0] and decks[1] and decks[2]:
@@ -225,20 +229,20 @@ def _listing(state: State, seat: int) -> list:
     explores = hand_parts.explores.get(flags)
     if explores is None:
         explores = _hand_explores(state, seat, caches, seat_parts, hand_parts, flags)
-    trades = _TRADE_WITH_BY[state.players][seat] if state.trades < TRADES_PER_TURN else ()
+    trades = _TRADE_WITH_BY[players][seat] if trades < TRADES_PER_TURN else ()
     # Main actions. Forage: by the resource market, when the deck or its discards hold cards (else rare).
     if decks[RESOURCE] or discards[RESOURCE]:
         forages = caches.forages.get(markets[RESOURCE])
         if forages is None:
-            forages = remember(caches.forages, markets[RESOURCE], _forages(markets[RESOURCE], True))
+            forages = remember(caches.forages, markets[RESOURCE], tuple(_forages(markets[RESOURCE], True)))
     else:
         forages = _forages(markets[RESOURCE], False)
     if seat_parts.keys.takes_all:       # with the team's ForageAll actions (Caches.take_all)
         key = (seat_parts.keys.takes_all, markets[RESOURCE], bool(decks[RESOURCE] or discards[RESOURCE]),
-               WILD_NOT_A_TYPE in state.variants)
+               WILD_NOT_A_TYPE in variants)
         found = caches.take_all.get(key)
         if found is None:
-            found = remember(caches.take_all, key, _with_take_all(state, seat, forages))
+            found = remember(caches.take_all, key, tuple(_with_take_all(state, seat, forages)))
         forages = found
     # Discover, slot by slot: the hand's entry gives each face-up card's actions per slot (MARKET is 3).
     _, animals, ecosystems = hand_parts.discovers
@@ -259,7 +263,7 @@ def _listing(state: State, seat: int) -> list:
     if e2 is None:
         e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
     # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
-    if EFFECTIVE_POWER in state.variants and _guarded(teams, seat, caches.guards):
+    if EFFECTIVE_POWER in variants and _guarded(teams, seat, caches.guards):
         competes = _competes(state, seat)       # (immunities judge powers that ecosystems change: not remembered)
     elif seat_parts.pairs:
         mask = seat_parts.mask
@@ -329,7 +333,7 @@ def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCach
         key = (counts[0] >= 2, counts[1] >= 2, counts[2] >= 2, flags)
         found = caches.explores.get(key)
         if found is None:
-            found = remember(caches.explores, key, _explores(state, seat, state.hands[seat], flags))
+            found = remember(caches.explores, key, tuple(_explores(state, seat, state.hands[seat], flags)))
     hand_parts.explores[flags] = found
     return found
 
@@ -362,8 +366,8 @@ def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, 
         if found is None:
             deck = DECK_NAMES[d]
             found = remember(caches.slot_lists, (d, pays),
-                             [tuple([_DISCOVER[(("deck", deck), ("slot", i + 1), ("pay", pay))] for pay in pays])
-                              for i in range(MARKET)])
+                             tuple([tuple([_discover_action(deck=deck, slot=i + 1, pay=pay) for pay in pays])
+                                    for i in range(MARKET)]))
         remember(caches.by_price, key, found)
     hand_parts.discovers[d][card] = found
     return found

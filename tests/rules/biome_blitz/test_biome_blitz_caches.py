@@ -81,3 +81,71 @@ def test_what_is_worked_out_once_per_card_set_is_a_cached_property():
     patched = [path.name for path in package.rglob("*.py") if '__dict__["' in path.read_text(encoding="utf-8")
                or '__dict__.get(' in path.read_text(encoding="utf-8")]
     assert patched == []
+
+
+def test_pure_answers_are_functools_caches_and_only_caches_py_clears_a_dict():
+    """Answers of pure functions of immutable arguments are remembered by bounded functools caches
+    (no module dict cleared by hand), and the one place a Caches dict starts over is ``remember``."""
+    import ast
+    from pathlib import Path
+
+    from rules.biome_blitz import checks, choices, costs
+    from rules.biome_blitz.fast import caches as caches_module
+
+    remembered = [costs._payments, checks._symbols_of, choices._named, choices._explore_action,
+                  choices._discover_action, choices._compete_action, choices._replace_action,
+                  choices._forage_all_action, listing._trade_list, listing._second_picks, listing._replies]
+    for function in remembered:
+        info = function.cache_info()        # (a functools cache)
+        assert info.maxsize is None or info.maxsize <= 100000, function
+    # Warm: the caches answer, and the same objects come back (apply knows offered actions by identity).
+    state = GAME.new_game(4, 3, None)
+    for _ in range(200):
+        if not (seats := GAME.to_move(state)):
+            break
+        actions = GAME.legal_actions(state, seats[0])
+        assert all(a is b for a, b in zip(actions, GAME.legal_actions(state, seats[0])))
+        state = GAME.apply(state, seats[0], actions[len(actions) // 2])
+    assert costs._payments.cache_info().hits and checks._symbols_of.cache_info().hits
+    assert costs.payments((0, 0, 3), (2, 0, 0)) is costs.payments((0, 0, 0, 3), (2, 0, 0))   # counts capped
+    package = Path(caches_module.__file__).parent.parent
+    clears = {}
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "clear":
+                clears.setdefault(path.name, []).append(node.lineno)
+    source = Path(caches_module.__file__).read_text(encoding="utf-8").splitlines()
+    # caches.py: remember's, and Caches.hand's start-over of the by_hand groups in place.
+    assert set(clears) == {"caches.py"}, clears
+    assert all("cache.clear()" in source[n - 1] or "made" in source[n - 1] for n in clears["caches.py"])
+
+
+def test_payments_are_every_exact_payment_found_by_brute_force():
+    """``costs.payments`` (remembered, with its search over units) against every sub-multiset of the
+    hand tried by brute force: a card pays a unit of its own symbol, or any unit if wild, or one its
+    symbol substitutes for; ``free`` units (at most the cost's) are left unpaid."""
+    from itertools import combinations, permutations
+
+    from rules.biome_blitz import costs
+    from rules.biome_blitz.cards import WILD
+
+    def pays(card, unit, substitute):
+        return card == unit or card == WILD or substitute.get(unit) == card
+
+    def brute(hand, cost, free, substitute):
+        needs = [s for s in range(3) for _ in range(cost[s])]
+        size = len(needs) - min(free, len(needs))
+        found = set()
+        for cards in set(combinations(sorted(hand), size)):
+            if any(all(pays(c, u, substitute) for c, u in zip(cards, units)) for units in permutations(needs, size)):
+                found.add(cards)
+        return tuple(sorted(found))
+
+    pick = random.Random(5)
+    for _ in range(300):
+        hand = tuple(sorted(pick.randrange(4) for _ in range(pick.randrange(7))))
+        cost = tuple(pick.randrange(3) for _ in range(3))
+        free = pick.choice((0, 0, 1, 2))
+        substitute = pick.choice(({}, {}, {0: 1}, {2: 0}, {1: 2, 0: 2}))
+        assert costs.payments(hand, cost, free=free, substitute=substitute) == brute(hand, cost, free, substitute), (
+            hand, cost, free, substitute)
