@@ -161,14 +161,14 @@ def ecosystem_face(eco: dict, selected: bool = False, lang: str = "en") -> dict:
 # ---------------------------------------------------------------------------- the view
 def animal_names(session: GameSession) -> dict[str, str]:
     """Animal card id -> its printed name, from the card file (a defeated animal has left the table)."""
-    cards = session.state.cards
+    cards = session.card_set()
     return {card_id: cards.animals[index].name for card_id, index in cards.animal_by_id.items()}
 
 
 def ecosystem_cards(session: GameSession) -> dict[str, dict]:
     """Ecosystem id -> its printed card (name, stars, bonus), from the card file."""
     return {e.id: {"id": e.id, "name": e.name, "stars": e.stars, "power": e.power, "defence": e.defence}
-            for e in session.state.cards.ecosystems}
+            for e in session.card_set().ecosystems}
 
 
 def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dict:

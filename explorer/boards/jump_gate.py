@@ -326,11 +326,10 @@ def jump_gate_html(session: GameSession, lang: str = "en") -> str:
     """The Jump Gate table for the session's viewpoint, from its observation only, in ``lang``."""
     view = session.view()
     problem = live_replay_problem(session)
-    spec, state = session.spec, session.state
     return render("jump_gate_board.html", **jump_gate_context(
         view, step=session.cursor, moves=len(session.log),
-        card_info=lambda card: spec.card_info(state, card),          # the component file's facts about a card
-        resource_types=[(kind.id, kind.name) for kind in spec.comps.types],
+        card_info=session.card_info,          # the component file's facts about a card
+        resource_types=[(kind.id, kind.name) for kind in session.card_set().types],   # the line's component file
         problem=replay_problem_text(session, problem, lang) if problem else None,
         preview=selection_preview(session, view, lang), lang=lang))
 

@@ -62,7 +62,7 @@ def card_face(session: GameSession, card, lang: str = "en") -> dict:
                 "title": text("stellar_board.face_down_title", lang, card=known) if known is not None
                 else text("stellar_board.face_down", lang)}
     # card_info reads the card file only (a card's type, printed number and stars), never the position.
-    info = session.spec.card_info(session.state, card)
+    info = session.card_info(card)
     background, ink = biome_colours(info["group"])
     return {"shown": "up", "name": card, "kind": info["group"], "number": info["label"], "stars": "★" * info["stars"],
             "kind_label": kind_label(info["group"], lang), "background": background, "ink": ink}
@@ -110,7 +110,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
     phase = optional_text(f"stellar_board.phase.{view['phase']}", lang, str(view["phase"]))
     deck_before, _, deck_after = text("stellar_board.deck_cards", lang, count="\0").partition("\0")
     # The runs and stars per type are the rules' own scoring (score_breakdown), shown under each stack.
-    breakdown = session.spec.score_breakdown(session.state)
+    breakdown = view["score_breakdown"]["en"]       # (English: its category names key the runs below)
     seats = []
     for seat in range(view["players"]):
         scored = {c["category"].lower().replace(" ", "_"): c for c in breakdown[seat]["categories"] if "run" in c}

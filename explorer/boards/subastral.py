@@ -123,17 +123,17 @@ def action_preview(session: GameSession, lang: str = "en") -> dict | None:
     data = session.selected_action
     if not data:
         return None
-    spec, state = session.spec, session.state
+    spec = session.spec
     try:
         label = action_label(spec, spec.decode_action(data), lang)
     except Exception:          # a stale or foreign selection draws nothing, and never breaks the board
         return None
-    movers = spec.to_move(state)
+    movers = session.view()["to_move"]
     preview: dict[str, Any] = {"label": label, "kind": data.get("type"), "card": data.get("card"),
                                "cloud": data.get("cloud"), "to": data.get("to"), "biome": data.get("biome"),
                                "seat": movers[0] if len(movers) == 1 else None}
     if preview["kind"] == "play" and preview["card"]:
-        info = spec.card_info(state, preview["card"]) or {}
+        info = session.card_info(preview["card"]) or {}
         preview["cloud"] = info.get("number")
     return preview
 

@@ -264,6 +264,11 @@ class GameSession(param.Parameterized):
                                                          "info": {card: self.card_info(card) for card in copies}}
         return cards["data"]
 
+    def card_set(self):
+        """The card file the line is played with (public: what is printed on the cards, no position),
+        as the rules read it (``spec.card_set``), for a board that names a card by what is printed on it."""
+        return self.spec.card_set(self.state_at(0))
+
     def card_info(self, card: str) -> dict | None:
         """How the plots group and order ``card`` (a name as events and observations give it, e.g. a
         rotated Starligned card): ``spec.card_info``, from the line's card file alone, so the same for

@@ -10,7 +10,6 @@ component's own bookkeeping.
 from __future__ import annotations
 
 import ast
-import inspect
 import json
 import re
 from collections import Counter
@@ -28,7 +27,7 @@ from explorer.plots.game import (HIDDEN_CARD, LiveFigure, ScoreFigure, StepCache
                             deck_composition, end_card_chances, end_card_data, session_draw_data, session_score_data)
 from explorer.components.scores import ScoreBreakdown, score_tables_html
 from explorer.core.session import FixedViewSession, GameSession
-from rules.protocol import GameSpec
+from tests.helpers.state_scan import STATE_QUESTIONS, state_uses
 from tests.helpers.seeded_games import autoplay_as_before
 
 SEED = 7
@@ -558,31 +557,6 @@ def test_every_explorer_plot_is_a_plain_bokeh_figure_and_none_reaches_into_what_
             drawing_with_bokeh.add(path.relative_to(EXPLORER).as_posix())
     # (the scan saw the modules that draw: the live plots, the Analysis page's and the advisor's chart)
     assert {"plots/game.py", "plots/analysis.py", "components/advisor.py"} <= drawing_with_bokeh
-
-
-#: The protocol's questions about a state (``spec.card_info(state, card)``, ``deck_knowledge``, ``observe``...).
-STATE_QUESTIONS = {name for name, member in inspect.getmembers(GameSpec, inspect.isfunction)
-                   if list(inspect.signature(member).parameters)[1:2] == ["state"]}
-#: What hands a view a state: the session's derived state, its states along the line.
-STATE_ATTRIBUTES = {"state", "state_at", "_states"}
-
-
-def state_uses(source: str) -> list[str]:
-    """Where ``source`` touches a state: reads one from a session (``.state``, ``state_at``; Panel's
-    own ``pn.state`` is no game state), asks the spec a question about one, or takes one as a parameter."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Attribute) and node.attr in STATE_ATTRIBUTES \
-                and not (isinstance(node.value, ast.Name) and node.value.id == "pn"):
-            found.append(f"line {node.lineno}: .{node.attr}")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in STATE_QUESTIONS:
-            receiver = node.func.value
-            if (isinstance(receiver, ast.Name) and receiver.id == "spec") or \
-                    (isinstance(receiver, ast.Attribute) and receiver.attr == "spec"):
-                found.append(f"line {node.lineno}: spec.{node.func.attr}(...)")
-        elif isinstance(node, ast.arg) and node.arg in ("state", "states"):
-            found.append(f"line {node.lineno}: parameter {node.arg}")
-    return found
 
 
 def test_the_plots_never_touch_a_state():
