@@ -107,6 +107,14 @@ def card_face(card: str, selected: bool = False, *, ghost: bool = False, lang: s
             "background": background, "ink": ink, "ghost": ghost, "selected": selected}
 
 
+@lru_cache(maxsize=8192)
+def card_markup(card: str, selected: bool = False, ghost: bool = False, lang: str = "en") -> Markup:
+    """A card's markup (``templates/subastral_card.html`` of :func:`card_face`), made once for each way
+    it is drawn: a board draws dozens of cards per move, mostly as it drew them the move before (Jinja's
+    macro per card was most of a board's time)."""
+    return Markup(render("subastral_card.html", c=card_face(card, selected, ghost=ghost, lang=lang)).strip())
+
+
 def action_label(spec, action, lang: str = "en") -> str:
     """An action's name in ``lang`` (the engine's ``action_label``)."""
     return spec.action_label(action, lang)
@@ -160,8 +168,8 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
     def player(seat: int) -> str:
         return _player(seat, lang)
 
-    def card(name: str, selected: bool = False, **kw) -> dict:
-        return card_face(name, selected, lang=lang, **kw)
+    def card(name: str, selected: bool = False, ghost: bool = False) -> Markup:
+        return card_markup(name, selected, ghost, lang)
 
     players = view["players"]
     preview = preview or {}
