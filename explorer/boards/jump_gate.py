@@ -31,12 +31,15 @@ down; ``selected`` in a preview), ``jg-hidden hidden-seat-<s>``, ``jg-gained gai
 ``markers-left``, ``jg-events``, ``provenance``.
 
 The markup is ``explorer/web/templates/jump_gate_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
-filled by :func:`jump_gate_context` with plain values from the observation.
+filled by :func:`jump_gate_context` with plain values from the observation; its pieces (codes, markers,
+ships, NavComps, resources) are the macros of ``jump_gate_pieces.html``, each drawn once per way it is
+drawn (``*_markup``, cached: a board draws dozens of them per move, mostly as it drew them the move before).
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -47,7 +50,7 @@ from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.core.viewpoint import role_of
-from explorer.web.markup import render
+from explorer.web.markup import macro, render
 from rules.jump_gate.cards import SHAPE_LETTER
 
 
@@ -90,6 +93,11 @@ PHASE_LINES = {phase: say(f"phase.{phase}") for phase in ("action", "mark", "res
 
 
 # ---------------------------------------------------------------------------- pieces (plain values for the template)
+def piece(name: str, face: dict) -> Markup:
+    """The macro ``name`` of ``templates/jump_gate_pieces.html`` filled with ``face``."""
+    return macro("jump_gate_pieces.html", name)(face)
+
+
 def code_face(shape: str, code: str, lang: str = "en") -> dict:
     """A code in its shape: blue square (jump), green circle (scan), yellow triangle (land)."""
     title = say("code_title_wild" if code == "~" else "code_title", lang, shape=say(f"shape.{shape}", lang), code=code)
@@ -109,6 +117,17 @@ def navcomp_face(card: str | None, selected: bool = False, lang: str = "en") -> 
             "codes": [code_face(shape, code, lang) for shape, code in navcomp_codes(card)]}
 
 
+@lru_cache(maxsize=1024)
+def code_markup(shape: str, code: str, lang: str = "en") -> Markup:
+    return piece("code", code_face(shape, code, lang))
+
+
+@lru_cache(maxsize=4096)
+def navcomp_markup(card: str | None, selected: bool = False, lang: str = "en") -> Markup:
+    """A NavComp card's markup (its codes read from its name), or a card back (``None``)."""
+    return piece("navcomp", navcomp_face(card, selected, lang))
+
+
 def marker_face(seat: int, lang: str = "en") -> dict:
     return {"seat": seat, "colour": player_colour(seat), "title": say("marker_title", lang, who=player_name(seat, lang))}
 
@@ -116,6 +135,16 @@ def marker_face(seat: int, lang: str = "en") -> dict:
 def ship_face(seat: int, lang: str = "en") -> dict:
     return {"seat": seat, "colour": player_colour(seat), "short": short_name(seat, lang),
             "title": say("ship_title", lang, who=player_name(seat, lang))}
+
+
+@lru_cache(maxsize=256)
+def marker_markup(seat: int, lang: str = "en") -> Markup:
+    return piece("marker", marker_face(seat, lang))
+
+
+@lru_cache(maxsize=256)
+def ship_markup(seat: int, lang: str = "en") -> Markup:
+    return piece("ship", ship_face(seat, lang))
 
 
 def resource_face(card: str, info: dict) -> tuple[str, str]:
@@ -126,38 +155,54 @@ def resource_face(card: str, info: dict) -> tuple[str, str]:
 
 
 def resource_slot(slot: dict | str | None, card_info, number: int | None = None, target: bool = False,
-                  lang: str = "en") -> dict:
+                  lang: str = "en") -> Markup:
     """A resource slot of a planet (``number`` 1-4) or a resource in a supply (``number`` None).
 
     ``slot`` is the observation's ``{card?, face_up, marker}`` (no ``card`` when face down), a bare
     card name (a resource in a supply), or None (taken). ``card_info(card)`` reads the component
-    file only (a card's type and icon), never the position.
+    file only (a card's type and icon), never the position: its facts are passed on to
+    :func:`resource_markup` (so a card of another component file is drawn from its own file).
     """
-    where = say("resource_where", lang, number=number) if number else ""
-    classes = " ".join(["jg-resource"] + ([f"slot-{number}"] if number else []) + (["target"] if target else []))
     if slot is None:
-        return {"kind": "empty", "classes": classes, "title": say("resource_taken", lang, where=where)}
+        return resource_markup("empty", number, target, lang=lang)
     if isinstance(slot, str):
         slot = {"card": slot, "face_up": True, "marker": None}
     owner_seat = slot.get("marker")
-    marker = marker_face(owner_seat, lang) if owner_seat is not None else None
-    owner = say("resource_owner", lang, who=player_name(owner_seat, lang)) if owner_seat is not None else ""
     # A face-down resource is a back for every viewer: nobody at the table sees it (the teacher's
     # all-seeing observation names it, but the board draws the table as the players have it).
     card = slot.get("card") if slot.get("face_up", True) else None
     if card is None:
-        return {"kind": "face_down", "classes": classes, "marker": marker,
-                "title": say("resource_face_down", lang, where=where, owner=owner)}
+        return resource_markup("face_down", number, target, owner_seat, lang=lang)
     info = card_info(card) or {}
-    group = info.get("group", card)
-    black_hole = info.get("number") == 1
-    background, ink = biome_colours(group)
     main, sub = resource_face(card, info)
-    return {"kind": "face_up", "classes": classes, "group": group, "card": card, "background": background, "ink": ink,
-            "main": main, "long": len(main) > 5, "sub": sub, "marker": marker,
-            "icon": say("black_hole_icon", lang) if black_hole else None,
-            "title": say("resource_title", lang, where=where, name=info.get("group_name", card), owner=owner,
-                         icon=say("resource_icon_suffix", lang) if black_hole else "")}
+    return resource_markup("face_up", number, target, owner_seat, card=card, group=info.get("group", card),
+                           name=info.get("group_name", card), main=main, sub=sub,
+                           black_hole=info.get("number") == 1, lang=lang)
+
+
+@lru_cache(maxsize=4096)
+def resource_markup(kind: str, number: int | None, target: bool, owner_seat: int | None = None, *,
+                    card: str | None = None, group: str | None = None, name: str | None = None,
+                    main: str = "", sub: str = "", black_hole: bool = False, lang: str = "en") -> Markup:
+    """A resource's markup (the ``resource`` macro of ``templates/jump_gate_pieces.html``), made once for
+    each way it is drawn: ``kind`` "empty", "face_down" or "face_up", the card's facts from its
+    component file (``group``, ``name``, the printed ``main``/``sub`` lines, the ``black_hole`` icon)."""
+    where = say("resource_where", lang, number=number) if number else ""
+    classes = " ".join(["jg-resource"] + ([f"slot-{number}"] if number else []) + (["target"] if target else []))
+    if kind == "empty":
+        return piece("resource", {"kind": "empty", "classes": classes, "title": say("resource_taken", lang, where=where)})
+    marker = marker_face(owner_seat, lang) if owner_seat is not None else None
+    owner = say("resource_owner", lang, who=player_name(owner_seat, lang)) if owner_seat is not None else ""
+    if kind == "face_down":
+        return piece("resource", {"kind": "face_down", "classes": classes, "marker": marker,
+                                  "title": say("resource_face_down", lang, where=where, owner=owner)})
+    background, ink = biome_colours(group)
+    return piece("resource", {
+        "kind": "face_up", "classes": classes, "group": group, "card": card, "background": background, "ink": ink,
+        "main": main, "long": len(main) > 5, "sub": sub, "marker": marker,
+        "icon": say("black_hole_icon", lang) if black_hole else None,
+        "title": say("resource_title", lang, where=where, name=name, owner=owner,
+                     icon=say("resource_icon_suffix", lang) if black_hole else "")})
 
 
 # ---------------------------------------------------------------------------- the view
@@ -222,10 +267,10 @@ def planet_context(view: dict, index: int, preview: dict, card_info, lang: str) 
     if targeted:
         classes.append("target")
     return {"planet": planet["planet"], "name": planet["name"], "classes": classes, "style": style, "claim": claim,
-            "codes": [code_face(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land")],
+            "codes": [code_markup(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land")],
             "slots": [resource_slot(slot, card_info, number, target=targeted and preview.get("slot") == number, lang=lang)
                       for number, slot in enumerate(planet["resources"], start=1)],
-            "ships": [ship_face(seat, lang) for seat in planet["ships"]]}
+            "ships": [ship_markup(seat, lang) for seat in planet["ships"]]}
 
 
 def centre_context(view: dict, lang: str) -> dict:
@@ -236,7 +281,7 @@ def centre_context(view: dict, lang: str) -> dict:
     lost = None
     if hole["lost_hidden"]:
         lost = say("black_hole_lost", lang, names=listed((player_name(s, lang) for s in hole["lost_hidden"]), lang))
-    return {"gate_title": say("jump_gate", lang), "gate_ships": [ship_face(seat, lang) for seat in waiting],
+    return {"gate_title": say("jump_gate", lang), "gate_ships": [ship_markup(seat, lang) for seat in waiting],
             "gate_note": say("gate_waiting" if waiting else "gate_empty", lang),
             "hole": {"total": hole["total"], "title": say("black_hole", lang, total=hole["total"], limit=hole["limit"]),
                      "filled": [marker_face(seat, lang) for seat in filled], "open": hole["limit"] - len(filled),
@@ -263,16 +308,17 @@ def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str) -> 
             picked = card in chosen
             if picked:
                 chosen.remove(card)
-            cards.append(navcomp_face(card, selected=picked, lang=lang))
+            cards.append(navcomp_markup(card, picked, lang))
         hand_count = None
     else:
-        cards = [navcomp_face(None, lang=lang)] * hand["count"]
+        cards = [navcomp_markup(None, lang=lang)] * hand["count"]
         hand_count = counted("cards_face_down", hand["count"], lang)
     hidden = view["hidden"][seat]
     if "cards" in hidden:
         hidden_faces, hidden_count = [resource_slot(card, card_info, lang=lang) for card in hidden["cards"]], None
     else:
-        back = {"kind": "face_down", "classes": "jg-resource", "marker": None, "title": say("hidden_resource", lang)}
+        back = piece("resource", {"kind": "face_down", "classes": "jg-resource", "marker": None,
+                                  "title": say("hidden_resource", lang)})
         hidden_faces, hidden_count = [back] * hidden["count"], say("hidden_count", lang, n=hidden["count"])
     claimed = [p["planet"] for p in view["ring"] if p["claimed_by"] == seat]
     markers = view["markers_left"][seat]
@@ -282,7 +328,7 @@ def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str) -> 
             "score_title": say("score_title", lang), "score": say("points", lang, n=view["scores"][seat]),
             "ship": say("ship", lang, where=say("at_the_gate", lang) if where == "gate" else where),
             "markers_title": say("markers_title", lang), "markers_left": counted("markers_left", markers, lang),
-            "markers": [marker_face(seat, lang)] * markers,
+            "markers": [marker_markup(seat, lang)] * markers,
             "claimed": say("claimed", lang, planets=listed(claimed, lang) or say("none", lang)),
             "hand": cards, "hand_count": hand_count,
             "gained": [resource_slot(card, card_info, lang=lang) for card in view["gained"][seat]],
@@ -312,7 +358,7 @@ def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_
                                                           ("none_yet", "none_yet"), ("none", "none"))},
         "events_title": say("events_step" if step else "events_deal", lang),
         "events": [said for said in (event_text(e, lang) for e in view["events"]) if said],
-        "legend": {"codes": [dict(code_face(shape, "#", lang), name=say(f"shape_name.{shape}", lang))
+        "legend": {"codes": [{"code": code_markup(shape, "#", lang), "name": say(f"shape_name.{shape}", lang)}
                              for shape in ("jump", "scan", "land")],
                    "icon": say("black_hole_icon", lang),
                    "swatches": [{"colour": biome_colours(kind)[0], "name": name} for kind, name in resource_types]},

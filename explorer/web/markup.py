@@ -30,3 +30,11 @@ def environment() -> jinja2.Environment:
 def render(name: str, **context) -> str:
     """The template ``explorer/web/templates/<name>`` filled with ``context``."""
     return environment().get_template(name).render(**context)
+
+
+def macro(name: str, macro_name: str):
+    """The macro ``macro_name`` of the template ``explorer/web/templates/<name>``, callable from Python:
+    it returns Markup (autoescaped like any template). Boards draw their pieces (cards, markers) with
+    such macros once per way a piece is drawn and cache the Markup, instead of calling a Jinja macro
+    per piece per move (the macro calls were most of a board's time)."""
+    return getattr(environment().get_template(name).module, macro_name)
