@@ -39,10 +39,17 @@ team-seat-<s>``, ``bb-ecos ecos-seat-<s>``, ``bb-hand hand-seat-<s>`` (``bb-back
 viewer cannot see, ``count``), ``bb-events`` (``bb-event kind-<kind>``), ``legend``, ``provenance``.
 
 The markup is ``explorer/web/templates/biome_blitz_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
-filled by :func:`biome_blitz_context` with plain values from the observation.
+filled by :func:`biome_blitz_context` with plain values from the observation; its cards are the macros of
+``biome_blitz_pieces.html``, each drawn once per way it is drawn (``*_markup``, cached: a board draws
+dozens of cards per move, mostly as it drew them the move before).
 """
 
 from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from markupsafe import Markup
 
 from explorer.boards.base import HtmlBoard
 from explorer.components.timeline import live_replay_problem, replay_problem_text
@@ -51,7 +58,7 @@ from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.core.viewpoint import role_of
-from explorer.web.markup import render
+from explorer.web.markup import macro, render
 
 
 WIN_POINTS, WIN_ANIMALS, MAX_ECOSYSTEMS = 30, 5, 3
@@ -115,6 +122,33 @@ def chips(cost: dict, lang: str = "en") -> dict:
         found.append({"free": False, "background": background, "ink": ink, "title": say("chip.title", lang, count=count, symbol=word),
                       "text": f"{count}{SYMBOL_MARK.get(symbol, '')} {word}"})
     return {"chips": found}
+
+
+def piece(name: str, face: dict) -> Markup:
+    """The macro ``name`` of ``templates/biome_blitz_pieces.html`` filled with ``face``."""
+    return macro("biome_blitz_pieces.html", name)(face)
+
+
+@lru_cache(maxsize=1024)
+def resource_markup(symbol: str, selected: bool = False, lang: str = "en") -> Markup:
+    return piece("resource", resource_face(symbol, selected, lang))
+
+
+def animal_markup(animal: dict, selected: bool = False, lang: str = "en") -> Markup:
+    """An animal card's markup, cached by everything the observation says of it (its JSON: the card
+    file's print and the team's bonus), which is all the markup is made of."""
+    return _card_markup("animal", json.dumps(animal), selected, lang)
+
+
+def ecosystem_markup(eco: dict, selected: bool = False, lang: str = "en") -> Markup:
+    """An ecosystem card's markup, cached like :func:`animal_markup`."""
+    return _card_markup("ecosystem", json.dumps(eco), selected, lang)
+
+
+@lru_cache(maxsize=4096)
+def _card_markup(kind: str, card_json: str, selected: bool, lang: str) -> Markup:
+    face = {"animal": animal_face, "ecosystem": ecosystem_face}[kind]
+    return piece(kind, face(json.loads(card_json), selected, lang))
 
 
 def resource_face(symbol: str, selected: bool = False, lang: str = "en") -> dict:
@@ -275,7 +309,7 @@ def deck_context(view: dict, deck: str, preview: dict, lang: str = "en") -> dict
     data = view["decks"][deck]
     targeted = preview.get("deck") == deck
     top = data["discard_top"]
-    face = {"resource": resource_face, "animal": animal_face, "ecosystem": ecosystem_face}[deck]
+    face = {"resource": resource_markup, "animal": animal_markup, "ecosystem": ecosystem_markup}[deck]
     slots = []
     for number, card in enumerate(data["market"], start=1):
         slot = {"number": number, "target": targeted and preview.get("slot") == number}
@@ -344,7 +378,7 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
             picked = symbol in paying
             if picked:
                 paying.remove(symbol)
-            cards.append(resource_face(symbol, selected=picked, lang=lang))
+            cards.append(resource_markup(symbol, picked, lang))
         backs, hand_count = 0, None
     else:
         cards, backs, hand_count = [], hand["count"], counted("seat.face_down", hand["count"], lang)
@@ -354,11 +388,11 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
             "animals_line": say("seat.animals", lang, animals=len(team), goal=WIN_ANIMALS),
             "animals_width": min(100, 100 * len(team) // WIN_ANIMALS),
             "team_label": say("seat.team", lang), "no_animals": say("seat.no_animals", lang),
-            "team": [animal_face(a, selected=a["id"] in preview.get("animals", ()), lang=lang) for a in team],
+            "team": [animal_markup(a, a["id"] in preview.get("animals", ()), lang) for a in team],
             "ecos_label": say("seat.ecosystems", lang, held=len(held), most=MAX_ECOSYSTEMS),
             "no_ecosystems": say("seat.no_ecosystems", lang),
-            "ecos": [ecosystem_face(ecosystems.get(e, {"id": e, "name": e, "stars": 0, "power": 0, "defence": 0}),
-                                    selected=mine and preview.get("ecosystem") == e, lang=lang) for e in held],
+            "ecos": [ecosystem_markup(ecosystems.get(e, {"id": e, "name": e, "stars": 0, "power": 0, "defence": 0}),
+                                      mine and preview.get("ecosystem") == e, lang) for e in held],
             "hand_label": counted("seat.hand", hand["count"], lang), "hand": cards, "backs": backs,
             "back_title": say("seat.card_back", lang, player=seat_name(seat, lang)), "hand_count": hand_count,
             "no_cards": say("seat.no_cards", lang)}
