@@ -31,10 +31,15 @@ board's language where the game writes it (else in English); the engine's own wo
 action's label, the reason a replayed move became illegal) stay as the engine gives them.
 
 The markup is ``explorer/web/templates/starligned_board.html`` (Jinja2 with autoescape, ``explorer/web/markup.py``),
-filled by :func:`starligned_context` with plain values from the observation.
+filled by :func:`starligned_context` with plain values from the observation; a star card is the macro
+of ``starligned_pieces.html``, drawn once per way it is drawn (:func:`card_markup`, cached: a board
+draws dozens of cards per move, mostly as it drew them the move before).
 """
 
 from __future__ import annotations
+
+import json
+from functools import lru_cache
 
 from markupsafe import Markup
 
@@ -45,7 +50,7 @@ from explorer.core.i18n import event_text, text
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.core.viewpoint import role_of
-from explorer.web.markup import render
+from explorer.web.markup import macro, render
 
 
 STAGES, ROUNDS = 2, 5
@@ -101,6 +106,17 @@ def card_face(card: dict, position: int | None = None, extra: tuple[str, ...] = 
             "background": background, "ink": ink, "position": position, "value": card["value"],
             "effect": effect_text(card["effect"], lang), "other_value": other["value"],
             "other_effect": effect_text(other["effect"], lang)}
+
+
+def card_markup(card: dict, position: int | None = None, extra: tuple[str, ...] = (), lang: str = "en") -> Markup:
+    """A star card's markup (the ``card`` macro of ``templates/starligned_pieces.html``), made once for each
+    way it is drawn: cached by everything the observation says of the card (its JSON), its place and marks."""
+    return _card_markup(json.dumps(card), position, extra, lang)
+
+
+@lru_cache(maxsize=8192)
+def _card_markup(card_json: str, position: int | None, extra: tuple[str, ...], lang: str) -> Markup:
+    return macro("starligned_pieces.html", "card")(card_face(json.loads(card_json), position, extra, lang))
 
 
 # ---------------------------------------------------------------------------- the view
@@ -219,7 +235,7 @@ def row_context(view: dict, seat: int, preview: dict, now: tuple[int, str] | Non
             extra.append("effect-now")
         if card["id"] in lit:
             extra.append("selected")
-        return card_face(card, i + 1, tuple(extra), lang)
+        return card_markup(card, i + 1, tuple(extra), lang)
 
     items, i = [], 0
     while i < len(row):
@@ -245,7 +261,7 @@ def chosen_context(view: dict, seat: int, lang: str) -> dict | None:
     if phase == "play" and "card" in chosen:
         whose = t("chosen.only_you" if view["viewer"] == seat else "chosen.teacher", lang)
         found["before"], _, found["after"] = marked("chosen.face_down", lang, whose=whose, card="\0").partition("\0")
-        found["card"] = card_face(chosen["card"], lang=lang)
+        found["card"] = card_markup(chosen["card"], lang=lang)
     elif phase == "play" and chosen.get("chosen"):
         found["before"], _, found["after"] = marked("chosen.chosen", lang, back="\0").partition("\0")
         found["back"] = t("back.chosen", lang)
@@ -278,7 +294,7 @@ def seat_context(view: dict, seat: int, preview: dict, now: tuple[int, str] | No
     hand = view["hands"][seat]
     if "cards" in hand:
         lit = preview.get("cards", set()) if preview.get("type") in ("play", "exchange_with", "rotate_hand") else set()
-        held = [card_face(card, extra=("selected",) if card["id"] in lit else (), lang=lang) for card in hand["cards"]]
+        held = [card_markup(card, extra=("selected",) if card["id"] in lit else (), lang=lang) for card in hand["cards"]]
         backs = 0
     else:
         held, backs = [], hand["count"]
