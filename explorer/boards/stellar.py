@@ -3,7 +3,8 @@
 Drawn from the page's observation only (``session.view()``), like the Subastral board: a seat's
 view holds that seat's hand and nothing of the other's; the teacher's is ``observe(state, ALL)``.
 The markup is ``templates/stellar_board.html`` (Jinja2, autoescaped), filled by
-:func:`stellar_context` with plain values; a card's type, printed number and stars come from the
+:func:`stellar_context` with plain values (a card is the macro of ``stellar_pieces.html``, drawn once
+per way it is drawn: :func:`card_markup`); a card's type, printed number and stars come from the
 card file (``card_info``), a stack's satellite from the rules' scoring, never from parsing names.
 How the table *looks* is this module's business; which slots are legal always comes from the rules
 (``legal_actions``), so the slots lit up for a chosen card are exactly the ones the rules allow.
@@ -18,11 +19,16 @@ language where the game writes them in it.
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
+from markupsafe import Markup
+
 from explorer.boards.base import HtmlBoard
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours
 from explorer.core.i18n import DEFAULT, event_text, text, texts
-from explorer.web.markup import render
+from explorer.web.markup import macro, render
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.core.viewpoint import role_of
@@ -54,6 +60,31 @@ def card_face(session: GameSession, card, lang: str = "en") -> dict:
     """What a card shows, from the observation's value and the card file (``card_info``): a name
     (face up), ``{"face_down": name}`` (worth 3, no type; the name is None where the viewer does not
     know the card) or None (a card back)."""
+    return printed_face(card, printed(session, card), lang)
+
+
+def printed(session: GameSession, card) -> tuple | None:
+    """What the card file prints on a face-up card (its type, number and stars); None for any other."""
+    if not isinstance(card, str):
+        return None
+    # card_info reads the card file only (a card's type, printed number and stars), never the position.
+    info = session.card_info(card)
+    return info["group"], info["label"], info["stars"]
+
+
+def card_markup(session: GameSession, card, lang: str = "en", extra: str = "") -> Markup:
+    """A card's markup (the ``card`` macro of ``templates/stellar_pieces.html``, ``extra`` its added class),
+    made once for each way it is drawn: cached by the observation's value and what the card file prints."""
+    return _card_markup(json.dumps(card), printed(session, card), extra, lang)
+
+
+@lru_cache(maxsize=4096)
+def _card_markup(card_json: str, printed_as: tuple | None, extra: str, lang: str) -> Markup:
+    return macro("stellar_pieces.html", "card")(printed_face(json.loads(card_json), printed_as, lang), extra)
+
+
+def printed_face(card, printed_as: tuple | None, lang: str = "en") -> dict:
+    """:func:`card_face` of a card the card file prints as ``printed_as`` (:func:`printed`)."""
     if card is None:
         return {"shown": "back"}
     if isinstance(card, dict):
@@ -61,11 +92,10 @@ def card_face(session: GameSession, card, lang: str = "en") -> dict:
         return {"shown": "face_down", "label": text("stellar_board.face_down", lang),
                 "title": text("stellar_board.face_down_title", lang, card=known) if known is not None
                 else text("stellar_board.face_down", lang)}
-    # card_info reads the card file only (a card's type, printed number and stars), never the position.
-    info = session.card_info(card)
-    background, ink = biome_colours(info["group"])
-    return {"shown": "up", "name": card, "kind": info["group"], "number": info["label"], "stars": "★" * info["stars"],
-            "kind_label": kind_label(info["group"], lang), "background": background, "ink": ink}
+    kind, number, stars = printed_as
+    background, ink = biome_colours(kind)
+    return {"shown": "up", "name": card, "kind": kind, "number": number, "stars": "★" * stars,
+            "kind_label": kind_label(kind, lang), "background": background, "ink": ink}
 
 
 def legal_slots(session: GameSession, view: dict, seat: int | None) -> set[str]:
@@ -123,13 +153,14 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
                 sections.append({"section": section, "title": title, "rows": []})
             sections[-1]["rows"].append([
                 {"slot": f"{section}-{n}", "legal": seat == acting and f"{section}-{n}" in lit,
-                 "card": card_face(session, telescope[f"{section}-{n}"], lang) if telescope.get(f"{section}-{n}") else None}
+                 "card": card_markup(session, telescope[f"{section}-{n}"], lang, f"slot-{section}-{n}")
+                 if telescope.get(f"{section}-{n}") else None}
                 for n in numbers])
         stacks = []
         for kind, stack in view["notebooks"][seat].items():
             category = scored.get(kind)
             stacks.append({"kind": kind, "name": kind_label(kind, lang),
-                           "cards": [card_face(session, card, lang) for card in stack],
+                           "cards": [card_markup(session, card, lang) for card in stack],
                            "run": text("stellar_board.run", lang, run=category["run"], stars=category["stars"],
                                        points=category["points"]) if category else None,
                            "run_detail": run_detail(category, lang) if category else None})
@@ -137,8 +168,8 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
             "seat": seat, "name": seat_label(seat, lang), "to_move": seat in view["to_move"],
             "winner": seat in view.get("winners", []),
             "points": text("stellar_board.points", lang, points=view["scores"][seat]),
-            "hand": [card_face(session, card, lang) for card in hand["cards"]] if "cards" in hand
-            else [card_face(session, None, lang)] * hand["count"],
+            "hand": [card_markup(session, card, lang) for card in hand["cards"]] if "cards" in hand
+            else [card_markup(session, None, lang)] * hand["count"],
             "hand_note": None if "cards" in hand else text("stellar_board.hand_face_down", lang, count=hand["count"]),
             "sections": sections, "stacks": stacks})
     card_set = view.get("card_set", {})
@@ -150,7 +181,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
         "seer": seer, "role": role,
         "problem": replay_problem_text(session, problem, lang) if problem else None,
         "deck": {"before": deck_before, "count": view["deck"]["count"], "after": deck_after},
-        "row": [{"slot": slot, "card": card_face(session, view["row"][slot], lang) if view["row"][slot] else None}
+        "row": [{"slot": slot, "card": card_markup(session, view["row"][slot], lang) if view["row"][slot] else None}
                 for slot in sorted(view["row"], key=int)],
         "seats": seats,
         "events": [said for said in (event_text(event, lang) for event in view["events"]) if said],
