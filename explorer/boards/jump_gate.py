@@ -147,6 +147,13 @@ def ship_markup(seat: int, lang: str = "en") -> Markup:
     return piece("ship", ship_face(seat, lang))
 
 
+@lru_cache(maxsize=16)
+def hidden_back_markup(lang: str = "en") -> Markup:
+    """A hidden resource the viewer may not see (another seat's supply)."""
+    return piece("resource", {"kind": "face_down", "classes": "jg-resource", "marker": None,
+                              "title": say("hidden_resource", lang)})
+
+
 def resource_face(card: str, info: dict) -> tuple[str, str]:
     """The two lines printed on a resource: ``("Gem", "red")`` from the group name "Gem (red)"."""
     name = info.get("group_name") or card
@@ -317,9 +324,7 @@ def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str) -> 
     if "cards" in hidden:
         hidden_faces, hidden_count = [resource_slot(card, card_info, lang=lang) for card in hidden["cards"]], None
     else:
-        back = piece("resource", {"kind": "face_down", "classes": "jg-resource", "marker": None,
-                                  "title": say("hidden_resource", lang)})
-        hidden_faces, hidden_count = [back] * hidden["count"], say("hidden_count", lang, n=hidden["count"])
+        hidden_faces, hidden_count = [hidden_back_markup(lang)] * hidden["count"], say("hidden_count", lang, n=hidden["count"])
     claimed = [p["planet"] for p in view["ring"] if p["claimed_by"] == seat]
     markers = view["markers_left"][seat]
     where = view["ships"][seat]

@@ -1,0 +1,55 @@
+"""A board draws each piece (a card, a marker, a ship) once per way it is drawn and reuses its markup
+on later moves: the pieces are Jinja macros of ``templates/<game>_pieces.html`` (``markup.macro``), and
+a Jinja macro call per piece per move was most of a board's time. The cache keys hold everything a
+piece's markup is made of (the observed card and what its card file prints), so a reused piece is
+exactly the piece that would be drawn."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from explorer.core.session import GameSession
+
+BOARDS = {"stellar": (2, "stellar_html"), "starligned": (4, "starligned_html"),
+          "jump_gate": (4, "jump_gate_html"), "biome_blitz": (4, "biome_blitz_html")}
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_a_redrawn_position_draws_no_piece_again(game, monkeypatch):
+    players, draw_name = BOARDS[game]
+    board = importlib.import_module(f"explorer.boards.{game}")
+    draw = getattr(board, draw_name)
+    session = GameSession(game=game, players=players, seed=3)
+    session.autoplay("greedy", then_goto=12)
+    first = {lang: draw(session, lang) for lang in ("en", "ja")}
+
+    def no_macro(*args, **kwargs):
+        raise AssertionError(f"{game}: a piece drawn before was drawn again ({args})")
+
+    monkeypatch.setattr(board, "macro", no_macro)
+    for lang in ("en", "ja"):
+        assert draw(session, lang) == first[lang]
+
+
+def test_a_jump_gate_resource_is_drawn_from_its_own_component_file():
+    from explorer.boards.jump_gate import resource_slot
+
+    standard = resource_slot("gem-3", lambda card: {"group": "gem", "group_name": "Gem (red)", "number": 3}, 2)
+    other = resource_slot("gem-3", lambda card: {"group": "ore", "group_name": "Ore (blue)", "number": 1}, 2)
+    assert "Gem" in standard and "res-gem" in standard and "jg-bh-icon" not in standard
+    assert "Ore" in other and "res-ore" in other and "jg-bh-icon" in other
+
+
+def test_a_stellar_card_is_drawn_from_its_own_card_file():
+    from explorer.boards.stellar import card_markup
+
+    class Session:
+        def __init__(self, info):
+            self.card_info = lambda card: info
+
+    one = card_markup(Session({"group": "planet", "label": "2", "stars": 2}), "planet-2-2stars")
+    other = card_markup(Session({"group": "nebula", "label": "7", "stars": 1}), "planet-2-2stars")
+    assert "kind-planet" in one and "<b>2</b>" in one and "★★" in one
+    assert "kind-nebula" in other and "<b>7</b>" in other and "★★" not in other
