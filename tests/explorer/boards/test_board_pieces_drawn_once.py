@@ -53,3 +53,10 @@ def test_a_stellar_card_is_drawn_from_its_own_card_file():
     other = card_markup(Session({"group": "nebula", "label": "7", "stars": 1}), "planet-2-2stars")
     assert "kind-planet" in one and "<b>2</b>" in one and "★★" in one
     assert "kind-nebula" in other and "<b>7</b>" in other and "★★" not in other
+
+
+def test_a_template_reads_a_boards_dict_by_its_items():
+    from explorer.web.markup import environment
+
+    template = environment().from_string("{{ c.items }}|{{ c.name }}|{{ 'ok' if c.missing is not defined }}|{{ s.upper() }}")
+    assert template.render(c={"items": "3 cards", "name": "<b>"}, s="x") == "3 cards|&lt;b&gt;|ok|X"
