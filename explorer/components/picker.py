@@ -385,8 +385,8 @@ class ActionPicker(pn.viewable.Viewer):
         note = ""
         bots_visible = view_as_visible = False
         if mode == "over":
-            winners = spec.winners(state)
-            scores = spec.scores(state)
+            view = session.view()          # (scores are public: the page's observation holds them)
+            winners, scores = view["winners"], view["scores"]
             names = ", ".join(text("picker.winner", self.lang, player=self._player(s), score=scores[s])
                               for s in winners) or text("picker.nobody", self.lang)
             status = text("picker.game_over", self.lang, names=esc(names))

@@ -400,3 +400,19 @@ def test_more_seats_in_a_bot_game_are_bots_too():
 
 if __name__ == "__main__":          # pragma: no cover
     pytest.main([__file__, "-q"])
+
+
+def test_the_game_over_line_reads_the_winners_and_scores_from_the_pages_observation(monkeypatch):
+    """Scores are public and decided in the rules: the picker's last line shows the observation's, it
+    asks the spec nothing about the final state."""
+    session = GameSession(game="subastral", players=3, seed=2)
+    session.autoplay("greedy")
+    view = session.view()
+    assert not view["to_move"] and view["winners"]
+    spec = type(session.spec)
+    for question in ("winners", "scores"):
+        monkeypatch.setattr(spec, question, lambda self, state: pytest.fail("the picker asked the spec"))
+    picker = ActionPicker(session=session)
+    assert picker.mode == "over"
+    for seat in view["winners"]:
+        assert f"Player {seat + 1} ({view['scores'][seat]} pts)" in picker.status.object
