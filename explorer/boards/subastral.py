@@ -45,7 +45,7 @@ from markupsafe import Markup
 
 from explorer.core.i18n import event_text, text
 from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (the boards' colours)
-from explorer.web.markup import render
+from explorer.web.markup import macro, render
 from explorer.core.session import GameSession, player_label
 from explorer.core.stylesheets import stylesheet
 from explorer.boards.base import HtmlBoard
@@ -109,10 +109,10 @@ def card_face(card: str, selected: bool = False, *, ghost: bool = False, lang: s
 
 @lru_cache(maxsize=8192)
 def card_markup(card: str, selected: bool = False, ghost: bool = False, lang: str = "en") -> Markup:
-    """A card's markup (``templates/subastral_card.html`` of :func:`card_face`), made once for each way
-    it is drawn: a board draws dozens of cards per move, mostly as it drew them the move before (Jinja's
-    macro per card was most of a board's time)."""
-    return Markup(render("subastral_card.html", c=card_face(card, selected, ghost=ghost, lang=lang)).strip())
+    """A card's markup (the ``card`` macro of ``templates/subastral_pieces.html``, from :func:`card_face`),
+    made once for each way it is drawn: a board draws dozens of cards per move, mostly as it drew them
+    the move before (a Jinja macro call per card was most of a board's time)."""
+    return macro("subastral_pieces.html", "card")(card_face(card, selected, ghost=ghost, lang=lang))
 
 
 def action_label(spec, action, lang: str = "en") -> str:
