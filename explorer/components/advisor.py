@@ -160,7 +160,7 @@ class MoveAdvisor(pn.viewable.Viewer):
         self.plot.sizing_mode = self.chart.figure.sizing_mode = "stretch_width"
         self.button = pn.widgets.Button(label=_t("advise", self.lang), color="primary", css_classes=["advisor-run"])
         self.button.on_click(lambda event: self.start())
-        self.message = pn.pane.Markdown("", css_classes=["advisor-status"])
+        self.message = pn.pane.Markdown("", css_classes=["advisor-status"], sizing_mode="stretch_width")
         lang = self.lang
         self.inputs = {
             "budget": pn.widgets.IntInput.from_param(self.param.budget, width=140, name=_t("budget", lang),
@@ -173,7 +173,7 @@ class MoveAdvisor(pn.viewable.Viewer):
         }
         self._layout = pn.Column(
             pn.Row(self.inputs["budget"], self.inputs["seed"], self.inputs["objective"]),
-            pn.Row(self.button, self.message),
+            pn.Row(self.button, self.message, sizing_mode="stretch_width"),
             self.plot,
             sizing_mode="stretch_width", css_classes=["move-advisor"])
         self.session.param.watch(self._on_position_change, ["state", "viewing_seat"])

@@ -62,6 +62,10 @@ def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(p
     expect(page.locator(".advisor-plot")).to_be_visible()
     page.locator(".advisor-plot").scroll_into_view_if_needed()
     shot(page, "advisor-advice-1366x768")
+    # The status line ("... Best: ...") wraps inside the advisor's card instead of running past it.
+    expect(page.locator(".advisor-status")).to_contain_text(advisor.values[0].label)
+    card, status = (page.locator(selector).first.bounding_box() for selector in (".advisor-card", ".advisor-status"))
+    assert status["x"] + status["width"] <= card["x"] + card["width"] + 1, (status, card)
 
     advisor.seed = 7
     page.locator(".advisor-run button").click()
