@@ -230,6 +230,7 @@ class TablePage(pn.viewable.Viewer):
             if self.seat is not None and self.table.seat_for(self.token) != self.seat:
                 self._unsubscribe()
                 self._layout.objects = [refusal_pane(self._bad_key(), self.lang)]
+                self.plots_card.visible = False
                 return
             self._sync()
             self._show()
@@ -307,8 +308,22 @@ class TablePage(pn.viewable.Viewer):
             return io.StringIO(json.dumps({"error": t("replay_not_over", self.lang)}))
         return io.StringIO(json.dumps(self.table.replay(), indent=1))
 
+    @property
+    def roots(self) -> tuple[pn.viewable.Viewable, ...]:
+        """The page's parts, each its own root in the served page (:func:`create_tables_page`): the
+        table (header, status, picker, board, log) and the plots' card below it.
+
+        In the browser a change inside a root makes Bokeh lay that whole root out again, and every
+        figure in it then measures and repaints itself, changed or not (its toolbar too). A move
+        changes the board, the log, the picker's buttons and the status in the table's root; with
+        the plots in the same root each of those changes repainted all five figures on every page
+        at the table. In their own root the figures repaint only for their own new data (measured
+        with the plots open: a seat's page took about a third of the browser's time per move)."""
+        return self._layout, self.plots_card
+
     def __panel__(self):
-        return self._layout
+        """The whole page as one layout (a notebook, a test's document); a served page puts :attr:`roots` in its template."""
+        return pn.Column(*self.roots, sizing_mode="stretch_width", margin=0)
 
     def _make_layout(self) -> pn.Column:
         side = pn.Column(pn.Card(self.log_view, title=t("events", self.lang), collapsible=False, sizing_mode="stretch_width",
@@ -318,7 +333,6 @@ class TablePage(pn.viewable.Viewer):
                          styles={"flex": "100 1 560px"}, margin=0)
         return pn.Column(self.header, self.status, self.end,
                          pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),
-                         self.plots_card,
                          sizing_mode="stretch_width")
 
 
@@ -520,7 +534,7 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
         lobby_href = page_path() + ("" if lang == "en" else f"?lang={lang}")
         template.main.append(pn.pane.HTML(f'<a href="{esc(lobby_href)}">{t("go_to_lobby", lang)}</a>'))
         return template
-    template.main.append(page)
+    template.main.extend(page.roots if isinstance(page, TablePage) else [page])
     template.table_page = page
     return template
 
