@@ -186,6 +186,7 @@ def test_a_seat_link_the_creator_replaced_shows_nothing_of_the_table_and_the_new
     context.close()
     expect(old.page.locator(".table-refused")).to_contain_text("not valid", timeout=15_000)
     assert old.page.locator(".hand-seat-1 .card[data-card]").count() == 0
+    expect(old.page.locator(".plots-card")).to_be_hidden()      # (a root of its own in the page)
     new = SeatPage(browser, new_link, 1)
     hand(new.page, 1)
     expect(new.page.locator(".table-header")).to_contain_text("Player 2")
