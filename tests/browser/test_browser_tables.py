@@ -114,10 +114,11 @@ def play_moves(game: Game, pages: dict[int | None, SeatPage], count: int | None,
         face_up = FACE_UP_IN_HAND.get(game.spec.id)
         if face_up:                               # the board marks each hand: others' are face down
             for seat, page in pages.items():
-                for other in range(game.players):
-                    if other != seat:
-                        assert page.page.locator(face_up.format(seat=other)).count() == 0, \
-                            f"{seat}'s page shows Player {other + 1}'s hand"
+                others = [other for other in range(game.players) if other != seat]
+                # (one query per page: a query walks every shadow root of the page)
+                if page.page.locator(", ".join(face_up.format(seat=other) for other in others)).count():
+                    shown = [other + 1 for other in others if page.page.locator(face_up.format(seat=other)).count()]
+                    raise AssertionError(f"{seat}'s page shows the hand of Player {shown}")
         played += 1
     return played
 

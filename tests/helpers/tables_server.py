@@ -8,6 +8,7 @@ seat's observations never showed it, but another seat's (or the spectator's, for
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import signal
@@ -20,6 +21,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from explorer.tables.store import key_path
 from tests.helpers import strings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,6 +80,7 @@ class TablesServer:
                 f"--allow-websocket-origin=127.0.0.1:{self.port}", "--liveness", "--args", "--db", str(self.db)]
 
     def start(self, timeout: float = 90.0) -> "TablesServer":
+        self._fix_deal_key()
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "RULES_EXPLORER_BOT_DELAY": str(self.bot_delay), **self.extra_env}
         self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
@@ -94,6 +97,16 @@ class TablesServer:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"panel serve not up after {timeout:.0f}s:\n{self.log_text()[-3000:]}")
             time.sleep(0.1)
+
+    def _fix_deal_key(self) -> None:
+        """The database's deal key (``explorer/tables/store.py``: a server makes a random one on first use)
+        is a fixed test key, so a test's tables are dealt the same games on every run and a failure can be
+        replayed; a key already beside the database is kept."""
+        path = key_path(self.db)
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(hashlib.sha256(b"rules-explorer tests: deal key").hexdigest() + "\n")
+            path.chmod(0o600)
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         if self.proc is None:
