@@ -62,6 +62,13 @@ def say(game: str, key: str, **values: Any) -> Texts:
     return _fill(templates(game)[key], values)
 
 
+def say_in(game: str, key: str, lang: str, **values: Any) -> str:
+    """The text ``key`` of ``game`` in ``lang`` alone (:func:`say` picked to one language, without
+    filling the others): score tables and action labels ask for one language many times a move."""
+    return templates(game)[key][lang].format(**{name: value[lang] if isinstance(value, Mapping) else value
+                                                 for name, value in values.items()})
+
+
 def say_shared(key: str, **values: Any) -> Texts:
     """The shared text ``key`` (``rules/data/messages.json``, e.g. ``"file.missing"``) in every language,
     filled like :func:`say`: ``say_shared("file.missing", keys="seed")`` ->

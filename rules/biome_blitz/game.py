@@ -15,7 +15,7 @@ from rules import eventtexts
 from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
 from rules.biome_blitz.state import DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
-from rules.eventtexts import Texts, joined, say, templates
+from rules.eventtexts import Texts, joined, say, say_in, templates
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 
 
@@ -171,7 +171,7 @@ class BiomeBlitz(ModuleGame):
         The texts in ``lang`` (``score.*`` in data/events.json); the numbers and keys are the same in
         every language."""
         cards = state.cards
-        text = lambda key, **values: say(GAME, key, **values)[lang]  # noqa: E731
+        text = lambda key, **values: say_in(GAME, key, lang, **values)  # noqa: E731
         out = []
         for seat in range(state.players):
             team = state.teams[seat]
@@ -445,7 +445,7 @@ class BiomeBlitz(ModuleGame):
         if lang == "en":
             return str(action)
         key, values = action_words(self.encode_action(action))
-        return say(GAME, key, **values)[lang]
+        return say_in(GAME, key, lang, **values)
 
     # -- files -------------------------------------------------------------------------------
 

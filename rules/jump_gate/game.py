@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.eventtexts import joined, player, say, templates
+from rules.eventtexts import joined, player, say, say_in, templates
 from rules.jump_gate import position, rules, scoring
 from rules.jump_gate.cards import Components, parse_components, standard_components
 from rules.jump_gate.state import EMPTY, OVER, State
@@ -326,7 +326,7 @@ class JumpGate(ModuleGame):
             key += ".none"
         if fields.pop("take", True) is False:                # TakeMarked: leave the resource
             key += ".leave"
-        return say(self.id, key, **fields)[lang]
+        return say_in(self.id, key, lang, **fields)
 
     # -- events ------------------------------------------------------------------------------
     def events(self, state: State) -> tuple[Event, ...]:

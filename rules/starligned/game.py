@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.eventtexts import Texts, joined, player, say
+from rules.eventtexts import Texts, joined, player, say, say_in
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.starligned import position, rules, scoring
 from rules.starligned.cards import parse_cards, standard_cards
@@ -47,9 +47,12 @@ MOVE_BETWEEN_MOON_PAIRS = Variant(
 )
 
 
+GAME = "starligned"
+
+
 def said(key: str, **values) -> Texts:
     """Starligned's event text ``key`` in every language (``data/events.json``)."""
-    return say("starligned", key, **values)
+    return say(GAME, key, **values)
 
 
 class Starligned(ModuleGame):
@@ -76,9 +79,9 @@ class Starligned(ModuleGame):
             effects = [cards.effect[e] for e in row]
             points = scoring.row_points(values, effects)
             multipliers = scoring.multipliers(effects)
-            categories = [{"category": said("score.card", position=i + 1, card=position.entry_name(cards, e))[lang],
-                           "detail": (said("score.value", value=values[i]) if multipliers[i] == 1 else
-                                      said("score.multiplied", value=values[i], multiplier=multipliers[i]))[lang],
+            categories = [{"category": say_in(GAME, "score.card", lang, position=i + 1, card=position.entry_name(cards, e)),
+                           "detail": (say_in(GAME, "score.value", lang, value=values[i]) if multipliers[i] == 1 else
+                                      say_in(GAME, "score.multiplied", lang, value=values[i], multiplier=multipliers[i])),
                            "points": points[i], "value": values[i], "multiplier": multipliers[i]}
                           for i, e in enumerate(row)]
             constellations = len({cards.constellation[e // 2] for e in row})
@@ -349,7 +352,7 @@ class Starligned(ModuleGame):
         for seat_field in ("row", "seat"):
             if seat_field in fields:
                 fields["owner"] = player(fields.pop(seat_field))
-        return said(f"action.{key}", **fields)[lang]
+        return say_in(GAME, f"action.{key}", lang, **fields)
 
     # -- files -------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.eventtexts import joined, player, say, templates
+from rules.eventtexts import joined, player, say, say_in, templates
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.stellar import position, rules, scoring
 from rules.stellar.cards import FACE_DOWN_NUMBER, SIX_ZERO, CardSet, parse_cards, standard_cards
@@ -409,7 +409,7 @@ class Stellar(ModuleGame):
             kind = "telescope.face_down"
         elif kind == "clear_row":
             kind = "clear_row" if fields.pop("clear") else "leave_row"
-        return say(self.id, f"action.{kind}", **fields)[lang]
+        return say_in(self.id, f"action.{kind}", lang, **fields)
 
     # -- files -------------------------------------------------------------------------------
 

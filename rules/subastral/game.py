@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.eventtexts import joined, player, say
+from rules.eventtexts import joined, player, say, say_in
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.subastral import position, rules, scoring
 from rules.subastral.cards import END_CARD, CardSet, parse_cards, standard_cards
@@ -204,7 +204,7 @@ class Subastral(ModuleGame):
         kind = values.pop("type")
         if "to" in values:                                   # TakeCloud: into the hand or the journal
             values["to"] = say(self.id, f"zone.{values['to']}")
-        return say(self.id, f"action.{kind}", **values)[lang]
+        return say_in(self.id, f"action.{kind}", lang, **values)
 
     # -- events ------------------------------------------------------------------------------
     def events(self, state: State) -> tuple[Event, ...]:

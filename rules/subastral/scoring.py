@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from rules.eventtexts import say
+from rules.eventtexts import say, say_in
 
 
 def triangular(columns: int) -> int:
@@ -95,7 +95,7 @@ def breakdown(heights: Sequence[int], lang: str = "en", biomes: Sequence[Mapping
     def text(key: str, count: int | None = None, **values) -> str:
         if count is not None:                                    # English plurals: 1 column, 2 columns
             key += ".one" if count == 1 else ".other"
-        return say("subastral", key, **values)[lang]
+        return say_in("subastral", key, lang, **values)
 
     categories = []
     for k, run in enumerate(mixed_set_runs(heights), start=1):
