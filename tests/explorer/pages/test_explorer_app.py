@@ -353,6 +353,22 @@ def test_the_move_advisor_sits_beside_the_table_and_ranks_the_moves(app):
     assert app.advisor.chart.figure.y_range.factors[-1] == values[0].label
 
 
+def test_the_advisor_is_put_in_its_card_when_the_card_is_first_opened(app):
+    """A page that never asks for advice does not build the advisor's chart and settings."""
+    document = Document()
+    document.add_root(app.template.main[0].get_root(document))
+    before = len(document.models)
+    figure = app.advisor.chart.figure
+    assert app.advisor_card.objects == [] and document.get_model_by_id(figure.id) is None
+    app.advisor_card.collapsed = False
+    shown = list(app.advisor_card.objects)
+    assert len(shown) == 1 and app.advisor.plot in shown[0].select(pn.pane.Bokeh)
+    assert document.get_model_by_id(figure.id) is figure and len(document.models) > before + 20
+    app.advisor_card.collapsed = True
+    app.advisor_card.collapsed = False              # (shut and opened again: the same advisor)
+    assert list(app.advisor_card.objects) == shown
+
+
 def test_the_address_names_the_game_players_and_seed():
     session, why = addressed_session({"game": "biome_blitz", "players": "3", "seed": "7"}.get, "en")
     assert why is None and (session.game, session.players, session.seed) == ("biome_blitz", 3, 7)
