@@ -65,8 +65,7 @@ def say(game: str, key: str, **values: Any) -> Texts:
 def say_in(game: str, key: str, lang: str, **values: Any) -> str:
     """The text ``key`` of ``game`` in ``lang`` alone (:func:`say` picked to one language, without
     filling the others): score tables and action labels ask for one language many times a move."""
-    return templates(game)[key][lang].format(**{name: value[lang] if isinstance(value, Mapping) else value
-                                                 for name, value in values.items()})
+    return _fill_in(templates(game)[key], values, lang)
 
 
 def say_shared(key: str, **values: Any) -> Texts:
@@ -77,9 +76,13 @@ def say_shared(key: str, **values: Any) -> Texts:
 
 
 def _fill(found: Mapping[str, str], values: Mapping[str, Any]) -> Texts:
-    return {lang: found[lang].format(**{name: value[lang] if isinstance(value, Mapping) else value
-                                        for name, value in values.items()})
-            for lang in LANGUAGES}
+    return {lang: _fill_in(found, values, lang) for lang in LANGUAGES}
+
+
+def _fill_in(found: Mapping[str, str], values: Mapping[str, Any], lang: str) -> str:
+    """``found``'s template in ``lang``, each value in ``lang`` where it differs by language."""
+    return found[lang].format(**{name: value[lang] if isinstance(value, Mapping) else value
+                                 for name, value in values.items()})
 
 
 def player(seat: int) -> Texts:
