@@ -218,7 +218,9 @@ class TablePage(pn.viewable.Viewer):
         return self.plots
 
     def _on_plots_card(self, event) -> None:
-        if not event.new:
+        # Hidden once the page's seat link was replaced: opening it then (an event fired from the
+        # browser's console) shows nothing.
+        if not event.new and self.plots_card.visible:
             self.show_plots()
 
     # ------------------------------------------------------------------ following the table
@@ -230,7 +232,8 @@ class TablePage(pn.viewable.Viewer):
             if self.seat is not None and self.table.seat_for(self.token) != self.seat:
                 self._unsubscribe()
                 self._layout.objects = [refusal_pane(self._bad_key(), self.lang)]
-                self.plots_card.visible = False
+                self.plots_card.visible = False         # (a root of its own: see roots)
+                self.plots_card.objects = []
                 return
             self._sync()
             self._show()

@@ -330,11 +330,17 @@ def test_a_page_open_on_a_seat_link_the_creator_replaced_drops_the_table_and_say
 
     table, tokens = hub.create("subastral", 2, seed=1, creator_digest=token_digest("the-creator"))
     old, other = TablePage(hub, table.id, tokens[1]), TablePage(hub, table.id, tokens[0])
+    old.plots_card.collapsed = False                # its plots open too
+    shut = TablePage(hub, table.id, tokens[1])      # another page on the old link, its plots never opened
     hand = table.spec.observe(table.state, 1)["hands"][1]["cards"]
-    assert hand[0] in document_text(mounted(old))
+    assert hand[0] in document_text(mounted(old)) and old.plots_card.objects
     tokens = {**tokens, 1: hub.new_seat_link(table.id, "the-creator", 1)}
     shown = document_text(mounted(old))
     assert "not valid" in shown and not any(card in shown for card in hand)
+    assert not old.plots_card.visible and not old.plots_card.objects
+    assert "not valid" in document_text(mounted(shut))
+    shut.plots_card.collapsed = False               # fired from the console: no plots are made
+    assert shut.plots is None and not shut.plots_card.objects
     play_first_legal(hub, table, tokens)            # the table goes on without the old page
     assert "not valid" in document_text(mounted(old)) and len(old.session.log) == 0
     assert len(other.session.log) == 1
