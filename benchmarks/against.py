@@ -7,6 +7,14 @@ temporary ``git worktree``), and keeps each side's best CPU time (``time.process
 ``--rounds``: a busy machine slows both sides alike, and the best of several is the least disturbed.
 Prints decisions/s and games/s for both and their ratio (this checkout / REV). Note that a change of
 rules changes the games played, so decisions/s can move while the work per game does not.
+
+``--instructions`` counts instead of timing: each side plays the games once under Valgrind's
+callgrind (Debian's ``valgrind``; about 50x slower, so give fewer games) after two warm-up games,
+minus a run that plays only the warm-up (start-up, imports, the caches a first game fills), with
+``PYTHONHASHSEED=0``. The count is the same on every run, however
+busy the machine: use it where timings of the same code differ by more than the change measured
+(seen here: +-10% between runs of one checkout). It counts work, not time (caches and branches are
+not in it), so report it beside the timings, not instead of them.
 """
 
 from __future__ import annotations
@@ -24,6 +32,11 @@ PLAYOUTS = r"""
 import json, random, sys, time
 import rules
 game, players, games = rules.get_game(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+for seed in range(10**6, 10**6 + int(sys.argv[4]) if len(sys.argv) > 4 else 0):   # warm-up games, not counted
+    rng, state = random.Random(seed), game.new_game(players, seed)
+    while not game.is_over(state):
+        seat = rng.choice(game.to_move(state))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
 start, decisions = time.process_time(), 0
 for seed in range(games):
     rng, state = random.Random(seed), game.new_game(players, seed)
@@ -47,11 +60,33 @@ def measure(tree: Path, game: str, players: str, games: str) -> tuple[float, int
     return seconds, decisions
 
 
+def instructions(tree: Path, game: str, players: str, games: str) -> tuple[int, int]:
+    """Instructions (callgrind's total) to play ``games`` games, less those of a run that plays none
+(both after the same two warm-up games), and the decisions made in them."""
+    # (a fresh worktree has no bytecode yet: compiled first, or the first run would count compiling it)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "rules")], check=True)
+    counts, decisions = [], 0
+    for played in (games, "0"):
+        with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
+            done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}",
+                                   sys.executable, "-c", PLAYOUTS, game, players, played, "2"], cwd=tree,
+                                  env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
+                                  capture_output=True, text=True)
+            if done.returncode:
+                raise RuntimeError(f"{tree}: {done.stderr[-2000:]}")
+            summary = [line for line in Path(out.name).read_text().splitlines() if line.startswith("summary:")]
+            counts.append(int(summary[0].split()[1]))
+            decisions = decisions or json.loads(done.stdout.strip().splitlines()[-1])[1]
+    return counts[0] - counts[1], decisions
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rev", help="the revision to compare against (e.g. a commit before a change)")
     parser.add_argument("cases", nargs="*", default=DEFAULT_CASES, help="GAME:PLAYERS:GAMES")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under valgrind instead of timing (fewer games: ~50x slower)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as scratch:
         other = Path(scratch) / "rev"
@@ -60,6 +95,13 @@ def main(argv=None) -> int:
             trees = {"this": ROOT, args.rev: other}
             for case in args.cases:
                 game, players, games = case.split(":")
+                if args.instructions:
+                    (new_i, new_d), (old_i, old_d) = (instructions(trees[name], game, players, games) for name in trees)
+                    print(f"{game} {players}p x {games}: instructions per decision {old_i / old_d / 1e3:,.1f}k -> "
+                          f"{new_i / new_d / 1e3:,.1f}k ({old_i / old_d / (new_i / new_d):.3f}x fewer); per game "
+                          f"{old_i / int(games) / 1e6:,.1f}M -> {new_i / int(games) / 1e6:,.1f}M "
+                          f"({old_i / new_i:.3f}x fewer)", flush=True)
+                    continue
                 best: dict[str, tuple[float, int]] = {}
                 for round_ in range(args.rounds):
                     for name in (list(trees) if round_ % 2 == 0 else list(trees)[::-1]):
