@@ -70,68 +70,85 @@ class JumpGate(ModuleGame):
             return state.gained[seat] + state.hidden[seat]
         return state.gained[seat]
 
-    def score_breakdown(self, state: State, lang: str | None = "en") -> list[dict]:
-        """Per seat, each scoring category with its points; the ``category`` and ``detail`` texts in
-        ``lang`` (templates ``score.*`` of ``data/events.json``; empty for ``None``, the numbers only),
-        the numbers the same in every language."""
-        found = templates(self.id)
-        # (None: scores() and bots ask for the numbers only, many times per decision.)
-        if lang is None:
-            text = lambda key, **values: ""  # noqa: E731
-        else:
-            text = lambda key, **values: found[key][lang].format(**values)  # noqa: E731
-        name = lambda category: text(f"score.category.{category}")  # noqa: E731
-        cards = lambda key, count, **values: text(f"{key}.{'one' if count == 1 else 'many'}",  # noqa: E731
-                                                  count=count, **values)
-        comps = state.comps
-        over = state.phase == OVER
-        lost = state.lost_hidden()
+    def tallies(self, state: State) -> list[dict]:
+        """Per seat, the numbers scoring reads (its counted resources by scoring rule, planets, the
+        hidden pile), each category's points and the total: what :meth:`score_breakdown` puts in
+        words and what :meth:`scores` and the tie-breaks read. Worked out once per state object
+        (states never change), however many of the three ask for it: an observation asks all three."""
+        last = self._last_tallies
+        if last[0] is state:
+            return last[1]
+        over, lost = state.phase == OVER, state.lost_hidden()
         out = []
         for seat in range(state.players):
             kinds = self.scored_resources(state, seat)
-            counts = resource_counts(comps, kinds)
+            counts = resource_counts(state.comps, kinds)
             planets = state.claimed.count(seat)
             dark_light = counts["energel"] or [0, 0]
-            gem_counts = counts["gem"]
+            points = {"planets": scoring.planets(planets), "fame": scoring.fame(counts["fame"]),
+                      "sand": scoring.sand(counts["sand"]), "water": scoring.water(counts["water"]),
+                      "energel": scoring.energel(*dark_light), "gems": scoring.gems(counts["gem"]), "hidden": 0}
+            out.append({"counts": counts, "dark_light": dark_light, "planets": planets, "points": points,
+                        "total": sum(points.values()), "resource_cards": len(kinds),
+                        "hidden": len(state.hidden[seat]), "lost": over and seat in lost})
+        self._last_tallies = (state, out)
+        return out
+
+    #: (state, its tallies) of the last state asked about.
+    _last_tallies: tuple = (None, None)
+
+    def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
+        """Per seat, each scoring category with its points (:meth:`tallies`); the ``category`` and
+        ``detail`` texts in ``lang`` (templates ``score.*`` of ``data/events.json``), the numbers the
+        same in every language."""
+        found = templates(self.id)
+        text = lambda key, **values: found[key][lang].format(**values)  # noqa: E731
+        name = lambda category: found[f"score.category.{category}"][lang]  # noqa: E731
+        cards = lambda key, count, **values: text(f"{key}.{'one' if count == 1 else 'many'}",  # noqa: E731
+                                                  count=count, **values)
+        over = state.phase == OVER
+        out = []
+        for seat, tally in enumerate(self.tallies(state)):
+            counts, dark_light, planets, points = tally["counts"], tally["dark_light"], tally["planets"], tally["points"]
+            gem_counts, hidden = counts["gem"], tally["hidden"]
+            if not over:
+                note = text("score.hidden.pending", count=hidden)
+            elif tally["lost"]:
+                note = text("score.hidden.lost", count=hidden, markers=state.black_hole[seat])
+            else:
+                note = text("score.hidden.included", count=hidden)
             categories = [
                 {"category": name("planets"), "detail": text("score.planets", count=planets, points=scoring.PLANET_POINTS),
-                 "points": scoring.planets(planets), "count": planets},
+                 "points": points["planets"], "count": planets},
                 {"category": name("fame"), "detail": text("score.fame", count=counts["fame"], points=scoring.FAME_POINTS),
-                 "points": scoring.fame(counts["fame"]), "count": counts["fame"]},
+                 "points": points["fame"], "count": counts["fame"]},
                 {"category": name("sand"), "detail": cards("score.sand", counts["sand"], cap=len(scoring.SAND) - 1,
                                                            top=scoring.SAND[-1]),
-                 "points": scoring.sand(counts["sand"]), "count": counts["sand"]},
+                 "points": points["sand"], "count": counts["sand"]},
                 {"category": name("water"), "detail": cards("score.water", counts["water"], cap=len(scoring.WATER) - 1,
                                                             top=scoring.WATER[-1]),
-                 "points": scoring.water(counts["water"]), "count": counts["water"]},
+                 "points": points["water"], "count": counts["water"]},
                 {"category": name("energel"),
                  "detail": text("score.energel", dark=dark_light[0], light=dark_light[1], pairs=min(dark_light),
                                 pair_points=scoring.ENERGEL_PAIR, singles=abs(dark_light[0] - dark_light[1]),
                                 single_points=scoring.ENERGEL_SINGLE),
-                 "points": scoring.energel(*dark_light), "counts": list(dark_light)},
+                 "points": points["energel"], "counts": list(dark_light)},
                 {"category": name("gems"),
                  "detail": text("score.gems", gems=sum(gem_counts), most=max(gem_counts, default=0)),
-                 "points": scoring.gems(gem_counts), "counts": list(gem_counts)},
+                 "points": points["gems"], "counts": list(gem_counts)},
+                {"category": name("hidden"), "detail": note, "points": 0, "count": hidden, "lost": tally["lost"]},
             ]
-            hidden = len(state.hidden[seat])
-            if not over:
-                note = text("score.hidden.pending", count=hidden)
-            elif seat in lost:
-                note = text("score.hidden.lost", count=hidden, markers=state.black_hole[seat])
-            else:
-                note = text("score.hidden.included", count=hidden)
-            categories.append({"category": name("hidden"), "detail": note, "points": 0, "count": hidden,
-                               "lost": over and seat in lost})
-            out.append({"seat": seat, "categories": categories, "total": sum(c["points"] for c in categories),
-                        "resource_cards": len(kinds), "planets": planets, "black_hole": state.black_hole[seat]})
+            out.append({"seat": seat, "categories": categories, "total": tally["total"],
+                        "resource_cards": tally["resource_cards"], "planets": planets,
+                        "black_hole": state.black_hole[seat]})
         return out
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return tuple(seat["total"] for seat in self.score_breakdown(state, None))
+        return tuple(tally["total"] for tally in self.tallies(state))
 
     def tie_break_keys(self, state: State) -> list[tuple]:
-        return [scoring.tie_break_key(b["total"], b["planets"], b["resource_cards"], b["black_hole"])
-                for b in self.score_breakdown(state, None)]
+        return [scoring.tie_break_key(tally["total"], tally["planets"], tally["resource_cards"], state.black_hole[seat])
+                for seat, tally in enumerate(self.tallies(state))]
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Most points; ties: most claimed planets, then most resource cards, then fewest black-hole markers."""
