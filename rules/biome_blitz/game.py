@@ -172,17 +172,19 @@ class BiomeBlitz(ModuleGame):
         every language."""
         cards = state.cards
         text = lambda key, **values: say_in(GAME, key, lang, **values)  # noqa: E731
+        # (the same words for every seat: filled once)
+        points_name, points_detail = text("score.points"), text("score.points.detail")
+        animals_name, ecosystems_name = text("score.animals"), text("score.ecosystems")
         out = []
         for seat in range(state.players):
             team = state.teams[seat]
             ecosystems = joined((ecosystem_name(cards, k) for k in state.ecosystems[seat]), say(GAME, "score.none"))
             categories = [
-                {"category": text("score.points"), "detail": text("score.points.detail"),
-                 "points": state.points[seat]},
-                {"category": text("score.animals"),
+                {"category": points_name, "detail": points_detail, "points": state.points[seat]},
+                {"category": animals_name,
                  "detail": text("score.animals.detail", count=len(team), needed=rules.WIN_ANIMALS),
                  "points": 0, "count": len(team), "animals": [cards.animal_ids[a] for a in team]},
-                {"category": text("score.ecosystems"), "detail": text("score.ecosystems.detail", ecosystems=ecosystems),
+                {"category": ecosystems_name, "detail": text("score.ecosystems.detail", ecosystems=ecosystems),
                  "points": 0, "count": len(state.ecosystems[seat])},
             ]
             out.append({"seat": seat, "categories": categories, "total": state.points[seat]})
