@@ -515,10 +515,12 @@ def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterab
         _bad("unknown_fields", where, keys=_listed(sorted(map(str, unknown))))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=1024)
 def _public_score_breakdown(spec: GameSpec, state) -> dict[str, list[dict]]:
-    """The breakdown in every language, remembered for the last 64 (game, state) pairs: states are
+    """The breakdown in every language, remembered for the last 1,024 (game, state) pairs: states are
     immutable, so equal states score alike. It was most of an observation's cost (the breakdown twice,
-    in two languages, for every seat that looks at the same state)."""
+    in two languages, for every seat that looks at the same state). An explorer page reads a whole
+    line twice when it opens (its event log, then its score curves): with room for 64 states, a line
+    longer than that (a 4-player Subastral game is ~80 steps, Jump Gate's ~700) missed every time."""
     from rules.rulebook import LANGUAGES            # rulebook reads this module: imported when first asked
     return {lang: spec.score_breakdown(state, lang) for lang in LANGUAGES}
