@@ -64,6 +64,7 @@ from rules.rulebook import LANGUAGES
 from play.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
 from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import VariantSwitches, player_label, switches_class, variant_label, variant_note
+from explorer.web.shell import PageTemplate
 
 #: Where each setting's mark sits beside its seat on a categorical x axis.
 SETTING_OFFSET = {"A": -0.15, "B": 0.15}
@@ -631,7 +632,7 @@ def create_page(lang: str | None = None) -> pn.template.BaseTemplate:
     # No busy spinner: Panel keeps every spinner in its global state and updates them all when any
     # session is busy, from that session's thread, which breaks the other documents' locks when the
     # explorer and this page are served by one process (the explorer has none for the same reason).
-    template = pn.template.BootstrapTemplate(title=text("analysis.page_title", lang), sidebar=[analysis.controls],
+    template = PageTemplate(title=text("analysis.page_title", lang), sidebar=[analysis.controls],
                                              main=[analysis.results], busy_indicator=None)
     template.analysis = analysis
     return template

@@ -43,6 +43,7 @@ from explorer.pages.table_pages import review_replay
 from explorer.web.request import page_language, query_arg
 from explorer.core.session import GameSession, VariantSwitches, player_label, variant_label, variant_note
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
+from explorer.web.shell import PageTemplate
 from rules.rulebook import LANGUAGES
 
 NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
@@ -260,9 +261,7 @@ class ExplorerApp(pn.viewable.Viewer):
         # the first load fast; hidden ones keep their data up to date all the same.
         self.tabs = pn.Tabs((t("explorer.table_tab"), table), sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=True)
         main = pn.Column(self.replay_problem, self.stepper, self.tabs, sizing_mode="stretch_width", margin=0)
-        # BootstrapTemplate rather than FastListTemplate: the Fast design pulls a Google web font,
-        # and the page must work offline, asking nothing of any server but its own.
-        return pn.template.BootstrapTemplate(
+        return PageTemplate(
             title=t("explorer.title"),
             sidebar=sidebar,
             main=[main],

@@ -14,6 +14,7 @@ from explorer.core.links import rule_reference, rules_href
 from explorer.core.session import variant_label, variant_note
 from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg
+from explorer.web.shell import PageTemplate
 from rules.rulebook import LANGUAGES, rulebook
 
 RULES_CSS = stylesheet("rules")
@@ -82,5 +83,5 @@ def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.te
     else:
         body = pn.pane.HTML(rules_html(game, lang), stylesheets=[RULES_CSS], sizing_mode="stretch_width",
                             css_classes=["rules-pane"])
-    return pn.template.BootstrapTemplate(title=text("rules.page_title", lang), main=[body],
+    return PageTemplate(title=text("rules.page_title", lang), main=[body],
                                          header_background="#24406b", busy_indicator=None)

@@ -33,6 +33,7 @@ from explorer.core.links import explorer_path, rule_link_html, rule_reference, r
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg
+from explorer.web.shell import PageTemplate
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.rulebook import LANGUAGES, Rule, rulebook
 
@@ -337,5 +338,5 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
                              alert_type="warning", css_classes=["tutorial-refused"])
     else:
         body = TutorialPage(run=TutorialRun(game=game, lang=lang, step=step))
-    return pn.template.BootstrapTemplate(title=text("tutorial.page_title", lang), main=[body],
+    return PageTemplate(title=text("tutorial.page_title", lang), main=[body],
                                          header_background="#24406b", busy_indicator=None)

@@ -1,15 +1,36 @@
-"""What the pages share around their content: the language switch in a page's header (its stylesheet,
-like every view's, is a CSS file in ``explorer/web/css/``, read by ``explorer.core.stylesheets``)."""
+"""What the pages share around their content: the page's template (:class:`PageTemplate`) and the
+language switch in a page's header (its stylesheet, like every view's, is a CSS file in
+``explorer/web/css/``, read by ``explorer.core.stylesheets``)."""
 
 from __future__ import annotations
 
 import html
 from urllib.parse import urlencode
 
+import panel as pn
+from panel.io.document import create_doc_if_none_exists
+
 from explorer.core.i18n import NATIVE_NAMES, text
 from rules.rulebook import LANGUAGES
 
 esc = html.escape
+
+
+class PageTemplate(pn.template.BootstrapTemplate):
+    """Every page's template: Panel's Bootstrap template (not the Fast one, which pulls a web font: a
+    page must work offline, asking nothing of any server but its own), put into its document in one go.
+
+    Panel adds a template's parts to the document as roots of their own (a page has about twenty), and
+    Bokeh re-indexes every model of the document after each. Inside one ``Document.models.freeze()``,
+    Bokeh's own means of deferring that, it re-indexes once, at the end: the same document (roots,
+    models, JSON), for about a fifth less of the server's time to make a page (0.73 -> 0.57 s for
+    the default explorer page, best of 6, measured when this was written).
+    """
+
+    def server_doc(self, doc=None, title=None, location=True):
+        doc = create_doc_if_none_exists(doc)
+        with doc.models.freeze():
+            return super().server_doc(doc, title=title, location=location)
 
 
 def language_switch_html(lang: str, **args: str | None) -> str:
