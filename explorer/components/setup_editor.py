@@ -274,9 +274,7 @@ class SetupEditor(pn.viewable.Viewer):
     edited = param.Boolean(default=False, doc="The form holds edits not applied yet; it then stops following the session.")
     following = param.Boolean(default=True, doc=(
         "Refill the form on every new viewed state. An app sets it False while the editor is out of sight "
-        "(a hidden tab): the form is then refilled once, when it is shown again. Given False to the "
-        "constructor, the form is first filled when it is first shown: an explorer page that never opens "
-        "its Setup tab builds none of its ~50 field widgets."))
+        "(a hidden tab): the form is then refilled once, when it is shown again."))
     form_step = param.Integer(default=0, doc="The session's step the form was last filled from.")
     lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), constant=True,
                           doc="The language of the editor's labels and messages.")
@@ -292,10 +290,7 @@ class SetupEditor(pn.viewable.Viewer):
                                     where="variants", lang=self.lang)
         self._build_widgets()
         self._layout = self._build_layout()
-        if self.following:
-            self.load_form()
-        else:                           # out of sight from the start: filled when first shown (_on_following)
-            self._stale = True
+        self.load_form()
         session.param.watch(self._on_session_change, ["state"])
         session.param.watch(self._on_viewing_seat, ["viewing_seat"])
         self._on_viewing_seat()

@@ -101,13 +101,13 @@ class ExplorerApp(pn.viewable.Viewer):
         self.template = self._build_template()
         self.plots = LivePlots(session=session, lang=self.lang)
         self.scores = ScoreBreakdown(session=session, lang=self.lang)
-        # The editor fills its form only while its tab is shown (a refill costs more than a step), and
-        # first when the tab is first opened.
-        self.setup_editor = SetupEditor(session=session, lang=self.lang, following=False)
+        self.setup_editor = SetupEditor(session=session, lang=self.lang)
         t = self._text
         self.add_tab(t("explorer.plots_tab"), pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))
         self.add_tab(t("explorer.setup_tab"), self.setup_editor)
         self.setup_tab = len(self.tabs) - 1
+        # The editor refills its form only while its tab is shown (a refill costs more than a step).
+        self.setup_editor.following = False
         self.tabs.param.watch(self._on_tab, "active")
         self.template.explorer = self
 
