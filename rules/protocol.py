@@ -10,9 +10,9 @@ Only the standard library is used here; nothing in ``rules`` may import a UI pac
 from __future__ import annotations
 
 import abc
-import functools
 import json
 import sys
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NoReturn, Sequence
@@ -222,17 +222,25 @@ class GameSpec(abc.ABC):
         """Per seat, each scoring category with its points; the categories' ``category`` and ``detail``
         texts in ``lang`` (the numbers and keys are the same in every language)."""
 
+    def score_key(self, state) -> Any:
+        """What :meth:`score_breakdown` reads of ``state``, as one hashable value: two states with equal
+        keys have equal breakdowns (a game names the fields its scoring counts, e.g. Subastral's
+        ``(cards, journals)``; most moves leave them as they were). By default the state itself.
+        The conformance suite checks the promise at every position it visits."""
+        return state
+
     def public_score_breakdown(self, state) -> dict[str, list[dict]]:
         """:meth:`score_breakdown` in every language of the interface (``{"en": [...], "ja": [...]}``):
         scores are public, so every observation carries it as ``"score_breakdown"`` and score tables
         and plots read it there, not from the state.
 
-        Worked out once per state (:func:`_public_score_breakdown`): every seat's, the spectator's and
-        the teacher's observation of one state share the same object, so nobody may change it."""
+        Worked out once per :meth:`score_key` (:func:`_public_score_breakdown`): every seat's, the
+        spectator's and the teacher's observation of one state, and of every state scored alike,
+        share the same object, so nobody may change it."""
         try:
             return _public_score_breakdown(self, state)
-        except TypeError:                           # (a state that cannot be hashed: worked out afresh)
-            return _public_score_breakdown.__wrapped__(self, state)
+        except TypeError:                           # (a key that cannot be hashed: worked out afresh)
+            return _score_breakdowns(self, state)
 
     def public_scores(self, state) -> dict:
         """The part of every observation that is the same for every viewer and holds the scores:
@@ -515,12 +523,30 @@ def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterab
         _bad("unknown_fields", where, keys=_listed(sorted(map(str, unknown))))
 
 
-@functools.lru_cache(maxsize=1024)
+#: (game, score key) -> the breakdown in every language, the latest ``_BREAKDOWNS_KEPT`` worked out
+#: (oldest out first); a lock, as a served page's threads may ask at once.
+_breakdowns: dict = {}
+_breakdowns_lock = threading.Lock()
+_BREAKDOWNS_KEPT = 1024
+
+
 def _public_score_breakdown(spec: GameSpec, state) -> dict[str, list[dict]]:
-    """The breakdown in every language, remembered for the last 1,024 (game, state) pairs: states are
-    immutable, so equal states score alike. It was most of an observation's cost (the breakdown twice,
-    in two languages, for every seat that looks at the same state). An explorer page reads a whole
-    line twice when it opens (its event log, then its score curves): with room for 64 states, a line
-    longer than that (a 4-player Subastral game is ~80 steps, Jump Gate's ~700) missed every time."""
+    """The breakdown in every language, remembered by (game, :meth:`GameSpec.score_key`) for the
+    latest 1,024 keys. It was most of an observation's cost: the breakdown twice, in two languages,
+    for every seat that looks at a state, and again for each state a move leaves scored alike (most
+    of them; a sampled twin of a state too). An explorer page reads a whole line twice when it opens
+    (its event log, then its score curves): room for 64 states missed every time on a longer line."""
+    key = (spec, spec.score_key(state))
+    found = _breakdowns.get(key)
+    if found is None:
+        found = _score_breakdowns(spec, state)
+        with _breakdowns_lock:
+            _breakdowns[key] = found
+            while len(_breakdowns) > _BREAKDOWNS_KEPT:
+                del _breakdowns[next(iter(_breakdowns))]
+    return found
+
+
+def _score_breakdowns(spec: GameSpec, state) -> dict[str, list[dict]]:
     from rules.rulebook import LANGUAGES            # rulebook reads this module: imported when first asked
     return {lang: spec.score_breakdown(state, lang) for lang in LANGUAGES}

@@ -166,6 +166,10 @@ class BiomeBlitz(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
+    def score_key(self, state: State) -> tuple:
+        """Points are a running total; the breakdown also lists the teams and ecosystems."""
+        return (state.cards, state.teams, state.ecosystems, state.points)
+
     def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
         """Points come from stars: discovered cards and defeated animals (kept as a running total).
         The texts in ``lang`` (``score.*`` in data/events.json); the numbers and keys are the same in

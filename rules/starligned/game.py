@@ -68,6 +68,10 @@ class Starligned(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
+    def score_key(self, state: State) -> tuple:
+        """Scoring reads the rows (and counts the moon cards)."""
+        return (state.cards, state.rows, state.moons)
+
     def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
         """Per seat, each card of the row left to right (``category``: its position and card id;
         ``detail``: its value, and the multiplier of the x2 or x0 card to its right), texts in ``lang``

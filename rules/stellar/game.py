@@ -118,6 +118,10 @@ class Stellar(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
+    def score_key(self, state: State) -> tuple:
+        """Scoring reads the telescopes and notebooks."""
+        return (state.cards, state.telescopes, state.notebooks)
+
     def score_breakdown(self, state: State, lang: str | None = "en") -> list[dict]:
         """Per seat: each type's stars x run, each telescope section's bonus and the diversity bonus;
         the ``category`` and ``detail`` texts in ``lang`` (``score.*`` of ``data/events.json``;

@@ -64,6 +64,10 @@ class Subastral(ModuleGame):
         best = max((scores[s], -sizes[s]) for s in range(state.players))
         return tuple(s for s in range(state.players) if (scores[s], -sizes[s]) == best)
 
+    def score_key(self, state: State) -> tuple:
+        """Scoring counts the journals' columns (and names their biomes from the cards)."""
+        return (state.cards, state.journals)
+
     def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
         """Per seat, the mixed and matching sets (``scoring.breakdown``); a matching set also names
         its column's biome. Texts in ``lang`` from the ``score.*`` templates of ``data/events.json``

@@ -2,8 +2,8 @@
 
 Seeded random playouts check, after every action: a legal action exists until the end, ``apply``
 never changes its input, positions round-trip through JSON, observations hide what a seat may not
-see, cards are conserved; at the end: replays reproduce the final state and turns are equal. The
-first game of each setting has every position checked, the others a seeded sample of their positions
+see, the score breakdown remembered for a position's score key is its own, cards are conserved; at
+the end: replays reproduce the final state and turns are equal. The first game of each setting has every position checked, the others a seeded sample of their positions
 (one in ``SAMPLE_EVERY``, always the first and the last): the playouts themselves cost little, the
 checks at a position are what take the time.
 Starved positions (every combination of emptied decks, discards, markets, rows, hands, supplies)
@@ -13,7 +13,6 @@ combination.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import random
@@ -24,6 +23,7 @@ import rules
 from rules import replay as replays
 from tests.helpers.position_fuzz import deadlocks
 from rules.protocol import Variant, dumps, load_json
+from rules.rulebook import LANGUAGES
 
 GAMES_PER_SETTING = 3
 #: In the games after the first of a setting, one position in this many is checked (seeded choice).
@@ -88,12 +88,15 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
         def check(state, seat):
             encoded = game.encode(state)
             # Positions round-trip through JSON text.
-            decoded = game.decode(load_json(dumps(encoded), what="position"))
+            written = dumps(encoded)
+            decoded = game.decode(load_json(written, what="position"))
             assert game.encode(decoded) == encoded
             assert game.to_move(decoded) == game.to_move(state)
             for s in game.to_move(state):
                 assert game.legal_actions(decoded, s) == game.legal_actions(state, s)
             assert game.scores(decoded) == game.scores(state)
+            # The breakdown remembered for the position's score key is the position's own.
+            assert game.public_score_breakdown(state) == {lang: game.score_breakdown(state, lang) for lang in LANGUAGES}
             # Cards are conserved.
             if inventory is not None:
                 assert game.inventory(state) == inventory
@@ -105,11 +108,10 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
                 if twin is not None:
                     assert game.observe(twin, viewer) == view, f"observe({viewer}) depends on hidden cards"
             if seat is not None:
-                # apply never changes its input, legal or not.
-                before = copy.deepcopy(encoded)
+                # apply never changes its input, legal or not (the position written before, as text).
                 for action in game.legal_actions(state, seat)[:3]:
                     game.apply(state, seat, action)
-                assert game.encode(state) == before
+                assert dumps(game.encode(state)) == written
 
         final, actions = playout(game, players, seed, variants, check=check, every=1 if index == 0 else SAMPLE_EVERY)
         assert game.to_move(final) == ()

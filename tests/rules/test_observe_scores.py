@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import rules
+from rules import protocol
 from rules.protocol import ALL
 from rules.rulebook import LANGUAGES
 from tests.helpers.seeded_games import positions
@@ -33,7 +34,7 @@ def test_every_viewer_sees_the_same_public_scores(game_id):
 @pytest.mark.parametrize("game_id", list(rules.GAMES))
 def test_the_breakdown_is_worked_out_once_per_state_and_shared_by_every_viewer(game_id, monkeypatch):
     game, state, _ = next(iter(positions(game_id, seeds=1)))
-    state = game.new_game(state.players, 12345)            # (a state no other test has scored)
+    monkeypatch.setattr(protocol, "_breakdowns", {})        # (nothing remembered yet)
     calls = []
     breakdown = type(game).score_breakdown
     monkeypatch.setattr(type(game), "score_breakdown",
@@ -41,3 +42,22 @@ def test_the_breakdown_is_worked_out_once_per_state_and_shared_by_every_viewer(g
     views = [game.observe(state, seat) for seat in (None, ALL, *range(state.players))]
     assert all(view["score_breakdown"] is views[0]["score_breakdown"] for view in views)
     assert sorted(lang for lang in calls if lang is not None) == sorted(LANGUAGES)   # once in each language
+
+
+@pytest.mark.parametrize("game_id", list(rules.GAMES))
+def test_states_scored_alike_share_one_breakdown(game_id, monkeypatch):
+    """The breakdown is remembered by the game's ``score_key``: along a game, a position whose key
+    an earlier position had gets that very breakdown (most moves leave the score as it was), and it
+    is the position's own; a game without a key of its own (Jump Gate) keys by the state."""
+    monkeypatch.setattr(protocol, "_breakdowns", {})
+    monkeypatch.setattr(protocol, "_BREAKDOWNS_KEPT", 10**6)     # (none forgotten: one game's keys)
+    seen, shared = {}, 0
+    for game, state, _ in positions(game_id, seeds=1):
+        breakdown = game.public_score_breakdown(state)
+        assert breakdown == {lang: game.score_breakdown(state, lang) for lang in LANGUAGES}
+        key = game.score_key(state)
+        if key in seen:
+            assert breakdown is seen[key]
+            shared += key is not state
+        seen.setdefault(key, breakdown)
+    assert shared > 0 or game_id == "jump_gate"
