@@ -30,6 +30,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.chromium import disabled_features_switch
+
 ROOT = Path(__file__).resolve().parent.parent
 EXPLORER_APP = ROOT / "apps" / "explorer"
 
@@ -137,15 +139,17 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args, browser_name):
-    """pytest-playwright hook: launch Debian's chromium instead of a Playwright-downloaded one."""
+def browser_type_launch_args(browser_type_launch_args, browser_name, playwright):
+    """pytest-playwright hook: launch Debian's chromium instead of a Playwright-downloaded one, with
+    DISABLED_FEATURES off too."""
     if browser_name not in (None, "chromium"):
         return browser_type_launch_args
     args = list(CHROMIUM_ARGS)
     if browser_type_launch_args.get("headless", True):
         args.insert(0, "--headless")
     extra = [a for a in browser_type_launch_args.get("args", []) if a not in args]
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args + extra}
+    launch = {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args + extra}
+    return {**launch, "args": [*launch["args"], disabled_features_switch(playwright, launch)]}
 
 
 # --------------------------------------------------------------------------- helpers
