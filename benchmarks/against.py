@@ -15,6 +15,13 @@ minus a run that plays only the warm-up (start-up, imports, the caches a first g
 busy the machine: use it where timings of the same code differ by more than the change measured
 (seen here: +-10% between runs of one checkout). It counts work, not time (caches and branches are
 not in it), so report it beside the timings, not instead of them.
+
+``--opcodes`` counts the Python bytecode instructions the engine runs (``sys.settrace`` with opcode
+events, inside ``legal_actions`` and ``apply`` only), per kind of decision: ``legal:<phase>`` and
+``apply:<action class>``. A change of rules changes the games played, so the per-game figures compare
+different games; this one compares like with like: each kind's cost per decision, and the total at
+REV's mix of decisions ("at REV's mix": what REV's games would cost with this checkout's cost per
+kind, over kinds both sides have).
 """
 
 from __future__ import annotations
@@ -45,6 +52,39 @@ for seed in range(games):
         state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
         decisions += 1
 print(json.dumps([time.process_time() - start, decisions]))
+"""
+
+OPCODES = r"""
+import collections, json, random, sys, rules
+game, players, games = rules.get_game(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+ops, count, current = collections.Counter(), collections.Counter(), [None]
+def trace(frame, event, arg):
+    if event == "call":
+        frame.f_trace_opcodes = True
+    elif event == "opcode" and current[0] is not None:
+        ops[current[0]] += 1
+    return trace
+def play(seeds, counted):
+    for seed in seeds:
+        rng, state = random.Random(seed), game.new_game(players, seed)
+        while not game.is_over(state):
+            seat = rng.choice(game.to_move(state))
+            kind = "legal:" + str(getattr(state, "phase", ""))
+            count[kind] += counted
+            current[0] = kind if counted else None
+            actions = game.legal_actions(state, seat)
+            current[0] = None
+            action = rng.choice(actions)
+            kind = "apply:" + type(action).__name__
+            count[kind] += counted
+            current[0] = kind if counted else None
+            state = game.apply(state, seat, action)
+            current[0] = None
+play(range(10**6, 10**6 + 2), False)         # warm-up games: the caches a first game fills
+sys.settrace(trace)
+play(range(games), True)
+sys.settrace(None)
+print(json.dumps({kind: [count[kind], ops[kind]] for kind in count}))
 """
 
 DEFAULT_CASES = ["subastral:4:300", "stellar:2:300", "jump_gate:4:40", "starligned:3:150",
@@ -80,6 +120,30 @@ def instructions(tree: Path, game: str, players: str, games: str) -> tuple[int, 
     return counts[0] - counts[1], decisions
 
 
+def opcodes(tree: Path, game: str, players: str, games: str) -> dict[str, list[int]]:
+    """Per kind of decision: [decisions, opcodes run in the engine's legal_actions/apply for them]."""
+    done = subprocess.run([sys.executable, "-c", OPCODES, game, players, games], cwd=tree,
+                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"{tree}: {done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def print_opcodes(case: str, rev: str, new: dict, old: dict) -> None:
+    """Each kind's opcodes per decision on both sides, and the totals (see the module's docstring)."""
+    print(f"{case}: Python opcodes per decision, {rev} -> this checkout")
+    for kind in sorted(set(new) | set(old), key=lambda kind: -old.get(kind, [0, 0])[1]):
+        (n_old, o_old), (n_new, o_new) = old.get(kind, [0, 0]), new.get(kind, [0, 0])
+        per_old, per_new = (o_old / n_old if n_old else 0), (o_new / n_new if n_new else 0)
+        ratio = f"{per_new / per_old:.3f}x" if per_old and per_new else "-"
+        print(f"  {kind:24s} {n_old:7d} x {per_old:8.1f} -> {n_new:7d} x {per_new:8.1f}  {ratio}")
+    both = [kind for kind in old if kind in new and new[kind][0]]
+    at_old_mix = sum(old[kind][0] * new[kind][1] / new[kind][0] for kind in both)
+    print(f"  total {sum(o for _, o in old.values()):,} -> {sum(o for _, o in new.values()):,}; at {rev}'s mix "
+          f"{at_old_mix / sum(old[kind][1] for kind in both):.3f}x", flush=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rev", help="the revision to compare against (e.g. a commit before a change)")
@@ -87,6 +151,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions under valgrind instead of timing (fewer games: ~50x slower)")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="count the engine's Python opcodes per kind of decision instead of timing")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as scratch:
         other = Path(scratch) / "rev"
@@ -95,6 +161,9 @@ def main(argv=None) -> int:
             trees = {"this": ROOT, args.rev: other}
             for case in args.cases:
                 game, players, games = case.split(":")
+                if args.opcodes:
+                    print_opcodes(case, args.rev, *(opcodes(trees[name], game, players, games) for name in trees))
+                    continue
                 if args.instructions:
                     (new_i, new_d), (old_i, old_d) = (instructions(trees[name], game, players, games) for name in trees)
                     print(f"{game} {players}p x {games}: instructions per decision {old_i / old_d / 1e3:,.1f}k -> "
