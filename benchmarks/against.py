@@ -91,12 +91,18 @@ DEFAULT_CASES = ["subastral:4:300", "stellar:2:300", "jump_gate:4:40", "starlign
                  "biome_blitz:2:150", "biome_blitz:4:150", "biome_blitz:6:100"]
 
 
-def measure(tree: Path, game: str, players: str, games: str) -> tuple[float, int]:
-    done = subprocess.run([sys.executable, "-c", PLAYOUTS, game, players, games], cwd=tree,
-                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
+def run_in(tree: Path, command: list[str], hash_seed: str | None = None):
+    """Run ``command`` in ``tree`` with only that tree on the path; its last line of output, as JSON.
+    A failure raises with the end of its error output."""
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", **({"PYTHONHASHSEED": hash_seed} if hash_seed else {})}
+    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError(f"{tree}: {done.stderr[-2000:]}")
-    seconds, decisions = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measure(tree: Path, game: str, players: str, games: str) -> tuple[float, int]:
+    seconds, decisions = run_in(tree, [sys.executable, "-c", PLAYOUTS, game, players, games])
     return seconds, decisions
 
 
@@ -108,26 +114,17 @@ def instructions(tree: Path, game: str, players: str, games: str) -> tuple[int, 
     counts, decisions = [], 0
     for played in (games, "0"):
         with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
-            done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}",
-                                   sys.executable, "-c", PLAYOUTS, game, players, played, "2"], cwd=tree,
-                                  env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
-                                  capture_output=True, text=True)
-            if done.returncode:
-                raise RuntimeError(f"{tree}: {done.stderr[-2000:]}")
+            _, played_decisions = run_in(tree, ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}",
+                                                sys.executable, "-c", PLAYOUTS, game, players, played, "2"], "0")
             summary = [line for line in Path(out.name).read_text().splitlines() if line.startswith("summary:")]
             counts.append(int(summary[0].split()[1]))
-            decisions = decisions or json.loads(done.stdout.strip().splitlines()[-1])[1]
+            decisions = decisions or played_decisions
     return counts[0] - counts[1], decisions
 
 
 def opcodes(tree: Path, game: str, players: str, games: str) -> dict[str, list[int]]:
     """Per kind of decision: [decisions, opcodes run in the engine's legal_actions/apply for them]."""
-    done = subprocess.run([sys.executable, "-c", OPCODES, game, players, games], cwd=tree,
-                          env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
-                          capture_output=True, text=True)
-    if done.returncode:
-        raise RuntimeError(f"{tree}: {done.stderr[-2000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_in(tree, [sys.executable, "-c", OPCODES, game, players, games], "0")
 
 
 def print_opcodes(case: str, rev: str, new: dict, old: dict) -> None:

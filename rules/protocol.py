@@ -532,10 +532,10 @@ _BREAKDOWNS_KEPT = 1024
 
 def _public_score_breakdown(spec: GameSpec, state) -> dict[str, list[dict]]:
     """The breakdown in every language, remembered by (game, :meth:`GameSpec.score_key`) for the
-    latest 1,024 keys. It was most of an observation's cost: the breakdown twice, in two languages,
-    for every seat that looks at a state, and again for each state a move leaves scored alike (most
-    of them; a sampled twin of a state too). An explorer page reads a whole line twice when it opens
-    (its event log, then its score curves): room for 64 states missed every time on a longer line."""
+    latest 1,024 keys: worked out afresh, it was most of an observation's cost, for every seat that
+    looks at a state and again for each state a move leaves scored alike (most of them, and a sampled
+    twin of a state). An explorer page reads its whole line twice when it opens (event log, score
+    curves), so the room must hold a long line's keys (Jump Gate, keyed by state: ~700 steps)."""
     key = (spec, spec.score_key(state))
     found = _breakdowns.get(key)
     if found is None:

@@ -149,7 +149,8 @@ def browser_type_launch_args(browser_type_launch_args, browser_name, playwright)
         args.insert(0, "--headless")
     extra = [a for a in browser_type_launch_args.get("args", []) if a not in args]
     launch = {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args + extra}
-    return {**launch, "args": [*launch["args"], disabled_features_switch(playwright, launch)]}
+    launch["args"].append(disabled_features_switch(playwright, launch))
+    return launch
 
 
 # --------------------------------------------------------------------------- helpers

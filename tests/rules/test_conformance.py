@@ -3,9 +3,10 @@
 Seeded random playouts check, after every action: a legal action exists until the end, ``apply``
 never changes its input, positions round-trip through JSON, observations hide what a seat may not
 see, the score breakdown remembered for a position's score key is its own, cards are conserved; at
-the end: replays reproduce the final state and turns are equal. The first game of each setting has every position checked, the others a seeded sample of their positions
-(one in ``SAMPLE_EVERY``, always the first and the last): the playouts themselves cost little, the
-checks at a position are what take the time.
+the end: replays reproduce the final state and turns are equal. The first game of each setting has
+every position checked, the others a seeded sample of their positions (one in ``SAMPLE_EVERY``,
+always the first and the last): the playouts themselves cost little, the checks at a position are
+what take the time.
 Starved positions (every combination of emptied decks, discards, markets, rows, hands, supplies)
 always have a move too. Variant switches are tested one at a time (and all together), not in every
 combination.
