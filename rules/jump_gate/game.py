@@ -70,6 +70,14 @@ class JumpGate(ModuleGame):
             return state.gained[seat] + state.hidden[seat]
         return state.gained[seat]
 
+    def score_key(self, state: State) -> tuple:
+        """Scoring reads the gained resources, the claimed planets and the black-hole markers; the
+        hidden resources by their number until the game is over (then by their cards, counted unless
+        the black hole took them)."""
+        over = state.phase == OVER
+        hidden = state.hidden if over else tuple(map(len, state.hidden))
+        return (state.comps, over, state.gained, hidden, state.claimed, state.black_hole)
+
     def tallies(self, state: State) -> list[dict]:
         """Per seat, the numbers scoring reads (its counted resources by scoring rule, planets, the
         hidden pile), each category's points and the total: what :meth:`score_breakdown` puts in
