@@ -88,8 +88,10 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
 
         def check(state, seat):
             encoded = game.encode(state)
-            # Positions round-trip through JSON text.
-            written = dumps(encoded)
+            # Positions round-trip through JSON text (compact: json's C encoder, 0.05 ms a position
+            # against 0.3-0.4 ms for the files' indented style in Python's own; indentation changes
+            # no value).
+            written = json.dumps(encoded, ensure_ascii=False)
             decoded = game.decode(load_json(written, what="position"))
             assert game.encode(decoded) == encoded
             assert game.to_move(decoded) == game.to_move(state)
@@ -112,7 +114,7 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
                 # apply never changes its input, legal or not (the position written before, as text).
                 for action in game.legal_actions(state, seat)[:3]:
                     game.apply(state, seat, action)
-                assert dumps(game.encode(state)) == written
+                assert json.dumps(game.encode(state), ensure_ascii=False) == written
 
         final, actions = playout(game, players, seed, variants, check=check, every=1 if index == 0 else SAMPLE_EVERY)
         assert game.to_move(final) == ()
