@@ -11,7 +11,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from rules.registry import get_game
 from tests.helpers.tables_server import PAGE_JS, TablesServer
-from tests.helpers.tables_server import TablesServer
 
 
 LOAD_TIMEOUT = 30_000
