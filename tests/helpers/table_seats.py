@@ -8,6 +8,7 @@ import sqlite3
 import time
 
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from rules.registry import get_game
 from tests.helpers.tables_server import PAGE_JS, TablesServer
@@ -75,19 +76,7 @@ class SeatPage:
 
     def play(self, rng: random.Random) -> str:
         """Select one of the offered moves (seeded choice) and confirm it; returns its label."""
-        buttons = self.buttons()
-        expect(buttons.first).to_be_visible(timeout=15_000)
-        for _ in range(4):
-            count = buttons.count()
-            label = buttons.nth(rng.randrange(count)).inner_text()
-            self.page.locator(".action-picker").get_by_role("button", name=label, exact=True).first.click()
-            try:
-                expect(self.page.locator(".action-picker .selection-line")).to_contain_text(label, timeout=3_000)
-                break
-            except AssertionError:        # the buttons were redrawn under the click: choose again
-                continue
-        self.page.locator(".confirm-action button").click()
-        return label
+        return choose_and_confirm(self.page, rng)
 
     def close(self, quiet: float = 0.5, timeout: float = 15.0) -> None:
         """Close the page once the server has sent it nothing for ``quiet`` seconds: a page closed
@@ -96,6 +85,30 @@ class SeatPage:
         while time.monotonic() - self.last_frame < quiet and time.monotonic() < deadline:
             self.page.wait_for_timeout(50)
         self.context.close()
+
+
+def choose_and_confirm(page: Page, rng: random.Random, attempts: int = 8) -> str:
+    """Select one of the moves the page offers (seeded choice), see it selected, confirm it; returns
+    its label.
+
+    The mover's own page may show a move's step before its picker has the next decision's buttons
+    (its board follows the table, the picker its own session: two messages), so the label read can
+    belong to buttons being replaced. The choice is then made again from the buttons there are now,
+    instead of waiting for a button that is gone (a click on a vanished label waited out its whole
+    timeout, 30 s, under load)."""
+    buttons = page.locator(".action-picker button.action")
+    expect(buttons.first).to_be_visible(timeout=15_000)
+    for _ in range(attempts):
+        button = buttons.nth(rng.randrange(max(1, buttons.count())))
+        try:
+            label = button.inner_text(timeout=3_000)
+            button.click(timeout=3_000)
+            expect(page.locator(".action-picker .selection-line")).to_contain_text(label, timeout=3_000)
+        except (AssertionError, PlaywrightError):        # the buttons were redrawn meanwhile: choose again
+            continue
+        page.locator(".confirm-action button").click()
+        return label
+    raise AssertionError(f"no move could be selected in {attempts} attempts; offered now: {buttons.all_inner_texts()}")
 
 
 class Created:
