@@ -14,6 +14,10 @@
    at a random moment (0-400 ms after the click, so some kills land while a move or a bot's move is
    being taken). Reported: acknowledged moves, moves lost (target: 0), restarts.
 
+   Also reported: each page's main thread per move (Chromium's own counters, CDP
+   ``Performance.getMetrics``, summed over the pages and divided by the pages' moves): all its work,
+   and the part spent recalculating styles. ``--plots`` against none shows what following the plots
+   costs a browser.
 Targets (issue "Playtest tables"): p95 <= 300 ms, no errors, <= 30 MB per session; zero
 acknowledged moves lost over 100 SIGKILL restarts. A table page makes its score and card plots
 when their card is first opened; ``--plots`` opens them in every page (for information).
@@ -37,10 +41,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.helpers.table_seats import choose_and_confirm  # noqa: E402
 from tests.helpers.tables_server import PAGE_JS, TablesServer  # noqa: E402
 
 TARGET_P95_MS = 300
 TARGET_MB_PER_SESSION = 30
+
+#: Chromium's counters of a page's main thread (cumulative; durations in seconds).
+MAIN_THREAD = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "RecalcStyleCount", "LayoutDuration")
+
+
+def main_thread(session) -> dict[str, float]:
+    """The page's :data:`MAIN_THREAD` counters now (``session``: its CDP session, Performance enabled)."""
+    return {m["name"]: m["value"] for m in session.send("Performance.getMetrics")["metrics"] if m["name"] in MAIN_THREAD}
+
+
+def per_page_move(before: list[dict], after: list[dict], page_moves: int) -> dict[str, float]:
+    """The counters' growth summed over the pages, per page and move (``page_moves``: each page's moves
+    seen, added up): durations in ms, counts as they are."""
+    total = {name: sum(a[name] - b[name] for b, a in zip(before, after)) for name in MAIN_THREAD}
+    return {name: value / page_moves * (1 if name.endswith("Count") else 1000) for name, value in total.items()}
+
 
 def percentile(values, q):
     ordered = sorted(values)
@@ -110,20 +131,6 @@ def open_page(browser, url: str, errors: list):
     return page
 
 
-def click_a_move(page, rng: random.Random, timeout: float = 15_000) -> None:
-    buttons = page.locator(".action-picker button.action")
-    buttons.first.wait_for(state="visible", timeout=timeout)
-    for _ in range(4):
-        label = buttons.nth(rng.randrange(buttons.count())).inner_text()
-        page.locator(".action-picker").get_by_role("button", name=label, exact=True).first.click()
-        try:
-            page.locator(".action-picker .selection-line", has_text=label).wait_for(timeout=3_000)
-            break
-        except Exception:
-            continue
-    page.locator(".confirm-action button").click()
-
-
 def wait_seen(page, step: int, timeout: float = 30.0) -> None:
     """Until the page has shown step ``step`` or a later one."""
     deadline = time.monotonic() + timeout
@@ -165,6 +172,10 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
                         page.get_by_text("Score curves and cards").first.click()
                         page.locator(".plot-scores").first.wait_for(state="visible", timeout=60_000)
             time.sleep(1.0)
+            cdp = [page.context.new_cdp_session(page) for row in pages for page in row]
+            for session in cdp:
+                session.send("Performance.enable")
+            before = [main_thread(session) for session in cdp]
             followers = [Follower(db, table) for table, _ in made]
             rng = random.Random(7)
             clicks: dict[tuple[int, int], int] = {}       # (table, step) -> index of the click in the mover's page
@@ -178,7 +189,7 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
                     seat = follower.spec.to_move(follower.state)[0]
                     page = pages[i][seat]
                     wait_seen(page, step)                 # the mover's page shows where the table is
-                    click_a_move(page, rng)
+                    choose_and_confirm(page, rng)
                     movers[(i, step + 1)] = seat
                     clicks[(i, step + 1)] = page.evaluate("window.__confirmed.length") - 1
             for i, follower in enumerate(followers):      # every page shows the last move
@@ -186,6 +197,8 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
                 for page in pages[i]:
                     wait_seen(page, last)
             elapsed = time.perf_counter() - start
+            after = [main_thread(session) for session in cdp]
+            page_moves = 4 * len(movers)                   # every move shows in its table's four pages
             all_open = rss_mb(server.proc.pid)
             seen = [[page.evaluate("window.__seen") for page in row] for row in pages]
             confirmed = [[page.evaluate("window.__confirmed") for page in row] for row in pages]
@@ -203,7 +216,8 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
             "latency_ms": {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95), "max": max(latencies)},
             "errors": errors + server_errors, "open_all_pages_s": opened_s,
             "server_rss_mb": {"one_page": one, "all_pages": all_open},
-            "mb_per_session": (all_open - one) / (sessions - 1)}
+            "mb_per_session": (all_open - one) / (sessions - 1),
+            "main_thread_per_page_move": per_page_move(before, after, page_moves)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,7 +268,7 @@ def crash_loop(restarts: int, workdir: Path, seed: int = 11) -> dict:
                     page.wait_for_timeout(20)
                     follower.catch_up()
                 wait_seen(page, follower.step)
-                click_a_move(page, rng)
+                choose_and_confirm(page, rng)
                 page.wait_for_timeout(rng.randrange(400))
                 shown = [int(k) for k, v in page.evaluate("window.__seen").items() if v > 0]
                 server.kill(signal.SIGKILL)
@@ -293,6 +307,10 @@ def main(argv=None) -> int:
                   f"max {lat['max']:.0f} ms  (target p95 <= {TARGET_P95_MS} ms: "
                   f"{'met' if lat['p95'] <= TARGET_P95_MS else 'MISSED'})")
             print(f"  errors: {len(many['errors'])}" + (f" ({many['errors'][:3]})" if many["errors"] else " (target: none: met)"))
+            work = many["main_thread_per_page_move"]
+            print(f"  each page's main thread per move: {work['TaskDuration']:.0f} ms (script {work['ScriptDuration']:.0f} ms, "
+                  f"style {work['RecalcStyleDuration']:.0f} ms in {work['RecalcStyleCount']:.0f} recalculations, "
+                  f"layout {work['LayoutDuration']:.0f} ms)")
             rss = many["server_rss_mb"]
             print(f"  server memory: {rss['one_page']:.0f} MB with one page, {rss['all_pages']:.0f} MB with "
                   f"{many['sessions']}: {many['mb_per_session']:.1f} MB per session (target <= {TARGET_MB_PER_SESSION} MB: "

@@ -55,3 +55,16 @@ def test_opcode_counts_compare_each_kind_of_decision_and_the_old_mix(capsys):
     print_opcodes("g:2:1", "old", new, old)
     out = capsys.readouterr().out
     assert "2.000x" in out and "1.000x" in out and "at old's mix 1.250x" in out
+
+
+def test_the_tables_benchmark_reports_each_pages_main_thread_per_move():
+    """``benchmarks/tables.py``: Chromium's cumulative counters (seconds, counts), grown over the
+    moves, summed over the pages and divided by the pages' moves; durations in ms."""
+    from tables import MAIN_THREAD, per_page_move
+
+    before = [dict.fromkeys(MAIN_THREAD, 1.0), dict.fromkeys(MAIN_THREAD, 2.0)]
+    after = [{**dict.fromkeys(MAIN_THREAD, 1.5), "RecalcStyleCount": 41.0},
+             {**dict.fromkeys(MAIN_THREAD, 2.3), "RecalcStyleCount": 42.0}]
+    figures = per_page_move(before, after, page_moves=8)
+    assert figures["TaskDuration"] == pytest.approx((0.5 + 0.3) / 8 * 1000)        # 100 ms a page and move
+    assert figures["RecalcStyleCount"] == pytest.approx((40 + 40) / 8)
