@@ -7,17 +7,16 @@
    Latency of a move = the last of its table's four pages to show it, minus the time of the click
    on Confirm (both read from the same clock). Reported: p50/p95/max, errors (page errors and
    server log errors), and the server's memory per session: its resident size with all pages open
-   minus with one page open, over the other pages.
+   minus with one page open, over the other pages. Also each page's main thread per move (Chromium's
+   own counters, CDP ``Performance.getMetrics``, summed over the pages and divided by the pages'
+   moves): all its work, and the parts in scripts, style recalculations and layout; ``--plots``
+   against none shows what following the plots costs a browser.
 2. **Crash loop**: ``--restarts`` times (default 100): start the server, open one seat's page of a
    table where the other seats are bots, check that every move acknowledged so far (shown by a
    page before the crash) is in the database and shown again, click a move, and SIGKILL the server
    at a random moment (0-400 ms after the click, so some kills land while a move or a bot's move is
    being taken). Reported: acknowledged moves, moves lost (target: 0), restarts.
 
-   Also reported: each page's main thread per move (Chromium's own counters, CDP
-   ``Performance.getMetrics``, summed over the pages and divided by the pages' moves): all its work,
-   and the part spent recalculating styles. ``--plots`` against none shows what following the plots
-   costs a browser.
 Targets (issue "Playtest tables"): p95 <= 300 ms, no errors, <= 30 MB per session; zero
 acknowledged moves lost over 100 SIGKILL restarts. A table page makes its score and card plots
 when their card is first opened; ``--plots`` opens them in every page (for information).
