@@ -102,3 +102,42 @@ def test_a_malformed_tutorial_is_refused_naming_the_field():
         with pytest.raises(InvalidPosition) as caught:
             parse(broken)
         assert where in str(caught.value)
+
+
+
+@pytest.mark.parametrize("control", ["move", "next", "back"])
+def test_a_click_reaches_the_page_as_one_message(control):
+    """The work a learner's click starts runs while the page's document holds its changes (Panel's
+    ``hold``): they are sent together when it ends, in one message, not one message per change."""
+    import panel as pn
+    from bokeh.document import Document
+    from panel.io.state import set_curdoc
+
+    from explorer.pages.tutorial import TutorialPage
+
+    game = rules.GAMES[0]
+    script = tutorial(game)
+    first_move = next(index for index, step in enumerate(script.steps) if step.do is not None)
+    first_next = next(index for index, step in enumerate(script.steps) if step.do is None)
+    page = TutorialPage(run=TutorialRun(game=game, step={"move": first_move, "next": first_next, "back": 2}[control]))
+    document = Document()
+    run, held = page.run, []
+
+    def watched(act):
+        def run_it(*args):
+            held.append(document.callbacks.hold_value)
+            return act(*args)
+        return run_it
+    run.choose, run.next, run.back = watched(run.choose), watched(run.next), watched(run.back)
+    step = run.step
+    with set_curdoc(document):
+        document.add_root(pn.panel(page).get_root(document))
+        if control == "move":
+            labels = [move.label["en"] for move in run.choices()]
+            page.moves.objects[labels.index(script.steps[step].do.label["en"])].clicks += 1
+        elif control == "next":
+            page.next_button.clicks += 1
+        else:
+            page.back_button.clicks += 1
+    assert run.step == (step - 1 if control == "back" else step + 1)
+    assert held == ["combine"]
