@@ -10,7 +10,10 @@
    minus with one page open, over the other pages. Also each page's main thread per move (Chromium's
    own counters, CDP ``Performance.getMetrics``, summed over the pages and divided by the pages'
    moves): all its work, and the parts in scripts, style recalculations and layout; ``--plots``
-   against none shows what following the plots costs a browser.
+   against none shows what following the plots costs a browser. And the CPU a move costs, by
+   process: Chromium's renderers, its other processes, the server and Playwright's driver (their
+   user and system time, read with psutil): the main thread's counters are wall time, which grows
+   when pages wait for a busy CPU; these add up to what the machine did.
 2. **Crash loop**: ``--restarts`` times (default 100): start the server, open one seat's page of a
    table where the other seats are bots, check that every move acknowledged so far (shown by a
    page before the crash) is in the database and shown again, click a move, and SIGKILL the server
@@ -60,6 +63,42 @@ def per_page_move(before: list[dict], after: list[dict], page_moves: int) -> dic
     seen, added up): durations in ms, counts as they are."""
     total = {name: sum(a[name] - b[name] for b, a in zip(before, after)) for name in MAIN_THREAD}
     return {name: value / page_moves * (1 if name.endswith("Count") else 1000) for name, value in total.items()}
+
+
+#: The processes a many-seats run uses, by kind, told apart by their command lines (the first kind
+#: whose mark is in it): Chromium's page renderers, its other processes (browser, GPU, network,
+#: storage), the ``panel serve`` process and Playwright's driver.
+PROCESS_KINDS = (("renderers", "--type=renderer"), ("chromium", "chromium"), ("server", "panel serve"),
+                 ("playwright", "playwright/driver"))
+
+
+def kind_of(command: str) -> str | None:
+    """The :data:`PROCESS_KINDS` kind of a process with this command line; None for another."""
+    return next((kind for kind, mark in PROCESS_KINDS if mark in command), None)
+
+
+def cpu_by_kind() -> dict[str, float]:
+    """CPU seconds (user and system) used so far by this process's descendants (the server, the
+    browser, Playwright's driver), summed by :data:`PROCESS_KINDS`: the whole machine's work for the
+    pages, however it is shared out, where Chromium's own counters give one page's main thread."""
+    import psutil        # (installed with dask[distributed], the test extra that make bench-tables installs)
+
+    totals = {kind: 0.0 for kind, _ in PROCESS_KINDS}
+    for process in psutil.Process().children(recursive=True):
+        try:
+            kind = kind_of(" ".join(process.cmdline()))
+            if kind is not None:
+                times = process.cpu_times()
+                totals[kind] += times.user + times.system
+        except psutil.Error:        # (a process that ended meanwhile)
+            continue
+    return totals
+
+
+def cpu_per_move(before: dict[str, float], after: dict[str, float], moves: int) -> dict[str, float]:
+    """Each kind's CPU per move in ms (all the pages at the move's table, and the server), and their ``total``."""
+    figures = {kind: (after[kind] - before[kind]) / moves * 1000 for kind in before}
+    return {**figures, "total": sum(figures.values())}
 
 
 def percentile(values, q):
@@ -175,6 +214,7 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
             for session in cdp:
                 session.send("Performance.enable")
             before = [main_thread(session) for session in cdp]
+            cpu_before = cpu_by_kind()
             followers = [Follower(db, table) for table, _ in made]
             rng = random.Random(7)
             clicks: dict[tuple[int, int], int] = {}       # (table, step) -> index of the click in the mover's page
@@ -197,6 +237,7 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
                     wait_seen(page, last)
             elapsed = time.perf_counter() - start
             after = [main_thread(session) for session in cdp]
+            cpu_after = cpu_by_kind()
             page_moves = 4 * len(movers)                   # every move shows in its table's four pages
             all_open = rss_mb(server.proc.pid)
             seen = [[page.evaluate("window.__seen") for page in row] for row in pages]
@@ -216,7 +257,8 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
             "errors": errors + server_errors, "open_all_pages_s": opened_s,
             "server_rss_mb": {"one_page": one, "all_pages": all_open},
             "mb_per_session": (all_open - one) / (sessions - 1),
-            "main_thread_per_page_move": per_page_move(before, after, page_moves)}
+            "main_thread_per_page_move": per_page_move(before, after, page_moves),
+            "cpu_per_move_ms": cpu_per_move(cpu_before, cpu_after, len(movers))}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,6 +352,10 @@ def main(argv=None) -> int:
             print(f"  each page's main thread per move: {work['TaskDuration']:.0f} ms (script {work['ScriptDuration']:.0f} ms, "
                   f"style {work['RecalcStyleDuration']:.0f} ms in {work['RecalcStyleCount']:.0f} recalculations, "
                   f"layout {work['LayoutDuration']:.0f} ms)")
+            cpu = many["cpu_per_move_ms"]
+            print(f"  CPU per move, its table's four pages and the server: {cpu['total']:.0f} ms (Chromium's renderers "
+                  f"{cpu['renderers']:.0f} ms, its other processes {cpu['chromium']:.0f} ms, the server {cpu['server']:.0f} ms, "
+                  f"Playwright's driver {cpu['playwright']:.0f} ms)")
             rss = many["server_rss_mb"]
             print(f"  server memory: {rss['one_page']:.0f} MB with one page, {rss['all_pages']:.0f} MB with "
                   f"{many['sessions']}: {many['mb_per_session']:.1f} MB per session (target <= {TARGET_MB_PER_SESSION} MB: "

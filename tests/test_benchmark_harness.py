@@ -68,3 +68,21 @@ def test_the_tables_benchmark_reports_each_pages_main_thread_per_move():
     figures = per_page_move(before, after, page_moves=8)
     assert figures["TaskDuration"] == pytest.approx((0.5 + 0.3) / 8 * 1000)        # 100 ms a page and move
     assert figures["RecalcStyleCount"] == pytest.approx((40 + 40) / 8)
+
+
+def test_the_tables_benchmark_reports_the_cpu_of_a_move_by_process():
+    """``benchmarks/tables.py``: each process is counted under its kind (Chromium's renderers before
+    its other processes), and the kinds' CPU seconds grown over the moves are given per move in ms."""
+    from tables import cpu_per_move, kind_of
+
+    assert kind_of("/usr/lib/chromium/chromium --type=renderer --lang=en-US") == "renderers"
+    assert kind_of("/usr/lib/chromium/chromium --type=gpu-process --no-sandbox") == "chromium"
+    assert kind_of("/usr/lib/chromium/chromium --headless --remote-debugging-pipe") == "chromium"
+    assert kind_of("/work/main/.venv/bin/python -m panel serve apps/tables apps/explorer") == "server"
+    assert kind_of(".venv/lib/python3.11/site-packages/playwright/driver/node cli.js run-driver") == "playwright"
+    assert kind_of("/usr/bin/python3 benchmarks/tables.py") is None
+    before = {"renderers": 10.0, "chromium": 2.0, "server": 5.0, "playwright": 1.0}
+    after = {"renderers": 13.6, "chromium": 2.3, "server": 5.6, "playwright": 1.3}
+    figures = cpu_per_move(before, after, moves=12)
+    assert figures["renderers"] == pytest.approx(300) and figures["server"] == pytest.approx(50)
+    assert figures["total"] == pytest.approx((3.6 + 0.3 + 0.6 + 0.3) / 12 * 1000)

@@ -108,7 +108,9 @@ def choose_and_confirm(page: Page, rng: random.Random, attempts: int = 8) -> str
             continue
         page.locator(".confirm-action button").click()
         return label
-    raise AssertionError(f"no move could be selected in {attempts} attempts; offered now: {buttons.all_inner_texts()}")
+    said = page.locator(".table-status, .action-picker").all_inner_texts()     # (what the page says instead)
+    raise AssertionError(f"no move could be selected in {attempts} attempts; offered now: {buttons.all_inner_texts()}; "
+                         f"the page says: {said}")
 
 
 class Created:
