@@ -143,8 +143,18 @@ class Follower:
         self.state = self.spec.new_game(table.record.players, table.record.seed, table.record.variants)
         self.step = 0
 
-    def catch_up(self) -> int:
+    def catch_up(self, at_least: int = 0, timeout: float = 30.0) -> int:
+        """Replay the moves the database holds; first wait (reading it every 20 ms) until it holds
+        ``at_least``: a move clicked a moment ago may not be written yet, and the state before it
+        would name the last mover again, whose page still shows the buttons of the move just made."""
+        deadline = time.monotonic() + timeout
         moves = read_moves(self.db, self.id)
+        while len(moves) < at_least:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"table {self.id}: {len(moves)} moves in the database after {timeout:.0f} s, "
+                                   f"{at_least} clicked")
+            time.sleep(0.02)
+            moves = read_moves(self.db, self.id)
         for seat, data in moves[self.step:]:
             self.state = self.spec.apply(self.state, seat, self.spec.decode_action(data))
         self.step = len(moves)
@@ -222,7 +232,7 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
             start = time.perf_counter()
             for _ in range(moves):
                 for i, follower in enumerate(followers):
-                    step = follower.catch_up()
+                    step = follower.catch_up(at_least=max([s for (t, s) in movers if t == i], default=0))
                     if follower.spec.is_over(follower.state):
                         continue
                     seat = follower.spec.to_move(follower.state)[0]
