@@ -229,10 +229,11 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
             rng = random.Random(7)
             clicks: dict[tuple[int, int], int] = {}       # (table, step) -> index of the click in the mover's page
             movers: dict[tuple[int, int], int] = {}
+            clicked = [0] * len(followers)                # per table: the step of its last move clicked
             start = time.perf_counter()
             for _ in range(moves):
                 for i, follower in enumerate(followers):
-                    step = follower.catch_up(at_least=max([s for (t, s) in movers if t == i], default=0))
+                    step = follower.catch_up(at_least=clicked[i])
                     if follower.spec.is_over(follower.state):
                         continue
                     seat = follower.spec.to_move(follower.state)[0]
@@ -240,9 +241,9 @@ def many_seats(tables: int, moves: int, workdir: Path, plots: bool = False) -> d
                     wait_seen(page, step)                 # the mover's page shows where the table is
                     choose_and_confirm(page, rng)
                     movers[(i, step + 1)] = seat
+                    clicked[i] = step + 1
                     clicks[(i, step + 1)] = page.evaluate("window.__confirmed.length") - 1
-            for i, follower in enumerate(followers):      # every page shows the last move
-                last = max([step for (t, step) in movers if t == i], default=0)
+            for i, last in enumerate(clicked):            # every page shows the last move
                 for page in pages[i]:
                     wait_seen(page, last)
             elapsed = time.perf_counter() - start

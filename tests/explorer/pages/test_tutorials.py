@@ -104,7 +104,6 @@ def test_a_malformed_tutorial_is_refused_naming_the_field():
         assert where in str(caught.value)
 
 
-
 @pytest.mark.parametrize("control", ["move", "next", "back"])
 def test_a_click_reaches_the_page_as_one_message(control):
     """The work a learner's click starts runs while the page's document holds its changes (Panel's
