@@ -164,9 +164,9 @@ class MoveAdvisor(pn.viewable.Viewer):
         lang = self.lang
         self.inputs = {
             "budget": pn.widgets.IntInput.from_param(self.param.budget, width=140, name=_t("budget", lang),
-                                                     description=_t("budget_tip", lang)),
+                                                     description=_t("budget_tip", lang), css_classes=["advisor-budget"]),
             "seed": pn.widgets.IntInput.from_param(self.param.seed, width=100, name=_t("seed", lang),
-                                                   description=_t("seed_tip", lang)),
+                                                   description=_t("seed_tip", lang), css_classes=["advisor-seed"]),
             "objective": pn.widgets.Select.from_param(self.param.objective, width=120, name=_t("objective", lang),
                                                       description=_t("objective_tip", lang),
                                                       options=self._objective_options()),

@@ -38,6 +38,15 @@ def advice_chart(page: Page) -> dict:
     return chart
 
 
+def type_in(page: Page, where: str, value: int) -> None:
+    """Type ``value`` into the advisor's input ``where`` as a user does. (Set on the server from the
+    test's own thread instead, a served page's widget changed off its document's loop and without its
+    lock: once in a clean run the advice's bars then never reached the browser.)"""
+    field = page.locator(f"{where} input").first
+    field.fill(str(value))
+    field.press("Enter")
+
+
 def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(page: Page, served):
     app = open_app(page, served, width=1366, height=768)
     # A position with five moves or more (the chart grows past its least height), reached by stepping.
@@ -52,7 +61,8 @@ def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(p
     empty = advice_chart(page)
     assert empty["move"] == [] and empty["factors"] == [] and empty["title"] == "Estimated value per move"
 
-    advisor.budget = 60
+    type_in(page, ".advisor-budget", 60)
+    wait_until(lambda: advisor.budget == 60, what="the budget typed")
     page.locator(".advisor-run button").click()
     wait_until(lambda: "(seed 0)" in advisor.status and not advisor.busy, timeout=60, what="the advice")
     labels = [v.label for v in reversed(advisor.values)]
@@ -67,7 +77,8 @@ def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(p
     card, status = (page.locator(selector).first.bounding_box() for selector in (".advisor-card", ".advisor-status"))
     assert status["x"] + status["width"] <= card["x"] + card["width"] + 1, (status, card)
 
-    advisor.seed = 7
+    type_in(page, ".advisor-seed", 7)
+    wait_until(lambda: advisor.seed == 7, what="the seed typed")
     page.locator(".advisor-run button").click()
     wait_until(lambda: "(seed 7)" in advisor.status and not advisor.busy, timeout=60, what="the second advice")
     values = [v.mean for v in reversed(advisor.values)]
