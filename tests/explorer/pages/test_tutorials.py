@@ -13,7 +13,7 @@ import pytest
 
 import rules
 from explorer.boards.registry import board_for
-from explorer.pages.tutorial import TUTORIALS, TutorialRun, parse, tutorial
+from explorer.pages.tutorial import TUTORIALS, TutorialPage, TutorialRun, parse, tutorial
 from rules.protocol import InvalidPosition
 from rules.rulebook import LANGUAGES, rulebook
 
@@ -104,6 +104,36 @@ def test_a_malformed_tutorial_is_refused_naming_the_field():
         assert where in str(caught.value)
 
 
+def click_move(page, index: int, version: int | None = None) -> None:
+    """What the browser sends when the move button ``index`` of the list ``version`` (the shown one) is clicked."""
+    page.moves._handle_msg({"select": index, "version": page.moves.version if version is None else version})
+
+
+def test_the_moves_are_one_list_and_a_click_on_a_list_no_longer_shown_plays_nothing():
+    """The step's moves are labels drawn by the browser (no widget per move); a click carries the
+    version of the list it was made on, so a second click sent before the next step arrived is not
+    taken for a move of that next step."""
+    game = rules.GAMES[0]
+    script = tutorial(game)
+    first, second = [index for index, step in enumerate(script.steps) if step.do is not None][:2]
+    page = TutorialPage(run=TutorialRun(game=game, step=first))
+    run = page.run
+    [group] = page.moves.groups
+    assert [action["label"] for action in group["actions"]] == [move.label["en"] for move in run.choices()]
+    shown = page.moves.version
+    index = [move.label["en"] for move in run.choices()].index(script.steps[first].do.label["en"])
+    click_move(page, index)
+    assert run.step == first + 1
+    run.go(second)
+    log = list(run.session.log)
+    for stale in range(len(group["actions"])):     # the old list's buttons, whatever now stands at their place
+        click_move(page, stale, version=shown)
+    click_move(page, 99)                           # no such button
+    assert run.step == second and run.session.log == log and not run.message
+    run.go(next(index for index, step in enumerate(script.steps) if step.do is None))
+    assert page.moves.groups == []                 # a step that asks for no move offers none
+
+
 @pytest.mark.parametrize("control", ["move", "next", "back"])
 def test_a_click_reaches_the_page_as_one_message(control):
     """The work a learner's click starts runs while the page's document holds its changes (Panel's
@@ -111,8 +141,6 @@ def test_a_click_reaches_the_page_as_one_message(control):
     import panel as pn
     from bokeh.document import Document
     from panel.io.state import set_curdoc
-
-    from explorer.pages.tutorial import TutorialPage
 
     game = rules.GAMES[0]
     script = tutorial(game)
@@ -133,7 +161,7 @@ def test_a_click_reaches_the_page_as_one_message(control):
         document.add_root(pn.panel(page).get_root(document))
         if control == "move":
             labels = [move.label["en"] for move in run.choices()]
-            page.moves.objects[labels.index(script.steps[step].do.label["en"])].clicks += 1
+            click_move(page, labels.index(script.steps[step].do.label["en"]))
         elif control == "next":
             page.next_button.clicks += 1
         else:
