@@ -184,11 +184,16 @@ class Stepper(pn.viewable.Viewer):
 LOG_CSS = stylesheet("components/event_log")
 
 
+#: How many steps' lines the log sends at each move before it sends them all again (see EventLog._refresh).
+RECENT_LINES = 32
+
+
 class LogList(pn.custom.JSComponent):
     """The browser side of :class:`EventLog`: draws ``content``, marks ``current``, reports clicks."""
 
     session = param.ClassSelector(class_=GameSession, constant=True, precedence=-1)
-    content = param.String(default="", doc="The lines of the log (HTML), without the cursor's marks.")
+    content = param.String(default="", doc="The log's lines (HTML, without the cursor's marks) before ``recent``.")
+    recent = param.String(default="", doc="The log's latest lines (at most RECENT_LINES steps), after ``content``.")
     current = param.Integer(default=0, doc="The step at the cursor: marked, and scrolled into view.")
 
     _rename = {"session": None}
@@ -224,24 +229,34 @@ class LogList(pn.custom.JSComponent):
           scrollTo = here;
         }
       }
-      // A log that only grew (the usual case: a move was made) gets its new lines appended, not redrawn.
+      // The log is content + recent. A log that only grew (the usual case: a move was made) gets its
+      // new lines appended, not redrawn; so does a message that moves recent lines into content.
       let drawn = "";
+      let pending = false;
       function draw() {
-        const content = model.content;
+        pending = false;
+        const content = model.content + model.recent;
         if (drawn && content.length > drawn.length && content.startsWith(drawn)) {
           box.insertAdjacentHTML("beforeend", content.slice(drawn.length));
-        } else {
+        } else if (content !== drawn) {
           box.innerHTML = content;
         }
         drawn = content;
         mark();
+      }
+      function redraw() {      // once for a message that changes both parts
+        if (!pending) {
+          pending = true;
+          queueMicrotask(draw);
+        }
       }
       box.addEventListener("click", (event) => {
         if (event.target.closest("a.rule-link")) return;     // a rule's page opens; the cursor stays
         const line = event.target.closest("[data-step]");
         if (line) model.send_msg({ goto: Number(line.dataset.step) });
       });
-      model.on("content", draw);
+      model.on("content", redraw);
+      model.on("recent", redraw);
       model.on("current", mark);
       model.on("after_layout", mark);
       draw();
@@ -249,6 +264,11 @@ class LogList(pn.custom.JSComponent):
     """
 
     _stylesheets = [LOG_CSS]
+
+    @property
+    def lines(self) -> str:
+        """Every line of the log, as the page draws it (without the cursor's marks)."""
+        return self.content + self.recent
 
     def _handle_msg(self, data: Any) -> None:
         target = data.get("goto") if isinstance(data, dict) else None
@@ -267,6 +287,7 @@ class EventLog(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._key: tuple | None = None
+        self._recent_steps = 0          # how many steps' lines ``list.recent`` holds
         self.list = LogList(session=self.session, sizing_mode="stretch_width", css_classes=["event-log-pane"],
                             margin=0)
         self.session.param.watch(self._refresh, ["state", "log", "viewing_seat"])
@@ -274,7 +295,8 @@ class EventLog(pn.viewable.Viewer):
         self._refresh()
 
     def _relabel(self, event) -> None:
-        self.list.content = self.lines()
+        self._recent_steps = 0
+        self.list.param.update(content=self.lines(), recent="")
 
     def lines(self) -> str:
         """The log's lines as HTML, one ``div.step`` per step 0..len(log), without cursor marks."""
@@ -294,7 +316,7 @@ class EventLog(pn.viewable.Viewer):
     def html(self) -> str:
         """The log as the page shows it: every line, the cursor's marked ``current``, later ones ``future``."""
         cursor = self.session.cursor
-        lines = self.list.content
+        lines = self.list.lines
         for number in range(len(self.session.log) + 1):
             mark = " current" if number == cursor else " future" if number > cursor else ""
             lines = lines.replace(f'<div class="step" data-step="{number}"', f'<div class="step{mark}" data-step="{number}"', 1)
@@ -311,11 +333,20 @@ class EventLog(pn.viewable.Viewer):
             known = len(old[0]) if old is not None else 0
             if (old is not None and old[1] is key[1] and old[2] == key[2] and len(key[0]) > known
                     and key[0][:known] == old[0]):
-                # The line grew (a move was played at its end): only the new steps' lines are made.
-                content = self.list.content + "".join(self._step_line(step) for step in range(known + 1, len(key[0]) + 1))
+                # The line grew (a move was played at its end): only the new steps' lines are made,
+                # and only the latest lines are sent (``recent``): the whole log (350 kB at the end of
+                # a Jump Gate game) goes to the page once every RECENT_LINES steps, not at every move.
+                new = "".join(self._step_line(step) for step in range(known + 1, len(key[0]) + 1))
+                self._recent_steps += len(key[0]) - known
+                if self._recent_steps > RECENT_LINES:
+                    self._recent_steps = 0
+                    update = {"content": self.list.content + self.list.recent + new, "recent": ""}
+                else:
+                    update = {"recent": self.list.recent + new}
             else:
-                content = self.lines()
-            self.list.param.update(content=content, current=session.cursor)
+                self._recent_steps = 0
+                update = {"content": self.lines(), "recent": ""}
+            self.list.param.update(**update, current=session.cursor)
         else:
             self.list.current = session.cursor
 

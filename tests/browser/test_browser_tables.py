@@ -155,6 +155,12 @@ def test_four_seats_play_a_whole_subastral_game_and_no_page_holds_another_hand(b
     row, moves = read_table(server.db, table_id)
     assert row["finished"] is not None and json.loads(row["final_scores"]) == list(game.spec.scores(game.state))
     assert len(moves) == len(game.states) - 1
+    # Every step's line is in every page's event log, in order (a move sends the latest lines, the
+    # whole log now and then: explorer/components/timeline.py, RECENT_LINES).
+    for page in pages.values():
+        steps = page.page.locator(".event-log .step")
+        expect(steps).to_have_count(len(moves) + 1)
+        assert steps.evaluate_all("lines => lines.map(line => Number(line.dataset.step))") == list(range(len(moves) + 1))
     for page in pages.values():
         page.close()
     assert not server.errors(), server.errors()

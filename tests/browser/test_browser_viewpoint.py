@@ -94,7 +94,7 @@ FIRE_ALL_JS = """
       if (name !== "button_click" && name !== "data_event") send(m, name, {});
   clickAll();
   if (log !== null) {
-    const steps = (log.data.content.match(/data-step="/g) || []).length;
+    const steps = ((log.data.content + log.data.recent).match(/data-step="/g) || []).length;
     for (let step = steps + 1; step >= -1; step--) { send(log, "data_event", {goto: step}); clickAll(); }
     for (const junk of garbage) send(log, "data_event", junk);
   }
@@ -121,7 +121,7 @@ ROUND_TRIP_JS = """
     seen.push(log.data.current);
     if (seen.length >= 2 && seen[seen.length - 2] === 0 && seen[seen.length - 1] === last) window.__roundTrip = true;
   });
-  const last = (log.data.content.match(/data-step="/g) || []).length - 1;
+  const last = ((log.data.content + log.data.recent).match(/data-step="/g) || []).length - 1;
   for (const step of [last, 0, last]) log.trigger_event(new DataEvent({goto: step}));
 }
 """

@@ -371,12 +371,12 @@ def test_a_click_on_a_log_line_jumps_there():
 def test_the_log_lines_are_sent_once_per_line_not_per_step():
     app = ExplorerApp(session=bot_session(seed=SEED))
     session, log_list = app.session, app.log_view.list
-    content = log_list.content
+    content, recent = log_list.content, log_list.recent
     for _ in range(5):
         session.redo()
-    assert log_list.content is content and log_list.current == 5
+    assert log_list.content is content and log_list.recent is recent and log_list.current == 5
     session.viewing_seat = 2
-    assert log_list.content != content
+    assert log_list.lines != content + recent
 
 
 def test_every_component_renders_to_bokeh_models():

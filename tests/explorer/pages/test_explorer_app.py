@@ -7,6 +7,7 @@ read on its own, because the same card name may rightly lie on a cloud and in a 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import panel as pn
@@ -17,7 +18,7 @@ import rules
 from explorer.pages.app import TEACHER, ExplorerApp, addressed_session, create_app
 from explorer.boards.subastral import SubastralBoard, subastral_html
 from explorer.core.session import GameSession
-from explorer.components.timeline import EventLog
+from explorer.components.timeline import RECENT_LINES, EventLog
 from tests.helpers.explorer_app import Zones
 
 SEED = 12  # a greedy game that ends with cards in hand (the disturbance tests pass them)
@@ -181,6 +182,31 @@ def test_the_event_log_lists_every_step_and_marks_the_cursor(app):
     assert html.count('class="step future"') == len(session.log) - 6
 
 
+def test_a_move_sends_the_log_s_latest_lines_and_the_whole_log_only_now_and_then():
+    """A long game's log is not sent whole at every move (at the end of a Jump Gate game it is ~350 kB):
+    a move adds its lines to ``recent``, and the whole log (``content``) is sent again once every
+    RECENT_LINES steps. The page still holds every line."""
+    session = GameSession(game="jump_gate", players=4, seed=SEED)
+    log_view = EventLog(session=session)
+    played, rng = GameSession(game="jump_gate", players=4, seed=SEED), random.Random(SEED)
+    spec = played.spec
+    for _ in range(5 * RECENT_LINES):
+        seat = spec.to_move(played.state)[0]
+        played.play(seat, spec.encode_action(rng.choice(spec.legal_actions(played.state, seat))))
+    moves = played.log
+    assert len(moves) > 4 * RECENT_LINES
+    sent = []
+    log_view.list.param.watch(lambda *events: sent.extend((event.name, event.new) for event in events),
+                              ["content", "recent"])
+    for step in range(len(moves)):
+        session.follow(moves[step:step + 1], [played.state_at(step + 1)])
+        assert log_view.list.lines == log_view.lines()
+    wholes = [value for name, value in sent if name == "content"]
+    assert len(wholes) <= len(moves) // RECENT_LINES + 1
+    assert all(value.count('class="step"') <= RECENT_LINES + 1 for name, value in sent if name == "recent")
+    assert sum(map(len, (value for _, value in sent))) < len(moves) * len(log_view.list.lines) / 8
+
+
 def test_the_event_log_grows_by_the_new_steps_and_reads_as_if_drawn_afresh():
     """Moves played at the end of the line add their steps' lines; any other change redraws the log.
     Either way the log holds what a log drawn from nothing would hold."""
@@ -193,18 +219,18 @@ def test_the_event_log_grows_by_the_new_steps_and_reads_as_if_drawn_afresh():
     moves, states = played.log, [played.state_at(step) for step in range(1, len(played.log) + 1)]
     session.follow(moves[:1], states[:1])
     session.follow(moves[1:4], states[1:4])                 # several at once
-    assert log_view.list.content == log_view.lines()
+    assert log_view.list.lines == log_view.lines()
     session.viewing_seat = 1                                 # another point of view: redrawn
     session.follow(moves[4:], states[4:])
-    assert log_view.list.content == log_view.lines() == EventLog(session=session).list.content
-    assert log_view.list.content.count('class="step"') == len(moves) + 1
+    assert log_view.list.lines == log_view.lines() == EventLog(session=session).list.lines
+    assert log_view.list.lines.count('class="step"') == len(moves) + 1
     session.goto(2)
     session.play_on(*moves[2])                               # the same move again: the line is unchanged
     session.goto(2)
     other = next(a for a in session.spec.legal_actions(session.state, moves[2][0]) if a != moves[2][1])
     session.play_on(moves[2][0], other)                      # a new line from step 2: redrawn
-    assert log_view.list.content == log_view.lines()
-    assert log_view.list.content.count('class="step"') == 4
+    assert log_view.list.lines == log_view.lines()
+    assert log_view.list.lines.count('class="step"') == 4
 
 
 # ------------------------------------------------------------------ set-up widgets
