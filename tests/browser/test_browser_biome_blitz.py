@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_until
+from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -70,8 +70,7 @@ def test_play_a_few_turns_of_biome_blitz_by_clicking(page: Page, served):
             expect(page.locator(f".hand-seat-{seat} .bb-resource.selected")).to_have_count(len(data["pay"]))
             shot(page, "biome-blitz-discover-selected")
         page.locator(".confirm-action button").click()
-        wait_until(lambda: len(session.log) > length and settled(session), what=f"{action} to be played")
-        expect(page.locator(".bb-board .step-counter")).to_have_text(f"Step {session.cursor} / {len(session.log)}")
+        wait_for_played(page, session, length, f"{action} to be played", counter=".bb-board .step-counter")
         view = session.observation(None)
         after = session.state
         # the table follows: the resource market as the engine has it, the hand sizes, the points

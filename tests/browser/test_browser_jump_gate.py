@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_until
+from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -66,8 +66,7 @@ def test_play_a_few_turns_of_jump_gate_by_clicking(page: Page, served):
             if "jump" not in done:
                 shot(page, "jump-gate-jump-selected")
         page.locator(".confirm-action button").click()
-        wait_until(lambda: len(session.log) > length and settled(session), what=f"{action} to be played")
-        expect(page.locator(".jg-board .step-counter")).to_have_text(f"Step {session.cursor} / {len(session.log)}")
+        wait_for_played(page, session, length, f"{action} to be played", counter=".jg-board .step-counter")
         view = session.observation(None)
         if data["type"] == "jump":
             expect(page.locator(f".jg-planet.planet-{data['planet']} .jg-ship.ship-seat-{seat}")).to_be_visible()

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_until
+from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -102,8 +102,7 @@ def test_play_a_round_of_starligned_by_clicking(page: Page, served):
             expect(selected).to_have_count(1)
             expect(selected).to_have_attribute("data-card", re.compile(rf"^{data['card']}r?$"))
         page.locator(".confirm-action button").click()
-        wait_until(lambda: len(session.log) > length and settled(session), what=f"{action} to be played")
-        expect(page.locator(".sl-board .step-counter")).to_have_text(f"Step {session.cursor} / {len(session.log)}")
+        wait_for_played(page, session, length, f"{action} to be played", counter=".sl-board .step-counter")
         kinds.append((seat, data["type"], state.phase))
         after = session.state
         if after.phase == "play" and (after.stage, after.round) == (0, 0):

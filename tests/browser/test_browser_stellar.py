@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, settled, shot, wait_until
+from tests.helpers.explorer_page import open_app, settled, shot, wait_for_played, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -32,8 +32,7 @@ def test_play_a_few_turns_of_stellar_by_clicking(page: Page, served):
             expect(page.locator(f".telescope-seat-0 .t-slot.slot-{spec.encode_action(action)['slot']}.legal")).to_be_visible()
             shot(page, "stellar-telescope-choice")
         page.locator(".confirm-action button").click()
-        wait_until(lambda: len(session.log) > length and settled(session), what=f"{action} to be played")
-        expect(page.locator(".st-board .step-counter")).to_contain_text(f"Step {session.cursor} / {len(session.log)}")
+        wait_for_played(page, session, length, f"{action} to be played", counter=".st-board .step-counter")
     assert len(session.log) >= 8
     # the page never shows Player 2's hand to Player 1
     other = session.observation(None)  # spectator: no hands

@@ -34,6 +34,24 @@ def wait_until(predicate, timeout: float = 10.0, what: str = "the server") -> No
         time.sleep(0.02)
 
 
+def wait_for_played(page: Page, session, length: int, what: str, counter: str = ".step-counter") -> None:
+    """Until the move clicked (when the log was ``length`` long) and the bots' answers are played and the
+    page's step counter shows that latest step.
+
+    The session is read from the test's thread while the server's may be changing it (a move, then the
+    bots' answers, each assigning the log, the cursor and the state one after another), so one read can
+    mix two moments: "Step 18 / 15" was once expected of a page showing "Step 18 / 18". The page and the
+    session are read again until they agree."""
+    steps = page.locator(counter)
+
+    def agreed() -> bool:
+        if not (len(session.log) > length and settled(session)):
+            return False
+        latest = len(session.log)
+        return session.cursor == latest and steps.inner_text().split() == ["Step", str(latest), "/", str(latest)]
+    wait_until(agreed, what=what)
+
+
 def shot(page: Page, name: str) -> None:
     """A full-page screenshot in test-results/ and /tmp/screens/ (no button tooltip in it)."""
     RESULTS.mkdir(exist_ok=True)
