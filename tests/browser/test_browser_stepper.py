@@ -46,8 +46,12 @@ PAGE_TEXT_JS = """
 
 
 def expect_cursor(page: Page, session) -> None:
-    """The page shows the server's cursor."""
-    expect(page.locator(".step-counter")).to_have_text(f"Step {session.cursor} / {len(session.log)}")
+    """The page shows the server's cursor: the page and the session are read again until they agree (the
+    session is read from the test's thread while the server's may be assigning its cursor and its log,
+    one after the other: see ``wait_for_played``)."""
+    counter = page.locator(".step-counter")
+    wait_until(lambda: counter.inner_text().split() == ["Step", str(session.cursor), "/", str(len(session.log))],
+               what="the page's step counter to show the server's cursor")
 
 
 def cloud_texts(page: Page) -> list[str]:
