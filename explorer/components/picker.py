@@ -366,8 +366,12 @@ class ActionPicker(pn.viewable.Viewer):
         if changed_position and not force:
             self.message = ""
         self.acting_seat = acting
-        assign(self.act_for, options={self._player(seat): seat for seat in actable},
-               value=acting if acting is not None else None, visible=len(actable) > 1)
+        if len(actable) > 1:
+            assign(self.act_for, options={self._player(seat): seat for seat in actable}, value=acting, visible=True)
+        else:
+            # Hidden, it keeps its last options (they are set again when it shows): new labels on a
+            # hidden group still made the page redraw it and lay itself out, at every change of turn.
+            assign(self.act_for, visible=False)
 
         if not movers:
             mode = "over"

@@ -42,8 +42,10 @@ def act_for(page: Page, session, app, seat: int) -> None:
     """Pick the seat the teacher acts for (the "Act for" buttons show when several seats may act)."""
     picker = app.picker
     # the server may still be redrawing the picker for the new position when the move is in the log
-    wait_until(lambda: list(picker.act_for.options.values()) == picker.actable_seats()
-               and picker.acting_seat in picker.actable_seats(), what="the picker's new seats")
+    # (the buttons show only when several seats may act; hidden, they keep their last seats)
+    wait_until(lambda: picker.acting_seat in picker.actable_seats()
+               and (list(picker.act_for.options.values()) == picker.actable_seats() if len(picker.actable_seats()) > 1
+                    else not picker.act_for.visible), what="the picker's new seats")
     if picker.acting_seat == seat:
         return
     page.locator(".act-for").get_by_role("button", name=f"Player {seat + 1}", exact=True).click()

@@ -194,6 +194,19 @@ def test_a_seat_played_by_a_bot_is_offered_to_nobody():
     assert picker.mode == "bots" and picker.offers() == []
 
 
+def test_the_hidden_act_for_buttons_are_left_alone_as_turns_go_by():
+    """With one seat to act for, the "Act for" buttons stay hidden and unchanged as turns go by: new
+    labels on a hidden group made the page redraw it and lay itself out at every change of turn."""
+    session = human_game()
+    picker = ExplorerApp(session=session).picker
+    changes = []
+    picker.act_for.param.watch(lambda *events: changes.extend(event.name for event in events), ["options", "value", "visible"])
+    for _ in range(4):
+        choose(picker, picker.choices[0][1])
+        click(picker.confirm_button)
+    assert len(session.log) > 8 and changes == [] and not picker.act_for.visible
+
+
 def test_the_disturbance_pass_lets_the_teacher_choose_which_seat_to_act_for():
     session = GameSession(game="subastral", players=4, seed=3, variants={"disturbance": True})
     autoplay_as_before(session, "greedy")
