@@ -181,6 +181,13 @@ class ActionButtons(pn.custom.JSComponent):
         super().__init__(**params)
         self.on_choose = None          # set by the picker: callable(index, version)
 
+    def show(self, groups: list[dict], new_list: bool, **values) -> None:
+        """Show ``groups``. A new list (``new_list``: the actions behind the buttons changed, or other
+        groups) goes in one message with a new version; the same list again keeps its version (a click
+        on it still means the same) and is not sent again."""
+        if new_list or groups != self.groups:
+            self.param.update(groups=groups, version=self.version + 1, **values)
+
     def _handle_msg(self, data: Any) -> None:
         if not isinstance(data, dict) or self.on_choose is None:
             return
@@ -409,10 +416,7 @@ class ActionPicker(pn.viewable.Viewer):
         if session.cursor < len(session.log):
             note = self._past_step_note(mode)
         assign(self.status, object=status)
-        if choices != self.choices or groups != self.buttons.groups:
-            # A new list, in one message; the same choices again keep their version (a click on them
-            # still means the same) and are not sent again.
-            self.buttons.param.update(groups=groups, selected=-1, version=self.buttons.version + 1)
+        self.buttons.show(groups, choices != self.choices, selected=-1)
         self.choices = choices
         assign(self.buttons, visible=bool(groups))
         if self.shortcuts:

@@ -316,10 +316,10 @@ class TutorialPage(pn.viewable.Viewer):
             self.say.object = (f'<div class="tutorial-say" data-step="{esc(step.id)}">{esc(step.say[lang])}</div>'
                                f'<div class="tutorial-rule">{esc(text("tutorial.rule", lang))} '
                                f'{rule_link_html(game, rule, lang)} · {esc(rule_reference(game, rule, lang))}</div>')
-        self._offered = run.choices()
-        actions = [{"label": move.label[lang], "index": index} for index, move in enumerate(self._offered)]
-        self.moves.param.update(version=self.moves.version + 1,
-                                groups=[{"title": "", "kind": "tutorial", "actions": actions}] if actions else [])
+        offered = run.choices()
+        actions = [{"label": move.label[lang], "index": index} for index, move in enumerate(offered)]
+        self.moves.show([{"title": "", "kind": "tutorial", "actions": actions}] if actions else [], offered != self._offered)
+        self._offered = offered
         self.next_button.visible = step is not None and step.do is None
         self.back_button.disabled = run.step == 0
         self.alert.param.update(object=run.message or " ", visible=bool(run.message))

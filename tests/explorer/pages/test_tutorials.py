@@ -132,6 +132,13 @@ def test_the_moves_are_one_list_and_a_click_on_a_list_no_longer_shown_plays_noth
     assert run.step == second and run.session.log == log and not run.message
     run.go(next(index for index, step in enumerate(script.steps) if step.do is None))
     assert page.moves.groups == []                 # a step that asks for no move offers none
+    tempting = next(index for index, step in enumerate(script.steps) if step.wrong)
+    run.go(tempting)
+    shown, labels = page.moves.version, [move.label["en"] for move in run.choices()]
+    click_move(page, labels.index(script.steps[tempting].wrong[0].label["en"]))
+    assert run.message and run.step == tempting and page.moves.version == shown   # the same list: its clicks still land
+    click_move(page, labels.index(script.steps[tempting].do.label["en"]), version=shown)
+    assert run.step == tempting + 1
 
 
 @pytest.mark.parametrize("control", ["move", "next", "back"])
