@@ -1,6 +1,7 @@
 # Rules Explorer: developer and CI entry points.
 #   make serve   - run the web explorer on http://127.0.0.1:5006/explorer (and /analysis, /tables)
-#   make test    - full test suite (installs Debian chromium if missing; browser tests must not skip)
+#   make test    - the quick tier: every test not marked slow (installs Debian chromium if missing;
+#                  browser tests must not skip); `make test-slow` the slow tier, `make test-all` both
 #   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
 #   make bench-against REV=c33e259 - playout speed of this checkout against another revision
 #   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
@@ -9,7 +10,7 @@
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
-# Overridable: PYTHON, VENV, PORT, ADDRESS, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS.
+# Overridable: PYTHON, VENV, PORT, ADDRESS, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_MARKS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS.
 
 SHELL := /bin/bash
 
@@ -30,6 +31,10 @@ TEST_TIMEOUT ?= 2400
 # longest test runs alone and first, and the conformance tests one by one (tests/conftest.py).
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 PYTEST_ARGS ?=
+# Which tier `make test` runs (a pytest -m expression; empty runs every test). The quick tier checks
+# each contract once; the slow tier repeats it for the other games, languages, player counts and
+# settings, and holds the long runs (tests/helpers/tiers.py). CI runs both (.ci/run).
+TEST_MARKS ?= not slow
 # Browser tests fail (not skip) when chromium/playwright are missing.  `make test` installs
 # chromium first, so this is on by default; `make test REQUIRE_BROWSER=0` relaxes it locally.
 REQUIRE_BROWSER ?= 1
@@ -50,12 +55,12 @@ STAMP_DEV   := $(VENV)/.stamp-install-dev
 # apt needs root; use sudo for a non-root developer.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all venv install dev serve test bench bench-against bench-ui bench-sweep bench-tables golden chromium clean distclean help
+.PHONY: all venv install dev serve test test-slow test-all bench bench-against bench-ui bench-sweep bench-tables golden chromium clean distclean help
 
 all: test
 
 help:
-	@sed -n '2,12p' Makefile
+	@sed -n '2,13p' Makefile
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -108,7 +113,8 @@ test: $(STAMP_TEST) chromium
 	@export REQUIRE_BROWSER=$(REQUIRE_BROWSER) CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(command -v chromium)}"; \
 	rc=0; \
 	timeout -k 30 $(TEST_TIMEOUT) $(PY) -m pytest --screenshot=only-on-failure --output=test-results \
-	  $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) $(PYTEST_ARGS) || rc=$$?; \
+	  $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) $(if $(strip $(TEST_MARKS)),-m "$(TEST_MARKS)") \
+	  $(PYTEST_ARGS) || rc=$$?; \
 	if [ -n "$(PYTEST_RC_FILE)" ]; then echo $$rc > "$(PYTEST_RC_FILE)"; fi; \
 	case $$rc in \
 	  0) ;; \
@@ -117,6 +123,13 @@ test: $(STAMP_TEST) chromium
 	  *) echo "[make] pytest failed (exit $$rc)" >&2 ;; \
 	esac; \
 	exit $$rc
+
+# The slow tier alone, and both tiers in one run (CI runs `make test` then `make test-slow`).
+test-slow:
+	@$(MAKE) --no-print-directory test TEST_MARKS=slow
+
+test-all:
+	@$(MAKE) --no-print-directory test TEST_MARKS=
 
 bench: $(STAMP_BENCH)
 	$(PY) benchmarks/run.py $(BENCH_ARGS)

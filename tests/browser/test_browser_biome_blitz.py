@@ -13,7 +13,9 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
 
-pytestmark = pytest.mark.browser
+#: The quick tier clicks through Stellar's board (test_browser_stellar.py) and draws this board in every
+#: model test of tests/explorer/boards/; this game's clicks in a browser are in the slow tier.
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 def choose(spec, state, seat, forager: int | None):
     """The forager takes a face-up card that is not a wild (a wild ends the forage), then another

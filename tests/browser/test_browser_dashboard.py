@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.helpers.explorer_page import open_app, shot, wait_until
+from tests.helpers.tiers import slow
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +41,7 @@ def show_tab(page: Page, title: str) -> None:
     page.locator(".bk-tab", has_text=title).first.click()
 
 
+@slow   # (the quick tier: tests/explorer/plots/ patches the same sources; test_browser_advisor.py a figure in the browser)
 def test_plots_receive_new_data_when_stepping_and_when_the_line_changes(page: Page, served):
     app = open_app(page, served)
     show_tab(page, "Plots & scores")

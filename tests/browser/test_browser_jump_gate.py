@@ -11,7 +11,9 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
 
-pytestmark = pytest.mark.browser
+#: The quick tier clicks through Stellar's board (test_browser_stellar.py) and draws this board in every
+#: model test of tests/explorer/boards/; this game's clicks in a browser are in the slow tier.
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: Which action to click when several kinds are legal: the ones that change the table first.
 PREFERENCE = ("jump", "scan", "mark", "harvest", "land_claim", "take_marked", "claim_pick", "fly", "research",

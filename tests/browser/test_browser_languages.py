@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.helpers.explorer_page import LOAD_TIMEOUT, picker_labels, settled, shot, wait_until
+from tests.helpers.tiers import slow
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +41,7 @@ def test_the_explorer_in_japanese_by_the_address(page: Page, served):
     expect(page.locator(".game-select")).to_contain_text("Game", timeout=LOAD_TIMEOUT)
 
 
+@slow   # (the quick tier: Accept-Language negotiation in tests/explorer/core/test_i18n.py)
 def test_the_browser_s_language_is_the_default(browser: Browser, served):
     url, _ = served
     for locale, label in (("ja-JP", "ゲーム"), ("en-GB", "Game")):

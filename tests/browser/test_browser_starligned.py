@@ -15,7 +15,9 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
 
-pytestmark = pytest.mark.browser
+#: The quick tier clicks through Stellar's board (test_browser_stellar.py) and draws this board in every
+#: model test of tests/explorer/boards/; this game's clicks in a browser are in the slow tier.
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: Phase-3 choices that bring in another player's decision come first, so the round shows one.
 PREFERENCE = ("exchange", "repeat", "exchange_with", "moon", "swap", "rotate_card", "move", "rotate_telescope",

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.helpers.explorer_page import open_app, settled, shot, wait_for_board, wait_until
+from tests.helpers.tiers import slow
 
 pytestmark = pytest.mark.browser
 
@@ -160,6 +161,7 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
     expect(branches).to_contain_text(f"forked after move {first_play}")
 
 
+@slow   # (the quick tier steps, jumps and branches above)
 def test_stepping_forward_and_back_redraws_the_board(page: Page, served):
     app = open_app(page, served)
     counter = page.locator(".step-counter")
@@ -184,6 +186,7 @@ def test_stepping_forward_and_back_redraws_the_board(page: Page, served):
 # ------------------------------------------------------------------ variants
 
 
+@slow   # (the quick tier: tests/explorer/pages/test_explorer_app.py, the same switch in the served model)
 def test_switching_the_disturbance_variant_replays_the_line_and_shows_a_cut(page: Page, served):
     app = open_app(page, served)
     session, spec = app.session, app.session.spec
@@ -231,6 +234,7 @@ def _strings(data) -> set[str]:
     return set()
 
 
+@slow   # (the quick tier: a seat's page in test_browser_viewpoint.py and test_browser_tables.py)
 def test_viewing_as_player_2_the_page_holds_no_other_hand(page: Page, served):
     app = open_app(page, served)
     session, spec = app.session, app.session.spec

@@ -21,6 +21,7 @@ from explorer.tables.store import TableStore
 from rules.registry import get_game
 from tests.helpers.tables_server import Secrets, TablesServer
 from tests.helpers.table_seats import LOAD_TIMEOUT, SeatPage, create_in_lobby, read_table
+from tests.helpers.tiers import quick_once, slow
 
 
 #: Per game whose board marks each hand: a selector for a face-up card in seat ``{seat}``'s hand.
@@ -123,6 +124,7 @@ def play_moves(game: Game, pages: dict[int | None, SeatPage], count: int | None,
     return played
 
 
+@slow   # a whole game in five browser pages (the quick tier plays a Stellar table below)
 def test_four_seats_play_a_whole_subastral_game_and_no_page_holds_another_hand(browser, server):
     table_id, links, spectator_link = create_table(browser, server, "subastral", 4, seed=3)
     assert sorted(links) == [0, 1, 2, 3] and len(set(links.values())) == 4
@@ -166,6 +168,7 @@ def test_four_seats_play_a_whole_subastral_game_and_no_page_holds_another_hand(b
     assert not server.errors(), server.errors()
 
 
+@slow   # (the quick tier: tests/explorer/tables/test_tables.py replays a table's file in a new process)
 def test_a_sigkilled_server_restarts_with_every_acknowledged_move(browser, server):
     table_id, links, _ = create_table(browser, server, "subastral", 3, seats=["human", "human", "greedy"], seed=8)
     pages = {seat: SeatPage(browser, link, seat) for seat, link in links.items()}
@@ -190,7 +193,7 @@ def test_a_sigkilled_server_restarts_with_every_acknowledged_move(browser, serve
         page.close()
 
 
-@pytest.mark.parametrize("game_id", [g for g in rules.GAMES if g != "subastral"])
+@pytest.mark.parametrize("game_id", quick_once([g for g in rules.GAMES if g != "subastral"], "stellar"))
 def test_every_game_plays_at_a_shared_table_with_hidden_hands(browser, server, game_id):
     spec = get_game(game_id)
     players = 2 if 2 in spec.player_counts else spec.player_counts[0]

@@ -23,6 +23,7 @@ from tests.helpers.table_seats import (
     your_turn,
 )
 from tests.helpers.tables import Locked
+from tests.helpers.tiers import quick_once, slow
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "subastral-scoring-example.json"
 
@@ -55,6 +56,7 @@ def deal_seed(server: TablesServer, table_id: str) -> int:
         store.close()
 
 
+@slow   # (the quick tier: tests/explorer/tables/test_tables_trust.py, the same rule without a browser)
 def test_a_typed_seed_does_not_deal_a_live_table_in_the_explorer_until_the_creator_ends_it(browser, server):
     typed = 4242
     created = create_in_lobby(browser, server, "subastral", 2, seed=typed)
@@ -83,6 +85,7 @@ def test_a_typed_seed_does_not_deal_a_live_table_in_the_explorer_until_the_creat
     created.close()
 
 
+@slow   # (the quick tier: tests/explorer/tables/test_tables_trust.py, a locked database without a browser)
 def test_a_move_the_locked_database_cannot_write_is_refused_and_can_be_made_again(browser, server):
     created = create_in_lobby(browser, server, "subastral", 2, seed=7)
     created.close()
@@ -139,14 +142,16 @@ def refused_once(page: Page, *expected: str) -> None:
     expect(message).to_be_hidden()
 
 
-@pytest.mark.parametrize("text, problem", [("[" * 100_000 + "]" * 100_000, "nested more than 100 levels"),
-                                           ('{"state": ' + "9" * 5000 + "}", "more than 4300 digits")])
+@pytest.mark.parametrize("text, problem", quick_once([("[" * 100_000 + "]" * 100_000, "nested more than 100 levels"),
+                                                      ('{"state": ' + "9" * 5000 + "}", "more than 4300 digits")],
+                                                     ("[" * 100_000 + "]" * 100_000, "nested more than 100 levels")))
 def test_pasted_json_too_deep_or_with_a_huge_number_gives_one_message_and_the_page_goes_on(editor, text, problem):
     editor.locator(".paste-json textarea").fill(text)
     editor.locator(".load-pasted button").click()
     refused_once(editor, "Nothing changed", problem)
 
 
+@slow   # (the quick tier: the same message for a file far over the limit, below)
 def test_a_file_over_the_size_limit_gives_one_message_and_the_page_goes_on(editor):
     big = b'{"state": "' + b"x" * MAX_FILE_BYTES + b'"}'
     editor.locator(".upload-file input[type=file]").set_input_files(

@@ -29,6 +29,7 @@ from explorer.tables.hub import TableHub
 from rules.registry import get_game
 from tests.helpers import strings
 from tests.helpers.tables_server import Secrets, TablesServer
+from tests.helpers.tiers import quick_once
 
 LOAD_TIMEOUT = 30_000
 MOVES_BEFORE = 4
@@ -242,7 +243,7 @@ class RecordedPage:
         return "\n".join(self.frames) + "\n" + self.page.evaluate(PAGE_TEXT_JS)
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", quick_once(rules.GAMES, "subastral"))
 def test_no_event_fired_from_a_seat_or_spectator_page_shows_a_hidden_card(browser, server, game):
     table_id, tokens, seat = server.tables[game]
     pages = {seat: RecordedPage(browser, f"{server.base}/tables?table={table_id}&seat={tokens[seat]}"),

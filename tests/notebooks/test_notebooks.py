@@ -4,11 +4,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.tiers import quick_once
+
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 
 
+#: The quick tier runs one game's notebook (the others are the same components on other games, and
+#: ``variant_analysis`` runs simulation sweeps); the slow tier runs them all (tests/helpers/tiers.py).
+QUICK_NOTEBOOK = "subastral.ipynb"
+
+
 @pytest.mark.notebook
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", quick_once(NOTEBOOKS, next(p for p in NOTEBOOKS if p.name == QUICK_NOTEBOOK),
+                                            ids=lambda p: p.name))
 def test_notebook_runs_without_errors(path):
     import nbformat
     from nbclient import NotebookClient

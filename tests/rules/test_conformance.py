@@ -9,7 +9,8 @@ always the first and the last): the playouts themselves cost little, the checks 
 what take the time.
 Starved positions (every combination of emptied decks, discards, markets, rows, hands, supplies)
 always have a move too. Variant switches are tested one at a time (and all together), not in every
-combination.
+combination; the quick tier takes each switch at the fewest players and the defaults at the most
+(``settings``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pytest
 import rules
 from rules import replay as replays
 from tests.helpers.position_fuzz import deadlocks
+from tests.helpers.tiers import slow
 from rules.protocol import Variant, dumps, load_json
 from rules.rulebook import LANGUAGES
 
@@ -44,13 +46,18 @@ def variant_settings(game) -> list[dict]:
 
 
 def settings():
+    """Every player count with every variant setting. The quick tier (tests/helpers/tiers.py) takes
+    each setting at the fewest players and the defaults at the most; the rest of the cross (the
+    counts between, and a setting at a larger count) is ``slow``."""
     for game_id in rules.GAMES:
         game = rules.get_game(game_id)
         for players in game.player_counts:
             for variants in variant_settings(game):
                 changed = {k: v for k, v in variants.items() if v != game.variant(k).default}
                 label = ",".join(f"{k}={v}" for k, v in changed.items()) or "default"
-                yield pytest.param(game_id, players, variants, id=f"{game_id}-{players}p-{label}")
+                quick = players == min(game.player_counts) or (not changed and players == max(game.player_counts))
+                yield pytest.param(game_id, players, variants, id=f"{game_id}-{players}p-{label}",
+                                   marks=() if quick else (slow,))
 
 
 def playout(game, players, seed, variants, *, check, every: int = 1):
