@@ -1,6 +1,7 @@
 """The test suite's own layout (docs/architecture.md, "Tests"): folders are packages, no test module
 imports another (shared code is in tests/helpers, fixtures in a conftest.py), browser tests live in
-tests/browser/, and the node ids tests/conftest.py schedules by still name tests."""
+tests/browser/, the node ids tests/conftest.py schedules by still name tests, and the two tiers (docs/architecture.md,
+"Two tiers") are run where they should be."""
 
 from __future__ import annotations
 
@@ -67,3 +68,22 @@ def test_the_node_ids_the_scheduler_names_exist():
         module, _, name = nodeid.partition("::")
         assert (ROOT / module).is_file(), nodeid
         assert not name or re.search(rf"^def {re.escape(name)}\(", (ROOT / module).read_text(), re.M), nodeid
+
+
+def test_quick_once_keeps_one_case_quick_and_refuses_a_list_without_it():
+    import pytest
+
+    from tests.helpers.tiers import quick_once, slow
+
+    params = quick_once(["a", ("b", 1), "c"], "c", ids=str)
+    assert [(p.values, [m.name for m in p.marks], p.id) for p in params] == \
+        [(("a",), [slow.name], "a"), (("b", 1), [slow.name], "('b', 1)"), (("c",), [], "c")]
+    with pytest.raises(ValueError, match="no case would be quick"):
+        quick_once(["a", "b"], "z")
+
+
+def test_make_test_runs_the_quick_tier_and_ci_runs_both():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "TEST_MARKS ?= not slow" in makefile
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert re.search(r"^tier test\ntier test-slow$", ci, re.M), "CI runs `make test`, then `make test-slow`"
