@@ -56,13 +56,13 @@ def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], fre
         return tuple(sorted(out))
     needs = [s for s in PLAIN for _ in range(cost[s])]
     results = set()
-    _pay_units(needs, dict(enumerate(counts)), dict(substitute), results, 0, (), min(free, len(needs)))
+    _pay_units(needs, [*counts], dict(substitute), results, 0, (), min(free, len(needs)))
     return tuple(sorted(results))
 
 
-def _pay_units(needs: list, left: dict, substitute: dict, results: set, index: int, paid: tuple, skips: int) -> None:
+def _pay_units(needs: list, left: list, substitute: dict, results: set, index: int, paid: tuple, skips: int) -> None:
     """Add to ``results`` every way to pay ``needs[index:]`` (a unit each) from the cards ``left``
-    (symbol -> count), ``skips`` units left unpaid (a discount, taken in full)."""
+    (the count of each symbol, wild last), ``skips`` units left unpaid (a discount, taken in full)."""
     if index == len(needs):
         if not skips:
             results.add(tuple(sorted(paid)))
@@ -71,7 +71,7 @@ def _pay_units(needs: list, left: dict, substitute: dict, results: set, index: i
     if skips:
         _pay_units(needs, left, substitute, results, index + 1, paid, skips - 1)
     for payer in {need, WILD, substitute.get(need, need)}:
-        if left.get(payer, 0) > 0:
+        if left[payer]:
             left[payer] -= 1
             _pay_units(needs, left, substitute, results, index + 1, paid + (payer,), skips)
             left[payer] += 1

@@ -185,12 +185,15 @@ def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], s
     found = table.masks.get(id(old))
     if found is None or found[0] is not old:
         return
-    empty, near, satellites = found[1] & ~(1 << slot), found[2], found[3]
+    _, empty, near, satellites = found
+    empty &= ~(1 << slot)
     if entry >= 0:
         t = cards.type_of[entry]
         mask = cards.telescope.neighbours[slot]
         if t < len(near) - 1:  # not the satellite
-            near = near[:t] + ((mask if near[t] < 0 else near[t] | mask),) + near[t + 1:]
+            near = [*near]
+            near[t] = mask if near[t] < 0 else near[t] | mask
+            near = tuple(near)
         else:
             satellites |= mask
     _remember(table, new, empty, near, satellites)
@@ -307,9 +310,9 @@ def legal_actions(state: State, seat: int) -> list:
 #: change a state's fields as a list, ``list(state)``: an unchanged field costs nothing (reading a
 #: State's field by name costs far more than a list item, and a state has 24).
 (_CARDS, _PLAYERS, _START_PLAYER, _DECK, _ROW, _HANDS, _TELESCOPES, _NOTEBOOKS, _SEAT, _ROUND, _PHASE, _PENDING,
- _SATELLITE_TAKEN, _LOG, _UNSEEN, _KNOWN_DOWN, _PENDING_SEEN) = map(State._fields.index, (
+ _SATELLITE_TAKEN, _LOG, _UNSEEN, _KNOWN_DOWN, _PENDING_SEEN, _CHOSEN) = map(State._fields.index, (
     "cards", "players", "start_player", "deck", "row", "hands", "telescopes", "notebooks", "seat", "round", "phase",
-    "pending", "satellite_taken", "log", "unseen", "known_down", "pending_seen"))
+    "pending", "satellite_taken", "log", "unseen", "known_down", "pending_seen", "chosen"))
 
 
 class _Table:
@@ -521,7 +524,7 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
     entry = table.decoded.get(id(action))
     if entry is None or entry[0] is not action:
         return None
-    card, slot = entry[1], entry[2]
+    _, card, slot, down = entry
     if state.phase == PLACE:
         if card != state.pending:
             return None
@@ -535,7 +538,7 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
         found = _masks(table, cards, telescope)
     near = _near(state, found) if found[3] else found[2]  # (_near only when a satellite lies face up)
     mask, must_go_down = _where(found[1], near, cards.type_of[card])
-    return entry if entry[3] is must_go_down and mask >> slot & 1 else None
+    return entry if down is must_go_down and mask >> slot & 1 else None
 
 
 def _place(state: State, seat: int, action: PlayToTelescope) -> State:
@@ -576,25 +579,26 @@ def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) ->
         known_down = fields[_KNOWN_DOWN]
         fields[_KNOWN_DOWN] = _Table._put(known_down, seat, known_down[seat] | 1 << slot)
     log = [("telescope", seat, (card,), (slot, down, seen or not down))]
+    fields[_PENDING], fields[_PENDING_SEEN] = EMPTY, False
     return _refill_and_next_turn(fields, list(fields[_ROW]), fields[_DECK], log)
 
 
 def _refill_and_next_turn(fields: list, row: list, deck: tuple, log: list) -> State:
     """Phase 4 and ``_Table.end_turn`` on a state's ``fields`` (a list, changed here) when the deck
     holds a card for every empty row slot of ``row`` (so the row ends full: no reshuffle, no skipped
-    take); ``fields`` hold the hands after the turn, ``log`` its records so far."""
+    take); ``fields`` hold the hands after the turn and nothing pending, no satellite taken (the
+    callers see to that), ``log`` the turn's records so far."""
     drawn = 0
-    for i in range(ROW_SLOTS):
-        if row[i] == EMPTY:
-            row[i] = card = deck[drawn]
-            drawn += 1
-            log.append(("refill", None, (card,), i + 1))
+    while EMPTY in row:  # the empty slots, slot 1 first
+        i = row.index(EMPTY)
+        row[i] = card = deck[drawn]
+        drawn += 1
+        log.append(("refill", None, (card,), i + 1))
     fields[_ROW], fields[_DECK] = tuple(row), deck[drawn:]  # one slice for all the cards drawn
-    fields[_PENDING], fields[_SATELLITE_TAKEN], fields[_PENDING_SEEN] = EMPTY, False, False
     seat, round_, players = fields[_SEAT], fields[_ROUND], fields[_PLAYERS]
     phase = TAKE
     if seat == (fields[_START_PLAYER] - 1) % players:
-        round_ += 1
+        fields[_ROUND] = round_ = round_ + 1
         if round_ >= ROUNDS:
             log.append(("final", None, (), None))
             phase = FINAL
@@ -602,9 +606,9 @@ def _refill_and_next_turn(fields: list, row: list, deck: tuple, log: list) -> St
                 log.append(("game_over", None, (), None))
                 phase = OVER
     if phase == TAKE:
-        seat = (seat + 1) % players
+        fields[_SEAT] = seat = (seat + 1) % players
         log.append(("turn", seat, (), round_))
-    fields[_SEAT], fields[_ROUND], fields[_PHASE], fields[_LOG] = seat, round_, phase, tuple(log)
+    fields[_PHASE], fields[_LOG] = phase, tuple(log)
     return make_state(fields)
 
 
@@ -649,11 +653,12 @@ def _starters(state: State, seat: int, action: ChooseStarters) -> State:
     if up is None or note is None or sorted((up, note)) != sorted(pair):
         names = [state.cards.card_name(k) for k in pair]
         _illegal("starter_cards", RULE_SETUP, who=player(seat), cards={"en": " and ".join(names), "ja": "と".join(names)})
+    chosen = _Table._put(state.chosen, seat, up)
+    if any(state.starters[s] and chosen[s] == EMPTY for s in range(state.players)):  # someone is still to choose
+        fields = list(state)
+        fields[_CHOSEN], fields[_LOG] = chosen, (("starters_chosen", seat, (up, note), None),)
+        return make_state(fields)
     table = _Table(state)
-    table.chosen = chosen = table._put(state.chosen, seat, up)
-    if any(state.starters[s] and chosen[s] == EMPTY for s in range(state.players)):
-        table.log.append(("starters_chosen", seat, (up, note), None))
-        return table.freeze()
     for s in range(state.players):  # everyone has chosen: the starters are shown and placed
         if chosen[s] != EMPTY:
             first, second = state.starters[s]
@@ -683,15 +688,15 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     hands = list(fields[_HANDS])
     hands[seat] = tuple(sorted(hands[seat] + (card,)))  # (seen by all: ``unseen`` stays)
     cards = fields[_CARDS]
-    satellite = cards.type_of[card] == len(cards.types)  # cards.is_satellite, inlined
     log = (("take", seat, (card,), slot),)
-    if satellite and state.variant("satellite_clear") == "after_take":
-        log += (("clear_offer", (seat + 1) % fields[_PLAYERS], (), None),)
-        phase = CLEAR
-    else:
-        phase = PLAY
-    fields[_ROW], fields[_HANDS], fields[_PHASE], fields[_PENDING] = tuple(row), tuple(hands), phase, EMPTY
-    fields[_SATELLITE_TAKEN], fields[_LOG], fields[_PENDING_SEEN] = satellite, log, False
+    phase = PLAY
+    # (Phase TAKE has nothing pending and no satellite taken yet: those fields stay as they are.)
+    if cards.type_of[card] == len(cards.types):  # a satellite (cards.is_satellite, inlined)
+        fields[_SATELLITE_TAKEN] = True
+        if state.variant("satellite_clear") == "after_take":
+            log += (("clear_offer", (seat + 1) % fields[_PLAYERS], (), None),)
+            phase = CLEAR
+    fields[_ROW], fields[_HANDS], fields[_PHASE], fields[_LOG] = tuple(row), tuple(hands), phase, log
     return make_state(fields)
 
 
@@ -847,11 +852,12 @@ def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
     if not state.hands[seat] or state.chosen[seat] != EMPTY:
         _illegal("final_placed", RULE_FINAL, who=player(seat))
     card = _hand_card(state, seat, action.card, RULE_FINAL)
+    chosen = _Table._put(state.chosen, seat, card)
+    if any(state.hands[s] and chosen[s] == EMPTY for s in range(state.players)):  # someone is still to choose
+        fields = list(state)
+        fields[_CHOSEN], fields[_LOG] = chosen, (("final_chosen", seat, (card,), None),)
+        return make_state(fields)
     table = _Table(state)
-    table.chosen = chosen = table._put(state.chosen, seat, card)
-    if any(state.hands[s] and chosen[s] == EMPTY for s in range(state.players)):
-        table.log.append(("final_chosen", seat, (card,), None))
-        return table.freeze()
     for s in range(state.players):  # everyone has chosen: the cards are shown
         if chosen[s] == EMPTY:
             continue
