@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from explorer.pages.analysis import create_page
 from play.sweep import compare
 from tests.helpers.explorer_page import shot, wait_until
+from tests.helpers.tiers import slow
 
 pytestmark = pytest.mark.browser
 
@@ -71,6 +72,7 @@ def set_number(page: Page, css_class: str, value: int) -> None:
     field.press("Enter")
 
 
+@slow   # long by nature: a simulation run (the quick tier: tests/explorer/pages/test_explorer_analysis.py, the page's model)
 def test_a_disturbance_run_updates_its_plots_live_and_offers_its_numbers(page: Page, served, tmp_path):
     url, pages = served
     page.set_viewport_size({"width": 1500, "height": 1100})

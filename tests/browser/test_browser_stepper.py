@@ -273,6 +273,7 @@ def test_viewing_as_player_2_the_page_holds_no_other_hand(page: Page, served):
 # ------------------------------------------------------------------ `panel serve`
 
 
+@slow   # (the quick tier: test_browser_address.py loads the apps/ pages through `panel serve`)
 def test_panel_serve_entry_point_loads(page: Page, panel_cli_server):
     started = time.monotonic()
     page.set_viewport_size({"width": 1600, "height": 1000})

@@ -15,6 +15,7 @@ from explorer.tables.hub import TableHub
 from explorer.pages.table_pages import TablePage
 from explorer.core.viewpoint import SPECTATOR, Viewpoint, ViewpointRefused, role_of
 from rules.protocol import ALL
+from tests.helpers.tiers import quick_once
 
 
 def mounted(viewable) -> Document:
@@ -89,7 +90,7 @@ def test_the_explorers_teacher_sees_the_all_seeing_observation():
     assert session.view() == session.spec.observe(session.state, 1)
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", quick_once(rules.GAMES, "subastral"))
 def test_a_table_page_never_asks_for_the_all_seeing_observation(tmp_path, monkeypatch, game):
     spec = rules.get_game(game)
     asked = []

@@ -26,6 +26,7 @@ from explorer.pages.table_pages import Lobby, TablePage, review_replay
 from rules.registry import get_game
 from tests.helpers.tables_server import Secrets
 from tests.helpers.tables import DocumentText, document_text, mounted
+from tests.helpers.tiers import quick_once
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -37,7 +38,7 @@ def hub(tmp_path):
     hub.close()
 
 
-@pytest.mark.parametrize("game", rules.GAMES)
+@pytest.mark.parametrize("game", quick_once(rules.GAMES, "stellar"))
 def test_no_page_holds_what_its_seat_may_not_see(hub, game):
     spec = get_game(game)
     players = 3 if 3 in spec.player_counts else spec.player_counts[0]
