@@ -19,6 +19,7 @@ import pytest
 import rules
 from rules import replay as replays
 from rules.protocol import MAX_DEPTH, InvalidPosition, InvalidReplay, check_json, load_json
+from tests.helpers.tiers import quick_once
 
 ROOT = Path(__file__).resolve().parents[2]
 DIGITS = sys.get_int_max_str_digits()
@@ -143,8 +144,8 @@ def test_card_files_too_deep_or_long_are_invalid(game_id, name):
     says(error.value, words)
 
 
-@pytest.mark.parametrize("text,says_en", [(DEEP_LIST_TEXT, "nested more than"), (DEEP_OBJECT_TEXT, "nested more than"),
-                                          (LONG_NUMBER_TEXT, "digits")])
+@pytest.mark.parametrize("text,says_en", quick_once([(DEEP_LIST_TEXT, "nested more than"), (DEEP_OBJECT_TEXT, "nested more than"),
+                                                     (LONG_NUMBER_TEXT, "digits")], (DEEP_LIST_TEXT, "nested more than")))
 def test_cli_reports_deep_or_long_files_in_one_line(tmp_path, text, says_en):
     path = tmp_path / "bad.json"
     path.write_text(text)
