@@ -24,8 +24,11 @@ SERVE_ARGS ?=
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check
 # How the venv gets the project: pip installs uv into it, and uv installs the project and its extras
-# (the same versions pip chooses; on a fresh clone here ~15 s instead of pip's ~90 s, a quarter of the
-# quick tier's budget). Where uv cannot (a package mirror only pip is set up for), pip does it;
+# (the same versions pip chooses; on a fresh clone here ~25 s instead of pip's ~90 s, a quarter of the
+# quick tier's budget). Like pip, it compiles the packages' bytecode as it installs: where Python may
+# not write bytecode (PYTHONDONTWRITEBYTECODE, set on some machines), every process the suite starts
+# (workers, servers, command lines, kernels) would otherwise compile Panel, Bokeh and HoloViews again,
+# ~4.5 CPU-s each. Where uv cannot (a package mirror only pip is set up for), pip does it;
 # INSTALLER=pip skips uv.
 INSTALLER ?= uv
 
@@ -74,7 +77,7 @@ venv: $(PY)
 
 # $(call install,SPEC): the project as SPEC (`.`, `.[test]`...), editable, into the venv.
 define install
-	$(if $(filter uv,$(INSTALLER)),$(PIP) install -q uv && $(PY) -m uv pip install -q --python $(PY) -e '$(1)' \
+	$(if $(filter uv,$(INSTALLER)),$(PIP) install -q uv && $(PY) -m uv pip install -q --compile-bytecode --python $(PY) -e '$(1)' \
 	  || { echo "[make] uv could not install $(1); pip does it" >&2; $(PIP) install -q -e '$(1)'; }, \
 	  $(PIP) install -q -e '$(1)')
 endef
