@@ -202,3 +202,17 @@ def test_score_histograms_and_curves_add_up_and_agree_across_executors():
         assert all(lo <= m <= hi for lo, m, hi in zip(curve["low"][seat], curve["mean"][seat], curve["high"][seat]))
     # the last point of a game's curve is its final score: the envelope's end holds the final means
     assert simulate_sweep("stellar", 2, 30, 4, executor="inprocess")["score_curve"] is None
+
+
+def test_process_pool_workers_leave_ctrl_c_to_the_parent():
+    """Ctrl-C reaches every process of the group; a pool worker ignores it, so none dies halfway through
+    sending a result back (the parent's shutdown waited for such a result for ever, once)."""
+    import signal
+
+    from play.sweep import make_executor
+
+    executor = make_executor("processes", workers=1)
+    try:
+        assert executor.pool.submit(signal.getsignal, signal.SIGINT).result(timeout=60) == signal.SIG_IGN
+    finally:
+        executor.close()
