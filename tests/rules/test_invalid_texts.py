@@ -4,8 +4,8 @@ deleted, and every refusal of the decoder is checked."""
 
 from __future__ import annotations
 
-import copy
 import itertools
+import json
 
 import pytest
 
@@ -23,9 +23,10 @@ def invalid_positions(game_id: str):
     game = rules.get_game(game_id)
     samples = [game.encode(state) for _, state, _ in itertools.islice(positions(game_id, seeds=1), 0, None, 40)][:6]
     for data in samples:
+        text = json.dumps(data)         # each case decodes a fresh copy, read from the text (as a file is)
         for path in list(json_paths(data))[1:]:
             for junk in (*JUNK, "delete"):
-                broken = copy.deepcopy(data)
+                broken = json.loads(text)
                 parent = broken
                 for step in path[:-1]:
                     parent = parent[step]
