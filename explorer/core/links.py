@@ -21,10 +21,14 @@ from rules.rulebook import Rule, rulebook
 RULES_PATH_ENV = "RULES_EXPLORER_RULES_PATH"
 
 
+def rules_path() -> str:
+    """Where the rules pages are served now (``$RULES_EXPLORER_RULES_PATH``, default ``/rules``)."""
+    return os.environ.get(RULES_PATH_ENV) or "/rules"
+
+
 def rules_href(game: str, lang: str, rule: str | None = None) -> str:
     """The address of a game's rules page (at one rule's section if ``rule``)."""
-    path = os.environ.get(RULES_PATH_ENV) or "/rules"
-    return f"{path}?{urlencode({'game': game, 'lang': lang})}" + (f"#rule-{rule}" if rule else "")
+    return f"{rules_path()}?{urlencode({'game': game, 'lang': lang})}" + (f"#rule-{rule}" if rule else "")
 
 
 def rule_reference(game: str, rule: Rule, lang: str) -> str:
