@@ -9,7 +9,8 @@ Layout (one :class:`ExplorerApp` per browser session, all state in one
   (|◀ ◀ ▶ ▶| buttons, slider; arrow keys work anywhere on the page);
 * main, ``self.tabs``: the "Table" tab holds the action picker and the board, with the clickable
   event log and the lines of play beside them; "Plots & scores" the live plots and the score
-  breakdown; "What-if setup" the setup editor (edit, load and save positions and replays).
+  breakdown; "What-if setup" the setup editor (edit, load and save positions and replays; made when
+  its tab is first shown).
   Further tabs are added with :meth:`ExplorerApp.add_tab`.
 
 The default page is a bot-played 4-player Subastral game at step 0, to step through; taking a
@@ -23,6 +24,7 @@ widgets in Python through ``controls``, ``picker``, ``stepper``, ``log_view`` an
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from html import escape as esc
 
 import panel as pn
@@ -101,13 +103,13 @@ class ExplorerApp(pn.viewable.Viewer):
         self.template = self._build_template()
         self.plots = LivePlots(session=session, lang=self.lang)
         self.scores = ScoreBreakdown(session=session, lang=self.lang)
-        self.setup_editor = SetupEditor(session=session, lang=self.lang)
         t = self._text
         self.add_tab(t("explorer.plots_tab"), pn.Column(self.plots, self.scores, sizing_mode="stretch_width"))
-        self.add_tab(t("explorer.setup_tab"), self.setup_editor)
+        # The what-if editor is made when its tab is first shown (or a caller asks for it): its form is
+        # about a third of the server's work to make an explorer page, and most visits never open it.
+        self._setup_slot = pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["setup-slot"])
+        self.add_tab(t("explorer.setup_tab"), self._setup_slot)
         self.setup_tab = len(self.tabs) - 1
-        # The editor refills its form only while its tab is shown (a refill costs more than a step).
-        self.setup_editor.following = False
         self.tabs.param.watch(self._on_tab, "active")
         self.template.explorer = self
 
@@ -213,8 +215,19 @@ class ExplorerApp(pn.viewable.Viewer):
         self.board = board_for(self.session, self.lang)
         self.board_slot.objects = [self.board]
 
+    @cached_property
+    def setup_editor(self) -> SetupEditor:
+        """The what-if editor in its tab, made on first use. It refills its form only while its tab is
+        shown (a refill costs more than a step)."""
+        editor = SetupEditor(session=self.session, lang=self.lang, following=self.tabs.active == self.setup_tab)
+        self._setup_slot.objects = [editor]
+        return editor
+
     def _on_tab(self, event) -> None:
-        self.setup_editor.following = event.new == self.setup_tab
+        if event.new == self.setup_tab:
+            self.setup_editor.following = True
+        elif "setup_editor" in self.__dict__:       # (made already: cached_property keeps it there)
+            self.setup_editor.following = False
 
     def add_tab(self, title: str, view) -> None:
         """Add a tab beside "Table" in the main area (for "Plots", "Scores", "Setup"...)."""

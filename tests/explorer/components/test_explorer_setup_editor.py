@@ -373,3 +373,22 @@ def test_a_hidden_editor_refills_once_when_shown_again():
     assert editor.following is True and editor.form_step == 5
     session.goto(6)
     assert editor.form_step == 6
+
+
+def test_an_explorer_page_makes_its_editor_when_the_tab_is_first_shown():
+    """Most visits never open the what-if tab: the page makes the editor (a third of the page's making)
+    when the tab is first shown, filled from the step shown then, and keeps that one editor."""
+    from explorer.pages.app import create_app
+
+    app = create_app().explorer
+    assert "setup_editor" not in vars(app)           # not made with the page
+    assert list(app.tabs[app.setup_tab]) == []
+    app.session.goto(4)
+    app.tabs.active = app.setup_tab
+    editor = vars(app)["setup_editor"]
+    assert list(app.tabs[app.setup_tab]) == [editor.__panel__()] and app.setup_editor is editor
+    assert editor.following is True and editor.form_step == 4
+    app.tabs.active = 0
+    assert editor.following is False
+    app.tabs.active = app.setup_tab
+    assert app.setup_editor is editor and list(app.tabs[app.setup_tab]) == [editor.__panel__()]
