@@ -37,11 +37,11 @@ def test_every_event_of_the_log_links_to_its_rule(game):
     session.seat_players = {seat: "random" for seat in range(session.players)}
     session.autoplay()
     for lang in LANGUAGES:
-        log = EventLog(session=session, lang=lang)
-        items = re.findall(r"<li>(.*?)</li>", log.lines())
+        lines = EventLog(session=session, lang=lang).lines()
+        items = re.findall(r"<li>(.*?)</li>", lines)
         assert items and all('class="rule-link"' in item for item in items)
-        for rule_id in set(re.findall(r'data-rule="([^"]+)"', log.lines())):
-            assert f"lang={lang}#rule-{rule_id}" in log.lines()
+        for rule_id in set(re.findall(r'data-rule="([^"]+)"', lines)):
+            assert f"lang={lang}#rule-{rule_id}" in lines
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
