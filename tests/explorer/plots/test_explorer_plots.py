@@ -54,8 +54,11 @@ def figure_ids(root) -> set[int]:
 
 
 def figure_titled(root, start: str) -> figure:
-    found = [fig for fig in root.select({"type": figure}) if fig.title.text.startswith(start)]
-    assert len(found) == 1, [fig.title.text for fig in root.select({"type": figure})]
+    """The one figure under ``root`` (a Bokeh model, or the list of its figures already selected: a
+    selection walks every model) whose title starts with ``start``."""
+    figures = root if isinstance(root, list) else list(root.select({"type": figure}))
+    found = [fig for fig in figures if fig.title.text.startswith(start)]
+    assert len(found) == 1, [fig.title.text for fig in figures]
     return found[0]
 
 
@@ -447,9 +450,11 @@ def test_cards_drawn_after_an_empty_start_get_their_group_colours(game):
 
 
 def figure_data(root) -> dict:
-    """What the rendered figures show, read from the Bokeh models (title -> every glyph's data)."""
+    """What the rendered figures show, read from the Bokeh models (title -> every glyph's data); ``root``
+    as for :func:`figure_titled`."""
+    figures = root if isinstance(root, list) else root.select({"type": figure})
     return {fig.title.text: [dict(r.data_source.data) for r in fig.renderers if isinstance(r, GlyphRenderer)]
-            for fig in root.select({"type": figure})}
+            for fig in figures}
 
 
 def test_every_plot_follows_every_step_forward_back_and_jump(game):
@@ -468,15 +473,16 @@ def test_every_plot_follows_every_step_forward_back_and_jump(game):
         end_card = end_card_data(game.deck_knowledge(None), game.spec.title)
         [cursor_line] = root.select({"type": Span})
         assert cursor_line.location == step
-        assert source_of(figure_titled(root, "Cards drawn")).data["card"] == session_draw_data(game, seat=None)["card"]
-        by_group = figure_titled(root, composition["by_group"]["title"])
+        shown = list(root.select({"type": figure}))
+        assert source_of(figure_titled(shown, "Cards drawn")).data["card"] == session_draw_data(game, seat=None)["card"]
+        by_group = figure_titled(shown, composition["by_group"]["title"])
         assert source_of(by_group).data["count"] == composition["by_group"]["columns"]["count"]
-        by_number = figure_titled(root, "Unseen cards by number")
+        by_number = figure_titled(shown, "Unseen cards by number")
         assert source_of(by_number).data["y1"] == composition["by_number"]["columns"]["y1"]
-        end_figure = figure_titled(root, end_card["title"])
+        end_figure = figure_titled(shown, end_card["title"])
         assert source_of(end_figure).data["probability"] == end_card["columns"]["probability"]
         assert tuple(end_figure.x_range.start for _ in "x") == (end_card["xlim"][0],)
-        now = figure_data(root)
+        now = figure_data(shown)
         changed.update(title.split(":")[0] for title in now if now[title] != before.get(title))
         before = now
     assert figure_ids(root) == figures
