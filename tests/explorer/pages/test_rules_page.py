@@ -34,7 +34,7 @@ def test_a_rules_page_has_a_section_per_rule_in_teaching_order(game, lang):
 @pytest.mark.parametrize("bot", ["greedy", "random"])
 @pytest.mark.parametrize("game", rules.GAMES)
 def test_every_event_of_the_log_links_to_its_rule(game, bot):
-    """Greedy and random bots meet different events (random ones: seven more kinds in Biome Blitz;
+    """Greedy and random bots meet different events (random ones: eight more kinds in Biome Blitz;
     greedy ones: Stellar's clear, Starligned's ignored card, Biome Blitz's peek)."""
     session = GameSession(game=game, seed=3)
     session.autoplay(bot)
