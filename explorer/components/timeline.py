@@ -360,7 +360,7 @@ def _event_rule_link(game: str, kind: str, lang: str, path: str) -> str:
     """The link to the rule that explains events of ``kind`` ("" for none), made once per game, kind,
     language and rules path (``path``: where the link points, part of the key): the rulebook is read once
     per process, and a log's lines name the same few rules again and again (a whole Jump Gate game's
-    log: ~3,000 links, once made 0.1 ms each)."""
+    log: 2,450 links to at most twenty rules)."""
     rule = rulebook(game).for_event(kind)
     return "" if rule is None else rule_link_html(game, rule, lang)
 

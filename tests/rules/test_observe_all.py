@@ -66,33 +66,26 @@ def agrees(seen, everything, where: str = "") -> None:
         assert seen == everything, f"{where}: {seen!r} seen, {everything!r} in ALL's observation"
 
 
-def strings(data) -> Counter:
-    """Every string value in ``data`` (not keys), counted."""
-    found: Counter = Counter()
+def nodes(data):
+    """Every value in ``data``, nested dicts' and lists' included (not keys)."""
     stack = [data]
     while stack:
         item = stack.pop()
-        if isinstance(item, str):
-            found[item] += 1
-        elif isinstance(item, dict):
+        yield item
+        if isinstance(item, dict):
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
-    return found
+
+
+def strings(data) -> Counter:
+    """Every string value in ``data`` (not keys), counted."""
+    return Counter(item for item in nodes(data) if isinstance(item, str))
 
 
 def hidden_marks(data) -> list:
     """Every value in ``data`` that marks a card as hidden (:data:`HIDDEN_MARKS`)."""
-    found, stack = [], [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if item in HIDDEN_MARKS:
-                found.append(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
+    return [item for item in nodes(data) if isinstance(item, dict) and item in HIDDEN_MARKS]
 
 
 def check_position(game, state) -> None:
