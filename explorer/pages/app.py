@@ -224,6 +224,7 @@ class ExplorerApp(pn.viewable.Viewer):
         return editor
 
     def _on_tab(self, event) -> None:
+        self._mount_shown_tab()
         if event.new == self.setup_tab:
             self.setup_editor.following = True
         elif "setup_editor" in self.__dict__:       # (made already: cached_property keeps it there)
@@ -231,7 +232,28 @@ class ExplorerApp(pn.viewable.Viewer):
 
     def add_tab(self, title: str, view) -> None:
         """Add a tab beside "Table" in the main area (for "Plots", "Scores", "Setup"...)."""
-        self.tabs.append((title, view))
+        self._tab_views.append(view)
+        self.tabs.append((title, pn.Column(sizing_mode="stretch_width", margin=0, css_classes=["tab-mount"])))
+        self._mount_shown_tab()
+
+    def _mount_shown_tab(self) -> None:
+        """Only the shown tab holds its view; the others hold nothing until they are shown again.
+
+        Panel keeps a hidden tab's models to draw it again, but they are no longer in the page's
+        document, and it still updates them when their panes change (a step changes the board, the
+        log, the score breakdown). Updating an HTML pane whose model has no document, Panel takes the
+        page to load its resources from its CDN: it sets the stylesheet every part of the page shares
+        (``loading.css``) to the CDN's address, and the next part drawn in the document sets it back.
+        Each change made the browser fetch cdn.holoviz.org (a server outside this one, from a page
+        meant to work offline) and put the stylesheets of every part of the page in again: 1.5 s after
+        loading a position file on the what-if tab, with four such changes. A view taken out of its
+        tab is cleaned up by Panel (its models forgotten), updated only in Python while hidden, and
+        drawn afresh from the session when its tab is shown again."""
+        shown = self.tabs.active
+        for index, (mount, view) in enumerate(zip(self.tabs, self._tab_views)):
+            objects = [view] if index == shown else []
+            if list(mount) != objects:
+                mount.objects = objects
 
     def _build_template(self) -> pn.template.BaseTemplate:
         t = self._text
@@ -270,9 +292,11 @@ class ExplorerApp(pn.viewable.Viewer):
 
         # ---- INTEGRATION POINT: further main-area views ("Plots", "Scores", "Setup") are tabs here,
         # added with self.add_tab(title, view). The stepper and the replay notice stay above the tabs,
-        # so every tab follows the cursor. Tabs are drawn when first shown (dynamic), which keeps
-        # the first load fast; hidden ones keep their data up to date all the same.
-        self.tabs = pn.Tabs((t("explorer.table_tab"), table), sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=True)
+        # so every tab follows the cursor. A tab holds its view only while shown (_mount_shown_tab),
+        # which keeps the first load fast; hidden views keep their data up to date all the same.
+        self.tabs = pn.Tabs(sizing_mode="stretch_width", css_classes=["main-tabs"], dynamic=True)
+        self._tab_views: list = []
+        self.add_tab(t("explorer.table_tab"), table)
         main = pn.Column(self.replay_problem, self.stepper, self.tabs, sizing_mode="stretch_width", margin=0)
         return PageTemplate(
             title=t("explorer.title"),

@@ -7,6 +7,7 @@ draws), not the server's copies.
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -72,8 +73,29 @@ def test_plots_receive_new_data_when_stepping_and_when_the_line_changes(page: Pa
     assert page.evaluate(PLOT_DATA_JS)["scores"] != before["scores"]
 
 
+# Counts the changes of a stylesheet's address that the page receives: each one makes the browser put
+# the stylesheets of every part of the page in again (and fetch the new address).
+RESTYLED_JS = """
+() => {
+  window.__restyled = [];
+  window.Bokeh.documents[0].on_change((event) => {
+    if (event.model && event.model.type === "ImportedStyleSheet") window.__restyled.push(String(event.value));
+  });
+}
+"""
+
+
 def test_loading_a_position_file_in_the_browser(page: Page, served, tmp_path):
+    # Nothing is fetched from another server, and the parts of hidden tabs, updated meanwhile, do not
+    # change the page's stylesheets (Panel once set them to its CDN's address: see _mount_shown_tab).
+    origin = "{0.scheme}://{0.netloc}/".format(urlsplit(served[0]))
+    outside: list[str] = []
+    page.on("request", lambda request: outside.append(request.url)
+            if request.url.startswith("http") and not request.url.startswith(origin) else None)
     app = open_app(page, served)
+    page.evaluate(RESTYLED_JS)
+    show_tab(page, "Plots & scores")
+    expect(page.locator(".score-table.seat-0")).to_be_visible()
     show_tab(page, "What-if setup")
     page.locator(".upload-file input[type=file]").set_input_files(str(EXAMPLES / "subastral-scoring-example.json"))
     wait_until(lambda: app.session.start is not None, what="the position to load")
@@ -94,3 +116,4 @@ def test_loading_a_position_file_in_the_browser(page: Page, served, tmp_path):
     page.locator(".upload-file input[type=file]").set_input_files(str(broken))
     expect(page.locator(".files-error")).to_contain_text("not valid JSON")
     assert app.session.spec.scores(app.session.state)[0] == 78
+    assert page.evaluate("window.__restyled") == [] and outside == []

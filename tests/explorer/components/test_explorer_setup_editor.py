@@ -382,13 +382,14 @@ def test_an_explorer_page_makes_its_editor_when_the_tab_is_first_shown():
 
     app = create_app().explorer
     assert "setup_editor" not in vars(app)           # not made with the page
-    assert list(app.tabs[app.setup_tab]) == []
+    assert list(app._setup_slot) == []
     app.session.goto(4)
     app.tabs.active = app.setup_tab
     editor = vars(app)["setup_editor"]
-    assert list(app.tabs[app.setup_tab]) == [editor.__panel__()] and app.setup_editor is editor
+    assert list(app._setup_slot) == [editor.__panel__()] and app.setup_editor is editor
+    assert list(app.tabs[app.setup_tab]) == [app._setup_slot]       # (shown: see the next test)
     assert editor.following is True and editor.form_step == 4
     app.tabs.active = 0
     assert editor.following is False
     app.tabs.active = app.setup_tab
-    assert app.setup_editor is editor and list(app.tabs[app.setup_tab]) == [editor.__panel__()]
+    assert app.setup_editor is editor and list(app._setup_slot) == [editor.__panel__()]

@@ -334,8 +334,36 @@ def test_a_variant_change_that_cuts_the_line_is_shown_until_the_old_line_is_back
 
 def test_further_views_are_tabs_beside_the_table(app):
     assert app.tabs._names == ["Table", "Plots & scores", "What-if setup"]
-    app.add_tab("Notes", pn.pane.Markdown("notes here"))
+    notes = pn.pane.Markdown("notes here")
+    app.add_tab("Notes", notes)
     assert app.tabs._names == ["Table", "Plots & scores", "What-if setup", "Notes"]
+    assert list(app.tabs[3]) == []
+    app.tabs.active = 3
+    assert list(app.tabs[3]) == [notes]
+
+
+def test_only_the_shown_tab_holds_its_view_and_a_hidden_one_is_drawn_afresh_when_shown_again():
+    """A hidden tab's parts have no Bokeh models for Panel to update out of the page's document (an
+    HTML pane updated so set the page's shared stylesheet to Panel's CDN, see _mount_shown_tab); they
+    follow the session in Python and are drawn from it when their tab is shown again."""
+    app = create_app().explorer
+    document = Document()
+    document.add_root(app.template.main[0].get_root(document))
+    board = app.board.__panel__()
+    assert board._models and [list(mount) != [] for mount in app.tabs] == [True, False, False]
+
+    app.tabs.active = 1                          # the plots: the table's parts are taken out
+    assert [list(mount) != [] for mount in app.tabs] == [False, True, False]
+    assert not board._models and not app.log_view.list._models
+    assert all(model.document is document for model in app.scores.__panel__()._models.values() for model in model[:1])
+    app.session.goto(3)                          # followed in Python, nothing to update in the page
+    assert "Step 3 / " in app.board.html() and not board._models
+
+    app.tabs.active = 0                          # drawn afresh, at the step the session is at
+    assert [list(mount) != [] for mount in app.tabs] == [True, False, False]
+    (model, _), = board._models.values()
+    assert model.document is document and "Step 3 / " in model.text
+    assert not app.scores.__panel__()._models
 
 
 def test_a_stale_switch_is_reported_not_raised(app):
