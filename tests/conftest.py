@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.chromium import disabled_features_switch
+from tests.helpers.chromium import OutsideRequests, disabled_features_switch
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPLORER_APP = ROOT / "apps" / "explorer"
@@ -151,6 +151,18 @@ def browser_type_launch_args(browser_type_launch_args, browser_name, playwright)
     launch = {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args + extra}
     launch["args"].append(disabled_features_switch(playwright, launch))
     return launch
+
+
+@pytest.fixture(autouse=True)
+def _no_request_leaves_the_machine(request):
+    """A test's ``page`` sends no request to another server than this machine's (OutsideRequests);
+    the table tests' own browser contexts are checked by ``SeatPage.close``."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    outside = OutsideRequests(request.getfixturevalue("context"))
+    yield
+    outside.check()
 
 
 # --------------------------------------------------------------------------- helpers

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from rules.registry import get_game
+from tests.helpers.chromium import OutsideRequests
 from tests.helpers.tables_server import PAGE_JS, TablesServer
 
 
@@ -37,6 +38,7 @@ class SeatPage:
         self.seat, self.url = seat, url
         self.context = browser.new_context(viewport={"width": 1400, "height": 1000})
         self.context.add_init_script(PAGE_JS)      # notes when each step first shows (window.__seen)
+        self.outside = OutsideRequests(self.context)
         self.page: Page = self.context.new_page()
         self.frames: list[str] = []
         self.last_frame = time.monotonic()
@@ -85,6 +87,7 @@ class SeatPage:
         while time.monotonic() - self.last_frame < quiet and time.monotonic() < deadline:
             self.page.wait_for_timeout(50)
         self.context.close()
+        self.outside.check()
 
 
 def choose_and_confirm(page: Page, rng: random.Random, attempts: int = 8) -> str:
