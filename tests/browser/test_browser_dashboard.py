@@ -7,11 +7,11 @@ draws), not the server's copies.
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.helpers.chromium import OutsideRequests
 from tests.helpers.explorer_page import open_app, shot, wait_until
 from tests.helpers.tiers import slow
 
@@ -88,10 +88,7 @@ RESTYLED_JS = """
 def test_loading_a_position_file_in_the_browser(page: Page, served, tmp_path):
     # Nothing is fetched from another server, and the parts of hidden tabs, updated meanwhile, do not
     # change the page's stylesheets (Panel once set them to its CDN's address: see _mount_shown_tab).
-    origin = "{0.scheme}://{0.netloc}/".format(urlsplit(served[0]))
-    outside: list[str] = []
-    page.on("request", lambda request: outside.append(request.url)
-            if request.url.startswith("http") and not request.url.startswith(origin) else None)
+    outside = OutsideRequests(page.context)
     app = open_app(page, served)
     page.evaluate(RESTYLED_JS)
     show_tab(page, "Plots & scores")
@@ -116,4 +113,5 @@ def test_loading_a_position_file_in_the_browser(page: Page, served, tmp_path):
     page.locator(".upload-file input[type=file]").set_input_files(str(broken))
     expect(page.locator(".files-error")).to_contain_text("not valid JSON")
     assert app.session.spec.scores(app.session.state)[0] == 78
-    assert page.evaluate("window.__restyled") == [] and outside == []
+    assert page.evaluate("window.__restyled") == []
+    outside.check()
