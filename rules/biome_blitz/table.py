@@ -186,7 +186,7 @@ def known_less(known: tuple[int, ...], paid) -> tuple[int, ...]:
     for s in paid:
         if s in rest:
             rest.remove(s)
-    return tuple(rest)
+    return tuple(rest) if len(rest) != len(known) else known
 
 
 def noted_peek(peeked: tuple, seat: int, d: int, decks, shuffles: int) -> tuple:
