@@ -28,6 +28,8 @@ from tests.helpers.tiers import quick_once, slow
 FACE_UP_IN_HAND = {"subastral": ".hand-seat-{seat} .card:not(.back)",
                    "biome_blitz": ".hand-seat-{seat} > :not(.bb-back):not(.count)"}
 STEP_RE = re.compile(r"Step (\d+) / (\d+)")
+#: A patch that gives a part of the page its stylesheets again (the browser then restyles it and lays the page out).
+RESTYLED = re.compile(r'"attr":\s*"stylesheets"')
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +64,7 @@ class Game:
         self.states = [self.spec.new_game(row["players"], self.deal_seed, json.loads(row["variants"]))]
         self.secrets = Secrets(self.spec, self.players)
         self.secrets.add_state(self.states[0])
+        self.restyled = 0           # stylesheets sent again, in the messages check() read
 
     @property
     def state(self):
@@ -78,6 +81,9 @@ class Game:
     def check(self, pages: list[SeatPage]) -> None:
         for page in pages:
             text = page.take_frames()
+            for found in RESTYLED.finditer(text):
+                self.restyled += 1
+                self.restyled_where = text[max(0, found.start() - 300):found.start() + 200]
             leaks = self.secrets.leaks(page.seat, text)
             if leaks:
                 where = text.find(leaks[0])
@@ -201,11 +207,16 @@ def test_every_game_plays_at_a_shared_table_with_hidden_hands(browser, server, g
     pages = {seat: SeatPage(browser, link, seat) for seat, link in links.items()}
     pages[None] = SeatPage(browser, spectator_link, None)
     game = Game(server, table_id)
-    game.check(list(pages.values()))
-    check_own_hands_face_up(game, pages)
     for page in pages.values():
         page.open_plots()
+        # Each pane's stylesheets come while the page loads (TablePage._restyle), not with the first
+        # move, where every page at the table restyled four panes and laid itself out.
+        page.wait_for_frame(RESTYLED)
+    game.check(list(pages.values()))
+    check_own_hands_face_up(game, pages)
+    game.restyled = 0
     play_moves(game, pages, 10, random.Random(game_id))
+    assert game.restyled == 0, f"{game.restyled} parts of pages had their stylesheets sent again during play, e.g. {game.restyled_where}"
     # Biome Blitz hides how many of each resource a hand holds; resources are public market cards
     # too, so no card name is a secret: FACE_UP_IN_HAND checks its hands instead.
     assert game.secrets.cards_hidden > 0 or game_id == "biome_blitz"
