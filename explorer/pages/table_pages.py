@@ -34,7 +34,6 @@ import time
 
 import panel as pn
 import param
-from panel.pane.markup import HTMLBasePane
 
 import rules
 from explorer.core.i18n import literal, text
@@ -165,8 +164,6 @@ class TablePage(pn.viewable.Viewer):
         if self._document is not None:
             self._document.on_session_destroyed(lambda context: self._unsubscribe())
         self._layout = self._make_layout()
-        if self._document is not None:
-            pn.state.onload(self._restyle)
         self._sync()        # a bot may have moved while the page was being made, before it listened
         self._show()
 
@@ -215,12 +212,10 @@ class TablePage(pn.viewable.Viewer):
     def show_plots(self) -> LivePlots:
         """Make the score and card plots (once) and put them in their card."""
         if self.plots is None:
-            with pn.io.hold():          # one message: the plots, the card's title and their stylesheets
+            with pn.io.hold():          # one message: the plots and the card's title
                 self.plots = LivePlots(session=self.session, lang=self.lang)
                 self.plots_card.objects = [self.plots]
                 self.plots_card.title = t("plots", self.lang)
-                if self._document is not None:
-                    self._restyle(self.plots_card)      # (its new panes, as the page's at load)
         return self.plots
 
     def _on_plots_card(self, event) -> None:
@@ -270,21 +265,6 @@ class TablePage(pn.viewable.Viewer):
                          f'{t("review_in_explorer", lang)}</a>')
             self.end_links.object = " · ".join(links)
             self.rematch_button.visible = self.seat is not None and table.rematch is None
-
-    def _restyle(self, *roots) -> None:
-        """Once the page has loaded (or ``roots`` were drawn): every HTML pane takes the stylesheets
-        its next update would send.
-
-        A pane is first drawn with the stylesheets the template's design gives it there (four), and
-        its first update sends the list its own design parameters make (seven): Panel builds the two
-        apart. Each such change makes the browser put that pane's styles in again and lay the page
-        out, and they all fell on the first move, at every page of the table: it took 310 ms to show
-        at every page, against 135-185 ms for the next moves (``make bench-tables``, per step). Sent
-        here, they fall in the page's load instead."""
-        with pn.io.hold():
-            for root in roots or self.roots:
-                for pane in root.select(HTMLBasePane):        # (HTML, Markdown, Alert)
-                    pane.param.trigger("object")       # (the same text: only the stylesheets change)
 
     # ------------------------------------------------------------------ drawing
     def _header_html(self) -> str:

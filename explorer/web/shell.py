@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 import panel as pn
 from panel.io.document import create_doc_if_none_exists
+from panel.pane.markup import HTMLBasePane
 
 from explorer.core.i18n import NATIVE_NAMES, text
 from rules.rulebook import LANGUAGES
@@ -30,7 +31,31 @@ class PageTemplate(pn.template.BootstrapTemplate):
     def server_doc(self, doc=None, title=None, location=True):
         doc = create_doc_if_none_exists(doc)
         with doc.models.freeze():
-            return super().server_doc(doc, title=title, location=location)
+            served = super().server_doc(doc, title=title, location=location)
+        if doc.session_context is not None:
+            pn.state.onload(lambda: settle_stylesheets(*self.header, *self.sidebar, *self.main))
+        return served
+
+
+def settle_stylesheets(*roots) -> None:
+    """Every HTML, Markdown and Alert pane in ``roots`` sends now the stylesheets its next update would
+    send (its object sent again: the same text, so only the stylesheets change), in one message.
+
+    Panel draws a pane in a template with the stylesheets the template's design gives it there (four),
+    and the pane's first update sends the list its own design parameters make (seven). Each such
+    change makes the browser put the pane's styles in again and lay the page out. Left to the first
+    update, they all fell on the first move: at a playtest table the first move took 310 ms to show
+    at every page against 135-185 ms for the next ones (``make bench-tables``, per step); in the
+    explorer, with the first step. ``PageTemplate`` calls this once the page has loaded. Parts drawn
+    later (a table page's plots, an explorer tab shown again) do not need it: with them, a step sent
+    no stylesheets either. Tests: ``test_every_game_plays_at_a_shared_table_with_hidden_hands``
+    (tests/browser/test_browser_tables.py) and ``test_a_step_gives_no_part_of_the_page_its_stylesheets_again``
+    (tests/browser/test_browser_dashboard.py).
+    """
+    with pn.io.hold():
+        for root in roots:
+            for pane in root.select(HTMLBasePane):
+                pane.param.trigger("object")
 
 
 def language_switch_html(lang: str, **args: str | None) -> str:

@@ -6,6 +6,7 @@ draws), not the server's copies.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,41 @@ def test_loading_a_position_file_in_the_browser(page: Page, served, tmp_path):
     assert app.session.spec.scores(app.session.state)[0] == 78
     assert page.evaluate("window.__restyled") == []
     outside.check()
+
+
+def restyled_with_the_board(patches: list[dict], board: str) -> list[str]:
+    """Stylesheets sent again (the models' ids) in a patch that also changed the board's text."""
+    restyled = []
+    for patch in patches:
+        events = patch.get("events", [])
+        if any(e.get("attr") == "text" and e.get("model", {}).get("id") == board for e in events):
+            restyled += [e["model"]["id"] for e in events if e.get("attr") == "stylesheets"]
+    return restyled
+
+
+def test_a_step_gives_no_part_of_the_page_its_stylesheets_again(page: Page, served):
+    # A part's stylesheets go to the page when it has loaded or when its tab is drawn again
+    # (explorer.web.shell.settle_stylesheets), not with the next step: each makes the browser restyle
+    # that part and lay the page out, and a step's board, picker and log were all restyled at once.
+    patches: list[dict] = []
+
+    def received(payload) -> None:
+        if isinstance(payload, str) and payload.startswith('{"events"'):
+            patches.append(json.loads(payload))
+
+    page.on("websocket", lambda socket: socket.on("framereceived", received))
+    app = open_app(page, served)
+    board_id = "() => [...window.Bokeh.documents[0].all_models].find((m) => (m.css_classes || []).includes('board')).id"
+    counter = page.locator(".step-counter")
+    for shown in (None, "Plots & scores", "What-if setup"):
+        if shown:
+            show_tab(page, shown)
+            expect(page.locator(".bk-tab.bk-active", has_text=shown)).to_be_visible()
+            show_tab(page, "Table")
+            expect(counter).to_be_visible()
+        board = page.evaluate(board_id)     # (the table's view is drawn afresh when its tab is shown)
+        seen = len(patches)
+        step = app.session.cursor + 1
+        page.locator(".step-forward button").click()
+        expect(counter).to_contain_text(f"Step {step} / ")
+        assert restyled_with_the_board(patches[seen:], board) == [], f"after showing {shown or 'the page'}"
