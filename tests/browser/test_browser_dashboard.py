@@ -129,9 +129,9 @@ def restyled_with_the_board(patches: list[dict], board: str) -> list[str]:
 
 
 def test_a_step_gives_no_part_of_the_page_its_stylesheets_again(page: Page, served):
-    # A part's stylesheets go to the page when it has loaded or when its tab is drawn again
-    # (explorer.web.shell.settle_stylesheets), not with the next step: each makes the browser restyle
-    # that part and lay the page out, and a step's board, picker and log were all restyled at once.
+    # A part's stylesheets go to the page once it has loaded (explorer.web.shell.settle_stylesheets),
+    # not with the next step, also after another tab was shown: each makes the browser restyle that
+    # part and lay the page out, and the first step restyled the board and the picker's parts at once.
     patches: list[dict] = []
 
     def received(payload) -> None:

@@ -65,6 +65,7 @@ class Game:
         self.secrets = Secrets(self.spec, self.players)
         self.secrets.add_state(self.states[0])
         self.restyled = 0           # stylesheets sent again, in the messages check() read
+        self.restyled_where = ""    # (the last such message, around it)
 
     @property
     def state(self):
@@ -216,7 +217,8 @@ def test_every_game_plays_at_a_shared_table_with_hidden_hands(browser, server, g
     check_own_hands_face_up(game, pages)
     game.restyled = 0
     play_moves(game, pages, 10, random.Random(game_id))
-    assert game.restyled == 0, f"{game.restyled} parts of pages had their stylesheets sent again during play, e.g. {game.restyled_where}"
+    assert game.restyled == 0, (f"{game.restyled} parts of pages had their stylesheets sent again during play, "
+                                f"e.g. {game.restyled_where}")
     # Biome Blitz hides how many of each resource a hand holds; resources are public market cards
     # too, so no card name is a secret: FACE_UP_IN_HAND checks its hands instead.
     assert game.secrets.cards_hidden > 0 or game_id == "biome_blitz"
