@@ -1,5 +1,5 @@
 # Rules Explorer: developer and CI entry points.
-#   make serve   - run the web explorer on http://127.0.0.1:5006/explorer (and /analysis, /tables)
+#   make serve   - run the web app on http://127.0.0.1:5006/ (home; /explorer, /tutorial, /rules, /analysis, /tables)
 #   make test    - the quick tier: every test not marked slow (installs Debian chromium if missing;
 #                  browser tests must not skip); `make test-slow` the slow tier, `make test-all` both
 #   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
@@ -7,10 +7,12 @@
 #   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
 #   make bench-sweep - simulation sweeps: 20,000 greedy games on 1 and 2 processes and on Dask
 #   make bench-tables - playtest tables: 40 browser sessions (latency, memory), 100 SIGKILL restarts
+#   make tour    - screenshots of every page at 1366x768, 1440x900 and 390x844 in English and Japanese, with
+#                  the layout and wording checks a reader would make (tour/; TOUR_ARGS, e.g. --only explorer)
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
-# Overridable: PYTHON, VENV, INSTALLER, PORT, ADDRESS, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_MARKS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS.
+# Overridable: PYTHON, VENV, INSTALLER, PORT, ADDRESS, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_MARKS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS, TOUR_ARGS.
 
 SHELL := /bin/bash
 
@@ -63,7 +65,7 @@ STAMP_DEV   := $(VENV)/.stamp-install-dev
 # apt needs root; use sudo for a non-root developer.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all venv install dev serve test test-slow test-all bench bench-against bench-ui bench-sweep bench-tables golden chromium clean distclean help
+.PHONY: all venv install dev serve test test-slow test-all bench bench-against bench-ui bench-sweep bench-tables tour golden chromium clean distclean help
 
 all: test
 
@@ -173,9 +175,12 @@ bench-tables: $(STAMP_TEST) chromium
 golden: $(STAMP_BASE)
 	$(PY) -m play.playthrough --write tests/golden
 
+tour: $(STAMP_TEST) chromium
+	$(PY) tools/tour.py $(TOUR_ARGS)
+
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis test-results ci-*.log \
-	  benchmarks/results dask-worker-space
+	  benchmarks/results dask-worker-space tour
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean

@@ -257,8 +257,9 @@ class ActionPicker(pn.viewable.Viewer):
             self.view_as_button = pn.widgets.Button(label="", color="primary", variant="outline",
                                                     css_classes=["view-as-mover"], margin=(4, 5))
             self.view_as_button.on_click(lambda event: self._view_as_mover())
-            self.buttons_row = pn.Row(self.bots_button, self.view_as_button, margin=0)
-            self.take_seat = pn.Row(margin=0, css_classes=["take-seat"])
+            # (Both rows wrap: a seat button that does not fit goes below, never under the event log.)
+            self.buttons_row = pn.Row(self.bots_button, self.view_as_button, margin=0, styles={"flex-wrap": "wrap"})
+            self.take_seat = pn.Row(margin=0, css_classes=["take-seat"], styles={"flex-wrap": "wrap"})
         self.note = pn.pane.HTML("", css_classes=["picker-note"], stylesheets=[PICKER_CSS],
                                  sizing_mode="stretch_width", margin=(0, 5))
         self.alert = pn.pane.Alert(" ", alert_type="danger", visible=False, css_classes=["picker-message"],

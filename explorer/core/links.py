@@ -63,6 +63,11 @@ def tutorial_href(game: str, lang: str, step: int | None = None) -> str:
     return f"{path}?game={game}&lang={lang}" + ("" if step is None else f"&step={step}")
 
 
+def tutorial_index_href(lang: str) -> str:
+    """The list of tutorials."""
+    return f"{os.environ.get(TUTORIAL_PATH_ENV) or '/tutorial'}?lang={lang}"
+
+
 #: Where the explorer is served, for the review links (``rules-explorer serve`` and ``make serve``: /explorer).
 EXPLORER_PATH_ENV = "RULES_EXPLORER_EXPLORER_PATH"
 

@@ -48,7 +48,6 @@ import json
 import threading
 import time
 from dataclasses import dataclass, field
-from html import escape as esc
 from typing import Any, Callable, Mapping, Sequence
 
 import panel as pn
@@ -57,7 +56,7 @@ import param
 import rules
 from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, EnvelopeFigure, IntervalFigure, envelope_data,
                                      score_distribution_data)
-from explorer.core.i18n import NATIVE_NAMES, text
+from explorer.core.i18n import text
 from explorer.web.request import page_language
 from play.bots import BOTS
 from rules.rulebook import LANGUAGES
@@ -370,13 +369,6 @@ def result_json(result: Mapping) -> str:
 
 
 # ---------------------------------------------------------------------------- the page
-def language_switch_html(lang: str) -> str:
-    """The page again in the other language (``?lang=``), as the explorer's and the rules page's switches."""
-    switch = " · ".join(f'<a class="lang-{other}" href="?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
-                        if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
-    return f'<div class="language-switch">{esc(text("language.switch", lang))}: {switch}</div>'
-
-
 class AnalysisPage(pn.viewable.Viewer):
     """The A/B analysis page: settings, Run/Stop, live plots, final numbers and downloads.
 
@@ -435,7 +427,6 @@ class AnalysisPage(pn.viewable.Viewer):
         self.json_download = pn.widgets.FileDownload(callback=self._json_file, filename="analysis.json",
                                                      label=text("analysis.download_json", lang), disabled=True,
                                                      css_classes=["analysis-json"])
-        self.language_switch = pn.pane.HTML(language_switch_html(lang), css_classes=["analysis-language"], margin=(0, 10))
         self.variant_box = pn.Column(margin=0)
         self._on_game_change()
         self.param.watch(self._on_game_change, ["game"])
@@ -468,7 +459,7 @@ class AnalysisPage(pn.viewable.Viewer):
         self.param.watch(self._show_executor_widgets, ["executor"])
         self._show_executor_widgets()
         return pn.Column(
-            self.language_switch, text("analysis.heading", lang),
+            text("analysis.heading", lang),
             widget("game"), widget("players"), widget("bot_a"), widget("bot_b"), self.variant_box,
             widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
             widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
@@ -632,7 +623,7 @@ def create_page(lang: str | None = None) -> pn.template.BaseTemplate:
     # No busy spinner: Panel keeps every spinner in its global state and updates them all when any
     # session is busy, from that session's thread, which breaks the other documents' locks when the
     # explorer and this page are served by one process (the explorer has none for the same reason).
-    template = PageTemplate(title=text("analysis.page_title", lang), sidebar=[analysis.controls],
-                                             main=[analysis.results], busy_indicator=None)
+    template = PageTemplate(page="analysis", lang=lang, title=text("analysis.page_title", lang),
+                            sidebar=[analysis.controls], main=[analysis.results])
     template.analysis = analysis
     return template

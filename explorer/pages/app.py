@@ -33,7 +33,7 @@ import param
 import rules
 from explorer.boards.registry import board_for
 from explorer.components.advisor import MoveAdvisor
-from explorer.core.i18n import NATIVE_NAMES, literal, text
+from explorer.core.i18n import literal, text
 from explorer.core.links import rules_href, tutorial_href
 from explorer.pages.tutorial import available as tutorials_available
 from explorer.components.picker import HUMAN, ActionPicker, SeatControllers
@@ -163,16 +163,15 @@ class ExplorerApp(pn.viewable.Viewer):
         self.variant_box.objects = widgets or [pn.pane.Markdown(t("explorer.no_variants"))]
 
     def _sync_rules_links(self, *events) -> None:
-        """The game's rules page, and the language switch (the page again, in the other language)."""
+        """The game's rules page and tutorial; the header's language switch keeps the game."""
         lang, game = self.lang, self.session.game
-        switch = " · ".join(f'<a class="lang-{other}" href="?lang={other}" lang="{other}">{NATIVE_NAMES[other]}</a>'
-                            if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
+        if events:
+            self.template.keep_in_switch(game=game)
         title = rules.get_game(game).title
         tutorial = (f'<div><a class="tutorial-page-link" href="{esc(tutorial_href(game, lang))}" target="tutorial">'
                     f'{text("explorer.tutorial_link", lang, game=title)}</a></div>' if game in tutorials_available() else "")
         self.rules_links.object = (f'<div><a class="rules-page-link" href="{esc(rules_href(game, lang))}" target="rules">'
-                                   f'{text("explorer.rules_link", lang, game=title)}</a></div>{tutorial}'
-                                   f'<div class="language-switch">{text("language.switch", lang)}: {switch}</div>')
+                                   f'{text("explorer.rules_link", lang, game=title)}</a></div>{tutorial}')
 
     def _sync_seats(self, *events) -> None:
         options = _options_for_seats(self.session.players, self.lang)
@@ -298,16 +297,10 @@ class ExplorerApp(pn.viewable.Viewer):
         self._tab_views: list = []
         self.add_tab(t("explorer.table_tab"), table)
         main = pn.Column(self.replay_problem, self.stepper, self.tabs, sizing_mode="stretch_width", margin=0)
-        return PageTemplate(
-            title=t("explorer.title"),
-            sidebar=sidebar,
-            main=[main],
-            sidebar_width=330,
-            header_background="#24406b",
-            # No busy spinner: a step answers in milliseconds, and the spinner's own updates, sent
-            # from Panel's event bookkeeping, were seen to trip Bokeh's document lock under load.
-            busy_indicator=None,
-        )
+        # (No busy spinner, on any page: a step answers in milliseconds, and the spinner's own updates,
+        # sent from Panel's event bookkeeping, were seen to trip Bokeh's document lock under load.)
+        return PageTemplate(page="explorer", lang=self.lang, switch={"game": self.session.game},
+                            title=t("explorer.title"), sidebar=sidebar, main=[main], sidebar_width=330)
 
     def _on_advisor_card(self, event) -> None:
         if not event.new and not self.advisor_card.objects:

@@ -83,5 +83,5 @@ def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.te
     else:
         body = pn.pane.HTML(rules_html(game, lang), stylesheets=[RULES_CSS], sizing_mode="stretch_width",
                             css_classes=["rules-pane"])
-    return PageTemplate(title=text("rules.page_title", lang), main=[body],
-                                         header_background="#24406b", busy_indicator=None)
+    return PageTemplate(page="rules", lang=lang, switch={"game": game if game in rules.GAMES else None},
+                        title=text("rules.page_title", lang), main=[body])

@@ -3,7 +3,7 @@ calls it) run ``panel serve`` on the same apps with the same options.
 
 Each route ``/<name>`` is the directory app ``apps/<name>/main.py`` (a folder, so that no file named
 ``explorer.py`` or ``rules.py`` shadows the packages on ``sys.path`` while Panel runs it); ``/`` shows
-the explorer (``--index``). ``explorer/pages/serve_setup.py`` runs once as the server starts.
+the home page (``--index``). ``explorer/pages/serve_setup.py`` runs once as the server starts.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from pathlib import Path
 from rules.protocol import RulesError
 
 #: The served routes, in the order ``rules-explorer serve`` lists them: apps/<name>/main.py at /<name>.
-ROUTES = ("explorer", "analysis", "tables", "rules", "tutorial")
+ROUTES = ("home", "explorer", "analysis", "tables", "rules", "tutorial")
 #: The route ``/`` shows.
-INDEX = "explorer"
+INDEX = "home"
 
 
 def project_root() -> Path:

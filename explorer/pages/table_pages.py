@@ -49,13 +49,12 @@ from explorer.components.timeline import EventLog
 from explorer.pages.table_texts import esc, seat_name, t
 from explorer.web.request import page_language, page_origin, page_path, query_arg
 from explorer.core.stylesheets import stylesheet
-from explorer.web.shell import PageTemplate, language_switch_html
+from explorer.web.shell import PageTemplate
 from rules.protocol import IllegalAction, RulesError
 from rules.registry import get_game
 from rules.rulebook import LANGUAGES
 
 PAGE_CSS = stylesheet("tables")
-SWITCH_CSS = stylesheet("language_switch")
 
 
 def variant_description(game: str, variant, lang: str = "en") -> str:
@@ -515,10 +514,8 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
     hub = hub or get_hub(db_path_from_args())
     lang = lang or page_language()
     table_id, token, creator = query_arg("table"), query_arg("seat"), query_arg("creator")
-    template = PageTemplate(title=t("page_title", lang), header_background="#24406b",
-                                             busy_indicator=None)
-    template.header.append(pn.pane.HTML(language_switch_html(lang, table=table_id, seat=token, creator=creator), stylesheets=[SWITCH_CSS],
-                                        css_classes=["tables-language"], margin=(0, 10)))
+    template = PageTemplate(page="tables", lang=lang, title=t("page_title", lang),
+                            switch={"table": table_id, "seat": token, "creator": creator})
     if table_id is None:
         lobby = Lobby(hub, origin=page_origin(), path=page_path(), lang=lang)
         template.main.append(lobby)

@@ -29,7 +29,7 @@ import param
 import rules
 from explorer.boards.registry import board_for
 from explorer.components.picker import ActionButtons
-from explorer.core.i18n import NATIVE_NAMES, literal, text
+from explorer.core.i18n import literal, text
 from explorer.core.links import explorer_path, rule_link_html, rule_reference, rules_href, tutorial_href
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
@@ -252,6 +252,7 @@ class TutorialPage(pn.viewable.Viewer):
         super().__init__(**params)
         run = self.run
         lang = run.lang
+        self.template: PageTemplate | None = None      # the page's template, once in one (its language switch)
         self.board = board_for(run.session, run.lang)
         self._zones = sorted({step.zone for step in run.script.steps if step.zone})
         self._board_classes = list(self.board._pane.css_classes)
@@ -281,10 +282,15 @@ class TutorialPage(pn.viewable.Viewer):
         self.alert = pn.pane.Alert(" ", alert_type="warning", visible=False, css_classes=["tutorial-message"], margin=(4, 5))
         self._layout = pn.Column(
             self.head, self.progress, self.say, self.moves, self.alert,
-            pn.Row(self.back_button, self.next_button, self.restart_button, margin=0),
+            pn.Row(self.back_button, self.next_button, self.restart_button, margin=0, styles={"flex-wrap": "wrap"}),
             self.board, sizing_mode="stretch_width", css_classes=["tutorial"])
         run.param.watch(self._draw, ["step", "message"])
         self._draw()
+
+    def keep_step_in_switch(self) -> None:
+        """The header's language switch (once the page is in its template) leads to the step shown."""
+        if self.template is not None:
+            self.template.keep_in_switch(game=self.run.game, step=str(self.run.step))
 
     @staticmethod
     def _in_one_message(act, *args) -> None:
@@ -299,13 +305,10 @@ class TutorialPage(pn.viewable.Viewer):
         run, lang = self.run, self.run.lang
         game = run.game
         title = run.script.title[lang]
-        switch = " ".join(f'<a class="lang-{other}" href="{esc(tutorial_href(game, other, run.step))}" '
-                          f'lang="{other}">{NATIVE_NAMES[other]}</a>' if other != lang else f"<b>{NATIVE_NAMES[other]}</b>"
-                          for other in LANGUAGES)
+        self.keep_step_in_switch()
         shown = min(run.step + 1, run.total)
         self.head.object = (f'<div class="tutorial-head"><h2>{esc(title)}</h2>'
-                            f'<span class="progress-text">{esc(text("tutorial.progress", lang, step=shown, total=run.total))}</span>'
-                            f'<span class="language-switch">{switch}</span></div>')
+                            f'<span class="progress-text">{esc(text("tutorial.progress", lang, step=shown, total=run.total))}</span></div>')
         self.progress.value = run.step
         step, rule = run.current, run.rule
         if step is None:
@@ -358,5 +361,8 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
                              alert_type="warning", css_classes=["tutorial-refused"])
     else:
         body = TutorialPage(run=TutorialRun(game=game, lang=lang, step=step))
-    return PageTemplate(title=text("tutorial.page_title", lang), main=[body],
-                                         header_background="#24406b", busy_indicator=None)
+    template = PageTemplate(page="tutorial", lang=lang, title=text("tutorial.page_title", lang), main=[body])
+    if isinstance(body, TutorialPage):
+        body.template = template
+        body.keep_step_in_switch()
+    return template

@@ -1,6 +1,7 @@
-"""What the pages share around their content: the page's template (:class:`PageTemplate`) and the
-language switch in a page's header (its stylesheet, like every view's, is a CSS file in
-``explorer/web/css/``, read by ``explorer.core.stylesheets``)."""
+"""What the pages share around their content: the page's template (:class:`PageTemplate`), whose
+header is the same on every page (the tool's name leading home, the pages, the language switch), and
+the layout that fits it to every screen (stylesheets ``site_header.css`` and ``page_layout.css``, like
+every view's a CSS file in ``explorer/web/css/``, read by ``explorer.core.stylesheets``)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,51 @@ from panel.io.document import create_doc_if_none_exists
 from panel.pane.markup import HTMLBasePane
 
 from explorer.core.i18n import NATIVE_NAMES, text
+from explorer.core.links import explorer_path, rules_path, tutorial_index_href
+from explorer.core.stylesheets import stylesheet
 from rules.rulebook import LANGUAGES
 
 esc = html.escape
+
+#: The header's colour, on every page.
+HEADER_BACKGROUND = "#24406b"
+#: The pages the header leads to, in its order (``home`` is the tool's name).
+PAGES = ("explorer", "tutorial", "rules", "analysis", "tables")
+#: The browser's viewport: the screen's width at 100 % (without it a phone lays a page out 980 px wide).
+VIEWPORT = "width=device-width, initial-scale=1"
+HEADER_CSS = stylesheet("site_header")
+LAYOUT_CSS = stylesheet("page_layout")
+
+
+def page_href(page: str, lang: str) -> str:
+    """The address of one of the site's pages (``home`` or one of PAGES) in ``lang``."""
+    if page == "tutorial":
+        return tutorial_index_href(lang)
+    path = {"home": "/", "explorer": explorer_path(), "rules": rules_path(), "analysis": "/analysis",
+            "tables": "/tables"}[page]
+    return f"{path}?lang={lang}"
+
+
+def site_header_html(current: str, lang: str) -> str:
+    """The tool's name (leading home) and the pages, ``current`` marked as the page shown."""
+    def mark(page: str) -> str:
+        return ' aria-current="page"' if page == current else ""
+    links = "".join(f'<a class="nav-{page}" href="{esc(page_href(page, lang))}"{mark(page)}>'
+                    f'{esc(text(f"nav.{page}", lang))}</a>' for page in PAGES)
+    return (f'<div class="site-header"><a class="site-name" href="{esc(page_href("home", lang))}"{mark("home")}>'
+            f'{esc(text("site.name", lang))}</a>'
+            f'<nav class="site-nav" aria-label="{esc(text("nav.label", lang))}">{links}</nav></div>')
 
 
 class PageTemplate(pn.template.BootstrapTemplate):
     """Every page's template: Panel's Bootstrap template (not the Fast one, which pulls a web font: a
     page must work offline, asking nothing of any server but its own), put into its document in one go.
+
+    ``page`` (one of PAGES, or ``home``) and ``lang`` make its header, the same on every page:
+    :attr:`site_header` (the tool's name, the pages) and :attr:`language_switch` (the page again in
+    each other language, the address's arguments ``switch`` kept: :meth:`keep_in_switch` changes
+    them as the page changes what it shows). The header's colour, the viewport and the layout for
+    narrow screens are the template's own; a page gives its title, sidebar and main.
 
     Panel adds a template's parts to the document as roots of their own (a page has about twenty), and
     Bokeh re-indexes every model of the document after each. Inside one ``Document.models.freeze()``,
@@ -27,6 +65,23 @@ class PageTemplate(pn.template.BootstrapTemplate):
     models, JSON), for about a fifth less of the server's time to make a page (0.73 -> 0.57 s for
     the default explorer page, best of 6, measured when this was written).
     """
+
+    def __init__(self, *, page: str = "", lang: str = "en", switch: dict | None = None, **params):
+        params.setdefault("header_background", HEADER_BACKGROUND)
+        params.setdefault("busy_indicator", None)
+        params["meta_viewport"] = VIEWPORT
+        params["raw_css"] = [*params.get("raw_css", []), LAYOUT_CSS]
+        super().__init__(**params)
+        self.page, self.lang = page, lang
+        self.site_header = pn.pane.HTML(site_header_html(page, lang), stylesheets=[HEADER_CSS], margin=(0, 12, 0, 0),
+                                        css_classes=["site-header-pane"])
+        self.language_switch = pn.pane.HTML(language_switch_html(lang, **(switch or {})), stylesheets=[HEADER_CSS],
+                                            margin=0, css_classes=["site-language"])
+        self.header.extend([self.site_header, self.language_switch])
+
+    def keep_in_switch(self, **args: str | None) -> None:
+        """The language switch keeps ``args`` in its addresses (e.g. the game and step shown now)."""
+        self.language_switch.object = language_switch_html(self.lang, **args)
 
     def server_doc(self, doc=None, title=None, location=True):
         doc = create_doc_if_none_exists(doc)

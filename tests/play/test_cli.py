@@ -172,7 +172,9 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
         assert "Rules Explorer" in page
         home = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).read().decode()
         title = re.compile(r"<title>(.*?)</title>", re.S)
-        assert title.search(home).group(1) == title.search(page).group(1) == "Rules Explorer"    # / is the explorer
+        assert title.search(home).group(1) == title.search(page).group(1) == "Rules Explorer"
+        # / is the home page (its parts come by websocket; in the HTML, only the template: no sidebar).
+        assert 'id="sidebar"' in page and 'id="sidebar"' not in home
         analysis = urllib.request.urlopen(f"http://127.0.0.1:{port}/analysis", timeout=30).read().decode()
         assert "analysis" in analysis
         lobby = urllib.request.urlopen(f"http://127.0.0.1:{port}/tables", timeout=30).read().decode()
@@ -204,9 +206,10 @@ def test_make_serve_is_rules_explorer_serve_with_the_same_options():
 
     args = build_parser().parse_args(line[1:])
     command = serve_command(args)
-    assert [Path(part).name for part in command if "/apps/" in part] == ["explorer", "analysis", "tables", "rules", "tutorial"]
+    assert [Path(part).name for part in command if "/apps/" in part] == ["home", "explorer", "analysis", "tables", "rules",
+                                                                         "tutorial"]
     assert all((Path(part) / "main.py").exists() for part in command if "/apps/" in part)
-    assert command[command.index("--index") + 1] == "explorer"          # / shows the explorer
+    assert command[command.index("--index") + 1] == "home"              # / shows the home page
     assert "--allow-websocket-origin=play.example.org" in command and "--use-xheaders" in command
     assert command[-3:] == ["--args", "--db", "/srv/t.db"]
 

@@ -81,7 +81,7 @@ Game length (decisions): A 31.00 [29.04, 32.96], B 32.00 [30.04, 33.96]. 95% int
 def test_the_english_widgets_buttons_and_headings_are_unchanged(monkeypatch):
     page = AnalysisPage()
     assert widget_texts(page) == ENGLISH_WIDGETS
-    assert page.controls.objects[1].object == "### Comparison"
+    assert page.controls.objects[0].object == "### Comparison"
     assert [box.objects[0].object for box in page.variant_box] == ["**Variants in A**", "**Variants in B**"]
     assert (page.run_button.name, page.stop_button.name) == ("Run", "Stop")
     assert (page.csv_download.label, page.json_download.label) == ("Download CSV", "Download JSON")
@@ -179,7 +179,7 @@ def japanese_texts(template) -> list[str]:
     page = template.analysis
     shown = [template.title, page.question.object, page.progress.object, page.summary.object,
              page.run_button.name, page.stop_button.name, page.csv_download.label, page.json_download.label,
-             page.language_switch.object, page.controls.objects[1].object]
+             template.site_header.object, template.language_switch.object, page.controls.objects[0].object]
     shown += [box.objects[0].object for box in page.variant_box]
     for label, description, options in widget_texts(page).values():
         shown += [label, description or ""] + (options or [])
@@ -220,7 +220,9 @@ def test_the_japanese_page_in_detail(japanese_page):
     assert page.executor == "inprocess" and page.settings().executor == "inprocess"
     assert page.progress.object.startswith("20 / 20ゲーム") and page.progress.object.endswith("完了")
     assert "| プレイヤー1 |" in page.summary.object and "プレイヤー3" in page.summary.object
-    assert 'href="?lang=en"' in page.language_switch.object and "<b>日本語</b>" in page.language_switch.object
+    switch = japanese_page.language_switch.object
+    assert 'href="?lang=en"' in switch and "<b>日本語</b>" in switch
+    assert 'href="/analysis?lang=ja" aria-current="page"' in japanese_page.site_header.object
     assert question(RunSettings(**BASE), "ja") == "AとBは同じ設定（4人）：差はばらつきの範囲に収まるか？"
     plots = page_plots(page)
     assert plots["scores"]["title"] == "席ごとの平均スコア（20ゲーム）"

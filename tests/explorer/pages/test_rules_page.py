@@ -71,10 +71,12 @@ def test_the_explorer_links_the_game_s_rules_and_switches_language(lang):
     links = app.rules_links.object
     assert rules_href("stellar", lang).replace("&", "&amp;") in links
     assert text("explorer.rules_link", lang, game="Stellar") in links
+    # The header's language switch leads to the page in the other language, with the game shown.
     other = next(code for code in LANGUAGES if code != lang)
-    assert f'href="?lang={other}"' in links
+    assert f'href="?game=stellar&amp;lang={other}"' in app.template.language_switch.object
     app.session.game = "biome_blitz"
     assert rules_href("biome_blitz", lang).replace("&", "&amp;") in app.rules_links.object
+    assert f'href="?game=biome_blitz&amp;lang={other}"' in app.template.language_switch.object
     assert app.log_view.lang == app.picker.lang == lang
 
 

@@ -271,8 +271,8 @@ def test_the_pages_in_japanese_and_the_language_switch(hub, monkeypatch):
     args = {}
     monkeypatch.setattr("explorer.pages.table_pages.query_arg", lambda name: args.get(name))
     lobby_page = create_tables_page(hub, lang="ja")
-    assert lobby_page.title == "Rules Explorer – テストプレイ卓" and lobby_page.lobby.lang == "ja"
-    switch = lobby_page.header[0].object
+    assert lobby_page.title == "ルール・エクスプローラー：テストプレイ卓" and lobby_page.lobby.lang == "ja"
+    switch = lobby_page.language_switch.object
     assert 'href="?lang=en"' in switch and "<b>日本語</b>" in switch and "言語: " in switch
     args.update(table=table.id, seat="wrong-key")
     refused = create_tables_page(hub, lang="ja")
@@ -281,7 +281,7 @@ def test_the_pages_in_japanese_and_the_language_switch(hub, monkeypatch):
     args.update(seat=tokens[0])
     seat_page = create_tables_page(hub, lang="ja")
     assert seat_page.table_page.lang == "ja"
-    assert f'href="?table={table.id}&amp;seat={tokens[0]}&amp;lang=en"' in seat_page.header[0].object
+    assert f'href="?table={table.id}&amp;seat={tokens[0]}&amp;lang=en"' in seat_page.language_switch.object
     english = create_tables_page(hub)          # outside a server: English
-    assert f'href="?table={table.id}&amp;seat={tokens[0]}&amp;lang=ja"' in english.header[0].object
-    assert "<b>English</b>" in english.header[0].object and "Language: " in english.header[0].object
+    assert f'href="?table={table.id}&amp;seat={tokens[0]}&amp;lang=ja"' in english.language_switch.object
+    assert "<b>English</b>" in english.language_switch.object and "Language: " in english.language_switch.object

@@ -1,0 +1,109 @@
+"""One product shell: every page has the same header (the tool's name leading home, the pages, the
+language switch), the home page at ``/`` leads to every game and page, and the pages a player uses
+on any screen (a seat at a table, a tutorial) fit 1366x768, 1440x900 and a phone (390x844), in
+English and in Japanese: checked as a reader of the screenshot would (``tools/page_check.py``, the
+checks of ``make tour``)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from explorer.pages.serve import ROUTES
+from explorer.tables.hub import TableHub
+from tests.helpers.tables_server import TablesServer
+from tests.helpers.tiers import quick_once
+from tools.page_check import LAYOUT, findings, read_stable
+
+LOAD_TIMEOUT = 30_000
+NAV = {"en": ["Explorer", "Tutorials", "Rules", "Analysis", "Playtest tables"],
+       "ja": ["エクスプローラー", "チュートリアル", "ルール", "分析", "テストプレイ卓"]}
+HEADER_BACKGROUND = "rgb(36, 64, 107)"       # #24406b, explorer/web/shell.py
+SIZES = ((1366, 768), (1440, 900), (390, 844))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """Every page served as ``make serve`` serves them, with one Stellar table (seat 1 a person, seat 2
+    a greedy bot): (server, table id, seat 1's key)."""
+    db = tmp_path_factory.mktemp("shell") / "tables.sqlite3"
+    server = TablesServer(db, apps=tuple(f"apps/{name}" for name in ROUTES), bot_delay=0)
+    server._fix_deal_key()
+    hub = TableHub(db, bot_delay=0)
+    try:
+        table, tokens = hub.create("stellar", 2, seed=7, controllers=("human", "greedy"))
+    finally:
+        hub.close()
+    server.start()
+    yield server, table.id, tokens[0]
+    server.stop()
+
+
+def test_every_page_has_the_same_header_and_the_home_page_leads_everywhere(browser: Browser, site):
+    server, table_id, token = site
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    try:
+        pages = [("home", "/home"), ("explorer", "/explorer?game=jump_gate"), ("tutorial", "/tutorial"),
+                 ("tutorial", "/tutorial?game=subastral"), ("rules", "/rules?game=stellar"), ("analysis", "/analysis"),
+                 ("tables", "/tables"), ("tables", f"/tables?table={table_id}&seat={token}")]
+        for current, address in pages:
+            page.goto(server.base + address)
+            header = page.locator(".site-header")
+            expect(header).to_be_visible(timeout=LOAD_TIMEOUT)
+            expect(header.locator(".site-nav a")).to_have_text(NAV["en"])
+            expect(header.locator("a[aria-current=page]")).to_have_count(1)
+            marked = header.locator("a[aria-current=page]").get_attribute("class")
+            assert marked == ("site-name" if current == "home" else f"nav-{current}"), address
+            expect(header.locator(".site-name")).to_have_attribute("href", "/?lang=en")
+            expect(page.locator(".language-switch a.lang-ja")).to_be_visible()
+            assert page.locator("#header").evaluate("el => getComputedStyle(el).backgroundColor") == HEADER_BACKGROUND
+            assert page.locator("meta[name=viewport]").get_attribute("content") == "width=device-width, initial-scale=1"
+        # The language switch keeps what the page shows: the explorer's game, the seat's table.
+        expect(page.locator(".language-switch a.lang-ja")).to_have_attribute(
+            "href", f"?table={table_id}&seat={token}&lang=ja")
+        page.goto(server.base + "/explorer?game=jump_gate")
+        expect(page.locator(".language-switch a.lang-ja")).to_have_attribute("href", "?game=jump_gate&lang=ja",
+                                                                            timeout=LOAD_TIMEOUT)
+        # Home: every game with its tutorial, explorer and rules; the ways in lead to their pages.
+        page.goto(server.base + "/home")
+        cards = page.locator(".game-card")
+        expect(cards).to_have_count(5, timeout=LOAD_TIMEOUT)
+        for game in ("subastral", "starligned", "biome_blitz", "jump_gate", "stellar"):
+            card = page.locator(f".game-card[data-game={game}]")
+            expect(card.locator("a.home-tutorial")).to_have_attribute("href", f"/tutorial?game={game}&lang=en")
+            expect(card.locator("a.home-explorer")).to_have_attribute("href", f"/explorer?game={game}&lang=en")
+            expect(card.locator("a.home-rules")).to_have_attribute("href", f"/rules?game={game}&lang=en")
+        page.locator("a.way-tutorial").click()
+        expect(page.locator("a.tutorial-link")).to_have_count(5, timeout=LOAD_TIMEOUT)
+        # ... and the whole shell in Japanese.
+        page.locator(".language-switch a.lang-ja").click()
+        expect(page.locator(".site-nav a")).to_have_text(NAV["ja"], timeout=LOAD_TIMEOUT)
+        expect(page.locator(".site-name")).to_have_text("ルール・エクスプローラー")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", quick_once(("en", "ja"), "en"))
+def test_a_seat_and_a_tutorial_fit_every_screen_size(browser: Browser, site, lang):
+    """Nothing wider than the screen, nothing covering anything else, nothing cut at the edge (a phone
+    as a phone: touch, and the page's viewport tag obeyed). On the old pages: a phone laid every page
+    out 980 px wide, and at 1366 px "Play as Player 4" slid under the explorer's event log."""
+    server, table_id, token = site
+    addresses = {"seat": (f"/tables?table={table_id}&seat={token}&lang={lang}", ".step-counter"),
+                 "tutorial": (f"/tutorial?game=biome_blitz&lang={lang}", ".tutorial-step"),
+                 "explorer": (f"/explorer?game=subastral&players=4&lang={lang}", ".take-seat-3")}
+    problems = []
+    for width, height in SIZES:
+        phone = width < 600
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+        try:
+            page = context.new_page()
+            for name, (address, ready) in addresses.items():
+                page.goto(server.base + address)
+                expect(page.locator(ready).first).to_be_visible(timeout=LOAD_TIMEOUT)
+                found = findings(read_stable(page, width), lang, (width, height))
+                problems += [f"{name} {width}x{height}: {line}" for line in found if line.split(":")[0] in LAYOUT]
+        finally:
+            context.close()
+    assert problems == []

@@ -1,0 +1,182 @@
+"""What a reader of a page's screenshot checks, done by the browser: the page is no wider than the
+screen, no two texts or controls cover each other, none is cut at the screen's edge, no id shows where
+a name should, and a Japanese page shows no English words. Used by ``make tour`` (``tools/tour.py``)
+and the browser tests (``tests/browser/test_browser_shell.py``)."""
+
+from __future__ import annotations
+
+import re
+
+#: What a finding is about: the page's layout, or its words.
+LAYOUT = ("overflow", "overlap", "cut")
+WORDS = ("id", "english")
+
+#: Words a Japanese page may show in Latin letters: names (of the games, this tool, Panel's parts the
+#: user never reads), units and formats.
+LATIN_ALLOWED = {
+    "rules", "explorer", "subastral", "starligned", "biome", "blitz", "jump", "gate", "stellar", "json", "csv",
+    "svg", "png", "html", "url", "ai", "mcts", "greedy", "random", "id", "ok", "vs", "ci", "bokeh", "panel",
+    "holoviews", "sqlite", "a", "b", "english",
+}
+
+#: The JavaScript that reads a drawn page: every visible text and control (through Bokeh's shadow
+#: roots), as boxes, and the page's width.
+READ_PAGE = r"""
+(screen) => {
+  const out = {width: document.documentElement.scrollWidth, inner: window.innerWidth, boxes: [], texts: []};
+  const seen = new Set();
+  function visible(el) {
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+    for (let p = el; p; p = p.parentNode instanceof ShadowRoot ? p.parentNode.host : p.parentElement) {
+      const s = getComputedStyle(p);
+      if (s.display === 'none' || s.visibility === 'hidden') return false;
+    }
+    return true;
+  }
+  function path(el) {
+    const parts = [];
+    for (let p = el; p && parts.length < 4; p = p.parentNode instanceof ShadowRoot ? p.parentNode.host : p.parentElement) {
+      const cls = (typeof p.className === 'string' && p.className) ? '.' + p.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+      parts.unshift(p.tagName.toLowerCase() + cls);
+    }
+    return parts.join(' > ');
+  }
+  function clipped(el, r) {
+    // the part of r inside every scrolling or clipping ancestor (a scrolled-away text is not drawn)
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let p = el.parentNode instanceof ShadowRoot ? el.parentNode.host : el.parentElement; p;
+         p = p.parentNode instanceof ShadowRoot ? p.parentNode.host : p.parentElement) {
+      const s = getComputedStyle(p);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+        const q = p.getBoundingClientRect();
+        l = Math.max(l, q.left); t = Math.max(t, q.top); rt = Math.min(rt, q.right); b = Math.min(b, q.bottom);
+      }
+    }
+    return [l, t, rt, b];
+  }
+  let id = 0;
+  function walk(root) {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      const tag = el.tagName.toLowerCase();
+      if (['script', 'style', 'link', 'meta', 'title', 'head', 'template', 'noscript'].includes(tag)) continue;
+      const control = ['button', 'input', 'select', 'textarea'].includes(tag) || el.getAttribute('role') === 'button';
+      let own = '';
+      for (const n of el.childNodes) if (n.nodeType === 3) own += n.textContent;
+      own = own.replace(/\s+/g, ' ').trim();
+      if (!control && !own) continue;
+      if (!visible(el)) continue;
+      // the boxes of the element's own text, one per line (not its children's), or the control's box
+      let rects;
+      if (!control) {
+        const range = document.createRange();
+        let first = null, last = null;
+        for (const n of el.childNodes) if (n.nodeType === 3 && n.textContent.trim()) { first = first || n; last = n; }
+        range.setStartBefore(first); range.setEndAfter(last);
+        rects = [...range.getClientRects()];
+      } else {
+        rects = [el.getBoundingClientRect()];
+      }
+      rects = rects.filter((r) => r.width >= 1 && r.height >= 1);
+      if (!rects.length) continue;
+      const shown = rects.map((r) => clipped(el, r)).filter(([l, t, rt, b]) => rt - l >= 1 && b - t >= 1);
+      if (!shown.length) continue;
+      el.__tourId = ++id;
+      const full = [Math.min(...rects.map((r) => r.left)), Math.min(...rects.map((r) => r.top)),
+                    Math.max(...rects.map((r) => r.right)), Math.max(...rects.map((r) => r.bottom))];
+      out.boxes.push({id, rects: shown, full, text: (own || el.value || el.getAttribute('aria-label') || tag).slice(0, 60),
+                      control, tag, where: path(el)});
+      if (own) out.texts.push(own);
+    }
+  }
+  walk(document);
+  // what sticks out past the window's right edge: the outermost such elements (their path)
+  out.wide = [];
+  (function wide(root) {
+    for (const el of root.children) {
+      const r = el.getBoundingClientRect();
+      if (r.right > screen + 1 && r.width > 0 && getComputedStyle(el).position !== 'fixed') {
+        const inner = [...el.children].some((c) => c.getBoundingClientRect().right > screen + 1);
+        if (!inner && !el.shadowRoot) { out.wide.push(path(el) + ' (' + Math.round(r.left) + '-' + Math.round(r.right) + ' px)'); continue; }
+      }
+      if (el.shadowRoot) wide(el.shadowRoot);
+      wide(el);
+    }
+  })(document);
+  // ancestry, for "neither inside the other"
+  const boxes = out.boxes;
+  function up(el) { return el.parentNode instanceof ShadowRoot ? el.parentNode.host : el.parentElement; }
+  const byId = new Map();
+  (function index(root) {
+    for (const el of root.querySelectorAll('*')) { if (el.__tourId) byId.set(el.__tourId, el); if (el.shadowRoot) index(el.shadowRoot); }
+  })(document);
+  for (const box of boxes) {
+    const chain = [];
+    for (let p = up(byId.get(box.id)); p; p = up(p)) if (p.__tourId) chain.push(p.__tourId);
+    box.ancestors = chain;
+  }
+  return out;
+}
+"""
+
+
+ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*-(?:[0-9]+|[a-z]{1,3})\b|\b[a-z]+_[a-z]+(?:_[a-z]+)*\b")
+LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
+
+
+def overlap(p: list, q: list) -> tuple[float, float]:
+    """The width and height two boxes ([left, top, right, bottom]) share."""
+    return min(p[2], q[2]) - max(p[0], q[0]), min(p[3], q[3]) - max(p[1], q[1])
+
+
+def spin_parts(a: dict, b: dict) -> bool:
+    """A number field and its own up/down buttons, or a checkbox and its label: one control, drawn so."""
+    return any(kind in a["where"] and kind in b["where"] for kind in ("bk-spin-wrapper", "bk-Checkbox")) and \
+        "input" in (a["tag"], b["tag"])
+
+
+def findings(data: dict, lang: str, size: tuple[int, int]) -> list[str]:
+    found = []
+    width, height = size
+    if data["width"] > data["inner"] + 1 or data["inner"] != width:
+        found.append(f"overflow: laid out {data['width']} px wide in a {data['inner']} px window ({width} px screen); "
+                     f"past the edge: {'; '.join(list(dict.fromkeys(data['wide']))[:4])}")
+    boxes = data["boxes"]
+    for box in boxes:
+        l, _, r, _ = box["full"]
+        if r > data["inner"] + 1 or l < -1:
+            found.append(f"cut: {box['text']!r} spans {l:.0f}-{r:.0f} px ({box['where']})")
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if a["id"] in b["ancestors"] or b["id"] in a["ancestors"] or spin_parts(a, b):
+                continue
+            area = max((overlap(p, q) for p in a["rects"] for q in b["rects"]), default=(0, 0))
+            if area[0] > 3 and area[1] > 3:
+                found.append(f"overlap: {a['text']!r} and {b['text']!r} ({area[0]:.0f}x{area[1]:.0f} px; "
+                             f"{a['where']} | {b['where']})")
+    text = "\n".join(data["texts"])
+    for word in sorted(set(ID.findall(text))):
+        found.append(f"id: {word!r}")
+    if lang == "ja":
+        words = sorted({w for w in LATIN.findall(text) if w.lower() not in LATIN_ALLOWED})
+        if words:
+            found.append(f"english: {', '.join(words[:25])}{' …' if len(words) > 25 else ''}")
+    return found
+
+
+
+
+def read_stable(page, width: int, timeout: float = 30.0) -> dict:
+    """READ_PAGE once the page's layout holds still: two reads in a row give the same boxes (a state,
+    not a time: a page still laying out, or restyling its parts, gives different ones)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    last = page.evaluate(READ_PAGE, width)
+    while True:
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        now = page.evaluate(READ_PAGE, width)
+        if now == last or time.monotonic() > deadline:
+            return now
+        last = now
