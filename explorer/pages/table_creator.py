@@ -85,6 +85,6 @@ class CreatorPage(pn.viewable.Viewer):
         header = pn.pane.HTML(f'<b>{esc(t("creator_title", lang, table=record.id))}</b> · {esc(self.table.spec.title)}'
                               f'<br><span class="quiet">{esc(seats)}</span>', stylesheets=[PAGE_CSS],
                               css_classes=["table-header"], sizing_mode="stretch_width")
-        return pn.Column(header, self.status, pn.Row(*self.seat_buttons), self.message, self.end_button,
+        return pn.Column(header, self.status, pn.Row(*self.seat_buttons, styles={"flex-wrap": "wrap"}), self.message, self.end_button,
                          sizing_mode="stretch_width")
 

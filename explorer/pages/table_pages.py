@@ -154,7 +154,7 @@ class TablePage(pn.viewable.Viewer):
         self.rematch_button.on_click(lambda event: self.rematch())
         self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
         self.end = pn.Column(pn.pane.Markdown(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
-                             pn.Row(self.download, self.rematch_button, margin=0), self.end_links,
+                             pn.Row(self.download, self.rematch_button, margin=0, styles={"flex-wrap": "wrap"}), self.end_links,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
         # The hub calls it from whichever thread took the move: it runs on this page's own loop.
         self._on_table_change = OnLoop(self._follow)
@@ -498,9 +498,10 @@ class Lobby(pn.viewable.Viewer):
         form = pn.Column(pn.pane.Markdown(f"### {t('new_table', lang)}"), self.game, self.players,
                          pn.pane.Markdown(f"**{t('variants', lang)}**"), self.variants, self.seed,
                          pn.pane.Markdown(f"**{t('who_plays', lang)}**"), self.seats, self.create_button, self.message,
-                         styles={"flex": "0 0 380px"})
+                         styles={"flex": "0 1 380px", "min-width": "0"})
         tables = pn.Column(self.created, pn.Row(pn.pane.Markdown(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
-                           pn.Row(self.rematch_of, self.rematch_button), styles={"flex": "1 1 560px"})
+                           pn.Row(self.rematch_of, self.rematch_button, styles={"flex-wrap": "wrap"}),
+                           styles={"flex": "1 1 560px", "min-width": "0"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
 
 

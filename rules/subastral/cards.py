@@ -98,6 +98,16 @@ class CardSet:
     def biome_name(self, biome: int) -> str:
         return self.biomes[biome].name
 
+    def card_label(self, kind: int) -> dict[str, str]:
+        """A card as players name it, in each language: its biome's name from the card file and its
+        number ("Savanna 3", "サバンナ 3"); the game-end card by that name. (``card_name`` is the id
+        files and actions use: ``savanna-3``.)"""
+        if kind == END_CARD:
+            return say("subastral", "card.end")
+        biome = self.biomes[self.biome_of[kind]]
+        number = self.number_of[kind]
+        return {"en": f"{biome.name} {number}", "ja": f"{biome.name_ja or biome.name} {number}"}
+
     # -- decks ---------------------------------------------------------------------------------
     def deck(self, players: int) -> tuple[int, ...]:
         """The unshuffled deck for a player count, in card-file order."""

@@ -199,16 +199,28 @@ class Subastral(ModuleGame):
 
     # -- the picker --------------------------------------------------------------------------
     def action_label(self, action, lang: str = "en") -> str:
-        """The action's name on a button: ``str(action)`` in English; other languages from the
-        ``action.*`` templates of ``data/events.json``, keyed by the action's JSON type (card names
-        and biome ids stay as the card file spells them; hand and journal are words)."""
-        if lang == "en":
-            return str(action)
+        """The action's name on a button, from the ``action.*`` templates of ``data/events.json``
+        keyed by the action's JSON type: a card as players name it (``play Savanna 3``, not the id
+        ``savanna-3`` that ``str(action)`` and files use), a biome by its name, hand and journal as
+        words."""
         values = self.encode_action(action)
         kind = values.pop("type")
         if "to" in values:                                   # TakeCloud: into the hand or the journal
             values["to"] = say(self.id, f"zone.{values['to']}")
+        if "card" in values:
+            values["card"] = self._card_label(values["card"])
+        if "biome" in values:
+            values["biome"] = self._biome_label(values["biome"])
         return say_in(self.id, f"action.{kind}", lang, **values)
+
+    def _card_label(self, name: str) -> dict[str, str] | str:
+        """The printed name of the card ``name`` (an id of this game's card set; else the id as it is)."""
+        kind = self.cards.kind_by_name.get(name)
+        return name if kind is None else self.cards.card_label(kind)
+
+    def _biome_label(self, biome_id: str) -> dict[str, str] | str:
+        found = next((biome for biome in self.cards.biomes if biome.id == biome_id), None)
+        return biome_id if found is None else {"en": found.name, "ja": found.name_ja or found.name}
 
     # -- events ------------------------------------------------------------------------------
     def events(self, state: State) -> tuple[Event, ...]:
@@ -217,13 +229,14 @@ class Subastral(ModuleGame):
     def _event(self, state: State, record: tuple) -> Event:
         kind, seat, kinds, cloud, extra = record
         cards = state.cards
-        names = tuple(cards.card_name(k) for k in kinds)
+        names = tuple(cards.card_name(k) for k in kinds)        # ids, for tools; the texts name cards as printed
+        labels = tuple(cards.card_label(k) for k in kinds)
         who = player(seat) if seat is not None else None
 
         def written(key: str, *, hidden: bool = False, **values) -> dict:
             """The event's texts from template ``key``; a ``hidden`` event also gets ``key.public``
             for the seats that may not see its cards."""
-            values = {"who": who, "cards": joined(names), **values}
+            values = {"who": who, "cards": joined(labels), **values}
             texts = say(self.id, key, **values)
             found = {"text": texts["en"], "texts": texts}
             if hidden:

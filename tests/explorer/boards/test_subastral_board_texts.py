@@ -82,7 +82,7 @@ def deal_seen_by_player_1(page):
 
 def a_take_previewed_for_the_teacher(page):
     assert page.one("to-move-line").text == "Player 2 to take every card from another cloud (turn step 2)"
-    assert page.one("last-move").text == "Last move: Player 2: play subtropical_desert-6"
+    assert page.one("last-move").text == "Last move: Player 2: play Subtropical desert 6"
     assert page.one("viewer").text == "Teacher view: every hand shown"
     line = page.one("preview-line")
     assert line.text == "Selected, not yet played: take cloud 1 to hand. Confirm or Cancel it in the action panel."
@@ -95,7 +95,7 @@ def a_take_previewed_for_the_teacher(page):
     assert "destination" in second.one("hand").classes
     events = page.one("last-events")
     assert events.one_tag("b").text == "This step:"
-    assert [item.text for item in events.all_tags("li")] == ["Player 2 plays subtropical_desert-6 on cloud 6."]
+    assert [item.text for item in events.all_tags("li")] == ["Player 2 plays Subtropical desert 6 on cloud 6."]
 
 
 def a_column_to_open(page):

@@ -71,7 +71,7 @@ def test_the_buttons_are_the_legal_actions_of_the_seat_to_move_at_every_step():
         expected = list(spec.legal_actions(session.state, seat))
         assert picker.mode == "choose" and picker.acting_seat == seat
         assert picker.offers() == [(seat, action) for action in expected], f"step {step}"
-        assert picker.labels() == [str(action) for action in expected]
+        assert picker.labels() == [spec.action_label(action, "en") for action in expected]
 
 
 def test_buttons_are_grouped_by_the_kind_of_action():

@@ -227,7 +227,8 @@ def test_play_card_goes_on_cloud_of_its_number(card, cloud):
     assert after["clouds"][str(cloud)] == KAIRA_CLOUDS[cloud] + [card]
     assert sorted(after["hands"][0]) == sorted(c for c in hand if c != card)
     assert (after["phase"], after["played_cloud"], after["seat"]) == ("take", cloud, 0)
-    assert texts(state) == [f"Player 1 plays {card} on cloud {cloud}."]
+    printed = {"temperate_grassland-2": "Temperate grassland 2", "taiga-2": "Taiga 2", "tropical_rainforest-5": "Tropical rainforest 5"}
+    assert texts(state) == [f"Player 1 plays {printed[card]} on cloud {cloud}."]
 
 
 # -- turn step 2: take a cloud -----------------------------------------------------------------------
@@ -263,8 +264,8 @@ def test_lower_cloud_goes_to_hand_with_bonus_draw():
     assert after["journals"][0] == []
     assert kinds(state)[:3] == ["take", "draw", "reveal"]
     assert texts(state)[:2] == [
-        "Player 1 takes cloud 2 (taiga-3, savanna-2) into their hand.",
-        "Player 1 draws taiga-5 (the bonus draw for taking to hand).",
+        "Player 1 takes cloud 2 (Taiga 3, Savanna 2) into their hand.",
+        "Player 1 draws Taiga 5 (the bonus draw for taking to hand).",
     ]
     # The drawn card is seen by its drawer only.
     other = [e for e in GAME.observe(state, 1)["events"] if e["kind"] == "draw"]
@@ -339,7 +340,7 @@ def test_new_biomes_open_columns_left_to_right():
     state = GAME.apply(state, 0, TakeCloud(cloud=5, to="journal"))
     # One new biome: its column opens at once, to the right of the existing one.
     assert zones(state)["journals"][0] == [["arctic_tundra-1"], ["temperate_forest-2", "temperate_forest-5"]]
-    assert "Player 1 opens journal column 2 for Temperate forest (temperate_forest-2, temperate_forest-5)." in texts(state)
+    assert "Player 1 opens journal column 2 for Temperate forest (Temperate forest 2, Temperate forest 5)." in texts(state)
     assert "order" not in kinds(state)
     assert zones(state)["clouds"]["5"] == ["chaparral-5"]
     state = GAME.apply(state, 1, PlayCard(card="savanna-5"))
@@ -352,7 +353,7 @@ def test_new_biomes_open_columns_left_to_right():
         [["arctic_tundra-1"], ["temperate_forest-2", "temperate_forest-5"], ["chaparral-6"]],
         [["subtropical_desert-3"]],
     ]
-    assert "Player 1 opens journal column 3 for Chaparral (chaparral-6)." in texts(state)
+    assert "Player 1 opens journal column 3 for Chaparral (Chaparral 6)." in texts(state)
 
 
 @pytest.mark.parametrize("first, second", [("temperate_grassland", "taiga"), ("taiga", "temperate_grassland")])
@@ -415,7 +416,7 @@ def test_existing_biome_joins_its_column():
     state = GAME.apply(state, 0, TakeCloud(cloud=5, to="journal"))
     assert zones(state)["journals"][0] == [
         ["arctic_tundra-1", "arctic_tundra-5"], ["temperate_forest-1", "temperate_forest-2"], ["chaparral-1"]]
-    assert "Player 1 adds temperate_forest-2, arctic_tundra-5 to existing journal columns." in texts(state)
+    assert "Player 1 adds Temperate forest 2, Arctic tundra 5 to existing journal columns." in texts(state)
     assert "column" not in kinds(state)
 
 
@@ -429,7 +430,7 @@ def test_refill_puts_one_card_on_emptied_cloud_regardless_of_number():
     assert after["clouds"]["6"] == ["subtropical_desert-3"]
     assert after["deck"] == ["taiga-5", "END"]
     assert [e.text for e in GAME.events(state) if e.kind == "reveal"] == [
-        "Refill: temperate_forest-6 is revealed onto cloud 4 (the emptied cloud, whatever its number)."]
+        "Refill: Temperate forest 6 is revealed onto cloud 4 (the emptied cloud, whatever its number)."]
 
 
 def test_refill_reveals_until_two_clouds_hold_two():
@@ -446,7 +447,7 @@ def test_refill_reveals_until_two_clouds_hold_two():
     assert after["deck"] == ["arctic_tundra-3", "taiga-5", "END"]
     assert [(e.cloud, e.cards) for e in GAME.events(state) if e.kind == "reveal"] == [
         (4, ("savanna-6",)), (2, ("taiga-2",)), (1, ("temperate_forest-1",))]
-    assert texts(state)[-2] == "Refill: temperate_forest-1 is revealed onto cloud 1 (the cloud of its number)."
+    assert texts(state)[-2] == "Refill: Temperate forest 1 is revealed onto cloud 1 (the cloud of its number)."
 
 
 def test_refill_first_card_goes_on_the_cloud_just_taken_not_on_another_empty_cloud():
@@ -700,9 +701,9 @@ def test_disturbance_everyone_with_a_hand_card_passes_one_left_at_once():
                                  [["chaparral-1"], ["savanna-1"]]]
     assert GAME.is_over(state) and kinds(state)[-1] == "game_over"
     assert [e.text for e in GAME.events(state) if e.kind == "pass"] == [
-        "Player 1 passes taiga-1 into Player 2's journal.",
-        "Player 2 passes savanna-1 into Player 3's journal.",
-        "Player 3 passes chaparral-4 into Player 1's journal.",
+        "Player 1 passes Taiga 1 into Player 2's journal.",
+        "Player 2 passes Savanna 1 into Player 3's journal.",
+        "Player 3 passes Chaparral 4 into Player 1's journal.",
     ]
 
 
@@ -718,7 +719,7 @@ def test_disturbance_new_biome_opens_a_column_on_the_right():
     state = disturbance([["taiga-1"], []], journals=[[], [["chaparral-1"], ["savanna-3"]]], players=2)
     state = GAME.apply(state, 0, PassCard(card="taiga-1"))
     assert zones(state)["journals"][1] == [["chaparral-1"], ["savanna-3"], ["taiga-1"]]
-    assert "Player 2 opens journal column 3 for Taiga (taiga-1)." in texts(state)
+    assert "Player 2 opens journal column 3 for Taiga (Taiga 1)." in texts(state)
 
 
 def test_disturbance_empty_hand_passes_nothing_but_still_receives():
@@ -742,8 +743,8 @@ def test_disturbance_choices_stay_hidden_until_resolved():
     assert mine["passes"] == [{"chosen": True, "card": "taiga-1"}, {"chosen": False}, {"chosen": False}]
     assert theirs["passes"] == [{"chosen": True}, {"chosen": False}, {"chosen": False}]
     assert spectator["passes"] == theirs["passes"]
-    assert mine["events"] == [{"kind": "pass_chosen", "text": "Player 1 chooses to pass taiga-1.", "seat": 0, "cards": ["taiga-1"],
-                               "texts": {"en": "Player 1 chooses to pass taiga-1.", "ja": "プレイヤー1はtaiga-1を渡すことにしました。"}}]
+    assert mine["events"] == [{"kind": "pass_chosen", "text": "Player 1 chooses to pass Taiga 1.", "seat": 0, "cards": ["taiga-1"],
+                               "texts": {"en": "Player 1 chooses to pass Taiga 1.", "ja": "プレイヤー1はタイガ 1を渡すことにしました。"}}]
     assert theirs["events"] == [{"kind": "pass_chosen", "text": "Player 1 has chosen a card to pass.", "seat": 0,
                                  "texts": {"en": "Player 1 has chosen a card to pass.", "ja": "プレイヤー1は渡すカードを選びました。"}}]
     assert "taiga-1" not in json.dumps(theirs) and "taiga-1" not in json.dumps(spectator)
@@ -841,7 +842,8 @@ def test_custom_card_file_with_renamed_biome():
     game = Subastral(parse_cards(data))
     state = game.decode({**position(hands=[["boreal-2"], []], clouds={4: ["savanna-4"]}), "cards": data})
     state = game.apply(state, 0, PlayCard(card="boreal-2"))
-    assert "Player 1 plays boreal-2 on cloud 2." in texts(state)
+    assert "Player 1 plays Boreal forest 2 on cloud 2." in texts(state)      # the card file's name for it
+    assert game.action_label(PlayCard(card="boreal-2")) == "play Boreal forest 2"
     with pytest.raises(rules.InvalidPosition, match="unknown card 'taiga-2'"):
         game.decode({**position(hands=[["taiga-2"], []]), "cards": data})
 
