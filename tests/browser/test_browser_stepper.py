@@ -16,7 +16,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, settled, shot, wait_for_board, wait_until
+from tests.helpers.explorer_page import button_label, open_app, settled, shot, wait_for_board, wait_until
 from tests.helpers.tiers import slow
 
 pytestmark = pytest.mark.browser
@@ -62,8 +62,8 @@ def cloud_texts(page: Page) -> list[str]:
 def click_action(page: Page, session, action) -> None:
     """Select ``action`` in the picker, then confirm it; returns once the server has played it."""
     length, branches = len(session.log), len(session.branches)
-    page.locator(".action-picker").get_by_role("button", name=str(action), exact=True).click()
-    expect(page.locator(".action-picker .selection-line")).to_contain_text(str(action))
+    page.locator(".action-picker").get_by_role("button", name=button_label(action), exact=True).click()
+    expect(page.locator(".action-picker .selection-line")).to_contain_text(button_label(action))
     page.locator(".confirm-action button").click()
     wait_until(lambda: (len(session.log) != length or len(session.branches) != branches) and settled(session),
                what=f"{action} to be played")
@@ -94,7 +94,7 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
         play = plays[turn % len(plays)]
         first_play = first_play if first_play is not None else session.cursor
         # select: the card is marked in the hand and its cloud lights up, nothing is played yet
-        page.locator(".action-picker").get_by_role("button", name=str(play), exact=True).click()
+        page.locator(".action-picker").get_by_role("button", name=button_label(play), exact=True).click()
         cloud = spec.card_info(state, play.card)["number"]
         expect(page.locator(f".cloud-{cloud}.target")).to_be_visible()
         expect(page.locator(".cloud.target")).to_have_count(1)
@@ -112,7 +112,7 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
         takes = spec.legal_actions(session.state, 0)
         take = next((a for a in takes if any(type(b).__name__ == "OpenColumn"
                                              for b in spec.legal_actions(spec.apply(session.state, 0, a), 0))), takes[0])
-        page.locator(".action-picker").get_by_role("button", name=str(take), exact=True).click()
+        page.locator(".action-picker").get_by_role("button", name=button_label(take), exact=True).click()
         expect(page.locator(f".cloud-{take.cloud}.target")).to_be_visible()
         expect(page.locator(f".{take.to}-seat-0.destination")).to_be_visible()
         if turn == 0:

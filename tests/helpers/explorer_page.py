@@ -95,19 +95,28 @@ def switch_game(page: Page, session, label: str, game: str, players: int) -> Non
         wait_until(lambda: session.players < before, what="fewer players")
 
 
+def button_label(action) -> str:
+    """The English name the picker's button gives ``action`` (its game's ``action_label``: Subastral's
+    names a card as printed, not by the id ``str(action)`` holds)."""
+    import rules
+
+    return rules.get_game(type(action).__module__.split(".")[1]).action_label(action, "en")
+
+
 def select(page: Page, action) -> None:
     """Click ``action``'s button until the picker shows it selected.
 
     A click that lands while the picker redraws the same buttons (a new list version) is refused
     by design ("no longer shows"); only then is it clicked again.
     """
-    button = page.locator(".action-picker").get_by_role("button", name=str(action), exact=True)
+    label = button_label(action)
+    button = page.locator(".action-picker").get_by_role("button", name=label, exact=True)
     selection = page.locator(".action-picker .selection-line")
     for _ in range(3):
         button.click()
         try:
-            expect(selection).to_contain_text(str(action), timeout=2_000)
+            expect(selection).to_contain_text(label, timeout=2_000)
             return
         except AssertionError:
             expect(page.locator(".picker-message")).to_contain_text("no longer shows")
-    expect(selection).to_contain_text(str(action))
+    expect(selection).to_contain_text(label)
