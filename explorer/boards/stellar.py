@@ -12,9 +12,10 @@ The telescope is drawn with the assumed geometry of docs/readings.md, "Stellar 2
 section, 3 in the middle, 4 at the bottom), reading the slot names the engine reports.
 
 Every text of the board comes from ``explorer/locales/<lang>/stellar_board.json`` (``lang``: the
-board's language); the card names, the card list's name and the telescope's slot names (``top-1``,
-as the rules and moves name them) are shown as the engine gives them, and the events in the board's
-language where the game writes them in it.
+board's language), the telescope's empty slots by their place ("Top 2", "上部 2"; the id ``top-2``
+that moves use stays in the slot's class and ``data-slot``); the card names and the card list's name
+are shown as the engine gives them, and the events in the board's language where the game writes them
+in it.
 """
 
 from __future__ import annotations
@@ -152,7 +153,8 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
                 title = optional_text(f"stellar_board.section.{section}", lang, SECTION_TITLES.get(section, section))
                 sections.append({"section": section, "title": title, "rows": []})
             sections[-1]["rows"].append([
-                {"slot": f"{section}-{n}", "legal": seat == acting and f"{section}-{n}" in lit,
+                {"slot": f"{section}-{n}", "label": text(f"stellar_board.slot.{section}", lang, n=n),
+                 "legal": seat == acting and f"{section}-{n}" in lit,
                  "card": card_markup(session, telescope[f"{section}-{n}"], lang, f"slot-{section}-{n}")
                  if telescope.get(f"{section}-{n}") else None}
                 for n in numbers])

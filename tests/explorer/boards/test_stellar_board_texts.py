@@ -63,7 +63,7 @@ def test_the_english_board_says_each_thing_in_its_place():
     assert (first.one("seat-name").text, first.one("seat-score").text) == ("Player 1", "12 pts")
     assert first.texts("zone-label") == ["Hand", "Telescope", "Notebook"]
     assert first.texts("section-title") == ["top (5)", "middle (3)", "bottom (4)"]
-    assert "top-2" in page.texts("t-slot", "slot-top-2") and "empty" in page.texts("empty")
+    assert "Top 2" in page.texts("t-slot", "slot-top-2") and "empty" in page.texts("empty")     # a slot by its place, not its id
     faces = {face(card) for card in page.all("st-card")}
     assert {("5", "planet ★"), ("6/0", "black hole"), ("2", "satellite")} <= faces
     assert "interstellar cloud" in page.texts("stack-name")
