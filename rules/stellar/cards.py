@@ -135,6 +135,18 @@ class CardSet:
     def card_name(self, kind: int) -> str:
         return self.kind_names[kind]
 
+    def card_label(self, kind: int) -> dict[str, str]:
+        """A card as players name it, in each language: its type's name from the card file, its number
+        and its stars ("Interstellar cloud 3 ★", "星間雲 3 ★"); a satellite by that word. (``card_name``
+        is the id files and actions use: ``interstellar_cloud-3-1star``.)"""
+        if self.is_satellite(kind):
+            word = say("stellar", "term.satellite")
+            return {"en": word["en"].capitalize(), "ja": word["ja"]}
+        kind_type = self.types[self.type_of[kind]]
+        number = SIX_ZERO if self.six_zero[kind] else str(self.number_of[kind])
+        stars = f" {'★' * self.stars_of[kind]}" if self.stars_of[kind] else ""
+        return {"en": f"{kind_type.name} {number}{stars}", "ja": f"{kind_type.name_ja or kind_type.name} {number}{stars}"}
+
     def kind(self, name: Any, *, where: str) -> int:
         try:
             return self.kind_by_name[name]

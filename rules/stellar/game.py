@@ -102,6 +102,13 @@ def _section_name(section: str) -> dict[str, str]:
     return say("stellar", key) if key in templates("stellar") else {"en": section, "ja": section}
 
 
+
+def telescope_slot_label(slot: str) -> dict[str, str]:
+    """A telescope slot as players name it, in each language ("Middle 2", "中央 2"): its section and
+    its number; ``middle-2`` is the id moves and files use."""
+    section, number = slot.rsplit("-", 1)
+    return {lang: say("stellar", f"slot.{section}", n=number)[lang] for lang in ("en", "ja")}
+
 class Stellar(ModuleGame):
     id = "stellar"
     title = "Stellar"
@@ -338,9 +345,10 @@ class Stellar(ModuleGame):
     def _event(self, state: State, record: tuple) -> Event:
         kind, seat, kinds, extra = record
         cards = state.cards
-        names = tuple(cards.card_name(k) for k in kinds)
+        names = tuple(cards.card_name(k) for k in kinds)        # ids, for tools; the texts name cards as printed
+        labels = tuple(cards.card_label(k) for k in kinds)
         who = player(seat) if seat is not None else say(self.id, "term.nobody")
-        text = lambda key, **values: say(self.id, key, who=who, cards=joined(names), **values)  # noqa: E731
+        text = lambda key, **values: say(self.id, key, who=who, cards=joined(labels), **values)  # noqa: E731
 
         def event(texts: dict, **fields) -> Event:
             """The event with its texts in every language (``text``: the English)."""
@@ -366,7 +374,7 @@ class Stellar(ModuleGame):
             return event(text("take", slot=extra), seat=seat, cards=names)
         if kind == "telescope":
             slot, down, seen = extra
-            slot_name = cards.telescope.slot_names[slot]
+            slot_name = telescope_slot_label(cards.telescope.slot_names[slot])
             if not seen:  # face down, not seen in the row by the others
                 return secret("telescope", text("telescope.face_down", slot=slot_name),
                               text("telescope.face_down.public", slot=slot_name))

@@ -53,7 +53,7 @@ def test_a_card_played_face_down_shows_its_identity_only_to_its_owner():
         assert GAME.observe(state, viewer)["telescopes"][0]["bottom-2"] == {"face_down": None}
         assert "planet-4-1star" not in seen(state, viewer)
     texts = [event["text"] for event in GAME.observe(state, 1)["events"]]
-    assert "Player 1 plays a card face down (number 3, no type, no stars) into telescope slot bottom-2." in texts
+    assert "Player 1 plays a card face down (number 3, no type, no stars) into telescope slot bottom 2." in texts
     twins_agree(state)
 
 
