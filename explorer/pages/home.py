@@ -22,9 +22,10 @@ WAYS = ("tutorial", "explorer", "analysis", "tables")
 
 
 def player_counts(counts: tuple[int, ...]) -> str:
-    """``2–5`` for a run of counts, ``2`` for one."""
-    return str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}" \
-        if list(counts) == list(range(counts[0], counts[-1] + 1)) else ", ".join(map(str, counts))
+    """``2`` for one count, ``2–5`` for a run of them, ``2, 4`` otherwise."""
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(map(str, counts))
 
 
 def game_card_html(game: str, lang: str) -> str:
