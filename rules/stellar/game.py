@@ -411,17 +411,26 @@ class Stellar(ModuleGame):
         raise AssertionError(f"unknown log record {record!r}")
 
     def action_label(self, action, lang: str = "en") -> str:
-        """The action's name on a button: ``str(action)`` in English, else from the ``action.*``
-        templates of ``data/events.json``; card and slot names stay as spelled, as in the events."""
-        if lang == "en":
-            return str(action)
+        """The action's name on a button, from the ``action.*`` templates of ``data/events.json``: a
+        card as players name it ("play Interstellar cloud 3 ★ to telescope Middle 2", not the ids
+        ``interstellar_cloud-3-1star`` and ``middle-2`` that ``str(action)`` and files use)."""
         fields = self.encode_action(action)
         kind = fields.pop("type")
         if kind == "telescope" and fields.pop("face_down"):
             kind = "telescope.face_down"
         elif kind == "clear_row":
             kind = "clear_row" if fields.pop("clear") else "leave_row"
+        for key in ("card", "telescope", "notebook"):
+            if key in fields:
+                fields[key] = self._card_label(fields[key])
+        if kind.startswith("telescope"):
+            fields["slot"] = telescope_slot_label(fields["slot"])
         return say_in(self.id, f"action.{kind}", lang, **fields)
+
+    def _card_label(self, name: str) -> dict[str, str] | str:
+        """The printed name of the card ``name`` (an id of this game's card set; else the id as it is)."""
+        kind = self.cards.kind_by_name.get(name)
+        return name if kind is None else self.cards.card_label(kind)
 
     # -- files -------------------------------------------------------------------------------
 
