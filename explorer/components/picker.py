@@ -42,7 +42,7 @@ from typing import Any
 import panel as pn
 import param
 
-from explorer.core.i18n import text, texts
+from explorer.core.i18n import bot_name, text, texts
 from explorer.core.links import refusal_markdown
 from explorer.core.session import GameSession, player_label
 from explorer.core.stylesheets import stylesheet
@@ -80,7 +80,7 @@ def group_title(group: str, game: str = "subastral", lang: str = "en") -> str:
 
 def controller_label(name: str, lang: str = "en") -> str:
     """``"human"`` -> ``"a person"``, ``"greedy"`` -> ``"greedy bot"``."""
-    return text("controller.person", lang) if name == HUMAN else text("controller.bot", lang, name=name)
+    return text("controller.person", lang) if name == HUMAN else text("controller.bot", lang, name=bot_name(name, lang))
 
 
 def seats_text(seats, label=player_label, lang: str = "en") -> str:

@@ -31,7 +31,7 @@ import param
 
 from explorer.core.i18n import text
 from explorer.core.links import rule_link_html, rules_path
-from explorer.core.session import GameSession, Line, player_label
+from explorer.core.session import GameSession, Line, player_label, variants_text
 from explorer.core.stylesheets import stylesheet
 from rules.protocol import IllegalAction, RulesError
 from rules.rulebook import LANGUAGES, rulebook
@@ -71,15 +71,6 @@ def live_replay_problem(session: GameSession) -> dict | None:
         if seat == problem.get("seat") and str(action) == problem.get("action"):
             return None
     return problem
-
-
-def variants_text(variants: dict, lang: str = "en") -> str:
-    """``{"disturbance": True}`` -> ``"disturbance on"`` (``"disturbance オン"``)."""
-    words = []
-    for name, value in sorted(variants.items()):
-        shown = text(f"variants.{'on' if value else 'off'}", lang) if isinstance(value, bool) else value
-        words.append(f"{name.replace('_', ' ')} {shown}")
-    return ("、" if lang == "ja" else ", ").join(words)
 
 
 # --------------------------------------------------------------------------- keyboard
@@ -394,7 +385,7 @@ class BranchesPanel(pn.viewable.Viewer):
 
     def _draw_current(self, *events) -> None:
         session = self.session
-        rules_text = variants_text(session.variants, self.lang) or text("branches.standard", self.lang)
+        rules_text = variants_text(session.game, session.variants, self.lang) or text("branches.standard", self.lang)
         self.current_line.object = (f'<div class="current-line">'
                                     f'{esc(text("branches.this_line", self.lang, moves=len(session.log), rules=rules_text))}</div>')
 
@@ -416,9 +407,10 @@ class BranchesPanel(pn.viewable.Viewer):
 
     def _describe(self, line: Line) -> str:
         variants = dict(line.variants)
-        played = (f'<br><small>{esc(text("branches.played_with", self.lang, variants=variants_text(variants, self.lang)))}</small>'
+        played = (f'<br><small>{esc(text("branches.played_with", self.lang, variants=variants_text(self.session.game, variants, self.lang)))}</small>'
                   if variants != self.session.variants else "")
-        return f'<div class="branch-line">{esc(str(line))}{played}</div>'
+        moves = text("branches.line", self.lang, moves=len(line.log), forked=line.forked_at)
+        return f'<div class="branch-line">{esc(moves)}{played}</div>'
 
     def switch(self, index: int) -> None:
         """Switch to ``branches[index]``; a stale index or a line these rules refuse is reported, not raised."""

@@ -46,6 +46,15 @@ def text(key: str, lang: str = DEFAULT, **values) -> str:
     return found.format(**values) if values else found
 
 
+def bot_name(name: str, lang: str = DEFAULT) -> str:
+    """A bot as the page names it (``greedy`` -> "greedy", "貪欲"; ``mcts`` -> "MCTS"); a bot the
+    locale files do not name yet, by its name."""
+    try:
+        return text(f"bot.{name}", lang)
+    except KeyError:
+        return name
+
+
 def event_text(event: dict, lang: str = DEFAULT) -> str:
     """An observation's event (``Event.seen_by``) in ``lang`` where the game writes it, else its
     English ``text`` (empty for an event with nothing to say): every view's one reading of events."""

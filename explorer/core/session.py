@@ -106,6 +106,32 @@ def variant_note(game: str, name: str, lang: str = "en") -> str:
         return _variant_doc(_variant(game, name))
 
 
+def variant_value_label(game: str, name: str, value, lang: str = "en") -> str:
+    """A variant's setting as players read it: an on/off switch's "on"/"off" ("オン"/"オフ"), a choice
+    by its words (``per_card`` -> "Per ecosystem card", "生態系カード1枚ごと"; locale files:
+    ``advisor.variant.<game>.<name>.value.<value>``); a choice they do not name yet, its id in words."""
+    if isinstance(value, bool):
+        return text(f"variants.{'on' if value else 'off'}", lang)
+    try:
+        return text(f"advisor.variant.{game}.{name}.value.{value}", lang)
+    except KeyError:
+        return str(value).replace("_", " ")
+
+
+def variant_options(game: str, name: str, lang: str = "en") -> dict[str, Any]:
+    """A choice variant's options for a selector: ``{words: value}`` in ``lang``."""
+    return {variant_value_label(game, name, value, lang): value for value in _variant(game, name).choices}
+
+
+def variants_text(game: str, variants: Mapping, lang: str = "en") -> str:
+    """Settings in words, each variant by its label: ``{"disturbance": True}`` -> "Disturbance variant:
+    on" ("擾乱バリアント：オン"); ``{"ecosystem_bonus": "per_card"}`` -> "Ecosystem bonus: Per ecosystem card"."""
+    words = [text("variants.setting", lang, variant=variant_label(game, name, lang),
+                  value=variant_value_label(game, name, value, lang))
+             for name, value in sorted(variants.items())]
+    return text("variants.separator", lang).join(words)
+
+
 def _variant(game: str, name: str):
     for variant in rules.get_game(game).variants:
         if variant.name == name:

@@ -56,13 +56,14 @@ import param
 import rules
 from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, EnvelopeFigure, IntervalFigure, envelope_data,
                                      score_distribution_data)
-from explorer.core.i18n import text
+from explorer.core.i18n import bot_name, text
 from explorer.web.request import page_language
 from play.bots import BOTS
 from rules.rulebook import LANGUAGES
 from play.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
 from explorer.plots.live import OnLoop, figure_pane, show_figure
-from explorer.core.session import VariantSwitches, player_label, switches_class, variant_label, variant_note
+from explorer.core.session import (VariantSwitches, player_label, switches_class, variant_label, variant_note,
+                                   variant_options, variant_value_label)
 from explorer.web.shell import PageTemplate
 
 #: Where each setting's mark sits beside its seat on a categorical x axis.
@@ -210,6 +211,8 @@ def _variant_words(name: str, a: Any, b: Any, lang: str = "en", game: str | None
     words = _variant_name(game, name, lang)
     if isinstance(a, bool):
         return text("analysis.change.on" if b else "analysis.change.off", lang, variant=words)
+    if game is not None:
+        a, b = (variant_value_label(game, name, value, lang) for value in (a, b))
     return text("analysis.change.value", lang, variant=words, a=a, b=b)
 
 
@@ -218,7 +221,8 @@ def question(settings: RunSettings, lang: str = "en") -> str:
     changes = [_variant_words(name, settings.variants_a.get(name), value, lang, settings.game)
                for name, value in sorted(settings.variants_b.items()) if settings.variants_a.get(name) != value]
     if tuple(settings.bots_a) != tuple(settings.bots_b):
-        changes.append(text("analysis.change.bots", lang, a="/".join(settings.bots_a), b="/".join(settings.bots_b)))
+        changes.append(text("analysis.change.bots", lang, a="/".join(bot_name(b, lang) for b in settings.bots_a),
+                            b="/".join(bot_name(b, lang) for b in settings.bots_b)))
     if not changes:
         return text("analysis.question.same", lang, players=settings.players)
     if len(changes) == 1:
@@ -454,13 +458,15 @@ class AnalysisPage(pn.viewable.Viewer):
                 words["description"] = text(f"analysis.doc.{name}", lang)
             return kind.from_param(self.param[name], css_classes=[f"analysis-{name.replace('_', '-')}"], **words, **kw)
 
+        bots = {bot_name(name, lang): name for name in BOTS}
         self.executor_widgets = {"processes": widget("workers", pn.widgets.IntInput),
                                  "dask": widget("scheduler", pn.widgets.TextInput)}
         self.param.watch(self._show_executor_widgets, ["executor"])
         self._show_executor_widgets()
         return pn.Column(
             text("analysis.heading", lang),
-            widget("game"), widget("players"), widget("bot_a"), widget("bot_b"), self.variant_box,
+            widget("game"), widget("players"), widget("bot_a", options=bots), widget("bot_b", options=bots),
+            self.variant_box,
             widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
             widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
             widget("stop_when_precise", pn.widgets.Checkbox), widget("ci_half_width", pn.widgets.FloatInput),
@@ -500,7 +506,7 @@ class AnalysisPage(pn.viewable.Viewer):
             if name == "name":
                 continue
             kind = pn.widgets.Checkbox if isinstance(parameter, param.Boolean) else pn.widgets.Select
-            words = {}
+            words = {} if kind is pn.widgets.Checkbox else {"options": variant_options(self.game, name, lang)}
             if lang != "en":       # the variants' own words, where explorer.core.session has them in lang
                 label = _session_words("variant_label", self.game, name, lang)
                 note = _session_words("variant_note", self.game, name, lang)

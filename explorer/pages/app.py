@@ -33,7 +33,7 @@ import param
 import rules
 from explorer.boards.registry import board_for
 from explorer.components.advisor import MoveAdvisor
-from explorer.core.i18n import literal, text
+from explorer.core.i18n import bot_name, literal, text
 from explorer.core.links import rules_href, tutorial_href
 from explorer.pages.tutorial import available as tutorials_available
 from explorer.components.picker import HUMAN, ActionPicker, SeatControllers
@@ -43,7 +43,8 @@ from explorer.components.setup_editor import SetupEditor
 from explorer.tables.hub import TableError
 from explorer.pages.table_pages import review_replay
 from explorer.web.request import page_language, query_arg
-from explorer.core.session import GameSession, VariantSwitches, player_label, variant_label, variant_note
+from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
+                                   variant_options)
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 from explorer.web.shell import PageTemplate
 from rules.rulebook import LANGUAGES
@@ -125,7 +126,9 @@ class ExplorerApp(pn.viewable.Viewer):
         c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label=t("explorer.seed"))
         c["random_seed"] = pn.widgets.Button(label=t("explorer.random_seed"), css_classes=["random-seed"], width=130)
         c["random_seed"].on_click(lambda event: setattr(self.session, "seed", random.randrange(1_000_000)))
-        c["bot"] = pn.widgets.RadioButtonGroup.from_param(session.param.bot, label=t("explorer.bots"))
+        c["bot"] = pn.widgets.RadioButtonGroup.from_param(
+            session.param.bot, label=t("explorer.bots"),
+            options={bot_name(name, self.lang): name for name in session.param.bot.objects})
         c["new_game"] = pn.widgets.Button(label=t("explorer.new_game"), color="primary", css_classes=["new-game"],
                                           sizing_mode="stretch_width", description=t("explorer.new_game_note"))
         c["new_game"].on_click(self._new_bot_game)
@@ -156,6 +159,7 @@ class ExplorerApp(pn.viewable.Viewer):
                 widget = pn.widgets.Checkbox.from_param(switches.param[name], label=label, css_classes=[f"variant-{name}"])
             else:
                 widget = pn.widgets.Select.from_param(switches.param[name], name=label, description=note,
+                                                      options=variant_options(game, name, lang),
                                                       css_classes=[f"variant-{name}"])
             self.controls[f"variant:{name}"] = widget
             widgets.append(widget)

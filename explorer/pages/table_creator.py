@@ -13,6 +13,7 @@ import panel as pn
 import param
 
 from explorer.tables.hub import HUMAN, TableError, TableHub
+from explorer.core.i18n import bot_name
 from explorer.core.links import explorer_path, seat_link
 from explorer.pages.table_texts import esc, seat_name, t
 from explorer.core.stylesheets import stylesheet
@@ -80,7 +81,7 @@ class CreatorPage(pn.viewable.Viewer):
     def __panel__(self):
         record, lang = self.table.record, self.lang
         seats = t("list_separator", lang).join(
-            t("seat_controller", lang, player=seat_name(s, lang), controller=t("person", lang) if c == HUMAN else t("bot", lang, name=c))
+            t("seat_controller", lang, player=seat_name(s, lang), controller=t("person", lang) if c == HUMAN else t("bot", lang, name=bot_name(c, lang)))
             for s, c in enumerate(record.controllers))
         header = pn.pane.HTML(f'<b>{esc(t("creator_title", lang, table=record.id))}</b> · {esc(self.table.spec.title)}'
                               f'<br><span class="quiet">{esc(seats)}</span>', stylesheets=[PAGE_CSS],

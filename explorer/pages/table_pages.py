@@ -36,13 +36,13 @@ import panel as pn
 import param
 
 import rules
-from explorer.core.i18n import literal, text
+from explorer.core.i18n import bot_name, literal, text
 from explorer.boards.registry import board_for
 from explorer.plots.live import LivePlots, OnLoop
 from explorer.components.picker import ActionPicker, assign, seats_text
 from explorer.core.links import creator_page_link, explorer_path, refusal_markdown, seat_link
 from explorer.components.scores import ScoreBreakdown
-from explorer.core.session import FixedViewSession, player_label, variant_note
+from explorer.core.session import FixedViewSession, player_label, variant_label, variant_note, variant_options
 from explorer.tables.hub import CONTROLLERS, HUMAN, TableError, TableHub, db_path_from_args, get_hub
 from explorer.tables.store import SEED_LIMIT, token_digest
 from explorer.components.timeline import EventLog
@@ -272,7 +272,7 @@ class TablePage(pn.viewable.Viewer):
                if self.seat is not None else
                t("spectator_note", lang, spectator=f'<span class="you">{t("spectator", lang)}</span>'))
         seats = t("list_separator", lang).join(
-            t("seat_controller", lang, player=seat_name(s, lang), controller=t("person", lang) if c == HUMAN else t("bot", lang, name=c))
+            t("seat_controller", lang, player=seat_name(s, lang), controller=t("person", lang) if c == HUMAN else t("bot", lang, name=bot_name(c, lang)))
             for s, c in enumerate(record.controllers))
         table = t("header_table", lang, table=f"<code>{esc(record.id)}</code>")
         return (f'<b>{esc(self.session.spec.title)}</b> · {table} · {who}'
@@ -304,7 +304,7 @@ class TablePage(pn.viewable.Viewer):
 
     def _seat_label(self, seat: int) -> str:
         controller, lang = self.table.controller(seat), self.lang
-        return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=controller)
+        return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=bot_name(controller, lang))
 
     def _replay_file(self):
         if not self.table.over:
@@ -378,12 +378,15 @@ class Lobby(pn.viewable.Viewer):
         self.players.value = 4 if 4 in spec.player_counts else spec.player_counts[0]
         widgets = []
         for variant in spec.variants:
-            description = variant_description(self.game.value, variant, self.lang)
+            game, lang = self.game.value, self.lang
+            description = variant_description(game, variant, lang)
+            label = variant_label(game, variant.name, lang)
             if set(variant.choices) == {False, True}:
-                widget = pn.widgets.Checkbox(label=f"{variant.name}: {description}", value=variant.default)
+                widget = pn.widgets.Checkbox(label=t("variant", lang, label=label, description=description),
+                                             value=variant.default)
             else:
-                widget = pn.widgets.Select(label=variant.name, options=list(variant.choices), value=variant.default,
-                                           description=description)
+                widget = pn.widgets.Select(label=label, options=variant_options(game, variant.name, lang),
+                                           value=variant.default, description=description)
             widget.variant_name = variant.name
             widgets.append(widget)
         self.variants.objects = widgets
@@ -394,8 +397,7 @@ class Lobby(pn.viewable.Viewer):
         count = self.players.value or 0
         kept = list(self.seats.objects[:count])
         lang = self.lang
-        options = (list(CONTROLLERS) if lang == "en" else      # (English: the names themselves)
-                   {t("person_short", lang) if name == HUMAN else name: name for name in CONTROLLERS})
+        options = {t("person_short", lang) if name == HUMAN else bot_name(name, lang): name for name in CONTROLLERS}
         added = [pn.widgets.Select(label=seat_name(seat, lang), options=options, value=HUMAN,
                                    css_classes=[f"lobby-seat-{seat}"], width=160)
                  for seat in range(len(kept), count)]

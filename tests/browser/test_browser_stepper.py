@@ -211,7 +211,7 @@ def test_switching_the_disturbance_variant_replays_the_line_and_shows_a_cut(page
     expect(notice).to_be_visible()
     expect(notice).to_contain_text(f"cut this line at move {problem['move']}")
     expect(notice).to_contain_text("illegal under these rules")
-    expect(page.locator(".branches")).to_contain_text("played with disturbance on")
+    expect(page.locator(".branches")).to_contain_text("played with Disturbance variant: on")
     expect_cursor(page, session)
     shot(page, "variant-cut-line")
 

@@ -38,3 +38,29 @@ def test_the_explorer_speaks_japanese(game):
     # The same session in English still reads as before.
     english = ExplorerApp(session=session, lang="en")
     assert "Step 1" in english.log_view.lines() and english.controls["game"].name == "Game"
+
+
+ID = re.compile(r"\b[a-z]+_[a-z_]+\b")      # before_refill, per_card, own_type
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", [game for game in rules.GAMES if any(
+    not isinstance(variant.default, bool) for variant in rules.get_game(game).variants)])
+def test_variant_settings_are_words_not_ids(game, lang):
+    """The sidebar's choices, the lines of play and the lobby name a variant's setting in words
+    ("per ecosystem card", "生態系カード1枚ごと"), never its id (``per_card``); the value chosen is still the id."""
+    from explorer.components.timeline import BranchesPanel
+    session = GameSession(game=game, seed=5)
+    app = ExplorerApp(session=session, lang=lang)
+    selects = [w for name, w in app.controls.items() if name.startswith("variant:") and hasattr(w, "options")
+               and isinstance(w.options, dict)]
+    assert selects
+    for select in selects:
+        assert not any(ID.search(label) for label in select.options), select.options
+        if lang == "ja":
+            assert all(JAPANESE.search(label) for label in select.options), select.options
+        assert select.value in select.options.values()
+    line = BranchesPanel(session=session, lang=lang).current_line.object
+    assert not ID.search(line.replace("current-line", "")), line
+    if lang == "ja":
+        assert all(JAPANESE.search(label) for label in select.options)

@@ -57,8 +57,8 @@ def widget_texts(page: AnalysisPage) -> dict:
 ENGLISH_WIDGETS = {
     "analysis-game": ("Game", "Which game's rules.", ["Subastral", "Stellar", "Jump Gate", "Starligned", "Biome Blitz"]),
     "analysis-players": ("Players", "Number of players.", ["2", "3", "4", "5"]),
-    "analysis-bot-a": ("Bots in A", None, ["random", "greedy", "mcts"]),
-    "analysis-bot-b": ("Bots in B", None, ["random", "greedy", "mcts"]),
+    "analysis-bot-a": ("Bots in A", None, ["random", "greedy", "MCTS"]),
+    "analysis-bot-b": ("Bots in B", None, ["random", "greedy", "MCTS"]),
     "analysis-games": ("Games", "Games per setting (each deal is played under A and B).", None),
     "analysis-seed": ("Seed", "Game i is dealt from seed + i.", None),
     "analysis-chunk": ("Chunk size", "Games per chunk (the plots update per chunk).", None),
@@ -96,7 +96,7 @@ def test_the_english_widgets_buttons_and_headings_are_unchanged(monkeypatch):
     assert create_page("en").analysis.lang == "en"
 
 
-def test_the_english_questions_are_unchanged():
+def test_the_english_questions_name_settings_in_words():
     assert question(RunSettings(**BASE, variants_a={"disturbance": True}, variants_b={"disturbance": False})) \
         == "Does turning disturbance off change the scores at 4 players?"
     assert question(RunSettings(**BASE, variants_a={"disturbance": False}, variants_b={"disturbance": True},
@@ -107,8 +107,8 @@ def test_the_english_questions_are_unchanged():
     a = {"fifth_starter_to_box": False, "satellite_clear": "before_refill", "face_down_row_number": "printed"}
     b = {"fifth_starter_to_box": True, "satellite_clear": "after_take", "face_down_row_number": "three"}
     assert question(RunSettings(game="stellar", players=2, games=10, seed=1, variants_a=a, variants_b=b)) == (
-        "Do face down row number = three (instead of printed), fifth starter to box and satellite clear = "
-        "after_take (instead of before_refill) change the scores at 2 players?")
+        "Do face down row number = the face-down value 3 (instead of the printed number), fifth starter to box and "
+        "satellite clear = right after the take (instead of before the refill (phase 4)) change the scores at 2 players?")
 
 
 def test_the_english_progress_lines_and_summary_are_unchanged():
@@ -208,7 +208,7 @@ def test_the_japanese_page_shows_japanese_and_none_of_the_english_labels(japanes
     assert not left, f"English labels on the Japanese page: {left}"
     words = [item for item in shown if item and re.search(r"[A-Za-z]{3}", item) and not JAPANESE.search(item)]
     # What may stay as it is: game titles, bot names (their ids) and the language switch's "English".
-    allowed = {"Subastral", "Stellar", "Jump Gate", "Starligned", "Biome Blitz", "random", "greedy", "mcts"}
+    allowed = {"Subastral", "Stellar", "Jump Gate", "Starligned", "Biome Blitz", "MCTS"}
     assert not [w for w in words if w not in allowed], words
 
 

@@ -326,7 +326,7 @@ def test_a_variant_change_that_cuts_the_line_is_shown_until_the_old_line_is_back
     assert app.replay_problem.alert.visible and problem["text"] in app.replay_problem.alert.object
     assert problem["text"] in Zones(app.board.html()).text["problem"]
     assert len(session.log) == problem["move"] - 1
-    assert "played with disturbance on" in app.branches.lines.objects[0].objects[0].object
+    assert "played with Disturbance variant: on" in app.branches.lines.objects[0].objects[0].object
     click(app.branches.switch_buttons[-1])
     assert session.log == full and session.variants == {"disturbance": True}
     assert not app.replay_problem.alert.visible and "problem" not in Zones(app.board.html()).text

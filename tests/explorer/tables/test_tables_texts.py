@@ -13,7 +13,7 @@ import panel as pn
 import pytest
 
 from explorer.core.i18n import texts
-from explorer.tables.hub import CONTROLLERS, HUMAN, TableHub
+from explorer.tables.hub import HUMAN, TableHub
 from explorer.pages.table_pages import Lobby, TablePage, create_tables_page, review_replay
 from explorer.tables.store import key_path
 from rules.protocol import IllegalAction
@@ -73,10 +73,10 @@ def test_the_lobby_in_english_is_unchanged(hub):
     assert [lobby.create_button.label, lobby.rematch_of.name, lobby.rematch_button.label, lobby.refresh_button.label] == \
         ["Create the table", "Rematch a finished table", "Rematch (same seats, new seed)", "Refresh"]
     lobby.game.value = "stellar"
-    assert lobby.variants.objects[0].name.startswith("fifth_starter_to_box: The fifth starter card goes back")
+    assert lobby.variants.objects[0].name.startswith("Fifth starter to box variant: The fifth starter card goes back")
     lobby.players.value = 2
     assert [w.name for w in lobby.seats.objects] == ["Player 1", "Player 2"]
-    assert lobby.seats.objects[1].options == list(CONTROLLERS)
+    assert lobby.seats.objects[1].options == {"person": "human", "random": "random", "greedy": "greedy", "MCTS": "mcts"}
     lobby.seats.objects[1].value = "random"
     lobby.seed.value = "twelve"
     assert lobby.create() is None and lobby.message.object == "Not created: the seed must be a whole number, not 'twelve'"
@@ -210,7 +210,8 @@ def test_the_lobby_in_japanese(hub):
     lobby.game.value = "stellar"
     lobby.players.value = 2
     from explorer.core.session import variant_note
-    assert lobby.variants.objects[0].name == "fifth_starter_to_box: " + variant_note("stellar", "fifth_starter_to_box", "ja")
+    assert lobby.variants.objects[0].name == ("バリアント：5 枚目のスターターを箱へ："
+                                              + variant_note("stellar", "fifth_starter_to_box", "ja"))
     assert lobby.seats.objects[1].options["人"] == HUMAN
     lobby.seats.objects[1].value = "random"
     lobby.seed.value = "twelve"
@@ -235,7 +236,7 @@ def test_a_table_page_in_japanese(hub):
     table, tokens = hub.create("subastral", 2, seed=5, controllers=[HUMAN, "random"])
     page, spectator = TablePage(hub, table.id, tokens[0], lang="ja"), TablePage(hub, table.id, None, lang="ja")
     assert page.picker.lang == page.log_view.lang == page.board.lang == "ja"
-    assert_japanese(shown_text(page), "あなたは", "プレイヤー1：人、プレイヤー2：randomボット", "1手目：あなたの手番です。",
+    assert_japanese(shown_text(page), "あなたは", "プレイヤー1：人、プレイヤー2：ランダムボット", "1手目：あなたの手番です。",
                     "イベント", "得点の推移とカード（開くと表示が更新されます）")
     assert_japanese(shown_text(spectator), "観戦者", "手札は表示されません")
     page.session.goto(0)            # (nothing was played yet: the past-step text, from the texts)
