@@ -43,7 +43,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard
+from explorer.boards.base import HtmlBoard, card_set_words
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -323,8 +323,8 @@ def starligned_context(view: dict, *, step: int, moves: int, problem: str | None
             "seats": [seat_context(view, seat, preview, now, lang) for seat in range(view["players"])],
             "events": [event_text(e, lang) for e in view["events"] if e.get("text")],
             "legend": [{"colour": biome_colours(g)[0], "name": g} for g in groups],
-            "provenance": marked("provenance", lang, name=str(card_set.get("name", "")),
-                                 provenance=str(card_set.get("provenance", "")))}
+            "provenance": marked("provenance", lang, **dict(zip(("name", "provenance"),
+                                                               card_set_words("starligned", card_set, lang))))}
 
 
 def starligned_html(session: GameSession, lang: str = "en") -> str:

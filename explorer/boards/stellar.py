@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard
+from explorer.boards.base import HtmlBoard, card_set_words
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours
 from explorer.core.i18n import DEFAULT, event_text, text, texts
@@ -187,7 +187,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
                 for slot in sorted(view["row"], key=int)],
         "seats": seats,
         "events": [said for said in (event_text(event, lang) for event in view["events"]) if said],
-        "card_list": text("stellar_board.card_list", lang, name=str(card_set.get("name", "")),
+        "card_list": text("stellar_board.card_list", lang, name=card_set_words("stellar", card_set, lang)[0],
                           provenance=optional_text(f"stellar_board.provenance.{source}", lang, source)),
     }
 

@@ -48,7 +48,7 @@ from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (t
 from explorer.web.markup import macro, render
 from explorer.core.session import GameSession, player_label
 from explorer.core.stylesheets import stylesheet
-from explorer.boards.base import HtmlBoard
+from explorer.boards.base import HtmlBoard, card_set_words
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.viewpoint import role_of
 from rules.subastral.cards import standard_cards
@@ -97,12 +97,21 @@ def biome_title(biome: str, lang: str = "en") -> str:
     return _biome_names(lang).get(biome) or biome.replace("_", " ").capitalize()
 
 
+def biome_short(biome: str, lang: str = "en") -> str:
+    """The word on a card's chip: ``"arctic_tundra"`` -> "tundra" ("ツンドラ"); a biome the locale
+    files do not know (a card file's own), the last word of its id."""
+    try:
+        return _t(f"short.{biome}", lang)
+    except KeyError:
+        return biome.rsplit("_", 1)[-1]
+
+
 def card_face(card: str, selected: bool = False, *, ghost: bool = False, lang: str = "en") -> dict:
     """What ``templates/subastral_board.html`` draws for a face-up card; a ghost (a preview of where a
     card will go) carries no ``data-card``."""
     biome = biome_of(card)
     background, ink = biome_colours(biome)
-    return {"name": card, "biome": biome, "number": number_of(card), "short": biome.rsplit("_", 1)[-1],
+    return {"name": card, "biome": biome, "number": number_of(card), "short": biome_short(biome, lang),
             "title": _t("card_title", lang, biome=biome_title(biome, lang), number=number_of(card)),
             "background": background, "ink": ink, "ghost": ghost, "selected": selected}
 
@@ -210,7 +219,9 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
         if number == target_cloud:
             if kind == "play":
                 cards.append(card(preview["card"], ghost=True))
-                note = t("goes_here", card=preview["card"])
+                card_name = preview["card"]
+                note = t("goes_here", card=t("card_title", biome=biome_title(biome_of(card_name), lang),
+                                             number=number_of(card_name)))
             elif kind == "take":
                 whose = t("player_possessive", player=player(preview_seat)) if preview_seat is not None else ""
                 to = preview.get("to") or ""
@@ -274,8 +285,8 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
         "events_title": t("this_step" if step else "the_deal"),
         "events": [event_text(event, lang) for event in view["events"] if event.get("text")],
         "legend": [{"colour": biome_colours(b)[0], "name": biome_title(b, lang)} for b in biomes],
-        "provenance": t("provenance", name=card_set.get("name", t("unknown")),
-                        provenance=card_set.get("provenance", t("unknown"))),
+        "provenance": t("provenance", **dict(zip(("name", "provenance"), card_set_words(
+            "subastral", {"name": t("unknown"), "provenance": t("unknown"), **card_set}, lang)))),
     }
 
 

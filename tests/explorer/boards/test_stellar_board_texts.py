@@ -156,7 +156,7 @@ def test_the_japanese_board_names_the_rulebooks_terms():
                  "先生の視点", "手札", "望遠鏡", "ノートブック", "上部（5）",
                  "中央（3）", "下部（4）", "惑星", "ブラックホール", "星間雲", "サテライト",
                  "連続数 1 × 2★ = 2", "このステップ：",
-                 "カードリスト：Stellar standard deck (assumed model)（由来：想定）"):
+                 "カードリスト：Stellarの標準カード（仮のモデル）（由来：想定）"):
         assert word in html, word
     assert parse(html).one("deck").text == "山札 39 枚"
     assert "プレイヤー2の視点" in board(played(12), "ja", 1)

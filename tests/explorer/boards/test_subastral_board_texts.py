@@ -188,28 +188,20 @@ def english_labels() -> tuple[str, ...]:
 
 
 class Shown(HTMLParser):
-    """What a person reads: the text and the tooltips (``title``), without the card faces' biome words."""
+    """What a person reads: the text and the tooltips (``title``), the card chips' biome words included."""
 
     def __init__(self, html: str):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
-        self.skip = 0
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
-        if tag == "small":
-            self.skip += 1
         title = dict(attrs).get("title")
         if title:
             self.parts.append(title)
 
-    def handle_endtag(self, tag):
-        if tag == "small":
-            self.skip -= 1
-
     def handle_data(self, data):
-        if not self.skip:
-            self.parts.append(data)
+        self.parts.append(data)
 
     @property
     def text(self) -> str:
@@ -269,8 +261,10 @@ def test_japanese_board_terms():
         assert piece in html, piece
     html, _ = board(2, 1, 0, 0, lang="ja")
     assert "プレイヤー1の視点：ほかの人の手札は裏向き" in html and "配り：" in html and 'title="裏向きのカード"' in html
-    # card names stay as the card data writes them
-    assert 'data-card="savanna-6"' in html and "<small>savanna</small>" in html
+    # a card's id stays in its data-card; its chip names the biome in Japanese
+    assert 'data-card="savanna-6"' in html and "<small>サバンナ</small>" in html
+    # the standard card list is named in Japanese; a card file of one's own keeps its name (its data)
+    assert "カードリスト：Subastralの標準カード（仮のモデル）（出典：仮定。" in html and "standard deck" not in html
 
 
 def test_events_and_action_names_in_the_boards_language(monkeypatch):
