@@ -179,7 +179,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
     return {
         "t": lambda key, **values: text(f"stellar_board.{key}", lang, **values),
         "step": text("stellar_board.step", lang, step=session.cursor, total=len(session.log)),
-        "round_status": text("stellar_board.round_status", lang, round=view["round"] + 1, phase=phase, who=who),
+        "round_status": round_status(view, phase, who, lang),
         "seer": seer, "role": role,
         "problem": replay_problem_text(session, problem, lang) if problem else None,
         "deck": {"before": deck_before, "count": view["deck"]["count"], "after": deck_after},
@@ -190,6 +190,15 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
         "card_list": text("stellar_board.card_list", lang, name=card_set_words("stellar", card_set, lang)[0],
                           provenance=optional_text(f"stellar_board.provenance.{source}", lang, source)),
     }
+
+
+def round_status(view: dict, phase: str, who: str, lang: str) -> str:
+    """"Round 3 of 11 · play · to move: Player 1"; after the eleventh round the final notebook cards
+    ("After round 11"), then "Game over" (the rounds are counted from 1 and never past 11)."""
+    if view["phase"] == "over":
+        return text("stellar_board.round_status.over", lang)
+    key = "stellar_board.round_status.final" if view["phase"] == "final" else "stellar_board.round_status"
+    return text(key, lang, round=view["round"] + 1, phase=phase, who=who)
 
 
 def stellar_html(session: GameSession, lang: str = "en") -> str:

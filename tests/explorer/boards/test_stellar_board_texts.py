@@ -84,7 +84,10 @@ def test_the_english_board_says_each_thing_in_its_place():
 def test_the_english_board_at_the_end_and_with_a_cut_line():
     session = played(200, seed=7)
     page = parse(board(session, "en"))
-    assert page.one("round-status").text == "Round 12 of 11 · over · to move: nobody"
+    assert page.one("round-status").text == "Game over · final scores"       # (it said "Round 12 of 11")
+    session.goto(len(session.log) - 1)           # the final notebook cards, after the eleventh round
+    assert parse(board(session, "en")).one("round-status").text.startswith("After round 11 · final · to move: ")
+    session.goto(len(session.log))
     assert "winner" in page.one("seat-1").classes
     # a stack's run says "with a satellite" exactly where the rules' scoring gave it one
     helped = 0
