@@ -432,9 +432,7 @@ class ActionPicker(pn.viewable.Viewer):
         """The note while the cursor is before the end of the line (what a move does from here)."""
         if mode not in ("choose", "bots"):
             return ""
-        session = self.session
-        return text("picker.at_step_choose" if mode == "choose" else "picker.at_step_bots", self.lang,
-                    step=session.cursor, steps=len(session.log))
+        return text("picker.at_step_choose" if mode == "choose" else "picker.at_step_bots", self.lang)
 
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
         """The status while people who do not act from this view must decide."""

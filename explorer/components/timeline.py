@@ -144,7 +144,8 @@ class Stepper(pn.viewable.Viewer):
                                        margin=(5, 2))
             button.on_click(lambda event, move=move: step(self.session, move))
             c[move] = button
-        c["step"] = pn.widgets.IntSlider(label=text("timeline.slider", self.lang), start=0, end=max(1, len(self.session.log)),
+        # One step counter per page: the board's ("Step 3 / 57") sits under the slider, which shows no number.
+        c["step"] = pn.widgets.IntSlider(label="", show_value=False, start=0, end=max(1, len(self.session.log)),
                                          value=self.session.cursor, css_classes=["step-slider"],
                                          sizing_mode="stretch_width", margin=(0, 12))
         c["step"].param.watch(self._on_slider, "value")

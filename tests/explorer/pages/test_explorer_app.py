@@ -8,6 +8,7 @@ read on its own, because the same card name may rightly lie on a cloud and in a 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import panel as pn
@@ -15,7 +16,7 @@ import pytest
 from bokeh.document import Document
 
 import rules
-from explorer.pages.app import TEACHER, ExplorerApp, addressed_session, create_app
+from explorer.pages.app import TEACHER, ExplorerApp, addressed_session, bot_session, create_app
 from explorer.boards.subastral import SubastralBoard, subastral_html
 from explorer.core.session import GameSession
 from explorer.components.timeline import RECENT_LINES, EventLog
@@ -57,6 +58,21 @@ def test_create_app_returns_a_template_with_a_bot_played_game_at_step_0():
     zones = Zones(app.board.html())
     assert "Step 0 / " in zones.text["step-counter"]
     assert "assumed" in zones.text["provenance"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_one_step_counter_per_page(lang):
+    """The board says "Step 5 / 80" ("5手目 / 全80手"); the slider above it and the picker's note do
+    not count again (there were three counters: "Step: 5", "You are at step 5 of 80", the board's)."""
+    app = create_app().explorer if lang == "en" else ExplorerApp(session=bot_session(), lang=lang)
+    session = app.session
+    session.goto(5)
+    moves = len(session.log)
+    slider = app.controls["step"]
+    assert slider.show_value is False and not slider.label
+    zones = Zones(app.board.html())
+    assert str(moves) in zones.text["step-counter"] and "5" in zones.text["step-counter"]
+    assert app.picker.note.visible and not re.search(rf"\b{moves}\b", app.picker.note.object), app.picker.note.object
 
 
 def test_each_app_has_its_own_session_and_widgets():
