@@ -8,6 +8,11 @@ abilities are data: each is a ``trigger`` (the rules text's ability icons) and a
 vocabulary below, with the effect's parameters. A file using an unknown trigger, effect or
 parameter is refused with a message that says which and where.
 
+Names are printed in each language the interface speaks: an animal's and an ecosystem's ``name``
+with ``name_ja``, an ability's ``name`` and ``text`` with ``name_ja`` and ``text_ja``
+(a file without them shows the English on Japanese pages too). The ids (``"lion"``, ``"SAV"``) are
+what files and actions use; players read the names (``card_label``, ``Ability.label``).
+
 Vocabulary (``ABILITY_EFFECTS``: effect -> the triggers it may have, its parameters):
 
 - ``draw`` (forage, discover, defeated, start_of_turn): draw ``count`` resource cards from the deck.
@@ -89,9 +94,9 @@ REQUIRED = {"draw": ("count",), "take_faceup": ("symbol", "count"), "peek": ("de
             "substitute": ("pay", "using"), "explore_cost": ("count",), "power": ("amount",), "defence": ("amount",),
             "win_on_roll": ("rolls",), "reroll": ("side",), "cancel_compete": ("symbol", "count"),
             "steal": ("symbol", "count")}
-ABILITY_KEYS = {"name", "trigger", "effect", "text", "provenance"}
-ANIMAL_KEYS = {"id", "name", "family", "stars", "cost", "battle_cost", "power", "defence", "ecosystem", "abilities",
-               "copies", "provenance"}
+ABILITY_KEYS = {"name", "name_ja", "trigger", "effect", "text", "text_ja", "provenance"}
+ANIMAL_KEYS = {"id", "name", "name_ja", "family", "stars", "cost", "battle_cost", "power", "defence", "ecosystem",
+               "abilities", "copies", "provenance"}
 
 
 def _bad(key: str, where: str | None, /, **values) -> InvalidPosition:
@@ -101,6 +106,11 @@ def _bad(key: str, where: str | None, /, **values) -> InvalidPosition:
     return InvalidPosition(problems["en"], where=where, problems=problems)
 
 
+def printed(english: str, japanese: str) -> dict[str, str]:
+    """A name or text in each language: the card file's ``*_ja`` where it has one, else the English."""
+    return {"en": english, "ja": japanese or english}
+
+
 @dataclass(frozen=True)
 class Ability:
     name: str
@@ -108,9 +118,21 @@ class Ability:
     effect: str
     params: Mapping[str, Any]
     text: str
+    name_ja: str = ""
+    text_ja: str = ""
 
     def get(self, key: str, default=None):
         return self.params.get(key, default)
+
+    @property
+    def label(self) -> dict[str, str]:
+        """The ability's name in each language ("Quick Kick", "素早い蹴り")."""
+        return printed(self.name, self.name_ja)
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """What the ability does, as the card prints it, in each language."""
+        return printed(self.text, self.text_ja)
 
 
 @dataclass(frozen=True, eq=False)
@@ -126,6 +148,7 @@ class Animal:
     ecosystem: str
     abilities: tuple[Ability, ...]
     provenance: str
+    name_ja: str = ""
 
     def with_effect(self, effect: str) -> tuple[Ability, ...]:
         return self._by_effect.get(effect, ())
@@ -136,6 +159,10 @@ class Animal:
         return {effect: tuple(a for a in self.abilities if a.effect == effect)
                 for effect in {a.effect for a in self.abilities}}
 
+    def ability(self, name: str) -> Ability | None:
+        """The ability called ``name`` (the English name actions and logs give), if the card has one."""
+        return next((a for a in self.abilities if a.name == name), None)
+
 
 @dataclass(frozen=True, eq=False)
 class Ecosystem:
@@ -145,6 +172,12 @@ class Ecosystem:
     cost: tuple[int, int, int]
     power: int
     defence: int
+    name_ja: str = ""
+
+    @property
+    def label(self) -> dict[str, str]:
+        """The ecosystem's name in each language ("Savanna", "サバンナ"); its id (``SAV``) is the symbol."""
+        return printed(self.name, self.name_ja)
 
 
 @dataclass(frozen=True, eq=False)
@@ -168,6 +201,31 @@ class CardSet:
     @cached_property
     def ecosystem_by_id(self) -> dict[str, int]:
         return {e.id: i for i, e in enumerate(self.ecosystems)}
+
+    def card_label(self, deck: int, card: int) -> dict[str, str]:
+        """A card of deck ``deck`` (resource, animal, ecosystem) as players name it, in each language: a
+        resource by its symbol ("leaf", "葉"), an animal or an ecosystem by its printed name ("Saltwater
+        crocodile", "イリエワニ"; a second copy of an animal "African lion #2"). (``position.card_name``
+        is the id files and actions use: ``crocodile``, ``SAV``.)"""
+        if deck == 0:
+            return say(GAME, f"term.{SYMBOLS[card]}")
+        if deck == 2:
+            return self.ecosystems[card].label
+        animal = self.animals[card]
+        copy = self.animal_ids[card].partition("#")[2]
+        suffix = f" #{copy}" if copy else ""
+        return {lang: name + suffix for lang, name in printed(animal.name, animal.name_ja).items()}
+
+    def animal_label(self, card_id: str) -> dict[str, str] | str:
+        """The animal card ``card_id`` (an id as actions spell it) by its printed name; an id this card set
+        does not know as it is."""
+        index = self.animal_by_id.get(card_id)
+        return card_id if index is None else self.card_label(1, index)
+
+    def ecosystem_label(self, ecosystem_id: str) -> dict[str, str] | str:
+        """The ecosystem ``ecosystem_id`` (``SAV``) by its printed name; an id this card set does not know as it is."""
+        index = self.ecosystem_by_id.get(ecosystem_id)
+        return ecosystem_id if index is None else self.ecosystems[index].label
 
     def animal(self, name: Any, *, where: str) -> int:
         try:
@@ -225,6 +283,14 @@ def _cost(data: Any, where: str) -> tuple[int, int, int]:
             raise _bad("cost_count", f"{where}.{key}", count=repr(count))
         out[s] = count
     return tuple(out)
+
+
+def _text(entry: Mapping, key: str, where: str) -> str:
+    """The optional text ``key`` of a card file's entry ("" when absent); anything but a non-empty text is refused."""
+    value = entry.get(key, "")
+    if key in entry and (not isinstance(value, str) or not value):
+        raise _bad("text", f"{where}.{key}", value=repr(value))
+    return value
 
 
 def _whole(value: Any, where: str, low: int = 0, high: int = 99) -> int:
@@ -286,7 +352,8 @@ def parse_ability(data: Any, where: str) -> Ability:
         raise _bad("take_all_faceup", where)
     if effect == "immune" and not params:
         raise _bad("immune", where)
-    return Ability(data["name"], trigger, effect, params, str(data.get("text", "")))
+    return Ability(data["name"], trigger, effect, params, str(data.get("text", "")),
+                   name_ja=_text(data, "name_ja", where), text_ja=_text(data, "text_ja", where))
 
 
 def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
@@ -314,7 +381,7 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
             raise _bad("ecosystem_twice", at, id=repr(entry['id']))
         ecosystems.append(Ecosystem(entry["id"], str(entry.get("name", entry["id"])), _whole(entry.get("stars"), f"{at}.stars"),
                                     _cost(entry.get("cost"), f"{at}.cost"), _whole(entry.get("power", 0), f"{at}.power"),
-                                    _whole(entry.get("defence", 0), f"{at}.defence")))
+                                    _whole(entry.get("defence", 0), f"{at}.defence"), name_ja=_text(entry, "name_ja", at)))
         eco_copies.append(_whole(entry.get("copies", 1), f"{at}.copies", 1, 20))
     eco_ids = {e.id for e in ecosystems}
     animals, ids = [], []
@@ -338,7 +405,7 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
             power=_whole(entry.get("power"), f"{at}.power"), defence=_whole(entry.get("defence"), f"{at}.defence"),
             ecosystem=entry["ecosystem"],
             abilities=tuple(parse_ability(a, f"{at}.abilities[{j}]") for j, a in enumerate(abilities)),
-            provenance=str(entry.get("provenance", data.get("provenance", "unknown"))))
+            provenance=str(entry.get("provenance", data.get("provenance", "unknown"))), name_ja=_text(entry, "name_ja", at))
         count = _whole(entry.get("copies", 1), f"{at}.copies", 1, 20)
         for copy in range(count):
             card_id = entry["id"] if copy == 0 else f"{entry['id']}#{copy + 1}"

@@ -69,7 +69,7 @@ def _describe(action) -> Texts:
         english = str(action)
     except Exception:
         return {lang: repr(action) for lang in LANGUAGES}
-    return {lang: english if lang == "en" else _label(action, lang, english) for lang in LANGUAGES}
+    return {lang: _label(action, lang, english) for lang in LANGUAGES}
 
 
 def _label(action, lang: str, english: str) -> str:

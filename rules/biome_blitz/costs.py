@@ -134,10 +134,10 @@ def can_be_attacked(state: State, attacker: int, defender: int) -> Texts | None:
     for ability in cards.animals[defender].with_effect("immune"):
         limit = ability.get("max_attacker_power")
         if limit is not None and judged_power(state, attacker, defender) <= limit:
-            return say("biome_blitz", "refusal.immune.power", animal=cards.animals[defender].name, ability=ability.name,
+            return say("biome_blitz", "refusal.immune.power", animal=cards.card_label(1, defender), ability=ability.label,
                        limit=limit)
         if ability.get("while_other_animals") and len(state.teams[owner]) > 1:
-            return say("biome_blitz", "refusal.immune.alone", animal=cards.animals[defender].name, ability=ability.name)
+            return say("biome_blitz", "refusal.immune.alone", animal=cards.card_label(1, defender), ability=ability.label)
     return None
 
 

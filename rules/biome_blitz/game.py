@@ -2,9 +2,9 @@
 
 ``rules.py`` holds the turn and the abilities, ``position.py`` the JSON files, and this module the
 observer, the score summary and the plain-language events (in every language, worded in
-``data/events.json``). Hidden: the decks' order, other players' hands (their sizes are public) and
-what a peek ability showed its owner. Markets, discards, teams, ecosystems, points and dice are on
-the table.
+``data/events.json``, naming cards as the card file prints them: ``CardSet.card_label``). Hidden: the
+decks' order, other players' hands (their sizes are public) and what a peek ability showed its owner.
+Markets, discards, teams, ecosystems, points and dice are on the table.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rules import eventtexts
 from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
 from rules.biome_blitz.state import DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
-from rules.eventtexts import Texts, joined, say, say_in, templates
+from rules.eventtexts import Texts, joined, say, say_in
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 
 
@@ -87,28 +87,19 @@ def deck_name(d: int) -> Texts:
     return say(GAME, f"term.{DECK_NAMES[d]}")
 
 
-def ecosystem_name(cards, kind: int, spelled: str | None = None) -> Texts:
-    """An ecosystem as the card data spells it (its name, or ``spelled``), in Japanese by its id
-    where events.json knows it."""
-    eco = cards.ecosystems[kind]
-    english = eco.name if spelled is None else spelled
-    known = templates(GAME).get(f"ecosystem.{eco.id}")
-    return {"en": english, "ja": known["ja"] if known else eco.name}
+def ability_label(cards, name: str, animal: int | None = None) -> Texts:
+    """An ability, named as actions and the log give it (its English name), as the card file prints it
+    in each language: ``animal``'s own, else the first of that name in the card file."""
+    owners = ((cards.animals[animal],) if animal is not None else ()) + cards.animals
+    found = next((ability for owner in owners if (ability := owner.ability(name))), None)
+    return found.label if found else {"en": name, "ja": name}
 
 
-def card_name(cards, d: int, card: int) -> Texts:
-    """A card as ``position.card_name`` names it (a symbol or an id); an animal by its name in Japanese."""
-    if d == 0:
-        return symbol(card)
-    if d == 1:
-        return {"en": cards.animal_ids[card], "ja": cards.animals[card].name}
-    return ecosystem_name(cards, card, spelled=cards.ecosystems[card].id)
-
-
-def _ability_reason(why: str) -> Texts:
-    # The rules log an ability's draw as "<animal>'s <ability>" (no ability name holds "'s ").
-    animal, _, ability = why.rpartition("'s ")
-    return say(GAME, "draw.reason.ability", animal=animal, ability=ability)
+def _ability_reason(cards, why: tuple[int, str]) -> Texts:
+    """An ability's draw: the log gives the animal and the ability's name."""
+    animal, name = why
+    return say(GAME, "draw.reason.ability", animal=cards.card_label(1, animal),
+               ability=ability_label(cards, name, animal))
 
 
 def _capitalized(texts: Texts) -> Texts:
@@ -133,16 +124,24 @@ def _said_publicly(key: str, **values) -> dict:
 _ANSWERS = {"trade_answer": "accept", "cancel_compete": "cancel", "reroll": "reroll"}
 
 
-def action_words(data: dict) -> tuple[str, dict]:
+def action_words(data: dict, cards) -> tuple[str, dict]:
     """The template naming an action (given as ``encode_action`` writes it) and its values: decks,
-    symbols and seats in words; animals and ecosystems by the ids the action spells."""
+    symbols and seats in words; animals, their abilities and ecosystems as ``cards`` prints them
+    (an id the card file does not know as it is spelled)."""
     kind = data["type"]
     if kind in _ANSWERS:
         return f"action.{kind}." + ("yes" if data[_ANSWERS[kind]] else "no"), {}
     if kind in ("forage", "forage_pick"):    # slot 0 is the deck's top
         return f"action.{kind}" if data["slot"] else f"action.{kind}.deck", {"slot": data["slot"]}
-    values = {field: data[field] for field in ("slot", "animal", "ability", "ecosystem", "attacker", "defender")
-              if field in data}
+    values = {"slot": data["slot"]} if "slot" in data else {}
+    for field in ("animal", "attacker", "defender"):
+        if field in data:
+            values[field] = cards.animal_label(data[field])
+    if "ability" in data:
+        owner = cards.animal_by_id.get(data.get("animal"))
+        values["ability"] = ability_label(cards, data["ability"], owner)
+    if "ecosystem" in data:
+        values["ecosystem"] = cards.ecosystem_label(data["ecosystem"])
     if "deck" in data:
         values["deck"] = say(GAME, f"term.{data['deck']}")
     if "symbol" in data:
@@ -182,7 +181,7 @@ class BiomeBlitz(ModuleGame):
         out = []
         for seat in range(state.players):
             team = state.teams[seat]
-            ecosystems = joined((ecosystem_name(cards, k) for k in state.ecosystems[seat]), say(GAME, "score.none"))
+            ecosystems = joined((cards.ecosystems[k].label for k in state.ecosystems[seat]), say(GAME, "score.none"))
             categories = [
                 {"category": points_name, "detail": points_detail, "points": state.points[seat]},
                 {"category": animals_name,
@@ -351,7 +350,7 @@ class BiomeBlitz(ModuleGame):
         kind, seat, items, extra = record
         cards = state.cards
         who = player(seat)
-        animal = lambda a: cards.animals[a].name  # noqa: E731
+        animal = lambda a: cards.card_label(1, a)  # noqa: E731
 
         def told(key: str, **values) -> Event:
             """The record's event, seen alike by everyone, in the words of template ``key``."""
@@ -364,14 +363,14 @@ class BiomeBlitz(ModuleGame):
         if kind == "reveal":
             d, card = items
             return Event(kind=kind, cards=(position.card_name(cards, d, card),),
-                         **_said("reveal", deck=_capitalized(deck_name(d)), slot=extra, card=card_name(cards, d, card)))
+                         **_said("reveal", deck=_capitalized(deck_name(d)), slot=extra, card=cards.card_label(d, card)))
         if kind == "reshuffle":
             d, n = extra
             return told("reshuffle", deck=deck_name(d), count=n)
         if kind == "triple":
             return told("triple", symbol=symbol(extra))
         if kind == "draw":
-            reason = {"en": "", "ja": ""} if extra == "forage" else _ability_reason(extra)
+            reason = {"en": "", "ja": ""} if extra == "forage" else _ability_reason(cards, extra)
             return Event(kind=kind, seat=seat, cards=tuple(SYMBOLS[s] for s in items), visible_to=(seat,),
                          **_said("draw" if items else "draw.nothing", who=who, cards=symbols(items), reason=reason),
                          **_said_publicly("draw.public.one" if len(items) == 1 else "draw.public.many",
@@ -388,14 +387,14 @@ class BiomeBlitz(ModuleGame):
             return told("ability_take", animal=animal(a), who=who, symbol=symbol(items[0]), slot=slot)
         if kind == "peek":
             d, top = items
-            seen = card_name(cards, d, top) if top != EMPTY else say(GAME, "term.empty_deck")
+            seen = cards.card_label(d, top) if top != EMPTY else say(GAME, "term.empty_deck")
             return Event(kind=kind, seat=seat, visible_to=(seat,),
                          **_said("peek", who=who, animal=animal(extra), deck=deck_name(d), card=seen),
                          **_said_publicly("peek.public", who=who, deck=deck_name(d), animal=animal(extra)))
         if kind == "explore":
             d, *flushed = items
             return told("explore" if flushed else "explore.nothing", who=who, deck=deck_name(d), paid=payment(extra),
-                        cards=joined(card_name(cards, d, c) for c in flushed))
+                        cards=joined(cards.card_label(d, c) for c in flushed))
         if kind == "trade_offer":
             partner, given = extra
             return told("trade_offer", who=who, partner=player(partner), give=symbols(items[:given]), ask=symbols(items[given:]))
@@ -404,14 +403,14 @@ class BiomeBlitz(ModuleGame):
             return told("trade_answer.accept" if accepted else "trade_answer.refuse", who=who, asker=player(asker))
         if kind == "discover":
             d, card = items
-            name = animal(card) if d == 1 else ecosystem_name(cards, card)
+            name = cards.card_label(d, card)
             return told("discover", who=who, card=name, paid=payment(extra, free=say(GAME, "term.nothing")))
         if kind == "points":
             stars, why = extra
             return told("points.discover" if why == "discover" else "points.defeat", who=who, stars=stars)
         if kind == "replace":
             old, new = items
-            return told("replace", who=who, old=ecosystem_name(cards, old), new=ecosystem_name(cards, new))
+            return told("replace", who=who, old=cards.card_label(2, old), new=cards.card_label(2, new))
         if kind == "compete":
             attacker, defender = items
             return told("compete", who=who, attacker=animal(attacker), owner=player(extra), defender=animal(defender))
@@ -429,14 +428,16 @@ class BiomeBlitz(ModuleGame):
         if kind == "result":
             a_total, d_total, kick = extra
             if kick:
-                return told("result.kick", who=who, ability=kick)
+                return told("result.kick", who=who, ability=ability_label(cards, kick, items[1]))
             return told("result", who=who, attack=a_total, defence=d_total)
         if kind == "destroyed":
             defender, attacker = items
-            return told("destroyed", defender=animal(defender), ability=extra, attacker=animal(attacker))
+            return told("destroyed", defender=animal(defender), ability=ability_label(cards, extra, defender),
+                        attacker=animal(attacker))
         if kind == "steal":
             owner, name = extra
-            return told("steal" if items else "steal.nothing", ability=name, who=who, cards=symbols(items), owner=player(owner))
+            return told("steal" if items else "steal.nothing", ability=ability_label(cards, name), who=who,
+                        cards=symbols(items), owner=player(owner))
         if kind == "frenzy":
             return told("frenzy", who=who, animal=animal(items[0]))
         if kind == "win":
@@ -446,11 +447,11 @@ class BiomeBlitz(ModuleGame):
 
     # -- the picker --------------------------------------------------------------------------
     def action_label(self, action, lang: str = "en") -> str:
-        """The action's name on a button: ``str(action)`` in English, the ``action.*`` templates of
-        ``data/events.json`` in other languages."""
-        if lang == "en":
-            return str(action)
-        key, values = action_words(self.encode_action(action))
+        """The action's name on a button, from the ``action.*`` templates of ``data/events.json``: an
+        animal, its ability and an ecosystem as the card file prints them (``compete: African lion
+        against Saltwater crocodile``, not the ids ``lion`` and ``crocodile`` that ``str(action)`` and
+        files use)."""
+        key, values = action_words(self.encode_action(action), self.cards)
         return say_in(GAME, key, lang, **values)
 
     # -- files -------------------------------------------------------------------------------

@@ -296,7 +296,7 @@ def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
             if ability.trigger == "forage" and ability.effect == "draw":
                 wanted = ability.get("if_took")
                 if wanted is None or wanted in took:
-                    table.draw_resources(seat, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+                    table.draw_resources(seat, ability.get("count"), (animal, ability.name))
     table.end_turn()
 
 
@@ -338,7 +338,7 @@ def _discover(state: State, seat: int, action: Discover) -> State:
                 if ability.trigger == "discover" and ability.effect == "draw":
                     another = ability.get("on") == "another_animal"
                     if (another and animal != card) or (not another and animal == card):
-                        table.draw_resources(seat, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+                        table.draw_resources(seat, ability.get("count"), (animal, ability.name))
     table.refill(d)
     if d == ECOSYSTEM:
         if len(table.ecosystems[seat]) < MAX_ECOSYSTEMS:
@@ -488,12 +488,12 @@ def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, own
             table.discards[ANIMAL] = table.discards[ANIMAL] + (attacker,)
             table.log.append(("destroyed", owner, (defender, attacker), ability.name))
         elif ability.effect == "draw":      # its own defeat counts for "any animal" too
-            table.draw_resources(owner, ability.get("count"), f"{cards.animals[defender].name}'s {ability.name}")
+            table.draw_resources(owner, ability.get("count"), (defender, ability.name))
     for other in range(table.players):
         for animal in table.teams[other]:
             for ability in cards.animals[animal].abilities:
                 if ability.trigger == "defeated" and ability.effect == "draw" and ability.get("whose") == "any":
-                    table.draw_resources(other, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+                    table.draw_resources(other, ability.get("count"), (animal, ability.name))
     if attacker in table.teams[seat]:
         for ability in cards.animals[attacker].abilities:
             if ability.effect == "steal":

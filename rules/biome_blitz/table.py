@@ -107,7 +107,9 @@ class _Table:
         """Cards every seat saw go into ``seat``'s hand (taken face up, traded, stolen)."""
         self.known[seat] = self.known[seat] + tuple(symbols)
 
-    def draw_resources(self, seat: int, count: int, why: str) -> None:
+    def draw_resources(self, seat: int, count: int, why: str | tuple[int, str]) -> None:
+        """``seat`` draws ``count`` resource cards (fewer when the deck and discards run out), for a reason
+        the log keeps: ``"forage"``, or the animal and the name of the ability that draws."""
         drawn = []
         for _ in range(count):
             card = self.draw(RESOURCE)
@@ -167,7 +169,7 @@ class _Table:
                             self.log.append(("ability_take", seat, (card,), (animal, slot + 1)))
                             self.refill(RESOURCE)
                 elif ability.trigger == "start_of_turn" and ability.effect == "draw":
-                    self.draw_resources(seat, ability.get("count"), f"{cards.animals[animal].name}'s {ability.name}")
+                    self.draw_resources(seat, ability.get("count"), (animal, ability.name))
                 elif ability.effect == "peek" and ability.get("deck") != "choice":
                     self.peek(seat, DECK_NAMES.index(ability.get("deck")), animal)
         if any(ability.effect == "peek" and ability.get("deck") == "choice"

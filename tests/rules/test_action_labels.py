@@ -1,7 +1,9 @@
 """Every game names its actions in English and in Japanese, for the picker's buttons: in every list of
 legal actions, the names tell the actions apart. In English a name is ``str(action)`` but where the
 action holds a card or slot id: the games in ``PRINTED_NAMES`` name a card as printed (``play Savanna 3``,
-not ``savanna-3``; ``play Moon 1 ★★★ to telescope top 2``, not ``moon-1-3stars`` and ``top-2``)."""
+not ``savanna-3``; ``play Moon 1 ★★★ to telescope top 2``, not ``moon-1-3stars`` and ``top-2``;
+``compete: African lion against Saltwater crocodile``, not ``lion`` and ``crocodile``), and their Japanese
+names hold no id and no English word from the card file."""
 
 from __future__ import annotations
 
@@ -13,7 +15,11 @@ import rules
 from tests.helpers.seeded_games import JAPANESE, positions
 
 CARD_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*-\d\b")       # savanna-3, tropical_rainforest-5, top-2
-PRINTED_NAMES = ("subastral", "stellar")
+PRINTED_NAMES = ("subastral", "stellar", "biome_blitz")
+#: An id in a Japanese name: ``dung_beetle``, ``lion#2``, ``SAV``.
+ID_IN_JAPANESE = re.compile(r"[a-z]+_[a-z]+|-bh\b|#\d|\b[A-Z]{2,3}\b")
+#: A word in Latin letters.
+LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
 
 
 @pytest.mark.parametrize("game_id", rules.GAMES)
@@ -33,3 +39,26 @@ def test_every_action_has_a_japanese_name_that_tells_it_apart(game_id):
             assert len(set(names)) == len(names), names
             lists += 1
     assert lists
+
+
+@pytest.mark.parametrize("game_id", ["biome_blitz"])
+def test_actions_name_cards_as_the_card_file_prints_them(game_id):
+    """Each card an action spells by its id is named by the card file's ``name`` in English and its
+    ``name_ja`` in Japanese; neither name holds an id, and the Japanese none of the English words."""
+    for game, state, _ in positions(game_id, seeds=2):
+        for seat in game.to_move(state):
+            for action in game.legal_actions(state, seat):
+                english, japanese = game.action_label(action, "en"), game.action_label(action, "ja")
+                for card in (value for value in vars(action).values() if isinstance(value, str)):
+                    printed = card_label(game, card)
+                    if printed:
+                        assert printed["en"] in english and printed["ja"] in japanese, (english, japanese)
+                assert not ID_IN_JAPANESE.search(english.replace("Player", "")), english
+                assert not ID_IN_JAPANESE.search(japanese) and not LATIN.search(japanese), japanese
+
+
+def card_label(game, card: str) -> dict[str, str] | None:
+    """The card file's names of the card ``card`` (an animal or an ecosystem id), if it is one."""
+    cards = game.cards
+    printed = cards.animal_label(card) if card in cards.animal_by_id else cards.ecosystem_label(card)
+    return printed if isinstance(printed, dict) else None

@@ -114,7 +114,7 @@ def start_abilities(fields: list) -> State | None:
                             return None
                         deck, discards, market, log = refilled
             elif trigger == "start_of_turn" and effect == "draw":
-                drew = _draw(cards, seat, animal, ability, deck, hand, log)
+                drew = _draw(seat, animal, ability, deck, hand, log)
                 if drew is None:
                     return None
                 deck, hand, log = drew
@@ -158,15 +158,14 @@ def refill_slot(cards: CardSet, deck: tuple, discards: tuple, market: tuple, slo
     return deck, discards, market, log
 
 
-def _draw(cards: CardSet, seat: int, animal: int, ability, deck: tuple, hand: tuple, log: tuple):
+def _draw(seat: int, animal: int, ability, deck: tuple, hand: tuple, log: tuple):
     """``_Table.draw_resources`` for ``animal``'s draw ``ability``, when the deck holds the cards:
     (deck, hand, log), or None."""
     count = ability.get("count")
     if len(deck) < count:
         return None
     drawn = deck[:count]
-    why = f"{cards.animals[animal].name}'s {ability.name}"
-    return deck[count:], tuple(sorted(hand + drawn)), log + (("draw", seat, drawn, why),)
+    return deck[count:], tuple(sorted(hand + drawn)), log + (("draw", seat, drawn, (animal, ability.name)),)
 
 
 def forage_draws(fields: list, seat: int, took: tuple[int, ...]) -> bool:
@@ -188,7 +187,7 @@ def _draws(fields: list, seat: int, trigger: str, fires) -> bool:
     for animal in fields[_TEAMS][seat]:
         for ability in cards.animals[animal].abilities:
             if ability.trigger == trigger and ability.effect == "draw" and fires(animal, ability):
-                drew = _draw(cards, seat, animal, ability, deck, hand, log)
+                drew = _draw(seat, animal, ability, deck, hand, log)
                 if drew is None:
                     return False
                 deck, hand, log = drew
@@ -290,7 +289,7 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
                     fields[_LOG] += (("destroyed", owner, (defender, attacker), ability.name),)
             elif ability.effect == "draw":      # its own defeat counts for "any animal" too
                 decks, hands = fields[_DECKS], fields[_HANDS]
-                drew = _draw(cards, owner, defender, ability, decks[RESOURCE], hands[owner], fields[_LOG])
+                drew = _draw(owner, defender, ability, decks[RESOURCE], hands[owner], fields[_LOG])
                 if drew is None:
                     return None
                 fields[_DECKS], fields[_HANDS] = (drew[0],) + decks[1:], _put(hands, owner, drew[1])
@@ -316,7 +315,7 @@ def _defeat_draws(fields: list, watches: tuple[bool, ...]) -> bool:
             if watches[animal]:
                 for ability in cards.animals[animal].abilities:
                     if ability.trigger == "defeated" and ability.effect == "draw" and ability.get("whose") == "any":
-                        drew = _draw(cards, other, animal, ability, deck, hands[other], log)
+                        drew = _draw(other, animal, ability, deck, hands[other], log)
                         if drew is None:
                             return False
                         deck, hands[other], log = drew

@@ -166,8 +166,8 @@ def test_take_all_faceup_two_abilities_of_one_animal_are_two_actions_each_its_ow
                                  resource_deck=("water", "water", "leaf", "wild"), cards=data))
     takes = [a for a in game.legal_actions(state, 0) if isinstance(a, ForageAll)]
     assert takes == [ForageAll(animal="badger", ability="Dig"), ForageAll(animal="badger", ability="Scavenge")]
-    assert [game.action_label(a) for a in takes] == ["forage with badger's Dig", "forage with badger's Scavenge"]
-    assert game.action_label(takes[0], "ja") == "badgerのDigで採食"
+    assert [game.action_label(a) for a in takes] == ["forage with Badger's Dig", "forage with Badger's Scavenge"]
+    assert game.action_label(takes[0], "ja") == "BadgerのDigで採食"     # no name_ja in this card file: the English name
     dig = play(state, takes[0], game=game)
     assert hand(dig, 0) == ["leaf", "leaf", "water", "meat", "meat"]
     scavenge = play(state, takes[1], game=game)
@@ -204,8 +204,10 @@ def test_peek_by_choice_lets_the_owner_pick_the_deck_giraffe():
     assert peeked.phase == "action" and GAME.to_move(peeked) == (0,)
     owner = [e for e in GAME.observe(peeked, 0)["events"] if e["kind"] == "peek"]
     other = [e for e in GAME.observe(peeked, 1)["events"] if e["kind"] == "peek"]
-    assert "animal deck is shark" in owner[0]["text"] and owner[0]["seat"] == 0
+    assert "animal deck is Great white shark" in owner[0]["text"] and owner[0]["seat"] == 0   # the card's name
+    assert "デッキの一番上を見ます：ホホジロザメです" in owner[0]["texts"]["ja"]
     assert "shark" not in other[0]["text"] and "animal deck" in other[0]["text"]
+    assert "ホホジロザメ" not in other[0]["texts"]["ja"]
 
 
 # -- discount, substitute, explore_cost ----------------------------------------------------------------
