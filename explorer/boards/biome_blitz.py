@@ -11,16 +11,18 @@ the others, only how many cards they hold; what a peek ability showed is in the 
 events only. The teacher's view is ``observe(state, ALL)`` (``session.view()``): every hand and
 every event in full. Animal names (a defeated animal has left the table) and the names and bonuses
 of the ecosystems a team holds come from the card file (``state.cards``: what is printed on the
-cards, never where they are). Who decides a pending
+cards, never where they are), and so does every card's print in Japanese (``name_ja``, an ability's
+``name_ja`` and ``text_ja``: :func:`printed_animals`). Who decides a pending
 choice is read from ``to_move`` and ``pending``, never decided here.
 
 A selected, unconfirmed action (``session.selected_action``) is previewed from its own fields only:
 the market slot or deck it takes from, the animals it names, the hand cards it pays.
 
 Every text the board writes comes from ``explorer/locales/<lang>/biome_blitz_board.json`` in the
-board's ``lang`` (English by default); the card file's names, families and abilities, the card ids
-and the selected action's label stay as written, and an event shows its text in ``lang`` where the
-game wrote one.
+board's ``lang`` (English by default); cards are named as the card file prints them in ``lang`` (its
+``*_ja`` fields, else the English; families stay in Latin, the ids stay in the markup's classes and
+``data-card``), the selected action's label is the game's in ``lang``, and an event shows its text in
+``lang`` where the game wrote one.
 
 CSS classes the tests rely on (seats 0-based; the page says "Player 1" for seat 0): ``bb-board``,
 ``bb-status`` (``step-counter``, ``bb-turn``, ``bb-phase phase-<phase>``, ``viewer``, ``problem``,
@@ -51,7 +53,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard
+from explorer.boards.base import HtmlBoard, card_set_words
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -164,13 +166,15 @@ def animal_face(animal: dict, selected: bool = False, lang: str = "en") -> dict:
     battle cost, power/defence; in a team, the ecosystem bonus next to power and defence."""
     background, ink = biome_colours(f"animal_{animal['ecosystem']}")
     bonus = animal.get("bonus") or {}
+    provenance = text("cards.provenance.assumed", lang) if animal["provenance"] == "assumed" else animal["provenance"]
 
     def plus(stat: str) -> list:
         return [" ", element("span", f"+{bonus[stat]}", "bb-bonus", say("card.ecosystem_bonus", lang))] if bonus.get(stat) else []
 
-    return {"id": animal["id"], "ecosystem": animal["ecosystem"], "selected": selected, "background": background, "ink": ink,
+    return {"id": animal["id"], "ecosystem": animal["ecosystem"], "symbol": animal.get("symbol", animal["ecosystem"]),
+            "selected": selected, "background": background, "ink": ink,
             "title": say("animal.title", lang, name=animal["name"], family=animal["family"], stars=animal["stars"],
-                         provenance=animal["provenance"]),
+                         provenance=provenance),
             "stars": animal["stars"], "name": animal["name"], "family": animal["family"],
             "symbol_title": say("animal.ecosystem_symbol", lang),
             "cost": say_with("card.cost", lang, {"chips": chips(animal["cost"], lang)}),
@@ -186,23 +190,54 @@ def animal_face(animal: dict, selected: bool = False, lang: str = "en") -> dict:
 def ecosystem_face(eco: dict, selected: bool = False, lang: str = "en") -> dict:
     """An ecosystem card: its symbol, stars, cost and the bonus it gives matching animals."""
     background, ink = biome_colours(f"animal_{eco['id']}")
-    return {"id": eco["id"], "selected": selected, "background": background, "ink": ink,
+    symbol = eco.get("symbol", eco["id"])
+    return {"id": eco["id"], "symbol": symbol, "selected": selected, "background": background, "ink": ink,
             "title": say("ecosystem.title", lang, name=eco["name"]), "stars": eco["stars"], "name": eco["name"],
             "cost": say_with("card.cost", lang, {"chips": chips(eco["cost"], lang)}) if "cost" in eco else None,
-            "bonus": say("ecosystem.bonus", lang, ecosystem=eco["id"], power=eco["power"], defence=eco["defence"])}
+            "bonus": say("ecosystem.bonus", lang, ecosystem=symbol, power=eco["power"], defence=eco["defence"])}
 
 
 # ---------------------------------------------------------------------------- the view
-def animal_names(session: GameSession) -> dict[str, str]:
-    """Animal card id -> its printed name, from the card file (a defeated animal has left the table)."""
+def animal_names(session: GameSession, lang: str = "en") -> dict[str, str]:
+    """Animal card id -> its printed name in ``lang``, from the card file (a defeated animal has left the table)."""
     cards = session.card_set()
-    return {card_id: cards.animals[index].name for card_id, index in cards.animal_by_id.items()}
+    return {card_id: cards.card_label(1, index)[lang] for card_id, index in cards.animal_by_id.items()}
 
 
-def ecosystem_cards(session: GameSession) -> dict[str, dict]:
-    """Ecosystem id -> its printed card (name, stars, bonus), from the card file."""
-    return {e.id: {"id": e.id, "name": e.name, "stars": e.stars, "power": e.power, "defence": e.defence}
+def ecosystem_cards(session: GameSession, lang: str = "en") -> dict[str, dict]:
+    """Ecosystem id -> its printed card (name, stars, bonus) in ``lang``, from the card file; its
+    ``symbol``, what an ecosystem symbol says in ``lang``, is the id (``SAV``) in English and the name
+    in another language."""
+    return {e.id: {"id": e.id, "name": e.label[lang], "symbol": e.id if lang == "en" else e.label[lang], "stars": e.stars,
+                   "power": e.power, "defence": e.defence}
             for e in session.card_set().ecosystems}
+
+
+def printed_animals(session: GameSession, lang: str) -> dict[str, dict]:
+    """Animal card id -> what its card prints in ``lang``, from the card file: the name, each ability's
+    name and text. Nothing in English: the observation's cards say it already."""
+    if lang == "en":
+        return {}
+    cards = session.card_set()
+    return {card_id: {"name": cards.card_label(1, index)[lang],
+                      "abilities": [(a.label[lang], a.texts[lang]) for a in cards.animals[index].abilities]}
+            for card_id, index in cards.animal_by_id.items()}
+
+
+def in_language(card: dict, animals: dict[str, dict], ecosystems: dict[str, dict]) -> dict:
+    """An observation's animal or ecosystem card with the card file's words in the board's language
+    (``animals`` from :func:`printed_animals`, ``ecosystems`` from :func:`ecosystem_cards`); a card
+    the file does not know, as it is."""
+    if "abilities" in card:
+        printed = animals.get(card["id"])
+        eco = ecosystems.get(card["ecosystem"])
+        card = dict(card, symbol=eco["symbol"]) if eco else card
+        if not printed:
+            return card
+        return dict(card, name=printed["name"], abilities=[dict(ability, name=name, text=text) for ability, (name, text)
+                                                            in zip(card["abilities"], printed["abilities"])])
+    eco = ecosystems.get(card["id"])
+    return dict(card, name=eco["name"], symbol=eco["symbol"]) if eco else card
 
 
 def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dict:
@@ -224,8 +259,8 @@ def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dic
     return {"label": label, "seat": view["to_move"][0], "kind": kind, "deck": deck, "slot": slot, "animals": animals,
             "pay": list(data.get("pay") or ()), "ecosystem": data.get("ecosystem")}
 
-def phase_line(view: dict, names: dict[str, str], lang: str = "en") -> str:
-    """Who decides what, in the rules text's words."""
+def phase_line(view: dict, names: dict[str, str], lang: str = "en", ecosystems: dict[str, dict] | None = None) -> str:
+    """Who decides what, in the rules text's words (animals by ``names``, ecosystems by ``ecosystems``' names)."""
     phase, movers = view["phase"], view["to_move"]
     who = seat_name(movers[0] if movers else view["seat"], lang)
     pending = view.get("pending") or {}
@@ -244,7 +279,7 @@ def phase_line(view: dict, names: dict[str, str], lang: str = "en") -> str:
     if phase == "forage":
         return say("phase.forage", lang, who=who, took=symbol_name(pending["took"], lang))
     if phase == "replace":
-        return say("phase.replace", lang, who=who, new=pending["new"])
+        return say("phase.replace", lang, who=who, new=ecosystem_name(pending["new"], ecosystems))
     if phase == "cancel":
         return say("phase.cancel", lang, who=who, count=pending["count"], symbol=symbol_name(pending["symbol"], lang),
                    attacker=animal("attacker"), defender=animal("defender"))
@@ -255,12 +290,18 @@ def phase_line(view: dict, names: dict[str, str], lang: str = "en") -> str:
     return say("phase.other", lang, who=who, phase=phase)
 
 
+def ecosystem_name(ecosystem_id: str, ecosystems: dict[str, dict] | None) -> str:
+    """An ecosystem's printed name (``ecosystems`` from :func:`ecosystem_cards`), else its id."""
+    return (ecosystems or {}).get(ecosystem_id, {}).get("name", ecosystem_id)
+
+
 def die_name(die: str, lang: str = "en") -> str:
     """``attack`` / ``defence`` (which die) in ``lang``."""
     return say(f"die.{die}", lang) if die in ("attack", "defence") else str(die)
 
 
-def pending_context(view: dict, names: dict[str, str], lang: str = "en") -> dict | None:
+def pending_context(view: dict, names: dict[str, str], lang: str = "en",
+                    ecosystems: dict[str, dict] | None = None) -> dict | None:
     """The decision in progress and who decides it."""
     pending, phase = view.get("pending"), view["phase"]
     if not pending or not view["to_move"]:
@@ -277,7 +318,7 @@ def pending_context(view: dict, names: dict[str, str], lang: str = "en") -> dict
     elif phase == "forage":
         line = say_with("pending.forage", lang, {"took": element("b", symbol_name(pending["took"], lang))})
     elif phase == "replace":
-        line = say_with("pending.replace", lang, {"new": element("b", pending["new"])})
+        line = say_with("pending.replace", lang, {"new": element("b", ecosystem_name(pending["new"], ecosystems))})
     elif phase == "cancel":
         line = [say("pending.cancel", lang, attacker=animal("attacker"), owner=seat_name(pending["owner"], lang),
                     defender=animal("defender"), count=pending["count"], symbol=symbol_name(pending["symbol"], lang))]
@@ -295,17 +336,21 @@ def pending_context(view: dict, names: dict[str, str], lang: str = "en") -> dict
 
 
 def status_context(view: dict, *, step: int, moves: int, problem: str | None, preview: dict, names: dict[str, str],
-                   lang: str) -> dict:
+                   lang: str, ecosystems: dict[str, dict] | None = None) -> dict:
     seer = (say("status.teacher", lang) if role_of(view) == "teacher"
             else say("status.spectator", lang) if view["viewer"] is None
             else say("status.seen_by", lang, player=seat_name(view["viewer"], lang)))
     return {"step_counter": say("status.step", lang, step=step, steps=moves),
             "turn": say("status.turn", lang, turn=view["turn"] + 1, player=seat_name(view["seat"], lang)),
-            "seen_as": seer, "phase": view["phase"], "phase_line": phase_line(view, names, lang), "problem": problem,
+            "seen_as": seer, "phase": view["phase"], "phase_line": phase_line(view, names, lang, ecosystems),
+            "problem": problem,
             "preview": say_with("status.preview", lang, {"label": element("b", preview["label"])}) if preview else None}
 
 
-def deck_context(view: dict, deck: str, preview: dict, lang: str = "en") -> dict:
+def deck_context(view: dict, deck: str, preview: dict, lang: str = "en", names: dict[str, str] | None = None,
+                 ecosystems: dict[str, dict] | None = None, animals: dict[str, dict] | None = None) -> dict:
+    """A deck, its discards and its three face-up cards, named as the card file prints them in ``lang``
+    (``names``, ``ecosystems``, ``animals``: :func:`animal_names`, :func:`ecosystem_cards`, :func:`printed_animals`)."""
     data = view["decks"][deck]
     targeted = preview.get("deck") == deck
     top = data["discard_top"]
@@ -315,16 +360,21 @@ def deck_context(view: dict, deck: str, preview: dict, lang: str = "en") -> dict
         slot = {"number": number, "target": targeted and preview.get("slot") == number}
         if card is None:
             slot["empty"] = say("deck.empty_slot", lang)
-        else:
+        elif deck == "resource":
             slot.update(empty=None, card=face(card, lang=lang))
+        else:
+            slot.update(empty=None, card=face(in_language(card, animals or {}, ecosystems or {}), lang=lang))
         slots.append(slot)
+    if top and deck == "resource":
+        top = symbol_name(top, lang)
+    elif top:
+        top = (names or {}).get(top, top) if deck == "animal" else ecosystem_name(top, ecosystems)
     return {"deck": deck, "target": targeted and preview.get("slot") in (0, None), "count": data["deck"],
             "discard": data["discard"], "title": say("deck." + deck, lang),
             "back_title": counted("deck.face_down", data["deck"], lang),
             "count_line": say("deck.count", lang, count=data["deck"]),
             "discard_line": say("deck.discards", lang, count=data["discard"]),
-            "top_line": (say("deck.top", lang, card=symbol_name(top, lang) if deck == "resource" else top) if top
-                         else say("deck.no_discards", lang)),
+            "top_line": say("deck.top", lang, card=top) if top else say("deck.no_discards", lang),
             "slots": slots}
 
 
@@ -352,7 +402,8 @@ def compete_context(view: dict, names: dict[str, str], lang: str = "en") -> dict
             "winner_line": say("compete.winner", lang, player=seat_name(last["winner"], lang), side=say(f"side.{won}", lang))}
 
 
-def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict], lang: str = "en") -> dict:
+def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dict], lang: str = "en",
+                 animals: dict[str, dict] | None = None) -> dict:
     classes = ["bb-seat", f"seat-{seat}"]
     badges = []
     if seat == view["seat"] and view["phase"] != "over":
@@ -388,7 +439,8 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
             "animals_line": say("seat.animals", lang, animals=len(team), goal=WIN_ANIMALS),
             "animals_width": min(100, 100 * len(team) // WIN_ANIMALS),
             "team_label": say("seat.team", lang), "no_animals": say("seat.no_animals", lang),
-            "team": [animal_markup(a, a["id"] in preview.get("animals", ()), lang) for a in team],
+            "team": [animal_markup(in_language(a, animals or {}, ecosystems), a["id"] in preview.get("animals", ()), lang)
+                     for a in team],
             "ecos_label": say("seat.ecosystems", lang, held=len(held), most=MAX_ECOSYSTEMS),
             "no_ecosystems": say("seat.no_ecosystems", lang),
             "ecos": [ecosystem_markup(ecosystems.get(e, {"id": e, "name": e, "stars": 0, "power": 0, "defence": 0}),
@@ -399,26 +451,32 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
 
 
 def biome_blitz_context(view: dict, *, step: int, moves: int, names: dict[str, str], ecosystems: dict[str, dict],
-                        problem: str | None = None, preview: dict | None = None, lang: str = "en") -> dict:
+                        problem: str | None = None, preview: dict | None = None, lang: str = "en",
+                        animals: dict[str, dict] | None = None) -> dict:
     """Everything ``templates/biome_blitz_board.html`` shows, from one observation (``view``): plain
-    values only. ``names`` (animal id -> name) and ``ecosystems`` (id -> printed card) come from the
-    card file, ``preview`` from :func:`selection_preview`; ``problem`` is shown as given."""
+    values only. ``names`` (animal id -> name), ``ecosystems`` (id -> printed card) and ``animals`` (id ->
+    printed words, :func:`printed_animals`) come from the card file in ``lang``, ``preview`` from
+    :func:`selection_preview`; ``problem`` is shown as given."""
     preview = preview or {}
-    card_set = view.get("card_set") or {}
-    source = str(card_set.get("provenance", "?"))
+    card_set = {"name": "?", "provenance": "?", **(view.get("card_set") or {})}
+    source = str(card_set["provenance"])
+    set_name, provenance = card_set_words("biome_blitz", card_set, lang)
     swatches = [{"colour": biome_colours(s)[0], "name": symbol_name(s, lang)} for s in ("leaf", "water", "meat", "wild")]
-    swatches += [{"colour": biome_colours("animal_" + e)[0], "name": f"{e} {card['name']}"} for e, card in ecosystems.items()]
+    swatches += [{"colour": biome_colours("animal_" + e)[0],
+                  "name": card["name"] if card.get("symbol", e) == card["name"] else f"{card.get('symbol', e)} {card['name']}"}
+                 for e, card in ecosystems.items()]
     return {
-        "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, names=names, lang=lang),
-        "pending": pending_context(view, names, lang),
-        "decks": [deck_context(view, deck, preview, lang) for deck in DECKS],
+        "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, names=names, lang=lang,
+                                 ecosystems=ecosystems),
+        "pending": pending_context(view, names, lang, ecosystems),
+        "decks": [deck_context(view, deck, preview, lang, names, ecosystems, animals) for deck in DECKS],
         "compete": compete_context(view, names, lang),
         "columns": 3 if view["players"] % 2 else 2,
-        "seats": [seat_context(view, seat, preview, ecosystems, lang) for seat in range(view["players"])],
+        "seats": [seat_context(view, seat, preview, ecosystems, lang, animals) for seat in range(view["players"])],
         "events_title": say("events.this_step" if step else "events.deal", lang),
         "events": [{"kind": e.get("kind", ""), "text": event_text(e, lang)} for e in view["events"] if e.get("text")],
         "legend": {"swatches": swatches, "key": say_with("legend.key", lang, {"bonus": element("span", "+n", "bb-bonus")})},
-        "provenance": say("provenance.line", lang, name=str(card_set.get("name", "?")), source=source,
+        "provenance": say("provenance.line", lang, name=set_name, source=provenance,
                           caveat=say("provenance.caveat", lang) if source == "assumed" else ""),
     }
 
@@ -428,7 +486,8 @@ def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
     view = session.view()
     problem = live_replay_problem(session)
     return render("biome_blitz_board.html", **biome_blitz_context(
-        view, step=session.cursor, moves=len(session.log), names=animal_names(session), ecosystems=ecosystem_cards(session),
+        view, step=session.cursor, moves=len(session.log), names=animal_names(session, lang),
+        ecosystems=ecosystem_cards(session, lang), animals=printed_animals(session, lang),
         problem=replay_problem_text(session, problem, lang) if problem else None,
         preview=selection_preview(session, view, lang), lang=lang))
 

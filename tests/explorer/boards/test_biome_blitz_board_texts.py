@@ -3,13 +3,16 @@
 The English board is the one the other tests read (its words checked here element by element, read back
 with ``tests/board_html.py``);
 the Japanese board shows Japanese and none of the English board's own labels, for several positions
-and viewing seats. What stays English on the Japanese board is what the board does not write: the
-card file's names, families, abilities and provenance, the card ids, the engine's event texts (until a
-game writes them in Japanese) and the action label of a selection.
+and viewing seats, and names every card as the card file prints it in Japanese (an animal's and an
+ecosystem's ``name_ja``, an ability's ``name_ja`` and ``text_ja``; the standard card set by
+``card_set_words``). What stays in Latin letters on the Japanese board: the game's name, the families
+(as printed), the card ids in the markup, the ecosystem symbol chips (``SAV``: the template prints the
+id), an animal's own provenance note and an ability's effect (tooltips written for designers).
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import re
@@ -23,12 +26,14 @@ import pytest
 from explorer.boards.biome_blitz import BiomeBlitzBoard, biome_blitz_html, event_text
 from explorer.core.i18n import LOCALES
 from explorer.core.session import GameSession
+from rules.biome_blitz.cards import parse_cards
 from tests.helpers.board_html import HOSTILE, parse, parse_escaped
 from tests.helpers.biome_blitz_board import SEED, cancel_decision, rich_table, what_if
 from tests.helpers.seeded_games import autoplay_as_before
 
 CARDS = Path(__file__).resolve().parents[3] / "rules" / "biome_blitz" / "data" / "cards.json"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")      # a word in Latin letters (as tools/page_check.py reads a page)
 
 
 def board_texts(lang: str) -> dict[str, str]:
@@ -56,6 +61,28 @@ def card_strings() -> tuple[str, ...]:
     for eco in data["ecosystems"]:
         found |= {eco["id"], eco["name"]}
     return tuple(sorted((s for s in found if s), key=len, reverse=True))
+
+
+@lru_cache(maxsize=None)
+def card_file() -> dict:
+    return json.loads(CARDS.read_text(encoding="utf-8"))
+
+
+def latin_left(page: str) -> list[str]:
+    """Words in Latin letters the Japanese board shows, but for what may stay so (the module's docstring)."""
+    data = card_file()
+    families = {animal["family"] for animal in data["animals"]}
+    notes = {animal["provenance"] for animal in data["animals"] if animal.get("provenance")}
+    chips = {eco["id"] for eco in data["ecosystems"]}
+    effects = {ability["effect"] for animal in data["animals"] for ability in animal["abilities"]}
+    found = []
+    for chunk in Shown(page).chunks:
+        if chunk in chips or chunk in effects:
+            continue
+        for note in notes:
+            chunk = chunk.replace(note, " ")
+        found += [word for word in LATIN.findall(chunk) if word not in families and word not in ("Biome", "Blitz")]
+    return found
 
 
 class Shown(HTMLParser):
@@ -278,6 +305,11 @@ def test_hostile_texts_show_as_text(monkeypatch):
 
     monkeypatch.setattr(spec, "observe", hostile)
     session._observations.clear()
+    # the Japanese board names cards from the card file: one whose names in Japanese are hostile too
+    data = copy.deepcopy(dict(session.card_set().raw))
+    for entry in data["animals"]:
+        entry["name_ja"] = HOSTILE
+    monkeypatch.setattr(session, "card_set", lambda cards=parse_cards(data): cards)
     for lang in ("en", "ja"):
         tree = parse_escaped(biome_blitz_html(session, lang))
         assert HOSTILE in tree.one("problem").text
@@ -299,6 +331,7 @@ def test_the_japanese_board_is_japanese_for_every_viewer(position):
         assert JAPANESE.search(page), (position, viewer)
         assert english_left(page) == [], (position, viewer)
         assert "プレイヤー" in page and "Player 1" not in " ".join(Shown(page).chunks)
+        assert latin_left(page) == [], (position, viewer)
 
 
 def test_the_japanese_board_uses_the_rulebooks_words():
@@ -310,8 +343,11 @@ def test_the_japanese_board_uses_the_rulebooks_words():
                   "◆ 肉", "対戦コスト", "パワー 4", "防御 3", "生態系ボーナス", "<span class=\"trigger\">発見</span>",
                   "探索・取引", "採食・発見・対戦"):
         assert words in page, words
-    # the card file's names stay as printed
-    assert "African lion" in page and "Savanna" in page
+    # the card file's Japanese names: animals, abilities (name and text), ecosystems, the card set
+    for words in ("アフリカライオン", "頂点捕食者", "★5以上の動物と対戦するとき、パワー+1。", "トムソンガゼル", "素早い蹴り",
+                  "サバンナの動物：パワー+1 防御+1", "コモドオオトカゲ（捨て札）", "カードファイル：Biome Blitzの標準カード（仮のモデル）（出典：仮定"):
+        assert words in page, words
+    assert "African lion" not in page and "Savanna" not in page and "Apex" not in page
     assert "採食" in biome_blitz_html(at(finished(), 1), "ja")
 
 

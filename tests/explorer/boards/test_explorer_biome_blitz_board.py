@@ -25,6 +25,13 @@ def board(session: GameSession):
     return parse(biome_blitz_html(session))
 
 
+def printed(session: GameSession, deck: str, card: str) -> str:
+    """A card of ``deck`` (named by its id, as observations name a discard) as the card file prints it in English."""
+    cards = session.card_set()
+    label = {"animal": cards.animal_label, "ecosystem": cards.ecosystem_label}.get(deck)
+    return label(card)["en"] if label else card
+
+
 @pytest.fixture(scope="module")
 def finished() -> GameSession:
     """A whole 3-player greedy game, cursor at the end."""
@@ -48,7 +55,7 @@ def test_the_board_draws_every_zone_of_the_seats_observation():
         assert pile.attrs["data-deck"] == str(view["decks"][deck]["deck"])
         assert pile.attrs["data-discard"] == str(view["decks"][deck]["discard"])
         top = view["decks"][deck]["discard_top"]
-        assert (f"top: {top}" if top else "no discards") in drawn.find("bb-discard-top").all_text()
+        assert (f"top: {printed(session, deck, top)}" if top else "no discards") in drawn.find("bb-discard-top").all_text()
         for number, card in enumerate(view["decks"][deck]["market"], start=1):
             slot = drawn.find("bb-slot", f"slot-{number}")
             if card is None:
@@ -131,7 +138,7 @@ def test_the_status_and_seats_say_who_decides_a_trade_reply_a_second_forage_pick
     play(replace, {"type": "discover", "deck": "ecosystem", "slot": market["market"].index("SAV") + 1,
                    "pay": ["leaf", "leaf", "meat"]})
     for session, phase, words in ((trade, "trade_reply", "accepts or refuses"), (forage, "forage", "took"),
-                                  (replace, "replace", "holds three ecosystems: choose the one the new SAV")):
+                                  (replace, "replace", "holds three ecosystems: choose the one the new Savanna")):
         assert session.state.phase == phase
         session.viewing_seat = None
         mover = spec.to_move(session.state)[0]
