@@ -13,6 +13,10 @@ boundary):
   ``"sand-bh"``);
 - a NavComp card by its codes, in the order jump, scan, land: ``"J1-S3"``, ``"S6-L5"``, ``"J~-L1"``.
 Planets are named by their id (``"PA"``).
+
+Players read names, in each language the interface speaks: a planet's and a resource type's ``name``
+with ``name_ja`` (a file without ``name_ja`` shows the English on Japanese pages too):
+``planet_label``, ``resource_label``.
 """
 
 from __future__ import annotations
@@ -45,6 +49,11 @@ def bad_file(key: str, where: str | None, /, **values: Any) -> InvalidPosition:
     return InvalidPosition(problems["en"], where=where, problems=problems)
 
 
+def printed(english: str, japanese: str) -> dict[str, str]:
+    """A name in each language: the file's ``name_ja`` where it has one, else the English."""
+    return {"en": english, "ja": japanese or english}
+
+
 @dataclass(frozen=True, eq=False)
 class ResourceType:
     id: str
@@ -61,6 +70,12 @@ class Planet:
     jump: int
     scan: int
     land: int
+    name_ja: str = ""
+
+    @property
+    def label(self) -> dict[str, str]:
+        """The planet's name in each language ("Aurel", "オーレル"); its id (``PA``) is what files use."""
+        return printed(self.name, self.name_ja)
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,6 +135,20 @@ class Components:
         except (KeyError, TypeError):
             raise bad_file("unknown_planet", where, name=repr(name), planets=joined(p.id for p in self.planets)) from None
 
+    def planet_label(self, planet: int) -> dict[str, str]:
+        """Planet ``planet`` (an index of ``planets``) as players name it, in each language."""
+        return self.planets[planet].label
+
+    def resource_label(self, kind: int) -> dict[str, str]:
+        """A resource card as players name it, in each language: its type's name, noting the black-hole
+        icon ("Gem (white) with the black hole icon", "ジェム（白）（ブラックホール付き）"). (``resource_names``
+        are the ids files use: ``gem_white-bh``.)"""
+        rtype = self.types[self.resource_type[kind]]
+        names = printed(rtype.name, rtype.name_ja)
+        if not self.black_hole[kind]:
+            return names
+        return {lang: say("jump_gate", "term.black_hole_resource", kind=name)[lang] for lang, name in names.items()}
+
     def planet_code(self, planet: int, shape: int) -> int:
         p = self.planets[planet]
         return (p.jump, p.scan, p.land)[shape]
@@ -166,6 +195,14 @@ def _code(value: Any, where: str, *, wild: bool) -> int:
     return value
 
 
+def _text(entry: Mapping, key: str, where: str) -> str:
+    """The optional text ``key`` of a file's entry ("" when absent); anything but a non-empty text is refused."""
+    value = entry.get(key, "")
+    if key in entry and (not isinstance(value, str) or not value):
+        raise bad_file("text", f"{where}.{key}", value=repr(value))
+    return value
+
+
 def _copies(entry: Mapping, where: str) -> int:
     count = entry.get("copies", 1)
     if type(count) is not int or count < 1:
@@ -193,7 +230,7 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
         if entry.get("scoring") not in SCORING_RULES:
             raise bad_file("scoring", at, rules=joined(SCORING_RULES), value=repr(entry.get('scoring')))
         type_index[entry["id"]] = len(types)
-        types.append(ResourceType(entry["id"], str(entry.get("name", entry["id"])), str(entry.get("name_ja", "")), entry["scoring"]))
+        types.append(ResourceType(entry["id"], str(entry.get("name", entry["id"])), _text(entry, "name_ja", at), entry["scoring"]))
     energel = [t for t in types if t.scoring == "energel"]
     if len(energel) not in (0, 2):
         raise bad_file("energel", f"{where}: resource_types", count=len(energel))
@@ -223,7 +260,7 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
             raise bad_file("planet_twice", at, planet=repr(entry['id']))
         planet_ids.add(entry["id"])
         codes = [_code(entry.get(shape), f"{at}.{shape}", wild=False) for shape in SHAPES]
-        planets.append(Planet(entry["id"], str(entry.get("name", entry["id"])), *codes))
+        planets.append(Planet(entry["id"], str(entry.get("name", entry["id"])), *codes, name_ja=_text(entry, "name_ja", at)))
 
     codes_of, navcomp_copies, navcomp_names = [], [], []
     for i, entry in enumerate(data["navcomp"]):

@@ -2,7 +2,8 @@
 
 ``rules.py`` holds the turn, ``scoring.py`` the points, ``position.py`` the JSON files, and this
 module the observer (what each seat may see), the score summary and the plain-language events
-(in every language, from ``data/events.json``).
+(in every language, from ``data/events.json``, naming planets and resources as the component file
+prints them: ``Components.planet_label``, ``resource_label``).
 Hidden: face-down resources, the NavComp deck's order, other players' hands, other players' hidden
 resources and the resources set aside at setup. Everything else is on the table. Provisional scores
 count only gained resources and claims (the hidden resources are revealed at the end), so they are
@@ -338,13 +339,14 @@ class JumpGate(ModuleGame):
 
     # -- naming actions ----------------------------------------------------------------------
     def action_label(self, action, lang: str = "en") -> str:
-        """The picker's name for ``action``: ``str(action)`` in English; other languages from the
-        ``action.*`` templates of ``data/events.json``, keyed by the action's JSON type (planet and
-        NavComp card ids stay as they are)."""
-        if lang == "en":
-            return str(action)
+        """The picker's name for ``action``, from the ``action.*`` templates of ``data/events.json``
+        keyed by the action's JSON type: a planet by its name (``fly to Aurel`` / ``オーレルへ移動``,
+        not the id ``PA`` that ``str(action)`` and files use), a NavComp card by its codes."""
         fields = self.encode_action(action)
         key = f"action.{fields.pop('type')}"
+        if "planet" in fields:                               # Fly and Jump name their planet
+            index = self.comps.planet_by_id.get(fields["planet"])
+            fields["planet"] = fields["planet"] if index is None else self.comps.planet_label(index)
         if "cards" in fields:                                # Land & Claim names its two cards
             fields["first"], fields["second"] = fields.pop("cards")
         if "slot" in fields and fields["slot"] is None:      # Mark or ClaimPick: none
@@ -361,19 +363,11 @@ class JumpGate(ModuleGame):
         kind, seat, kinds, extra = record
         comps = state.comps
         who = player(seat) if seat is not None else None
-        planet = lambda index: comps.planets[index].id  # noqa: E731
+        planet, resource = comps.planet_label, comps.resource_label
         card = lambda k: comps.navcomp_names[k]  # noqa: E731
         names = tuple(comps.resource_names[k] for k in kinds) if kind not in ("draw", "discard") else \
             tuple(comps.navcomp_names[k] for k in kinds)
         text = lambda key, **values: say(self.id, key, who=who, **values)  # noqa: E731
-
-        def resource(k: int) -> dict:
-            """A resource card: its card name in English; in Japanese its kind (the component file's
-            ``name_ja``), noting the black hole icon."""
-            ja = comps.types[comps.resource_type[k]].name_ja or comps.resource_names[k]
-            if comps.black_hole[k]:
-                ja = text("term.black_hole_resource", kind=ja)["ja"]
-            return {"en": comps.resource_names[k], "ja": ja}
 
         def event(texts: dict, public_texts: dict | None = None, **fields: Any) -> Event:
             """The event with its texts in every language (``text``, ``public_text``: the English)."""

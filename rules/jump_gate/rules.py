@@ -440,14 +440,16 @@ def _slot(state: State, pos: int, slot, rule: str) -> int:
     return slot - 1
 
 
-def planet_label(state: State, pos: int) -> str:
-    return state.comps.planets[state.ring[pos]].id
+def planet_label(state: State, pos: int) -> dict[str, str]:
+    """The planet at ring position ``pos`` as players name it, in each language."""
+    return state.comps.planet_label(state.ring[pos])
 
 
 def _ring_position(state: State, name, rule: str) -> int:
     index = state.comps.planet_by_id.get(name) if isinstance(name, str) else None
     if index is None or index not in state.ring:
-        _illegal("not_in_ring", rule, planet=repr(name), ring=joined(planet_label(state, i) for i in range(len(state.ring))))
+        # (a name no planet of the ring has: the ids the action may spell)
+        _illegal("not_in_ring", rule, planet=repr(name), ring=joined(state.comps.planets[p].id for p in state.ring))
     return state.ring.index(index)
 
 
@@ -512,7 +514,7 @@ def _fly(state: State, seat: int, action: Fly) -> State:
     target = _ring_position(state, action.planet, RULE_FLY)
     n = len(state.ring)
     if target not in ((ship - 1) % n, (ship + 1) % n) or target == ship:
-        _illegal("not_next", RULE_FLY, target=action.planet, planet=planet_label(state, ship))
+        _illegal("not_next", RULE_FLY, target=planet_label(state, target), planet=planet_label(state, ship))
     table = _Table(state)
     table.ships = _put(state.ships, seat, target)
     table.log.append(("fly", seat, (), state.ring[target]))
@@ -525,9 +527,9 @@ def _jump(state: State, seat: int, action: Jump) -> State:
     target = _ring_position(state, action.planet, RULE_JUMP)
     code = state.comps.planets[state.ring[target]].jump
     if not _matches(state.comps.codes[card][JUMP], code):
-        _illegal("no_jump_code", RULE_JUMP, card=action.card, code=code, planet=action.planet)
+        _illegal("no_jump_code", RULE_JUMP, card=action.card, code=code, planet=planet_label(state, target))
     if target == state.ships[seat]:
-        _illegal("already_there", RULE_JUMP, who=player(seat), planet=action.planet)
+        _illegal("already_there", RULE_JUMP, who=player(seat), planet=planet_label(state, target))
     table = _Table(state)
     table.spend(seat, card)
     table.ships = _put(state.ships, seat, target)

@@ -2,8 +2,8 @@
 legal actions, the names tell the actions apart. In English a name is ``str(action)`` but where the
 action holds a card or slot id: the games in ``PRINTED_NAMES`` name a card as printed (``play Savanna 3``,
 not ``savanna-3``; ``play Moon 1 ★★★ to telescope top 2``, not ``moon-1-3stars`` and ``top-2``;
-``compete: African lion against Saltwater crocodile``, not ``lion`` and ``crocodile``), and their Japanese
-names hold no id and no English word from the card file."""
+``compete: African lion against Saltwater crocodile``, not ``lion`` and ``crocodile``; ``fly to Aurel``,
+not ``PA``), and their Japanese names hold no id and no English word from the card file."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ import rules
 from tests.helpers.seeded_games import JAPANESE, positions
 
 CARD_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*-\d\b")       # savanna-3, tropical_rainforest-5, top-2
-PRINTED_NAMES = ("subastral", "stellar", "biome_blitz")
-#: An id in a Japanese name: ``dung_beetle``, ``lion#2``, ``SAV``.
+PRINTED_NAMES = ("subastral", "stellar", "biome_blitz", "jump_gate")
+#: An id in a Japanese name: ``dung_beetle``, ``gem_white-bh``, ``lion#2``, ``PA``, ``SAV``.
 ID_IN_JAPANESE = re.compile(r"[a-z]+_[a-z]+|-bh\b|#\d|\b[A-Z]{2,3}\b")
-#: A word in Latin letters.
+#: A word in Latin letters (a NavComp card's codes, ``J5-S1``, are one letter and a number each).
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
 
 
@@ -41,7 +41,7 @@ def test_every_action_has_a_japanese_name_that_tells_it_apart(game_id):
     assert lists
 
 
-@pytest.mark.parametrize("game_id", ["biome_blitz"])
+@pytest.mark.parametrize("game_id", ["biome_blitz", "jump_gate"])
 def test_actions_name_cards_as_the_card_file_prints_them(game_id):
     """Each card an action spells by its id is named by the card file's ``name`` in English and its
     ``name_ja`` in Japanese; neither name holds an id, and the Japanese none of the English words."""
@@ -58,7 +58,10 @@ def test_actions_name_cards_as_the_card_file_prints_them(game_id):
 
 
 def card_label(game, card: str) -> dict[str, str] | None:
-    """The card file's names of the card ``card`` (an animal or an ecosystem id), if it is one."""
+    """The card file's names of the card ``card`` (an animal, an ecosystem, a planet id), if it is one."""
     cards = game.cards
-    printed = cards.animal_label(card) if card in cards.animal_by_id else cards.ecosystem_label(card)
+    if game.id == "biome_blitz":
+        printed = cards.animal_label(card) if card in cards.animal_by_id else cards.ecosystem_label(card)
+    else:
+        printed = cards.planet_label(cards.planet_by_id[card]) if card in cards.planet_by_id else card
     return printed if isinstance(printed, dict) else None

@@ -186,7 +186,7 @@ def test_a_selected_jump_lights_its_planet_and_card_and_changes_nothing():
     page = board(session)
     assert [p.attrs["data-planet"] for p in page.find_all("jg-planet", "target")] == [jump.planet]
     assert page.find("jg-hand", f"hand-seat-{seat}").cards("jg-navcomp", "selected") == [jump.card]
-    assert str(jump) in page.find("preview-line").all_text()
+    assert session.spec.action_label(jump) in page.find("preview-line").all_text()      # the planet by its name
     assert session.state is state and session.log == []
 
 

@@ -218,7 +218,7 @@ def check_step_25_as_player_2(page):
     assert [(c.classes, c.attrs.get("title"), c.text) for c in hidden[-2:]] == [
         (["jg-resource", "face-down"], "a hidden resource", ""), (["count"], None, "2 hidden, revealed at the end")]
     events = page.one("jg-events")
-    assert events.one_tag("b").text == "This step:" and events.all_tags("li")[0].text == "Player 2 jumps to PA with J~-S2."
+    assert events.one_tag("b").text == "This step:" and events.all_tags("li")[0].text == "Player 2 jumps to Aurel with J~-S2."
     assert ("jg-code-scan", "Scan (green circle) code ~ (wild: any number)", "~") in code_faces(page)
     assert page.one("jg-ring-note").text == "The ring wraps round: PD and PJ are neighbours."
 
@@ -272,8 +272,8 @@ def test_the_english_preview_and_replay_notice(games):
     jump = next(a for a in session.spec.legal_actions(session.state, 0) if str(a) == "jump to PA with J1-S3")
     session.selected_action = session.spec.encode_action(jump)
     line = parse(jump_gate_html(session)).one("preview-line")
-    assert line.text == "Selected, not yet played: jump to PA with J1-S3. Confirm or Cancel it in the action panel."
-    assert line.one_tag("b").text == "jump to PA with J1-S3"
+    assert line.text == "Selected, not yet played: jump to Aurel with J1-S3. Confirm or Cancel it in the action panel."
+    assert line.one_tag("b").text == "jump to Aurel with J1-S3"
     session.selected_action = None
     problem = GameSession(game="jump_gate", players=2, seed=5)
     problem.replay_problem = {"move": 999, "seat": 1, "action": "fly to X", "message": "no such planet",

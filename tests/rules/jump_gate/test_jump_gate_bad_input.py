@@ -157,9 +157,9 @@ def test_research_discard_of_a_card_not_in_hand_is_refused():
 
 
 @pytest.mark.parametrize("action,rule,says", [
-    (Jump(card="J2-S4", planet="PA"), "Jump:", "J2-S4 has no jump code 1 (nor ~) for PA"),
-    (Scan(card="J2-S4"), "Scan:", "J2-S4 has no scan code 3 (nor ~) for PA"),
-    (LandClaim(cards=("S6-L5", "S1-L6")), "Land & Claim:", "S1-L6 has no land code 5 (nor ~) for PA"),
+    (Jump(card="J2-S4", planet="PA"), "Jump:", "J2-S4 has no jump code 1 (nor ~) for Aurel"),
+    (Scan(card="J2-S4"), "Scan:", "J2-S4 has no scan code 3 (nor ~) for Aurel"),
+    (LandClaim(cards=("S6-L5", "S1-L6")), "Land & Claim:", "S1-L6 has no land code 5 (nor ~) for Aurel"),
 ])
 def test_code_mismatch_is_refused(action, rule, says):
     # PA: jump 1, scan 3, land 5, with a face-down resource left for the scan; no face-down for the land.

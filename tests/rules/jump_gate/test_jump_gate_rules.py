@@ -183,7 +183,7 @@ def test_fly_moves_to_a_neighbouring_planet_and_spends_no_card():
 
 def test_fly_to_a_planet_that_is_not_a_neighbour_is_refused():
     state = load(ships=["PC", "gate"])
-    refused(state, 0, Fly(planet="PE"), rule="Fly:", says="PE is not next to PC in the ring")
+    refused(state, 0, Fly(planet="PE"), rule="Fly:", says="Elara is not next to Caldera in the ring")
     refused(state, 0, Fly(planet="PG"), rule="Fly:", says="not in this game's ring")
 
 
@@ -195,7 +195,7 @@ def test_jump_discards_a_card_whose_jump_code_matches_the_planet():
 
 
 def test_jump_with_a_card_whose_jump_code_differs_is_refused():
-    refused(load(), 0, Jump(card="J2-S4", planet="PA"), rule="Jump:", says="J2-S4 has no jump code 1 (nor ~) for PA")
+    refused(load(), 0, Jump(card="J2-S4", planet="PA"), rule="Jump:", says="J2-S4 has no jump code 1 (nor ~) for Aurel")
 
 
 def test_jump_card_without_a_jump_code_is_refused():
@@ -211,7 +211,7 @@ def test_jump_wild_code_matches_every_planet():
 def test_jump_to_the_planet_the_ship_is_at_is_refused():
     state = load(ships=["PA", "gate"])
     assert Jump(card="J1-S3", planet="PA") not in GAME.legal_actions(state, 0)
-    refused(state, 0, Jump(card="J1-S3", planet="PA"), rule="Jump:", says="already at PA")
+    refused(state, 0, Jump(card="J1-S3", planet="PA"), rule="Jump:", says="already at Aurel")
 
 
 def test_jump_with_a_card_not_in_hand_is_refused():
@@ -240,7 +240,7 @@ def test_scan_marker_is_optional():
 
 
 def test_scan_needs_a_card_matching_the_scan_code():
-    refused(load(ships=["PA", "gate"]), 0, Scan(card="J2-S4"), rule="Scan:", says="J2-S4 has no scan code 3 (nor ~) for PA")
+    refused(load(ships=["PA", "gate"]), 0, Scan(card="J2-S4"), rule="Scan:", says="J2-S4 has no scan code 3 (nor ~) for Aurel")
 
 
 def test_scan_wild_code_matches_any_planet():
@@ -253,8 +253,8 @@ def test_scan_marker_goes_only_on_an_unmarked_face_up_resource():
     pa = planet("PA", down("sand"), down("water"), down("energel_dark"), up("gem_red", marker=1))
     state = GAME.apply(load(planets=[pa], ships=["PA", "PA"]), 0, Scan(card="J1-S3"))
     assert set(GAME.legal_actions(state, 0)) == {Mark(slot=1), Mark(slot=None)}
-    refused(state, 0, Mark(slot=4), rule="Scan: you may mark", says="resource 4 of PA already has a marker")
-    refused(state, 0, Mark(slot=2), rule="Scan: you may mark", says="resource 2 of PA is face down")
+    refused(state, 0, Mark(slot=4), rule="Scan: you may mark", says="resource 4 of Aurel already has a marker")
+    refused(state, 0, Mark(slot=2), rule="Scan: you may mark", says="resource 2 of Aurel is face down")
 
 
 def test_scan_at_most_one_marker_per_player_per_planet():
@@ -282,7 +282,7 @@ ALL_UP_PA = planet("PA", "sand", "water", "energel_dark", "gem_red")
 def test_scan_with_nothing_face_down_is_refused_by_default():
     state = load(planets=[ALL_UP_PA], ships=["PA", "gate"])
     assert not kinds_of(GAME.legal_actions(state, 0), Scan)
-    refused(state, 0, Scan(card="J1-S3"), rule="Scan:", says="PA has no face-down resource left to reveal")
+    refused(state, 0, Scan(card="J1-S3"), rule="Scan:", says="Aurel has no face-down resource left to reveal")
 
 
 def test_scan_without_face_down_switch_allows_a_scan_just_to_place_a_marker():
@@ -325,7 +325,7 @@ def test_land_with_the_wild_land_code():
 
 def test_land_with_a_card_whose_land_code_differs_is_refused():
     state = load(planets=[ALL_UP_PA], ships=["PA", "gate"], hands=LANDER)
-    refused(state, 0, LandClaim(cards=("S6-L5", "S1-L6")), rule="Land & Claim:", says="S1-L6 has no land code 5 (nor ~) for PA")
+    refused(state, 0, LandClaim(cards=("S6-L5", "S1-L6")), rule="Land & Claim:", says="S1-L6 has no land code 5 (nor ~) for Aurel")
     refused(state, 0, LandClaim(cards=("S6-L5", "J1-S3")), rule="Land & Claim:", says="J1-S3 has no land code 5")
 
 
@@ -339,14 +339,14 @@ def test_land_two_copies_of_one_card_need_two_in_hand():
 def test_land_with_a_face_down_resource_left_is_refused():
     state = load(ships=["PA", "gate"], hands=LANDER)
     assert not kinds_of(GAME.legal_actions(state, 0), LandClaim)
-    refused(state, 0, LandClaim(cards=("S6-L5", "J1-L5")), rule="Land & Claim:", says="PA still has face-down resources")
+    refused(state, 0, LandClaim(cards=("S6-L5", "J1-L5")), rule="Land & Claim:", says="Aurel still has face-down resources")
 
 
 def test_land_on_a_claimed_planet_is_refused():
     pa = planet("PA", "sand", "water", None, None, claimed_by=1)
     state = load(planets=[pa], ships=["PA", "gate"], hands=LANDER)
     assert not kinds_of(GAME.legal_actions(state, 0), LandClaim)
-    refused(state, 0, LandClaim(cards=("S6-L5", "J1-L5")), rule="Land & Claim:", says="PA was already claimed by Player 2")
+    refused(state, 0, LandClaim(cards=("S6-L5", "J1-L5")), rule="Land & Claim:", says="Aurel was already claimed by Player 2")
 
 
 def test_land_needs_a_marker_in_the_supply():
@@ -449,7 +449,7 @@ def test_harvest_at_a_planet_another_player_claimed_is_allowed():
 def test_harvest_an_empty_slot_is_refused():
     pa = planet("PA", "sand", None, None, "gem_red")
     refused(load(planets=[pa], ships=["PA", "gate"]), 0, Harvest(card="J1-S3", slot=2), rule="Harvest:",
-            says="resource slot 2 of PA is empty")
+            says="resource slot 2 of Aurel is empty")
 
 
 # -- Research --------------------------------------------------------------------------------------
