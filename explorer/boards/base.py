@@ -15,14 +15,13 @@ from explorer.core.session import GameSession, player_label
 
 def card_set_words(game: str, card_set: dict, lang: str = "en") -> tuple[str, str]:
     """The card list's name and provenance as the board says them in ``lang``. The game's own standard
-    list is named in the page's language ("Subastral の標準カード（仮のモデル）"); a card file of one's
-    own keeps its name as written. A provenance the locale files know is said in words ("仮定")."""
+    list is named in the page's language ("Subastral standard cards", "Subastralの標準カード"); a card
+    file of one's own keeps its name as written. A provenance the locale files know is said in words ("仮定")."""
     name, provenance = str(card_set.get("name", "")), str(card_set.get("provenance", ""))
     spec = rules.get_game(game)
     standard = spec.standard_cards()
     if name == getattr(standard, "name", None):
-        key = "cards.standard.assumed" if provenance == "assumed" else "cards.standard"
-        name = text(key, lang, name=name, game=spec.title)
+        name = text("cards.standard", lang, game=spec.title)
     try:
         provenance = text(f"cards.provenance.{provenance}", lang)
     except KeyError:

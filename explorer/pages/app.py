@@ -100,7 +100,7 @@ class ExplorerApp(pn.viewable.Viewer):
         self._build_controls()
         session.param.watch(self._sync_seats, ["players", "viewing_seat"])
         session.param.watch(self._sync_variants, ["variant_switches"])
-        session.param.watch(self._fill_seat_players, ["players"])
+        session.param.watch(self._play_the_new_deal, ["game", "players", "seed"])
         self.template = self._build_template()
         self.plots = LivePlots(session=session, lang=self.lang)
         self.scores = ScoreBreakdown(session=session, lang=self.lang)
@@ -123,9 +123,7 @@ class ExplorerApp(pn.viewable.Viewer):
             session.param.game, label=t("explorer.game"),
             options={rules.get_game(game).title: game for game in rules.GAMES}, css_classes=["game-select"])
         c["players"] = pn.widgets.IntSlider.from_param(session.param.players, label=t("explorer.players"))
-        c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label=t("explorer.seed"))
-        c["random_seed"] = pn.widgets.Button(label=t("explorer.random_seed"), css_classes=["random-seed"], width=130)
-        c["random_seed"].on_click(lambda event: setattr(self.session, "seed", random.randrange(1_000_000)))
+        c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label=t("explorer.seed"), css_classes=["seed-input"])
         c["bot"] = pn.widgets.RadioButtonGroup.from_param(
             session.param.bot, label=t("explorer.bots"),
             options={bot_name(name, self.lang): name for name in session.param.bot.objects})
@@ -184,12 +182,20 @@ class ExplorerApp(pn.viewable.Viewer):
             view_as.options = options
         view_as.value = self._seat_value()
 
-    def _fill_seat_players(self, event) -> None:
-        """More seats: if every seat was a bot, the new ones are bots too (a session's default is a person)."""
+    def _play_the_new_deal(self, *events) -> None:
+        """A game, player count or seed chosen in the sidebar (or by "New game") opens as the default page
+        does: when every seat is a bot, the bots play the whole game and the cursor waits at the deal;
+        when someone plays by hand, the bots play up to the first decision that is theirs. A replay or a
+        what-if position is shown as it was loaded (it has moves, or a start of its own)."""
         session = self.session
+        if session.log or session.start is not None:
+            return
         chosen = session.seat_players
-        if chosen and all(name != HUMAN for name in chosen.values()):
+        if not chosen or all(name != HUMAN for name in chosen.values()):
             session.seat_players = {seat: chosen.get(seat, session.bot) for seat in range(session.players)}
+            session.autoplay(session.seat_players, then_goto=0)
+        else:
+            self.picker.let_bots_play()
 
     def _seat_value(self) -> int:
         return TEACHER if self.session.viewing_seat is None else self.session.viewing_seat
@@ -199,19 +205,28 @@ class ExplorerApp(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ new games
     def _new_bot_game(self, event=None) -> None:
-        """Every seat a bot (the chosen one), the whole game played, the cursor at the deal."""
+        """A new deal (a new seed, shown in the seed field), every seat a bot (the chosen one), the whole
+        game played, the cursor at the deal."""
         session = self.session
         session.seat_players = {seat: session.bot for seat in range(session.players)}
-        session.reset()
-        session.autoplay(then_goto=0)
+        self._deal_new_seed()
 
     def _new_human_game(self, event=None) -> None:
-        """A new deal with Player 1 played by you (seen as Player 1), the other seats by the chosen bot."""
+        """A new deal (a new seed) with Player 1 played by you (seen as Player 1), the other seats by the
+        chosen bot, who play up to your first decision."""
         session = self.session
         session.seat_players = {0: HUMAN, **{seat: session.bot for seat in range(1, session.players)}}
-        session.reset()
+        self._deal_new_seed()
         session.viewing_seat = 0
-        self.picker.let_bots_play()
+
+    def _deal_new_seed(self) -> None:
+        """Deal the game again from a seed it has not just used (``_play_the_new_deal`` plays it). The seed
+        field shows it, so the same deal can be had again by typing it (a typed seed deals at once)."""
+        session = self.session
+        seed = session.seed
+        while seed == session.seed:
+            seed = random.randrange(1_000_000)
+        session.seed = seed                 # (the session deals anew when its seed changes)
 
     # ------------------------------------------------------------------ layout
     def _on_game(self, event) -> None:
@@ -264,7 +279,7 @@ class ExplorerApp(pn.viewable.Viewer):
         sidebar = [
             self.rules_links,
             pn.pane.Markdown(t("explorer.setup"), margin=(0, 10)),
-            c["game"], c["players"], c["seed"], c["random_seed"],
+            c["game"], c["players"], c["seed"],
             pn.pane.Markdown(t("explorer.variants"), margin=(6, 10, 0, 10)),
             self.variant_box,
             pn.pane.Markdown(t("explorer.bots_heading"), margin=(6, 10, 0, 10)), c["bot"],

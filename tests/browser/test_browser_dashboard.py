@@ -62,12 +62,12 @@ def test_plots_receive_new_data_when_stepping_and_when_the_line_changes(page: Pa
     assert stepped["scores"] == before["scores"], "stepping along the line leaves the score curves alone"
     shot(page, "dashboard-plots")
 
-    # A new line (another deal, by clicking): new score curves, drawn in place.
+    # A new game (another deal, by clicking): a new seed, shown in its field; new score curves, drawn in place.
     seed = app.session.seed
-    page.locator(".random-seed button").click()
-    wait_until(lambda: app.session.seed != seed, what="a new seed")
     page.locator(".new-game button").click()
-    wait_until(lambda: len(app.session.log) > 0 and app.session.cursor == 0, what="the bots' new game")
+    wait_until(lambda: app.session.seed != seed and len(app.session.log) > 0 and app.session.cursor == 0,
+               what="the bots' new game on a new seed")
+    expect(page.locator(".seed-input input")).to_have_value(str(app.session.seed))
     session = app.session
     expected = [[session.spec.scores(session.state_at(i))[seat] for i in range(len(session.log) + 1)] for seat in range(4)]
     wait_until(lambda: sorted(page.evaluate(PLOT_DATA_JS)["scores"]) == sorted(expected), what="the new score curves")

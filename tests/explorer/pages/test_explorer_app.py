@@ -266,24 +266,50 @@ def test_changing_players_deals_a_new_game_and_updates_view_as(app):
     session = app.session
     app.controls["view_as"].value = 3
     app.controls["players"].value = 3
-    assert session.players == 3 and session.log == []
+    # dealt and played through by the bots, as the default page (the cursor at the deal)
+    assert session.players == 3 and session.cursor == 0 and session.spec.is_over(session.state_at(len(session.log)))
     assert list(app.controls["view_as"].options.values()) == [TEACHER, 0, 1, 2]
     assert app.controls["view_as"].value == TEACHER
-    assert app.controls["step"].disabled
     click(app.controls["new_game"])
     assert len(session.log) > 0 and session.cursor == 0
     assert not app.controls["step"].disabled
     assert len(Zones(app.board.html()).cards["hand-seat-2"]) == 3
 
 
-def test_new_game_uses_the_chosen_bot_and_seed(app):
+def test_a_typed_seed_deals_that_game_played_by_the_chosen_bot(app):
     session = app.session
-    app.controls["seed"].value = SEED + 1
     app.controls["bot"].value = "random"
-    click(app.controls["new_game"])
+    app.controls["seed"].value = SEED + 1
     reference = GameSession(players=4, seed=SEED + 1)
     reference.autoplay("random")
-    assert session.log == reference.log
+    assert session.log == reference.log and session.cursor == 0
+
+
+def test_new_game_deals_a_new_seed_shown_in_the_seed_field(app):
+    session = app.session
+    app.controls["bot"].value = "random"
+    seeds = {session.seed}
+    for _ in range(3):
+        click(app.controls["new_game"])
+        assert session.seed not in seeds and app.controls["seed"].value == session.seed
+        seeds.add(session.seed)
+        reference = GameSession(players=4, seed=session.seed)
+        reference.autoplay("random")
+        assert session.log == reference.log and session.cursor == 0
+    click(app.controls["new_game_human"])
+    assert session.seed not in seeds and session.viewing_seat == 0
+    assert session.spec.to_move(session.state) == [0] or 0 in session.spec.to_move(session.state)
+
+
+@pytest.mark.parametrize("game", [game for game in rules.GAMES if game != "subastral"])
+def test_a_game_switched_to_opens_as_the_default_page_does(app, game):
+    """Played through by the bots, the cursor at the deal, every seat a bot, whatever its player count."""
+    app.controls["game"].value = game
+    session = app.session
+    assert session.game == game and session.cursor == 0
+    assert session.spec.is_over(session.state_at(len(session.log)))
+    assert sorted(session.seat_players) == list(range(session.players))
+    assert all(name != "human" for name in session.seat_players.values())
 
 
 # ------------------------------------------------------------------ Bokeh models
