@@ -345,7 +345,7 @@ def test_the_japanese_board_uses_the_rulebooks_words():
         assert words in page, words
     # the card file's Japanese names: animals, abilities (name and text), ecosystems, the card set
     for words in ("アフリカライオン", "頂点捕食者", "★5以上の動物と対戦するとき、パワー+1。", "トムソンガゼル", "素早い蹴り",
-                  "サバンナの動物：パワー+1 防御+1", "コモドオオトカゲ（捨て札）", "カードファイル：Biome Blitzの標準カード（仮のモデル）（出典：仮定"):
+                  "サバンナの動物：パワー+1 防御+1", "コモドオオトカゲ（捨て札）", "カードファイル：Biome Blitzの標準カード（出典：仮定"):
         assert words in page, words
     assert "African lion" not in page and "Savanna" not in page and "Apex" not in page
     assert "採食" in biome_blitz_html(at(finished(), 1), "ja")
