@@ -16,9 +16,11 @@ the planet it flies, jumps or acts at, the resource slot it takes or marks, and 
 discards. Which actions are legal is never decided here.
 
 Every text the board shows is in the board's language (``lang``: English or Japanese), from
-``explorer/locales/<lang>/jump_gate_board.json`` (the Japanese follows the rulebook's terms); the
-card data's names (planets, resource types, NavComp cards, the component set) stay as they are, and
-events show the game's text in that language where the engine writes one.
+``explorer/locales/<lang>/jump_gate_board.json`` (the Japanese follows the rulebook's terms); planets
+and resource types are named as the component file prints them in that language (``name_ja``, else
+the English: :func:`planet_names`, :func:`resource_info`), the standard component set by
+``card_set_words``, NavComp cards by their codes, and events show the game's text in that language
+where the engine writes one.
 
 CSS classes the tests and screenshots rely on (seats 0-based; the page says "Player 1" for seat 0):
 ``jg-board``, ``jg-status`` (``step-counter``, ``jg-phase``, ``viewer``, ``problem``, ``preview-line``),
@@ -43,7 +45,7 @@ from functools import lru_cache
 
 from markupsafe import Markup, escape
 
-from explorer.boards.base import HtmlBoard
+from explorer.boards.base import HtmlBoard, card_set_words
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -155,10 +157,11 @@ def hidden_back_markup(lang: str = "en") -> Markup:
 
 
 def resource_face(card: str, info: dict) -> tuple[str, str]:
-    """The two lines printed on a resource: ``("Gem", "red")`` from the group name "Gem (red)"."""
+    """The two lines printed on a resource: ``("Gem", "red")`` from the group name "Gem (red)",
+    ``("ジェム", "白")`` from "ジェム（白）"."""
     name = info.get("group_name") or card
-    main, _, sub = name.partition(" (")
-    return main, sub.rstrip(")")
+    main, _, sub = name.replace("（", " (").partition(" (")
+    return main, sub.rstrip(")）")
 
 
 def resource_slot(slot: dict | str | None, card_info, number: int | None = None, target: bool = False,
@@ -233,7 +236,29 @@ def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dic
     return {"label": label, "seat": seat, "planet": planet, "slot": data.get("slot"), "cards": cards}
 
 
-def status_context(view: dict, *, step: int, moves: int, problem: str | None, preview: dict, lang: str) -> dict:
+def planet_names(session: GameSession, lang: str = "en") -> dict[str, str]:
+    """Planet id -> its name in ``lang``, as the component file prints it."""
+    return {planet.id: planet.label[lang] for planet in session.card_set().planets}
+
+
+def type_names(session: GameSession, lang: str = "en") -> dict[str, str]:
+    """Resource type id -> its name in ``lang``, as the component file prints it."""
+    return {kind.id: kind.label[lang] for kind in session.card_set().types}
+
+
+def resource_info(session: GameSession, lang: str = "en"):
+    """``session.card_info`` (a card's facts from the component file) with a resource type's name
+    (``group_name``) in ``lang``."""
+    names = type_names(session, lang)
+
+    def info(card: str) -> dict | None:
+        found = session.card_info(card)
+        return dict(found, group_name=names[found["group"]]) if found and found.get("group") in names else found
+    return info
+
+
+def status_context(view: dict, *, step: int, moves: int, problem: str | None, preview: dict, lang: str,
+                   planets: dict[str, str] | None = None) -> dict:
     if view["phase"] == "over":
         names = listed((player_name(s, lang) for s in view["winners"]), lang) or say("nobody", lang)
         line = say("over_winner" if len(view["winners"]) == 1 else "over_shared", lang, names=names)
@@ -242,8 +267,8 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
         planet = next((p for p in view["ring"] if p["planet"] == view["focus"]), None)
         key = f"phase.{view['phase']}" if view["phase"] in PHASE_LINES else "phase.other"
         line = say(key, lang, who=player_name(acting, lang), phase=view["phase"],
-                   planet=say("planet_label", lang, name=planet["name"], planet=planet["planet"]) if planet
-                   else say("the_planet", lang))
+                   planet=say("planet_label", lang, name=(planets or {}).get(planet["planet"], planet["name"]),
+                              planet=planet["planet"]) if planet else say("the_planet", lang))
     seer = (say("teacher_view", lang) if role_of(view) == "teacher"
             else say("spectator_view", lang) if view["viewer"] is None
             else say("seen_by", lang, who=player_name(view["viewer"], lang)))
@@ -256,7 +281,8 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
                         if preview else None)}
 
 
-def planet_context(view: dict, index: int, preview: dict, card_info, lang: str) -> dict:
+def planet_context(view: dict, index: int, preview: dict, card_info, lang: str,
+                   planets: dict[str, str] | None = None) -> dict:
     planet = view["ring"][index]
     # Clockwise from the top; the orbit drawn behind joins the last planet to the first.
     angle = -math.pi / 2 + 2 * math.pi * index / len(view["ring"])
@@ -273,7 +299,8 @@ def planet_context(view: dict, index: int, preview: dict, card_info, lang: str) 
     targeted = preview.get("planet") == planet["planet"]
     if targeted:
         classes.append("target")
-    return {"planet": planet["planet"], "name": planet["name"], "classes": classes, "style": style, "claim": claim,
+    return {"planet": planet["planet"], "name": (planets or {}).get(planet["planet"], planet["name"]), "classes": classes,
+            "style": style, "claim": claim,
             "codes": [code_markup(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land")],
             "slots": [resource_slot(slot, card_info, number, target=targeted and preview.get("slot") == number, lang=lang)
                       for number, slot in enumerate(planet["resources"], start=1)],
@@ -297,7 +324,9 @@ def centre_context(view: dict, lang: str) -> dict:
                      "rule": say("black_hole_rule", lang, limit=hole["limit"]), "lost": lost}}
 
 
-def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str) -> dict:
+def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str,
+                 planets: dict[str, str] | None = None) -> dict:
+    named = lambda planet: (planets or {}).get(planet, planet)  # noqa: E731
     notes = []
     if seat in view["to_move"]:
         notes.append(say("note.to_move", lang))
@@ -325,13 +354,13 @@ def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str) -> 
         hidden_faces, hidden_count = [resource_slot(card, card_info, lang=lang) for card in hidden["cards"]], None
     else:
         hidden_faces, hidden_count = [hidden_back_markup(lang)] * hidden["count"], say("hidden_count", lang, n=hidden["count"])
-    claimed = [p["planet"] for p in view["ring"] if p["claimed_by"] == seat]
+    claimed = [named(p["planet"]) for p in view["ring"] if p["claimed_by"] == seat]
     markers = view["markers_left"][seat]
     where = view["ships"][seat]
     return {"seat": seat, "to_move": seat in view["to_move"], "winner": seat in view["winners"],
             "colour": player_colour(seat), "name": player_name(seat, lang), "note": " · ".join(notes),
             "score_title": say("score_title", lang), "score": say("points", lang, n=view["scores"][seat]),
-            "ship": say("ship", lang, where=say("at_the_gate", lang) if where == "gate" else where),
+            "ship": say("ship", lang, where=say("at_the_gate", lang) if where == "gate" else named(where)),
             "markers_title": say("markers_title", lang), "markers_left": counted("markers_left", markers, lang),
             "markers": [marker_markup(seat, lang)] * markers,
             "claimed": say("claimed", lang, planets=listed(claimed, lang) or say("none", lang)),
@@ -342,22 +371,26 @@ def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str) -> 
 
 
 def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_types, problem: str | None = None,
-                      preview: dict | None = None, lang: str = "en") -> dict:
+                      preview: dict | None = None, lang: str = "en", planets: dict[str, str] | None = None) -> dict:
     """Everything ``templates/jump_gate_board.html`` shows, from one observation (``view``): plain
-    values only. ``card_info(card)`` and ``resource_types`` (``[(id, name)]``) come from the component
-    file, ``preview`` from :func:`selection_preview`; ``problem`` is shown as given."""
+    values only. ``card_info(card)``, ``resource_types`` (``[(id, name)]``) and ``planets`` (id -> name)
+    come from the component file in ``lang``, ``preview`` from :func:`selection_preview`; ``problem``
+    is shown as given."""
     preview = preview or {}
-    card_set = view.get("card_set") or {}
-    source = str(card_set.get("provenance", "?"))
-    first, last = view["ring"][0]["planet"], view["ring"][-1]["planet"]
+    card_set = {"name": "?", "provenance": "?", **(view.get("card_set") or {})}
+    source = str(card_set["provenance"])
+    named = lambda planet: (planets or {}).get(planet["planet"], planet["name"])  # noqa: E731
+    first, last = named(view["ring"][0]), named(view["ring"][-1])
     return {
-        "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, lang=lang),
-        "ring": {"planets": [planet_context(view, index, preview, card_info, lang) for index in range(len(view["ring"]))],
+        "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, lang=lang,
+                                 planets=planets),
+        "ring": {"planets": [planet_context(view, index, preview, card_info, lang, planets)
+                             for index in range(len(view["ring"]))],
                  "aspect": RING_ASPECT.get(len(view["ring"]), 1.2), "rx": RING_RADIUS_X, "ry": RING_RADIUS_Y,
                  "note": say("ring_note", lang, first=first, last=last)},
         "centre": centre_context(view, lang),
         "columns": 3 if view["players"] % 2 else 2,
-        "seats": [seat_context(view, seat, preview, card_info, lang) for seat in range(view["players"])],
+        "seats": [seat_context(view, seat, preview, card_info, lang, planets) for seat in range(view["players"])],
         "labels": {key: say(name, lang) for key, name in (("hand", "zone.hand"), ("gained", "zone.gained"),
                                                           ("hidden", "zone.hidden"), ("no_cards", "no_cards"),
                                                           ("none_yet", "none_yet"), ("none", "none"))},
@@ -367,7 +400,7 @@ def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_
                              for shape in ("jump", "scan", "land")],
                    "icon": say("black_hole_icon", lang),
                    "swatches": [{"colour": biome_colours(kind)[0], "name": name} for kind, name in resource_types]},
-        "provenance": say("provenance", lang, name=str(card_set.get("name", "?")),
+        "provenance": say("provenance", lang, name=card_set_words("jump_gate", card_set, lang)[0],
                           source=say("provenance.assumed", lang) if source == "assumed" else source,
                           caveat=say("provenance_caveat", lang) if source == "assumed" else ""),
     }
@@ -379,10 +412,10 @@ def jump_gate_html(session: GameSession, lang: str = "en") -> str:
     problem = live_replay_problem(session)
     return render("jump_gate_board.html", **jump_gate_context(
         view, step=session.cursor, moves=len(session.log),
-        card_info=session.card_info,          # the component file's facts about a card
-        resource_types=[(kind.id, kind.name) for kind in session.card_set().types],   # the line's component file
+        card_info=resource_info(session, lang),        # the component file's facts about a card
+        resource_types=list(type_names(session, lang).items()),
         problem=replay_problem_text(session, problem, lang) if problem else None,
-        preview=selection_preview(session, view, lang), lang=lang))
+        preview=selection_preview(session, view, lang), lang=lang, planets=planet_names(session, lang)))
 
 
 class JumpGateBoard(HtmlBoard):

@@ -61,6 +61,11 @@ class ResourceType:
     name_ja: str
     scoring: str
 
+    @property
+    def label(self) -> dict[str, str]:
+        """The type's name in each language ("Gem (white)", "ジェム（白）")."""
+        return printed(self.name, self.name_ja)
+
 
 @dataclass(frozen=True, eq=False)
 class Planet:
@@ -143,8 +148,7 @@ class Components:
         """A resource card as players name it, in each language: its type's name, noting the black-hole
         icon ("Gem (white) with the black hole icon", "ジェム（白）（ブラックホール付き）"). (``resource_names``
         are the ids files use: ``gem_white-bh``.)"""
-        rtype = self.types[self.resource_type[kind]]
-        names = printed(rtype.name, rtype.name_ja)
+        names = self.types[self.resource_type[kind]].label
         if not self.black_hole[kind]:
             return names
         return {lang: say("jump_gate", "term.black_hole_resource", kind=name)[lang] for lang, name in names.items()}

@@ -3,9 +3,10 @@
 
 The English board is the one the other tests (and screenshots) know: fixed, seeded sessions are
 read back element by element (``tests/board_html.py``), each element's text, classes and attributes
-checked as they were drawn before the board's texts moved to the locale files. The Japanese board shows Japanese and none of the board's English labels; what stays
-as it is are the card data's names (planets, resource types, the component set, NavComp cards) and
-the events the engine has not yet written in Japanese.
+checked as they were drawn before the board's texts moved to the locale files. The Japanese board
+shows Japanese and none of the board's English labels: planets and resource types by the component
+file's ``name_ja`` (オーレル, ジェム（白）), so no word in Latin letters but the game's name; NavComp
+cards keep their codes (``J5-S1``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from explorer.boards.base import card_set_words
 from explorer.boards.registry import board_for
 from explorer.core.i18n import texts
 from explorer.boards.jump_gate import JumpGateBoard, event_text, jump_gate_html, resource_face
@@ -26,6 +28,7 @@ from tests.helpers.seeded_games import autoplay_as_before
 
 PREFIX = "jump_gate_board."
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")
+LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")      # a word in Latin letters (as tools/page_check.py reads a page)
 
 
 def board_texts(lang: str) -> dict[str, str]:
@@ -74,12 +77,16 @@ class Shown(HTMLParser):
 
 
 def card_data(session: GameSession) -> set[str]:
-    """Names from the card data and texts from the engine, which the board shows as they are."""
+    """Names from the card data (as printed in either language) and texts from the engine, which the
+    board shows as they are."""
     comps = session.spec.comps
     names = {comps.name, *comps.navcomp_names, *comps.resource_names}
+    names.update(card_set_words("jump_gate", {"name": comps.name, "provenance": comps.provenance}, lang)[0]
+                 for lang in ("en", "ja"))
     for kind in comps.types:
-        names.add(kind.name)
-        names.update(part for part in resource_face(kind.name, {"group_name": kind.name}) if part)
+        for name in filter(None, (kind.name, kind.name_ja)):
+            names.add(name)
+            names.update(part for part in resource_face(name, {"group_name": name}) if part)
     for planet in session.observation(None)["ring"]:
         names.update((planet["name"], planet["planet"]))
     for event in session.spec.events(session.state):
@@ -196,7 +203,7 @@ def check_first_deal_as_the_teacher(page):
     assert legend[3].one("jg-bh-icon").attrs["style"] == "position:static;display:inline-block"
     assert legend[4].one("swatch").attrs["style"] == "background:#7b2cbf"
     assert page.one("provenance").text == (
-        "Components: Jump Gate, 3rd edition (assumed component model) (provenance: assumed; which planet has which "
+        "Components: Jump Gate standard cards (provenance: assumed; which planet has which "
         "codes, the NavComp deck and the resource mix are an assumed model until the real lists are known)")
     assert "resource 1: face down" in [slot.attrs["title"] for slot in page.all("jg-resource", "slot-1")]
 
@@ -209,7 +216,7 @@ def check_step_25_as_player_2(page):
     gate = page.one("jg-gate")
     assert gate.one("title").text == "Jump Gate" and ships(gate) == [] and gate.one("note").text == "every ship has jumped"
     assert "start player" in page.texts("seat-note") and seat_box(page, 1).one("seat-note").text == "you"
-    assert "Ship: PD" in [children(line)[0].text for line in page.all("jg-seat-line")]
+    assert "Ship: Dross" in [children(line)[0].text for line in page.all("jg-seat-line")]
     other = seat_box(page, 0)
     hand = children(other.one("jg-hand"))
     assert [(c.classes, c.attrs.get("title"), c.text) for c in hand[-2:]] == [
@@ -220,7 +227,7 @@ def check_step_25_as_player_2(page):
     events = page.one("jg-events")
     assert events.one_tag("b").text == "This step:" and events.all_tags("li")[0].text == "Player 2 jumps to Aurel with J~-S2."
     assert ("jg-code-scan", "Scan (green circle) code ~ (wild: any number)", "~") in code_faces(page)
-    assert page.one("jg-ring-note").text == "The ring wraps round: PD and PJ are neighbours."
+    assert page.one("jg-ring-note").text == "The ring wraps round: Dross and Jovet are neighbours."
 
 
 def check_the_end_as_player_1(page):
@@ -325,6 +332,8 @@ def test_the_japanese_board_shows_no_english_label(games, game, step):
             assert JAPANESE.search(shown)
             left = [label for label in labels + fragments if label in shown]
             assert not left, (seat, selection, left)
+            latin = [word for word in LATIN.findall("\n".join(Shown(page).pieces)) if word not in ("Jump", "Gate")]
+            assert not latin, (seat, selection, latin)
             assert "Player" not in shown and "プレイヤー1" in shown
         session.selected_action = None
 
