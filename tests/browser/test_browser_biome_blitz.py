@@ -13,7 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
+from tests.helpers.explorer_page import (button_label, new_game, open_app, select, shot, switch_game, wait_for_played,
+                                         wait_until)
 
 #: The quick tier clicks through Stellar's board (test_browser_stellar.py) and draws this board in every
 #: model test of tests/explorer/boards/; this game's clicks in a browser are in the slow tier.
@@ -46,9 +47,7 @@ def test_play_a_few_turns_of_biome_blitz_by_clicking(page: Page, served):
     for deck in ("resource", "animal", "ecosystem"):
         expect(page.locator(f".deck-{deck} .bb-slot")).to_have_count(3)
 
-    page.locator(".new-game-human button").click()
-    wait_until(lambda: settled(session) and session.controller(session.spec.to_move(session.state)[0]) == "human",
-               what="the first decision")
+    new_game(page, session, human=True)
     for seat in (0, 1):
         page.locator(f".played-by-{seat} select").select_option(label="a person")
         wait_until(lambda: session.controller(seat) == "human", what=f"Player {seat + 1} played by a person")
@@ -67,7 +66,7 @@ def test_play_a_few_turns_of_biome_blitz_by_clicking(page: Page, served):
         expect(page.locator(".picker-status")).to_contain_text(f"Player {seat + 1}, your move")
         length = len(session.log)
         select(page, action)
-        expect(page.locator(".bb-status .preview-line")).to_contain_text(str(action))
+        expect(page.locator(".bb-status .preview-line")).to_contain_text(button_label(action))
         if data["type"] == "discover":
             # the preview lights up the market card and the hand cards paid
             expect(page.locator(f".deck-{data['deck']} .bb-slot.slot-{data['slot']}.target")).to_be_visible()
@@ -114,9 +113,8 @@ def test_play_a_few_turns_of_biome_blitz_by_clicking(page: Page, served):
     # a whole bot game, then a click in the event log jumps to a step with a compete and an ecosystem bonus
     page.locator(".view-as select").select_option(label="Teacher (everything)")
     wait_until(lambda: session.viewing_seat is None, what="the teacher's view")
-    page.locator(".new-game button").click()
-    wait_until(lambda: spec.is_over(session.state_at(len(session.log))) and session.cursor == 0 and len(session.log) > 20,
-               timeout=30, what="the bots' game")
+    new_game(page, session, human=False, timeout=30)
+    assert len(session.log) > 20
     steps = [s for s in range(len(session.log) + 1)
              if session.state_at(s).last_compete and session.state_at(s).phase == "action"] or [len(session.log)]
 

@@ -11,7 +11,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
+from tests.helpers.explorer_page import (button_label, new_game, open_app, select, shot, switch_game, wait_for_played,
+                                         wait_until)
 
 #: The quick tier clicks through Stellar's board (test_browser_stellar.py) and draws this board in every
 #: model test of tests/explorer/boards/; this game's clicks in a browser are in the slow tier.
@@ -41,8 +42,7 @@ def test_play_a_few_turns_of_jump_gate_by_clicking(page: Page, served):
     expect(page.locator(".jg-gate .jg-ship")).to_have_count(2)
 
     expect(page.locator(".played-by-2")).to_have_count(0)          # the "Played by" selectors are redrawn
-    page.locator(".new-game-human button").click()
-    wait_until(lambda: settled(session) and 0 in session.spec.to_move(session.state), what="Player 1's first decision")
+    new_game(page, session, human=True)
     expect(page.locator(".played-by-0 select")).to_have_value("a person")
     page.locator(".played-by-1 select").select_option(label="a person")
     wait_until(lambda: session.controller(1) == "human", what="Player 2 played by a person")
@@ -62,7 +62,7 @@ def test_play_a_few_turns_of_jump_gate_by_clicking(page: Page, served):
         length = len(session.log)
         expect(page.locator(".picker-status")).to_contain_text(f"Player {seat + 1}, your move")
         select(page, action)
-        expect(page.locator(".jg-status .preview-line")).to_contain_text(str(action))
+        expect(page.locator(".jg-status .preview-line")).to_contain_text(button_label(action))
         if data["type"] == "jump":
             # the preview lights up the planet to jump to and the card to discard
             expect(page.locator(f".jg-planet.planet-{data['planet']}.target")).to_be_visible()
@@ -102,9 +102,8 @@ def test_play_a_few_turns_of_jump_gate_by_clicking(page: Page, served):
     shot(page, "jump-gate-player-1")
 
     # a whole bot game, then a click in the event log jumps to a step with claims and markers
-    page.locator(".new-game button").click()
-    wait_until(lambda: spec.is_over(session.state_at(len(session.log))) and session.cursor == 0 and len(session.log) > 20,
-               what="the bots' game")
+    new_game(page, session, human=False)
+    assert len(session.log) > 20
     step = next(s for s in range(len(session.log) + 1)
                 if max(session.state_at(s).claimed) >= 0 and sum(session.state_at(s).black_hole) > 0)
     expect(page.locator(".jg-board .step-counter")).to_have_text(f"Step 0 / {len(session.log)}")

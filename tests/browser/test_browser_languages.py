@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.helpers.explorer_page import LOAD_TIMEOUT, picker_labels, settled, shot, wait_until
+from tests.helpers.explorer_page import LOAD_TIMEOUT, new_game, picker_labels, settled, shot, wait_until
 from tests.helpers.tiers import slow
 
 pytestmark = pytest.mark.browser
@@ -23,8 +23,7 @@ def test_the_explorer_in_japanese_by_the_address(page: Page, served):
     session = app.session
     expect(page.locator(".game-select")).to_contain_text("ゲーム")
     expect(page.locator(".rules-links a.rules-page-link")).to_have_attribute("href", re.compile(r"lang=ja"))
-    page.locator(".new-game-human button").click()
-    wait_until(lambda: settled(session) and 0 in session.spec.to_move(session.state), what="Player 1's first decision")
+    new_game(page, session, human=True)
     expect(page.locator(".action-picker")).to_contain_text("の番です")
     for _ in range(2):
         labels = picker_labels(page, app)

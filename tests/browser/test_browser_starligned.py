@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, select, settled, shot, switch_game, wait_for_played, wait_until
+from tests.helpers.explorer_page import new_game, open_app, select, shot, switch_game, wait_for_played, wait_until
 
 #: The quick tier clicks through Stellar's board (test_browser_stellar.py) and draws this board in every
 #: model test of tests/explorer/boards/; this game's clicks in a browser are in the slow tier.
@@ -62,8 +62,7 @@ def test_play_a_round_of_starligned_by_clicking(page: Page, served):
     expect(page.locator(".sl-seat")).to_have_count(3)
 
     # every seat played by a person, the teacher's view
-    page.locator(".new-game-human button").click()
-    wait_until(lambda: settled(session) and 0 in session.spec.to_move(session.state), what="Player 1's first decision")
+    new_game(page, session, human=True)
     for seat in (1, 2):
         page.locator(f".played-by-{seat} select").select_option(label="a person")
         wait_until(lambda: session.controller(seat) == "human", what=f"Player {seat + 1} played by a person")
@@ -146,9 +145,8 @@ def test_play_a_round_of_starligned_by_clicking(page: Page, served):
     shot(page, "starligned-after-round-1")
 
     # a whole bot game, then a click in the event log jumps to a step with a moon card on a row
-    page.locator(".new-game button").click()
-    wait_until(lambda: spec.is_over(session.state_at(len(session.log))) and session.cursor == 0 and len(session.log) > 30,
-               what="the bots' game")
+    new_game(page, session, human=False)
+    assert len(session.log) > 30
     step = next((s for s in range(len(session.log) + 1)
                  if any(session.state_at(s).moons) and session.state_at(s).phase in ("effect", "repeat", "exchange")),
                 None) or next(s for s in range(len(session.log) + 1) if any(session.state_at(s).moons))

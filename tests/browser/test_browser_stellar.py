@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, settled, shot, wait_for_played, wait_until
+from tests.helpers.explorer_page import button_label, new_game, open_app, shot, wait_for_played, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -18,8 +18,7 @@ def test_play_a_few_turns_of_stellar_by_clicking(page: Page, served):
     page.locator(".game-select select").select_option(label="Stellar")
     wait_until(lambda: session.game == "stellar", what="the game switch")
     expect(page.locator(".st-board .step-counter")).to_contain_text(re.compile(r"Step 0 / [1-9]"))  # played through
-    page.locator(".new-game-human button").click()
-    wait_until(lambda: settled(session) and 0 in session.spec.to_move(session.state), what="Player 1's first decision")
+    new_game(page, session, human=True)
     spec = session.spec
     for _ in range(8):          # the starter choice and the first turns: take, play, (row card), ...
         if spec.is_over(session.state):
@@ -28,8 +27,8 @@ def test_play_a_few_turns_of_stellar_by_clicking(page: Page, served):
         # prefer a telescope play, to see the legal slots lit up first
         action = next((a for a in actions if spec.encode_action(a).get("type") == "telescope"), actions[0])
         length = len(session.log)
-        page.locator(".action-picker").get_by_role("button", name=str(action), exact=True).click()
-        expect(page.locator(".action-picker .selection-line")).to_contain_text(str(action))
+        page.locator(".action-picker").get_by_role("button", name=button_label(action), exact=True).click()
+        expect(page.locator(".action-picker .selection-line")).to_contain_text(button_label(action))
         if spec.encode_action(action).get("type") == "telescope":
             expect(page.locator(f".telescope-seat-0 .t-slot.slot-{spec.encode_action(action)['slot']}.legal")).to_be_visible()
             shot(page, "stellar-telescope-choice")

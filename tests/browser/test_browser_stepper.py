@@ -16,7 +16,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import button_label, open_app, settled, shot, wait_for_board, wait_until
+from tests.helpers.explorer_page import button_label, new_game, open_app, settled, shot, wait_for_board, wait_until
 from tests.helpers.tiers import slow
 
 pytestmark = pytest.mark.browser
@@ -77,11 +77,10 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
     app = open_app(page, served)
     session = app.session
     spec = session.spec
-    page.locator(".new-game-human button").click()
     # The server first: a new game redraws the board, log, picker and plots (seconds on a busy
     # machine), and only then can the page say whose move it is.
-    wait_until(lambda: session.controller(0) == "human" and spec.to_move(session.state) == (0,) and settled(session),
-               what="the new game with Player 1 to move")
+    new_game(page, session, human=True)
+    assert spec.to_move(session.state) == (0,)
     expect(page.locator(".picker-status")).to_contain_text("Player 1, your move")
     expect_cursor(page, session)
     expect(page.locator(".sb-status .viewer")).to_contain_text("Seen by Player 1")

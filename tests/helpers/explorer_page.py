@@ -68,6 +68,27 @@ def settled(session) -> bool:
     return spec.is_over(state) or any(session.controller(seat) == "human" for seat in spec.to_move(state))
 
 
+def new_game(page: Page, session, *, human: bool, timeout: float = 10.0) -> None:
+    """Click "New game: me as Player 1" (``human``) or "New game (bots)" and wait for the new deal on the
+    server: a new seed, dealt (a new first state), then played by the bots up to Player 1's first decision,
+    or through the whole game with the cursor at the deal.
+
+    The old game may itself wait for Player 1 at its deal, so "Player 1 to decide" alone can be read
+    from the old game, before the click reached the server."""
+    seed, dealt = session.seed, session.state_at(0)
+    page.locator(".new-game-human button" if human else ".new-game button").click()
+
+    def done() -> bool:
+        if session.seed == seed or session.state_at(0) is dealt:
+            return False
+        if human:
+            return session.viewing_seat == 0 and session.controller(0) == "human" and settled(session)
+        spec = session.spec
+        return session.cursor == 0 and bool(session.log) and spec.is_over(session.state_at(len(session.log)))
+
+    wait_until(done, timeout=timeout, what="the new game" + (", Player 1 to decide" if human else ", played by the bots"))
+
+
 def picker_labels(page: Page, app, seat: int = 0) -> list[str]:
     """The labels of ``seat``'s moves, once the picker offers the position's moves on the server and the page.
 

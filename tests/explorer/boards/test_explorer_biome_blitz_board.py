@@ -287,7 +287,7 @@ def test_the_app_swaps_in_the_biome_blitz_board_and_its_action_titles():
     session = app.session
     session.game = "biome_blitz"
     assert isinstance(app.board, BiomeBlitzBoard) and len(app.board_slot.objects) == 1
-    assert "Step 0 / 0" in app.board.html()
+    assert f"Step 0 / {len(session.log)}" in app.board.html() and session.log      # played through, at the deal
     seat = session.spec.to_move(session.state)[0]
     app.picker.take_seat_here(seat)
     titles = [group["title"] for group in app.picker.buttons.groups]
