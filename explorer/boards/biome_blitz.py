@@ -341,7 +341,9 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
             else say("status.spectator", lang) if view["viewer"] is None
             else say("status.seen_by", lang, player=seat_name(view["viewer"], lang)))
     return {"step_counter": say("status.step", lang, step=step, steps=moves),
-            "turn": say("status.turn", lang, turn=view["turn"] + 1, player=seat_name(view["seat"], lang)),
+            # (after the end nobody has a turn: "Turn 40 · Player 1's turn" was shown)
+            "turn": say("status.over", lang, turns=view["turn"] + 1) if view["phase"] == "over"
+            else say("status.turn", lang, turn=view["turn"] + 1, player=seat_name(view["seat"], lang)),
             "seen_as": seer, "phase": view["phase"], "phase_line": phase_line(view, names, lang, ecosystems),
             "problem": problem,
             "preview": say_with("status.preview", lang, {"label": element("b", preview["label"])}) if preview else None}

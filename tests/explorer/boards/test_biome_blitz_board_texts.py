@@ -367,3 +367,16 @@ def test_the_board_shows_an_events_japanese_text_when_the_game_has_one(monkeypat
     shown = [e for e in events(session.state) if e.text]
     assert shown and all(f"日本語：{e.kind}" in page for e in shown)
     assert all(e.text in biome_blitz_html(session, "en") for e in shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_after_the_end_nobody_has_a_turn_and_chips_name_their_ecosystem(lang):
+    session = finished()
+    turns = session.spec.observe(session.state, None)["turn"] + 1
+    page = biome_blitz_html(session, lang)
+    over = {"en": f"Game over after {turns} turns", "ja": f"ゲーム終了（{turns}ターン）"}[lang]
+    assert over in page and "'s turn" not in page and "の番" not in page.split("bb-status", 1)[1].split("</div>", 1)[0]
+    chips = re.findall(r'<span class="bb-eco-symbol"[^>]*>([^<]*)</span>', page)
+    assert chips
+    if lang == "ja":       # the ecosystem's Japanese name, never its id (SAV, WET)
+        assert not [chip for chip in chips if re.fullmatch(r"[A-Z]{3}", chip)], chips
