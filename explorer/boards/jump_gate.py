@@ -314,7 +314,9 @@ def centre_context(view: dict, lang: str) -> dict:
     filled = [seat for seat, count in enumerate(hole["markers"]) for _ in range(count)][:hole["limit"]]
     lost = None
     if hole["lost_hidden"]:
-        lost = say("black_hole_lost", lang, names=listed((player_name(s, lang) for s in hole["lost_hidden"]), lang))
+        losers = hole["lost_hidden"]
+        lost = say("black_hole_lost.one" if len(losers) == 1 else "black_hole_lost.many", lang,
+                   names=listed((player_name(s, lang) for s in losers), lang))
     return {"gate_title": say("jump_gate", lang), "gate_ships": [ship_markup(seat, lang) for seat in waiting],
             "gate_note": say("gate_waiting" if waiting else "gate_empty", lang),
             "hole": {"total": hole["total"], "title": say("black_hole", lang, total=hole["total"], limit=hole["limit"]),

@@ -248,7 +248,7 @@ def check_the_end_as_player_1(page):
 
 def check_a_black_hole_ending(page):
     assert page.one("jg-phase").text == "Game over: winner: Player 1"
-    assert page.one("jg-black-hole").one("note", "lost").text == "Player 2 lose(s) the hidden resources"
+    assert page.one("jg-black-hole").one("note", "lost").text == "Player 2 loses the hidden resources"
     assert seat_box(page, 1).one("jg-hidden").one("lost").text == "lost to the black hole"
 
 
