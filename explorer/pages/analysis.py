@@ -58,6 +58,7 @@ from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, Envel
                                      score_distribution_data)
 from explorer.core.i18n import bot_name, text
 from explorer.web.request import page_language
+from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS
 from rules.rulebook import LANGUAGES
 from play.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
@@ -68,6 +69,7 @@ from explorer.web.shell import PageTemplate
 
 #: Where each setting's mark sits beside its seat on a categorical x axis.
 SETTING_OFFSET = {"A": -0.15, "B": 0.15}
+BUSY_CSS = stylesheet("components/busy")
 EXECUTORS = {"In this process": "inprocess", "Local processes": "processes", "Dask cluster": "dask"}
 
 
@@ -418,7 +420,8 @@ class AnalysisPage(pn.viewable.Viewer):
         self.panes = {name: figure_pane(shown.figure, f"analysis-{name.replace('_', '-')}")
                       for name, shown in self.figures.items()}
         self.question = pn.pane.Markdown("", css_classes=["analysis-question"], sizing_mode="stretch_width")
-        self.progress = pn.pane.Markdown(progress_line(self.run, lang), css_classes=["analysis-progress"])
+        self.progress = pn.pane.Markdown(progress_line(self.run, lang), css_classes=["analysis-progress"],
+                                         stylesheets=[BUSY_CSS])
         self.summary = pn.pane.Markdown("", css_classes=["analysis-summary"], sizing_mode="stretch_width")
         self.run_button = pn.widgets.Button(label=text("analysis.run", lang), color="primary", css_classes=["analysis-run"])
         self.stop_button = pn.widgets.Button(label=text("analysis.stop", lang), color="warning", disabled=True,
@@ -546,7 +549,9 @@ class AnalysisPage(pn.viewable.Viewer):
         self.question.object = f"### {question(settings, self.lang)}"
         self.thread = threading.Thread(target=self.run.run, args=(settings,), kwargs={"pace": self._pace},
                                        daemon=True, name="analysis-run")
-        self.run.status = "running"       # the buttons change before the thread's first chunk
+        # The buttons and the progress line ("0 / 2000 games · running", turning) change at once, before
+        # the thread's first chunk: starting the worker processes alone took seconds ("Not run yet." showed).
+        self.run.param.update(status="running", settings=settings, games_done=0, elapsed=0.0)
         self.thread.start()
         return self.thread
 
@@ -576,6 +581,9 @@ class AnalysisPage(pn.viewable.Viewer):
         run = self.run
         with pn.io.hold():
             self.progress.object = progress_line(run, self.lang)
+            busy = ["analysis-progress", "busy"] if run.running else ["analysis-progress"]
+            if self.progress.css_classes != busy:
+                self.progress.css_classes = busy
             self.summary.object = summary_markdown(run.stats, self.lang)
             finished = run.result is not None
             self.run_button.disabled = run.running

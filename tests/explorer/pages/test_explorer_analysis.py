@@ -173,6 +173,21 @@ def test_the_page_generates_variant_widgets_and_asks_its_question():
     assert "greedy" in page.question.object
 
 
+def test_a_run_shows_it_is_running_from_the_click_on():
+    """Starting the worker processes alone took seconds, during which the page said "Not run yet.":
+    the progress line names the run and turns (CSS class ``busy``) as soon as Run is clicked, until it ends."""
+    page = AnalysisPage(players=3, games=20_000, seed=11, chunk=10)
+    assert page.progress.object == "Not run yet." and "busy" not in page.progress.css_classes
+    thread = page.start()
+    try:
+        assert "/ 20000 games" in page.progress.object and "running" in page.progress.object
+        assert "busy" in page.progress.css_classes and page.run_button.disabled
+    finally:
+        page.stop()
+        thread.join(30)
+    assert page.run.status == "stopped" and "busy" not in page.progress.css_classes
+
+
 def test_the_page_runs_in_a_background_thread_and_offers_csv_and_json():
     page = AnalysisPage(players=3, games=40, seed=11, chunk=10)
     assert page.csv_download.disabled and page.stop_button.disabled
