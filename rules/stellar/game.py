@@ -362,9 +362,9 @@ class Stellar(ModuleGame):
         if kind == "setup":
             return event(text("setup", starter=player(extra)), seat=extra)
         if kind == "starters":
-            return event(text("starters", telescope=names[0], notebook=names[1]), seat=seat, cards=names)
+            return event(text("starters", telescope=labels[0], notebook=labels[1]), seat=seat, cards=names)
         if kind == "starters_chosen":
-            return secret("starters", text("starters", telescope=names[0], notebook=names[1]),
+            return secret("starters", text("starters", telescope=labels[0], notebook=labels[1]),
                           text("starters_chosen.public"))
         if kind == "final_chosen":
             return secret("final_choice", text("final_chosen"), text("final_chosen.public"))
