@@ -17,7 +17,16 @@ LATIN_ALLOWED = {
     "rules", "explorer", "subastral", "starligned", "biome", "blitz", "jump", "gate", "stellar", "json", "csv",
     "svg", "png", "html", "url", "ai", "mcts", "greedy", "random", "id", "ok", "vs", "ci", "bokeh", "panel",
     "holoviews", "sqlite", "a", "b", "english",
+    # key caps as a Japanese keyboard prints them ("Home / End" in the key hint); Board Game Arena's
+    # acronym and the rules texts' translator, both named in sources; the publisher's line (WPT)
+    "home", "end", "bga", "jurong", "wpt",
 }
+
+#: What is no prose, in either language, and is left out before the words are checked: a file path or
+#: web address cited as a source (docs/readings.md, meeplephd.com), a table's hexadecimal id, and a
+#: zoological family's Latin name (Felidae), which Biome Blitz's cards print as they are.
+NOT_PROSE = re.compile(r"(?:https?://)?(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:md|json|py|com|org|net|io)\b"
+                       r"|\b[0-9a-f]{8}\b|\b[A-Z][a-z]+idae\b")
 
 #: The JavaScript that reads a drawn page: every visible text and control (through Bokeh's shadow
 #: roots), as boxes, and the page's width.
@@ -121,7 +130,9 @@ READ_PAGE = r"""
 """
 
 
-ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*-(?:[0-9]+|[a-z]{1,3})\b|\b[a-z]+_[a-z]+(?:_[a-z]+)*\b")
+#: An id in the text: a card's (savanna-3, moon-1-3stars, gem_white-bh: a black hole's "-bh") or a
+#: snake_case name (before_refill); not a hyphenated English word (face-up).
+ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*-(?:[0-9]+|bh)\b|\b[a-z]+_[a-z]+(?:_[a-z]+)*\b")
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
 
 
@@ -155,7 +166,7 @@ def findings(data: dict, lang: str, size: tuple[int, int]) -> list[str]:
             if area[0] > 3 and area[1] > 3:
                 found.append(f"overlap: {a['text']!r} and {b['text']!r} ({area[0]:.0f}x{area[1]:.0f} px; "
                              f"{a['where']} | {b['where']})")
-    text = "\n".join(data["texts"])
+    text = NOT_PROSE.sub(" ", "\n".join(data["texts"]))
     for word in sorted(set(ID.findall(text))):
         found.append(f"id: {word!r}")
     if lang == "ja":

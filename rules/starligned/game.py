@@ -31,8 +31,8 @@ REPEAT_PICKS_REPEAT = Variant(
     name="repeat_picks_repeat",
     default=True,
     description=("Repeat may pick a card showing Repeat, itself included, and then does nothing (off: Repeat cards "
-                 "are no targets, so a Repeat must pick another phase-3 effect when there is one)."),
-    source=("the rules text's 効果の一覧, リピート allows any phase-3 effect and Repeat is one; docs/readings.md, Starligned 5 "
+                 "are no targets, so a Repeat must pick another phase 3 effect when there is one)."),
+    source=("the rules text's 効果の一覧, リピート allows any phase 3 effect and Repeat is one; docs/readings.md, Starligned 5 "
             "rules on a repeated Repeat (it does nothing), so it takes one to be pickable: default on"),
 )
 

@@ -106,7 +106,7 @@ def test_another_players_pending_decision_is_named_and_marked(finished, phase, w
     line = page.find("sl-phase", f"phase-{phase}").all_text()
     assert f"Player {owner + 1}" in line and words.format(card=card) in line
     pending = page.find("sl-pending", f"pending-seat-{owner}")
-    assert card in pending.all_text() and f"Player {resolver + 1}'s phase-3 turn" in pending.all_text()
+    assert card in pending.all_text() and f"Player {resolver + 1}'s phase 3 turn" in pending.all_text()
     assert "to-move" in page.find("sl-seat", f"seat-{owner}").classes
     assert "resolving" in page.find("sl-seat", f"seat-{resolver}").classes
     lit = page.find("sl-row", f"row-seat-{owner}").find_all("sl-card", "effect-now")

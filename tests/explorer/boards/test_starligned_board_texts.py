@@ -145,7 +145,7 @@ def check_two_step_9(page):
          "Phase 3, Repeat: Player 2, the owner of S305, resolves its effect again for Player 1's Repeat.")]
     pending = page.one("sl-pending")
     assert pending.classes == ["sl-pending", "pending-seat-1"]
-    assert pending.text == "Waiting for Player 2, who resolves the repeated effect of S305; then Player 1's phase-3 turn goes on."
+    assert pending.text == "Waiting for Player 2, who resolves the repeated effect of S305; then Player 1's phase 3 turn goes on."
     assert [b.text for b in pending.all_tags("b")] == ["Player 2", "S305"]
     table = children(page.one("sl-table"))
     assert [(c.classes, c.text) for c in table] == [
@@ -247,7 +247,7 @@ def check_four_step_8(page):
                                                                    "takes S110's place in their row (Player 2's Exchange).")
     pending = page.one("sl-pending")
     assert pending.classes == ["sl-pending", "pending-seat-1"]
-    assert pending.text == "Waiting for Player 2, who picks a hand card to replace S110; then Player 2's phase-3 turn goes on."
+    assert pending.text == "Waiting for Player 2, who picks a hand card to replace S110; then Player 2's phase 3 turn goes on."
     assert [b.text for b in pending.all_tags("b")] == ["Player 2", "S110"]
 
 

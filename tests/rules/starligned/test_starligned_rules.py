@@ -391,7 +391,7 @@ def test_repeat_the_owner_of_the_chosen_effect_resolves_it_again():
 def test_repeat_only_picks_a_phase_3_effect():
     state = effect_position("S108", rows=[["S203r", "S201"], ["S208", "S207r"]])
     assert (1, "S208") not in {(a.row, a.card) for a in GAME.legal_actions(state, 0)}
-    refused(state, 0, RepeatEffect(row=1, card="S208"), rule="Repeat", says="shows no phase-3 effect")
+    refused(state, 0, RepeatEffect(row=1, card="S208"), rule="Repeat", says="shows no phase 3 effect")
 
 
 def test_repeat_of_a_move_moves_the_repeated_card_in_its_owners_row():
