@@ -123,3 +123,29 @@ def test_a_disturbance_run_updates_its_plots_live_and_offers_its_numbers(page: P
     rows = list(csv.DictReader(io.StringIO("\n".join(line for line in text.splitlines() if not line.startswith("#")))))
     differences = {int(r["seat"]): float(r["value"]) for r in rows if r["statistic"] == "score_difference"}
     assert differences == {s["seat"] + 1: s["score_difference"]["mean"] for s in expected["difference_b_minus_a"]}
+
+
+def test_runs_that_change_the_plots_seats_throw_no_javascript_error(page: Page, served):
+    """A run whose seats differ from the last one's makes new figures (and legends) in place: the page
+    once threw ``cannot find a view for Legend(...)`` at every run. Nothing is logged as an error."""
+    url, pages = served
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size({"width": 1500, "height": 1100})
+    page.goto(url)
+    expect(page.locator(".analysis-run button")).to_be_visible(timeout=LOAD_TIMEOUT)
+    analysis = pages[-1]
+    set_number(page, "analysis-games", 20)
+    set_number(page, "analysis-chunk", 10)
+    wait_until(lambda: (analysis.games, analysis.chunk) == (20, 10), what="the settings to reach the server")
+    for game, players in (("Subastral", 4), ("Subastral", 3), ("Stellar", 2)):
+        page.locator(".analysis-game select").select_option(label=game)
+        page.locator(".analysis-players select").select_option(str(players))
+        wait_until(lambda: analysis.players == players and analysis.game == game.lower(), what=f"{game} at {players}")
+        page.locator(".analysis-run button").click()
+        wait_until(lambda: analysis.run.settings is not None and analysis.run.settings.game == game.lower()
+                   and analysis.run.settings.players == players and analysis.run.status in ("done", "failed"),
+                   timeout=60, what=f"the {game} run at {players} players")
+        expect(page.locator(".analysis-progress")).to_contain_text("20 / 20 games")
+    assert not errors, errors
