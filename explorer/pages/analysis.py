@@ -218,20 +218,56 @@ def _variant_words(name: str, a: Any, b: Any, lang: str = "en", game: str | None
     return text("analysis.change.value", lang, variant=words, a=a, b=b)
 
 
-def question(settings: RunSettings, lang: str = "en") -> str:
-    """The comparison as a question: "Does disturbance change the scores at 4 players?"."""
+def _changes(settings: RunSettings, lang: str) -> list[str]:
+    """What B changes from A, each in words: "disturbance", "playing greedy bots instead of random"."""
     changes = [_variant_words(name, settings.variants_a.get(name), value, lang, settings.game)
                for name, value in sorted(settings.variants_b.items()) if settings.variants_a.get(name) != value]
     if tuple(settings.bots_a) != tuple(settings.bots_b):
         changes.append(text("analysis.change.bots", lang, a="/".join(bot_name(b, lang) for b in settings.bots_a),
                             b="/".join(bot_name(b, lang) for b in settings.bots_b)))
+    return changes
+
+
+def _listed(words: Sequence[str], lang: str) -> str:
+    """"a", "a and b", "a, b and c" (in Japanese "a、b、c")."""
+    if len(words) < 2:
+        return "".join(words)
+    return text("analysis.question.separator", lang).join(words[:-1]) + text("analysis.question.and", lang) + words[-1]
+
+
+def question(settings: RunSettings, lang: str = "en") -> str:
+    """The comparison as a question: "Does disturbance change the scores at 4 players?"."""
+    changes = _changes(settings, lang)
     if not changes:
         return text("analysis.question.same", lang, players=settings.players)
-    if len(changes) == 1:
-        return text("analysis.question.one", lang, changes=changes[0], players=settings.players)
-    listed = (text("analysis.question.separator", lang).join(changes[:-1]) + text("analysis.question.and", lang)
-              + changes[-1])
-    return text("analysis.question.many", lang, changes=listed, players=settings.players)
+    key = "analysis.question.one" if len(changes) == 1 else "analysis.question.many"
+    return text(key, lang, changes=_listed(changes, lang), players=settings.players)
+
+
+def answer(settings: RunSettings | None, stats: Mapping | None, lang: str = "en") -> str:
+    """The question answered in sentences, from the paired differences B - A of the finished games: a
+    seat whose difference's 95% interval excludes 0 gets its own ("Disturbance raises Player 1's score
+    by 1.40 points (95% CI 1.30 to 1.50) on the same deals."); the others share one ("Players 2 and 3:
+    no difference beyond the noise of 200 games (the 95% CI includes 0)."). Empty before any game."""
+    if not stats or settings is None:
+        return ""
+    changes = _changes(settings, lang)
+    change = _listed(changes, lang) if changes else text("analysis.answer.b", lang)
+    change = change[:1].upper() + change[1:]
+    sentences, unchanged = [], []
+    for seat in stats["difference_b_minus_a"]:
+        ci = seat["score_difference"]
+        player = _player(seat["seat"], lang)
+        if not seat["significant"] or ci["mean"] is None:
+            unchanged.append(player)
+            continue
+        raises = ci["mean"] > 0
+        low, high = (ci["low"], ci["high"]) if raises else (-ci["high"], -ci["low"])     # (the drop's interval)
+        sentences.append(text("analysis.answer.raises" if raises else "analysis.answer.lowers", lang, change=change,
+                              player=player, points=f"{abs(ci['mean']):.2f}", low=f"{low:.2f}", high=f"{high:.2f}"))
+    if unchanged:
+        sentences.append(text("analysis.answer.same", lang, players=_listed(unchanged, lang), games=stats["games"]))
+    return "\n\n".join(sentences)          # (one paragraph each)
 
 
 def progress_line(run: AnalysisRun, lang: str = "en") -> str:
@@ -423,6 +459,9 @@ class AnalysisPage(pn.viewable.Viewer):
         self.progress = pn.pane.Markdown(progress_line(self.run, lang), css_classes=["analysis-progress"],
                                          stylesheets=[BUSY_CSS])
         self.summary = pn.pane.Markdown("", css_classes=["analysis-summary"], sizing_mode="stretch_width")
+        # (its words come from the page's own texts and numbers: no value typed in a form reaches it)
+        self.answer = pn.pane.Markdown("", css_classes=["analysis-answer"], sizing_mode="stretch_width",
+                                       styles={"font-size": "1.1em"})
         self.run_button = pn.widgets.Button(label=text("analysis.run", lang), color="primary", css_classes=["analysis-run"])
         self.stop_button = pn.widgets.Button(label=text("analysis.stop", lang), color="warning", disabled=True,
                                              css_classes=["analysis-stop"])
@@ -441,7 +480,7 @@ class AnalysisPage(pn.viewable.Viewer):
         self.run.param.watch(self._on_run_change, ["stats", "games_done", "status", "history"])
         self.controls = self._controls()
         self.results = pn.Column(
-            self.question, self.progress,
+            self.question, self.progress, self.answer,
             pn.FlexBox(*self.panes.values(), flex_wrap="wrap", sizing_mode="stretch_width"),
             self.summary, pn.Row(self.csv_download, self.json_download),
             sizing_mode="stretch_width", css_classes=["analysis-results"])
@@ -584,6 +623,7 @@ class AnalysisPage(pn.viewable.Viewer):
             busy = ["analysis-progress", "busy"] if run.running else ["analysis-progress"]
             if self.progress.css_classes != busy:
                 self.progress.css_classes = busy
+            self.answer.object = answer(run.settings, run.stats, self.lang)
             self.summary.object = summary_markdown(run.stats, self.lang)
             finished = run.result is not None
             self.run_button.disabled = run.running

@@ -256,3 +256,24 @@ def test_the_downloads_stay_english_data():
     run = AnalysisRun()
     result = run.run(RunSettings(**{**SETTINGS.__dict__, "games": 10}))
     assert result["question"] == "Does disturbance change the scores at 3 players?"
+
+
+def test_the_page_answers_its_question_in_sentences():
+    from explorer.pages.analysis import answer
+
+    def seat(n, mean, low, high):
+        return {"seat": n, "significant": low > 0 or high < 0,
+                "score_difference": {"mean": mean, "low": low, "high": high}}
+
+    stats = {"games": 200, "difference_b_minus_a": [seat(0, 1.4, 1.3, 1.5), seat(1, -0.8, -1.2, -0.4),
+                                                    seat(2, 0.1, -0.3, 0.5), seat(3, 0.0, -0.2, 0.2)]}
+    settings = RunSettings(**BASE, variants_a={"disturbance": False}, variants_b={"disturbance": True})
+    assert answer(settings, stats) == (
+        "Disturbance raises Player 1's score by 1.40 points (95% CI 1.30 to 1.50) on the same deals.\n\n"
+        "Disturbance lowers Player 2's score by 0.80 points (95% CI 0.40 to 1.20) on the same deals.\n\n"
+        "Player 3 and Player 4: no difference beyond the noise of 200 games (the 95% CI includes 0).")
+    japanese = answer(settings, stats, "ja")
+    assert "同じ配札でのプレイヤー1の得点は1.40点上がります（95%信頼区間 1.30〜1.50）" in japanese
+    assert answer(settings, None) == "" and answer(None, stats) == ""
+    same = RunSettings(**BASE, variants_a={"disturbance": True}, variants_b={"disturbance": True})
+    assert answer(same, stats).startswith("Setting B raises Player 1's score")

@@ -17,7 +17,7 @@ import rules
 from explorer.components.advisor import MoveAdvisor, advice_plot_data, advise
 from explorer.pages.analysis import (
     AnalysisPage, AnalysisRun, RunSettings, difference_history_data, difference_points, game_length_data, plot_data,
-    question, result_csv, result_json, result_rows, seat_interval_data, summary_markdown,
+    answer, question, result_csv, result_json, result_rows, seat_interval_data, summary_markdown,
 )
 from explorer.plots.analysis import DifferenceFigure, IntervalFigure, setting_columns
 from explorer.core.session import GameSession
@@ -200,6 +200,7 @@ def test_the_page_runs_in_a_background_thread_and_offers_csv_and_json():
     assert len(page.figures["scores"].sources["A"].data["value"]) == 3
     assert not page.csv_download.disabled
     assert page.progress.object.startswith("40 / 40 games")
+    assert page.answer.object == answer(page.run.settings, page.run.stats) and "Player 1" in page.answer.object
 
     rows = list(csv.DictReader(line for line in page._csv_file().getvalue().splitlines() if not line.startswith("#")))
     assert len(rows) == len(result_rows(page.run.result))
