@@ -8,7 +8,8 @@ same choices (tests/play/test_bots.py checks this for every game).
 
 - ``random``: a uniformly random legal action.
 - ``greedy``: one ply — each legal action applied to a determinization and valued by the seat's
-  provisional score plus a small per-game heuristic (``HEURISTICS``); ties broken at random.
+  provisional score plus a small per-game heuristic (``HEURISTICS``; Jump Gate's values the way to
+  points, as moving and researching score nothing themselves); ties broken at random.
 - ``mcts``: information-set Monte Carlo tree search (single observer): each iteration samples a
   determinization, walks the tree of the seat's and the others' actions by UCB (counting how often
   each action was available), expands one action, plays the game out with random moves and backs
@@ -22,17 +23,158 @@ import json
 import math
 import random
 import time
+from collections import Counter
 from typing import Callable
 
 from play.seeds import MASK64, decision_seed, splitmix64
+from rules.jump_gate.rules import JUMP, LAND, SCAN, harvest_slots
+from rules.jump_gate.scoring import PLANET_POINTS
+from rules.jump_gate.state import GATE, HAND_SIZE, MARK, NOBODY, OVER, RESEARCH
 
 BOTS = ("random", "greedy", "mcts")
 
 
+# -- Jump Gate ------------------------------------------------------------------------------------
+# One ply of score sees no worth in flying, jumping or researching (none of them scores), so greedy
+# used to pick among tied actions at random, 19 decisions in 20, and its ship wandered the ring for
+# 300 to 2,100 decisions a game (issue #22). ``_jump_gate`` gives the way to points a worth, read
+# from what the seat sees: its hand, the face-up resources, the markers, claims and codes. (On the
+# determinization, the resource a scan turns up is a guess of the face-down card.) Every chance is
+# worth less than taking it, so the bot takes it rather than waiting beside it.
+BLACK_HOLE_MARKER = 1.0  # each own black-hole marker risks the seat's hidden resources
+RESERVE = 0.5            # a marker holds this share of its resource's points until harvested or offered
+REVEAL = 0.3             # a face-down resource turned up: a step towards claiming its planet
+SCAN_MARK = 0.5          # the marker a scan is about to place, before its resource is chosen
+AT_THE_SHIP = 0.5        # a chance where the ship is: half its worth (an action and a card still to spend)
+PER_MOVE = 0.5           # and half again for each Fly or Jump the ship needs to get there
+CARD = 0.02              # any NavComp card (Harvest and Jump spend one): never spent for nothing
+USEFUL_CARD = 0.06       # more for a card whose code serves the seat now (half that for a lone land code)
+ALMOST_SWAPPED = 0.9     # in Research, a card worth less than a drawn one counts as almost swapped already
+RESEARCH_COST = 0.001    # Research with nothing to swap spends an action for nothing
+
+
 def _jump_gate(game, state, seat) -> float:
-    """Reserved resources are worth something; black-hole markers risk the hidden resources."""
-    marked = sum(row.count(seat) for row in state.markers)
-    return 0.5 * marked - 1.0 * state.black_hole[seat]
+    """Jump Gate, beyond the score: the seat's markers (a share of their resources' points) and
+    black-hole markers (each risks its hidden resources); the resources still face down (a scan
+    turns one up, and its marker is about to be placed); the best chance within the ship's reach
+    (Land & Claim, Harvest or Scan with the hand held), less for every move it needs; and the
+    hand (a card whose codes serve a reachable planet is worth more; in Research, what the draw
+    will bring)."""
+    view = _JumpGateView(game, state, seat)
+    value = -BLACK_HOLE_MARKER * state.black_hole[seat]
+    for pos, row in enumerate(state.markers):
+        for slot, owner in enumerate(row):
+            if owner == seat:
+                value += view.reserve(state.resources[pos][slot])
+    if state.phase == OVER:
+        return value
+    value -= REVEAL * sum(row.count(False) for row in state.face_up)
+    if state.phase == MARK and state.seat == seat:
+        value += SCAN_MARK
+    return value + view.position() + view.hand_worth()
+
+
+class _JumpGateView:
+    """What one seat sees of a Jump Gate state, for ``_jump_gate``: the chance at every planet and
+    how many moves away each is."""
+
+    def __init__(self, game, state, seat):
+        self.game, self.state, self.seat = game, state, seat
+        self.comps, self.hand, self.ship = state.comps, state.hands[seat], state.ships[seat]
+        self.planets = [state.comps.planets[index] for index in state.ring]
+        self.base = game.scores(state)[seat]
+        self.found: dict[int, float] = {}
+        self.chances = [self.chance(pos) for pos in range(len(state.ring))]
+        self.moves = self.moves_to_reach()
+
+    def points(self, kind: int) -> float:
+        """What resource ``kind`` would add to the seat's score now, less a black-hole marker."""
+        if kind not in self.found:
+            state, seat = self.state, self.seat
+            gained = state.gained[:seat] + (state.gained[seat] + (kind,),) + state.gained[seat + 1:]
+            added = self.game.scores(state._replace(gained=gained))[seat] - self.base
+            self.found[kind] = added - (BLACK_HOLE_MARKER if self.comps.black_hole[kind] else 0)
+        return self.found[kind]
+
+    def reserve(self, kind: int) -> float:
+        return RESERVE * self.points(kind)
+
+    def chance(self, pos: int) -> float:
+        """The best the seat could gain at ring planet ``pos`` with its hand: Land & Claim,
+        Harvest (above what its marker there already counts) or Scan (a reveal and a marker)."""
+        state, comps, seat, hand, planet = self.state, self.comps, self.seat, self.hand, self.planets[pos]
+        has_marker = state.markers_left(seat) > 0
+        face_down = False in state.face_up[pos]
+        best = 0.0
+        if face_down and any(comps.matches(card, SCAN, planet.scan) for card in hand):
+            best = REVEAL + (SCAN_MARK if has_marker and seat not in state.markers[pos] else 0.0)
+        lands = sum(comps.matches(card, LAND, planet.land) for card in hand)
+        if not face_down and state.claimed[pos] == NOBODY and has_marker and lands >= 2:
+            best = max(best, PLANET_POINTS)
+        if hand:
+            for slot in harvest_slots(state, seat, pos):
+                kind = state.resources[pos][slot]
+                held = self.reserve(kind) if state.markers[pos][slot] == seat else 0.0
+                best = max(best, self.points(kind) - held)
+        return best
+
+    def moves_to_reach(self) -> list[int | None]:
+        """Per ring planet, the moves the ship needs to get there: a Jump with a card in hand, then
+        Flies around the ring (None: out of reach, from the gate with no card that jumps into the ring)."""
+        ring_size, comps = len(self.planets), self.comps
+        start = {} if self.ship == GATE else {self.ship: 0}
+        for pos, planet in enumerate(self.planets):
+            if pos != self.ship and any(comps.matches(card, JUMP, planet.jump) for card in self.hand):
+                start.setdefault(pos, 1)
+        moves = []
+        for pos in range(ring_size):
+            around = [steps + min((pos - at) % ring_size, (at - pos) % ring_size) for at, steps in start.items()]
+            moves.append(min(around, default=None))
+        return moves
+
+    def position(self) -> float:
+        """The best chance within reach, less for every move it needs."""
+        reachable = [chance * PER_MOVE ** moves for chance, moves in zip(self.chances, self.moves) if moves is not None]
+        return AT_THE_SHIP * max(reachable, default=0.0)
+
+    def usefulness(self, card: int, hand) -> float:
+        """1 when one of ``card``'s codes serves the seat now: a Jump to a planet with a chance, a
+        Scan of a reachable planet with a face-down resource, or a Land & Claim of a reachable
+        unclaimed planet (ready or being scanned) for which ``hand`` holds a pair; a half for a
+        lone land code there; else 0."""
+        state, comps = self.state, self.comps
+        can_claim = state.markers_left(self.seat) > 0
+        best = 0.0
+        for pos, planet in enumerate(self.planets):
+            if comps.matches(card, JUMP, planet.jump) and pos != self.ship and self.chances[pos] > 0:
+                return 1.0
+            if self.moves[pos] is None:
+                continue
+            face_down = False in state.face_up[pos]
+            if comps.matches(card, SCAN, planet.scan) and face_down:
+                return 1.0
+            if (comps.matches(card, LAND, planet.land) and can_claim and state.claimed[pos] == NOBODY
+                    and (not face_down or self.chances[pos] > 0)):
+                pair = sum(comps.matches(other, LAND, planet.land) for other in hand) >= 2
+                best = max(best, 1.0 if pair else 0.5)
+        return best
+
+    def worth(self, card: int, hand) -> float:
+        return CARD + USEFUL_CARD * self.usefulness(card, hand)
+
+    def hand_worth(self) -> float:
+        """The hand's cards; in Research, the hand as it will be after the draw: every missing card,
+        and (almost) every card worth less than a drawn one, counts as a drawn card's mean worth. A
+        draw comes from the cards outside the hand (the deck now, the discards after a reshuffle)."""
+        state, hand = self.state, self.hand
+        if not (state.phase == RESEARCH and state.seat == self.seat):
+            return sum(self.worth(card, hand) for card in hand)
+        elsewhere = Counter(self.comps.navcomp_deck())
+        elsewhere.subtract(hand)
+        count = sum(n for n in elsewhere.values() if n > 0)
+        drawn = sum(n * self.worth(card, hand + (card,)) for card, n in elsewhere.items() if n > 0) / count
+        kept = sum(max(self.worth(card, hand), ALMOST_SWAPPED * drawn) for card in hand)
+        return kept + drawn * max(0, HAND_SIZE - len(hand)) - RESEARCH_COST
 
 
 def _biome_blitz(game, state, seat) -> float:

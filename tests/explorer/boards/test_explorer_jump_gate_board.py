@@ -26,8 +26,9 @@ def board(session: GameSession) -> Node:
 
 @pytest.fixture(scope="module")
 def finished() -> GameSession:
-    """A whole 3-player greedy game (claims, markers, the black hole), cursor at the end."""
-    session = GameSession(game="jump_gate", players=3, seed=SEED)
+    """A whole 3-player greedy game (claims, markers, the black hole), cursor at the end: seed 8, where
+    a planet is claimed with another player's marker on it (the offer to take the marked resource)."""
+    session = GameSession(game="jump_gate", players=3, seed=8)
     session.autoplay("greedy")
     return session
 

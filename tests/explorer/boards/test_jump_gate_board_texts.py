@@ -151,7 +151,7 @@ TEACHER = "Teacher view: every hand and hidden resource shown"
 
 
 def check_first_deal_as_the_teacher(page):
-    assert status_of(page) == [("step-counter", "Step 0 / 1911"), ("round", "Round 1"),
+    assert status_of(page) == [("step-counter", "Step 0 / 200"), ("round", "Round 1"),
                                ("jg-turn", "Player 1's turn · 2 actions left"),
                                ("jg-phase", "Player 1 chooses an action, or passes"), ("viewer", TEACHER)]
     assert page.one("jg-phase").classes == ["jg-phase", "phase-action"]
@@ -186,6 +186,7 @@ def check_first_deal_as_the_teacher(page):
     assert code_faces(card) == [("jg-code-jump", "Jump (blue square) code 1", "1"),
                                 ("jg-code-scan", "Scan (green circle) code 3", "3")]
     assert ("jg-code-land", "Land & Claim (yellow triangle) code 6", "6") in code_faces(page)
+    assert ("jg-code-scan", "Scan (green circle) code ~ (wild: any number)", "~") in code_faces(page)
     assert first.one("jg-gained", "gained-seat-0").texts("empty-zone") == ["none yet"]
     sand = first.one("jg-hidden", "hidden-seat-0").all("jg-resource")[0]
     assert sand.classes == ["jg-resource", "res-sand"] and sand.attrs["data-card"] == "sand-bh"
@@ -209,37 +210,36 @@ def check_first_deal_as_the_teacher(page):
 
 
 def check_step_25_as_player_2(page):
-    assert status_of(page) == [("step-counter", "Step 25 / 1911"), ("round", "Round 3"),
-                               ("jg-turn", "Player 3's turn · 2 actions left"),
+    assert status_of(page) == [("step-counter", "Step 25 / 200"), ("round", "Round 3"),
+                               ("jg-turn", "Player 3's turn · 1 action left"),
                                ("jg-phase", "Player 3 chooses an action, or passes"),
                                ("viewer", "Seen by Player 2: other hands and hidden resources face down")]
     gate = page.one("jg-gate")
     assert gate.one("title").text == "Jump Gate" and ships(gate) == [] and gate.one("note").text == "every ship has jumped"
     assert "start player" in page.texts("seat-note") and seat_box(page, 1).one("seat-note").text == "you"
-    assert "Ship: Dross" in [children(line)[0].text for line in page.all("jg-seat-line")]
+    assert "Ship: Elara" in [children(line)[0].text for line in page.all("jg-seat-line")]
     other = seat_box(page, 0)
     hand = children(other.one("jg-hand"))
     assert [(c.classes, c.attrs.get("title"), c.text) for c in hand[-2:]] == [
-        (["jg-navcomp", "back"], "a NavComp card, face down", ""), (["count"], None, "5 cards, face down")]
+        (["jg-navcomp", "back"], "a NavComp card, face down", ""), (["count"], None, "4 cards, face down")]
     hidden = children(other.one("jg-hidden"))
     assert [(c.classes, c.attrs.get("title"), c.text) for c in hidden[-2:]] == [
         (["jg-resource", "face-down"], "a hidden resource", ""), (["count"], None, "2 hidden, revealed at the end")]
     events = page.one("jg-events")
-    assert events.one_tag("b").text == "This step:" and events.all_tags("li")[0].text == "Player 2 jumps to Aurel with J~-S2."
-    assert ("jg-code-scan", "Scan (green circle) code ~ (wild: any number)", "~") in code_faces(page)
+    assert events.one_tag("b").text == "This step:" and events.all_tags("li")[0].text == "Player 3 jumps to Elara with J5-L~."
     assert page.one("jg-ring-note").text == "The ring wraps round: Dross and Jovet are neighbours."
 
 
 def check_the_end_as_player_1(page):
-    assert status_of(page) == [("step-counter", "Step 1911 / 1911"), ("round", "Round 240"),
+    assert status_of(page) == [("step-counter", "Step 200 / 200"), ("round", "Round 21"),
                                ("jg-phase", "Game over: winner: Player 2"),
                                ("viewer", "Seen by Player 1: other hands and hidden resources face down")]
     assert page.one("jg-phase").classes == ["jg-phase", "phase-over"]
     hole = page.one("jg-black-hole")
     assert hole.attrs["data-total"] == "5" and hole.one("title").text == "Black hole: 5 of 7"
     filled = hole.all("bh-marker", "filled")[0]
-    assert (filled.attrs["style"], filled.attrs["title"]) == ("background:#d1495b", "Player 2's marker")
-    assert hole.texts("note")[0] == "P1: 0, P2: 1, P3: 4"
+    assert (filled.attrs["style"], filled.attrs["title"]) == ("background:#2f6fdb", "Player 1's marker")
+    assert hole.texts("note")[0] == "P1: 2, P2: 2, P3: 1"
     assert seat_box(page, 0).one("seat-note").text == "start player · you"
     assert seat_box(page, 1).one("seat-note").text == "winner"
     assert ("claimed by Player 2", "★ claimed by P2") in [(c.attrs["title"], c.text) for c in page.all("claim")]
@@ -308,7 +308,7 @@ def test_hostile_texts_show_as_text(games, monkeypatch):
 # ------------------------------------------------------------------ Japanese
 
 
-JA_PAGES = [((3, 5, "greedy"), step) for step in (0, 1, 25, 400, -1)] + \
+JA_PAGES = [((3, 5, "greedy"), step) for step in (0, 1, 25, 150, -1)] + \
     [((2, 1, "greedy"), -1), ((5, 5, "random"), 710), ((4, 9, "random"), 300), ((2, 5, "greedy"), 6)]
 
 
