@@ -242,7 +242,7 @@ def cmd_compare(args) -> int:
         result = compare(game.id, players, args.games, args.seed, variants_a=variants_a, variants_b=variants_b,
                          bots_a=bots_a, bots_b=bots_b, executor=_executor(args), workers=args.workers,
                          scheduler=args.scheduler, chunk=args.chunk, until_ci=args.until_ci, progress=progress,
-                         game=game)
+                         game=game, curves=args.curves)
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
@@ -323,6 +323,9 @@ def build_parser(extend: Callable | None = None) -> argparse.ArgumentParser:
     p.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help="deals per chunk of work")
     p.add_argument("--until-ci", type=float, metavar="POINTS",
                    help="stop once every seat's score difference is known within +- POINTS (95%%)")
+    p.add_argument("--curves", action="store_true",
+                   help="also record each seat's provisional score after every decision (--json: score_curve, "
+                        "the Analysis page's envelope plot)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_compare)
     if extend is not None:

@@ -129,6 +129,16 @@ def test_compare_command_answers_with_confidence_intervals():
     assert same.returncode == 2 and "same setting" in same.stderr
 
 
+def test_compare_command_records_the_score_curves_the_analysis_page_draws():
+    """``--curves``: the same score envelope the Analysis page computes for its plot (compare(curves=True))."""
+    arguments = ("compare", "subastral", "--players", 3, "--variant-b", "disturbance", "--games", 6, "--workers", 1)
+    data = json.loads(cli(*arguments, "--curves", "--json").stdout)
+    expected = compare("subastral", 3, 6, 0, variants_b={"disturbance": True}, executor="inprocess", curves=True)
+    assert data["results"]["a"]["score_curve"] == json.loads(json.dumps(expected["results"]["a"]["score_curve"]))
+    assert data["results"]["a"]["score_curve"]["decision"][0] == 1
+    assert json.loads(cli(*arguments, "--json").stdout)["results"]["a"]["score_curve"] is None
+
+
 def test_simulate_command_uses_local_processes_when_asked():
     data = json.loads(cli("simulate", "stellar", "--players", 2, "--games", 20, "--workers", 2, "--chunk", 6,
                           "--json").stdout)
