@@ -17,7 +17,7 @@ now stands in its place.
 Who may act: viewing as a seat, only that seat (if a person plays it); the teacher may act for any
 seat a person plays, and when several such seats decide at once (Subastral's disturbance pass),
 picks which one with "Act for". When only bots are to move, the picker says so ("Player 4 (greedy
-bot) is thinking") with a **Let bots play** button; when nobody plays by hand yet, one click on
+bot) is to move") with a **Let bots play** button; when nobody plays by hand yet, one click on
 "Play as Player N" takes that seat from this step.
 
 Errors from the rules (``IllegalAction``: a stale page's click) are shown in the picker, never
@@ -441,9 +441,11 @@ class ActionPicker(pn.viewable.Viewer):
     def _bots_html(self, movers: list[int]) -> str:
         """The status while only bots are to move."""
         session = self.session
-        thinking = text("seats.and", self.lang).join(
+        # (Not "is thinking": here a bot moves only when asked, at once; until then it is only its turn.)
+        players = text("seats.and", self.lang).join(
             f"{self._player(seat)} ({controller_label(session.controller(seat), self.lang)})" for seat in movers)
-        return text("picker.thinking_one" if len(movers) == 1 else "picker.thinking_many", self.lang, players=esc(thinking))
+        return text("picker.bots_to_move_one" if len(movers) == 1 else "picker.bots_to_move_many", self.lang,
+                    players=esc(players))
 
     def _buttons_for(self, seat: int) -> tuple[list[tuple[int, Any]], list[dict]]:
         """The seat's legal actions, in the rules' order, and the same grouped by kind for the buttons."""

@@ -176,7 +176,7 @@ def test_stepping_forward_and_back_redraws_the_board(page: Page, served):
     wait_until(lambda: app.session.cursor == 2, what="the server at step 2")
     expect(counter).to_contain_text("Step 2 / ")
     expect(page.locator(".event-log .step.current")).to_contain_text("Step 2")
-    expect(page.locator(".picker-status")).to_contain_text("(greedy bot) is thinking")
+    expect(page.locator(".picker-status")).to_contain_text("(greedy bot) is to move")
     expect(page.locator(".take-seat-0 button")).to_be_visible()
     assert app.session.cursor == 2
     shot(page, "stepper-step2")
@@ -196,7 +196,7 @@ def test_switching_the_disturbance_variant_replays_the_line_and_shows_a_cut(page
     wait_until(lambda: session.variants == {"disturbance": True}, what="the variant")
     assert session.log == full                       # replayed whole: the pass comes after the last move
     expect(page.locator(".to-move-line")).to_contain_text("pass left")
-    expect(page.locator(".picker-status")).to_contain_text("thinking")
+    expect(page.locator(".picker-status")).to_contain_text("to move")
     page.locator(".let-bots-play button").click()
     wait_until(lambda: spec.is_over(session.state) and len(session.log) > len(full), what="the bots' passes")
     expect_cursor(page, session)
@@ -281,7 +281,7 @@ def test_panel_serve_entry_point_loads(page: Page, panel_cli_server):
     first_load = time.monotonic() - started
     expect(page.locator(".cloud")).to_have_count(6)
     expect(page.get_by_text(re.compile(r"Card list: .*assumed"))).to_be_visible()
-    expect(page.locator(".picker-status")).to_contain_text("thinking")
+    expect(page.locator(".picker-status")).to_contain_text("to move")
     shot(page, "panel-serve-first-load")
     print(f"first load via panel serve: {first_load:.2f}s")
     assert first_load < 20

@@ -246,13 +246,13 @@ def test_the_disturbance_pass_lets_the_teacher_choose_which_seat_to_act_for():
     assert len(session.branches) == 1                   # a new line from the disturbance step
 
 
-def test_the_bots_turn_says_who_is_thinking_and_lets_the_bots_play():
+def test_the_bots_turn_says_whose_it_is_and_lets_the_bots_play():
     session = human_game()
     session.goto(0)                                     # the deal: the bots have not played yet
     picker = ActionPicker(session=session)
     start = session.spec.to_move(session.state)[0]
     assert picker.mode == "bots"
-    assert f"Player {start + 1} (greedy bot) is thinking" in picker.status.object
+    assert f"Player {start + 1} (greedy bot) is to move" in picker.status.object
     assert picker.bots_button.visible and not picker.take_seat.visible
     click(picker.bots_button)
     assert session.spec.to_move(session.state) == (0,) and picker.mode == "choose"
@@ -408,7 +408,7 @@ def test_more_seats_in_a_bot_game_are_bots_too():
     app.controls["players"].value = 5
     assert app.session.seat_players == {seat: "greedy" for seat in range(5)}
     assert [s.value for s in app.seat_controllers.selectors.values()] == ["greedy"] * 5
-    assert app.picker.mode == "bots" and "(greedy bot) is thinking" in app.picker.status.object
+    assert app.picker.mode == "bots" and "(greedy bot) is to move" in app.picker.status.object
 
 
 if __name__ == "__main__":          # pragma: no cover
