@@ -1,7 +1,7 @@
 """The move advisor's Panel component (the numbers: ``play/advise.py``, rollouts from what the seat knows).
 
 ``MoveAdvisor(session=session, lang=...)``: a budget, a seed, a button, and a
-ranked horizontal bar chart (mean with a 95% whisker) computed in a background thread. Its texts are
+ranked dot chart (mean with a 95% whisker) computed in a background thread. Its texts are
 in English or Japanese (``lang``; locale files ``explorer/locales/<lang>/advisor.json``), the moves
 named as the rules name them in that language (``spec.action_label``).
 
@@ -44,7 +44,7 @@ def player_name(seat: int, lang: str = "en") -> str:
 
 
 # ---------------------------------------------------------------------------- plot
-#: The chart's bar colour when no seat is advised (the game is over).
+#: The chart's mark colour when no seat is advised (the game is over).
 NO_SEAT_COLOUR = "#1f77b4"
 
 
@@ -64,15 +64,14 @@ def chart_height(moves: int, least: int = 0) -> int:
 def advice_plot(data: dict, *, seat: int | None = None, objective: str = "score", lang: str = "en",
                 **size) -> dict:
     """What :class:`AdviceFigure` shows for ``data`` (:func:`advice_plot_data`), in the shape
-    :class:`explorer.plots.game.LiveFigure` takes: the columns (with each bar's colour, the seat's),
-    the title and the labels in ``lang``, the value axis holding every interval and starting at 0
-    (the bars' base) unless an interval reaches below it, and the moves as the categories, their
-    number setting the height (``height``: at least that)."""
+    :class:`explorer.plots.game.LiveFigure` takes: the columns (with each mark's colour, the seat's),
+    the title and the labels in ``lang``, the value axis holding every interval and no more (moves
+    worth 40.1 and 41.3 points look apart, not as two bars of almost the same length from 0), and the
+    moves as the categories, their number setting the height (``height``: at least that)."""
     colour = player_colour(seat) if seat is not None else NO_SEAT_COLOUR
     value = _t("plot.score" if objective == "score" else "plot.win_share", lang)
     moves = tuple(data["move"])
-    low, high = padded([0, *data["low"], *data["high"]], pad=0.05)
-    low = low if min(data["low"], default=0) < 0 else 0
+    low, high = padded([*data["low"], *data["high"]], pad=0.1)
     return {"columns": {**data, "colour": [colour] * len(moves)}, "title": _t("plot.title", lang),
             "xlim": (low, high), "ylim": None,
             "structure": {"moves": moves, "height": chart_height(len(moves), size.get("height", 0)),
@@ -80,8 +79,8 @@ def advice_plot(data: dict, *, seat: int | None = None, objective: str = "score"
 
 
 class AdviceFigure(LiveFigure):
-    """The advisor's ranked chart: a horizontal bar per move (its mean, from 0) in the seat's colour,
-    the best on top, with a whisker for its 95% interval; the hover names the move, its value and
+    """The advisor's ranked chart: a dot per move (its mean) in the seat's colour, the best on top,
+    with a whisker for its 95% interval, on an axis that spans the intervals only; the hover names the move, its value and
     interval. :meth:`show` takes :func:`advice_plot`'s data: the same figure gets the new bars,
     moves, title, labels (of the objective and language given) and height, in place.
 
@@ -105,10 +104,10 @@ class AdviceFigure(LiveFigure):
                           line_color="#333333", line_width=2, level="annotation")
         whisker.upper_head.line_color = whisker.lower_head.line_color = "#333333"
         whisker.upper_head.size = whisker.lower_head.size = 8
-        bars = fig.hbar(y="move", left=0, right="value", height=0.7, source=source, fill_color=field("colour"),
-                        fill_alpha=0.7, line_color=field("colour"))
+        marks = fig.scatter(x="value", y="move", size=12, source=source, fill_color=field("colour"),
+                            line_color=field("colour"), level="overlay")
         fig.add_layout(whisker)
-        return bars
+        return marks
 
     def structure(self, structure) -> None:
         fig = self.figure

@@ -85,3 +85,33 @@ class ScoreBreakdown(pn.viewable.Viewer):
 
     def __panel__(self):
         return self._pane
+
+
+class FinalScores(pn.viewable.Viewer):
+    """The final score breakdown under the explorer's board while the step shown ends the game, as the
+    tables page shows it; hidden (and not drawn) at every other step."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the tables' labels.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._pane = pn.pane.HTML("", stylesheets=[SCORES_CSS], sizing_mode="stretch_width",
+                                  css_classes=["score-breakdown"], margin=(0, 10))
+        self._layout = pn.Column(pn.pane.Markdown(f"### {text('explorer.final_scores', self.lang)}", margin=(0, 10)),
+                                 self._pane, visible=False, sizing_mode="stretch_width", css_classes=["final-scores"])
+        self.session.param.watch(self._sync, ["state", "viewing_seat"])
+        self._sync()
+
+    def _sync(self, *events) -> None:
+        session = self.session
+        over = session.spec.is_over(session.state)
+        if over:
+            shown = score_tables_html(session.view(), session.viewing_seat, self.lang)
+            if self._pane.object != shown:
+                self._pane.object = shown
+        if self._layout.visible != over:
+            self._layout.visible = over
+
+    def __panel__(self):
+        return self._layout

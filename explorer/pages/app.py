@@ -38,7 +38,7 @@ from explorer.core.links import rules_href, tutorial_href
 from explorer.pages.tutorial import available as tutorials_available
 from explorer.components.picker import HUMAN, ActionPicker, SeatControllers
 from explorer.plots.live import LivePlots
-from explorer.components.scores import ScoreBreakdown
+from explorer.components.scores import FinalScores, ScoreBreakdown
 from explorer.components.setup_editor import SetupEditor
 from explorer.tables.hub import TableError
 from explorer.pages.table_pages import review_replay
@@ -294,17 +294,20 @@ class ExplorerApp(pn.viewable.Viewer):
         # third of the page's Bokeh models, which a page that never asks for advice need not build
         # (measured per explorer page: the server's time down a fifth, the browser's by 8%).
         self.advisor_card = pn.Card(title=t("explorer.advisor"), collapsed=True,
-                                    sizing_mode="stretch_width", css_classes=["advisor-card"], margin=0)
+                                    sizing_mode="stretch_width", css_classes=["advisor-card"], margin=(0, 5, 8, 5))
         self.advisor_card.param.watch(self._on_advisor_card, "collapsed")
         side = pn.Column(
             pn.Card(self.log_view, title=t("explorer.events"), collapsible=False,
                     sizing_mode="stretch_width", css_classes=["log-card"], margin=(0, 0, 8, 0)),
             pn.Card(self.branches, title=t("explorer.lines"), collapsible=False, sizing_mode="stretch_width",
                     css_classes=["branches-card"], margin=(0, 0, 8, 0)),
-            self.advisor_card,
             styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5),
         )
-        play = pn.Column(self.picker, self.board_slot, styles={"flex": "100 1 560px"}, margin=0)
+        # At the end of a game, its final score breakdown under the board (as on the tables page).
+        self.final_scores = FinalScores(session=self.session, lang=self.lang)
+        # The advisor sits under the moves it weighs, where the player decides (it was below the lines of play).
+        play = pn.Column(self.picker, self.advisor_card, self.board_slot, self.final_scores,
+                         styles={"flex": "100 1 560px"}, margin=0)
         # The log and lines of play sit right of the board on wide screens and below it on narrow ones.
         table = pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
 

@@ -202,11 +202,13 @@ def test_the_chart_is_one_bokeh_figure_that_each_advice_patches_in_place():
                        "colour": ["#2f6fdb"] * len(first)}
     assert figure.y_range.factors == columns["move"] and figure.y_range.factors[-1] == first[0].label, "best on top"
     assert figure.height == 60 + 28 * len(first)
-    assert figure.x_range.start <= 0 and figure.x_range.end >= max(v.high for v in first)
+    # the axis spans the intervals, not 0 to the best (close values must look apart)
+    assert min(v.low for v in first) > figure.x_range.start > 0 and figure.x_range.end >= max(v.high for v in first)
     [whisker] = figure.select({"type": Whisker})
     assert whisker.source is chart.source and (whisker.base, whisker.lower, whisker.upper) == ("move", "low", "high")
-    [bars] = [r for r in figure.renderers if r.glyph.__class__.__name__ == "HBar"]
-    assert bars.data_source is chart.source and figure.select_one({"type": HoverTool}).renderers == [bars]
+    [marks] = [r for r in figure.renderers if r.glyph.__class__.__name__ == "Scatter"]     # a dot per move
+    assert marks.data_source is chart.source and figure.select_one({"type": HoverTool}).renderers == [marks]
+    assert (marks.glyph.x, marks.glyph.y) == ("value", "move")
 
     advisor.budget, advisor.seed = 40, 2
     second = advisor.compute()
@@ -230,7 +232,7 @@ def test_the_chart_grows_with_the_number_of_moves():
     shown.show(advice_plot(many, seat=1))
     assert shown.figure.height == 60 + 28 * 12 and shown.figure.y_range.factors == many["move"]
     assert set(shown.source.data["colour"]) == {advice_plot(many, seat=1)["columns"]["colour"][0]} != {"#2f6fdb"}
-    assert (shown.figure.x_range.start, shown.figure.x_range.end) == (0, pytest.approx(2.1))
+    assert (shown.figure.x_range.start, shown.figure.x_range.end) == (pytest.approx(0.35), pytest.approx(2.15))
     below = {**many, "low": [-1.0] * 12}
     shown.show(advice_plot(below))
     assert shown.figure.x_range.start < -1.0

@@ -484,3 +484,24 @@ def test_an_address_the_explorer_cannot_play_is_named_in_either_language(address
     assert session is None and words in why and "usual game" in why
     session, why = addressed_session(address.get, "ja")
     assert session is None and "いつものゲーム" in why
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_the_final_scores_show_under_the_board_at_the_end_only(game):
+    app = ExplorerApp(session=bot_session(game=game, seed=3))
+    session, final = app.session, app.final_scores
+    assert not final.__panel__().visible and final._pane.object == ""       # not drawn before the end
+    session.goto(len(session.log))
+    assert final.__panel__().visible and "score-table" in final._pane.object
+    totals = session.spec.scores(session.state)
+    assert all(f'class="points">{total}<' in final._pane.object for total in totals), final._pane.object[:400]
+    session.goto(len(session.log) - 1)
+    assert not final.__panel__().visible
+
+
+def test_the_advisor_sits_where_the_player_decides():
+    """Under the move picker, above the board (it was below the lines of play, out of sight)."""
+    app = ExplorerApp(session=bot_session())
+    [column] = [c for c in app._tab_views[0].select(pn.Column) if app.advisor_card in c.objects]
+    objects = list(column.objects)
+    assert objects[:3] == [app.picker.__panel__(), app.advisor_card, app.board_slot]
