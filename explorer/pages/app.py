@@ -34,6 +34,7 @@ import rules
 from explorer.boards.registry import board_for
 from explorer.components.advisor import MoveAdvisor
 from explorer.core.i18n import bot_name, literal, text
+from explorer.core.stylesheets import stylesheet
 from explorer.core.links import rules_href, tutorial_href
 from explorer.pages.tutorial import available as tutorials_available
 from explorer.components.picker import HUMAN, ActionPicker, SeatControllers
@@ -49,6 +50,7 @@ from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem,
 from explorer.web.shell import PageTemplate
 from rules.rulebook import LANGUAGES
 
+BUSY_CSS = stylesheet("components/busy")
 NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
 
 
@@ -242,8 +244,24 @@ class ExplorerApp(pn.viewable.Viewer):
         return editor
 
     def _on_tab(self, event) -> None:
+        """Show the chosen tab. In a served page its spinner goes out first and the view follows on the
+        next tick: drawing the plots or the what-if form took a second, during which the tab was blank."""
+        document = pn.state.curdoc
+        if document is not None and document.session_context:
+            self.tabs[event.new].objects = [self._drawing]      # (sent before the view is drawn)
+            document.add_next_tick_callback(self._show_tab)
+        else:
+            self._show_tab()
+
+    @cached_property
+    def _drawing(self) -> pn.pane.HTML:
+        """What a tab shows while its view is being drawn: a turning ring and "Drawing…"."""
+        return pn.pane.HTML(f"<p>{esc(self._text('explorer.drawing'))}</p>", css_classes=["busy", "tab-drawing"],
+                            stylesheets=[BUSY_CSS], margin=(20, 10))
+
+    def _show_tab(self) -> None:
         self._mount_shown_tab()
-        if event.new == self.setup_tab:
+        if self.tabs.active == self.setup_tab:
             self.setup_editor.following = True
         elif "setup_editor" in self.__dict__:       # (made already: cached_property keeps it there)
             self.setup_editor.following = False

@@ -505,3 +505,21 @@ def test_the_advisor_sits_where_the_player_decides():
     [column] = [c for c in app._tab_views[0].select(pn.Column) if app.advisor_card in c.objects]
     objects = list(column.objects)
     assert objects[:3] == [app.picker.__panel__(), app.advisor_card, app.board_slot]
+
+
+def test_a_tab_shows_its_spinner_before_its_view_is_drawn():
+    """In a served page: the spinner first (its own message), the view on the next tick."""
+    from panel.io.state import set_curdoc
+    from tests.explorer.pages.test_explorer_analysis import FakeLoop, run_next_tick, served_document
+
+    document = served_document(FakeLoop())
+    with set_curdoc(document):
+        app = ExplorerApp(session=bot_session())
+        plots = 1
+        app.tabs.active = plots
+        assert list(app.tabs[plots]) == [app._drawing] and "busy" in app._drawing.css_classes   # not yet the view
+        run_next_tick(document)
+        assert list(app.tabs[plots]) == [app._tab_views[plots]]
+        assert list(app.tabs[0]) == []                                       # the table tab let go of its view
+    app.tabs.active = 0                                                      # (outside a server: at once)
+    assert list(app.tabs[0]) == [app._tab_views[0]]
