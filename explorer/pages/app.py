@@ -29,6 +29,7 @@ from html import escape as esc
 
 import panel as pn
 import param
+from panel.io.state import set_curdoc
 
 import rules
 from explorer.boards.registry import board_for
@@ -248,8 +249,11 @@ class ExplorerApp(pn.viewable.Viewer):
         next tick: drawing the plots or the what-if form took a second, during which the tab was blank."""
         document = pn.state.curdoc
         if document is not None and document.session_context:
-            self.tabs[event.new].objects = [self._drawing]      # (sent before the view is drawn)
-            document.add_next_tick_callback(self._show_tab)
+            for index, mount in enumerate(self.tabs):          # (a tab left while drawing holds nothing)
+                shown = [self._drawing] if index == event.new else []
+                if index in (event.old, event.new) and list(mount) != shown:
+                    mount.objects = shown                       # (sent before the view is drawn)
+            document.add_next_tick_callback(lambda: self._show_tab(document))
         else:
             self._show_tab()
 
@@ -259,7 +263,12 @@ class ExplorerApp(pn.viewable.Viewer):
         return pn.pane.HTML(f"<p>{esc(self._text('explorer.drawing'))}</p>", css_classes=["busy", "tab-drawing"],
                             stylesheets=[BUSY_CSS], margin=(20, 10))
 
-    def _show_tab(self) -> None:
+    def _show_tab(self, document=None) -> None:
+        """Mount the shown tab's view; ``document``: the served page's, made the current one (a view
+        drawn outside its document takes Panel's CDN for the page's resources: see _mount_shown_tab)."""
+        if document is not None:
+            with set_curdoc(document):
+                return self._show_tab()
         self._mount_shown_tab()
         if self.tabs.active == self.setup_tab:
             self.setup_editor.following = True

@@ -521,5 +521,11 @@ def test_a_tab_shows_its_spinner_before_its_view_is_drawn():
         run_next_tick(document)
         assert list(app.tabs[plots]) == [app._tab_views[plots]]
         assert list(app.tabs[0]) == []                                       # the table tab let go of its view
+        app.tabs.active = 2                                                  # left before it was drawn:
+        app.tabs.active = plots
+        assert [list(mount) for mount in app.tabs] == [[], [app._drawing], []]  # one placeholder, in one tab
+        run_next_tick(document)
+        run_next_tick(document)
+        assert [list(mount) for mount in app.tabs] == [[], [app._tab_views[plots]], []]
     app.tabs.active = 0                                                      # (outside a server: at once)
     assert list(app.tabs[0]) == [app._tab_views[0]]
