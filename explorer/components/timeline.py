@@ -12,12 +12,14 @@ Every component here watches a :class:`~explorer.core.session.GameSession` and o
   events as the viewing seat may see them); clicking a line jumps there. The lines are sent to the
   browser once per line of play; moving the cursor only moves the highlight (``current``).
 * :class:`BranchesPanel`: the lines kept aside (``session.branches``) with a button each to
-  switch to it; :class:`ReplayProblem`: the prominent notice when a variant change cut the line.
+  switch to it; :class:`ReplayProblem`: what a variant change did (``session.variant_change``): a
+  prominent notice when it cut the line at a move the new rules forbid, a note when every move is
+  still legal, each with the scores at the end of the line before and after.
 
 CSS classes the tests and the browser rely on: ``step-start``/``step-back``/``step-forward``/
 ``step-end`` (buttons), ``step-slider``, ``step-keys``; ``event-log``, ``step`` (``data-step``),
 ``step current``, ``step future``; ``branches``, ``current-line``, ``branch-line``,
-``switch-branch-<i>``; ``replay-problem``.
+``switch-branch-<i>``; ``replay-problem``, ``variant-change``.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ import param
 
 from explorer.core.i18n import text
 from explorer.core.links import rule_link_html, rules_path
-from explorer.core.session import GameSession, Line, player_label, variants_text
+from explorer.core.session import (GameSession, Line, player_label, variant_label, variant_value_label,
+                                   variants_text)
 from explorer.core.stylesheets import stylesheet
 from rules.protocol import IllegalAction, RulesError
 from rules.rulebook import LANGUAGES, rulebook
@@ -432,7 +435,13 @@ class BranchesPanel(pn.viewable.Viewer):
 
 
 class ReplayProblem(pn.viewable.Viewer):
-    """A prominent notice while a variant change has cut the line at a move the new rules forbid."""
+    """What the last variant change did to the line, until the line changes again.
+
+    ``alert``: a prominent notice while the change has cut the line at a move the new rules forbid
+    (which move, and why), ending with the scores of the whole old line and of the cut line.
+    ``change``: a note when every move is still legal, with the scores at the end of the line before
+    and after. The numbers are the rules' (``session.variant_change``); the words the locale files'.
+    """
 
     session = param.ClassSelector(class_=GameSession, constant=True)
     lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the notice.")
@@ -441,23 +450,68 @@ class ReplayProblem(pn.viewable.Viewer):
         super().__init__(**params)
         self.alert = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["replay-problem"],
                                    sizing_mode="stretch_width", margin=(0, 5, 8, 5))
-        self.session.param.watch(self._refresh, ["replay_problem", "log"])
+        self.change = pn.pane.Alert("", alert_type="info", visible=False, css_classes=["variant-change"],
+                                    sizing_mode="stretch_width", margin=(0, 5, 8, 5))
+        self._layout = pn.Column(self.alert, self.change, sizing_mode="stretch_width", margin=0)
+        self.session.param.watch(self._refresh, ["replay_problem", "variant_change", "log"])
         self.param.watch(self._refresh, "lang")
         self._refresh()
 
     def text(self) -> str:
+        """The cut-line notice (Markdown), "" while no variant change has cut the line shown."""
         problem = live_replay_problem(self.session)
         if problem is None:
             return ""
-        return text("setup.replay_problem", self.lang, move=problem["move"], kept=problem["move"] - 1,
-                    problem=replay_problem_text(self.session, problem, self.lang))
+        said = text("setup.replay_problem", self.lang, move=problem["move"], kept=problem["move"] - 1,
+                    problem=esc(replay_problem_text(self.session, problem, self.lang), quote=False))
+        change = self.session.variant_change
+        if change and change.get("illegal") == problem:
+            said += "  \n" + variant_change_text(self.session, change, self.lang)
+        return said
+
+    def change_text(self) -> str:
+        """The note after a variant change that left every move legal (Markdown), else ""."""
+        change = self.session.variant_change
+        if not change or change.get("illegal") is not None:
+            return ""
+        return variant_change_text(self.session, change, self.lang)
 
     def _refresh(self, *events) -> None:
-        text = self.text()
-        self.alert.param.update(object=text or " ", visible=bool(text))
+        cut, change = self.text(), self.change_text()
+        self.alert.param.update(object=cut or " ", visible=bool(cut))
+        self.change.param.update(object=change or " ", visible=bool(change))
 
     def __panel__(self):
-        return self.alert
+        return self._layout
+
+
+def variant_change_text(session: GameSession, change: dict, lang: str = "en") -> str:
+    """What a variant change did (``session.variant_change``), in ``lang`` (Markdown): the variants
+    changed; "every move still legal" (or "no moves yet") when nothing was cut; the scores at the end
+    of the line before and after, per player (of a cut line: the whole old line's and the cut line's).
+    The cut itself, which move and why, is :func:`replay_problem_text`'s."""
+    before, after = change["before"], change["after"]
+    old, new = before["variants"], after["variants"]
+    changed = [text("timeline.change.variant", lang, variant=variant_label(session.game, name, lang),
+                    old=variant_value_label(session.game, name, old.get(name), lang),
+                    new=variant_value_label(session.game, name, new.get(name), lang))
+               for name in sorted(set(old) | set(new)) if old.get(name) != new.get(name)]
+    said = text("timeline.change.variants", lang, changes=text("variants.separator", lang).join(changed))
+    if change.get("illegal") is None:
+        legal = text("timeline.change.all_legal" if after["moves"] else "timeline.change.no_moves", lang)
+        said = f"**{said}** {legal}"
+    scores = text("timeline.change.separator", lang).join(
+        text("timeline.change.score", lang, player=text("explorer.player", lang, n=seat + 1), before=points, after=now)
+        for seat, (points, now) in enumerate(zip(before["scores"], after["scores"])))
+    kind = "timeline.change.scores" if change.get("illegal") is None else "timeline.change.scores.cut"
+    return f"{said}  \n" + text(kind, lang, scores=scores, before=_line_end_text(before, lang),
+                                after=_line_end_text(after, lang))
+
+
+def _line_end_text(end: dict, lang: str) -> str:
+    """"final after 85 moves" or "59 moves, not over": where a line ends, for the scores there."""
+    key = "timeline.change.end." + ("over" if end["over"] else "open") + (".one" if end["moves"] == 1 else "")
+    return text(key, lang, moves=end["moves"])
 
 
 def replay_problem_text(session: GameSession, problem: dict, lang: str = "en") -> str:

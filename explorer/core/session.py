@@ -29,6 +29,9 @@ Lines and branches
 Changing ``players`` or ``seed`` deals a new game (empty log). Changing a variant replays the
 same log under the new rules, stopping at the first move that became illegal; which move, and
 the rules' message, are kept in ``replay_problem``, and the whole old line in ``branches``.
+What the change did is kept in ``variant_change`` (see :meth:`GameSession._replay_under`): the
+variants before and after, the move that became illegal (or None: every move is still legal) and
+the scores at the end of the line before and after, until the line changes again.
 """
 
 from __future__ import annotations
@@ -190,6 +193,9 @@ class GameSession(param.Parameterized):
     branches = param.List(default=[], item_type=Line, doc="Lines replaced by a new move at a past cursor, or cut by a variant change.")
     replay_problem = param.Dict(default=None, allow_None=True,
                                 doc="Set when a variant change cut the log short: which move, and why it is now illegal.")
+    variant_change = param.Dict(default=None, allow_None=True,
+                                doc="What the last variant change did to the line (see _replay_under); None once the "
+                                    "line changes otherwise.")
     viewing_seat = param.Selector(default=None, objects=[None], allow_None=True,
                                   doc="None: the teacher sees everything; a seat (0-based): only what that seat may see.")
     teacher = param.Boolean(default=True, constant=True,
@@ -639,6 +645,7 @@ class GameSession(param.Parameterized):
         self.param.cursor.bounds = (0, len(log))
         if log is not self.log:
             extra["log"] = log     # Param compares lists item by item and would report an unchanged one
+            extra.setdefault("variant_change", None)     # it described the line being replaced
         self._quietly(cursor=cursor, state=state, **extra)
 
     # ------------------------------------------------------------------ watchers
@@ -679,10 +686,21 @@ class GameSession(param.Parameterized):
                 del self._states[shared + 1:]
                 self._quietly(log=old_log)
                 raise
+            self._set_line(self.log, min(self.cursor, len(self.log)), variant_change=None)
+            return
         self._set_line(self.log, min(self.cursor, len(self.log)))
 
     def _replay_under(self, variants: Mapping, old_variants: Mapping) -> None:
-        """The variants changed: replay the same moves under the new rules, up to the first illegal one."""
+        """The variants changed: replay the same moves under the new rules, up to the first illegal one.
+
+        What changed is kept in ``variant_change``: ``{"before": end, "after": end, "illegal": problem}``,
+        where an ``end`` is the line's end as the rules score it (``variants``, ``moves``, ``over``, and
+        ``scores``, one per seat, from ``spec.scores``): before, the whole old line under the old
+        variants; after, the line replayed (or cut) under the new ones. ``illegal`` is the
+        ``replay_problem`` (the first move the new rules refuse, which cuts the line) or None when
+        every move is still legal.
+        """
+        before = self._line_end(self._extend_states(self.log, len(self.log)), self.log, old_variants)
         values = self._setup(self.spec, variants, self.players, self.seed)
         log, cursor, problem = self.log, self.cursor, None
         try:
@@ -703,7 +721,14 @@ class GameSession(param.Parameterized):
                         forked_at=problem["move"] - 1)
             values["branches"] = self.branches + [kept]
             log = log[:problem["move"] - 1]
-        self._set_line(log, min(cursor, len(log)), replay_problem=problem, **values)
+        after = self._line_end(self._states[len(log)], log, values["variants"])
+        change = {"before": before, "after": after, "illegal": problem}
+        self._set_line(log, min(cursor, len(log)), replay_problem=problem, variant_change=change, **values)
+
+    def _line_end(self, state, log: Sequence[Move], variants: Mapping) -> dict:
+        """The end of a line as a variant change reports it (see :meth:`_replay_under`)."""
+        return {"variants": dict(variants), "moves": len(log), "over": bool(self.spec.is_over(state)),
+                "scores": list(self.spec.scores(state))}
 
 
 class FixedViewSession(GameSession):

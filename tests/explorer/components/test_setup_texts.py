@@ -18,7 +18,7 @@ import pytest
 from explorer.core.i18n import text, texts
 from explorer.core.session import GameSession
 from explorer.components.setup_editor import VARIANTS, SetupEditor
-from explorer.components.timeline import ReplayProblem, replay_problem_text
+from explorer.components.timeline import ReplayProblem, replay_problem_text, variant_change_text
 from tests.helpers.seeded_games import autoplay_as_before
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -151,13 +151,14 @@ def cut_line(lang: str = "en") -> tuple[GameSession, ReplayProblem]:
     return session, notice
 
 
-def test_the_english_replay_problem_notice_is_as_before():
+def test_the_english_replay_problem_notice_is_as_before_then_tells_the_scores():
     session, notice = cut_line()
     problem = session.replay_problem
     move = problem["move"]
     assert notice.text() == (f"**The variant change cut this line at move {move}.** {problem['text']}  \n"
                              f"The line kept its first {move - 1} moves; the whole old line is listed under "
-                             f"*Lines of play*, where you can switch back to it (and to its rules).")
+                             f"*Lines of play*, where you can switch back to it (and to its rules).  \n"
+                             + variant_change_text(session, session.variant_change))
     assert notice.alert.visible and notice.alert.object == notice.text()
     session.switch_branch(len(session.branches) - 1)
     assert notice.text() == "" and not notice.alert.visible
