@@ -42,6 +42,7 @@ from typing import Any
 import panel as pn
 import param
 
+from explorer.components.board_clicks import matching
 from explorer.core.i18n import bot_name, text, texts
 from explorer.core.links import refusal_markdown
 from explorer.core.session import GameSession, player_label
@@ -226,6 +227,10 @@ class ActionPicker(pn.viewable.Viewer):
         super().__init__(**params)
         self._selected: tuple[int, Any] | None = None
         self._built_for: tuple | None = None
+        # The last click on the board, and the position it was made at (a click adds to the one before
+        # only at the same position).
+        self._last_click: dict[str, str] = {}
+        self._last_click_at: tuple | None = None
         #: (seat, action) behind each button, in the rules' order (the buttons' indexes).
         self.choices: list[tuple[int, Any]] = []
 
@@ -310,6 +315,21 @@ class ActionPicker(pn.viewable.Viewer):
         session.selected_action = spec.encode_action(action)
         self._show_selection()
         return True
+
+    def choose_on_board(self, clicked: dict[str, str]) -> bool:
+        """A click on the board (``explorer.components.board_clicks``): select the offered move it
+        touches; the next such move on another click of the same thing; with the click before, the
+        move both touch (a card, then its slot). False when no offered move touches it."""
+        session = self.session
+        before = self._last_click if self._last_click_at == self._built_for else None
+        found = matching(self.choices, session.spec.encode_action, clicked, before)
+        if not found:
+            self._last_click, self._last_click_at = dict(clicked), self._built_for
+            return False
+        after = found.index(self._selected) + 1 if self._selected in found and clicked == self._last_click else 0
+        chosen = found[after % len(found)]
+        self._last_click, self._last_click_at = dict(clicked), self._built_for
+        return self.select(*chosen)
 
     def cancel(self) -> None:
         self._selected = None

@@ -34,6 +34,7 @@ from panel.io.state import set_curdoc
 import rules
 from explorer.boards.registry import board_for
 from explorer.components.advisor import MoveAdvisor
+from explorer.components.board_clicks import BoardClicks
 from explorer.core.i18n import bot_name, literal, text
 from explorer.core.stylesheets import stylesheet
 from explorer.core.links import rules_href, tutorial_href
@@ -333,7 +334,9 @@ class ExplorerApp(pn.viewable.Viewer):
         # At the end of a game, its final score breakdown under the board (as on the tables page).
         self.final_scores = FinalScores(session=self.session, lang=self.lang)
         # The advisor sits under the moves it weighs, where the player decides (it was below the lines of play).
-        play = pn.Column(self.picker, self.advisor_card, self.board_slot, self.final_scores,
+        # A click on the board chooses a move too (the picker's offers only; confirmed as a button's).
+        self.board_clicks = BoardClicks(on_click=self.picker.choose_on_board, margin=0, width=0, height=0)
+        play = pn.Column(self.picker, self.advisor_card, self.board_slot, self.final_scores, self.board_clicks,
                          styles={"flex": "100 1 560px"}, margin=0)
         # The log and lines of play sit right of the board on wide screens and below it on narrow ones.
         table = pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
