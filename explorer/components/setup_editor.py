@@ -423,6 +423,7 @@ class SetupEditor(pn.viewable.Viewer):
             labels = self._t("setup.labels.separator").join(self._field(name).widget.label for name in problems)
             self._set_general(self._t("setup.apply.bad_json", labels=labels))
             return False
+        kept = bool(self.session.log)      # the line left is kept under the lines of play
         try:
             self._load_into_session(self.session.load_position, data)
         except RulesError as error:
@@ -432,7 +433,7 @@ class SetupEditor(pn.viewable.Viewer):
             self._set_general(self._t("setup.apply.unreadable", error_type=type(error).__name__, error=error))
             return False
         self.load_form()
-        self._set_status(self._t("setup.apply.done"))
+        self._set_status(self._t("setup.apply.done.kept" if kept else "setup.apply.done"))
         return True
 
     def _show_refusal(self, error: RulesError) -> None:
@@ -530,6 +531,7 @@ class SetupEditor(pn.viewable.Viewer):
         else:
             self._files_message(error=self._t("setup.files.neither", source=source))
             return False
+        message = f"setup.files.loaded.{kind}" + (".kept" if kind == "position" and self.session.log else "")
         try:
             self._load_into_session(load, data)
         except RulesError as error:
@@ -541,7 +543,7 @@ class SetupEditor(pn.viewable.Viewer):
             return False
         self.load_form()
         session = self.session
-        self._files_message(status=self._t(f"setup.files.loaded.{kind}", source=source, title=session.spec.title,
+        self._files_message(status=self._t(message, source=source, title=session.spec.title,
                                            players=session.players, moves=len(session.log)))
         return True
 

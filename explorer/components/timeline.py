@@ -25,12 +25,14 @@ CSS classes the tests and the browser rely on: ``step-start``/``step-back``/``st
 from __future__ import annotations
 
 import html
+import json
 from functools import lru_cache
 from typing import Any
 
 import panel as pn
 import param
 
+import rules
 from explorer.core.i18n import text
 from explorer.core.links import rule_link_html, rules_path
 from explorer.core.session import (GameSession, Line, player_label, variant_label, variant_value_label,
@@ -411,9 +413,18 @@ class BranchesPanel(pn.viewable.Viewer):
 
     def _describe(self, line: Line) -> str:
         variants = dict(line.variants)
-        played = (f'<br><small>{esc(text("branches.played_with", self.lang, variants=variants_text(self.session.game, variants, self.lang)))}</small>'
-                  if variants != self.session.variants else "")
-        moves = text("branches.line", self.lang, moves=len(line.log), forked=line.forked_at)
+        game = self.session.game
+        one = ".one" if len(line.log) == 1 else ""
+        if line.origin is None:
+            moves = text("branches.line" + one, self.lang, moves=len(line.log), forked=line.forked_at)
+        else:                                   # left for a what-if position: where it begins
+            origin = json.loads(line.origin)
+            game = origin["game"]
+            key = "branches.line.from_position" if "start" in origin else "branches.line.from_deal"
+            moves = text(key + one, self.lang, moves=len(line.log), game=rules.get_game(game).title,
+                         players=origin["players"], seed=origin["seed"])
+        played = (f'<br><small>{esc(text("branches.played_with", self.lang, variants=variants_text(game, variants, self.lang)))}</small>'
+                  if variants and (variants != self.session.variants or game != self.session.game) else "")
         return f'<div class="branch-line">{esc(moves)}{played}</div>'
 
     def switch(self, index: int) -> None:

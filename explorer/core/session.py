@@ -25,6 +25,8 @@ Lines and branches
     ``play`` at the end of the log appends; at a past cursor it starts a new line there, and the
     old line is kept (as a :class:`Line`) in ``branches``; ``switch_branch(i)`` brings it back
     (the ``branch`` of docs/architecture.md, "Explorer"). ``undo``/``redo``/``goto`` only move the cursor.
+    A what-if position (``load_position``) starts a line elsewhere; the line it replaces is kept too,
+    with where it began (``Line.origin``), so switching back restores its game, players, start and log.
 
 Changing ``players`` or ``seed`` deals a new game (empty log). Changing a variant replays the
 same log under the new rules, stopping at the first move that became illegal; which move, and
@@ -36,8 +38,9 @@ the scores at the end of the line before and after, until the line changes again
 
 from __future__ import annotations
 
+import json
 import keyword
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 import param
@@ -65,15 +68,22 @@ def player_label(seat: int | None) -> str:
 class Line:
     """A line of play kept aside: its moves, where its cursor stood, and the variants it was played under.
 
-    ``forked_at`` is the number of moves it shares with the line that replaced it.
+    ``forked_at`` is the number of moves it shares with the line that replaced it. ``origin`` is None
+    when the line begins where the current line begins (a fork, a line cut by a variant change);
+    else where it begins, as JSON text: its replay file without moves and variants (``game``,
+    ``version``, ``players``, ``seed``, and ``cards``, ``start`` when it has them; the start position
+    without its variants). A line left for a what-if position has one.
     """
 
     log: tuple
     cursor: int
     variants: tuple
     forked_at: int
+    origin: str | None = None
 
     def __str__(self) -> str:
+        if self.origin is not None:
+            return f"{len(self.log)} moves from another start"
         return f"{len(self.log)} moves, forked after move {self.forked_at}"
 
 
@@ -482,11 +492,25 @@ class GameSession(param.Parameterized):
         self.switch_branch(index)
 
     def switch_branch(self, index: int) -> None:
-        """Make ``branches[index]`` the current line; the current line takes its place in ``branches``."""
+        """Make ``branches[index]`` the current line; the current line takes its place in ``branches``.
+
+        A line that began elsewhere (it was left for a what-if position) comes back as it was: its
+        game, card file, players, seed and start position, moves and cursor. Raises RulesError,
+        changing nothing, if where it began cannot be read again.
+        """
         line = self.branches[index]
         branches = list(self.branches)
         branches[index] = self._line_record(forked_at=line.forked_at)
         variants = dict(line.variants)
+        here = self._origin() if line.origin is not None else None
+        if line.origin is not None and line.origin != here:
+            spec, first, setup = _read_origin(line.origin, variants)
+            values = self._setup(spec, variants, setup["players"], setup["seed"])
+            self._states = [first]
+            self._observations = {}
+            self._set_line(list(line.log), line.cursor, branches=_rebased(branches, here, line.origin),
+                           replay_problem=None, game=spec.id, start=setup.get("start"), selected_action=None, **values)
+            return
         values = {}
         if variants != self.variants:
             values = self._setup(self.spec, variants, self.players, self.seed)
@@ -523,8 +547,10 @@ class GameSession(param.Parameterized):
                        start=dict(data["start"]) if "start" in data else None, selected_action=None, **values)
 
     def load_position(self, data: Mapping) -> None:
-        """Start a new line from a what-if position (a position file): empty log, no branches.
+        """Start a new line from a what-if position (a position file): empty log, cursor at 0.
 
+        The line shown, if it has moves, is kept under ``branches`` with where it began (as are the
+        lines kept before), so :meth:`switch_branch` can bring it back.
         Raises InvalidPosition, changing nothing, if the position does not decode.
         """
         if not isinstance(data, Mapping) or "game" not in data:
@@ -535,10 +561,13 @@ class GameSession(param.Parameterized):
         state = spec.decode(data)
         start = spec.encode(state)
         players = len(spec.scores(state))  # one score per seat
+        branches = self.branches + ([self._line_record(forked_at=0)] if self.log else [])
+        branches = _rebased(branches, self._origin(), _origin(spec, players, self.seed, state, start))
         values = self._setup(spec, start["variants"], players, self.seed)
         self._states = [state]
         self._observations = {}
-        self._set_line([], 0, branches=[], replay_problem=None, game=spec.id, start=start, selected_action=None, **values)
+        self._set_line([], 0, branches=branches, replay_problem=None, game=spec.id, start=start, selected_action=None,
+                       **values)
 
     # ------------------------------------------------------------------ playing on
     def controller(self, seat: int) -> str:
@@ -618,6 +647,10 @@ class GameSession(param.Parameterized):
             seat, action = log[i]
             self._states.append(spec.apply(self._states[i], seat, action))
         return self._states[step]
+
+    def _origin(self) -> str:
+        """Where the current line begins, as :attr:`Line.origin` says it."""
+        return _origin(self.spec, self.players, self.seed, self.state_at(0), self.start)
 
     def _line_record(self, forked_at: int) -> Line:
         return Line(log=tuple(self.log), cursor=self.cursor, variants=tuple(sorted(self.variants.items())),
@@ -729,6 +762,36 @@ class GameSession(param.Parameterized):
         """The end of a line as a variant change reports it (see :meth:`_replay_under`)."""
         return {"variants": dict(variants), "moves": len(log), "over": bool(self.spec.is_over(state)),
                 "scores": list(self.spec.scores(state))}
+
+
+def _origin(spec: GameSpec, players: int, seed: int, first, start: Mapping | None) -> str:
+    """Where a line begins, as :attr:`Line.origin` says it: from ``new_game(players, seed)``, or from
+    the what-if position ``start`` (its first state ``first`` carries the card file)."""
+    data = replay_files.record(spec, players, seed, None, [], state=first, start=start)
+    del data["variants"], data["actions"]           # a line's variants are its own (Line.variants)
+    if "start" in data:
+        data["start"] = {key: value for key, value in data["start"].items() if key != "variants"}
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def _read_origin(origin: str, variants: Mapping) -> tuple[GameSpec, Any, dict]:
+    """The spec, first state and replay header (``players``, ``seed``, ``start``...) of a line that
+    begins at ``origin``, under ``variants``. Raises InvalidReplay if the rules cannot read it."""
+    data = {**json.loads(origin), "variants": dict(variants), "actions": []}
+    if "start" in data:
+        data["start"] = {**data["start"], "variants": dict(variants)}
+    spec, first, _ = replay_files.read(data)
+    return spec, first, data
+
+
+def _rebased(lines: Sequence[Line], old: str, new: str) -> list[Line]:
+    """``lines`` once the current line begins at ``new`` instead of ``old``: a line that began where
+    the current one did now begins at ``old``; one that begins at ``new``, where the current one does."""
+    rebased = []
+    for line in lines:
+        origin = old if line.origin is None else line.origin
+        rebased.append(replace(line, origin=None if origin == new else origin))
+    return rebased
 
 
 class FixedViewSession(GameSession):

@@ -104,6 +104,9 @@ def test_the_english_messages_are_as_before(monkeypatch):
     assert editor.general_error.object.endswith(". Nothing changed.")
     editor.load_form()
     assert editor.apply()
+    assert editor.status.object == ("Position loaded: a new line starts here (step 0); the line you were on is kept "
+                                    "under Lines of play. Play on from the board.")
+    assert editor.apply()                                   # the line left has no moves: none is kept
     assert editor.status.object == "Position loaded: a new line starts here (step 0). Play on from the board."
 
     def broken(data):
@@ -135,6 +138,9 @@ def test_the_english_file_messages_are_as_before():
     bad = {**replay, "players": "x"}
     assert not editor.load_data(bad, "bad.json")
     assert editor.files_error.object.startswith("Could not load bad.json as a replay: replay.players: ")
+    assert editor.load_data(session.position(), "p.json")
+    assert editor.files_status.object == ("Loaded the position p.json: Subastral, 4 players; a new line starts here, "
+                                          "and the line you were on is kept under Lines of play.")
     assert editor.load_data(session.position(), "p.json")
     assert editor.files_status.object == "Loaded the position p.json: Subastral, 4 players; a new line starts here."
     session.viewing_seat = 1
@@ -225,6 +231,7 @@ def test_the_japanese_messages(monkeypatch):
     editor.load_form()
     assert editor.apply()
     japanese_message(editor.status.object)
+    assert "それまでの手順は手順の分岐に残っています。" in editor.status.object
 
     editor.load_text("")
     japanese_message(editor.files_error.object.split("：", 1)[0])
