@@ -21,9 +21,16 @@ Two layers, as in docs/architecture.md, "Plots":
 What a viewing seat sees
     The deck-draw plot takes the events of the teacher (every card) or of the viewing seat's
     observation. A card another seat drew in secret has no name in that observation: it is drawn
-    as a grey "hidden card" marker at number 0 (the seat knows *that* a card was drawn, not which).
-    The deck composition is ``session.deck_knowledge(seat)``; the teacher (``None``) gets the
-    spectator's inference (no hand seen). Scores are public: the same for every seat.
+    as a grey "hidden card" marker on a row of its own (the seat knows *that* a card was drawn, not
+    which). The deck composition is ``session.deck_knowledge(seat)``; the teacher (``None``) gets the
+    spectator's inference (no hand seen). Scores are public: the same for every seat; but only the
+    teacher sees the line after the step shown (issue #22: a seat's page shows no future).
+
+Each game in its own terms
+    The texts of an axis or title may have a version per game (``plots.axis.number.starligned``:
+    "Value of the half face up"; :func:`game_text`); a game whose cards' numbers make no scale
+    (Jump Gate's 0 and 1) has its cards drawn by group, and no plot by number; a game without an end
+    card no end-card plot.
 
 Caching
     Per-step values (each step's scores and breakdown text, each step's draw points per seat) are
@@ -48,7 +55,7 @@ from bokeh.models import ColumnDataSource, FactorRange, FixedTicker, HoverTool, 
 from bokeh.plotting import figure
 
 from explorer.core.palette import PLAYER_COLOURS, biome_colours, player_colour  # noqa: F401  (the plots' colours)
-from explorer.core.i18n import text
+from explorer.core.i18n import text, texts
 from explorer.core.session import GameSession, player_label
 from explorer.core.stylesheets import stylesheet
 from rules.protocol import ALL
@@ -96,14 +103,27 @@ def set_ticks(axis, ticks: Sequence[tuple]) -> None:
         axis.major_label_overrides = labels
 
 
+def cursor_line(fig: figure, step: int) -> Span:
+    """The cursor's dashed line on ``fig``, at ``step`` (the step shown)."""
+    line = Span(location=step, dimension="height", line_color=CURSOR_COLOUR, line_width=2, line_dash="dashed")
+    fig.add_layout(line)
+    return line
+
+
+def move_cursor(line: Span, step: int) -> None:
+    if line.location != step:
+        line.location = step
+
+
 class LiveFigure:
     """One live plot: a plain Bokeh figure drawn once, its glyph reading a ``ColumnDataSource``
     whose columns are this module's own (``COLUMNS``, named like the plot data's); :meth:`show`
     gives the same figure new data, title, ranges and ticks in place.
 
     The card plots' data all have one shape: ``{"columns": the glyph's data, "title", "xlim",
-    "ylim" (None: categorical), "structure": what else the drawing depends on (the ticks)}``;
-    ``None`` (a game without card information) shows an empty plot.
+    "ylim" (None: categorical), "structure": what else the drawing depends on (the ticks)}``, and
+    optionally ``"xlabel"``/``"ylabel"`` (the axes in the game's own terms); ``None`` (a game
+    without card information, or without this plot) shows an empty plot, whose pane is hidden.
     """
 
     COLUMNS: tuple[str, ...] = ()
@@ -141,6 +161,9 @@ class LiveFigure:
         self.source.data = {name: columns[name] for name in self.COLUMNS}
         if self.figure.title.text != data["title"]:
             self.figure.title.text = data["title"]
+        for axis, label in ((self.figure.xaxis[0], data.get("xlabel")), (self.figure.yaxis[0], data.get("ylabel"))):
+            if label is not None and axis.axis_label != label:
+                axis.axis_label = label
         set_range(self.figure.x_range, data["xlim"])
         set_range(self.figure.y_range, data["ylim"])
         self.structure(data["structure"])
@@ -168,6 +191,16 @@ def humanize(key: str) -> str:
 def seat_label(seat: int, lang: str = "en") -> str:
     """A player's name on screen: ``"Player 1"`` (:func:`explorer.core.session.player_label`), ``"プレイヤー1"``."""
     return player_label(seat) if lang == "en" else text("explorer.player", lang, n=seat + 1)
+
+
+def game_text(keys: str | Sequence[str], game: str, lang: str = "en", **values) -> str:
+    """A text in ``game``'s own terms where the plots' texts have them (``<key>.<game id>``, e.g.
+    ``plots.axis.number.starligned``: "Value of the half face up"), else the general one: the first
+    of ``keys`` the game words, else the first there is."""
+    keys = (keys,) if isinstance(keys, str) else tuple(keys)
+    known = texts(lang)
+    found = next(name for name in (*(f"{key}.{game}" for key in keys), *keys) if name in known)
+    return text(found, lang, **values)
 
 
 class StepCache:
@@ -264,11 +297,13 @@ def score_curve_data(steps: int, per_step: Callable[[int], list], lang: str = "e
     return {"steps": steps, "seats": seats, "players": players}
 
 
-def session_score_data(session: GameSession, cache: StepCache | None = None, lang: str = "en") -> dict:
-    """:func:`score_curve_data` over the session's whole current line (not only up to the cursor),
-    from the public part of each step's observation (``session.public_view``: the same for every viewpoint)."""
+def session_score_data(session: GameSession, cache: StepCache | None = None, lang: str = "en",
+                       upto: int | None = None) -> dict:
+    """:func:`score_curve_data` over the session's current line up to step ``upto`` (default: the
+    whole line, not only up to the cursor: the teacher's curves), from the public part of each
+    step's observation (``session.public_view``: the same for every viewpoint)."""
     cache = cache if cache is not None else StepCache()
-    steps = len(session.log)
+    steps = len(session.log) if upto is None else upto
     return score_curve_data(steps, lambda step: cache.get(("scores", step, lang), session.step_key(step),
                                                           lambda: step_scores(session.public_view(step), lang)), lang=lang)
 
@@ -294,11 +329,12 @@ class ScoreFigure:
         lines = [fig.line("step", "score", source=source, legend_label=label, line_width=2,
                           color=player_colour(data["seats"][label])) for label, source in self.sources.items()]
         fig.select_one({"type": HoverTool}).renderers = lines
-        if lines:
-            fig.legend.location = "top_left"
-        self.cursor = Span(location=cursor, dimension="height", line_color=CURSOR_COLOUR, line_width=2,
-                           line_dash="dashed")
-        fig.add_layout(self.cursor)
+        if lines:      # beside the plot, never over a curve; a click on a name hides its curve
+            legend = fig.legend[0]
+            legend.update(click_policy="hide", label_text_font_size=FONT_SIZES["major_label"], spacing=0, padding=4,
+                          margin=4, glyph_width=16, border_line_alpha=0)
+            fig.add_layout(legend, "right")
+        self.cursor = cursor_line(fig, cursor)
         self.show(data)
 
     def show(self, data: Mapping) -> bool:
@@ -315,8 +351,7 @@ class ScoreFigure:
         return True
 
     def show_cursor(self, step: int) -> None:
-        if self.cursor.location != step:
-            self.cursor.location = step
+        move_cursor(self.cursor, step)
 
 
 # ---------------------------------------------------------------------------- (b) cards drawn
@@ -402,12 +437,24 @@ def card_catalogue(cards: Mapping | None) -> dict | None:
     groups: dict[str, str] = {}
     per_group: Counter = Counter()
     per_number: Counter = Counter()
+    printed: dict[int, set] = {}
     for card, value in info.items():
         groups.setdefault(value["group"], value["group_name"])
         per_group[value["group_name"]] += copies[card]
         per_number[value["number"]] += copies[card]
-    return {"cards": info, "groups": groups, "numbers": sorted(per_number),
+        printed.setdefault(value["number"], set()).add(value.get("label", str(value["number"])))
+    numbers = sorted(per_number)
+    return {"cards": info, "groups": groups, "numbers": numbers,
+            "number_labels": {number: next(iter(labels)) if len(labels) == 1 else str(number)
+                              for number, labels in printed.items()},
+            "by_number": len(numbers) >= NUMBERS_FOR_A_SCALE,
             "most_in_a_group": max(per_group.values()), "most_of_a_number": max(per_number.values())}
+
+
+#: A game whose cards carry fewer numbers than this (Jump Gate's 0 and 1: a resource's black-hole
+#: icon) has no number scale to plot cards along: its cards are plotted by group, and the card
+#: plots by number are left out.
+NUMBERS_FOR_A_SCALE = 3
 
 
 def group_cmap(catalogue: Mapping, lang: str = "en") -> dict[str, str]:
@@ -417,10 +464,14 @@ def group_cmap(catalogue: Mapping, lang: str = "en") -> dict[str, str]:
     return cmap
 
 
-def group_legend_html(catalogue: Mapping, lang: str = "en") -> str:
-    """The card plots' shared colour key: one swatch per group, and the grey of a card drawn in secret."""
+def group_legend_html(catalogue: Mapping, lang: str = "en", game: str = "") -> str:
+    """The card plots' shared colour key: one swatch per group, and the grey of a card drawn in secret;
+    in a game plotted by group (no number scale), what a ringed dot means, in ``game``'s terms."""
     swatches = "".join(f'<span class="legend-item"><span class="swatch" style="background:{colour}"></span>'
                        f'{html.escape(name)}</span>' for name, colour in group_cmap(catalogue, lang).items())
+    if not catalogue["by_number"]:
+        swatches += (f'<span class="legend-item ring"><span class="swatch ringed"></span>'
+                     f'{html.escape(game_text("plots.legend.ring", game, lang))}</span>')
     return (f'<div class="group-legend"><span class="legend-title">{html.escape(text("plots.legend.title", lang))}</span>'
             f'{swatches}</div>')
 
@@ -431,40 +482,100 @@ LEGEND_CSS = stylesheet("plots/group_legend")
 
 
 def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int | None, teacher: bool = True,
-                    lang: str = "en") -> dict:
-    """:func:`session_draw_data` columns as the deck-draw plot's data."""
+                    lang: str = "en", game: str = "") -> dict:
+    """:func:`session_draw_data` columns as the deck-draw plot's data, in ``game``'s terms.
+
+    ``steps``: the last step of the x axis (the end of the line for the teacher, the step shown for
+    anyone else, whose axis tells nothing of how the line goes on).
+
+    A game whose numbers make a scale (:data:`NUMBERS_FOR_A_SCALE`) plots each card at its number
+    (ticks as printed: Stellar's ``6/0``), a card drawn in secret one row below the lowest; any
+    other (Jump Gate) by group, one row per group drawn so far (the first at the top), a card
+    whose number is above the lowest (a resource with the black-hole icon) ringed (``ring``: the
+    outline's width). The y axis says what is drawn in the game's terms (``plots.axis.number.<game>``).
+    """
     who = (text("plots.draws.who_seat", lang, player=seat_label(seat, lang)) if seat is not None
            else text("plots.draws.who_teacher", lang) if teacher else text("plots.draws.who_spectator", lang))
-    return {"columns": columns, "title": text("plots.draws.title", lang, who=who), "xlim": (-0.5, max(steps, 1) + 0.5),
-            "ylim": (-0.6, max(catalogue["numbers"], default=1) + 0.6), "structure": ("draws", tuple(catalogue["numbers"]))}
+    hidden = seat is not None or not teacher         # a teacher sees every card
+    shown = dict(columns)
+    lowest = min(catalogue["numbers"], default=0)
+    if catalogue["by_number"]:
+        drawn = [number for number, group in zip(columns["number"], columns["group"]) if group != "hidden"]
+        low, high = min([lowest, *drawn]), max([*catalogue["numbers"], *drawn], default=1)
+        hidden_row = low - 1
+        shown["y"] = [hidden_row if group == "hidden" else number for number, group in zip(columns["number"], columns["group"])]
+        shown["ring"] = [0.5] * len(columns["step"])
+        labels = catalogue["number_labels"]
+        ticks = [(hidden_row, text("plots.draws.hidden_tick", lang))] * hidden + [
+            (number, labels.get(number, str(number))) for number in range(low, high + 1)]
+        ylim, ylabel = (low - (1.6 if hidden else 0.6), high + 0.6), game_text("plots.axis.number", game, lang)
+        structure = ("draws", "number", tuple(ticks))
+    else:
+        hidden_name = text("plots.hidden_card", lang)
+        drawn_groups = set(columns["group_name"])
+        rows = [name for name in catalogue["groups"].values() if name in drawn_groups] or list(catalogue["groups"].values())
+        shown["y"] = list(columns["group_name"])
+        shown["ring"] = [2.5 if group != "hidden" and number > lowest else 0.5
+                         for number, group in zip(columns["number"], columns["group"])]
+        factors = ([hidden_name] if hidden else []) + rows[::-1]
+        ylim, ylabel = None, game_text("plots.draws.axis", game, lang)
+        structure = ("draws", "group", tuple(factors))
+    return {"columns": shown, "title": game_text("plots.draws.title", game, lang, who=who), "xlim": (-0.5, max(steps, 1) + 0.5),
+            "ylim": ylim, "ylabel": ylabel, "structure": structure}
 
 
 class DrawsFigure(LiveFigure):
-    """Cards drawn or revealed per step, by number, in their group's colour; hidden draws grey at 0 ("hidden")."""
+    """Cards drawn or revealed per step, in their group's colour: by number (hidden draws grey on the
+    row below, "hidden") or, in a game without a number scale, by group; and the cursor's dashed line.
 
-    COLUMNS = ("position", "number", "step", "card", "colour", "text")
-    XLABEL, YLABEL = "plots.axis.step", "plots.axis.card_number"
-    TOOLTIPS = (("plots.tip.card", "@card"), ("plots.tip.step", "@step"), ("", "@text"))
+    Which of the two the y axis is (a number range or the groups as categories) is fixed when the
+    figure is made: :meth:`show` returns False for data of the other kind (a new figure is needed).
+    """
+
+    COLUMNS = ("position", "y", "step", "card", "group_name", "colour", "ring", "text")
+    XLABEL, YLABEL = "plots.axis.step", "plots.axis.number"
+    TOOLTIPS = (("", "@group_name"), ("plots.tip.step", "@step"), ("", "@text"))
+
+    def __init__(self, data: Mapping | None, lang: str = "en", cursor: int = 0, **size):
+        self.kind = data["structure"][1] if data else "number"
+        super().__init__(data, lang=lang, **size)
+        self.cursor = cursor_line(self.figure, cursor)
+
+    def y_range(self):
+        return FactorRange() if self.kind == "group" else None
 
     def draw(self, fig, source):
-        return fig.scatter("position", "number", source=source, size=8, fill_color=field("colour"), line_color="#1d2733",
-                           line_width=0.5)
+        return fig.scatter("position", "y", source=source, size=8, fill_color=field("colour"), line_color="#1d2733",
+                           line_width=field("ring"))
+
+    def show(self, data: Mapping | None) -> bool:
+        if data is not None and data["structure"][1] != self.kind:
+            return False
+        return super().show(data)
 
     def structure(self, structure) -> None:
-        set_ticks(self.figure.yaxis[0], [(0, text("plots.draws.hidden_tick", self.lang))]
-                  + [(number, str(number)) for number in structure[1]])
+        if self.kind == "group":
+            if list(self.figure.y_range.factors) != list(structure[2]):
+                self.figure.y_range.factors = list(structure[2])
+        else:
+            set_ticks(self.figure.yaxis[0], structure[2])
+
+    def show_cursor(self, step: int) -> None:
+        move_cursor(self.cursor, step)
 
 
 # ---------------------------------------------------------------------------- (c) unseen cards
 def deck_composition(knowledge: Mapping | None, seat: int | None, catalogue: Mapping | None,
-                     lang: str = "en") -> dict | None:
+                     lang: str = "en", game: str = "") -> dict | None:
     """What ``seat`` can infer about the unseen cards: counts by group, stacks by number, and a title.
 
-    ``knowledge``: ``session.deck_knowledge(seat)``; ``catalogue``: :func:`card_catalogue`.
+    ``knowledge``: ``session.deck_knowledge(seat)``; ``catalogue``: :func:`card_catalogue`; ``game``:
+    its id, for the axes in its own terms (``plots.axis.group.<game>``, ``plots.axis.number.<game>``).
 
     ``by_group`` has one bar per group of the game (in the game's order, empty ones too, so bars
-    keep their place); ``by_number`` one stacked block per (number, group) with unseen cards. The
-    y ranges hold the most cards a group or number has in the game: the bars shrink as it goes on.
+    keep their place); ``by_number`` one stacked block per (number, group) with unseen cards, or
+    None in a game whose numbers make no scale (``catalogue["by_number"]``). The y ranges hold the
+    most cards a group or number has in the game: the bars shrink as it goes on.
     """
     if knowledge is None or catalogue is None:
         return None
@@ -498,10 +609,14 @@ def deck_composition(knowledge: Mapping | None, seat: int | None, catalogue: Map
         "total": total, "deck_count": knowledge["deck_count"], "in_hands": knowledge["unseen_in_hands"],
         "by_group": {"columns": {"group_name": list(group_names), "count": [by_group[name] for name in group_names],
                                  "colour": [cmap[name] for name in group_names]},
-                     "title": title, "xlim": None, "ylim": (0, tallest_group * 1.05), "structure": ("groups", group_names)},
+                     "title": title, "xlim": None, "ylim": (0, tallest_group * 1.05), "structure": ("groups", group_names),
+                     "xlabel": game_text("plots.axis.group", game, lang)},
         "by_number": {"columns": stacks, "title": text("plots.unseen.by_number_title", lang),
                       "xlim": (min(numbers, default=1) - 0.6, max(numbers, default=1) + 0.6),
-                      "ylim": (0, tallest_number * 1.05), "structure": ("numbers", numbers)},
+                      "ylim": (0, tallest_number * 1.05),
+                      "structure": ("numbers", tuple((number, catalogue["number_labels"][number]) for number in numbers)),
+                      "xlabel": game_text(("plots.unseen.number_axis", "plots.axis.number"), game, lang)}
+        if catalogue["by_number"] else None,
     }
 
 
@@ -528,7 +643,7 @@ class ByNumberFigure(LiveFigure):
     """Unseen cards per number, each bar stacked by group (one rectangle per number and group)."""
 
     COLUMNS = ("x0", "x1", "y0", "y1", "number", "group_name", "count", "colour")
-    XLABEL, YLABEL = "plots.axis.card_number", "plots.axis.unseen"
+    XLABEL, YLABEL = "plots.axis.number", "plots.axis.unseen"
     TOOLTIPS = (("plots.tip.number", "@number"), ("", "@group_name"), ("plots.tip.unseen", "@count"))
 
     def draw(self, fig, source):
@@ -536,7 +651,7 @@ class ByNumberFigure(LiveFigure):
                         line_color="white", line_width=0.5)
 
     def structure(self, structure) -> None:
-        set_ticks(self.figure.xaxis[0], [(number, str(number)) for number in structure[1]])
+        set_ticks(self.figure.xaxis[0], structure[1])
 
 
 # ---------------------------------------------------------------------------- (d) the end card
@@ -553,20 +668,16 @@ def end_card_chances(depths: Mapping[int, float], max_draws: int) -> dict[str, l
     return {"draws": draws, "probability": [sum((p for depth, p in depths.items() if depth < k), 0.0) for k in draws]}
 
 
-def end_card_data(knowledge: Mapping | None, game: str, lang: str = "en") -> dict | None:
+def end_card_data(knowledge: Mapping | None, lang: str = "en") -> dict | None:
     """The end-card plot's data from a seat's ``knowledge`` (``session.deck_knowledge(seat)``): the
-    chance for every k up to the whole deck, as a step line. ``game``: its title, for a game without
-    an end card.
+    chance for every k up to the whole deck, as a step line; None for a game without an end card
+    (``end_card_depths`` None: no plot is shown).
 
     ``chances`` holds :func:`end_card_chances`; ``columns`` the step line drawn from it (each k is
     a flat stretch from k to k + 1, ``k`` naming it for the hover).
     """
-    if knowledge is None:
+    if knowledge is None or knowledge["end_card_depths"] is None:
         return None
-    if knowledge["end_card_depths"] is None:
-        return {"chances": {"draws": [], "probability": []}, "columns": {"draws": [], "probability": [], "k": []},
-                "title": text("plots.end.no_end_card", lang, game=game), "xlim": (0.5, 11.5), "ylim": (-0.05, 1.05),
-                "structure": "end card"}
     depths = {int(depth): probability for depth, probability in knowledge["end_card_depths"].items()}
     if depths:
         chances = end_card_chances(depths, max(knowledge["deck_count"] + 1, max(depths) + 1))

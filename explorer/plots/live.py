@@ -131,8 +131,21 @@ CARD_PLOTS = {"draws": DrawsFigure, "by_group": ByGroupFigure, "by_number": ByNu
 PLACEHOLDER = text("plots.placeholder")
 
 
+def shown_plots(data: Mapping) -> set[str]:
+    """The plots shown for ``data`` (:meth:`LivePlots._collect`'s): the score curves, and each card
+    plot with data when the game tells which cards are which."""
+    return {"scores"} | {name for name in CARD_PLOTS if data["card_plots"] and data[name] is not None}
+
+
 class LivePlots(pn.viewable.Viewer):
     """Score curves, cards drawn, unseen cards and the end card of a session, updated in place.
+
+    What is shown follows the page's viewpoint: the teacher sees the score curves of the whole line
+    (and the cards drawn up to the step shown, on an axis as long as the line), the step shown marked
+    by the cursor's dashed line; a seat (or a spectator) sees no future: every plot stops at the step
+    shown, and no axis tells how long the line goes on.
+    A plot that means nothing for the game is left out: the end card's in a game without one, the
+    unseen cards by number in a game whose numbers make no scale (Jump Gate's).
 
     ``LivePlots(session=session)``; ``width``/``height`` size each plot. ``figures`` holds each plot's
     figure object (``scores``: a :class:`explorer.plots.ScoreFigure`; ``draws``, ``by_group``,
@@ -141,7 +154,8 @@ class LivePlots(pn.viewable.Viewer):
     for: a page whose plots tab stays closed never makes them). A change of the session's
     line, cursor or viewing seat gives each plot whose data changed its new data in place; ``sent``
     holds the latest data, ``updated`` how the last refresh updated each changed plot ("in place";
-    "redraw": a new figure, when the score curves' players change; "new": after a language change).
+    "redraw": a new figure, when the score curves' players or the deck-draw plot's kind of y axis
+    change; "new": after a language change).
 
     A Bokeh model lives in one document at a time: show a ``LivePlots`` on one page (each page makes
     its own).
@@ -162,7 +176,7 @@ class LivePlots(pn.viewable.Viewer):
         self._on_session_change = OnLoop(self.refresh)
         self._catalogue_key: tuple | None = None
         self._catalogue: dict | None = None
-        self._line: tuple | None = None          # (log, first step's key, spec) the score curves were made for
+        self._line: tuple | None = None          # (log, first step's key, spec, last step) of the score curves
         self.sent: dict[str, Any] = {}
         self.updated: dict[str, str] = {}
         data = self.sent = self._collect()
@@ -174,7 +188,7 @@ class LivePlots(pn.viewable.Viewer):
         self.legend = pn.pane.HTML("", stylesheets=[LEGEND_CSS], sizing_mode="stretch_width", margin=(0, 10),
                                    css_classes=["plots-legend"])
         self._plots_box = pn.FlexBox(self.placeholder, flex_wrap="wrap", sizing_mode="stretch_width")
-        self._show_card_plots(data["card_plots"])
+        self._show_card_plots(data)
         drawn = pn.param.ParamFunction(lambda: self.figures and self._plots_box, lazy=True, sizing_mode="stretch_width")
         self._layout = pn.Column(self.legend, drawn, sizing_mode="stretch_width", css_classes=["live-plots"])
         # Not "spec": a session assigns a new spec on its own, just before the batch with the new line.
@@ -200,13 +214,18 @@ class LivePlots(pn.viewable.Viewer):
     def _make_plots(self) -> None:
         """The figures and their panes, for the latest data in ``lang``."""
         data = self.sent
-        figures = {"scores": ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)}
-        for name, kind in CARD_PLOTS.items():
-            figures[name] = kind(data[name], lang=self.lang, **self.size)
-        self._figures = figures
+        self._figures = figures = {name: self._new_figure(name, data) for name in ("scores", *CARD_PLOTS)}
         self._panes = {name: figure_pane(shown.figure, f"plot-{name.replace('_', '-')}") for name, shown in figures.items()}
         self._plots_box.objects = [*self._panes.values(), self.placeholder]
-        self._show_card_plots(data["card_plots"])
+        self._show_card_plots(data)
+
+    def _new_figure(self, name: str, data: Mapping):
+        """A new figure for the plot ``name`` showing its part of ``data``, in ``lang``."""
+        if name == "scores":
+            return ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)
+        if name == "draws":
+            return DrawsFigure(data["draws"], lang=self.lang, cursor=data["cursor"], **self.size)
+        return CARD_PLOTS[name](data[name], lang=self.lang, **self.size)
 
     # ------------------------------------------------------------------ data
     def catalogue(self) -> dict | None:
@@ -222,36 +241,44 @@ class LivePlots(pn.viewable.Viewer):
         return self._catalogue
 
     def _collect(self) -> dict[str, Any]:
-        """Every plot's data for the session as it is now (the score curves only when the line changed)."""
+        """Every plot's data for the session as it is now (the score curves only when the line, or
+        for anyone but the teacher the step shown, changed)."""
         session = self.session
+        # The teacher sees the whole line's scores; a seat or a spectator nothing after the step shown.
+        last = len(session.log) if session.sees_all else session.cursor
         line = (session.log, session.step_key(0), session.spec)
         data: dict[str, Any] = {"cursor": session.cursor}
-        if self._line is not None and all(a is b for a, b in zip(self._line, line)):
+        if self._line is not None and all(a is b for a, b in zip(self._line, line)) and self._line[3] == last:
             data["scores"] = self.sent["scores"]
         else:
-            self._line = line
+            self._line = (*line, last)
             moves = len(session.log)
             self.cache.trim(lambda key: key[1] <= moves)
-            data["scores"] = session_score_data(session, self.cache, lang=self.lang)
+            data["scores"] = session_score_data(session, self.cache, lang=self.lang, upto=last)
         catalogue = data["catalogue"] = self.catalogue()
         data["card_plots"] = catalogue is not None
         if catalogue is None:
             data.update(dict.fromkeys(CARD_PLOTS))
             return data
-        seat, lang = session.viewing_seat, self.lang
-        data["draws"] = draws_plot_data(session_draw_data(session, seat, cache=self.cache, lang=lang), catalogue,
-                                        len(session.log), seat, teacher=session.teacher, lang=lang)
+        seat, lang, game = session.viewing_seat, self.lang, session.spec.id
+        data["draws"] = draws_plot_data(session_draw_data(session, seat, cache=self.cache, lang=lang), catalogue, last,
+                                        seat, teacher=session.teacher, lang=lang, game=game)
         knowledge = session.deck_knowledge(seat)
-        composition = deck_composition(knowledge, seat, catalogue, lang=lang)
+        composition = deck_composition(knowledge, seat, catalogue, lang=lang, game=game)
         data["by_group"], data["by_number"] = composition["by_group"], composition["by_number"]
-        data["end_card"] = end_card_data(knowledge, session.spec.title, lang=lang)
+        data["end_card"] = end_card_data(knowledge, lang=lang)
         return data
 
     # ------------------------------------------------------------------ updating
-    def _show_card_plots(self, shown: bool) -> None:
+    def _show_card_plots(self, data: Mapping) -> None:
+        """Show the plots that mean something for the game (a card plot with data), the colour key
+        with the card plots, else the note."""
+        shown = data["card_plots"]
+        visible = shown_plots(data)
         for name, pane in self._panes.items():
-            pane.visible = shown or name not in CARD_PLOTS
-        self.legend.object = group_legend_html(self._catalogue, self.lang) if shown else ""
+            if pane.visible != (name in visible):
+                pane.visible = name in visible
+        self.legend.object = group_legend_html(self._catalogue, self.lang, self.session.spec.id) if shown else ""
         self.legend.visible = shown
         self.placeholder.object = "" if shown else text("plots.placeholder", self.lang, title=self.session.spec.title)
         self.placeholder.visible = not shown
@@ -260,7 +287,7 @@ class LivePlots(pn.viewable.Viewer):
         """Every plot, the colour key and the note again in the new ``lang``: new figures."""
         self._line = None
         data = self.sent = self._collect()
-        self._show_card_plots(data["card_plots"])
+        self._show_card_plots(data)
         if self._figures is not None:
             self._make_plots()
             self.updated = dict.fromkeys(self._figures, "new")
@@ -272,16 +299,17 @@ class LivePlots(pn.viewable.Viewer):
         changed = [name for name in figures if data[name] is not self.sent[name] and data[name] != self.sent[name]]
         how = {}
         with pn.io.hold():
-            if data["card_plots"] != self.sent["card_plots"] or data["catalogue"] is not self.sent["catalogue"]:
-                self._show_card_plots(data["card_plots"])
+            if data["catalogue"] is not self.sent["catalogue"] or shown_plots(data) != shown_plots(self.sent):
+                self._show_card_plots(data)
             self.sent = data
             for name in changed:
                 how[name] = "in place" if figures[name].show(data[name]) else "redraw"
-            if how.get("scores") == "redraw":       # another set of players: new lines in a new figure
-                figures["scores"] = ScoreFigure(data["scores"], data["cursor"], lang=self.lang, **self.size)
-                show_figure(self._panes["scores"], figures["scores"].figure)
+                if how[name] == "redraw":     # other players' curves, another kind of y axis: a new figure
+                    figures[name] = self._new_figure(name, data)
+                    show_figure(self._panes[name], figures[name].figure)
             if figures:
                 figures["scores"].show_cursor(data["cursor"])
+                figures["draws"].show_cursor(data["cursor"])
         self.updated = how
         return how
 

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # What the browser's Bokeh documents hold for the plots: the score curves' data, the cards
-# drawn so far, and where the cursor line stands.
+# drawn so far, and where the cursor lines stand (the score curves' and the cards drawn's).
 PLOT_DATA_JS = """
 () => {
   const out = {scores: [], cards: 0, cursor: []};
@@ -31,7 +31,7 @@ PLOT_DATA_JS = """
       if (model.type !== "ColumnDataSource") continue;
       const data = model.data instanceof Map ? model.data : new Map(Object.entries(model.data));
       if (data.has("score") && data.has("breakdown")) out.scores.push(Array.from(data.get("score")));
-      if (data.has("card") && data.has("number")) out.cards += Array.from(data.get("card")).filter((c) => c).length;
+      if (data.has("card") && data.has("group_name")) out.cards += Array.from(data.get("card")).filter((c) => c).length;
     }
   }
   return out;
@@ -50,13 +50,13 @@ def test_plots_receive_new_data_when_stepping_and_when_the_line_changes(page: Pa
     expect(page.locator(".plot-scores")).to_be_visible()
     wait_until(lambda: page.evaluate(PLOT_DATA_JS)["scores"], what="the score curves to be drawn")
     before = page.evaluate(PLOT_DATA_JS)
-    assert before["cards"] == 0 and before["cursor"] == [0]
+    assert before["cards"] == 0 and before["cursor"] == [0, 0]
     assert len(before["scores"]) == 4
 
     for _ in range(12):
         page.keyboard.press("ArrowRight")
     wait_until(lambda: app.session.cursor == 12, what="twelve steps")
-    wait_until(lambda: page.evaluate(PLOT_DATA_JS)["cursor"] == [12], what="the cursor line to move")
+    wait_until(lambda: page.evaluate(PLOT_DATA_JS)["cursor"] == [12, 12], what="the cursor lines to move")
     stepped = page.evaluate(PLOT_DATA_JS)
     assert stepped["cards"] > 0, "cards drawn or revealed during twelve steps reach the deck-draws plot"
     assert stepped["scores"] == before["scores"], "stepping along the line leaves the score curves alone"
@@ -72,6 +72,28 @@ def test_plots_receive_new_data_when_stepping_and_when_the_line_changes(page: Pa
     expected = [[session.spec.scores(session.state_at(i))[seat] for i in range(len(session.log) + 1)] for seat in range(4)]
     wait_until(lambda: sorted(page.evaluate(PLOT_DATA_JS)["scores"]) == sorted(expected), what="the new score curves")
     assert page.evaluate(PLOT_DATA_JS)["scores"] != before["scores"]
+
+
+@slow   # (the quick tier: tests/explorer/plots/test_plots_per_game.py, the same figures' models)
+def test_viewing_as_a_seat_the_plots_stop_at_the_step_shown(page: Page, served):
+    # The teacher sees the whole line's score curves; a seat nothing after the step shown (issue #22, item 6).
+    app = open_app(page, served)
+    show_tab(page, "Plots & scores")
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    wait_until(lambda: app.session.cursor == 12, what="twelve steps")
+    steps = len(app.session.log) + 1
+    wait_until(lambda: {len(curve) for curve in page.evaluate(PLOT_DATA_JS)["scores"]} == {steps},
+               what="the teacher's whole score curves")
+    page.locator(".view-as select").select_option(label="Player 2")
+    wait_until(lambda: app.session.viewing_seat == 1, what="the view as Player 2")
+    wait_until(lambda: {len(curve) for curve in page.evaluate(PLOT_DATA_JS)["scores"]} == {13},
+               what="the score curves to stop at step 12")
+    assert page.evaluate(PLOT_DATA_JS)["cursor"] == [12, 12]
+    shot(page, "dashboard-plots-seat")
+    page.locator(".step-forward button").click()
+    wait_until(lambda: {len(curve) for curve in page.evaluate(PLOT_DATA_JS)["scores"]} == {14},
+               what="the score curves to follow the step shown")
 
 
 # Counts the changes of a stylesheet's address that the page receives: each one makes the browser put

@@ -198,15 +198,20 @@ def test_end_card_chance_is_0_within_its_depth_and_1_after():
 def test_end_card_data_follows_the_deck_and_says_when_it_is_out(game):
     game.goto(10)
     depth = game.observation(0)["deck"]["cards_above_end_card"]
-    chances = end_card_data(game.deck_knowledge(0), game.spec.title)["chances"]
+    chances = end_card_data(game.deck_knowledge(0))["chances"]
     assert chances["probability"][depth - 1] == 0 and chances["probability"][depth] == 1
     assert chances["draws"][-1] == game.observation(0)["deck"]["count"] + 1
     out = next(step for step in range(len(game.log) + 1) if not game.observation(None, step)["deck"]["end_card_in_deck"])
-    revealed = end_card_data(game.deck_knowledge(0, out), game.spec.title)
+    revealed = end_card_data(game.deck_knowledge(0, out))
     assert revealed["chances"]["draws"] == revealed["columns"]["draws"] == [] and "revealed" in revealed["title"]
 
 
 # ------------------------------------------------------------------ the live component
+
+
+def cursor_lines(root) -> list[int]:
+    """Where the cursor's dashed lines stand (the score curves' and the cards drawn's)."""
+    return [span.location for span in root.select({"type": Span})]
 
 
 def test_live_plots_update_the_same_figures_in_place(game):
@@ -217,19 +222,18 @@ def test_live_plots_update_the_same_figures_in_place(game):
     draws = figure_titled(root, "Cards drawn")
     draws_source = source_of(draws)
     assert draws_source.data["card"] == []         # nothing drawn at the deal
-    [cursor_line] = root.select({"type": Span})
-    assert cursor_line.location == 0
+    assert cursor_lines(root) == [0, 0]            # the score curves' and the cards drawn's
 
-    # goto: new draws, a moved cursor line, same models
+    # goto: new draws, moved cursor lines, same models
     game.goto(40)
     assert figure_ids(root) == figs_before
     assert source_of(draws) is draws_source
     assert draws_source.data["card"] == session_draw_data(game, seat=None)["card"] != []
-    assert cursor_line.location == 40
+    assert cursor_lines(root) == [40, 40] and draws.x_range.end == len(game.log) + 0.5
 
     # redo: one step on
     game.redo()
-    assert cursor_line.location == 41
+    assert cursor_lines(root) == [41, 41]
     assert draws_source.data["card"] == session_draw_data(game, seat=None)["card"]
 
     # viewing seat: what Player 2 may see, still the same figures
@@ -237,9 +241,10 @@ def test_live_plots_update_the_same_figures_in_place(game):
     seen = session_draw_data(game, seat=1)
     assert figure_ids(root) == figs_before
     assert draws.title.text == "Cards drawn and revealed (as Player 2 sees them)"
-    assert {name: draws_source.data[name] for name in ("position", "number", "card", "colour")} == {
-        name: seen[name] for name in ("position", "number", "card", "colour")}
-    assert HIDDEN_CARD in draws_source.data["card"]
+    assert {name: draws_source.data[name] for name in ("position", "card", "colour")} == {
+        name: seen[name] for name in ("position", "card", "colour")}
+    assert draws_source.data["y"] == seen["number"]      # (a hidden card: the row below 1, Subastral's lowest)
+    assert HIDDEN_CARD in draws_source.data["card"] and draws.x_range.end == 41.5
 
     # play a different move: a shorter line, so the score curves change; the cursor line follows
     scores_fig = figure_titled(root, "Provisional scores")
@@ -250,7 +255,7 @@ def test_live_plots_update_the_same_figures_in_place(game):
     assert figure_ids(root) == figs_before
     assert [r.data_source for r in scores_fig.renderers if isinstance(r, GlyphRenderer)] == curve_sources
     assert len(curve_sources) == 4 and all(len(s.data["step"]) == 43 for s in curve_sources)
-    assert [span.location for span in root.select({"type": Span})] == [42]
+    assert cursor_lines(root) == [42, 42]
 
 
 def test_plots_first_shown_after_some_steps_show_the_step_then_and_follow_on(game):
@@ -258,12 +263,11 @@ def test_plots_first_shown_after_some_steps_show_the_step_then_and_follow_on(gam
     game.goto(20)
     game.viewing_seat = 2
     root = pn.panel(plots).get_root()
-    [cursor_line] = root.select({"type": Span})
-    assert cursor_line.location == 20
+    assert cursor_lines(root) == [20, 20]
     draws = figure_titled(root, "Cards drawn and revealed (as Player 3 sees them)")
     assert source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"] != []
     game.redo()
-    assert cursor_line.location == 21 and source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"]
+    assert cursor_lines(root) == [21, 21] and source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"]
 
 
 def test_live_plots_send_only_the_data_that_changed(game):
@@ -470,9 +474,8 @@ def test_every_plot_follows_every_step_forward_back_and_jump(game):
         move()
         step = game.cursor
         composition = deck_composition(game.deck_knowledge(None), None, catalogue)
-        end_card = end_card_data(game.deck_knowledge(None), game.spec.title)
-        [cursor_line] = root.select({"type": Span})
-        assert cursor_line.location == step
+        end_card = end_card_data(game.deck_knowledge(None))
+        assert cursor_lines(root) == [step, step]
         shown = list(root.select({"type": figure}))
         assert source_of(figure_titled(shown, "Cards drawn")).data["card"] == session_draw_data(game, seat=None)["card"]
         by_group = figure_titled(shown, composition["by_group"]["title"])

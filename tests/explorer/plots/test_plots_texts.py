@@ -77,13 +77,13 @@ def card_plots(session: GameSession, lang: str) -> list[figure]:
     catalogue = card_catalogue(session.card_data())
     seat = session.viewing_seat
     draws = draws_plot_data(session_draw_data(session, seat, lang=lang), catalogue, len(session.log), seat,
-                            teacher=session.teacher, lang=lang)
+                            teacher=session.teacher, lang=lang, game=session.game)
     knowledge = session.deck_knowledge(seat)
-    composition = deck_composition(knowledge, seat, catalogue, lang=lang)
+    composition = deck_composition(knowledge, seat, catalogue, lang=lang, game=session.game)
     return [shown.figure for shown in (
         DrawsFigure(draws, lang=lang), ByGroupFigure(composition["by_group"], lang=lang),
         ByNumberFigure(composition["by_number"], lang=lang),
-        EndCardFigure(end_card_data(knowledge, session.spec.title, lang=lang), lang=lang),
+        EndCardFigure(end_card_data(knowledge, lang=lang), lang=lang),
         ScoreFigure(session_score_data(session, lang=lang), lang=lang))]
 
 
@@ -107,10 +107,10 @@ def test_the_english_score_table_is_unchanged():
 
 def test_the_english_plots_are_unchanged(game):
     draws, by_group, by_number, end_card, scores = card_plots(game, "en")
-    assert words(draws)[:4] == ["Cards drawn and revealed (the teacher: every card)", "Step", "Card number", "hidden"]
-    assert [label for label, _ in draws.select_one({"type": HoverTool}).tooltips] == ["card", "step", ""]
+    assert words(draws)[:4] == ["Cards drawn and revealed (the teacher: every card)", "Step", "Card number", "1"]
+    assert [label for label, _ in draws.select_one({"type": HoverTool}).tooltips] == ["", "step", ""]
     assert re.fullmatch(r"\d+ unseen cards: \d+ in the deck, \d+ in hands", by_group.title.text)
-    assert words(by_group)[1:3] == ["Group", "Unseen cards"]
+    assert words(by_group)[1:3] == ["Biome", "Unseen cards"]
     assert [label for label, _ in by_group.select_one({"type": HoverTool}).tooltips] == ["", "unseen"]
     assert (by_number.title.text, by_number.xaxis[0].axis_label, by_number.yaxis[0].axis_label) == (
         "Unseen cards by number, stacked by group", "Card number", "Unseen cards")
@@ -123,7 +123,9 @@ def test_the_english_plots_are_unchanged(game):
     assert words(scores)[-4:] == ["Player 1", "Player 2", "Player 3", "Player 4"]
     game.viewing_seat = 1
     try:
-        assert card_plots(game, "en")[0].title.text == "Cards drawn and revealed (as Player 2 sees them)"
+        seats = card_plots(game, "en")[0]
+        assert seats.title.text == "Cards drawn and revealed (as Player 2 sees them)"
+        assert words(seats)[:4] == [seats.title.text, "Step", "Card number", "hidden"]     # another's secret draws
         composition = deck_composition(game.deck_knowledge(1), 1, card_catalogue(game.card_data()))
         assert re.fullmatch(r"\d+ unseen cards: \d+ in the deck, \d+ in other hands", composition["by_group"]["title"])
     finally:
