@@ -9,8 +9,11 @@ Every component here watches a :class:`~explorer.core.session.GameSession` and o
   select or the slider (which steps by itself) are left alone, as are keys with a modifier
   (Alt+Left is the browser's "back").
 * :class:`EventLog`: every step of the line as a line of text (step, player, the plain-language
-  events as the viewing seat may see them); clicking a line jumps there. The lines are sent to the
-  browser once per line of play; moving the cursor only moves the highlight (``current``).
+  events as the viewing seat may see them); clicking a line jumps there. The teacher's log lists the
+  whole line, sent to the browser once per line of play, and moving the cursor only moves the
+  highlight (``current``); viewed as a seat, the log stops at the step shown (no future moves of
+  the recorded line), growing and shrinking with the cursor. A shared table's pages (no teacher)
+  list the table's whole record: every seat has lived through it.
 * :class:`BranchesPanel`: the lines kept aside (``session.branches``) with a button each to
   switch to it; :class:`ReplayProblem`: what a variant change did (``session.variant_change``): a
   prominent notice when it cut the line at a move the new rules forbid, a note when every move is
@@ -229,13 +232,18 @@ class LogList(pn.custom.JSComponent):
       }
       // The log is content + recent. A log that only grew (the usual case: a move was made) gets its
       // new lines appended, not redrawn; so does a message that moves recent lines into content.
+      // A log cut shorter (a seat's page stepping back: no future steps) drops its last lines.
       let drawn = "";
       let pending = false;
       function draw() {
         pending = false;
         const content = model.content + model.recent;
+        const kept = content.length < drawn.length && drawn.startsWith(content)
+          ? (content.match(/<div class="step" data-step="/g) || []).length : -1;
         if (drawn && content.length > drawn.length && content.startsWith(drawn)) {
           box.insertAdjacentHTML("beforeend", content.slice(drawn.length));
+        } else if (kept >= 0 && box.children.length >= kept) {
+          while (box.children.length > kept) box.lastElementChild.remove();
         } else if (content !== drawn) {
           box.innerHTML = content;
         }
@@ -277,7 +285,13 @@ class LogList(pn.custom.JSComponent):
 
 
 class EventLog(pn.viewable.Viewer):
-    """Every step of the line, as the viewing seat may see it; a click on a step jumps there."""
+    """The steps of the line, as the viewing seat may see them; a click on a step jumps there.
+
+    The teacher sees the whole line, the cursor's step marked; viewed as a seat, the log lists the
+    steps up to the cursor only: what is still to come in the recorded line is not that seat's to
+    know yet (issue #22, item 6). A shared table's seat or spectator (a page without a teacher) reads
+    the table's whole record, which it has lived through.
+    """
 
     session = param.ClassSelector(class_=GameSession, constant=True)
     lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the rule links.")
@@ -285,6 +299,8 @@ class EventLog(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._key: tuple | None = None
+        self._made: list[str] = []      # the lines made for ``_key``, step by step from the deal
+        self._sent = -1                 # the last step whose line the page holds
         self._recent_steps = 0          # how many steps' lines ``list.recent`` holds
         self.list = LogList(session=self.session, sizing_mode="stretch_width", css_classes=["event-log-pane"],
                             margin=0)
@@ -292,13 +308,25 @@ class EventLog(pn.viewable.Viewer):
         self.param.watch(self._relabel, "lang")
         self._refresh()
 
+    def last_step(self) -> int:
+        """The last step the log lists: the cursor when the page's teacher views it as a seat, else
+        the line's end."""
+        session = self.session
+        return session.cursor if session.teacher and session.viewing_seat is not None else len(session.log)
+
     def _relabel(self, event) -> None:
-        self._recent_steps = 0
-        self.list.param.update(content=self.lines(), recent="")
+        self._made, self._recent_steps, self._sent = [], 0, self.last_step()
+        self.list.param.update(content=self._lines_upto(self._sent), recent="")
 
     def lines(self) -> str:
-        """The log's lines as HTML, one ``div.step`` per step 0..len(log), without cursor marks."""
-        return "".join(self._step_line(step) for step in range(len(self.session.log) + 1))
+        """The log's lines as HTML, one ``div.step`` per step 0..:meth:`last_step`, without cursor marks."""
+        return "".join(self._step_line(step) for step in range(self.last_step() + 1))
+
+    def _lines_upto(self, last: int, first: int = 0) -> str:
+        """Steps ``first``..``last``'s lines, made once per line of play and point of view."""
+        while len(self._made) <= last:
+            self._made.append(self._step_line(len(self._made)))
+        return "".join(self._made[first:last + 1])
 
     def _step_line(self, step: int) -> str:
         session = self.session
@@ -312,7 +340,7 @@ class EventLog(pn.viewable.Viewer):
                 f'<span class="who">{esc(who)}</span><ul>{items}</ul></div>')
 
     def html(self) -> str:
-        """The log as the page shows it: every line, the cursor's marked ``current``, later ones ``future``."""
+        """The log as the page shows it: its lines, the cursor's marked ``current``, later ones ``future``."""
         cursor = self.session.cursor
         lines = self.list.lines
         for number in range(len(self.session.log) + 1):
@@ -325,28 +353,32 @@ class EventLog(pn.viewable.Viewer):
         # The lines change with the line of play (a new log or first state) or the point of view,
         # not with the cursor: the objects are compared by identity (the session replaces them).
         key = (session.log, session.state_at(0), session.viewing_seat)
-        old = self._key
-        if old is None or old[0] is not key[0] or old[1] is not key[1] or old[2] != key[2]:
-            self._key = key
-            known = len(old[0]) if old is not None else 0
-            if (old is not None and old[1] is key[1] and old[2] == key[2] and len(key[0]) > known
-                    and key[0][:known] == old[0]):
-                # The line grew (a move was played at its end): only the new steps' lines are made,
-                # and only the latest lines are sent (``recent``): the whole log (350 kB at the end of
-                # a Jump Gate game) goes to the page once every RECENT_LINES steps, not at every move.
-                new = "".join(self._step_line(step) for step in range(known + 1, len(key[0]) + 1))
-                self._recent_steps += len(key[0]) - known
-                if self._recent_steps > RECENT_LINES:
-                    self._recent_steps = 0
-                    update = {"content": self.list.content + self.list.recent + new, "recent": ""}
-                else:
-                    update = {"recent": self.list.recent + new}
-            else:
+        old, last = self._key, self.last_step()
+        # A line that grew (a move was played at its end) keeps the lines made for it.
+        same = (old is not None and old[1] is key[1] and old[2] == key[2]
+                and (old[0] is key[0] or (len(key[0]) > len(old[0]) and key[0][:len(old[0])] == old[0])))
+        self._key = key
+        if not same:
+            self._made, self._recent_steps = [], 0
+            update = {"content": self._lines_upto(last), "recent": ""}
+        elif last > self._sent:
+            # Only the new steps' lines are sent (``recent``): the whole log (350 kB at the end of a
+            # Jump Gate game) goes to the page once every RECENT_LINES steps, not at every move.
+            new = self._lines_upto(last, first=self._sent + 1)
+            self._recent_steps += last - self._sent
+            if self._recent_steps > RECENT_LINES:
                 self._recent_steps = 0
-                update = {"content": self.lines(), "recent": ""}
-            self.list.param.update(**update, current=session.cursor)
+                update = {"content": self.list.content + self.list.recent + new, "recent": ""}
+            else:
+                update = {"recent": self.list.recent + new}
+        elif last < self._sent:             # a seat's cursor went back: the later steps leave its log
+            self._recent_steps = 0
+            update = {"content": self._lines_upto(last), "recent": ""}
         else:
             self.list.current = session.cursor
+            return
+        self._sent = last
+        self.list.param.update(**update, current=session.cursor)
 
     def __panel__(self):
         return self.list
