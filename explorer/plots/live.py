@@ -63,6 +63,15 @@ def show_figure(pane: pn.pane.Bokeh, fig: figure) -> None:
     pane.object = fig
 
 
+def show_pane(pane: pn.pane.Bokeh, visible: bool) -> None:
+    """Show or hide ``pane`` and its figure. (Both: a Bokeh pane shown again takes its figure's own
+    ``visible`` back, which hiding it had set to False: a plot hidden once stayed hidden.)"""
+    if pane.visible != visible or (pane.object is not None and pane.object.visible != visible):
+        if pane.object is not None:
+            pane.object.visible = visible
+        pane.visible = visible
+
+
 class OnLoop:
     """``callback`` run on a served page's own loop (which holds its document's lock), once for any
     number of calls made before it runs, from any thread; at once outside a server.
@@ -276,8 +285,7 @@ class LivePlots(pn.viewable.Viewer):
         shown = data["card_plots"]
         visible = shown_plots(data)
         for name, pane in self._panes.items():
-            if pane.visible != (name in visible):
-                pane.visible = name in visible
+            show_pane(pane, name in visible)
         self.legend.object = group_legend_html(self._catalogue, self.lang, self.session.spec.id) if shown else ""
         self.legend.visible = shown
         self.placeholder.object = "" if shown else text("plots.placeholder", self.lang, title=self.session.spec.title)

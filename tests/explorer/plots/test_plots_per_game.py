@@ -168,3 +168,14 @@ def test_the_teacher_sees_the_whole_line_with_the_step_shown_marked(session):
     assert all(max(curve["step"]) == end for curve in curves) and shown["scores"].x_range.end == end
     assert shown["draws"].x_range.end == end + 0.5        # (the cards drawn up to the step shown)
     assert [span.location for name in ("scores", "draws") for span in shown[name].select({"type": Span})] == [CURSOR] * 2
+
+
+def test_a_plot_left_out_for_one_game_comes_back_for_the_next():
+    session = GameSession(game="subastral", seed=3)
+    session.autoplay("greedy", then_goto=5)
+    plots, _ = drawn_plots(session)
+    session.game = "jump_gate"
+    assert {name for name, pane in plots.panes.items() if not pane.visible} == {"by_number", "end_card"}
+    session.game = "subastral"
+    assert all(pane.visible and pane.object.visible for pane in plots.panes.values())
+    assert plots.panes["end_card"].object.title.text.startswith("End card")
