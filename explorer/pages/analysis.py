@@ -354,20 +354,21 @@ def difference_points(stats: Mapping) -> list[dict]:
     return points
 
 
-def difference_history_data(history: Sequence[Mapping]) -> dict:
-    """Per seat, the difference B - A and its interval against the number of games (columns)."""
+def difference_history_data(history: Sequence[Mapping], planned: int | None = None) -> dict:
+    """Per seat, the difference B - A and its interval against the number of games (columns);
+    ``planned``: the games the run will play at most (the x axis covers the whole run)."""
     seats: dict[int, dict[str, list]] = {}
     for point in sorted(history, key=lambda p: (p["seat"], p["games"])):
         columns = seats.setdefault(point["seat"], {k: [] for k in ("games", "mean", "low", "high")})
         for key in columns:
             columns[key].append(point[key])
-    return {"seats": seats, "games": max((p["games"] for p in history), default=0)}
+    return {"seats": seats, "games": max((p["games"] for p in history), default=0), "planned": planned}
 
 
-def plot_data(stats: Mapping | None, history: Sequence[Mapping]) -> dict:
-    """Every plot's data for the statistics of a run so far (``None``: no games yet)."""
+def plot_data(stats: Mapping | None, history: Sequence[Mapping], planned: int | None = None) -> dict:
+    """Every plot's data for the statistics of a run so far (``None``: no games yet) of ``planned`` games."""
     return {"scores": seat_interval_data(stats, "score"), "win_rates": seat_interval_data(stats, "win_rate"),
-            "length": game_length_data(stats), "difference": difference_history_data(history),
+            "length": game_length_data(stats), "difference": difference_history_data(history, planned),
             "distribution": score_distribution_data(stats), "envelope": envelope_data(stats)}
 
 
@@ -659,7 +660,7 @@ class AnalysisPage(pn.viewable.Viewer):
         """Give the plots the run's statistics (then a waiting run may go on: ``_pace``)."""
         run = self.run
         games = run.games_done         # read first: what is drawn is at least this recent
-        data = plot_data(run.stats, run.history)
+        data = plot_data(run.stats, run.history, run.settings.games if run.settings else None)
         with pn.io.hold():
             for name, shown in self.figures.items():
                 if data[name] != self.sent[name] and not shown.show(data[name]):     # other seats: a new figure

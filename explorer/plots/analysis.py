@@ -15,15 +15,17 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from bokeh.models import ColumnDataSource, HoverTool, Span, Whisker
+from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Span, Title, Whisker
 from bokeh.plotting import figure
 
 from explorer.core.i18n import text
-from explorer.plots.game import new_figure, player_colour, seat_label, set_range, set_ticks
+from explorer.plots.game import FONT_SIZES, new_figure, player_colour, seat_label, set_range, set_ticks
 
-#: The two settings' colours in the distribution plots; the other plots use ``SETTING_COLOURS``.
-COLOURS = {"A": "#1f77b4", "B": "#d62728"}
+#: The two settings' colours, the same in every plot of the page (blue and orange: told apart also
+#: by most colour-blind readers); A's band is filled, B's hatched, so that where the bands overlap both show.
 SETTING_COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
+BAND = {"A": {"fill_alpha": 0.22},
+        "B": {"fill_alpha": 0, "hatch_pattern": "/", "hatch_alpha": 0.6, "hatch_scale": 14, "hatch_weight": 1.2}}
 INTERVAL_COLUMNS = ("setting", "x", "value", "low", "high")
 DIFFERENCE_COLUMNS = ("games", "mean", "low", "high")
 
@@ -102,11 +104,17 @@ def _distribution_figure(size: Mapping, xlabel: str, ylabel: str, title: str, la
     return fig
 
 
-def _legend_at(fig: figure, place: str) -> None:
-    if place == "right":
-        fig.add_layout(fig.legend[0], "right")
-    else:
-        fig.legend.location = place
+def _legend_beside(fig: figure, items: list[LegendItem] | None = None) -> None:
+    """The figure's legend (or one of ``items``) to the right of the plot, where it hides no data; a
+    click on an entry hides what it names."""
+    legend = fig.legend[0] if items is None else Legend(items=items)
+    legend.update(click_policy="hide", label_text_font_size=FONT_SIZES["major_label"], padding=4, margin=4, spacing=2,
+                  glyph_width=18, border_line_alpha=0)
+    fig.add_layout(legend, "right")
+
+
+def _setting_label(setting: str, lang: str) -> str:
+    return text("analysis.plot.setting", lang, setting=setting)
 
 
 # ---------------------------------------------------------------------------- figures
@@ -131,11 +139,11 @@ class IntervalFigure:
             whisker = Whisker(source=source, base="x", lower="low", upper="high", line_color=colour, line_width=2)
             whisker.upper_head.line_color = whisker.lower_head.line_color = colour
             fig.add_layout(whisker)
-            legend = {"legend_label": text("analysis.plot.setting", lang, setting=setting)} if self.seats else {}
+            legend = {"legend_label": _setting_label(setting, lang)} if self.seats else {}
             marks.append(fig.scatter("x", "value", source=source, size=9, color=colour, **legend))
         fig.select_one({"type": HoverTool}).renderers = marks
         if self.seats:
-            _legend_at(fig, "right")
+            _legend_beside(fig)
         self.fair_share = Span(dimension="width", line_color="#888888", line_dash="dashed", line_width=1,
                                visible=False) if fair_share else None
         if self.fair_share is not None:
@@ -166,8 +174,8 @@ class IntervalFigure:
 
 class DifferenceFigure:
     """The paired score difference B - A per seat as games accumulate: a line per seat, its
-    interval a band around it, over a dashed line at zero. Another set of seats needs a new figure
-    (:meth:`show` returns False)."""
+    interval a band around it, over a dashed line at zero; the x axis covers the whole run (``planned``
+    games, the line growing along it). Another set of seats needs a new figure (:meth:`show` returns False)."""
 
     def __init__(self, data: Mapping, lang: str = "en", **size):
         self.lang = lang
@@ -176,15 +184,15 @@ class DifferenceFigure:
                                        [(games, "@games"), (difference, "@mean{0.00}")])
         fig.add_layout(Span(location=0, dimension="width", line_color="#888888", line_dash="dashed", line_width=1))
         self.sources = {seat: _source(f"difference-{seat}", DIFFERENCE_COLUMNS) for seat in data["seats"]}
-        lines = []
+        lines, items = [], []
         for seat, source in self.sources.items():
             colour = player_colour(seat)
-            fig.varea("games", "low", "high", source=source, color=colour, alpha=0.2)
-            lines.append(fig.line("games", "mean", source=source, color=colour, line_width=2,
-                                  legend_label=seat_label(seat, lang)))
+            band = fig.varea("games", "low", "high", source=source, color=colour, alpha=0.12)
+            lines.append(fig.line("games", "mean", source=source, color=colour, line_width=2))
+            items.append(LegendItem(label=seat_label(seat, lang), renderers=[band, lines[-1]]))
         fig.select_one({"type": HoverTool}).renderers = lines
         if lines:
-            _legend_at(fig, "right")
+            _legend_beside(fig, items)
         self.show(data)
 
     def show(self, data: Mapping) -> bool:
@@ -194,52 +202,63 @@ class DifferenceFigure:
             source.data = dict(data["seats"][seat])
         self.figure.title.text = text("analysis.plot.difference", self.lang, games=data["games"])
         seats = data["seats"].values()
-        set_range(self.figure.x_range, padded([g for columns in seats for g in columns["games"]], pad=0.02))
+        set_range(self.figure.x_range, (0, max(data.get("planned") or 0, data["games"], 1)))
         set_range(self.figure.y_range, padded([0, *(v for columns in seats for v in columns["low"] + columns["high"])]))
         return True
 
 
 class SettingsFigure:
     """A plot of A and B, one source each (``sources``, the data's columns): :meth:`show` fills them
-    and fixes the x range around column ``X`` and the y range around the ``Y`` columns (and ``Y_FROM``)."""
+    and fixes the x range around column ``X`` (from ``X_FROM`` when given) and the y range around
+    the ``Y`` columns (and ``Y_FROM``)."""
 
-    X, Y, Y_FROM, PAD = "", (), (), 0.05
+    X, Y, Y_FROM, PAD, X_FROM = "", (), (), 0.05, None
 
     def show(self, data: Mapping) -> bool:
         for label, source in self.sources.items():
             source.data = dict(data[label])
-        set_range(self.figure.x_range, padded([x for columns in data.values() for x in columns[self.X]], pad=0.02))
+        xs = [x for columns in data.values() for x in columns[self.X]]
+        set_range(self.figure.x_range, (self.X_FROM, max(xs, default=1)) if self.X_FROM is not None else padded(xs, pad=0.02))
         set_range(self.figure.y_range, padded([*self.Y_FROM, *(y for columns in data.values() for name in self.Y
                                                               for y in columns[name])], pad=self.PAD))
         return True
 
 
 class DistributionFigure(SettingsFigure):
-    """The share of final scores (all seats pooled) at each score, A and B, as step lines."""
+    """The share of final scores (all seats pooled) at each score, A and B, as step lines (B dashed)."""
 
     X, Y, Y_FROM = "score", ("share",), (0,)
 
     def __init__(self, data: Mapping, lang: str = "en", **size):
         self.figure = fig = _distribution_figure(size, "final_score", "share", "distribution_title", lang)
-        self.sources = {label: _source(f"distribution-{label}", ("score", "share")) for label in COLOURS}
+        self.sources = {label: _source(f"distribution-{label}", ("score", "share")) for label in SETTING_COLOURS}
         for label, source in self.sources.items():
-            fig.step("score", "share", source=source, mode="center", color=COLOURS[label], line_width=2, legend_label=label)
-        fig.legend.location = "top_right"
+            fig.step("score", "share", source=source, mode="center", color=SETTING_COLOURS[label], line_width=2,
+                     line_dash="solid" if label == "A" else "dashed", legend_label=_setting_label(label, lang))
+        _legend_beside(fig)
         self.show(data)
 
 
 class EnvelopeFigure(SettingsFigure):
-    """Per setting, by decision: the mean provisional score, and the band from the lowest to the highest."""
+    """Per setting, by decision: the mean provisional score (a line), and the band from the lowest
+    to the highest any seat had (A filled, B hatched, each edged in its colour), from the first
+    decision to the last of the longest game."""
 
-    X, Y, PAD = "decision", ("low", "high"), 0.1
+    X, Y, PAD, X_FROM = "decision", ("low", "high"), 0.1, 0
 
     def __init__(self, data: Mapping, lang: str = "en", **size):
         self.figure = fig = _distribution_figure(size, "decision", "provisional", "envelope_title", lang)
-        self.sources = {label: _source(f"envelope-{label}", ("decision", "mean", "low", "high")) for label in COLOURS}
+        fig.add_layout(Title(text=text("plots.analysis.envelope_key", lang), text_font_size=FONT_SIZES["major_label"],
+                             text_font_style="italic", text_color="#55606e"), "above")
+        self.sources = {label: _source(f"envelope-{label}", ("decision", "mean", "low", "high")) for label in SETTING_COLOURS}
+        items = []
         for label, source in self.sources.items():
-            fig.varea("decision", "low", "high", source=source, color=COLOURS[label], alpha=0.15,
-                      legend_label=text("plots.analysis.range", lang, setting=label))
-            fig.line("decision", "mean", source=source, color=COLOURS[label], line_width=2,
-                     legend_label=text("plots.analysis.mean", lang, setting=label))
-        fig.legend.location = "top_left"
+            colour = SETTING_COLOURS[label]
+            band = fig.varea("decision", "low", "high", source=source, fill_color=colour, hatch_color=colour, **BAND[label])
+            edges = [fig.line("decision", edge, source=source, color=colour, line_width=1, line_alpha=0.7,
+                              line_dash="solid" if label == "A" else "dashed") for edge in ("low", "high")]
+            mean = fig.line("decision", "mean", source=source, color=colour, line_width=2.5,
+                            line_dash="solid" if label == "A" else "dashed")
+            items.append(LegendItem(label=_setting_label(label, lang), renderers=[band, *edges, mean]))
+        _legend_beside(fig, items)
         self.show(data)

@@ -391,3 +391,79 @@ def test_a_served_page_sends_the_progress_line_before_redrawing_its_plots():
     assert page.drawn_games == 20 and page.figures["scores"].figure.title.text.endswith("(20 games)")
     assert len(page.figures["scores"].sources["A"].data["value"]) == 3
     assert not document.session_callbacks
+
+
+# ---------------------------------------------------------------------------- plots read at a glance (issue #22, item 9)
+@pytest.fixture(scope="module")
+def curves_run() -> dict:
+    """A short Subastral run with the provisional-score curves, as the page runs it."""
+    return compare(**RunSettings(**{**SETTINGS.__dict__, "games": 10}).compare_arguments())
+
+
+def page_after(result: dict, planned: int = 40) -> AnalysisPage:
+    """A page showing ``result`` as the statistics of a run of ``planned`` games."""
+    page = AnalysisPage(players=3)
+    stats = result["results"]
+    page.run.param.update(settings=RunSettings(**{**SETTINGS.__dict__, "games": planned}), stats=stats,
+                          history=difference_points(stats))
+    page.refresh_plots()
+    return page
+
+
+def glyph_colours(shown, setting: str) -> set[str]:
+    """The colours of every glyph reading the setting's source (lines, bands, marks)."""
+    source = shown.sources[setting]
+    colours = set()
+    for renderer in shown.figure.renderers:
+        if renderer.data_source is source:
+            glyph = renderer.glyph
+            colours |= {getattr(glyph, name) for name in ("line_color", "fill_color") if isinstance(getattr(glyph, name, None), str)}
+    return colours
+
+
+def test_a_and_b_keep_one_colour_each_on_every_plot_and_their_bands_differ_in_kind(curves_run):
+    page = page_after(curves_run)
+    for setting in ("A", "B"):
+        colours = [glyph_colours(page.figures[name], setting) for name in ("scores", "win_rates", "length", "distribution",
+                                                                           "envelope")]
+        assert all(found == colours[0] for found in colours) and len(colours[0]) == 1, (setting, colours)
+    assert glyph_colours(page.figures["envelope"], "A") != glyph_colours(page.figures["envelope"], "B")
+    bands = {setting: next(r.glyph for r in page.figures["envelope"].figure.renderers
+                           if r.data_source is page.figures["envelope"].sources[setting] and hasattr(r.glyph, "y1"))
+             for setting in ("A", "B")}
+    # Where the bands overlap both show: A's filled, B's hatched (not two fills of the same alpha).
+    assert bands["A"].fill_alpha > 0 and bands["A"].hatch_pattern is None
+    assert bands["B"].hatch_pattern and bands["B"].fill_alpha == 0
+    labels = [item.label.value for legend in page.figures["envelope"].figure.legend for item in legend.items]
+    assert labels == ["Setting A", "Setting B"]
+
+
+def test_every_legend_of_the_page_sits_beside_its_plot(curves_run):
+    from bokeh.models import Legend
+
+    page = page_after(curves_run)
+    for name, shown in page.figures.items():
+        fig = shown.figure
+        assert not [model for model in fig.center if isinstance(model, Legend)], f"{name}: a legend over the data"
+        if name != "length":
+            assert [model for model in fig.right if isinstance(model, Legend)], name
+
+
+def test_the_envelope_spans_the_decisions_recorded_and_the_convergence_plot_the_whole_run(curves_run):
+    page = page_after(curves_run, planned=40)
+    envelope = page.figures["envelope"].figure
+    last = max(max(curves_run["results"][key]["score_curve"]["decision"]) for key in ("a", "b"))
+    assert (envelope.x_range.start, envelope.x_range.end) == (0, last)
+    difference = page.figures["difference"].figure
+    assert (difference.x_range.start, difference.x_range.end) == (0, 40), "the games still to come have their room"
+    assert max(page.sent["difference"]["seats"][0]["games"]) == 10
+
+
+@pytest.mark.xfail(strict=True, reason="play/sweep.py score_curve keeps decisions round(i * (n - 1) / 199) for i < n, "
+                                       "so a game shorter than 200 decisions is cut to about n * n / 200 (Subastral's "
+                                       "~95 decisions to ~45); the fix is in play/, outside the plots")
+def test_the_envelope_reaches_the_last_decision_of_the_game():
+    result = compare("subastral", 3, 1, 5, variants_b={"disturbance": True}, executor="inprocess", curves=True)
+    for key in ("a", "b"):
+        stats = result["results"][key]
+        assert max(stats["score_curve"]["decision"]) == stats["game_length"]["mean"]

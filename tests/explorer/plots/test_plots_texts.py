@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 
 import panel as pn
 import pytest
-from bokeh.models import HoverTool, Legend
+from bokeh.models import HoverTool, Legend, Title
 from bokeh.plotting import figure
 
 from explorer.plots.analysis import DistributionFigure, EnvelopeFigure, envelope_data, score_distribution_data
@@ -58,6 +58,11 @@ def words(fig: figure) -> list[str]:
     for legend in fig.select({"type": Legend}):
         shown += [str(item.label.value) for item in legend.items if item.label is not None]
     return [s for s in shown if s]
+
+
+def subtitles(fig: figure) -> list[str]:
+    """The texts a figure shows under its title (a key to what its glyphs mean)."""
+    return [title.text for title in fig.above if isinstance(title, Title)]
 
 
 def html_text(markup: str) -> str:
@@ -142,10 +147,12 @@ def test_the_english_plots_are_unchanged(game):
 
 def test_the_english_analysis_plots_are_unchanged():
     distribution = DistributionFigure(score_distribution_data(STATS)).figure
-    assert words(distribution) == ["Final scores (all seats), A and B", "final score", "share of scores", "A", "B"]
+    assert words(distribution) == ["Final scores (all seats), A and B", "final score", "share of scores",
+                                   "Setting A", "Setting B"]
     envelope = EnvelopeFigure(envelope_data(STATS)).figure
-    assert words(envelope) == ["Provisional scores during the game", "decision", "provisional score",
-                               "A: lowest to highest", "A: mean", "B: lowest to highest", "B: mean"]
+    assert words(envelope) == ["Provisional scores during the game", "decision", "provisional score", "Setting A",
+                               "Setting B"]
+    assert subtitles(envelope) == ["line: mean · band: lowest to highest of any seat"]
 
 
 def test_the_english_live_plots_and_score_breakdown_are_unchanged(game):
@@ -193,7 +200,7 @@ def test_the_plots_in_japanese(game):
 def test_the_analysis_plots_in_japanese():
     for fig in (DistributionFigure(score_distribution_data(STATS), lang="ja").figure,
                 EnvelopeFigure(envelope_data(STATS), lang="ja").figure):
-        shown = [word for word in words(fig) if word not in ("A", "B")]
+        shown = [word for word in words(fig) + subtitles(fig) if word not in ("A", "B")]
         assert all(JAPANESE.search(word) for word in shown), shown
         assert no_english(" | ".join(shown)) == [], shown
 
