@@ -177,7 +177,10 @@ def score_curve(t: Tally, points: int = 200) -> dict | None:
     lowest and highest; at most ``points`` decisions (evenly spaced). None when not recorded."""
     if not t.curve_n:
         return None
-    steps = sorted({round(i * (len(t.curve_n) - 1) / max(points - 1, 1)) for i in range(min(points, len(t.curve_n)))})
+    # Evenly spaced from the first decision to the last: every decision of a game shorter than ``points``
+    # (spacing them over ``points`` even then cut a 95-decision game at its 45th decision).
+    count = min(points, len(t.curve_n))
+    steps = sorted({round(i * (len(t.curve_n) - 1) / max(count - 1, 1)) for i in range(count)})
     return {"decision": [k + 1 for k in steps], "games": [t.curve_n[k] for k in steps],
             "mean": [[round(t.curve_sum[s][k] / t.curve_n[k], 3) for k in steps] for s in range(t.players)],
             "low": [[t.curve_min[s][k] for k in steps] for s in range(t.players)],

@@ -459,9 +459,6 @@ def test_the_envelope_spans_the_decisions_recorded_and_the_convergence_plot_the_
     assert max(page.sent["difference"]["seats"][0]["games"]) == 10
 
 
-@pytest.mark.xfail(strict=True, reason="play/sweep.py score_curve keeps decisions round(i * (n - 1) / 199) for i < n, "
-                                       "so a game shorter than 200 decisions is cut to about n * n / 200 (Subastral's "
-                                       "~95 decisions to ~45); the fix is in play/, outside the plots")
 def test_the_envelope_reaches_the_last_decision_of_the_game():
     result = compare("subastral", 3, 1, 5, variants_b={"disturbance": True}, executor="inprocess", curves=True)
     for key in ("a", "b"):
