@@ -23,6 +23,7 @@ from explorer.plots.analysis import DifferenceFigure, IntervalFigure, setting_co
 from explorer.core.session import GameSession
 from play.sweep import compare
 from tests.helpers.analysis import known_stats
+from tests.helpers.served import FakeLoop, run_next_tick, served_document
 
 SETTINGS = RunSettings(game="subastral", players=3, games=40, seed=11, variants_a={"disturbance": False},
                        variants_b={"disturbance": True}, chunk=10)
@@ -316,38 +317,6 @@ def test_the_distribution_and_envelope_plots_follow_a_run():
 
 
 # ---------------------------------------------------------------------------- a served page's loop
-class FakeLoop:
-    """What OnLoop asks of a server's IOLoop: ``add_callback`` (kept here, run when the test says)."""
-
-    asyncio_loop = None
-
-    def __init__(self):
-        self.callbacks = []
-
-    def add_callback(self, callback):
-        self.callbacks.append(callback)
-
-
-def served_document(loop: FakeLoop):
-    """A Bokeh document as a served page has one (a session context, a server loop), without a server."""
-    from types import SimpleNamespace
-    from bokeh.document import Document
-
-    document = Document()
-    context = SimpleNamespace(server_context=SimpleNamespace(application_context=SimpleNamespace(io_loop=loop)),
-                              request=SimpleNamespace(arguments={}, cookies={}, headers={}), session=None)
-    document._session_context = lambda: context
-    return document
-
-
-def run_next_tick(document, loop: FakeLoop | None = None) -> None:
-    """What the loop does next: take what was handed to it, then run the document's oldest session callback."""
-    while loop is not None and loop.callbacks:
-        loop.callbacks.pop(0)()
-    callback = min(document.session_callbacks, key=lambda c: c.id)
-    callback.callback()
-
-
 def test_a_refresh_asked_for_from_a_thread_is_handed_to_the_loop_and_one_asked_for_while_it_runs_follows_it():
     from explorer.plots.live import OnLoop
 

@@ -510,7 +510,7 @@ def test_the_advisor_sits_where_the_player_decides():
 def test_a_tab_shows_its_spinner_before_its_view_is_drawn():
     """In a served page: the spinner first (its own message), the view on the next tick."""
     from panel.io.state import set_curdoc
-    from tests.explorer.pages.test_explorer_analysis import FakeLoop, run_next_tick, served_document
+    from tests.helpers.served import FakeLoop, run_next_tick, served_document
 
     document = served_document(FakeLoop())
     with set_curdoc(document):

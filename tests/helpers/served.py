@@ -1,0 +1,36 @@
+"""A served page's document and loop, without a server: for the parts that act differently when served
+(a callback handed to the server's loop, a view drawn on the next tick)."""
+
+from __future__ import annotations
+
+
+class FakeLoop:
+    """What OnLoop asks of a server's IOLoop: ``add_callback`` (kept here, run when the test says)."""
+
+    asyncio_loop = None
+
+    def __init__(self):
+        self.callbacks = []
+
+    def add_callback(self, callback):
+        self.callbacks.append(callback)
+
+
+def served_document(loop: FakeLoop):
+    """A Bokeh document as a served page has one (a session context, a server loop), without a server."""
+    from types import SimpleNamespace
+    from bokeh.document import Document
+
+    document = Document()
+    context = SimpleNamespace(server_context=SimpleNamespace(application_context=SimpleNamespace(io_loop=loop)),
+                              request=SimpleNamespace(arguments={}, cookies={}, headers={}), session=None)
+    document._session_context = lambda: context
+    return document
+
+
+def run_next_tick(document, loop: FakeLoop | None = None) -> None:
+    """What the loop does next: take what was handed to it, then run the document's oldest session callback."""
+    while loop is not None and loop.callbacks:
+        loop.callbacks.pop(0)()
+    callback = min(document.session_callbacks, key=lambda c: c.id)
+    callback.callback()
