@@ -23,7 +23,6 @@ widgets in Python through ``controls``, ``picker``, ``stepper``, ``log_view`` an
 
 from __future__ import annotations
 
-import random
 from functools import cached_property
 from html import escape as esc
 
@@ -32,6 +31,7 @@ import param
 from panel.io.state import set_curdoc
 
 import rules
+from play.seeds import splitmix64
 from explorer.boards.registry import board_for
 from explorer.components.advisor import MoveAdvisor
 from explorer.components.board_clicks import BoardClicks
@@ -57,6 +57,13 @@ NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
 
 
 TEACHER = -1  # the "View as" widget's value for the teacher (a Select cannot show None as chosen)
+
+
+def next_seed(seed: int) -> int:
+    """The seed "New game" deals after ``seed``: another one, the same on every machine (a page's
+    sequence of new games can be told and replayed: 1, then next_seed(1)...), below a million."""
+    following = splitmix64(seed) % 1_000_000
+    return following if following != seed else (seed + 1) % 1_000_000
 
 
 def player_name(seat: int, lang: str) -> str:
@@ -213,6 +220,7 @@ class ExplorerApp(pn.viewable.Viewer):
         game played, the cursor at the deal."""
         session = self.session
         session.seat_players = {seat: session.bot for seat in range(session.players)}
+        session.viewing_seat = None         # (the teacher's view, as the default page)
         self._deal_new_seed()
 
     def _new_human_game(self, event=None) -> None:
@@ -224,13 +232,10 @@ class ExplorerApp(pn.viewable.Viewer):
         session.viewing_seat = 0
 
     def _deal_new_seed(self) -> None:
-        """Deal the game again from a seed it has not just used (``_play_the_new_deal`` plays it). The seed
+        """Deal the game again from the next seed (``next_seed``; ``_play_the_new_deal`` plays it). The seed
         field shows it, so the same deal can be had again by typing it (a typed seed deals at once)."""
         session = self.session
-        seed = session.seed
-        while seed == session.seed:
-            seed = random.randrange(1_000_000)
-        session.seed = seed                 # (the session deals anew when its seed changes)
+        session.seed = next_seed(session.seed)      # (the session deals anew when its seed changes)
 
     # ------------------------------------------------------------------ layout
     def _on_game(self, event) -> None:

@@ -9,8 +9,10 @@ import sqlite3
 import time
 
 from playwright.sync_api import Browser, Page, expect
+
 from playwright.sync_api import Error as PlaywrightError
 
+from explorer.core.i18n import bot_name, text
 from rules.registry import get_game
 from tests.helpers.chromium import OutsideRequests
 from tests.helpers.tables_server import PAGE_JS, TablesServer
@@ -147,8 +149,9 @@ def create_in_lobby(browser: Browser, server: TablesServer, game: str, players: 
     lobby.locator(".lobby-game select").select_option(label=get_game(game).title)
     expect(lobby.locator(".lobby-players select")).to_be_visible()
     lobby.locator(".lobby-players select").select_option(str(players))
-    for seat, controller in enumerate(seats or []):
-        lobby.locator(f".lobby-seat-{seat} select").select_option(controller)
+    for seat, controller in enumerate(seats or []):     # (the menu names them: "person", "greedy", "MCTS")
+        label = text("tables.person_short", "en") if controller == "human" else bot_name(controller, "en")
+        lobby.locator(f".lobby-seat-{seat} select").select_option(label=label)
     lobby.locator(".lobby-seed input").fill(str(seed))
     lobby.locator(".lobby-seed input").press("Enter")
     lobby.locator(".create-table button").click()

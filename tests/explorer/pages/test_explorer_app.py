@@ -16,7 +16,7 @@ import pytest
 from bokeh.document import Document
 
 import rules
-from explorer.pages.app import TEACHER, ExplorerApp, addressed_session, bot_session, create_app
+from explorer.pages.app import TEACHER, ExplorerApp, addressed_session, bot_session, create_app, next_seed
 from explorer.boards.subastral import SubastralBoard, subastral_html
 from explorer.core.session import GameSession
 from explorer.components.timeline import RECENT_LINES, EventLog
@@ -299,6 +299,12 @@ def test_new_game_deals_a_new_seed_shown_in_the_seed_field(app):
     click(app.controls["new_game_human"])
     assert session.seed not in seeds and session.viewing_seat == 0
     assert session.spec.to_move(session.state) == [0] or 0 in session.spec.to_move(session.state)
+    click(app.controls["new_game"])                  # the teacher's view again, as the default page
+    assert session.viewing_seat is None
+    # the seeds follow one from another on every machine (next_seed): a page's new games can be replayed
+    fresh = ExplorerApp(session=bot_session(seed=SEED))
+    click(fresh.controls["new_game"])
+    assert fresh.session.seed == next_seed(SEED) != SEED
 
 
 @pytest.mark.parametrize("game", [game for game in rules.GAMES if game != "subastral"])
