@@ -255,13 +255,12 @@ class MoveAdvisor(pn.viewable.Viewer):
             return values          # the position moved on meanwhile: this advice is for another one
         self.advised = (state, seat)
         self.advised_objective = objective
-        self.values = values
-        if values:
-            self.status = _t("done", lang, player=player_name(seat, lang), per_move=values[0].rollouts,
-                             total=values[0].rollouts * len(values), seed=self.seed, best=values[0].label)
-        else:
-            self.status = self._prompt()
-        self.busy = False
+        status = (_t("done", lang, player=player_name(seat, lang), per_move=values[0].rollouts,
+                     total=values[0].rollouts * len(values), seed=self.seed, best=values[0].label)
+                  if values else self._prompt())
+        # One batch: a refresh on the page's loop, running meanwhile, never reads the new advice with the
+        # old "Playing…" status (seen under load: the chart drawn, the status and button left behind).
+        self.param.update(values=values, status=status, busy=False)
         return values
 
     def start(self) -> threading.Thread | None:
