@@ -11,7 +11,7 @@ import panel as pn
 import rules
 from explorer.core.i18n import NATIVE_NAMES, literal, text
 from explorer.core.links import rule_reference, rules_href
-from explorer.core.session import variant_label, variant_note
+from explorer.core.session import variant_label, variant_note, variant_value_label
 from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg
 from explorer.web.shell import PageTemplate
@@ -51,11 +51,12 @@ def rules_html(game: str, lang: str) -> str:
     return "".join(parts)
 
 
-def switch_value(value, lang: str) -> str:
-    """A switch's setting as the page says it: on/off for a yes-or-no switch, else the choice's name."""
+def switch_value(game: str, name: str, value, lang: str) -> str:
+    """A switch's setting as the page says it: on/off for a yes-or-no switch, else the choice in words
+    (``variant_value_label``: "right after the take", "取った直後")."""
     if isinstance(value, bool):
         return text("rules.switch_on" if value else "rules.switch_off", lang)
-    return str(value).replace("_", " ")
+    return variant_value_label(game, name, value, lang)
 
 
 def switches_html(game: str, lang: str) -> str:
@@ -65,10 +66,10 @@ def switches_html(game: str, lang: str) -> str:
     parts = [f'<h2 id="switches">{esc(text("rules.switches", lang))}</h2>',
              f'<p>{esc(text("rules.switches_intro" if spec.variants else "rules.no_switches", lang))}</p>']
     for variant in spec.variants:
-        choices = ", ".join(switch_value(choice, lang) for choice in variant.choices)
+        choices = ", ".join(switch_value(game, variant.name, choice, lang) for choice in variant.choices)
         parts.append(
             f'<section class="switch" id="switch-{esc(variant.name)}"><h3>{esc(variant_label(game, variant.name, lang))}</h3>'
-            f'<p class="switch-default">{esc(text("rules.switch_default", lang, value=switch_value(variant.default, lang), choices=choices))}</p>'
+            f'<p class="switch-default">{esc(text("rules.switch_default", lang, value=switch_value(game, variant.name, variant.default, lang), choices=choices))}</p>'
             f'<p>{esc(variant_note(game, variant.name, lang))}</p></section>')
     return "".join(parts)
 

@@ -101,4 +101,4 @@ def test_a_rules_page_lists_every_switch_with_its_source_and_default(game, lang)
             assert re.search(r"[\u3040-\u30ff]", note), f"{game}/{variant.name} has no Japanese note"
         else:
             assert variant.source in note
-        assert switch_value(variant.default, lang) in section.split('class="switch-default">', 1)[1]
+        assert switch_value(game, variant.name, variant.default, lang) in section.split('class="switch-default">', 1)[1]
