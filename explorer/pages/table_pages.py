@@ -390,6 +390,7 @@ class Lobby(pn.viewable.Viewer):
             widget.variant_name = variant.name
             widgets.append(widget)
         self.variants.objects = widgets
+        self.variants.css_classes = ["lobby-variants", f"lobby-variants-{self.game.value}"]   # (the game it shows)
         self._on_players()
 
     def _on_players(self, *events) -> None:

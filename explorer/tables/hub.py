@@ -91,7 +91,8 @@ class TableError(Exception):
 
 
 class WriteRefused(TableError):
-    """A move the database did not commit (disk full, read-only, locked): nothing changed."""
+    """A change the database did not commit (disk full, read-only, locked): a move, a new table, an
+    ended table, a seat's new link. Nothing changed."""
 
 
 class SetUpRefused(TableError, ValueError):
@@ -264,8 +265,12 @@ class TableHub:
         with self._lock:
             self._check_limits(controllers)
             table_id = self._new_id()
-            self.store.create_table(table_id, game, players, seed, variants, controllers, digests, rematch_of=rematch_of,
-                                    creator_digest=creator_digest)
+            try:
+                self.store.create_table(table_id, game, players, seed, variants, controllers, digests,
+                                        rematch_of=rematch_of, creator_digest=creator_digest)
+            except WriteError as error:
+                log.error("table %s was not created: %s", table_id, error)
+                raise _refused("not_created", WriteRefused, error=error) from None
             record = self.store.table(table_id)
             first = spec.new_game(players, record.seed, variants)
             table = Table(record=record, spec=spec, states=[first], moves=[])
@@ -396,7 +401,11 @@ class TableHub:
         table = self.table(table_id) if operator else self.creator_table(table_id, creator_token)
         with table.lock:
             if not table.ended:
-                self.store.abandon(table.id)
+                try:
+                    self.store.abandon(table.id)
+                except WriteError as error:
+                    log.error("table %s was not ended: %s", table.id, error)
+                    raise _refused("not_ended", WriteRefused, error=error) from None
                 table.record = self.store.table(table.id)
         table._notify()
         return table
@@ -409,7 +418,11 @@ class TableHub:
             raise _refused("no_such_seat", table=table_id, seat=repr(seat))
         token = secrets.token_urlsafe(18)
         with table.lock:
-            self.store.set_seat_digest(table.id, seat, token_digest(token))
+            try:
+                self.store.set_seat_digest(table.id, seat, token_digest(token))
+            except WriteError as error:
+                log.error("table %s: %s's new link was not stored: %s", table.id, player_label(seat), error)
+                raise _refused("link_not_stored", WriteRefused, error=error) from None
             table.record = self.store.table(table.id)
         table._notify()
         return token

@@ -147,8 +147,13 @@ def create_in_lobby(browser: Browser, server: TablesServer, game: str, players: 
     lobby.goto(f"{base or server.base}/tables")
     expect(lobby.locator(".create-table button")).to_be_visible(timeout=LOAD_TIMEOUT)
     lobby.locator(".lobby-game select").select_option(label=get_game(game).title)
-    expect(lobby.locator(".lobby-players select")).to_be_visible()
+    # Each choice changes the form on the server (the game: its player counts, variants and seats; the
+    # player count: the seats' menus), and the create button moves with it: wait until the page shows
+    # the changed form, or a click aimed at the button's old place hits nothing (a loaded CI run did).
+    expect(lobby.locator(f".lobby-variants-{game}")).to_be_attached()
     lobby.locator(".lobby-players select").select_option(str(players))
+    expect(lobby.locator(f".lobby-seat-{players - 1} select")).to_be_visible()
+    expect(lobby.locator(".lobby-seats select")).to_have_count(players)
     for seat, controller in enumerate(seats or []):     # (the menu names them: "person", "greedy", "MCTS")
         label = text("tables.person_short", "en") if controller == "human" else bot_name(controller, "en")
         lobby.locator(f".lobby-seat-{seat} select").select_option(label=label)

@@ -222,6 +222,33 @@ def test_a_page_told_its_move_was_not_recorded_stays_usable(quick_hub, db):
     assert page.picker.confirm() and table.step == 1
 
 
+def test_a_table_the_locked_database_cannot_create_end_or_relink_is_refused_on_the_page_and_nothing_changes(quick_hub, db):
+    """The lobby's Create, the creator's End and New link say what failed, in the page's language,
+    and leave the database and the table as they were (before, the error escaped the page: nothing shown)."""
+    from explorer.pages.table_creator import CreatorPage
+    from explorer.pages.table_pages import Lobby
+
+    lobby = Lobby(quick_hub, lang="ja")
+    table, tokens = quick_hub.create("subastral", 2, seed=4, creator_digest=token_digest("the-creator"))
+    creator = CreatorPage(quick_hub, table.id, "the-creator")
+    locked = Locked(db)
+    try:
+        assert lobby.create() is None
+        assert lobby.message.visible and "卓は作られませんでした" in lobby.message.object
+        assert "database is locked" in lobby.message.object and "created" not in lobby.created.object
+        creator.end()
+        assert not table.ended and "not ended (" in creator.message.object
+        assert creator.new_link(1) is None and "not stored (" in creator.message.object
+    finally:
+        locked.release()
+    assert [record.id for record in quick_hub.store.tables()] == [table.id]
+    assert quick_hub.seat_of(table.id, tokens[1]) == 1                       # the old link still works
+    assert not quick_hub.store.table(table.id).abandoned
+    made, _ = lobby.create()                                                 # and once the database is free
+    creator.end()
+    assert made.id != table.id and table.ended
+
+
 def test_a_database_path_that_cannot_be_opened_is_named(tmp_path):
     folder = tmp_path / "a-folder.sqlite3"
     folder.mkdir()
