@@ -154,6 +154,59 @@ class Event:
         return data
 
 
+#: The kinds of :class:`PositionField`: what a person edits, and how the editor shows it.
+FIELD_KINDS = ("cards", "card", "seat", "number", "choice", "flag")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PositionField:
+    """One thing a person edits in a what-if position, in words (:meth:`GameSpec.position_fields`).
+
+    ``path``: the keys from the position's ``"state"`` to the value, e.g. ``("hands", 1)`` (Player 2's
+    hand) or ``("clouds", "3")``. ``kind`` (:data:`FIELD_KINDS`):
+
+    - ``"cards"``: a list of card ids; ``ordered``: their order matters (a deck: the first is drawn
+      first), else the editor may show them sorted;
+    - ``"card"``: one card id, or null for an empty slot;
+    - ``"seat"``: a seat's index (0 in the file is "Player 1" on the page);
+    - ``"number"``: a whole number; ``shown_from``: what players call the file's 0 (1 for a round:
+      round 0 in the file is "Round 1"); ``low``/``high``: the range the file allows;
+    - ``"choice"``: one of ``choices`` (the file's values), named by ``choice_labels``;
+    - ``"flag"``: true or false.
+
+    ``optional``: null is allowed (no card, no seat, no number yet). ``label`` and ``group`` (the
+    heading it goes under: a seat's name, or the table) and ``note`` (how to read it) are given in
+    every language. ``cards``: the card ids that may go there, in the order to offer them (a zone of
+    one deck offers that deck's cards). A field says nothing about which values are legal together:
+    ``decode`` decides that, and says what and where.
+    """
+
+    path: tuple[str | int, ...]
+    kind: str
+    label: Mapping[str, str]
+    group: Mapping[str, str]
+    note: Mapping[str, str] | None = None
+    ordered: bool = False
+    optional: bool = False
+    cards: tuple[str, ...] = ()
+    choices: tuple = ()
+    choice_labels: tuple[Mapping[str, str] | str, ...] = ()
+    shown_from: int = 0
+    low: int | None = None
+    high: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in FIELD_KINDS:
+            raise ValueError(f"PositionField {self.path}: kind must be one of {', '.join(FIELD_KINDS)}, not {self.kind!r}")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"PositionField {self.path}: one label per choice")
+
+    @property
+    def where(self) -> str:
+        """How the rules' messages name the field: ``("hands", 1)`` -> ``"state.hands[1]"``."""
+        return "state" + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in self.path)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Turn:
     """The turn in progress (:meth:`GameSpec.turn_of`).
@@ -269,6 +322,18 @@ class GameSpec(abc.ABC):
         """The action's name on a button, in ``lang``: ``str(action)`` in English (a game writes its
         other languages in its ``data/events.json``, keys ``action.*``)."""
         return str(action)
+
+    def card_label(self, card: str) -> Mapping[str, str] | str:
+        """The name printed on the card ``card`` (an id of the position files, ``"savanna-3"``) in every
+        language (``{"en": "Savanna 3", "ja": ...}``); the id itself where the game prints no other
+        name, or for an id that is not one of its cards."""
+        return card
+
+    def position_fields(self, data: Mapping) -> tuple[PositionField, ...]:
+        """What a person edits in the position ``data`` (as :meth:`encode` writes it), in words: the
+        card zones, whose turn, the round... (the setup editor's form; anything not listed is edited
+        as JSON). Default: nothing."""
+        return ()
 
     # -- files ---------------------------------------------------------------------------------
     @abc.abstractmethod

@@ -12,7 +12,7 @@ from collections import Counter
 from rules.eventtexts import joined, player, say, say_in
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.subastral import position, rules, scoring
-from rules.subastral.cards import END_CARD, CardSet, parse_cards, standard_cards
+from rules.subastral.cards import END_CARD, END_CARD_NAME, CardSet, parse_cards, standard_cards
 from rules.subastral.state import DISTURB, NO_PASS, OVER, State
 
 DISTURBANCE = Variant(
@@ -208,15 +208,18 @@ class Subastral(ModuleGame):
         if "to" in values:                                   # TakeCloud: into the hand or the journal
             values["to"] = say(self.id, f"zone.{values['to']}")
         if "card" in values:
-            values["card"] = self._card_label(values["card"])
+            values["card"] = self.card_label(values["card"])
         if "biome" in values:
             values["biome"] = self._biome_label(values["biome"])
         return say_in(self.id, f"action.{kind}", lang, **values)
 
-    def _card_label(self, name: str) -> dict[str, str] | str:
-        """The printed name of the card ``name`` (an id of this game's card set; else the id as it is)."""
-        kind = self.cards.kind_by_name.get(name)
-        return name if kind is None else self.cards.card_label(kind)
+    def card_label(self, card: str) -> dict[str, str] | str:
+        """The printed name of the card ``card`` (an id of this game's card set, or ``"END"``; else the id as it is)."""
+        kind = END_CARD if card == END_CARD_NAME else self.cards.kind_by_name.get(card)
+        return card if kind is None else self.cards.card_label(kind)
+
+    def position_fields(self, data) -> tuple:
+        return position.fields(self, data)
 
     def _biome_label(self, biome_id: str) -> dict[str, str] | str:
         found = next((biome for biome in self.cards.biomes if biome.id == biome_id), None)

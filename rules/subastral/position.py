@@ -256,3 +256,43 @@ def decode_action(game, data: Any):
     if not any(b.id == data["biome"] for b in game.cards.biomes):
         raise _bad("unknown_biome", "action.biome", biome=repr(data["biome"]), known=joined(b.id for b in game.cards.biomes))
     return OpenColumn(biome=data["biome"])
+
+
+def fields(game, data: Mapping) -> tuple:
+    """What a person edits in a Subastral position (:meth:`~rules.protocol.GameSpec.position_fields`):
+    the deck (with the game-end card), the clouds, each seat's hand, journal columns and card to pass,
+    and whose turn, which round and phase. ``()`` for data that is not a position's shape."""
+    from rules import position_fields as f
+    from rules.eventtexts import say
+
+    state = data.get("state") if isinstance(data, Mapping) else None
+    hands = state.get("hands") if isinstance(state, Mapping) else None
+    if not isinstance(hands, list) or not hands:
+        return ()
+    cards = game.cards
+    ids = [cards.card_name(kind) for kind in range(len(cards.kind_names))]
+    table = f.table()
+    clouds = state.get("clouds") if isinstance(state.get("clouds"), Mapping) else {}
+    cloud_numbers = [int(n) for n in clouds if str(n).isdigit()] or list(NUMBERS)
+    cloud_labels = [say(game.id, "editor.cloud", n=n) for n in sorted(cloud_numbers)]
+    found = [
+        f.to_move(), f.start_player(), f.round_number(),
+        f.phase(PHASES, [say(game.id, f"editor.phase.{p}") for p in PHASES]),
+        f.choice(("played_cloud",), say(game.id, "editor.played_cloud"), sorted(cloud_numbers), cloud_labels, optional=True),
+        f.choice(("taken_cloud",), say(game.id, "editor.taken_cloud"), sorted(cloud_numbers), cloud_labels, optional=True),
+        f.flag(("end_triggered",), say(game.id, "editor.end_triggered")),
+        f.number(("last_round",), say(game.id, "editor.last_round"), shown_from=1, optional=True),
+        f.deck(("deck",), ids + [END_CARD_NAME]),
+    ]
+    found += [f.cards(("clouds", str(n)), say(game.id, "editor.cloud", n=n), table, ids, ordered=True)
+              for n in sorted(cloud_numbers, key=int)]
+    found.append(f.cards(("pending",), say(game.id, "editor.pending"), table, ids, ordered=True))
+    journals = state.get("journals") if isinstance(state.get("journals"), list) else []
+    for s in range(len(hands)):
+        found.append(f.hand(s, ids))
+        columns = journals[s] if s < len(journals) and isinstance(journals[s], list) else []
+        for c in range(len(columns)):
+            found.append(f.cards(("journals", s, c), say(game.id, "editor.journal_column", player=player(s), column=c + 1),
+                                 player(s), ids, ordered=True, note=say(game.id, "editor.journal_column.note")))
+        found.append(f.card(("passes", s), say(game.id, "editor.pass", player=player(s)), player(s), ids))
+    return tuple(found)
