@@ -53,6 +53,7 @@ import panel as pn
 import param
 
 from explorer.components.file_input import JsonFileInput
+from explorer.components.position_form import PositionForm
 from explorer.core.i18n import text as say
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
@@ -288,6 +289,7 @@ class SetupEditor(pn.viewable.Viewer):
         self.fields: dict[str, Field] = {}
         self.variants_field = Field("variants", "json", self._t("setup.field.variants"), self._on_edit,
                                     where="variants", lang=self.lang)
+        self.form = PositionForm(lang=self.lang, on_edit=self._on_form_edit)
         self._build_widgets()
         self._layout = self._build_layout()
         self.load_form()
@@ -344,15 +346,19 @@ class SetupEditor(pn.viewable.Viewer):
         return say(key, self.lang, **values)
 
     def _build_layout(self) -> pn.Column:
+        # The form for people first; the whole file as JSON fields (every key, and what Apply reads) after.
+        self.tabs = pn.Tabs((self._t("setup.tab.form"), self.form),
+                            (self._t("setup.tab.json"), pn.Column(self.scalar_box, self.json_box, margin=0,
+                                                                  sizing_mode="stretch_width")),
+                            dynamic=False, sizing_mode="stretch_width", css_classes=["setup-tabs"])
         form = pn.Column(
             pn.pane.Markdown(self._t("setup.heading.form"), margin=(0, 10)),
             self.form_note,
             self.general_error,
             self.status,
             pn.Row(self.apply_button, self.reload_button, margin=(0, 0, 5, 0)),
-            self.scalar_box,
-            self.json_box,
-            styles={"flex": "100 1 520px"}, margin=0, css_classes=["setup-form"],
+            self.tabs,
+            styles={"flex": "100 1 520px", "min-width": "0"}, margin=0, css_classes=["setup-form"],
         )
         files = pn.Column(
             pn.pane.Markdown(self._t("setup.heading.files"), margin=(0, 10)),
@@ -391,6 +397,7 @@ class SetupEditor(pn.viewable.Viewer):
             self.variants_field.show(position.get("variants", {}))
         finally:
             self._filling = False
+        self.form.load(self.session.spec, position)
         self._clear_errors()
         self.status.visible = False
         self._stale = False
@@ -440,6 +447,12 @@ class SetupEditor(pn.viewable.Viewer):
         where = getattr(error, "where", None)
         name = field_for_where(where, self.fields)
         message = _reason(error, self.lang)
+        shown = self.form.show_error(where, message)   # the form's field, by its words ("Player 2's hand")
+        if shown is not None:
+            if name is not None:                         # (and the JSON tab's, for who edits there)
+                self._field(name).set_error(message)
+            self._set_general(self._t("setup.refused.field", label=shown))
+            return
         if name is None:
             self._set_general(self._t("setup.refused", message=message))
             return
@@ -452,6 +465,7 @@ class SetupEditor(pn.viewable.Viewer):
     def _clear_errors(self) -> None:
         for field in (*self.fields.values(), self.variants_field):
             field.set_error(None)
+        self.form.clear_errors()
         self.general_error.visible = False
 
     def _set_general(self, message: str) -> None:
@@ -473,9 +487,34 @@ class SetupEditor(pn.viewable.Viewer):
                 text += self._t("setup.note.stale", step=session.cursor)
         self.form_note.object = html.escape(text)
 
+    def _on_form_edit(self, key: str) -> None:
+        """The form changed ``state[key]``: the JSON tab shows the same value (and Apply reads it)."""
+        field = self.fields.get(key)
+        if field is not None:
+            self._filling = True
+            try:
+                field.show(self.form.draft["state"][key])
+            finally:
+                self._filling = False
+            field.set_error(None)
+        self._mark_edited()
+
     def _on_edit(self, event) -> None:
         if self._filling:
             return
+        # A JSON field edited: the form shows its value once it reads (a half-typed list waits).
+        name = next((name for name, field in self.fields.items() if field.widget is event.obj), None)
+        if name is not None and isinstance(self.form.draft.get("state"), dict):
+            try:
+                value = self.fields[name].read()
+            except InvalidPosition:
+                pass
+            else:
+                self.form.draft["state"][name] = value
+                self.form.load(self.session.spec, self.form.draft)     # (a new column, a new seat: new fields)
+        self._mark_edited()
+
+    def _mark_edited(self) -> None:
         if not self.edited:
             self._stale = False
             self.edited = True

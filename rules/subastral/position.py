@@ -209,7 +209,7 @@ def decode(game, data: Any) -> State:
                            cards=joined(cards.card_name(k) for k in sorted(missing.elements())))
 
     if phase == PLAY and not hands[seat]:
-        raise _bad("empty_hand_to_play", "state.hands", who=player(seat))
+        raise _bad("empty_hand_to_play", f"state.hands[{seat}]", who=player(seat))
     if phase == TAKE and not any(pile for n, pile in enumerate(clouds, 1) if n != played):
         raise _bad("nothing_to_take", "state.clouds")
 

@@ -348,7 +348,7 @@ def test_unknown_fields_are_invalid():
      "state.passes[0]"),
     (lambda s: s.update(phase="disturbance"), "the disturbance phase needs the disturbance variant switched on",
      "state.phase"),
-    (lambda s: s.update(hands=[[], ["savanna-5"]]), "Player 1 is to play but has no card in hand", "state.hands"),
+    (lambda s: s.update(hands=[[], ["savanna-5"]]), "Player 1 is to play but has no card in hand", "state.hands[0]"),
     (lambda s: s.update(phase="take", played_cloud=3, clouds={"3": ["taiga-3"], **{str(n): [] for n in (1, 2, 4, 5, 6)}}),
      "no cloud can be taken (the take would have been skipped)", "state.clouds"),
     (lambda s: s.update(phase="order", played_cloud=1, pending=["taiga-5"], deck=["END"]),
