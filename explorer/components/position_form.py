@@ -55,6 +55,11 @@ def names_field(field: PositionField, where: str | None) -> bool:
     return where == field.where or where.startswith(field.where + "[") or where.startswith(field.where + ".")
 
 
+def slug(field: PositionField) -> str:
+    """A class name for the field: ``("hands", 1)`` -> ``hands-1``, ``("clouds", "3")`` -> ``clouds-3``."""
+    return "-".join(str(key) for key in field.path).replace("_", "-")
+
+
 class FieldWidget:
     """One field's widget, its error line, and how to show and read the file's value."""
 
@@ -63,7 +68,7 @@ class FieldWidget:
         self.field, self.lang, self._on_edit = field, lang, on_edit
         self._filling = False
         label = in_lang(field.label, lang)
-        css = ["position-field", f"position-field-{field.kind}"]
+        css = ["position-field", f"position-field-{field.kind}", f"position-{slug(field)}"]
         self.error = pn.pane.HTML("", visible=False, styles=ERROR_STYLE, margin=(0, 10, 4, 10),
                                   css_classes=["position-field-error"])
         if field.kind in ("cards", "card"):

@@ -356,7 +356,7 @@ class SetupEditor(pn.viewable.Viewer):
             self.form_note,
             self.general_error,
             self.status,
-            pn.Row(self.apply_button, self.reload_button, margin=(0, 0, 5, 0)),
+            pn.FlexBox(self.apply_button, self.reload_button, flex_wrap="wrap", margin=(0, 0, 5, 0)),   # (one under the other on a phone)
             self.tabs,
             styles={"flex": "100 1 520px", "min-width": "0"}, margin=0, css_classes=["setup-form"],
         )

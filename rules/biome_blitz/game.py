@@ -454,6 +454,20 @@ class BiomeBlitz(ModuleGame):
         key, values = action_words(self.encode_action(action), self.cards)
         return say_in(GAME, key, lang, **values)
 
+    def card_label(self, card: str) -> dict[str, str] | str:
+        """The name printed on the card ``card`` (an id of the position files: a resource symbol
+        ``"leaf"``, an animal ``"lion"`` or an ecosystem ``"SAV"``), in every language, as actions name
+        them (:func:`action_words`); an id that is not one of this card set's cards as it is."""
+        if not isinstance(card, str):
+            return card
+        if card in SYMBOLS:
+            return symbol(SYMBOLS.index(card))
+        found = self.cards.animal_label(card)
+        return found if not isinstance(found, str) else self.cards.ecosystem_label(card)
+
+    def position_fields(self, data) -> tuple:
+        return position.fields(self, data)
+
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------

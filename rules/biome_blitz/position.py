@@ -368,3 +368,60 @@ def decode_action(game, data: Any):
             raise _bad("ability_name", at)
         values[field] = value
     return cls(**values)
+
+
+def fields(game, data: Mapping) -> tuple:
+    """What a person edits in a Biome Blitz position (:meth:`~rules.protocol.GameSpec.position_fields`):
+    each deck (top first), its discard pile and its face-up slots, each seat's hand, team, ecosystems
+    and points (and, where the file has them, the cards the others saw in its hand), and whose turn,
+    which turn, the trades made this turn, the phase and the winner. The decision in progress
+    (``pending``), the last compete, what peeks showed and the dice and shuffle counters stay in the
+    JSON. ``()`` for data that is not a position's shape."""
+    from rules import position_fields as f
+    from rules.eventtexts import say, say_shared
+
+    state = data.get("state") if isinstance(data, Mapping) else None
+    hands = state.get("hands") if isinstance(state, Mapping) else None
+    if not isinstance(hands, list) or not hands:
+        return ()
+    cards, table = game.cards, f.table()
+    ids = (SYMBOLS, cards.animal_ids, tuple(e.id for e in cards.ecosystems))
+    term = lambda key: say(game.id, f"term.{key}")  # noqa: E731
+    found = [
+        f.to_move(), f.round_number(("turn",), label=say_shared("editor.turn")),
+        f.phase(PHASES, [say(game.id, f"editor.phase.{p}") for p in PHASES]),
+        f.number(("trades",), say(game.id, "editor.trades"), high=TRADES_PER_TURN,
+                 note=say(game.id, "editor.trades.note", max=TRADES_PER_TURN)),
+        f.seat(("winner",), say(game.id, "editor.winner"), optional=True),
+    ]
+    decks = state.get("decks") if isinstance(state.get("decks"), Mapping) else {}
+    for d, name in enumerate(DECK_NAMES):
+        entry = decks.get(name)
+        if not isinstance(entry, Mapping):
+            continue
+        named = {lang: text[:1].upper() + text[1:] for lang, text in term(name).items()}
+        if "deck" in entry:
+            found.append(f.deck(("decks", name, "deck"), ids[d], label=say(game.id, "editor.deck", deck=named)))
+        if "discard" in entry:
+            found.append(f.cards(("decks", name, "discard"), say(game.id, "editor.discard", deck=named), table, ids[d],
+                                 ordered=True, note=say(game.id, "editor.discard.note")))
+        market = entry.get("market")
+        for i in range(len(market) if isinstance(market, list) else 0):
+            found.append(f.card(("decks", name, "market", i), say(game.id, "editor.market", deck=term(name), slot=i + 1),
+                                table, ids[d]))
+    per_seat_lists = {key: state.get(key) if isinstance(state.get(key), list) else [] for key in
+                      ("teams", "ecosystems", "points", "known")}
+    for s in range(len(hands)):
+        who = player(s)
+        found.append(f.hand(s, SYMBOLS))
+        if s < len(per_seat_lists["known"]):
+            found.append(f.cards(("known", s), say_shared("editor.known", player=who), who, SYMBOLS))
+        if s < len(per_seat_lists["teams"]):
+            found.append(f.cards(("teams", s), say(game.id, "editor.team", player=who), who, ids[1], ordered=True,
+                                 note=say(game.id, "editor.team.note")))
+        if s < len(per_seat_lists["ecosystems"]):
+            found.append(f.cards(("ecosystems", s), say(game.id, "editor.ecosystems", player=who), who, ids[2],
+                                 note=say(game.id, "editor.ecosystems.note", max=MAX_ECOSYSTEMS)))
+        if s < len(per_seat_lists["points"]):
+            found.append(f.number(("points", s), say(game.id, "editor.points", player=who), group=who))
+    return tuple(found)

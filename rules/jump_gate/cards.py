@@ -16,7 +16,7 @@ Planets are named by their id (``"PA"``).
 
 Players read names, in each language the interface speaks: a planet's and a resource type's ``name``
 with ``name_ja`` (a file without ``name_ja`` shows the English on Japanese pages too):
-``planet_label``, ``resource_label``.
+``planet_label``, ``resource_label``; a NavComp card by its codes (``navcomp_label``).
 """
 
 from __future__ import annotations
@@ -152,6 +152,14 @@ class Components:
         if not self.black_hole[kind]:
             return names
         return {lang: say("jump_gate", "term.black_hole_resource", kind=name)[lang] for lang, name in names.items()}
+
+    def navcomp_label(self, kind: int) -> dict[str, str]:
+        """A NavComp card as players read it, in each language: its codes in the order jump, scan, land
+        ("Jump 1, Scan 3", "ジャンプ1、スキャン3"; ``~`` is wild). (``navcomp_names`` are the ids files use:
+        ``J1-S3``.)"""
+        return joined(say("jump_gate", f"editor.code.{shape}",
+                          code={"en": code_text(code), "ja": "～" if code == WILD else str(code)})
+                      for shape, code in zip(SHAPES, self.codes[kind]) if code != NO_CODE)
 
     def planet_code(self, planet: int, shape: int) -> int:
         p = self.planets[planet]

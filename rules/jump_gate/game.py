@@ -355,6 +355,23 @@ class JumpGate(ModuleGame):
             key += ".leave"
         return say_in(self.id, key, lang, **fields)
 
+    def card_label(self, card: str) -> dict[str, str] | str:
+        """The printed name of the card ``card`` (an id of this game's component file: a resource
+        ``"sand-bh"``, a NavComp card ``"J1-S3"``, a planet ``"PA"``; else the id as it is)."""
+        comps = self.comps
+        if not isinstance(card, str):
+            return card
+        if card in comps.resource_by_name:
+            return comps.resource_label(comps.resource_by_name[card])
+        if card in comps.navcomp_by_name:
+            return comps.navcomp_label(comps.navcomp_by_name[card])
+        if card in comps.planet_by_id:
+            return comps.planet_label(comps.planet_by_id[card])
+        return card
+
+    def position_fields(self, data) -> tuple:
+        return position.fields(self, data)
+
     # -- events ------------------------------------------------------------------------------
     def events(self, state: State) -> tuple[Event, ...]:
         return tuple(self._event(state, record) for record in state.log)

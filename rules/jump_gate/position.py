@@ -13,14 +13,14 @@ from collections import Counter
 from typing import Any, Mapping
 
 from rules.fields import json_bool as _bool, json_list as _list, times as _times, whole_number as _int, per_seat, position_header
-from rules.eventtexts import joined, player
+from rules.eventtexts import joined, player, say_shared
 from rules.jump_gate.cards import Components, bad_file as _bad, parse_components
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, GATE, HAND_SIZE, HIDDEN_BY_PLAYERS,
     MARK, MARKERS, NOBODY, OVER, PHASES, PLANETS_BY_PLAYERS, RESEARCH, SLOTS,
     ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
 )
-from rules.protocol import require_keys
+from rules.protocol import PositionField, require_keys
 
 STATE_KEYS = ("players", "seed", "shuffles", "start_player", "seat", "round", "actions_left", "phase", "ring", "ships",
               "deck", "discard", "hands", "hidden", "gained", "black_hole", "unused", "focus", "waiting")
@@ -321,3 +321,64 @@ def decode_action(game, data: Any):
             value = tuple(sorted(pair, key=comps.navcomp_by_name.__getitem__))
         values[field] = value
     return cls(**values)
+
+
+def fields(game, data: Mapping) -> tuple:
+    """What a person edits in a Jump Gate position (:meth:`~rules.protocol.GameSpec.position_fields`):
+    the NavComp deck and discards, the resources set aside, each seat's hand, hidden and gained
+    resources, ship and black-hole markers, and whose turn, which round, the actions left, the phase
+    and the planet a scan or claim is about. The ring (planets with their resource slots, markers and
+    claimers), ``waiting``, ``reshuffled`` and the seed are left to the JSON. ``()`` for data that is
+    not a position's shape."""
+    from rules import position_fields as f
+    from rules.eventtexts import say
+
+    state = data.get("state") if isinstance(data, Mapping) else None
+    hands = state.get("hands") if isinstance(state, Mapping) else None
+    if not isinstance(hands, list) or not hands:
+        return ()
+    comps = game.comps
+    players = state.get("players")
+    if type(players) is not int or players not in game.player_counts:
+        players = len(hands)
+    navcomp = list(comps.navcomp_names)
+    resources = list(comps.resource_names)
+    secret = [name for kind, name in enumerate(resources) if comps.scoring_of(kind) != "fame"]
+    # The planets a ship may be at: the ring's, in ring order (all of the card file's if the ring is unreadable).
+    ring = state.get("ring") if isinstance(state.get("ring"), list) else []
+    planets = list(dict.fromkeys(entry["planet"] for entry in ring if isinstance(entry, Mapping)
+                                 and isinstance(entry.get("planet"), str) and entry["planet"] in comps.planet_by_id))
+    planets = planets or [planet.id for planet in comps.planets]
+    planet_labels = [comps.planet_label(comps.planet_by_id[planet]) for planet in planets]
+    table = f.table()
+    found = [
+        f.to_move(), f.start_player(), f.round_number(),
+        f.number(("actions_left",), say(game.id, "editor.actions_left"), high=ACTIONS_PER_TURN),
+        f.phase(PHASES, [say(game.id, f"editor.phase.{phase}") for phase in PHASES]),
+        PositionField(path=("focus",), kind="choice", label=say(game.id, "editor.focus"), group=table,
+                      note=say(game.id, "editor.focus.note"), choices=tuple(planets),
+                      choice_labels=tuple(planet_labels), optional=True),
+        f.deck(("deck",), navcomp),
+        f.cards(("discard",), say_shared("editor.discard"), table, navcomp, ordered=True),
+        f.cards(("unused",), say(game.id, "editor.unused"), table, resources),
+    ]
+
+    def listed(key: str, seat: int) -> bool:
+        """Does the file hold ``seat``'s entry of the per-seat list ``key``?"""
+        return isinstance(state.get(key), list) and seat < len(state[key])
+
+    for s in range(players):
+        who = player(s)
+        if listed("hands", s):
+            found.append(f.hand(s, navcomp))
+        if listed("hidden", s):
+            found.append(f.cards(("hidden", s), say(game.id, "editor.hidden", player=who), who, secret))
+        if listed("gained", s):
+            found.append(f.cards(("gained", s), say(game.id, "editor.gained", player=who), who, resources))
+        if listed("ships", s):
+            found.append(f.choice(("ships", s), say(game.id, "editor.ship", player=who), [GATE_NAME] + planets,
+                                  [say(game.id, "editor.gate")] + planet_labels, group=who))
+        if listed("black_hole", s):
+            found.append(f.number(("black_hole", s), say(game.id, "editor.black_hole", player=who),
+                                  high=BLACK_HOLE_LIMIT, group=who, note=say(game.id, "editor.black_hole.note")))
+    return tuple(found)

@@ -61,6 +61,22 @@ class CardSet:
     def by_id(self) -> dict[str, int]:
         return {card_id: i for i, card_id in enumerate(self.ids)}
 
+    def card_label(self, e: int) -> dict[str, str]:
+        """The entry ``e`` (``2 * card + rotated``) as players read it off the card, in each language:
+        the half that is up (value and effect), the other half (upside down, below), the
+        constellation and the edge its half-moon shows on ("10 x0 (below: 1 x2) · Constellation 1 ·
+        half-moon right"). A rotated card reads the other way up: its low half first, its half-moon on
+        the other edge. (The id ``"S101"``/``"S101r"`` is what files and actions use; no card prints it.)"""
+        c = e // 2
+        names = self.raw.get("constellations", ()) if isinstance(self.raw, Mapping) else ()
+        found = names[self.constellation[c]] if self.constellation[c] < len(names) else {}
+        name = self.constellation_names[self.constellation[c]]
+        ja = found.get("name_ja") if isinstance(found, Mapping) else None
+        return say("starligned", "editor.card", value=self.value[e], effect=_printed_effect(self.effect[e]),
+                   other_value=self.value[e ^ 1], other_effect=_printed_effect(self.effect[e ^ 1]),
+                   constellation={"en": name, "ja": str(ja or name)},
+                   side=say("starligned", "editor.card.left" if self.moon_edge[e] == LEFT else "editor.card.right"))
+
     def card(self, name: Any, *, where: str) -> int:
         try:
             return self.by_id[name]
@@ -85,6 +101,11 @@ def _bad(key: str, where: str | None, /, **values) -> NoReturn:
     of ``data/events.json`` filled with ``values``, at the field path ``where``."""
     problems = say("starligned", f"file.{key}", **values)
     raise InvalidPosition(problems["en"], where=where, problems=problems) from None
+
+
+def _printed_effect(effect: str) -> dict[str, str]:
+    """An effect as a card shows it: the multipliers by their sign ("x2"), the others by name."""
+    return {"en": effect, "ja": effect} if effect in ("x2", "x0") else say("starligned", f"effect.{effect}")
 
 
 def _half(data: Any, where: str) -> tuple[int, str]:

@@ -359,6 +359,19 @@ class Starligned(ModuleGame):
         return say_in(GAME, f"action.{key}", lang, **fields)
 
     # -- files -------------------------------------------------------------------------------
+    def card_label(self, card: str) -> dict[str, str] | str:
+        """The card ``card`` as printed (``"S101"``: high half up, ``"S101r"``: rotated, so its low half
+        reads first; ``CardSet.card_label``), in every language; any other string as it is."""
+        if not isinstance(card, str):
+            return card
+        if card in self.cards.by_id:
+            return self.cards.card_label(2 * self.cards.by_id[card])
+        if card.endswith("r") and card[:-1] in self.cards.by_id:
+            return self.cards.card_label(2 * self.cards.by_id[card[:-1]] + 1)
+        return card
+
+    def position_fields(self, data) -> tuple:
+        return position.fields(self, data)
 
     # -- turns ---------------------------------------------------------------------------------
     def turn_of(self, state: State):

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
-from rules.eventtexts import joined, player, say
+from rules.eventtexts import joined, player, say, say_shared
 from rules.protocol import require_keys
 from rules.starligned import choices
 from rules.starligned.cards import PHASE3_EFFECTS, CardSet, _bad, parse_cards
@@ -296,3 +296,54 @@ def decode_action(game, data: Any):
             _int(value, at, 1, STAGES * ROUNDS)
         values[field] = value
     return cls(**values)
+
+
+def fields(game, data: Mapping) -> tuple:
+    """What a person edits in a Starligned position (:meth:`~rules.protocol.GameSpec.position_fields`):
+    the deck (top first), the box, the discard, each seat's hand, row (left to right) and, in phase 1,
+    face-down card; the moon cards left in the supply; the start player, the seat taking its phase 3
+    turn, whether a Stop was revealed, the stage, round and phase. The moon cards on the rows (pairs of
+    cards), the pending Repeat or Exchange and the lists ``ignored`` and ``exchanged`` stay in the JSON.
+    A card in a hand, a row or the discard is offered both ways up (``"S101"``, ``"S101r"``); only the
+    cards in play for the player count are offered, and the box offers the others. ``()`` for data
+    that is not a position's shape."""
+    from rules import position_fields as f
+
+    state = data.get("state") if isinstance(data, Mapping) else None
+    hands = state.get("hands") if isinstance(state, Mapping) else None
+    if not isinstance(hands, list) or not hands:
+        return ()
+    cards = game.cards
+    players = state.get("players")
+    if type(players) is not int or players not in game.player_counts:
+        players = len(hands)
+    in_play = cards.deck(players)
+    ids = [cards.ids[c] for c in in_play]
+    entries = [entry_name(cards, 2 * c + r) for c in in_play for r in (0, 1)]
+    boxed = [cards.ids[c] for c in range(len(cards.ids)) if c not in set(in_play)]
+    table = f.table()
+    phase = state.get("phase")
+    found = [
+        f.start_player(),
+        f.seat(("resolver",), say(game.id, "editor.resolver"), optional=True),
+        f.phase(PHASES, [say(game.id, f"editor.phase.{p}") for p in PHASES]),
+        f.number(("stage",), say(game.id, "editor.stage"), shown_from=1, high=STAGES - 1),
+        f.round_number(high=ROUNDS - 1),
+        f.flag(("stopped",), say(game.id, "editor.stopped")),
+        f.number(("moon_supply",), say(game.id, "editor.moon_supply"), high=cards.moon_cards),
+        f.deck(("deck",), ids),
+    ]
+    if boxed or state.get("box"):
+        found.append(f.cards(("box",), say_shared("editor.box"), table, boxed))
+    found.append(f.cards(("discard",), say_shared("editor.discard"), table, entries,
+                         note=say(game.id, "editor.discard.note")))
+    rows = state.get("rows") if isinstance(state.get("rows"), list) else []
+    chosen = state.get("chosen") if isinstance(state.get("chosen"), list) else []
+    for s in range(len(hands)):
+        found.append(f.hand(s, entries))
+        if s < len(rows):
+            found.append(f.cards(("rows", s), say(game.id, "editor.row", player=player(s)), player(s), entries,
+                                 ordered=True, note=say(game.id, "editor.row.note")))
+        if phase == PLAY and s < len(chosen) and (chosen[s] is None or isinstance(chosen[s], str)):
+            found.append(f.card(("chosen", s), say(game.id, "editor.chosen", player=player(s)), player(s), entries))
+    return tuple(found)

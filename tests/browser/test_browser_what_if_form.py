@@ -1,0 +1,88 @@
+"""The what-if editor for people in real Chromium (issue #22, item 7): the "Cards and turn" tab names
+the cards as printed; a card taken out of a hand and the deck's top two cards swapped with the
+arrows are the position "Apply" starts from; the rules' refusal shows in the zone it names; the form
+fits a phone. The model of the form is tested in tests/explorer/components/test_position_form.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.helpers.explorer_page import open_app, shot, wait_until
+
+pytestmark = pytest.mark.browser
+
+
+#: The elements (in shadow roots too) whose right edge passes the window's, by tag and classes.
+WIDEST_JS = """
+() => {
+  const found = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width && box.right > window.innerWidth + 1) found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(box.right)}`);
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return found.slice(0, 12);
+}
+"""
+
+
+def show_tab(page: Page, title: str) -> None:
+    page.locator(".bk-tab", has_text=title).first.click()
+
+
+def test_a_position_edited_by_its_cards_is_the_one_applied(page: Page, served):
+    app = open_app(page, served)
+    session = app.session
+    show_tab(page, "What-if setup")
+    show_tab(page, "Cards and turn")
+    hand = page.locator(".position-hands-0 .zone-card")
+    expect(hand.first).to_be_visible()
+    position = session.position()["state"]
+    names = hand.locator(".zone-card-name").all_inner_texts()
+    assert len(names) == len(position["hands"][0])
+    assert all(re.fullmatch(r"[A-Z][a-z]+( [a-z]+)? \d", name) for name in names), names   # "Savanna 3", never "savanna-3"
+    taken = hand.first.get_attribute("data-card")
+    hand.first.locator(".zone-remove").click()
+    expect(hand).to_have_count(len(position["hands"][0]) - 1)
+    deck = page.locator(".position-deck .zone-card")
+    top, second = deck.nth(0).get_attribute("data-card"), deck.nth(1).get_attribute("data-card")
+    deck.nth(0).locator(".zone-down").click()
+    expect(deck.nth(0)).to_have_attribute("data-card", second)
+    expect(page.locator(".setup-form-note")).to_contain_text("edited")
+    page.locator(".setup-apply button").click()
+    wait_until(lambda: session.start is not None, what="the position to load")
+    state = session.position()["state"]
+    expected = list(position["hands"][0])
+    expected.remove(taken)
+    assert sorted(state["hands"][0]) == sorted(expected)
+    assert state["deck"][:2] == [second, top]
+    expect(page.locator(".setup-status")).to_contain_text("a new line starts here")
+    shot(page, "what-if-form-applied")
+
+
+def test_the_rules_refusal_shows_in_the_zone_it_names_and_the_form_fits_a_phone(page: Page, served):
+    app = open_app(page, served, width=390, height=844)
+    session = app.session
+    before = session.replay()
+    show_tab(page, "What-if setup")
+    show_tab(page, "Cards and turn")
+    hand = page.locator(f".position-hands-{session.state.seat} .zone-card")
+    expect(hand.first).to_be_visible()
+    page.locator(".position-phase select").select_option(label="play a card")
+    for _ in range(hand.count()):
+        hand.first.locator(".zone-remove").click()
+    expect(hand).to_have_count(0)
+    page.locator(".setup-apply button").click()
+    expect(page.locator(f".position-hands-{session.state.seat} .zone-error")).to_contain_text("has no card in hand")
+    expect(page.locator(".setup-general-error")).to_contain_text(f"Player {session.state.seat + 1}'s hand")
+    assert session.replay() == before
+    shot(page, "what-if-form-refused-phone")
+    wide = page.evaluate(WIDEST_JS)
+    assert not wide, f"wider than the 390 px phone: {wide}"
