@@ -422,15 +422,18 @@ class Stellar(ModuleGame):
             kind = "clear_row" if fields.pop("clear") else "leave_row"
         for key in ("card", "telescope", "notebook"):
             if key in fields:
-                fields[key] = self._card_label(fields[key])
+                fields[key] = self.card_label(fields[key])
         if kind.startswith("telescope"):
             fields["slot"] = telescope_slot_label(fields["slot"])
         return say_in(self.id, f"action.{kind}", lang, **fields)
 
-    def _card_label(self, name: str) -> dict[str, str] | str:
-        """The printed name of the card ``name`` (an id of this game's card set; else the id as it is)."""
-        kind = self.cards.kind_by_name.get(name)
-        return name if kind is None else self.cards.card_label(kind)
+    def card_label(self, card: str) -> dict[str, str] | str:
+        """The printed name of the card ``card`` (an id of this game's card set; else the id as it is)."""
+        kind = self.cards.kind_by_name.get(card) if isinstance(card, str) else None
+        return card if kind is None else self.cards.card_label(kind)
+
+    def position_fields(self, data) -> tuple:
+        return position.fields(self, data)
 
     # -- files -------------------------------------------------------------------------------
 

@@ -330,3 +330,59 @@ def decode_action(game, data: Any):
     require_keys(data, ("type", "card"), where="action")
     cards.kind(data["card"], where="action.card")
     return ACTION_TYPES[kind](card=data["card"])
+
+
+def fields(game, data: Mapping) -> tuple:
+    """What a person edits in a Stellar position (:meth:`~rules.protocol.GameSpec.position_fields`):
+    the deck, discard and box, the row's slots, each seat's hand, starters, telescope slots and
+    notebook stacks, and whose turn, the round and phase. A telescope slot holding a face-down card
+    (``{"face_down": card}``) and the secret choices stay in the JSON tab. ``()`` for data that is
+    not a position's shape."""
+    from rules import position_fields as f
+    from rules.eventtexts import say, say_shared
+    from rules.stellar.game import telescope_slot_label
+
+    state = data.get("state") if isinstance(data, Mapping) else None
+    hands = state.get("hands") if isinstance(state, Mapping) else None
+    if not isinstance(hands, list) or not hands:
+        return ()
+    cards = game.cards
+    kinds = range(len(cards.kind_names))
+    ids = [cards.card_name(kind) for kind in kinds]
+    table = f.table()
+    found = [
+        f.to_move(), f.start_player(), f.round_number(high=ROUNDS),
+        f.phase(PHASES, [say(game.id, f"editor.phase.{p}") for p in PHASES]),
+        f.flag(("satellite_taken",), say(game.id, "editor.satellite_taken")),
+        f.deck(("deck",), ids),
+        f.cards(("discard",), say_shared("editor.discard"), table, ids),
+        f.cards(("box",), say_shared("editor.box"), table, ids),
+    ]
+    row = state.get("row") if isinstance(state.get("row"), Mapping) else {}
+    found += [f.card(("row", str(n)), say(game.id, "editor.row_slot", n=n), table, ids)
+              for n in range(1, ROW_SLOTS + 1) if str(n) in row]
+    starters = [cards.card_name(kind) for kind in cards.starters]
+    telescopes = state.get("telescopes") if isinstance(state.get("telescopes"), list) else []
+    notebooks = state.get("notebooks") if isinstance(state.get("notebooks"), list) else []
+    stacks = {}                                     # stack id -> (its name, the cards that go there)
+    for kind in kinds:
+        type_index = cards.type_of[kind]
+        name = (say(game.id, "term.satellite") if cards.is_satellite(kind) else
+                {"en": cards.types[type_index].name, "ja": cards.types[type_index].name_ja or cards.types[type_index].name})
+        stacks.setdefault(cards.type_id(type_index), (name, []))[1].append(cards.card_name(kind))
+    for s in range(len(hands)):
+        who = player(s)
+        found.append(f.hand(s, ids))
+        found.append(f.cards(("starters", s), say(game.id, "editor.starters", player=who), who, starters,
+                             note=say(game.id, "editor.starters.note")))
+        telescope = telescopes[s] if s < len(telescopes) and isinstance(telescopes[s], Mapping) else {}
+        for slot in cards.telescope.slot_names:
+            if slot in telescope and not isinstance(telescope[slot], Mapping):
+                found.append(f.card(("telescopes", s, slot), say(game.id, "editor.telescope_slot", player=who,
+                                                                 slot=telescope_slot_label(slot)), who, ids))
+        notebook = notebooks[s] if s < len(notebooks) and isinstance(notebooks[s], Mapping) else {}
+        for stack, (name, members) in stacks.items():
+            if stack in notebook:
+                found.append(f.cards(("notebooks", s, stack), say(game.id, "editor.notebook", player=who, stack=name),
+                                     who, members))
+    return tuple(found)
