@@ -20,10 +20,15 @@ import panel as pn
 
 from explorer.components.card_zone import CardZone
 from explorer.core.i18n import text as say
+from explorer.core.stylesheets import stylesheet
 from rules.protocol import GameSpec, PositionField
 
 ERROR_STYLE = {"color": "#b00020", "font-size": "0.85em", "white-space": "pre-wrap"}
 NOTE_STYLE = {"color": "#5a6878", "font-size": "0.85em"}
+WIDGET_CSS = stylesheet("components/position_form")
+HEADING_STYLE = {"font-size": "15px", "font-weight": "600", "color": "#22303f"}
+#: The menu's value for "nobody"/"none" (a Select shows no option for None): null in the file.
+NOTHING = "\u2205"
 
 
 def in_lang(words: Mapping[str, str] | str | None, lang: str) -> str:
@@ -69,6 +74,7 @@ class FieldWidget:
         self._filling = False
         label = in_lang(field.label, lang)
         css = ["position-field", f"position-field-{field.kind}", f"position-{slug(field)}"]
+        style = dict(css_classes=css, stylesheets=[WIDGET_CSS])
         self.error = pn.pane.HTML("", visible=False, styles=ERROR_STYLE, margin=(0, 10, 4, 10),
                                   css_classes=["position-field-error"])
         if field.kind in ("cards", "card"):
@@ -84,21 +90,21 @@ class FieldWidget:
         if field.kind == "seat":
             options = {say("explorer.player", lang, n=seat + 1): seat for seat in range(players)}
             if field.optional:
-                options = {say("setup.form.nobody", lang): None, **options}
-            self.widget = pn.widgets.Select(label=label, options=options, css_classes=css, width=200)
+                options = {say("setup.form.nobody", lang): NOTHING, **options}
+            self.widget = pn.widgets.Select(label=label, options=options, width=200, **style)
         elif field.kind == "choice":
             options = {in_lang(words, lang) if field.choice_labels else str(value): value
                        for value, words in zip(field.choices, field.choice_labels or field.choices)}
             if field.optional:
-                options = {say("setup.form.none", lang): None, **options}
-            self.widget = pn.widgets.Select(label=label, options=options, css_classes=css, width=200)
+                options = {say("setup.form.none", lang): NOTHING, **options}
+            self.widget = pn.widgets.Select(label=label, options=options, width=200, **style)
         elif field.kind == "number":
             low = None if field.low is None else field.low + field.shown_from
             high = None if field.high is None else field.high + field.shown_from
-            self.widget = pn.widgets.IntInput(label=label, start=low, end=high, css_classes=css, width=150,
+            self.widget = pn.widgets.IntInput(label=label, start=low, end=high, width=200, **style,
                                               placeholder=say("setup.form.none", lang) if field.optional else "")
         else:
-            self.widget = pn.widgets.Checkbox(label=label, css_classes=css, margin=(22, 10, 0, 10))
+            self.widget = pn.widgets.Checkbox(label=label, margin=(22, 10, 0, 10), **style)
         self.widget.param.watch(self._on_widget, "value")
         note = in_lang(field.note, lang)
         parts = [self.widget] + ([pn.pane.HTML(html.escape(note), styles=NOTE_STYLE, margin=(0, 10))] if note else [])
@@ -116,6 +122,7 @@ class FieldWidget:
             elif field.kind == "number":
                 self.widget.value = value + field.shown_from if type(value) is int else None
             elif field.kind in ("seat", "choice"):
+                value = NOTHING if value is None and field.optional else value
                 options = self.widget.options
                 if value not in options.values():          # (a hand-written value the menu does not hold)
                     self.widget.options = {**options, str(value): value}
@@ -128,7 +135,7 @@ class FieldWidget:
     def _on_widget(self, event) -> None:
         if self._filling:
             return
-        value = event.new
+        value = None if event.new is NOTHING or event.new == NOTHING else event.new
         if self.field.kind == "number" and value is not None:
             value = value - self.field.shown_from
         self._edited(value)
@@ -207,7 +214,7 @@ class PositionForm(pn.viewable.Viewer):
         for title, members in groups.items():
             small = [w.layout for w in members if w.field.kind not in ("cards", "card")]
             zones = [w.layout for w in members if w.field.kind in ("cards", "card")]
-            parts = [pn.pane.HTML(f"<h4>{html.escape(title)}</h4>", margin=(0, 10))]
+            parts = [pn.pane.HTML(html.escape(title), styles=HEADING_STYLE, margin=(4, 10), css_classes=["position-group-title"])]
             if small:
                 parts.append(pn.FlexBox(*small, flex_wrap="wrap", sizing_mode="stretch_width", margin=0))
             parts.extend(zones)

@@ -160,3 +160,14 @@ def test_the_form_follows_the_game_until_edited_and_rebuilds_only_for_a_new_shap
     session.reset()
     editor.load_form()
     assert sum(1 for w in editor.form.widgets if w.field.label["en"].endswith("'s hand")) == 4
+
+
+def test_an_empty_optional_menu_says_none_and_choosing_none_writes_null():
+    editor = editor_for("subastral", 2)
+    played = widget(editor, "state.played_cloud").widget
+    shown = {value: label for label, value in played.options.items()}
+    assert shown[played.value] == "none"                   # (a menu on None would show no option at all)
+    played.value = played.options["Cloud 3"]
+    assert json.loads(editor.fields["played_cloud"].widget.value or "null") == 3
+    played.value = played.options["none"]
+    assert (editor.fields["played_cloud"].widget.value or "").strip() in ("", "null")
