@@ -55,6 +55,11 @@ def test_a_position_edited_by_its_cards_is_the_one_applied(page: Page, served):
     top, second = deck.nth(0).get_attribute("data-card"), deck.nth(1).get_attribute("data-card")
     deck.nth(0).locator(".zone-down").click()
     expect(deck.nth(0)).to_have_attribute("data-card", second)
+    third, fourth = deck.nth(2).get_attribute("data-card"), deck.nth(3).get_attribute("data-card")
+    assert third != fourth and top != second, "the deal must have different cards there to show a move"
+    deck.nth(3).drag_to(deck.nth(2))                        # drag-and-drop: the fourth card before the third
+    expect(deck.nth(2)).to_have_attribute("data-card", fourth)
+    expect(deck.nth(3)).to_have_attribute("data-card", third)
     expect(page.locator(".setup-form-note")).to_contain_text("edited")
     page.locator(".setup-apply button").click()
     wait_until(lambda: session.start is not None, what="the position to load")
@@ -62,7 +67,7 @@ def test_a_position_edited_by_its_cards_is_the_one_applied(page: Page, served):
     expected = list(position["hands"][0])
     expected.remove(taken)
     assert sorted(state["hands"][0]) == sorted(expected)
-    assert state["deck"][:2] == [second, top]
+    assert state["deck"][:4] == [second, top, fourth, third]
     expect(page.locator(".setup-status")).to_contain_text("a new line starts here")
     shot(page, "what-if-form-applied")
 
