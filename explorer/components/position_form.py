@@ -179,9 +179,12 @@ class PositionForm(pn.viewable.Viewer):
         fields = spec.position_fields(self.draft)
         state = self.draft.get("state", {})
         players = self._players(state)
-        shape = (spec.id, players, tuple((f.path, f.kind, f.cards, f.choices, f.optional) for f in fields))
+        # (the cards' names are part of the shape: a position with its own card file names them its way)
+        labels = {card: in_lang(spec.card_label(card), self.lang) for field in fields for card in field.cards}
+        shape = (spec.id, players, tuple((f.path, f.kind, f.cards, f.choices, f.optional) for f in fields),
+                 tuple(labels.items()))
         if shape != self._shape:
-            self._build(spec, fields, players)
+            self._build(fields, players, labels)
             self._shape = shape
         for widget in self.widgets:
             found, value = at_path(state, widget.field.path)
@@ -204,8 +207,7 @@ class PositionForm(pn.viewable.Viewer):
         hands = state.get("hands") if isinstance(state, Mapping) else None
         return len(hands) if isinstance(hands, list) and 0 < len(hands) <= 12 else 2
 
-    def _build(self, spec: GameSpec, fields: tuple[PositionField, ...], players: int) -> None:
-        labels = {card: in_lang(spec.card_label(card), self.lang) for field in fields for card in field.cards}
+    def _build(self, fields: tuple[PositionField, ...], players: int, labels: dict[str, str]) -> None:
         self.widgets = [FieldWidget(field, self.lang, players, labels, self._edited) for field in fields]
         groups: dict[str, list[FieldWidget]] = {}
         for widget in self.widgets:

@@ -6,6 +6,7 @@ fits a phone. The model of the form is tested in tests/explorer/components/test_
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -91,3 +92,29 @@ def test_the_rules_refusal_shows_in_the_zone_it_names_and_the_form_fits_a_phone(
     shot(page, "what-if-form-refused-phone")
     wide = page.evaluate(WIDEST_JS)
     assert not wide, f"wider than the 390 px phone: {wide}"
+
+
+HOSTILE = '<img src=x onerror="window.__pwned=1">Desert'
+
+
+def test_a_card_files_hostile_names_are_shown_as_text_in_the_form(page: Page, served):
+    """A position with its own card file names its cards as that file does: markup in a name is text."""
+    import copy
+
+    app = open_app(page, served)
+    session = app.session
+    position = session.position()
+    raw = copy.deepcopy(session.spec.new_game(session.players, 1).cards.raw)
+    raw["biomes"][0]["name"] = raw["biomes"][0]["name_ja"] = HOSTILE
+    position["cards"] = raw
+    show_tab(page, "What-if setup")
+    page.locator(".paste-json textarea").fill(json.dumps(position))
+    page.locator(".load-pasted button").click()
+    expect(page.locator(".files-status")).to_be_visible()
+    show_tab(page, "Cards and turn")
+    deck = page.locator(".position-deck")
+    expect(deck.locator(".zone-card").first).to_be_visible()
+    menu_texts = deck.locator(".zone-choice option").all_inner_texts()
+    assert f"{HOSTILE} 1" in menu_texts                    # the name as written, markup and all, as text
+    assert deck.locator("img").count() == 0
+    assert page.evaluate("window.__pwned") is None

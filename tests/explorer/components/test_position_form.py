@@ -171,3 +171,15 @@ def test_an_empty_optional_menu_says_none_and_choosing_none_writes_null():
     assert json.loads(editor.fields["played_cloud"].widget.value or "null") == 3
     played.value = played.options["none"]
     assert (editor.fields["played_cloud"].widget.value or "").strip() in ("", "null")
+
+
+def test_a_position_with_its_own_card_file_names_its_cards_its_way():
+    editor = editor_for("subastral", 2)
+    session = editor.session
+    position = session.position()
+    raw = json.loads(json.dumps(session.spec.new_game(2, 1).cards.raw))
+    raw["biomes"][0]["name"] = "Dune sea"
+    position["cards"] = raw
+    assert editor.load_data(position)
+    first = raw["biomes"][0]["id"]
+    assert widget(editor, "state.deck").widget.labels[f"{first}-1"] == "Dune sea 1"
