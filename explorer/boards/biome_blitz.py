@@ -27,8 +27,8 @@ board's ``lang`` (English by default); cards are named as the card file prints t
 CSS classes the tests rely on (seats 0-based; the page says "Player 1" for seat 0): ``bb-board``,
 ``bb-status`` (``step-counter``, ``bb-turn``, ``bb-phase phase-<phase>``, ``viewer``, ``problem``,
 ``preview-line``), ``bb-pending pending-<phase> pending-seat-<s>`` (``decider``), ``bb-table``,
-``bb-decks``, ``bb-deck deck-<resource|animal|ecosystem>`` with ``bb-pile`` (``data-deck`` count,
-``data-discard`` count, ``bb-discard-top``; ``target``), ``bb-market market-<deck>`` and its
+``bb-decks``, ``bb-deck deck-<resource|animal|ecosystem>`` with ``bb-pile`` (``data-deck`` the deck,
+``data-count`` its cards, ``data-discard`` count, ``bb-discard-top``; ``target``), ``bb-market market-<deck>`` and its
 ``bb-slot slot-<n>`` (n = 1..3; ``empty``; ``target``), ``bb-resource res-<symbol>`` (``data-card``;
 ``selected``), ``bb-animal eco-<ECO>`` (``data-card`` the animal id; ``bb-stars``, ``bb-cost``,
 ``bb-battle-cost``, ``bb-power`` / ``bb-defence`` with ``data-power`` / ``data-defence`` the values

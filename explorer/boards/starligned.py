@@ -19,7 +19,7 @@ CSS classes the tests rely on (seats 0-based; the page says "Player 1" for seat 
 ``preview-line``), ``sl-pending pending-seat-<s>``, ``sl-table`` (``moon-supply``, ``sl-direction``,
 ``sl-order``), ``sl-seat seat-<s>`` (``to-move``, ``start``, ``winner``, ``resolving``),
 ``sl-row row-seat-<s>``, ``sl-pair`` (``data-pair``) with its ``sl-moon-card``, ``sl-card``
-(``data-card`` holds the engine name, ``rotated``, ``blocked``, ``moon-left`` / ``moon-right``,
+(``data-card`` the card as moves name it, ``S103``; ``data-face`` as it lies, ``S103r`` turned; ``rotated``, ``blocked``, ``moon-left`` / ``moon-right``,
 ``last``, ``effect-now``, ``selected``), ``sl-hand hand-seat-<s>``, ``sl-back`` (a card the viewer
 cannot see), ``sl-chosen chosen-seat-<s>`` (the phase-1 face-down card or phase-4 rotation),
 ``sl-events``, ``provenance``.

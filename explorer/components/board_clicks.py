@@ -1,10 +1,11 @@
 """Play by clicking the table: a click on a card, a cloud, a slot or a planet of the board chooses a move.
 
 The boards mark what a move can touch with ``data-*`` attributes (``data-card="savanna-3"``,
-``data-cloud="4"``, ``data-slot="top-2"``, ``data-planet="PC"``...). :class:`BoardClicks` sends the
-server the attributes of the element clicked; :func:`matching` finds, among the moves the picker
-offers (only those: a click can choose nothing a button could not), the moves whose fields hold those
-values; the picker selects one and the board previews it, to be confirmed as a button's choice is.
+``data-cloud="4"``, ``data-slot="top-2"``, ``data-planet="PC"``, ``data-kind="forage forage_pick"``: the
+kinds of move a place is for...). :class:`BoardClicks` sends the server the attributes of the element
+clicked (of the place around it, if that place is marked ``data-whole``: a market slot, not its card);
+:func:`matching` finds, among the moves the picker offers (only those: a click can choose nothing a
+button could not), the moves whose fields hold those values; the picker selects one and the board previews it, to be confirmed as a button's choice is.
 
 - A thing that several moves touch (a cloud taken into the hand or into the journal) selects them in
   turn, one more per click.
@@ -16,6 +17,7 @@ The move list stays, for keyboards and screen readers; the board is a second way
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping, Sequence
 
 import panel as pn
@@ -23,11 +25,14 @@ import param
 
 #: The ``data-*`` attributes a click reports, and the fields of a move's JSON each may name.
 FIELDS: dict[str, tuple[str, ...]] = {
-    "card": ("card", "cards", "telescope", "notebook", "attacker", "defender", "first", "second", "animal"),
+    "card": ("card", "cards", "telescope", "notebook", "attacker", "defender", "first", "second", "animal",
+             "symbol", "ecosystem"),
     "cloud": ("cloud",),
     "slot": ("slot",),
     "planet": ("planet",),
     "deck": ("deck",),
+    "seat": ("seat",),
+    "kind": ("type",),        # the kinds of move a place is for, space-separated ("forage forage_pick")
 }
 #: The longest value a click may report (a forged message with more is ignored).
 MAX_VALUE = 80
@@ -44,7 +49,10 @@ def clicked_values(data: Any) -> dict[str, str]:
 
 
 def _holds(encoded: Mapping, name: str, value: str) -> bool:
-    """Whether a move's JSON names ``value`` in one of the fields ``name`` stands for."""
+    """Whether a move's JSON names ``value`` in one of the fields ``name`` stands for (``kind``: one of
+    the space-separated move kinds is the move's ``type``)."""
+    if name == "kind":
+        return encoded.get("type") in value.split()
     for field in FIELDS[name]:
         held = encoded.get(field)
         if isinstance(held, (list, tuple)):
@@ -83,14 +91,16 @@ class BoardClicks(pn.custom.JSComponent):
     _rename = {"on_click": None}      # (stays on the server)
 
     _esm = """
-    const NAMES = ["card", "cloud", "slot", "planet", "deck"];
+    const NAMES = NAMES_FROM_SERVER;
 
     export function render({ model, el }) {
       el.style.display = "none";
       const onClick = (event) => {
         const path = event.composedPath();
         if (!path.some((node) => node instanceof HTMLElement && node.classList.contains("board"))) return;
-        for (const node of path) {
+        // A place clicked as a whole (a market slot: data-whole) reports itself, not the card lying in it.
+        const whole = path.find((node) => node instanceof HTMLElement && node.hasAttribute("data-whole"));
+        for (const node of whole ? [whole] : path) {
           if (!(node instanceof HTMLElement)) continue;
           if (node.closest && node.closest("button, a, input, select, textarea")) return;
           const attrs = {};
@@ -105,7 +115,7 @@ class BoardClicks(pn.custom.JSComponent):
       document.addEventListener("click", onClick, true);
       model.on("remove", () => document.removeEventListener("click", onClick, true));
     }
-    """
+    """.replace("NAMES_FROM_SERVER", json.dumps(list(FIELDS)))      # (the names of FIELDS, one list for both sides)
 
     def _handle_msg(self, data: Any) -> None:
         clicked = clicked_values(data)

@@ -73,15 +73,15 @@ class FieldWidget:
         self.field, self.lang, self._on_edit = field, lang, on_edit
         self._filling = False
         label = in_lang(field.label, lang)
-        css = ["position-field", f"position-field-{field.kind}", f"position-{slug(field)}"]
-        style = dict(css_classes=css, stylesheets=[WIDGET_CSS])
+        classes = ["position-field", f"position-field-{field.kind}", f"position-{slug(field)}"]
+        style = dict(css_classes=classes, stylesheets=[WIDGET_CSS])
         self.error = pn.pane.HTML("", visible=False, styles=ERROR_STYLE, margin=(0, 10, 4, 10),
                                   css_classes=["position-field-error"])
         if field.kind in ("cards", "card"):
             texts = {key: say(f"setup.zone.{key}", lang) for key in ("add", "remove", "up", "down", "empty", "none", "count")}
             self.widget = CardZone(choices=list(field.cards), labels={card: labels[card] for card in field.cards},
                                    ordered=field.ordered, single=field.kind == "card", title=label,
-                                   note=in_lang(field.note, lang), texts=texts, css_classes=css,
+                                   note=in_lang(field.note, lang), texts=texts, css_classes=classes,
                                    sizing_mode="stretch_width", margin=(4, 10))
             self.widget.on_edit = lambda cards: self._edited(
                 cards if field.kind == "cards" else (cards[0] if cards else None))

@@ -59,8 +59,9 @@ class Node:
         return "".join(part if isinstance(part, str) else part.all_text() for part in self.parts)
 
     def cards(self, *classes: str) -> list[str]:
-        """``data-card`` of the descendants with ``classes``."""
-        return [node.attrs["data-card"] for node in self.all(*classes) if "data-card" in node.attrs]
+        """The cards the descendants with ``classes`` show, as they lie: ``data-face`` where a board marks
+        it (Starligned's ``S103r``, a card turned), else ``data-card`` (the card as moves name it)."""
+        return [node.attrs.get("data-face", node.attrs["data-card"]) for node in self.all(*classes) if "data-card" in node.attrs]
 
     find_all = all      # the names the Jump Gate, Starligned and Biome Blitz board tests use
     find = one

@@ -52,7 +52,7 @@ def test_the_board_draws_every_zone_of_the_seats_observation():
     for deck in ("resource", "animal", "ecosystem"):
         drawn = page.find("bb-deck", f"deck-{deck}")
         pile = drawn.find("bb-pile")
-        assert pile.attrs["data-deck"] == str(view["decks"][deck]["deck"])
+        assert pile.attrs["data-count"] == str(view["decks"][deck]["deck"]) and pile.attrs["data-deck"] == deck
         assert pile.attrs["data-discard"] == str(view["decks"][deck]["discard"])
         top = view["decks"][deck]["discard_top"]
         assert (f"top: {printed(session, deck, top)}" if top else "no discards") in drawn.find("bb-discard-top").all_text()

@@ -63,7 +63,7 @@ def test_the_board_draws_every_zone_of_the_seats_observation(finished):
         panel = page.find("sl-seat", f"seat-{seat}")
         row = panel.find("sl-row", f"row-seat-{seat}")
         drawn = row.find_all("sl-card")
-        assert [c.attrs["data-card"] for c in drawn] == [card["card"] for card in view["rows"][seat]]
+        assert [c.attrs["data-face"] for c in drawn] == [card["card"] for card in view["rows"][seat]]
         for shown, card in zip(drawn, view["rows"][seat]):
             assert f"moon-{card['half_moon']}" in shown.classes
             assert ("rotated" in shown.classes) == card["rotated"]
@@ -119,7 +119,7 @@ def test_the_effect_being_resolved_is_the_resolvers_rightmost_card(finished):
     view = session.observation(None)
     resolver = view["resolver"]
     page = board(session)
-    assert page.find("sl-card", "effect-now").attrs["data-card"] == view["rows"][resolver][-1]["card"]
+    assert page.find("sl-card", "effect-now").attrs["data-face"] == view["rows"][resolver][-1]["card"]
     assert f"Player {resolver + 1} resolves the" in page.find("sl-phase", "phase-effect").all_text()
     assert page.find("sl-order").find("now").all_text() == f"P{resolver + 1}"
 

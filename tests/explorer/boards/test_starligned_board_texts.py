@@ -163,7 +163,7 @@ def check_two_step_9(page):
     first = seat_box(page, 0)
     assert "Row, left to right (2 of 10)" in first.texts("zone-label")
     card = first.one("sl-row").all("sl-card")[0]
-    assert card.classes == ["sl-card", "moon-left"] and card.attrs["data-card"] == "S102"
+    assert card.classes == ["sl-card", "moon-left"] and card.attrs["data-face"] == card.attrs["data-card"] == "S102"
     assert card.attrs["title"] == "S102: 9 Swap (up) / 2 Rotate telescope (down), C1, half-moon on the left edge"
     assert card.attrs["style"] == "background:#c0392b;color:#ffffff"
     assert [(c.classes, c.text) for c in children(card)] == [
@@ -178,7 +178,7 @@ def check_two_step_15_as_player_2(page):
                                      "a moon card, remove a moon card from an opponent's row, or take no bonus.")]
     backs = seat_box(page, 0).one("sl-hand").all("sl-back")
     assert backs and {b.attrs["title"] for b in backs} == {"one of Player 1's hand cards"}
-    rotated = [c for c in page.all("sl-card") if c.attrs["data-card"] == "S102r"]
+    rotated = [c for c in page.all("sl-card") if c.attrs["data-face"] == "S102r"]
     assert rotated and rotated[0].classes == ["sl-card", "moon-right", "rotated"]
     assert rotated[0].attrs["title"] == "S102r: 2 Rotate telescope (up) / 9 Swap (down), C1, half-moon on the right edge"
 
@@ -195,7 +195,7 @@ def check_four_step_2_as_player_1(page):
     mine = page.one("sl-chosen", "chosen-seat-0")
     assert mine.classes == ["sl-chosen", "chosen-seat-0"] and mine.text.startswith("Face down (only you see it):")
     card = mine.one("sl-card")
-    assert card.classes == ["sl-card", "moon-right", "rotated"] and card.attrs["data-card"] == "S502r"
+    assert card.classes == ["sl-card", "moon-right", "rotated"] and card.attrs["data-face"] == "S502r" and card.attrs["data-card"] == "S502"
     assert card.attrs["title"] == "S502r: 1 Repeat (up) / 10 Exchange (down), C5, half-moon on the right edge"
     theirs = page.one("sl-chosen", "chosen-seat-1")
     assert theirs.classes == ["sl-chosen", "chosen-seat-1"] and theirs.text == "chosen, face down"
@@ -363,7 +363,7 @@ def test_the_japanese_board_uses_the_rulebook_words(games):
     page = starligned_html(at(games["two"], 9, None), "ja")
     assert "フェーズ3・リピート" in page and "S305" in page and "先生ビュー" in page
     page = starligned_html(at(games["four"], 2, 0), "ja")
-    assert "プレイヤー1の視点" in page and "あなたにだけ見えています" in page and 'data-card="S502r"' in page
+    assert "プレイヤー1の視点" in page and "あなたにだけ見えています" in page and 'data-face="S502r"' in page
     assert "観戦ビュー" in starligned_html(at(games["spectated"], 6, None), "ja")
 
 
