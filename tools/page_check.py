@@ -23,10 +23,13 @@ LATIN_ALLOWED = {
 }
 
 #: What is no prose, in either language, and is left out before the words are checked: a file path or
-#: web address cited as a source (docs/readings.md, meeplephd.com), a table's hexadecimal id, and a
-#: zoological family's Latin name (Felidae), which Biome Blitz's cards print as they are.
+#: web address cited as a source (docs/readings.md, meeplephd.com), a table's hexadecimal id, a
+#: zoological family's Latin name (Felidae), which Biome Blitz's cards print as they are, and a
+#: command-line option as it is typed (the rules page's "コマンドラインの --variant"): only a lower-case
+#: word right after two hyphens that start a word, so the same word without them ("variant") is
+#: still English on a Japanese page.
 NOT_PROSE = re.compile(r"(?:https?://)?(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:md|json|py|com|org|net|io)\b"
-                       r"|\b[0-9a-f]{8}\b|\b[A-Z][a-z]+idae\b")
+                       r"|\b[0-9a-f]{8}\b|\b[A-Z][a-z]+idae\b|(?<![\w-])--[a-z]+(?:-[a-z]+)*(?![\w-])")
 
 #: The JavaScript that reads a drawn page: every visible text and control (through Bokeh's shadow
 #: roots), as boxes, and the page's width.

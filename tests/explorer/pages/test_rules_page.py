@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -13,6 +14,7 @@ from explorer.core.session import GameSession
 from explorer.components.timeline import EventLog
 from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES, rulebook
+from tools.page_check import findings
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -102,3 +104,61 @@ def test_a_rules_page_lists_every_switch_with_its_source_and_default(game, lang)
         else:
             assert variant.source in note
         assert switch_value(game, variant.name, variant.default, lang) in section.split('class="switch-default">', 1)[1]
+
+
+class PageTexts(HTMLParser):
+    """A page's texts as the screenshot check reads them: each element's own text, on its own line."""
+
+    def __init__(self, page: str):
+        super().__init__()
+        self.texts: list[str] = []
+        self.feed(page)
+
+    def handle_data(self, data):
+        if data.strip():
+            self.texts.append(" ".join(data.split()))
+
+
+def word_findings(texts: list[str], lang: str) -> list[str]:
+    """What ``tools/page_check.py`` says of these texts' words (``id``, ``english``), no browser needed."""
+    data = {"width": 1366, "inner": 1366, "boxes": [], "texts": texts, "wide": []}
+    return findings(data, lang, (1366, 768))
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_a_japanese_rules_page_shows_no_english_words(game):
+    """The whole page, not only its first screen (the tour sees what a screenshot shows): the source's
+    title in Japanese (Jump Gate's was the wiki page's name, "Gamehelpjumpgate (Board Game Arena)"), a
+    switch's setting by its Japanese label (Stellar's said 「three」, the setting's id), and the
+    command-line option --variant as it is typed."""
+    texts = PageTexts(rules_html(game, "ja")).texts
+    assert word_findings(texts, "ja") == []
+    source = next(t for t in texts if t.startswith("日本語のルール文"))
+    assert rulebook(game).source in source and re.search(r"[\u3040-\u30ff]", rulebook(game).source)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_a_rule_names_a_switch_setting_by_its_label_not_its_id(game, lang):
+    """A rule that tells which setting to choose quotes it as the sidebar and the switches' section
+    call it ("the face-down value 3", 「裏向きの値 3」), never by the engine's id ("three")."""
+    from explorer.core.session import variant_value_label
+
+    quoted = {"en": '"{}"', "ja": "「{}」"}[lang]
+    for variant in rules.get_game(game).variants:
+        for choice in variant.choices:
+            if isinstance(choice, bool) or variant_value_label(game, variant.name, choice, lang) == str(choice):
+                continue
+            for rule in rulebook(game).rules:
+                for words in (rule.title[lang], rule.summary[lang], rule.text[lang]):
+                    assert quoted.format(choice) not in words, (rule.id, choice)
+
+
+def test_the_page_check_reads_a_command_line_option_as_typed_not_as_english():
+    """The one exception the rules page needs: ``--variant`` (the switches' introduction tells where
+    else a switch is set) is typed as it is; the same word as prose is still English."""
+    assert word_findings(["コマンドラインの --variant で変更できます"], "ja") == []
+    assert word_findings(["（コマンドラインの --variant）"], "ja") == []
+    assert word_findings(["コマンドラインの variant で変更できます"], "ja") == ["english: variant"]
+    assert word_findings(["the--variant"], "ja") == ["english: the, variant"]
+    assert word_findings(["--Variant settings"], "ja") == ["english: Variant, settings"]
