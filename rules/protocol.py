@@ -374,7 +374,11 @@ class GameSpec(abc.ABC):
         return None
 
     def card_info(self, state, card: str) -> dict | None:
-        """How to group and order a card in plots: ``{"group", "group_name", "number"}``."""
+        """How to group and order a card in plots: ``{"group", "group_name", "group_names", "number"}``.
+
+        ``group`` is the group's id, ``group_name`` its name in English, ``group_names`` its name in
+        every language the game words (``{"en": "Savanna", "ja": "サバンナ"}``, from the card file's
+        ``name_ja``): the plots name a group in the page's language, else by ``group_name``."""
         return None
 
     def deck_knowledge(self, state, seat: Seat | None) -> dict | None:

@@ -30,7 +30,9 @@ Each game in its own terms
     The texts of an axis or title may have a version per game (``plots.axis.number.starligned``:
     "Value of the half face up"; :func:`game_text`); a game whose cards' numbers make no scale
     (Jump Gate's 0 and 1) has its cards drawn by group, and no plot by number; a game without an end
-    card no end-card plot.
+    card no end-card plot. Card groups are named in the page's language: ``card_info``'s
+    ``group_names`` (``{"en": "Savanna", "ja": "サバンナ"}``, :func:`group_label`), its ``group_name``
+    where a game gives no name in that language.
 
 Caching
     Per-step values (each step's scores and breakdown text, each step's draw points per seat) are
@@ -182,6 +184,14 @@ def group_colour(group: str) -> str:
         red, green, blue = colorsys.hls_to_rgb(hue / 360, lightness / 100, saturation / 100)
         colour = "#{:02x}{:02x}{:02x}".format(*(round(v * 255) for v in (red, green, blue)))
     return colour
+
+
+def group_label(info: Mapping, lang: str = "en") -> str:
+    """A card group's name in ``lang``, from a card's ``card_info``: its ``group_names[lang]`` where the
+    game words one, else its ``group_name`` (the English), else its ``group`` id."""
+    names = info.get("group_names")
+    found = names.get(lang) if isinstance(names, Mapping) else None
+    return found or info.get("group_name") or str(info.get("group", "?"))
 
 
 def humanize(key: str) -> str:
@@ -367,7 +377,8 @@ def draw_points(cards: Mapping[str, Mapping | None], step: int, events: Iterable
     """One point per card drawn or revealed at ``step``; a hidden draw (no ``cards``) is one grey point at 0.
 
     ``cards``: each card's ``card_info`` (``session.card_info(card)``). ``lang``: the event texts
-    (in ``lang`` where the game writes them) and the hidden card's name."""
+    (in ``lang`` where the game writes them), the groups' names (:func:`group_label`) and the hidden
+    card's name."""
     points = []
     hidden = text("plots.hidden_card", lang)
     for event in events:
@@ -382,7 +393,7 @@ def draw_points(cards: Mapping[str, Mapping | None], step: int, events: Iterable
             info = cards.get(card) or {}
             group = info.get("group", "?")
             points.append({"step": step, "card": card, "number": info.get("number", 0), "group": group,
-                           "group_name": info.get("group_name", group), "colour": group_colour(group),
+                           "group_name": group_label(info, lang), "colour": group_colour(group),
                            "kind": event["kind"], "text": said})
     return points
 
@@ -404,10 +415,11 @@ def draw_columns(points_per_step: Iterable[list[dict]]) -> dict[str, list]:
 
 def session_draw_data(session: GameSession, seat: Any = "viewing", upto: int | None = None,
                       cache: StepCache | None = None, lang: str = "en") -> dict[str, list]:
-    """Columns of every card drawn or revealed from the deal to ``upto`` (default: the cursor), as ``seat`` sees them."""
+    """Columns of every card drawn or revealed from the deal to ``upto`` (default: the cursor), as
+    ``seat`` sees them: the cards of the events its game lists in ``deck_event_kinds``."""
     seat = session.viewing_seat if seat == "viewing" else seat
     upto = session.cursor if upto is None else upto
-    kinds = session.spec.deck_event_kinds
+    kinds = tuple(session.spec.deck_event_kinds)
     cache = cache if cache is not None else StepCache()
 
     def compute(step: int) -> list[dict]:
@@ -428,19 +440,21 @@ def card_catalogue(cards: Mapping | None) -> dict | None:
     ``cards``: the line's public card data, ``session.card_data()`` (copies from ``inventory``, every
     card on the table, when the game answers it, else from the spectator's unseen cards at the deal).
     Its groups (in order), numbers and copies fix the card plots' colours and axes for the whole game.
+    ``groups``: each group's ``card_info`` (of its first card), which names it in every language the
+    game words (:func:`group_names`).
     """
     if cards is None:
         return None
     copies, info = cards["copies"], cards["info"]
     if not info or any(value is None for value in info.values()):
         return None
-    groups: dict[str, str] = {}
+    groups: dict[str, Mapping] = {}
     per_group: Counter = Counter()
     per_number: Counter = Counter()
     printed: dict[int, set] = {}
     for card, value in info.items():
-        groups.setdefault(value["group"], value["group_name"])
-        per_group[value["group_name"]] += copies[card]
+        groups.setdefault(value["group"], value)
+        per_group[value["group"]] += copies[card]
         per_number[value["number"]] += copies[card]
         printed.setdefault(value["number"], set()).add(value.get("label", str(value["number"])))
     numbers = sorted(per_number)
@@ -457,9 +471,14 @@ def card_catalogue(cards: Mapping | None) -> dict | None:
 NUMBERS_FOR_A_SCALE = 3
 
 
+def group_names(catalogue: Mapping, lang: str = "en") -> dict[str, str]:
+    """Group id -> its name in ``lang`` (:func:`group_label`), in the game's order."""
+    return {group: group_label(info, lang) for group, info in catalogue["groups"].items()}
+
+
 def group_cmap(catalogue: Mapping, lang: str = "en") -> dict[str, str]:
-    """Group name -> colour, plus the grey of hidden cards: the same in every plot."""
-    cmap = {name: group_colour(group) for group, name in catalogue["groups"].items()}
+    """Group name (in ``lang``) -> colour, plus the grey of hidden cards: the same in every plot."""
+    cmap = {name: group_colour(group) for group, name in group_names(catalogue, lang).items()}
     cmap[text("plots.hidden_card", lang)] = HIDDEN_COLOUR
     return cmap
 
@@ -490,9 +509,9 @@ def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int 
 
     A game whose numbers make a scale (:data:`NUMBERS_FOR_A_SCALE`) plots each card at its number
     (ticks as printed: Stellar's ``6/0``), a card drawn in secret one row below the lowest; any
-    other (Jump Gate) by group, one row per group drawn so far (the first at the top), a card
-    whose number is above the lowest (a resource with the black-hole icon) ringed (``ring``: the
-    outline's width). The y axis says what is drawn in the game's terms (``plots.axis.number.<game>``).
+    other (Jump Gate: its resource types revealed, its NavComp cards drawn) by group, one row per
+    group drawn so far (the first at the top, each named in ``lang``), a card whose number is above
+    the lowest (a resource with the black-hole icon) ringed (``ring``: the outline's width). The y axis says what is drawn in the game's terms (``plots.axis.number.<game>``).
     """
     who = (text("plots.draws.who_seat", lang, player=seat_label(seat, lang)) if seat is not None
            else text("plots.draws.who_teacher", lang) if teacher else text("plots.draws.who_spectator", lang))
@@ -513,7 +532,8 @@ def draws_plot_data(columns: Mapping, catalogue: Mapping, steps: int, seat: int 
     else:
         hidden_name = text("plots.hidden_card", lang)
         drawn_groups = set(columns["group_name"])
-        rows = [name for name in catalogue["groups"].values() if name in drawn_groups] or list(catalogue["groups"].values())
+        names = list(group_names(catalogue, lang).values())
+        rows = [name for name in names if name in drawn_groups] or names
         shown["y"] = list(columns["group_name"])
         shown["ring"] = [2.5 if group != "hidden" and number > lowest else 0.5
                          for number, group in zip(columns["number"], columns["group"])]
@@ -584,19 +604,19 @@ def deck_composition(knowledge: Mapping | None, seat: int | None, catalogue: Map
     by_number: Counter = Counter()
     for card, count in knowledge["unseen"].items():
         card_data = info[card]
-        by_group[card_data["group_name"]] += count
-        by_number[(card_data["number"], card_data["group_name"])] += count
-    cmap = group_cmap(catalogue, lang)
-    group_names = tuple(catalogue["groups"].values())
+        by_group[card_data["group"]] += count
+        by_number[(card_data["number"], card_data["group"])] += count
+    named = group_names(catalogue, lang)          # group id -> its name on this page
     numbers = tuple(catalogue["numbers"])
     stacks: dict[str, list] = {name: [] for name in ("x0", "x1", "y0", "y1", "number", "group_name", "count", "colour")}
     for number in numbers:
         height = 0
-        for name in group_names:
-            count = by_number[(number, name)]
+        for group, name in named.items():
+            count = by_number[(number, group)]
             if count:
                 for key, value in (("x0", number - 0.4), ("x1", number + 0.4), ("y0", height), ("y1", height + count),
-                                   ("number", number), ("group_name", name), ("count", count), ("colour", cmap[name])):
+                                   ("number", number), ("group_name", name), ("count", count),
+                                   ("colour", group_colour(group))):
                     stacks[key].append(value)
                 height += count
     total = sum(by_group.values())
@@ -607,9 +627,10 @@ def deck_composition(knowledge: Mapping | None, seat: int | None, catalogue: Map
                                                           for number in numbers)])
     return {
         "total": total, "deck_count": knowledge["deck_count"], "in_hands": knowledge["unseen_in_hands"],
-        "by_group": {"columns": {"group_name": list(group_names), "count": [by_group[name] for name in group_names],
-                                 "colour": [cmap[name] for name in group_names]},
-                     "title": title, "xlim": None, "ylim": (0, tallest_group * 1.05), "structure": ("groups", group_names),
+        "by_group": {"columns": {"group_name": list(named.values()), "count": [by_group[group] for group in named],
+                                 "colour": [group_colour(group) for group in named]},
+                     "title": title, "xlim": None, "ylim": (0, tallest_group * 1.05),
+                     "structure": ("groups", tuple(named.values())),
                      "xlabel": game_text("plots.axis.group", game, lang)},
         "by_number": {"columns": stacks, "title": text("plots.unseen.by_number_title", lang),
                       "xlim": (min(numbers, default=1) - 0.6, max(numbers, default=1) + 0.6),

@@ -260,15 +260,23 @@ class BiomeBlitz(ModuleGame):
 
     def card_info(self, state: State, card: str) -> dict:
         """Resources group by symbol (number 0); animals by their ecosystem (number = stars);
-        ecosystems in one group (number = stars)."""
+        ecosystems in one group (number = stars). ``group_names``: the group's name in each language
+        (``group_name``: the English), from the card file's names and the game's terms."""
         cards = state.cards
         if card in SYMBOLS:
-            return {"group": card, "group_name": card.capitalize(), "number": 0}
+            names = {lang: word[:1].upper() + word[1:] for lang, word in symbol(SYMBOLS.index(card)).items()}
+            return {"group": card, "group_name": names["en"], "group_names": names, "number": 0}
         if card in cards.animal_by_id:
             animal = cards.animals[cards.animal_by_id[card]]
-            return {"group": f"animal_{animal.ecosystem}", "group_name": f"Animal ({animal.ecosystem})", "number": animal.stars}
+            where = cards.ecosystem_label(animal.ecosystem)
+            where = {"en": where, "ja": where} if isinstance(where, str) else where
+            word = say(GAME, "term.animal")
+            names = {"en": f"{word['en'].capitalize()} ({where['en']})", "ja": f"{word['ja']}（{where['ja']}）"}
+            return {"group": f"animal_{animal.ecosystem}", "group_name": names["en"], "group_names": names,
+                    "number": animal.stars}
         eco = cards.ecosystems[cards.ecosystem(card, where="card")]
-        return {"group": "ecosystem", "group_name": "Ecosystem", "number": eco.stars}
+        names = {lang: word[:1].upper() + word[1:] for lang, word in say(GAME, "term.ecosystem").items()}
+        return {"group": "ecosystem", "group_name": names["en"], "group_names": names, "number": eco.stars}
 
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards: the decks and other players' hands. Biome Blitz has no end card."""

@@ -59,8 +59,9 @@ class JumpGate(ModuleGame):
 
     def card_set(self, state: State) -> Components:
         return state.comps
-    #: Resources come into view face up: at setup (one per planet) and by scans.
-    deck_event_kinds = ("reveal",)
+    #: Resources come into view face up (at setup, one per planet, and by scans); NavComp cards leave
+    #: their deck by draws (named to the drawer and the teacher, a hidden card to anyone else).
+    deck_event_kinds = ("reveal", "draw")
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
@@ -248,15 +249,18 @@ class JumpGate(ModuleGame):
                               hands=tuple(hands), deck=tuple(nav))
 
     def card_info(self, state: State, card: str) -> dict:
-        """Resources group by type; their ``number`` is 1 with the black-hole icon, else 0. NavComp
-        cards form one group, number 0."""
+        """Resources group by type (``group_names``: the type's name in each language, the component
+        file's ``name_ja``); their ``number`` is 1 with the black-hole icon, else 0. NavComp cards
+        form one group ("NavComp card", in Japanese 手札カード as the game's texts call them), number 0."""
         comps = state.comps
         kind = comps.resource_by_name.get(card)
         if kind is None:
             comps.navcomp(card, where="card")
-            return {"group": "navcomp", "group_name": "NavComp card", "number": 0}
+            return {"group": "navcomp", "group_name": "NavComp card",
+                    "group_names": {"en": "NavComp card", "ja": "手札カード"}, "number": 0}
         rtype = comps.types[comps.resource_type[kind]]
-        return {"group": rtype.id, "group_name": rtype.name, "number": int(comps.black_hole[kind])}
+        return {"group": rtype.id, "group_name": rtype.name, "group_names": dict(rtype.label),
+                "number": int(comps.black_hole[kind])}
 
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen resources (face down on planets, set aside, other players' hidden ones) and unseen

@@ -181,11 +181,16 @@ class Starligned(ModuleGame):
         return state._replace(deck=deck, discard=tuple(discard), hands=tuple(hands), chosen=tuple(picked))
 
     def card_info(self, state: State, card: str) -> dict:
-        """Group by constellation; number = the value of the half that is up (``"S101r"``: rotated)."""
+        """Group by constellation (``group_names``: its name in each language, the card file's
+        ``name_ja``); number = the value of the half that is up (``"S101r"``: rotated)."""
         cards = state.cards
         e = position.parse_entry(cards, card, "card")
         c = cards.constellation[e // 2]
-        return {"group": cards.constellation_ids[c], "group_name": cards.constellation_names[c], "number": cards.value[e]}
+        name = cards.constellation_names[c]
+        listed = cards.raw.get("constellations", ()) if hasattr(cards.raw, "get") else ()
+        found = listed[c] if c < len(listed) and hasattr(listed[c], "get") else {}   # (as card_label reads it)
+        return {"group": cards.constellation_ids[c], "group_name": name,
+                "group_names": {"en": name, "ja": str(found.get("name_ja") or name)}, "number": cards.value[e]}
 
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards: every card in play but those in the rows and ``seat``'s own hand and choice

@@ -246,13 +246,20 @@ class Stellar(ModuleGame):
                               chosen=tuple(choices))
 
     def card_info(self, state: State, card: str) -> dict:
-        """Its type (``group``), number (6 for a 6/0 card), the number as printed (``label``:
-        ``"6/0"``) and stars, from the card file."""
+        """Its type (``group``; ``group_names``: the type's name in each language, the card file's
+        ``name_ja``), number (6 for a 6/0 card), the number as printed (``label``: ``"6/0"``) and
+        stars, from the card file."""
         cards = state.cards
         kind = cards.kind(card, where="card")
         t = cards.type_of[kind]
-        return {"group": cards.type_id(t), "group_name": cards.type_name(t), "number": cards.number_of[kind],
-                "label": SIX_ZERO if cards.six_zero[kind] else str(cards.number_of[kind]), "stars": cards.stars_of[kind]}
+        if cards.is_satellite(kind):
+            names = {"en": cards.type_name(t), "ja": say(self.id, "term.satellite")["ja"]}
+        else:
+            names = {"en": cards.types[t].name, "ja": cards.types[t].name_ja or cards.types[t].name}
+        return {"group": cards.type_id(t), "group_name": cards.type_name(t), "group_names": names,
+                "number": cards.number_of[kind],
+                "label": SIX_ZERO if cards.six_zero[kind] else str(cards.number_of[kind]),
+                "stars": cards.stars_of[kind]}
 
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards = every card minus those ``seat`` can see (the table, its own hand).

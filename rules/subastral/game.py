@@ -123,10 +123,13 @@ class Subastral(ModuleGame):
         return state._replace(deck=deck, hands=tuple(hands), passes=tuple(passes))
 
     def card_info(self, state: State, card: str) -> dict:
+        """Group by biome (``group_names``: its name in each language, the card file's ``name_ja``);
+        number = the printed number."""
         cards = state.cards
         kind = cards.kind(card, where="card")
         biome = cards.biomes[cards.biome_of[kind]]
-        return {"group": biome.id, "group_name": biome.name, "number": cards.number_of[kind]}
+        names = {"en": biome.name, "ja": biome.name_ja or biome.name}
+        return {"group": biome.id, "group_name": biome.name, "group_names": names, "number": cards.number_of[kind]}
 
     def deck_knowledge(self, state: State, seat: int | None) -> dict:
         """Unseen cards = the deck for this player count minus every card ``seat`` can see.

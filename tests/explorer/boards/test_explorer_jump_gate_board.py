@@ -226,16 +226,26 @@ def test_the_plots_show_jump_gate_scores_and_the_resources_revealed(finished):
         assert columns["score"] == [session.spec.scores(session.state_at(step))[seat] for step in range(len(session.log) + 1)]
     draws = plots.sent["draws"]["columns"]
     cards = [card for card in draws["card"] if card]
+    out_of_decks = [card for step in range(61) for event in session.spec.events(session.state_at(step))
+                    if event.kind in ("reveal", "draw") for card in event.cards]     # resources and NavComp cards
+    assert cards and sorted(cards) == sorted(out_of_decks)
     revealed = [card for step in range(61) for event in session.spec.events(session.state_at(step))
                 if event.kind == "reveal" for card in event.cards]
-    assert cards and sorted(cards) == sorted(revealed)
     colours = {card: colour for card, colour in zip(draws["card"], draws["colour"]) if card}
-    assert all(colours[card] == BIOME_COLOURS[card.removesuffix("-bh")][0] for card in colours)
+    assert all(colours[card] == BIOME_COLOURS[card.removesuffix("-bh")][0] for card in revealed)
     groups = plots.sent["by_group"]["columns"]["group_name"]
     assert "NavComp card" in groups and "Gem (red)" in groups
     assert plots.sent["end_card"] is None          # (no end card: no frame)
-    session.viewing_seat = 1                  # reveals are public: a seat sees the same cards
-    assert sorted(c for c in plots.sent["draws"]["columns"]["card"] if c) == sorted(revealed)
+    session.viewing_seat = 1                  # reveals are public: a seat sees them, and its own draws
+    shown = [c for c in plots.sent["draws"]["columns"]["card"] if c]
+    drawn = {seat: [card for step in range(61) for event in session.spec.events(session.state_at(step))
+                    if event.kind == "draw" and event.seat == seat for card in event.cards] for seat in (0, 1)}
+    named = [c for c in shown if c in set(out_of_decks)]
+    assert sorted(named) == sorted(revealed + drawn[1])
+    hidden = [c for c in shown if c not in set(out_of_decks)]        # the other seat's draws: one unnamed mark each
+    others = [event for step in range(61) for event in session.spec.events(session.state_at(step))
+              if event.kind == "draw" and event.seat != 1]                  # (Players 1 and 3)
+    assert len(hidden) == len(others) > 0 and len(set(hidden)) == 1 and not set(hidden) & set(drawn[0])
 
 
 def test_stepping_and_a_new_line_at_a_past_step_work_for_jump_gate():

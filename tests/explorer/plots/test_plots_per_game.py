@@ -3,7 +3,8 @@
 Each game shows the plots that mean something for it, with axes in its own terms, in English and
 Japanese: the end card's chances only in a game with an end card (Subastral), the cards drawn along
 a number only where the numbers make a scale (Jump Gate's cards carry 0 or 1, the black-hole icon:
-its resources are plotted by type), and the score legend beside the plot, never over a curve.
+its resources revealed are plotted by type, its NavComp cards drawn on a row of their own), the
+card groups named in the page's language, and the score legend beside the plot, never over a curve.
 A seat (or a spectator) sees no step after the one shown; the teacher sees the whole line, the
 step shown marked. Everything is read from the rendered Bokeh models.
 """
@@ -28,7 +29,7 @@ DRAWN = {
     "starligned": ("Value of the half face up", "上になった半分の値"),
     "stellar": ("Card number", "カードの数字"),
     "biome_blitz": ("Stars (0: resource card)", "★の数（0：リソースカード）"),
-    "jump_gate": ("Resource revealed", "表向きになった資源"),
+    "jump_gate": ("Resource or NavComp card", "資源または手札カード"),
 }
 CURSOR = 20
 
@@ -92,10 +93,12 @@ def test_the_cards_drawn_are_plotted_along_what_the_game_prints_on_them(session)
         assert draws.yaxis[0].axis_label == label
         if session.game == "jump_gate":
             assert not {"Card number", "カードの数字"} & {word for fig in shown.values() for word in words(fig)}
-            # No number scale (0 or 1: the black-hole icon): one row per resource type drawn, the icon ringed.
+            # No number scale (0 or 1: the black-hole icon): one row per resource type revealed and
+            # one for the NavComp cards drawn, the icon ringed.
             assert isinstance(draws.y_range, FactorRange)
             [data] = glyph_data(draws)
-            assert set(draws.y_range.factors) == set(data["y"]) and "NavComp card" not in draws.y_range.factors
+            navcomp = ("NavComp card", "手札カード")[lang == "ja"]
+            assert set(draws.y_range.factors) == set(data["y"]) and navcomp in draws.y_range.factors
             assert {2.5, 0.5} == set(data["ring"]) and "by_number" not in shown
             assert re.search("black hole icon|ブラックホールのアイコン付き", plots.legend.object)
         else:
@@ -105,9 +108,12 @@ def test_the_cards_drawn_are_plotted_along_what_the_game_prints_on_them(session)
 
 def test_the_y_ticks_of_the_cards_drawn_are_the_numbers_as_printed(session):
     plots, shown = drawn_plots(session)
-    if session.game == "jump_gate":
-        pytest.skip("plotted by resource type")
     session.goto(len(session.log))
+    if session.game == "jump_gate":         # plotted by group: every card drawn sits on a row of its group
+        [data] = glyph_data(shown["draws"])
+        assert set(data["y"]) == set(shown["draws"].y_range.factors) >= {"NavComp card", "Sand"}
+        assert shown["draws"].yaxis[0].major_label_overrides == {}
+        return
     ticks = shown["draws"].yaxis[0].major_label_overrides
     [data] = glyph_data(shown["draws"])
     assert set(data["y"]) <= set(ticks), "every card drawn sits on a labelled row"
@@ -129,8 +135,8 @@ def test_every_plots_words_are_japanese_on_a_japanese_page(session):
     for seat in (None, 1):
         session.viewing_seat = seat
         _, shown = drawn_plots(session, "ja")
-        # (the groups are named as the game's card_info names them: its words, not the plots')
-        own = {"k", *(info["group_name"] for info in session.card_data()["info"].values())}
+        # (the groups too: in Japanese, as the game's card_info names them in each language)
+        own = {"k"}
         for name, fig in shown.items():
             labels = [word for word in words(fig) if word not in own and not word.replace("/", "").isdigit()]
             assert all(JAPANESE.search(word) for word in labels), (name, labels)

@@ -317,9 +317,11 @@ def test_observe_hides_the_opponents_hand_and_the_deck_order():
 
 def test_card_info_groups_by_type_and_satellites_apart():
     state = load()
-    assert GAME.card_info(state, "planet-6/0-0stars") == {"group": "planet", "group_name": "Planet", "number": 6,
+    assert GAME.card_info(state, "planet-6/0-0stars") == {"group": "planet", "group_name": "Planet",
+                                                          "group_names": {"en": "Planet", "ja": "惑星"}, "number": 6,
                                                           "label": "6/0", "stars": 0}
-    assert GAME.card_info(state, "satellite")["group"] == "satellite"
+    satellite = GAME.card_info(state, "satellite")
+    assert satellite["group"] == "satellite" and satellite["group_names"] == {"en": "Satellite", "ja": "サテライト"}
 
 
 def test_deck_knowledge_counts_unseen_cards_and_has_no_end_card():
