@@ -20,9 +20,12 @@ standard errors) and Wilson score intervals for proportions (win rates).
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.context
 import operator
 import os
 import signal
+import threading
 import time
 from concurrent import futures
 from dataclasses import dataclass, field, fields
@@ -282,6 +285,33 @@ class FuturesExecutor(Executor):
             self._close()
 
 
+def process_context() -> multiprocessing.context.BaseContext:
+    """How a local pool starts its workers: forked from this process while it runs a single thread
+    (the command line: the quickest start), else from a fork server. A process with other threads (a
+    web server, a page's run in the background) may be forked while one of them holds a lock, which
+    the child would then wait for forever; the fork server is a clean process that has imported the
+    rules once (its preload) and forks each worker from itself."""
+    if threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return _fork_server()
+
+
+def _fork_server() -> multiprocessing.context.BaseContext:
+    """The fork-server context, its server importing the sweep and every game's rules once."""
+    from rules.registry import GAMES
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["play.sweep", *(f"rules.{game}" for game in GAMES)])
+    return context
+
+
+def warm_process_pool() -> None:
+    """Start the fork server now, in the background, for a process that will run pools from a thread
+    (a page's run): its first run then does not wait for it (~0.5 s of imports)."""
+    from multiprocessing import forkserver
+    _fork_server()
+    threading.Thread(target=forkserver.ensure_running, daemon=True, name="fork-server-start").start()
+
+
 def _leave_ctrl_c_to_the_parent() -> None:
     """A pool worker's initializer: Ctrl-C interrupts the whole process group, and the parent alone
     stops the run (keeping the chunks finished) and shuts the pool down. A worker interrupted too could
@@ -311,6 +341,7 @@ def make_executor(executor: str | None = None, *, workers: int | None = None, sc
         return dask_executor(scheduler)
     if executor == "processes":
         return FuturesExecutor("processes", futures.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
+                                                                        mp_context=process_context(),
                                                                         initializer=_leave_ctrl_c_to_the_parent))
     if executor == "inprocess":
         return Executor()

@@ -21,11 +21,15 @@ Live updates and threads
     callback of its own, gives the plots their new data (in place, as the play page's plots); so
     the texts go out at once, never behind the plots.
 
-    The run is a blocking, CPU-bound call (``compare``), so it needs a thread of its own whichever
-    way it is started (an ``async`` callback would hand it to an executor thread all the same);
-    what crosses from that thread to the page goes through Panel's ``pn.state.execute`` on the
-    page's loop (``OnLoop``), and a run in this process waits after each chunk until the page has
-    drawn it (``_pace``: it keeps the interpreter lock nearly all the time otherwise).
+    The run is a blocking call (``compare``), so it needs a thread of its own whichever way it is
+    started (an ``async`` callback would hand it to an executor thread all the same); what crosses
+    from that thread to the page goes through Panel's ``pn.state.execute`` on the page's loop
+    (``OnLoop``). By default the games are played in local worker processes (``executor=
+    "processes"``; their fork server is started with the page, ``play.sweep.warm_process_pool``):
+    the thread then only gathers chunks, and the server's interpreter is free to draw them. Played
+    "in this process", the run keeps the interpreter lock nearly all the time, so it waits for the
+    page to draw (``_pace``); that cost the page 1.7 times the command line's time for the same
+    500 paired games (``make bench-ui``), the reason for the default.
 
 Stopping
     ``compare`` keeps the chunks finished so far when interrupted (Ctrl-C); the Stop button asks for
@@ -61,7 +65,7 @@ from explorer.web.request import page_language
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS
 from rules.rulebook import LANGUAGES
-from play.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats
+from play.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats, warm_process_pool
 from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import (VariantSwitches, player_label, switches_class, variant_label, variant_note,
                                    variant_options, variant_value_label)
@@ -72,6 +76,10 @@ SETTING_OFFSET = {"A": -0.15, "B": 0.15}
 BUSY_CSS = stylesheet("components/busy")
 #: How often a run in a served page waits for its plots to be drawn (see AnalysisPage._pace).
 PACE_SECONDS = 0.5
+#: How often, at most, a served page redraws its plots while a run goes on (the texts follow every
+#: chunk). Six plots redrawn for every chunk (every ~0.15 s of a quick run) kept the browser busy on
+#: a core the games needed: on two cores the page took 1.7 times the command line's time.
+PLOTS_SECONDS = 0.5
 EXECUTORS = {"In this process": "inprocess", "Local processes": "processes", "Dask cluster": "dask"}
 
 
@@ -433,7 +441,7 @@ class AnalysisPage(pn.viewable.Viewer):
     variants_b = param.ClassSelector(class_=VariantSwitches, doc="Setting B's variant switches.")
     games = param.Integer(default=500, bounds=(1, None), doc="Games per setting (each deal is played under A and B).")
     seed = param.Integer(default=1, doc="Game i is dealt from seed + i.")
-    executor = param.Selector(default="inprocess", objects=EXECUTORS, doc="Where the games are played.")
+    executor = param.Selector(default="processes", objects=EXECUTORS, doc="Where the games are played.")
     workers = param.Integer(default=2, bounds=(1, 256), doc="Local processes.")
     scheduler = param.String(default="", doc="Dask scheduler address (tcp://host:8786); empty: DASK_SCHEDULER_ADDRESS.")
     chunk = param.Integer(default=50, bounds=(1, None), label="Chunk size", doc="Games per chunk (the plots update per chunk).")
@@ -446,6 +454,8 @@ class AnalysisPage(pn.viewable.Viewer):
         super().__init__(**params)
         lang = self.lang
         self.param.executor.objects = executor_options(lang)
+        if self.executor == "processes":
+            warm_process_pool()         # (the first Run then finds the workers' fork server started)
         self.run = AnalysisRun()
         self.thread: threading.Thread | None = None
         # From the run's thread: once, on the document's own loop, which holds its lock.
@@ -455,6 +465,8 @@ class AnalysisPage(pn.viewable.Viewer):
         self._drawn = threading.Condition()
         self.drawn_games = 0            # games_done of the run as last drawn
         self._paced_at = 0.0            # (time.monotonic) when the run last waited for its plots
+        self._plotted_at = 0.0          # (time.monotonic) when the plots were last given data
+        self._plots_later = False       # a redraw is scheduled for the end of the current interval
         self.sent = plot_data(None, [])     # what the figures show
         self.figures = {name: self._figure(name, data) for name, data in self.sent.items()}
         self.panes = {name: figure_pane(shown.figure, f"analysis-{name.replace('_', '-')}")
@@ -590,7 +602,10 @@ class AnalysisPage(pn.viewable.Viewer):
             return None
         settings = self.settings()
         self.question.object = f"### {question(settings, self.lang)}"
-        self.thread = threading.Thread(target=self.run.run, args=(settings,), kwargs={"pace": self._pace},
+        # Played in this process, the run waits for the page's drawing (``_pace``); played elsewhere it
+        # leaves the interpreter free, and a wait would only hold back the chunks already finished.
+        pace = self._pace if settings.executor == "inprocess" else None
+        self.thread = threading.Thread(target=self.run.run, args=(settings,), kwargs={"pace": pace},
                                        daemon=True, name="analysis-run")
         # The buttons and the progress line ("0 / 2000 games · running", turning) change at once, before
         # the thread's first chunk: starting the worker processes alone took seconds ("Not run yet." showed).
@@ -641,7 +656,17 @@ class AnalysisPage(pn.viewable.Viewer):
             self.run_button.disabled = run.running
             self.stop_button.disabled = not run.running
             self.csv_download.disabled = self.json_download.disabled = not finished
-        self._on_plots_due()
+        wait = self._plotted_at + PLOTS_SECONDS - time.monotonic()
+        paced = run.settings is None or run.settings.executor == "inprocess"      # (its run waits for each draw)
+        if self._document is None or not run.running or paced or wait <= 0:
+            self._on_plots_due()
+        elif not self._plots_later:         # (drawn at the interval's end, with the data of then)
+            self._plots_later = True
+            self._document.add_timeout_callback(self._plots_after_wait, int(wait * 1000))
+
+    def _plots_after_wait(self) -> None:
+        self._plots_later = False
+        self.refresh_plots()
 
     def _figure(self, name: str, data: Mapping):
         """A new figure for the plot ``name`` showing ``data``, in the page's language."""
@@ -667,6 +692,7 @@ class AnalysisPage(pn.viewable.Viewer):
                     self.figures[name] = self._figure(name, data[name])
                     show_figure(self.panes[name], self.figures[name].figure)
         self.sent = data
+        self._plotted_at = time.monotonic()
         with self._drawn:
             self.drawn_games = games
             self._drawn.notify_all()

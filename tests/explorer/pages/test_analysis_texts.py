@@ -217,7 +217,7 @@ def test_the_japanese_page_in_detail(japanese_page):
     assert japanese_page.title == "ルール・エクスプローラー：分析"
     assert page.lang == "ja"
     assert widget_texts(page)["analysis-executor"][2] == ["このプロセス内", "ローカルの複数プロセス", "Daskクラスター"]
-    assert page.executor == "inprocess" and page.settings().executor == "inprocess"
+    assert page.executor == "processes" and page.settings().executor == "processes"
     assert page.progress.object.startswith("20 / 20ゲーム") and page.progress.object.endswith("完了")
     assert "| プレイヤー1 |" in page.summary.object and "プレイヤー3" in page.summary.object
     switch = japanese_page.language_switch.object

@@ -195,8 +195,9 @@ def test_the_page_runs_in_a_background_thread_and_offers_csv_and_json():
     thread = page.start()
     thread.join(30)
     assert page.run.status == "done" and not page.run_button.disabled and page.stop_button.disabled
-    expected = compare(**SETTINGS.compare_arguments())
-    assert page.settings().compare_arguments() == SETTINGS.compare_arguments()
+    expected = compare(**SETTINGS.compare_arguments())            # (played in this process)
+    # The page plays in local worker processes by default: the same games, the same numbers.
+    assert page.settings().compare_arguments() == {**SETTINGS.compare_arguments(), "executor": "processes", "workers": 2}
     assert page.sent["scores"]["games"] == 40 and page.figures["scores"].figure.title.text.endswith("(40 games)")
     assert len(page.figures["scores"].sources["A"].data["value"]) == 3
     assert not page.csv_download.disabled
