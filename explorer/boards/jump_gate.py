@@ -26,7 +26,8 @@ CSS classes the tests and screenshots rely on (seats 0-based; the page says "Pla
 ``jg-board``, ``jg-status`` (``step-counter``, ``jg-phase``, ``viewer``, ``problem``, ``preview-line``),
 ``jg-ring``, ``jg-planet planet-<id>`` (``data-planet``, also ``claimed claimed-by-<s>``, ``focus``,
 ``target``), ``jg-code jg-code-jump|scan|land``, ``jg-resource`` (``slot-<n>``, ``res-<type>`` with
-``data-card`` when face up, ``face-down``, ``empty``, ``target``), ``jg-bh-icon``, ``jg-marker
+``data-card`` when face up; on the planet in focus ``data-face`` instead, with ``data-whole``,
+``data-slot`` and ``data-kind``: a place to mark or harvest; ``face-down``, ``empty``, ``target``), ``jg-bh-icon``, ``jg-marker
 marker-seat-<s>``, ``jg-ship ship-seat-<s>``, ``jg-gate``, ``jg-black-hole`` (``bh-marker``),
 ``seat seat-<s>``, ``jg-hand hand-seat-<s>``, ``jg-navcomp`` (``data-card``; ``back`` when face
 down; ``selected`` in a preview), ``jg-hidden hidden-seat-<s>``, ``jg-gained gained-seat-<s>``,
@@ -152,7 +153,7 @@ def ship_markup(seat: int, lang: str = "en") -> Markup:
 @lru_cache(maxsize=16)
 def hidden_back_markup(lang: str = "en") -> Markup:
     """A hidden resource the viewer may not see (another seat's supply)."""
-    return piece("resource", {"kind": "face_down", "classes": "jg-resource", "marker": None,
+    return piece("resource", {"kind": "face_down", "classes": "jg-resource", "marker": None, "place": None,
                               "title": say("hidden_resource", lang)})
 
 
@@ -165,7 +166,7 @@ def resource_face(card: str, info: dict) -> tuple[str, str]:
 
 
 def resource_slot(slot: dict | str | None, card_info, number: int | None = None, target: bool = False,
-                  lang: str = "en") -> Markup:
+                  lang: str = "en", place: bool = False) -> Markup:
     """A resource slot of a planet (``number`` 1-4) or a resource in a supply (``number`` None).
 
     ``slot`` is the observation's ``{card?, face_up, marker}`` (no ``card`` when face down), a bare
@@ -174,7 +175,7 @@ def resource_slot(slot: dict | str | None, card_info, number: int | None = None,
     :func:`resource_markup` (so a card of another component file is drawn from its own file).
     """
     if slot is None:
-        return resource_markup("empty", number, target, lang=lang)
+        return resource_markup("empty", number, target, lang=lang, place=place)
     if isinstance(slot, str):
         slot = {"card": slot, "face_up": True, "marker": None}
     owner_seat = slot.get("marker")
@@ -182,34 +183,37 @@ def resource_slot(slot: dict | str | None, card_info, number: int | None = None,
     # all-seeing observation names it, but the board draws the table as the players have it).
     card = slot.get("card") if slot.get("face_up", True) else None
     if card is None:
-        return resource_markup("face_down", number, target, owner_seat, lang=lang)
+        return resource_markup("face_down", number, target, owner_seat, lang=lang, place=place)
     info = card_info(card) or {}
     main, sub = resource_face(card, info)
     return resource_markup("face_up", number, target, owner_seat, card=card, group=info.get("group", card),
                            name=info.get("group_name", card), main=main, sub=sub,
-                           black_hole=info.get("number") == 1, lang=lang)
+                           black_hole=info.get("number") == 1, lang=lang, place=place)
 
 
 @lru_cache(maxsize=4096)
 def resource_markup(kind: str, number: int | None, target: bool, owner_seat: int | None = None, *,
                     card: str | None = None, group: str | None = None, name: str | None = None,
-                    main: str = "", sub: str = "", black_hole: bool = False, lang: str = "en") -> Markup:
+                    main: str = "", sub: str = "", black_hole: bool = False, lang: str = "en",
+                    place: bool = False) -> Markup:
     """A resource's markup (the ``resource`` macro of ``templates/jump_gate_pieces.html``), made once for
     each way it is drawn: ``kind`` "empty", "face_down" or "face_up", the card's facts from its
-    component file (``group``, ``name``, the printed ``main``/``sub`` lines, the ``black_hole`` icon)."""
+    component file (``group``, ``name``, the printed ``main``/``sub`` lines, the ``black_hole`` icon).
+    ``place``: a slot of the planet in focus, clicked as a whole to mark or harvest it (board clicks)."""
     where = say("resource_where", lang, number=number) if number else ""
     classes = " ".join(["jg-resource"] + ([f"slot-{number}"] if number else []) + (["target"] if target else []))
     if kind == "empty":
-        return piece("resource", {"kind": "empty", "classes": classes, "title": say("resource_taken", lang, where=where)})
+        return piece("resource", {"kind": "empty", "classes": classes, "place": number if place else None,
+                                  "title": say("resource_taken", lang, where=where)})
     marker = marker_face(owner_seat, lang) if owner_seat is not None else None
     owner = say("resource_owner", lang, who=player_name(owner_seat, lang)) if owner_seat is not None else ""
     if kind == "face_down":
-        return piece("resource", {"kind": "face_down", "classes": classes, "marker": marker,
+        return piece("resource", {"kind": "face_down", "classes": classes, "marker": marker, "place": number if place else None,
                                   "title": say("resource_face_down", lang, where=where, owner=owner)})
     background, ink = biome_colours(group)
     return piece("resource", {
         "kind": "face_up", "classes": classes, "group": group, "card": card, "background": background, "ink": ink,
-        "main": main, "long": len(main) > 5, "sub": sub, "marker": marker,
+        "main": main, "long": len(main) > 5, "sub": sub, "marker": marker, "place": number if place else None,
         "icon": say("black_hole_icon", lang) if black_hole else None,
         "title": say("resource_title", lang, where=where, name=name, owner=owner,
                      icon=say("resource_icon_suffix", lang) if black_hole else "")})
@@ -302,7 +306,8 @@ def planet_context(view: dict, index: int, preview: dict, card_info, lang: str,
     return {"planet": planet["planet"], "name": (planets or {}).get(planet["planet"], planet["name"]), "classes": classes,
             "style": style, "claim": claim,
             "codes": [code_markup(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land")],
-            "slots": [resource_slot(slot, card_info, number, target=targeted and preview.get("slot") == number, lang=lang)
+            "slots": [resource_slot(slot, card_info, number, target=targeted and preview.get("slot") == number, lang=lang,
+                                    place=planet["planet"] == view["focus"])
                       for number, slot in enumerate(planet["resources"], start=1)],
             "ships": [ship_markup(seat, lang) for seat in planet["ships"]]}
 

@@ -61,7 +61,8 @@ class Node:
     def cards(self, *classes: str) -> list[str]:
         """The cards the descendants with ``classes`` show, as they lie: ``data-face`` where a board marks
         it (Starligned's ``S103r``, a card turned), else ``data-card`` (the card as moves name it)."""
-        return [node.attrs.get("data-face", node.attrs["data-card"]) for node in self.all(*classes) if "data-card" in node.attrs]
+        return [node.attrs["data-face"] if "data-face" in node.attrs else node.attrs["data-card"]
+                for node in self.all(*classes) if "data-card" in node.attrs or "data-face" in node.attrs]
 
     find_all = all      # the names the Jump Gate, Starligned and Biome Blitz board tests use
     find = one

@@ -60,7 +60,11 @@ def test_the_board_draws_every_zone_of_the_seats_observation(finished):
             elif not seen["face_up"]:
                 assert "face-down" in slot.classes and "data-card" not in slot.attrs
             else:
-                assert slot.attrs["data-card"] == seen["card"]
+                # (the planet in focus: its slots are clicked as wholes, to mark or harvest them)
+                if planet["planet"] == view["focus"]:
+                    assert slot.attrs["data-face"] == seen["card"] and "data-whole" in slot.attrs
+                else:
+                    assert slot.attrs["data-card"] == seen["card"]
                 assert f"res-{seen['card'].removesuffix('-bh')}" in slot.classes
                 assert bool(slot.find_all("jg-bh-icon")) == seen["card"].endswith("-bh")
             owner = seen and seen["marker"]
