@@ -435,11 +435,16 @@ class TableHub:
         return lambda: table.listeners.pop(key, None)
 
     def close(self) -> None:
-        """Stop the bots' timers and close the database (tests, benchmarks)."""
+        """Stop the bots' timers and close the database (tests, benchmarks). A bot's turn under way
+        is let finish first (its table's lock): closing under it refused its move as "not recorded"."""
         with self._lock:
             self._closed = True
             for timer in list(self._timers):
                 timer.cancel()
+            tables = list(self._tables.values())
+        for table in tables:
+            with table.lock:                # (a turn that starts now sees _closed and plays nothing)
+                pass
         self.store.close()
 
     # ------------------------------------------------------------------ internals
