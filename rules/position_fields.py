@@ -16,6 +16,20 @@ from rules.protocol import PositionField
 Texts = Mapping[str, str]
 
 
+def seated(game, data: Mapping) -> tuple[Mapping, list, int] | None:
+    """The position's ``state``, its ``hands`` and its player count (``state.players`` when it is one
+    of the game's counts, else the number of hands); None for data not shaped like a position (no
+    list of hands): its game then lists no field."""
+    state = data.get("state") if isinstance(data, Mapping) else None
+    hands = state.get("hands") if isinstance(state, Mapping) else None
+    if not isinstance(hands, list) or not hands:
+        return None
+    players = state.get("players")
+    if type(players) is not int or players not in game.player_counts:
+        players = len(hands)
+    return state, hands, players
+
+
 def table() -> Texts:
     """The heading of what belongs to nobody: decks, rows, whose turn."""
     return say_shared("editor.table")

@@ -380,10 +380,10 @@ def fields(game, data: Mapping) -> tuple:
     from rules import position_fields as f
     from rules.eventtexts import say, say_shared
 
-    state = data.get("state") if isinstance(data, Mapping) else None
-    hands = state.get("hands") if isinstance(state, Mapping) else None
-    if not isinstance(hands, list) or not hands:
+    found = f.seated(game, data)
+    if found is None:
         return ()
+    state, hands, _ = found
     cards, table = game.cards, f.table()
     ids = (SYMBOLS, cards.animal_ids, tuple(e.id for e in cards.ecosystems))
     term = lambda key: say(game.id, f"term.{key}")  # noqa: E731

@@ -333,14 +333,11 @@ def fields(game, data: Mapping) -> tuple:
     from rules import position_fields as f
     from rules.eventtexts import say
 
-    state = data.get("state") if isinstance(data, Mapping) else None
-    hands = state.get("hands") if isinstance(state, Mapping) else None
-    if not isinstance(hands, list) or not hands:
+    found = f.seated(game, data)
+    if found is None:
         return ()
+    state, hands, players = found
     comps = game.comps
-    players = state.get("players")
-    if type(players) is not int or players not in game.player_counts:
-        players = len(hands)
     navcomp = list(comps.navcomp_names)
     resources = list(comps.resource_names)
     secret = [name for kind, name in enumerate(resources) if comps.scoring_of(kind) != "fame"]

@@ -309,14 +309,11 @@ def fields(game, data: Mapping) -> tuple:
     that is not a position's shape."""
     from rules import position_fields as f
 
-    state = data.get("state") if isinstance(data, Mapping) else None
-    hands = state.get("hands") if isinstance(state, Mapping) else None
-    if not isinstance(hands, list) or not hands:
+    found = f.seated(game, data)
+    if found is None:
         return ()
+    state, hands, players = found
     cards = game.cards
-    players = state.get("players")
-    if type(players) is not int or players not in game.player_counts:
-        players = len(hands)
     in_play = cards.deck(players)
     ids = [cards.ids[c] for c in in_play]
     entries = [entry_name(cards, 2 * c + r) for c in in_play for r in (0, 1)]

@@ -342,10 +342,10 @@ def fields(game, data: Mapping) -> tuple:
     from rules.eventtexts import say, say_shared
     from rules.stellar.game import telescope_slot_label
 
-    state = data.get("state") if isinstance(data, Mapping) else None
-    hands = state.get("hands") if isinstance(state, Mapping) else None
-    if not isinstance(hands, list) or not hands:
+    found = f.seated(game, data)
+    if found is None:
         return ()
+    state, hands, _ = found
     cards = game.cards
     kinds = range(len(cards.kind_names))
     ids = [cards.card_name(kind) for kind in kinds]

@@ -265,10 +265,10 @@ def fields(game, data: Mapping) -> tuple:
     from rules import position_fields as f
     from rules.eventtexts import say
 
-    state = data.get("state") if isinstance(data, Mapping) else None
-    hands = state.get("hands") if isinstance(state, Mapping) else None
-    if not isinstance(hands, list) or not hands:
+    found = f.seated(game, data)
+    if found is None:
         return ()
+    state, hands, _ = found
     cards = game.cards
     ids = [cards.card_name(kind) for kind in range(len(cards.kind_names))]
     table = f.table()
