@@ -5,7 +5,8 @@ The boards mark what a move can touch with ``data-*`` attributes (``data-card="s
 kinds of move a place is for...). :class:`BoardClicks` sends the server the attributes of the element
 clicked (of the place around it, if that place is marked ``data-whole``: a market slot, not its card);
 :func:`matching` finds, among the moves the picker offers (only those: a click can choose nothing a
-button could not), the moves whose fields hold those values; the picker selects one and the board previews it, to be confirmed as a button's choice is.
+button could not), the moves whose fields hold those values; the picker selects one and the board
+previews it, to be confirmed as a button's choice is.
 
 - A thing that several moves touch (a cloud taken into the hand or into the journal) selects them in
   turn, one more per click.

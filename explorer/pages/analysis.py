@@ -76,9 +76,9 @@ SETTING_OFFSET = {"A": -0.15, "B": 0.15}
 BUSY_CSS = stylesheet("components/busy")
 #: How often a run in a served page waits for its plots to be drawn (see AnalysisPage._pace).
 PACE_SECONDS = 0.5
-#: How often, at most, a served page redraws its plots while a run goes on (the texts follow every
-#: chunk). Six plots redrawn for every chunk (every ~0.15 s of a quick run) kept the browser busy on
-#: a core the games needed: on two cores the page took 1.7 times the command line's time.
+#: How often, at most, a served page redraws its plots while a run in worker processes goes on (the
+#: texts follow every chunk): six plots redrawn for every chunk (every ~0.15 s of a quick run) keep
+#: the browser busy on a core the games need. (A run in this process paces itself: ``_pace``.)
 PLOTS_SECONDS = 0.5
 EXECUTORS = {"In this process": "inprocess", "Local processes": "processes", "Dask cluster": "dask"}
 

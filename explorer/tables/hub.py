@@ -46,6 +46,7 @@ import os
 import secrets
 import sys
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -118,6 +119,17 @@ def _refused(key: str, kind: type = TableError, **values) -> TableError:
     """A TableError saying ``hub.<key>`` (``explorer/locales/<lang>/hub.json``) in every language."""
     texts = {lang: text(f"hub.{key}", lang, **values) for lang in LANGUAGES}
     return kind(texts["en"], texts)
+
+
+@contextmanager
+def _written(refusal: str, what: str):
+    """A write to the database: if it fails, ``what`` went wrong is logged and the change is refused
+    as ``hub.<refusal>`` (:class:`WriteRefused`, in every language). Nothing was changed."""
+    try:
+        yield
+    except WriteError as error:
+        log.error("%s: %s", what, error)
+        raise _refused(refusal, WriteRefused, error=error) from None
 
 
 @dataclass(eq=False)
@@ -265,12 +277,9 @@ class TableHub:
         with self._lock:
             self._check_limits(controllers)
             table_id = self._new_id()
-            try:
+            with _written("not_created", f"table {table_id} was not created"):
                 self.store.create_table(table_id, game, players, seed, variants, controllers, digests,
                                         rematch_of=rematch_of, creator_digest=creator_digest)
-            except WriteError as error:
-                log.error("table %s was not created: %s", table_id, error)
-                raise _refused("not_created", WriteRefused, error=error) from None
             record = self.store.table(table_id)
             first = spec.new_game(players, record.seed, variants)
             table = Table(record=record, spec=spec, states=[first], moves=[])
@@ -401,11 +410,8 @@ class TableHub:
         table = self.table(table_id) if operator else self.creator_table(table_id, creator_token)
         with table.lock:
             if not table.ended:
-                try:
+                with _written("not_ended", f"table {table.id} was not ended"):
                     self.store.abandon(table.id)
-                except WriteError as error:
-                    log.error("table %s was not ended: %s", table.id, error)
-                    raise _refused("not_ended", WriteRefused, error=error) from None
                 table.record = self.store.table(table.id)
         table._notify()
         return table
@@ -418,11 +424,8 @@ class TableHub:
             raise _refused("no_such_seat", table=table_id, seat=repr(seat))
         token = secrets.token_urlsafe(18)
         with table.lock:
-            try:
+            with _written("link_not_stored", f"table {table.id}: {player_label(seat)}'s new link was not stored"):
                 self.store.set_seat_digest(table.id, seat, token_digest(token))
-            except WriteError as error:
-                log.error("table %s: %s's new link was not stored: %s", table.id, player_label(seat), error)
-                raise _refused("link_not_stored", WriteRefused, error=error) from None
             table.record = self.store.table(table.id)
         table._notify()
         return token
@@ -492,11 +495,8 @@ class TableHub:
         """Apply, commit, then keep and tell (the caller holds the table's lock)."""
         spec = table.spec
         new_state = spec.apply(table.state, seat, action)     # IllegalAction: nothing happened
-        try:
+        with _written("not_recorded", f"table {table.id}: move {table.step + 1} was not recorded"):
             self.store.append_move(table.id, table.step + 1, seat, spec.encode_action(action))
-        except WriteError as error:
-            log.error("table %s: move %s was not recorded: %s", table.id, table.step + 1, error)
-            raise _refused("not_recorded", WriteRefused, error=error) from None
         table.moves.append((seat, action))
         table.states.append(new_state)
         if spec.is_over(new_state):
