@@ -21,6 +21,7 @@ import panel as pn
 from explorer.components.card_zone import CardZone
 from explorer.core.i18n import text as say
 from explorer.core.stylesheets import stylesheet
+from rules import position_fields
 from rules.protocol import GameSpec, PositionField
 
 ERROR_STYLE = {"color": "#b00020", "font-size": "0.85em", "white-space": "pre-wrap"}
@@ -177,8 +178,8 @@ class PositionForm(pn.viewable.Viewer):
         shape (the fields, the players, the cards offered) differs from the one shown."""
         self.draft = copy.deepcopy(dict(position))
         fields = spec.position_fields(self.draft)
-        state = self.draft.get("state", {})
-        players = self._players(state)
+        seated = position_fields.seated(spec, self.draft)          # (None: no field to show)
+        state, players = (seated[0], seated[2]) if seated else ({}, 0)
         # (the cards' names are part of the shape: a position with its own card file names them its way)
         labels = {card: in_lang(spec.card_label(card), self.lang) for field in fields for card in field.cards}
         shape = (spec.id, players, tuple((f.path, f.kind, f.cards, f.choices, f.optional) for f in fields),
@@ -190,22 +191,6 @@ class PositionForm(pn.viewable.Viewer):
             found, value = at_path(state, widget.field.path)
             widget.show(value if found else None)
         self.clear_errors()
-
-    def refill(self, key: str) -> None:
-        """The draft's ``state[key]`` was changed elsewhere (the JSON tab): show it again."""
-        state = self.draft.get("state", {})
-        for widget in self.widgets:
-            if widget.field.path[0] == key:
-                found, value = at_path(state, widget.field.path)
-                widget.show(value if found else None)
-
-    @staticmethod
-    def _players(state: Mapping) -> int:
-        players = state.get("players") if isinstance(state, Mapping) else None
-        if type(players) is int and 0 < players <= 12:
-            return players
-        hands = state.get("hands") if isinstance(state, Mapping) else None
-        return len(hands) if isinstance(hands, list) and 0 < len(hands) <= 12 else 2
 
     def _build(self, fields: tuple[PositionField, ...], players: int, labels: dict[str, str]) -> None:
         self.widgets = [FieldWidget(field, self.lang, players, labels, self._edited) for field in fields]
