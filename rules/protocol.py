@@ -11,14 +11,28 @@ from __future__ import annotations
 
 import abc
 import json
+import random
 import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, NoReturn, Sequence
+from typing import Any, Callable, ClassVar, Generic, Iterable, NoReturn, Protocol, Sequence, TypeVar
 
+#: A seat at the table: 0 is "Player 1".
 Seat = int
+#: Parsed JSON (a position, action or card file as read, before a game checks it): its shape is what
+#: the game's ``decode`` checks, so nothing more can be said of it here.
 JSON = Any
+#: A JSON object as the protocol's answers build it (observations, encodings, breakdowns).
+JSONObject = dict[str, Any]
+#: Who looks: a seat, ``None`` for a spectator, or :data:`ALL`.
+Viewer = Seat | str | None
+
+#: A game's state and action types (each game's own immutable values).
+S = TypeVar("S")
+A = TypeVar("A")
+#: A game's card set (the components new games are dealt from).
+C = TypeVar("C", bound="CardSetLike")
 
 #: The all-seeing viewpoint: ``observe(state, ALL)`` is the same kind of observation as a seat's, with
 #: nothing hidden (every hand, every face-down card, the decks in order) and every event in full. It
@@ -104,7 +118,7 @@ class Variant:
     default: Any
     description: str
     source: str
-    choices: tuple = (False, True)
+    choices: tuple[Any, ...] = (False, True)
 
     def check(self, value: Any) -> Any:
         if value not in self.choices or type(value) is not type(self.default):
@@ -136,9 +150,10 @@ class Event:
         """The full text in ``lang`` (English where the game has no text in it)."""
         return (self.texts or {}).get(lang, self.text)
 
-    def seen_by(self, seat: Seat | str | None) -> dict:
+    def seen_by(self, seat: Seat | str | None) -> JSONObject:
         """The JSON form of this event as ``seat`` may see it (``None`` = spectator, :data:`ALL` = in
         full): with ``texts``, per language, when the game writes them."""
+        data: JSONObject
         if self.visible_to is None or seat == ALL or (seat is not None and seat in self.visible_to):
             data = {"kind": self.kind, "text": self.text, "seat": self.seat}
             if self.cards:
@@ -189,7 +204,7 @@ class PositionField:
     ordered: bool = False
     optional: bool = False
     cards: tuple[str, ...] = ()
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     choice_labels: tuple[Mapping[str, str] | str, ...] = ()
     shown_from: int = 0
     low: int | None = None
@@ -224,11 +239,12 @@ class Turn:
     number: int
 
 
-class GameSpec(abc.ABC):
+class GameSpec(abc.ABC, Generic[S, A]):
     """What every game answers, in the same order for every game (docs/protocol.md).
 
     Subclasses set ``id``, ``title``, ``version``, ``player_counts`` and ``variants`` and implement the
-    abstract methods. The concrete helpers below (``check_variants``, ``winners`` defaults, replays)
+    abstract methods. ``S`` is the game's state type and ``A`` its action type; a tool that serves any
+    game holds a ``GameSpec[Any, Any]`` (:data:`AnyGame`). The concrete helpers below (``check_variants``, ``winners`` defaults, replays)
     are shared.
     """
 
@@ -242,47 +258,47 @@ class GameSpec(abc.ABC):
 
     # -- creating ------------------------------------------------------------------------------
     @abc.abstractmethod
-    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None):
+    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> S:
         """A fresh state; every shuffle derives from ``seed``."""
 
     # -- playing -------------------------------------------------------------------------------
     @abc.abstractmethod
-    def to_move(self, state) -> tuple[Seat, ...]:
+    def to_move(self, state: S) -> tuple[Seat, ...]:
         """Seats that must decide now (several = simultaneous); ``()`` when the game is over."""
 
     @abc.abstractmethod
-    def legal_actions(self, state, seat: Seat) -> Sequence:
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]:
         """Every legal action for ``seat``, in a stable order (empty if the seat need not act)."""
 
     @abc.abstractmethod
-    def apply(self, state, seat: Seat, action):
+    def apply(self, state: S, seat: Seat, action: A) -> S:
         """The next state. Raises :class:`IllegalAction`; never changes ``state``."""
 
     # -- asking --------------------------------------------------------------------------------
     @abc.abstractmethod
-    def is_over(self, state) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
     @abc.abstractmethod
-    def scores(self, state) -> tuple[int, ...]:
+    def scores(self, state: S) -> tuple[int, ...]:
         """Points per seat: final when the game is over, provisional before."""
 
     @abc.abstractmethod
-    def winners(self, state) -> tuple[Seat, ...]:
+    def winners(self, state: S) -> tuple[Seat, ...]:
         """Winning seats after the game's tie-breaks (several = a shared win)."""
 
     @abc.abstractmethod
-    def score_breakdown(self, state, lang: str = "en") -> list[dict]:
+    def score_breakdown(self, state: S, lang: str = "en") -> list[JSONObject]:
         """Per seat, each scoring category with its points; the categories' ``category`` and ``detail``
         texts in ``lang`` (the numbers and keys are the same in every language)."""
 
-    def score_key(self, state) -> Any:
+    def score_key(self, state: S) -> object:
         """What :meth:`score_breakdown` reads of ``state``, as one hashable value: two states with equal
         keys have equal breakdowns (a game names the fields its scoring counts, e.g. Subastral's
         ``(cards, journals)``; most moves leave them as they were). By default the state itself.
         The conformance suite checks the promise at every position it visits."""
         return state
 
-    def public_score_breakdown(self, state) -> dict[str, list[dict]]:
+    def public_score_breakdown(self, state: S) -> dict[str, list[JSONObject]]:
         """:meth:`score_breakdown` in every language of the interface (``{"en": [...], "ja": [...]}``):
         scores are public, so every observation carries it as ``"score_breakdown"`` and score tables
         and plots read it there, not from the state.
@@ -295,7 +311,7 @@ class GameSpec(abc.ABC):
         except TypeError:                           # (a key that cannot be hashed: worked out afresh)
             return _score_breakdowns(self, state)
 
-    def public_scores(self, state) -> dict:
+    def public_scores(self, state: S) -> JSONObject:
         """The part of every observation that is the same for every viewer and holds the scores:
         ``{"scores", "winners", "score_breakdown"}`` as :meth:`observe` gives them, without the rest
         (what score curves over a whole line need, at a fraction of the cost)."""
@@ -303,7 +319,7 @@ class GameSpec(abc.ABC):
                 "score_breakdown": self.public_score_breakdown(state)}
 
     @abc.abstractmethod
-    def observe(self, state, seat: Seat | str | None) -> dict:
+    def observe(self, state: S, seat: Viewer) -> JSONObject:
         """A JSON-able view holding only what ``seat`` may see (``None`` = spectator).
 
         ``seat=ALL`` is the all-seeing view: the same fields, with every hidden zone filled in (a
@@ -315,10 +331,10 @@ class GameSpec(abc.ABC):
         (:meth:`public_score_breakdown`), the same for every viewer."""
 
     @abc.abstractmethod
-    def events(self, state) -> tuple[Event, ...]:
+    def events(self, state: S) -> tuple[Event, ...]:
         """What the ``apply`` that produced ``state`` did."""
 
-    def action_label(self, action, lang: str = "en") -> str:
+    def action_label(self, action: A, lang: str = "en") -> str:
         """The action's name on a button, in ``lang``: ``str(action)`` in English (a game writes its
         other languages in its ``data/events.json``, keys ``action.*``)."""
         return str(action)
@@ -329,7 +345,7 @@ class GameSpec(abc.ABC):
         name, or for an id that is not one of its cards."""
         return card
 
-    def position_fields(self, data: Mapping) -> tuple[PositionField, ...]:
+    def position_fields(self, data: Mapping[str, Any]) -> tuple[PositionField, ...]:
         """What a person edits in the position ``data`` (as :meth:`encode` writes it), in words: the
         card zones, whose turn, the round... (the setup editor's form; anything not listed is edited
         as JSON). Default: nothing."""
@@ -337,43 +353,43 @@ class GameSpec(abc.ABC):
 
     # -- files ---------------------------------------------------------------------------------
     @abc.abstractmethod
-    def encode(self, state) -> dict:
+    def encode(self, state: S) -> JSONObject:
         """The complete position: ``{"game", "version", "variants", "state"}``."""
 
     @abc.abstractmethod
-    def decode(self, data: Mapping) -> Any:
+    def decode(self, data: Mapping[str, Any]) -> S:
         """Read a position written by :meth:`encode` (or by hand); raises :class:`InvalidPosition`."""
 
     @abc.abstractmethod
-    def encode_action(self, action) -> dict: ...
+    def encode_action(self, action: A) -> JSONObject: ...
 
     @abc.abstractmethod
-    def decode_action(self, data: Any):
+    def decode_action(self, data: JSON) -> A:
         """Read an action written by :meth:`encode_action`; raises :class:`InvalidPosition`."""
 
     # -- optional questions (used by tests, tools and bots; None = not answered) ------------------
-    def turns_taken(self, state) -> tuple[int, ...] | None:
+    def turns_taken(self, state: S) -> tuple[int, ...] | None:
         """Turns each seat has finished, for games where everyone must get the same number."""
         return None
 
-    def turn_of(self, state) -> Turn | None:
+    def turn_of(self, state: S) -> Turn | None:
         """The turn in progress (:class:`Turn`): whose it is and which one; ``None`` once the game is
         over (and from a game that does not answer). Tools ask this instead of guessing turns from
         action kinds."""
         return None
 
-    def inventory(self, state) -> dict[str, int] | None:
+    def inventory(self, state: S) -> dict[str, int] | None:
         """How many of each physical card are on the table, in any zone: constant through a game."""
         return None
 
-    def sample_hidden(self, state, seat: Seat | None, rng):
+    def sample_hidden(self, state: S, seat: Seat | None, rng: random.Random) -> S | None:
         """A state ``seat`` cannot tell from ``state``: everything it may not see re-dealt at random.
 
         The observer test uses it (``observe`` must not change), and so can bots that must not peek.
         """
         return None
 
-    def card_info(self, state, card: str) -> dict | None:
+    def card_info(self, state: S, card: str) -> JSONObject | None:
         """How to group and order a card in plots: ``{"group", "group_name", "group_names", "number"}``.
 
         ``group`` is the group's id, ``group_name`` its name in English, ``group_names`` its name in
@@ -381,7 +397,7 @@ class GameSpec(abc.ABC):
         ``name_ja``): the plots name a group in the page's language, else by ``group_name``."""
         return None
 
-    def deck_knowledge(self, state, seat: Seat | None) -> dict | None:
+    def deck_knowledge(self, state: S, seat: Seat | None) -> JSONObject | None:
         """What ``seat`` can infer about the deck from what it has seen.
 
         ``{"deck_count", "unseen": {card: copies not visible to the seat (deck and others' hands)},
@@ -391,11 +407,11 @@ class GameSpec(abc.ABC):
         """
         return None
 
-    def card_file(self, state) -> dict | None:
+    def card_file(self, state: S) -> JSONObject | None:
         """The card data the state was played with, when it is not the game's standard file."""
         return None
 
-    def with_card_file(self, data) -> "GameSpec":
+    def with_card_file(self, data: JSON) -> GameSpec[S, A]:
         """The same game with another card file (its parsed JSON)."""
         _bad("no_card_file", "cards", game=self.title)
 
@@ -420,7 +436,7 @@ class GameSpec(abc.ABC):
             chosen[name] = self.variant(name).check(value)
         return chosen
 
-    def check_new_game(self, players: Any, seed: Any, variants: Mapping[str, Any] | None) -> tuple[int, tuple]:
+    def check_new_game(self, players: Any, seed: Any, variants: Mapping[str, Any] | None) -> tuple[int, tuple[tuple[str, Any], ...]]:
         """``new_game``'s arguments checked: the player count and the variants as sorted pairs."""
         players = self.check_players(players)
         if type(seed) is not int:
@@ -432,7 +448,7 @@ class GameSpec(abc.ABC):
             _bad("players", "players", game=self.title, counts=_listed(self.player_counts), value=repr(players))
         return players
 
-    def describe(self) -> dict:
+    def describe(self) -> JSONObject:
         """Identity and switches, JSON-able (for ``rules-explorer games`` and the UI)."""
         return {
             "id": self.id,
@@ -446,68 +462,118 @@ class GameSpec(abc.ABC):
         }
 
 
-class ModuleGame(GameSpec):
+class CardSetLike(Protocol):
+    """What :class:`ModuleGame` reads of a game's card set: whether it is the shipped one, and the
+    file it was read from."""
+
+    @property
+    def is_standard(self) -> bool: ...
+
+    @property
+    def raw(self) -> Mapping[str, Any]: ...
+
+
+class PhasedState(Protocol):
+    """What :class:`ModuleGame` reads of a game's state: its phase (``"over"`` once the game ends)."""
+
+    @property
+    def phase(self) -> str: ...
+
+
+PS = TypeVar("PS", bound=PhasedState)
+C_contra = TypeVar("C_contra", bound=CardSetLike, contravariant=True)
+
+
+class RulesModule(Protocol[PS, A, C_contra]):
+    """A game's rules module (``rules/<game>/rules.py``): the turn, as functions."""
+
+    def new_state(self, cards: C_contra, players: int, seed: int, variants: tuple[tuple[str, Any], ...]) -> PS: ...
+
+    def to_move(self, state: PS) -> tuple[Seat, ...]: ...
+
+    def legal_actions(self, state: PS, seat: Seat) -> Sequence[A]: ...
+
+    def apply(self, state: PS, seat: Seat, action: A) -> PS: ...
+
+
+class FilesModule(Protocol[PS, A]):
+    """A game's position module (``rules/<game>/position.py``): its files. ``game`` is the game's own
+    class (the module reads its card set, id and player counts), which only that module knows."""
+
+    def encode(self, game: Any, state: PS) -> JSONObject: ...
+
+    def decode(self, game: Any, data: JSON) -> PS: ...
+
+    def encode_action(self, action: A) -> JSONObject: ...
+
+    def decode_action(self, game: Any, data: JSON) -> A: ...
+
+
+class ModuleGame(GameSpec[PS, A], Generic[PS, A, C]):
     """The shape every game of this project has: the turn in a rules module, the files in a position
     module, the components in a card set. This class answers the protocol calls from them, so a
     game's class holds only what is its own (the observer, scoring, events).
 
-    Subclasses set ``engine`` (a module with ``new_state(cards, players, seed, variants)``,
-    ``to_move``, ``legal_actions``, ``apply``), ``files`` (a module with ``encode(game, state)``,
-    ``decode(game, data)``, ``encode_action(action)``, ``decode_action(game, data)``), and
-    ``standard_cards`` / ``parse_cards`` (``staticmethod``: the shipped card set, and a reader
-    ``parse_cards(data, where=...)``). ``self.cards`` is the card set new games are dealt from;
-    :meth:`card_set` finds a state's own (``state.cards`` unless a game says otherwise).
+    Subclasses set ``engine`` (its rules module: :class:`RulesModule`), ``files`` (its position module:
+    :class:`FilesModule`), and ``standard_cards`` / ``parse_cards`` (``staticmethod``: the shipped
+    card set, and a reader ``parse_cards(data, where=...)``), and say where a state keeps its card set
+    (:meth:`card_set`). ``self.cards`` is the card set new games are dealt from.
     """
 
-    engine: ClassVar[Any]
-    files: ClassVar[Any]
-    standard_cards: ClassVar[Any]
-    parse_cards: ClassVar[Any]
+    engine: RulesModule[PS, A, C]
+    files: FilesModule[PS, A]
+    standard_cards: Callable[[], C]
+    parse_cards: Callable[..., C]
 
-    def __init__(self, cards=None):
-        self.cards = cards or type(self).standard_cards()
+    def __init__(self, cards: C | None = None):
+        self.cards: C = cards or type(self).standard_cards()
         # The hot protocol calls go straight to the engine's functions: one call less per decision.
-        self.to_move = self.engine.to_move
-        self.legal_actions = self.engine.legal_actions
-        self.apply = self.engine.apply
+        self.to_move = self.engine.to_move              # type: ignore[method-assign]
+        self.legal_actions = self.engine.legal_actions  # type: ignore[method-assign]
+        self.apply = self.engine.apply                  # type: ignore[method-assign]
 
-    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None):
+    def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> PS:
         players, chosen = self.check_new_game(players, seed, variants)
         return self.engine.new_state(self.cards, players, seed, chosen)
 
-    def to_move(self, state) -> tuple[Seat, ...]:
+    def to_move(self, state: PS) -> tuple[Seat, ...]:
         return self.engine.to_move(state)
 
-    def legal_actions(self, state, seat: Seat) -> Sequence:
+    def legal_actions(self, state: PS, seat: Seat) -> Sequence[A]:
         return self.engine.legal_actions(state, seat)
 
-    def apply(self, state, seat: Seat, action):
+    def apply(self, state: PS, seat: Seat, action: A) -> PS:
         return self.engine.apply(state, seat, action)
 
-    def is_over(self, state) -> bool:
+    def is_over(self, state: PS) -> bool:
         return state.phase == "over"
 
-    def card_set(self, state):
-        return state.cards
+    @abc.abstractmethod
+    def card_set(self, state: PS) -> C:
+        """The card set ``state`` is played with."""
 
-    def card_file(self, state) -> dict | None:
+    def card_file(self, state: PS) -> JSONObject | None:
         cards = self.card_set(state)
         return None if cards.is_standard else dict(cards.raw)
 
-    def with_card_file(self, data) -> "ModuleGame":
+    def with_card_file(self, data: JSON) -> ModuleGame[PS, A, C]:
         return type(self)(type(self).parse_cards(check_json(data, what="cards"), where="cards"))
 
-    def encode(self, state) -> dict:
+    def encode(self, state: PS) -> JSONObject:
         return self.files.encode(self, state)
 
-    def decode(self, data: Mapping):
+    def decode(self, data: Mapping[str, Any]) -> PS:
         return self.files.decode(self, check_json(data, what="position"))
 
-    def encode_action(self, action) -> dict:
+    def encode_action(self, action: A) -> JSONObject:
         return self.files.encode_action(action)
 
-    def decode_action(self, data: Any):
+    def decode_action(self, data: JSON) -> A:
         return self.files.decode_action(self, check_json(data, what="action"))
+
+
+#: Any game, as a tool that serves every game holds it (the registry's games).
+AnyGame = GameSpec[Any, Any]
 
 
 def dumps(data: JSON) -> str:
@@ -538,7 +604,7 @@ def check_json(data: JSON, *, what: str) -> JSON:
     digits = _max_int_digits()
     too_big = 10 ** digits if digits else None
 
-    def scalar_or_container(value) -> bool:
+    def scalar_or_container(value: object) -> bool:
         """True for a list, tuple or mapping (to look into); a whole number is checked here."""
         if isinstance(value, (list, tuple, Mapping)):
             return True
@@ -567,6 +633,7 @@ def check_json(data: JSON, *, what: str) -> JSON:
 def load_json(text: str | bytes, *, what: str) -> JSON:
     """Parse JSON, turning syntax errors into :class:`InvalidPosition` that says where; the result
     passes :func:`check_json`."""
+    values: dict[str, object]
     try:
         return check_json(json.loads(text), what=what)
     except RecursionError:  # nested past Python's own limit while parsing
@@ -594,12 +661,12 @@ def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterab
 
 #: (game, score key) -> the breakdown in every language, the latest ``_BREAKDOWNS_KEPT`` worked out
 #: (oldest out first); a lock, as a served page's threads may ask at once.
-_breakdowns: dict = {}
+_breakdowns: dict[tuple[AnyGame, object], dict[str, list[JSONObject]]] = {}
 _breakdowns_lock = threading.Lock()
 _BREAKDOWNS_KEPT = 1024
 
 
-def _public_score_breakdown(spec: GameSpec, state) -> dict[str, list[dict]]:
+def _public_score_breakdown(spec: GameSpec[S, Any], state: S) -> dict[str, list[JSONObject]]:
     """The breakdown in every language, remembered by (game, :meth:`GameSpec.score_key`) for the
     latest 1,024 keys: worked out afresh, it was most of an observation's cost, for every seat that
     looks at a state and again for each state a move leaves scored alike (most of them, and a sampled
@@ -616,6 +683,6 @@ def _public_score_breakdown(spec: GameSpec, state) -> dict[str, list[dict]]:
     return found
 
 
-def _score_breakdowns(spec: GameSpec, state) -> dict[str, list[dict]]:
+def _score_breakdowns(spec: GameSpec[S, Any], state: S) -> dict[str, list[JSONObject]]:
     from rules.rulebook import LANGUAGES            # rulebook reads this module: imported when first asked
     return {lang: spec.score_breakdown(state, lang) for lang in LANGUAGES}

@@ -13,7 +13,7 @@ from collections import Counter
 
 from rules import eventtexts
 from rules.biome_blitz import position, rules
-from rules.biome_blitz.cards import SYMBOLS, parse_cards, standard_cards
+from rules.biome_blitz.cards import SYMBOLS, CardSet, parse_cards, standard_cards
 from rules.biome_blitz.state import DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
 from rules.eventtexts import Texts, joined, say, say_in
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
@@ -160,6 +160,9 @@ class BiomeBlitz(ModuleGame):
     variants = (ECOSYSTEM_BONUS, IMMUNE_POWER, EXTRA_COMPETE, ALL_DIFFERENT_WILD)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
+
+    def card_set(self, state: State) -> CardSet:
+        return state.cards
     #: Cards come into view when a market slot is filled (``reveal``) or a player draws (``draw``).
     deck_event_kinds = ("reveal", "draw")
 

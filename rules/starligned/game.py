@@ -14,7 +14,7 @@ from collections import Counter
 from rules.eventtexts import Texts, joined, player, say, say_in
 from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
 from rules.starligned import position, rules, scoring
-from rules.starligned.cards import parse_cards, standard_cards
+from rules.starligned.cards import CardSet, parse_cards, standard_cards
 from rules.starligned.state import NONE, OVER, PLAY, State
 
 DEAL_HIGH_UP = Variant(
@@ -63,6 +63,9 @@ class Starligned(ModuleGame):
     variants = (DEAL_HIGH_UP, REPEAT_PICKS_REPEAT, MOVE_BETWEEN_MOON_PAIRS)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
+
+    def card_set(self, state: State) -> CardSet:
+        return state.cards
     #: Cards come out of the deck into hands (dealt, seen by their owner) and onto the rows (revealed).
     deck_event_kinds = ("deal", "reveal")
 

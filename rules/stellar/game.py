@@ -120,6 +120,9 @@ class Stellar(ModuleGame):
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 
+    def card_set(self, state: State) -> CardSet:
+        return state.cards
+
     def with_cards(self, cards: CardSet) -> "Stellar":
         return Stellar(cards)
 

@@ -46,6 +46,9 @@ class Subastral(ModuleGame):
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 
+    def card_set(self, state: State) -> CardSet:
+        return state.cards
+
     def with_cards(self, cards: CardSet) -> "Subastral":
         """The same game played with another card file."""
         return Subastral(cards)
