@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generic, Sequence
 
 from play.bots import bot_move
 from play.stats import mean_interval
+from rules.protocol import A, S, GameSpec, Seat
 
 
 OBJECTIVES = ("score", "win share")
@@ -38,10 +39,10 @@ class CannotResample(ValueError):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MoveValue:
+class MoveValue(Generic[A]):
     """One move's estimated value for the seat: the mean over ``rollouts`` and its 95% interval."""
 
-    action: Any
+    action: A
     label: str
     mean: float
     low: float
@@ -54,7 +55,7 @@ def world_seed(seed: int, rollout: int) -> int:
     return seed * 1_000_003 + rollout
 
 
-def play_out(spec, state, seed: int, step: int = 0) -> Any:
+def play_out(spec: GameSpec[S, A], state: S, seed: int, step: int = 0) -> S:
     """The final state after random bots play every seat from ``state``, seeded by the one seed rule
     (``play/seeds.py``) with ``state`` taken as step ``step`` of the game dealt from ``seed``."""
     while True:
@@ -66,14 +67,14 @@ def play_out(spec, state, seed: int, step: int = 0) -> Any:
         step += 1
 
 
-def outcome(spec, final_state, seat: int, objective: str) -> float:
+def outcome(spec: GameSpec[S, Any], final_state: S, seat: Seat, objective: str) -> float:
     if objective == "win share":
         winners = spec.winners(final_state)
         return 1 / len(winners) if seat in winners else 0.0
     return float(spec.scores(final_state)[seat])
 
 
-def sample_world(spec, state, seat: int, seed: int):
+def sample_world(spec: GameSpec[S, Any], state: S, seat: Seat, seed: int) -> S:
     """A state ``seat`` cannot tell from ``state`` (its hidden part re-dealt from ``seed``)."""
     world = spec.sample_hidden(state, seat, random.Random(seed))
     if world is None:
@@ -81,10 +82,11 @@ def sample_world(spec, state, seat: int, seed: int):
     return world
 
 
-def move_labels(actions: Sequence, name: Callable[[Any], str] = str) -> list[str]:
+def move_labels(actions: Sequence[A], name: Callable[[A], str] = str) -> list[str]:
     """The moves as a log line reads (``name(action)``: ``str`` in English), made unique (a plot axis
     needs distinct names)."""
-    labels, seen = [], {}
+    labels: list[str] = []
+    seen: dict[str, int] = {}
     for action in actions:
         said = name(action)
         seen[said] = seen.get(said, 0) + 1
@@ -92,8 +94,8 @@ def move_labels(actions: Sequence, name: Callable[[Any], str] = str) -> list[str
     return labels
 
 
-def advise(spec, state, seat: int, *, budget: int = 200, seed: int = 0, objective: str = "score",
-           should_stop: Callable[[], bool] | None = None, lang: str = "en") -> list[MoveValue]:
+def advise(spec: GameSpec[S, A], state: S, seat: Seat, *, budget: int = 200, seed: int = 0, objective: str = "score",
+           should_stop: Callable[[], bool] | None = None, lang: str = "en") -> list[MoveValue[A]]:
     """Every legal move of ``seat`` with its estimated value, best first (labelled in ``lang``).
 
     ``budget`` rollouts in all, shared evenly between the moves (at least one each). Ties keep the
@@ -115,7 +117,7 @@ def advise(spec, state, seat: int, *, budget: int = 200, seed: int = 0, objectiv
         for index, action in enumerate(actions):
             final = play_out(spec, spec.apply(world, seat, action), seed_r)
             values[index].append(outcome(spec, final, seat, objective))
-    ranked = []
+    ranked: list[MoveValue[A]] = []
     for action, label, results in zip(actions, move_labels(actions, lambda a: spec.action_label(a, lang)), values):
         mean, low, high = mean_interval(results)
         ranked.append(MoveValue(action=action, label=label, mean=mean, low=low, high=high, rollouts=len(results)))

@@ -24,12 +24,16 @@ import math
 import random
 import time
 from collections import Counter
-from typing import Callable
+from typing import Any, Callable, Protocol, Sequence
 
 from play.seeds import MASK64, decision_seed, splitmix64
+from rules.biome_blitz.state import State as BiomeBlitzState
 from rules.jump_gate.rules import JUMP, LAND, SCAN, harvest_slots
 from rules.jump_gate.scoring import PLANET_POINTS
+from rules.jump_gate.state import Action as JumpGateAction
 from rules.jump_gate.state import GATE, HAND_SIZE, MARK, NOBODY, OVER, RESEARCH
+from rules.jump_gate.state import State as JumpGateState
+from rules.protocol import A, S, AnyGame, GameSpec, Seat
 
 BOTS = ("random", "greedy", "mcts")
 
@@ -53,7 +57,7 @@ ALMOST_SWAPPED = 0.9     # in Research, a card worth less than a drawn one count
 RESEARCH_COST = 0.001    # Research with nothing to swap spends an action for nothing
 
 
-def _jump_gate(game, state, seat) -> float:
+def _jump_gate(game: GameSpec[JumpGateState, JumpGateAction], state: JumpGateState, seat: Seat) -> float:
     """Jump Gate, beyond the score: the seat's markers (a share of their resources' points) and
     black-hole markers (each risks its hidden resources); the resources still face down (a scan
     turns one up, and its marker is about to be placed); the best chance within the ship's reach
@@ -78,7 +82,7 @@ class _JumpGateView:
     """What one seat sees of a Jump Gate state, for ``_jump_gate``: the chance at every planet and
     how many moves away each is."""
 
-    def __init__(self, game, state, seat):
+    def __init__(self, game: GameSpec[JumpGateState, JumpGateAction], state: JumpGateState, seat: Seat) -> None:
         self.game, self.state, self.seat = game, state, seat
         self.comps, self.hand, self.ship = state.comps, state.hands[seat], state.ships[seat]
         self.planets = [state.comps.planets[index] for index in state.ring]
@@ -122,7 +126,7 @@ class _JumpGateView:
         """Per ring planet, the moves the ship needs to get there: a Jump with a card in hand, then
         Flies around the ring (None: out of reach, from the gate with no card that jumps into the ring)."""
         ring_size, comps = len(self.planets), self.comps
-        start = {} if self.ship == GATE else {self.ship: 0}
+        start: dict[int, int] = {} if self.ship == GATE else {self.ship: 0}
         for pos, planet in enumerate(self.planets):
             if pos != self.ship and any(comps.matches(card, JUMP, planet.jump) for card in self.hand):
                 start.setdefault(pos, 1)
@@ -137,7 +141,7 @@ class _JumpGateView:
         reachable = [chance * PER_MOVE ** moves for chance, moves in zip(self.chances, self.moves) if moves is not None]
         return AT_THE_SHIP * max(reachable, default=0.0)
 
-    def usefulness(self, card: int, hand) -> float:
+    def usefulness(self, card: int, hand: tuple[int, ...]) -> float:
         """1 when one of ``card``'s codes serves the seat now: a Jump to a planet with a chance, a
         Scan of a reachable planet with a face-down resource, or a Land & Claim of a reachable
         unclaimed planet (ready or being scanned) for which ``hand`` holds a pair; a half for a
@@ -159,7 +163,7 @@ class _JumpGateView:
                 best = max(best, 1.0 if pair else 0.5)
         return best
 
-    def worth(self, card: int, hand) -> float:
+    def worth(self, card: int, hand: tuple[int, ...]) -> float:
         return CARD + USEFUL_CARD * self.usefulness(card, hand)
 
     def hand_worth(self) -> float:
@@ -177,13 +181,23 @@ class _JumpGateView:
         return kept + drawn * max(0, HAND_SIZE - len(hand)) - RESEARCH_COST
 
 
-def _biome_blitz(game, state, seat) -> float:
+def _biome_blitz(game: GameSpec[BiomeBlitzState, Any], state: BiomeBlitzState, seat: Seat) -> float:
     """Resources in hand are the means to discover and compete."""
     return 0.2 * len(state.hands[seat])
 
 
+#: ``heuristic(game, state, seat)``: what ``state`` is worth to ``seat`` beyond its provisional score,
+#: in points. Each is given only its own game's states (``HEURISTICS`` is keyed by game id).
+Heuristic = Callable[[AnyGame, Any, Seat], float]
+
 #: A small bonus per game on top of the provisional score (the score alone decides elsewhere).
-HEURISTICS: dict[str, Callable] = {"jump_gate": _jump_gate, "biome_blitz": _biome_blitz}
+HEURISTICS: dict[str, Heuristic] = {"jump_gate": _jump_gate, "biome_blitz": _biome_blitz}
+
+
+class Bot(Protocol):
+    """A seeded player (``make_bot``): its choice among ``game.legal_actions(state, seat)``."""
+
+    def __call__(self, game: GameSpec[S, A], state: S, seat: Seat) -> A: ...
 
 
 class RandomBot:
@@ -193,10 +207,10 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.drawn = seed & MASK64
 
-    def __call__(self, game, state, seat):
+    def __call__(self, game: GameSpec[S, A], state: S, seat: Seat) -> A:
         actions = game.legal_actions(state, seat)
         self.drawn = splitmix64(self.drawn)
         return actions[self.drawn % len(actions)]
@@ -207,9 +221,9 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._rng = None
+        self._rng: random.Random | None = None
 
     @property
     def rng(self) -> random.Random:
@@ -218,7 +232,7 @@ class GreedyBot:
             self._rng = random.Random(self.seed)
         return self._rng
 
-    def __call__(self, game, state, seat):
+    def __call__(self, game: GameSpec[S, A], state: S, seat: Seat) -> A:
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
@@ -227,7 +241,8 @@ class GreedyBot:
             world = state          # a game without hidden information
         heuristic = HEURISTICS.get(game.id)
         apply, scores = game.apply, game.scores
-        best, choices = None, []
+        best: float | None = None
+        choices: list[A] = []
         for action in actions:
             after = apply(world, seat, action)
             value = scores(after)[seat] + (heuristic(game, after, seat) if heuristic else 0)
@@ -241,7 +256,7 @@ class GreedyBot:
 class _Node:
     __slots__ = ("visits", "total", "available", "children")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
         self.available = 0
@@ -254,20 +269,22 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int = 200, seconds: float | None = None,
-                 exploration: float = 0.7, max_playout: int = 300):
+                 exploration: float = 0.7, max_playout: int = 300) -> None:
         self.rng = random.Random(seed)
         self.iterations, self.seconds = iterations, seconds
         self.exploration, self.max_playout = exploration, max_playout
-        self.keys: dict = {}
+        #: Each action's key, by ``id(action)``; the action is kept with it, so its id is not reused.
+        self.keys: dict[int, tuple[object, str]] = {}
 
-    def key(self, game, action) -> str:
+    def key(self, game: GameSpec[Any, A], action: A) -> str:
         found = self.keys.get(id(action))
         if found is None or found[0] is not action:
             found = self.keys[id(action)] = (action, json.dumps(game.encode_action(action), sort_keys=True))
         return found[1]
 
-    def result(self, game, state, seat) -> float:
+    def result(self, game: GameSpec[S, Any], state: S, seat: Seat) -> float:
         """The seat's share of the win at the end, or of the best provisional score when cut off."""
+        winners: Sequence[Seat]
         if game.is_over(state):
             winners = game.winners(state)
         else:
@@ -275,7 +292,7 @@ class MCTSBot:
             winners = [s for s, v in enumerate(scores) if v == max(scores)]
         return 1 / len(winners) if seat in winners else 0.0
 
-    def __call__(self, game, state, seat):
+    def __call__(self, game: GameSpec[S, A], state: S, seat: Seat) -> A:
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
@@ -305,7 +322,8 @@ class MCTSBot:
                     world = game.apply(world, actor, action)
                     path.append(child)
                     break
-                best, chosen = None, None
+                best: float | None = None
+                chosen = keyed[0]                    # (replaced by the first action below: best is None)
                 for k, action in keyed:
                     child = node.children[k]
                     if child.visits:
@@ -332,12 +350,11 @@ class MCTSBot:
             for n in path:
                 n.visits += 1
                 n.total += reward
-        best = max(actions, key=lambda a: (root.children[self.key(game, a)].visits
+        return max(actions, key=lambda a: (root.children[self.key(game, a)].visits
                                            if self.key(game, a) in root.children else -1))
-        return best
 
 
-def make_bot(name: str, seed: int = 0) -> Callable:
+def make_bot(name: str, seed: int = 0) -> Bot:
     if name == "random":
         return RandomBot(seed)
     if name == "greedy":
@@ -347,7 +364,7 @@ def make_bot(name: str, seed: int = 0) -> Callable:
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
 
 
-def bot_move(name: str, game, state, seat: int, seed: int, step: int):
+def bot_move(name: str, game: GameSpec[S, A], state: S, seat: Seat, seed: int, step: int) -> A:
     """The move of bot ``name`` for ``seat`` at ``step`` of the game dealt from ``seed``: the one seed rule
     (``play/seeds.py``), used wherever bots play."""
     if name == "random":        # RandomBot(decision seed)'s move, without making the bot (simulations' hot path)

@@ -12,21 +12,21 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from tqdm import tqdm
 
 from rules import replay as replays
 from play.bots import BOTS
-from rules.protocol import RulesError, dumps
+from rules.protocol import S, AnyGame, GameSpec, JSONObject, RulesError, dumps
 from rules.registry import GAMES, get_game
 from play.simulate import play_game, simulate
 from play.sweep import DEFAULT_CHUNK, compare, simulate_sweep
 
 
-def parse_variants(game, items: list[str] | None) -> dict:
+def parse_variants(game: AnyGame, items: list[str] | None) -> dict[str, Any]:
     """``--variant disturbance`` switches a boolean on; ``--variant name=value`` sets any value."""
-    chosen = {}
+    chosen: dict[str, Any] = {}
     for item in items or []:
         name, _, value = item.partition("=")
         variant = game.variant(name)
@@ -59,7 +59,7 @@ def write_out(path: str, text: str) -> None:
         raise RulesError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def cmd_games(args) -> int:
+def cmd_games(args: argparse.Namespace) -> int:
     specs = [get_game(name).describe() for name in GAMES]
     if args.json:
         print(json.dumps(specs, indent=1, ensure_ascii=False))
@@ -72,7 +72,7 @@ def cmd_games(args) -> int:
     return 0
 
 
-def game_with_cards(args):
+def game_with_cards(args: argparse.Namespace) -> AnyGame:
     """The registered game, or the same game with the card file given by ``--cards``."""
     game = get_game(args.game)
     if getattr(args, "cards", None):
@@ -80,12 +80,13 @@ def game_with_cards(args):
     return game
 
 
-def cmd_play(args) -> int:
+def cmd_play(args: argparse.Namespace) -> int:
     game = game_with_cards(args)
     players = game.check_players(args.players)
     variants = parse_variants(game, args.variant)
     bots = parse_bots(args.bots, players)
     state, result, actions = play_game(game, players, args.seed, bots, variants, keep_actions=True)
+    assert actions is not None          # (kept: keep_actions=True)
     data = replays.record(game, players, args.seed, variants, actions, state=state)
     if args.out:
         write_out(args.out, dumps(data))
@@ -103,7 +104,7 @@ def cmd_play(args) -> int:
     return 0
 
 
-def _print_scores(game, state) -> None:
+def _print_scores(game: GameSpec[S, Any], state: S) -> None:
     scores = game.scores(state)
     winners = game.winners(state)
     for seat, breakdown in enumerate(game.score_breakdown(state)):
@@ -112,7 +113,7 @@ def _print_scores(game, state) -> None:
         print(f"Player {seat + 1}: {scores[seat]} points ({parts}){mark}")
 
 
-def cmd_replay(args) -> int:
+def cmd_replay(args: argparse.Namespace) -> int:
     game, state = replays.final_state(replays.load(args.file))
     if args.json:
         print(json.dumps({"game": game.id, "over": game.is_over(state), "scores": list(game.scores(state)),
@@ -124,7 +125,7 @@ def cmd_replay(args) -> int:
     return 0
 
 
-def cmd_score(args) -> int:
+def cmd_score(args: argparse.Namespace) -> int:
     game, state = replays.decode_position(replays.load(args.file))
     if args.json:
         print(json.dumps(game.score_breakdown(state), indent=1, ensure_ascii=False))
@@ -139,7 +140,7 @@ def cmd_score(args) -> int:
     return 0
 
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     game = game_with_cards(args)
     players = game.check_players(args.players)
     variants = parse_variants(game, args.variant)
@@ -166,14 +167,14 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def _executor(args) -> str:
+def _executor(args: argparse.Namespace) -> str:
     if args.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS"):
         return "dask"
     return "processes" if args.workers > 1 else "inprocess"
 
 
 @contextmanager
-def _bar(args, total: int) -> Iterator[Callable[..., None]]:
+def _bar(args: argparse.Namespace, total: int) -> Iterator[Callable[..., None]]:
     """A progress bar on stderr (tqdm), drawn only on a terminal and never with ``--json``; yields
     the callback a run reports its finished games to (``progress(done, ...)``)."""
     try:
@@ -182,11 +183,13 @@ def _bar(args, total: int) -> Iterator[Callable[..., None]]:
         sized = False
     # tqdm draws nothing on a terminal that reports no size (a bare pseudo-terminal): 80 x 24 then.
     with tqdm(total=total, unit="games", file=sys.stderr, disable=True if args.json else None,
-              **({} if sized else {"ncols": 80, "nrows": 24})) as bar:
-        yield lambda done, *_: bar.update(done - bar.n)
+              ncols=None if sized else 80, nrows=None if sized else 24) as bar:
+        def progress(done: int, *_: object) -> None:
+            bar.update(done - bar.n)
+        yield progress
 
 
-def _ci(stat: dict, digits: int = 1) -> str:
+def _ci(stat: JSONObject, digits: int = 1) -> str:
     if stat["mean"] is None:
         return "n/a"
     if stat["low"] is None:
@@ -194,11 +197,11 @@ def _ci(stat: dict, digits: int = 1) -> str:
     return f"{stat['mean']:.{digits}f} [{stat['low']:.{digits}f}, {stat['high']:.{digits}f}]"
 
 
-def _rate(stat: dict) -> str:
+def _rate(stat: JSONObject) -> str:
     return "n/a" if stat["rate"] is None else f"{stat['rate']:.1%} [{stat['low']:.1%}, {stat['high']:.1%}]"
 
 
-def _print_setting(stats: dict, indent: str = "  ") -> None:
+def _print_setting(stats: JSONObject, indent: str = "  ") -> None:
     for seat in stats["seats"]:
         print(f"{indent}Player {seat['seat'] + 1}: score {_ci(seat['score'])}, win rate {_rate(seat['win_rate'])}")
     first = stats["first_player_advantage"]
@@ -207,7 +210,8 @@ def _print_setting(stats: dict, indent: str = "  ") -> None:
     print(f"{indent}game length: {_ci(stats['game_length'])} decisions; score spread: {_ci(stats['score_spread'])}")
 
 
-def _simulate_sweep(args, game, players, variants, bots) -> int:
+def _simulate_sweep(args: argparse.Namespace, game: AnyGame, players: int, variants: dict[str, Any],
+                    bots: list[str]) -> int:
     with _bar(args, args.games) as progress:
         summary = simulate_sweep(game.id, players, args.games, args.seed, bots=bots, variants=variants,
                                  executor=_executor(args), workers=args.workers, scheduler=args.scheduler,
@@ -223,7 +227,7 @@ def _simulate_sweep(args, game, players, variants, bots) -> int:
     return 0
 
 
-def cmd_compare(args) -> int:
+def cmd_compare(args: argparse.Namespace) -> int:
     game = game_with_cards(args)
     players = game.check_players(args.players)
     variants_a = parse_variants(game, args.variant_a)
@@ -264,7 +268,7 @@ def cmd_compare(args) -> int:
     return 0
 
 
-def build_parser(extend: Callable | None = None) -> argparse.ArgumentParser:
+def build_parser(extend: Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None] | None = None) -> argparse.ArgumentParser:
     """The parser of the commands here; ``extend(subparsers)`` adds more (``explorer/cli.py``: serve, tables)."""
     parser = argparse.ArgumentParser(prog="rules-explorer", description="Learn, explore and playtest card game rules.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -336,8 +340,9 @@ def build_parser(extend: Callable | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None, parser: argparse.ArgumentParser | None = None) -> int:
     """Run one command; ``parser``: the parser to use (``explorer/cli.py`` passes one with ``serve`` added)."""
     args = (parser or build_parser()).parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return args.run(args)
+        return run(args)
     except RulesError as error:
         print(f"rules-explorer {args.command}: {error}", file=sys.stderr)
         return 2

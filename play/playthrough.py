@@ -12,11 +12,13 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
 
+from rules.protocol import JSON
 from rules.registry import GAMES, get_game
 
 #: (game, players, seed, variants) of each golden file.
-CONFIGURATIONS = {
+CONFIGURATIONS: dict[str, list[tuple[int, int, dict[str, Any]]]] = {
     "subastral": [(4, 2026, {}), (3, 7, {"disturbance": True})],
     "stellar": [(2, 2020, {}), (2, 11, {"fifth_starter_to_box": True, "satellite_clear": "after_take"})],
     # Seeds whose random playout is short (a black-hole end), so the files stay readable.
@@ -26,16 +28,16 @@ CONFIGURATIONS = {
 }
 
 
-def file_name(game_id: str, players: int, seed: int, variants: dict) -> str:
+def file_name(game_id: str, players: int, seed: int, variants: Mapping[str, Any]) -> str:
     switched = "".join(f"-{name}" for name, value in sorted(variants.items()) if value)
     return f"{game_id}-{players}p-seed{seed}{switched}.txt"
 
 
-def _line(data) -> str:
+def _line(data: JSON) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def playthrough(game_id: str, players: int, seed: int, variants: dict) -> str:
+def playthrough(game_id: str, players: int, seed: int, variants: Mapping[str, Any]) -> str:
     """The golden text of one game played by a seeded random player through the protocol."""
     game = get_game(game_id)
     rng = random.Random(seed)
@@ -70,14 +72,14 @@ def playthrough(game_id: str, players: int, seed: int, variants: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def goldens():
+def goldens() -> Iterator[tuple[str, str, int, int, dict[str, Any]]]:
     """Every golden file: (file name, game id, players, seed, variants)."""
     for game_id in GAMES:
         for players, seed, variants in CONFIGURATIONS.get(game_id, []):
             yield file_name(game_id, players, seed, variants), game_id, players, seed, variants
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", metavar="FOLDER", required=True, help="write the golden files here")
     args = parser.parse_args(argv)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from play.bots import bot_move
+from rules.protocol import A, S, AnyGame, GameSpec, JSONObject, Seat
 from rules.registry import get_game
 
 
@@ -24,13 +25,14 @@ class GameResult:
     decisions: int
 
 
-def play_game(game, players: int, seed: int, bots: Sequence[str], variants=None, *, keep_actions=False,
-              on_step: Callable | None = None):
+def play_game(game: GameSpec[S, A], players: int, seed: int, bots: Sequence[str],
+              variants: Mapping[str, Any] | None = None, *, keep_actions: bool = False,
+              on_step: Callable[[S], None] | None = None) -> tuple[S, GameResult, list[tuple[Seat, A]] | None]:
     """One game; returns ``(final state, GameResult, actions or None)``. ``on_step(state)`` is called
     after every decision."""
     state = game.new_game(players, seed, variants)
     seat_bots = [bots[s % len(bots)] for s in range(players)]
-    actions = [] if keep_actions else None
+    actions: list[tuple[Seat, A]] | None = [] if keep_actions else None
     decisions = 0
     to_move, apply = game.to_move, game.apply
     while True:
@@ -43,13 +45,13 @@ def play_game(game, players: int, seed: int, bots: Sequence[str], variants=None,
         decisions += 1
         if on_step is not None:
             on_step(state)
-        if keep_actions:
+        if actions is not None:
             actions.append((seat, action))
     result = GameResult(seed=seed, scores=game.scores(state), winners=game.winners(state), decisions=decisions)
     return state, result, actions
 
 
-def summarise(game, players: int, results: Sequence[GameResult], elapsed: float, **settings) -> dict:
+def summarise(game: AnyGame, players: int, results: Sequence[GameResult], elapsed: float, **settings: object) -> JSONObject:
     n = len(results)
     wins = [0.0] * players
     for r in results:
@@ -83,13 +85,13 @@ def summarise(game, players: int, results: Sequence[GameResult], elapsed: float,
 
 def simulate(game_id: str, players: int, games: int, seed: int, *, bots: Sequence[str] = ("random",),
              variants: Mapping[str, Any] | None = None, progress: Callable[[int], None] | None = None,
-             game=None) -> dict:
+             game: AnyGame | None = None) -> JSONObject:
     """Play ``games`` games and summarise scores and wins per seat (``game``: a spec to use instead
     of the registered one, e.g. with another card file)."""
     game = game or get_game(game_id)
     players = game.check_players(players)
     variants = game.check_variants(variants)
-    results = []
+    results: list[GameResult] = []
     start = time.perf_counter()
     for i in range(games):
         _, result, _ = play_game(game, players, seed + i, bots, variants)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from rules.protocol import JSONObject
+
 Z95 = 1.959963984540054   # two-sided 95% normal quantile
 
 
-def mean_ci(total: float, total2: float, n: int, scale: float = 1.0) -> dict:
+def mean_ci(total: float, total2: float, n: int, scale: float = 1.0) -> JSONObject:
     """Mean and its 95% normal confidence interval from a sum and a sum of squares.
 
     >>> mean_ci(10, 30, 4)   # values 1, 2, 3, 4: mean 2.5, sample sd 1.291, se 0.6455
@@ -25,7 +27,7 @@ def mean_ci(total: float, total2: float, n: int, scale: float = 1.0) -> dict:
     return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4), "n": n}
 
 
-def wilson(successes: float, n: int) -> dict:
+def wilson(successes: float, n: int) -> JSONObject:
     """A proportion and its 95% Wilson score interval.
 
     >>> wilson(50, 100)

@@ -29,11 +29,15 @@ import threading
 import time
 from concurrent import futures
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
+from rules.protocol import AnyGame, JSONObject
 from rules.registry import get_game
-from play.simulate import play_game
+from play.simulate import GameResult, play_game
 from play.stats import mean_ci, wilson
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 DEFAULT_CHUNK = 250
 
@@ -48,23 +52,23 @@ class Tally:
 
     players: int
     games: int = 0
-    score: list = field(default_factory=list)      # per seat: sum of scores
-    score2: list = field(default_factory=list)     # per seat: sum of squared scores
-    wins: list = field(default_factory=list)       # per seat: sum of win shares x WIN_UNIT
-    wins2: list = field(default_factory=list)      # per seat: sum of squared win shares x WIN_UNIT^2
-    length: int = 0                                # sum of decisions per game
+    score: list[int] = field(default_factory=list)            # per seat: sum of scores
+    score2: list[int] = field(default_factory=list)           # per seat: sum of squared scores
+    wins: list[int] = field(default_factory=list)             # per seat: sum of win shares x WIN_UNIT
+    wins2: list[int] = field(default_factory=list)            # per seat: sum of squared win shares x WIN_UNIT^2
+    length: int = 0                                           # sum of decisions per game
     length2: int = 0
-    spread: int = 0                                # sum of (best score - worst score)
+    spread: int = 0                                           # sum of (best score - worst score)
     spread2: int = 0
-    hist: list = field(default_factory=list)       # per seat: {final score: games}
+    hist: list[dict[int, int]] = field(default_factory=list)  # per seat: {final score: games}
     #: Provisional-score curves (only when asked for): games still going at decision k, and per seat
     #: the sum, lowest and highest provisional score after decision k.
-    curve_n: list = field(default_factory=list)
-    curve_sum: list = field(default_factory=list)
-    curve_min: list = field(default_factory=list)
-    curve_max: list = field(default_factory=list)
+    curve_n: list[int] = field(default_factory=list)
+    curve_sum: list[list[int]] = field(default_factory=list)
+    curve_min: list[list[int]] = field(default_factory=list)
+    curve_max: list[list[int]] = field(default_factory=list)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("score", "score2", "wins", "wins2"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.players)
@@ -124,13 +128,13 @@ class Tally:
         out.curve_max = [_merge(a, b, max) for a, b in zip(self.curve_max, other.curve_max)]
         return out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JSONObject:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["hist"] = [{str(k): n for k, n in h.items()} for h in self.hist]
         return data
 
 
-def _merge(a: list, b: list, combine) -> list:
+def _merge(a: list[int], b: list[int], combine: Callable[[int, int], int]) -> list[int]:
     """Element-wise ``combine`` of two lists of different lengths (the longer one's tail kept)."""
     short = min(len(a), len(b))
     return [combine(x, y) for x, y in zip(a, b)] + (a[short:] if len(a) > short else b[short:])
@@ -146,15 +150,15 @@ class ChunkResult:
     (B - A) per seat for scores and win shares, as sums and sums of squares."""
 
     first: int
-    tallies: list
-    diff: list = field(default_factory=list)       # per seat: sum of (score B - score A)
-    diff2: list = field(default_factory=list)
-    wdiff: list = field(default_factory=list)      # per seat: sum of (win B - win A) x WIN_UNIT
-    wdiff2: list = field(default_factory=list)
+    tallies: list[Tally]
+    diff: list[int] = field(default_factory=list)   # per seat: sum of (score B - score A)
+    diff2: list[int] = field(default_factory=list)
+    wdiff: list[int] = field(default_factory=list)  # per seat: sum of (win B - win A) x WIN_UNIT
+    wdiff2: list[int] = field(default_factory=list)
 
 
 # -- statistics ---------------------------------------------------------------------------------
-def setting_stats(t: Tally) -> dict:
+def setting_stats(t: Tally) -> JSONObject:
     n = t.games
     seats = []
     for s in range(t.players):
@@ -175,7 +179,7 @@ def setting_stats(t: Tally) -> dict:
     }
 
 
-def score_curve(t: Tally, points: int = 200) -> dict | None:
+def score_curve(t: Tally, points: int = 200) -> JSONObject | None:
     """The provisional-score envelope per seat, by decision: mean over the games still going, and the
     lowest and highest; at most ``points`` decisions (evenly spaced). None when not recorded."""
     if not t.curve_n:
@@ -191,6 +195,11 @@ def score_curve(t: Tally, points: int = 200) -> dict | None:
 
 
 # -- playing chunks -----------------------------------------------------------------------------
+#: One setting of a run: its bots (one for everyone, or one per seat) and its variants as sorted
+#: ``(name, value)`` pairs.
+Setting = tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]
+
+
 @dataclass(frozen=True)
 class Job:
     """Everything a worker needs to play a chunk (picklable: names and plain data only)."""
@@ -198,9 +207,9 @@ class Job:
     game: str
     players: int
     seed: int
-    settings: tuple          # per setting: (bots tuple, variants as sorted pairs)
-    card_file: Any = None    # a non-standard card file's JSON, or None
-    curves: bool = False     # also tally the provisional-score curves (costs a score per decision)
+    settings: tuple[Setting, ...]        # one, or A and B (a paired comparison)
+    card_file: JSONObject | None = None  # a non-standard card file's JSON, or None
+    curves: bool = False                 # also tally the provisional-score curves (costs a score per decision)
 
 
 def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
@@ -214,9 +223,9 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
     diff, diff2, wdiff, wdiff2 = list(zeros), list(zeros), list(zeros), list(zeros)
     for i in range(first, first + count):
         seed = job.seed + i
-        results = []
+        results: list[GameResult] = []
         for tally, (bots, variants) in zip(tallies, job.settings):
-            curve = []
+            curve: list[tuple[int, ...]] = []
             on_step = (lambda state: curve.append(game.scores(state))) if job.curves else None
             _, result, _ = play_game(game, job.players, seed, bots, dict(variants), on_step=on_step)
             tally.add_game(result.scores, result.winners, result.decisions)
@@ -265,9 +274,9 @@ class FuturesExecutor(Executor):
 
     def __init__(self, name: str, pool: futures.Executor, close: Callable[[], None] | None = None):
         self.name, self.pool, self._close = name, pool, close
-        self._submitted: list[futures.Future] = []
+        self._submitted: list[futures.Future[ChunkResult]] = []
 
-    def map(self, job, plan):
+    def map(self, job: Job, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
         submitted = [self.pool.submit(run_chunk, job, first, count) for first, count in plan]
         self._submitted += submitted
         try:
@@ -320,14 +329,16 @@ def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def dask_executor(scheduler: str | None = None, client=None) -> FuturesExecutor:
+def dask_executor(scheduler: str | None = None, client: Client | None = None) -> FuturesExecutor:
     """The Dask cluster at ``scheduler`` (or ``DASK_SCHEDULER_ADDRESS``), or the given ``client``
     (left open: its owner closes it)."""
     from distributed import Client
     own = client is None
-    client = client or Client(scheduler or os.environ["DASK_SCHEDULER_ADDRESS"])
+    # (distributed leaves Client's __init__ and get_executor unannotated: hence the two ignores.)
+    client = client or Client(scheduler or os.environ["DASK_SCHEDULER_ADDRESS"])  # type: ignore[no-untyped-call]
     # pure=False: a chunk is cheap to send and must run even if an identical one ran before.
-    return FuturesExecutor("dask", client.get_executor(pure=False), client.close if own else None)
+    pool: futures.Executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
+    return FuturesExecutor("dask", pool, client.close if own else None)
 
 
 def make_executor(executor: str | None = None, *, workers: int | None = None, scheduler: str | None = None,
@@ -349,8 +360,13 @@ def make_executor(executor: str | None = None, *, workers: int | None = None, sc
 
 
 # -- runs ---------------------------------------------------------------------------------------
-def _run(job: Job, games: int, chunk: int, executor: Executor, progress: Callable | None,
-         stop: Callable[[list[ChunkResult]], bool] | None = None):
+#: Told after every chunk of a run: the games played so far (every setting's), and the chunks
+#: finished, by their first game (in the order they finished, maybe with gaps).
+Progress = Callable[[int, Mapping[int, ChunkResult]], None]
+
+
+def _run(job: Job, games: int, chunk: int, executor: Executor, progress: Progress | None,
+         stop: Callable[[list[ChunkResult]], bool] | None = None) -> tuple[list[ChunkResult], bool]:
     """Run the plan; stop early (whole chunks, in order) when ``stop`` says the answer is precise
     enough. Ctrl-C stops too: the chunks finished so far are kept. Returns (results in order, interrupted)."""
     plan = chunk_plan(games, chunk)
@@ -371,7 +387,7 @@ def _run(job: Job, games: int, chunk: int, executor: Executor, progress: Callabl
     return _prefix(done, plan), interrupted
 
 
-def _prefix(done: Mapping[int, ChunkResult], plan) -> list[ChunkResult]:
+def _prefix(done: Mapping[int, ChunkResult], plan: Sequence[tuple[int, int]]) -> list[ChunkResult]:
     out = []
     for first, _ in plan:
         if first not in done:
@@ -389,8 +405,8 @@ def _sum(results: Sequence[ChunkResult], players: int, settings: int) -> list[Ta
 
 def simulate_sweep(game_id: str, players: int, games: int, seed: int, *, bots: Sequence[str] = ("random",),
                    variants: Mapping[str, Any] | None = None, executor: str | None = None, workers: int | None = None,
-                   scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, progress: Callable | None = None,
-                   game=None, curves: bool = False) -> dict:
+                   scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, progress: Progress | None = None,
+                   game: AnyGame | None = None, curves: bool = False) -> JSONObject:
     """Statistics of ``games`` games of one setting (see the module docstring); ``curves``: also the
     provisional-score envelope."""
     game = game or get_game(game_id)
@@ -411,7 +427,7 @@ def simulate_sweep(game_id: str, players: int, games: int, seed: int, *, bots: S
             **setting_stats(total), "tally": total.to_json()}
 
 
-def paired_stats(results: Sequence[ChunkResult], players: int) -> dict:
+def paired_stats(results: Sequence[ChunkResult], players: int) -> JSONObject:
     a, b = _sum(results, players, 2)
     n = a.games
     diff = [sum(r.diff[s] for r in results) for s in range(players)]
@@ -432,7 +448,7 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
             variants_b: Mapping[str, Any] | None = None, bots_a: Sequence[str] = ("random",),
             bots_b: Sequence[str] | None = None, executor: str | None = None, workers: int | None = None,
             scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, until_ci: float | None = None,
-            progress: Callable | None = None, game=None, curves: bool = False) -> dict:
+            progress: Progress | None = None, game: AnyGame | None = None, curves: bool = False) -> JSONObject:
     """A paired A/B comparison on the same deals (see the module docstring). With ``until_ci``, the
     run stops once every seat's score-difference interval is at most that wide on each side (or at
     ``games``)."""
@@ -444,7 +460,7 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
     job = Job(game.id, players, seed, settings, game.card_file(game.new_game(players, seed, a)), curves)
     runner = make_executor(executor, workers=workers, scheduler=scheduler, games=2 * games)
 
-    def precise(prefix):
+    def precise(prefix: list[ChunkResult]) -> bool:
         stats = paired_stats(prefix, players)
         halves = [(d["score_difference"]["high"] - d["score_difference"]["low"]) / 2
                   for d in stats["difference_b_minus_a"] if d["score_difference"]["low"] is not None]

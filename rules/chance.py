@@ -19,8 +19,28 @@ answers differently, they fall back to calling ``random`` itself, so results nev
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from hashlib import sha512
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
+if TYPE_CHECKING:
+    import _random      # (for the generators' type; the module itself is imported below, where it exists)
+
+#: A card, a die face: whatever a pile holds.
+T = TypeVar("T")
+#: What ``random.Random(seed)`` takes as a seed.
+RandomSeed = int | float | str | bytes | bytearray | None
+
+
+class SeededRandom(Protocol):
+    """What :func:`seeded` gives (a ``random.Random`` does too): ``shuffle`` and ``randrange(n)``."""
+
+    def shuffle(self, pile: list[T], /) -> None: ...
+
+    def randrange(self, n: int, /) -> int: ...
+
+
+_mersenne: Callable[[int], _random.Random]
 try:
     from _random import Random as _mersenne
 except ImportError:     # pragma: no cover - a Python without CPython's private module
@@ -33,20 +53,20 @@ except ImportError:     # pragma: no cover - a Python without CPython's private 
 # it is ``random.Random`` itself, with the same numbers.
 
 
-def _generator(key: str):
+def _generator(key: str) -> _random.Random:
     """A generator in the state ``random.Random(key)`` starts in (its seed from the text as
     ``random.seed`` makes it, version 2)."""
     data = key.encode()
     return _mersenne(int.from_bytes(data + sha512(data).digest()))
 
 
-def _fast_shuffled(key: str, items) -> list:
+def _fast_shuffled(key: str, items: Iterable[T]) -> list[T]:
     pile = list(items)
     _shuffle(_generator(key).getrandbits, pile)
     return pile
 
 
-def _shuffle(bits, pile: list) -> None:
+def _shuffle(bits: Callable[[int], int], pile: list[T]) -> None:
     # random.shuffle: for i from the end down to 1, swap with a number below i + 1, drawn by
     # _randbelow_with_getrandbits (bit_length(i + 1) bits, again while too large).
     steps = _STEPS.get(len(pile)) or _steps(len(pile))
@@ -58,10 +78,10 @@ def _shuffle(bits, pile: list) -> None:
 
 
 #: Per pile length: (i, bit_length(i + 1)) for i from the end down to 1 (the shuffle's steps).
-_STEPS: dict[int, tuple] = {}
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
-def _steps(n: int) -> tuple:
+def _steps(n: int) -> tuple[tuple[int, int], ...]:
     steps = _STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
     return steps
 
@@ -69,10 +89,10 @@ def _steps(n: int) -> tuple:
 class _FastSeeded:
     """``random.Random(seed)`` for an int ``seed``, its ``shuffle`` and ``randrange(n)`` only."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int) -> None:
         self._bits = _mersenne(seed).getrandbits      # (random.Random seeds an int this very way)
 
-    def shuffle(self, pile: list) -> None:
+    def shuffle(self, pile: list[T]) -> None:
         _shuffle(self._bits, pile)
 
     def randrange(self, n: int) -> int:
@@ -94,7 +114,7 @@ def _fast_die(key: str, sides: int = 6) -> int:
     return r + 1
 
 
-def _plain_shuffled(key: str, items) -> list:
+def _plain_shuffled(key: str, items: Iterable[T]) -> list[T]:
     pile = list(items)
     random.Random(key).shuffle(pile)
     return pile
@@ -123,10 +143,11 @@ def _agrees() -> bool:
                for n in range(200) for sides in (2, 6, 20))
 
 
-def _fast_seeded(seed):
+def _fast_seeded(seed: RandomSeed) -> SeededRandom:
     return _FastSeeded(seed) if type(seed) is int else random.Random(seed)
 
 
+seeded: Callable[[RandomSeed], SeededRandom]
 if _agrees():
     shuffled, die, seeded = _fast_shuffled, _fast_die, _fast_seeded
 else:       # pragma: no cover - only on a Python whose random works otherwise

@@ -19,23 +19,26 @@ from __future__ import annotations
 import importlib
 import json
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
+from rules.protocol import Seat
 from rules.rulebook import LANGUAGES
 
-Texts = dict  # language -> text
+#: A text in every language: language -> text.
+Texts = dict[str, str]
+#: A template file: text key -> language -> template.
+Templates = dict[str, dict[str, str]]
 
 
 def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
-def _read_templates(path: Path) -> dict[str, dict[str, str]]:
+def _read_templates(path: Path) -> Templates:
     """A template file (key -> language -> template), checked: every language, the same placeholders."""
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data: Templates = json.loads(path.read_text(encoding="utf-8"))
     for key, by_lang in data.items():
         if not isinstance(by_lang, dict) or set(by_lang) != set(LANGUAGES):
             raise ValueError(f"{path.name}: {key!r} needs a template in each of {', '.join(LANGUAGES)}")
@@ -45,55 +48,56 @@ def _read_templates(path: Path) -> dict[str, dict[str, str]]:
 
 
 @lru_cache(maxsize=None)
-def templates(game: str) -> dict[str, dict[str, str]]:
+def templates(game: str) -> Templates:
     """The game's event templates (key -> language -> template), checked."""
-    return _read_templates(Path(importlib.import_module(f"rules.{game}").__file__).parent / "data" / "events.json")
+    return _read_templates(Path(importlib.import_module(f"rules.{game}").__path__[0]) / "data" / "events.json")
 
 
 @lru_cache(maxsize=None)
-def shared_templates() -> dict[str, dict[str, str]]:
+def shared_templates() -> Templates:
     """The templates every game shares (``rules/data/messages.json``), checked like :func:`templates`."""
     return _read_templates(Path(__file__).parent / "data" / "messages.json")
 
 
-def say(game: str, key: str, **values: Any) -> Texts:
+def say(game: str, key: str, **values: object) -> Texts:
     """The text ``key`` of ``game`` in every language, its placeholders filled with ``values`` (a dict
     per language for values that differ by language)."""
     return _fill(templates(game)[key], values)
 
 
-def say_in(game: str, key: str, lang: str, **values: Any) -> str:
+def say_in(game: str, key: str, lang: str, **values: object) -> str:
     """The text ``key`` of ``game`` in ``lang`` alone (:func:`say` picked to one language, without
     filling the others): score tables and action labels ask for one language many times a move."""
     return _fill_in(templates(game)[key], values, lang)
 
 
-def say_shared(key: str, **values: Any) -> Texts:
+def say_shared(key: str, **values: object) -> Texts:
     """The shared text ``key`` (``rules/data/messages.json``, e.g. ``"file.missing"``) in every language,
     filled like :func:`say`: ``say_shared("file.missing", keys="seed")`` ->
     ``{"en": "missing seed", "ja": "seedがありません"}``."""
     return _fill(shared_templates()[key], values)
 
 
-def _fill(found: Mapping[str, str], values: Mapping[str, Any]) -> Texts:
+def _fill(found: Mapping[str, str], values: Mapping[str, object]) -> Texts:
     return {lang: _fill_in(found, values, lang) for lang in LANGUAGES}
 
 
-def _fill_in(found: Mapping[str, str], values: Mapping[str, Any], lang: str) -> str:
+def _fill_in(found: Mapping[str, str], values: Mapping[str, object], lang: str) -> str:
     """``found``'s template in ``lang``, each value in ``lang`` where it differs by language."""
     return found[lang].format(**{name: value[lang] if isinstance(value, Mapping) else value
                                  for name, value in values.items()})
 
 
-def player(seat: int) -> Texts:
+def player(seat: Seat) -> Texts:
     """A seat's name: "Player 1", "プレイヤー1"."""
     return {"en": f"Player {seat + 1}", "ja": f"プレイヤー{seat + 1}"}
 
 
-def joined(items: Iterable[Any], empty: Mapping[str, str] | None = None) -> Texts:
+def joined(items: Iterable[object], empty: Mapping[str, str] | None = None) -> Texts:
     """Items listed in each language ("a, b"; "a、b"); ``empty`` when there are none."""
     items = list(items)
     if not items and empty is not None:
         return dict(empty)
-    pick = lambda item, lang: item[lang] if isinstance(item, Mapping) else str(item)  # noqa: E731
+    pick: Callable[[object, str], str] = lambda item, lang: (  # noqa: E731
+        item[lang] if isinstance(item, Mapping) else str(item))
     return {"en": ", ".join(pick(i, "en") for i in items), "ja": "、".join(pick(i, "ja") for i in items)}

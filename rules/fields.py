@@ -7,14 +7,25 @@ texts are the ``file.*`` templates of ``rules/data/messages.json``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Mapping, NoReturn
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from rules.eventtexts import say_shared, shared_templates
-from rules.protocol import InvalidPosition, load_json
+from rules.protocol import JSON, AnyGame, InvalidPosition, load_json
+
+#: A game's card set (what its ``parse_cards`` reads).
+CardSet = TypeVar("CardSet")
+CardSet_co = TypeVar("CardSet_co", covariant=True)     # (the same, as a reader gives it)
 
 
-def _bad(key: str, where: str | None, **values: Any) -> NoReturn:
+class CardReader(Protocol[CardSet_co]):
+    """A game's ``parse_cards``: a card file's parsed JSON to its card set, errors naming ``where``."""
+
+    def __call__(self, data: JSON, /, *, where: str) -> CardSet_co: ...
+
+
+def _bad(key: str, where: str | None, **values: object) -> NoReturn:
     """Raise :class:`InvalidPosition` with the shared text ``file.<key>`` in every language."""
     problems = say_shared(f"file.{key}", **values)
     raise InvalidPosition(problems["en"], where=where, problems=problems)
@@ -33,7 +44,7 @@ def times(n: int, one: str = "time", many: str = "times") -> str:
     return f"{'no' if n == 0 else n} {one if n == 1 else many}"
 
 
-def whole_number(value: Any, where: str, low: int, high: int | None = None) -> int:
+def whole_number(value: JSON, where: str, low: int, high: int | None = None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
         if high is not None:
             _bad("whole_number_range", where, low=low, high=high, value=repr(value))
@@ -41,19 +52,19 @@ def whole_number(value: Any, where: str, low: int, high: int | None = None) -> i
     return value
 
 
-def json_list(value: Any, where: str) -> list:
+def json_list(value: JSON, where: str) -> list[JSON]:
     if not isinstance(value, list):
         _bad("list", where, kind=type(value).__name__)
     return value
 
 
-def json_bool(value: Any, where: str) -> bool:
+def json_bool(value: JSON, where: str) -> bool:
     if type(value) is not bool:
         _bad("bool", where, value=repr(value))
     return value
 
 
-def read_json_file(path: str | Path) -> Any:
+def read_json_file(path: str | Path) -> JSON:
     """A JSON file's contents (a replay, a position, a card file), with errors that name the file."""
     path = Path(path)
     try:
@@ -65,17 +76,18 @@ def read_json_file(path: str | Path) -> Any:
     _bad("cannot_read", str(path), reason=reason)
 
 
-def per_seat(value: Any, players: int, what: str | Mapping[str, str], where: str) -> list:
+def per_seat(value: JSON, players: int, what: str | Mapping[str, str], where: str) -> list[JSON]:
     """A list with one entry per player (a hand, a journal, a score...). ``what`` names an entry: a
     word of ``rules/data/messages.json`` (``term.<word>``), or a dict per language."""
-    value = json_list(value, where)
-    if len(value) != players:
-        _bad("per_seat", where, what=_term(what), players=players, found=len(value))
-    return value
+    entries = json_list(value, where)
+    if len(entries) != players:
+        _bad("per_seat", where, what=_term(what), players=players, found=len(entries))
+    return entries
 
 
-def position_header(game, data: Any, parse_cards, default_cards, state_keys,
-                    optional_keys=()) -> tuple[dict, Any, dict]:
+def position_header(game: AnyGame, data: JSON, parse_cards: CardReader[CardSet], default_cards: CardSet,
+                    state_keys: Iterable[str],
+                    optional_keys: Iterable[str] = ()) -> tuple[dict[str, Any], CardSet, Mapping[str, JSON]]:
     """The checks every position file starts with: its keys, game, rules version, variants and card
     file (``parse_cards`` reads one; ``default_cards`` when there is none). Returns ``(variants, card
     set, the "state" object)``; the state's keys are checked too (``optional_keys`` may be missing)."""

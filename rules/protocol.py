@@ -16,7 +16,7 @@ import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Generic, Iterable, NoReturn, Protocol, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Iterable, NoReturn, Protocol, Sequence, TypeGuard, TypeVar
 
 #: A seat at the table: 0 is "Player 1".
 Seat = int
@@ -41,12 +41,12 @@ C = TypeVar("C", bound="CardSetLike")
 ALL = "all"
 
 
-def sees(viewer: "Seat | str | None", seat: Seat) -> bool:
+def sees(viewer: Viewer, seat: Seat) -> bool:
     """Whether ``viewer`` (a seat, ``None`` for a spectator, or :data:`ALL`) sees what only ``seat`` may."""
     return viewer == seat or viewer == ALL
 
 
-def acts(viewer: "Seat | str | None") -> bool:
+def acts(viewer: Viewer) -> TypeGuard[Seat]:
     """Whether ``viewer`` is a seat (that has legal actions of its own), not a spectator or :data:`ALL`."""
     return viewer is not None and viewer != ALL
 
@@ -613,7 +613,7 @@ def check_json(data: JSON, *, what: str) -> JSON:
         return False
 
     # Depth first with a stack of containers (recursion would fail where the data is deepest).
-    stack = [((data,), -1)]
+    stack: list[tuple[JSON, int]] = [((data,), -1)]
     while stack:
         node, depth = stack.pop()
         if depth >= MAX_DEPTH:

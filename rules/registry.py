@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from rules.biome_blitz import BiomeBlitz
 from rules.eventtexts import joined, say_shared
 from rules.jump_gate import JumpGate
-from rules.protocol import GameSpec, InvalidPosition
+from rules.protocol import AnyGame, InvalidPosition
 from rules.starligned import Starligned
 from rules.stellar import Stellar
 from rules.subastral import Subastral
 
-_GAMES: dict[str, GameSpec] = {}
+#: A game's own class (``register`` gives back what it is given).
+Game = TypeVar("Game", bound=AnyGame)
+
+_GAMES: dict[str, AnyGame] = {}
 
 
-def register(spec: GameSpec) -> GameSpec:
+def register(spec: Game) -> Game:
     if spec.id in _GAMES:
         raise ValueError(f"game {spec.id!r} is registered twice")
     _GAMES[spec.id] = spec
@@ -30,7 +35,7 @@ register(BiomeBlitz())
 GAMES: tuple[str, ...] = tuple(_GAMES)
 
 
-def get_game(name: str) -> GameSpec:
+def get_game(name: str) -> AnyGame:
     try:
         return _GAMES[name]
     except (KeyError, TypeError):

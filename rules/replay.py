@@ -14,20 +14,26 @@ from typing import Any, Iterable, Mapping, NoReturn
 
 from rules.eventtexts import joined, player, say_shared
 from rules.fields import read_json_file
-from rules.protocol import GameSpec, IllegalAction, InvalidPosition, InvalidReplay, check_json
+from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, JSONObject, S,
+                            Seat, check_json)
 from rules.registry import get_game
 
 REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
 
+#: A replay's move: the seat and its action. A replay may name any game, so its states and actions are
+#: those of :data:`~rules.protocol.AnyGame` (``Any``: each game's own types).
+Move = tuple[Seat, Any]
 
-def record(game: GameSpec, players: int, seed: int, variants: Mapping[str, Any] | None,
-           actions: Iterable[tuple[int, Any]], *, state=None, start: Mapping | None = None) -> dict:
+
+def record(game: GameSpec[S, A], players: int, seed: int, variants: Mapping[str, Any] | None,
+           actions: Iterable[tuple[Seat, A]], *, state: S | None = None,
+           start: Mapping[str, JSON] | None = None) -> JSONObject:
     """The replay of a game played from ``new_game(players, seed, variants)`` with these moves.
 
     Pass any state of the game as ``state`` so a non-standard card file is written along, and the
     position the game began from as ``start`` when it did not begin with a deal.
     """
-    data = {
+    data: JSONObject = {
         "game": game.id,
         "version": game.version,
         "players": players,
@@ -43,14 +49,14 @@ def record(game: GameSpec, players: int, seed: int, variants: Mapping[str, Any] 
     return data
 
 
-def _bad(key: str, where: str, cls: type[InvalidPosition] = InvalidReplay, **values: Any) -> NoReturn:
+def _bad(key: str, where: str, cls: type[InvalidPosition] = InvalidReplay, **values: object) -> NoReturn:
     """Raise ``cls`` (:class:`InvalidReplay`) with the shared text ``file.<key>``
     (``rules/data/messages.json``) in every language."""
     problems = say_shared(f"file.{key}", **values)
     raise cls(problems["en"], where=where, problems=problems)
 
 
-def _illegal_move(game: GameSpec, number: int, seat: int, action, error: IllegalAction) -> InvalidReplay:
+def _illegal_move(game: GameSpec[Any, A], number: int, seat: Seat, action: A, error: IllegalAction) -> InvalidReplay:
     """The error for a replayed move the rules refuse: the refusal in every language, its rule named
     as the game's rulebook titles it (the engine's rule text where the rulebook has none)."""
     from rules.rulebook import rulebook
@@ -66,7 +72,7 @@ def _illegal_move(game: GameSpec, number: int, seat: int, action, error: Illegal
     return InvalidReplay(problems["en"], where=f"replay.actions[{number - 1}]", problems=problems)
 
 
-def read(data: Any) -> tuple[GameSpec, Any, list[tuple[int, Any]]]:
+def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
     """Check a replay's form: ``(game, first state, [(seat, action), ...])``. Moves are not played."""
     try:
         check_json(data, what="replay")
@@ -106,7 +112,7 @@ def read(data: Any) -> tuple[GameSpec, Any, list[tuple[int, Any]]]:
     moves = data["actions"]
     if not isinstance(moves, list):
         _bad("actions_list", "replay.actions")
-    actions = []
+    actions: list[Move] = []
     for i, move in enumerate(moves):
         where = f"replay.actions[{i}]"
         if not isinstance(move, Mapping) or set(move) != {"seat", "action"}:
@@ -120,7 +126,7 @@ def read(data: Any) -> tuple[GameSpec, Any, list[tuple[int, Any]]]:
     return game, state, actions
 
 
-def states(data: Any) -> tuple[GameSpec, list]:
+def states(data: JSON) -> tuple[AnyGame, list[Any]]:
     """Every state of a replay, the first one included; raises InvalidReplay at the first bad move."""
     game, state, actions = read(data)
     out = [state]
@@ -133,7 +139,7 @@ def states(data: Any) -> tuple[GameSpec, list]:
     return game, out
 
 
-def final_state(data: Any):
+def final_state(data: JSON) -> tuple[AnyGame, Any]:
     """The state after every move (keeps only one state in memory)."""
     game, state, actions = read(data)
     for i, (seat, action) in enumerate(actions):
@@ -144,12 +150,12 @@ def final_state(data: Any):
     return game, state
 
 
-def load(path: str | Path) -> Any:
+def load(path: str | Path) -> JSON:
     """Read a JSON file (replay or position), with errors that name the file."""
     return read_json_file(path)
 
 
-def decode_position(data: Any):
+def decode_position(data: JSON) -> tuple[AnyGame, Any]:
     """A position file of any registered game: ``(game, state)``."""
     check_json(data, what="position")
     if not isinstance(data, Mapping) or "game" not in data:

@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-from rules.protocol import InvalidPosition
+from rules.protocol import JSON, InvalidPosition
 
 #: The languages every text is written in (the first is the fallback).
 LANGUAGES = ("en", "ja")
@@ -88,10 +88,10 @@ class Rulebook:
 
     def for_refusal(self, rule_text: str | None) -> Rule | None:
         """The rule an ``IllegalAction.rule`` text names (None for a text no RULE_* constant holds)."""
-        return _by_refusal(self.game).get(rule_text)
+        return None if rule_text is None else _by_refusal(self.game).get(rule_text)
 
 
-def _text(value, where: str) -> dict[str, str]:
+def _text(value: JSON, where: str) -> dict[str, str]:
     if not isinstance(value, dict) or set(value) != set(LANGUAGES):
         raise InvalidPosition(f"needs a text in each of {', '.join(LANGUAGES)}", where=where)
     for lang, text in value.items():
@@ -100,13 +100,13 @@ def _text(value, where: str) -> dict[str, str]:
     return dict(value)
 
 
-def _strings(value, where: str) -> tuple[str, ...]:
+def _strings(value: JSON, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
         raise InvalidPosition("must be a list of texts", where=where)
     return tuple(value)
 
 
-def parse(data, where: str = "rulebook") -> Rulebook:
+def parse(data: JSON, where: str = "rulebook") -> Rulebook:
     """A rulebook from its JSON data, or InvalidPosition naming the field that is wrong."""
     if not isinstance(data, dict):
         raise InvalidPosition("must be an object", where=where)
@@ -155,7 +155,7 @@ def parse(data, where: str = "rulebook") -> Rulebook:
 @lru_cache(maxsize=None)
 def rulebook(game: str) -> Rulebook:
     """The shipped rulebook of ``game`` (a registered game id, also its package's name)."""
-    path = Path(importlib.import_module(f"rules.{game}").__file__).parent / "data" / "rulebook.json"
+    path = Path(importlib.import_module(f"rules.{game}").__path__[0]) / "data" / "rulebook.json"
     book = parse(json.loads(path.read_text(encoding="utf-8")), where=f"{game} rulebook")
     if book.game != game:
         raise InvalidPosition(f"is the rulebook of {book.game!r}, not {game!r}", where=f"{game} rulebook.game")

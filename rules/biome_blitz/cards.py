@@ -54,23 +54,43 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Mapping, overload
 
-from rules.eventtexts import joined, say
+from rules.eventtexts import Texts, joined, say
 from rules.fields import read_json_file
-from rules.protocol import InvalidPosition
+from rules.protocol import JSON, InvalidPosition
+
+if TYPE_CHECKING:
+    from rules.biome_blitz.fast.caches import Caches
+    from rules.biome_blitz.fast.quick import Flags
 
 FORMAT = "biome_blitz-cards/1"
 SYMBOLS = ("leaf", "water", "meat", "wild")
 LEAF, WATER, MEAT, WILD = range(4)
 PLAIN = (LEAF, WATER, MEAT)
+
+#: A resource card: its symbol, an index of ``SYMBOLS`` (``LEAF``, ``WATER``, ``MEAT``, ``WILD``).
+Symbol = int
+#: An animal card: its index in ``CardSet.animals`` (each physical card its own, copies too).
+AnimalCard = int
+#: An ecosystem card: its kind, an index in ``CardSet.ecosystems`` (the copies of a kind are alike).
+EcosystemKind = int
+#: A card of one deck: a ``Symbol``, an ``AnimalCard`` or an ``EcosystemKind``, as its deck says.
+Card = int
+#: A deck: 0 resource, 1 animal, 2 ecosystem (``DECKS``).
+Deck = int
+#: A cost: how many leaf, water and meat cards.
+Cost = tuple[int, int, int]
+#: An ability's parameter, of the kind the vocabulary gives it (``ABILITY_EFFECTS``): a whole number
+#: or a symbol, die results, a name, or a yes/no.
+AbilityParam = int | bool | str | tuple[int, ...]
 TRIGGERS = ("forage", "discover", "compete", "defend", "explore", "dice", "peek", "prevent", "defeated", "start_of_turn")
 DECKS = ("resource", "animal", "ecosystem")
 GAME = "biome_blitz"
 
 #: effect -> (allowed triggers, {parameter: kind}); kinds: "count" (whole number >= 1), "symbol"
 #: (leaf/water/meat), "symbols" (list of 1-6), "bool", "text", or a tuple of allowed values.
-ABILITY_EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+ABILITY_EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, str | tuple[str, ...]]]] = {
     "draw": (("forage", "discover", "defeated", "start_of_turn"),
              {"count": "count", "on": ("another_animal",), "whose": ("any",), "if_took": "symbol"}),
     "take_faceup": (("start_of_turn",), {"symbol": "symbol", "count": "count"}),
@@ -99,7 +119,7 @@ ANIMAL_KEYS = {"id", "name", "name_ja", "family", "stars", "cost", "battle_cost"
                "abilities", "copies", "provenance"}
 
 
-def _bad(key: str, where: str | None, /, **values) -> InvalidPosition:
+def _bad(key: str, where: str | None, /, **values: Any) -> InvalidPosition:
     """What is wrong with a file, in every language: the template ``file.<key>`` of ``data/events.json``,
     its placeholders filled with ``values`` (as ``say``). Raise it: ``raise _bad(...)``."""
     problems = say(GAME, f"file.{key}", **values)
@@ -116,12 +136,31 @@ class Ability:
     name: str
     trigger: str
     effect: str
-    params: Mapping[str, Any]
+    params: Mapping[str, AbilityParam]
     text: str
     name_ja: str = ""
     text_ja: str = ""
 
-    def get(self, key: str, default=None):
+    # The parameter ``key`` of the kind the vocabulary gives it (``ABILITY_EFFECTS``), None when the card
+    # leaves it out. The parameters every effect that has them requires (``REQUIRED``) are never None.
+    @overload
+    def get(self, key: Literal["count", "amount", "pay", "using"]) -> int: ...
+    @overload
+    def get(self, key: Literal["symbol", "if_took", "vs_stars_at_least", "on_roll", "max_attacker_power"]) -> int | None: ...
+    @overload
+    def get(self, key: Literal["rolls"]) -> tuple[int, ...]: ...
+    @overload
+    def get(self, key: Literal["deck", "target", "side"]) -> str: ...
+    @overload
+    def get(self, key: Literal["whose", "per_family", "vs_family"]) -> str | None: ...
+    @overload
+    def get(self, key: Literal["all_different", "while_other_animals"]) -> bool | None: ...
+    @overload
+    def get(self, key: Literal["on"]) -> str | tuple[int, ...] | None: ...
+    @overload
+    def get(self, key: str, default: AbilityParam | None = None) -> AbilityParam | None: ...
+
+    def get(self, key: str, default: AbilityParam | None = None) -> AbilityParam | None:
         return self.params.get(key, default)
 
     @property
@@ -141,8 +180,8 @@ class Animal:
     name: str
     family: str
     stars: int
-    cost: tuple[int, int, int]      # leaf, water, meat
-    battle_cost: tuple[int, int, int]
+    cost: Cost
+    battle_cost: Cost
     power: int
     defence: int
     ecosystem: str
@@ -169,7 +208,7 @@ class Ecosystem:
     id: str
     name: str
     stars: int
-    cost: tuple[int, int, int]
+    cost: Cost
     power: int
     defence: int
     name_ja: str = ""
@@ -185,6 +224,7 @@ class CardSet:
     name: str
     provenance: str
     source: str
+    #: Copies per symbol (leaf, water, meat, wild).
     resource_copies: tuple[int, int, int, int]
     #: Animal cards (unique, one per entry with its copies expanded: ids "<id>" or "<id>#2").
     animals: tuple[Animal, ...]
@@ -202,7 +242,7 @@ class CardSet:
     def ecosystem_by_id(self) -> dict[str, int]:
         return {e.id: i for i, e in enumerate(self.ecosystems)}
 
-    def card_label(self, deck: int, card: int) -> dict[str, str]:
+    def card_label(self, deck: Deck, card: Card) -> Texts:
         """A card of deck ``deck`` (resource, animal, ecosystem) as players name it, in each language: a
         resource by its symbol ("leaf", "葉"), an animal or an ecosystem by its printed name ("Saltwater
         crocodile", "イリエワニ"; a second copy of an animal "African lion #2"). (``position.card_name``
@@ -216,43 +256,43 @@ class CardSet:
         suffix = f" #{copy}" if copy else ""
         return {lang: name + suffix for lang, name in printed(animal.name, animal.name_ja).items()}
 
-    def animal_label(self, card_id: str) -> dict[str, str] | str:
+    def animal_label(self, card_id: str) -> Texts | str:
         """The animal card ``card_id`` (an id as actions spell it) by its printed name; an id this card set
         does not know as it is."""
         index = self.animal_by_id.get(card_id)
         return card_id if index is None else self.card_label(1, index)
 
-    def ecosystem_label(self, ecosystem_id: str) -> dict[str, str] | str:
+    def ecosystem_label(self, ecosystem_id: str) -> Texts | str:
         """The ecosystem ``ecosystem_id`` (``SAV``) by its printed name; an id this card set does not know as it is."""
         index = self.ecosystem_by_id.get(ecosystem_id)
         return ecosystem_id if index is None else self.ecosystems[index].label
 
-    def animal(self, name: Any, *, where: str) -> int:
+    def animal(self, name: JSON, *, where: str) -> AnimalCard:
         try:
             return self.animal_by_id[name]
         except (KeyError, TypeError):
             raise _bad("unknown_animal", where, name=repr(name), animals=joined(self.animal_ids[:6])) from None
 
-    def ecosystem(self, name: Any, *, where: str) -> int:
+    def ecosystem(self, name: JSON, *, where: str) -> EcosystemKind:
         try:
             return self.ecosystem_by_id[name]
         except (KeyError, TypeError):
             raise _bad("unknown_ecosystem", where, name=repr(name), ecosystems=joined(self.ecosystem_by_id)) from None
 
     @cached_property
-    def piles(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    def piles(self) -> tuple[tuple[Symbol, ...], tuple[AnimalCard, ...], tuple[EcosystemKind, ...]]:
         """The three decks before the shuffle: resources and ecosystems by their copies, animals one each."""
         return (tuple(s for s in range(4) for _ in range(self.resource_copies[s])), tuple(range(len(self.animals))),
                 tuple(k for k, n in enumerate(self.ecosystem_copies) for _ in range(n)))
 
     @cached_property
-    def speed_caches(self):
+    def speed_caches(self) -> Caches:
         """The speed code's remembered parts of action lists for these cards (``fast.caches.Caches``)."""
         from rules.biome_blitz.fast.caches import Caches     # (the speed code builds on this module)
         return Caches(self)
 
     @cached_property
-    def speed_flags(self):
+    def speed_flags(self) -> Flags:
         """The speed code's view of each animal card's abilities (``fast.quick.Flags``)."""
         from rules.biome_blitz.fast.quick import flags_of     # (the speed code builds on this module)
         return flags_of(self)
@@ -266,14 +306,14 @@ class CardSet:
         return self.fingerprint == standard_cards().fingerprint
 
 
-def symbol(value: Any, where: str, *, wild: bool = False) -> int:
+def symbol(value: JSON, where: str, *, wild: bool = False) -> Symbol:
     allowed = SYMBOLS if wild else SYMBOLS[:3]
     if value not in allowed:
         raise _bad("symbol", where, symbols=joined(allowed), value=repr(value))
     return SYMBOLS.index(value)
 
 
-def _cost(data: Any, where: str) -> tuple[int, int, int]:
+def _cost(data: JSON, where: str) -> Cost:
     if not isinstance(data, Mapping):
         raise _bad("cost", where)
     out = [0, 0, 0]
@@ -282,24 +322,24 @@ def _cost(data: Any, where: str) -> tuple[int, int, int]:
         if type(count) is not int or not 0 <= count <= 20:
             raise _bad("cost_count", f"{where}.{key}", count=repr(count))
         out[s] = count
-    return tuple(out)
+    return out[0], out[1], out[2]
 
 
-def _text(entry: Mapping, key: str, where: str) -> str:
+def _text(entry: Mapping[str, JSON], key: str, where: str) -> str:
     """The optional text ``key`` of a card file's entry ("" when absent); anything but a non-empty text is refused."""
     value = entry.get(key, "")
-    if key in entry and (not isinstance(value, str) or not value):
+    if not isinstance(value, str) or (key in entry and not value):
         raise _bad("text", f"{where}.{key}", value=repr(value))
     return value
 
 
-def _whole(value: Any, where: str, low: int = 0, high: int = 99) -> int:
+def _whole(value: JSON, where: str, low: int = 0, high: int = 99) -> int:
     if type(value) is not int or not low <= value <= high:
         raise _bad("whole", where, low=low, high=high, value=repr(value))
     return value
 
 
-def parse_ability(data: Any, where: str) -> Ability:
+def parse_ability(data: JSON, where: str) -> Ability:
     """One ability checked against the vocabulary."""
     if not isinstance(data, Mapping):
         raise _bad("ability", where)
@@ -313,7 +353,7 @@ def parse_ability(data: Any, where: str) -> Ability:
         raise _bad("effect_trigger", f"{where}.trigger", effect=repr(effect), triggers=joined(triggers), trigger=repr(trigger))
     if not isinstance(data.get("name"), str) or not data["name"]:
         raise _bad("ability_name", f"{where}.name")
-    params = {}
+    params: dict[str, AbilityParam] = {}
     for key, value in data.items():
         if key in ABILITY_KEYS:
             continue
@@ -356,7 +396,7 @@ def parse_ability(data: Any, where: str) -> Ability:
                    name_ja=_text(data, "name_ja", where), text_ja=_text(data, "text_ja", where))
 
 
-def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
+def parse_cards(data: JSON, *, where: str = "card file") -> CardSet:
     """Validate a card file's JSON and build the :class:`CardSet`."""
     if not isinstance(data, Mapping):
         raise _bad("card_file", where)
@@ -372,7 +412,8 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
             raise _bad("resource_entry", at)
         s = symbol(entry.get("symbol"), f"{at}.symbol", wild=True)
         copies[s] += _whole(entry.get("copies"), f"{at}.copies", 1, 200)
-    ecosystems, eco_copies = [], []
+    ecosystems: list[Ecosystem] = []
+    eco_copies: list[int] = []
     for i, entry in enumerate(data["ecosystems"]):
         at = f"{where}: ecosystems[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
@@ -384,7 +425,8 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
                                     _whole(entry.get("defence", 0), f"{at}.defence"), name_ja=_text(entry, "name_ja", at)))
         eco_copies.append(_whole(entry.get("copies", 1), f"{at}.copies", 1, 20))
     eco_ids = {e.id for e in ecosystems}
-    animals, ids = [], []
+    animals: list[Animal] = []
+    ids: list[str] = []
     for i, entry in enumerate(data["animals"]):
         at = f"{where}: animals[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"] or "#" in entry["id"]:
@@ -416,7 +458,8 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
     if sum(copies) < 20:
         raise _bad("resource_deck", where, count=sum(copies))
     return CardSet(name=str(data.get("name", "unnamed card set")), provenance=str(data.get("provenance", "unknown")),
-                   source=str(data.get("source", "")), resource_copies=tuple(copies), animals=tuple(animals),
+                   source=str(data.get("source", "")), resource_copies=(copies[0], copies[1], copies[2], copies[3]),
+                   animals=tuple(animals),
                    animal_ids=tuple(ids), ecosystems=tuple(ecosystems), ecosystem_copies=tuple(eco_copies), raw=data)
 
 

@@ -5,13 +5,15 @@ rule refuses it and why (the message a player reads, in every language: the temp
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
+from typing import cast
 
-from rules.biome_blitz.cards import SYMBOLS, WILD
+from rules.biome_blitz.cards import SYMBOLS, WILD, AnimalCard, Cost, Deck
 from rules.biome_blitz.state import (
-    DECK_NAMES, EMPTY, FRENZY, MARKET, NOBODY, TRADES_PER_TURN, CancelCompete, Compete, Discover, Explore, Forage,
-    ForageAll, ForagePick, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose,
-    TradeWith,
+    DECK_NAMES, EMPTY, FRENZY, MARKET, NOBODY, TRADES_PER_TURN, Action, CancelCompete, CancelQuestion, Compete, Discover,
+    Explore, Forage, ForageAll, ForagePick, Hand, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel,
+    TradeGive, TradeOffer, TradePropose, TradeWith,
 )
 from rules.biome_blitz.choices import (
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_TRADE,
@@ -20,19 +22,19 @@ from rules.biome_blitz.choices import (
 from rules.biome_blitz.fast.listing import legal_actions
 from rules.biome_blitz.costs import _names, abilities, cancel_payment, can_be_attacked, discover_cost, payments
 from rules.eventtexts import Texts, joined, player, say
-from rules.protocol import IllegalAction
+from rules.protocol import IllegalAction, Seat
 from rules.rulebook import LANGUAGES
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
-def _deck(name, rule: str) -> int:
+def _deck(name: object, rule: str) -> Deck:
     if name not in DECK_NAMES:
         _illegal("deck", rule, decks=_deck_names(), name=repr(name))
     return DECK_NAMES.index(name)
 
 
-def _symbols(names, rule: str) -> tuple[int, ...]:
+def _symbols(names: object, rule: str) -> Hand:
     """The symbols a payment names (a tuple or list of symbol names), as sorted indices; refused with
     the rule ``rule`` when it names anything else."""
     found = None
@@ -47,7 +49,7 @@ def _symbols(names, rule: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=10000)
-def _symbols_of(names: tuple) -> tuple[int, ...] | None:
+def _symbols_of(names: tuple[object, ...]) -> Hand | None:
     """The sorted symbol indices of a tuple of names, or None when one is no symbol's name; remembered:
     payments repeat."""
     if any(n not in SYMBOLS for n in names):
@@ -55,14 +57,14 @@ def _symbols_of(names: tuple) -> tuple[int, ...] | None:
     return tuple(sorted(SYMBOLS.index(n) for n in names))
 
 
-def _animal(state: State, name, rule: str) -> int:
+def _animal(state: State, name: object, rule: str) -> AnimalCard:
     index = state.cards.animal_by_id.get(name) if isinstance(name, str) else None
     if index is None:
         _illegal("no_animal", rule, name=repr(name))
     return index
 
 
-def _describe(action) -> Texts:
+def _describe(action: object) -> Texts:
     """The action in words in every language (as ``BiomeBlitz.action_label`` names it), or its repr
     when its fields are malformed."""
     try:
@@ -72,7 +74,7 @@ def _describe(action) -> Texts:
     return {lang: _label(action, lang, english) for lang in LANGUAGES}
 
 
-def _label(action, lang: str, english: str) -> str:
+def _label(action: object, lang: str, english: str) -> str:
     """``action_label(action, lang)``, or ``english`` when the action's fields name nothing the game knows."""
     from rules import get_game      # (here: the game module imports the engine)
     try:
@@ -81,19 +83,18 @@ def _label(action, lang: str, english: str) -> str:
         return english
 
 
-def _is_legal(state: State, seat: int, action) -> bool:
+def _is_legal(state: State, seat: Seat, action: Action) -> bool:
     """``action in legal_actions(state, seat)``, answered without listing every action for the
     frequent kinds (the same conditions, checked for this one action)."""
-    kind = type(action)
     cards = state.cards
-    if kind is Discover or kind is Compete or kind is Explore:
+    if type(action) is Discover or type(action) is Compete or type(action) is Explore:
         pay = action.pay
         if not isinstance(pay, tuple) or any(p not in SYMBOLS for p in pay):
             return False
         paid = tuple(sorted(SYMBOLS.index(p) for p in pay))
         if _names(paid) != pay:
             return False
-    if kind is Discover:
+    if type(action) is Discover:
         if action.deck not in ("animal", "ecosystem") or type(action.slot) is not int or not 1 <= action.slot <= MARKET:
             return False
         d = DECK_NAMES.index(action.deck)
@@ -102,7 +103,7 @@ def _is_legal(state: State, seat: int, action) -> bool:
             return False
         cost, free, substitute = discover_cost(state, seat, d, card)
         return paid in payments(state.hands[seat], cost, free=free, substitute=substitute)
-    if kind is Compete:
+    if type(action) is Compete:
         attacker = cards.animal_by_id.get(action.attacker) if isinstance(action.attacker, str) else None
         defender = cards.animal_by_id.get(action.defender) if isinstance(action.defender, str) else None
         if attacker is None or defender is None or attacker not in state.teams[seat]:
@@ -112,7 +113,7 @@ def _is_legal(state: State, seat: int, action) -> bool:
         if state.owner(defender) in (NOBODY, seat) or can_be_attacked(state, attacker, defender) is not None:
             return False
         return paid in payments(state.hands[seat], cards.animals[attacker].battle_cost)
-    if kind is Explore:
+    if type(action) is Explore:
         if action.deck not in DECK_NAMES or not all(hand_has(state.hands[seat], paid)):
             return False
         d = DECK_NAMES.index(action.deck)
@@ -121,31 +122,32 @@ def _is_legal(state: State, seat: int, action) -> bool:
         if len(paid) == 2 and paid[0] == paid[1] and paid[0] != WILD:
             return True
         return any(a.get("count") == len(paid) for _, a in abilities(state, seat, "explore_cost"))
-    if kind is TradeWith:
+    if type(action) is TradeWith:
         return (state.trades < TRADES_PER_TURN and type(action.seat) is int and 0 <= action.seat < state.players
                 and action.seat != seat)
-    if kind is TradeGive or kind is TradeAsk:
+    if type(action) is TradeGive or type(action) is TradeAsk:
         if action.symbol not in SYMBOLS:
             return False
-        partner, give, ask = state.pending
+        partner, give, ask = cast(TradeOffer, state.pending)
         sym = SYMBOLS.index(action.symbol)
-        if kind is TradeAsk:
+        if type(action) is TradeAsk:
             return len(ask) < len(state.hands[partner])
         return state.hands[seat].count(sym) > give.count(sym)
-    if kind is TradePropose:
-        return bool(state.pending[1] or state.pending[2])
-    if kind is CancelCompete and action.cancel is True:
-        owner, _, defender = state.pending[:3]
+    if type(action) is TradePropose:
+        offer = cast(TradeOffer, state.pending)
+        return bool(offer[1] or offer[2])
+    if type(action) is CancelCompete and action.cancel is True:
+        owner, _, defender = cast(CancelQuestion, state.pending)[:3]
         return cancel_payment(state, defender, owner) is not None
-    if kind is TradeCancel or kind is CancelCompete or kind is Reroll:
+    if type(action) is TradeCancel or type(action) is CancelCompete or type(action) is Reroll:
         return type(getattr(action, "cancel", getattr(action, "reroll", True))) is bool
-    if kind is ForagePick:
+    if type(action) is ForagePick:
         if type(action.slot) is not int or not 0 <= action.slot <= MARKET:
             return False
         if action.slot:
             return state.markets[RESOURCE][action.slot - 1] not in (EMPTY, WILD)
         return bool(state.decks[RESOURCE] or state.discards[RESOURCE])
-    if kind is Forage:
+    if type(action) is Forage:
         if type(action.slot) is not int or not 0 <= action.slot <= MARKET:
             return False
         if action.slot:
@@ -155,25 +157,24 @@ def _is_legal(state: State, seat: int, action) -> bool:
     return action in legal_actions(state, seat)
 
 
-def hand_has(hand: tuple[int, ...], paid: tuple[int, ...]):
+def hand_has(hand: Hand, paid: Hand) -> Iterator[bool]:
     """Per symbol of ``paid``: does the hand hold that many?"""
     for sym in set(paid):
         yield hand.count(sym) >= paid.count(sym)
 
 
-def _rule_of(kind) -> str:
+def _rule_of(kind: type[Action]) -> str:
     return {Explore: RULE_EXPLORE, TradeWith: RULE_TRADE, TradeGive: RULE_TRADE, TradeAsk: RULE_TRADE,
             TradePropose: RULE_TRADE, TradeAnswer: RULE_TRADE, Forage: RULE_FORAGE, ForagePick: RULE_FORAGE,
             ForageAll: RULE_ABILITY, Discover: RULE_DISCOVER, Replace: RULE_ECOSYSTEMS, Compete: RULE_COMPETE,
             Peek: RULE_ABILITY, CancelCompete: RULE_ABILITY}.get(kind, RULE_MAIN)
 
 
-def _refusal(state: State, seat: int, action) -> Texts:
+def _refusal(state: State, seat: Seat, action: Action) -> Texts:
     """A plain reason an action of the right kind is not allowed, in every language."""
     cards = state.cards
-    kind = type(action)
     hand = Counter(state.hands[seat])
-    if kind in (Explore, Discover, Compete):
+    if isinstance(action, (Explore, Discover, Compete)):
         try:
             paid = Counter(_symbols(action.pay, RULE_MAIN))
         except IllegalAction as error:
@@ -181,22 +182,22 @@ def _refusal(state: State, seat: int, action) -> Texts:
         if paid - hand:
             missing = joined(_term(SYMBOLS[s]) for s in (paid - hand).elements())
             return refusal("not_held", who=player(seat), cards=missing)
-    if kind is Explore:
+    if isinstance(action, Explore):
         if action.deck not in DECK_NAMES:
             return refusal("deck", decks=_deck_names(), name=repr(action.deck))
         return refusal("explore_pair")
-    if kind is TradeWith:
+    if isinstance(action, TradeWith):
         return (refusal("trades_used") if state.trades >= TRADES_PER_TURN
                 else refusal("no_partner", seat=repr(action.seat)))
-    if kind is TradeAnswer:
+    if isinstance(action, TradeAnswer):
         return refusal("cards_asked", who=player(seat))
-    if kind in (Forage, ForagePick):
+    if isinstance(action, (Forage, ForagePick)):
         if type(action.slot) is not int or not 0 <= action.slot <= MARKET:
             return refusal("pick_slot", last=MARKET, slot=repr(action.slot))
         if action.slot and state.markets[RESOURCE][action.slot - 1] == WILD:
             return refusal("wild_first")
         return refusal("slot_empty") if action.slot else refusal("resources_gone")
-    if kind is Discover:
+    if isinstance(action, Discover):
         if action.deck not in ("animal", "ecosystem") or type(action.slot) is not int or not 1 <= action.slot <= MARKET:
             return refusal("discover_what")
         d = DECK_NAMES.index(action.deck)
@@ -206,7 +207,7 @@ def _refusal(state: State, seat: int, action) -> Texts:
         cost, free, _ = discover_cost(state, seat, d, card)
         less = refusal("cost.less", free=free) if free else {lang: "" for lang in LANGUAGES}
         return refusal("cost", paid=joined(map(_term, action.pay), _term("nothing")), cost=_cost_texts(cost), less=less)
-    if kind is Compete:
+    if isinstance(action, Compete):
         attacker = cards.animal_by_id.get(action.attacker) if isinstance(action.attacker, str) else None
         defender = cards.animal_by_id.get(action.defender) if isinstance(action.defender, str) else None
         if attacker is None or attacker not in state.teams[seat]:
@@ -219,14 +220,14 @@ def _refusal(state: State, seat: int, action) -> Texts:
         if why:
             return why
         return refusal("battle_cost", cost=_cost_texts(cards.animals[attacker].battle_cost))
-    if kind is CancelCompete:
-        symbol, count = state.pending[3:5]
+    if isinstance(action, CancelCompete):
+        symbol, count = cast(CancelQuestion, state.pending)[3:5]
         return refusal("cancel_unpaid", who=player(seat), count=count, symbol=_term(SYMBOLS[symbol]))
-    if kind is ForageAll:
+    if isinstance(action, ForageAll):
         return refusal("forage_all", animal=repr(action.animal), ability=repr(action.ability))
-    if kind is Replace:
+    if isinstance(action, Replace):
         return refusal("no_ecosystem", who=player(seat), ecosystem=repr(action.ecosystem))
-    if kind is Peek:
+    if isinstance(action, Peek):
         return refusal("decks", decks=_deck_names())
     return refusal("not_now", action=_describe(action))
 
@@ -240,7 +241,7 @@ def _deck_names() -> Texts:
     return joined(map(_term, DECK_NAMES))
 
 
-def _cost_texts(cost) -> Texts:
+def _cost_texts(cost: Cost) -> Texts:
     """A cost in words: "2 leaf + 1 water", "葉2つ＋水1つ"; "nothing" when it is free."""
     parts = [refusal("cost.part", count=n, symbol=_term(SYMBOLS[s])) for s, n in enumerate(cost) if n]
     if not parts:

@@ -4,17 +4,22 @@ rules: ``plain_legal_actions``; the engine puts the same lists together from rem
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any, NoReturn, TypeVar, cast
 
-from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, CardSet
+from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, Ability, AnimalCard, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, OVER, REPLACE, REROLL, TRADE, TRADE_REPLY,
-    WILD_NOT_A_TYPE, TRADES_PER_TURN, CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace,
-    Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
+    WILD_NOT_A_TYPE, TRADES_PER_TURN, Action, CancelCompete, CancelQuestion, Compete, Discover, Done, Explore, Forage,
+    ForageAll, ForagePick, Hand, OfferToAnswer, Peek, Pile, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel,
+    TradeGive, TradeOffer, TradePropose, TradeWith,
 )
 from rules.biome_blitz.costs import abilities, can_be_attacked, cancel_payment, discover_cost, payments
 from rules.eventtexts import Texts, say
-from rules.protocol import IllegalAction
+from rules.protocol import IllegalAction, Seat
+
+T = TypeVar("T")
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 GAME = "biome_blitz"
@@ -31,22 +36,22 @@ RULE_ABILITY = "animal abilities (the card's text)"
 RULE_OVER = "victory: 30 points or five animals ends the game"
 
 
-def refusal(key: str, **values) -> Texts:
+def refusal(key: str, **values: Any) -> Texts:
     """Why a move is refused, in every language: the template ``refusal.<key>`` of ``data/events.json``."""
     return say(GAME, f"refusal.{key}", **values)
 
 
-def _refuse(reasons: Texts, rule: str):
+def _refuse(reasons: Texts, rule: str) -> NoReturn:
     raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
 
 
-def _illegal(key: str, rule: str, **values):
+def _illegal(key: str, rule: str, **values: Any) -> NoReturn:
     """Refuse with the template ``refusal.<key>``, its placeholders filled with ``values`` (as ``say``)."""
     _refuse(refusal(key, **values), rule)
 
 
 # -- who acts ------------------------------------------------------------------------------------
-def to_move(state: State) -> tuple[int, ...]:
+def to_move(state: State) -> tuple[Seat, ...]:
     phase = state.phase
     if phase == ACTION or phase == FORAGE or phase == TRADE:    # most decisions: asked first
         return _SEATS[state.seat]
@@ -62,7 +67,7 @@ _SEATS = tuple((seat,) for seat in range(6))
 
 
 # -- legal actions -------------------------------------------------------------------------------
-def plain_legal_actions(state: State, seat: int) -> list:
+def plain_legal_actions(state: State, seat: Seat) -> list[Action]:
     """Every legal action for ``seat``, in a stable order, worked out from the rules alone: what the
     engine's ``legal_actions`` answers with the switch ``fast.ENABLED`` off (with it on, the same
     lists put together from remembered parts: ``fast/listing.py``)."""
@@ -74,18 +79,18 @@ def plain_legal_actions(state: State, seat: int) -> list:
         return _plain_action_phase(state, seat)
     if phase == FORAGE:
         has_deck = bool(state.decks[RESOURCE] or state.discards[RESOURCE])
-        return ([_FORAGE_PICK[i + 1] for i, s in enumerate(state.markets[RESOURCE]) if s not in (EMPTY, WILD)]
-                + ([_FORAGE_PICK[0]] if has_deck else []))
+        picks: list[Action] = [_FORAGE_PICK[i + 1] for i, s in enumerate(state.markets[RESOURCE]) if s not in (EMPTY, WILD)]
+        return picks + ([_FORAGE_PICK[0]] if has_deck else [])
     if phase == TRADE:
-        partner, give, ask = state.pending
+        partner, give, ask = cast(TradeOffer, state.pending)
         return _trade_actions(hand, give, len(ask) < len(state.hands[partner]), bool(ask))
     if phase == TRADE_REPLY:
-        ask = state.pending[3]
+        ask = cast(OfferToAnswer, state.pending)[3]
         return [_ACCEPT, _REFUSE] if all(hand.count(s) >= ask.count(s) for s in set(ask)) else [_REFUSE]
     if phase == REPLACE:
         return [_replace_action(ecosystem=state.cards.ecosystems[k].id) for k in dict.fromkeys(state.ecosystems[seat])]
     if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
-        owner, _, defender = state.pending[:3]
+        owner, _, defender = cast(CancelQuestion, state.pending)[:3]
         return [*_CANCELS] if cancel_payment(state, defender, owner) else [*_CANCELS[1:]]
     if phase == REROLL:
         return [*_REROLLS]
@@ -94,7 +99,7 @@ def plain_legal_actions(state: State, seat: int) -> list:
     return [*_PEEKS]        # (PEEK)
 
 
-def _plain_action_phase(state: State, seat: int) -> list:
+def _plain_action_phase(state: State, seat: Seat) -> list[Action]:
     """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order."""
     decks, discards, markets, hand = state.decks, state.discards, state.markets, state.hands[seat]
     explorable = sum(1 << d for d in range(len(DECK_NAMES)) if decks[d] or discards[d] or markets[d] != _NO_CARDS)
@@ -111,8 +116,8 @@ def _plain_action_phase(state: State, seat: int) -> list:
     return out + _competes(state, seat)
 
 
-def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> list:
-    out = [_GIVE[sym] for sym in range(4) if hand.count(sym) > give.count(sym)]
+def _trade_actions(hand: Hand, give: Hand, can_ask: bool, asked: bool) -> list[Action]:
+    out: list[Action] = [_GIVE[sym] for sym in range(4) if hand.count(sym) > give.count(sym)]
     if can_ask:
         out += _ASK
     if give or asked:
@@ -121,14 +126,17 @@ def _trade_actions(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, 
     return out
 
 
-def _made(cls):
+def _made(cls: Callable[..., T]) -> Callable[..., T]:
     """``cls`` behind a functools cache: action objects by their fields, made once, so legal_actions
     hands out the same objects each time (and ``apply`` knows them by identity)."""
     return lru_cache(maxsize=100000)(cls)
 
 
-_explore_action, _discover_action, _compete_action, _replace_action, _forage_all_action = map(
-    _made, (Explore, Discover, Compete, Replace, ForageAll))
+_explore_action = _made(Explore)
+_discover_action = _made(Discover)
+_compete_action = _made(Compete)
+_replace_action = _made(Replace)
+_forage_all_action = _made(ForageAll)
 _GIVE = tuple(TradeGive(symbol=name) for name in SYMBOLS)
 _ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
 _PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
@@ -148,13 +156,13 @@ _NO_CARDS = (EMPTY,) * MARKET
 
 
 @lru_cache(maxsize=None)
-def _named(pay: tuple[int, ...]) -> tuple[str, ...]:
+def _named(pay: Hand) -> tuple[str, ...]:
     """A payment's symbols (indices) by name; remembered (few payments exist: multisets of at most a
     cost's units)."""
     return tuple(SYMBOLS[s] for s in pay)
 
 
-def _with_take_all(state: State, seat: int, forages) -> list:
+def _with_take_all(state: State, seat: Seat, forages: Iterable[Action]) -> list[Action]:
     """The ``forages`` and the ForageAll actions of the seat's take_all_faceup abilities usable now."""
     out = [*forages]
     for animal, ability in abilities(state, seat, "take_all_faceup"):
@@ -165,7 +173,7 @@ def _with_take_all(state: State, seat: int, forages) -> list:
     return out
 
 
-def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
+def _forages(market: Pile, deck_has_cards: bool) -> list[Forage]:
     out = [_FORAGE[i + 1] for i, sym in enumerate(market) if sym != EMPTY]
     if deck_has_cards or not out:
         # With no resource left anywhere, a forage from the deck draws nothing ("when both are empty,
@@ -174,15 +182,15 @@ def _forages(market: tuple[int, ...], deck_has_cards: bool) -> list:
     return out
 
 
-def second_pick_exists(deck: tuple, discard: tuple, market: tuple) -> bool:
+def second_pick_exists(deck: Pile, discard: Pile, market: Pile) -> bool:
     """Can a forage's second pick take anything: the deck (or its discards) or a face-up card that is
     not a wild? When not, the forage ends after its first pick."""
     return bool(deck or discard) or any(s != EMPTY and s != WILD for s in market)
 
 
-def _explores(state: State, seat: int, hand: tuple[int, ...], flags: int) -> list:
+def _explores(state: State, seat: Seat, hand: Hand, flags: int) -> list[Action]:
     """The Explore actions of ``hand`` for the decks ``flags`` (bits by deck) lets explore."""
-    pays = [(sym, sym) for sym in PLAIN if hand.count(sym) >= 2]
+    pays: list[Hand] = [(sym, sym) for sym in PLAIN if hand.count(sym) >= 2]
     cheap = [a for _, a in abilities(state, seat, "explore_cost")]
     if cheap:
         extra = set(pays)
@@ -192,14 +200,14 @@ def _explores(state: State, seat: int, hand: tuple[int, ...], flags: int) -> lis
     return [_explore_action(deck=name, pay=_named(p)) for d, name in enumerate(DECK_NAMES) if flags >> d & 1 for p in pays]
 
 
-def _sub_multisets(hand: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
-    out = {()}
+def _sub_multisets(hand: Hand, size: int) -> list[Hand]:
+    out: set[Hand] = {()}
     for card in hand:
         out |= {tuple(sorted(p + (card,))) for p in out if len(p) < size}
     return sorted(p for p in out if len(p) == size)
 
 
-def _take_all(state: State, ability) -> tuple[int, ...]:
+def _take_all(state: State, ability: Ability) -> tuple[int, ...]:
     """The market slots a take_all_faceup ability would take now (empty: it cannot be used)."""
     market = state.markets[RESOURCE]
     if ability.get("all_different"):
@@ -210,11 +218,11 @@ def _take_all(state: State, ability) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(market) if s == ability.get("symbol"))
 
 
-def _competes(state: State, seat: int, only: int | None = None) -> list:
+def _competes(state: State, seat: Seat, only: AnimalCard | None = None) -> list[Action]:
     """Every (attacker, defender, payment) no ability forbids and the hand can pay the attacker's
     battle cost for, attackers in team order, defenders by seat then team order (the action phase
     puts the same list together from remembered pairs: ``_listing``)."""
-    out = []
+    out: list[Action] = []
     cards, teams, hand = state.cards, state.teams, state.hands[seat]
     for attacker in teams[seat]:
         if only is not None and attacker != only:
@@ -228,6 +236,7 @@ def _competes(state: State, seat: int, only: int | None = None) -> list:
     return out
 
 
-def _pair_actions(cards: CardSet, attacker: int, defender: int, pays: tuple) -> tuple:
+def _pair_actions(cards: CardSet, attacker: AnimalCard, defender: AnimalCard, pays: tuple[tuple[str, ...], ...]
+                  ) -> tuple[Compete, ...]:
     a_id, d_id = cards.animal_ids[attacker], cards.animal_ids[defender]
     return tuple([_compete_action(attacker=a_id, defender=d_id, pay=p) for p in pays])

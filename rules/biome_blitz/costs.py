@@ -3,17 +3,39 @@ can pay it, and the attack and defence totals of a compete."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from typing import Protocol, cast
 
-from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD
-from rules.biome_blitz.state import EFFECTIVE_POWER, PER_ECOSYSTEM, State
+from rules.biome_blitz.cards import (
+    PLAIN, SYMBOLS, WILD, Ability, AnimalCard, Card, CardSet, Cost, Deck, EcosystemKind, Symbol,
+)
+from rules.biome_blitz.state import EFFECTIVE_POWER, PER_ECOSYSTEM, Ecosystems, Hand, State, Team, Variants
 from rules.eventtexts import Texts, say
+from rules.protocol import Seat
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
+class Board(Protocol):
+    """What the compete totals and the reroll abilities read of a state: a ``State``, or the ``_Table``
+    an apply works on (``table.py``), which holds the same."""
+
+    @property
+    def cards(self) -> CardSet: ...
+
+    @property
+    def variants(self) -> Variants: ...
+
+    @property
+    def teams(self) -> Sequence[Team]: ...
+
+    @property
+    def ecosystems(self) -> Sequence[Ecosystems]: ...
+
+
 # -- costs and payments --------------------------------------------------------------------------
-def abilities(state: State, seat: int, effect: str):
+def abilities(state: State, seat: Seat, effect: str) -> Iterator[tuple[AnimalCard, Ability]]:
     """(animal, ability) for each ability with ``effect`` in ``seat``'s team."""
     animals = state.cards.animals
     for a in state.teams[seat]:
@@ -22,8 +44,8 @@ def abilities(state: State, seat: int, effect: str):
                 yield a, ability
 
 
-def payments(hand: tuple[int, ...], cost: tuple[int, int, int], *, free: int = 0,
-             substitute: dict[int, int] | None = None) -> tuple[tuple[int, ...], ...]:
+def payments(hand: Hand, cost: Cost, *, free: int = 0,
+             substitute: dict[Symbol, Symbol] | None = None) -> tuple[Hand, ...]:
     """Every distinct multiset of hand cards that pays ``cost`` exactly: each unit by its own symbol,
     a wild, or a substitute symbol; ``free`` units of any symbols may be left unpaid (a discount).
 
@@ -40,8 +62,8 @@ def payments(hand: tuple[int, ...], cost: tuple[int, int, int], *, free: int = 0
 
 
 @lru_cache(maxsize=50000)
-def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], free: int,
-              substitute: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+def _payments(counts: tuple[int, int, int, int], cost: Cost, free: int,
+              substitute: tuple[tuple[Symbol, Symbol], ...]) -> tuple[Hand, ...]:
     """``payments`` for a hand of these symbol counts (wild last), ``substitute`` as sorted (pay, using)
     pairs; remembered: hands repeat a lot, and their counts capped at the cost repeat more."""
     if not free and not substitute:
@@ -55,12 +77,13 @@ def _payments(counts: tuple[int, int, int, int], cost: tuple[int, int, int], fre
                     out.append((0,) * (c0 - w0) + (1,) * (c1 - w1) + (2,) * (c2 - w2) + (WILD,) * (w0 + w1 + w2))
         return tuple(sorted(out))
     needs = [s for s in PLAIN for _ in range(cost[s])]
-    results = set()
+    results: set[Hand] = set()
     _pay_units(needs, [*counts], dict(substitute), results, 0, (), min(free, len(needs)))
     return tuple(sorted(results))
 
 
-def _pay_units(needs: list, left: list, substitute: dict, results: set, index: int, paid: tuple, skips: int) -> None:
+def _pay_units(needs: list[Symbol], left: list[int], substitute: dict[Symbol, Symbol], results: set[Hand], index: int,
+               paid: Hand, skips: int) -> None:
     """Add to ``results`` every way to pay ``needs[index:]`` (a unit each) from the cards ``left``
     (the count of each symbol, wild last), ``skips`` units left unpaid (a discount, taken in full)."""
     if index == len(needs):
@@ -77,7 +100,7 @@ def _pay_units(needs: list, left: list, substitute: dict, results: set, index: i
             left[payer] += 1
 
 
-def discover_cost(state: State, seat: int, deck: int, card: int) -> tuple[tuple[int, int, int], int, dict]:
+def discover_cost(state: State, seat: Seat, deck: Deck, card: Card) -> tuple[Cost, int, dict[Symbol, Symbol]]:
     """The cost of discovering ``card`` for ``seat`` after its abilities: (cost, free units, substitutes)."""
     cards = state.cards
     target = "animal" if deck == ANIMAL else "ecosystem"
@@ -92,21 +115,21 @@ def discover_cost(state: State, seat: int, deck: int, card: int) -> tuple[tuple[
         else:
             cost[s] = max(0, cost[s] - ability.get("amount"))
     substitute = {ability.get("pay"): ability.get("using") for _, ability in abilities(state, seat, "substitute")}
-    return tuple(cost), free, substitute
+    return (cost[0], cost[1], cost[2]), free, substitute
 
 
-def _names(symbols: tuple[int, ...]) -> tuple[str, ...]:
+def _names(symbols: Hand) -> tuple[str, ...]:
     return tuple(SYMBOLS[s] for s in symbols)
 
 
 # -- compete helpers -----------------------------------------------------------------------------
-def eco_bonus(state: State, seat: int, animal: int) -> tuple[int, int]:
+def eco_bonus(state: Board, seat: Seat, animal: AnimalCard) -> tuple[int, int]:
     """Power and defence the seat's ecosystems give ``animal``: each matching ecosystem card counts, or
     (switch ``ecosystem_bonus``) each matching ecosystem once."""
     cards = state.cards
     eco = cards.animals[animal].ecosystem
     power = defence = 0
-    held = state.ecosystems[seat]
+    held: Iterable[EcosystemKind] = state.ecosystems[seat]
     if PER_ECOSYSTEM in state.variants:
         held = dict.fromkeys(held)
     for kind in held:
@@ -116,17 +139,17 @@ def eco_bonus(state: State, seat: int, animal: int) -> tuple[int, int]:
     return power, defence
 
 
-def cancel_payment(state: State, defender: int, owner: int) -> tuple[int, int] | None:
+def cancel_payment(state: State, defender: AnimalCard, owner: Seat) -> tuple[Symbol, int] | None:
     """(symbol, count) the owner of ``defender`` would discard to cancel a compete against it: its
     first cancel_compete ability their hand can pay (wild cards do not count), or None."""
     hand = state.hands[owner]
     for ability in state.cards.animals[defender].with_effect("cancel_compete"):
         if hand.count(ability.get("symbol")) >= ability.get("count"):
-            return ability.get("symbol"), ability.get("count")
+            return cast(Symbol, ability.get("symbol")), ability.get("count")    # (cancel_compete requires a symbol)
     return None
 
 
-def can_be_attacked(state: State, attacker: int, defender: int) -> Texts | None:
+def can_be_attacked(state: State, attacker: AnimalCard, defender: AnimalCard) -> Texts | None:
     """Why ``defender`` cannot be chosen against ``attacker`` (a prevent ability), in every language,
     or None."""
     cards = state.cards
@@ -141,7 +164,7 @@ def can_be_attacked(state: State, attacker: int, defender: int) -> Texts | None:
     return None
 
 
-def judged_power(state: State, attacker: int, defender: int) -> int:
+def judged_power(state: State, attacker: AnimalCard, defender: AnimalCard) -> int:
     """The attacker's power an immunity to weak attackers judges: as printed, or (switch
     ``immune_power``) with its ecosystem bonus and the power abilities that apply before the roll."""
     if EFFECTIVE_POWER in state.variants:
@@ -149,14 +172,15 @@ def judged_power(state: State, attacker: int, defender: int) -> int:
     return state.cards.animals[attacker].power
 
 
-def attack_total(state: State, seat: int, attacker: int, defender: int, roll: int) -> int:
+def attack_total(state: Board, seat: Seat, attacker: AnimalCard, defender: AnimalCard, roll: int) -> int:
     cards = state.cards
     animal = cards.animals[attacker]
     total = roll + animal.power + eco_bonus(state, seat, attacker)[0]
     for ability in animal.abilities:
         if ability.effect != "power":
             continue
-        if ability.get("vs_stars_at_least") is not None and cards.animals[defender].stars < ability.get("vs_stars_at_least"):
+        at_least = ability.get("vs_stars_at_least")
+        if at_least is not None and cards.animals[defender].stars < at_least:
             continue
         if ability.get("on_roll") is not None and roll != ability.get("on_roll"):
             continue
@@ -169,7 +193,7 @@ def attack_total(state: State, seat: int, attacker: int, defender: int, roll: in
     return total
 
 
-def defence_total(state: State, seat: int, defender: int, attacker: int, roll: int) -> int:
+def defence_total(state: Board, seat: Seat, defender: AnimalCard, attacker: AnimalCard, roll: int) -> int:
     cards = state.cards
     animal = cards.animals[defender]
     total = roll + animal.defence + eco_bonus(state, seat, defender)[1]
@@ -180,7 +204,7 @@ def defence_total(state: State, seat: int, defender: int, attacker: int, roll: i
     return total
 
 
-def reroll_ability(state: State, animal: int, side: str, *, automatic: bool):
+def reroll_ability(state: Board, animal: AnimalCard, side: str, *, automatic: bool) -> Ability | None:
     """The animal's reroll ability usable on ``side`` (automatic = with fixed results), or None."""
     for ability in state.cards.animals[animal].with_effect("reroll"):
         if ability.get("side") in (side, "any") and (ability.get("on") is not None) == automatic:

@@ -9,14 +9,21 @@ Markets, discards, teams, ecosystems, points and dice are on the table.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypedDict, cast
 
 from rules import eventtexts
 from rules.biome_blitz import position, rules
-from rules.biome_blitz.cards import SYMBOLS, CardSet, parse_cards, standard_cards
-from rules.biome_blitz.state import DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, State
+from rules.biome_blitz.cards import SYMBOLS, AnimalCard, Card, CardSet, Deck, Symbol, parse_cards, standard_cards
+from rules.biome_blitz.costs import eco_bonus
+from rules.biome_blitz.state import (
+    DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, WIN_ANIMALS, Action, Ecosystems, LogEntry,
+    OfferToAnswer, State, Team, TradeOffer,
+)
 from rules.eventtexts import Texts, joined, say, say_in
-from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
+from rules.protocol import ALL, JSON, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
 
 
 GAME = "biome_blitz"
@@ -70,7 +77,7 @@ def symbol(s: int) -> Texts:
     return say(GAME, f"term.{SYMBOLS[s]}")
 
 
-def symbols(items) -> Texts:
+def symbols(items: Iterable[Symbol]) -> Texts:
     """Resource cards listed, "nothing" when there are none."""
     return joined(map(symbol, items), say(GAME, "term.nothing"))
 
@@ -83,11 +90,11 @@ def payment(names: tuple[str, ...], free: Texts | None = None) -> Texts:
     return {"en": " + ".join(n["en"] for n in named), "ja": "＋".join(n["ja"] for n in named)}
 
 
-def deck_name(d: int) -> Texts:
+def deck_name(d: Deck) -> Texts:
     return say(GAME, f"term.{DECK_NAMES[d]}")
 
 
-def ability_label(cards, name: str, animal: int | None = None) -> Texts:
+def ability_label(cards: CardSet, name: str, animal: AnimalCard | None = None) -> Texts:
     """An ability, named as actions and the log give it (its English name), as the card file prints it
     in each language: ``animal``'s own, else the first of that name in the card file."""
     owners = ((cards.animals[animal],) if animal is not None else ()) + cards.animals
@@ -95,7 +102,7 @@ def ability_label(cards, name: str, animal: int | None = None) -> Texts:
     return found.label if found else {"en": name, "ja": name}
 
 
-def _ability_reason(cards, why: tuple[int, str]) -> Texts:
+def _ability_reason(cards: CardSet, why: tuple[AnimalCard, str]) -> Texts:
     """An ability's draw: the log gives the animal and the ability's name."""
     animal, name = why
     return say(GAME, "draw.reason.ability", animal=cards.card_label(1, animal),
@@ -106,13 +113,27 @@ def _capitalized(texts: Texts) -> Texts:
     return {lang: text[:1].upper() + text[1:] for lang, text in texts.items()}
 
 
-def _said(key: str, **values) -> dict:
+class Said(TypedDict):
+    """An Event's ``text`` and ``texts``."""
+
+    text: str
+    texts: Texts
+
+
+class SaidPublicly(TypedDict):
+    """An Event's ``public_text`` and ``public_texts``."""
+
+    public_text: str
+    public_texts: Texts
+
+
+def _said(key: str, **values: Any) -> Said:
     """An Event's ``text`` and ``texts`` from the template ``key``."""
     texts = say(GAME, key, **values)
     return {"text": texts["en"], "texts": texts}
 
 
-def _said_publicly(key: str, **values) -> dict:
+def _said_publicly(key: str, **values: Any) -> SaidPublicly:
     """An Event's ``public_text`` and ``public_texts`` from the template ``key``."""
     texts = say(GAME, key, **values)
     return {"public_text": texts["en"], "public_texts": texts}
@@ -124,7 +145,7 @@ def _said_publicly(key: str, **values) -> dict:
 _ANSWERS = {"trade_answer": "accept", "cancel_compete": "cancel", "reroll": "reroll"}
 
 
-def action_words(data: dict, cards) -> tuple[str, dict]:
+def action_words(data: JSONObject, cards: CardSet) -> tuple[str, dict[str, object]]:
     """The template naming an action (given as ``encode_action`` writes it) and its values: decks,
     symbols and seats in words; animals, their abilities and ecosystems as ``cards`` prints them
     (an id the card file does not know as it is spelled)."""
@@ -133,12 +154,13 @@ def action_words(data: dict, cards) -> tuple[str, dict]:
         return f"action.{kind}." + ("yes" if data[_ANSWERS[kind]] else "no"), {}
     if kind in ("forage", "forage_pick"):    # slot 0 is the deck's top
         return f"action.{kind}" if data["slot"] else f"action.{kind}.deck", {"slot": data["slot"]}
-    values = {"slot": data["slot"]} if "slot" in data else {}
+    values: dict[str, object] = {"slot": data["slot"]} if "slot" in data else {}
     for field in ("animal", "attacker", "defender"):
         if field in data:
             values[field] = cards.animal_label(data[field])
     if "ability" in data:
-        owner = cards.animal_by_id.get(data.get("animal"))
+        animal_id: JSON = data.get("animal")
+        owner = cards.animal_by_id.get(animal_id)
         values["ability"] = ability_label(cards, data["ability"], owner)
     if "ecosystem" in data:
         values["ecosystem"] = cards.ecosystem_label(data["ecosystem"])
@@ -152,7 +174,7 @@ def action_words(data: dict, cards) -> tuple[str, dict]:
         values["paid"] = payment(tuple(data["pay"]), free=None if kind == "explore" else say(GAME, "term.nothing"))
     return f"action.{kind}", values
 
-class BiomeBlitz(ModuleGame):
+class BiomeBlitz(ModuleGame[State, Action, CardSet]):
     id = "biome_blitz"
     title = "Biome Blitz"
     version = "1.0"
@@ -168,27 +190,29 @@ class BiomeBlitz(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
-    def score_key(self, state: State) -> tuple:
+    def score_key(self, state: State) -> tuple[CardSet, tuple[Team, ...], tuple[Ecosystems, ...], tuple[int, ...]]:
         """Points are a running total; the breakdown also lists the teams and ecosystems."""
         return (state.cards, state.teams, state.ecosystems, state.points)
 
-    def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
+    def score_breakdown(self, state: State, lang: str = "en") -> list[JSONObject]:
         """Points come from stars: discovered cards and defeated animals (kept as a running total).
         The texts in ``lang`` (``score.*`` in data/events.json); the numbers and keys are the same in
         every language."""
         cards = state.cards
-        text = lambda key, **values: say_in(GAME, key, lang, **values)  # noqa: E731
+
+        def text(key: str, **values: Any) -> str:
+            return say_in(GAME, key, lang, **values)
         # (the same words for every seat: filled once)
         points_name, points_detail = text("score.points"), text("score.points.detail")
         animals_name, ecosystems_name = text("score.animals"), text("score.ecosystems")
-        out = []
+        out: list[JSONObject] = []
         for seat in range(state.players):
             team = state.teams[seat]
             ecosystems = joined((cards.ecosystems[k].label for k in state.ecosystems[seat]), say(GAME, "score.none"))
             categories = [
                 {"category": points_name, "detail": points_detail, "points": state.points[seat]},
                 {"category": animals_name,
-                 "detail": text("score.animals.detail", count=len(team), needed=rules.WIN_ANIMALS),
+                 "detail": text("score.animals.detail", count=len(team), needed=WIN_ANIMALS),
                  "points": 0, "count": len(team), "animals": [cards.animal_ids[a] for a in team]},
                 {"category": ecosystems_name, "detail": text("score.ecosystems.detail", ecosystems=ecosystems),
                  "points": 0, "count": len(state.ecosystems[seat])},
@@ -205,7 +229,7 @@ class BiomeBlitz(ModuleGame):
 
     def inventory(self, state: State) -> dict[str, int]:
         cards = state.cards
-        counts: Counter = Counter()
+        counts: Counter[str] = Counter()
         for d in range(3):
             zone = list(state.decks[d]) + list(state.discards[d]) + [c for c in state.markets[d] if c != EMPTY]
             counts.update(position.card_name(cards, d, c) for c in zone)
@@ -219,7 +243,7 @@ class BiomeBlitz(ModuleGame):
             counts[cards.ecosystems[state.pending[0]].id] += 1
         return dict(sorted(counts.items()))
 
-    def sample_hidden(self, state: State, seat: int | None, rng) -> State:
+    def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
         """Re-deal the resource deck and other players' hands among themselves, and shuffle the animal
         and ecosystem decks, keeping what ``seat`` knows: the cards every seat saw go into a hand
         (``State.known``: taken face up, traded, stolen) and the cards offered in a pending trade stay
@@ -227,10 +251,11 @@ class BiomeBlitz(ModuleGame):
         others = [s for s in range(state.players) if s != seat]
         known = {s: state.known[s] for s in others}
         if state.phase in (TRADE, TRADE_REPLY) and state.seat in known:
-            offered = state.pending[1] if state.phase == TRADE else state.pending[2]
+            offered = (cast(TradeOffer, state.pending)[1] if state.phase == TRADE
+                       else cast(OfferToAnswer, state.pending)[2])
             known[state.seat] = tuple(sorted((Counter(known[state.seat]) | Counter(offered)).elements()))
         # Peeked cards still in their decks, by deck: (index from the top, card), top first.
-        fixed: tuple[list, list, list] = ([], [], [])
+        fixed: tuple[list[tuple[int, Card]], list[tuple[int, Card]], list[tuple[int, Card]]] = ([], [], [])
         for who, d, place, card, when in state.peeked:
             if who == seat and when == state.shuffles and place < len(state.decks[d]):
                 fixed[d].append((len(state.decks[d]) - 1 - place, card))
@@ -259,9 +284,9 @@ class BiomeBlitz(ModuleGame):
         for d in range(3):
             for index, card in sorted(fixed[d]):
                 decks[d].insert(index, card)
-        return state._replace(hands=tuple(hands), decks=tuple(map(tuple, decks)))
+        return state._replace(hands=tuple(hands), decks=(tuple(decks[0]), tuple(decks[1]), tuple(decks[2])))
 
-    def card_info(self, state: State, card: str) -> dict:
+    def card_info(self, state: State, card: str) -> JSONObject:
         """Resources group by symbol (number 0); animals by their ecosystem (number = stars);
         ecosystems in one group (number = stars). ``group_names``: the group's name in each language
         (``group_name``: the English), from the card file's names and the game's terms."""
@@ -281,10 +306,10 @@ class BiomeBlitz(ModuleGame):
         names = {lang: word[:1].upper() + word[1:] for lang, word in say(GAME, "term.ecosystem").items()}
         return {"group": "ecosystem", "group_name": names["en"], "group_names": names, "number": eco.stars}
 
-    def deck_knowledge(self, state: State, seat: int | None) -> dict:
+    def deck_knowledge(self, state: State, seat: Seat | None) -> JSONObject:
         """Unseen cards: the decks and other players' hands. Biome Blitz has no end card."""
         cards = state.cards
-        unseen: Counter = Counter()
+        unseen: Counter[str] = Counter()
         for d in range(3):
             unseen.update(position.card_name(cards, d, c) for c in state.decks[d])
         elsewhere = 0
@@ -296,28 +321,28 @@ class BiomeBlitz(ModuleGame):
                 "unseen_in_hands": elsewhere, "end_card_depths": None}
 
     # -- the observer ------------------------------------------------------------------------
-    def animal_json(self, state: State, animal: int, seat: int | None = None) -> dict:
+    def animal_json(self, state: State, animal: AnimalCard, seat: Seat | None = None) -> JSONObject:
         cards = state.cards
         a = cards.animals[animal]
-        data = {"id": cards.animal_ids[animal], "name": a.name, "family": a.family, "stars": a.stars,
+        data: JSONObject = {"id": cards.animal_ids[animal], "name": a.name, "family": a.family, "stars": a.stars,
                 "cost": {SYMBOLS[s]: n for s, n in enumerate(a.cost) if n},
                 "battle_cost": {SYMBOLS[s]: n for s, n in enumerate(a.battle_cost) if n},
                 "power": a.power, "defence": a.defence, "ecosystem": a.ecosystem, "provenance": a.provenance,
                 "abilities": [{"name": ab.name, "trigger": ab.trigger, "effect": ab.effect, "text": ab.text}
                               for ab in a.abilities]}
         if seat is not None:
-            power, defence = rules.eco_bonus(state, seat, animal)
+            power, defence = eco_bonus(state, seat, animal)
             data["bonus"] = {"power": power, "defence": defence}
         return data
 
-    def observe(self, state: State, seat: int | str | None) -> dict:
+    def observe(self, state: State, seat: Viewer) -> JSONObject:
         """Everything face up, each deck's and discard pile's size and the discard's top card, plus
         ``seat``'s own hand; ``ALL`` sees every hand and each deck's ``deck_cards`` (in draw order)
         and ``discard_cards`` (bottom first)."""
         cards = state.cards
-        markets = {}
+        markets: dict[str, JSONObject] = {}
         for d, name in enumerate(DECK_NAMES):
-            market = []
+            market: list[str | JSONObject | None] = []
             for c in state.markets[d]:
                 if c == EMPTY:
                     market.append(None)
@@ -357,18 +382,20 @@ class BiomeBlitz(ModuleGame):
     def events(self, state: State) -> tuple[Event, ...]:
         return tuple(self._event(state, record) for record in state.log)
 
-    def _event(self, state: State, record: tuple) -> Event:
+    def _event(self, state: State, record: LogEntry) -> Event:
+        # ``extra``, the entry's detail, has a shape per kind (``state.LogEntry``): each kind says which.
         kind, seat, items, extra = record
         cards = state.cards
         who = player(seat)
-        animal = lambda a: cards.card_label(1, a)  # noqa: E731
+        animal: Callable[[AnimalCard], Texts] = lambda a: cards.card_label(1, a)  # noqa: E731
 
-        def told(key: str, **values) -> Event:
+        def told(key: str, **values: Any) -> Event:
             """The record's event, seen alike by everyone, in the words of template ``key``."""
             return Event(kind=kind, seat=seat, **_said(key, **values))
 
         if kind == "setup":
-            return Event(kind=kind, seat=extra, **_said("setup", who=player(extra)))
+            starter = cast(Seat, extra)
+            return Event(kind=kind, seat=starter, **_said("setup", who=player(starter)))
         if kind == "turn":
             return told("turn", who=who)
         if kind == "reveal":
@@ -376,13 +403,15 @@ class BiomeBlitz(ModuleGame):
             return Event(kind=kind, cards=(position.card_name(cards, d, card),),
                          **_said("reveal", deck=_capitalized(deck_name(d)), slot=extra, card=cards.card_label(d, card)))
         if kind == "reshuffle":
-            d, n = extra
+            d, n = cast(tuple[Deck, int], extra)
             return told("reshuffle", deck=deck_name(d), count=n)
         if kind == "triple":
-            return told("triple", symbol=symbol(extra))
+            return told("triple", symbol=symbol(cast(Symbol, extra)))
         if kind == "draw":
-            reason = {"en": "", "ja": ""} if extra == "forage" else _ability_reason(cards, extra)
-            return Event(kind=kind, seat=seat, cards=tuple(SYMBOLS[s] for s in items), visible_to=(seat,),
+            reason = ({"en": "", "ja": ""} if extra == "forage"
+                      else _ability_reason(cards, cast(tuple[AnimalCard, str], extra)))
+            return Event(kind=kind, seat=seat, cards=tuple(SYMBOLS[s] for s in items),
+                         visible_to=(cast(Seat, seat),),        # (a draw is a seat's)
                          **_said("draw" if items else "draw.nothing", who=who, cards=symbols(items), reason=reason),
                          **_said_publicly("draw.public.one" if len(items) == 1 else "draw.public.many",
                                           who=who, count=len(items), reason=reason))
@@ -392,41 +421,45 @@ class BiomeBlitz(ModuleGame):
         if kind == "wild_ends" or kind == "forage_ends":
             return told(kind)
         if kind == "take_all":
-            return told("take_all", who=who, animal=animal(extra), cards=joined(map(symbol, items)))
+            return told("take_all", who=who, animal=animal(cast(AnimalCard, extra)), cards=joined(map(symbol, items)))
         if kind == "ability_take":
-            a, slot = extra
+            a, slot = cast(tuple[AnimalCard, int], extra)
             return told("ability_take", animal=animal(a), who=who, symbol=symbol(items[0]), slot=slot)
         if kind == "peek":
             d, top = items
+            peeker = cast(AnimalCard, extra)
             seen = cards.card_label(d, top) if top != EMPTY else say(GAME, "term.empty_deck")
-            return Event(kind=kind, seat=seat, visible_to=(seat,),
-                         **_said("peek", who=who, animal=animal(extra), deck=deck_name(d), card=seen),
-                         **_said_publicly("peek.public", who=who, deck=deck_name(d), animal=animal(extra)))
+            return Event(kind=kind, seat=seat, visible_to=(cast(Seat, seat),),      # (a peek is a seat's)
+                         **_said("peek", who=who, animal=animal(peeker), deck=deck_name(d), card=seen),
+                         **_said_publicly("peek.public", who=who, deck=deck_name(d), animal=animal(peeker)))
         if kind == "explore":
             d, *flushed = items
-            return told("explore" if flushed else "explore.nothing", who=who, deck=deck_name(d), paid=payment(extra),
+            return told("explore" if flushed else "explore.nothing", who=who, deck=deck_name(d),
+                        paid=payment(cast(tuple[str, ...], extra)),
                         cards=joined(cards.card_label(d, c) for c in flushed))
         if kind == "trade_offer":
-            partner, given = extra
+            partner, given = cast(tuple[Seat, int], extra)
             return told("trade_offer", who=who, partner=player(partner), give=symbols(items[:given]), ask=symbols(items[given:]))
         if kind == "trade_answer":
-            asker, accepted = extra
+            asker, accepted = cast(tuple[Seat, bool], extra)
             return told("trade_answer.accept" if accepted else "trade_answer.refuse", who=who, asker=player(asker))
         if kind == "discover":
             d, card = items
             name = cards.card_label(d, card)
-            return told("discover", who=who, card=name, paid=payment(extra, free=say(GAME, "term.nothing")))
+            return told("discover", who=who, card=name,
+                        paid=payment(cast(tuple[str, ...], extra), free=say(GAME, "term.nothing")))
         if kind == "points":
-            stars, why = extra
+            stars, why = cast(tuple[int, str], extra)
             return told("points.discover" if why == "discover" else "points.defeat", who=who, stars=stars)
         if kind == "replace":
             old, new = items
             return told("replace", who=who, old=cards.card_label(2, old), new=cards.card_label(2, new))
         if kind == "compete":
             attacker, defender = items
-            return told("compete", who=who, attacker=animal(attacker), owner=player(extra), defender=animal(defender))
+            return told("compete", who=who, attacker=animal(attacker), owner=player(cast(Seat, extra)),
+                        defender=animal(defender))
         if kind == "cancelled":
-            symbol_paid, count = extra
+            symbol_paid, count = cast(tuple[Symbol, int], extra)
             return told("cancelled", who=who, count=count, symbol=symbol(symbol_paid), animal=animal(items[1]))
         if kind == "not_cancelled":
             return told("not_cancelled", who=who)
@@ -434,30 +467,30 @@ class BiomeBlitz(ModuleGame):
             attack, defend = items
             return told("dice", attack=attack, defence=defend)
         if kind == "reroll":
-            a, why = extra
+            a, _ = cast(tuple[AnimalCard, str], extra)
             return told("reroll", who=who, animal=animal(a), roll=items[0])
         if kind == "result":
-            a_total, d_total, kick = extra
+            a_total, d_total, kick = cast(tuple[int, int, str | None], extra)
             if kick:
                 return told("result.kick", who=who, ability=ability_label(cards, kick, items[1]))
             return told("result", who=who, attack=a_total, defence=d_total)
         if kind == "destroyed":
             defender, attacker = items
-            return told("destroyed", defender=animal(defender), ability=ability_label(cards, extra, defender),
+            return told("destroyed", defender=animal(defender), ability=ability_label(cards, cast(str, extra), defender),
                         attacker=animal(attacker))
         if kind == "steal":
-            owner, name = extra
-            return told("steal" if items else "steal.nothing", ability=ability_label(cards, name), who=who,
+            owner, ability_name = cast(tuple[Seat, str], extra)
+            return told("steal" if items else "steal.nothing", ability=ability_label(cards, ability_name), who=who,
                         cards=symbols(items), owner=player(owner))
         if kind == "frenzy":
             return told("frenzy", who=who, animal=animal(items[0]))
         if kind == "win":
-            points, animals = extra
+            points, animals = cast(tuple[int, int], extra)
             return told("win", who=who, points=points, animals=animals)
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- the picker --------------------------------------------------------------------------
-    def action_label(self, action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en") -> str:
         """The action's name on a button, from the ``action.*`` templates of ``data/events.json``: an
         animal, its ability and an ecosystem as the card file prints them (``compete: African lion
         against Saltwater crocodile``, not the ids ``lion`` and ``crocodile`` that ``str(action)`` and
@@ -470,23 +503,21 @@ class BiomeBlitz(ModuleGame):
         ``"leaf"``, an animal ``"lion"`` or an ecosystem ``"SAV"``), in every language, as actions name
         them (:func:`action_words`); an id that is not one of this card set's cards as it is."""
         if not isinstance(card, str):
-            return card
+            return card     # type: ignore[unreachable]  # (from untyped callers: any JSON value)
         if card in SYMBOLS:
             return symbol(SYMBOLS.index(card))
         found = self.cards.animal_label(card)
         return found if not isinstance(found, str) else self.cards.ecosystem_label(card)
 
-    def position_fields(self, data) -> tuple:
+    def position_fields(self, data: Mapping[str, JSON]) -> tuple[PositionField, ...]:
         return position.fields(self, data)
 
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
-    def turn_of(self, state: State):
+    def turn_of(self, state: State) -> Turn | None:
         """The game counts its turns; every decision of one belongs to the turn's seat, a partner's
         trade answer, a defender's cancel and a die owner's reroll included."""
-        from rules.protocol import Turn
-
         if state.phase == OVER:
             return None
         return Turn(seat=state.seat, number=state.turn)

@@ -9,18 +9,23 @@ wrong and says where.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, cast
 
-from rules.biome_blitz.cards import SYMBOLS, CardSet, _bad, parse_cards
+from rules.biome_blitz.cards import SYMBOLS, Card, CardSet, Deck, Symbol, _bad, parse_cards
 from rules.biome_blitz.state import (
     CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK, PHASES, REPLACE,
     REROLL, TRADE, TRADE_REPLY, TRADES_PER_TURN, WIN_ANIMALS, WIN_POINTS,
-    CancelCompete, Compete, Discover, Done, Explore, Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State,
-    TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradePropose, TradeWith,
+    Action, CancelCompete, CancelQuestion, Compete, Discover, Done, Ecosystems, Explore, Forage, ForageAll, ForagePick,
+    Hand, LastCompete, OfferToAnswer, Peek, PeekSeen, Pending, Pile, Replace, Reroll, RerollQuestion, State, Team,
+    TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradeOffer, TradePropose, TradeWith,
 )
-from rules.eventtexts import joined, player
+from rules.eventtexts import Texts, joined, player
 from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
-from rules.protocol import require_keys
+from rules.protocol import JSON, JSONObject, PositionField, Seat, require_keys
+
+if TYPE_CHECKING:
+    from rules.biome_blitz.game import BiomeBlitz
 
 STATE_KEYS = ("players", "seed", "rolls", "shuffles", "seat", "turn", "phase", "decks", "hands", "teams", "ecosystems",
               "points", "pending", "trades", "last_compete", "winner")
@@ -29,28 +34,32 @@ STATE_KEYS = ("players", "seed", "rolls", "shuffles", "seat", "turn", "phase", "
 OPTIONAL_STATE_KEYS = ("known", "peeked")
 
 
-def card_name(cards: CardSet, d: int, card: int) -> str:
+def card_name(cards: CardSet, d: Deck, card: Card) -> str:
     if d == 0:
         return SYMBOLS[card]
     return cards.animal_ids[card] if d == 1 else cards.ecosystems[card].id
 
 
-def _parse(cards: CardSet, d: int, value: Any, where: str) -> int:
+def _resource(value: JSON, where: str) -> Symbol:
+    if value not in SYMBOLS:
+        raise _bad("resource_card", where, symbols=joined(SYMBOLS), value=repr(value))
+    return SYMBOLS.index(value)
+
+
+def _parse(cards: CardSet, d: Deck, value: JSON, where: str) -> Card:
     if d == 0:
-        if value not in SYMBOLS:
-            raise _bad("resource_card", where, symbols=joined(SYMBOLS), value=repr(value))
-        return SYMBOLS.index(value)
+        return _resource(value, where)
     return cards.animal(value, where=where) if d == 1 else cards.ecosystem(value, where=where)
 
 
-def encode(game, state: State) -> dict:
+def encode(game: BiomeBlitz, state: State) -> JSONObject:
     cards = state.cards
-    name = lambda d, c: card_name(cards, d, c)  # noqa: E731
-    decks = {}
+    name: Callable[[Deck, Card], str] = lambda d, c: card_name(cards, d, c)  # noqa: E731
+    decks: JSONObject = {}
     for d, deck in enumerate(DECK_NAMES):
         decks[deck] = {"deck": [name(d, c) for c in state.decks[d]], "discard": [name(d, c) for c in state.discards[d]],
                        "market": [None if c == EMPTY else name(d, c) for c in state.markets[d]]}
-    data = {
+    data: JSONObject = {
         "game": game.id, "version": game.version, "variants": dict(state.variants),
         "state": {
             "players": state.players, "seed": state.seed, "rolls": state.rolls, "shuffles": state.shuffles,
@@ -72,7 +81,7 @@ def encode(game, state: State) -> dict:
     return data
 
 
-def compete_json(state: State) -> dict | None:
+def compete_json(state: State) -> JSONObject | None:
     if not state.last_compete:
         return None
     a_seat, attacker, a_roll, a_total, d_seat, defender, d_roll, d_total, winner = state.last_compete
@@ -82,40 +91,46 @@ def compete_json(state: State) -> dict | None:
             "winner": winner}
 
 
-def pending_json(state: State) -> dict | None:
+def pending_json(state: State) -> JSONObject | None:
     """The decision in progress, by phase (see ``rules.py``)."""
     p, cards = state.pending, state.cards
     ids = cards.animal_ids
     if state.phase == FORAGE:
         return {"took": SYMBOLS[p[0]]}
     if state.phase == TRADE:
-        return {"partner": p[0], "give": [SYMBOLS[s] for s in p[1]], "ask": [SYMBOLS[s] for s in p[2]]}
+        offer = cast(TradeOffer, p)
+        return {"partner": offer[0], "give": [SYMBOLS[s] for s in offer[1]], "ask": [SYMBOLS[s] for s in offer[2]]}
     if state.phase == TRADE_REPLY:
-        return {"partner": p[0], "asker": p[1], "give": [SYMBOLS[s] for s in p[2]], "ask": [SYMBOLS[s] for s in p[3]]}
+        answer = cast(OfferToAnswer, p)
+        return {"partner": answer[0], "asker": answer[1], "give": [SYMBOLS[s] for s in answer[2]],
+                "ask": [SYMBOLS[s] for s in answer[3]]}
     if state.phase == REPLACE:
         return {"new": cards.ecosystems[p[0]].id}
     if state.phase == CANCEL:
-        return {"owner": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "symbol": SYMBOLS[p[3]], "count": p[4],
-                **({"again": True} if p[5] else {})}
+        cancel = cast(CancelQuestion, p)
+        return {"owner": cancel[0], "attacker": ids[cancel[1]], "defender": ids[cancel[2]], "symbol": SYMBOLS[cancel[3]],
+                "count": cancel[4], **({"again": True} if cancel[5] else {})}
     if state.phase == REROLL:
-        return {"seat": p[0], "attacker": ids[p[1]], "defender": ids[p[2]], "attack_roll": p[3], "defence_roll": p[4],
-                "die": "attack" if p[5] == 0 else "defence", **({"again": True} if p[6] else {})}
+        reroll = cast(RerollQuestion, p)
+        return {"seat": reroll[0], "attacker": ids[reroll[1]], "defender": ids[reroll[2]], "attack_roll": reroll[3],
+                "defence_roll": reroll[4], "die": "attack" if reroll[5] == 0 else "defence",
+                **({"again": True} if reroll[6] else {})}
     if state.phase == FRENZY:
         return {"attacker": ids[p[0]]}
     return None
 
 
 
-def _symbols(value: Any, where: str) -> tuple[int, ...]:
-    return tuple(_parse(None, 0, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
+def _symbols(value: JSON, where: str) -> Hand:
+    return tuple(_resource(v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
 
 
-def _roll(value: Any, where: str) -> int:
+def _roll(value: JSON, where: str) -> int:
     return _int(value, where, 1, 6)
 
 
-def decode(game, data: Any) -> State:
-    optional = {}
+def decode(game: BiomeBlitz, data: JSON) -> State:
+    optional: dict[str, JSON] = {}
     if isinstance(data, Mapping) and isinstance(data.get("state"), Mapping):
         optional = {key: data["state"][key] for key in OPTIONAL_STATE_KEYS if key in data["state"]}
         if optional:
@@ -135,7 +150,9 @@ def decode(game, data: Any) -> State:
     phase = PHASES[PHASES.index(phase)]
     trades = _int(raw["trades"], "state.trades", 0, TRADES_PER_TURN)
     require_keys(raw["decks"], DECK_NAMES, where="state.decks")
-    decks, discards, markets = [], [], []
+    decks: list[Pile] = []
+    discards: list[Pile] = []
+    markets: list[Pile] = []
     for d, deck in enumerate(DECK_NAMES):
         at = f"state.decks.{deck}"
         entry = raw["decks"][deck]
@@ -199,7 +216,7 @@ def decode(game, data: Any) -> State:
         raise _bad("trades_full", "state.trades", max=TRADES_PER_TURN)
     if phase == TRADE_REPLY and trades < 1:
         raise _bad("offer_counted", "state.trades")
-    known = ((),) * players
+    known: tuple[Hand, ...] = ((),) * players
     if "known" in optional:
         known = tuple(_symbols(k, f"state.known[{s}]")
                       for s, k in enumerate(per_seat(optional["known"], players, "list of known cards", "state.known")))
@@ -208,15 +225,16 @@ def decode(game, data: Any) -> State:
                 raise _bad("known", f"state.known[{s}]", who=player(s))
     peeked = _peeked(cards, optional.get("peeked", []), players, decks, shuffles)
     return State(cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, rolls=rolls,
-                 shuffles=shuffles, decks=tuple(decks), discards=tuple(discards), markets=tuple(markets), hands=hands,
+                 shuffles=shuffles, decks=(decks[0], decks[1], decks[2]), discards=(discards[0], discards[1], discards[2]),
+                 markets=(markets[0], markets[1], markets[2]), hands=hands,
                  teams=teams, ecosystems=ecosystems, points=points, seat=seat, turn=turn, phase=phase, pending=pending,
                  trades=trades, last_compete=_last_compete(cards, raw["last_compete"], players), winner=winner, log=(),
                  known=known, peeked=peeked)
 
 
-def _peeked(cards: CardSet, raw: Any, players: int, decks: list, shuffles: int) -> tuple:
+def _peeked(cards: CardSet, raw: JSON, players: int, decks: list[Pile], shuffles: int) -> tuple[PeekSeen, ...]:
     """What peeks showed: a card still in its deck (no reshuffle since) must be at the place written."""
-    out = []
+    out: list[PeekSeen] = []
     for i, entry in enumerate(_list(raw, "state.peeked")):
         at = f"state.peeked[{i}]"
         require_keys(entry, ("seat", "deck", "from_bottom", "card", "shuffles"), where=at)
@@ -232,7 +250,7 @@ def _peeked(cards: CardSet, raw: Any, players: int, decks: list, shuffles: int) 
     return tuple(out)
 
 
-def _last_compete(cards: CardSet, raw: Any, players: int) -> tuple:
+def _last_compete(cards: CardSet, raw: JSON, players: int) -> LastCompete:
     if raw is None:
         return ()
     keys = ("attacker_seat", "attacker", "attack_roll", "attack_total", "defender_seat", "defender", "defence_roll",
@@ -246,12 +264,13 @@ def _last_compete(cards: CardSet, raw: Any, players: int) -> tuple:
             _int(raw["winner"], f"{at}.winner", 0, players - 1))
 
 
-def _again(raw: Mapping, at: str) -> bool:
+def _again(raw: Mapping[str, JSON], at: str) -> bool:
     """Is the compete waiting for a decision a compete again (Frenzy)? Optional, false when left out."""
     return _bool(raw.get("again", False), f"{at}.again")
 
 
-def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets) -> tuple:
+def _pending(cards: CardSet, raw: JSON, phase: str, players: int, seat: Seat, hands: tuple[Hand, ...],
+             teams: tuple[Team, ...], ecosystems: tuple[Ecosystems, ...], markets: list[Pile]) -> Pending:
     at = "state.pending"
     needs = phase in (FORAGE, TRADE, TRADE_REPLY, REPLACE, CANCEL, REROLL, FRENZY)
     if not needs:
@@ -312,24 +331,24 @@ def _pending(cards, raw, phase, players, seat, hands, teams, ecosystems, markets
     return (attacker,)
 
 
-ACTION_TYPES = {"explore": Explore, "trade_with": TradeWith, "trade_give": TradeGive, "trade_ask": TradeAsk,
+ACTION_TYPES: dict[str, type[Action]] = {"explore": Explore, "trade_with": TradeWith, "trade_give": TradeGive, "trade_ask": TradeAsk,
                 "trade_propose": TradePropose, "trade_cancel": TradeCancel, "trade_answer": TradeAnswer, "forage": Forage,
                 "forage_pick": ForagePick, "forage_all": ForageAll, "discover": Discover, "replace": Replace,
                 "compete": Compete, "cancel_compete": CancelCompete, "reroll": Reroll, "done": Done, "peek": Peek}
 TYPE_OF = {cls: name for name, cls in ACTION_TYPES.items()}
 
 
-def encode_action(action) -> dict:
+def encode_action(action: Action) -> JSONObject:
     name = TYPE_OF.get(type(action))
     if name is None:
         raise TypeError(f"not a Biome Blitz action: {action!r}")
-    data = {"type": name}
+    data: JSONObject = {"type": name}
     for key, value in action.__dict__.items():
         data[key] = list(value) if isinstance(value, tuple) else value
     return data
 
 
-def decode_action(game, data: Any):
+def decode_action(game: BiomeBlitz, data: JSON) -> Action:
     if not isinstance(data, Mapping):
         raise _bad("action_object", "action", kind=type(data).__name__)
     kind = data.get("type")
@@ -343,7 +362,7 @@ def decode_action(game, data: Any):
         animal = cards.animals[cards.animal(data.get("animal"), where="action.animal")]
         data = {**data, "ability": next((a.name for a in animal.with_effect("take_all_faceup")), "")}
     require_keys(data, ("type",) + fields, where="action")
-    values = {}
+    values: dict[str, JSON] = {}
     for field in fields:
         value, at = data[field], f"action.{field}"
         if field == "pay":
@@ -370,7 +389,7 @@ def decode_action(game, data: Any):
     return cls(**values)
 
 
-def fields(game, data: Mapping) -> tuple:
+def fields(game: BiomeBlitz, data: Mapping[str, JSON]) -> tuple[PositionField, ...]:
     """What a person edits in a Biome Blitz position (:meth:`~rules.protocol.GameSpec.position_fields`):
     each deck (top first), its discard pile and its face-up slots, each seat's hand, team, ecosystems
     and points (and, where the file has them, the cards the others saw in its hand), and whose turn,
@@ -380,13 +399,13 @@ def fields(game, data: Mapping) -> tuple:
     from rules import position_fields as f
     from rules.eventtexts import say, say_shared
 
-    found = f.seated(game, data)
-    if found is None:
+    seated = f.seated(game, data)
+    if seated is None:
         return ()
-    state, hands, _ = found
+    state, hands, _ = seated
     cards, table = game.cards, f.table()
     ids = (SYMBOLS, cards.animal_ids, tuple(e.id for e in cards.ecosystems))
-    term = lambda key: say(game.id, f"term.{key}")  # noqa: E731
+    term: Callable[[str], Texts] = lambda key: say(game.id, f"term.{key}")  # noqa: E731
     found = [
         f.to_move(), f.round_number(("turn",), label=say_shared("editor.turn")),
         f.phase(PHASES, [say(game.id, f"editor.phase.{p}") for p in PHASES]),
@@ -394,7 +413,9 @@ def fields(game, data: Mapping) -> tuple:
                  note=say(game.id, "editor.trades.note", max=TRADES_PER_TURN)),
         f.seat(("winner",), say(game.id, "editor.winner"), optional=True),
     ]
-    decks = state.get("decks") if isinstance(state.get("decks"), Mapping) else {}
+    decks = state.get("decks")
+    if not isinstance(decks, Mapping):
+        decks = {}
     for d, name in enumerate(DECK_NAMES):
         entry = decks.get(name)
         if not isinstance(entry, Mapping):
@@ -409,8 +430,10 @@ def fields(game, data: Mapping) -> tuple:
         for i in range(len(market) if isinstance(market, list) else 0):
             found.append(f.card(("decks", name, "market", i), say(game.id, "editor.market", deck=term(name), slot=i + 1),
                                 table, ids[d]))
-    per_seat_lists = {key: state.get(key) if isinstance(state.get(key), list) else [] for key in
-                      ("teams", "ecosystems", "points", "known")}
+    per_seat_lists: dict[str, list[JSON]] = {}
+    for key in ("teams", "ecosystems", "points", "known"):
+        value = state.get(key)
+        per_seat_lists[key] = value if isinstance(value, list) else []
     for s in range(len(hands)):
         who = player(s)
         found.append(f.hand(s, SYMBOLS))

@@ -51,28 +51,33 @@ setup, ``apply`` and one handler per action.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
+from typing import cast
 
 from rules.chance import seeded
-from rules.biome_blitz.cards import SYMBOLS, WILD, CardSet, _bad
+from rules.biome_blitz.cards import SYMBOLS, WILD, AnimalCard, CardSet, Symbol, _bad
 from rules.biome_blitz.state import make_state
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, FRENZY_ONCE, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
-    REPLACE, REROLL, TRADE, TRADE_REPLY, WIN_ANIMALS, WIN_POINTS, CancelCompete, Compete, Discover, Done, Explore,
-    Forage, ForageAll, ForagePick, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive,
-    TradePropose, TradeWith,
+    REPLACE, REROLL, TRADE, TRADE_REPLY, WIN_ANIMALS, WIN_POINTS, Action, CancelCompete, CancelQuestion, Compete, Discover,
+    Done, Explore, Forage, ForageAll, ForagePick, ForageTook, Hand, LogEntry, NewEcosystem, OfferToAnswer, Peek, Pending,
+    Pile, Replace, Reroll, RerollQuestion, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradeOffer, TradePropose,
+    TradeWith, Variants,
 )
 from rules.biome_blitz import choices, fast
 from rules.biome_blitz.fast import direct, listing, quick
-from rules.biome_blitz.fast.listing import legal_actions  # noqa: F401 (the engine's protocol call)
-from rules.biome_blitz.checks import _describe, _is_legal, _refusal, _rule_of, _symbols
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
+from rules.biome_blitz.fast.listing import legal_actions as legal_actions
+from rules.biome_blitz.choices import to_move as to_move
+from rules.biome_blitz.checks import _describe, _is_legal, _refusal, _rule_of, _symbols
 from rules.biome_blitz.choices import (  # noqa: F401
     RULE_ABILITY, RULE_COMPETE, RULE_DISCOVER, RULE_ECOSYSTEMS, RULE_EXPLORE, RULE_FORAGE, RULE_MAIN, RULE_OVER,
-    RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all, to_move,
+    RULE_TRADE, RULE_TURN, _competes, _illegal, _refuse, _take_all,
 )
 from rules.biome_blitz.costs import abilities, attack_total, cancel_payment, defence_total, eco_bonus, reroll_ability  # noqa: F401
 from rules.biome_blitz.table import _put, _Table, _without, known_less, noted_peek
 from rules.eventtexts import player
+from rules.protocol import Seat
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 #: A deck's index by its name (as DECK_NAMES.index).
@@ -80,24 +85,24 @@ _DECK_OF = {name: d for d, name in enumerate(DECK_NAMES)}
 
 
 # -- setup ---------------------------------------------------------------------------------------
-def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
+def new_state(cards: CardSet, players: int, seed: int, variants: Variants) -> State:
     rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     piles = cards.piles
     resources, animals, ecosystems = [*piles[0]], [*piles[1]], [*piles[2]]
-    for deck in (resources, animals, ecosystems):
-        rng.shuffle(deck)
+    for pile in (resources, animals, ecosystems):
+        rng.shuffle(pile)
     if len(resources) < HAND_AT_START * players + MARKET:
         raise _bad("deal", "cards", count=len(resources), hand=HAND_AT_START, players=players)
     start = rng.randrange(players)
     decks = [tuple(resources), tuple(animals), tuple(ecosystems)]
+    discards: list[Pile]
     if fast.ENABLED and min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
         # The usual case built directly, as the _Table's refills below would: each market is its deck's
         # top cards (no empty slot, no three identical resources to replace).
         markets, decks = [deck[:MARKET] for deck in decks], [deck[MARKET:] for deck in decks]
         discards, shuffles = [(), (), ()], 0
     else:
-        table = _Table.__new__(_Table)
-        table.s = None
+        table = _Table.__new__(_Table)     # (no state: ``s`` stays unset, only the decks are worked on)
         table.cards, table.seed, table.players = cards, seed, players
         table.rolls = table.shuffles = 0
         table.decks = decks
@@ -123,7 +128,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
 
 
 # -- applying ------------------------------------------------------------------------------------
-def apply(state: State, seat: int, action) -> State:
+def apply(state: State, seat: Seat, action: Action) -> State:
     listed_state, listed_seat, listed = listing._listed
     # (``is``: the seat is the very int object listed, never True for 1; seats are small ints, one object each.
     # The action must be one of the very objects listed, compared by ``is`` in a loop: ``==`` would run
@@ -154,7 +159,7 @@ def apply(state: State, seat: int, action) -> State:
 
 
 # -- handlers ------------------------------------------------------------------------------------
-def _explore(state: State, seat: int, action: Explore) -> State:
+def _explore(state: State, seat: Seat, action: Explore) -> State:
     d = _DECK_OF[action.deck]
     market = state.markets[d]
     flushed = market if EMPTY not in market else tuple(c for c in market if c != EMPTY)
@@ -180,48 +185,48 @@ _DISCARDS, _HANDS, _ECOSYSTEMS, _PHASE, _PENDING, _TRADES, _LOG, _KNOWN, _PEEKED
                                            "known", "peeked"))
 
 
-def _with(state: State, phase: str, pending: tuple, log: tuple = ()) -> State:
+def _with(state: State, phase: str, pending: Pending, log: tuple[LogEntry, ...] = ()) -> State:
     """``state`` with a new phase and pending decision (nothing else changes): built directly."""
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_LOG] = phase, pending, log
     return make_state(fields)
 
 
-def _trade_with(state: State, seat: int, action: TradeWith) -> State:
+def _trade_with(state: State, seat: Seat, action: TradeWith) -> State:
     return _with(state, TRADE, (action.seat, (), ()))
 
 
-def _trade_give(state: State, seat: int, action: TradeGive) -> State:
-    partner, give, ask = state.pending
-    give = [*give]
-    insort(give, SYMBOLS.index(action.symbol))
-    return _with(state, TRADE, (partner, tuple(give), ask))
+def _trade_give(state: State, seat: Seat, action: TradeGive) -> State:
+    partner, give, ask = cast(TradeOffer, state.pending)
+    given = [*give]
+    insort(given, SYMBOLS.index(action.symbol))
+    return _with(state, TRADE, (partner, tuple(given), ask))
 
 
-def _trade_ask(state: State, seat: int, action: TradeAsk) -> State:
-    partner, give, ask = state.pending
-    ask = [*ask]
-    insort(ask, SYMBOLS.index(action.symbol))
-    return _with(state, TRADE, (partner, give, tuple(ask)))
+def _trade_ask(state: State, seat: Seat, action: TradeAsk) -> State:
+    partner, give, ask = cast(TradeOffer, state.pending)
+    asked = [*ask]
+    insort(asked, SYMBOLS.index(action.symbol))
+    return _with(state, TRADE, (partner, give, tuple(asked)))
 
 
-def _trade_propose(state: State, seat: int, action) -> State:
-    partner, give, ask = state.pending
+def _trade_propose(state: State, seat: Seat, action: TradePropose) -> State:
+    partner, give, ask = cast(TradeOffer, state.pending)
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_TRADES] = TRADE_REPLY, (partner, seat, give, ask), state.trades + 1
     fields[_LOG] = (("trade_offer", seat, give + ask, (partner, len(give))),)
     return make_state(fields)
 
 
-def _trade_cancel(state: State, seat: int, action) -> State:
+def _trade_cancel(state: State, seat: Seat, action: TradeCancel) -> State:
     # A withdrawn offer counts toward the three a turn, as a proposed one does: a turn always ends.
     fields = list(state)
     fields[_PHASE], fields[_PENDING], fields[_TRADES], fields[_LOG] = ACTION, (), state.trades + 1, ()
     return make_state(fields)
 
 
-def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
-    _, asker, give, ask = state.pending
+def _trade_answer(state: State, seat: Seat, action: TradeAnswer) -> State:
+    _, asker, give, ask = cast(OfferToAnswer, state.pending)
     if not action.accept:       # nothing changes hands
         return _with(state, ACTION, (), (("trade_answer", seat, (), (asker, action.accept)),))
     hands = list(state.hands)
@@ -239,7 +244,7 @@ def _trade_answer(state: State, seat: int, action: TradeAnswer) -> State:
     return make_state(fields)
 
 
-def _forage(state: State, seat: int, action: Forage) -> State:
+def _forage(state: State, seat: Seat, action: Forage) -> State:
     built = direct.forage_pick(state, seat, action.slot, True) if fast.ENABLED else None
     if built is not None:
         return built
@@ -258,37 +263,17 @@ def _forage(state: State, seat: int, action: Forage) -> State:
     return table.freeze()
 
 
-def _forage_pick(self: _Table, seat: int, slot: int) -> int:
-    """A forage pick: the face-up card in ``slot``, or the deck's top (EMPTY when no resource is left:
-    nothing is drawn)."""
-    if slot:
-        card = self.take_from_market(RESOURCE, slot - 1)
-        self.log.append(("take", seat, (card,), slot))
-        self.give(seat, (card,))
-        self.shown(seat, (card,))
-        self.refill(RESOURCE)
-    else:
-        card = self.draw(RESOURCE)
-        drawn = (card,) if card != EMPTY else ()
-        self.give(seat, drawn)
-        self.log.append(("draw", seat, drawn, "forage"))
-    return card
-
-
-_Table.forage_pick = _forage_pick
-
-
-def _forage_second(state: State, seat: int, action: ForagePick) -> State:
+def _forage_second(state: State, seat: Seat, action: ForagePick) -> State:
     built = direct.forage_pick(state, seat, action.slot, False) if fast.ENABLED else None
     if built is not None:
         return built
     table = _Table(state)
     card = table.forage_pick(seat, action.slot)
-    _forage_done(table, seat, state.pending + (card,))
+    _forage_done(table, seat, cast(ForageTook, state.pending) + (card,))
     return table.freeze()
 
 
-def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
+def _forage_done(table: _Table, seat: Seat, took: Hand) -> None:
     """The forage's abilities (extra draws), then the turn ends."""
     cards = table.cards
     for animal in table.teams[seat]:
@@ -300,7 +285,7 @@ def _forage_done(table: _Table, seat: int, took: tuple[int, ...]) -> None:
     table.end_turn()
 
 
-def _forage_all(state: State, seat: int, action: ForageAll) -> State:
+def _forage_all(state: State, seat: Seat, action: ForageAll) -> State:
     animal = state.cards.animal_by_id[action.animal]
     ability = next(a for a in state.cards.animals[animal].with_effect("take_all_faceup")
                    if a.name == action.ability and _take_all(state, a))
@@ -315,7 +300,7 @@ def _forage_all(state: State, seat: int, action: ForageAll) -> State:
     return table.freeze()
 
 
-def _discover(state: State, seat: int, action: Discover) -> State:
+def _discover(state: State, seat: Seat, action: Discover) -> State:
     cards = state.cards
     d = _DECK_OF[action.deck]
     card = state.markets[d][action.slot - 1]
@@ -353,17 +338,18 @@ def _discover(state: State, seat: int, action: Discover) -> State:
     return table.freeze()
 
 
-def points_win(table: _Table, seat: int) -> bool:
+def points_win(table: _Table, seat: Seat) -> bool:
     return table.points[seat] >= WIN_POINTS or len(table.teams[seat]) >= WIN_ANIMALS
 
 
-def _replace(state: State, seat: int, action: Replace) -> State:
+def _replace(state: State, seat: Seat, action: Replace) -> State:
     cards = state.cards
     old = cards.ecosystem_by_id[action.ecosystem]
     held = list(state.ecosystems[seat])
     held.remove(old)
-    ecosystems = tuple(held) + state.pending
-    log = ("replace", seat, (old,) + state.pending, None)
+    new = cast(NewEcosystem, state.pending)
+    ecosystems = tuple(held) + new
+    log: LogEntry = ("replace", seat, (old,) + new, None)
     # Built directly (``quick.end_turn``) unless the next team's start-of-turn abilities need the table.
     fields = list(state)
     fields[_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
@@ -380,7 +366,7 @@ def _replace(state: State, seat: int, action: Replace) -> State:
     return table.freeze()
 
 
-def _compete(state: State, seat: int, action: Compete) -> State:
+def _compete(state: State, seat: Seat, action: Compete) -> State:
     cards = state.cards
     attacker, defender = cards.animal_by_id[action.attacker], cards.animal_by_id[action.defender]
     owner = state.owner(defender)
@@ -397,17 +383,18 @@ def _compete(state: State, seat: int, action: Compete) -> State:
     # only when they can would tell every seat what their hand holds.
     for ability in cards.animals[defender].with_effect("cancel_compete"):
         table.phase = CANCEL
-        table.pending = (owner, attacker, defender, ability.get("symbol"), ability.get("count"), again)
+        # (cancel_compete requires a symbol)
+        table.pending = (owner, attacker, defender, cast(Symbol, ability.get("symbol")), ability.get("count"), again)
         return table.freeze()
     _roll_dice(table, seat, attacker, defender, owner, again)
     return table.freeze()
 
 
-def _cancel(state: State, seat: int, action: CancelCompete) -> State:
-    owner, attacker, defender, _, _, again = state.pending
+def _cancel(state: State, seat: Seat, action: CancelCompete) -> State:
+    owner, attacker, defender, _, _, again = cast(CancelQuestion, state.pending)
     table = _Table(state)
     if action.cancel:       # (offered only when the owner can pay)
-        symbol, count = cancel_payment(state, defender, owner)
+        symbol, count = cast(tuple[Symbol, int], cancel_payment(state, defender, owner))
         table.pay(owner, (symbol,) * count)
         table.log.append(("cancelled", owner, (attacker, defender), (symbol, count)))
         table.end_turn()
@@ -417,25 +404,25 @@ def _cancel(state: State, seat: int, action: CancelCompete) -> State:
     return table.freeze()
 
 
-def _roll_dice(table: _Table, seat: int, attacker: int, defender: int, owner: int, again: bool) -> None:
+def _roll_dice(table: _Table, seat: Seat, attacker: AnimalCard, defender: AnimalCard, owner: Seat, again: bool) -> None:
     """Both dice, the automatic rerolls, then the optional rerolls as decisions."""
     attack, defend = table.roll(), table.roll()
     table.log.append(("dice", seat, (attack, defend), (attacker, defender)))
     state = table      # reroll_ability reads only the cards: the table answers that like a state
     automatic = reroll_ability(state, attacker, "attack", automatic=True)
-    if automatic and attack in automatic.get("on"):
+    if automatic and attack in cast(tuple[int, ...], automatic.get("on")):     # (a reroll's ``on``: die results)
         attack = table.roll()
         table.log.append(("reroll", seat, (attack,), (attacker, automatic.name)))
     automatic = reroll_ability(state, defender, "defend", automatic=True)
-    if automatic and defend in automatic.get("on"):
+    if automatic and defend in cast(tuple[int, ...], automatic.get("on")):
         defend = table.roll()
         table.log.append(("reroll", owner, (defend,), (defender, automatic.name)))
     # pending: (who decides, attacker, defender, attack roll, defence roll, stage, a compete again?)
     _next_reroll(table, seat, attacker, defender, owner, attack, defend, 0, again)
 
 
-def _next_reroll(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int,
-                 stage: int, again: bool) -> None:
+def _next_reroll(table: _Table, seat: Seat, attacker: AnimalCard, defender: AnimalCard, owner: Seat, attack: int,
+                 defend: int, stage: int, again: bool) -> None:
     state = table      # reroll_ability reads only the cards: the table answers that like a state
     if stage == 0 and reroll_ability(state, attacker, "attack", automatic=False):
         table.phase, table.pending = REROLL, (seat, attacker, defender, attack, defend, 0, again)
@@ -446,8 +433,8 @@ def _next_reroll(table: _Table, seat: int, attacker: int, defender: int, owner: 
     _resolve_compete(table, seat, attacker, defender, owner, attack, defend, again)
 
 
-def _reroll(state: State, seat: int, action: Reroll) -> State:
-    who, attacker, defender, attack, defend, stage, again = state.pending
+def _reroll(state: State, seat: Seat, action: Reroll) -> State:
+    who, attacker, defender, attack, defend, stage, again = cast(RerollQuestion, state.pending)
     table = _Table(state)
     owner = state.owner(defender)
     if action.reroll:
@@ -461,8 +448,8 @@ def _reroll(state: State, seat: int, action: Reroll) -> State:
     return table.freeze()
 
 
-def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, owner: int, attack: int, defend: int,
-                     again: bool) -> None:
+def _resolve_compete(table: _Table, seat: Seat, attacker: AnimalCard, defender: AnimalCard, owner: Seat, attack: int,
+                     defend: int, again: bool) -> None:
     # The totals read the cards, teams and ecosystems, which the table holds as a state does.
     state = table
     cards = table.cards
@@ -497,12 +484,13 @@ def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, own
     if attacker in table.teams[seat]:
         for ability in cards.animals[attacker].abilities:
             if ability.effect == "steal":
+                symbol = cast(Symbol, ability.get("symbol"))     # (steal requires a symbol)
                 hand = list(table.hands[owner])
-                taken = []
+                taken: list[Symbol] = []
                 for _ in range(ability.get("count")):
-                    if ability.get("symbol") in hand:
-                        hand.remove(ability.get("symbol"))
-                        taken.append(ability.get("symbol"))
+                    if symbol in hand:
+                        hand.remove(symbol)
+                        taken.append(symbol)
                 table.hands[owner] = tuple(hand)
                 table.give(seat, taken)
                 table.known[owner] = known_less(table.known[owner], taken)
@@ -521,14 +509,14 @@ def _resolve_compete(table: _Table, seat: int, attacker: int, defender: int, own
     table.end_turn()
 
 
-def _done(state: State, seat: int, action: Done) -> State:
+def _done(state: State, seat: Seat, action: Done) -> State:
     table = _Table(state)
     table.phase, table.pending = ACTION, ()
     table.end_turn()
     return table.freeze()
 
 
-def _peek(state: State, seat: int, action: Peek) -> State:
+def _peek(state: State, seat: Seat, action: Peek) -> State:
     animal = next(a for a, ability in abilities(state, seat, "peek") if ability.get("deck") == "choice")
     d = DECK_NAMES.index(action.deck)
     top = state.decks[d][0] if state.decks[d] else EMPTY      # (as _Table.peek)
@@ -538,7 +526,11 @@ def _peek(state: State, seat: int, action: Peek) -> State:
     return make_state(fields)
 
 
-_HANDLERS = {
+#: An action's handler: (state, seat, an action of the handler's kind) -> the next state. (The
+#: dictionaries pair each kind with its handler; the checker cannot follow which kind goes where.)
+Handler = Callable[..., State]
+
+_HANDLERS: dict[tuple[str, type[Action]], Handler] = {
     (ACTION, Explore): _explore, (ACTION, TradeWith): _trade_with, (ACTION, Forage): _forage,
     (ACTION, ForageAll): _forage_all, (ACTION, Discover): _discover, (ACTION, Compete): _compete,
     (TRADE, TradeGive): _trade_give, (TRADE, TradeAsk): _trade_ask, (TRADE, TradePropose): _trade_propose,
@@ -547,5 +539,5 @@ _HANDLERS = {
     (FRENZY, Compete): _compete, (FRENZY, Done): _done, (PEEK, Peek): _peek,
 }
 #: Each kind of action has one handler whatever the phase: the fast path of apply needs only the kind.
-_HANDLER_OF = {kind: handler for (_, kind), handler in _HANDLERS.items()}
+_HANDLER_OF: dict[type[Action], Handler] = {kind: handler for (_, kind), handler in _HANDLERS.items()}
 assert all(_HANDLER_OF[kind] is handler for (_, kind), handler in _HANDLERS.items())

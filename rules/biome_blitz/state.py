@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.protocol import Seat
 from rules.records import from_fields
 
-from rules.biome_blitz.cards import CardSet
+from rules.biome_blitz.cards import AnimalCard, Card, CardSet, Deck, EcosystemKind, Symbol
 
 # Phases: what the seat in ``to_move`` must decide.
 PEEK = "peek"              # start of turn: choose the deck a peek ability looks at
@@ -44,51 +45,93 @@ EFFECTIVE_POWER = ("immune_power", "effective")
 FRENZY_ONCE = ("extra_compete", "once")
 WILD_NOT_A_TYPE = ("all_different_wild", "not_a_type")
 
+#: The chosen rule switches, as sorted (name, value) pairs.
+Variants = tuple[tuple[str, object], ...]
+#: Cards of one deck in a row: a deck (top first), its discards (bottom first) or its market (``EMPTY``
+#: for an empty slot).
+Pile = tuple[Card, ...]
+#: One pile per deck: resource, animal, ecosystem.
+PerDeck = tuple[Pile, Pile, Pile]
+#: A hand of resource cards (sorted), or cards given, asked for, paid or known.
+Hand = tuple[Symbol, ...]
+#: A seat's animals, in the order discovered.
+Team = tuple[AnimalCard, ...]
+#: A seat's ecosystem cards (at most ``MAX_ECOSYSTEMS``).
+Ecosystems = tuple[EcosystemKind, ...]
+
+# The decision in progress (``State.pending``), by phase; ``()`` (a ``ForageTook`` of none) in the
+# phases without one. Where there is one, ``pending[0]`` is a seat or a card.
+#: FORAGE: the first pick's card (none when it drew from an empty deck).
+ForageTook = tuple[Symbol, ...]
+#: TRADE: (partner, cards to give, cards asked for).
+TradeOffer = tuple[Seat, Hand, Hand]
+#: TRADE_REPLY: (partner, asker, cards to give, cards asked for).
+OfferToAnswer = tuple[Seat, Seat, Hand, Hand]
+#: REPLACE: (the new ecosystem,).
+NewEcosystem = tuple[EcosystemKind]
+#: CANCEL: (the defender's owner, attacker, defender, the symbol and count that cancel, a compete again?).
+CancelQuestion = tuple[Seat, AnimalCard, AnimalCard, Symbol, int, bool]
+#: REROLL: (who decides, attacker, defender, attack roll, defence roll, stage: 0 the attack die, 1 the
+#: defence die, a compete again?).
+RerollQuestion = tuple[Seat, AnimalCard, AnimalCard, int, int, int, bool]
+#: FRENZY: (the animal that competes again,).
+FrenzyAttacker = tuple[AnimalCard]
+Pending = ForageTook | TradeOffer | OfferToAnswer | NewEcosystem | CancelQuestion | RerollQuestion | FrenzyAttacker
+#: The last compete: (attacker seat, attacker, roll, total, defender seat, defender, roll, total,
+#: winner seat), or ().
+LastCompete = tuple[int, ...]
+#: What a log entry says besides its kind, seat and cards: a number, a name, nothing, or a few of
+#: those, by kind (``game.BiomeBlitz._event`` reads them).
+LogDetail = int | str | None | tuple[int | str | None, ...]
+#: One thing an apply did: (kind, seat or None, cards (by kind: symbols, or a deck and its cards), detail).
+LogEntry = tuple[str, Seat | None, tuple[int, ...], LogDetail]
+#: What a peek showed: (seat, deck, the card's place counted from the deck's bottom, card, the
+#: ``shuffles`` count then).
+PeekSeen = tuple[Seat, Deck, int, Card, int]
+
 
 class State(NamedTuple):
     cards: CardSet
     players: int
-    variants: tuple[tuple[str, object], ...]
+    variants: Variants
     seed: int
     #: How many dice were rolled and decks reshuffled: each draws from its own seeded generator.
     rolls: int
     shuffles: int
     #: Per deck (resource, animal, ecosystem): the deck (top first), the discards, the market.
-    decks: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    discards: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    markets: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    hands: tuple[tuple[int, ...], ...]
-    teams: tuple[tuple[int, ...], ...]
-    ecosystems: tuple[tuple[int, ...], ...]
+    decks: PerDeck
+    discards: PerDeck
+    markets: PerDeck
+    hands: tuple[Hand, ...]
+    teams: tuple[Team, ...]
+    ecosystems: tuple[Ecosystems, ...]
     points: tuple[int, ...]
-    seat: int
+    seat: Seat
     turn: int
     phase: str
     #: The decision in progress (see ``rules.py``): a forage's first pick, a trade offer, a compete.
-    pending: tuple
+    pending: Pending
     #: Trade offers made this turn.
     trades: int
-    #: The last compete, for the board: (attacker seat, attacker, roll, total, defender seat,
-    #: defender, roll, total, winner seat) or ().
-    last_compete: tuple
-    winner: int
-    log: tuple[tuple, ...]
+    #: The last compete, for the board, or ().
+    last_compete: LastCompete
+    winner: Seat
+    log: tuple[LogEntry, ...]
     #: What every other seat knows each hand holds (symbols in the order seen, part of the hand): cards taken from a
     #: face-up market, received in a trade or by a steal, less the cards it paid since (a payment shows
     #: its cards, not which of them were known).
-    known: tuple[tuple[int, ...], ...]
-    #: What peeks showed: (seat, deck, the card's place counted from the deck's bottom, card, the
-    #: ``shuffles`` count then). Cards leave a deck from its top only and a reshuffle counts, so the
+    known: tuple[Hand, ...]
+    #: What peeks showed. Cards leave a deck from its top only and a reshuffle counts, so the
     #: place stays true while the count is the same and the deck is longer than the place.
-    peeked: tuple[tuple[int, int, int, int, int], ...]
+    peeked: tuple[PeekSeen, ...]
 
-    def variant(self, name: str):
+    def variant(self, name: str) -> object:
         for key, value in self.variants:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def owner(self, animal: int) -> int:
+    def owner(self, animal: AnimalCard) -> Seat:
         for seat, team in enumerate(self.teams):
             if animal in team:
                 return seat
@@ -114,7 +157,7 @@ class Explore:
 class TradeWith:
     """Optional, on your turn: start a trade offer to ``seat``."""
 
-    seat: int
+    seat: Seat
 
     def __str__(self) -> str:
         return f"offer a trade to Player {self.seat + 1}"
@@ -260,3 +303,8 @@ class Peek:
 
     def __str__(self) -> str:
         return f"peek at the {self.deck} deck"
+
+
+#: Every action of Biome Blitz.
+Action = (Explore | TradeWith | TradeGive | TradeAsk | TradePropose | TradeCancel | TradeAnswer | Forage | ForagePick
+          | ForageAll | Discover | Replace | Compete | CancelCompete | Reroll | Done | Peek)

@@ -3,9 +3,19 @@ things), with the steps the rules take on it (draw, refill, pay, score, end the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
 from rules.chance import die, shuffled
 from rules.biome_blitz import fast
-from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, State, make_state
+from rules.biome_blitz.cards import AnimalCard, Card, CardSet, Deck, Symbol
+from rules.biome_blitz.state import (
+    ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, Ecosystems, Hand, LastCompete, LogEntry,
+    PeekSeen, Pending, Pile, State, Team, Variants, make_state,
+)
+from rules.protocol import Seat
+
+T = TypeVar("T")
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
@@ -17,8 +27,31 @@ class _Table:
     __slots__ = ("s", "cards", "players", "seed", "rolls", "shuffles", "decks", "discards", "markets", "hands", "teams",
                  "ecosystems", "points", "seat", "turn", "phase", "pending", "trades", "last_compete", "winner", "log",
                  "known", "peeked")
+    s: State
+    cards: CardSet
+    players: int
+    seed: int
+    rolls: int
+    shuffles: int
+    decks: list[Pile]
+    discards: list[Pile]
+    markets: list[Pile]
+    hands: list[Hand]
+    teams: list[Team]
+    ecosystems: list[Ecosystems]
+    points: list[int]
+    seat: Seat
+    turn: int
+    phase: str
+    pending: Pending
+    trades: int
+    last_compete: LastCompete
+    winner: Seat
+    log: list[LogEntry]
+    known: list[Hand]
+    peeked: tuple[PeekSeen, ...]
 
-    def __init__(self, state: State):
+    def __init__(self, state: State) -> None:
         self.s = state
         (self.cards, self.players, _, self.seed, self.rolls, self.shuffles, decks, discards, markets, hands, teams,
          ecosystems, points, self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
@@ -41,11 +74,11 @@ class _Table:
         return self.freeze()
 
     @property
-    def variants(self) -> tuple:
+    def variants(self) -> Variants:
         return self.s.variants
 
     # -- decks --------------------------------------------------------------------------------
-    def draw(self, d: int) -> int:
+    def draw(self, d: Deck) -> Card:
         """The top card of deck ``d``; an empty deck is rebuilt from its shuffled discards."""
         if not self.decks[d]:
             if not self.discards[d]:
@@ -58,17 +91,17 @@ class _Table:
         self.decks[d] = deck[1:]
         return deck[0]
 
-    def refill(self, d: int) -> None:
+    def refill(self, d: Deck) -> None:
         """Fill the empty market slots of deck ``d``; three identical resource symbols are replaced."""
         market = self.markets[d]
         if EMPTY in market:
-            market = list(market)
+            slots = list(market)
             for i in range(MARKET):
-                if market[i] == EMPTY:
-                    card = market[i] = self.draw(d)
+                if slots[i] == EMPTY:
+                    card = slots[i] = self.draw(d)
                     if card != EMPTY:
                         self.log.append(("reveal", None, (d, card), i + 1))
-            self.markets[d] = market = tuple(market)
+            self.markets[d] = market = tuple(slots)
         # (The check below needs three identical cards, so a cheap look first.)
         if d == RESOURCE and market[0] == market[1] == market[2] != EMPTY:
             guard = sum(self.cards.resource_copies)
@@ -79,7 +112,7 @@ class _Table:
                 self.markets[d] = (EMPTY,) * MARKET
                 self.refill_once(d)
 
-    def refill_once(self, d: int) -> None:
+    def refill_once(self, d: Deck) -> None:
         market = list(self.markets[d])
         for i in range(MARKET):
             if market[i] == EMPTY:
@@ -88,29 +121,45 @@ class _Table:
                     self.log.append(("reveal", None, (d, market[i]), i + 1))
         self.markets[d] = tuple(market)
 
-    def take_from_market(self, d: int, slot: int) -> int:
+    def forage_pick(self, seat: Seat, slot: int) -> Symbol:
+        """A forage pick: the face-up card in ``slot``, or the deck's top (EMPTY when no resource is left:
+        nothing is drawn)."""
+        if slot:
+            card = self.take_from_market(RESOURCE, slot - 1)
+            self.log.append(("take", seat, (card,), slot))
+            self.give(seat, (card,))
+            self.shown(seat, (card,))
+            self.refill(RESOURCE)
+        else:
+            card = self.draw(RESOURCE)
+            drawn = (card,) if card != EMPTY else ()
+            self.give(seat, drawn)
+            self.log.append(("draw", seat, drawn, "forage"))
+        return card
+
+    def take_from_market(self, d: Deck, slot: int) -> Card:
         card = self.markets[d][slot]
         self.markets[d] = self.markets[d][:slot] + (EMPTY,) + self.markets[d][slot + 1:]
         return card
 
     # -- hands and points -----------------------------------------------------------------------
-    def give(self, seat: int, symbols) -> None:
+    def give(self, seat: Seat, symbols: Iterable[Symbol]) -> None:
         self.hands[seat] = tuple(sorted(self.hands[seat] + tuple(symbols)))
 
-    def pay(self, seat: int, symbols: tuple[int, ...]) -> None:
+    def pay(self, seat: Seat, symbols: Hand) -> None:
         self.hands[seat] = _without(self.hands[seat], symbols)
         self.discards[RESOURCE] = self.discards[RESOURCE] + tuple(symbols)
         if self.known[seat]:
             self.known[seat] = known_less(self.known[seat], symbols)
 
-    def shown(self, seat: int, symbols) -> None:
+    def shown(self, seat: Seat, symbols: Iterable[Symbol]) -> None:
         """Cards every seat saw go into ``seat``'s hand (taken face up, traded, stolen)."""
         self.known[seat] = self.known[seat] + tuple(symbols)
 
-    def draw_resources(self, seat: int, count: int, why: str | tuple[int, str]) -> None:
+    def draw_resources(self, seat: Seat, count: int, why: str | tuple[AnimalCard, str]) -> None:
         """``seat`` draws ``count`` resource cards (fewer when the deck and discards run out), for a reason
         the log keeps: ``"forage"``, or the animal and the name of the ability that draws."""
-        drawn = []
+        drawn: list[Symbol] = []
         for _ in range(count):
             card = self.draw(RESOURCE)
             if card == EMPTY:
@@ -119,11 +168,11 @@ class _Table:
         self.give(seat, drawn)
         self.log.append(("draw", seat, tuple(drawn), why))
 
-    def score(self, seat: int, stars: int, why: str) -> None:
+    def score(self, seat: Seat, stars: int, why: str) -> None:
         self.points[seat] += stars
         self.log.append(("points", seat, (), (stars, why)))
 
-    def check_win(self, seat: int) -> bool:
+    def check_win(self, seat: Seat) -> bool:
         if self.points[seat] >= WIN_POINTS or len(self.teams[seat]) >= WIN_ANIMALS:
             self.winner = seat
             self.phase = OVER
@@ -143,7 +192,7 @@ class _Table:
             return
         self.start_turn((self.seat + 1) % self.players)
 
-    def start_turn(self, seat: int, *, first: bool = False) -> None:
+    def start_turn(self, seat: Seat, *, first: bool = False) -> None:
         """The next turn, with its start-of-turn abilities (take, draw, peek)."""
         self.seat, self.trades = seat, 0
         if not first:
@@ -176,13 +225,13 @@ class _Table:
                for animal in self.teams[seat] for ability in cards.animals[animal].abilities):
             self.phase = PEEK
 
-    def peek(self, seat: int, d: int, animal: int) -> None:
+    def peek(self, seat: Seat, d: Deck, animal: AnimalCard) -> None:
         top = self.decks[d][0] if self.decks[d] else EMPTY
         self.log.append(("peek", seat, (d, top), animal))
         self.peeked = noted_peek(self.peeked, seat, d, self.decks, self.shuffles)
 
 
-def known_less(known: tuple[int, ...], paid) -> tuple[int, ...]:
+def known_less(known: Hand, paid: Iterable[Symbol]) -> Hand:
     """What others know a hand holds after it paid ``paid``: a paid card may have been a known one."""
     rest = [*known]
     for s in paid:
@@ -191,7 +240,8 @@ def known_less(known: tuple[int, ...], paid) -> tuple[int, ...]:
     return tuple(rest) if len(rest) != len(known) else known
 
 
-def noted_peek(peeked: tuple, seat: int, d: int, decks, shuffles: int) -> tuple:
+def noted_peek(peeked: tuple[PeekSeen, ...], seat: Seat, d: Deck, decks: Sequence[Pile], shuffles: int
+               ) -> tuple[PeekSeen, ...]:
     """``peeked`` with ``seat``'s look at the top of deck ``d`` (nothing when it is empty); entries no
     longer true (the card left its deck, or a reshuffle came since) are dropped."""
     kept = tuple(entry for entry in peeked if entry[4] == shuffles and entry[2] < len(decks[entry[1]])
@@ -199,14 +249,14 @@ def noted_peek(peeked: tuple, seat: int, d: int, decks, shuffles: int) -> tuple:
     return kept + ((seat, d, len(decks[d]) - 1, decks[d][0], shuffles),) if decks[d] else kept
 
 
-def _put(values: tuple, index: int, value) -> tuple:
+def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``values`` with ``value`` at ``index`` (a list between: cheaper than slices joined)."""
-    values = [*values]
-    values[index] = value
-    return tuple(values)
+    changed = [*values]
+    changed[index] = value
+    return tuple(changed)
 
 
-def _without(hand: tuple[int, ...], symbols: tuple[int, ...]) -> tuple[int, ...]:
+def _without(hand: Hand, symbols: Iterable[Symbol]) -> Hand:
     """``hand`` less one card per symbol of ``symbols`` (a payment; the hand holds them)."""
     rest = list(hand)
     for s in symbols:

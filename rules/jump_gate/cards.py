@@ -26,22 +26,35 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from rules.eventtexts import joined, say
 from rules.fields import read_json_file
-from rules.protocol import InvalidPosition
+from rules.protocol import JSON, InvalidPosition
+
+if TYPE_CHECKING:
+    from rules.jump_gate.rules import _Actions
 
 FORMAT = "jump_gate-components/1"
 WILD = 0  # the code ``~`` inside the engine: it matches every number
 SHAPES = ("jump", "scan", "land")
 SHAPE_LETTER = {"jump": "J", "scan": "S", "land": "L"}
 #: How each resource type scores (the scoring section of the rules text).
-SCORING_RULES = ("fame", "sand", "water", "energel", "gem")
+Scoring = Literal["fame", "sand", "water", "energel", "gem"]
+SCORING_RULES: tuple[Scoring, ...] = ("fame", "sand", "water", "energel", "gem")
 NO_CODE = -1
 
+#: A resource card's kind: an index of ``Components.resource_names`` (cards alike share one).
+ResourceKind = int
+#: A NavComp card's kind: an index of ``Components.navcomp_names``.
+NavCompKind = int
+#: A planet: an index of ``Components.planets`` (where it lies in a game's ring is its ring position).
+PlanetIndex = int
+#: A NavComp card's codes in the order jump, scan, land (``NO_CODE`` for none, ``WILD`` for ``~``).
+Codes = tuple[int, int, int]
 
-def bad_file(key: str, where: str | None, /, **values: Any) -> InvalidPosition:
+
+def bad_file(key: str, where: str | None, /, **values: object) -> InvalidPosition:
     """What is wrong with a file, from the template ``file.<key>`` of ``data/events.json`` in every
     language (the English is ``problem``); raise it. Field names, JSON keys, card ids and what the
     file says are quoted as they are written (a ``repr`` where the English quotes one)."""
@@ -59,7 +72,7 @@ class ResourceType:
     id: str
     name: str
     name_ja: str
-    scoring: str
+    scoring: Scoring
 
     @property
     def label(self) -> dict[str, str]:
@@ -98,53 +111,53 @@ class Components:
     resource_names: tuple[str, ...]
     planets: tuple[Planet, ...]
     #: NavComp kinds: code per shape (NO_CODE when the card has none, WILD for ``~``), copies, name.
-    codes: tuple[tuple[int, int, int], ...]
+    codes: tuple[Codes, ...]
     navcomp_copies: tuple[int, ...]
     navcomp_names: tuple[str, ...]
     raw: Mapping[str, Any]
 
     @cached_property
-    def action_table(self):
+    def action_table(self) -> _Actions:
         """The engine's action objects and lists for these cards (``rules.jump_gate.rules._Actions``), made
         on first use."""
         from rules.jump_gate.rules import _Actions     # (the engine builds on this module)
         return _Actions(self)
 
     @cached_property
-    def resource_by_name(self) -> dict[str, int]:
+    def resource_by_name(self) -> dict[str, ResourceKind]:
         return {name: kind for kind, name in enumerate(self.resource_names)}
 
     @cached_property
-    def navcomp_by_name(self) -> dict[str, int]:
+    def navcomp_by_name(self) -> dict[str, NavCompKind]:
         return {name: kind for kind, name in enumerate(self.navcomp_names)}
 
     @cached_property
-    def planet_by_id(self) -> dict[str, int]:
+    def planet_by_id(self) -> dict[str, PlanetIndex]:
         return {planet.id: index for index, planet in enumerate(self.planets)}
 
-    def resource(self, name: Any, *, where: str) -> int:
+    def resource(self, name: JSON, *, where: str) -> ResourceKind:
         try:
             return self.resource_by_name[name]
         except (KeyError, TypeError):
             raise bad_file("unknown_resource", where, name=repr(name), names=joined(self.resource_names)) from None
 
-    def navcomp(self, name: Any, *, where: str) -> int:
+    def navcomp(self, name: JSON, *, where: str) -> NavCompKind:
         try:
             return self.navcomp_by_name[name]
         except (KeyError, TypeError):
             raise bad_file("unknown_navcomp", where, name=repr(name), example=repr(self.navcomp_names[0])) from None
 
-    def planet(self, name: Any, *, where: str) -> int:
+    def planet(self, name: JSON, *, where: str) -> PlanetIndex:
         try:
             return self.planet_by_id[name]
         except (KeyError, TypeError):
             raise bad_file("unknown_planet", where, name=repr(name), planets=joined(p.id for p in self.planets)) from None
 
-    def planet_label(self, planet: int) -> dict[str, str]:
+    def planet_label(self, planet: PlanetIndex) -> dict[str, str]:
         """Planet ``planet`` (an index of ``planets``) as players name it, in each language."""
         return self.planets[planet].label
 
-    def resource_label(self, kind: int) -> dict[str, str]:
+    def resource_label(self, kind: ResourceKind) -> dict[str, str]:
         """A resource card as players name it, in each language: its type's name, noting the black-hole
         icon ("Gem (white) with the black hole icon", "ジェム（白）（ブラックホール付き）"). (``resource_names``
         are the ids files use: ``gem_white-bh``.)"""
@@ -153,7 +166,7 @@ class Components:
             return names
         return {lang: say("jump_gate", "term.black_hole_resource", kind=name)[lang] for lang, name in names.items()}
 
-    def navcomp_label(self, kind: int) -> dict[str, str]:
+    def navcomp_label(self, kind: NavCompKind) -> dict[str, str]:
         """A NavComp card as players read it, in each language: its codes in the order jump, scan, land
         ("Jump 1, Scan 3", "ジャンプ1、スキャン3"; ``~`` is wild). (``navcomp_names`` are the ids files use:
         ``J1-S3``.)"""
@@ -161,23 +174,23 @@ class Components:
                           code={"en": code_text(code), "ja": "～" if code == WILD else str(code)})
                       for shape, code in zip(SHAPES, self.codes[kind]) if code != NO_CODE)
 
-    def planet_code(self, planet: int, shape: int) -> int:
+    def planet_code(self, planet: PlanetIndex, shape: int) -> int:
         p = self.planets[planet]
         return (p.jump, p.scan, p.land)[shape]
 
-    def matches(self, card: int, shape: int, code: int) -> bool:
+    def matches(self, card: NavCompKind, shape: int, code: int) -> bool:
         """Does NavComp ``card`` carry ``code`` (or ``~``) in ``shape`` (0 jump, 1 scan, 2 land)?"""
         own = self.codes[card][shape]
         return own == WILD or (own == code and own != NO_CODE)
 
-    def resources(self) -> tuple[int, ...]:
+    def resources(self) -> tuple[ResourceKind, ...]:
         """Every resource card, in file order."""
         return tuple(k for k, n in enumerate(self.resource_copies) for _ in range(n))
 
-    def navcomp_deck(self) -> tuple[int, ...]:
+    def navcomp_deck(self) -> tuple[NavCompKind, ...]:
         return tuple(k for k, n in enumerate(self.navcomp_copies) for _ in range(n))
 
-    def scoring_of(self, kind: int) -> str:
+    def scoring_of(self, kind: ResourceKind) -> Scoring:
         return self.types[self.resource_type[kind]].scoring
 
     @cached_property
@@ -193,11 +206,11 @@ def code_text(code: int) -> str:
     return "~" if code == WILD else str(code)
 
 
-def navcomp_name(codes: tuple[int, int, int]) -> str:
+def navcomp_name(codes: Codes) -> str:
     return "-".join(f"{SHAPE_LETTER[shape]}{code_text(code)}" for shape, code in zip(SHAPES, codes) if code != NO_CODE)
 
 
-def _code(value: Any, where: str, *, wild: bool) -> int:
+def _code(value: JSON, where: str, *, wild: bool) -> int:
     if wild and value == "~":
         return WILD
     if type(value) is not int or not 1 <= value <= 99:
@@ -207,22 +220,24 @@ def _code(value: Any, where: str, *, wild: bool) -> int:
     return value
 
 
-def _text(entry: Mapping, key: str, where: str) -> str:
+def _text(entry: Mapping[str, JSON], key: str, where: str) -> str:
     """The optional text ``key`` of a file's entry ("" when absent); anything but a non-empty text is refused."""
-    value = entry.get(key, "")
-    if key in entry and (not isinstance(value, str) or not value):
+    if key not in entry:
+        return ""
+    value = entry[key]
+    if not isinstance(value, str) or not value:
         raise bad_file("text", f"{where}.{key}", value=repr(value))
     return value
 
 
-def _copies(entry: Mapping, where: str) -> int:
+def _copies(entry: Mapping[str, JSON], where: str) -> int:
     count = entry.get("copies", 1)
     if type(count) is not int or count < 1:
         raise bad_file("copies", where, count=repr(count))
     return count
 
 
-def parse_components(data: Any, *, where: str = "component file") -> Components:
+def parse_components(data: JSON, *, where: str = "component file") -> Components:
     """Validate a component file's JSON and build the :class:`Components`."""
     if not isinstance(data, Mapping):
         raise bad_file("components_object", where)
@@ -232,7 +247,8 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
         if not isinstance(data.get(key), list) or not data[key]:
             raise bad_file("non_empty_list", where, field=repr(key))
 
-    types, type_index = [], {}
+    types: list[ResourceType] = []
+    type_index: dict[str, int] = {}
     for i, entry in enumerate(data["resource_types"]):
         at = f"{where}: resource_types[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"].isidentifier():
@@ -247,7 +263,10 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
     if len(energel) not in (0, 2):
         raise bad_file("energel", f"{where}: resource_types", count=len(energel))
 
-    resource_type, black_hole, resource_copies, resource_names = [], [], [], []
+    resource_type: list[int] = []
+    black_hole: list[bool] = []
+    resource_copies: list[int] = []
+    resource_names: list[str] = []
     for i, entry in enumerate(data["resources"]):
         at = f"{where}: resources[{i}]"
         if not isinstance(entry, Mapping) or entry.get("type") not in type_index:
@@ -263,7 +282,8 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
         resource_copies.append(_copies(entry, at))
         resource_names.append(name)
 
-    planets, planet_ids = [], set()
+    planets: list[Planet] = []
+    planet_ids: set[str] = set()
     for i, entry in enumerate(data["planets"]):
         at = f"{where}: planets[{i}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
@@ -271,10 +291,13 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
         if entry["id"] in planet_ids:
             raise bad_file("planet_twice", at, planet=repr(entry['id']))
         planet_ids.add(entry["id"])
-        codes = [_code(entry.get(shape), f"{at}.{shape}", wild=False) for shape in SHAPES]
-        planets.append(Planet(entry["id"], str(entry.get("name", entry["id"])), *codes, name_ja=_text(entry, "name_ja", at)))
+        jump, scan, land = [_code(entry.get(shape), f"{at}.{shape}", wild=False) for shape in SHAPES]
+        planets.append(Planet(entry["id"], str(entry.get("name", entry["id"])), jump, scan, land,
+                              name_ja=_text(entry, "name_ja", at)))
 
-    codes_of, navcomp_copies, navcomp_names = [], [], []
+    codes_of: list[Codes] = []
+    navcomp_copies: list[int] = []
+    navcomp_names: list[str] = []
     for i, entry in enumerate(data["navcomp"]):
         at = f"{where}: navcomp[{i}]"
         if not isinstance(entry, Mapping):
@@ -282,8 +305,9 @@ def parse_components(data: Any, *, where: str = "component file") -> Components:
         unknown = set(entry) - {"jump", "scan", "land", "copies"}
         if unknown:
             raise bad_file("unknown_fields", at, fields=joined(sorted(map(str, unknown))))
-        codes = tuple(_code(entry[shape], f"{at}.{shape}", wild=True) if entry.get(shape) is not None else NO_CODE
-                      for shape in SHAPES)
+        jump, scan, land = (_code(entry[shape], f"{at}.{shape}", wild=True) if entry.get(shape) is not None else NO_CODE
+                            for shape in SHAPES)
+        codes = (jump, scan, land)
         if all(code == NO_CODE for code in codes):
             raise bad_file("navcomp_no_code", at)
         name = navcomp_name(codes)

@@ -13,13 +13,18 @@ the same for every viewer.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, TypedDict, cast
 
 from rules.eventtexts import joined, player, say, say_in, templates
 from rules.jump_gate import position, rules, scoring
-from rules.jump_gate.cards import Components, parse_components, standard_components
-from rules.jump_gate.state import EMPTY, OVER, State
-from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
+from rules.jump_gate.cards import Components, NavCompKind, ResourceKind, parse_components, standard_components
+from rules.jump_gate.state import BLACK_HOLE_LIMIT, EMPTY, OVER, Action, LogRecord, State
+from rules.protocol import (
+    ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees,
+)
+
+if TYPE_CHECKING:
+    import random
 
 SCAN_WITHOUT_FACE_DOWN = Variant(
     name="scan_without_face_down",
@@ -31,19 +36,47 @@ SCAN_WITHOUT_FACE_DOWN = Variant(
 )
 
 
-def resource_counts(comps: Components, kinds) -> dict[str, Any]:
+class ResourceCounts(TypedDict):
+    """Resource cards as scoring counts them: per scoring rule, and per type for EnerGel and Gems (in
+    the component file's order of types)."""
+
+    fame: int
+    sand: int
+    water: int
+    energel: list[int]
+    gem: list[int]
+
+
+class Tally(TypedDict):
+    """One seat's score as :meth:`JumpGate.tallies` works it out."""
+
+    counts: ResourceCounts
+    #: The dark and the light EnerGel cards (``[0, 0]`` for a file without EnerGel).
+    dark_light: list[int]
+    planets: int
+    #: Points per category: planets, fame, sand, water, energel, gems, and hidden (always 0: at the end the
+    #: hidden resources count in their own categories).
+    points: dict[str, int]
+    total: int
+    resource_cards: int
+    hidden: int
+    lost: bool
+
+
+def resource_counts(comps: Components, kinds: Iterable[ResourceKind]) -> ResourceCounts:
     """The counts scoring needs: per scoring rule, and per type for EnerGel and Gems."""
     by_type = Counter(comps.resource_type[k] for k in kinds)
-    counts = {"fame": 0, "sand": 0, "water": 0, "energel": [], "gem": []}
+    counts: ResourceCounts = {"fame": 0, "sand": 0, "water": 0, "energel": [], "gem": []}
     for t, rtype in enumerate(comps.types):
-        if rtype.scoring in ("energel", "gem"):
-            counts[rtype.scoring].append(by_type[t])
+        rule = rtype.scoring
+        if rule == "energel" or rule == "gem":
+            counts[rule].append(by_type[t])
         else:
-            counts[rtype.scoring] += by_type[t]
+            counts[rule] += by_type[t]
     return counts
 
 
-class JumpGate(ModuleGame):
+class JumpGate(ModuleGame[State, Action, Components]):
     id = "jump_gate"
     title = "Jump Gate"
     version = "1.0"
@@ -65,14 +98,14 @@ class JumpGate(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
-    def scored_resources(self, state: State, seat: int) -> tuple[int, ...]:
+    def scored_resources(self, state: State, seat: Seat) -> tuple[ResourceKind, ...]:
         """The resources that count for ``seat`` now: gained ones, plus the hidden ones once the game
         is over unless the black hole took them."""
         if state.phase == OVER and seat not in state.lost_hidden():
             return state.gained[seat] + state.hidden[seat]
         return state.gained[seat]
 
-    def score_key(self, state: State) -> tuple:
+    def score_key(self, state: State) -> tuple[object, ...]:
         """Scoring reads the gained resources, the claimed planets and the black-hole markers; the
         hidden resources by their number until the game is over (then by their cards, counted unless
         the black hole took them)."""
@@ -80,7 +113,7 @@ class JumpGate(ModuleGame):
         hidden = state.hidden if over else tuple(map(len, state.hidden))
         return (state.comps, over, state.gained, hidden, state.claimed, state.black_hole)
 
-    def tallies(self, state: State) -> list[dict]:
+    def tallies(self, state: State) -> list[Tally]:
         """Per seat, the numbers scoring reads (its counted resources by scoring rule, planets, the
         hidden pile), each category's points and the total: what :meth:`score_breakdown` puts in
         words and what :meth:`scores` and the tie-breaks read. Worked out once per state object
@@ -89,7 +122,7 @@ class JumpGate(ModuleGame):
         if last[0] is state:
             return last[1]
         over, lost = state.phase == OVER, state.lost_hidden()
-        out = []
+        out: list[Tally] = []
         for seat in range(state.players):
             kinds = self.scored_resources(state, seat)
             counts = resource_counts(state.comps, kinds)
@@ -105,19 +138,25 @@ class JumpGate(ModuleGame):
         return out
 
     #: (state, its tallies) of the last state asked about.
-    _last_tallies: tuple = (None, None)
+    _last_tallies: tuple[State | None, list[Tally]] = (None, [])
 
-    def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
+    def score_breakdown(self, state: State, lang: str = "en") -> list[JSONObject]:
         """Per seat, each scoring category with its points (:meth:`tallies`); the ``category`` and
         ``detail`` texts in ``lang`` (templates ``score.*`` of ``data/events.json``), the numbers the
         same in every language."""
         found = templates(self.id)
-        text = lambda key, **values: found[key][lang].format(**values)  # noqa: E731
-        name = lambda category: found[f"score.category.{category}"][lang]  # noqa: E731
-        cards = lambda key, count, **values: text(f"{key}.{'one' if count == 1 else 'many'}",  # noqa: E731
-                                                  count=count, **values)
+
+        def text(key: str, **values: object) -> str:
+            return found[key][lang].format(**values)
+
+        def name(category: str) -> str:
+            return found[f"score.category.{category}"][lang]
+
+        def cards(key: str, count: int, **values: object) -> str:
+            return text(f"{key}.{'one' if count == 1 else 'many'}", count=count, **values)
+
         over = state.phase == OVER
-        out = []
+        out: list[JSONObject] = []
         for seat, tally in enumerate(self.tallies(state)):
             counts, dark_light, planets, points = tally["counts"], tally["dark_light"], tally["planets"], tally["points"]
             gem_counts, hidden = counts["gem"], tally["hidden"]
@@ -127,7 +166,7 @@ class JumpGate(ModuleGame):
                 note = text("score.hidden.lost", count=hidden, markers=state.black_hole[seat])
             else:
                 note = text("score.hidden.included", count=hidden)
-            categories = [
+            categories: list[JSONObject] = [
                 {"category": name("planets"), "detail": text("score.planets", count=planets, points=scoring.PLANET_POINTS),
                  "points": points["planets"], "count": planets},
                 {"category": name("fame"), "detail": text("score.fame", count=counts["fame"], points=scoring.FAME_POINTS),
@@ -156,7 +195,7 @@ class JumpGate(ModuleGame):
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(tally["total"] for tally in self.tallies(state))
 
-    def tie_break_keys(self, state: State) -> list[tuple]:
+    def tie_break_keys(self, state: State) -> list[tuple[int, int, int, int]]:
         return [scoring.tie_break_key(tally["total"], tally["planets"], tally["resource_cards"], state.black_hole[seat])
                 for seat, tally in enumerate(self.tallies(state))]
 
@@ -189,7 +228,7 @@ class JumpGate(ModuleGame):
         out.update({comps.navcomp_names[k]: n for k, n in sorted(navcomp.items())})
         return out
 
-    def sample_hidden(self, state: State, seat: int | None, rng) -> State:
+    def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
         """Re-deal what ``seat`` cannot see: face-down resources, other seats' hidden resources and
         the unused ones among themselves (hidden resources are never Fame), and the NavComp deck
         and other seats' hands among themselves (after a reshuffle, the deck only from the discards
@@ -232,15 +271,15 @@ class JumpGate(ModuleGame):
             # takes the first of those in the shuffled order, the hands the rest (rng is drawn from just
             # as often as without the constraint).
             room = Counter(state.reshuffled)
-            deck = []
-            for i, kind in enumerate(nav):
-                if len(deck) == len(state.deck):
-                    break
-                if room[kind] > 0:
+            deck: list[NavCompKind] = []
+            for_hands: list[NavCompKind] = []
+            for kind in nav:
+                if len(deck) < len(state.deck) and room[kind] > 0:
                     room[kind] -= 1
                     deck.append(kind)
-                    nav[i] = None
-            nav = [kind for kind in nav if kind is not None] + deck
+                else:
+                    for_hands.append(kind)
+            nav = for_hands + deck
         hands = list(state.hands)
         for s in others:
             size = len(state.hands[s])
@@ -248,7 +287,7 @@ class JumpGate(ModuleGame):
         return state._replace(resources=tuple(resources), hidden=tuple(hidden), unused=tuple(rest),
                               hands=tuple(hands), deck=tuple(nav))
 
-    def card_info(self, state: State, card: str) -> dict:
+    def card_info(self, state: State, card: str) -> JSONObject:
         """Resources group by type (``group_names``: the type's name in each language, the component
         file's ``name_ja``); their ``number`` is 1 with the black-hole icon, else 0. NavComp cards
         form one group ("NavComp card", in Japanese 手札カード as the game's texts call them), number 0."""
@@ -262,7 +301,7 @@ class JumpGate(ModuleGame):
         return {"group": rtype.id, "group_name": rtype.name, "group_names": dict(rtype.label),
                 "number": int(comps.black_hole[kind])}
 
-    def deck_knowledge(self, state: State, seat: int | None) -> dict:
+    def deck_knowledge(self, state: State, seat: Seat | None) -> JSONObject:
         """Unseen resources (face down on planets, set aside, other players' hidden ones) and unseen
         NavComp cards (the deck and other hands). ``deck_count`` counts the face-down resources and
         the NavComp deck. Jump Gate has no end card."""
@@ -290,14 +329,19 @@ class JumpGate(ModuleGame):
                 "end_card_depths": None}
 
     # -- the observer ------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | str | None) -> dict:
+    def observe(self, state: State, seat: Viewer) -> JSONObject:
         """The table for ``seat``: face-down resources without their card, ``seat``'s own hand and
         hidden resources, other players' counts only. Deck order is never shown, but to ``ALL``: every
         face-down resource, hand and hidden pile, and the ``cards`` of the deck (in draw order) and of
         the unused resources."""
         comps = state.comps
-        nav = lambda kinds: [comps.navcomp_names[k] for k in kinds]  # noqa: E731
-        res = lambda kinds: [comps.resource_names[k] for k in kinds]  # noqa: E731
+
+        def nav(kinds: Iterable[NavCompKind]) -> list[str]:
+            return [comps.navcomp_names[k] for k in kinds]
+
+        def res(kinds: Iterable[ResourceKind]) -> list[str]:
+            return [comps.resource_names[k] for k in kinds]
+
         over = state.phase == OVER
         planets = []
         for pos in range(len(state.ring)):
@@ -332,17 +376,18 @@ class JumpGate(ModuleGame):
                        for s, h in enumerate(state.hidden)],
             "gained": [res(g) for g in state.gained],
             "black_hole": {"markers": list(state.black_hole), "total": state.black_hole_total(),
-                           "limit": rules.BLACK_HOLE_LIMIT, "lost_hidden": list(state.lost_hidden()) if over else []},
+                           "limit": BLACK_HOLE_LIMIT, "lost_hidden": list(state.lost_hidden()) if over else []},
             "markers_left": [state.markers_left(s) for s in range(state.players)],
             "scores": list(self.scores(state)),
             "events": [event.seen_by(seat) for event in self.events(state)],
-            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if acts(seat) else [],
+            "legal_actions": ([self.encode_action(a) for a in self.legal_actions(state, seat)]
+                              if acts(seat) else []),
             "winners": list(self.winners(state)),
             "score_breakdown": self.public_score_breakdown(state),
         }
 
     # -- naming actions ----------------------------------------------------------------------
-    def action_label(self, action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en") -> str:
         """The picker's name for ``action``, from the ``action.*`` templates of ``data/events.json``
         keyed by the action's JSON type: a planet by its name (``fly to Aurel`` / ``オーレルへ移動``,
         not the id ``PA`` that ``str(action)`` and files use), a NavComp card by its codes."""
@@ -364,7 +409,7 @@ class JumpGate(ModuleGame):
         ``"sand-bh"``, a NavComp card ``"J1-S3"``, a planet ``"PA"``; else the id as it is)."""
         comps = self.comps
         if not isinstance(card, str):
-            return card
+            return card     # type: ignore[unreachable]  # (from untyped callers: any JSON value)
         if card in comps.resource_by_name:
             return comps.resource_label(comps.resource_by_name[card])
         if card in comps.navcomp_by_name:
@@ -373,49 +418,56 @@ class JumpGate(ModuleGame):
             return comps.planet_label(comps.planet_by_id[card])
         return card
 
-    def position_fields(self, data) -> tuple:
+    def position_fields(self, data: Mapping[str, Any]) -> tuple[PositionField, ...]:
         return position.fields(self, data)
 
     # -- events ------------------------------------------------------------------------------
     def events(self, state: State) -> tuple[Event, ...]:
         return tuple(self._event(state, record) for record in state.log)
 
-    def _event(self, state: State, record: tuple) -> Event:
+    def _event(self, state: State, record: LogRecord) -> Event:
         kind, seat, kinds, extra = record
         comps = state.comps
         who = player(seat) if seat is not None else None
         planet, resource = comps.planet_label, comps.resource_label
-        card = lambda k: comps.navcomp_names[k]  # noqa: E731
+
+        def card(k: NavCompKind) -> str:
+            return comps.navcomp_names[k]
+
         names = tuple(comps.resource_names[k] for k in kinds) if kind not in ("draw", "discard") else \
             tuple(comps.navcomp_names[k] for k in kinds)
-        text = lambda key, **values: say(self.id, key, who=who, **values)  # noqa: E731
 
-        def event(texts: dict, public_texts: dict | None = None, **fields: Any) -> Event:
+        def text(key: str, **values: object) -> dict[str, str]:
+            return say(self.id, key, who=who, **values)
+
+        def event(texts: dict[str, str], public_texts: dict[str, str] | None = None, *, seat: Seat | None = None,
+                  cards: tuple[str, ...] = (), visible_to: tuple[Seat, ...] | None = None) -> Event:
             """The event with its texts in every language (``text``, ``public_text``: the English)."""
-            return Event(kind=kind, text=texts["en"], texts=texts, **fields,
-                         public_text=public_texts and public_texts["en"], public_texts=public_texts)
+            return Event(kind=kind, text=texts["en"], texts=texts, seat=seat, cards=cards, visible_to=visible_to,
+                         public_text=public_texts["en"] if public_texts else None, public_texts=public_texts)
 
+        # A record's kind says its detail's shape (``state.Detail``), which the union cannot: cast to it.
         if kind == "setup":
-            start, returned = extra
+            start, returned = cast("tuple[Seat, int]", extra)
             return event(text("setup.fame_replaced" if returned else "setup", planets=len(state.ring),
                               returned=returned, starter=player(start)), seat=start)
         if kind == "reveal":
-            where, slot = extra
+            where, slot = cast("tuple[int, int]", extra)
             seen = text("reveal.setup" if seat is None else "reveal", planet=planet(where), slot=slot,
                         card=resource(kinds[0]))
             return event(seen, seat=seat, cards=names)
         if kind == "turn":
-            return event(text(kind, round=extra + 1), seat=seat)
+            return event(text(kind, round=cast(int, extra) + 1), seat=seat)
         if kind in ("fly", "no_mark", "claim_offer"):
-            return event(text(kind, planet=planet(extra)), seat=seat)
+            return event(text(kind, planet=planet(cast(int, extra))), seat=seat)
         if kind in ("jump", "scan", "harvest"):
-            where, used = extra
+            where, used = cast("tuple[int, int]", extra)
             return event(text(kind, planet=planet(where), card=card(used)), seat=seat)
         if kind in ("mark", "leave", "gain"):
-            where, slot = extra[:2]
+            where, slot = cast("tuple[int, int] | tuple[int, int, str]", extra)[:2]
             return event(text(kind, card=resource(kinds[0]), slot=slot, planet=planet(where)), seat=seat, cards=names)
         if kind == "claim":
-            where, first, second = extra
+            where, first, second = cast("tuple[int, int, int]", extra)
             return event(text(kind, planet=planet(where), first=card(first), second=card(second)), seat=seat)
         if kind == "black_hole":
             return event(text(kind, markers=extra), seat=seat)
@@ -428,7 +480,7 @@ class JumpGate(ModuleGame):
         if kind == "draw":
             return event(text("draw" if names else "draw.none", drawn=joined(names)),
                          text("draw.public.one" if extra == 1 else "draw.public.many", count=extra),
-                         seat=seat, cards=names, visible_to=(seat,))
+                         seat=seat, cards=names, visible_to=(cast(Seat, seat),))  # (a draw has a seat)
         if kind == "reshuffle":
             return event(text(kind, count=extra))
         if kind in ("no_pick", "research", "deck_empty", "pass"):
@@ -440,11 +492,9 @@ class JumpGate(ModuleGame):
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
-    def turn_of(self, state: State):
+    def turn_of(self, state: State) -> Turn | None:
         """Each seat's turn of actions in order from the start player; the marked seats' choices
         after a claim belong to the claimer's turn."""
-        from rules.protocol import Turn
-
         if state.phase == OVER:
             return None
         return Turn(seat=state.seat, number=state.round * state.players + (state.seat - state.start_player) % state.players)

@@ -10,17 +10,20 @@ hand-written file can get wrong and says what and where; it never guesses.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from rules.fields import json_bool as _bool, json_list as _list, times as _times, whole_number as _int, per_seat, position_header
 from rules.eventtexts import joined, player, say_shared
-from rules.jump_gate.cards import Components, bad_file as _bad, parse_components
+from rules.jump_gate.cards import Components, NavCompKind, PlanetIndex, ResourceKind, bad_file as _bad, parse_components
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, GATE, HAND_SIZE, HIDDEN_BY_PLAYERS,
-    MARK, MARKERS, NOBODY, OVER, PHASES, PLANETS_BY_PLAYERS, RESEARCH, SLOTS,
+    MARK, MARKERS, NOBODY, OVER, PHASES, PLANETS_BY_PLAYERS, RESEARCH, SLOTS, Action, RingPosition,
     ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
 )
-from rules.protocol import PositionField, require_keys
+from rules.protocol import JSON, JSONObject, PositionField, Seat, require_keys
+
+if TYPE_CHECKING:
+    from rules.jump_gate.game import JumpGate
 
 STATE_KEYS = ("players", "seed", "shuffles", "start_player", "seat", "round", "actions_left", "phase", "ring", "ships",
               "deck", "discard", "hands", "hidden", "gained", "black_hole", "unused", "focus", "waiting")
@@ -29,15 +32,15 @@ OPTIONAL_KEYS = ("reshuffled",)
 GATE_NAME = "gate"
 
 
-def planet_json(state: State, pos: int, *, hide_face_down: bool = False) -> dict:
+def planet_json(state: State, pos: RingPosition, *, hide_face_down: bool = False) -> JSONObject:
     """One ring planet: id, claimer and resource slots (face-down cards hidden when asked)."""
     comps = state.comps
-    slots = []
+    slots: list[JSONObject | None] = []
     for kind, up, owner in zip(state.resources[pos], state.face_up[pos], state.markers[pos]):
         if kind == EMPTY:
             slots.append(None)
             continue
-        entry = {"card": comps.resource_names[kind], "face_up": up, "marker": None if owner == NOBODY else owner}
+        entry: JSONObject = {"card": comps.resource_names[kind], "face_up": up, "marker": None if owner == NOBODY else owner}
         if hide_face_down and not up:
             del entry["card"]
         slots.append(entry)
@@ -46,15 +49,20 @@ def planet_json(state: State, pos: int, *, hide_face_down: bool = False) -> dict
             "resources": slots}
 
 
-def ship_name(state: State, pos: int) -> str:
+def ship_name(state: State, pos: RingPosition) -> str:
     return GATE_NAME if pos == GATE else state.comps.planets[state.ring[pos]].id
 
 
-def encode(game, state: State) -> dict:
+def encode(game: JumpGate, state: State) -> JSONObject:
     comps = state.comps
-    nav = lambda kinds: [comps.navcomp_names[k] for k in kinds]  # noqa: E731
-    res = lambda kinds: [comps.resource_names[k] for k in kinds]  # noqa: E731
-    data = {
+
+    def nav(kinds: Iterable[NavCompKind]) -> list[str]:
+        return [comps.navcomp_names[k] for k in kinds]
+
+    def res(kinds: Iterable[ResourceKind]) -> list[str]:
+        return [comps.resource_names[k] for k in kinds]
+
+    data: JSONObject = {
         "game": game.id,
         "version": game.version,
         "variants": dict(state.variants),
@@ -87,29 +95,38 @@ def encode(game, state: State) -> dict:
 
 
 
-def _count(n: int, one: str = "time", many: str = "times") -> dict:
+def _count(n: int, one: str = "time", many: str = "times") -> dict[str, str]:
     """A count in every language: ``times(n)`` in English ("3 times", "1 copy"), "3枚" in Japanese."""
     return {"en": _times(n, one, many), "ja": f"{n}枚"}
 
 
-def _navcomps(comps: Components, value: Any, where: str) -> tuple[int, ...]:
+def _navcomps(comps: Components, value: JSON, where: str) -> tuple[NavCompKind, ...]:
     return tuple(comps.navcomp(name, where=f"{where}[{i}]") for i, name in enumerate(_list(value, where)))
 
 
-def _resources(comps: Components, value: Any, where: str) -> tuple[int, ...]:
+def _resources(comps: Components, value: JSON, where: str) -> tuple[ResourceKind, ...]:
     return tuple(comps.resource(name, where=f"{where}[{i}]") for i, name in enumerate(_list(value, where)))
 
 
-def _seat_or_none(value: Any, players: int, where: str) -> int:
+def _seat_or_none(value: JSON, players: int, where: str) -> Seat:
     return NOBODY if value is None else _int(value, where, 0, players - 1)
 
 
-def _ring(comps: Components, raw: Any, players: int):
+#: The ring as ``State`` holds it: ``ring``, ``resources``, ``face_up``, ``markers`` and ``claimed``.
+Ring = tuple[tuple[PlanetIndex, ...], tuple[tuple[ResourceKind, ...], ...], tuple[tuple[bool, ...], ...],
+             tuple[tuple[Seat, ...], ...], tuple[Seat, ...]]
+
+
+def _ring(comps: Components, raw: JSON, players: int) -> Ring:
     raw = _list(raw, "state.ring")
     count = PLANETS_BY_PLAYERS[players]
     if len(raw) != count:
         raise _bad("ring_size", "state.ring", players=players, count=count, found=len(raw))
-    ring, resources, face_up, markers, claimed = [], [], [], [], []
+    ring: list[PlanetIndex] = []
+    resources: list[tuple[ResourceKind, ...]] = []
+    face_up: list[tuple[bool, ...]] = []
+    markers: list[tuple[Seat, ...]] = []
+    claimed: list[Seat] = []
     for i, entry in enumerate(raw):
         at = f"state.ring[{i}]"
         require_keys(entry, ("planet", "claimed_by", "resources"), where=at)
@@ -119,11 +136,15 @@ def _ring(comps: Components, raw: Any, players: int):
         slots = _list(entry["resources"], f"{at}.resources")
         if len(slots) != SLOTS:
             raise _bad("slots", f"{at}.resources", slots=SLOTS, found=len(slots))
-        kinds, ups, owners = [], [], []
+        kinds: list[ResourceKind] = []
+        ups: list[bool] = []
+        owners: list[Seat] = []
         for j, slot in enumerate(slots):
             slot_at = f"{at}.resources[{j}]"
             if slot is None:
-                kinds.append(EMPTY), ups.append(True), owners.append(NOBODY)
+                kinds.append(EMPTY)
+                ups.append(True)
+                owners.append(NOBODY)
                 continue
             require_keys(slot, ("card", "face_up", "marker"), where=slot_at)
             kinds.append(comps.resource(slot["card"], where=f"{slot_at}.card"))
@@ -137,12 +158,15 @@ def _ring(comps: Components, raw: Any, players: int):
         claimer = _seat_or_none(entry["claimed_by"], players, f"{at}.claimed_by")
         if claimer != NOBODY and False in ups:
             raise _bad("claimed_face_down", f"{at}.resources")
-        ring.append(planet), resources.append(tuple(kinds)), face_up.append(tuple(ups))
-        markers.append(tuple(owners)), claimed.append(claimer)
+        ring.append(planet)
+        resources.append(tuple(kinds))
+        face_up.append(tuple(ups))
+        markers.append(tuple(owners))
+        claimed.append(claimer)
     return tuple(ring), tuple(resources), tuple(face_up), tuple(markers), tuple(claimed)
 
 
-def decode(game, data: Any) -> State:
+def decode(game: JumpGate, data: JSON) -> State:
     variants, comps, raw = position_header(game, data, parse_components, game.comps, STATE_KEYS, OPTIONAL_KEYS)
 
     players = raw["players"]
@@ -164,7 +188,7 @@ def decode(game, data: Any) -> State:
     ring, resources, face_up, markers, claimed = _ring(comps, raw["ring"], players)
     ids = [comps.planets[p].id for p in ring]
 
-    def position_of(name: Any, where: str, *, gate: bool) -> int:
+    def position_of(name: JSON, where: str, *, gate: bool) -> RingPosition:
         if gate and name == GATE_NAME:
             return GATE
         if name not in ids:
@@ -272,17 +296,17 @@ def decode(game, data: Any) -> State:
     )
 
 
-ACTION_TYPES = {"fly": Fly, "jump": Jump, "scan": Scan, "mark": Mark, "land_claim": LandClaim, "take_marked": TakeMarked,
-                "claim_pick": ClaimPick, "harvest": Harvest, "research": Research, "discard": Discard, "draw": Draw,
-                "pass": Pass}
-TYPE_OF = {cls: name for name, cls in ACTION_TYPES.items()}
+ACTION_TYPES: dict[str, type[Action]] = {
+    "fly": Fly, "jump": Jump, "scan": Scan, "mark": Mark, "land_claim": LandClaim, "take_marked": TakeMarked,
+    "claim_pick": ClaimPick, "harvest": Harvest, "research": Research, "discard": Discard, "draw": Draw, "pass": Pass}
+TYPE_OF: dict[type[Action], str] = {cls: name for name, cls in ACTION_TYPES.items()}
 
 
-def encode_action(action) -> dict:
+def encode_action(action: Action) -> JSONObject:
     name = TYPE_OF.get(type(action))
     if name is None:
         raise TypeError(f"not a Jump Gate action: {action!r}")
-    data = {"type": name}
+    data: JSONObject = {"type": name}
     if isinstance(action, LandClaim):
         data["cards"] = list(action.cards)
     else:
@@ -290,7 +314,7 @@ def encode_action(action) -> dict:
     return data
 
 
-def decode_action(game, data: Any):
+def decode_action(game: JumpGate, data: JSON) -> Action:
     if not isinstance(data, Mapping):
         raise _bad("action_object", "action", kind=type(data).__name__)
     kind = data.get("type")
@@ -300,7 +324,7 @@ def decode_action(game, data: Any):
     cls = ACTION_TYPES[kind]
     fields = tuple(cls.__dataclass_fields__)
     require_keys(data, ("type",) + fields, where="action")
-    values = {}
+    values: dict[str, JSON] = {}
     for field in fields:
         value, at = data[field], f"action.{field}"
         if field == "card":
@@ -323,7 +347,7 @@ def decode_action(game, data: Any):
     return cls(**values)
 
 
-def fields(game, data: Mapping) -> tuple:
+def fields(game: JumpGate, data: Mapping[str, Any]) -> tuple[PositionField, ...]:
     """What a person edits in a Jump Gate position (:meth:`~rules.protocol.GameSpec.position_fields`):
     the NavComp deck and discards, the resources set aside, each seat's hand, hidden and gained
     resources, ship and black-hole markers, and whose turn, which round, the actions left, the phase
@@ -333,16 +357,16 @@ def fields(game, data: Mapping) -> tuple:
     from rules import position_fields as f
     from rules.eventtexts import say
 
-    found = f.seated(game, data)
-    if found is None:
+    seated = f.seated(game, data)
+    if seated is None:
         return ()
-    state, hands, players = found
+    state, hands, players = seated
     comps = game.comps
     navcomp = list(comps.navcomp_names)
     resources = list(comps.resource_names)
     secret = [name for kind, name in enumerate(resources) if comps.scoring_of(kind) != "fame"]
     # The planets a ship may be at: the ring's, in ring order (all of the card file's if the ring is unreadable).
-    ring = state.get("ring") if isinstance(state.get("ring"), list) else []
+    ring = state["ring"] if isinstance(state.get("ring"), list) else []
     planets = list(dict.fromkeys(entry["planet"] for entry in ring if isinstance(entry, Mapping)
                                  and isinstance(entry.get("planet"), str) and entry["planet"] in comps.planet_by_id))
     planets = planets or [planet.id for planet in comps.planets]

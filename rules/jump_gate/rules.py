@@ -31,17 +31,18 @@ from __future__ import annotations
 
 import random
 from itertools import combinations_with_replacement
+from typing import Callable, Iterator, NoReturn, TypeVar, cast
 
 from rules.chance import shuffled
 from rules.eventtexts import joined, player, say
-from rules.jump_gate.cards import NO_CODE, WILD, Components, bad_file
+from rules.jump_gate.cards import NO_CODE, WILD, Codes, Components, NavCompKind, PlanetIndex, ResourceKind, bad_file
 from rules.jump_gate.state import make_state
 from rules.jump_gate.state import (
     ACTION, ACTIONS_PER_TURN, BLACK_HOLE_LIMIT, CLAIM_PICK, CLAIM_TAKE, EMPTY, FACE_DOWN_AT_SETUP, GATE,
-    HAND_SIZE, HIDDEN_BY_PLAYERS, MARK, NOBODY, OVER, PLANETS_BY_PLAYERS, RESEARCH, SLOTS,
-    ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
+    HAND_SIZE, HIDDEN_BY_PLAYERS, MARK, NOBODY, OVER, PLANETS_BY_PLAYERS, RESEARCH, SLOTS, Action, LogRecord,
+    RingPosition, ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
 )
-from rules.protocol import IllegalAction
+from rules.protocol import IllegalAction, Seat
 from rules.rulebook import LANGUAGES
 
 GAME = "jump_gate"
@@ -65,9 +66,15 @@ RULE_OVER = "game end: seven black-hole markers end the game at once; all planet
 
 JUMP, SCAN, LAND = 0, 1, 2
 
+#: A ring's codes, worked out once (``_Actions.ring_codes``): per jump code, the ring positions carrying
+#: it (``[WILD]``: every position); per ring position, its planet's (jump, scan, land) codes.
+RingCodes = tuple[tuple[tuple[RingPosition, ...], ...], tuple[Codes, ...]]
+
+T = TypeVar("T")
+
 
 # -- setup ---------------------------------------------------------------------------------------
-def new_state(comps: Components, players: int, seed: int, variants: tuple) -> State:
+def new_state(comps: Components, players: int, seed: int, variants: tuple[tuple[str, object], ...]) -> State:
     rng = random.Random(seed)
     count = PLANETS_BY_PLAYERS[players]
     if len(comps.planets) < count:
@@ -82,9 +89,10 @@ def new_state(comps: Components, players: int, seed: int, variants: tuple) -> St
         raise bad_file("too_few_resources", "cards", name=repr(comps.name), planets=count, slots=SLOTS, hidden=hidden_each)
     # The hidden resources first: a Fame card dealt this way is set aside and replaced, and the set-aside
     # Fame cards are shuffled back before the planets are dealt.
-    hidden, set_aside = [], []
+    hidden: list[tuple[ResourceKind, ...]] = []
+    set_aside: list[ResourceKind] = []
     for _ in range(players):
-        mine = []
+        mine: list[ResourceKind] = []
         while len(mine) < hidden_each:
             card = pile.pop()
             (set_aside if fame[card] else mine).append(card)
@@ -114,7 +122,7 @@ def new_state(comps: Components, players: int, seed: int, variants: tuple) -> St
 
 
 # -- who acts ------------------------------------------------------------------------------------
-def to_move(state: State) -> tuple[int, ...]:
+def to_move(state: State) -> tuple[Seat, ...]:
     phase = state.phase
     if phase == OVER:
         return ()
@@ -141,15 +149,15 @@ class _Actions:
         self.no_pick = ClaimPick(slot=None)
         self.take = (TakeMarked(take=True), TakeMarked(take=False))
         self.research, self.draw, self.pass_ = Research(), Draw(), Pass()
-        self.land = {}
+        self.land: dict[tuple[NavCompKind, NavCompKind], LandClaim] = {}
         for a, b in combinations_with_replacement(range(len(names)), 2):
             self.land[a, b] = LandClaim(cards=(names[a], names[b]))
         #: codes[shape][kind]
         self.codes = tuple(tuple(c[shape] for c in comps.codes) for shape in range(3))
         #: per ring (cached by value): per shape, per code, the ring positions carrying it
-        self.rings = {}
+        self.rings: dict[tuple[PlanetIndex, ...], RingCodes] = {}
 
-    def ring_codes(self, comps: Components, ring: tuple[int, ...]):
+    def ring_codes(self, comps: Components, ring: tuple[PlanetIndex, ...]) -> RingCodes:
         """``(targets, codes)``: ``targets[code]`` the ring positions whose jump code is ``code``
         (``targets[WILD]`` every position); ``codes[i]`` planet i's (jump, scan, land) codes."""
         found = self.rings.get(ring)
@@ -173,7 +181,7 @@ def _matches(own: int, code: int) -> bool:
     return own == WILD or (own == code and own != NO_CODE)
 
 
-def can_mark(state: State, seat: int, pos: int) -> bool:
+def can_mark(state: State, seat: Seat, pos: RingPosition) -> bool:
     """May ``seat`` put a marker on planet ``pos`` now: none of its markers there yet, one in supply,
     and an unmarked face-up resource?"""
     markers = state.markers[pos]
@@ -183,7 +191,7 @@ def can_mark(state: State, seat: int, pos: int) -> bool:
     return any(resources[j] != EMPTY and face_up[j] and markers[j] == NOBODY for j in range(SLOTS))
 
 
-def harvest_slots(state: State, seat: int, pos: int) -> list[int]:
+def harvest_slots(state: State, seat: Seat, pos: RingPosition) -> list[int]:
     """Slots (0-3) ``seat`` may harvest at planet ``pos``: its marked one, and every unmarked resource
     when nothing is face down."""
     markers, resources = state.markers[pos], state.resources[pos]
@@ -192,7 +200,7 @@ def harvest_slots(state: State, seat: int, pos: int) -> list[int]:
             if resources[j] != EMPTY and (markers[j] == seat or (all_up and markers[j] == NOBODY))]
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: Seat) -> list[Action]:
     phase = state.phase
     comps = state.comps
     table = comps.action_table
@@ -203,7 +211,7 @@ def legal_actions(state: State, seat: int) -> list:
         targets, ring_codes = table.ring_codes(comps, state.ring)
         ring = state.ring
         ship = state.ships[seat]
-        out = []
+        out: list[Action] = []
         jump_codes = table.codes[JUMP]
         jump = table.jump
         top = len(targets) - 1
@@ -269,7 +277,7 @@ def legal_actions(state: State, seat: int) -> list:
     return []  # OVER
 
 
-def combinations_with_replacement_from(sorted_kinds: list[int]):
+def combinations_with_replacement_from(sorted_kinds: list[NavCompKind]) -> Iterator[tuple[NavCompKind, NavCompKind]]:
     """Distinct pairs (a <= b) of cards from a sorted hand: a pair of one kind needs two copies."""
     n = len(sorted_kinds)
     for i in range(n):
@@ -278,7 +286,7 @@ def combinations_with_replacement_from(sorted_kinds: list[int]):
 
 
 # -- applying ------------------------------------------------------------------------------------
-def _illegal(key: str, rule: str, **values):
+def _illegal(key: str, rule: str, **values: object) -> NoReturn:
     """Refuse with the template ``refusal.<key>`` of ``data/events.json`` in every language (the
     English is ``reason``). Seats are named by ``player(seat)``, planets and NavComp cards by their
     ids; what the player sent that names nothing in the game is quoted as its ``repr``."""
@@ -286,7 +294,7 @@ def _illegal(key: str, rule: str, **values):
     raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
 
 
-def _action_names(action) -> dict:
+def _action_names(action: object) -> dict[str, str]:
     """``action`` in every language, as the picker names it (``JumpGate.action_label``); an object
     that is no Jump Gate action, or whose fields the picker cannot write, keeps its ``str``."""
     from rules import get_game      # here: the game module imports this engine
@@ -296,13 +304,13 @@ def _action_names(action) -> dict:
         return {lang: str(action) for lang in LANGUAGES}
 
 
-def _put(zones: tuple, index: int, value) -> tuple:
-    zones = list(zones)
-    zones[index] = value
-    return tuple(zones)
+def _put(zones: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    changed = list(zones)
+    changed[index] = value
+    return tuple(changed)
 
 
-def _without(hand: tuple, kind: int) -> tuple:
+def _without(hand: tuple[NavCompKind, ...], kind: NavCompKind) -> tuple[NavCompKind, ...]:
     i = hand.index(kind)
     return hand[:i] + hand[i + 1:]
 
@@ -334,7 +342,7 @@ class _Table:
         self.focus = state.focus
         self.waiting = state.waiting
         self.reshuffled = state.reshuffled
-        self.log = []
+        self.log: list[LogRecord] = []
 
     def freeze(self) -> State:
         s = self.s
@@ -344,14 +352,14 @@ class _Table:
             s.unused, s.start_player, self.seat, self.round, self.actions_left, self.phase, self.focus, self.waiting,
             self.reshuffled, tuple(self.log)))
 
-    def spend(self, seat: int, kind: int) -> None:
+    def spend(self, seat: Seat, kind: NavCompKind) -> None:
         self.hands = _put(self.hands, seat, _without(self.hands[seat], kind))
         self.discard = self.discard + (kind,)
 
-    def set_marker(self, pos: int, slot: int, owner: int) -> None:
+    def set_marker(self, pos: RingPosition, slot: int, owner: Seat) -> None:
         self.markers = _put(self.markers, pos, _put(self.markers[pos], slot, owner))
 
-    def gain(self, seat: int, pos: int, slot: int, how: str) -> bool:
+    def gain(self, seat: Seat, pos: RingPosition, slot: int, how: str) -> bool:
         """``seat`` takes the resource in ``slot`` of planet ``pos``; True when the black hole ends the game."""
         kind = self.resources[pos][slot]
         self.resources = _put(self.resources, pos, _put(self.resources[pos], slot, EMPTY))
@@ -370,10 +378,10 @@ class _Table:
                 return True
         return False
 
-    def draw(self, seat: int) -> None:
+    def draw(self, seat: Seat) -> None:
         """Draw up to five; an empty deck is first rebuilt from the shuffled discards."""
         hand = list(self.hands[seat])
-        drawn = []
+        drawn: list[NavCompKind] = []
         while len(hand) + len(drawn) < HAND_SIZE:
             if not self.deck:
                 if not self.discard:
@@ -422,7 +430,7 @@ class _Table:
             self.action_done()
 
 
-def _hand_card(state: State, seat: int, name, rule: str) -> int:
+def _hand_card(state: State, seat: Seat, name: object, rule: str) -> NavCompKind:
     comps = state.comps
     kind = comps.navcomp_by_name.get(name) if isinstance(name, str) else None
     if kind is None:
@@ -432,7 +440,7 @@ def _hand_card(state: State, seat: int, name, rule: str) -> int:
     return kind
 
 
-def _slot(state: State, pos: int, slot, rule: str) -> int:
+def _slot(state: State, pos: RingPosition, slot: object, rule: str) -> int:
     if type(slot) is not int or not 1 <= slot <= SLOTS:
         _illegal("no_slot", rule, slots=SLOTS, slot=repr(slot))
     if state.resources[pos][slot - 1] == EMPTY:
@@ -440,12 +448,12 @@ def _slot(state: State, pos: int, slot, rule: str) -> int:
     return slot - 1
 
 
-def planet_label(state: State, pos: int) -> dict[str, str]:
+def planet_label(state: State, pos: RingPosition) -> dict[str, str]:
     """The planet at ring position ``pos`` as players name it, in each language."""
     return state.comps.planet_label(state.ring[pos])
 
 
-def _ring_position(state: State, name, rule: str) -> int:
+def _ring_position(state: State, name: object, rule: str) -> RingPosition:
     index = state.comps.planet_by_id.get(name) if isinstance(name, str) else None
     if index is None or index not in state.ring:
         # (a name no planet of the ring has: the ids the action may spell)
@@ -453,7 +461,7 @@ def _ring_position(state: State, name, rule: str) -> int:
     return state.ring.index(index)
 
 
-def apply(state: State, seat: int, action) -> State:
+def apply(state: State, seat: Seat, action: Action) -> State:
     phase = state.phase
     if phase == OVER:
         _illegal("game_over", RULE_OVER)
@@ -464,9 +472,10 @@ def apply(state: State, seat: int, action) -> State:
         chooser = state.waiting[0]
         if seat != chooser:
             _illegal("claim_offer_waits", RULE_CLAIM, chooser=player(chooser), who=player(seat))
-        if kind is not TakeMarked or type(action.take) is not bool:
+        answer = cast(TakeMarked, action)           # (any other class is refused next)
+        if kind is not TakeMarked or type(answer.take) is not bool:
             _illegal("claim_offer_first", RULE_CLAIM, who=player(seat))
-        return _take_marked(state, seat, action.take)
+        return _take_marked(state, seat, answer.take)
     if seat != state.seat:
         _illegal("not_your_turn", RULE_TURN, current=player(state.seat), who=player(seat))
     if phase == ACTION:
@@ -477,10 +486,10 @@ def apply(state: State, seat: int, action) -> State:
     if phase == MARK:
         if kind is not Mark:
             _illegal("mark_first", RULE_MARK, who=player(seat))
-        return _mark(state, seat, action)
+        return _mark(state, seat, cast(Mark, action))
     if phase == RESEARCH:
         if kind is Discard:
-            return _discard(state, seat, action)
+            return _discard(state, seat, cast(Discard, action))
         if kind is Draw:
             table = _Table(state)
             table.draw(seat)
@@ -490,9 +499,10 @@ def apply(state: State, seat: int, action) -> State:
     # CLAIM_PICK
     if kind is not ClaimPick:
         _illegal("claim_pick_first", RULE_CLAIM, who=player(seat))
+    pick = cast(ClaimPick, action)
     table = _Table(state)
-    if action.slot is not None:
-        slot = _slot(state, state.focus, action.slot, RULE_CLAIM)
+    if pick.slot is not None:
+        slot = _slot(state, state.focus, pick.slot, RULE_CLAIM)
         if table.gain(seat, state.focus, slot, "claim"):
             return table.freeze()
     else:
@@ -501,7 +511,7 @@ def apply(state: State, seat: int, action) -> State:
     return table.freeze()
 
 
-def _at_planet(state: State, seat: int, what: str, rule: str) -> int:
+def _at_planet(state: State, seat: Seat, what: str, rule: str) -> RingPosition:
     """The ring position of ``seat``'s ship, for the action named by the term ``term.<what>``."""
     ship = state.ships[seat]
     if ship == GATE:
@@ -509,7 +519,7 @@ def _at_planet(state: State, seat: int, what: str, rule: str) -> int:
     return ship
 
 
-def _fly(state: State, seat: int, action: Fly) -> State:
+def _fly(state: State, seat: Seat, action: Fly) -> State:
     ship = _at_planet(state, seat, "fly", RULE_FLY)
     target = _ring_position(state, action.planet, RULE_FLY)
     n = len(state.ring)
@@ -522,7 +532,7 @@ def _fly(state: State, seat: int, action: Fly) -> State:
     return table.freeze()
 
 
-def _jump(state: State, seat: int, action: Jump) -> State:
+def _jump(state: State, seat: Seat, action: Jump) -> State:
     card = _hand_card(state, seat, action.card, RULE_JUMP)
     target = _ring_position(state, action.planet, RULE_JUMP)
     code = state.comps.planets[state.ring[target]].jump
@@ -538,7 +548,7 @@ def _jump(state: State, seat: int, action: Jump) -> State:
     return table.freeze()
 
 
-def _scan(state: State, seat: int, action: Scan) -> State:
+def _scan(state: State, seat: Seat, action: Scan) -> State:
     ship = _at_planet(state, seat, "scan", RULE_SCAN)
     card = _hand_card(state, seat, action.card, RULE_SCAN)
     code = state.comps.planets[state.ring[ship]].scan
@@ -566,7 +576,7 @@ def _scan(state: State, seat: int, action: Scan) -> State:
     return table.freeze()
 
 
-def _mark(state: State, seat: int, action: Mark) -> State:
+def _mark(state: State, seat: Seat, action: Mark) -> State:
     pos = state.focus
     table = _Table(state)
     if action.slot is None:
@@ -583,7 +593,7 @@ def _mark(state: State, seat: int, action: Mark) -> State:
     return table.freeze()
 
 
-def _land(state: State, seat: int, action: LandClaim) -> State:
+def _land(state: State, seat: Seat, action: LandClaim) -> State:
     ship = _at_planet(state, seat, "land_claim", RULE_LAND)
     pair = action.cards
     if not isinstance(pair, (tuple, list)) or len(pair) != 2:
@@ -619,7 +629,7 @@ def _land(state: State, seat: int, action: LandClaim) -> State:
     return table.freeze()
 
 
-def _take_marked(state: State, seat: int, take: bool) -> State:
+def _take_marked(state: State, seat: Seat, take: bool) -> State:
     pos = state.focus
     slot = state.markers[pos].index(seat)
     table = _Table(state)
@@ -637,7 +647,7 @@ def _take_marked(state: State, seat: int, take: bool) -> State:
     return table.freeze()
 
 
-def _harvest(state: State, seat: int, action: Harvest) -> State:
+def _harvest(state: State, seat: Seat, action: Harvest) -> State:
     ship = _at_planet(state, seat, "harvest", RULE_HARVEST)
     card = _hand_card(state, seat, action.card, RULE_HARVEST)
     slot = _slot(state, ship, action.slot, RULE_HARVEST)
@@ -658,14 +668,14 @@ def _harvest(state: State, seat: int, action: Harvest) -> State:
     return table.freeze()
 
 
-def _research(state: State, seat: int, action: Research) -> State:
+def _research(state: State, seat: Seat, action: Research) -> State:
     table = _Table(state)
     table.phase = RESEARCH
     table.log.append(("research", seat, (), None))
     return table.freeze()
 
 
-def _discard(state: State, seat: int, action: Discard) -> State:
+def _discard(state: State, seat: Seat, action: Discard) -> State:
     card = _hand_card(state, seat, action.card, RULE_RESEARCH)
     table = _Table(state)
     table.spend(seat, card)
@@ -673,11 +683,14 @@ def _discard(state: State, seat: int, action: Discard) -> State:
     return table.freeze()
 
 
-def _pass(state: State, seat: int, action: Pass) -> State:
+def _pass(state: State, seat: Seat, action: Pass) -> State:
     table = _Table(state)
     table.log.append(("pass", seat, (), state.actions_left))
     table.end_turn()
     return table.freeze()
 
 
-_ACTIONS = {Fly: _fly, Jump: _jump, Scan: _scan, LandClaim: _land, Harvest: _harvest, Research: _research, Pass: _pass}
+#: The ACTION phase's handlers, by action class: each takes an action of its key's class (which a
+#: dict's type cannot say, hence ``...``).
+_ACTIONS: dict[type[Action], Callable[..., State]] = {
+    Fly: _fly, Jump: _jump, Scan: _scan, LandClaim: _land, Harvest: _harvest, Research: _research, Pass: _pass}

@@ -65,7 +65,7 @@ def planets(count: int) -> int:
     return PLANET_POINTS * count
 
 
-def tie_break_key(points: int, planets_claimed: int, resource_cards: int, black_hole_markers: int) -> tuple:
+def tie_break_key(points: int, planets_claimed: int, resource_cards: int, black_hole_markers: int) -> tuple[int, int, int, int]:
     """Higher is better: points, then claimed planets, then resource cards, then fewest black-hole markers.
 
     >>> tie_break_key(40, 2, 9, 1) > tie_break_key(40, 2, 9, 2)

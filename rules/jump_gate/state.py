@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.protocol import Seat
 from rules.records import from_fields
 
-from rules.jump_gate.cards import Components
+from rules.jump_gate.cards import Components, NavCompKind, PlanetIndex, ResourceKind
 
 # Phases: what the seat(s) in ``to_move`` must decide.
 ACTION = "action"          # choose the turn's next action (or pass)
@@ -40,6 +41,15 @@ BLACK_HOLE_LIMIT = 7
 PLANETS_BY_PLAYERS = {2: 6, 3: 7, 4: 8, 5: 9}
 HIDDEN_BY_PLAYERS = {2: 3, 3: 2, 4: 2, 5: 2}
 
+#: A place in the ring: ``ring[i]`` is the planet at ring position i (a ship's position, the focus).
+RingPosition = int
+#: What a log record says besides its kind, seat and cards, as its kind has it (``rules.py`` writes it,
+#: ``JumpGate.events`` reads it): a planet (``PlanetIndex``), a count or a round; or a tuple such as
+#: (planet, slot), (planet, NavComp card), (planet, slot, how it was gained), (planet, first, second card).
+Detail = int | tuple[int, int] | tuple[int, int, int] | tuple[int, int, str] | None
+#: One thing an apply did: (kind, the seat it is about or None, the cards it names, its detail).
+LogRecord = tuple[str, Seat | None, tuple[int, ...], Detail]
+
 
 class State(NamedTuple):
     """Everything about a Jump Gate game at one moment, the decks' order included."""
@@ -51,51 +61,51 @@ class State(NamedTuple):
     #: reshuffle draws from ``random.Random(f"jump_gate:{seed}:{shuffles}")``.
     seed: int
     shuffles: int
-    ring: tuple[int, ...]
-    resources: tuple[tuple[int, ...], ...]
+    ring: tuple[PlanetIndex, ...]
+    resources: tuple[tuple[ResourceKind, ...], ...]
     face_up: tuple[tuple[bool, ...], ...]
-    markers: tuple[tuple[int, ...], ...]
+    markers: tuple[tuple[Seat, ...], ...]
     #: Per ring planet: the seat that claimed it, or NOBODY.
-    claimed: tuple[int, ...]
+    claimed: tuple[Seat, ...]
     #: Per seat: the ring position of its ship, or GATE.
-    ships: tuple[int, ...]
+    ships: tuple[RingPosition, ...]
     #: NavComp deck (top first) and discards (in order).
-    deck: tuple[int, ...]
-    discard: tuple[int, ...]
+    deck: tuple[NavCompKind, ...]
+    discard: tuple[NavCompKind, ...]
     #: Per seat: NavComp hand, sorted.
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[NavCompKind, ...], ...]
     #: Per seat: the secret resources dealt at setup, sorted.
-    hidden: tuple[tuple[int, ...], ...]
+    hidden: tuple[tuple[ResourceKind, ...], ...]
     #: Resources gained by actions, per seat, sorted.
-    gained: tuple[tuple[int, ...], ...]
+    gained: tuple[tuple[ResourceKind, ...], ...]
     #: Per seat: markers on the black hole.
     black_hole: tuple[int, ...]
     #: Resource cards set aside unused at setup (nobody sees them).
-    unused: tuple[int, ...]
-    start_player: int
+    unused: tuple[ResourceKind, ...]
+    start_player: Seat
     #: Whose turn it is, the rounds completed, and the actions left in this turn.
-    seat: int
+    seat: Seat
     round: int
     actions_left: int
     phase: str
     #: The ring position an unfinished scan or claim is about (else -1), and, in CLAIM_TAKE, the
     #: seats still to decide whether to take their marked resource (in order, the first decides).
-    focus: int
-    waiting: tuple[int, ...]
+    focus: RingPosition
+    waiting: tuple[Seat, ...]
     #: The discards last shuffled into a new NavComp deck, sorted (empty before the first reshuffle).
     #: Every discard is played face up, so everyone knows the deck holds only these cards until the next
     #: reshuffle (``sample_hidden`` keeps it so).
-    reshuffled: tuple[int, ...]
+    reshuffled: tuple[NavCompKind, ...]
     #: What the last apply did: compact records turned into Events by ``events()``.
-    log: tuple[tuple, ...]
+    log: tuple[LogRecord, ...]
 
-    def variant(self, name: str):
+    def variant(self, name: str) -> object:
         for key, value in self.variants:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def markers_left(self, seat: int) -> int:
+    def markers_left(self, seat: Seat) -> int:
         """Markers still in ``seat``'s supply: ten, less those on resources, planets and the black hole
         (never below 0: a black-hole marker is placed even from an empty supply, see ``rules.py``)."""
         used = self.claimed.count(seat) + self.black_hole[seat]
@@ -106,14 +116,14 @@ class State(NamedTuple):
     def black_hole_total(self) -> int:
         return sum(self.black_hole)
 
-    def lost_hidden(self) -> tuple[int, ...]:
+    def lost_hidden(self) -> tuple[Seat, ...]:
         """Seats that lose their hidden resources: with 7 or more black-hole markers, those with the most."""
         if sum(self.black_hole) < BLACK_HOLE_LIMIT:
             return ()
         most = max(self.black_hole)
         return tuple(s for s in range(self.players) if self.black_hole[s] == most)
 
-    def turns_taken(self, seat: int) -> int:
+    def turns_taken(self, seat: Seat) -> int:
         """Turns ``seat`` has finished (a finished round leaves ``seat`` at the start player)."""
         order = (seat - self.start_player) % self.players
         current = (self.seat - self.start_player) % self.players

@@ -18,17 +18,25 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping, NoReturn
+from typing import TYPE_CHECKING, Any, Mapping, NoReturn
 
-from rules.eventtexts import joined, say
+from rules.eventtexts import Texts, joined, say
 from rules.fields import read_json_file
-from rules.protocol import InvalidPosition
+from rules.protocol import JSON, InvalidPosition
+
+if TYPE_CHECKING:
+    from rules.starligned.choices import _Actions     # (the engine builds on this module)
 
 FORMAT = "starligned-cards/1"
 #: Effects by phase: stop acts in phase 2, these in phase 3, x2 and x0 at the final scoring.
 PHASE3_EFFECTS = ("swap", "move", "rotate_card", "rotate_telescope", "repeat", "exchange")
 EFFECTS = ("stop",) + PHASE3_EFFECTS + ("x2", "x0")
 LEFT, RIGHT = 0, 1
+
+#: A star card: its number in the card file (``CardSet.ids[card]`` is its id, ``"S101"``).
+Card = int
+#: A card as it lies in a hand or a row, ``2 * card + rotated`` (``rotated``: 1 when the low half is up).
+Entry = int
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,17 +59,17 @@ class CardSet:
     raw: Mapping[str, Any]
 
     @cached_property
-    def action_table(self):
+    def action_table(self) -> _Actions:
         """The engine's action objects and lists for these cards (``rules.starligned.choices._Actions``), made
         on first use."""
         from rules.starligned.choices import _Actions     # (the engine builds on this module)
         return _Actions(self)
 
     @cached_property
-    def by_id(self) -> dict[str, int]:
+    def by_id(self) -> dict[str, Card]:
         return {card_id: i for i, card_id in enumerate(self.ids)}
 
-    def card_label(self, e: int) -> dict[str, str]:
+    def card_label(self, e: Entry) -> Texts:
         """The entry ``e`` (``2 * card + rotated``) as players read it off the card, in each language:
         the half that is up (value and effect), the other half (upside down, below), the
         constellation and the edge its half-moon shows on ("10 x0 (below: 1 x2) · Constellation 1 ·
@@ -77,13 +85,13 @@ class CardSet:
                    constellation={"en": name, "ja": str(ja or name)},
                    side=say("starligned", "editor.card.left" if self.moon_edge[e] == LEFT else "editor.card.right"))
 
-    def card(self, name: Any, *, where: str) -> int:
+    def card(self, name: JSON, *, where: str) -> Card:
         try:
             return self.by_id[name]
         except (KeyError, TypeError):
             _bad("unknown_star_card", where, name=repr(name), example=repr(self.ids[0]))
 
-    def deck(self, players: int) -> tuple[int, ...]:
+    def deck(self, players: int) -> tuple[Card, ...]:
         """The cards in play: red-centre ones only with 2-3 players, every card with 4-5."""
         return tuple(i for i in range(len(self.ids)) if players >= 4 or self.red[i])
 
@@ -96,19 +104,19 @@ class CardSet:
         return self.fingerprint == standard_cards().fingerprint
 
 
-def _bad(key: str, where: str | None, /, **values) -> NoReturn:
+def _bad(key: str, where: str | None, /, **values: object) -> NoReturn:
     """Refuse a malformed file, position or action in every language: the template ``file.<key>``
     of ``data/events.json`` filled with ``values``, at the field path ``where``."""
     problems = say("starligned", f"file.{key}", **values)
     raise InvalidPosition(problems["en"], where=where, problems=problems) from None
 
 
-def _printed_effect(effect: str) -> dict[str, str]:
+def _printed_effect(effect: str) -> Texts:
     """An effect as a card shows it: the multipliers by their sign ("x2"), the others by name."""
     return {"en": effect, "ja": effect} if effect in ("x2", "x0") else say("starligned", f"effect.{effect}")
 
 
-def _half(data: Any, where: str) -> tuple[int, str]:
+def _half(data: JSON, where: str) -> tuple[int, str]:
     if not isinstance(data, Mapping) or set(data) != {"value", "effect"}:
         _bad("half", where)
     value, effect = data["value"], data["effect"]
@@ -119,7 +127,7 @@ def _half(data: Any, where: str) -> tuple[int, str]:
     return value, effect
 
 
-def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
+def parse_cards(data: JSON, *, where: str = "card file") -> CardSet:
     """Validate a card file's JSON and build the :class:`CardSet`."""
     if not isinstance(data, Mapping):
         _bad("card_file", where)

@@ -5,13 +5,15 @@ gives the readings of the rules text both modules follow.
 
 from __future__ import annotations
 
+from typing import NoReturn, Protocol, Sequence
+
 from rules.eventtexts import Texts, joined, player, say
-from rules.protocol import IllegalAction
-from rules.starligned.cards import LEFT, PHASE3_EFFECTS, RIGHT, CardSet
+from rules.protocol import IllegalAction, Seat
+from rules.starligned.cards import LEFT, PHASE3_EFFECTS, RIGHT, Card, CardSet, Entry
 from rules.starligned.state import (
     EFFECT, EXCHANGE, MOON, NONE, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
-    ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
-    RotateTelescope, State, Swap,
+    Action, EffectAction, ExchangeCard, ExchangeWith, MoonBonus, MoonPair, MoveCard, PlayCard, RepeatEffect,
+    RotateCard, RotateHandCard, RotateTelescope, State, Swap, Switches,
 )
 
 RULE_TURN = "turn order: only the players named to move act"
@@ -31,11 +33,12 @@ RULE_OVER = "game end: two stages of five rounds"
 
 EFFECT_RULES = {"swap": RULE_SWAP, "move": RULE_MOVE, "rotate_card": RULE_ROTATE_CARD,
                 "rotate_telescope": RULE_ROTATE_TELESCOPE, "repeat": RULE_REPEAT, "exchange": RULE_EXCHANGE}
-EFFECT_ACTION = {Swap: "swap", MoveCard: "move", RotateCard: "rotate_card", RotateTelescope: "rotate_telescope",
-                 RepeatEffect: "repeat", ExchangeCard: "exchange"}
+EFFECT_ACTION: dict[type[Action], str] = {
+    Swap: "swap", MoveCard: "move", RotateCard: "rotate_card", RotateTelescope: "rotate_telescope",
+    RepeatEffect: "repeat", ExchangeCard: "exchange"}
 
 
-def refusal(key: str, **values) -> Texts:
+def refusal(key: str, **values: object) -> Texts:
     """Why a move is refused, in every language: the template ``refusal.<key>`` of ``data/events.json``."""
     return say("starligned", f"refusal.{key}", **values)
 
@@ -45,16 +48,48 @@ def effect_name(effect: str) -> Texts:
     return say("starligned", f"effect.{effect}")
 
 
-def _refuse(reasons: Texts, rule: str):
+def _refuse(reasons: Texts, rule: str) -> NoReturn:
     raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
 
 
-def _illegal(key: str, rule: str, **values):
+def _illegal(key: str, rule: str, **values: object) -> NoReturn:
     """Refuse the move with ``refusal.<key>`` filled with ``values``, naming ``rule``."""
     _refuse(refusal(key, **values), rule)
 
 
-def switch(state, name: str):
+class Board(Protocol):
+    """What ``switch``, ``move_positions`` and ``resolvable`` read of a state: a :class:`State`, or the
+    working copy of one apply (``rules._Table``), which answers them as the state it becomes."""
+
+    @property
+    def cards(self) -> CardSet: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def variants(self) -> Switches: ...
+
+    @property
+    def hands(self) -> tuple[tuple[Entry, ...], ...]: ...
+
+    @property
+    def rows(self) -> tuple[tuple[Entry, ...], ...]: ...
+
+    @property
+    def moons(self) -> tuple[tuple[MoonPair, ...], ...]: ...
+
+    @property
+    def ignored(self) -> tuple[Card, ...]: ...
+
+    def blocked(self, seat: Seat, card: Card) -> bool: ...
+
+
+#: The effect being resolved (``_source``): (actor, effect, row, card); a repeated effect's actor is its row's owner.
+Source = tuple[Seat, str, Seat, Card]
+
+
+def switch(state: Board, name: str) -> bool:
     """The variant ``name`` of a state, or of ``rules._Table`` (a working copy, which has ``variants`` too)."""
     for key, value in state.variants:
         if key == name:
@@ -64,12 +99,12 @@ def switch(state, name: str):
 
 # -- who acts ------------------------------------------------------------------------------------
 #: to_move's answers in phase 4, per ``chosen`` (1 or NONE per seat: a few patterns come back all game)
-_WAITING: dict = {}
+_WAITING: dict[tuple[int, ...], tuple[Seat, ...]] = {}
 #: _SEATS_FROM[first][players]: the seats from ``first`` on
 _SEATS_FROM = tuple(tuple(tuple(range(first, players)) for players in range(6)) for first in range(6))
 
 
-def to_move(state: State) -> tuple[int, ...]:
+def to_move(state: State) -> tuple[Seat, ...]:
     phase = state.phase
     if phase == PLAY or phase == ROTATE:
         chosen = state.chosen
@@ -98,7 +133,7 @@ def to_move(state: State) -> tuple[int, ...]:
 
 # -- prebuilt actions ----------------------------------------------------------------------------
 class _Actions:
-    def __init__(self, cards: CardSet):
+    def __init__(self, cards: CardSet) -> None:
         ids = cards.ids
         self.play = tuple(PlayCard(card=c) for c in ids)
         self.rotate_hand = tuple(RotateHandCard(card=c) for c in ids)
@@ -122,16 +157,19 @@ class _Actions:
         #: switch ``repeat_picks_repeat`` off, ``not_repeat`` says the same of every effect but Repeat
         self.repeatable = tuple(effect in PHASE3_EFFECTS for effect in cards.effect)
         self.not_repeat = tuple(effect in PHASE3_EFFECTS and effect != "repeat" for effect in cards.effect)
-        self.swap_grids = [None] * 5
-        self.swap_last = [None] * 5
+        #: swap_grids[row][b][a]: the Swap of the entries a and b in ``row`` (``swaps_in``), made on first use
+        self.swap_grids: list[tuple[tuple[Swap, ...], ...] | None] = [None] * 5
+        #: swap_last[row]: (entries, moons, unblocked entries, swaps) of the last ``swaps_in`` of ``row``
+        self.swap_last: list[tuple[tuple[Entry, ...], tuple[MoonPair, ...], tuple[Entry, ...], tuple[Swap, ...]]
+                             | None] = [None] * 5
         #: (state, seat, actions, source) of the last phase-3 listing (``source``: the effect's ``_source``,
         #: None for the moon bonus and the exchange's hand card): apply recognises those objects
-        self.handed_out = (None, None, (), None)
-        self.moves = [None] * len(ids)
+        self.handed_out: tuple[State | None, Seat | None, Sequence[Action], Source | None] = (None, None, (), None)
+        self.moves: list[tuple[MoveCard, ...] | None] = [None] * len(ids)
         #: in_play's answers per player count
-        self.decks = {}
+        self.decks: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
 
-    def in_play(self, players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def in_play(self, players: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The cards in play with ``players`` players and those left in the box (worked out once per count)."""
         found = self.decks.get(players)
         if found is None:
@@ -140,7 +178,7 @@ class _Actions:
             found = self.decks[players] = (in_play, tuple(i for i in range(len(self.ids)) if i not in playing))
         return found
 
-    def swaps_in(self, row: int, entries: tuple[int, ...], moons: tuple) -> tuple[Swap, ...]:
+    def swaps_in(self, row: Seat, entries: tuple[Entry, ...], moons: tuple[MoonPair, ...]) -> tuple[Swap, ...]:
         """Every Swap of two unblocked cards in ``row``, ordered by the right-hand card, then the left one.
         The last answer per row is kept with the row's own tuples: a row no move touched is the same
         object in the next state, so it is found by ``is``."""
@@ -164,7 +202,8 @@ class _Actions:
         # By that order the pairs among the first k unblocked cards are the first k * (k - 1) / 2 swaps. A
         # row mostly only grows on the right between two listings, so the last answer's pairs among the
         # cards both lists start with are kept and only the pairs of the cards after them are new.
-        known, found = 0, ()
+        known = 0
+        found: tuple[Swap, ...] = ()
         if last is not None:
             before = last[2]
             if free[:len(before)] == before:
@@ -181,7 +220,7 @@ class _Actions:
         self.swap_last[row] = (entries, moons, free, found)
         return found
 
-    def moves_of(self, card: int) -> tuple[MoveCard, ...]:
+    def moves_of(self, card: Card) -> tuple[MoveCard, ...]:
         """The moves of ``card``: moves_of(card)[p - 1] moves it to position p."""
         found = self.moves[card]
         if found is None:
@@ -197,19 +236,19 @@ def actions_for(cards: CardSet) -> _Actions:
 
 
 # -- what the table allows ------------------------------------------------------------------------
-def full_moon(cards: CardSet, row: tuple[int, ...]) -> bool:
+def full_moon(cards: CardSet, row: tuple[Entry, ...]) -> bool:
     """Do the row's last two cards show a full moon where they meet?"""
     return len(row) >= 2 and cards.moon_edge[row[-2]] == RIGHT and cards.moon_edge[row[-1]] == LEFT
 
 
-def moon_actions(state: State, seat: int) -> list:
+def moon_actions(state: State, seat: Seat) -> list[MoonBonus]:
     """The moon bonus choices of ``seat`` (empty when it has none to take)."""
     row = state.rows[seat]
     cards = state.cards
     if not full_moon(cards, row):
         return []
     table = cards.action_table
-    out = []
+    out: list[MoonBonus] = []
     if state.moon_supply > 0 and not state.blocked(seat, row[-1] >> 1) and not state.blocked(seat, row[-2] >> 1):
         out.append(table.cover)
     for other, pairs in enumerate(state.moons):
@@ -221,7 +260,7 @@ def moon_actions(state: State, seat: int) -> list:
     return out
 
 
-def move_positions(state: State, seat: int, card: int) -> list[int]:
+def move_positions(state: Board, seat: Seat, card: Card) -> list[int]:
     """Positions (1 = leftmost) ``card`` may move to in ``seat``'s row: any place but its own and
     none between the two cards under a moon card (nor, with the switch ``move_between_moon_pairs`` off,
     between two blocked cards under different moon cards). Empty when the card is blocked."""
@@ -234,24 +273,25 @@ def move_positions(state: State, seat: int, card: int) -> list[int]:
         return [k + 1 for k in range(len(entries)) if k != here]
     row = [e >> 1 for e in entries]
     rest = row[:here] + row[here + 1:]
-    blocked = set() if switch(state, "move_between_moon_pairs") else {c for pair in pairs for c in pair}
-    pairs = set(pairs)
+    blocked: set[Card] = set() if switch(state, "move_between_moon_pairs") else {c for pair in pairs for c in pair}
+    moon_pairs = set(pairs)
     out = []
     for k in range(len(rest) + 1):
         if k == here:
             continue
-        if 0 < k < len(rest) and ((rest[k - 1], rest[k]) in pairs or (rest[k - 1] in blocked and rest[k] in blocked)):
+        if 0 < k < len(rest) and ((rest[k - 1], rest[k]) in moon_pairs
+                                  or (rest[k - 1] in blocked and rest[k] in blocked)):
             continue
         out.append(k + 1)
     return out
 
 
-def effect_actions(state: State, actor: int, effect: str, row: int, card: int) -> list:
+def effect_actions(state: State, actor: Seat, effect: str, row: Seat, card: Card) -> list[EffectAction]:
     """The ways ``actor`` can resolve ``effect`` of ``card`` (in ``row``'s owner's row); empty when it
     cannot be resolved (or acts at another time: stop, x2, x0)."""
     table = state.cards.action_table
     rows, moons = state.rows, state.moons
-    out = []
+    out: list[EffectAction] = []
     if effect == "swap":
         swaps_in = table.swaps_in
         for r, entries in enumerate(rows):
@@ -261,36 +301,36 @@ def effect_actions(state: State, actor: int, effect: str, row: int, card: int) -
         out = [moves[p - 1] for p in move_positions(state, row, card)]
     elif effect == "rotate_card":
         for r, entries in enumerate(rows):
-            actions = table.rotate_card[r]
+            rotations = table.rotate_card[r]
             if moons[r]:
                 blocked = {c for pair in moons[r] for c in pair}
-                out += [actions[e >> 1] for e in entries if e >> 1 not in blocked and e >> 1 != card]
+                out += [rotations[e >> 1] for e in entries if e >> 1 not in blocked and e >> 1 != card]
             else:
-                out += [actions[e >> 1] for e in entries if e >> 1 != card]
+                out += [rotations[e >> 1] for e in entries if e >> 1 != card]
     elif effect == "rotate_telescope":
         out = [table.rotate_telescope[s] for s, hand in enumerate(state.hands) if hand]
     elif effect == "repeat":
         repeatable = table.repeatable if switch(state, "repeat_picks_repeat") else table.not_repeat
         ignored = state.ignored
         for r, entries in enumerate(rows):
-            actions = table.repeat[r]
+            repeats = table.repeat[r]
             if ignored:
-                out += [actions[e >> 1] for e in entries if repeatable[e] and e >> 1 not in ignored]
+                out += [repeats[e >> 1] for e in entries if repeatable[e] and e >> 1 not in ignored]
             else:
-                out += [actions[e >> 1] for e in entries if repeatable[e]]
+                out += [repeats[e >> 1] for e in entries if repeatable[e]]
     elif effect == "exchange":
         for r, entries in enumerate(rows):
             if state.hands[r]:
-                actions = table.exchange[r]
+                exchanges = table.exchange[r]
                 if moons[r]:
                     blocked = {c for pair in moons[r] for c in pair}
-                    out += [actions[e >> 1] for e in entries if e >> 1 not in blocked]
+                    out += [exchanges[e >> 1] for e in entries if e >> 1 not in blocked]
                 else:
-                    out += [actions[e >> 1] for e in entries]
+                    out += [exchanges[e >> 1] for e in entries]
     return out
 
 
-def resolvable(state: State, effect: str, row: int, card: int) -> bool:
+def resolvable(state: Board, effect: str, row: Seat, card: Card) -> bool:
     """Has ``effect`` of ``card`` (in ``row``'s owner's row) a legal target? (``effect_actions`` is
     non-empty, answered without building the actions.)"""
     rows, moons = state.rows, state.moons
@@ -328,11 +368,11 @@ def resolvable(state: State, effect: str, row: int, card: int) -> bool:
     return False
 
 
-def effect_refusal(state: State, effect: str, row: int, card: int, action) -> Texts | None:
+def effect_refusal(state: State, effect: str, row: Seat, card: Card, action: Action) -> Texts | None:
     """Why ``action`` cannot resolve ``effect`` of ``card`` now (in every language), or None when it can."""
     by_id = state.cards.by_id
 
-    def row_card(r, name) -> tuple[int | None, Texts | None]:
+    def row_card(r: Seat, name: str) -> tuple[Card | None, Texts | None]:
         if type(r) is not int or not 0 <= r < state.players:
             return None, refusal("no_row", row=repr(r), players=state.players)
         c = by_id.get(name) if isinstance(name, str) else None
@@ -342,11 +382,11 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> Te
             return None, refusal("blocked", card=name)
         return c, None
 
-    if effect == "swap":
+    if effect == "swap" and type(action) is Swap:
         a, why = row_card(action.row, action.first)
         b, why2 = row_card(action.row, action.second)
         return why or why2 or (refusal("swap_itself") if a == b else None)
-    if effect == "move":
+    if effect == "move" and type(action) is MoveCard:
         if action.card != state.cards.ids[card]:
             return refusal("move_other_card", card=state.cards.ids[card], other=repr(action.card))
         positions = move_positions(state, row, card)
@@ -355,16 +395,16 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> Te
                     refusal("move_position", card=action.card, position=repr(action.position),
                             possible=joined(positions)))
         return None
-    if effect == "rotate_card":
+    if effect == "rotate_card" and type(action) is RotateCard:
         c, why = row_card(action.row, action.card)
         return why or (refusal("rotate_itself") if c == card else None)
-    if effect == "rotate_telescope":
+    if effect == "rotate_telescope" and type(action) is RotateTelescope:
         if type(action.seat) is not int or not 0 <= action.seat < state.players:
             return refusal("no_seat_numbered", seat=repr(action.seat), players=state.players)
         return None if state.hands[action.seat] else refusal("no_hand_to_rotate", who=player(action.seat))
-    if effect == "repeat":
+    if effect == "repeat" and type(action) is RepeatEffect:
         c, why = row_card(action.row, action.card)
-        if why:
+        if c is None:
             return why
         e = state.rows[action.row][_index(state.rows[action.row], c)]
         if c in state.ignored:
@@ -372,13 +412,13 @@ def effect_refusal(state: State, effect: str, row: int, card: int, action) -> Te
         if state.cards.effect[e] == "repeat" and not switch(state, "repeat_picks_repeat"):
             return refusal("repeat_picks_repeat", card=action.card)
         return None if state.cards.effect[e] in PHASE3_EFFECTS else refusal("repeat_no_effect", card=action.card)
-    if effect == "exchange":
+    if effect == "exchange" and type(action) is ExchangeCard:
         c, why = row_card(action.row, action.card)
         return why or (None if state.hands[action.row] else refusal("no_hand_to_exchange", who=player(action.row)))
     return refusal("nothing_to_resolve", effect={"en": effect, "ja": effect_name(effect)["ja"]})
 
 
-def _index(entries: tuple[int, ...], card: int) -> int:
+def _index(entries: tuple[Entry, ...], card: Card) -> int:
     """Where ``card`` lies among ``entries`` (a row or a hand), or -1."""
     for i, e in enumerate(entries):
         if e >> 1 == card:
@@ -386,7 +426,7 @@ def _index(entries: tuple[int, ...], card: int) -> int:
     return -1
 
 
-def _source(state: State) -> tuple[int, str, int, int]:
+def _source(state: State) -> Source:
     """The effect being resolved now: (actor, effect, row, card)."""
     if state.phase == REPEAT:
         owner, card = state.pending
@@ -397,7 +437,7 @@ def _source(state: State) -> tuple[int, str, int, int]:
     return seat, state.cards.effect[last], seat, last // 2
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: Seat) -> Sequence[Action]:
     phase = state.phase
     table = state.cards.action_table
     if phase == PLAY:
@@ -413,7 +453,7 @@ def legal_actions(state: State, seat: int) -> list:
     if phase == MOON:
         if seat != state.resolver:
             return []
-        out = moon_actions(state, seat)
+        out: Sequence[Action] = moon_actions(state, seat)
         table.handed_out = (state, seat, out, None)
         return out
     if phase == EFFECT or phase == REPEAT:

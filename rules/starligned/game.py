@@ -9,13 +9,17 @@ rows, the moon cards and the box (the white cards set aside with 2-3 players) ar
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from typing import Any, Mapping, cast
 
 from rules.eventtexts import Texts, joined, player, say, say_in
-from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
+from rules.protocol import (
+    ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees,
+)
 from rules.starligned import position, rules, scoring
-from rules.starligned.cards import CardSet, parse_cards, standard_cards
-from rules.starligned.state import NONE, OVER, PLAY, State
+from rules.starligned.cards import Card, CardSet, Entry, parse_cards, standard_cards
+from rules.starligned.state import NONE, OVER, PLAY, Action, MoonPair, Record, State
 
 DEAL_HIGH_UP = Variant(
     name="deal_high_up",
@@ -50,12 +54,12 @@ MOVE_BETWEEN_MOON_PAIRS = Variant(
 GAME = "starligned"
 
 
-def said(key: str, **values) -> Texts:
+def said(key: str, **values: object) -> Texts:
     """Starligned's event text ``key`` in every language (``data/events.json``)."""
     return say(GAME, key, **values)
 
 
-class Starligned(ModuleGame):
+class Starligned(ModuleGame[State, Action, CardSet]):
     id = "starligned"
     title = "Starligned"
     version = "1.0"
@@ -71,16 +75,17 @@ class Starligned(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
-    def score_key(self, state: State) -> tuple:
+    def score_key(self, state: State) -> tuple[CardSet, tuple[tuple[Entry, ...], ...],
+                                               tuple[tuple[MoonPair, ...], ...]]:
         """Scoring reads the rows (and counts the moon cards)."""
         return (state.cards, state.rows, state.moons)
 
-    def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
+    def score_breakdown(self, state: State, lang: str = "en") -> list[JSONObject]:
         """Per seat, each card of the row left to right (``category``: its position and card id;
         ``detail``: its value, and the multiplier of the x2 or x0 card to its right), texts in ``lang``
         from the ``score.*`` templates of ``data/events.json``."""
         cards = state.cards
-        out = []
+        out: list[JSONObject] = []
         for seat, row in enumerate(state.rows):
             values = [cards.value[e] for e in row]
             effects = [cards.effect[e] for e in row]
@@ -101,7 +106,7 @@ class Starligned(ModuleGame):
         return tuple(sum(scoring.row_points([cards.value[e] for e in row], [cards.effect[e] for e in row]))
                      for row in state.rows)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def winners(self, state: State) -> tuple[Seat, ...]:
         """Most points; ties: most moon cards on the row, then most distinct constellations, then shared."""
         if state.phase != OVER:
             return ()
@@ -124,12 +129,12 @@ class Starligned(ModuleGame):
             every.update(c // 2 for c in state.chosen if c != NONE)
         return {state.cards.ids[c]: n for c, n in sorted(every.items())}
 
-    def _hidden_slots(self, state: State, seat: int | None):
+    def _hidden_slots(self, state: State, seat: Seat | None) -> tuple[list[Seat], list[Seat]]:
         others = [s for s in range(state.players) if s != seat]
         chosen = [s for s in others if state.phase == PLAY and state.chosen[s] != NONE]
         return others, chosen
 
-    def known_to(self, state: State, seat: int | None) -> tuple[set, set]:
+    def known_to(self, state: State, seat: Seat | None) -> tuple[set[Seat], set[Card]]:
         """What ``seat`` knows of the hidden zones: the seats whose hand (with their face-down card) it
         knows card by card, and the cards it knows lie in the discard.
 
@@ -145,7 +150,7 @@ class Starligned(ModuleGame):
         hands = {t for t in range(n) if t != seat and (t - seat) % n <= state.round}
         return hands, {e // 2 for e in state.discard}
 
-    def sample_hidden(self, state: State, seat: int | None, rng) -> State:
+    def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
         """Re-deal the deck, the discards, other players' hands and face-down chosen cards among
         themselves, in orientations drawn at random (``seat`` cannot see them), but for what ``seat``
         knows (``known_to``, and the cards that crossed into a hand by Exchange): those stay where they
@@ -169,7 +174,7 @@ class Starligned(ModuleGame):
         order = {c: i for i, c in enumerate(pool)}       # (every card is unique)
         pool = [c for c in pool if c not in known]
         deck, pool = tuple(pool[:len(state.deck)]), pool[len(state.deck):]
-        dealt = {}
+        dealt: dict[Seat, list[Card]] = {}
         for t in others:
             drawn = [pool.pop() for _ in range(len(slots[t]) - len(kept[t]))]
             dealt[t] = sorted([*kept[t], *drawn], key=order.__getitem__)
@@ -183,7 +188,7 @@ class Starligned(ModuleGame):
             picked[t] = 2 * dealt[t][-1] + rng.getrandbits(1)
         return state._replace(deck=deck, discard=tuple(discard), hands=tuple(hands), chosen=tuple(picked))
 
-    def card_info(self, state: State, card: str) -> dict:
+    def card_info(self, state: State, card: str) -> JSONObject:
         """Group by constellation (``group_names``: its name in each language, the card file's
         ``name_ja``); number = the value of the half that is up (``"S101r"``: rotated)."""
         cards = state.cards
@@ -195,7 +200,7 @@ class Starligned(ModuleGame):
         return {"group": cards.constellation_ids[c], "group_name": name,
                 "group_names": {"en": name, "ja": str(found.get("name_ja") or name)}, "number": cards.value[e]}
 
-    def deck_knowledge(self, state: State, seat: int | None) -> dict:
+    def deck_knowledge(self, state: State, seat: Seat | None) -> JSONObject:
         """Unseen cards: every card in play but those in the rows and ``seat``'s own hand and choice
         (named high half up). Starligned has no end card."""
         cards = state.cards
@@ -210,7 +215,7 @@ class Starligned(ModuleGame):
         return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": None}
 
     # -- the observer ------------------------------------------------------------------------
-    def card_json(self, state: State, e: int) -> dict:
+    def card_json(self, state: State, e: Entry) -> JSONObject:
         cards = state.cards
         c = e // 2
         return {"card": position.entry_name(cards, e), "id": cards.ids[c], "rotated": bool(e & 1),
@@ -219,7 +224,7 @@ class Starligned(ModuleGame):
                 "constellation": cards.constellation_ids[cards.constellation[c]],
                 "half_moon": "left" if cards.moon_edge[e] == 0 else "right", "red": cards.red[c]}
 
-    def observe(self, state: State, seat: int | str | None) -> dict:
+    def observe(self, state: State, seat: Viewer) -> JSONObject:
         """Everything face up, plus ``seat``'s own hand and face-down choice; to ``ALL`` every hand
         and choice, and the deck's and the discard's ``cards`` (the deck in draw order)."""
         cards = state.cards
@@ -229,6 +234,7 @@ class Starligned(ModuleGame):
             rows.append([{**self.card_json(state, e), "blocked": e // 2 in blocked} for e in row])
         chosen = []
         for s, c in enumerate(state.chosen):
+            entry: JSONObject
             if state.phase == PLAY:
                 entry = {"chosen": c != NONE}
                 if sees(seat, s) and c != NONE:
@@ -273,14 +279,16 @@ class Starligned(ModuleGame):
     def events(self, state: State) -> tuple[Event, ...]:
         return tuple(self._event(state, record) for record in state.log)
 
-    def _event(self, state: State, record: tuple) -> Event:
+    def _event(self, state: State, record: Record) -> Event:
         kind, seat, entries, extra = record
         cards = state.cards
         names = tuple(position.entry_name(cards, e) for e in entries)
 
-        def event(texts: Texts, public_texts: Texts | None = None, **fields) -> Event:
+        def event(texts: Texts, public_texts: Texts | None = None, *, seat: Seat | None = None,
+                  cards: tuple[str, ...] = (), visible_to: tuple[Seat, ...] | None = None) -> Event:
             return Event(kind=kind, text=texts["en"], texts=texts, public_texts=public_texts,
-                         public_text=None if public_texts is None else public_texts["en"], **fields)
+                         public_text=None if public_texts is None else public_texts["en"], seat=seat, cards=cards,
+                         visible_to=visible_to)
 
         def effect(name: str) -> Texts:
             return said(f"effect.{name}")
@@ -289,69 +297,86 @@ class Starligned(ModuleGame):
             return said("card_half", card=position.entry_name(cards, e), value=cards.value[e],
                         effect=effect(cards.effect[e]))
 
+        # (``extra`` holds what the kind needs, as ``state.RecordExtra`` lists it; a hidden event has a seat)
         who = None if seat is None else player(seat)
         if kind == "setup":
+            assert isinstance(extra, int)
             return event(said("setup", starter=player(extra)), seat=extra)
         if kind == "deal":
+            assert seat is not None
             return event(said("deal", who=who, cards=joined(names)), said("deal.public", who=who, count=len(names)),
                          seat=seat, cards=names, visible_to=(seat,))
         if kind == "chosen":
+            assert seat is not None
             return event(said("chosen", who=who, card=half(entries[0])), said("chosen.public", who=who),
                          seat=seat, cards=names, visible_to=(seat,))
         if kind == "reveal":
             return event(said("reveal", who=who, card=half(entries[0])), seat=seat, cards=names)
         if kind == "stop":
-            return event(said("stop", stoppers=joined(player(s) for s in extra)))
+            stoppers = cast(tuple[Seat, ...], extra)
+            return event(said("stop", stoppers=joined(player(s) for s in stoppers)))
         if kind == "moon_offer":
             return event(said("moon_offer", who=who), seat=seat)
         if kind == "cover":
             return event(said("cover", who=who, first=names[0], second=names[1]), seat=seat, cards=names)
         if kind == "remove_moon":
-            row, (a, b) = extra
+            row, (a, b) = cast(tuple[Seat, MoonPair], extra)
             return event(said("remove_moon", who=who, first=cards.ids[a], second=cards.ids[b], owner=player(row)),
                          seat=seat)
         if kind == "no_bonus":
             return event(said("no_bonus", who=who), seat=seat)
         if kind == "effect":
+            assert isinstance(extra, str)
             return event(said("effect", who=who, effect=effect(extra), card=names[0]), seat=seat, cards=names)
         if kind in ("no_effect", "unresolvable", "ignored"):
+            assert isinstance(extra, str)
             return event(said(kind, who=who, card=names[0], effect=effect(extra)), seat=seat, cards=names)
         if kind == "swap":
+            assert isinstance(extra, int)
             return event(said("swap", who=who, first=names[0], second=names[1], owner=player(extra)),
                          seat=seat, cards=names)
         if kind == "move":
             return event(said("move", who=who, card=names[0], position=extra), seat=seat, cards=names)
         if kind == "rotate_card":
+            assert isinstance(extra, int)
             return event(said("rotate_card", who=who, owner=player(extra), card=half(entries[0])),
                          seat=seat, cards=names)
         if kind == "rotate_telescope":
+            assert isinstance(extra, int)
             return event(said("rotate_telescope", who=who, owner=player(extra)), seat=seat)
         if kind == "repeat":
+            assert isinstance(extra, int)
             return event(said("repeat", who=who, card=half(entries[0]), owner=player(extra)), seat=seat, cards=names)
         if kind == "repeat_repeat":
             return event(said("repeat_repeat"), seat=seat, cards=names)
         if kind == "exchange":
+            assert isinstance(extra, int)
             return event(said("exchange", who=who, card=names[0], owner=player(extra)), seat=seat, cards=names)
         if kind == "exchanged":
+            assert isinstance(extra, int)
             taken = position.entry_name(cards, extra)
             return event(said("exchanged", who=who, card=half(entries[0]), taken=taken), seat=seat, cards=names)
         if kind == "rotate_phase":
             return event(said("rotate_phase"))
         if kind == "rotate_hand":
+            assert seat is not None
             return event(said("rotate_hand", who=who, card=half(entries[0])), said("rotate_hand.public", who=who),
                          seat=seat, cards=names, visible_to=(seat,))
         if kind == "pass":
+            assert isinstance(extra, int)
             return event(said("pass", starter=player(extra)))
         if kind == "discard":
+            assert seat is not None
             return event(said("discard", who=who, cards=joined(names)), said("discard.public", who=who),
                          seat=seat, cards=names, visible_to=(seat,))
         if kind == "stage":
+            assert isinstance(extra, int)
             return event(said("stage", stage=extra + 1))
         if kind == "game_over":
             return event(said("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
-    def action_label(self, action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en") -> str:
         """The action's button name: ``str(action)`` in English, else the ``action.<type>`` template
         (``action.moon.<choice>`` for the moon bonus) filled from the action's JSON form. A row's or
         hand's seat becomes its owner's name in ``lang``; card ids stay as spelled."""
@@ -370,23 +395,21 @@ class Starligned(ModuleGame):
     def card_label(self, card: str) -> dict[str, str] | str:
         """The card ``card`` as printed (``"S101"``: high half up, ``"S101r"``: rotated, so its low half
         reads first; ``CardSet.card_label``), in every language; any other string as it is."""
-        if not isinstance(card, str):
-            return card
-        if card in self.cards.by_id:
-            return self.cards.card_label(2 * self.cards.by_id[card])
-        if card.endswith("r") and card[:-1] in self.cards.by_id:
-            return self.cards.card_label(2 * self.cards.by_id[card[:-1]] + 1)
+        if isinstance(card, str):                      # (a value that is not a string comes back as it is)
+            if card in self.cards.by_id:
+                return self.cards.card_label(2 * self.cards.by_id[card])
+            if card.endswith("r") and card[:-1] in self.cards.by_id:
+                return self.cards.card_label(2 * self.cards.by_id[card[:-1]] + 1)
         return card
 
-    def position_fields(self, data) -> tuple:
+    def position_fields(self, data: Mapping[str, Any]) -> tuple[PositionField, ...]:
         return position.fields(self, data)
 
     # -- turns ---------------------------------------------------------------------------------
-    def turn_of(self, state: State):
+    def turn_of(self, state: State) -> Turn | None:
         """A round: everyone plays a card at once (no one's turn), then phase 3 seat by seat from the
         start player (a repeat or exchange answered by another owner belongs to the resolver's
         turn), then everyone rotates a card at once."""
-        from rules.protocol import Turn
         from rules.starligned.state import OVER, PLAY, ROTATE, ROUNDS
 
         phase = state.phase

@@ -8,18 +8,21 @@ cards they cover. ``decode`` checks everything a hand-written file can get wrong
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
-from rules.eventtexts import joined, player, say, say_shared
-from rules.protocol import require_keys
+from rules.eventtexts import Texts, joined, player, say, say_shared
+from rules.protocol import JSON, JSONObject, PositionField, require_keys
 from rules.starligned import choices
-from rules.starligned.cards import PHASE3_EFFECTS, CardSet, _bad, parse_cards
+from rules.starligned.cards import PHASE3_EFFECTS, CardSet, Entry, _bad, parse_cards
 from rules.starligned.state import (
     EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PHASES, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
-    ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
-    RotateTelescope, State, Swap,
+    Action, ExchangeCard, ExchangeWith, MoonBonus, MoonPair, MoveCard, PlayCard, RepeatEffect, RotateCard,
+    RotateHandCard, RotateTelescope, State, Swap,
 )
+
+if TYPE_CHECKING:
+    from rules.starligned.game import Starligned       # (the game reads this module)
 
 STATE_KEYS = ("players", "seed", "start_player", "stage", "round", "phase", "deck", "box", "discard", "hands", "rows",
               "moons", "moon_supply", "chosen", "resolver", "pending", "ignored", "stopped")
@@ -27,11 +30,11 @@ STATE_KEYS = ("players", "seed", "start_player", "stage", "round", "phase", "dec
 OPTIONAL_KEYS = ("exchanged",)
 
 
-def entry_name(cards: CardSet, e: int) -> str:
+def entry_name(cards: CardSet, e: Entry) -> str:
     return cards.ids[e // 2] + ("r" if e & 1 else "")
 
 
-def parse_entry(cards: CardSet, value: Any, where: str) -> int:
+def parse_entry(cards: CardSet, value: JSON, where: str) -> Entry:
     if isinstance(value, str) and value.endswith("r") and value[:-1] in cards.by_id:
         return 2 * cards.by_id[value[:-1]] + 1
     if isinstance(value, str) and value in cards.by_id:
@@ -39,15 +42,16 @@ def parse_entry(cards: CardSet, value: Any, where: str) -> int:
     _bad("unknown_card", where, value=repr(value), example=repr(cards.ids[0]), rotated=repr(cards.ids[0] + "r"))
 
 
-def _effect(effect: str) -> dict:
+def _effect(effect: str) -> Texts:
     """An effect as the file writes it ("rotate_card"), named in Japanese ("星カードの回転")."""
     return {**say("starligned", f"effect.{effect}"), "en": effect}
 
 
-def encode(game, state: State) -> dict:
+def encode(game: Starligned, state: State) -> JSONObject:
     cards = state.cards
-    names = lambda entries: [entry_name(cards, e) for e in entries]  # noqa: E731
-    data = {
+    names: Callable[[tuple[Entry, ...]], list[str]] = lambda entries: [  # noqa: E731
+        entry_name(cards, e) for e in entries]
+    data: JSONObject = {
         "game": game.id,
         "version": game.version,
         "variants": dict(state.variants),
@@ -79,11 +83,11 @@ def encode(game, state: State) -> dict:
 
 
 
-def _entries(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
+def _entries(cards: CardSet, value: JSON, where: str) -> tuple[Entry, ...]:
     return tuple(parse_entry(cards, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where)))
 
 
-def decode(game, data: Any) -> State:
+def decode(game: Starligned, data: JSON) -> State:
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS, OPTIONAL_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
@@ -105,10 +109,10 @@ def decode(game, data: Any) -> State:
                   for s, h in enumerate(per_seat(raw["hands"], players, "hand", "state.hands")))
     rows = tuple(_entries(cards, r, f"state.rows[{s}]") for s, r in enumerate(per_seat(raw["rows"], players, "row", "state.rows")))
     moon_supply = _int(raw["moon_supply"], "state.moon_supply", 0)
-    moons = []
+    moon_lists = []
     for s, pairs in enumerate(per_seat(raw["moons"], players, "moon list", "state.moons")):
         row_cards = [e // 2 for e in rows[s]]
-        out = []
+        out: list[MoonPair] = []
         for i, pair in enumerate(_list(pairs, f"state.moons[{s}]")):
             at = f"state.moons[{s}][{i}]"
             pair = _list(pair, at)
@@ -120,28 +124,29 @@ def decode(game, data: Any) -> State:
             if any(a in p or b in p for p in out):
                 _bad("moon_once", at)
             out.append((a, b))
-        moons.append(tuple(out))
-    moons = tuple(moons)
+        moon_lists.append(tuple(out))
+    moons = tuple(moon_lists)
     if moon_supply + sum(len(m) for m in moons) > cards.moon_cards:
         _bad("moon_supply", "state.moon_supply", moon_cards=cards.moon_cards)
 
     chosen_raw = per_seat(raw["chosen"], players, "chosen card (or null)", "state.chosen")
-    chosen = []
+    chosen_list = []
     for s, value in enumerate(chosen_raw):
         at = f"state.chosen[{s}]"
         if value is None:
-            chosen.append(NONE)
+            chosen_list.append(NONE)
         elif phase == PLAY:
-            chosen.append(parse_entry(cards, value, at))
+            chosen_list.append(parse_entry(cards, value, at))
         elif phase == ROTATE and value is True:
-            chosen.append(1)
+            chosen_list.append(1)
         else:
             _bad("chosen", at)
-    chosen = tuple(chosen)
+    chosen = tuple(chosen_list)
     if phase in (PLAY, ROTATE) and NONE not in chosen:
         _bad("chosen_all", "state.chosen")
     resolver = NONE if raw["resolver"] is None else _int(raw["resolver"], "state.resolver", 0, players - 1)
     pending_raw = raw["pending"]
+    pending: tuple[int, ...]
     if pending_raw is None:
         pending = ()
     else:
@@ -249,23 +254,24 @@ def _check_decision(state: State) -> None:
         _bad("pending_blocked", "state.pending", card=cards.ids[state.pending[1]])
 
 
-ACTION_TYPES = {"play": PlayCard, "moon": MoonBonus, "swap": Swap, "move": MoveCard, "rotate_card": RotateCard,
-                "rotate_telescope": RotateTelescope, "repeat": RepeatEffect, "exchange": ExchangeCard,
-                "exchange_with": ExchangeWith, "rotate_hand": RotateHandCard}
+ACTION_TYPES: dict[str, type[Action]] = {
+    "play": PlayCard, "moon": MoonBonus, "swap": Swap, "move": MoveCard, "rotate_card": RotateCard,
+    "rotate_telescope": RotateTelescope, "repeat": RepeatEffect, "exchange": ExchangeCard,
+    "exchange_with": ExchangeWith, "rotate_hand": RotateHandCard}
 TYPE_OF = {cls: name for name, cls in ACTION_TYPES.items()}
 
 
-def encode_action(action) -> dict:
+def encode_action(action: Action) -> JSONObject:
     name = TYPE_OF.get(type(action))
     if name is None:
         raise TypeError(f"not a Starligned action: {action!r}")
-    data = {"type": name, **action.__dict__}
+    data: JSONObject = {"type": name, **action.__dict__}
     if isinstance(action, MoonBonus) and action.choice != "remove":
         del data["row"], data["pair"]
     return data
 
 
-def decode_action(game, data: Any):
+def decode_action(game: Starligned, data: JSON) -> Action:
     if not isinstance(data, Mapping):
         _bad("action_object", "action", kind=type(data).__name__)
     kind = data.get("type")
@@ -285,7 +291,7 @@ def decode_action(game, data: Any):
         return MoonBonus(choice=choice, row=_int(data["row"], "action.row", 0, 4), pair=data["pair"])
     fields = tuple(cls.__dataclass_fields__)
     require_keys(data, ("type",) + fields, where="action")
-    values = {}
+    values: dict[str, JSON] = {}
     for field in fields:
         value, at = data[field], f"action.{field}"
         if field in ("card", "first", "second"):
@@ -298,7 +304,7 @@ def decode_action(game, data: Any):
     return cls(**values)
 
 
-def fields(game, data: Mapping) -> tuple:
+def fields(game: Starligned, data: Mapping[str, Any]) -> tuple[PositionField, ...]:
     """What a person edits in a Starligned position (:meth:`~rules.protocol.GameSpec.position_fields`):
     the deck (top first), the box, the discard, each seat's hand, row (left to right) and, in phase 1,
     face-down card; the moon cards left in the supply; the start player, the seat taking its phase 3
@@ -309,10 +315,10 @@ def fields(game, data: Mapping) -> tuple:
     that is not a position's shape."""
     from rules import position_fields as f
 
-    found = f.seated(game, data)
-    if found is None:
+    seated = f.seated(game, data)
+    if seated is None:
         return ()
-    state, hands, players = found
+    state, hands, players = seated
     cards = game.cards
     in_play = cards.deck(players)
     ids = [cards.ids[c] for c in in_play]
@@ -334,8 +340,9 @@ def fields(game, data: Mapping) -> tuple:
         found.append(f.cards(("box",), say_shared("editor.box"), table, boxed))
     found.append(f.cards(("discard",), say_shared("editor.discard"), table, entries,
                          note=say(game.id, "editor.discard.note")))
-    rows = state.get("rows") if isinstance(state.get("rows"), list) else []
-    chosen = state.get("chosen") if isinstance(state.get("chosen"), list) else []
+    rows_found, chosen_found = state.get("rows"), state.get("chosen")
+    rows = rows_found if isinstance(rows_found, list) else []
+    chosen = chosen_found if isinstance(chosen_found, list) else []
     for s in range(len(hands)):
         found.append(f.hand(s, entries))
         if s < len(rows):

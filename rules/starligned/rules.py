@@ -30,29 +30,35 @@ each with its reason:
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Sequence, TypeVar, cast
 
-from rules.chance import seeded
+from rules.chance import SeededRandom, seeded
 from rules.eventtexts import joined, player
-from rules.starligned.cards import LEFT, RIGHT, CardSet
-# to_move and legal_actions are the engine's too (ModuleGame finds them here, beside apply and new_state).
+from rules.protocol import Seat
+from rules.starligned.cards import LEFT, RIGHT, Card, CardSet, Entry
+# to_move and legal_actions are the engine's too (ModuleGame finds them here, beside apply and new_state; the
+# ``as`` exports them to a type checker).
 from rules.starligned.choices import (  # noqa: F401
     EFFECT_ACTION, EFFECT_RULES, RULE_EFFECT, RULE_EXCHANGE, RULE_MOON, RULE_OVER, RULE_PLAY, RULE_ROTATE_HAND,
-    RULE_TURN, _illegal, _index, _refuse, _source, actions_for, effect_name, effect_refusal, full_moon, legal_actions,
-    resolvable, to_move,
+    RULE_TURN, Source, _illegal, _index, _refuse, _source, actions_for, effect_name, effect_refusal, full_moon,
+    legal_actions as legal_actions, resolvable, to_move as to_move,
 )
 from rules.starligned.state import make_state
 from rules.starligned.state import (
     EFFECT, EXCHANGE, HAND, MOON, NONE, OVER, PLAY, REPEAT, ROTATE, ROUNDS, STAGES,
-    ExchangeCard, ExchangeWith, MoonBonus, MoveCard, PlayCard, RepeatEffect, RotateCard, RotateHandCard,
-    RotateTelescope, State, Swap,
+    Action, EffectAction, ExchangeCard, ExchangeWith, MoonBonus, MoonPair, MoveCard, PlayCard, Record, RepeatEffect,
+    RotateCard, RotateHandCard, RotateTelescope, State, Swap, Switches,
 )
 
+#: A zone's contents (a hand, a row, a moon list...), in ``_put``.
+Z = TypeVar("Z")
+
+
 # -- setup ---------------------------------------------------------------------------------------
-def _deal(rng: random.Random, deck: Sequence[int], players: int,
-          high_up: bool) -> tuple[tuple[tuple[int, ...], ...], Sequence[int]]:
+def _deal(rng: SeededRandom, deck: Sequence[Card], players: int,
+          high_up: bool) -> tuple[tuple[tuple[Entry, ...], ...], Sequence[Card]]:
     """Six cards from the top of ``deck`` to each player in turn: the hands, and the rest of the deck."""
-    hands = []
+    hands: list[tuple[Entry, ...]] = []
     randrange = rng.randrange
     for top in range(0, players * HAND, HAND):
         if high_up:
@@ -64,14 +70,14 @@ def _deal(rng: random.Random, deck: Sequence[int], players: int,
     return tuple(hands), deck[players * HAND:]
 
 
-def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
+def new_state(cards: CardSet, players: int, seed: int, variants: Switches) -> State:
     rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     table = cards.action_table
     in_play, box = table.in_play(players)
-    in_play = list(in_play)
-    rng.shuffle(in_play)
+    shuffled = list(in_play)
+    rng.shuffle(shuffled)
     high_up = dict(variants).get("deal_high_up", False)
-    hands, deck = _deal(rng, in_play, players, high_up)
+    hands, deck = _deal(rng, shuffled, players, high_up)
     start = rng.randrange(players)
     return State(
         cards=cards, players=players, variants=variants, seed=seed, deck=tuple(deck), box=box, discard=(),
@@ -83,10 +89,10 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
 
 
 # -- applying ------------------------------------------------------------------------------------
-def _put(zones: tuple, index: int, value) -> tuple:
-    zones = list(zones)
-    zones[index] = value
-    return tuple(zones)
+def _put(zones: tuple[Z, ...], index: int, value: Z) -> tuple[Z, ...]:
+    changed = list(zones)
+    changed[index] = value
+    return tuple(changed)
 
 
 class _Table:
@@ -95,6 +101,27 @@ class _Table:
     __slots__ = ("s", "cards", "players", "deck", "discard", "hands", "rows", "moons", "moon_supply", "chosen",
                  "start_player", "stage", "round", "phase", "resolver", "pending", "ignored", "stopped", "exchanged",
                  "log")
+
+    s: State
+    cards: CardSet
+    players: int
+    deck: tuple[Card, ...]
+    discard: tuple[Entry, ...]
+    hands: tuple[tuple[Entry, ...], ...]
+    rows: tuple[tuple[Entry, ...], ...]
+    moons: tuple[tuple[MoonPair, ...], ...]
+    moon_supply: int
+    chosen: tuple[int, ...]
+    start_player: Seat
+    stage: int
+    round: int
+    phase: str
+    resolver: Seat
+    pending: tuple[int, ...]
+    ignored: tuple[Card, ...]
+    stopped: bool
+    exchanged: tuple[Card, ...]
+    log: list[Record]
 
     def __init__(self, state: State):
         self.s = state
@@ -113,16 +140,16 @@ class _Table:
 
     # -- the questions ``resolvable`` and ``move_positions`` ask of a state, asked of the working copy
     @property
-    def variants(self) -> tuple:
+    def variants(self) -> Switches:
         return self.s.variants
 
-    def blocked(self, seat: int, card: int) -> bool:
+    def blocked(self, seat: Seat, card: Card) -> bool:
         for pair in self.moons[seat]:
             if card in pair:
                 return True
         return False
 
-    def has_moon_bonus(self, seat: int) -> bool:
+    def has_moon_bonus(self, seat: Seat) -> bool:
         """``moon_actions`` is not empty (asked without building the actions)."""
         row = self.rows[seat]
         if not full_moon(self.cards, row):
@@ -131,7 +158,7 @@ class _Table:
             return True
         return any(self.moons[other] for other in range(self.players) if other != seat)
 
-    def rotate_in_row(self, seat: int, card: int) -> int:
+    def rotate_in_row(self, seat: Seat, card: Card) -> Entry:
         """Turn ``card`` in ``seat``'s row; the card's new entry."""
         row = self.rows[seat]
         i = _index(row, card)
@@ -159,7 +186,7 @@ class _Table:
         else:
             self.begin_turn(self.start_player)
 
-    def begin_turn(self, seat: int) -> None:
+    def begin_turn(self, seat: Seat) -> None:
         """``seat``'s turn in phase 3: its moon bonus, then its effect."""
         self.phase3_from(seat, moon_offered=False)
 
@@ -175,7 +202,7 @@ class _Table:
         else:
             self.phase3_from(nxt, moon_offered=False)
 
-    def phase3_from(self, seat: int, moon_offered: bool) -> None:
+    def phase3_from(self, seat: Seat, moon_offered: bool) -> None:
         """Phase 3 from ``seat`` on, seat after seat, up to the first decision (a moon bonus, or an effect
         with a target) or the end of the phase. A seat whose card does nothing is logged and passed."""
         # One loop over the seats rather than calls from seat to seat: this runs after every phase-3 move.
@@ -255,7 +282,7 @@ class _Table:
         self.log.append(("pass", None, (), self.start_player))
 
 
-def _hand_entry(state: State, seat: int, name, rule: str) -> int:
+def _hand_entry(state: State, seat: Seat, name: str, rule: str) -> Entry:
     card = state.cards.by_id.get(name) if isinstance(name, str) else None
     for e in state.hands[seat]:
         if e // 2 == card:
@@ -263,7 +290,7 @@ def _hand_entry(state: State, seat: int, name, rule: str) -> int:
     _illegal("not_in_hand", rule, who=player(seat), card=repr(name))
 
 
-def _quick_choice(state: State, seat: int, action, playing: bool) -> State | None:
+def _quick_choice(state: State, seat: Seat, action: PlayCard | RotateHandCard, playing: bool) -> State | None:
     """Phase 1 or 4 for a seat still to choose (every such call): the new state built directly (the
     last choice of phase 1 then reveals through ``_Table``), or None when anything is unusual (the
     full path then checks and explains)."""
@@ -273,10 +300,10 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
      round_, phase, resolver, pending, ignored, stopped, exchanged, _) = state
     if type(seat) is not int or not 0 <= seat < players or chosen[seat] != NONE:
         return None
-    table = cards.action_table
+    action_table = cards.action_table
     # An action legal_actions handed out is known by its id (the table keeps those objects alive, so no
     # other object can have that id); any other is found by its card's name.
-    card = table.card_of.get(id(action))
+    card = action_table.card_of.get(id(action))
     if card is None:
         card = cards.by_id.get(action.card) if isinstance(action.card, str) else None
         if card is None:
@@ -289,54 +316,54 @@ def _quick_choice(state: State, seat: int, action, playing: bool) -> State | Non
             return None
     i = hand.index(e)
     last = chosen.count(NONE) == 1
-    hands = list(hands)
+    new_hands = list(hands)
+    log: tuple[Record, ...]
     if playing:
-        hands[seat] = hand[:i] + hand[i + 1:]
+        new_hands[seat] = hand[:i] + hand[i + 1:]
         chosen = chosen[:seat] + (e,) + chosen[seat + 1:]
         log = (("chosen", seat, (e,), None),)
         if last:
             # Everyone has chosen: the cards are revealed and phase 3 begins.
             table = _Table(state)
-            table.hands, table.chosen, table.log = tuple(hands), chosen, list(log)
+            table.hands, table.chosen, table.log = tuple(new_hands), chosen, list(log)
             table.reveal()
             return table.freeze()
     else:
         # Turning a card changes only its entry's last bit: the hand stays sorted.
-        hands[seat] = hand[:i] + (e ^ 1,) + hand[i + 1:]
+        new_hands[seat] = hand[:i] + (e ^ 1,) + hand[i + 1:]
         chosen = chosen[:seat] + (1,) + chosen[seat + 1:]
         log = (("rotate_hand", seat, (e ^ 1,), None),)
         if last:
             # The last rotation: every hand passes left with its direction card (_Table.pass_left).
             start_player = (start_player + 1) % players
-            hands = hands[-1:] + hands[:-1]               # seat s gets the hand of seat s - 1
+            new_hands = new_hands[-1:] + new_hands[:-1]   # seat s gets the hand of seat s - 1
             chosen = (NONE,) * players
             round_ += 1
             phase = PLAY
             log += (("pass", None, (), start_player),)
-    return make_state((cards, players, variants, seed, deck, box, discard, tuple(hands), rows, moons,
+    return make_state((cards, players, variants, seed, deck, box, discard, tuple(new_hands), rows, moons,
                                  moon_supply, chosen, start_player, stage, round_, phase, resolver, pending, ignored,
                                  stopped, exchanged, log))
 
 
-def apply(state: State, seat: int, action) -> State:
+def apply(state: State, seat: Seat, action: Action) -> State:
     phase = state.phase
-    kind = type(action)
-    if (phase == PLAY and kind is PlayCard) or (phase == ROTATE and kind is RotateHandCard):
+    if (phase == PLAY and type(action) is PlayCard) or (phase == ROTATE and type(action) is RotateHandCard):
         quick = _quick_choice(state, seat, action, phase == PLAY)
         if quick is not None:
             return quick
     # A phase-3 choice that legal_actions just listed for this very state and this seat is legal: recognised
     # by identity, it skips the checks below and the search for the effect being resolved.
-    table = state.cards.action_table
-    handed_state, handed_seat, listed, source = table.handed_out
+    handed_state, handed_seat, listed, source = state.cards.action_table.handed_out
     if handed_state is state and type(seat) is int and seat == handed_seat:
         for candidate in listed:
             if candidate is action:
+                # (listed for this phase: a moon bonus, a hand card to exchange, or an action of the effect ``source``)
                 if phase == MOON:
-                    return _moon(state, seat, action, listed=True)
+                    return _moon(state, seat, cast(MoonBonus, action), listed=True)
                 if phase == EXCHANGE:
-                    return _exchange_with(state, seat, action)
-                return _resolve(state, seat, action, source[3])
+                    return _exchange_with(state, seat, cast(ExchangeWith, action))
+                return _resolve(state, seat, cast(EffectAction, action), cast(Source, source)[3])
     if phase == OVER:
         _illegal("game_over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
@@ -347,9 +374,8 @@ def apply(state: State, seat: int, action) -> State:
         waiting = seat == to_move(state)[0]
     if not waiting:
         _illegal("not_to_move", RULE_TURN, movers=joined(player(s) for s in to_move(state)), who=player(seat))
-    kind = type(action)
     if phase == PLAY:
-        if kind is not PlayCard:
+        if type(action) is not PlayCard:
             _illegal("play_first", RULE_PLAY, who=player(seat))
         entry = _hand_entry(state, seat, action.card, RULE_PLAY)
         table = _Table(state)
@@ -360,7 +386,7 @@ def apply(state: State, seat: int, action) -> State:
             table.reveal()
         return table.freeze()
     if phase == ROTATE:
-        if kind is not RotateHandCard:
+        if type(action) is not RotateHandCard:
             _illegal("rotate_hand_first", RULE_ROTATE_HAND, who=player(seat))
         entry = _hand_entry(state, seat, action.card, RULE_ROTATE_HAND)
         table = _Table(state)
@@ -371,15 +397,16 @@ def apply(state: State, seat: int, action) -> State:
             table.pass_left()
         return table.freeze()
     if phase == MOON:
-        if kind is not MoonBonus:
+        if type(action) is not MoonBonus:
             _illegal("moon_first", RULE_MOON, who=player(seat))
         return _moon(state, seat, action, listed=False)
     if phase == EXCHANGE:
-        if kind is not ExchangeWith:
+        if type(action) is not ExchangeWith:
             _illegal("exchange_with_first", RULE_EXCHANGE, who=player(seat))
         return _exchange_with(state, seat, action)
     # EFFECT or REPEAT
     actor, effect, row, card = _source(state)
+    kind = type(action)
     wanted = EFFECT_ACTION.get(kind)
     if wanted != effect:
         # (an action of another phase is named by its type, as spelled in the code)
@@ -388,10 +415,10 @@ def apply(state: State, seat: int, action) -> State:
     refusal = effect_refusal(state, effect, row, card, action)
     if refusal:
         _refuse(refusal, EFFECT_RULES[effect])
-    return _resolve(state, actor, action, card)
+    return _resolve(state, actor, cast(EffectAction, action), card)     # (an action of ``effect``: EFFECT_ACTION)
 
 
-def _moon_allowed(state: State, seat: int, action) -> bool:
+def _moon_allowed(state: State, seat: Seat, action: MoonBonus) -> bool:
     """``action in moon_actions(state, seat)`` without building the list."""
     if type(action) is not MoonBonus:
         return False
@@ -410,7 +437,7 @@ def _moon_allowed(state: State, seat: int, action) -> bool:
     return any(pair[0] == left for pair in state.moons[action.row])
 
 
-def _moon(state: State, seat: int, action: MoonBonus, listed: bool) -> State:
+def _moon(state: State, seat: Seat, action: MoonBonus, listed: bool) -> State:
     """``seat`` takes (or declines) the moon bonus; ``listed``: ``action`` is one legal_actions just listed."""
     if not listed and not _moon_allowed(state, seat, action):
         if action.choice == "cover":
@@ -429,44 +456,46 @@ def _moon(state: State, seat: int, action: MoonBonus, listed: bool) -> State:
         table.moon_supply -= 1
         table.log.append(("cover", seat, (row[-2], row[-1]), None))
     elif action.choice == "remove":
-        left = state.cards.by_id[action.pair]
-        pair = next(p for p in state.moons[action.row] if p[0] == left)
-        table.moons = _put(state.moons, action.row, tuple(p for p in state.moons[action.row] if p != pair))
+        # (allowed, so it names a row and the left card of a moon card's pair there)
+        other, left_id = action.row, action.pair
+        assert other is not None and left_id is not None
+        left = state.cards.by_id[left_id]
+        pair = next(p for p in state.moons[other] if p[0] == left)
+        table.moons = _put(state.moons, other, tuple(p for p in state.moons[other] if p != pair))
         table.moon_supply += 1
-        table.log.append(("remove_moon", seat, (), (action.row, pair)))
+        table.log.append(("remove_moon", seat, (), (other, pair)))
     else:
         table.log.append(("no_bonus", seat, (), None))
     table.begin_effect()
     return table.freeze()
 
 
-def _resolve(state: State, actor: int, action, source: int) -> State:
+def _resolve(state: State, actor: Seat, action: EffectAction, source: Card) -> State:
     table = _Table(state)
     cards = state.cards
     by_id = cards.by_id
-    kind = type(action)
-    if kind is Swap:
+    if type(action) is Swap:
         entries = state.rows[action.row]
         i, j = _index(entries, by_id[action.first]), _index(entries, by_id[action.second])
         row = list(entries)
         row[i], row[j] = row[j], row[i]
         table.rows = _put(state.rows, action.row, tuple(row))
         table.log.append(("swap", actor, (row[j], row[i]), action.row))
-    elif kind is MoveCard:
+    elif type(action) is MoveCard:
         card = by_id[action.card]
         row = list(state.rows[actor])
         e = row.pop(_index(state.rows[actor], card))
         row.insert(action.position - 1, e)
         table.rows = _put(state.rows, actor, tuple(row))
         table.log.append(("move", actor, (e,), action.position))
-    elif kind is RotateCard:
+    elif type(action) is RotateCard:
         e = table.rotate_in_row(action.row, by_id[action.card])
         table.log.append(("rotate_card", actor, (e,), action.row))
-    elif kind is RotateTelescope:
+    elif type(action) is RotateTelescope:
         # (every entry's last bit flipped: the hand stays sorted)
         table.hands = _put(state.hands, action.seat, tuple([e ^ 1 for e in state.hands[action.seat]]))
         table.log.append(("rotate_telescope", actor, (), action.seat))
-    elif kind is RepeatEffect:
+    elif type(action) is RepeatEffect:
         card = by_id[action.card]
         e = state.rows[action.row][_index(state.rows[action.row], card)]
         effect = cards.effect[e]
@@ -480,7 +509,7 @@ def _resolve(state: State, actor: int, action, source: int) -> State:
             table.pending = (action.row, card)
             table.log.append(("effect", action.row, (e,), effect))
             return table.freeze()
-    elif kind is ExchangeCard:
+    elif type(action) is ExchangeCard:
         card = by_id[action.card]
         e = state.rows[action.row][_index(state.rows[action.row], card)]
         table.phase = EXCHANGE
@@ -491,7 +520,7 @@ def _resolve(state: State, actor: int, action, source: int) -> State:
     return table.freeze()
 
 
-def _exchange_with(state: State, seat: int, action: ExchangeWith) -> State:
+def _exchange_with(state: State, seat: Seat, action: ExchangeWith) -> State:
     incoming = _hand_entry(state, seat, action.card, RULE_EXCHANGE)
     card = state.pending[1]
     table = _Table(state)

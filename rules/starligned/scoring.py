@@ -40,7 +40,7 @@ def row_points(values: Sequence[int], effects: Sequence[str]) -> list[int]:
     return [v * m for v, m in zip(values, multipliers(effects))]
 
 
-def tie_break_key(points: int, moon_cards: int, constellations: int) -> tuple:
+def tie_break_key(points: int, moon_cards: int, constellations: int) -> tuple[int, int, int]:
     """Higher is better: points, then moon cards on the row, then distinct constellations.
 
     >>> tie_break_key(40, 1, 3) > tie_break_key(40, 1, 2)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.protocol import Seat
 from rules.records import from_fields
 
-from rules.starligned.cards import CardSet
+from rules.starligned.cards import Card, CardSet, Entry
 
 # Phases: what the seat(s) in ``to_move`` must decide.
 PLAY = "play"        # phase 1: every player still to choose puts a card face down (simultaneous)
@@ -31,7 +32,22 @@ ROUNDS = 5           # per stage: the fifth is played with two cards, and the la
 STAGES = 2
 
 
-def entry(card: int, rotated: int = 0) -> int:
+#: The variants a game is played with, as sorted ``(name, on)`` pairs: every Starligned switch is on or off.
+Switches = tuple[tuple[str, bool], ...]
+#: The two neighbouring cards of a row a moon card covers, left first.
+MoonPair = tuple[Card, Card]
+#: What a log record holds besides its kind, seat and cards, by kind: a seat (``setup`` and ``pass``: the
+#: start player; a row's owner: ``swap``, ``rotate_card``, ``rotate_telescope``, ``repeat``, ``exchange``),
+#: a row position (``move``), the entry that left the row (``exchanged``), a stage (``stage``), an effect's
+#: name (``effect``, ``no_effect``, ``unresolvable``, ``ignored``), the seats whose Stop showed (``stop``),
+#: or the row and pair a moon card left (``remove_moon``); None for the others.
+RecordExtra = Seat | Entry | str | tuple[Seat, ...] | tuple[Seat, MoonPair] | None
+#: One thing an apply did, as ``State.log`` keeps it: ``(kind, seat, entries, extra)``; ``seat`` is None
+#: for no one's events.
+Record = tuple[str, Seat | None, tuple[Entry, ...], RecordExtra]
+
+
+def entry(card: Card, rotated: int = 0) -> Entry:
     return 2 * card + rotated
 
 
@@ -40,46 +56,46 @@ class State(NamedTuple):
 
     cards: CardSet
     players: int
-    variants: tuple[tuple[str, object], ...]
+    variants: Switches
     seed: int
-    deck: tuple[int, ...]
+    deck: tuple[Card, ...]
     #: Cards out of the game: white-centre cards with 2-3 players (card numbers).
-    box: tuple[int, ...]
+    box: tuple[Card, ...]
     #: Each stage's last hand cards, face down (entries).
-    discard: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    rows: tuple[tuple[int, ...], ...]
+    discard: tuple[Entry, ...]
+    hands: tuple[tuple[Entry, ...], ...]
+    rows: tuple[tuple[Entry, ...], ...]
     #: Per row: the pairs (left card, right card) covered by a moon card.
-    moons: tuple[tuple[tuple[int, int], ...], ...]
+    moons: tuple[tuple[MoonPair, ...], ...]
     moon_supply: int
     #: Phase 1: each seat's face-down card (an entry) or NONE. Phase 4: 1 once the seat has rotated.
     chosen: tuple[int, ...]
     #: The holder of the start-player direction card (it travels left with the hands).
-    start_player: int
+    start_player: Seat
     stage: int
     round: int
     phase: str
     #: Phase 3: the seat whose turn it is (its moon bonus, then its effect).
-    resolver: int
+    resolver: Seat
     #: REPEAT: (owner seat, card) of the repeated effect; EXCHANGE: (row owner, card) leaving the row.
     pending: tuple[int, ...]
     #: Cards that came into a row by Exchange this round: their phase-3 effect is ignored.
-    ignored: tuple[int, ...]
+    ignored: tuple[Card, ...]
     #: Phase 3 was cancelled by a revealed Stop this round.
     stopped: bool
     #: Cards that went from a row into a hand by Exchange this stage, in view of all: every player knows
     #: whose hand holds them as the hands pass on (``sample_hidden`` keeps them there). Emptied when a
     #: stage ends.
-    exchanged: tuple[int, ...]
-    log: tuple[tuple, ...]
+    exchanged: tuple[Card, ...]
+    log: tuple[Record, ...]
 
-    def variant(self, name: str):
+    def variant(self, name: str) -> bool:
         for key, value in self.variants:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def blocked(self, seat: int, card: int) -> bool:
+    def blocked(self, seat: Seat, card: Card) -> bool:
         for pair in self.moons[seat]:
             if card in pair:
                 return True
@@ -106,13 +122,14 @@ class MoonBonus:
     over ``pair`` (its left card) from ``row``'s owner, or ``"none"``."""
 
     choice: str
-    row: int | None = None
+    row: Seat | None = None
     pair: str | None = None
 
     def __str__(self) -> str:
         if self.choice == "cover":
             return "cover the full moon with a moon card"
         if self.choice == "remove":
+            assert self.row is not None                   # (a removal names the row: ``decode_action``)
             return f"remove the moon card over {self.pair} from Player {self.row + 1}'s row"
         return "no moon bonus"
 
@@ -121,7 +138,7 @@ class MoonBonus:
 class Swap:
     """Swap: exchange the places of two unblocked cards in ``row``'s owner's row."""
 
-    row: int
+    row: Seat
     first: str
     second: str
 
@@ -144,7 +161,7 @@ class MoveCard:
 class RotateCard:
     """Rotate star card: turn an unblocked played card of ``row``'s owner (not the rotating card)."""
 
-    row: int
+    row: Seat
     card: str
 
     def __str__(self) -> str:
@@ -155,7 +172,7 @@ class RotateCard:
 class RotateTelescope:
     """Rotate telescope: turn every card in ``seat``'s hand."""
 
-    seat: int
+    seat: Seat
 
     def __str__(self) -> str:
         return f"rotate Player {self.seat + 1}'s telescope"
@@ -165,7 +182,7 @@ class RotateTelescope:
 class RepeatEffect:
     """Repeat: the owner of ``card`` in ``row`` resolves its active phase-3 effect again."""
 
-    row: int
+    row: Seat
     card: str
 
     def __str__(self) -> str:
@@ -176,7 +193,7 @@ class RepeatEffect:
 class ExchangeCard:
     """Exchange: ``row``'s owner replaces unblocked ``card`` with a card from their hand."""
 
-    row: int
+    row: Seat
     card: str
 
     def __str__(self) -> str:
@@ -203,5 +220,8 @@ class RotateHandCard:
         return f"rotate {self.card} in hand"
 
 
+#: What resolves a phase-3 effect (``choices.EFFECT_ACTION``: which effect each resolves).
+EffectAction = Swap | MoveCard | RotateCard | RotateTelescope | RepeatEffect | ExchangeCard
+#: Every Starligned action.
 Action = (PlayCard | MoonBonus | Swap | MoveCard | RotateCard | RotateTelescope | RepeatEffect | ExchangeCard
           | ExchangeWith | RotateHandCard)

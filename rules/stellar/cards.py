@@ -20,11 +20,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from rules.eventtexts import joined, say
 from rules.fields import read_json_file
-from rules.protocol import InvalidPosition
+from rules.protocol import JSON, InvalidPosition
+
+if TYPE_CHECKING:
+    from rules.stellar.rules import _Actions
 
 FORMAT = "stellar-cards/1"
 TELESCOPE_FORMAT = "stellar-telescope/1"
@@ -38,6 +41,11 @@ ROUNDS = 11
 ROW_SLOTS = 5
 HAND_CARDS = 2
 PLAYER_COUNTS = (2,)
+
+#: A card kind: the index of a card (all its copies) in a :class:`CardSet`'s per-kind tuples.
+Card = int
+#: A set of telescope slots as a bit mask: bit ``i`` is the slot of index ``i``.
+SlotMask = int
 
 
 def deck_cards_needed(players: int) -> int:
@@ -53,7 +61,7 @@ def deck_cards_needed(players: int) -> int:
     return HAND_CARDS * players + ROW_SLOTS + 2 * (ROUNDS * players - 1) + 1
 
 
-def invalid(key: str, where: str | None, /, **values: Any) -> InvalidPosition:
+def invalid(key: str, where: str | None, /, **values: object) -> InvalidPosition:
     """A malformed file's error, with the ``file.<key>`` text of ``data/events.json`` in every language
     (``problem`` is the English one); the caller raises it."""
     problems = say("stellar", f"file.{key}", **values)
@@ -76,14 +84,14 @@ class Telescope:
     section_names: tuple[str, ...]
     section_bonus: tuple[int, ...]
     #: neighbours[slot]: bit mask of the slots that share an edge with it.
-    neighbours: tuple[int, ...]
-    raw: Mapping[str, Any]
+    neighbours: tuple[SlotMask, ...]
+    raw: Mapping[str, JSON]
 
     @cached_property
     def slot_by_name(self) -> dict[str, int]:
         return {name: i for i, name in enumerate(self.slot_names)}
 
-    def slot(self, name: Any, *, where: str) -> int:
+    def slot(self, name: JSON, *, where: str) -> int:
         try:
             return self.slot_by_name[name]
         except (KeyError, TypeError):
@@ -112,30 +120,30 @@ class CardSet:
     starter: tuple[bool, ...]
     copies: tuple[int, ...]
     telescope: Telescope
-    raw: Mapping[str, Any]
+    raw: Mapping[str, JSON]
 
     @cached_property
-    def action_table(self):
+    def action_table(self) -> _Actions:
         """The engine's action objects and lists for these cards (``rules.stellar.rules._Actions``), made
         on first use."""
         from rules.stellar.rules import _Actions     # (the engine builds on this module)
         return _Actions(self)
 
     @cached_property
-    def kind_by_name(self) -> dict[str, int]:
+    def kind_by_name(self) -> dict[str, Card]:
         return {name: kind for kind, name in enumerate(self.kind_names)}
 
     @property
     def satellite_type(self) -> int:
         return len(self.types)
 
-    def is_satellite(self, kind: int) -> bool:
+    def is_satellite(self, kind: Card) -> bool:
         return self.type_of[kind] == len(self.types)
 
-    def card_name(self, kind: int) -> str:
+    def card_name(self, kind: Card) -> str:
         return self.kind_names[kind]
 
-    def card_label(self, kind: int) -> dict[str, str]:
+    def card_label(self, kind: Card) -> dict[str, str]:
         """A card as players name it, in each language: its type's name from the card file, its number
         and its stars ("Interstellar cloud 3 ★", "星間雲 3 ★"); a satellite by that word. (``card_name``
         is the id files and actions use: ``interstellar_cloud-3-1star``.)"""
@@ -147,7 +155,7 @@ class CardSet:
         stars = f" {'★' * self.stars_of[kind]}" if self.stars_of[kind] else ""
         return {"en": f"{kind_type.name} {number}{stars}", "ja": f"{kind_type.name_ja or kind_type.name} {number}{stars}"}
 
-    def kind(self, name: Any, *, where: str) -> int:
+    def kind(self, name: JSON, *, where: str) -> Card:
         try:
             return self.kind_by_name[name]
         except (KeyError, TypeError):
@@ -160,16 +168,16 @@ class CardSet:
         return SATELLITE if type_index == len(self.types) else self.types[type_index].id
 
     @cached_property
-    def starters(self) -> tuple[int, ...]:
+    def starters(self) -> tuple[Card, ...]:
         return tuple(k for k in range(len(self.kind_names)) if self.starter[k])
 
-    def deck(self) -> tuple[int, ...]:
+    def deck(self) -> tuple[Card, ...]:
         """Every celestial card that is not a starter, in card-file order (built once: every new
         game asks)."""
         return self._deck
 
     @cached_property
-    def _deck(self) -> tuple[int, ...]:
+    def _deck(self) -> tuple[Card, ...]:
         return tuple(k for k, n in enumerate(self.copies) if not self.starter[k] for _ in range(n))
 
     @cached_property
@@ -186,7 +194,7 @@ def card_name(type_id: str, number: int, six_zero: bool, stars: int) -> str:
     return f"{type_id}-{label}-{stars}star{'' if stars == 1 else 's'}"
 
 
-def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
+def parse_telescope(data: JSON, *, where: str = "telescope file") -> Telescope:
     if not isinstance(data, Mapping) or data.get("format") != TELESCOPE_FORMAT:
         raise invalid("telescope_format", where, format=repr(TELESCOPE_FORMAT))
     sections = data.get("sections")
@@ -194,7 +202,9 @@ def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
     if not isinstance(sections, Mapping) or not sections or not isinstance(slots, list) or len(slots) < 2:
         raise invalid("telescope_parts", where)
     section_ids = list(sections)
-    names, section_of, places = [], [], []
+    names: list[str] = []
+    section_of: list[int] = []
+    places: list[tuple[int, int]] = []
     for i, slot in enumerate(slots):
         at = f"{where}: slots[{i}]"
         if not isinstance(slot, Mapping) or not isinstance(slot.get("name"), str) or slot["name"] in names:
@@ -207,7 +217,7 @@ def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
         names.append(slot["name"])
         section_of.append(section_ids.index(slot["section"]))
         places.append((row, x))
-    neighbours = []
+    neighbours: list[SlotMask] = []
     for row, x in places:
         mask = 0
         for j, (other_row, other_x) in enumerate(places):
@@ -215,7 +225,7 @@ def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
             if (other_row == row and abs(other_x - x) == 2) or (abs(other_row - row) == 1 and abs(other_x - x) < 2):
                 mask |= 1 << j
         neighbours.append(mask)
-    bonus = []
+    bonus: list[int] = []
     for sid in section_ids:
         value = sections[sid].get("bonus", 10) if isinstance(sections[sid], Mapping) else None
         if type(value) is not int:
@@ -224,7 +234,7 @@ def parse_telescope(data: Any, *, where: str = "telescope file") -> Telescope:
     return Telescope(tuple(names), tuple(section_of), tuple(section_ids), tuple(bonus), tuple(neighbours), data)
 
 
-def parse_cards(data: Any, *, where: str = "card file", telescope: Telescope | None = None) -> CardSet:
+def parse_cards(data: JSON, *, where: str = "card file", telescope: Telescope | None = None) -> CardSet:
     """Validate a card file's JSON and build the :class:`CardSet`."""
     if not isinstance(data, Mapping):
         raise invalid("card_file", where)
@@ -233,7 +243,14 @@ def parse_cards(data: Any, *, where: str = "card file", telescope: Telescope | N
     types_data = data.get("types")
     if not isinstance(types_data, list) or not types_data:
         raise invalid("types", where)
-    types, names, type_of, number_of, six_zero, stars_of, starter, copies = [], [], [], [], [], [], [], []
+    types: list[CardType] = []
+    names: list[str] = []
+    type_of: list[int] = []
+    number_of: list[int] = []
+    six_zero: list[bool] = []
+    stars_of: list[int] = []
+    starter: list[bool] = []
+    copies: list[int] = []
     for index, entry in enumerate(types_data):
         at = f"{where}: types[{index}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry["id"]:
@@ -305,20 +322,24 @@ def load_cards(path: str | Path) -> CardSet:
     return parse_cards(read_json_file(path), where=str(path))
 
 
-_standard: dict[str, Any] = {}
+#: The shipped telescope layout and card set, read when first asked for.
+_standard_telescope: Telescope | None = None
+_standard_cards: CardSet | None = None
 
 
 def standard_telescope() -> Telescope:
     """The telescope layout shipped with the game (``data/telescope.json``)."""
-    if "telescope" not in _standard:
+    global _standard_telescope
+    if _standard_telescope is None:
         text = resources.files("rules.stellar").joinpath("data/telescope.json").read_text(encoding="utf-8")
-        _standard["telescope"] = parse_telescope(json.loads(text), where="rules/stellar/data/telescope.json")
-    return _standard["telescope"]
+        _standard_telescope = parse_telescope(json.loads(text), where="rules/stellar/data/telescope.json")
+    return _standard_telescope
 
 
 def standard_cards() -> CardSet:
     """The card file shipped with the game (``data/cards.json``)."""
-    if "cards" not in _standard:
+    global _standard_cards
+    if _standard_cards is None:
         text = resources.files("rules.stellar").joinpath("data/cards.json").read_text(encoding="utf-8")
-        _standard["cards"] = parse_cards(json.loads(text), where="rules/stellar/data/cards.json")
-    return _standard["cards"]
+        _standard_cards = parse_cards(json.loads(text), where="rules/stellar/data/cards.json")
+    return _standard_cards

@@ -13,13 +13,17 @@ knowing in Stellar is public, so what one other seat knows, all do.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from typing import Any, Iterable, Mapping, TypedDict
 
 from rules.eventtexts import joined, player, say, say_in, templates
-from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
+from rules.protocol import ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
 from rules.stellar import position, rules, scoring
-from rules.stellar.cards import FACE_DOWN_NUMBER, SIX_ZERO, CardSet, parse_cards, standard_cards
-from rules.stellar.state import EMPTY, OVER, STARTERS, State, card_of, face_down, is_face_down
+from rules.stellar.cards import FACE_DOWN_NUMBER, SIX_ZERO, Card, CardSet, parse_cards, standard_cards
+from rules.stellar.state import (
+    EMPTY, OVER, STARTERS, Action, LogRecord, State, TelescopeEntry, card_of, face_down, is_face_down,
+)
 
 FIFTH_STARTER_TO_BOX = Variant(
     name="fifth_starter_to_box",
@@ -56,11 +60,26 @@ SATELLITE_ANY_TYPE = Variant(
 )
 
 
-def seat_facts(cards: CardSet, telescope: tuple, notebook: tuple) -> dict:
+class SeatFacts(TypedDict):
+    """The plain numbers scoring needs for one seat (``seat_facts``)."""
+
+    #: Per type: the stars of its face-up telescope cards.
+    stars: list[int]
+    #: Per type: its notebook stack's numbers but the 6/0, and whether the stack holds the 6/0.
+    stacks: list[tuple[list[int], bool]]
+    #: Satellites in the notebook.
+    satellites: int
+    #: Per telescope section: the sum of its card numbers.
+    sections: list[int]
+    #: The types face up in the telescope.
+    face_up_types: set[int]
+
+
+def seat_facts(cards: CardSet, telescope: tuple[TelescopeEntry, ...], notebook: tuple[Card, ...]) -> SeatFacts:
     """The plain numbers scoring needs for one seat."""
     types = len(cards.types)
     stars = [0] * types
-    face_up_types = set()
+    face_up_types: set[int] = set()
     sums = [0] * len(cards.telescope.section_names)
     section_of = cards.telescope.section_of
     for slot, entry in enumerate(telescope):
@@ -74,7 +93,7 @@ def seat_facts(cards: CardSet, telescope: tuple, notebook: tuple) -> dict:
         if t < types:
             stars[t] += cards.stars_of[entry]
             face_up_types.add(t)
-    numbers = [[] for _ in range(types)]
+    numbers: list[list[int]] = [[] for _ in range(types)]
     six_zero = [False] * types
     satellites = 0
     for kind in notebook:
@@ -109,7 +128,7 @@ def telescope_slot_label(slot: str) -> dict[str, str]:
     section, number = slot.rsplit("-", 1)
     return {lang: say("stellar", f"slot.{section}", n=number)[lang] for lang in ("en", "ja")}
 
-class Stellar(ModuleGame):
+class Stellar(ModuleGame[State, Action, CardSet]):
     id = "stellar"
     title = "Stellar"
     version = "1.0"
@@ -128,20 +147,21 @@ class Stellar(ModuleGame):
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
-    def score_key(self, state: State) -> tuple:
+    def score_key(
+            self, state: State) -> tuple[CardSet, tuple[tuple[TelescopeEntry, ...], ...], tuple[tuple[Card, ...], ...]]:
         """Scoring reads the telescopes and notebooks."""
         return (state.cards, state.telescopes, state.notebooks)
 
-    def score_breakdown(self, state: State, lang: str | None = "en") -> list[dict]:
+    def score_breakdown(self, state: State, lang: str | None = "en") -> list[JSONObject]:
         """Per seat: each type's stars x run, each telescope section's bonus and the diversity bonus;
         the ``category`` and ``detail`` texts in ``lang`` (``score.*`` of ``data/events.json``;
         English where the game has no text in ``lang``; empty for ``None``, the numbers only), the
         numbers the same in every language."""
         cards = state.cards
         found = templates(self.id)
-        said = lang if lang in found["score.diversity"] else "en"
+        said = lang if lang is not None and lang in found["score.diversity"] else "en"
 
-        def text(key: str, **values) -> str:  # say(...)[said], filling only the one language
+        def text(key: str, **values: object) -> str:  # say(...)[said], filling only the one language
             if lang is None:        # (scores() and bots: the numbers only)
                 return ""
             return found[key][said].format(**{name: value[said] if isinstance(value, dict) else value
@@ -149,9 +169,9 @@ class Stellar(ModuleGame):
 
         facts = [seat_facts(cards, t, n) for t, n in zip(state.telescopes, state.notebooks)]
         bonuses = scoring.section_bonuses([f["sections"] for f in facts])
-        out = []
+        out: list[JSONObject] = []
         for seat, fact in enumerate(facts):
-            categories = []
+            categories: list[JSONObject] = []
             for t, (run, points, satellite) in enumerate(scoring.star_points(fact["stars"], fact["stacks"], fact["satellites"])):
                 stars = fact["stars"][t]
                 detail = text("score.stars.detail.one" if stars == 1 else "score.stars.detail", stars=stars, run=run)
@@ -203,7 +223,7 @@ class Stellar(ModuleGame):
             counts[state.pending] += 1
         return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
 
-    def sample_hidden(self, state: State, seat: int | None, rng) -> State:
+    def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
         """Re-deal what ``seat`` cannot see among itself: the deck, the box, the other seats' hand
         cards it did not see taken, their starter cards, their face-down cards it did not see in the
         row, a second card drawn from the deck for another seat's telescope, and the other seats'
@@ -222,7 +242,8 @@ class Stellar(ModuleGame):
         rng.shuffle(hidden)
         starter = state.cards.starter
         need = len(state.box) + sum(len(state.starters[s]) for s in others)
-        chosen, rest = [], []
+        chosen: list[Card] = []
+        rest: list[Card] = []
         for k in hidden:
             (chosen if starter[k] and len(chosen) < need else rest).append(k)
         hands, starters, telescopes = list(state.hands), list(state.starters), list(state.telescopes)
@@ -248,7 +269,7 @@ class Stellar(ModuleGame):
                               telescopes=tuple(telescopes), pending=pending, unseen=tuple(unseen),
                               chosen=tuple(choices))
 
-    def card_info(self, state: State, card: str) -> dict:
+    def card_info(self, state: State, card: str) -> JSONObject:
         """Its type (``group``; ``group_names``: the type's name in each language, the card file's
         ``name_ja``), number (6 for a 6/0 card), the number as printed (``label``: ``"6/0"``) and
         stars, from the card file."""
@@ -264,7 +285,7 @@ class Stellar(ModuleGame):
                 "label": SIX_ZERO if cards.six_zero[kind] else str(cards.number_of[kind]),
                 "stars": cards.stars_of[kind]}
 
-    def deck_knowledge(self, state: State, seat: int | None) -> dict:
+    def deck_knowledge(self, state: State, seat: Seat | None) -> JSONObject:
         """Unseen cards = every card minus those ``seat`` can see (the table, its own hand).
 
         ``unseen_in_hands`` counts every unseen card outside the deck: other hands (but the cards seen
@@ -301,14 +322,17 @@ class Stellar(ModuleGame):
         return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": None}
 
     # -- the observer ------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | str | None) -> dict:
+    def observe(self, state: State, seat: Viewer) -> JSONObject:
         """Everything on the table, plus ``seat``'s own hand, starters, choice, face-down cards and
         drawn second card; of the others', what ``seat`` saw (``known``). Deck order is never shown:
         a face-down card ``seat`` does not know is ``{"face_down": null}``, a second card it did not
         see ``{"hidden": true}``. ``ALL`` sees every card: each hand, starter pair, choice, face-down
         card and second card, and the ``cards`` of the deck (in draw order) and the box."""
         name = state.cards.card_name
-        names = lambda kinds: [name(k) for k in kinds]  # noqa: E731
+
+        def names(kinds: Iterable[Card]) -> list[str]:
+            return [name(k) for k in kinds]
+
         pending = state.pending
         shown_pending = (None if pending == EMPTY else name(pending) if state.pending_seen or sees(seat, state.seat)
                          else {"hidden": True})
@@ -343,7 +367,8 @@ class Stellar(ModuleGame):
             "notebooks": [position.notebook_json(state.cards, n) for n in state.notebooks],
             "scores": list(self.scores(state)),
             "events": [event.seen_by(seat) for event in self.events(state)],
-            "legal_actions": [self.encode_action(a) for a in self.legal_actions(state, seat)] if acts(seat) else [],
+            "legal_actions": ([self.encode_action(a) for a in self.legal_actions(state, seat)]
+                              if acts(seat) else []),  # (cast: ``acts`` is true for a seat only)
             "winners": list(self.winners(state)),
             "score_breakdown": self.public_score_breakdown(state),
         }
@@ -352,24 +377,28 @@ class Stellar(ModuleGame):
     def events(self, state: State) -> tuple[Event, ...]:
         return tuple(self._event(state, record) for record in state.log)
 
-    def _event(self, state: State, record: tuple) -> Event:
+    def _event(self, state: State, record: LogRecord) -> Event:
         kind, seat, kinds, extra = record
         cards = state.cards
         names = tuple(cards.card_name(k) for k in kinds)        # ids, for tools; the texts name cards as printed
         labels = tuple(cards.card_label(k) for k in kinds)
         who = player(seat) if seat is not None else say(self.id, "term.nobody")
-        text = lambda key, **values: say(self.id, key, who=who, cards=joined(labels), **values)  # noqa: E731
 
-        def event(texts: dict, **fields) -> Event:
+        def text(key: str, **values: object) -> dict[str, str]:
+            return say(self.id, key, who=who, cards=joined(labels), **values)
+
+        def event(texts: Mapping[str, str], *, seat: Seat | None = None, cards: tuple[str, ...] = ()) -> Event:
             """The event with its texts in every language (``text``: the English)."""
-            return Event(kind=kind, text=texts["en"], texts=texts, **fields)
+            return Event(kind=kind, text=texts["en"], texts=texts, seat=seat, cards=cards)
 
-        def secret(event_kind: str, texts: dict, public: dict) -> Event:
+        def secret(event_kind: str, texts: Mapping[str, str], public: Mapping[str, str]) -> Event:
             """An event only ``seat`` may read in full; the others get ``public`` and no cards."""
+            assert seat is not None   # (every secret record names its seat)
             return Event(kind=event_kind, text=texts["en"], texts=texts, visible_to=(seat,), public_text=public["en"],
                          public_texts=public, seat=seat, cards=names)
 
         if kind == "setup":
+            assert isinstance(extra, int)
             return event(text("setup", starter=player(extra)), seat=extra)
         if kind == "starters":
             return event(text("starters", telescope=labels[0], notebook=labels[1]), seat=seat, cards=names)
@@ -383,6 +412,7 @@ class Stellar(ModuleGame):
         if kind == "take":
             return event(text("take", slot=extra), seat=seat, cards=names)
         if kind == "telescope":
+            assert isinstance(extra, tuple)
             slot, down, seen = extra
             slot_name = telescope_slot_label(cards.telescope.slot_names[slot])
             if not seen:  # face down, not seen in the row by the others
@@ -398,6 +428,7 @@ class Stellar(ModuleGame):
         if kind == "reshuffle":
             return event(text("reshuffle", count=extra))
         if kind == "deck_empty":
+            assert isinstance(extra, str)
             skipped = {"refill": "deck_empty.refill", "second card": "deck_empty.second_card"}[extra]
             return event(text(skipped), seat=seat)
         if kind == "clear_offer":
@@ -407,6 +438,7 @@ class Stellar(ModuleGame):
         if kind == "no_clear":
             return event(text("no_clear"), seat=seat)
         if kind == "turn":
+            assert isinstance(extra, int)
             return event(text("turn", round=extra + 1), seat=seat)
         if kind == "take_skipped":
             return event(text("take_skipped"), seat=seat)
@@ -420,7 +452,7 @@ class Stellar(ModuleGame):
             return event(text("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
-    def action_label(self, action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en") -> str:
         """The action's name on a button, from the ``action.*`` templates of ``data/events.json``: a
         card as players name it ("play Interstellar cloud 3 ★ to telescope Middle 2", not the ids
         ``interstellar_cloud-3-1star`` and ``middle-2`` that ``str(action)`` and files use)."""
@@ -442,16 +474,15 @@ class Stellar(ModuleGame):
         kind = self.cards.kind_by_name.get(card) if isinstance(card, str) else None
         return card if kind is None else self.cards.card_label(kind)
 
-    def position_fields(self, data) -> tuple:
+    def position_fields(self, data: Mapping[str, Any]) -> tuple[PositionField, ...]:
         return position.fields(self, data)
 
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
-    def turn_of(self, state: State):
+    def turn_of(self, state: State) -> Turn | None:
         """Setup (both place their starters at once), then each seat's turn (take, play, place; the
         opponent's satellite clear belongs to it), then the final notebook cards (both at once)."""
-        from rules.protocol import Turn
         from rules.stellar.state import FINAL, OVER, STARTERS
 
         phase = state.phase

@@ -10,17 +10,20 @@ and where; it never guesses.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from rules.eventtexts import joined, player
 from rules.fields import times as _times, whole_number as _int, json_list as _list, json_bool as _bool, per_seat, position_header
-from rules.protocol import require_keys
+from rules.protocol import JSON, JSONObject, PositionField, require_keys
 from rules.stellar.cards import CardSet, invalid as _bad, parse_cards
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PHASES, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
-    ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
-    card_of, face_down, is_face_down, without,
+    Action, Card, ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, SlotMask, State,
+    TakeRowCard, TelescopeEntry, card_of, face_down, is_face_down, without,
 )
+
+if TYPE_CHECKING:
+    from rules.stellar.game import Stellar
 
 STATE_KEYS = ("players", "seed", "shuffles", "start_player", "seat", "round", "phase", "deck", "discard",
               "box", "row", "hands", "starters", "telescopes", "notebooks", "pending", "satellite_taken")
@@ -29,11 +32,12 @@ STATE_KEYS = ("players", "seed", "shuffles", "start_player", "seat", "round", "p
 KNOWLEDGE_KEYS = ("known_hands", "known_face_down", "pending_seen", "chosen")
 
 
-def telescope_json(cards: CardSet, telescope: tuple, shown_down: int | None = None) -> dict:
+def telescope_json(cards: CardSet, telescope: tuple[TelescopeEntry, ...],
+                   shown_down: SlotMask | None = None) -> JSONObject:
     """A telescope by slot name; a face-down card is ``{"face_down": card}``, or ``{"face_down": None}``
     when ``shown_down`` (a bit mask of slots; None: every slot) leaves its slot out."""
     name = cards.card_name
-    out = {}
+    out: JSONObject = {}
     for i, (slot, entry) in enumerate(zip(cards.telescope.slot_names, telescope)):
         if entry == EMPTY:
             out[slot] = None
@@ -44,17 +48,20 @@ def telescope_json(cards: CardSet, telescope: tuple, shown_down: int | None = No
     return out
 
 
-def notebook_json(cards: CardSet, notebook: tuple) -> dict:
-    stacks = {cards.type_id(t): [] for t in range(len(cards.types) + 1)}
+def notebook_json(cards: CardSet, notebook: tuple[Card, ...]) -> dict[str, list[str]]:
+    stacks: dict[str, list[str]] = {cards.type_id(t): [] for t in range(len(cards.types) + 1)}
     for kind in notebook:
         stacks[cards.type_id(cards.type_of[kind])].append(cards.card_name(kind))
     return stacks
 
 
-def encode(game, state: State) -> dict:
+def encode(game: Stellar, state: State) -> JSONObject:
     cards = state.cards
-    names = lambda kinds: [cards.card_name(k) for k in kinds]  # noqa: E731
-    data = {
+
+    def names(kinds: Iterable[Card]) -> list[str]:
+        return [cards.card_name(k) for k in kinds]
+
+    data: JSONObject = {
         "game": game.id,
         "version": game.version,
         "variants": dict(state.variants),
@@ -88,15 +95,15 @@ def encode(game, state: State) -> dict:
     return data
 
 
-def _cards(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
+def _cards(cards: CardSet, value: JSON, where: str) -> tuple[Card, ...]:
     return tuple(cards.kind(name, where=f"{where}[{i}]") for i, name in enumerate(_list(value, where)))
 
 
 
-def _telescope(cards: CardSet, raw: Any, where: str) -> tuple[int, ...]:
+def _telescope(cards: CardSet, raw: JSON, where: str) -> tuple[TelescopeEntry, ...]:
     slots = cards.telescope.slot_names
     require_keys(raw, slots, where=where)
-    out = []
+    out: list[TelescopeEntry] = []
     for slot in slots:
         entry, at = raw[slot], f"{where}.{slot}"
         if entry is None:
@@ -109,10 +116,10 @@ def _telescope(cards: CardSet, raw: Any, where: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _notebook(cards: CardSet, raw: Any, where: str) -> tuple[int, ...]:
+def _notebook(cards: CardSet, raw: JSON, where: str) -> tuple[Card, ...]:
     keys = [cards.type_id(t) for t in range(len(cards.types) + 1)]
     require_keys(raw, (), where=where, optional=keys)
-    out = []
+    out: list[Card] = []
     for t, key in enumerate(keys):
         for i, kind in enumerate(_cards(cards, raw.get(key, []), f"{where}.{key}")):
             if cards.type_of[kind] != t:
@@ -122,8 +129,8 @@ def _notebook(cards: CardSet, raw: Any, where: str) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def decode(game, data: Any) -> State:
-    optional = {}
+def decode(game: Stellar, data: JSON) -> State:
+    optional: dict[str, JSON] = {}
     if isinstance(data, Mapping) and isinstance(data.get("state"), Mapping):
         optional = {key: data["state"][key] for key in KNOWLEDGE_KEYS if key in data["state"]}
         data = {**data, "state": {key: value for key, value in data["state"].items() if key not in KNOWLEDGE_KEYS}}
@@ -226,11 +233,12 @@ def decode(game, data: Any) -> State:
     )
 
 
-def _knowledge(cards: CardSet, raw: Mapping, players: int, phase: str, hands: tuple, starters: tuple,
-               telescopes: tuple, pending: int) -> tuple:
+def _knowledge(cards: CardSet, raw: Mapping[str, JSON], players: int, phase: str, hands: tuple[tuple[Card, ...], ...],
+               starters: tuple[tuple[Card, ...], ...], telescopes: tuple[tuple[TelescopeEntry, ...], ...],
+               pending: Card) -> tuple[tuple[tuple[Card, ...], ...], tuple[SlotMask, ...], bool, tuple[Card, ...]]:
     """The optional ``known_hands``, ``known_face_down``, ``pending_seen`` and ``chosen`` fields, checked
     against the zones they speak of."""
-    known = ((),) * players
+    known: tuple[tuple[Card, ...], ...] = ((),) * players
     if "known_hands" in raw:
         known = tuple(tuple(sorted(_cards(cards, k, f"state.known_hands[{s}]")))
                       for s, k in enumerate(per_seat(raw["known_hands"], players, "hand", "state.known_hands")))
@@ -239,7 +247,7 @@ def _knowledge(cards: CardSet, raw: Mapping, players: int, phase: str, hands: tu
                 raise _bad("known_not_in_hand", f"state.known_hands[{s}]", who=player(s))
     known_down = (0,) * players
     if "known_face_down" in raw:
-        masks = []
+        masks: list[SlotMask] = []
         for s, slots in enumerate(per_seat(raw["known_face_down"], players, "telescope", "state.known_face_down")):
             mask = 0
             for i, name in enumerate(_list(slots, f"state.known_face_down[{s}]")):
@@ -266,8 +274,9 @@ def _knowledge(cards: CardSet, raw: Mapping, players: int, phase: str, hands: tu
     return known, known_down, pending_seen, chosen
 
 
-def _check_telescopes_last(variants: Mapping, players: int, start: int, seat: int, round_: int, phase: str,
-                           starters: tuple, telescopes: tuple) -> None:
+def _check_telescopes_last(variants: Mapping[str, object], players: int, start: int, seat: int, round_: int,
+                           phase: str, starters: tuple[tuple[Card, ...], ...],
+                           telescopes: tuple[tuple[TelescopeEntry, ...], ...]) -> None:
     """A position always has a move: refuse one where a telescope fills up before the game ends (a
     turn whose hand card goes to the notebook must put its second card into the telescope). A turn
     puts at most one card into its player's telescope (exactly one unless the deck ran out)."""
@@ -287,7 +296,7 @@ ACTION_TYPES = {"choose_starters": ChooseStarters, "take": TakeRowCard, "telesco
                 "notebook": PlayToNotebook, "clear_row": ClearRow, "final": FinalNotebookCard}
 
 
-def encode_action(action) -> dict:
+def encode_action(action: Action) -> JSONObject:
     if isinstance(action, ChooseStarters):
         return {"type": "choose_starters", "telescope": action.telescope, "notebook": action.notebook}
     if isinstance(action, TakeRowCard):
@@ -303,7 +312,7 @@ def encode_action(action) -> dict:
     raise TypeError(f"not a Stellar action: {action!r}")
 
 
-def decode_action(game, data: Any):
+def decode_action(game: Stellar, data: JSON) -> Action:
     if not isinstance(data, Mapping):
         raise _bad("action_object", "action", kind=type(data).__name__)
     kind = data.get("type")
@@ -329,10 +338,12 @@ def decode_action(game, data: Any):
         return ClearRow(clear=_bool(data["clear"], "action.clear"))
     require_keys(data, ("type", "card"), where="action")
     cards.kind(data["card"], where="action.card")
-    return ACTION_TYPES[kind](card=data["card"])
+    if kind == "notebook":
+        return PlayToNotebook(card=data["card"])
+    return FinalNotebookCard(card=data["card"])
 
 
-def fields(game, data: Mapping) -> tuple:
+def fields(game: Stellar, data: Mapping[str, JSON]) -> tuple[PositionField, ...]:
     """What a person edits in a Stellar position (:meth:`~rules.protocol.GameSpec.position_fields`):
     the deck, discard and box, the row's slots, each seat's hand, starters, telescope slots and
     notebook stacks, and whose turn, the round and phase. A telescope slot holding a face-down card
@@ -342,10 +353,10 @@ def fields(game, data: Mapping) -> tuple:
     from rules.eventtexts import say, say_shared
     from rules.stellar.game import telescope_slot_label
 
-    found = f.seated(game, data)
-    if found is None:
+    seated = f.seated(game, data)
+    if seated is None:
         return ()
-    state, hands, _ = found
+    state, hands, _ = seated
     cards = game.cards
     kinds = range(len(cards.kind_names))
     ids = [cards.card_name(kind) for kind in kinds]
@@ -358,13 +369,19 @@ def fields(game, data: Mapping) -> tuple:
         f.cards(("discard",), say_shared("editor.discard"), table, ids),
         f.cards(("box",), say_shared("editor.box"), table, ids),
     ]
-    row = state.get("row") if isinstance(state.get("row"), Mapping) else {}
+    row = state.get("row")
+    if not isinstance(row, Mapping):
+        row = {}
     found += [f.card(("row", str(n)), say(game.id, "editor.row_slot", n=n), table, ids)
               for n in range(1, ROW_SLOTS + 1) if str(n) in row]
     starters = [cards.card_name(kind) for kind in cards.starters]
-    telescopes = state.get("telescopes") if isinstance(state.get("telescopes"), list) else []
-    notebooks = state.get("notebooks") if isinstance(state.get("notebooks"), list) else []
-    stacks = {}                                     # stack id -> (its name, the cards that go there)
+    telescopes = state.get("telescopes")
+    if not isinstance(telescopes, list):
+        telescopes = []
+    notebooks = state.get("notebooks")
+    if not isinstance(notebooks, list):
+        notebooks = []
+    stacks: dict[str, tuple[dict[str, str], list[str]]] = {}   # stack id -> (its name, the cards that go there)
     for kind in kinds:
         type_index = cards.type_of[kind]
         name = (say(game.id, "term.satellite") if cards.is_satellite(kind) else

@@ -21,17 +21,17 @@ second card when it goes to the telescope; the opponent's clear; each player's f
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, Iterator, NoReturn, TypeVar
 
 from rules.chance import seeded, shuffled
 from rules.eventtexts import joined, player, say
-from rules.protocol import IllegalAction
+from rules.protocol import IllegalAction, Seat
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import make_state
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
-    ChooseStarters, ClearRow, FinalNotebookCard, PlayToNotebook, PlayToTelescope, State, TakeRowCard,
-    face_down, without,
+    Action, Card, ChooseStarters, ClearRow, FinalNotebookCard, LogRecord, PlayToNotebook, PlayToTelescope,
+    SlotMask, State, TakeRowCard, TelescopeEntry, face_down, without,
 )
 
 RULE_SETUP = "setup: one starter to the telescope's top, the other to the notebook"
@@ -47,9 +47,16 @@ RULE_OVER = "game end: no more turns after the last card"
 
 APEX = 0
 
+#: What ``_masks`` knows of a telescope: ``(telescope, empty, near, satellites)``.
+TelescopeMasks = tuple[tuple[TelescopeEntry, ...], SlotMask, tuple[SlotMask, ...], SlotMask]
+#: An action object of the engine's own (``_Actions.decoded``): ``(action, kind, slot, face_down)``.
+OwnAction = tuple[PlayToTelescope | PlayToNotebook, Card, int, bool]
+#: What a per-seat tuple holds (``_Table._put``).
+Zone = TypeVar("Zone")
+
 
 # -- setup ---------------------------------------------------------------------------------------
-def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
+def new_state(cards: CardSet, players: int, seed: int, variants: tuple[tuple[str, object], ...]) -> State:
     """Setup: two starters each, the fifth into the deck (or the box), two cards each, a row of five."""
     rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     starters = list(cards.starters)
@@ -60,12 +67,12 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
     rng.shuffle(deck)
     hands = tuple(tuple(sorted(deck[2 * s:2 * s + 2])) for s in range(players))
     deck = deck[2 * players:]
-    row, deck = tuple(deck[:ROW_SLOTS]), tuple(deck[ROW_SLOTS:])
+    row = tuple(deck[:ROW_SLOTS])
     start = rng.randrange(players)
     empty_telescope = (EMPTY,) * cards.telescope.size
     return State(
-        cards=cards, players=players, variants=variants, seed=seed, shuffles=0, deck=deck, discard=(),
-        box=tuple(rest) if to_box else (), row=row, hands=hands,
+        cards=cards, players=players, variants=variants, seed=seed, shuffles=0, deck=tuple(deck[ROW_SLOTS:]),
+        discard=(), box=tuple(rest) if to_box else (), row=row, hands=hands,
         starters=tuple(tuple(sorted(dealt[2 * s:2 * s + 2])) for s in range(players)),
         telescopes=(empty_telescope,) * players, notebooks=((),) * players, start_player=start, seat=start,
         round=0, phase=STARTERS, pending=EMPTY, satellite_taken=False, log=(("setup", None, (), start),),
@@ -74,7 +81,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
 
 
 # -- who acts and what they may do ---------------------------------------------------------------
-def to_move(state: State) -> tuple[int, ...]:
+def to_move(state: State) -> tuple[Seat, ...]:
     phase = state.phase
     if phase == TAKE or phase == PLAY or phase == PLACE:  # almost every call
         return (state.seat,)
@@ -103,23 +110,23 @@ class _Actions:
             for name in names)
         self.clear = (ClearRow(clear=True), ClearRow(clear=False))
         #: starters[pair]: the two ChooseStarters of a (sorted) pair of starter cards, built when first asked
-        self.starters = {}
+        self.starters: dict[tuple[Card, ...], tuple[ChooseStarters, ChooseStarters]] = {}
         #: cache: per telescope, its slot masks (see ``_masks``)
-        self.masks = {}
+        self.masks: dict[int, TelescopeMasks] = {}
         #: slots_of[mask]: the slot indices in a slot bit mask, lowest first (every mask, built once)
         self.slots_of = tuple(tuple(i for i in range(len(slots)) if mask >> i & 1) for mask in range(1 << len(slots)))
         #: decoded[id(action)] = (action, kind, slot, face_down) for the PlayToTelescope and
         #: PlayToNotebook objects above (slot -1: the notebook). ``apply`` recognises the objects
         #: ``legal_actions`` handed out by identity (the stored action is compared with ``is``, so a
         #: reused id cannot fool it) and skips the name lookups; any other object takes the full path.
-        self.decoded = {}
+        self.decoded: dict[int, OwnAction] = {}
         for kind in range(len(names)):
             self.decoded[id(self.notebook[kind])] = (self.notebook[kind], kind, -1, False)
             for down in (False, True):
                 for slot, action in enumerate(self.telescope[kind][down]):
                     self.decoded[id(action)] = (action, kind, slot, down)
 
-    def starter_choices(self, pair: tuple[int, int]) -> tuple[ChooseStarters, ChooseStarters]:
+    def starter_choices(self, pair: tuple[Card, ...]) -> tuple[ChooseStarters, ChooseStarters]:
         """The two ways to place a pair of starters: either to the telescope, the other to the notebook."""
         a, b = (self.names[k] for k in pair)
         choices = self.starters[pair] = (ChooseStarters(telescope=a, notebook=b), ChooseStarters(telescope=b, notebook=a))
@@ -131,7 +138,7 @@ def actions_for(cards: CardSet) -> _Actions:
     return cards.action_table
 
 
-def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple:
+def _masks(table: _Actions, cards: CardSet, telescope: tuple[TelescopeEntry, ...]) -> TelescopeMasks:
     """``(telescope, empty, near, satellites)`` for ``telescope``: the bit mask of its empty slots;
     per type index (the satellite's last), -1 when no card of the type lies face up in it, else the
     bit mask of the slots sharing an edge with such a card (the satellite's is always -1: it goes
@@ -165,7 +172,8 @@ def _masks(table: _Actions, cards: CardSet, telescope: tuple[int, ...]) -> tuple
     return _remember(table, telescope, empty, tuple(near), satellites)
 
 
-def _remember(table: _Actions, telescope: tuple[int, ...], empty: int, near: tuple[int, ...], satellites: int) -> tuple:
+def _remember(table: _Actions, telescope: tuple[TelescopeEntry, ...], empty: SlotMask, near: tuple[SlotMask, ...],
+              satellites: SlotMask) -> TelescopeMasks:
     """Cache ``_masks``' answer for ``telescope``. The cache is emptied when it grows past 256: only
     the telescopes of the game in play are asked about again, and a cache that keeps thousands of
     old ones makes Python's garbage collector scan them over and over (it cost a 2-player playout
@@ -176,7 +184,8 @@ def _remember(table: _Actions, telescope: tuple[int, ...], empty: int, near: tup
     return found
 
 
-def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], slot: int, entry: int) -> None:
+def _after_placing(cards: CardSet, old: tuple[TelescopeEntry, ...], new: tuple[TelescopeEntry, ...], slot: int,
+                   entry: TelescopeEntry) -> None:
     """Cache ``_masks`` for ``new``, which is ``old`` with ``entry`` put into its empty ``slot``, from
     ``old``'s cached masks instead of a scan of ``new``: the slot is no longer empty, and a face-up
     card adds the slot's neighbours to its type's mask (a satellite: to the satellites' mask).
@@ -191,9 +200,9 @@ def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], s
         t = cards.type_of[entry]
         mask = cards.telescope.neighbours[slot]
         if t < len(near) - 1:  # not the satellite
-            near = [*near]
-            near[t] = mask if near[t] < 0 else near[t] | mask
-            near = tuple(near)
+            changed = [*near]
+            changed[t] = mask if near[t] < 0 else near[t] | mask
+            near = tuple(changed)
         else:
             satellites |= mask
     _remember(table, new, empty, near, satellites)
@@ -201,10 +210,10 @@ def _after_placing(cards: CardSet, old: tuple[int, ...], new: tuple[int, ...], s
 
 #: The last variants tuple asked about and its ``satellite_any_type`` setting (a game's states share
 #: one tuple, so the switch is read once per game, not once per move).
-_any_type_of = [None, False]
+_any_type_of: list[object] = [None, False]
 
 
-def _near(state: State, found: tuple) -> tuple[int, ...]:
+def _near(state: State, found: TelescopeMasks) -> tuple[SlotMask, ...]:
     """The ``near`` masks of a ``_masks`` answer under the state's ``satellite_any_type`` switch: the
     slots next to a face-up satellite are added to every type present (asked only when there is one)."""
     variants = state.variants
@@ -216,7 +225,7 @@ def _near(state: State, found: tuple) -> tuple[int, ...]:
     return tuple(mask | satellites if mask >= 0 else mask for mask in near[:-1]) + near[-1:]
 
 
-def _where(empty: int, near: tuple[int, ...], card_type: int) -> tuple[int, bool]:
+def _where(empty: SlotMask, near: tuple[SlotMask, ...], card_type: int) -> tuple[SlotMask, bool]:
     """From ``_masks``: the slots where a card of ``card_type`` may go, and whether face down."""
     mask = near[card_type]
     if mask < 0:
@@ -225,7 +234,7 @@ def _where(empty: int, near: tuple[int, ...], card_type: int) -> tuple[int, bool
     return (mask, False) if mask else (empty, True)  # next to its type; else face down anywhere
 
 
-def open_slots(state: State, telescope: tuple[int, ...], kind: int) -> tuple[int, bool]:
+def open_slots(state: State, telescope: tuple[TelescopeEntry, ...], kind: Card) -> tuple[SlotMask, bool]:
     """Bit mask of the slots of ``telescope`` where ``kind`` may go, and whether it must go face down.
 
     Telescope rule: a type already face up in the telescope goes next to (sharing an edge with) a
@@ -237,14 +246,14 @@ def open_slots(state: State, telescope: tuple[int, ...], kind: int) -> tuple[int
     return _where(found[1], _near(state, found), cards.type_of[kind])
 
 
-def _telescope_actions(table: _Actions, kind: int, mask: int, down: bool):
+def _telescope_actions(table: _Actions, kind: Card, mask: SlotMask, down: bool) -> Iterator[PlayToTelescope]:
     """The PlayToTelescope objects of ``kind`` (face down or not) for the slots in ``mask``, in slot
     order. Picked from the prebuilt objects on each call: a cache of these tuples (there are many
     masks) would hold so many objects that the garbage collector's passes cost more than it saves."""
     return map(table.telescope[kind][down].__getitem__, table.slots_of[mask])
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: Seat) -> list[Action]:
     phase = state.phase
     cards = state.cards
     table = cards.action_table
@@ -267,7 +276,7 @@ def legal_actions(state: State, seat: int) -> list:
         empty, near = found[1], found[2]
         if found[3]:  # a satellite lies face up: _near
             near = _near(state, found)
-        out = []
+        out: list[Action] = []
         notebook = table.notebook
         telescope_actions = table.telescope
         slots_of = table.slots_of
@@ -315,6 +324,12 @@ def legal_actions(state: State, seat: int) -> list:
     "pending", "satellite_taken", "log", "unseen", "known_down", "pending_seen", "chosen"))
 
 
+#: A State's fields as a list, ``list(state)``: the quick paths change a few and make the next State of
+#: it (``make_state``). Each item has its field's type, which a list cannot say item by item: the
+#: code reads them into typed locals.
+Fields = list[Any]
+
+
 class _Table:
     """A working copy of a state for one apply: it copies only what the action changes."""
 
@@ -329,7 +344,7 @@ class _Table:
          self.hands, self.starters, self.telescopes, self.notebooks, self.start_player, self.seat, self.round,
          self.phase, self.pending, self.satellite_taken, _, self.unseen, self.known_down, self.pending_seen,
          self.chosen) = state
-        self.log = []
+        self.log: list[LogRecord] = []
 
     def freeze(self) -> State:
         return make_state((self.cards, self.players, self.variants, self.seed, self.shuffles, self.deck, self.discard,
@@ -338,19 +353,19 @@ class _Table:
                      self.unseen, self.known_down, self.pending_seen, self.chosen))
 
     @staticmethod
-    def _put(zones: tuple, seat: int, value) -> tuple:
-        zones = list(zones)
-        zones[seat] = value
-        return tuple(zones)
+    def _put(zones: tuple[Zone, ...], seat: Seat, value: Zone) -> tuple[Zone, ...]:
+        changed = list(zones)
+        changed[seat] = value
+        return tuple(changed)
 
-    def set_hand(self, seat: int, hand: tuple) -> None:
+    def set_hand(self, seat: Seat, hand: tuple[Card, ...]) -> None:
         self.hands = self._put(self.hands, seat, hand)
 
-    def add_to_notebook(self, seat: int, card: int) -> None:
+    def add_to_notebook(self, seat: Seat, card: Card) -> None:
         self.notebooks = self._put(self.notebooks, seat, tuple(sorted(self.notebooks[seat] + (card,))))
         self.log.append(("notebook", seat, (card,), None))
 
-    def place(self, seat: int, card: int, slot: int, down: bool, seen: bool = True) -> None:
+    def place(self, seat: Seat, card: Card, slot: int, down: bool, seen: bool = True) -> None:
         """``card`` into telescope ``slot``; face down, the other seats know it only when ``seen``."""
         old = self.telescopes[seat]
         telescope = list(old)
@@ -361,7 +376,7 @@ class _Table:
             self.known_down = self._put(self.known_down, seat, self.known_down[seat] | 1 << slot)
         self.log.append(("telescope", seat, (card,), (slot, down, seen or not down)))
 
-    def play_from_hand(self, seat: int, card: int) -> bool:
+    def play_from_hand(self, seat: Seat, card: Card) -> bool:
         """Take ``card`` out of the hand; whether the other seats knew it was there."""
         hand, unseen = self.hands[seat], self.unseen[seat]
         i = hand.index(card)
@@ -371,7 +386,7 @@ class _Table:
         self.unseen = self._put(self.unseen, seat, without(unseen, (card,)))
         return False
 
-    def next_card(self) -> int:
+    def next_card(self) -> Card:
         """The deck's top card; an empty deck is first rebuilt from the shuffled discards."""
         if not self.deck:
             if not self.discard:
@@ -441,13 +456,13 @@ class _Table:
             self.log.append(("game_over", None, (), None))
 
 
-def _unseen_card(hand: tuple[int, ...], unseen: tuple[int, ...], card: int) -> bool:
+def _unseen_card(hand: tuple[Card, ...], unseen: tuple[Card, ...], card: Card) -> bool:
     """Whether the other seats did not see ``card`` (a hand card) come into the hand: every copy of
     it in the hand is unseen (with a seen copy there, the one played is that one)."""
     return card in unseen and hand.count(card) == unseen.count(card)
 
 
-def _illegal(key: str, rule: str, **values) -> NoReturn:
+def _illegal(key: str, rule: str, **values: object) -> NoReturn:
     """Refuse with the ``refusal.<key>`` text of ``data/events.json``, said in every language."""
     reasons = say("stellar", f"refusal.{key}", **values)
     raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
@@ -462,58 +477,57 @@ def _type_names(cards: CardSet, type_index: int) -> dict[str, str]:
     return {"en": english, "ja": card_type.name_ja or english}
 
 
-def apply(state: State, seat: int, action) -> State:
+def apply(state: State, seat: Seat, action: Action) -> State:
     phase = state.phase
-    kind = type(action)
     # The turn's own phases with the seat to move and the right kind of action: almost every call,
     # dispatched at once. Everything else takes the checks below (the same functions are reached,
     # so the results are the same; those checks name the rule an illegal action breaks).
     if type(seat) is int and seat == state.seat:
         if phase == TAKE:
-            if kind is TakeRowCard:
+            if type(action) is TakeRowCard:
                 return _take(state, seat, action)
         elif phase == PLAY:
-            if kind is PlayToTelescope or kind is PlayToNotebook:
+            if type(action) is PlayToTelescope or type(action) is PlayToNotebook:
                 return _play_action(state, seat, action)
         elif phase == PLACE:
-            if kind is PlayToTelescope:
+            if type(action) is PlayToTelescope:
                 return _place(state, seat, action)
     if phase == OVER:
         _illegal("game_over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
         _illegal("no_seat", RULE_TURN, seat=repr(seat), players=state.players)
     if phase == STARTERS:
-        if kind is not ChooseStarters:
+        if type(action) is not ChooseStarters:
             _illegal("starters_first", RULE_SETUP, who=player(seat))
         return _starters(state, seat, action)
     if phase == FINAL:
-        if kind is not FinalNotebookCard:
+        if type(action) is not FinalNotebookCard:
             _illegal("final_only", RULE_FINAL, who=player(seat))
         return _final(state, seat, action)
     if phase == CLEAR:
         chooser = (state.seat + 1) % state.players
         if seat != chooser:
             _illegal("clear_chooser", RULE_SATELLITE, chooser=player(chooser), who=player(seat))
-        if kind is not ClearRow:
+        if type(action) is not ClearRow:
             _illegal("clear_first", RULE_SATELLITE, who=player(seat))
         return _clear(state, seat, action)
     if seat != state.seat:
         _illegal("not_your_turn", RULE_TURN, to_move=player(state.seat), who=player(seat))
     if phase == TAKE:
-        if kind is not TakeRowCard:
+        if type(action) is not TakeRowCard:
             _illegal("take_first", RULE_TAKE, who=player(seat))
         return _take(state, seat, action)
     if phase == PLAY:
-        if kind is PlayToNotebook or kind is PlayToTelescope:
+        if type(action) is PlayToNotebook or type(action) is PlayToTelescope:
             return _play_action(state, seat, action)
         _illegal("play_hand_card", RULE_PLAY, who=player(seat))
     # PLACE
-    if kind is not PlayToTelescope:
+    if type(action) is not PlayToTelescope:
         _illegal("place_second_card", RULE_PLACE, who=player(seat), card=state.cards.card_name(state.pending))
     return _place(state, seat, action)
 
 
-def _own_legal(state: State, seat: int, action) -> tuple | None:
+def _own_legal(state: State, seat: Seat, action: Action) -> OwnAction | None:
     """``(action, kind, slot, face_down)`` (slot -1: the notebook) when ``action`` is one of the
     engine's own objects (see ``_Actions.decoded``) and legal for ``seat`` in phase PLAY or PLACE:
     its card is in hand (PLACE: the pending card) and, for the telescope, the slot and face-down
@@ -541,7 +555,7 @@ def _own_legal(state: State, seat: int, action) -> tuple | None:
     return entry if down is must_go_down and mask >> slot & 1 else None
 
 
-def _place(state: State, seat: int, action: PlayToTelescope) -> State:
+def _place(state: State, seat: Seat, action: PlayToTelescope) -> State:
     """Phase 3: the second card into the telescope, then phase 4 (or the opponent's clear)."""
     card = state.pending
     entry = _own_legal(state, seat, action)
@@ -563,10 +577,10 @@ def _place(state: State, seat: int, action: PlayToTelescope) -> State:
     return table.freeze()
 
 
-def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) -> State:
+def _place_quickly(state: State, seat: Seat, card: Card, slot: int, down: bool) -> State:
     """``_place`` for its commonest case, built without a working copy: no satellite taken this turn
     (no clear owed) and enough deck cards for the refill (no reshuffle)."""
-    fields = list(state)
+    fields: Fields = list(state)
     telescopes = list(fields[_TELESCOPES])
     old = telescopes[seat]
     telescope = list(old)
@@ -578,12 +592,12 @@ def _place_quickly(state: State, seat: int, card: int, slot: int, down: bool) ->
     if down and seen:  # (_Table.place)
         known_down = fields[_KNOWN_DOWN]
         fields[_KNOWN_DOWN] = _Table._put(known_down, seat, known_down[seat] | 1 << slot)
-    log = [("telescope", seat, (card,), (slot, down, seen or not down))]
+    log: list[LogRecord] = [("telescope", seat, (card,), (slot, down, seen or not down))]
     fields[_PENDING], fields[_PENDING_SEEN] = EMPTY, False
     return _refill_and_next_turn(fields, list(fields[_ROW]), fields[_DECK], log)
 
 
-def _refill_and_next_turn(fields: list, row: list, deck: tuple, log: list) -> State:
+def _refill_and_next_turn(fields: Fields, row: list[Card], deck: tuple[Card, ...], log: list[LogRecord]) -> State:
     """Phase 4 and ``_Table.end_turn`` on a state's ``fields`` (a list, changed here) when the deck
     holds a card for every empty row slot of ``row`` (so the row ends full: no reshuffle, no skipped
     take); ``fields`` hold the hands after the turn and nothing pending, no satellite taken (the
@@ -612,14 +626,14 @@ def _refill_and_next_turn(fields: list, row: list, deck: tuple, log: list) -> St
     return make_state(fields)
 
 
-def _hand_card(state: State, seat: int, name, rule: str) -> int:
+def _hand_card(state: State, seat: Seat, name: object, rule: str) -> Card:
     card = state.cards.kind_by_name.get(name) if isinstance(name, str) else None
     if card is None or card not in state.hands[seat]:
         _illegal("not_in_hand", rule, card=repr(name), who=player(seat))
     return card
 
 
-def _check_slot(state: State, seat: int, card: int, slot_name, down) -> int:
+def _check_slot(state: State, seat: Seat, card: Card, slot_name: object, down: object) -> int:
     """The slot index for ``card``, or IllegalAction naming the telescope rule it breaks."""
     cards = state.cards
     slot = cards.telescope.slot_by_name.get(slot_name) if isinstance(slot_name, str) else None
@@ -641,7 +655,7 @@ def _check_slot(state: State, seat: int, card: int, slot_name, down) -> int:
     _illegal("must_touch", RULE_TELESCOPE, card_type=type_names)
 
 
-def _starters(state: State, seat: int, action: ChooseStarters) -> State:
+def _starters(state: State, seat: Seat, action: ChooseStarters) -> State:
     """Setup: the choice stays secret (``State.chosen``) until every player has chosen; then all the
     starters are placed at once."""
     pair = state.starters[seat]
@@ -655,7 +669,7 @@ def _starters(state: State, seat: int, action: ChooseStarters) -> State:
         _illegal("starter_cards", RULE_SETUP, who=player(seat), cards={"en": " and ".join(names), "ja": "と".join(names)})
     chosen = _Table._put(state.chosen, seat, up)
     if any(state.starters[s] and chosen[s] == EMPTY for s in range(state.players)):  # someone is still to choose
-        fields = list(state)
+        fields: Fields = list(state)
         fields[_CHOSEN], fields[_LOG] = chosen, (("starters_chosen", seat, (up, note), None),)
         return make_state(fields)
     table = _Table(state)
@@ -675,11 +689,11 @@ def _starters(state: State, seat: int, action: ChooseStarters) -> State:
     return table.freeze()
 
 
-def _take(state: State, seat: int, action: TakeRowCard) -> State:
+def _take(state: State, seat: Seat, action: TakeRowCard) -> State:
     slot = action.slot
     if type(slot) is not int or not 1 <= slot <= ROW_SLOTS:
         _illegal("no_row_card", RULE_TAKE, slot=repr(slot), last=ROW_SLOTS)
-    fields = list(state)  # (the commonest step of every game, kept cheap: see _CARDS)
+    fields: Fields = list(state)  # (the commonest step of every game, kept cheap: see _CARDS)
     row = list(fields[_ROW])
     card = row[slot - 1]
     if card == EMPTY:
@@ -687,8 +701,8 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     row[slot - 1] = EMPTY
     hands = list(fields[_HANDS])
     hands[seat] = tuple(sorted(hands[seat] + (card,)))  # (seen by all: ``unseen`` stays)
-    cards = fields[_CARDS]
-    log = (("take", seat, (card,), slot),)
+    cards: CardSet = fields[_CARDS]
+    log: tuple[LogRecord, ...] = (("take", seat, (card,), slot),)
     phase = PLAY
     # (Phase TAKE has nothing pending and no satellite taken yet: those fields stay as they are.)
     if cards.type_of[card] == len(cards.types):  # a satellite (cards.is_satellite, inlined)
@@ -700,7 +714,7 @@ def _take(state: State, seat: int, action: TakeRowCard) -> State:
     return make_state(fields)
 
 
-def _play_action(state: State, seat: int, action) -> State:
+def _play_action(state: State, seat: Seat, action: PlayToTelescope | PlayToNotebook) -> State:
     """Phase 2 from a PlayToTelescope or PlayToNotebook: the engine's own action objects are checked
     on indices (``_own_legal``); anything else, or anything illegal, through ``_play``."""
     entry = _own_legal(state, seat, action)
@@ -715,19 +729,19 @@ def _play_action(state: State, seat: int, action) -> State:
     return _play(state, seat, action.card, True, action.slot, action.face_down)
 
 
-def _play(state: State, seat: int, name, to_telescope: bool, slot_name, down) -> State:
+def _play(state: State, seat: Seat, name: object, to_telescope: bool, slot_name: object, down: bool) -> State:
     card = _hand_card(state, seat, name, RULE_PLAY)
     slot = _check_slot(state, seat, card, slot_name, down) if to_telescope else -1
     return _play_checked(state, seat, card, to_telescope, slot, down)
 
 
-def _play_checked(state: State, seat: int, card: int, to_telescope: bool, slot: int, down: bool) -> State:
+def _play_checked(state: State, seat: Seat, card: Card, to_telescope: bool, slot: int, down: bool) -> State:
     if len(state.deck) >= 2 + state.row.count(EMPTY) and not state.satellite_taken and not down:
         return _play_quickly(state, seat, card, to_telescope, slot)
     return _play_slowly(state, seat, card, to_telescope, slot, down)
 
 
-def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: int, down: bool) -> State:
+def _play_slowly(state: State, seat: Seat, card: Card, to_telescope: bool, slot: int, down: bool) -> State:
     """Phases 2-3 (and 4 when the second card goes to the notebook), every case."""
     cards = state.cards
     table = _Table(state)
@@ -768,13 +782,13 @@ def _play_slowly(state: State, seat: int, card: int, to_telescope: bool, slot: i
     return table.freeze()
 
 
-def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: int) -> State:
+def _play_quickly(state: State, seat: Seat, card: Card, to_telescope: bool, slot: int) -> State:
     """``_play`` for the commonest case, built without a working copy: a face-up play, no satellite
     taken this turn, and enough deck cards for the second card and the refill (no reshuffle).
     It must give exactly what ``_play`` gives (the golden playthroughs and a test check this).
     """
-    fields = list(state)
-    cards = fields[_CARDS]
+    fields: Fields = list(state)
+    cards: CardSet = fields[_CARDS]
     hands = list(fields[_HANDS])
     hand = hands[seat]
     i = hand.index(card)
@@ -791,7 +805,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
         telescopes[seat] = new = tuple(telescope)
         fields[_TELESCOPES] = tuple(telescopes)
         _after_placing(cards, old, new, slot, card)
-        log = [("telescope", seat, (card,), (slot, False, True))]
+        log: list[LogRecord] = [("telescope", seat, (card,), (slot, False, True))]
     else:
         notebooks = list(fields[_NOTEBOOKS])  # (_Table.add_to_notebook)
         notebooks[seat] = tuple(sorted(notebooks[seat] + (card,)))
@@ -820,7 +834,7 @@ def _play_quickly(state: State, seat: int, card: int, to_telescope: bool, slot: 
     return _refill_and_next_turn(fields, row, deck, log)
 
 
-def _clear(state: State, seat: int, action: ClearRow) -> State:
+def _clear(state: State, seat: Seat, action: ClearRow) -> State:
     if type(action.clear) is not bool:
         _illegal("clear_flag", RULE_SATELLITE, value=repr(action.clear))
     table = _Table(state)
@@ -846,7 +860,7 @@ def _clear(state: State, seat: int, action: ClearRow) -> State:
     return table.freeze()
 
 
-def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
+def _final(state: State, seat: Seat, action: FinalNotebookCard) -> State:
     """After round 11: the choice stays secret (``State.chosen``) until every player holding a card
     has chosen; then each chosen card goes into its notebook and the rest of each hand is discarded."""
     if not state.hands[seat] or state.chosen[seat] != EMPTY:
@@ -854,7 +868,7 @@ def _final(state: State, seat: int, action: FinalNotebookCard) -> State:
     card = _hand_card(state, seat, action.card, RULE_FINAL)
     chosen = _Table._put(state.chosen, seat, card)
     if any(state.hands[s] and chosen[s] == EMPTY for s in range(state.players)):  # someone is still to choose
-        fields = list(state)
+        fields: Fields = list(state)
         fields[_CHOSEN], fields[_LOG] = chosen, (("final_chosen", seat, (card,), None),)
         return make_state(fields)
     table = _Table(state)

@@ -9,11 +9,13 @@ names are used in every file, action and event. A telescope is a tuple of twelve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Callable, NamedTuple, Sequence, final
 
+from rules.protocol import Seat
 from rules.records import from_fields
 
-from rules.stellar.cards import ROUNDS, ROW_SLOTS, CardSet  # noqa: F401 (ROUNDS and ROW_SLOTS: state's names too)
+# (ROUNDS, ROW_SLOTS, Card and SlotMask: state's names too)
+from rules.stellar.cards import ROUNDS as ROUNDS, ROW_SLOTS as ROW_SLOTS, Card as Card, CardSet, SlotMask as SlotMask
 
 # Phases: what the seat(s) in ``to_move`` must decide.
 STARTERS = "starters"  # setup: each player puts one starter at the apex, the other in the notebook
@@ -25,24 +27,36 @@ FINAL = "final"        # after round 11: each player puts one hand card into the
 OVER = "over"
 PHASES = (STARTERS, TAKE, PLAY, PLACE, CLEAR, FINAL, OVER)
 
+#: No card: an empty row or telescope slot, nothing pending, no choice made yet.
 EMPTY = -1
 
+#: A telescope slot's content: EMPTY, a card kind (face up) or ``face_down(kind)``.
+TelescopeEntry = int
+#: What a log record says besides its kind, seat and cards, as its kind has it (``rules.py`` writes
+#: it, ``Stellar.events`` reads it): a row slot number ("take", "refill", "second" from the row), a
+#: round ("turn"), the start player ("setup"), a count ("reshuffle"), what the empty deck could not
+#: give ("deck_empty": "refill" or "second card"), ``(slot index, face down, seen by the others)``
+#: ("telescope"); else None.
+Detail = int | str | tuple[int, bool, bool] | None
+#: One thing an apply did: (kind, the seat it is about or None, the cards it names, its detail).
+LogRecord = tuple[str, Seat | None, tuple[Card, ...], Detail]
 
-def face_down(kind: int) -> int:
+
+def face_down(kind: Card) -> TelescopeEntry:
     """The telescope entry of ``kind`` lying face down (number 3, no type, no stars)."""
     return -2 - kind
 
 
-def is_face_down(entry: int) -> bool:
+def is_face_down(entry: TelescopeEntry) -> bool:
     return entry <= -2
 
 
-def card_of(entry: int) -> int:
+def card_of(entry: TelescopeEntry) -> Card:
     """The physical card in a telescope entry (face up or down); EMPTY stays EMPTY."""
     return -2 - entry if entry <= -2 else entry
 
 
-def without(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
+def without(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...]:
     """``cards`` without ``taken`` (a part of it), copy for copy; sorted ``cards`` stay sorted."""
     rest = list(cards)
     for card in taken:
@@ -61,60 +75,60 @@ class State(NamedTuple):
     seed: int
     shuffles: int
     #: Remaining deck, top card first.
-    deck: tuple[int, ...]
+    deck: tuple[Card, ...]
     #: Discarded cards (cleared rows, final hand cards), in order; shuffled in when the deck runs out.
-    discard: tuple[int, ...]
+    discard: tuple[Card, ...]
     #: Cards out of the game (the fifth starter with the ``fifth_starter_to_box`` switch).
-    box: tuple[int, ...]
+    box: tuple[Card, ...]
     #: Row slots 1..5 (index 0..4): a card kind or EMPTY.
-    row: tuple[int, ...]
+    row: tuple[Card, ...]
     #: Each seat's hand, sorted (order in hand carries no information).
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
     #: Setup: each seat's two starter cards until it has placed them.
-    starters: tuple[tuple[int, ...], ...]
-    telescopes: tuple[tuple[int, ...], ...]
+    starters: tuple[tuple[Card, ...], ...]
+    telescopes: tuple[tuple[TelescopeEntry, ...], ...]
     #: Each seat's notebook, sorted; its stacks per type follow from the cards.
-    notebooks: tuple[tuple[int, ...], ...]
-    start_player: int
+    notebooks: tuple[tuple[Card, ...], ...]
+    start_player: Seat
     #: Whose turn it is.
-    seat: int
+    seat: Seat
     #: Rounds completed by both players.
     round: int
     phase: str
     #: The second card of the turn, waiting for its telescope slot (phase PLACE), else EMPTY.
-    pending: int
+    pending: Card
     #: A satellite was taken from the row this turn (the opponent's clear decision is owed).
     satellite_taken: bool
     #: What the last apply did: compact records, turned into Events by ``events()``.
-    log: tuple[tuple, ...]
+    log: tuple[LogRecord, ...]
     #: What the other seats know of each seat's hidden cards (every way of knowing in Stellar is
     #: public, so one record serves every other seat): per seat, the hand cards they have not seen
     #: (sorted; a part of the hand): the cards dealt to it, unless a position says otherwise. Every
     #: card taken from the row is seen, so the rest of the hand (``known``) is what they saw taken.
     #: Kept this way round, it changes only when an unseen card is played, not on every take ...
-    unseen: tuple[tuple[int, ...], ...]
+    unseen: tuple[tuple[Card, ...], ...]
     #: ... and the bit mask of the telescope slots whose face-down card they saw in the row.
-    known_down: tuple[int, ...]
+    known_down: tuple[SlotMask, ...]
     #: The second card waiting in phase PLACE came from the row (everyone saw it), not the deck.
     pending_seen: bool
     #: Simultaneous choices kept secret until every seat has chosen, per seat (else EMPTY): in setup,
     #: the starter for the telescope (the other goes to the notebook); after round 11, the hand card
     #: for the notebook.
-    chosen: tuple[int, ...]
+    chosen: tuple[Card, ...]
 
     @property
-    def known(self) -> tuple[tuple[int, ...], ...]:
+    def known(self) -> tuple[tuple[Card, ...], ...]:
         """Per seat, the hand cards the other seats saw taken from the row (sorted): its hand but
         ``unseen``."""
         return tuple(without(hand, unseen) for hand, unseen in zip(self.hands, self.unseen))
 
-    def variant(self, name: str):
+    def variant(self, name: str) -> object:
         for key, value in self.variants:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def turns_taken(self, seat: int) -> int:
+    def turns_taken(self, seat: Seat) -> int:
         """Turns ``seat`` has finished; both have the same number at the end."""
         if self.phase in (FINAL, OVER):
             return self.round
@@ -128,9 +142,10 @@ class State(NamedTuple):
 
 
 #: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
-make_state = from_fields(State)
+make_state: Callable[[Sequence[object]], State] = from_fields(State)
 
 
+@final
 @dataclass(frozen=True, kw_only=True)
 class ChooseStarters:
     """Setup: put starter ``telescope`` at the telescope's apex and ``notebook`` in the notebook."""
@@ -142,6 +157,7 @@ class ChooseStarters:
         return f"starters: {self.telescope} to the telescope, {self.notebook} to the notebook"
 
 
+@final
 @dataclass(frozen=True, kw_only=True)
 class TakeRowCard:
     """Turn phase 1: take the card under row number ``slot`` into hand."""
@@ -152,6 +168,7 @@ class TakeRowCard:
         return f"take row card {self.slot}"
 
 
+@final
 @dataclass(frozen=True, kw_only=True)
 class PlayToTelescope:
     """Play ``card`` into telescope ``slot`` (face down only when it fits nowhere face up)."""
@@ -164,6 +181,7 @@ class PlayToTelescope:
         return f"play {self.card} {'face down ' if self.face_down else ''}to telescope {self.slot}"
 
 
+@final
 @dataclass(frozen=True, kw_only=True)
 class PlayToNotebook:
     """Turn phase 2: play hand card ``card`` into the notebook."""
@@ -174,6 +192,7 @@ class PlayToNotebook:
         return f"play {self.card} to the notebook"
 
 
+@final
 @dataclass(frozen=True, kw_only=True)
 class ClearRow:
     """The opponent of a player who took a satellite: clear and refill the row, or leave it."""
@@ -184,6 +203,7 @@ class ClearRow:
         return "clear the row" if self.clear else "leave the row"
 
 
+@final
 @dataclass(frozen=True, kw_only=True)
 class FinalNotebookCard:
     """After round 11: put ``card`` into the notebook; the other hand card is discarded."""
@@ -194,4 +214,5 @@ class FinalNotebookCard:
         return f"final card {self.card} to the notebook"
 
 
+#: Every decision a player makes in Stellar.
 Action = ChooseStarters | TakeRowCard | PlayToTelescope | PlayToNotebook | ClearRow | FinalNotebookCard

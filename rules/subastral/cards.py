@@ -17,21 +17,27 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from rules.eventtexts import say
 from rules.fields import read_json_file
-from rules.protocol import InvalidPosition
+from rules.protocol import JSON, InvalidPosition
+
+if TYPE_CHECKING:
+    from rules.subastral.rules import _Actions
+
+#: A card kind: ``biome_index * 6 + number - 1`` (or :data:`END_CARD` in a deck).
+Card = int
 
 NUMBERS = (1, 2, 3, 4, 5, 6)
 PLAYER_COUNTS = (2, 3, 4, 5)
 FORMAT = "subastral-cards/1"
 #: The game-end card's place in a deck (it is not a biome card).
-END_CARD = -1
+END_CARD: Card = -1
 END_CARD_NAME = "END"
 
 
-def invalid(key: str, where: str | None, **values) -> InvalidPosition:
+def invalid(key: str, where: str | None, **values: object) -> InvalidPosition:
     """A malformed file's problem from the template ``file.<key>`` of ``data/events.json`` in every
     language (the English is ``problem``); ``where`` is a field path, the same in every language.
     What the file says (a card, a value) is quoted as its ``repr``. Raise what it returns."""
@@ -61,7 +67,7 @@ class CardSet:
 
     # -- names and kinds -----------------------------------------------------------------------
     @cached_property
-    def action_table(self):
+    def action_table(self) -> _Actions:
         """The engine's action objects and lists for these cards (``rules.subastral.rules._Actions``), made
         on first use."""
         from rules.subastral.rules import _Actions     # (the engine builds on this module)
@@ -72,7 +78,7 @@ class CardSet:
         return tuple(f"{b.id}-{n}" for b in self.biomes for n in NUMBERS)
 
     @cached_property
-    def kind_by_name(self) -> dict[str, int]:
+    def kind_by_name(self) -> dict[str, Card]:
         return {name: kind for kind, name in enumerate(self.kind_names)}
 
     @cached_property
@@ -83,10 +89,10 @@ class CardSet:
     def biome_of(self) -> tuple[int, ...]:
         return tuple(b for b in range(len(self.biomes)) for _ in NUMBERS)
 
-    def card_name(self, kind: int) -> str:
+    def card_name(self, kind: Card) -> str:
         return END_CARD_NAME if kind == END_CARD else self.kind_names[kind]
 
-    def kind(self, name: Any, *, where: str) -> int:
+    def kind(self, name: JSON, *, where: str) -> Card:
         """The kind of a card name, or a clear error naming the place it was found."""
         if name == END_CARD_NAME:
             raise invalid("end_card_elsewhere", where)
@@ -98,7 +104,7 @@ class CardSet:
     def biome_name(self, biome: int) -> str:
         return self.biomes[biome].name
 
-    def card_label(self, kind: int) -> dict[str, str]:
+    def card_label(self, kind: Card) -> dict[str, str]:
         """A card as players name it, in each language: its biome's name from the card file and its
         number ("Savanna 3", "サバンナ 3"); the game-end card by that name. (``card_name`` is the id
         files and actions use: ``savanna-3``.)"""
@@ -109,7 +115,7 @@ class CardSet:
         return {"en": f"{biome.name} {number}", "ja": f"{biome.name_ja or biome.name} {number}"}
 
     # -- decks ---------------------------------------------------------------------------------
-    def deck(self, players: int) -> tuple[int, ...]:
+    def deck(self, players: int) -> tuple[Card, ...]:
         """The unshuffled deck for a player count, in card-file order."""
         return tuple(kind for kind, count in enumerate(self.copies[players]) for _ in range(count))
 
@@ -122,7 +128,7 @@ class CardSet:
         return self.fingerprint == standard_cards().fingerprint
 
 
-def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
+def parse_cards(data: JSON, *, where: str = "card file") -> CardSet:
     """Validate a card file's JSON and build the :class:`CardSet`."""
     if not isinstance(data, Mapping):
         raise invalid("card_file_object", where)
@@ -131,7 +137,7 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
     biomes_data = data.get("biomes")
     if not isinstance(biomes_data, list) or not biomes_data:
         raise invalid("biomes_list", where)
-    biomes = []
+    biomes: list[Biome] = []
     per_card: list[tuple[int, int, int]] = []  # (biome index, number, min players)
     for index, entry in enumerate(biomes_data):
         at = f"{where}: biomes[{index}]"
@@ -159,7 +165,7 @@ def parse_cards(data: Any, *, where: str = "card file") -> CardSet:
             if type(min_players) is not int or min_players not in PLAYER_COUNTS:
                 raise invalid("card_min_players", card_at, min_players=repr(min_players))
             per_card.append((index, number, min_players))
-    copies = {}
+    copies: dict[int, tuple[int, ...]] = {}
     for players in PLAYER_COUNTS:
         counts = [0] * (len(biomes) * len(NUMBERS))
         for biome, number, min_players in per_card:

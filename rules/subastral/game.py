@@ -7,13 +7,15 @@ Japanese templates in ``data/events.json``).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from typing import Any, Callable, Mapping, TypedDict
 
 from rules.eventtexts import joined, player, say, say_in
-from rules.protocol import ALL, Event, ModuleGame, Variant, acts, sees
+from rules.protocol import ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
 from rules.subastral import position, rules, scoring
 from rules.subastral.cards import END_CARD, END_CARD_NAME, CardSet, parse_cards, standard_cards
-from rules.subastral.state import DISTURB, NO_PASS, OVER, State
+from rules.subastral.state import DISTURB, NO_PASS, OVER, Action, Journal, Pile, Record, State
 
 DISTURBANCE = Variant(
     name="disturbance",
@@ -23,10 +25,10 @@ DISTURBANCE = Variant(
 )
 
 
-_JOURNAL_SCORES: dict = {}
+_JOURNAL_SCORES: dict[Journal, int] = {}
 
 
-def _journal_score(journal: tuple) -> int:
+def _journal_score(journal: Journal) -> int:
     """``scoring.journal_score`` of a journal, remembered by the journal (bots ask about the same
     journals many times: a move changes one journal at most)."""
     found = _JOURNAL_SCORES.get(journal)
@@ -37,7 +39,17 @@ def _journal_score(journal: tuple) -> int:
     return found
 
 
-class Subastral(ModuleGame):
+class _Texts(TypedDict, total=False):
+    """An event's texts (:class:`rules.protocol.Event`'s fields of that name): the full ones, and for a
+    hidden event the public ones."""
+
+    text: str
+    texts: dict[str, str]
+    public_text: str
+    public_texts: dict[str, str]
+
+
+class Subastral(ModuleGame[State, Action, CardSet]):
     id = "subastral"
     title = "Subastral"
     version = "1.0"
@@ -58,7 +70,7 @@ class Subastral(ModuleGame):
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(map(_journal_score, state.journals))
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def winners(self, state: State) -> tuple[Seat, ...]:
         """Most points; ties: fewest journal cards; still tied: a shared win."""
         if state.phase != OVER:
             return ()
@@ -67,11 +79,11 @@ class Subastral(ModuleGame):
         best = max((scores[s], -sizes[s]) for s in range(state.players))
         return tuple(s for s in range(state.players) if (scores[s], -sizes[s]) == best)
 
-    def score_key(self, state: State) -> tuple:
+    def score_key(self, state: State) -> tuple[CardSet, tuple[Journal, ...]]:
         """Scoring counts the journals' columns (and names their biomes from the cards)."""
         return (state.cards, state.journals)
 
-    def score_breakdown(self, state: State, lang: str = "en") -> list[dict]:
+    def score_breakdown(self, state: State, lang: str = "en") -> list[JSONObject]:
         """Per seat, the mixed and matching sets (``scoring.breakdown``); a matching set also names
         its column's biome. Texts in ``lang`` from the ``score.*`` templates of ``data/events.json``
         (biome names as the card file spells them); numbers and keys the same in every language."""
@@ -99,7 +111,7 @@ class Subastral(ModuleGame):
                 counts.update(pile)
         return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
 
-    def sample_hidden(self, state: State, seat: int | None, rng) -> State:
+    def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
         """Re-deal the deck (end card kept in place) and every other seat's hand among themselves, but
         for the hand cards everyone saw arrive from a cloud (``State.known``): those stay in their hand.
 
@@ -125,7 +137,7 @@ class Subastral(ModuleGame):
         deck = tuple(END_CARD if k == END_CARD else pool.pop() for k in state.deck)
         return state._replace(deck=deck, hands=tuple(hands), passes=tuple(passes))
 
-    def card_info(self, state: State, card: str) -> dict:
+    def card_info(self, state: State, card: str) -> JSONObject:
         """Group by biome (``group_names``: its name in each language, the card file's ``name_ja``);
         number = the printed number."""
         cards = state.cards
@@ -134,7 +146,7 @@ class Subastral(ModuleGame):
         names = {"en": biome.name, "ja": biome.name_ja or biome.name}
         return {"group": biome.id, "group_name": biome.name, "group_names": names, "number": cards.number_of[kind]}
 
-    def deck_knowledge(self, state: State, seat: int | None) -> dict:
+    def deck_knowledge(self, state: State, seat: Seat | None) -> JSONObject:
         """Unseen cards = the deck for this player count minus every card ``seat`` can see.
 
         Cards everyone saw go into a hand from a cloud (``State.known``) are seen too. The end card's
@@ -154,14 +166,14 @@ class Subastral(ModuleGame):
         return {"deck_count": deck_count, "unseen": unseen, "unseen_in_hands": in_hands, "end_card_depths": depths}
 
     # -- the observer ------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | str | None) -> dict:
+    def observe(self, state: State, seat: Viewer) -> JSONObject:
         """Everything public, plus ``seat``'s own hand and pass. Deck order is never shown, but to
         ``ALL`` (every hand and pass, and the deck's ``cards`` top first, the end card as ``END``)."""
         name = state.cards.card_name
-        names = lambda kinds: [name(k) for k in kinds]  # noqa: E731
+        names: Callable[[Pile], list[str]] = lambda kinds: [name(k) for k in kinds]  # noqa: E731
         deck = state.deck
-        end_in_deck = rules.END_CARD in deck
-        view = {
+        end_in_deck = END_CARD in deck
+        view: JSONObject = {
             "game": self.id,
             "viewer": seat,
             "players": state.players,
@@ -180,7 +192,7 @@ class Subastral(ModuleGame):
             "deck": {
                 "count": len(deck) - (1 if end_in_deck else 0),
                 "end_card_in_deck": end_in_deck,
-                "cards_above_end_card": deck.index(rules.END_CARD) if end_in_deck else None,
+                "cards_above_end_card": deck.index(END_CARD) if end_in_deck else None,
                 **({"cards": names(deck)} if seat == ALL else {}),
             },
             "clouds": [names(pile) for pile in state.clouds],
@@ -204,7 +216,7 @@ class Subastral(ModuleGame):
         return view
 
     # -- the picker --------------------------------------------------------------------------
-    def action_label(self, action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en") -> str:
         """The action's name on a button, from the ``action.*`` templates of ``data/events.json``
         keyed by the action's JSON type: a card as players name it (``play Savanna 3``, not the id
         ``savanna-3`` that ``str(action)`` and files use), a biome by its name, hand and journal as
@@ -224,7 +236,7 @@ class Subastral(ModuleGame):
         kind = END_CARD if card == END_CARD_NAME else self.cards.kind_by_name.get(card)
         return card if kind is None else self.cards.card_label(kind)
 
-    def position_fields(self, data) -> tuple:
+    def position_fields(self, data: Mapping[str, Any]) -> tuple[PositionField, ...]:
         return position.fields(self, data)
 
     def _biome_label(self, biome_id: str) -> dict[str, str] | str:
@@ -235,29 +247,31 @@ class Subastral(ModuleGame):
     def events(self, state: State) -> tuple[Event, ...]:
         return tuple(self._event(state, record) for record in state.log)
 
-    def _event(self, state: State, record: tuple) -> Event:
+    def _event(self, state: State, record: Record) -> Event:
         kind, seat, kinds, cloud, extra = record
         cards = state.cards
         names = tuple(cards.card_name(k) for k in kinds)        # ids, for tools; the texts name cards as printed
         labels = tuple(cards.card_label(k) for k in kinds)
         who = player(seat) if seat is not None else None
 
-        def written(key: str, *, hidden: bool = False, **values) -> dict:
+        def written(key: str, *, hidden: bool = False, **values: object) -> _Texts:
             """The event's texts from template ``key``; a ``hidden`` event also gets ``key.public``
             for the seats that may not see its cards."""
             values = {"who": who, "cards": joined(labels), **values}
             texts = say(self.id, key, **values)
-            found = {"text": texts["en"], "texts": texts}
+            found: _Texts = {"text": texts["en"], "texts": texts}
             if hidden:
                 public_texts = say(self.id, f"{key}.public", **values)
-                found.update(public_text=public_texts["en"], public_texts=public_texts)
+                found["public_text"] = public_texts["en"]
+                found["public_texts"] = public_texts
             return found
 
-        def term(group: str, reason: str) -> dict:
+        def term(group: str, reason: str) -> dict[str, str]:
             """A word for the log record's reason (``"empty hand"`` -> ``draw.empty_hand``)."""
             return say(self.id, f"{group}.{reason.replace(' ', '_')}")
 
         if kind == "setup":
+            assert isinstance(extra, int)
             return Event(kind=kind, seat=extra, **written("setup", starter=player(extra)))
         if kind == "play":
             return Event(kind=kind, seat=seat, cards=names, cloud=cloud, **written("play", cloud=cloud))
@@ -265,9 +279,11 @@ class Subastral(ModuleGame):
             where = term("zone", "hand" if extra == "hand" else "journal")
             return Event(kind=kind, seat=seat, cards=names, cloud=cloud, **written("take", cloud=cloud, where=where))
         if kind == "draw":
+            assert seat is not None and isinstance(extra, str)
             return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,),
                          **written("draw", hidden=True, why=term("draw", extra)))
         if kind == "deck_empty":
+            assert isinstance(extra, str)
             return Event(kind=kind, seat=seat, **written("deck_empty", step=term("skipped", extra)))
         if kind == "end_card":
             return Event(kind=kind, seat=seat, **written("end_card"))
@@ -285,14 +301,17 @@ class Subastral(ModuleGame):
         if kind == "take_skipped":
             return Event(kind=kind, seat=seat, **written("take_skipped"))
         if kind == "turn":
+            assert isinstance(extra, int)
             return Event(kind=kind, seat=seat, **written("turn", round=extra + 1))
         if kind == "empty_hand":
             return Event(kind=kind, seat=seat, **written("empty_hand"))
         if kind == "disturbance":
             return Event(kind=kind, **written("disturbance"))
         if kind == "pass_chosen":
+            assert seat is not None
             return Event(kind=kind, seat=seat, cards=names, visible_to=(seat,), **written("pass_chosen", hidden=True))
         if kind == "pass":
+            assert isinstance(extra, int)
             return Event(kind=kind, seat=seat, cards=names, **written("pass", receiver=player(extra)))
         if kind == "game_over":
             return Event(kind=kind, **written("game_over"))
@@ -301,10 +320,9 @@ class Subastral(ModuleGame):
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
-    def turn_of(self, state: State):
+    def turn_of(self, state: State) -> Turn | None:
         """Each seat's turn (play, take, order its journal) in order from the start player; the
         disturbance pass that ends a round (variant) is no one's: everyone passes at once."""
-        from rules.protocol import Turn
         from rules.subastral.state import DISTURB, OVER
 
         if state.phase == OVER:

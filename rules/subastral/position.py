@@ -8,16 +8,19 @@ a hand-written file can get wrong and says what and where; it never guesses.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from rules.eventtexts import joined, player
 from rules.fields import times as _times, whole_number as _int, json_list as _list, position_header
-from rules.protocol import require_keys
-from rules.subastral.cards import END_CARD, END_CARD_NAME, NUMBERS, CardSet, invalid as _bad, parse_cards
+from rules.protocol import JSON, JSONObject, PositionField, require_keys
+from rules.subastral.cards import END_CARD, END_CARD_NAME, NUMBERS, Card, CardSet, invalid as _bad, parse_cards
 from rules.subastral.state import (
     DISTURB, HAND, JOURNAL, NO_PASS, ORDER, PHASES, PLAY, TAKE,
-    OpenColumn, PassCard, PlayCard, State, TakeCloud,
+    Action, Journal, OpenColumn, PassCard, Pile, PlayCard, State, TakeCloud,
 )
+
+if TYPE_CHECKING:
+    from rules.subastral.game import Subastral
 
 STATE_KEYS = ("players", "start_player", "seat", "round", "phase", "played_cloud", "end_triggered",
               "last_round", "deck", "clouds", "hands", "journals", "pending", "passes")
@@ -25,10 +28,10 @@ STATE_KEYS = ("players", "start_player", "seat", "round", "phase", "played_cloud
 OPTIONAL_KEYS = ("taken_cloud", "known_hands")
 
 
-def encode(game, state: State) -> dict:
+def encode(game: Subastral, state: State) -> JSONObject:
     name = state.cards.card_name
-    names = lambda kinds: [name(k) for k in kinds]  # noqa: E731
-    data = {
+    names: Callable[[Pile], list[str]] = lambda kinds: [name(k) for k in kinds]  # noqa: E731
+    data: JSONObject = {
         "game": game.id,
         "version": game.version,
         "variants": dict(state.variants),
@@ -56,11 +59,11 @@ def encode(game, state: State) -> dict:
     return data
 
 
-def _cards(cards: CardSet, value: Any, where: str) -> tuple[int, ...]:
+def _cards(cards: CardSet, value: JSON, where: str) -> Pile:
     return tuple(cards.kind(name, where=f"{where}[{i}]") for i, name in enumerate(_list(value, where)))
 
 
-def decode(game, data: Any) -> State:
+def decode(game: Subastral, data: JSON) -> State:
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS, OPTIONAL_KEYS)
 
     players = raw["players"]
@@ -106,10 +109,10 @@ def decode(game, data: Any) -> State:
     journals_raw = _list(raw["journals"], "state.journals")
     if len(journals_raw) != players:
         raise _bad("journals_count", "state.journals", players=players, found=len(journals_raw))
-    journals = []
+    journals: list[Journal] = []
     for s, journal in enumerate(journals_raw):
         columns = []
-        seen = {}
+        seen: dict[int, int] = {}  # biome -> its column
         for c, column in enumerate(_list(journal, f"state.journals[{s}]")):
             at = f"state.journals[{s}][{c}]"
             kinds = _cards(cards, column, at)
@@ -125,7 +128,6 @@ def decode(game, data: Any) -> State:
             seen[biome] = c
             columns.append(kinds)
         journals.append(tuple(columns))
-    journals = tuple(journals)
 
     pending = _cards(cards, raw["pending"], "state.pending")
     played = raw["played_cloud"]
@@ -164,7 +166,7 @@ def decode(game, data: Any) -> State:
     passes_raw = _list(raw["passes"], "state.passes")
     if len(passes_raw) != players:
         raise _bad("passes_count", "state.passes", players=players)
-    passes = []
+    passes: list[Card] = []
     for s, name in enumerate(passes_raw):
         if name is None:
             passes.append(NO_PASS)
@@ -195,6 +197,7 @@ def decode(game, data: Any) -> State:
 
     # Hand cards everyone saw arrive (optional: a file without them knows of none).
     known_raw = raw.get("known_hands")
+    known: tuple[Pile, ...]
     if known_raw is None:
         known = ((),) * players
     else:
@@ -215,7 +218,7 @@ def decode(game, data: Any) -> State:
 
     return State(
         cards=cards, players=players, variants=tuple(sorted(variants.items())), deck=deck, clouds=clouds,
-        hands=hands, journals=journals, start_player=start, seat=seat, round=round_, phase=phase,
+        hands=hands, journals=tuple(journals), start_player=start, seat=seat, round=round_, phase=phase,
         played_cloud=played, pending=pending, end_triggered=end_triggered, last_round=last_round,
         passes=tuple(passes), taken_cloud=taken, known=known, log=(),
     )
@@ -224,7 +227,7 @@ def decode(game, data: Any) -> State:
 ACTION_TYPES = {"play": PlayCard, "take": TakeCloud, "open_column": OpenColumn, "pass": PassCard}
 
 
-def encode_action(action) -> dict:
+def encode_action(action: Action) -> JSONObject:
     if isinstance(action, PlayCard):
         return {"type": "play", "card": action.card}
     if isinstance(action, TakeCloud):
@@ -236,7 +239,7 @@ def encode_action(action) -> dict:
     raise TypeError(f"not a Subastral action: {action!r}")
 
 
-def decode_action(game, data: Any):
+def decode_action(game: Subastral, data: JSON) -> Action:
     if not isinstance(data, Mapping):
         raise _bad("action_object", "action", found=type(data).__name__)
     kind = data.get("type")
@@ -245,7 +248,7 @@ def decode_action(game, data: Any):
     if kind in ("play", "pass"):
         require_keys(data, ("type", "card"), where="action")
         game.cards.kind(data["card"], where="action.card")
-        return ACTION_TYPES[kind](card=data["card"])
+        return PlayCard(card=data["card"]) if kind == "play" else PassCard(card=data["card"])
     if kind == "take":
         require_keys(data, ("type", "cloud", "to"), where="action")
         cloud = _int(data["cloud"], "action.cloud", 1, 6)
@@ -258,21 +261,22 @@ def decode_action(game, data: Any):
     return OpenColumn(biome=data["biome"])
 
 
-def fields(game, data: Mapping) -> tuple:
+def fields(game: Subastral, data: Mapping[str, Any]) -> tuple[PositionField, ...]:
     """What a person edits in a Subastral position (:meth:`~rules.protocol.GameSpec.position_fields`):
     the deck (with the game-end card), the clouds, each seat's hand, journal columns and card to pass,
     and whose turn, which round and phase. ``()`` for data that is not a position's shape."""
     from rules import position_fields as f
     from rules.eventtexts import say
 
-    found = f.seated(game, data)
-    if found is None:
+    seated = f.seated(game, data)
+    if seated is None:
         return ()
-    state, hands, _ = found
+    state, hands, _ = seated
     cards = game.cards
     ids = [cards.card_name(kind) for kind in range(len(cards.kind_names))]
     table = f.table()
-    clouds = state.get("clouds") if isinstance(state.get("clouds"), Mapping) else {}
+    clouds_raw = state.get("clouds")
+    clouds = clouds_raw if isinstance(clouds_raw, Mapping) else {}
     cloud_numbers = [int(n) for n in clouds if str(n).isdigit()] or list(NUMBERS)
     cloud_labels = [say(game.id, "editor.cloud", n=n) for n in sorted(cloud_numbers)]
     found = [
@@ -287,7 +291,8 @@ def fields(game, data: Mapping) -> tuple:
     found += [f.cards(("clouds", str(n)), say(game.id, "editor.cloud", n=n), table, ids, ordered=True)
               for n in sorted(cloud_numbers, key=int)]
     found.append(f.cards(("pending",), say(game.id, "editor.pending"), table, ids, ordered=True))
-    journals = state.get("journals") if isinstance(state.get("journals"), list) else []
+    journals_raw = state.get("journals")
+    journals = journals_raw if isinstance(journals_raw, list) else []
     for s in range(len(hands)):
         found.append(f.hand(s, ids))
         columns = journals[s] if s < len(journals) and isinstance(journals[s], list) else []

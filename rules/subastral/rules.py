@@ -12,14 +12,16 @@ journal only for 1<->6), then, only if several new biomes arrive together, one c
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from rules.chance import seeded
 from rules.eventtexts import joined, player, say
-from rules.protocol import IllegalAction
-from rules.subastral.cards import END_CARD, NUMBERS, CardSet, invalid
+from rules.protocol import IllegalAction, Seat
+from rules.subastral.cards import END_CARD, NUMBERS, Card, CardSet, invalid
 from rules.subastral.state import make_state
 from rules.subastral.state import (
     DISTURB, HAND, JOURNAL, NO_PASS, ORDER, OVER, PLAY, TAKE,
-    OpenColumn, PassCard, PlayCard, State, TakeCloud,
+    Action, Journal, OpenColumn, PassCard, Pile, PlayCard, Record, State, TakeCloud,
 )
 
 RULE_SETUP = "setup"
@@ -42,7 +44,7 @@ def cards_under_end_card(players: int) -> int:
 
 
 # -- setup ---------------------------------------------------------------------------------------
-def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State:
+def new_state(cards: CardSet, players: int, seed: int, variants: tuple[tuple[str, object], ...]) -> State:
     """Setup steps 1-6; all chance comes from ``random.Random(seed)``."""
     rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     deck = list(cards.deck(players))
@@ -79,7 +81,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: tuple) -> State
 
 
 # -- who acts and what they may do ---------------------------------------------------------------
-def to_move(state: State) -> tuple[int, ...]:
+def to_move(state: State) -> tuple[Seat, ...]:
     phase = state.phase
     if phase == OVER:
         return ()
@@ -96,12 +98,13 @@ class _Actions:
         self.passing = tuple(PassCard(card=name) for name in cards.kind_names)
         self.open = tuple(OpenColumn(biome=b.id) for b in cards.biomes)
         # take[played]: (cloud index, its TakeCloud actions) for every other cloud.
-        self.take = {}
+        self.take: dict[int, tuple[tuple[int, tuple[TakeCloud, ...]], ...]] = {}
         for played in NUMBERS:
             options = []
             for cloud in NUMBERS:
                 if cloud == played:
                     continue
+                actions: tuple[TakeCloud, ...]
                 if (played, cloud) in ENDS_OF_ROW:
                     actions = (TakeCloud(cloud=cloud, to=HAND), TakeCloud(cloud=cloud, to=JOURNAL))
                 else:
@@ -115,17 +118,17 @@ def actions_for(cards: CardSet) -> _Actions:
     return cards.action_table
 
 
-def _distinct(kinds: tuple[int, ...]):
+def _distinct(kinds: Pile) -> dict[Card, None]:
     """Hand cards without repeats, in order (copies of a kind are the same move)."""
     return dict.fromkeys(kinds)
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: Seat) -> list[Action]:
     phase = state.phase
     if phase == DISTURB:
         if state.hands[seat] and state.passes[seat] == NO_PASS:
-            table = actions_for(state.cards).passing
-            return [table[k] for k in _distinct(state.hands[seat])]
+            table = actions_for(state.cards)
+            return [table.passing[k] for k in _distinct(state.hands[seat])]
         return []
     if seat != state.seat or phase == OVER:
         return []
@@ -166,7 +169,7 @@ class _Table:
         self.passes = state.passes
         self.taken_cloud = state.taken_cloud
         self.known = state.known
-        self.log = []
+        self.log: list[Record] = []
 
     def freeze(self) -> State:
         s = self.s
@@ -177,17 +180,17 @@ class _Table:
             self.last_round, self.passes, self.taken_cloud, self.known, tuple(self.log)))
 
     # -- zones -----------------------------------------------------------------------------
-    def set_hand(self, seat: int, hand: tuple) -> None:
+    def set_hand(self, seat: Seat, hand: Pile) -> None:
         hands = list(self.hands)
         hands[seat] = hand
         self.hands = tuple(hands)
 
-    def set_cloud(self, cloud: int, cards: tuple) -> None:
+    def set_cloud(self, cloud: int, cards: Pile) -> None:
         clouds = list(self.clouds)
         clouds[cloud - 1] = cards
         self.clouds = tuple(clouds)
 
-    def next_card(self, seat, why: str):
+    def next_card(self, seat: Seat, why: str) -> Card | None:
         """The deck's top card; the end card is set aside on the way (ruling 7). None if empty."""
         deck = self.deck
         if deck and deck[0] == END_CARD:
@@ -202,13 +205,13 @@ class _Table:
         self.deck = deck[1:]
         return deck[0]
 
-    def draw(self, seat: int, why: str) -> None:
+    def draw(self, seat: Seat, why: str) -> None:
         card = self.next_card(seat, why)
         if card is not None:
             self.set_hand(seat, tuple(sorted(self.hands[seat] + (card,))))
             self.log.append(("draw", seat, (card,), None, why))
 
-    def reveal_onto(self, cloud: int | None, seat) -> bool:
+    def reveal_onto(self, cloud: int | None, seat: Seat) -> bool:
         """Reveal the top card onto ``cloud`` (None = the cloud of its number). False if none left."""
         card = self.next_card(seat, "refill")
         if card is None:
@@ -218,13 +221,13 @@ class _Table:
         self.log.append(("reveal", None, (card,), target, "emptied" if cloud is not None else "number"))
         return True
 
-    def add_to_journal(self, seat: int, cards: tuple) -> tuple:
+    def add_to_journal(self, seat: Seat, cards: Pile) -> Pile:
         """Add cards of biomes that have a column; return those of new biomes (ruling 4)."""
         biome_of = self.cards.biome_of
         columns = list(self.journals[seat])
         column_of = {biome_of[col[0]]: i for i, col in enumerate(columns)}
-        new = []
-        added = []
+        new: list[Card] = []
+        added: list[Card] = []
         for card in cards:
             i = column_of.get(biome_of[card])
             if i is None:
@@ -237,18 +240,18 @@ class _Table:
             self.log.append(("journal", seat, tuple(added), None, None))
         return tuple(new)
 
-    def open_column(self, seat: int, biome: int, cards: tuple) -> None:
+    def open_column(self, seat: Seat, biome: int, cards: Pile) -> None:
         column = tuple(card for card in cards if self.cards.biome_of[card] == biome)
         self.set_journal(seat, self.journals[seat] + (column,))
         self.log.append(("column", seat, column, None, len(self.journals[seat])))
 
-    def set_journal(self, seat: int, columns: tuple) -> None:
+    def set_journal(self, seat: Seat, columns: Journal) -> None:
         journals = list(self.journals)
         journals[seat] = columns
         self.journals = tuple(journals)
 
     # -- turn structure --------------------------------------------------------------------
-    def place_new_biomes(self, seat: int, new: tuple) -> None:
+    def place_new_biomes(self, seat: Seat, new: Pile) -> None:
         """One new biome opens its column at once; several wait for the taker's order."""
         biomes = {self.cards.biome_of[card] for card in new}
         if len(biomes) == 1:
@@ -265,7 +268,7 @@ class _Table:
         self.refill(self.s.seat)
         self.end_turn()
 
-    def refill(self, seat: int) -> None:
+    def refill(self, seat: Seat) -> None:
         """Step 3 (docs/readings.md, "Subastral 5"): one card onto the cloud just taken, whatever its number (not onto another
         empty cloud a hand-written position may have; nothing when the take was skipped), then by
         number until two clouds hold 2+."""
@@ -311,7 +314,7 @@ class _Table:
             self.log.append(("game_over", None, (), None, None))
 
 
-def _illegal(key: str, rule: str, **values):
+def _illegal(key: str, rule: str, **values: object) -> NoReturn:
     """Refuse with the template ``refusal.<key>`` of ``data/events.json`` in every language (the
     English is ``reason``). Seats are named by ``player(seat)``; what the player sent (a card, a
     cloud, a seat) is quoted as its ``repr``."""
@@ -319,35 +322,34 @@ def _illegal(key: str, rule: str, **values):
     raise IllegalAction(reasons["en"], rule=rule, reasons=reasons)
 
 
-def apply(state: State, seat: int, action) -> State:
+def apply(state: State, seat: Seat, action: Action) -> State:
     phase = state.phase
-    kind = type(action)
-    if kind is OpenColumn and phase != ORDER:
+    if type(action) is OpenColumn and phase != ORDER:
         _opened_by_itself(state, seat, action)
     if phase == OVER:
         _illegal("game_over", RULE_OVER)
     if type(seat) is not int or not 0 <= seat < state.players:
         _illegal("no_seat", RULE_TURN, seat=repr(seat), players=state.players)
     if phase == DISTURB:
-        if kind is not PassCard:
+        if type(action) is not PassCard:
             _illegal("disturbance_pass", RULE_DISTURB, who=player(seat))
         return _pass_card(state, seat, action)
     if seat != state.seat:
         _illegal("not_your_turn", RULE_TURN, current=player(state.seat), who=player(seat))
     if phase == PLAY:
-        if kind is not PlayCard:
+        if type(action) is not PlayCard:
             _illegal("play_first", RULE_PLAY, who=player(seat))
         return _play(state, seat, action)
     if phase == TAKE:
-        if kind is not TakeCloud:
+        if type(action) is not TakeCloud:
             _illegal("take_now", RULE_TAKE, who=player(seat), cloud=state.played_cloud)
         return _take(state, seat, action)
-    if kind is not OpenColumn:
+    if type(action) is not OpenColumn:
         _illegal("choose_column", RULE_COLUMNS, who=player(seat))
     return _open(state, seat, action)
 
 
-def _opened_by_itself(state: State, seat, action: OpenColumn) -> None:
+def _opened_by_itself(state: State, seat: Seat, action: OpenColumn) -> None:
     """Refuse, saying so, an ``OpenColumn`` for the last new biome of a take: once one biome is left
     waiting its column opens by itself (ruling 4 leaves nothing to choose), so that column was opened by
     the last apply, right after the one the taker chose. Any other stray ``OpenColumn`` goes on to the
@@ -362,7 +364,7 @@ def _opened_by_itself(state: State, seat, action: OpenColumn) -> None:
                      biome={"en": biome.name, "ja": biome.name_ja or biome.name})
 
 
-def _play(state: State, seat: int, action: PlayCard) -> State:
+def _play(state: State, seat: Seat, action: PlayCard) -> State:
     cards = state.cards
     card = cards.kind_by_name.get(action.card) if isinstance(action.card, str) else None
     hand = state.hands[seat]
@@ -372,9 +374,9 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
     i = hand.index(card)
     hands = list(state.hands)
     hands[seat] = hand[:i] + hand[i + 1:]
-    clouds = list(state.clouds)
-    clouds[cloud - 1] += (card,)
-    clouds = tuple(clouds)
+    piles = list(state.clouds)
+    piles[cloud - 1] += (card,)
+    clouds = tuple(piles)
     # Built field by field (State order): the commonest step of every game, kept cheap.
     s = state
     known = s.known
@@ -395,7 +397,7 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
     return table.freeze()
 
 
-def _take(state: State, seat: int, action: TakeCloud) -> State:
+def _take(state: State, seat: Seat, action: TakeCloud) -> State:
     cloud, to = action.cloud, action.to
     played = state.played_cloud
     if type(cloud) is not int or not 1 <= cloud <= CLOUDS:
@@ -432,7 +434,7 @@ def _take(state: State, seat: int, action: TakeCloud) -> State:
     return table.freeze()
 
 
-def _open(state: State, seat: int, action: OpenColumn) -> State:
+def _open(state: State, seat: Seat, action: OpenColumn) -> State:
     cards = state.cards
     waiting = {cards.biome_of[k] for k in state.pending}
     biome = next((b for b, info in enumerate(cards.biomes) if info.id == action.biome), None)
@@ -449,7 +451,7 @@ def _open(state: State, seat: int, action: OpenColumn) -> State:
     return table.freeze()
 
 
-def _pass_card(state: State, seat: int, action: PassCard) -> State:
+def _pass_card(state: State, seat: Seat, action: PassCard) -> State:
     cards = state.cards
     if not state.hands[seat]:
         _illegal("nothing_to_pass", RULE_DISTURB, who=player(seat))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from rules.eventtexts import say, say_in
+from rules.protocol import JSONObject
 
 
 def triangular(columns: int) -> int:
@@ -34,7 +35,7 @@ def mixed_set_runs(heights: Sequence[int]) -> list[int]:
     >>> mixed_set_runs([3, 2, 2, 2, 1, 3, 1, 1])
     [8, 4, 1]
     """
-    runs = []
+    runs: list[int] = []
     depth = 1
     while True:
         run = 0
@@ -85,19 +86,19 @@ def journal_score(heights: Sequence[int]) -> int:
     return mixed_sets_score(heights) + matching_sets_score(heights)
 
 
-def breakdown(heights: Sequence[int], lang: str = "en", biomes: Sequence[Mapping[str, str]] | None = None) -> dict:
+def breakdown(heights: Sequence[int], lang: str = "en", biomes: Sequence[Mapping[str, str]] | None = None) -> JSONObject:
     """Every category with its points, for the score table and for teaching.
 
     The ``category`` and ``detail`` texts are in ``lang``, from the ``score.*`` templates of
     ``data/events.json``; ``biomes`` (each column's biome name per language) adds the biome to a
     matching set's detail. The numbers and keys are the same in every language.
     """
-    def text(key: str, count: int | None = None, **values) -> str:
+    def text(key: str, count: int | None = None, **values: object) -> str:
         if count is not None:                                    # English plurals: 1 column, 2 columns
             key += ".one" if count == 1 else ".other"
         return say_in("subastral", key, lang, **values)
 
-    categories = []
+    categories: list[JSONObject] = []
     for k, run in enumerate(mixed_set_runs(heights), start=1):
         categories.append({
             "category": text("score.mixed_set", set=k),

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.protocol import Seat
 from rules.records import from_fields
 
-from rules.subastral.cards import CardSet
+from rules.subastral.cards import Card, CardSet
 
 # Phases: what the seat(s) in ``to_move`` must decide.
 PLAY = "play"            # turn step 1: play a hand card onto its cloud
@@ -27,6 +28,16 @@ HAND = "hand"
 JOURNAL = "journal"
 NO_PASS = -1  # in State.passes: this seat has not chosen a card to pass (or passes none)
 
+#: Cards in a zone (deck, cloud, hand, journal column, ...), in the zone's order.
+Pile = tuple[Card, ...]
+#: A seat's journal: its columns left to right.
+Journal = tuple[Pile, ...]
+#: One thing an apply did, as ``State.log`` keeps it: ``(kind, seat, cards, cloud, extra)``. ``extra`` is
+#: what the kind needs besides: the start seat (``setup``), the receiving seat (``pass``), a round
+#: (``turn``, ``end_card``), a column or a count (``column``, ``order``), or a reason in words (``draw``,
+#: ``deck_empty``, ``reveal``, ``take``); ``seat`` is ``None`` for no one's events.
+Record = tuple[str, Seat | None, Pile, int | None, int | str | None]
+
 
 class State(NamedTuple):
     """Everything about a Subastral game at one moment; the deck's order included."""
@@ -35,45 +46,45 @@ class State(NamedTuple):
     players: int
     variants: tuple[tuple[str, object], ...]
     #: Remaining deck, top card first; the game-end card is ``END_CARD`` until it is revealed.
-    deck: tuple[int, ...]
+    deck: Pile
     #: Clouds 1..6 (index 0..5), each the cards on it in the order they were placed.
-    clouds: tuple[tuple[int, ...], ...]
+    clouds: tuple[Pile, ...]
     #: Each seat's hand, sorted (order in hand carries no information).
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[Pile, ...]
     #: Each seat's journal: columns left to right, each column its cards in order of arrival.
-    journals: tuple[tuple[tuple[int, ...], ...], ...]
-    start_player: int
+    journals: tuple[Journal, ...]
+    start_player: Seat
     #: Whose turn it is (in the disturbance phase: meaningless, see ``passes``).
-    seat: int
+    seat: Seat
     #: Rounds completed by everyone; a round ends with the seat before the start player.
     round: int
     phase: str
     #: Cloud played on this turn (1..6), 0 before the play.
     played_cloud: int
     #: Cards taken to the journal whose new biomes still wait for a column (phase ORDER).
-    pending: tuple[int, ...]
+    pending: Pile
     end_triggered: bool
     #: The round after which the game ends (-1 until the end card is revealed).
     last_round: int
     #: Disturbance variant: the card each seat chose to pass, ``NO_PASS`` if none yet.
-    passes: tuple[int, ...]
+    passes: tuple[Card, ...]
     #: The cloud taken this turn (1..6), 0 before the take: the refill's first card goes there (phase
     #: ORDER keeps it while the taker orders the new columns).
     taken_cloud: int
     #: Per seat, sorted: hand cards every player knows are there, because they were taken from a cloud
     #: in view of all (a bonus or empty-hand draw is seen by its drawer only). A played or passed card
     #: of that kind leaves the list, as a watcher would cross it off. ``sample_hidden`` keeps them.
-    known: tuple[tuple[int, ...], ...]
+    known: tuple[Pile, ...]
     #: What the last apply did: compact records, turned into Events by ``events()``.
-    log: tuple[tuple, ...]
+    log: tuple[Record, ...]
 
-    def variant(self, name: str):
+    def variant(self, name: str) -> object:
         for key, value in self.variants:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def turns_taken(self, seat: int) -> int:
+    def turns_taken(self, seat: Seat) -> int:
         """Turns ``seat`` has finished; everyone has the same number at the end."""
         if self.phase in (DISTURB, OVER):
             return self.round + 1

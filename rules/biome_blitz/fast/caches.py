@@ -27,17 +27,33 @@ playouts ran 4-5% faster).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Literal, NamedTuple, TypeVar
 
-from rules.biome_blitz.cards import CardSet
+from rules.biome_blitz.cards import Animal, CardSet, Cost
 from rules.biome_blitz.fast.entries import REVEAL
-from rules.biome_blitz.state import MARKET
+from rules.biome_blitz.state import (
+    MARKET, Action, Compete, Discover, Ecosystems, Forage, Hand, LogEntry, Pile, Replace, Team,
+)
+from rules.protocol import Seat
 
 LIMIT = 100000      # entries per cache before it starts over
 #: Teams of at most this many animals in all are remembered (``Caches.seats``): kept for good, larger
 #: ones would make the heap grow game after game, and Python's garbage collector scan it ever longer.
 SMALL_TEAMS = 2
 HANDS = 5000        # hands in ``Caches.by_hand``'s dicts (each holds at most a few hundred entries)
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+#: Cards of each resource symbol (leaf, water, meat, wild), or the most a payment can use of each.
+Counts = tuple[int, int, int, int]
+#: A payment as actions name it: its symbols' names ("leaf", "wild").
+Payment = tuple[str, ...]
+#: A face-up card's price for a team: (deck, cost, free units, sorted (pay, using) substitutes).
+Price = tuple[int, Cost, int, tuple[tuple[int, int], ...]]
+#: A face-up card's Discover actions per market slot (1-3, at 0-2): the same payments in each.
+SlotActions = tuple[tuple[Discover, ...], ...]
 
 
 class TeamKeys(NamedTuple):
@@ -73,51 +89,54 @@ class Caches:
             ability.get("max_attacker_power") is not None for ability in animal.with_effect("immune")))
         self.animal_cards, self.ecosystem_kinds = len(animals), len(cards.ecosystems)     # markets show these
         #: team -> TeamKeys; the TeamKeys themselves made once per value (``keys``): many teams share them.
-        self.teams: dict = {}
-        self.keys: dict = {}
+        self.teams: dict[Team, TeamKeys] = {}
+        self.keys: dict[TeamKeys, TeamKeys] = {}
         #: (seat, teams) -> the seat's SeatCache, for teams of at most ``SMALL_TEAMS`` animals in all:
         #: those recur from game to game (games begin alike), larger ones seldom do. (The seat's last
         #: SeatCache is kept in ``last_seats`` whatever the teams: teams change seldom.)
-        self.seats: dict = {}
+        self.seats: dict[tuple[Seat, tuple[Team, ...]], SeatCache] = {}
         #: TeamKeys -> they, the ``by_hand`` dict and the ``cards_for`` entry for them (for SeatCaches).
-        self.team_parts: dict = {}
-        #: Per seat (at most six): (teams, the seat's SeatCache) last looked up, tried first.
-        self.last_seats = [(None, None)] * 6
+        self.team_parts: dict[TeamKeys, tuple[TeamKeys, HandGroup, CardRecords]] = {}
+        #: Per seat (at most six): (teams, the seat's SeatCache) last looked up, tried first; (None, None)
+        #: before the seat's first list (no teams equal None, so that None is never read as a SeatCache).
+        self.last_seats: list[tuple[tuple[Team, ...] | None, SeatCache]] = [(None, None)] * 6  # type: ignore[list-item]
         #: (discover-changing animals, explore-changing animals) -> its HandGroup {hand: HandCache}:
         #: looking the hand up once serves the whole list.
-        self.by_hand: dict = {}
+        self.by_hand: dict[tuple[Team, Team], HandGroup] = {}
         # What a hand's entry can depend on at most, per symbol (wild last): a Discover payment never
         # uses more cards of a symbol than its price has units that symbol can pay (the printed costs
         # bound that when no ability changes them, and a card's whole cost always does), a battle cost's
         # payment no more than the cost, and Explore asks whether a symbol is held twice.
-        printed = [card.cost for card in (*animals, *cards.ecosystems)]
-        least = [max(*caps, 2) for caps in zip(*self._battle_caps(animals), (2, 2, 2, 0))]
+        printed = [card.cost for card in animals] + [card.cost for card in cards.ecosystems]
+        least: list[int] = [max(*caps, 2) for caps in zip(*self._battle_caps(animals), (2, 2, 2, 0))]
         #: For teams without cost-changing animals: the printed costs' units per symbol (and in all).
-        self.printed_caps = tuple(max(n, at_least) for n, at_least in
-                                  zip((*map(max, zip(*printed)), max(map(sum, printed))), least))
+        leaf, water, meat, wild = (max(n, at_least) for n, at_least in
+                                   zip((*map(max, zip(*printed)), max(map(sum, printed))), least))
+        self.printed_caps: Counts = (leaf, water, meat, wild)
         #: For teams with discover-changing ones: a whole cost (the largest) for every symbol.
         whole = max(max(map(sum, printed)), *least)
-        self.whole_caps = (whole,) * 4
+        self.whole_caps: Counts = (whole,) * 4
         self.hands_made = 0             # HandCaches made since the by_hand dicts last started over
         # What the by_hand entries are made from, shared by every hand:
-        #: discover-changing animals -> per deck (none for resources), per card: None until first asked,
-        #: then its CardRecord.
-        self.cards_for: dict = {}
+        #: discover-changing animals -> per deck (an empty list for resources), per card: None until first
+        #: asked, then its CardRecord.
+        self.cards_for: dict[Team, CardRecords] = {}
         #: price (as CardRecord.price) -> its number (bounded by the card set, never starts over).
-        self.prices: dict = {}
+        self.prices: dict[Price, int] = {}
         #: (CardRecord.number, the counts of each symbol capped at CardRecord.caps) -> the card's Discover
         #: actions per market slot: the payments are the same for every hand with those capped counts (a
         #: payment never uses more cards of a symbol than the price has units that symbol can pay).
-        self.by_price: dict = {}
+        self.by_price: dict[tuple[int, int, int, int, int], SlotActions] = {}
         #: (deck, payments named) -> the Discover actions per market slot: the same for every card
         #: with these payments.
-        self.slot_lists: dict = {}
+        self.slot_lists: dict[tuple[int, tuple[Payment, ...]], SlotActions] = {}
         #: (which plain symbols the hand holds at least twice, which decks can be explored (bits)) -> Explore
         #: actions, for teams without explore_cost abilities: nothing else counts then.
-        self.explores: dict = {}
+        self.explores: dict[tuple[bool, bool, bool, int], tuple[Action, ...]] = {}
         #: Per whether the defender has team mates, per attacker, per defender (animal card indices):
         #: the pair's PairRecord, None when an ability protects the defender, False until first asked.
-        self.pair_rows = tuple([[False] * len(animals) for _ in animals] for _mates in (False, True))
+        self.pair_rows: tuple[list[list[PairEntry]], ...] = tuple(
+            [[False] * len(animals) for _ in animals] for _mates in (False, True))
         # The battle costs, numbered (a hand's payments are remembered per number), and per animal card.
         costs = sorted({animal.battle_cost for animal in animals})
         self.battle_costs = tuple(costs)
@@ -125,34 +144,35 @@ class Caches:
         #: Per battle cost (numbered): the most cards of each symbol (wild last) a payment can use.
         self.battle_caps = self._battle_caps(animals)
         #: payments of a battle cost (named) -> their number; and the payments by number.
-        self.pay_ids: dict = {}
-        self.pays: list = []
+        self.pay_ids: dict[tuple[Payment, ...], int] = {}
+        self.pays: list[tuple[Payment, ...]] = []
         #: (battle cost's number, symbol counts capped at what the cost can use) -> the number of the
         #: payments (as ``payments`` gives them: larger counts give the same payments).
-        self.battle_pays: dict = {}
+        self.battle_pays: dict[tuple[int, tuple[int, ...]], int] = {}
         #: A hand's symbol counts -> the numbers of its payments of every battle cost (HandCache.pay_ids).
-        self.pay_ids_of: dict = {}
+        self.pay_ids_of: dict[Counts, tuple[int, ...]] = {}
         #: A hand's payments' numbers for some battle costs (None for the others) -> their number:
         #: compete lists are remembered per seat by this number (HandCache.masked). Bounded by the card
         #: set (its battle costs' payments), never starts over.
-        self.pay_vector_ids: dict = {}
-        self.forages: dict = {}         # resource market -> Forage actions (the deck or its discards hold cards)
+        self.pay_vector_ids: dict[tuple[int | None, ...], int] = {}
+        #: resource market -> Forage actions (the deck or its discards hold cards)
+        self.forages: dict[Pile, tuple[Forage, ...]] = {}
         #: (a team's animals with take_all_faceup abilities, resource market, the deck or its discards hold
         #: cards) -> Forage and ForageAll actions: whether the abilities can be used depends on the market only.
-        self.take_all: dict = {}
+        self.take_all: dict[tuple[Team, Pile, bool, bool], tuple[Action, ...]] = {}
         #: A team's ecosystems (card kinds) -> the Replace actions (a fourth ecosystem came).
-        self.replaces: dict = {}
+        self.replaces: dict[Ecosystems, tuple[Replace, ...]] = {}
         #: Per deck, per card (a symbol, animal or ecosystem kind), per market slot (1-3): the log entry
         #: ("reveal", None, (deck, card), slot), made once (the resources' are ``entries.REVEAL``).
-        self.reveals = (REVEAL,) + tuple(tuple(tuple(("reveal", None, (d, card), slot) for slot in range(MARKET + 1))
+        self.reveals: tuple[tuple[tuple[LogEntry, ...], ...], ...] = (REVEAL,) + tuple(tuple(tuple(("reveal", None, (d, card), slot) for slot in range(MARKET + 1))
                                                for card in range(count))
                                          for d, count in ((1, len(animals)), (2, len(cards.ecosystems))))
 
     @staticmethod
-    def _battle_caps(animals) -> tuple:
+    def _battle_caps(animals: tuple[Animal, ...]) -> tuple[Counts, ...]:
         return tuple((*cost, sum(cost)) for cost in sorted({animal.battle_cost for animal in animals}))
 
-    def team(self, team: tuple[int, ...]) -> TeamKeys:
+    def team(self, team: Team) -> TeamKeys:
         keys = self.teams.get(team)
         if keys is None:
             keys = TeamKeys(tuple(a for a in team if self.changes_discover[a]),
@@ -164,18 +184,18 @@ class Caches:
             keys = remember(self.teams, team, self.keys.setdefault(keys, keys))
         return keys
 
-    def seat(self, seat: int, teams: tuple[tuple[int, ...], ...], pairs: tuple, mask: int) -> SeatCache:
+    def seat(self, seat: Seat, teams: tuple[Team, ...], pairs: tuple[PairRecord, ...], mask: int) -> SeatCache:
         """Remember the SeatCache of ``seat`` at ``teams`` (see ``seats``) with these compete ``pairs``,
         whose battle costs are the bits of ``mask``."""
         team = teams[seat]
         keys = self.teams.get(team) or self.team(team)
-        found = self.team_parts.get(keys)
-        if found is None:
+        parts = self.team_parts.get(keys)
+        if parts is None:
             group = self.by_hand.get((keys.changes_discover, keys.changes_explore))
-            found = self.team_parts[keys] = (
+            parts = self.team_parts[keys] = (
                 keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
-        keys, hands, records = found
+        keys, hands, records = parts
         found = SeatCache(keys, pairs, hands, records, mask, {})
         if sum(map(len, teams)) <= SMALL_TEAMS:
             remember(self.seats, (seat, teams), found)
@@ -188,7 +208,7 @@ class Caches:
         found = self.by_hand[keys.changes_discover, keys.changes_explore] = HandGroup(caps)
         return found
 
-    def hand(self, hands: HandGroup, hand: tuple[int, ...], pay_id) -> HandCache:
+    def hand(self, hands: HandGroup, hand: Hand, pay_id: Callable[[Hand, int], int]) -> HandCache:
         """The HandCache for ``hand``, new to ``hands`` (a ``by_hand`` entry): a hand with the same
         counts capped at the group's caps shares it; ``pay_id(hand, cost)`` gives the number of the
         hand's payments of a battle cost (numbered)."""
@@ -211,15 +231,15 @@ class Caches:
                 return found
         pay_ids = self.pay_ids_of.get(counts)
         if pay_ids is None:
-            pay_ids = []
+            numbers = []
             for cost, caps in enumerate(self.battle_caps):
                 key = (cost, tuple([n if n < cap else cap for n, cap in zip(counts, caps)]))
-                found = self.battle_pays.get(key)
-                if found is None:
-                    found = self.battle_pays[key] = pay_id(hand, cost)
-                pay_ids.append(found)
-            pay_ids = remember(self.pay_ids_of, counts, tuple(pay_ids))
-        found = hands[hand] = HandCache(counts, {}, (None, [None] * self.animal_cards + [NO_SLOTS],
+                number = self.battle_pays.get(key)
+                if number is None:
+                    number = self.battle_pays[key] = pay_id(hand, cost)
+                numbers.append(number)
+            pay_ids = remember(self.pay_ids_of, counts, tuple(numbers))
+        found = hands[hand] = HandCache(counts, {}, ([], [None] * self.animal_cards + [NO_SLOTS],
                                                      [None] * self.ecosystem_kinds + [NO_SLOTS]), pay_ids, {})
         if caps is not None:
             hands.by_counts[counts] = found
@@ -234,12 +254,12 @@ class Caches:
         hand_parts.masked[mask] = found
         return found
 
-    def discover_cards(self, changes_discover: tuple[int, ...]) -> tuple:
+    def discover_cards(self, changes_discover: Team) -> CardRecords:
         """The per-deck, per-card CardRecord lists for a team with these discover-changing animals."""
-        return remember(self.cards_for, changes_discover,
-                        (None, [None] * self.animal_cards, [None] * self.ecosystem_kinds))
+        records: CardRecords = ([], [None] * self.animal_cards, [None] * self.ecosystem_kinds)
+        return remember(self.cards_for, changes_discover, records)
 
-    def pay_id(self, pays: tuple) -> int:
+    def pay_id(self, pays: tuple[Payment, ...]) -> int:
         """The number of these payments (of a battle cost, named): few distinct ones exist."""
         found = self.pay_ids.get(pays)
         if found is None:
@@ -248,21 +268,21 @@ class Caches:
         return found
 
 
-class HandGroup(dict):
+class HandGroup(dict[Hand, "HandCache"]):
     """A ``by_hand`` entry: hand -> HandCache, for teams with the same cost-changing animals. What a
     HandCache holds depends on the hand only through its symbol counts capped at ``caps`` (None: on
     the whole hand), so hands with the same capped counts share one (``by_counts``)."""
 
     __slots__ = ("caps", "by_counts")
 
-    def __init__(self, caps: tuple[int, int, int, int] | None):
+    def __init__(self, caps: Counts | None):
         super().__init__()
         self.caps = caps
-        self.by_counts: dict = {}
+        self.by_counts: dict[Counts, HandCache] = {}
 
 
 #: A HandCache's Discover entry for an empty market slot (EMPTY, -1, indexes the last entry).
-NO_SLOTS = ((), (), ())
+NO_SLOTS: SlotActions = ((), (), ())
 
 
 class SeatCache(NamedTuple):
@@ -270,48 +290,57 @@ class SeatCache(NamedTuple):
 
     keys: TeamKeys          # its team's
     #: The PairRecord of every pair the seat might compete with and no ability protects, in listing order.
-    pairs: tuple
-    hands: dict             # the ``by_hand`` dict for the team's cost-changing animals
-    records: tuple          # the ``cards_for`` entry for the team's discover-changing animals
+    pairs: tuple[PairRecord, ...]
+    hands: HandGroup        # the ``by_hand`` dict for the team's cost-changing animals
+    records: CardRecords    # the ``cards_for`` entry for the team's discover-changing animals
     mask: int               # the battle costs (bits by number) of the pairs' attackers
     #: The number of a hand's payments of those battle costs (HandCache.masked) -> the Compete actions:
     #: the pairs' actions depend on the hand only through those payments.
-    competes: dict
+    competes: dict[int, tuple[Compete, ...]]
 
 
 class HandCache(NamedTuple):
     """One hand's remembered list parts (for the team's cost-changing animals)."""
 
-    counts: tuple[int, int, int, int]     # cards of each symbol, capped at the HandGroup's caps
-    explores: dict          # which decks can be explored (bits by deck) -> Explore actions
-    #: Per deck (resource, animal, ecosystem; none for resources), per card (its index), and last
-    #: NO_SLOTS for an empty slot: None until first asked, then the card's Discover actions per market
-    #: slot (its entry in ``Caches.by_price``). Lists indexed by card need no hashing.
-    discovers: tuple
+    counts: Counts          # cards of each symbol, capped at the HandGroup's caps
+    explores: dict[int, tuple[Action, ...]]     # which decks can be explored (bits by deck) -> Explore actions
+    #: Per deck (resource, animal, ecosystem; an empty list for resources), per card (its index), and
+    #: last NO_SLOTS for an empty slot: None until first asked, then the card's Discover actions per
+    #: market slot (its entry in ``Caches.by_price``). Lists indexed by card need no hashing.
+    discovers: tuple[list[SlotActions | None], list[SlotActions | None], list[SlotActions | None]]
     #: Per battle cost (``Caches.battle_costs``' number): the number of the hand's payments of it.
-    pay_ids: tuple
+    pay_ids: tuple[int, ...]
     #: Some battle costs (bits by number, a SeatCache's mask) -> the number of the hand's payments of
     #: those costs (``Caches.masked``).
-    masked: dict
+    masked: dict[int, int]
 
 
 class CardRecord(NamedTuple):
     """A face-up card's price for one team's discover-changing abilities."""
 
-    price: tuple            # (deck, cost, free units, sorted (pay, using) substitutes)
+    price: Price            # (deck, cost, free units, sorted (pay, using) substitutes)
     number: int             # the price's number (``Caches.prices``)
     #: The most cards of each symbol (wild last) a payment of the price can use: a plain symbol pays
     #: its own units and those it substitutes for, a wild any unit.
-    caps: tuple[int, int, int, int]
+    caps: Counts
+
+
+#: Per deck (an empty list for resources), per card: None until first asked, then its CardRecord.
+CardRecords = tuple[list[CardRecord | None], list[CardRecord | None], list[CardRecord | None]]
 
 
 class PairRecord(NamedTuple):
     """A compete pair no ability protects, shared by hands: its actions per payments of its battle cost."""
 
     cost: int               # the attacker's battle cost, numbered (``Caches.battle_costs``)
-    by_pays: dict           # payments' number -> Compete actions
+    by_pays: dict[int, tuple[Compete, ...]]     # payments' number -> Compete actions
     attacker: int
     defender: int
+
+
+#: A pair's entry in ``Caches.pair_rows``: its PairRecord, None when an ability protects the defender,
+#: False until first asked.
+PairEntry = PairRecord | None | Literal[False]
 
 
 def caches_for(cards: CardSet) -> Caches:
@@ -319,7 +348,7 @@ def caches_for(cards: CardSet) -> Caches:
     return cards.speed_caches
 
 
-def remember(cache: dict, key, value):
+def remember(cache: dict[K, V], key: K, value: V) -> V:
     """Store ``value`` in ``cache`` (one of a Caches' dicts keyed by hands, markets or teams) under
     ``key`` and answer it; the cache starts over when it holds more than ``LIMIT`` entries, so memory
     stays bounded. Every such dict of a Caches is filled here and nowhere else.

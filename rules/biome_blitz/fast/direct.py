@@ -8,25 +8,28 @@ cases answered here (``tests/rules/biome_blitz/test_biome_blitz_direct_paths.py`
 from __future__ import annotations
 
 from bisect import insort
+from typing import cast
 
 from rules.biome_blitz import choices
-from rules.biome_blitz.cards import WILD
+from rules.biome_blitz.cards import WILD, Card, Deck
 from rules.biome_blitz.checks import _symbols
 from rules.biome_blitz.choices import RULE_DISCOVER, RULE_EXPLORE
 from rules.biome_blitz.fast import quick
-from rules.biome_blitz.fast.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS
+from rules.biome_blitz.fast.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS, Log
 from rules.biome_blitz.fast.entries import turn as turn_entry
+from rules.biome_blitz.fast.quick import Fields
 from rules.biome_blitz.state import (
-    ACTION, EMPTY, FORAGE, MARKET, MAX_ECOSYSTEMS, REPLACE, WIN_ANIMALS, WIN_POINTS, Discover, Explore, State, make_state,
+    ACTION, EMPTY, FORAGE, MARKET, MAX_ECOSYSTEMS, REPLACE, WIN_ANIMALS, WIN_POINTS, Discover, Explore, ForageTook, Pile,
+    State, make_state,
 )
 from rules.biome_blitz.table import _put, _without, known_less
+from rules.protocol import Seat
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 _LOG = State._fields.index("log")
 
 
-def explore(state: State, seat: int, action: Explore, d: int, flushed: tuple[int, ...],
-            revealed: tuple[int, ...]) -> State:
+def explore(state: State, seat: Seat, action: Explore, d: Deck, flushed: Pile, revealed: Pile) -> State:
     """``_explore`` in the usual case, built directly as its general path would (pay, discard the
     market, refill it from the deck's top): the deck holds the three cards ``revealed`` and they are
     no three of a kind to replace."""
@@ -37,20 +40,20 @@ def explore(state: State, seat: int, action: Explore, d: int, flushed: tuple[int
     hands = _put(hands, seat, _without(hands[seat], paid))
     if known[seat]:
         known = _put(known, seat, known_less(known[seat], paid))
-    decks, discards, markets = [*decks], [*discards], [*markets]
-    discards[RESOURCE] = discards[RESOURCE] + paid
-    discards[d] = discards[d] + flushed
-    decks[d], markets[d] = deck[MARKET:], revealed
+    new_decks, new_discards, new_markets = [*decks], [*discards], [*markets]
+    new_discards[RESOURCE] = new_discards[RESOURCE] + paid
+    new_discards[d] = new_discards[d] + flushed
+    new_decks[d], new_markets[d] = deck[MARKET:], revealed
     # (MARKET is 3: the three revealed cards.)
     reveals = cards.speed_caches.reveals[d]
     log = (("explore", seat, (d,) + flushed, action.pay), reveals[revealed[0]][1], reveals[revealed[1]][2],
            reveals[revealed[2]][3])
-    return make_state((cards, players, variants, seed, rolls, shuffles, tuple(decks), tuple(discards),
-                                 tuple(markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
+    return make_state((cards, players, variants, seed, rolls, shuffles, tuple(new_decks), tuple(new_discards),
+                                 tuple(new_markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
                                  trades, last_compete, winner, log, known, peeked))
 
 
-def forage_pick(state: State, seat: int, slot: int, first: bool) -> State | None:
+def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | None:
     """A forage pick in the usual case, the new state built directly (forage picks are the most
     frequent decisions after the action phase's, and a _Table costs more than the pick). Usual: the
     resource deck has cards (no reshuffle) and the market is full; when the forage ends (after a
@@ -71,25 +74,25 @@ def forage_pick(state: State, seat: int, slot: int, first: bool) -> State | None
             if not first:
                 return None
             ends = True
-        log = (TAKE[seat][card][slot],)
+        log: Log = (TAKE[seat][card][slot],)
         top = deck[0]
         # (The market written out, as the hands below: cheaper than slices joined.)
         refilled = (top, market[1], market[2]) if slot == 1 else (
             (market[0], top, market[2]) if slot == 2 else (market[0], market[1], top))
         if refilled[0] == refilled[1] == refilled[2]:       # seldom: three of a kind to replace
-            refilled = quick.refill_slot(cards, deck, discards[RESOURCE], market, slot - 1, log)
-            if refilled is None:
+            replaced = quick.refill_slot(cards, deck, discards[RESOURCE], market, slot - 1, log)
+            if replaced is None:
                 return None
-            deck, discard, market, log = refilled
+            deck, discard, market, log = replaced
             discards = (discard,) + discards[1:]
         else:
             deck, market = deck[1:], refilled
             log = (log[0], REVEAL[top][slot])
         if ends:
             log += (WILD_ENDS[seat],)
-        known = [*known]        # (taken face up: every seat saw it)
-        known[seat] += (card,)
-        known = tuple(known)
+        seen = [*known]         # (taken face up: every seat saw it)
+        seen[seat] += (card,)
+        known = tuple(seen)
     else:
         card = deck[0]
         deck = deck[1:]
@@ -98,9 +101,9 @@ def forage_pick(state: State, seat: int, slot: int, first: bool) -> State | None
     markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
     hand = [*hands[seat]]
     insort(hand, card)
-    hands = [*hands]
-    hands[seat] = tuple(hand)
-    hands = tuple(hands)
+    held = [*hands]
+    held[seat] = tuple(hand)
+    hands = tuple(held)
     if first and not ends:
         if not deck and not discards[RESOURCE] and not choices.second_pick_exists(deck, (), market):
             return None     # (seldom: the forage ends after this pick, on the general path)
@@ -119,19 +122,22 @@ def forage_pick(state: State, seat: int, slot: int, first: bool) -> State | None
                                      (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
                                      known, peeked))
     # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
-    fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-              turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
-    if draws and not quick.forage_draws(fields, seat, pending + (card,) if not first else (card,)):
+    fields: Fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems,
+                      points, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
+    # (A second pick's pending is the first pick's card: ForageTook.)
+    if draws and not quick.forage_draws(fields, seat, cast(ForageTook, pending) + (card,) if not first else (card,)):
         return None
     return quick.end_turn(fields, seat)
 
 
-def discover(state: State, seat: int, action: Discover, d: int, card: int) -> State | None:
+def discover(state: State, seat: Seat, action: Discover, d: Deck, card: Card) -> State | None:
     """A discovery in the usual case, the new state built directly as ``_discover`` would: the deck
     refills the slot (no reshuffle, no other empty slot) and the draw abilities find their cards.
     Then either a fourth ecosystem waits for the one it replaces (the turn goes on), or the turn ends
     (written out for the commonest case: no draw, no win, no start-of-turn ability; else
     ``quick.end_turn``). Otherwise None."""
+    decks: tuple[Pile, ...]         # (rebuilt below, as markets)
+    markets: tuple[Pile, ...]
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
      turn_seat, turn, _, _, trades, last_compete, winner, _, known, peeked) = state
     deck = decks[d]
@@ -152,12 +158,12 @@ def discover(state: State, seat: int, action: Discover, d: int, card: int) -> St
         return None
     paid = _symbols(action.pay, RULE_DISCOVER)
     slot = action.slot
-    decks, markets = [*decks], [*markets]
-    decks[d] = deck[1:]
-    markets[d] = _put(markets[d], slot - 1, deck[0])
-    log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")))
+    new_decks, new_markets = [*decks], [*markets]
+    new_decks[d] = deck[1:]
+    new_markets[d] = _put(markets[d], slot - 1, deck[0])
+    log: Log = (("discover", seat, (d, card), action.pay), ("points", seat, (), (stars, "discover")))
     reveal = caches.reveals[d][deck[0]][slot]
-    decks, discards, markets = tuple(decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(markets)
+    decks, discards, markets = tuple(new_decks), (discards[RESOURCE] + paid,) + discards[1:], tuple(new_markets)
     hands, points_of = _put(hands, seat, _without(hands[seat], paid)), _put(points_of, seat, points)
     if known[seat]:
         known = _put(known, seat, known_less(known[seat], paid))
@@ -175,8 +181,9 @@ def discover(state: State, seat: int, action: Discover, d: int, card: int) -> St
             points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
             (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked))
     # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
-    fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-              points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
+    fields: Fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams,
+                      ecosystems_of, points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known,
+                      peeked]
     if draws and not quick.discover_draws(fields, seat, card):
         return None
     fields[_LOG] += (reveal,)

@@ -8,12 +8,16 @@ shared: the same values, without building them again at each apply.
 
 from __future__ import annotations
 
-from rules.biome_blitz.state import MARKET
+from rules.biome_blitz.state import MARKET, LogEntry
+from rules.protocol import Seat
 
 RESOURCE = 0
 SEATS = 6           # the most players
 SYMBOLS = 4         # resource symbols: leaf, water, meat, wild
 TURNS = 4096        # turn entries are kept below this turn number
+
+#: A state's log (``State.log``), or the entries an apply adds to it.
+Log = tuple[LogEntry, ...]
 
 #: ("take", seat, (symbol,), slot): a forage takes a face-up resource; by seat, symbol, slot (1-3).
 TAKE = tuple(tuple(tuple(("take", seat, (symbol,), slot) for slot in range(MARKET + 1)) for symbol in range(SYMBOLS))
@@ -25,10 +29,10 @@ REVEAL = tuple(tuple(("reveal", None, (RESOURCE, symbol), slot) for slot in rang
 #: ("wild_ends", seat, (), None): a face-up wild ended the seat's forage.
 WILD_ENDS = tuple(("wild_ends", seat, (), None) for seat in range(SEATS))
 #: ("turn", seat, (), number): a turn begins; per seat, by number (made up to the highest reached).
-TURN: tuple[list, ...] = tuple([] for _ in range(SEATS))
+TURN: tuple[list[LogEntry], ...] = tuple([] for _ in range(SEATS))
 
 
-def turn(seat: int, number: int) -> tuple:
+def turn(seat: Seat, number: int) -> LogEntry:
     """The entry ("turn", seat, (), number), made for the numbers up to ``number`` the first time."""
     row = TURN[seat]
     if number < len(row):

@@ -8,27 +8,33 @@ its very action objects for that very state without checking it again.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import itemgetter
+from typing import cast
 
 from rules.biome_blitz import fast
-from rules.biome_blitz.cards import CardSet, PLAIN, WILD
+from rules.biome_blitz.cards import CardSet, PLAIN, WILD, AnimalCard, Card, Deck
 from rules.biome_blitz.costs import can_be_attacked, cancel_payment, discover_cost, payments
-from rules.biome_blitz.fast.caches import Caches, CardRecord, PairRecord, SeatCache, caches_for, remember
+from rules.biome_blitz.fast.caches import (
+    Caches, CardRecord, HandCache, PairEntry, PairRecord, SeatCache, SlotActions, caches_for, remember,
+)
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, Done, EFFECTIVE_POWER, EMPTY, FORAGE, FRENZY, MARKET, OVER, PEEK, REPLACE, REROLL,
-    State, TRADE, TRADES_PER_TURN, TRADE_REPLY, TradeWith, WILD_NOT_A_TYPE,
+    State, TRADE, TRADES_PER_TURN, TRADE_REPLY, TradeWith, WILD_NOT_A_TYPE, Action, CancelQuestion, Compete, ForagePick,
+    FrenzyAttacker, Hand, OfferToAnswer, PerDeck, Pile, Team, TradeAnswer, TradeOffer, Variants,
 )
 from rules.biome_blitz.choices import (
     _ACCEPT, _CANCELS, _FORAGE_PICK, _NO_CARDS, _PEEKS, _REFUSE, _discover_action, _replace_action,
     _REROLLS, _TRADE_WITH_BY, _competes, _explores, _forages, _named, _pair_actions, _trade_actions, _with_take_all,
     plain_legal_actions, to_move,
 )
+from rules.protocol import Seat
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: Seat) -> list[Action]:
     global _listed, _last_action_phase
     if not fast.ENABLED:
         return plain_legal_actions(state, seat)
@@ -52,7 +58,7 @@ def legal_actions(state: State, seat: int) -> list:
             _listed = (state, turn_seat, offered)
             return out
         if phase == TRADE:      # (as _legal_actions, written out: frequent too)
-            partner, give, ask = state.pending
+            partner, give, ask = cast(TradeOffer, state.pending)
             hands = state.hands
             offered = _trade_list(hands[seat], give, len(ask) < len(hands[partner]), bool(ask))
             _listed = (state, turn_seat, offered)
@@ -70,10 +76,10 @@ def legal_actions(state: State, seat: int) -> list:
 #: (state, seat, actions) of the last legal_actions call: apply takes one of these very objects for
 #: that very state without checking it again (a playout applies what it was just offered). A tuple,
 #: so a caller changing the list it got cannot smuggle an action in.
-_listed: tuple = (None, None, ())
+_listed: tuple[State | None, Seat | None, tuple[Action, ...]] = (None, None, ())
 
 
-def _legal_actions(state: State, seat: int) -> tuple:
+def _legal_actions(state: State, seat: Seat) -> tuple[Action, ...]:
     """The actions of every phase (as a tuple)."""
     phase = state.phase
     if phase == FORAGE:         # frequent: to_move is the turn's seat
@@ -83,7 +89,7 @@ def _legal_actions(state: State, seat: int) -> tuple:
     if phase == TRADE:          # frequent: to_move is the turn's seat
         if seat != state.seat:
             return ()
-        partner, give, ask = state.pending
+        partner, give, ask = cast(TradeOffer, state.pending)
         return _trade_list(state.hands[seat], give, len(ask) < len(state.hands[partner]), bool(ask))
     if phase == OVER or seat not in to_move(state):
         return ()
@@ -91,7 +97,7 @@ def _legal_actions(state: State, seat: int) -> tuple:
     if phase == ACTION:
         return _action_phase(state, seat)
     if phase == TRADE_REPLY:
-        return _replies(state.hands[seat], state.pending[3])
+        return _replies(state.hands[seat], cast(OfferToAnswer, state.pending)[3])
     if phase == REPLACE:
         ecosystems = state.ecosystems[seat]
         caches = cards.speed_caches
@@ -101,12 +107,12 @@ def _legal_actions(state: State, seat: int) -> tuple:
                              tuple([_replace_action(ecosystem=cards.ecosystems[k].id) for k in dict.fromkeys(ecosystems)]))
         return found
     if phase == CANCEL:     # "cancel" only in the owner's list, and only when they can pay
-        owner, _, defender = state.pending[:3]
+        owner, _, defender = cast(CancelQuestion, state.pending)[:3]
         return _CANCELS if cancel_payment(state, defender, owner) else _CANCELS[1:]
     if phase == REROLL:
         return _REROLLS
     if phase == FRENZY:
-        attacker = state.pending[0]
+        attacker = cast(FrenzyAttacker, state.pending)[0]
         return tuple(_competes(state, seat, only=attacker) + [Done()])
     if phase == PEEK:
         return _PEEKS
@@ -114,7 +120,7 @@ def _legal_actions(state: State, seat: int) -> tuple:
 
 
 @lru_cache(maxsize=100000)
-def _trade_list(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, asked: bool) -> tuple:
+def _trade_list(hand: Hand, give: Hand, can_ask: bool, asked: bool) -> tuple[Action, ...]:
     """The trade phase's actions (``choices._trade_actions``), remembered by all they depend on:
     offers are built a card at a time from few hands."""
     found = tuple(_trade_actions(hand, give, can_ask, asked))
@@ -123,11 +129,12 @@ def _trade_list(hand: tuple[int, ...], give: tuple[int, ...], can_ask: bool, ask
     return _TRADE_TUPLES.setdefault(tuple(map(id, found)), found)
 
 
-_TRADE_TUPLES: dict = {}    # each distinct trade list, once (at most 2**6 of them), by its actions' ids
+#: Each distinct trade list, once (at most 2**6 of them), by its actions' ids.
+_TRADE_TUPLES: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
 
 @lru_cache(maxsize=None)
-def _second_picks(market: tuple[int, ...], deck_has_cards: bool) -> tuple:
+def _second_picks(market: Pile, deck_has_cards: bool) -> tuple[ForagePick, ...]:
     """A forage's second picks, by the resource market and whether the resource deck or its discards
     hold cards (a few hundred markets at most)."""
     found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
@@ -137,7 +144,7 @@ def _second_picks(market: tuple[int, ...], deck_has_cards: bool) -> tuple:
 
 
 @lru_cache(maxsize=100000)
-def _replies(hand: tuple[int, ...], ask: tuple[int, ...]) -> tuple:
+def _replies(hand: Hand, ask: Hand) -> tuple[TradeAnswer, ...]:
     """The answers to a trade offer asking for ``ask`` (a hand can accept only holding it), remembered:
     few hands and offers."""
     has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
@@ -145,7 +152,7 @@ def _replies(hand: tuple[int, ...], ask: tuple[int, ...]) -> tuple:
 
 
 _EVERY_DECK = (1 << len(DECK_NAMES)) - 1     # which decks can be explored, bits by deck: all
-def _action_phase(state: State, seat: int) -> tuple:
+def _action_phase(state: State, seat: Seat) -> tuple[Action, ...]:
     """The optional and main actions, put together from remembered parts (see ``rules.biome_blitz.fast.caches``)."""
     global _last_action_phase
     before, actions = _last_action_phase
@@ -156,14 +163,14 @@ def _action_phase(state: State, seat: int) -> tuple:
     return actions
 
 
-def _same_action_phase(state: State, before: State, seat: int) -> bool:
+def _same_action_phase(state: State, before: State, seat: Seat) -> bool:
     """Has ``seat`` (to move in both) the same action phase list in ``state`` as in ``before``? A
     withdrawn or refused trade offer comes back to the position it left: the same list."""
     return ((state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN)
             and _same_but_offers(state, before, seat))
 
 
-def _same_but_offers(state: State, before: State, seat: int) -> bool:
+def _same_but_offers(state: State, before: State, seat: Seat) -> bool:
     """Are ``state`` and ``before`` the same to ``seat``'s action phase list but for the trade offers
     left this turn?"""
     # (The fields read at once, by one itemgetter call: cheaper than reading them one by one.)
@@ -172,14 +179,15 @@ def _same_but_offers(state: State, before: State, seat: int) -> bool:
 
 
 #: The fields an action phase list depends on besides the hand and the card set (and the offers left).
-_LIST_FIELDS = itemgetter(*map(State._fields.index, ("markets", "teams", "decks", "discards", "players", "variants",
-                                                     "ecosystems")))
+_LIST_FIELDS: Callable[[State], tuple[object, ...]] = itemgetter(
+    *map(State._fields.index, ("markets", "teams", "decks", "discards", "players", "variants", "ecosystems")))
 #: The fields ``_listing`` reads, at once.
-_LISTING_FIELDS = itemgetter(*map(State._fields.index, ("cards", "hands", "teams", "variants", "decks", "discards",
-                                                        "markets", "trades", "players")))
+_LISTING_FIELDS: Callable[[State], tuple[CardSet, tuple[Hand, ...], tuple[Team, ...], Variants, PerDeck, PerDeck,
+                                          PerDeck, int, int]] = itemgetter(
+    *map(State._fields.index, ("cards", "hands", "teams", "variants", "decks", "discards", "markets", "trades", "players")))
 
 
-def _offers_gone(state: State, before: State, offered: tuple) -> list:
+def _offers_gone(state: State, before: State, offered: tuple[Action, ...]) -> list[Action]:
     """The action phase list of ``state``, the same as ``before``'s (its list ``offered``) but for the
     trade offers left: when the turn's last offer was made (or withdrawn) since, no TradeWith is
     left; else (seldom) the list is made afresh."""
@@ -189,14 +197,15 @@ def _offers_gone(state: State, before: State, offered: tuple) -> list:
 
 
 #: (state, its action list) of the last action phase listed; see _action_phase.
-_last_action_phase: tuple = (None, ())
+_last_action_phase: tuple[State | None, tuple[Action, ...]] = (None, ())
 
 
-#: (card set, its Caches) of the last listing: playouts use one card set.
-_last_caches: tuple = (None, None)
+#: (card set, its Caches) of the last listing: playouts use one card set. (None, None) before the
+#: first (no card set is None, so that None is never read as Caches).
+_last_caches: tuple[CardSet | None, Caches] = (None, None)  # type: ignore[assignment]
 
 
-def _listing(state: State, seat: int) -> list:
+def _listing(state: State, seat: Seat) -> list[Action]:
     """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order, each part
     looked up by what it depends on (``Caches``) and worked out only when new."""
     global _last_caches
@@ -229,8 +238,9 @@ def _listing(state: State, seat: int) -> list:
     explores = hand_parts.explores.get(flags)
     if explores is None:
         explores = _hand_explores(state, seat, caches, seat_parts, hand_parts, flags)
-    trades = _TRADE_WITH_BY[players][seat] if trades < TRADES_PER_TURN else ()
+    trade_with = _TRADE_WITH_BY[players][seat] if trades < TRADES_PER_TURN else ()
     # Main actions. Forage: by the resource market, when the deck or its discards hold cards (else rare).
+    forages: Sequence[Action] | None
     if decks[RESOURCE] or discards[RESOURCE]:
         forages = caches.forages.get(markets[RESOURCE])
         if forages is None:
@@ -246,9 +256,10 @@ def _listing(state: State, seat: int) -> list:
         forages = found
     # Discover, slot by slot: the hand's entry gives each face-up card's actions per slot (MARKET is 3).
     _, animals, ecosystems = hand_parts.discovers
-    a0, a1, a2 = markets[ANIMAL]
-    e0, e1, e2 = markets[ECOSYSTEM]
-    a0, a1, a2, e0, e1, e2 = animals[a0], animals[a1], animals[a2], ecosystems[e0], ecosystems[e1], ecosystems[e2]
+    animal0, animal1, animal2 = markets[ANIMAL]
+    kind0, kind1, kind2 = markets[ECOSYSTEM]
+    a0, a1, a2, e0, e1, e2 = (animals[animal0], animals[animal1], animals[animal2], ecosystems[kind0], ecosystems[kind1],
+                              ecosystems[kind2])
     # (A card new to the hand is worked out alone.)
     if a0 is None:
         a0 = _card_slots(state, seat, caches, seat_parts, hand_parts, ANIMAL, markets[ANIMAL][0])
@@ -263,6 +274,7 @@ def _listing(state: State, seat: int) -> list:
     if e2 is None:
         e2 = _card_slots(state, seat, caches, seat_parts, hand_parts, ECOSYSTEM, markets[ECOSYSTEM][2])
     # Compete: the pairs' actions by the hand's payments of their battle costs (numbered).
+    competes: Sequence[Action] | None
     if EFFECTIVE_POWER in variants and _guarded(teams, seat, caches.guards):
         competes = _competes(state, seat)       # (immunities judge powers that ecosystems change: not remembered)
     elif seat_parts.pairs:
@@ -275,14 +287,14 @@ def _listing(state: State, seat: int) -> list:
             competes = _seat_competes(cards, caches, seat_parts, hand_parts, pays)
     else:
         competes = ()
-    return [*explores, *trades, *forages, *a0[0], *a1[1], *a2[2], *e0[0], *e1[1], *e2[2], *competes]
+    return [*explores, *trade_with, *forages, *a0[0], *a1[1], *a2[2], *e0[0], *e1[1], *e2[2], *competes]
 
 
-def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
+def _seat_parts(state: State, seat: Seat, caches: Caches) -> SeatCache:
     """The seat's new SeatCache: its team's keys and the compete pairs no ability protects, attackers
     in team order, defenders by seat then team order (as ``_competes``)."""
     teams = state.teams
-    pairs = []
+    pairs: list[PairRecord] = []
     mask = 0        # the pairs' battle costs (bits by number)
     for attacker in teams[seat]:
         for other, defenders in enumerate(teams):
@@ -299,7 +311,7 @@ def _seat_parts(state: State, seat: int, caches: Caches) -> SeatCache:
     return caches.seat(seat, teams, tuple(pairs), mask)
 
 
-def _guarded(teams: tuple, seat: int, guards: frozenset) -> bool:
+def _guarded(teams: tuple[Team, ...], seat: Seat, guards: frozenset[AnimalCard]) -> bool:
     """Has ``seat`` an attacker and another team a defender whose immunity judges the attacker's power
     (``guards``)? With the switch immune_power at "effective", the remembered pairs (judged by printed
     power) do not hold for such a seat."""
@@ -307,11 +319,12 @@ def _guarded(teams: tuple, seat: int, guards: frozenset) -> bool:
         not guards.isdisjoint(defenders) for other, defenders in enumerate(teams) if other != seat)
 
 
-def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts, pays: int) -> tuple:
+def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_parts: HandCache,
+                   pays: int) -> tuple[Compete, ...]:
     """The seat's Compete actions for the hand of ``hand_parts``, remembered by the number of its
     payments of the pairs' battle costs, ``pays``."""
     pay_ids = hand_parts.pay_ids
-    out = []
+    out: list[Compete] = []
     for cost, by_pays, attacker, defender in seat_parts.pairs:
         pay_id = pay_ids[cost]
         found = by_pays.get(pay_id)
@@ -322,10 +335,12 @@ def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_p
     return found
 
 
-def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, flags) -> tuple:
+def _hand_explores(state: State, seat: Seat, caches: Caches, seat_parts: SeatCache, hand_parts: HandCache,
+                   flags: int) -> tuple[Action, ...]:
     """The hand's Explore actions when the decks ``flags`` (bits by deck) can be explored, remembered
     by the hand's entry. Without explore_cost abilities, they depend only on which plain symbols the
     hand holds twice: shared between hands by that (``Caches.explores``)."""
+    found: tuple[Action, ...] | None
     if seat_parts.keys.changes_explore:
         found = tuple(_explores(state, seat, state.hands[seat], flags))
     else:
@@ -338,8 +353,8 @@ def _hand_explores(state: State, seat: int, caches: Caches, seat_parts: SeatCach
     return found
 
 
-def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, hand_parts, d: int,
-                card: int) -> tuple:
+def _card_slots(state: State, seat: Seat, caches: Caches, seat_parts: SeatCache, hand_parts: HandCache, d: Deck,
+                card: Card) -> SlotActions:
     """The Discover actions of ``card`` of deck ``d`` per market slot for the hand of ``hand_parts``
     (remembered there)."""
     # The price depends on the card and the team's cost-changing animals; the payments on the hand's
@@ -354,14 +369,14 @@ def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, 
                 caps[using] += cost[pay]
         price = (d, cost, free, tuple(sorted(substitute.items())))
         number = caches.prices.setdefault(price, len(caches.prices))
-        record = records[card] = CardRecord(price, number, tuple(caps))
+        record = records[card] = CardRecord(price, number, (caps[0], caps[1], caps[2], caps[3]))
     n0, n1, n2, n3 = hand_parts.counts
     c0, c1, c2, c3 = record.caps
     key = (record.number, n0 if n0 < c0 else c0, n1 if n1 < c1 else c1, n2 if n2 < c2 else c2, n3 if n3 < c3 else c3)
     found = caches.by_price.get(key)
     if found is None:
-        _, cost, free, substitute = record.price
-        pays = tuple(map(_named, payments(state.hands[seat], cost, free=free, substitute=dict(substitute))))
+        _, cost, free, substitutes = record.price
+        pays = tuple(map(_named, payments(state.hands[seat], cost, free=free, substitute=dict(substitutes))))
         found = caches.slot_lists.get((d, pays))
         if found is None:
             deck = DECK_NAMES[d]
@@ -373,11 +388,12 @@ def _card_slots(state: State, seat: int, caches: Caches, seat_parts: SeatCache, 
     return found
 
 
-def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mates: bool) -> PairRecord | None:
+def _pair_record(state: State, caches: Caches, attacker: AnimalCard, defender: AnimalCard,
+                 mates: bool) -> PairRecord | None:
     """The pair's remembered record, or None when an ability protects the defender. What protects it
     depends only on the pair and whether the defender has team ``mates`` (animal cards are unique: its
     owner is the seat whose team lists it)."""
-    row = caches.pair_rows[mates][attacker]
+    row: list[PairEntry] | dict[AnimalCard, PairEntry] = caches.pair_rows[mates][attacker]
     found = row[defender]
     if EFFECTIVE_POWER in state.variants:    # (what protects it depends on the teams' ecosystems too)
         found = False
@@ -388,6 +404,6 @@ def _pair_record(state: State, caches: Caches, attacker: int, defender: int, mat
     return found
 
 
-def _pay_id(caches: Caches, hand: tuple[int, ...], cost: int) -> int:
+def _pay_id(caches: Caches, hand: Hand, cost: int) -> int:
     """The number of the hand's payments (named) of battle cost number ``cost``."""
     return caches.pay_id(tuple(map(_named, payments(hand, caches.battle_costs[cost]))))

@@ -9,16 +9,29 @@ answered here. The cases are chosen by which abilities are in play, looked up pe
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, cast
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.cards import CardSet
-from rules.biome_blitz.state import ACTION, DECK_NAMES, EMPTY, OVER, PEEK, State, WIN_ANIMALS, WIN_POINTS, make_state
-from rules.biome_blitz.fast.entries import REVEAL, TURN
+from rules.biome_blitz.cards import Ability, Animal, AnimalCard, Card, CardSet, Deck, Symbol
+from rules.biome_blitz.state import (
+    ACTION, DECK_NAMES, EMPTY, OVER, PEEK, Hand, PeekSeen, PerDeck, Pile, State, Team, WIN_ANIMALS, WIN_POINTS,
+    make_state,
+)
+from rules.biome_blitz.fast.entries import REVEAL, TURN, Log
 from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _without, known_less, noted_peek
+from rules.protocol import Seat
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
+
+#: A State's fields in order, as a list the direct paths change before ``make_state`` builds the new
+#: state from it (cheaper than ``_replace``). Each item is of its field's type, which no list type can
+#: say: the functions here read the fields into locals of those types.
+Fields = list[Any]
+#: A compete total after abilities (``costs.attack_total``, ``costs.defence_total``): (state, the
+#: animal's seat, the animal, its opponent, the die) -> the total.
+Total = Callable[[State, Seat, AnimalCard, AnimalCard, int], int]
 
 
 class Flags(NamedTuple):
@@ -30,19 +43,19 @@ class Flags(NamedTuple):
     plain_defender: tuple[bool, ...]
     #: Its reroll ability with fixed results (``on``) as attacker, and as defender, or None (as
     #: ``costs.reroll_ability(..., automatic=True)``).
-    auto_attack: tuple
-    auto_defend: tuple
+    auto_attack: tuple[Ability | None, ...]
+    auto_defend: tuple[Ability | None, ...]
     #: Its cancel_compete abilities (the defender's owner decides: not built directly).
-    cancels: tuple[tuple, ...]
+    cancels: tuple[tuple[Ability, ...], ...]
     #: Its "defeated" abilities (draw, destroy_attacker), in card order.
-    when_defeated: tuple[tuple, ...]
+    when_defeated: tuple[tuple[Ability, ...], ...]
     #: A "defeated" draw ability that watches any animal's defeat.
     watches_defeats: tuple[bool, ...]
 
 
 def flags_of(cards: CardSet) -> Flags:
     """The Flags of every animal card of ``cards``."""
-    def reroll(animal, side: str, automatic: bool):     # (as costs.reroll_ability)
+    def reroll(animal: Animal, side: str, automatic: bool) -> Ability | None:     # (as costs.reroll_ability)
         return next((a for a in animal.with_effect("reroll")
                      if a.get("side") in (side, "any") and (a.get("on") is not None) == automatic), None)
 
@@ -66,16 +79,20 @@ def flags_of(cards: CardSet) -> Flags:
     "phase", "pending", "trades", "last_compete", "winner", "log", "known", "peeked"))
 
 
-def end_turn(fields: list, seat: int) -> State | None:
+def end_turn(fields: Fields, seat: Seat) -> State | None:
     """``_Table.end_turn`` on a state's ``fields`` (a list, changed here) after ``seat``'s action: the
     game is won, or the next turn begins, its start-of-turn abilities applied by ``start_abilities``
     (None when that declines)."""
-    cards, players, teams, points = fields[_CARDS], fields[_PLAYERS], fields[_TEAMS], fields[_POINTS]
+    cards: CardSet = fields[_CARDS]
+    players: int = fields[_PLAYERS]
+    teams: tuple[Team, ...] = fields[_TEAMS]
+    points: tuple[int, ...] = fields[_POINTS]
     team = teams[seat]
     if points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS:
         fields[_WINNER], fields[_PHASE], fields[_PENDING] = seat, OVER, ()
         fields[_LOG] += (("win", seat, (), (points[seat], len(team))),)
         return make_state(fields)
+    turn: int
     following, turn = (seat + 1) % players, fields[_TURN] + 1
     fields[_SEAT], fields[_TURN], fields[_PHASE], fields[_PENDING], fields[_TRADES] = following, turn, ACTION, (), 0
     turns = TURN[following]
@@ -87,14 +104,21 @@ def end_turn(fields: list, seat: int) -> State | None:
     return make_state(fields)
 
 
-def start_abilities(fields: list) -> State | None:
+def start_abilities(fields: Fields) -> State | None:
     """The start-of-turn abilities of the seat to move, as ``_Table.start_turn`` applies them, on a
     state's ``fields`` whose turn has just begun: peeks, draws the resource deck holds enough cards
     for, and face-up takes refilled from the deck without three of a kind. Otherwise None."""
-    cards, decks, markets, hands, teams, seat, log = (
-        fields[_CARDS], fields[_DECKS], fields[_MARKETS], fields[_HANDS], fields[_TEAMS], fields[_SEAT], fields[_LOG])
-    deck, discards, market, hand = decks[RESOURCE], fields[_DISCARDS][RESOURCE], markets[RESOURCE], hands[seat]
-    known, peeked = fields[_KNOWN], fields[_PEEKED]
+    cards: CardSet = fields[_CARDS]
+    decks: PerDeck = fields[_DECKS]
+    markets: PerDeck = fields[_MARKETS]
+    hands: tuple[Hand, ...] = fields[_HANDS]
+    teams: tuple[Team, ...] = fields[_TEAMS]
+    seat: Seat = fields[_SEAT]
+    log: Log = fields[_LOG]
+    discards: Pile = fields[_DISCARDS][RESOURCE]
+    known: tuple[Hand, ...] = fields[_KNOWN]
+    peeked: tuple[PeekSeen, ...] = fields[_PEEKED]
+    deck, market, hand = decks[RESOURCE], markets[RESOURCE], hands[seat]
     choice = False
     for animal in teams[seat]:
         for ability in cards.animals[animal].abilities:
@@ -137,7 +161,8 @@ def start_abilities(fields: list) -> State | None:
     return make_state(fields)
 
 
-def refill_slot(cards: CardSet, deck: tuple, discards: tuple, market: tuple, slot: int, log: tuple):
+def refill_slot(cards: CardSet, deck: Pile, discards: Pile, market: Pile, slot: int,
+                log: Log) -> tuple[Pile, Pile, Pile, Log] | None:
     """``_Table.refill`` of the resource market after a take from ``slot`` (0-2), the other slots
     full: the deck's top fills it, then three identical symbols are discarded and replaced, while the
     deck holds the cards (no reshuffle). (deck, discards, market, log), or None."""
@@ -158,7 +183,8 @@ def refill_slot(cards: CardSet, deck: tuple, discards: tuple, market: tuple, slo
     return deck, discards, market, log
 
 
-def _draw(seat: int, animal: int, ability, deck: tuple, hand: tuple, log: tuple):
+def _draw(seat: Seat, animal: AnimalCard, ability: Ability, deck: Pile, hand: Hand,
+          log: Log) -> tuple[Pile, Hand, Log] | None:
     """``_Table.draw_resources`` for ``animal``'s draw ``ability``, when the deck holds the cards:
     (deck, hand, log), or None."""
     count = ability.get("count")
@@ -168,23 +194,27 @@ def _draw(seat: int, animal: int, ability, deck: tuple, hand: tuple, log: tuple)
     return deck[count:], tuple(sorted(hand + drawn)), log + (("draw", seat, drawn, (animal, ability.name)),)
 
 
-def forage_draws(fields: list, seat: int, took: tuple[int, ...]) -> bool:
+def forage_draws(fields: Fields, seat: Seat, took: tuple[Symbol, ...]) -> bool:
     """``_forage_done``'s draw abilities (before the turn ends) on a state's ``fields`` (a list,
     changed here), when the resource deck holds the cards; False otherwise."""
     return _draws(fields, seat, "forage", lambda animal, ability: ability.get("if_took") in (None,) + took)
 
 
-def discover_draws(fields: list, seat: int, card: int) -> bool:
+def discover_draws(fields: Fields, seat: Seat, card: AnimalCard) -> bool:
     """``_discover``'s draw abilities after animal ``card`` joined the team, as ``forage_draws``."""
     return _draws(fields, seat, "discover",
                   lambda animal, ability: (animal != card) == (ability.get("on") == "another_animal"))
 
 
-def _draws(fields: list, seat: int, trigger: str, fires) -> bool:
+def _draws(fields: Fields, seat: Seat, trigger: str, fires: Callable[[AnimalCard, Ability], bool]) -> bool:
     """The draw abilities with ``trigger`` of ``seat``'s team for which ``fires(animal, ability)``."""
-    cards, decks, hands, log = fields[_CARDS], fields[_DECKS], fields[_HANDS], fields[_LOG]
+    cards: CardSet = fields[_CARDS]
+    decks: PerDeck = fields[_DECKS]
+    hands: tuple[Hand, ...] = fields[_HANDS]
+    log: Log = fields[_LOG]
+    team: Team = fields[_TEAMS][seat]
     deck, hand = decks[RESOURCE], hands[seat]
-    for animal in fields[_TEAMS][seat]:
+    for animal in team:
         for ability in cards.animals[animal].abilities:
             if ability.trigger == trigger and ability.effect == "draw" and fires(animal, ability):
                 drew = _draw(seat, animal, ability, deck, hand, log)
@@ -195,7 +225,7 @@ def _draws(fields: list, seat: int, trigger: str, fires) -> bool:
     return True
 
 
-def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tuple[int, ...], pay: tuple) -> State | None:
+def explore(state: State, seat: Seat, d: Deck, paid: Hand, flushed: Pile, pay: tuple[str, ...]) -> State | None:
     """``_explore``'s general path when the new face-up cards show no three identical resources: pay,
     discard the market, reveal three cards, the deck rebuilt from its shuffled discards when it runs
     out (``_Table.draw``). Otherwise None."""
@@ -203,8 +233,8 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
      turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked) = state
     discards = (discards[RESOURCE] + paid,) + discards[1:]
     deck, discard = decks[d], discards[d] + flushed
-    market = []
-    log = (("explore", seat, (d,) + flushed, pay),)
+    market: list[Card] = []
+    log: Log = (("explore", seat, (d,) + flushed, pay),)
     for slot in range(1, 4):
         if not deck and discard:
             deck = tuple(shuffled(f"biome_blitz:{seed}:shuffle:{shuffles}", discard))
@@ -226,8 +256,8 @@ def explore(state: State, seat: int, d: int, paid: tuple[int, ...], flushed: tup
         _put(known, seat, known_less(known[seat], paid)) if known[seat] else known, peeked))
 
 
-def compete(state: State, seat: int, attacker: int, defender: int, owner: int, paid: tuple[int, ...],
-            attack_total, defence_total) -> State | None:
+def compete(state: State, seat: Seat, attacker: AnimalCard, defender: AnimalCard, owner: Seat, paid: Hand,
+            attack_total: Total, defence_total: Total) -> State | None:
     """A compete in which nobody has a choice to make (no cancel the defender's owner can pay, no
     reroll left to a choice, no compete again), built as ``_compete`` would: pay, roll both dice and
     the rerolls with fixed results, compare; the winner scores, the defeated animal's abilities act
@@ -248,18 +278,20 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
         for animal in team:
             if watches[animal]:
                 watched = True
-    fields = list(state)
+    fields: Fields = list(state)
     seed, rolls, discards, teams, points = state.seed, state.rolls, state.discards, state.teams, state.points
     attack, defend = die(f"biome_blitz:{seed}:die:{rolls}"), die(f"biome_blitz:{seed}:die:{rolls + 1}")
     rolls += 2
-    log = (("compete", seat, (attacker, defender), owner), ("dice", seat, (attack, defend), (attacker, defender)))
-    automatic = flags.auto_attack[attacker]     # (as _roll_dice)
-    if automatic is not None and attack in automatic.get("on"):
+    log: Log = (("compete", seat, (attacker, defender), owner), ("dice", seat, (attack, defend), (attacker, defender)))
+    # (As _roll_dice. An automatic reroll's "on" is the die results it rerolls: Ability.get cannot
+    # tell them from a draw ability's "on" by the key alone.)
+    automatic = flags.auto_attack[attacker]
+    if automatic is not None and attack in cast(tuple[int, ...], automatic.get("on")):
         attack = die(f"biome_blitz:{seed}:die:{rolls}")
         rolls += 1
         log += (("reroll", seat, (attack,), (attacker, automatic.name)),)
     automatic = flags.auto_defend[defender]
-    if automatic is not None and defend in automatic.get("on"):
+    if automatic is not None and defend in cast(tuple[int, ...], automatic.get("on")):
         defend = die(f"biome_blitz:{seed}:die:{rolls}")
         rolls += 1
         log += (("reroll", owner, (defend,), (defender, automatic.name)),)
@@ -304,13 +336,17 @@ def compete(state: State, seat: int, attacker: int, defender: int, owner: int, p
     return end_turn(fields, seat)
 
 
-def _defeat_draws(fields: list, watches: tuple[bool, ...]) -> bool:
+def _defeat_draws(fields: Fields, watches: tuple[bool, ...]) -> bool:
     """The draws of the animals watching any defeat (``_resolve_compete``'s, seat by seat, in team
     order) on a state's ``fields`` (a list, changed here), when the resource deck holds the cards;
     False otherwise."""
-    cards, decks, log = fields[_CARDS], fields[_DECKS], fields[_LOG]
-    hands, deck = [*fields[_HANDS]], decks[RESOURCE]
-    for other, team in enumerate(fields[_TEAMS]):
+    cards: CardSet = fields[_CARDS]
+    decks: PerDeck = fields[_DECKS]
+    log: Log = fields[_LOG]
+    hands: list[Hand] = [*fields[_HANDS]]
+    teams: tuple[Team, ...] = fields[_TEAMS]
+    deck = decks[RESOURCE]
+    for other, team in enumerate(teams):
         for animal in team:
             if watches[animal]:
                 for ability in cards.animals[animal].abilities:
@@ -323,9 +359,9 @@ def _defeat_draws(fields: list, watches: tuple[bool, ...]) -> bool:
     return True
 
 
-def _steal(fields: list, seat: int, owner: int, ability) -> None:
+def _steal(fields: Fields, seat: Seat, owner: Seat, ability: Ability) -> None:
     """The attacker's steal ability after a won compete (as ``_resolve_compete``), on a state's ``fields``."""
-    hands = [*fields[_HANDS]]
+    hands: list[Hand] = [*fields[_HANDS]]
     symbol, hand, taken = ability.get("symbol"), [*hands[owner]], []
     for _ in range(ability.get("count")):
         if symbol in hand:
@@ -333,7 +369,7 @@ def _steal(fields: list, seat: int, owner: int, ability) -> None:
             taken.append(symbol)
     hands[owner], hands[seat] = tuple(hand), tuple(sorted(hands[seat] + tuple(taken)))
     fields[_HANDS] = tuple(hands)
-    known = [*fields[_KNOWN]]       # (everyone saw the cards taken)
+    known: list[Hand] = [*fields[_KNOWN]]       # (everyone saw the cards taken)
     known[owner], known[seat] = known_less(known[owner], taken), known[seat] + tuple(taken)
     fields[_KNOWN] = tuple(known)
     fields[_LOG] += (("steal", seat, tuple(taken), (owner, ability.name)),)
