@@ -9,16 +9,19 @@
 #   make bench-tables - playtest tables: 40 browser sessions (latency, memory), 100 SIGKILL restarts
 #   make tour    - screenshots of every page at 1366x768, 1440x900 and 390x844 in English and Japanese, with
 #                  the layout and wording checks a reader would make (tour/; TOUR_ARGS, e.g. --only explorer)
+#   make notebook - JupyterLab on notebooks/ (installs the [notebook] extra), Panel's resources served
+#                  by it (no CDN): http://127.0.0.1:8888/lab (NOTEBOOK_PORT)
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
-# Overridable: PYTHON, VENV, INSTALLER, PORT, ADDRESS, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_MARKS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS, TOUR_ARGS.
+# Overridable: PYTHON, VENV, INSTALLER, PORT, ADDRESS, NOTEBOOK_PORT, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_MARKS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS, TOUR_ARGS.
 
 SHELL := /bin/bash
 
 PYTHON ?= python3
 VENV ?= .venv
 PORT ?= 5006
+NOTEBOOK_PORT ?= 8888
 ADDRESS ?= 127.0.0.1
 TABLES_DB ?=
 GROUP_ORIGIN ?=
@@ -61,16 +64,17 @@ STAMP_BASE  := $(VENV)/.stamp-install
 STAMP_TEST  := $(VENV)/.stamp-install-test
 STAMP_BENCH := $(VENV)/.stamp-install-bench
 STAMP_DEV   := $(VENV)/.stamp-install-dev
+STAMP_NOTEBOOK := $(VENV)/.stamp-install-notebook
 
 # apt needs root; use sudo for a non-root developer.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all venv install dev serve test test-slow test-all bench bench-against bench-ui bench-sweep bench-tables tour golden chromium clean distclean help
+.PHONY: all venv install dev serve notebook test test-slow test-all bench bench-against bench-ui bench-sweep bench-tables tour golden chromium clean distclean help
 
 all: test
 
 help:
-	@sed -n '2,13p' Makefile
+	@sed -n '2,15p' Makefile
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -100,6 +104,10 @@ $(STAMP_DEV): $(INSTALL_DEPS) | $(PY)
 	$(call install,.[dev])
 	@touch $@
 
+$(STAMP_NOTEBOOK): $(INSTALL_DEPS) | $(PY)
+	$(call install,.[notebook])
+	@touch $@
+
 install: $(STAMP_BASE)
 dev: $(STAMP_DEV)
 
@@ -125,6 +133,14 @@ chromium:
 serve: $(STAMP_BASE)
 	$(VENV)/bin/rules-explorer serve --address $(ADDRESS) --port $(PORT) \
 	  $(if $(TABLES_DB),--db $(TABLES_DB)) $(if $(GROUP_ORIGIN),--allow-origin $(GROUP_ORIGIN)) $(SERVE_ARGS)
+
+# The teaching notebooks, live: JupyterLab on notebooks/ with the project's server extension
+# (explorer/notebook_server.py), which serves Panel's stylesheets and scripts itself and has
+# pn.extension() put Bokeh's and Panel's JavaScript inline: no request leaves the machine. Opens the
+# browser where there is one; NOTEBOOK_PORT, ADDRESS as for `make serve`.
+notebook: $(STAMP_NOTEBOOK)
+	cd notebooks && ../$(VENV)/bin/jupyter lab --ip $(ADDRESS) --port $(NOTEBOOK_PORT) \
+	  --ServerApp.jpserver_extensions="{'explorer.notebook_server': True}" $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # The suite starts ~50 Python processes of its own (servers, command lines, kernels): the project's
 # bytecode is compiled first, once (compileall skips what is up to date), so that none compiles the

@@ -1,0 +1,147 @@
+"""The teaching notebooks in a real JupyterLab, in Chromium (issue "The dashboard, live in JupyterLab").
+
+JupyterLab runs as ``make notebook`` starts it (the project's server extension loaded,
+explorer/notebook_server.py), on a copy of ``notebooks/`` and ``examples/`` (autosave must not
+write outputs into the repository). A notebook is opened and run with Run > Run All Cells, as a
+person does; then every Panel output must have drawn (boards, plots), a click on the live
+dashboard's ▶ must move its board through the kernel, no request may leave the machine (the
+suite's ``page`` check, tests/conftest.py) and the browser console must hold no error. Subastral in
+the quick tier, the other games in the slow one; the headless runs of every notebook are
+tests/notebooks/test_notebooks.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.conftest import free_port, wait_for_http
+from tests.helpers.tiers import quick_once
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+GAMES = ("subastral", "stellar", "jump_gate", "starligned", "biome_blitz")
+#: A notebook's cells run in seconds on a quiet machine; the bound only ends a run that hangs.
+RUN_ALL_LIMIT_MS = 240_000
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """A JupyterLab server as ``make notebook`` starts it, on a copy of the notebooks: its address."""
+    home = tmp_path_factory.mktemp("lab")
+    for folder in ("notebooks", "examples"):
+        shutil.copytree(ROOT / folder, home / folder)
+    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    # No "news" question in a corner of the page (it would cover outputs; it also asks the internet).
+    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
+    # Every cell drawn, also out of view (JupyterLab draws only the visible ones by default): the test
+    # reads every prompt.
+    tracker = home / "settings" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    port = free_port()
+    command = [str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser", "--ip", "127.0.0.1",
+               "--port", str(port), "--ServerApp.jpserver_extensions={'explorer.notebook_server': True}",
+               "--ServerApp.token=", "--ServerApp.password=", "--LabApp.news_url=",
+               f"--LabApp.user_settings_dir={home / 'settings'}", f"--LabApp.workspaces_dir={home / 'workspaces'}",
+               f"--ServerApp.root_dir={home / 'notebooks'}",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if os.getuid() == 0:
+        command.append("--allow-root")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PANEL_")}
+    log = open(home / "lab.log", "w")
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/api", timeout=120, proc=server)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        log.close()
+
+
+#: In the page: whether the notebook ``path`` has its kernel, started, waiting for work and connected to
+#: this page (the REST API's word: a click on Run All before the page's connection ran nothing). Its
+#: own kernel: the one of the notebook opened before still runs, idle.
+KERNEL_IDLE_JS = """
+async (path) => {
+  const sessions = await (await fetch('/api/sessions')).json();
+  const own = sessions.filter(session => session.path === path && session.kernel);
+  return own.length === 1 && own[0].kernel.execution_state === 'idle' && own[0].kernel.connections > 0;
+}
+"""
+
+
+def run_all(page: Page, base: str, notebook: str) -> None:
+    """Open ``notebook`` and run every cell from the menu, as a person does; returns once each code
+    cell has run (an execution count in its prompt) and the kernel is idle again."""
+    page.goto(f"{base}/lab/tree/{notebook}?reset")        # (only this notebook open: the last test's is closed)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    page.wait_for_function(KERNEL_IDLE_JS, arg=notebook, timeout=120_000, polling=200)
+    expect(page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator")).to_have_attribute(
+        "data-status", "idle", timeout=120_000)     # (and the page's own word)
+    # The notebook is the current document (its menu commands apply to it) once a cell of it is chosen;
+    # until then JupyterLab greys "Run All Cells" out, and a click on it did nothing.
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    run_all_cells = page.get_by_role("menuitem", name="Run All Cells", exact=True)
+    expect(run_all_cells).not_to_have_attribute("aria-disabled", "true")
+    run_all_cells.click()
+    try:
+        page.wait_for_function(
+            """() => {
+                 const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+                 return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+               }""", timeout=RUN_ALL_LIMIT_MS)
+    except PlaywrightTimeout:
+        prompts = page.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts()
+        status = page.locator(".jp-StatusBar-Widget", has_text="|").all_inner_texts()
+        pytest.fail(f"Run All Cells did not run every cell: prompts {prompts}, kernel {status}")
+    page.wait_for_function(KERNEL_IDLE_JS, arg=notebook, timeout=RUN_ALL_LIMIT_MS, polling=200)
+    failed = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']", has_text="Error")
+    assert failed.count() == 0, failed.all_inner_texts()
+
+
+@pytest.mark.parametrize("game", quick_once(GAMES, "subastral"))
+def test_a_notebook_runs_live_in_jupyterlab_with_nothing_from_the_internet(page: Page, lab, game):
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: console.append(f"uncaught: {error}"))
+    run_all(page, lab, f"{game}.ipynb")
+    # Every board drew (each shows its step counter) and the plots drew on their canvases.
+    boards = page.locator(".jp-OutputArea-output .step-counter")
+    expect(boards.first).to_be_visible(timeout=60_000)
+    assert boards.count() >= 2, "every notebook shows a board and the live dashboard's board"
+    live = page.locator(".jp-OutputArea-output", has=page.locator(".stepper"))
+    expect(live).to_have_count(1)
+    live.scroll_into_view_if_needed()
+    expect(live.locator("canvas").first).to_be_visible(timeout=60_000)
+    # The live dashboard follows a click through the kernel: ▶ moves its board one step.
+    counter = live.locator(".step-counter")
+    expect(counter).to_have_text(re.compile(r"Step \d+ / \d+"))
+    before = counter.text_content() or ""
+    shown, total = (int(n) for n in re.findall(r"\d+", before)[:2])
+    assert shown < total, before
+    live.locator(".step-forward button").click()
+    expect(counter).to_have_text(f"Step {shown + 1} / {total}", timeout=60_000)
+    live.locator(".step-start button").click()
+    expect(counter).to_have_text(f"Step 0 / {total}", timeout=60_000)
+    # (a callback that failed in the kernel prints its traceback under the output whose click it served)
+    failed = page.locator(".jp-OutputArea-output", has_text="Traceback (most recent call last)")
+    assert failed.count() == 0, failed.all_inner_texts()
+    assert not console, console
