@@ -23,14 +23,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 import uuid
 from pathlib import Path
 
 import pytest
 
 from tests.helpers.chromium import OutsideRequests, disabled_features_switch
+from tests.helpers.processes import free_port, wait_for_http
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPLORER_APP = ROOT / "apps" / "explorer"
@@ -166,29 +165,6 @@ def _no_request_leaves_the_machine(request):
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def free_port() -> int:
-    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_http(url: str, timeout: float = 60.0, proc: subprocess.Popen | None = None) -> None:
-    """Poll ``url`` until it answers 200 (raises TimeoutError / RuntimeError if the process died)."""
-    deadline = time.monotonic() + timeout
-    last: Exception | None = None
-    while time.monotonic() < deadline:
-        if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"server process exited with code {proc.returncode} before {url} answered")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as resp:
-                if resp.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, OSError) as exc:
-            last = exc
-        time.sleep(0.1)
-    raise TimeoutError(f"{url} not ready after {timeout:.0f}s (last error: {last!r})")
 
 
 def _stop_panel_server(server_id: str, timeout: float = 10.0) -> None:

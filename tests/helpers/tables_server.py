@@ -12,7 +12,6 @@ import hashlib
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,7 @@ from pathlib import Path
 
 from explorer.tables.store import key_path
 from tests.helpers import strings
+from tests.helpers.processes import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,12 +50,6 @@ document.addEventListener('click', (event) => {
   docs[0].on_change((event) => { if (event.value !== undefined) note(event.value); });
 })();
 """
-
-
-def free_port() -> int:
-    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class TablesServer:

@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.conftest import free_port, wait_for_http
+from tests.helpers.processes import free_port, wait_for_http
 from tests.helpers.tiers import quick_once
 
 pytestmark = pytest.mark.browser
