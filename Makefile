@@ -139,7 +139,7 @@ serve: $(STAMP_BASE)
 # pn.extension() put Bokeh's and Panel's JavaScript inline: no request leaves the machine. Opens the
 # browser where there is one; NOTEBOOK_PORT, ADDRESS as for `make serve`.
 notebook: $(STAMP_NOTEBOOK)
-	cd notebooks && ../$(VENV)/bin/jupyter lab --ip $(ADDRESS) --port $(NOTEBOOK_PORT) \
+	cd notebooks && $(abspath $(VENV))/bin/jupyter lab --ip $(ADDRESS) --port $(NOTEBOOK_PORT) \
 	  --ServerApp.jpserver_extensions="{'explorer.notebook_server': True}" $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # The suite starts ~50 Python processes of its own (servers, command lines, kernels): the project's
