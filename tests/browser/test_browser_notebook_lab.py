@@ -114,6 +114,10 @@ def run_all(page: Page, base: str, notebook: str) -> None:
             page.wait_for_function(STARTED_JS, timeout=30_000)
             break
         except PlaywrightTimeout:
+            # (a kernel still busy is working on the run: a second Run All would queue every cell twice)
+            page.wait_for_function(KERNEL_IDLE_JS, arg=notebook, timeout=RUN_ALL_LIMIT_MS, polling=200)
+            if page.evaluate(STARTED_JS):
+                break
             # Seen in a fresh clone under load: the kernel was started, idle and connected to the page, yet no
             # cell ran (JupyterLab's runCell clears a cell whose notebook has not taken its kernel yet). A
             # person sees nothing happen and chooses Run All again; so does the test (three times at most).
