@@ -147,11 +147,12 @@ def _fast_seeded(seed: RandomSeed) -> SeededRandom:
     return _FastSeeded(seed) if type(seed) is int else random.Random(seed)
 
 
+#: ``shuffled(key, items)``: ``items`` as a new list, shuffled as ``random.Random(key).shuffle`` would.
+#: ``die(key, sides=6)``: a roll of a ``sides``-sided die (1 to ``sides``), as
+#: ``random.Random(key).randint(1, sides)``. ``seeded(seed)``: see the module's text.
 seeded: Callable[[RandomSeed], SeededRandom]
 if _agrees():
     shuffled, die, seeded = _fast_shuffled, _fast_die, _fast_seeded
 else:       # pragma: no cover - only on a Python whose random works otherwise
     shuffled, die, seeded = _plain_shuffled, _plain_die, random.Random
 
-shuffled.__doc__ = "``items`` as a new list, shuffled as ``random.Random(key).shuffle`` would."
-die.__doc__ = "A roll of a ``sides``-sided die (1 to ``sides``), as ``random.Random(key).randint(1, sides)``."

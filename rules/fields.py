@@ -8,6 +8,7 @@ texts are the ``file.*`` templates of ``rules/data/messages.json``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
@@ -102,3 +103,8 @@ def position_header(game: AnyGame, data: JSON, parse_cards: CardReader[CardSet],
     cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else default_cards
     require_keys(data["state"], state_keys, where="state", optional=optional_keys)
     return variants, cards, data["state"]
+
+
+def action_fields(action: object) -> dict[str, Any]:
+    """An action's fields by name, in order (an action is a dataclass; compiled ones have no ``__dict__``)."""
+    return {field.name: getattr(action, field.name) for field in dataclass_fields(action)}  # type: ignore[arg-type]

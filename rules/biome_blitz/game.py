@@ -179,14 +179,14 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
     title = "Biome Blitz"
     version = "1.0"
     player_counts = (2, 3, 4, 5, 6)
-    variants = (ECOSYSTEM_BONUS, IMMUNE_POWER, EXTRA_COMPETE, ALL_DIFFERENT_WILD)
+    variants: tuple[Variant, ...] = (ECOSYSTEM_BONUS, IMMUNE_POWER, EXTRA_COMPETE, ALL_DIFFERENT_WILD)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 
     def card_set(self, state: State) -> CardSet:
         return state.cards
     #: Cards come into view when a market slot is filled (``reveal``) or a player draws (``draw``).
-    deck_event_kinds = ("reveal", "draw")
+    deck_event_kinds: tuple[str, ...] = ("reveal", "draw")
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------

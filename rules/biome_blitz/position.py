@@ -21,7 +21,7 @@ from rules.biome_blitz.state import (
     TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradeOffer, TradePropose, TradeWith,
 )
 from rules.eventtexts import Texts, joined, player
-from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
+from rules.fields import action_fields, json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
 from rules.protocol import JSON, JSONObject, PositionField, Seat, require_keys
 
 if TYPE_CHECKING:
@@ -343,7 +343,7 @@ def encode_action(action: Action) -> JSONObject:
     if name is None:
         raise TypeError(f"not a Biome Blitz action: {action!r}")
     data: JSONObject = {"type": name}
-    for key, value in action.__dict__.items():
+    for key, value in action_fields(action).items():
         data[key] = list(value) if isinstance(value, tuple) else value
     return data
 

@@ -64,7 +64,8 @@ from rules.biome_blitz.state import (
     Pile, Replace, Reroll, RerollQuestion, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradeOffer, TradePropose,
     TradeWith, Variants,
 )
-from rules.biome_blitz import choices, fast
+import rules.biome_blitz.fast as fast
+from rules.biome_blitz import choices
 from rules.biome_blitz.fast import direct, listing, quick
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
 from rules.biome_blitz.fast.listing import legal_actions as legal_actions
@@ -102,16 +103,15 @@ def new_state(cards: CardSet, players: int, seed: int, variants: Variants) -> St
         markets, decks = [deck[:MARKET] for deck in decks], [deck[MARKET:] for deck in decks]
         discards, shuffles = [(), (), ()], 0
     else:
-        table = _Table.__new__(_Table)     # (no state: ``s`` stays unset, only the decks are worked on)
-        table.cards, table.seed, table.players = cards, seed, players
-        table.rolls = table.shuffles = 0
-        table.decks = decks
-        table.discards = [(), (), ()]
-        table.markets = [(EMPTY,) * MARKET] * 3
-        table.log = []
+        # The _Table's refills fill the markets (a short deck reshuffled, three identical resources
+        # replaced), on the table before anything is dealt.
+        table = _Table(make_state((
+            cards, players, variants, seed, 0, 0, tuple(decks), ((), (), ()), ((EMPTY,) * MARKET,) * 3,
+            ((),) * players, ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (),
+            ((),) * players, ())))
         for d in range(3):
             table.refill(d)
-        markets, discards, shuffles = table.markets, table.discards, table.shuffles
+        decks, markets, discards, shuffles = table.decks, table.markets, table.discards, table.shuffles
     deck, dealt = decks[RESOURCE], HAND_AT_START * players
     if len(deck) >= dealt:      # the hands dealt from the top, as that many draws would (no reshuffle)
         hands = tuple(tuple(sorted(deck[i:i + HAND_AT_START])) for i in range(0, dealt, HAND_AT_START))

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from rules.chance import die, shuffled
-from rules.biome_blitz import fast
+import rules.biome_blitz.fast as fast
 from rules.biome_blitz.cards import AnimalCard, Card, CardSet, Deck, Symbol
 from rules.biome_blitz.state import (
     ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, Ecosystems, Hand, LastCompete, LogEntry,

@@ -81,7 +81,7 @@ class JumpGate(ModuleGame[State, Action, Components]):
     title = "Jump Gate"
     version = "1.0"
     player_counts = (2, 3, 4, 5)
-    variants = (SCAN_WITHOUT_FACE_DOWN,)
+    variants: tuple[Variant, ...] = (SCAN_WITHOUT_FACE_DOWN,)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_components), staticmethod(parse_components)
 
@@ -94,7 +94,7 @@ class JumpGate(ModuleGame[State, Action, Components]):
         return state.comps
     #: Resources come into view face up (at setup, one per planet, and by scans); NavComp cards leave
     #: their deck by draws (named to the drawer and the teacher, a hidden card to anyone else).
-    deck_event_kinds = ("reveal", "draw")
+    deck_event_kinds: tuple[str, ...] = ("reveal", "draw")
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------

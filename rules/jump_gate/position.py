@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from rules.fields import json_bool as _bool, json_list as _list, times as _times, whole_number as _int, per_seat, position_header
+from rules.fields import action_fields, json_bool as _bool, json_list as _list, times as _times, whole_number as _int, per_seat, position_header
 from rules.eventtexts import joined, player, say_shared
 from rules.jump_gate.cards import Components, NavCompKind, PlanetIndex, ResourceKind, bad_file as _bad, parse_components
 from rules.jump_gate.state import (
@@ -310,7 +310,7 @@ def encode_action(action: Action) -> JSONObject:
     if isinstance(action, LandClaim):
         data["cards"] = list(action.cards)
     else:
-        data.update(action.__dict__)
+        data.update(action_fields(action))
     return data
 
 

@@ -472,10 +472,9 @@ def apply(state: State, seat: Seat, action: Action) -> State:
         chooser = state.waiting[0]
         if seat != chooser:
             _illegal("claim_offer_waits", RULE_CLAIM, chooser=player(chooser), who=player(seat))
-        answer = cast(TakeMarked, action)           # (any other class is refused next)
-        if kind is not TakeMarked or type(answer.take) is not bool:
+        if type(action) is not TakeMarked or type(action.take) is not bool:
             _illegal("claim_offer_first", RULE_CLAIM, who=player(seat))
-        return _take_marked(state, seat, answer.take)
+        return _take_marked(state, seat, action.take)
     if seat != state.seat:
         _illegal("not_your_turn", RULE_TURN, current=player(state.seat), who=player(seat))
     if phase == ACTION:

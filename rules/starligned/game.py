@@ -64,14 +64,14 @@ class Starligned(ModuleGame[State, Action, CardSet]):
     title = "Starligned"
     version = "1.0"
     player_counts = (2, 3, 4, 5)
-    variants = (DEAL_HIGH_UP, REPEAT_PICKS_REPEAT, MOVE_BETWEEN_MOON_PAIRS)
+    variants: tuple[Variant, ...] = (DEAL_HIGH_UP, REPEAT_PICKS_REPEAT, MOVE_BETWEEN_MOON_PAIRS)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 
     def card_set(self, state: State) -> CardSet:
         return state.cards
     #: Cards come out of the deck into hands (dealt, seen by their owner) and onto the rows (revealed).
-    deck_event_kinds = ("deal", "reveal")
+    deck_event_kinds: tuple[str, ...] = ("deal", "reveal")
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------

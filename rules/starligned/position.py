@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from rules.fields import json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
+from rules.fields import action_fields, json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
 from rules.eventtexts import Texts, joined, player, say, say_shared
 from rules.protocol import JSON, JSONObject, PositionField, require_keys
 from rules.starligned import choices
@@ -265,7 +265,7 @@ def encode_action(action: Action) -> JSONObject:
     name = TYPE_OF.get(type(action))
     if name is None:
         raise TypeError(f"not a Starligned action: {action!r}")
-    data: JSONObject = {"type": name, **action.__dict__}
+    data: JSONObject = {"type": name, **action_fields(action)}
     if isinstance(action, MoonBonus) and action.choice != "remove":
         del data["row"], data["pair"]
     return data

@@ -134,8 +134,8 @@ class Stellar(ModuleGame[State, Action, CardSet]):
     version = "1.0"
     player_counts = (2,)
     #: Cards come out of the deck onto the row (refills) and as the row card of a turn ("second").
-    deck_event_kinds = ("refill", "second")
-    variants = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER, SATELLITE_ANY_TYPE)
+    deck_event_kinds: tuple[str, ...] = ("refill", "second")
+    variants: tuple[Variant, ...] = (FIFTH_STARTER_TO_BOX, SATELLITE_CLEAR, FACE_DOWN_ROW_NUMBER, SATELLITE_ANY_TYPE)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 

@@ -54,7 +54,7 @@ class Subastral(ModuleGame[State, Action, CardSet]):
     title = "Subastral"
     version = "1.0"
     player_counts = (2, 3, 4, 5)
-    variants = (DISTURBANCE,)
+    variants: tuple[Variant, ...] = (DISTURBANCE,)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 

@@ -97,9 +97,9 @@ class Caches:
         self.seats: dict[tuple[Seat, tuple[Team, ...]], SeatCache] = {}
         #: TeamKeys -> they, the ``by_hand`` dict and the ``cards_for`` entry for them (for SeatCaches).
         self.team_parts: dict[TeamKeys, tuple[TeamKeys, HandGroup, CardRecords]] = {}
-        #: Per seat (at most six): (teams, the seat's SeatCache) last looked up, tried first; (None, None)
-        #: before the seat's first list (no teams equal None, so that None is never read as a SeatCache).
-        self.last_seats: list[tuple[tuple[Team, ...] | None, SeatCache]] = [(None, None)] * 6  # type: ignore[list-item]
+        #: Per seat (at most six): (teams, the seat's SeatCache) last looked up, tried first; None
+        #: before the seat's first list.
+        self.last_seats: list[tuple[tuple[Team, ...], SeatCache] | None] = [None] * 6
         #: (discover-changing animals, explore-changing animals) -> its HandGroup {hand: HandCache}:
         #: looking the hand up once serves the whole list.
         self.by_hand: dict[tuple[Team, Team], HandGroup] = {}

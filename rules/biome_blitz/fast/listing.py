@@ -200,9 +200,8 @@ def _offers_gone(state: State, before: State, offered: tuple[Action, ...]) -> li
 _last_action_phase: tuple[State | None, tuple[Action, ...]] = (None, ())
 
 
-#: (card set, its Caches) of the last listing: playouts use one card set. (None, None) before the
-#: first (no card set is None, so that None is never read as Caches).
-_last_caches: tuple[CardSet | None, Caches] = (None, None)  # type: ignore[assignment]
+#: (card set, its Caches) of the last listing: playouts use one card set. None before the first.
+_last_caches: tuple[CardSet, Caches] | None = None
 
 
 def _listing(state: State, seat: Seat) -> list[Action]:
@@ -210,15 +209,19 @@ def _listing(state: State, seat: Seat) -> list[Action]:
     looked up by what it depends on (``Caches``) and worked out only when new."""
     global _last_caches
     cards, hands_of, teams, variants, decks, discards, markets, trades, players = _LISTING_FIELDS(state)
-    last_cards, caches = _last_caches
-    if cards is not last_cards:
+    last = _last_caches
+    if last is not None and cards is last[0]:
+        caches = last[1]
+    else:
         caches = caches_for(cards)
         _last_caches = (cards, caches)
     hand = hands_of[seat]
     # The team's keys and compete pairs, by seat and teams: both change seldom, so the seat's last
     # entry is tried first.
-    last_teams, seat_parts = caches.last_seats[seat]
-    if teams != last_teams:
+    last_seat = caches.last_seats[seat]
+    if last_seat is not None and teams == last_seat[0]:
+        seat_parts = last_seat[1]
+    else:
         # (Remembered by teams alone: its compete pairs judge immunities by printed power. The switch
         # immune_power lists competes apart, below.)
         seat_parts = caches.seats.get((seat, teams)) or _seat_parts(

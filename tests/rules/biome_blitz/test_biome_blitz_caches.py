@@ -18,7 +18,7 @@ def afresh(game, state, seat) -> list:
     cards = state.cards
     kept = cards.__dict__.pop("speed_caches", None)      # (a cached property)
     last = listing._last_caches, listing._last_action_phase
-    listing._last_caches, listing._last_action_phase = (None, None), (None, ())
+    listing._last_caches, listing._last_action_phase = None, (None, ())
     try:
         return game.legal_actions(state, seat)
     finally:
