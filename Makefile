@@ -59,7 +59,10 @@ BENCH_ARGS ?=
 # when pyproject.toml is newer than the stamp -- or when a top-level package's __init__.py
 # appears/changes: setuptools' editable finder records the package list at install time, so
 # a package created after `pip install -e .` would otherwise not be importable.
-INSTALL_DEPS := pyproject.toml $(wildcard rules/__init__.py play/__init__.py explorer/__init__.py)
+# The rules' sources too: the install compiles them (setup.py, rules/build.py), and a compiled build
+# older than its sources is not used.
+INSTALL_DEPS := pyproject.toml setup.py $(wildcard rules/__init__.py play/__init__.py explorer/__init__.py) \
+  $(shell find rules -name '*.py' 2>/dev/null)
 STAMP_BASE  := $(VENV)/.stamp-install
 STAMP_TEST  := $(VENV)/.stamp-install-test
 STAMP_BENCH := $(VENV)/.stamp-install-bench
@@ -82,10 +85,15 @@ $(PY):
 venv: $(PY)
 
 # $(call install,SPEC): the project as SPEC (`.`, `.[test]`...), editable, into the venv.
+# The project itself is built again each time (--reinstall-package): its build compiles the rules
+# (setup.py), and uv would otherwise reuse a build made from older sources. The last line says which
+# build of the rules was installed, compiled or pure Python, and why (rules/_build.json).
 define install
-	$(if $(filter uv,$(INSTALLER)),$(PIP) install -q uv && $(PY) -m uv pip install -q --compile-bytecode --python $(PY) -e '$(1)' \
+	$(if $(filter uv,$(INSTALLER)),$(PIP) install -q uv && $(PY) -m uv pip install -q --compile-bytecode --python $(PY) \
+	  --reinstall-package rules-explorer -e '$(1)' \
 	  || { echo "[make] uv could not install $(1); pip does it" >&2; $(PIP) install -q -e '$(1)'; }, \
 	  $(PIP) install -q -e '$(1)')
+	@$(PY) -c "import json; d = json.load(open('rules/_build.json')); print('[make] the rules:', d['build'], '(' + d['reason'] + ')')"
 endef
 
 $(STAMP_BASE): $(INSTALL_DEPS) | $(PY)

@@ -1,6 +1,12 @@
 """Rules engines for five card games behind one protocol (docs/protocol.md). Standard library only."""
 
-from rules.protocol import Event, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, Turn, Variant
-from rules.registry import GAMES, get_game
+# First: which build of the rules this process runs, compiled or pure Python (rules/build.py).
+from rules.build import Build, choose
 
-__all__ = ["GAMES", "get_game", "GameSpec", "IllegalAction", "InvalidPosition", "InvalidReplay", "Event", "Turn", "Variant"]
+BUILD: Build = choose()
+
+from rules.protocol import Event, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, Turn, Variant  # noqa: E402
+from rules.registry import GAMES, get_game  # noqa: E402
+
+__all__ = ["BUILD", "GAMES", "get_game", "GameSpec", "IllegalAction", "InvalidPosition", "InvalidReplay", "Event", "Turn",
+           "Variant"]

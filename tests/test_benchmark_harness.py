@@ -26,7 +26,7 @@ def test_slices_go_on_with_the_next_seed():
 
 
 def test_a_side_plays_in_its_own_process_and_reports_failures():
-    with _Side(("game", "subastral", 3)) as side:
+    with _Side(("game", "subastral", 3, "pure")) as side:
         side.run(0.0)
         side.run(0.0)
         figures = side.figures()
@@ -34,7 +34,7 @@ def test_a_side_plays_in_its_own_process_and_reports_failures():
                                                                  for seed in range(2))
     assert side.process.exitcode == 0
     with pytest.raises(RuntimeError, match="no_such_game"):
-        _Side(("game", "no_such_game", 2))
+        _Side(("game", "no_such_game", 2, "pure"))
 
 
 def test_opcode_counts_compare_each_kind_of_decision_and_the_old_mix(capsys):
