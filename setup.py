@@ -41,19 +41,19 @@ def compiler_missing() -> str | None:
     """Why C extensions cannot be built here (no compiler, no Python headers), or None when they can:
     a one-line C file that includes Python.h is compiled."""
     from setuptools._distutils.ccompiler import new_compiler
-    from setuptools._distutils.errors import CCompilerError, DistutilsPlatformError
     from setuptools._distutils.sysconfig import customize_compiler, get_python_inc
 
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder, "probe.c")
         source.write_text("#include <Python.h>\nint probe(void) { return 0; }\n")
+        program = "the C compiler"
         try:
             compiler = new_compiler()
             customize_compiler(compiler)
+            program = " ".join(getattr(compiler, "compiler_so", [])[:1]) or program
             compiler.compile([str(source)], output_dir=folder, include_dirs=[get_python_inc()])
-        except (CCompilerError, DistutilsPlatformError, OSError) as error:
-            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            return f"no working C compiler with Python's headers ({first})"
+        except Exception as error:      # (CompileError, DistutilsPlatformError, OSError..., from either distutils)
+            return f"no working C compiler with Python's headers ({program} could not compile one: {type(error).__name__})"
     return None
 
 
