@@ -11,10 +11,12 @@
 #                  the layout and wording checks a reader would make (tour/; TOUR_ARGS, e.g. --only explorer)
 #   make notebook - JupyterLab on notebooks/ (installs the [notebook] extra), Panel's resources served
 #                  by it (no CDN): http://127.0.0.1:8888/lab (NOTEBOOK_PORT)
+#   make notebooks-html - the notebooks, run, as HTML pages in docs/notebooks/ (for reading only)
 #   make golden  - regenerate tests/golden playthrough files
 #   make clean   - remove build/test artefacts; `make distclean` also removes .venv
 #
-# Overridable: PYTHON, VENV, INSTALLER, PORT, ADDRESS, NOTEBOOK_PORT, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_MARKS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS, TOUR_ARGS.
+# Overridable: PYTHON, VENV, INSTALLER, PORT, ADDRESS, NOTEBOOK_PORT, TABLES_DB, GROUP_ORIGIN, SERVE_ARGS, PYTEST_ARGS, TEST_MARKS, TEST_TIMEOUT, TEST_WORKERS, REQUIRE_BROWSER, BENCH_ARGS, TOUR_ARGS, NAMES;
+# the environment's RULES_EXPLORER_BUILD (auto|compiled|pure: the rules compiled at install, rules/build.py).
 
 SHELL := /bin/bash
 
@@ -72,12 +74,12 @@ STAMP_NOTEBOOK := $(VENV)/.stamp-install-notebook
 # apt needs root; use sudo for a non-root developer.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all venv install dev serve notebook test test-slow test-all bench bench-against bench-ui bench-sweep bench-tables tour golden chromium clean distclean help
+.PHONY: all venv install dev serve notebook notebooks-html test test-slow test-all bench bench-against bench-ui bench-sweep bench-tables tour golden chromium clean distclean help
 
 all: test
 
 help:
-	@sed -n '2,15p' Makefile
+	@sed -n '2,19p' Makefile
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -149,6 +151,11 @@ serve: $(STAMP_BASE)
 notebook: $(STAMP_NOTEBOOK)
 	cd notebooks && $(abspath $(VENV))/bin/jupyter lab --ip $(ADDRESS) --port $(NOTEBOOK_PORT) \
 	  --ServerApp.jpserver_extensions="{'explorer.notebook_server': True}" $(if $(filter 0,$(shell id -u)),--allow-root)
+
+# The teaching notebooks run in a fresh kernel and written out with their outputs, for people who only
+# read them (tools/notebooks_html.py; NAMES=subastral for one).
+notebooks-html: $(STAMP_TEST)
+	$(PY) tools/notebooks_html.py $(NAMES)
 
 # The suite starts ~50 Python processes of its own (servers, command lines, kernels): the project's
 # bytecode is compiled first, once (compileall skips what is up to date), so that none compiles the

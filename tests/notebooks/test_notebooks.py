@@ -17,16 +17,26 @@ QUICK_NOTEBOOK = "subastral.ipynb"
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", quick_once(NOTEBOOKS, next(p for p in NOTEBOOKS if p.name == QUICK_NOTEBOOK),
                                             ids=lambda p: p.name))
-def test_notebook_runs_without_errors(path):
+def test_notebook_runs_without_errors_and_reads_as_a_page(path):
+    """Run as ``make notebooks-html`` runs it (tools/notebooks_html.py), and written out as its page:
+    the page opens with what the notebook teaches and, for a game, how to use its live components,
+    and holds the outputs (the boards are Panel models)."""
     import nbformat
-    from nbclient import NotebookClient
 
-    notebook = nbformat.read(path, as_version=4)
-    assert not any(cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"), \
+    from tools.notebooks_html import run, to_html
+
+    stored = nbformat.read(path, as_version=4)
+    assert not any(cell.get("outputs") for cell in stored.cells if cell.cell_type == "code"), \
         "commit notebooks without outputs"
-    NotebookClient(notebook, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    notebook = run(path, timeout=180)
     errors = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs if o.output_type == "error"]
     assert not errors
+    page = to_html(notebook)
+    title = "".join(stored.cells[0].source).splitlines()[0].lstrip("# ")
+    assert title in page
+    if path.stem != "variant_analysis":
+        assert "How to use this notebook" in page and "make notebook" in page and "Run All Cells" in page
+        assert "application/vnd.bokehjs_exec.v0+json" in page or "Bokeh.embed" in page, "no Panel output in the page"
 
 
 def test_there_is_a_notebook_per_finished_game_and_the_variant_analysis():
