@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any, NoReturn, TypeVar, cast
+from typing import Any, Final, NoReturn, TypeVar, cast
 
 from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, Ability, AnimalCard, CardSet
 from rules.biome_blitz.state import (
@@ -22,18 +22,18 @@ from rules.protocol import IllegalAction, Seat
 T = TypeVar("T")
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
-GAME = "biome_blitz"
+GAME: Final = "biome_blitz"
 
-RULE_TURN = "turn order: players take turns clockwise; only the player named to move acts"
-RULE_MAIN = "your turn: optional actions (Explore, Trade) any number of times, then one main action"
-RULE_EXPLORE = "Explore: pay two identical resources (leaf, water or meat) to replace one deck's face-up cards"
-RULE_TRADE = "Trade: on your turn, resource cards only, and only if the other player agrees"
-RULE_FORAGE = "Forage: take two resources, face up (refilled at once) or from the deck; a face-up wild only first, and it ends the forage"
-RULE_DISCOVER = "Discover: pay the card's exact cost (a wild is any one resource), gain its stars, refill"
-RULE_ECOSYSTEMS = "ecosystems: at most three; a fourth replaces one of them"
-RULE_COMPETE = "Compete: pay the battle cost, pick an animal of another team, both roll; ties go to the attacker"
-RULE_ABILITY = "animal abilities (the card's text)"
-RULE_OVER = "victory: 30 points or five animals ends the game"
+RULE_TURN: Final = "turn order: players take turns clockwise; only the player named to move acts"
+RULE_MAIN: Final = "your turn: optional actions (Explore, Trade) any number of times, then one main action"
+RULE_EXPLORE: Final = "Explore: pay two identical resources (leaf, water or meat) to replace one deck's face-up cards"
+RULE_TRADE: Final = "Trade: on your turn, resource cards only, and only if the other player agrees"
+RULE_FORAGE: Final = "Forage: take two resources, face up (refilled at once) or from the deck; a face-up wild only first, and it ends the forage"
+RULE_DISCOVER: Final = "Discover: pay the card's exact cost (a wild is any one resource), gain its stars, refill"
+RULE_ECOSYSTEMS: Final = "ecosystems: at most three; a fourth replaces one of them"
+RULE_COMPETE: Final = "Compete: pay the battle cost, pick an animal of another team, both roll; ties go to the attacker"
+RULE_ABILITY: Final = "animal abilities (the card's text)"
+RULE_OVER: Final = "victory: 30 points or five animals ends the game"
 
 
 def refusal(key: str, **values: Any) -> Texts:

@@ -9,7 +9,7 @@ its discards ran out).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules.protocol import Seat
 from rules.records import from_fields
@@ -17,26 +17,26 @@ from rules.records import from_fields
 from rules.biome_blitz.cards import AnimalCard, Card, CardSet, Deck, EcosystemKind, Symbol
 
 # Phases: what the seat in ``to_move`` must decide.
-PEEK = "peek"              # start of turn: choose the deck a peek ability looks at
-ACTION = "action"          # optional actions (Explore, Trade), then one main action
-TRADE = "trade"            # building a trade offer: give, ask, propose or cancel
-TRADE_REPLY = "trade_reply"  # the trade partner accepts or refuses
-FORAGE = "forage"          # the second pick of a forage
-REPLACE = "replace"        # a fourth ecosystem: choose the one it replaces
-CANCEL = "cancel"          # the defender's owner may cancel the compete (an ability)
-REROLL = "reroll"          # a compete's die owner may reroll (an ability)
-FRENZY = "frenzy"          # after a won compete: compete again with the same animal, or stop
-OVER = "over"
+PEEK: Final = "peek"              # start of turn: choose the deck a peek ability looks at
+ACTION: Final = "action"          # optional actions (Explore, Trade), then one main action
+TRADE: Final = "trade"            # building a trade offer: give, ask, propose or cancel
+TRADE_REPLY: Final = "trade_reply"  # the trade partner accepts or refuses
+FORAGE: Final = "forage"          # the second pick of a forage
+REPLACE: Final = "replace"        # a fourth ecosystem: choose the one it replaces
+CANCEL: Final = "cancel"          # the defender's owner may cancel the compete (an ability)
+REROLL: Final = "reroll"          # a compete's die owner may reroll (an ability)
+FRENZY: Final = "frenzy"          # after a won compete: compete again with the same animal, or stop
+OVER: Final = "over"
 PHASES = (PEEK, ACTION, TRADE, TRADE_REPLY, FORAGE, REPLACE, CANCEL, REROLL, FRENZY, OVER)
 
-EMPTY = -1
-NOBODY = -1
-MARKET = 3
-HAND_AT_START = 4
-WIN_POINTS = 30
-WIN_ANIMALS = 5
-MAX_ECOSYSTEMS = 3
-TRADES_PER_TURN = 3
+EMPTY: Final = -1
+NOBODY: Final = -1
+MARKET: Final = 3
+HAND_AT_START: Final = 4
+WIN_POINTS: Final = 30
+WIN_ANIMALS: Final = 5
+MAX_ECOSYSTEMS: Final = 3
+TRADES_PER_TURN: Final = 3
 DECK_NAMES = ("resource", "animal", "ecosystem")
 #: The rule switches the engine reads (their Variants, with sources, are in ``game.py``): (name, the
 #: value that is not the default).

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations_with_replacement
-from typing import Callable, Iterator, NoReturn, TypeVar, cast
+from typing import Callable, Final, Iterator, NoReturn, TypeVar, cast
 
 from rules.chance import shuffled
 from rules.eventtexts import joined, player, say
@@ -45,24 +45,24 @@ from rules.jump_gate.state import (
 from rules.protocol import IllegalAction, Seat
 from rules.rulebook import LANGUAGES
 
-GAME = "jump_gate"
+GAME: Final = "jump_gate"
 
-RULE_TURN = "turn order: only the player whose turn it is acts"
-RULE_ACTIONS = "your turn: two actions from Fly, Jump, Scan, Land & Claim, Harvest and Research, or pass"
-RULE_GATE = "start: ships begin at the Jump Gate, which is no planet; the only way out is a Jump"
-RULE_FLY = "Fly: move to a neighbouring planet of the ring (free)"
-RULE_JUMP = "Jump: discard a card whose jump code (blue square) matches the planet; ~ matches any"
-RULE_SCAN = "Scan: discard a card matching the planet's scan code (green circle) and reveal a face-down resource"
-RULE_MARK = "Scan: you may mark an unmarked face-up resource, at most one of your markers per planet"
-RULE_LAND = ("Land & Claim: discard two cards matching the land code (yellow triangle) at an unclaimed planet "
+RULE_TURN: Final = "turn order: only the player whose turn it is acts"
+RULE_ACTIONS: Final = "your turn: two actions from Fly, Jump, Scan, Land & Claim, Harvest and Research, or pass"
+RULE_GATE: Final = "start: ships begin at the Jump Gate, which is no planet; the only way out is a Jump"
+RULE_FLY: Final = "Fly: move to a neighbouring planet of the ring (free)"
+RULE_JUMP: Final = "Jump: discard a card whose jump code (blue square) matches the planet; ~ matches any"
+RULE_SCAN: Final = "Scan: discard a card matching the planet's scan code (green circle) and reveal a face-down resource"
+RULE_MARK: Final = "Scan: you may mark an unmarked face-up resource, at most one of your markers per planet"
+RULE_LAND: Final = ("Land & Claim: discard two cards matching the land code (yellow triangle) at an unclaimed planet "
              "with no face-down resource")
-RULE_CLAIM = ("Land & Claim: from the claimer clockwise, each marker's owner may take that resource; then the "
+RULE_CLAIM: Final = ("Land & Claim: from the claimer clockwise, each marker's owner may take that resource; then the "
               "claimer may take one face-up resource")
-RULE_HARVEST = ("Harvest: discard any card and take your marked resource here, or any unmarked resource when "
+RULE_HARVEST: Final = ("Harvest: discard any card and take your marked resource here, or any unmarked resource when "
                 "none is face down")
-RULE_RESEARCH = "Research: discard 0 to 5 cards, then draw up to 5"
-RULE_MARKERS = "markers: ten per player"
-RULE_OVER = "game end: seven black-hole markers end the game at once; all planets claimed ends it after the round"
+RULE_RESEARCH: Final = "Research: discard 0 to 5 cards, then draw up to 5"
+RULE_MARKERS: Final = "markers: ten per player"
+RULE_OVER: Final = "game end: seven black-hole markers end the game at once; all planets claimed ends it after the round"
 
 JUMP, SCAN, LAND = 0, 1, 2
 

@@ -8,16 +8,16 @@ plain counts so each table can be checked by hand; ``game.py`` feeds them.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Final, Sequence
 
-PLANET_POINTS = 4
-FAME_POINTS = 5
+PLANET_POINTS: Final = 4
+FAME_POINTS: Final = 5
 #: SAND[n]: points for n sand cards (9 or more score the last entry).
 SAND = (0, 1, 3, 7, 13, 21, 30, 40, 43, 45)
 #: WATER[n]: points for n water cards (more than 8 score the last entry).
 WATER = (0, 2, 4, 9, 16, 20, 24, 28, 32)
-ENERGEL_PAIR = 7
-ENERGEL_SINGLE = 2
+ENERGEL_PAIR: Final = 7
+ENERGEL_SINGLE: Final = 2
 
 
 def sand(count: int) -> int:

@@ -13,7 +13,7 @@ cards in slots 1-3 and one face-up card in slot 4; a scan turns the lowest face-
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules.protocol import Seat
 from rules.records import from_fields
@@ -21,23 +21,23 @@ from rules.records import from_fields
 from rules.jump_gate.cards import Components, NavCompKind, PlanetIndex, ResourceKind
 
 # Phases: what the seat(s) in ``to_move`` must decide.
-ACTION = "action"          # choose the turn's next action (or pass)
-MARK = "mark"              # after a scan: put a marker on a face-up resource of this planet, or not
-RESEARCH = "research"      # Research: discard cards one at a time, then draw up to five
-CLAIM_TAKE = "claim_take"  # after a claim: a player with a marker on the planet takes that resource or not
-CLAIM_PICK = "claim_pick"  # after a claim: the claimer may take one remaining face-up resource
-OVER = "over"
+ACTION: Final = "action"          # choose the turn's next action (or pass)
+MARK: Final = "mark"              # after a scan: put a marker on a face-up resource of this planet, or not
+RESEARCH: Final = "research"      # Research: discard cards one at a time, then draw up to five
+CLAIM_TAKE: Final = "claim_take"  # after a claim: a player with a marker on the planet takes that resource or not
+CLAIM_PICK: Final = "claim_pick"  # after a claim: the claimer may take one remaining face-up resource
+OVER: Final = "over"
 PHASES = (ACTION, MARK, RESEARCH, CLAIM_TAKE, CLAIM_PICK, OVER)
 
-EMPTY = -1
-NOBODY = -1
-GATE = -1           # a ship's position before its first Jump
-SLOTS = 4           # resources per planet: 3 face down and 1 face up at setup
-FACE_DOWN_AT_SETUP = 3
-ACTIONS_PER_TURN = 2
-HAND_SIZE = 5
-MARKERS = 10
-BLACK_HOLE_LIMIT = 7
+EMPTY: Final = -1
+NOBODY: Final = -1
+GATE: Final = -1           # a ship's position before its first Jump
+SLOTS: Final = 4           # resources per planet: 3 face down and 1 face up at setup
+FACE_DOWN_AT_SETUP: Final = 3
+ACTIONS_PER_TURN: Final = 2
+HAND_SIZE: Final = 5
+MARKERS: Final = 10
+BLACK_HOLE_LIMIT: Final = 7
 PLANETS_BY_PLAYERS = {2: 6, 3: 7, 4: 8, 5: 9}
 HIDDEN_BY_PLAYERS = {2: 3, 3: 2, 4: 2, 5: 2}
 

@@ -5,7 +5,7 @@ gives the readings of the rules text both modules follow.
 
 from __future__ import annotations
 
-from typing import NoReturn, Protocol, Sequence
+from typing import Final, NoReturn, Protocol, Sequence
 
 from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import IllegalAction, Seat
@@ -16,20 +16,20 @@ from rules.starligned.state import (
     RotateCard, RotateHandCard, RotateTelescope, State, Swap, Switches,
 )
 
-RULE_TURN = "turn order: only the players named to move act"
-RULE_PLAY = "phase 1: every player puts one hand card face down at the right of their row, as it is held"
-RULE_MOON = "phase 3 moon bonus: a full moon on your last two cards lets you cover them or remove an opponent's moon card"
-RULE_EFFECT = "phase 3: resolve the active effect of your rightmost card, if it can be resolved"
-RULE_SWAP = "Swap: exchange the places of two unblocked cards in one player's row"
-RULE_MOVE = "Move: put this card anywhere in your row, but not between the two cards under a moon card"
-RULE_ROTATE_CARD = "Rotate star card: turn one unblocked played card of any row, not this card itself"
-RULE_ROTATE_TELESCOPE = "Rotate telescope: turn every card in one player's hand"
-RULE_REPEAT = "Repeat: the owner of a phase-3 effect on the table resolves it again"
-RULE_EXCHANGE = "Exchange: the row's owner swaps an unblocked row card with a card from their hand"
-RULE_ROTATE_HAND = "phase 4: rotate one hand card, then pass the hand left"
+RULE_TURN: Final = "turn order: only the players named to move act"
+RULE_PLAY: Final = "phase 1: every player puts one hand card face down at the right of their row, as it is held"
+RULE_MOON: Final = "phase 3 moon bonus: a full moon on your last two cards lets you cover them or remove an opponent's moon card"
+RULE_EFFECT: Final = "phase 3: resolve the active effect of your rightmost card, if it can be resolved"
+RULE_SWAP: Final = "Swap: exchange the places of two unblocked cards in one player's row"
+RULE_MOVE: Final = "Move: put this card anywhere in your row, but not between the two cards under a moon card"
+RULE_ROTATE_CARD: Final = "Rotate star card: turn one unblocked played card of any row, not this card itself"
+RULE_ROTATE_TELESCOPE: Final = "Rotate telescope: turn every card in one player's hand"
+RULE_REPEAT: Final = "Repeat: the owner of a phase-3 effect on the table resolves it again"
+RULE_EXCHANGE: Final = "Exchange: the row's owner swaps an unblocked row card with a card from their hand"
+RULE_ROTATE_HAND: Final = "phase 4: rotate one hand card, then pass the hand left"
 # (quoted in full by the refusal "blocked" of data/events.json)
-RULE_BLOCKED = "blocked cards: a card under a moon card cannot be swapped, moved, rotated or exchanged"
-RULE_OVER = "game end: two stages of five rounds"
+RULE_BLOCKED: Final = "blocked cards: a card under a moon card cannot be swapped, moved, rotated or exchanged"
+RULE_OVER: Final = "game end: two stages of five rounds"
 
 EFFECT_RULES = {"swap": RULE_SWAP, "move": RULE_MOVE, "rotate_card": RULE_ROTATE_CARD,
                 "rotate_telescope": RULE_ROTATE_TELESCOPE, "repeat": RULE_REPEAT, "exchange": RULE_EXCHANGE}

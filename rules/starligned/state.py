@@ -9,7 +9,7 @@ order carries no information; each card keeps its orientation).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules.protocol import Seat
 from rules.records import from_fields
@@ -17,19 +17,19 @@ from rules.records import from_fields
 from rules.starligned.cards import Card, CardSet, Entry
 
 # Phases: what the seat(s) in ``to_move`` must decide.
-PLAY = "play"        # phase 1: every player still to choose puts a card face down (simultaneous)
-MOON = "moon"        # phase 3: the seat whose row ends in a full moon takes its bonus (or not)
-EFFECT = "effect"    # phase 3: the seat resolves its rightmost card's effect (choosing its targets)
-REPEAT = "repeat"    # phase 3: the owner of a repeated effect resolves it again
-EXCHANGE = "exchange"  # phase 3: the owner of an exchanged row card picks the hand card to take its place
-ROTATE = "rotate"    # phase 4: every player still to do so rotates one hand card (simultaneous)
-OVER = "over"
+PLAY: Final = "play"        # phase 1: every player still to choose puts a card face down (simultaneous)
+MOON: Final = "moon"        # phase 3: the seat whose row ends in a full moon takes its bonus (or not)
+EFFECT: Final = "effect"    # phase 3: the seat resolves its rightmost card's effect (choosing its targets)
+REPEAT: Final = "repeat"    # phase 3: the owner of a repeated effect resolves it again
+EXCHANGE: Final = "exchange"  # phase 3: the owner of an exchanged row card picks the hand card to take its place
+ROTATE: Final = "rotate"    # phase 4: every player still to do so rotates one hand card (simultaneous)
+OVER: Final = "over"
 PHASES = (PLAY, MOON, EFFECT, REPEAT, EXCHANGE, ROTATE, OVER)
 
-NONE = -1
-HAND = 6
-ROUNDS = 5           # per stage: the fifth is played with two cards, and the last one is discarded
-STAGES = 2
+NONE: Final = -1
+HAND: Final = 6
+ROUNDS: Final = 5           # per stage: the fifth is played with two cards, and the last one is discarded
+STAGES: Final = 2
 
 
 #: The variants a game is played with, as sorted ``(name, on)`` pairs: every Starligned switch is on or off.

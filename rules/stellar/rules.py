@@ -21,7 +21,7 @@ second card when it goes to the telescope; the opponent's clear; each player's f
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NoReturn, TypeVar
+from typing import Any, Final, Iterator, NoReturn, TypeVar
 
 from rules.chance import seeded, shuffled
 from rules.eventtexts import joined, player, say
@@ -34,18 +34,18 @@ from rules.stellar.state import (
     SlotMask, State, TakeRowCard, TelescopeEntry, face_down, without,
 )
 
-RULE_SETUP = "setup: one starter to the telescope's top, the other to the notebook"
-RULE_TAKE = "turn phase 1: take a card from the numbered row"
-RULE_PLAY = "turn phase 2: play a hand card to the telescope or the notebook"
-RULE_PLACE = "turn phase 3: play the row card of the same number into the other area"
-RULE_TELESCOPE = "telescope placement rule"
-RULE_FACE_DOWN = "telescope placement rule: face down only when no slot fits"
-RULE_SATELLITE = "satellite cards: the opponent may clear the row"
-RULE_FINAL = "scoring: one last hand card to the notebook, the other is discarded"
-RULE_TURN = "turn order: only the player whose turn it is acts"
-RULE_OVER = "game end: no more turns after the last card"
+RULE_SETUP: Final = "setup: one starter to the telescope's top, the other to the notebook"
+RULE_TAKE: Final = "turn phase 1: take a card from the numbered row"
+RULE_PLAY: Final = "turn phase 2: play a hand card to the telescope or the notebook"
+RULE_PLACE: Final = "turn phase 3: play the row card of the same number into the other area"
+RULE_TELESCOPE: Final = "telescope placement rule"
+RULE_FACE_DOWN: Final = "telescope placement rule: face down only when no slot fits"
+RULE_SATELLITE: Final = "satellite cards: the opponent may clear the row"
+RULE_FINAL: Final = "scoring: one last hand card to the notebook, the other is discarded"
+RULE_TURN: Final = "turn order: only the player whose turn it is acts"
+RULE_OVER: Final = "game end: no more turns after the last card"
 
-APEX = 0
+APEX: Final = 0
 
 #: What ``_masks`` knows of a telescope: ``(telescope, empty, near, satellites)``.
 TelescopeMasks = tuple[tuple[TelescopeEntry, ...], SlotMask, tuple[SlotMask, ...], SlotMask]

@@ -10,11 +10,11 @@ The functions below take plain numbers so they can be checked by hand; ``game.py
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Final, Iterable, Sequence
 
-SECTION_BONUS = 10
-DIVERSITY_BONUS = 10
-SATELLITE_NUMBER = 2
+SECTION_BONUS: Final = 10
+DIVERSITY_BONUS: Final = 10
+SATELLITE_NUMBER: Final = 2
 
 
 def longest_run(numbers: Iterable[int]) -> int:

@@ -9,7 +9,7 @@ names are used in every file, action and event. A telescope is a tuple of twelve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence, final
+from typing import Callable, Final, NamedTuple, Sequence, final
 
 from rules.protocol import Seat
 from rules.records import from_fields
@@ -18,17 +18,17 @@ from rules.records import from_fields
 from rules.stellar.cards import ROUNDS as ROUNDS, ROW_SLOTS as ROW_SLOTS, Card as Card, CardSet, SlotMask as SlotMask
 
 # Phases: what the seat(s) in ``to_move`` must decide.
-STARTERS = "starters"  # setup: each player puts one starter at the apex, the other in the notebook
-TAKE = "take"          # turn phase 1: take a row card into hand
-PLAY = "play"          # turn phase 2: play a hand card to the telescope or the notebook
-PLACE = "place"        # turn phase 3: the second card goes to the telescope; choose its slot
-CLEAR = "clear"        # a satellite was taken from the row: the opponent may clear and refill it
-FINAL = "final"        # after round 11: each player puts one hand card into the notebook
-OVER = "over"
+STARTERS: Final = "starters"  # setup: each player puts one starter at the apex, the other in the notebook
+TAKE: Final = "take"          # turn phase 1: take a row card into hand
+PLAY: Final = "play"          # turn phase 2: play a hand card to the telescope or the notebook
+PLACE: Final = "place"        # turn phase 3: the second card goes to the telescope; choose its slot
+CLEAR: Final = "clear"        # a satellite was taken from the row: the opponent may clear and refill it
+FINAL: Final = "final"        # after round 11: each player puts one hand card into the notebook
+OVER: Final = "over"
 PHASES = (STARTERS, TAKE, PLAY, PLACE, CLEAR, FINAL, OVER)
 
 #: No card: an empty row or telescope slot, nothing pending, no choice made yet.
-EMPTY = -1
+EMPTY: Final = -1
 
 #: A telescope slot's content: EMPTY, a card kind (face up) or ``face_down(kind)``.
 TelescopeEntry = int

@@ -12,7 +12,7 @@ journal only for 1<->6), then, only if several new biomes arrive together, one c
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from rules.chance import seeded
 from rules.eventtexts import joined, player, say
@@ -24,14 +24,14 @@ from rules.subastral.state import (
     Action, Journal, OpenColumn, PassCard, Pile, PlayCard, Record, State, TakeCloud,
 )
 
-RULE_SETUP = "setup"
-RULE_PLAY = "turn step 1: play a card onto the cloud of its number"
-RULE_TAKE = "turn step 2: take all cards from another cloud"
-RULE_ENDS = "turn step 2, special rule: played on cloud 1 and took 6 (or 6 and 1)"
-RULE_COLUMNS = "journal: a column per biome, left to right in order of arrival; the taker orders several new ones"
-RULE_TURN = "turn order: only the player whose turn it is acts"
-RULE_DISTURB = "disturbance variant: pass one hand card to the left"
-RULE_OVER = "game end: no more turns after the last round"
+RULE_SETUP: Final = "setup"
+RULE_PLAY: Final = "turn step 1: play a card onto the cloud of its number"
+RULE_TAKE: Final = "turn step 2: take all cards from another cloud"
+RULE_ENDS: Final = "turn step 2, special rule: played on cloud 1 and took 6 (or 6 and 1)"
+RULE_COLUMNS: Final = "journal: a column per biome, left to right in order of arrival; the taker orders several new ones"
+RULE_TURN: Final = "turn order: only the player whose turn it is acts"
+RULE_DISTURB: Final = "disturbance variant: pass one hand card to the left"
+RULE_OVER: Final = "game end: no more turns after the last round"
 
 CLOUDS = len(NUMBERS)
 #: Played on one end of the row and took the other: hand or journal (special rule).

@@ -9,7 +9,7 @@ file, action and event.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules.protocol import Seat
 from rules.records import from_fields
@@ -17,16 +17,16 @@ from rules.records import from_fields
 from rules.subastral.cards import Card, CardSet
 
 # Phases: what the seat(s) in ``to_move`` must decide.
-PLAY = "play"            # turn step 1: play a hand card onto its cloud
-TAKE = "take"            # turn step 2: take every card from another cloud
-ORDER = "order"          # several new biomes went to the journal: the taker orders their columns
-DISTURB = "disturbance"  # disturbance variant: everyone with a hand card passes one left
-OVER = "over"
+PLAY: Final = "play"            # turn step 1: play a hand card onto its cloud
+TAKE: Final = "take"            # turn step 2: take every card from another cloud
+ORDER: Final = "order"          # several new biomes went to the journal: the taker orders their columns
+DISTURB: Final = "disturbance"  # disturbance variant: everyone with a hand card passes one left
+OVER: Final = "over"
 PHASES = (PLAY, TAKE, ORDER, DISTURB, OVER)
 
-HAND = "hand"
-JOURNAL = "journal"
-NO_PASS = -1  # in State.passes: this seat has not chosen a card to pass (or passes none)
+HAND: Final = "hand"
+JOURNAL: Final = "journal"
+NO_PASS: Final = -1  # in State.passes: this seat has not chosen a card to pass (or passes none)
 
 #: Cards in a zone (deck, cloud, hand, journal column, ...), in the zone's order.
 Pile = tuple[Card, ...]

@@ -28,7 +28,7 @@ playouts ran 4-5% faster).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, NamedTuple, TypeVar
+from typing import Final, Literal, NamedTuple, TypeVar
 
 from rules.biome_blitz.cards import Animal, CardSet, Cost
 from rules.biome_blitz.fast.entries import REVEAL
@@ -37,11 +37,11 @@ from rules.biome_blitz.state import (
 )
 from rules.protocol import Seat
 
-LIMIT = 100000      # entries per cache before it starts over
+LIMIT: Final = 100000      # entries per cache before it starts over
 #: Teams of at most this many animals in all are remembered (``Caches.seats``): kept for good, larger
 #: ones would make the heap grow game after game, and Python's garbage collector scan it ever longer.
-SMALL_TEAMS = 2
-HANDS = 5000        # hands in ``Caches.by_hand``'s dicts (each holds at most a few hundred entries)
+SMALL_TEAMS: Final = 2
+HANDS: Final = 5000        # hands in ``Caches.by_hand``'s dicts (each holds at most a few hundred entries)
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -8,13 +8,15 @@ shared: the same values, without building them again at each apply.
 
 from __future__ import annotations
 
+from typing import Final
+
 from rules.biome_blitz.state import MARKET, LogEntry
 from rules.protocol import Seat
 
-RESOURCE = 0
-SEATS = 6           # the most players
-SYMBOLS = 4         # resource symbols: leaf, water, meat, wild
-TURNS = 4096        # turn entries are kept below this turn number
+RESOURCE: Final = 0
+SEATS: Final = 6           # the most players
+SYMBOLS: Final = 4         # resource symbols: leaf, water, meat, wild
+TURNS: Final = 4096        # turn entries are kept below this turn number
 
 #: A state's log (``State.log``), or the entries an apply adds to it.
 Log = tuple[LogEntry, ...]
