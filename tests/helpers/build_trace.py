@@ -8,8 +8,9 @@ illegal moves (a listed action sent by a seat not to move, and an action of the 
 no longer listed). ``tests/rules/test_compiled_build.py`` runs it under ``RULES_EXPLORER_BUILD=pure``
 and ``=compiled`` and requires the same lines.
 
-The cases: every game, every player count, the variants at their defaults and at their last choice,
-two seeds each; the unusual card files (Biome Blitz's file with every ability effect, Subastral's
+The cases: every game, every player count (``--fewest``: each game's fewest players, the
+quick tier's trace), the variants at their defaults and at their last choice, two seeds
+each; the unusual card files (Biome Blitz's file with every ability effect, Subastral's
 deck without fifth-player markers); and starved positions (a seeded game's middle with each zone the position files can empty
 emptied, then all of them: tests/helpers/position_fuzz.py).
 """
@@ -86,15 +87,17 @@ def _subastral_without_fifth_player_markers():
     return game.with_card_file(data)
 
 
-def cases() -> Iterator[tuple[str, object, object, object]]:
-    """``(label, game, state, pick)`` for every case (see the module's text)."""
+def cases(*, every_count: bool = True) -> Iterator[tuple[str, object, object, object]]:
+    """``(label, game, state, pick)`` for every case (see the module's text); without
+    ``every_count``, each game's fewest players only (the quick tier's trace)."""
     from tests.helpers.biome_blitz import EXTENDED
     from tests.helpers.position_fuzz import STARVABLE, seeded_states, starved
 
     games = [(game_id, rules.get_game(game_id)) for game_id in rules.GAMES]
     games += [("biome_blitz:every-ability", EXTENDED), ("subastral:no-fifth-markers", _subastral_without_fifth_player_markers())]
     for name, game in games:
-        for players in game.player_counts:
+        counts = game.player_counts if every_count else game.player_counts[:1]
+        for players in counts:
             for seed in range(SEEDS):
                 variants = {v.name: v.choices[-1] for v in game.variants} if seed % 2 else None
                 pick = random.Random(seed * 31 + players).random
@@ -104,7 +107,7 @@ def cases() -> Iterator[tuple[str, object, object, object]]:
     for game_id in rules.GAMES:
         game = rules.get_game(game_id)
         zones = list(STARVABLE[game_id])
-        for state in seeded_states(game, seeds=1, points=(0.5,)):
+        for state in seeded_states(game, seeds=1, points=(0.5,), players=None if every_count else game.player_counts[0]):
             for emptied in [[zone] for zone in zones] + [zones]:
                 try:
                     start = game.decode(starved(game, state, emptied))
@@ -114,10 +117,11 @@ def cases() -> Iterator[tuple[str, object, object, object]]:
                 yield label, game, start, random.Random(label).random
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    every_count = "--fewest" not in (sys.argv[1:] if argv is None else argv)
     out = sys.stdout
     out.write(f"build {rules.BUILD.kind}\n")
-    for label, game, state, pick in cases():
+    for label, game, state, pick in cases(every_count=every_count):
         for line in trace(game, state, pick, label):
             out.write(line + "\n")
     return 0

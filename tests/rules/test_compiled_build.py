@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from rules import build
+from tests.helpers.tiers import quick_once
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = build.read_manifest()
@@ -30,10 +31,10 @@ def _run(code: str, kind: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[
     return subprocess.run([sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
-def _trace(kind: str) -> list[str]:
+def _trace(kind: str, *options: str) -> list[str]:
     env = dict(os.environ, **{build.SWITCH: kind})
-    done = subprocess.run([sys.executable, "-m", "tests.helpers.build_trace"], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=900)
+    done = subprocess.run([sys.executable, "-m", "tests.helpers.build_trace", *options], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, f"the {kind} trace failed:\n{done.stderr[-3000:]}"
     lines = done.stdout.splitlines()
     assert lines[0] == f"build {kind}", lines[0]
@@ -54,9 +55,12 @@ def test_the_install_compiled_the_rules_where_it_could():
 
 
 @pytest.mark.skipif(not COMPILED, reason="the rules are not compiled here")
-def test_the_compiled_rules_answer_as_the_pure_rules_at_every_decision():
-    pure, compiled = _trace("pure"), _trace("compiled")
-    assert len(pure) > 10_000
+@pytest.mark.parametrize("counts", quick_once(["fewest", "every count"], "fewest"))
+def test_the_compiled_rules_answer_as_the_pure_rules_at_every_decision(counts):
+    """The quick tier traces each game with its fewest players; the slow tier every player count."""
+    options = ("--fewest",) if counts == "fewest" else ()
+    pure, compiled = _trace("pure", *options), _trace("compiled", *options)
+    assert len(pure) > (10_000 if counts == "every count" else 4_000)
     for ours, theirs in zip(compiled, pure):
         if ours != theirs:
             raise AssertionError(f"first difference:\n  compiled: {ours}\n  pure:     {theirs}")
