@@ -60,8 +60,8 @@ def compiler_missing() -> str | None:
 class BuildRules(build_ext):
     """build_ext that compiles one extension's C files on every core (mypyc writes one C file per
     module, setuptools would compile them one after another), and writes the build's manifest
-    (``rules/_build.json``: which build, why, and the hash of every compiled source) beside the
-    modules, or only the manifest of a pure build when compiling is off or impossible."""
+    (``rules/_build.json``: which build, why, and the SHA-256 of every source of ``rules/``) beside
+    the modules; a build that fails leaves the manifest of a pure build (unless compiling was required)."""
 
     def run(self) -> None:
         global BUILD, REASON
@@ -74,10 +74,10 @@ class BuildRules(build_ext):
             say(f"{REASON}: the rules are installed as pure Python")
         self.write_manifest()
 
-    def build_extension(self, ext) -> None:  # type: ignore[no-untyped-def]
+    def build_extension(self, ext) -> None:
         compile_one = self.compiler.compile
 
-        def in_parallel(sources, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def in_parallel(sources, *args, **kwargs):
             with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
                 parts = pool.map(lambda source: compile_one([source], *args, **kwargs), sources)
                 return [obj for part in parts for obj in part]
@@ -112,8 +112,8 @@ def compiled_extensions() -> list:
 
 
 wanted = os.environ.get(rules_build.SWITCH, "auto") or "auto"
-if wanted not in ("auto", "compiled", "pure"):
-    sys.exit(f"rules-explorer: {rules_build.SWITCH}={wanted!r}: say auto, compiled or pure")
+if wanted not in rules_build.CHOICES:
+    sys.exit(f"rules-explorer: {rules_build.SWITCH}={wanted!r}: say {', '.join(rules_build.CHOICES[:-1])} or {rules_build.CHOICES[-1]}")
 extensions: list = []
 BUILD, REASON = "pure", f"{rules_build.SWITCH}=pure"
 if wanted != "pure":

@@ -43,6 +43,8 @@ from typing import NamedTuple
 
 #: The environment variable choosing the build: at install time and when a process starts.
 SWITCH = "RULES_EXPLORER_BUILD"
+#: Its values (see the module's text).
+CHOICES = ("auto", "compiled", "pure")
 #: The manifest a build leaves beside the modules (ignored by git).
 MANIFEST = "_build.json"
 #: mypyc's shared library: ``rules/_native__mypyc.*.so``, inside the package.
@@ -139,8 +141,8 @@ class PureSources(importlib.abc.MetaPathFinder):
 def choose(environ: Mapping[str, str] = os.environ) -> Build:
     """Decide the build for this process (see the module's text) and prepare its imports."""
     wanted = environ.get(SWITCH, "") or DEFAULT
-    if wanted not in ("auto", "compiled", "pure"):
-        raise ImportError(f"{SWITCH}={wanted!r}: say auto, compiled or pure")
+    if wanted not in CHOICES:
+        raise ImportError(f"{SWITCH}={wanted!r}: say {', '.join(CHOICES[:-1])} or {CHOICES[-1]}")
     data = read_manifest()
     if wanted == "pure":
         build = Build("pure", f"{SWITCH}=pure" if environ.get(SWITCH) else f"the default ({SWITCH} not set)")
