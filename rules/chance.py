@@ -10,7 +10,9 @@ is a measurable part of a playout.
 
 ``seeded(seed)`` stands for ``random.Random(seed)`` where only ``shuffle`` and ``randrange`` are
 used, as in a game's setup: for an int seed with the same loop, for any other seed it is
-``random.Random(seed)`` itself.
+``random.Random(seed)`` itself. ``shuffle(rng, pile)`` is ``rng.shuffle(pile)`` with the same loop,
+for a bot's generator: a bot that looks ahead re-deals the cards it cannot see (``sample_hidden``)
+at almost every decision, and ``random.shuffle``'s method call per card was most of that work.
 
 All are checked against ``random`` when this module is imported; if a future Python's ``random``
 answers differently, they fall back to calling ``random`` itself, so results never change silently.
@@ -105,6 +107,17 @@ class _FastSeeded:
         return r
 
 
+def _fast_shuffle(rng: random.Random, pile: list[T]) -> None:
+    if type(rng) is random.Random:      # (a subclass may draw its numbers otherwise)
+        _shuffle(rng.getrandbits, pile)
+    else:
+        rng.shuffle(pile)
+
+
+def _plain_shuffle(rng: random.Random, pile: list[T]) -> None:
+    rng.shuffle(pile)
+
+
 def _fast_die(key: str, sides: int = 6) -> int:
     bits = _generator(key).getrandbits
     k = sides.bit_length()
@@ -139,6 +152,14 @@ def _agrees() -> bool:
             plain.shuffle(plain_pile)
             if fast_pile != plain_pile or fast.randrange(n) != plain.randrange(n):
                 return False
+    for seed in (0, 5, 2**40 + 3):
+        fast_rng, plain_rng = random.Random(seed), random.Random(seed)
+        for n in (0, 1, 2, 9, 45, 60):
+            fast_pile, plain_pile = list(range(n)), list(range(n))
+            _fast_shuffle(fast_rng, fast_pile)
+            plain_rng.shuffle(plain_pile)
+            if fast_pile != plain_pile or fast_rng.random() != plain_rng.random():
+                return False
     return all(_fast_die(f"rules.chance:die:{n}", sides) == _plain_die(f"rules.chance:die:{n}", sides)
                for n in range(200) for sides in (2, 6, 20))
 
@@ -149,10 +170,12 @@ def _fast_seeded(seed: RandomSeed) -> SeededRandom:
 
 #: ``shuffled(key, items)``: ``items`` as a new list, shuffled as ``random.Random(key).shuffle`` would.
 #: ``die(key, sides=6)``: a roll of a ``sides``-sided die (1 to ``sides``), as
-#: ``random.Random(key).randint(1, sides)``. ``seeded(seed)``: see the module's text.
+#: ``random.Random(key).randint(1, sides)``. ``seeded(seed)`` and ``shuffle(rng, pile)``: see the
+#: module's text.
 seeded: Callable[[RandomSeed], SeededRandom]
+shuffle: Callable[[random.Random, list[T]], None]
 if _agrees():
-    shuffled, die, seeded = _fast_shuffled, _fast_die, _fast_seeded
+    shuffled, die, seeded, shuffle = _fast_shuffled, _fast_die, _fast_seeded, _fast_shuffle
 else:       # pragma: no cover - only on a Python whose random works otherwise
-    shuffled, die, seeded = _plain_shuffled, _plain_die, random.Random
+    shuffled, die, seeded, shuffle = _plain_shuffled, _plain_die, random.Random, _plain_shuffle
 

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypedDict, cast
 
-from rules import eventtexts
+from rules import chance, eventtexts
 from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, AnimalCard, Card, CardSet, Deck, Symbol, parse_cards, standard_cards
 from rules.biome_blitz.costs import eco_bonus
@@ -268,7 +268,7 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
         for _, card in fixed[0]:
             pool.remove(card)
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
         hands = list(state.hands)
         for s in others:
             size = len(state.hands[s]) - len(known[s])
@@ -279,7 +279,7 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
             for _, card in fixed[d]:
                 deck.remove(card)
             deck.sort()
-            rng.shuffle(deck)
+            chance.shuffle(rng, deck)
             decks.append(deck)
         for d in range(3):
             for index, card in sorted(fixed[d]):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, TypedDict, cast
 
+from rules import chance
 from rules.eventtexts import joined, player, say, say_in, templates
 from rules.jump_gate import position, rules, scoring
 from rules.jump_gate.cards import Components, NavCompKind, ResourceKind, parse_components, standard_components
@@ -245,7 +246,7 @@ class JumpGate(ModuleGame[State, Action, Components]):
         for s in secret:
             pool.extend(state.hidden[s])
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
         fame = [k for k in pool if comps.scoring_of(k) == "fame"]
         plain = [k for k in pool if comps.scoring_of(k) != "fame"]
         hidden = list(state.hidden)
@@ -253,7 +254,7 @@ class JumpGate(ModuleGame[State, Action, Components]):
             size = len(state.hidden[s])
             hidden[s], plain = tuple(sorted(plain[:size])), plain[size:]
         rest = plain + fame
-        rng.shuffle(rest)
+        chance.shuffle(rng, rest)
         resources = []
         for row, ups in zip(state.resources, state.face_up):
             new = list(row)
@@ -265,7 +266,7 @@ class JumpGate(ModuleGame[State, Action, Components]):
         for s in others:
             nav.extend(state.hands[s])
         nav.sort()
-        rng.shuffle(nav)
+        chance.shuffle(rng, nav)
         if state.reshuffled:
             # After a reshuffle everyone knows the deck holds only the discards shuffled into it: the deck
             # takes the first of those in the shuffled order, the hands the rest (rng is drawn from just

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any, Mapping, cast
 
+from rules import chance
 from rules.eventtexts import Texts, joined, player, say, say_in
 from rules.protocol import (
     ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees,
@@ -170,7 +171,7 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         for t in others:
             pool.extend(slots[t])
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
         order = {c: i for i, c in enumerate(pool)}       # (every card is unique)
         pool = [c for c in pool if c not in known]
         deck, pool = tuple(pool[:len(state.deck)]), pool[len(state.deck):]

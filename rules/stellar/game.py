@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from typing import Any, Iterable, Mapping, TypedDict
 
+from rules import chance
 from rules.eventtexts import joined, player, say, say_in, templates
 from rules.protocol import ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
 from rules.stellar import position, rules, scoring
@@ -239,7 +240,7 @@ class Stellar(ModuleGame[State, Action, CardSet]):
         if hidden_pending:
             hidden.append(state.pending)
         hidden.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
-        rng.shuffle(hidden)
+        chance.shuffle(rng, hidden)
         starter = state.cards.starter
         need = len(state.box) + sum(len(state.starters[s]) for s in others)
         chosen: list[Card] = []

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from typing import Any, Callable, Mapping, TypedDict
 
+from rules import chance
 from rules.eventtexts import joined, player, say, say_in
 from rules.protocol import ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
 from rules.subastral import position, rules, scoring
@@ -123,19 +124,24 @@ class Subastral(ModuleGame[State, Action, CardSet]):
         for s in others:
             pool.extend(state.hands[s])
         pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
-        rng.shuffle(pool)
+        chance.shuffle(rng, pool)
         for s in others:
             for k in state.known[s]:
                 pool.remove(k)
         hands = list(state.hands)
         passes = list(state.passes)
+        dealt = 0
         for s in others:
             size = len(state.hands[s]) - len(state.known[s])
-            hands[s], pool = tuple(sorted(state.known[s] + tuple(pool[:size]))), pool[size:]
+            hands[s] = tuple(sorted(state.known[s] + tuple(pool[dealt:dealt + size])))
+            dealt += size
             if passes[s] != NO_PASS:
                 passes[s] = rng.choice(hands[s])
-        deck = tuple(END_CARD if k == END_CARD else pool.pop() for k in state.deck)
-        return state._replace(deck=deck, hands=tuple(hands), passes=tuple(passes))
+        deck = pool[dealt:]
+        deck.reverse()      # the deck is dealt from the end of what is left, the end card kept in its place
+        if END_CARD in state.deck:
+            deck.insert(state.deck.index(END_CARD), END_CARD)
+        return state._replace(deck=tuple(deck), hands=tuple(hands), passes=tuple(passes))
 
     def card_info(self, state: State, card: str) -> JSONObject:
         """Group by biome (``group_names``: its name in each language, the card file's ``name_ja``);

@@ -81,3 +81,25 @@ def test_only_chance_imports_the_private_random_module():
     users = sorted(str(path.relative_to(rules_dir)) for path in rules_dir.rglob("*.py")
                    if "_random import" in path.read_text(encoding="utf-8") or "import _random" in path.read_text(encoding="utf-8"))
     assert users == ["chance.py"]
+
+
+@pytest.mark.parametrize("seed", [0, 3, 2**64 + 1])
+def test_shuffle_is_the_generators_own_shuffle_and_leaves_it_where_that_would(seed):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for n in (0, 1, 2, 5, 44, 45, 61, 130):
+        our_pile, their_pile = list(range(n)), list(range(n))
+        chance.shuffle(ours, our_pile)
+        theirs.shuffle(their_pile)
+        assert our_pile == their_pile
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_shuffle_leaves_a_subclass_to_its_own_shuffle():
+    class Reversing(random.Random):
+        def shuffle(self, pile):
+            pile.reverse()
+
+    pile = [1, 2, 3]
+    chance.shuffle(Reversing(0), pile)
+    assert pile == [3, 2, 1]
+    assert chance.shuffle is chance._fast_shuffle
