@@ -3,9 +3,8 @@
 The engines name each chance event after the game's seed and a counter (``"stellar:7:3"``: the third
 reshuffle of seed 7), so a game replays from its seed and moves alone. ``shuffled`` and ``die`` give
 exactly what ``random.Random(key).shuffle`` and ``random.Random(key).randint`` give, with less work
-per event: the text is turned into the generator's seed as ``random.seed`` does it (version 2: the
-text and its SHA-512), and the shuffle draws its numbers in one loop instead of a method call per
-card. Random playouts reshuffle a small deck every few turns and roll dice in every compete, so this
+per event: the shuffle draws its numbers in one loop instead of a method call per card, and the die
+its number directly. Random playouts reshuffle a small deck every few turns and roll dice in every compete, so this
 is a measurable part of a playout.
 
 ``seeded(seed)`` stands for ``random.Random(seed)`` where only ``shuffle`` and ``randrange`` are
@@ -22,11 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from hashlib import sha512
-from typing import TYPE_CHECKING, Protocol, TypeVar
-
-if TYPE_CHECKING:
-    import _random      # (for the generators' type; the module itself is imported below, where it exists)
+from typing import Protocol, TypeVar
 
 #: A card, a die face: whatever a pile holds.
 T = TypeVar("T")
@@ -42,24 +37,15 @@ class SeededRandom(Protocol):
     def randrange(self, n: int, /) -> int: ...
 
 
-_mersenne: Callable[[int], _random.Random]
-try:
-    from _random import Random as _mersenne
-except ImportError:     # pragma: no cover - a Python without CPython's private module
-    _mersenne = random.Random
-# ``_mersenne(number)``: the Mersenne Twister ``random.Random(number)`` is built on, seeded as it seeds
-# an int: the one use of CPython's private ``_random``. ``random.Random`` adds a Python ``__init__``
-# and ``seed`` around the same generator, about 3,500 more machine instructions per generator
-# (a ``die`` and a 30-card ``shuffled``, under callgrind: 134,500 against 127,500 the pair), some
-# 0.6% of a 4-player Biome Blitz playout, which makes about 50 of them a game. Without ``_random``
-# it is ``random.Random`` itself, with the same numbers.
+def _generator(key: str) -> random.Random:
+    """``random.Random(key)``: its seed made from the text and its SHA-512 (``random.seed``, version 2).
 
-
-def _generator(key: str) -> _random.Random:
-    """A generator in the state ``random.Random(key)`` starts in (its seed from the text as
-    ``random.seed`` makes it, version 2)."""
-    data = key.encode()
-    return _mersenne(int.from_bytes(data + sha512(data).digest()))
+    (This once built CPython's private ``_random.Random`` from that number instead, skipping
+    ``random.Random``'s Python ``__init__`` and ``seed``: about 3,500 machine instructions a generator.
+    It did not earn its place: 0.5% of a compiled 4-player Biome Blitz playout, the game that makes
+    the most generators, some 50 a game: 42,728 against 42,934 instructions a decision under
+    callgrind, issue #23.)"""
+    return random.Random(key)
 
 
 def _fast_shuffled(key: str, items: Iterable[T]) -> list[T]:
@@ -92,7 +78,7 @@ class _FastSeeded:
     """``random.Random(seed)`` for an int ``seed``, its ``shuffle`` and ``randrange(n)`` only."""
 
     def __init__(self, seed: int) -> None:
-        self._bits = _mersenne(seed).getrandbits      # (random.Random seeds an int this very way)
+        self._bits = random.Random(seed).getrandbits
 
     def shuffle(self, pile: list[T]) -> None:
         _shuffle(self._bits, pile)

@@ -26,20 +26,6 @@ DISTURBANCE = Variant(
 )
 
 
-_JOURNAL_SCORES: dict[Journal, int] = {}
-
-
-def _journal_score(journal: Journal) -> int:
-    """``scoring.journal_score`` of a journal, remembered by the journal (bots ask about the same
-    journals many times: a move changes one journal at most)."""
-    found = _JOURNAL_SCORES.get(journal)
-    if found is None:
-        if len(_JOURNAL_SCORES) > 8192:       # recent journals are the ones asked about again
-            _JOURNAL_SCORES.clear()
-        found = _JOURNAL_SCORES[journal] = scoring.journal_score([len(c) for c in journal])
-    return found
-
-
 class _Texts(TypedDict, total=False):
     """An event's texts (:class:`rules.protocol.Event`'s fields of that name): the full ones, and for a
     hidden event the public ones."""
@@ -69,7 +55,7 @@ class Subastral(ModuleGame[State, Action, CardSet]):
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
     def scores(self, state: State) -> tuple[int, ...]:
-        return tuple(map(_journal_score, state.journals))
+        return scoring.journal_scores(state.journals)
 
     def winners(self, state: State) -> tuple[Seat, ...]:
         """Most points; ties: fewest journal cards; still tied: a shared win."""

@@ -8,7 +8,7 @@ A journal is a sequence of columns, left to right; only each column's height mat
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Final, Mapping, Sequence
 
 from rules.eventtexts import say, say_in
 from rules.protocol import JSONObject
@@ -84,6 +84,32 @@ def matching_sets_score(heights: Sequence[int]) -> int:
 def journal_score(heights: Sequence[int]) -> int:
     """Mixed plus matching sets."""
     return mixed_sets_score(heights) + matching_sets_score(heights)
+
+
+def journal_scores(journals: Sequence[Sequence[Sequence[object]]]) -> tuple[int, ...]:
+    """Each journal's ``journal_score``, from its columns' heights.
+
+    A bot asks for the scores after every move it considers, and journals take few shapes: each
+    shape's score is remembered (``_SCORES``, by the column heights).
+
+    >>> journal_scores([[["a", "b"], ["c"]], []])   # 3 + 1 mixed, 2 x 1 + 1 x 2 matching; nothing
+    (8, 0)
+    """
+    scores = []
+    for journal in journals:
+        heights = tuple([len(column) for column in journal])
+        score = _SCORES.get(heights)
+        if score is None:
+            if len(_SCORES) >= _REMEMBERED:
+                _SCORES.clear()
+            score = _SCORES[heights] = journal_score(heights)
+        scores.append(score)
+    return tuple(scores)
+
+
+#: Journal scores by column heights (``journal_scores``), at most ``_REMEMBERED`` of them.
+_SCORES: dict[tuple[int, ...], int] = {}
+_REMEMBERED: Final = 8192
 
 
 def breakdown(heights: Sequence[int], lang: str = "en", biomes: Sequence[Mapping[str, str]] | None = None) -> JSONObject:

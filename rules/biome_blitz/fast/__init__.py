@@ -12,6 +12,11 @@ With ``ENABLED`` true (the default) ``rules.apply`` takes the direct paths and t
 together from remembered parts. With it false, ``legal_actions`` is ``choices.plain_legal_actions``
 (worked out from the rules alone) and every apply checks its action and goes through the handlers'
 general path on a ``_Table``: the plain rules, the reference.
+They earn their place in both builds (issue #23 asked whether compiling the rules made them
+unneeded). Under callgrind, 20 seeded 4-player random playouts (9,173 decisions), machine instructions
+a decision with and without them: compiled, 42,728 against 80,666 (1.89x); pure Python, 58,882
+against 155,193 (2.64x). ``make bench`` measures decisions/s both ways for every player count
+("Biome Blitz's speed code").
 Tests flip it (``fast.ENABLED = False``); the environment variable ``RULES_EXPLORER_PLAIN=1`` starts a
 process with it off. ``tests/rules/biome_blitz/test_biome_blitz_fast_switch.py`` plays seeded games both ways and
 compares every state, legal action list and event.
