@@ -5,7 +5,7 @@
 #   make bench   - rules benchmarks (installs the [bench] extra: rlcard)
 #   make bench-against REV=c33e259 - playout speed of this checkout against another revision
 #   make bench-ui - explorer benchmarks (server-side step time, click-to-update, first load)
-#   make bench-sweep - simulation sweeps: 20,000 greedy games on 1 and 2 processes and on Dask
+#   make bench-sweep - simulation sweeps: 20,000 greedy games on 1 and 2 processes and on Dask; peak memory of 100,000 on Dask
 #   make bench-tables - playtest tables: 40 browser sessions (latency, memory), 100 SIGKILL restarts
 #   make tour    - screenshots of every page at 1366x768, 1440x900 and 390x844 in English and Japanese, with
 #                  the layout and wording checks a reader would make (tour/; TOUR_ARGS, e.g. --only explorer)
@@ -195,7 +195,8 @@ bench-against: $(STAMP_BASE)
 bench-ui: $(STAMP_TEST) chromium
 	$(PY) benchmarks/ui.py $(BENCH_ARGS)
 
-# Paired-comparison sweeps: local processes (1 and 2 workers) and a Dask LocalCluster, same statistics.
+# Paired-comparison sweeps: local processes (1 and 2 workers) and a Dask LocalCluster, same statistics; a random-bot
+# sweep's same statistics in this process, on local processes and on Dask, and every Dask process's peak memory.
 bench-sweep: $(STAMP_TEST)
 	$(PY) benchmarks/sweep.py $(BENCH_ARGS)
 
