@@ -11,12 +11,11 @@ import random
 from collections import Counter
 from typing import Any, Callable, Mapping, TypedDict
 
-from rules import chance
 from rules.eventtexts import joined, player, say, say_in
 from rules.protocol import ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
 from rules.subastral import position, rules, scoring
 from rules.subastral.cards import END_CARD, END_CARD_NAME, CardSet, parse_cards, standard_cards
-from rules.subastral.state import DISTURB, NO_PASS, OVER, Action, Journal, Pile, Record, State
+from rules.subastral.state import DISTURB, NO_PASS, OVER, Action, Journal, Pile, Record, State, redeal
 
 DISTURBANCE = Variant(
     name="disturbance",
@@ -99,35 +98,8 @@ class Subastral(ModuleGame[State, Action, CardSet]):
         return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
 
     def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
-        """Re-deal the deck (end card kept in place) and every other seat's hand among themselves, but
-        for the hand cards everyone saw arrive from a cloud (``State.known``): those stay in their hand.
-
-        Every card out of sight is shuffled, known ones included, and the known ones are then taken out
-        (what is left is still in random order): ``rng`` is drawn from exactly as often whatever is
-        known, so a bot's later draws do not depend on it."""
-        others = [s for s in range(state.players) if s != seat]
-        pool = [k for k in state.deck if k != END_CARD]
-        for s in others:
-            pool.extend(state.hands[s])
-        pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
-        chance.shuffle(rng, pool)
-        for s in others:
-            for k in state.known[s]:
-                pool.remove(k)
-        hands = list(state.hands)
-        passes = list(state.passes)
-        dealt = 0
-        for s in others:
-            size = len(state.hands[s]) - len(state.known[s])
-            hands[s] = tuple(sorted(state.known[s] + tuple(pool[dealt:dealt + size])))
-            dealt += size
-            if passes[s] != NO_PASS:
-                passes[s] = rng.choice(hands[s])
-        deck = pool[dealt:]
-        deck.reverse()      # the deck is dealt from the end of what is left, the end card kept in its place
-        if END_CARD in state.deck:
-            deck.insert(state.deck.index(END_CARD), END_CARD)
-        return state._replace(deck=tuple(deck), hands=tuple(hands), passes=tuple(passes))
+        """``state.redeal``: the deck and the other seats' hands re-dealt, but for what everyone saw."""
+        return redeal(state, seat, rng)
 
     def card_info(self, state: State, card: str) -> JSONObject:
         """Group by biome (``group_names``: its name in each language, the card file's ``name_ja``);

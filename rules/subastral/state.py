@@ -8,13 +8,15 @@ file, action and event.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from rules import chance
 from rules.protocol import Seat
 from rules.records import from_fields
 
-from rules.subastral.cards import Card, CardSet
+from rules.subastral.cards import END_CARD, Card, CardSet
 
 # Phases: what the seat(s) in ``to_move`` must decide.
 PLAY: Final = "play"            # turn step 1: play a hand card onto its cloud
@@ -94,6 +96,38 @@ class State(NamedTuple):
 
 #: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
 make_state = from_fields(State)
+
+
+def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
+    """Re-deal the deck (end card kept in place) and every other seat's hand among themselves, but
+    for the hand cards everyone saw arrive from a cloud (``State.known``): those stay in their hand.
+
+    Every card out of sight is shuffled, known ones included, and the known ones are then taken out
+    (what is left is still in random order): ``rng`` is drawn from exactly as often whatever is
+    known, so a bot's later draws do not depend on it."""
+    others = [s for s in range(state.players) if s != seat]
+    pool = [k for k in state.deck if k != END_CARD]
+    for s in others:
+        pool.extend(state.hands[s])
+    pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
+    chance.shuffle(rng, pool)
+    for s in others:
+        for k in state.known[s]:
+            pool.remove(k)
+    hands = list(state.hands)
+    passes = list(state.passes)
+    dealt = 0
+    for s in others:
+        size = len(state.hands[s]) - len(state.known[s])
+        hands[s] = tuple(sorted(state.known[s] + tuple(pool[dealt:dealt + size])))
+        dealt += size
+        if passes[s] != NO_PASS:
+            passes[s] = rng.choice(hands[s])
+    deck = pool[dealt:]
+    deck.reverse()      # the deck is dealt from the end of what is left, the end card kept in its place
+    if END_CARD in state.deck:
+        deck.insert(state.deck.index(END_CARD), END_CARD)
+    return state._replace(deck=tuple(deck), hands=tuple(hands), passes=tuple(passes))
 
 
 @dataclass(frozen=True, kw_only=True)
