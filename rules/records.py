@@ -19,3 +19,15 @@ def from_fields(record: type[Record]) -> Callable[[Sequence[object]], Record]:
     playout's decision) and 4,000 for ``State._make(fields)``. The caller owes every field in order:
     nothing counts them (the conformance, golden and differential tests compare the states made)."""
     return partial(tuple.__new__, record)
+
+
+def check_positions(record: type[Record], **positions: int) -> None:
+    """Hold a module's constants for the positions of ``record``'s fields (``AT_CARDS: Final = 0``...)
+    to the class, by field name (``check_positions(State, cards=AT_CARDS, ...)``, every field): a field
+    added, removed or moved without them is an error when the module loads, not a state built wrong."""
+    fields: tuple[str, ...] = getattr(record, "_fields")
+    expected = {name: at for at, name in enumerate(fields)}
+    if positions != expected:
+        wrong = sorted(set(positions.items()) ^ set(expected.items()))
+        raise ImportError(f"{record.__qualname__}'s field positions disagree with its fields: "
+                          f"{', '.join(f'{name}={at}' for name, at in wrong)}")

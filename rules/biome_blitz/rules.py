@@ -58,6 +58,9 @@ from rules.chance import seeded
 from rules.biome_blitz.cards import SYMBOLS, WILD, AnimalCard, CardSet, Symbol, _bad
 from rules.biome_blitz.state import make_state
 from rules.biome_blitz.state import (
+    AT_DISCARDS, AT_ECOSYSTEMS, AT_HANDS, AT_KNOWN, AT_LOG, AT_PEEKED, AT_PENDING, AT_PHASE, AT_TRADES,
+)
+from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, FRENZY_ONCE, HAND_AT_START, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK,
     REPLACE, REROLL, TRADE, TRADE_REPLY, WIN_ANIMALS, WIN_POINTS, Action, CancelCompete, CancelQuestion, Compete, Discover,
     Done, Explore, Forage, ForageAll, ForagePick, ForageTook, Hand, LogEntry, NewEcosystem, OfferToAnswer, Peek, Pending,
@@ -180,15 +183,12 @@ def _explore(state: State, seat: Seat, action: Explore) -> State:
     return table.freeze()
 
 
-_DISCARDS, _HANDS, _ECOSYSTEMS, _PHASE, _PENDING, _TRADES, _LOG, _KNOWN, _PEEKED = (
-    State._fields.index(name) for name in ("discards", "hands", "ecosystems", "phase", "pending", "trades", "log",
-                                           "known", "peeked"))
 
 
 def _with(state: State, phase: str, pending: Pending, log: tuple[LogEntry, ...] = ()) -> State:
     """``state`` with a new phase and pending decision (nothing else changes): built directly."""
     fields = list(state)
-    fields[_PHASE], fields[_PENDING], fields[_LOG] = phase, pending, log
+    fields[AT_PHASE], fields[AT_PENDING], fields[AT_LOG] = phase, pending, log
     return make_state(fields)
 
 
@@ -213,15 +213,15 @@ def _trade_ask(state: State, seat: Seat, action: TradeAsk) -> State:
 def _trade_propose(state: State, seat: Seat, action: TradePropose) -> State:
     partner, give, ask = cast(TradeOffer, state.pending)
     fields = list(state)
-    fields[_PHASE], fields[_PENDING], fields[_TRADES] = TRADE_REPLY, (partner, seat, give, ask), state.trades + 1
-    fields[_LOG] = (("trade_offer", seat, give + ask, (partner, len(give))),)
+    fields[AT_PHASE], fields[AT_PENDING], fields[AT_TRADES] = TRADE_REPLY, (partner, seat, give, ask), state.trades + 1
+    fields[AT_LOG] = (("trade_offer", seat, give + ask, (partner, len(give))),)
     return make_state(fields)
 
 
 def _trade_cancel(state: State, seat: Seat, action: TradeCancel) -> State:
     # A withdrawn offer counts toward the three a turn, as a proposed one does: a turn always ends.
     fields = list(state)
-    fields[_PHASE], fields[_PENDING], fields[_TRADES], fields[_LOG] = ACTION, (), state.trades + 1, ()
+    fields[AT_PHASE], fields[AT_PENDING], fields[AT_TRADES], fields[AT_LOG] = ACTION, (), state.trades + 1, ()
     return make_state(fields)
 
 
@@ -239,8 +239,8 @@ def _trade_answer(state: State, seat: Seat, action: TradeAnswer) -> State:
     known[asker] = known_less(known[asker], give) + ask
     known[seat] = known_less(known[seat] + give, ask)
     fields = list(state)
-    fields[_HANDS], fields[_PHASE], fields[_PENDING], fields[_KNOWN] = tuple(hands), ACTION, (), tuple(known)
-    fields[_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
+    fields[AT_HANDS], fields[AT_PHASE], fields[AT_PENDING], fields[AT_KNOWN] = tuple(hands), ACTION, (), tuple(known)
+    fields[AT_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
     return make_state(fields)
 
 
@@ -352,9 +352,9 @@ def _replace(state: State, seat: Seat, action: Replace) -> State:
     log: LogEntry = ("replace", seat, (old,) + new, None)
     # Built directly (``quick.end_turn``) unless the next team's start-of-turn abilities need the table.
     fields = list(state)
-    fields[_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
-    fields[_DISCARDS] = state.discards[:ECOSYSTEM] + (state.discards[ECOSYSTEM] + (old,),)
-    fields[_LOG] = (log,)
+    fields[AT_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
+    fields[AT_DISCARDS] = state.discards[:ECOSYSTEM] + (state.discards[ECOSYSTEM] + (old,),)
+    fields[AT_LOG] = (log,)
     built = quick.end_turn(fields, seat) if fast.ENABLED else None
     if built is not None:
         return built
@@ -521,8 +521,8 @@ def _peek(state: State, seat: Seat, action: Peek) -> State:
     d = DECK_NAMES.index(action.deck)
     top = state.decks[d][0] if state.decks[d] else EMPTY      # (as _Table.peek)
     fields = list(state)
-    fields[_PHASE], fields[_LOG] = ACTION, (("peek", seat, (d, top), animal),)
-    fields[_PEEKED] = noted_peek(state.peeked, seat, d, state.decks, state.shuffles)
+    fields[AT_PHASE], fields[AT_LOG] = ACTION, (("peek", seat, (d, top), animal),)
+    fields[AT_PEEKED] = noted_peek(state.peeked, seat, d, state.decks, state.shuffles)
     return make_state(fields)
 
 

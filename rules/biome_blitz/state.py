@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from rules.protocol import Seat
-from rules.records import from_fields
+from rules.records import check_positions, from_fields
 
 from rules.biome_blitz.cards import AnimalCard, Card, CardSet, Deck, EcosystemKind, Symbol
 
@@ -140,6 +140,42 @@ class State(NamedTuple):
 
 #: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
 make_state = from_fields(State)
+
+
+#: Where each field sits in a State, for code that changes a state's fields as a list (``list(state)``)
+#: and makes the next state of it (``make_state``): constants, which compiled code reads as the numbers
+#: they are (a position looked up by name at import would be a global, looked up at every use).
+#: ``check_positions`` holds them to ``State._fields`` when this module loads.
+AT_CARDS: Final = 0
+AT_PLAYERS: Final = 1
+AT_VARIANTS: Final = 2
+AT_SEED: Final = 3
+AT_ROLLS: Final = 4
+AT_SHUFFLES: Final = 5
+AT_DECKS: Final = 6
+AT_DISCARDS: Final = 7
+AT_MARKETS: Final = 8
+AT_HANDS: Final = 9
+AT_TEAMS: Final = 10
+AT_ECOSYSTEMS: Final = 11
+AT_POINTS: Final = 12
+AT_SEAT: Final = 13
+AT_TURN: Final = 14
+AT_PHASE: Final = 15
+AT_PENDING: Final = 16
+AT_TRADES: Final = 17
+AT_LAST_COMPETE: Final = 18
+AT_WINNER: Final = 19
+AT_LOG: Final = 20
+AT_KNOWN: Final = 21
+AT_PEEKED: Final = 22
+check_positions(
+    State,
+    cards=AT_CARDS, players=AT_PLAYERS, variants=AT_VARIANTS, seed=AT_SEED, rolls=AT_ROLLS, shuffles=AT_SHUFFLES,
+    decks=AT_DECKS, discards=AT_DISCARDS, markets=AT_MARKETS, hands=AT_HANDS, teams=AT_TEAMS,
+    ecosystems=AT_ECOSYSTEMS, points=AT_POINTS, seat=AT_SEAT, turn=AT_TURN, phase=AT_PHASE, pending=AT_PENDING,
+    trades=AT_TRADES, last_compete=AT_LAST_COMPETE, winner=AT_WINNER, log=AT_LOG, known=AT_KNOWN, peeked=AT_PEEKED,
+)
 
 
 @dataclass(frozen=True, kw_only=True)

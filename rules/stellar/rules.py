@@ -29,6 +29,10 @@ from rules.protocol import IllegalAction, Seat
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import make_state
 from rules.stellar.state import (
+    AT_CARDS, AT_CHOSEN, AT_DECK, AT_HANDS, AT_KNOWN_DOWN, AT_LOG, AT_NOTEBOOKS, AT_PENDING, AT_PENDING_SEEN,
+    AT_PHASE, AT_PLAYERS, AT_ROUND, AT_ROW, AT_SATELLITE_TAKEN, AT_SEAT, AT_START_PLAYER, AT_TELESCOPES, AT_UNSEEN,
+)
+from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
     Action, Card, ChooseStarters, ClearRow, FinalNotebookCard, LogRecord, PlayToNotebook, PlayToTelescope,
     SlotMask, State, TakeRowCard, TelescopeEntry, face_down, without,
@@ -315,18 +319,11 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
 
 
 # -- applying ------------------------------------------------------------------------------------
-#: Where each field sits in a State. The quick paths (``_take``, ``_play_quickly``, ``_place_quickly``)
-#: change a state's fields as a list, ``list(state)``: an unchanged field costs nothing (reading a
-#: State's field by name costs far more than a list item, and a state has 24).
-(_CARDS, _PLAYERS, _START_PLAYER, _DECK, _ROW, _HANDS, _TELESCOPES, _NOTEBOOKS, _SEAT, _ROUND, _PHASE, _PENDING,
- _SATELLITE_TAKEN, _LOG, _UNSEEN, _KNOWN_DOWN, _PENDING_SEEN, _CHOSEN) = map(State._fields.index, (
-    "cards", "players", "start_player", "deck", "row", "hands", "telescopes", "notebooks", "seat", "round", "phase",
-    "pending", "satellite_taken", "log", "unseen", "known_down", "pending_seen", "chosen"))
-
-
-#: A State's fields as a list, ``list(state)``: the quick paths change a few and make the next State of
-#: it (``make_state``). Each item has its field's type, which a list cannot say item by item: the
-#: code reads them into typed locals.
+#: A State's fields as a list, ``list(state)``: the quick paths (``_take``, ``_play_quickly``,
+#: ``_place_quickly``) change a few, by position (``state.AT_ROW``...), and make the next State of it
+#: (``make_state``): an unchanged field costs nothing (reading a State's field by name costs far more
+#: than a list item, and a state has 24). Each item has its field's type, which a list cannot say item
+#: by item: the code reads them into typed locals.
 Fields = list[Any]
 
 
@@ -581,20 +578,20 @@ def _place_quickly(state: State, seat: Seat, card: Card, slot: int, down: bool) 
     """``_place`` for its commonest case, built without a working copy: no satellite taken this turn
     (no clear owed) and enough deck cards for the refill (no reshuffle)."""
     fields: Fields = list(state)
-    telescopes = list(fields[_TELESCOPES])
+    telescopes = list(fields[AT_TELESCOPES])
     old = telescopes[seat]
     telescope = list(old)
     telescope[slot] = entry = face_down(card) if down else card
     telescopes[seat] = new = tuple(telescope)
-    fields[_TELESCOPES] = tuple(telescopes)
-    _after_placing(fields[_CARDS], old, new, slot, entry)
-    seen = fields[_PENDING_SEEN]
+    fields[AT_TELESCOPES] = tuple(telescopes)
+    _after_placing(fields[AT_CARDS], old, new, slot, entry)
+    seen = fields[AT_PENDING_SEEN]
     if down and seen:  # (_Table.place)
-        known_down = fields[_KNOWN_DOWN]
-        fields[_KNOWN_DOWN] = _Table._put(known_down, seat, known_down[seat] | 1 << slot)
+        known_down = fields[AT_KNOWN_DOWN]
+        fields[AT_KNOWN_DOWN] = _Table._put(known_down, seat, known_down[seat] | 1 << slot)
     log: list[LogRecord] = [("telescope", seat, (card,), (slot, down, seen or not down))]
-    fields[_PENDING], fields[_PENDING_SEEN] = EMPTY, False
-    return _refill_and_next_turn(fields, list(fields[_ROW]), fields[_DECK], log)
+    fields[AT_PENDING], fields[AT_PENDING_SEEN] = EMPTY, False
+    return _refill_and_next_turn(fields, list(fields[AT_ROW]), fields[AT_DECK], log)
 
 
 def _refill_and_next_turn(fields: Fields, row: list[Card], deck: tuple[Card, ...], log: list[LogRecord]) -> State:
@@ -608,21 +605,21 @@ def _refill_and_next_turn(fields: Fields, row: list[Card], deck: tuple[Card, ...
         row[i] = card = deck[drawn]
         drawn += 1
         log.append(("refill", None, (card,), i + 1))
-    fields[_ROW], fields[_DECK] = tuple(row), deck[drawn:]  # one slice for all the cards drawn
-    seat, round_, players = fields[_SEAT], fields[_ROUND], fields[_PLAYERS]
+    fields[AT_ROW], fields[AT_DECK] = tuple(row), deck[drawn:]  # one slice for all the cards drawn
+    seat, round_, players = fields[AT_SEAT], fields[AT_ROUND], fields[AT_PLAYERS]
     phase = TAKE
-    if seat == (fields[_START_PLAYER] - 1) % players:
-        fields[_ROUND] = round_ = round_ + 1
+    if seat == (fields[AT_START_PLAYER] - 1) % players:
+        fields[AT_ROUND] = round_ = round_ + 1
         if round_ >= ROUNDS:
             log.append(("final", None, (), None))
             phase = FINAL
-            if not any(fields[_HANDS]):  # (_Table.final)
+            if not any(fields[AT_HANDS]):  # (_Table.final)
                 log.append(("game_over", None, (), None))
                 phase = OVER
     if phase == TAKE:
-        fields[_SEAT] = seat = (seat + 1) % players
+        fields[AT_SEAT] = seat = (seat + 1) % players
         log.append(("turn", seat, (), round_))
-    fields[_PHASE], fields[_LOG] = phase, tuple(log)
+    fields[AT_PHASE], fields[AT_LOG] = phase, tuple(log)
     return make_state(fields)
 
 
@@ -670,7 +667,7 @@ def _starters(state: State, seat: Seat, action: ChooseStarters) -> State:
     chosen = _Table._put(state.chosen, seat, up)
     if any(state.starters[s] and chosen[s] == EMPTY for s in range(state.players)):  # someone is still to choose
         fields: Fields = list(state)
-        fields[_CHOSEN], fields[_LOG] = chosen, (("starters_chosen", seat, (up, note), None),)
+        fields[AT_CHOSEN], fields[AT_LOG] = chosen, (("starters_chosen", seat, (up, note), None),)
         return make_state(fields)
     table = _Table(state)
     for s in range(state.players):  # everyone has chosen: the starters are shown and placed
@@ -693,24 +690,24 @@ def _take(state: State, seat: Seat, action: TakeRowCard) -> State:
     slot = action.slot
     if type(slot) is not int or not 1 <= slot <= ROW_SLOTS:
         _illegal("no_row_card", RULE_TAKE, slot=repr(slot), last=ROW_SLOTS)
-    fields: Fields = list(state)  # (the commonest step of every game, kept cheap: see _CARDS)
-    row = list(fields[_ROW])
+    fields: Fields = list(state)  # (the commonest step of every game, kept cheap: see Fields)
+    row = list(fields[AT_ROW])
     card = row[slot - 1]
     if card == EMPTY:
         _illegal("row_slot_empty", RULE_TAKE, slot=slot)
     row[slot - 1] = EMPTY
-    hands = list(fields[_HANDS])
+    hands = list(fields[AT_HANDS])
     hands[seat] = tuple(sorted(hands[seat] + (card,)))  # (seen by all: ``unseen`` stays)
-    cards: CardSet = fields[_CARDS]
+    cards: CardSet = fields[AT_CARDS]
     log: tuple[LogRecord, ...] = (("take", seat, (card,), slot),)
     phase = PLAY
     # (Phase TAKE has nothing pending and no satellite taken yet: those fields stay as they are.)
     if cards.type_of[card] == len(cards.types):  # a satellite (cards.is_satellite, inlined)
-        fields[_SATELLITE_TAKEN] = True
+        fields[AT_SATELLITE_TAKEN] = True
         if state.variant("satellite_clear") == "after_take":
-            log += (("clear_offer", (seat + 1) % fields[_PLAYERS], (), None),)
+            log += (("clear_offer", (seat + 1) % fields[AT_PLAYERS], (), None),)
             phase = CLEAR
-    fields[_ROW], fields[_HANDS], fields[_PHASE], fields[_LOG] = tuple(row), tuple(hands), phase, log
+    fields[AT_ROW], fields[AT_HANDS], fields[AT_PHASE], fields[AT_LOG] = tuple(row), tuple(hands), phase, log
     return make_state(fields)
 
 
@@ -788,30 +785,30 @@ def _play_quickly(state: State, seat: Seat, card: Card, to_telescope: bool, slot
     It must give exactly what ``_play`` gives (the golden playthroughs and a test check this).
     """
     fields: Fields = list(state)
-    cards: CardSet = fields[_CARDS]
-    hands = list(fields[_HANDS])
+    cards: CardSet = fields[AT_CARDS]
+    hands = list(fields[AT_HANDS])
     hand = hands[seat]
     i = hand.index(card)
     hands[seat] = hand[:i] + hand[i + 1:]
-    fields[_HANDS] = tuple(hands)
-    unseen = fields[_UNSEEN]
+    fields[AT_HANDS] = tuple(hands)
+    unseen = fields[AT_UNSEEN]
     if card in unseen[seat] and _unseen_card(hand, unseen[seat], card):  # (_Table.play_from_hand)
-        fields[_UNSEEN] = _Table._put(unseen, seat, without(unseen[seat], (card,)))
+        fields[AT_UNSEEN] = _Table._put(unseen, seat, without(unseen[seat], (card,)))
     if to_telescope:
-        telescopes = list(fields[_TELESCOPES])
+        telescopes = list(fields[AT_TELESCOPES])
         old = telescopes[seat]
         telescope = list(old)
         telescope[slot] = card
         telescopes[seat] = new = tuple(telescope)
-        fields[_TELESCOPES] = tuple(telescopes)
+        fields[AT_TELESCOPES] = tuple(telescopes)
         _after_placing(cards, old, new, slot, card)
         log: list[LogRecord] = [("telescope", seat, (card,), (slot, False, True))]
     else:
-        notebooks = list(fields[_NOTEBOOKS])  # (_Table.add_to_notebook)
+        notebooks = list(fields[AT_NOTEBOOKS])  # (_Table.add_to_notebook)
         notebooks[seat] = tuple(sorted(notebooks[seat] + (card,)))
-        fields[_NOTEBOOKS] = tuple(notebooks)
+        fields[AT_NOTEBOOKS] = tuple(notebooks)
         log = [("notebook", seat, (card,), None)]
-    row, deck = list(fields[_ROW]), fields[_DECK]
+    row, deck = list(fields[AT_ROW]), fields[AT_DECK]
     number = cards.number_of[card]
     if not cards.six_zero[card] and 1 <= number <= ROW_SLOTS and row[number - 1] != EMPTY:
         second = row[number - 1]
@@ -823,12 +820,12 @@ def _play_quickly(state: State, seat: Seat, card: Card, to_telescope: bool, slot
         log.append(("second" if to_telescope else "second_drawn", seat, (second,), None))
         seen = False
     if not to_telescope:
-        fields[_ROW], fields[_DECK], fields[_PHASE], fields[_PENDING] = tuple(row), deck, PLACE, second
-        fields[_LOG], fields[_PENDING_SEEN] = tuple(log), seen
+        fields[AT_ROW], fields[AT_DECK], fields[AT_PHASE], fields[AT_PENDING] = tuple(row), deck, PLACE, second
+        fields[AT_LOG], fields[AT_PENDING_SEEN] = tuple(log), seen
         return make_state(fields)
-    notebooks = list(fields[_NOTEBOOKS])  # (_Table.add_to_notebook)
+    notebooks = list(fields[AT_NOTEBOOKS])  # (_Table.add_to_notebook)
     notebooks[seat] = tuple(sorted(notebooks[seat] + (second,)))
-    fields[_NOTEBOOKS] = tuple(notebooks)
+    fields[AT_NOTEBOOKS] = tuple(notebooks)
     log.append(("notebook", seat, (second,), None))
     # Phase 4: refill (the deck holds enough cards), then the next turn.
     return _refill_and_next_turn(fields, row, deck, log)
@@ -869,7 +866,7 @@ def _final(state: State, seat: Seat, action: FinalNotebookCard) -> State:
     chosen = _Table._put(state.chosen, seat, card)
     if any(state.hands[s] and chosen[s] == EMPTY for s in range(state.players)):  # someone is still to choose
         fields: Fields = list(state)
-        fields[_CHOSEN], fields[_LOG] = chosen, (("final_chosen", seat, (card,), None),)
+        fields[AT_CHOSEN], fields[AT_LOG] = chosen, (("final_chosen", seat, (card,), None),)
         return make_state(fields)
     table = _Table(state)
     for s in range(state.players):  # everyone has chosen: the cards are shown

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable, Final, NamedTuple, Sequence, final
 
 from rules.protocol import Seat
-from rules.records import from_fields
+from rules.records import check_positions, from_fields
 
 # (ROUNDS, ROW_SLOTS, Card and SlotMask: state's names too)
 from rules.stellar.cards import ROUNDS as ROUNDS, ROW_SLOTS as ROW_SLOTS, Card as Card, CardSet, SlotMask as SlotMask
@@ -143,6 +143,44 @@ class State(NamedTuple):
 
 #: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
 make_state: Callable[[Sequence[object]], State] = from_fields(State)
+
+
+#: Where each field sits in a State, for code that changes a state's fields as a list (``list(state)``)
+#: and makes the next state of it (``make_state``): constants, which compiled code reads as the numbers
+#: they are (a position looked up by name at import would be a global, looked up at every use).
+#: ``check_positions`` holds them to ``State._fields`` when this module loads.
+AT_CARDS: Final = 0
+AT_PLAYERS: Final = 1
+AT_VARIANTS: Final = 2
+AT_SEED: Final = 3
+AT_SHUFFLES: Final = 4
+AT_DECK: Final = 5
+AT_DISCARD: Final = 6
+AT_BOX: Final = 7
+AT_ROW: Final = 8
+AT_HANDS: Final = 9
+AT_STARTERS: Final = 10
+AT_TELESCOPES: Final = 11
+AT_NOTEBOOKS: Final = 12
+AT_START_PLAYER: Final = 13
+AT_SEAT: Final = 14
+AT_ROUND: Final = 15
+AT_PHASE: Final = 16
+AT_PENDING: Final = 17
+AT_SATELLITE_TAKEN: Final = 18
+AT_LOG: Final = 19
+AT_UNSEEN: Final = 20
+AT_KNOWN_DOWN: Final = 21
+AT_PENDING_SEEN: Final = 22
+AT_CHOSEN: Final = 23
+check_positions(
+    State,
+    cards=AT_CARDS, players=AT_PLAYERS, variants=AT_VARIANTS, seed=AT_SEED, shuffles=AT_SHUFFLES, deck=AT_DECK,
+    discard=AT_DISCARD, box=AT_BOX, row=AT_ROW, hands=AT_HANDS, starters=AT_STARTERS, telescopes=AT_TELESCOPES,
+    notebooks=AT_NOTEBOOKS, start_player=AT_START_PLAYER, seat=AT_SEAT, round=AT_ROUND, phase=AT_PHASE,
+    pending=AT_PENDING, satellite_taken=AT_SATELLITE_TAKEN, log=AT_LOG, unseen=AT_UNSEEN, known_down=AT_KNOWN_DOWN,
+    pending_seen=AT_PENDING_SEEN, chosen=AT_CHOSEN,
+)
 
 
 @final

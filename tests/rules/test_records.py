@@ -34,3 +34,26 @@ def test_what_an_engine_works_out_once_per_card_set_is_a_cached_property():
     patched = sorted(str(path.relative_to(rules_dir)) for path in rules_dir.rglob("*.py")
                      if '__dict__["' in path.read_text(encoding="utf-8") or "__dict__.get(" in path.read_text(encoding="utf-8"))
     assert patched == []
+
+
+def test_field_positions_are_held_to_the_class_by_name():
+    from typing import NamedTuple
+
+    from rules.records import check_positions
+
+    class Point(NamedTuple):
+        x: int
+        y: int
+
+    check_positions(Point, x=0, y=1)
+    for wrong in ({"x": 1, "y": 0}, {"x": 0}, {"x": 0, "y": 1, "z": 2}):
+        with pytest.raises(ImportError, match="Point's field positions disagree"):
+            check_positions(Point, **wrong)
+
+
+def test_the_engines_field_positions_are_their_states():
+    from rules.biome_blitz import state as biome_blitz
+    from rules.stellar import state as stellar
+
+    for module in (biome_blitz, stellar):
+        assert [getattr(module, f"AT_{name.upper()}") for name in module.State._fields] == list(range(len(module.State._fields)))

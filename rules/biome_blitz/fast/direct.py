@@ -22,11 +22,11 @@ from rules.biome_blitz.state import (
     ACTION, EMPTY, FORAGE, MARKET, MAX_ECOSYSTEMS, REPLACE, WIN_ANIMALS, WIN_POINTS, Discover, Explore, ForageTook, Pile,
     State, make_state,
 )
+from rules.biome_blitz.state import AT_LOG
 from rules.biome_blitz.table import _put, _without, known_less
 from rules.protocol import Seat
 
 RESOURCE, ANIMAL, ECOSYSTEM = range(3)
-_LOG = State._fields.index("log")
 
 
 def explore(state: State, seat: Seat, action: Explore, d: Deck, flushed: Pile, revealed: Pile) -> State:
@@ -186,5 +186,5 @@ def discover(state: State, seat: Seat, action: Discover, d: Deck, card: Card) ->
                       peeked]
     if draws and not quick.discover_draws(fields, seat, card):
         return None
-    fields[_LOG] += (reveal,)
+    fields[AT_LOG] += (reveal,)
     return quick.end_turn(fields, seat)

@@ -18,6 +18,10 @@ from rules.biome_blitz.state import (
     ACTION, DECK_NAMES, EMPTY, OVER, PEEK, Hand, PeekSeen, PerDeck, Pile, State, Team, WIN_ANIMALS, WIN_POINTS,
     make_state,
 )
+from rules.biome_blitz.state import (
+    AT_CARDS, AT_DECKS, AT_DISCARDS, AT_HANDS, AT_KNOWN, AT_LAST_COMPETE, AT_LOG, AT_MARKETS, AT_PEEKED, AT_PENDING,
+    AT_PHASE, AT_PLAYERS, AT_POINTS, AT_ROLLS, AT_SEAT, AT_SHUFFLES, AT_TEAMS, AT_TRADES, AT_TURN, AT_WINNER,
+)
 from rules.biome_blitz.fast.entries import REVEAL, TURN, Log
 from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _without, known_less, noted_peek
@@ -72,31 +76,26 @@ def flags_of(cards: CardSet) -> Flags:
               for animal in animals))
 
 
-#: Where each field sits in a State (the direct paths change a state's fields as a list).
-(_CARDS, _PLAYERS, _ROLLS, _SHUFFLES, _DECKS, _DISCARDS, _MARKETS, _HANDS, _TEAMS, _POINTS, _SEAT, _TURN, _PHASE,
- _PENDING, _TRADES, _LAST_COMPETE, _WINNER, _LOG, _KNOWN, _PEEKED) = (State._fields.index(name) for name in (
-    "cards", "players", "rolls", "shuffles", "decks", "discards", "markets", "hands", "teams", "points", "seat", "turn",
-    "phase", "pending", "trades", "last_compete", "winner", "log", "known", "peeked"))
 
 
 def end_turn(fields: Fields, seat: Seat) -> State | None:
     """``_Table.end_turn`` on a state's ``fields`` (a list, changed here) after ``seat``'s action: the
     game is won, or the next turn begins, its start-of-turn abilities applied by ``start_abilities``
     (None when that declines)."""
-    cards: CardSet = fields[_CARDS]
-    players: int = fields[_PLAYERS]
-    teams: tuple[Team, ...] = fields[_TEAMS]
-    points: tuple[int, ...] = fields[_POINTS]
+    cards: CardSet = fields[AT_CARDS]
+    players: int = fields[AT_PLAYERS]
+    teams: tuple[Team, ...] = fields[AT_TEAMS]
+    points: tuple[int, ...] = fields[AT_POINTS]
     team = teams[seat]
     if points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS:
-        fields[_WINNER], fields[_PHASE], fields[_PENDING] = seat, OVER, ()
-        fields[_LOG] += (("win", seat, (), (points[seat], len(team))),)
+        fields[AT_WINNER], fields[AT_PHASE], fields[AT_PENDING] = seat, OVER, ()
+        fields[AT_LOG] += (("win", seat, (), (points[seat], len(team))),)
         return make_state(fields)
     turn: int
-    following, turn = (seat + 1) % players, fields[_TURN] + 1
-    fields[_SEAT], fields[_TURN], fields[_PHASE], fields[_PENDING], fields[_TRADES] = following, turn, ACTION, (), 0
+    following, turn = (seat + 1) % players, fields[AT_TURN] + 1
+    fields[AT_SEAT], fields[AT_TURN], fields[AT_PHASE], fields[AT_PENDING], fields[AT_TRADES] = following, turn, ACTION, (), 0
     turns = TURN[following]
-    fields[_LOG] += (turns[turn] if turn < len(turns) else turn_entry(following, turn),)
+    fields[AT_LOG] += (turns[turn] if turn < len(turns) else turn_entry(following, turn),)
     caches = cards.speed_caches
     next_team = teams[following]
     if (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start:
@@ -108,16 +107,16 @@ def start_abilities(fields: Fields) -> State | None:
     """The start-of-turn abilities of the seat to move, as ``_Table.start_turn`` applies them, on a
     state's ``fields`` whose turn has just begun: peeks, draws the resource deck holds enough cards
     for, and face-up takes refilled from the deck without three of a kind. Otherwise None."""
-    cards: CardSet = fields[_CARDS]
-    decks: PerDeck = fields[_DECKS]
-    markets: PerDeck = fields[_MARKETS]
-    hands: tuple[Hand, ...] = fields[_HANDS]
-    teams: tuple[Team, ...] = fields[_TEAMS]
-    seat: Seat = fields[_SEAT]
-    log: Log = fields[_LOG]
-    discards: Pile = fields[_DISCARDS][RESOURCE]
-    known: tuple[Hand, ...] = fields[_KNOWN]
-    peeked: tuple[PeekSeen, ...] = fields[_PEEKED]
+    cards: CardSet = fields[AT_CARDS]
+    decks: PerDeck = fields[AT_DECKS]
+    markets: PerDeck = fields[AT_MARKETS]
+    hands: tuple[Hand, ...] = fields[AT_HANDS]
+    teams: tuple[Team, ...] = fields[AT_TEAMS]
+    seat: Seat = fields[AT_SEAT]
+    log: Log = fields[AT_LOG]
+    discards: Pile = fields[AT_DISCARDS][RESOURCE]
+    known: tuple[Hand, ...] = fields[AT_KNOWN]
+    peeked: tuple[PeekSeen, ...] = fields[AT_PEEKED]
     deck, market, hand = decks[RESOURCE], markets[RESOURCE], hands[seat]
     choice = False
     for animal in teams[seat]:
@@ -149,15 +148,15 @@ def start_abilities(fields: Fields) -> State | None:
                     d = DECK_NAMES.index(ability.get("deck"))
                     top_of = deck if d == RESOURCE else decks[d]
                     log += (("peek", seat, (d, top_of[0] if top_of else EMPTY), animal),)
-                    peeked = noted_peek(peeked, seat, d, (deck,) + decks[1:], fields[_SHUFFLES])
-    fields[_DECKS] = (deck,) + decks[1:]
-    fields[_DISCARDS] = (discards,) + fields[_DISCARDS][1:]
-    fields[_MARKETS] = (market,) + markets[1:]
-    fields[_HANDS] = _put(hands, seat, hand)
-    fields[_LOG] = log
-    fields[_KNOWN], fields[_PEEKED] = known, peeked
+                    peeked = noted_peek(peeked, seat, d, (deck,) + decks[1:], fields[AT_SHUFFLES])
+    fields[AT_DECKS] = (deck,) + decks[1:]
+    fields[AT_DISCARDS] = (discards,) + fields[AT_DISCARDS][1:]
+    fields[AT_MARKETS] = (market,) + markets[1:]
+    fields[AT_HANDS] = _put(hands, seat, hand)
+    fields[AT_LOG] = log
+    fields[AT_KNOWN], fields[AT_PEEKED] = known, peeked
     if choice:
-        fields[_PHASE] = PEEK
+        fields[AT_PHASE] = PEEK
     return make_state(fields)
 
 
@@ -208,11 +207,11 @@ def discover_draws(fields: Fields, seat: Seat, card: AnimalCard) -> bool:
 
 def _draws(fields: Fields, seat: Seat, trigger: str, fires: Callable[[AnimalCard, Ability], bool]) -> bool:
     """The draw abilities with ``trigger`` of ``seat``'s team for which ``fires(animal, ability)``."""
-    cards: CardSet = fields[_CARDS]
-    decks: PerDeck = fields[_DECKS]
-    hands: tuple[Hand, ...] = fields[_HANDS]
-    log: Log = fields[_LOG]
-    team: Team = fields[_TEAMS][seat]
+    cards: CardSet = fields[AT_CARDS]
+    decks: PerDeck = fields[AT_DECKS]
+    hands: tuple[Hand, ...] = fields[AT_HANDS]
+    log: Log = fields[AT_LOG]
+    team: Team = fields[AT_TEAMS][seat]
     deck, hand = decks[RESOURCE], hands[seat]
     for animal in team:
         for ability in cards.animals[animal].abilities:
@@ -221,7 +220,7 @@ def _draws(fields: Fields, seat: Seat, trigger: str, fires: Callable[[AnimalCard
                 if drew is None:
                     return False
                 deck, hand, log = drew
-    fields[_DECKS], fields[_HANDS], fields[_LOG] = (deck,) + decks[1:], _put(hands, seat, hand), log
+    fields[AT_DECKS], fields[AT_HANDS], fields[AT_LOG] = (deck,) + decks[1:], _put(hands, seat, hand), log
     return True
 
 
@@ -299,40 +298,40 @@ def compete(state: State, seat: Seat, attacker: AnimalCard, defender: AnimalCard
     a_total = attack_total(state, seat, attacker, defender, attack)
     d_total = defence_total(state, owner, defender, attacker, defend)
     won = kick is None and a_total >= d_total
-    fields[_ROLLS] = rolls
-    fields[_HANDS] = _put(hands, seat, _without(hands[seat], paid))
+    fields[AT_ROLLS] = rolls
+    fields[AT_HANDS] = _put(hands, seat, _without(hands[seat], paid))
     if state.known[seat]:
-        fields[_KNOWN] = _put(state.known, seat, known_less(state.known[seat], paid))
+        fields[AT_KNOWN] = _put(state.known, seat, known_less(state.known[seat], paid))
     discards = (discards[RESOURCE] + paid,) + discards[1:]
-    fields[_LOG] = log + (("result", seat if won else owner, (attacker, defender),
+    fields[AT_LOG] = log + (("result", seat if won else owner, (attacker, defender),
                            (a_total, d_total, kick.name if kick else None)),)
-    fields[_LAST_COMPETE] = (seat, attacker, attack, a_total, owner, defender, defend, d_total, seat if won else owner)
+    fields[AT_LAST_COMPETE] = (seat, attacker, attack, a_total, owner, defender, defend, d_total, seat if won else owner)
     if won:
         stars = cards.animals[defender].stars
         teams = _put(teams, owner, tuple(a for a in teams[owner] if a != defender))
         discards = (discards[RESOURCE], discards[ANIMAL] + (defender,), discards[ECOSYSTEM])
-        fields[_POINTS] = _put(points, seat, points[seat] + stars)
-        fields[_LOG] += (("points", seat, (), (stars, "defeat")),)
+        fields[AT_POINTS] = _put(points, seat, points[seat] + stars)
+        fields[AT_LOG] += (("points", seat, (), (stars, "defeat")),)
         for ability in flags.when_defeated[defender]:       # (as _resolve_compete, in card order)
             if ability.effect == "destroy_attacker":
                 if attacker in teams[seat]:
                     teams = _put(teams, seat, tuple(a for a in teams[seat] if a != attacker))
                     discards = (discards[RESOURCE], discards[ANIMAL] + (attacker,), discards[ECOSYSTEM])
-                    fields[_LOG] += (("destroyed", owner, (defender, attacker), ability.name),)
+                    fields[AT_LOG] += (("destroyed", owner, (defender, attacker), ability.name),)
             elif ability.effect == "draw":      # its own defeat counts for "any animal" too
-                decks, hands = fields[_DECKS], fields[_HANDS]
-                drew = _draw(owner, defender, ability, decks[RESOURCE], hands[owner], fields[_LOG])
+                decks, hands = fields[AT_DECKS], fields[AT_HANDS]
+                drew = _draw(owner, defender, ability, decks[RESOURCE], hands[owner], fields[AT_LOG])
                 if drew is None:
                     return None
-                fields[_DECKS], fields[_HANDS] = (drew[0],) + decks[1:], _put(hands, owner, drew[1])
-                fields[_LOG] = drew[2]
-        fields[_TEAMS] = teams
+                fields[AT_DECKS], fields[AT_HANDS] = (drew[0],) + decks[1:], _put(hands, owner, drew[1])
+                fields[AT_LOG] = drew[2]
+        fields[AT_TEAMS] = teams
         if watched and not _defeat_draws(fields, watches):
             return None
         if attacker in teams[seat]:
             for ability in cards.animals[attacker].with_effect("steal"):
                 _steal(fields, seat, owner, ability)
-    fields[_DISCARDS] = discards
+    fields[AT_DISCARDS] = discards
     return end_turn(fields, seat)
 
 
@@ -340,11 +339,11 @@ def _defeat_draws(fields: Fields, watches: tuple[bool, ...]) -> bool:
     """The draws of the animals watching any defeat (``_resolve_compete``'s, seat by seat, in team
     order) on a state's ``fields`` (a list, changed here), when the resource deck holds the cards;
     False otherwise."""
-    cards: CardSet = fields[_CARDS]
-    decks: PerDeck = fields[_DECKS]
-    log: Log = fields[_LOG]
-    hands: list[Hand] = [*fields[_HANDS]]
-    teams: tuple[Team, ...] = fields[_TEAMS]
+    cards: CardSet = fields[AT_CARDS]
+    decks: PerDeck = fields[AT_DECKS]
+    log: Log = fields[AT_LOG]
+    hands: list[Hand] = [*fields[AT_HANDS]]
+    teams: tuple[Team, ...] = fields[AT_TEAMS]
     deck = decks[RESOURCE]
     for other, team in enumerate(teams):
         for animal in team:
@@ -355,21 +354,21 @@ def _defeat_draws(fields: Fields, watches: tuple[bool, ...]) -> bool:
                         if drew is None:
                             return False
                         deck, hands[other], log = drew
-    fields[_DECKS], fields[_HANDS], fields[_LOG] = (deck,) + decks[1:], tuple(hands), log
+    fields[AT_DECKS], fields[AT_HANDS], fields[AT_LOG] = (deck,) + decks[1:], tuple(hands), log
     return True
 
 
 def _steal(fields: Fields, seat: Seat, owner: Seat, ability: Ability) -> None:
     """The attacker's steal ability after a won compete (as ``_resolve_compete``), on a state's ``fields``."""
-    hands: list[Hand] = [*fields[_HANDS]]
+    hands: list[Hand] = [*fields[AT_HANDS]]
     symbol, hand, taken = ability.get("symbol"), [*hands[owner]], []
     for _ in range(ability.get("count")):
         if symbol in hand:
             hand.remove(symbol)
             taken.append(symbol)
     hands[owner], hands[seat] = tuple(hand), tuple(sorted(hands[seat] + tuple(taken)))
-    fields[_HANDS] = tuple(hands)
-    known: list[Hand] = [*fields[_KNOWN]]       # (everyone saw the cards taken)
+    fields[AT_HANDS] = tuple(hands)
+    known: list[Hand] = [*fields[AT_KNOWN]]       # (everyone saw the cards taken)
     known[owner], known[seat] = known_less(known[owner], taken), known[seat] + tuple(taken)
-    fields[_KNOWN] = tuple(known)
-    fields[_LOG] += (("steal", seat, tuple(taken), (owner, ability.name)),)
+    fields[AT_KNOWN] = tuple(known)
+    fields[AT_LOG] += (("steal", seat, tuple(taken), (owner, ability.name)),)
