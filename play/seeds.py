@@ -12,6 +12,8 @@ and still make the same moves.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 MASK64 = (1 << 64) - 1
 
 
@@ -26,4 +28,12 @@ def splitmix64(value: int) -> int:
 def decision_seed(seed: int, seat: int, step: int) -> int:
     """The seed of the bot deciding for ``seat`` (< 2**32) at ``step`` (< 2**32) in the game dealt from
     ``seed``: two decisions of one game never share a seed (each SplitMix64 step is one-to-one)."""
-    return splitmix64(splitmix64(seed & MASK64) ^ (seat << 32 | step))
+    return splitmix64(_game_key(seed) ^ (seat << 32 | step))
+
+
+@lru_cache(maxsize=1024)
+def _game_key(seed: int) -> int:
+    """``splitmix64(seed & MASK64)``: the same for every decision of a game, so worked out once (a
+    rollout or a simulated game asks for it at each of its decisions, and SplitMix64's big-number
+    arithmetic is a good part of a compiled engine's decision)."""
+    return splitmix64(seed & MASK64)
