@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.helpers.chromium import OutsideRequests
-from tests.helpers.explorer_page import open_app, shot, wait_until
+from tests.helpers.explorer_page import LOAD_TIMEOUT, open_app, shot, wait_until
 from tests.helpers.tiers import slow
 
 pytestmark = pytest.mark.browser
@@ -39,14 +39,23 @@ PLOT_DATA_JS = """
 """
 
 
-def show_tab(page: Page, title: str) -> None:
+def show_tab(page: Page, app, title: str) -> None:
+    """Click the tab ``title`` and wait until it is drawn. A tab's view is drawn afresh each time the
+    tab is shown (``ExplorerApp._mount_shown_tab`` says why): a "Drawing..." placeholder first, the view
+    on the server's next tick, then the browser draws it, as much work as a page's first drawing. So
+    this waits for those states (the server has mounted the view, the placeholder is gone from the
+    page), with the bound a page's first drawing has, rather than for whatever the next check allows."""
+    index = app.tabs._names.index(title)
     page.locator(".bk-tab", has_text=title).first.click()
+    wait_until(lambda: app.tabs.active == index and list(app.tabs[index]) == [app._tab_views[index]],
+               timeout=LOAD_TIMEOUT / 1000, what=f"the server to mount the {title!r} tab's view")
+    expect(page.locator(".tab-drawing")).to_have_count(0, timeout=LOAD_TIMEOUT)
 
 
 @slow   # (the quick tier: tests/explorer/plots/ patches the same sources; test_browser_advisor.py a figure in the browser)
 def test_plots_receive_new_data_when_stepping_and_when_the_line_changes(page: Page, served):
     app = open_app(page, served)
-    show_tab(page, "Plots & scores")
+    show_tab(page, app, "Plots & scores")
     expect(page.locator(".plot-scores")).to_be_visible()
     wait_until(lambda: page.evaluate(PLOT_DATA_JS)["scores"], what="the score curves to be drawn")
     before = page.evaluate(PLOT_DATA_JS)
@@ -78,7 +87,7 @@ def test_plots_receive_new_data_when_stepping_and_when_the_line_changes(page: Pa
 def test_viewing_as_a_seat_the_plots_stop_at_the_step_shown(page: Page, served):
     # The teacher sees the whole line's score curves; a seat nothing after the step shown (issue #22, item 6).
     app = open_app(page, served)
-    show_tab(page, "Plots & scores")
+    show_tab(page, app, "Plots & scores")
     for _ in range(12):
         page.keyboard.press("ArrowRight")
     wait_until(lambda: app.session.cursor == 12, what="twelve steps")
@@ -114,23 +123,24 @@ def test_loading_a_position_file_in_the_browser(page: Page, served, tmp_path):
     outside = OutsideRequests(page.context)
     app = open_app(page, served)
     page.evaluate(RESTYLED_JS)
-    show_tab(page, "Plots & scores")
+    show_tab(page, app, "Plots & scores")
     expect(page.locator(".score-table.seat-0")).to_be_visible()
-    show_tab(page, "What-if setup")
+    show_tab(page, app, "What-if setup")
     page.locator(".upload-file input[type=file]").set_input_files(str(EXAMPLES / "subastral-scoring-example.json"))
-    wait_until(lambda: app.session.start is not None, what="the position to load")
+    # (the load ends with the editor's status: the session's position is set earlier in the same callback)
+    wait_until(lambda: app.setup_editor.files_status.visible, what="the position to load")
     assert app.session.spec.scores(app.session.state)[0] == 78
     expect(page.locator(".files-status")).to_be_visible()
     shot(page, "dashboard-setup-loaded")
-    show_tab(page, "Table")
+    show_tab(page, app, "Table")
     expect(page.locator(".step-counter")).to_contain_text("Step 0 / 0", timeout=15_000)
     expect(page.locator(".seat-score").first).to_have_text("78 pts")
-    show_tab(page, "Plots & scores")
+    show_tab(page, app, "Plots & scores")
     expect(page.locator(".score-table.seat-0")).to_contain_text("78")
     shot(page, "dashboard-scores-example")
 
     # A broken file: a clear error, nothing changed.
-    show_tab(page, "What-if setup")
+    show_tab(page, app, "What-if setup")
     broken = tmp_path / "truncated-position.json"
     broken.write_text((EXAMPLES / "subastral-scoring-example.json").read_text()[:200])
     page.locator(".upload-file input[type=file]").set_input_files(str(broken))
@@ -166,9 +176,9 @@ def test_a_step_gives_no_part_of_the_page_its_stylesheets_again(page: Page, serv
     counter = page.locator(".step-counter")
     for shown in (None, "Plots & scores", "What-if setup"):
         if shown:
-            show_tab(page, shown)
+            show_tab(page, app, shown)
             expect(page.locator(".bk-tab.bk-active", has_text=shown)).to_be_visible()
-            show_tab(page, "Table")
+            show_tab(page, app, "Table")
             expect(counter).to_be_visible()
         board = page.evaluate(board_id)     # (the table's view is drawn afresh when its tab is shown)
         seen = len(patches)
