@@ -191,11 +191,8 @@ def paired_with_uno(game_id: str, players: int, seconds: float, slices: int = SL
     caches grew or were emptied now and then than beside one whose caches stayed put, and slower
     after the games measured before it.) ``build``: the rules' build the game's process runs,
     ``"pure"`` or ``"compiled"`` (rules/build.py)."""
-    with _Side(("game", game_id, players, build)) as ours, _Side(("uno",)) as uno:
-        for i in range(slices):
-            for side in ((ours, uno) if i % 2 == 0 else (uno, ours)):
-                side.run(seconds / slices)
-        return ours.figures(), uno.figures()
+    both = paired_sides({"game": ("game", game_id, players, build), "uno": ("uno",)}, seconds, slices)
+    return both["game"], both["uno"]
 
 
 class _Side:

@@ -4,8 +4,8 @@ The engines name each chance event after the game's seed and a counter (``"stell
 reshuffle of seed 7), so a game replays from its seed and moves alone. ``shuffled`` and ``die`` give
 exactly what ``random.Random(key).shuffle`` and ``random.Random(key).randint`` give, with less work
 per event: the shuffle draws its numbers in one loop instead of a method call per card, and the die
-its number directly. Random playouts reshuffle a small deck every few turns and roll dice in every compete, so this
-is a measurable part of a playout.
+its number directly. Random playouts reshuffle a small deck every few turns and roll dice in every
+compete, so this is a measurable part of a playout.
 
 ``seeded(seed)`` stands for ``random.Random(seed)`` where only ``shuffle`` and ``randrange`` are
 used, as in a game's setup: for an int seed with the same loop, for any other seed it is
