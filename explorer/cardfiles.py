@@ -1,0 +1,182 @@
+"""Saved card files: a designer's edited decks, kept as JSON files under one folder.
+
+A :class:`CardLibrary` is a folder (default: ``cards/`` beside the playtest tables' database, see
+:func:`default_path`; ``$RULES_EXPLORER_CARDS_DIR`` or the constructor's argument point elsewhere)
+holding ``<game id>/<name>.json``. Every file it writes or reads passes the game's own check
+(``get_game(game_id).with_card_file(data)``): a file the engine refuses is never saved, and a file
+changed on disk by hand since is refused on loading with the engine's message (an
+:class:`~rules.protocol.InvalidPosition` whose ``where`` is the field path, ``cards: animals[3].stars``).
+
+Names are simple names (:data:`NAME_PATTERN`: letters, digits, ``-``, ``_``, ``.`` and spaces, not
+starting with a dot, at most :data:`MAX_NAME` characters): never a path, so a name from a web page
+can only ever name a file inside its game's folder. Writes are atomic: the JSON goes to a temporary
+file in the same folder, is flushed and ``fsync``-ed, then ``os.replace``-d over the old file (and the
+folder is synced), so a crash at any moment leaves either the old file or the new one, whole.
+
+Only the standard library and ``rules`` are used (no UI): the Analysis page, the card editor and the
+command line share it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any, Mapping
+
+from explorer.tables.store import default_path as tables_default_path
+from rules import GAMES, InvalidPosition, get_game
+from rules.protocol import AnyGame, dumps
+
+#: The variable that names the library's folder (else :func:`default_path`).
+CARDS_ENV = "RULES_EXPLORER_CARDS_DIR"
+#: The longest name a saved file may have (characters, without ``.json``).
+MAX_NAME = 64
+#: A saved file's name: a letter or digit first, then letters, digits, ``-``, ``_``, ``.`` or spaces.
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]*")
+#: The largest card file the library keeps (bytes of its JSON): far above any game's standard file.
+MAX_BYTES = 1_000_000
+
+
+class CardFileError(ValueError):
+    """A name, game or file the library refuses; the message says which and why."""
+
+
+def default_path() -> Path:
+    """``$RULES_EXPLORER_CARDS_DIR``, else ``cards/`` beside the tables' database
+    (``~/.local/share/rules-explorer/cards``)."""
+    if os.environ.get(CARDS_ENV):
+        return Path(os.environ[CARDS_ENV]).expanduser()
+    return tables_default_path().parent / "cards"
+
+
+def check_game(game_id: Any) -> AnyGame:
+    """The game ``game_id`` names, when it is one of :data:`rules.GAMES`; else :class:`CardFileError`."""
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise CardFileError(f"unknown game {str(game_id)[:40]!r}; the games are {', '.join(GAMES)}")
+    return get_game(game_id)
+
+
+def check_name(name: Any) -> str:
+    """``name`` when it is a safe simple name (:data:`NAME_PATTERN`, at most :data:`MAX_NAME` characters,
+    no trailing space or dot); else :class:`CardFileError` saying what is wrong."""
+    if not isinstance(name, str) or not name:
+        raise CardFileError("a card file needs a name")
+    if len(name) > MAX_NAME:
+        raise CardFileError(f"a card file's name has at most {MAX_NAME} characters (this one has {len(name)})")
+    if not NAME_PATTERN.fullmatch(name) or name.endswith((" ", ".")) or ".." in name:
+        raise CardFileError(f"{name[:MAX_NAME]!r} is not a simple name: use letters, digits, '-', '_', '.' "
+                            "and spaces, starting with a letter or digit (no '/', no '..')")
+    return name
+
+
+def standard_file(game_id: str) -> dict[str, Any]:
+    """The game's standard card file (a fresh copy of its JSON data: changing it changes nothing else)."""
+    game = check_game(game_id)
+    state = game.new_game(min(game.player_counts), 0)
+    cards = game.card_set(state)  # type: ignore[attr-defined]  # every game here is a ModuleGame
+    return json.loads(json.dumps(cards.raw))
+
+
+def check_file(game_id: str, data: Any) -> AnyGame:
+    """The game played with the card file ``data`` (parsed JSON), checked by the game's own reader;
+    :class:`~rules.protocol.InvalidPosition` with the engine's message (and ``where``) when it refuses it."""
+    return check_game(game_id).with_card_file(data)
+
+
+class CardLibrary:
+    """The saved card files under ``root`` (default :func:`default_path`), one folder per game."""
+
+    def __init__(self, root: str | os.PathLike[str] | None = None):
+        self.root = Path(root).expanduser() if root is not None else default_path()
+
+    def _path(self, game_id: str, name: str) -> Path:
+        check_game(game_id)
+        return self.root / game_id / f"{check_name(name)}.json"
+
+    def names(self, game_id: str) -> list[str]:
+        """The names of the game's saved files, sorted (an empty list before the first save)."""
+        check_game(game_id)
+        folder = self.root / game_id
+        if not folder.is_dir():
+            return []
+        names = (path.name[:-len(".json")] for path in folder.iterdir() if path.name.endswith(".json") and path.is_file())
+        return sorted(name for name in names if _is_simple(name))
+
+    def exists(self, game_id: str, name: str) -> bool:
+        return self._path(game_id, name).is_file()
+
+    def load(self, game_id: str, name: str) -> dict[str, Any]:
+        """The saved file's JSON data, checked by the game; :class:`CardFileError` when there is no such
+        file, :class:`~rules.protocol.InvalidPosition` when the game refuses what is in it."""
+        path = self._path(game_id, name)
+        try:
+            text = path.read_bytes()
+        except FileNotFoundError:
+            raise CardFileError(f"no saved {game_id} card file called {name!r}") from None
+        if len(text) > MAX_BYTES:
+            raise CardFileError(f"{name!r} is larger than {MAX_BYTES} bytes")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise CardFileError(f"{name!r} is not JSON: {error}") from None
+        check_file(game_id, data)
+        return data  # type: ignore[no-any-return]
+
+    def save(self, game_id: str, name: str, data: Mapping[str, Any]) -> None:
+        """Save ``data`` as ``name`` (replacing a file of that name), once the game accepts it; a refused
+        file (the engine's :class:`~rules.protocol.InvalidPosition`) or name (:class:`CardFileError`)
+        changes nothing on disk."""
+        path = self._path(game_id, name)
+        check_file(game_id, data)
+        text = dumps(data)  # type: ignore[arg-type]
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise CardFileError(f"a card file has at most {MAX_BYTES} bytes")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saving-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        _sync_folder(path.parent)
+
+    def delete(self, game_id: str, name: str) -> None:
+        """Remove the saved file ``name``; :class:`CardFileError` when there is none."""
+        path = self._path(game_id, name)
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            raise CardFileError(f"no saved {game_id} card file called {name!r}") from None
+        _sync_folder(path.parent)
+
+    def standard(self, game_id: str) -> dict[str, Any]:
+        """The game's standard card file (:func:`standard_file`)."""
+        return standard_file(game_id)
+
+
+def _is_simple(name: str) -> bool:
+    try:
+        check_name(name)
+    except CardFileError:
+        return False
+    return True
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename or removal in ``folder`` itself durable (its entry, not only the file's bytes)."""
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+__all__ = ["CARDS_ENV", "CardFileError", "CardLibrary", "InvalidPosition", "MAX_NAME", "check_file", "check_game",
+           "check_name", "default_path", "standard_file"]
