@@ -21,6 +21,9 @@ from play.bots import BOTS
 from rules.protocol import S, AnyGame, GameSpec, JSONObject, RulesError, dumps
 from rules.registry import GAMES, get_game
 from play.simulate import play_game, simulate
+from play.card_stats import USES
+from play.pairing import pairing_words
+from play.run_file import card_data, check_run, rerun, run_record
 from play.sweep import DEFAULT_CHUNK, compare, simulate_sweep
 
 
@@ -227,8 +230,39 @@ def _simulate_sweep(args: argparse.Namespace, game: AnyGame, players: int, varia
     return 0
 
 
+def _card_file(path: str | None, what: str) -> JSONObject | None:
+    """The card file at ``path`` (None without one); a file that is not JSON names the option."""
+    if not path:
+        return None
+    try:
+        data = replays.load(path)
+    except RulesError as error:
+        raise RulesError(f"{what} {path}: {error}") from None
+    if not isinstance(data, dict):
+        raise RulesError(f"{what} {path}: a card file is a JSON object")
+    return data
+
+
+def _setting_cards(game: AnyGame, data: JSONObject | None, what: str) -> AnyGame:
+    """``game`` with the card file ``data`` (the engine's own message, naming the option, if it refuses it)."""
+    if data is None:
+        return game
+    try:
+        return game.with_card_file(data)
+    except RulesError as error:
+        raise RulesError(f"{what}: {error}") from None
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
+    if args.run_file:
+        return _compare_run(args)
+    if args.game is None or args.players is None or args.games is None:
+        raise RulesError("give GAME, --players and --games (or --run RUN.json)")
     game = game_with_cards(args)
+    cards_a = _card_file(args.cards_a, "--cards-a")
+    cards_b = _card_file(args.cards_b, "--cards-b")
+    game_a = _setting_cards(game, cards_a, "--cards-a")
+    game_b = _setting_cards(game_a, cards_b, "--cards-b")
     players = game.check_players(args.players)
     variants_a = parse_variants(game, args.variant_a)
     variants_b = parse_variants(game, args.variant_b)
@@ -238,34 +272,87 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise RulesError("--games must be at least 1")
     if args.workers < 1:
         raise RulesError("--workers must be at least 1")
-    if variants_a == variants_b and bots_a == bots_b:
-        raise RulesError("A and B are the same setting: change a variant (--variant-b) or the bots (--bot-b)")
+    whole_a = card_data(game_a, players, args.seed, variants_a)
+    whole_b = card_data(game_b, players, args.seed, variants_b)
+    if variants_a == variants_b and bots_a == bots_b and whole_a == whole_b:
+        raise RulesError("A and B are the same setting: change a variant (--variant-b), the bots (--bot-b) "
+                         "or the cards (--cards-b)")
     if args.until_ci is not None and args.until_ci <= 0:
         raise RulesError("--until-ci must be a positive number of points")
     with _bar(args, 2 * args.games) as progress:
         result = compare(game.id, players, args.games, args.seed, variants_a=variants_a, variants_b=variants_b,
                          bots_a=bots_a, bots_b=bots_b, executor=_executor(args), workers=args.workers,
                          scheduler=args.scheduler, chunk=args.chunk, until_ci=args.until_ci, progress=progress,
-                         game=game, curves=args.curves)
+                         game=game_a, curves=args.curves, cards_b=cards_b)
+    record = run_record(result, whole_a, whole_b)
+    if args.out:
+        write_out(args.out, dumps(record))
+    _print_compare(args, game, result, record)
+    return 0
+
+
+def _compare_run(args: argparse.Namespace) -> int:
+    """``compare --run RUN.json``: play the run file again; its results must come out the same."""
+    if args.game or args.cards or args.cards_a or args.cards_b or args.variant_a or args.variant_b:
+        raise RulesError("--run takes its game, cards and variants from the file: give no others")
+    if args.workers < 1:
+        raise RulesError("--workers must be at least 1")
+    data = replays.load(args.run_file)
+    arguments = check_run(data)
+    with _bar(args, 2 * arguments["games"]) as progress:
+        result, record, differ = rerun(data, executor=_executor(args), workers=args.workers,
+                                       scheduler=args.scheduler, chunk=args.chunk, progress=progress)
+    if differ:
+        raise RulesError(f"{args.run_file}: the re-run differs from the file at {differ} (the file was changed, or "
+                         "made by other rules)")
+    if args.out:
+        write_out(args.out, dumps(record))
+    _print_compare(args, get_game(record["game"]), result, record)
+    if not args.json:
+        print(f"reproduced {args.run_file}: the same results")
+    return 0
+
+
+def _print_compare(args: argparse.Namespace, game: AnyGame, result: JSONObject, record: JSONObject) -> None:
     if args.json:
-        print(json.dumps(result, indent=1))
-        return 0
+        print(json.dumps({**result, "answer": record["answer"]}, indent=1))
+        return
     stats = result["results"]
-    print(f"{game.title}, {players} players: {stats['games']} paired games (the same deals under A and B) from seed "
-          f"{args.seed}, {result['executor']}" + (" (interrupted: partial results)" if result["interrupted"] else ""))
-    print(f"A: variants {variants_a}, bots {','.join(bots_a)}")
-    print(f"B: variants {variants_b}, bots {','.join(bots_b)}")
+    players = result["players"]
+    print(f"{game.title}, {players} players: {stats['games']} paired games from seed {result['seed']}, "
+          f"{pairing_words(result['pairing'], stats['games'])}, {result['executor']}"
+          + (" (interrupted: partial results)" if result["interrupted"] else ""))
+    for name in ("a", "b"):
+        side = result[name]
+        cards = "standard cards" if record[name]["cards"] == record["a"]["cards"] and name == "a" else \
+            ("the same cards as A" if record[name]["cards"] == record["a"]["cards"] else "its own card file")
+        print(f"{name.upper()}: variants {side['variants']}, bots {','.join(side['bots'])}, {cards}")
+    print(record["answer"])
     print("95% confidence intervals in brackets")
     print("A:")
     _print_setting(stats["a"])
     print("B:")
     _print_setting(stats["b"])
-    print("B - A on the same deals:")
+    print("B - A on the same " + ("deals:" if result["pairing"]["same_deals"] else "seeds:"))
     for seat in stats["difference_b_minus_a"]:
         print(f"  Player {seat['seat'] + 1}: score {_ci(seat['score_difference'], 2)}, "
               f"win rate {_ci(seat['win_rate_difference'], 3)}" + ("  (significant)" if seat["significant"] else ""))
+    print("Cards (per game; final score of the seats that did), A then B:")
+    _print_cards(stats)
     print(f"  {result['elapsed_s']:.2f} s")
-    return 0
+    if args.out:
+        print(f"run file written to {args.out}")
+
+
+def _print_cards(stats: JSONObject) -> None:
+    rows: dict[tuple[str, str], dict[str, JSONObject]] = {}
+    for name in ("a", "b"):
+        for row in stats[name]["cards"]:
+            rows.setdefault((row["use"], row["card"]), {})[name] = row
+    for (use, card), sides in sorted(rows.items(), key=lambda item: (USES.index(item[0][0]), item[0][1])):
+        words = [f"{_ci(s['per_game'], 2)}; {_ci(s['score_of_users'])}" if s else "-"
+                 for s in (sides.get("a"), sides.get("b"))]
+        print(f"  {use} {card}: A {words[0]} | B {words[1]}")
 
 
 def build_parser(extend: Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None] | None = None) -> argparse.ArgumentParser:
@@ -313,15 +400,19 @@ def build_parser(extend: Callable[[argparse._SubParsersAction[argparse.ArgumentP
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("compare", help="paired A/B comparison on the same deals, with confidence intervals")
-    p.add_argument("game", choices=GAMES)
-    p.add_argument("--players", type=int, required=True)
-    p.add_argument("--games", type=int, required=True, help="deals (each is played under A and under B)")
+    p.add_argument("game", choices=GAMES, nargs="?", help="the game (not with --run)")
+    p.add_argument("--players", type=int)
+    p.add_argument("--games", type=int, help="deals (each is played under A and under B)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--variant-a", action="append", metavar="NAME[=VALUE]")
     p.add_argument("--variant-b", action="append", metavar="NAME[=VALUE]")
     p.add_argument("--bot-a", default="random", help=f"bots of A ({', '.join(BOTS)})")
     p.add_argument("--bot-b", help="bots of B (default: as A)")
-    p.add_argument("--cards", metavar="CARDS.json", help="play with another card file")
+    p.add_argument("--cards", metavar="CARDS.json", help="play A and B with another card file")
+    p.add_argument("--cards-a", metavar="CARDS.json", help="A's card file (default: --cards, else the standard file)")
+    p.add_argument("--cards-b", metavar="CARDS.json", help="B's card file (default: as A)")
+    p.add_argument("--out", metavar="RUN.json", help="write the run file: the exact settings and the results")
+    p.add_argument("--run", dest="run_file", metavar="RUN.json", help="play a run file again and check its results come out the same")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local processes (default: one per core)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (or set DASK_SCHEDULER_ADDRESS)")
     p.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help="deals per chunk of work")

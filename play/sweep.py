@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from rules.protocol import AnyGame, JSONObject
 from rules.registry import get_game
+from play.card_stats import READERS, USES, CardUse
+from play.pairing import pairing
 from play.simulate import GameResult, play_game
 from play.stats import mean_ci, wilson
 
@@ -67,6 +69,9 @@ class Tally:
     curve_sum: list[list[int]] = field(default_factory=list)
     curve_min: list[list[int]] = field(default_factory=list)
     curve_max: list[list[int]] = field(default_factory=list)
+    #: Per-card figures (only when asked for): ``cards[use][card]`` = [uses in all games, sum of squared
+    #: uses per game, seat-games whose seat used it, sum of those seats' final scores, sum of squares].
+    cards: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in ("score", "score2", "wins", "wins2"):
@@ -93,6 +98,23 @@ class Tally:
         self.spread2 += spread * spread
         for s in range(self.players):
             self.hist[s][scores[s]] = self.hist[s].get(scores[s], 0) + 1
+
+    def add_card_uses(self, uses: Sequence[tuple[int, str, str]], scores: Sequence[int]) -> None:
+        """One game's card uses (``(seat, use, card)``, ``play/card_stats.py``) and its final scores."""
+        per_game: dict[tuple[str, str], int] = {}
+        seats: set[tuple[str, str, int]] = set()
+        for seat, use, card in uses:
+            per_game[use, card] = per_game.get((use, card), 0) + 1
+            seats.add((use, card, seat))
+        for (use, card), count in per_game.items():
+            sums = self.cards.setdefault(use, {}).setdefault(card, [0, 0, 0, 0, 0])
+            sums[0] += count
+            sums[1] += count * count
+        for use, card, seat in seats:
+            sums = self.cards[use][card]
+            sums[2] += 1
+            sums[3] += scores[seat]
+            sums[4] += scores[seat] * scores[seat]
 
     def add_curve(self, curve: Sequence[Sequence[int]]) -> None:
         """One game's provisional scores after each decision (``curve[k][seat]``): at each decision k
@@ -126,6 +148,10 @@ class Tally:
         out.curve_sum = [_merge(a, b, int.__add__) for a, b in zip(self.curve_sum, other.curve_sum)]
         out.curve_min = [_merge(a, b, min) for a, b in zip(self.curve_min, other.curve_min)]
         out.curve_max = [_merge(a, b, max) for a, b in zip(self.curve_max, other.curve_max)]
+        out.cards = {use: {card: [x + y for x, y in zip(self.cards.get(use, {}).get(card, [0] * 5),
+                                                        other.cards.get(use, {}).get(card, [0] * 5))]
+                           for card in sorted(set(self.cards.get(use, {})) | set(other.cards.get(use, {})))}
+                     for use in sorted(set(self.cards) | set(other.cards))}
         return out
 
     def to_json(self) -> JSONObject:
@@ -176,7 +202,19 @@ def setting_stats(t: Tally) -> JSONObject:
                                    "significant": None if first["rate"] is None else not (first["low"] <= fair <= first["high"])},
         "game_length": mean_ci(t.length, t.length2, n),
         "score_spread": mean_ci(t.spread, t.spread2, n),
+        "cards": card_figures(t),
     }
+
+
+def card_figures(t: Tally) -> list[JSONObject]:
+    """Per card and use (taken, bought, played): uses per game, and the final score of the seats that
+    used it, each with its 95% interval; sorted by use, then card."""
+    rows = []
+    for use in USES:
+        for card, (count, count2, seats, score, score2) in sorted(t.cards.get(use, {}).items()):
+            rows.append({"use": use, "card": card, "per_game": mean_ci(count, count2, t.games), "seats": seats,
+                         "score_of_users": mean_ci(score, score2, seats)})
+    return rows
 
 
 def score_curve(t: Tally, points: int = 200) -> JSONObject | None:
@@ -208,15 +246,17 @@ class Job:
     players: int
     seed: int
     settings: tuple[Setting, ...]        # one, or A and B (a paired comparison)
-    card_file: JSONObject | None = None  # a non-standard card file's JSON, or None
+    #: Per setting, a non-standard card file's JSON, or None (the standard file): read by each worker.
+    card_files: tuple[JSONObject | None, ...] = ()
     curves: bool = False                 # also tally the provisional-score curves (costs a score per decision)
+    cards: bool = False                  # also tally which cards each seat takes, buys or plays
 
 
 def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
     """Play games ``first .. first + count - 1`` of ``job`` under every setting (a worker's task)."""
-    game = get_game(job.game)
-    if job.card_file is not None:
-        game = game.with_card_file(job.card_file)
+    standard = get_game(job.game)
+    games = [standard if data is None else standard.with_card_file(data)
+             for data in (job.card_files or (None,) * len(job.settings))]
     tallies = [Tally(job.players) for _ in job.settings]
     paired = len(job.settings) == 2
     zeros = [0] * job.players
@@ -224,13 +264,16 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
     for i in range(first, first + count):
         seed = job.seed + i
         results: list[GameResult] = []
-        for tally, (bots, variants) in zip(tallies, job.settings):
+        for game, tally, (bots, variants) in zip(games, tallies, job.settings):
             curve: list[tuple[int, ...]] = []
-            on_step = (lambda state: curve.append(game.scores(state))) if job.curves else None
+            uses: list[CardUse] = []
+            on_step = _recorder(game, curve if job.curves else None, uses if job.cards else None)
             _, result, _ = play_game(game, job.players, seed, bots, dict(variants), on_step=on_step)
             tally.add_game(result.scores, result.winners, result.decisions)
             if job.curves:
                 tally.add_curve(curve)
+            if job.cards:
+                tally.add_card_uses(uses, result.scores)
             results.append(result)
         if paired:
             a, b = results
@@ -243,6 +286,21 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
                 wdiff[s] += wb - wa
                 wdiff2[s] += (wb - wa) ** 2
     return ChunkResult(first, tallies, diff, diff2, wdiff, wdiff2) if paired else ChunkResult(first, tallies)
+
+
+def _recorder(game: AnyGame, curve: list[tuple[int, ...]] | None,
+              uses: list[CardUse] | None) -> Callable[[Any], None] | None:
+    """What a game's ``on_step`` records: the provisional scores (``curve``), the card uses, or nothing."""
+    if curve is None and uses is None:
+        return None
+    read = READERS[game.id]
+
+    def record(state: Any) -> None:
+        if curve is not None:
+            curve.append(game.scores(state))
+        if uses is not None:
+            uses.extend(read(state))
+    return record
 
 
 def chunk_plan(games: int, chunk: int) -> list[tuple[int, int]]:
@@ -413,7 +471,7 @@ def simulate_sweep(game_id: str, players: int, games: int, seed: int, *, bots: S
     players = game.check_players(players)
     variants = game.check_variants(variants)
     job = Job(game.id, players, seed, ((tuple(bots), tuple(sorted(variants.items()))),),
-              game.card_file(game.new_game(players, seed, variants)), curves)
+              (game.card_file(game.new_game(players, seed, variants)),), curves, cards=True)
     runner = make_executor(executor, workers=workers, scheduler=scheduler, games=games)
     start = time.perf_counter()
     try:
@@ -448,16 +506,26 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
             variants_b: Mapping[str, Any] | None = None, bots_a: Sequence[str] = ("random",),
             bots_b: Sequence[str] | None = None, executor: str | None = None, workers: int | None = None,
             scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, until_ci: float | None = None,
-            progress: Progress | None = None, game: AnyGame | None = None, curves: bool = False) -> JSONObject:
+            progress: Progress | None = None, game: AnyGame | None = None, curves: bool = False,
+            cards_a: JSONObject | None = None, cards_b: JSONObject | None = None) -> JSONObject:
     """A paired A/B comparison on the same deals (see the module docstring). With ``until_ci``, the
     run stops once every seat's score-difference interval is at most that wide on each side (or at
-    ``games``)."""
+    ``games``).
+
+    ``cards_a`` / ``cards_b``: a card file's data for that setting (checked by the game's own reader);
+    None: ``game``'s cards (the standard file when ``game`` is None). The result's ``pairing`` says
+    whether the two settings were dealt the same cards (``play/pairing.py``); each setting's figures
+    include per-card figures (``cards``)."""
     game = game or get_game(game_id)
+    game_a = game.with_card_file(cards_a) if cards_a is not None else game
+    game_b = game.with_card_file(cards_b) if cards_b is not None else game_a
     players = game.check_players(players)
     a, b = game.check_variants(variants_a), game.check_variants(variants_b)
     bots_b = tuple(bots_b or bots_a)
     settings = ((tuple(bots_a), tuple(sorted(a.items()))), (bots_b, tuple(sorted(b.items()))))
-    job = Job(game.id, players, seed, settings, game.card_file(game.new_game(players, seed, a)), curves)
+    card_files = (game_a.card_file(game_a.new_game(players, seed, a)), game_b.card_file(game_b.new_game(players, seed, b)))
+    job = Job(game.id, players, seed, settings, card_files, curves, cards=True)
+    pair = pairing(game_a, game_b, players, seed, a, b)
     runner = make_executor(executor, workers=workers, scheduler=scheduler, games=2 * games)
 
     def precise(prefix: list[ChunkResult]) -> bool:
@@ -472,6 +540,8 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
     finally:
         runner.close()
     elapsed = time.perf_counter() - start
-    return {"game": game.id, "players": players, "seed": seed, "a": {"variants": a, "bots": list(bots_a)},
-            "b": {"variants": b, "bots": list(bots_b)}, "executor": runner.name, "interrupted": interrupted,
+    return {"game": game.id, "players": players, "seed": seed,
+            "a": {"variants": a, "bots": list(bots_a), "cards": "standard" if card_files[0] is None else "own"},
+            "b": {"variants": b, "bots": list(bots_b), "cards": "standard" if card_files[1] is None else "own"},
+            "pairing": pair, "executor": runner.name, "interrupted": interrupted,
             "until_ci": until_ci, "elapsed_s": round(elapsed, 3), "results": paired_stats(results, players)}

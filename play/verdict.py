@@ -1,0 +1,85 @@
+"""A paired comparison's answer in one sentence, built from its figures (``play.sweep.compare``).
+
+:func:`verdict` picks the differences B - A whose 95% interval excludes 0: per seat the win rate (in
+percentage points) and the score, paired on the same deals; and the game length and score spread,
+from the two settings' own intervals (a difference of independent means: its standard error is the
+root of the sum of the squared standard errors, which is wider than a paired one would be). The
+most telling one (the largest ratio of difference to standard error; a win rate first, as it is the
+question a designer asks) leads the sentence; the others are named after it.
+
+:func:`sentence` words it in English (the command line); the Analysis page words the same record in
+its own languages (``explorer/locales/*/analysis.json``, ``analysis.verdict.*``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from play.stats import Z95
+from rules.protocol import JSONObject
+
+#: The kinds of difference, in the order they are worded.
+KINDS = ("win_rate", "score", "game_length", "score_spread")
+
+
+def _finding(kind: str, seat: int | None, mean: float, low: float, high: float) -> JSONObject:
+    half = (high - low) / 2
+    return {"kind": kind, "seat": seat, "mean": round(mean, 4), "low": round(low, 4), "high": round(high, 4),
+            "significant": low > 0 or high < 0, "strength": abs(mean) / (half / Z95) if half > 0 else math.inf}
+
+
+def findings(stats: Mapping[str, Any]) -> list[JSONObject]:
+    """Every difference B - A with its 95% interval (win rates in percentage points), most telling first."""
+    found = []
+    for seat in stats["difference_b_minus_a"]:
+        for kind, key, scale in (("win_rate", "win_rate_difference", 100), ("score", "score_difference", 1)):
+            ci = seat[key]
+            if ci["low"] is not None:
+                found.append(_finding(kind, seat["seat"], ci["mean"] * scale, ci["low"] * scale, ci["high"] * scale))
+    for kind in ("game_length", "score_spread"):
+        a, b = stats["a"][kind], stats["b"][kind]
+        if a["low"] is None or b["low"] is None:
+            continue
+        se = math.hypot((a["high"] - a["low"]) / 2 / Z95, (b["high"] - b["low"]) / 2 / Z95)
+        mean = b["mean"] - a["mean"]
+        found.append(_finding(kind, None, mean, mean - Z95 * se, mean + Z95 * se))
+    return sorted(found, key=lambda f: (not f["significant"], f["kind"] != "win_rate", -f["strength"]))
+
+
+def verdict(stats: Mapping[str, Any], pairing: Mapping[str, Any]) -> JSONObject:
+    """``{"games", "basis": "deals" | "seeds", "headline", "others"}``: the leading difference (the
+    largest, significant or not; None before two games) and the other significant ones."""
+    found = findings(stats)
+    significant = [f for f in found if f["significant"]]
+    return {"games": stats["games"], "basis": "deals" if pairing.get("same_deals") else "seeds",
+            "headline": found[0] if found else None, "others": significant[1:]}
+
+
+def _what(finding: Mapping[str, Any]) -> str:
+    seat = finding["seat"]
+    return {"win_rate": f"Player {seat + 1 if seat is not None else 0}'s win rate",
+            "score": f"Player {seat + 1 if seat is not None else 0}'s score",
+            "game_length": "the game length", "score_spread": "the score spread"}[finding["kind"]]
+
+
+def _unit(finding: Mapping[str, Any]) -> str:
+    return {"win_rate": "points", "score": "points", "game_length": "decisions", "score_spread": "points"}[finding["kind"]]
+
+
+def sentence(record: Mapping[str, Any]) -> str:
+    """The verdict in one English sentence: "With B, Player 1's win rate is 4.1 points higher (95% CI
+    1.2 to 7.0) on the same 500 deals; no other difference is significant."."""
+    head, games, basis = record["headline"], record["games"], record["basis"]
+    if head is None:
+        return f"Too few games to compare ({games})."
+    higher = head["mean"] > 0
+    low, high = (head["low"], head["high"]) if higher else (-head["high"], -head["low"])
+    size = f"{abs(head['mean']):.1f} {_unit(head)} {'higher' if higher else 'lower'} (95% CI {low:.1f} to {high:.1f})"
+    if not head["significant"]:
+        return (f"On the same {games} {basis}, no difference between A and B is significant; the largest: "
+                f"with B, {_what(head)} is {size}.")
+    others = record["others"]
+    rest = ("no other difference is significant" if not others
+            else "also significant: " + ", ".join(_what(f) for f in others))
+    return f"With B, {_what(head)} is {size} on the same {games} {basis}; {rest}."
