@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from explorer.pages.serve import ROUTES, serve_command
+from explorer.tables import telemetry
 from explorer.tables.store import StoreError, TableStore, default_path
 from play import cli as play_cli
 from play.cli import write_out
@@ -74,6 +75,8 @@ def _tables(args, store, path: Path) -> int:
                          f"over, scores {', '.join(map(str, t['final_scores']))}" if t["finished"] else "open")
                 print(f"{t['id']}  {t['game']:<12} {t['players']} players  {t['moves']:>5} moves  {state}")
             return 0
+        if args.action == "telemetry":
+            return _telemetry(args, store, path)
         if not args.table:
             raise RulesError(f"tables {args.action} needs a table id (see `rules-explorer tables list`)")
         record = store.table(args.table)
@@ -87,16 +90,51 @@ def _tables(args, store, path: Path) -> int:
             return 0
         game = get_game(record.game)
         moves = [(seat, game.decode_action(action)) for seat, action in store.moves(record.id)]
-        data = replays.record(game, record.players, record.seed, record.variants, moves)
+        notes = store.notes(record.id)
+        data = replays.record(game, record.players, record.seed, record.variants, moves, notes=notes)
         text = json.dumps(data, indent=1)
         if args.out:
             write_out(args.out, text + "\n")
-            print(f"wrote {len(moves)} moves of table {record.id} to {args.out}")
+            print(f"wrote {len(moves)} moves and {len(notes)} notes of table {record.id} to {args.out}")
         else:
             print(text)
         return 0
     finally:
         store.close()
+
+
+def _telemetry(args, store, path: Path) -> int:
+    """``tables telemetry [ID] [--csv] [--out FILE]``: decision times per seat and refused moves by
+    rule, of one table or of every table (then also which rules people trip over most)."""
+    if args.table and store.table(args.table) is None:
+        raise RulesError(f"there is no table {args.table!r} in {path}")
+    if args.csv or args.json:
+        if args.json:
+            ids = [args.table] if args.table else [record.id for record in store.tables()]
+            out = json.dumps({"seats": [row for each in ids for row in telemetry.table_summary(store, each)],
+                              "rules": telemetry.rule_summary(store, args.table)}, indent=1)
+        else:
+            out = telemetry.csv_text(store, args.table)
+        if args.out:
+            write_out(args.out, out if out.endswith("\n") else out + "\n")
+            print(f"wrote the telemetry of {'table ' + args.table if args.table else 'every table'} to {args.out}")
+        else:
+            print(out, end="" if out.endswith("\n") else "\n")
+        return 0
+    ids = [args.table] if args.table else [record.id for record in store.tables()]
+    for each in ids:
+        for row in telemetry.table_summary(store, each):
+            times = (f"median {row['median_seconds']:.1f}s, mean {row['mean_seconds']:.1f}s over {row['decisions']} decisions"
+                     if row["decisions"] else "no timed decisions")
+            rules = ", ".join(f"{rule} ×{count}" for rule, count in row["by_rule"].items()) or "none"
+            print(f"{row['table']}  {row['game']:<12} Player {row['seat'] + 1} ({row['controller']}): {times}; "
+                  f"refused: {rules}")
+    if not args.table:
+        print("rules people trip over most:")
+        for row in telemetry.rule_summary(store)[:20] or [{"game": "-", "rule": "no refused moves yet", "refusals": 0,
+                                                           "tables": 0, "seats": 0}]:
+            print(f"  {row['refusals']:>5}  {row['game']:<12} {row['rule']}  ({row['tables']} tables, {row['seats']} seats)")
+    return 0
 
 
 def add_commands(sub) -> None:
@@ -116,12 +154,14 @@ def add_commands(sub) -> None:
     p.add_argument("panel_args", nargs="*", metavar="-- PANEL_ARGS", help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_serve)
 
-    p = sub.add_parser("tables", help="list playtest tables, export one game as a replay file, or end one")
-    p.add_argument("action", choices=("list", "export", "abandon"))
-    p.add_argument("table", nargs="?", help="the table id (export, abandon)")
+    p = sub.add_parser("tables", help="list playtest tables, export one game as a replay file (with its notes), "
+                                      "end one, or sum up their telemetry")
+    p.add_argument("action", choices=("list", "export", "abandon", "telemetry"))
+    p.add_argument("table", nargs="?", help="the table id (export, abandon; telemetry: one table, else all)")
     p.add_argument("--db", metavar="FILE", help="the tables' database (default: the user's data directory)")
     p.add_argument("--out", metavar="REPLAY.json")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--csv", action="store_true", help="telemetry: as CSV (a row per seat, then per rule refused)")
     p.set_defaults(run=cmd_tables)
 
 

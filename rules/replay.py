@@ -5,6 +5,12 @@ the game was played with a card file other than the standard one, ``"cards"`` wi
 A game that began from a what-if position instead of a deal carries it as ``"start"`` (a position
 file); its moves are replayed from there.
 Replaying reproduces every state exactly; time travel is replaying a prefix.
+
+An optional ``"notes"`` key holds the notes pinned to moves (a playtest table's, the explorer's):
+``[{"step", "seat", "text"}, ...]`` with an optional ``"at"`` (seconds since 1970), where ``step``
+is a step of the replay (0: the deal, up to the number of actions), ``seat`` the seat that wrote it
+or ``"teacher"``, and ``text`` 1 to :data:`NOTE_LIMIT` characters. :func:`read` checks them and
+:func:`notes` gives them back, in order; the moves are the same with or without them.
 """
 
 from __future__ import annotations
@@ -19,6 +25,14 @@ from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPo
 from rules.registry import get_game
 
 REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
+#: The optional keys of a replay.
+OPTIONAL_KEYS = ("cards", "comment", "start", "notes")
+#: Who wrote a note that no seat wrote: the teacher (the explorer's everything view, a table's creator).
+TEACHER = "teacher"
+#: The longest note, in characters.
+NOTE_LIMIT = 2000
+#: The keys of a note (``at`` is optional).
+NOTE_KEYS = ("step", "seat", "text", "at")
 
 #: A replay's move: the seat and its action. A replay may name any game, so its states and actions are
 #: those of :data:`~rules.protocol.AnyGame` (``Any``: each game's own types).
@@ -27,11 +41,12 @@ Move = tuple[Seat, Any]
 
 def record(game: GameSpec[S, A], players: int, seed: int, variants: Mapping[str, Any] | None,
            actions: Iterable[tuple[Seat, A]], *, state: S | None = None,
-           start: Mapping[str, JSON] | None = None) -> JSONObject:
+           start: Mapping[str, JSON] | None = None, notes: Iterable[Mapping[str, JSON]] = ()) -> JSONObject:
     """The replay of a game played from ``new_game(players, seed, variants)`` with these moves.
 
-    Pass any state of the game as ``state`` so a non-standard card file is written along, and the
-    position the game began from as ``start`` when it did not begin with a deal.
+    Pass any state of the game as ``state`` so a non-standard card file is written along, the
+    position the game began from as ``start`` when it did not begin with a deal, and the notes
+    pinned to its moves as ``notes`` (written only when there are some).
     """
     data: JSONObject = {
         "game": game.id,
@@ -46,6 +61,9 @@ def record(game: GameSpec[S, A], players: int, seed: int, variants: Mapping[str,
         data["cards"] = cards
     if start is not None:
         data["start"] = dict(start)
+    kept = [{key: note[key] for key in NOTE_KEYS if key in note} for note in notes]
+    if kept:
+        data["notes"] = list(kept)
     return data
 
 
@@ -83,7 +101,7 @@ def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
     missing = [key for key in REPLAY_KEYS if key not in data]
     if missing:
         _bad("missing", "replay", keys=joined(missing))
-    unknown = set(data) - set(REPLAY_KEYS) - {"cards", "comment", "start"}
+    unknown = set(data) - set(REPLAY_KEYS) - set(OPTIONAL_KEYS)
     if unknown:
         _bad("unknown_fields", "replay", keys=joined(sorted(map(str, unknown))))
     try:
@@ -123,7 +141,33 @@ def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
             actions.append((move["seat"], game.decode_action(move["action"])))
         except InvalidPosition as error:
             raise InvalidReplay(error.problem, where=f"{where}.{error.where}", problems=error.problems) from None
+    if "notes" in data:
+        _check_notes(data["notes"], players, len(actions))
     return game, state, actions
+
+
+def _check_notes(found: JSON, players: int, steps: int) -> None:
+    """Raise InvalidReplay naming the first bad note (``replay.notes[i]``) and what is wrong with it."""
+    if not isinstance(found, list):
+        _bad("notes_list", "replay.notes")
+    for i, note in enumerate(found):
+        where = f"replay.notes[{i}]"
+        if not isinstance(note, Mapping) or not {"step", "seat", "text"} <= set(note) or not set(note) <= set(NOTE_KEYS):
+            _bad("note_object", where)
+        step, seat, text, at = note["step"], note["seat"], note["text"], note.get("at", 0)
+        if type(step) is not int or not 0 <= step <= steps:
+            _bad("note_step", f"{where}.step", value=repr(step), steps=steps)
+        if seat != TEACHER and (type(seat) is not int or not 0 <= seat < players):
+            _bad("note_seat", f"{where}.seat", value=repr(seat), last=players - 1)
+        if not isinstance(text, str) or not text.strip() or len(text) > NOTE_LIMIT:
+            _bad("note_text", f"{where}.text", limit=NOTE_LIMIT)
+        if type(at) not in (int, float) or at < 0:
+            _bad("note_at", f"{where}.at", value=repr(at))
+
+
+def notes(data: Mapping[str, Any]) -> list[JSONObject]:
+    """The notes of a replay that :func:`read` accepted (``[]`` without any), each a new dict."""
+    return [dict(note) for note in data.get("notes", [])]
 
 
 def states(data: JSON) -> tuple[AnyGame, list[Any]]:

@@ -13,7 +13,10 @@ Every component here watches a :class:`~explorer.core.session.GameSession` and o
   whole line, sent to the browser once per line of play, and moving the cursor only moves the
   highlight (``current``); viewed as a seat, the log stops at the step shown (no future moves of
   the recorded line), growing and shrinking with the cursor. A shared table's pages (no teacher)
-  list the table's whole record: every seat has lived through it.
+  list the table's whole record: every seat has lived through it. Under each step, the notes
+  pinned to it that the viewpoint may read (``session.visible_notes``), their text escaped.
+* :class:`NoteForm`: pin a note to the step at the cursor (the explorer: as the viewing seat or the
+  teacher, into the session; a table's page: through its hub). Part of the event log's panel.
 * :class:`BranchesPanel`: the lines kept aside (``session.branches``) with a button each to
   switch to it; :class:`ReplayProblem`: what a variant change did (``session.variant_change``): a
   prominent notice when it cut the line at a move the new rules forbid, a note when every move is
@@ -21,7 +24,8 @@ Every component here watches a :class:`~explorer.core.session.GameSession` and o
 
 CSS classes the tests and the browser rely on: ``step-start``/``step-back``/``step-forward``/
 ``step-end`` (buttons), ``step-slider``, ``step-keys``; ``event-log``, ``step`` (``data-step``),
-``step current``, ``step future``; ``branches``, ``current-line``, ``branch-line``,
+``step current``, ``step future``; ``notes``, ``note`` (``data-seat``: a seat or ``teacher``),
+``note-form``, ``note-text``, ``pin-note``, ``note-message``; ``branches``, ``current-line``, ``branch-line``,
 ``switch-branch-<i>``; ``replay-problem``, ``variant-change``.
 """
 
@@ -38,6 +42,7 @@ import param
 import rules
 from explorer.core.i18n import text
 from explorer.core.links import rule_link_html, rules_path
+from explorer.core.notes import NOTE_LIMIT, author_label
 from explorer.core.session import (GameSession, Line, player_label, variant_label, variant_value_label,
                                    variants_text)
 from explorer.core.stylesheets import stylesheet
@@ -183,6 +188,7 @@ class Stepper(pn.viewable.Viewer):
 # --------------------------------------------------------------------------- event log
 
 LOG_CSS = stylesheet("components/event_log")
+NOTES_CSS = stylesheet("components/notes")
 
 
 #: How many steps' lines the log sends at each move before it sends them all again (see EventLog._refresh).
@@ -269,7 +275,7 @@ class LogList(pn.custom.JSComponent):
     }
     """
 
-    _stylesheets = [LOG_CSS]
+    _stylesheets = [LOG_CSS, NOTES_CSS]
 
     @property
     def lines(self) -> str:
@@ -295,17 +301,23 @@ class EventLog(pn.viewable.Viewer):
 
     session = param.ClassSelector(class_=GameSession, constant=True)
     lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the rule links.")
+    pin = param.Parameter(default="session", doc="How a note is pinned: pin(step, text) raising NoteRefused or a "
+                          "refusal with problem_in(lang); 'session': session.add_note; None: no note form.")
 
     def __init__(self, **params):
         super().__init__(**params)
+        self._notes: dict[int, list[dict]] = {}     # step -> the notes the viewpoint may read there
+        self._notes_key: tuple = ()
         self._key: tuple | None = None
         self._made: list[str] = []      # the lines made for ``_key``, step by step from the deal
         self._sent = -1                 # the last step whose line the page holds
         self._recent_steps = 0          # how many steps' lines ``list.recent`` holds
         self.list = LogList(session=self.session, sizing_mode="stretch_width", css_classes=["event-log-pane"],
                             margin=0)
-        self.session.param.watch(self._refresh, ["state", "log", "viewing_seat"])
+        self.session.param.watch(self._refresh, ["state", "log", "viewing_seat", "notes", "notes_public"])
         self.param.watch(self._relabel, "lang")
+        pin = self.session.add_note if self.pin == "session" else self.pin
+        self.form = NoteForm(session=self.session, lang=self.lang, pin=pin) if pin is not None else None
         self._refresh()
 
     def last_step(self) -> int:
@@ -335,9 +347,12 @@ class EventLog(pn.viewable.Viewer):
         path = rules_path()
         items = "".join(f"<li>{esc(said)}{_event_rule_link(game, kind, lang, path)}</li>"
                         for kind, said in session.event_items(step, lang=lang))
+        notes = "".join(f'<li class="note" data-seat="{esc(str(note["seat"]))}"><b>{esc(author_label(note["seat"], lang))}</b>'
+                        f'<span class="note-said">{esc(note["text"])}</span></li>' for note in self._notes.get(step, ()))
         return (f'<div class="step" data-step="{step}" title="{esc(text("timeline.jump_to", lang, step=step))}">'
                 f'<span class="step-no">{esc(text("timeline.step", lang, step=step))}</span>'
-                f'<span class="who">{esc(who)}</span><ul>{items}</ul></div>')
+                f'<span class="who">{esc(who)}</span><ul>{items}</ul>'
+                f'{f"<ul class=notes>{notes}</ul>" if notes else ""}</div>')
 
     def html(self) -> str:
         """The log as the page shows it: its lines, the cursor's marked ``current``, later ones ``future``."""
@@ -353,6 +368,12 @@ class EventLog(pn.viewable.Viewer):
         # The lines change with the line of play (a new log or first state) or the point of view,
         # not with the cursor: the objects are compared by identity (the session replaces them).
         key = (session.log, session.state_at(0), session.viewing_seat)
+        notes = session.visible_notes()
+        notes_key = tuple((note["step"], str(note["seat"]), note["text"], note.get("at")) for note in notes)
+        if notes_key != self._notes_key:          # the notes shown changed: every line is made again
+            self._notes_key, self._notes, self._key = notes_key, {}, None
+            for note in notes:
+                self._notes.setdefault(note["step"], []).append(note)
         old, last = self._key, self.last_step()
         # A line that grew (a move was played at its end) keeps the lines made for it.
         same = (old is not None and old[1] is key[1] and old[2] == key[2]
@@ -381,7 +402,65 @@ class EventLog(pn.viewable.Viewer):
         self.list.param.update(**update, current=session.cursor)
 
     def __panel__(self):
-        return self.list
+        if self.form is None:
+            return self.list
+        return pn.Column(self.list, self.form, sizing_mode="stretch_width", margin=0)
+
+
+class NoteForm(pn.viewable.Viewer):
+    """Pin a note to the step at the session's cursor: a text field, a button, what happened.
+
+    ``pin(step, text)`` does it (the explorer: ``session.add_note``; a table's page: its hub, which
+    checks the seat's link). Whatever the browser sends (a forged step or text) is checked there; a
+    refusal is shown here, escaped, and changes nothing."""
+
+    session = param.ClassSelector(class_=GameSession, constant=True)
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), doc="The language of the form.")
+    pin = param.Callable(doc="pin(step, text): pins the note, or raises a refusal.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        lang = self.lang
+        self.heading = pn.pane.HTML("", css_classes=["note-heading"], stylesheets=[NOTES_CSS], margin=(4, 5, 0, 5),
+                                    sizing_mode="stretch_width")
+        self.text_input = pn.widgets.TextAreaInput(placeholder=text("timeline.note.placeholder", lang, limit=NOTE_LIMIT),
+                                                   max_length=NOTE_LIMIT, rows=2, css_classes=["note-text"],
+                                                   sizing_mode="stretch_width", margin=(2, 5))
+        self.button = pn.widgets.Button(label=text("timeline.note.pin", lang), css_classes=["pin-note"], margin=(2, 5))
+        self.button.on_click(lambda event: self.submit())
+        self.message = pn.pane.HTML("", css_classes=["note-message"], stylesheets=[NOTES_CSS], margin=(0, 5),
+                                    sizing_mode="stretch_width")
+        self.session.param.watch(self._heading, ["cursor", "log"])
+        self._heading()
+        self._layout = pn.Column(self.heading, self.text_input, self.button, self.message, css_classes=["note-form"],
+                                 sizing_mode="stretch_width", margin=(6, 0, 0, 0))
+
+    def _heading(self, *events) -> None:
+        session, lang = self.session, self.lang
+        step = session.cursor
+        who = (text("timeline.deal", lang) if step == 0 else
+               text("explorer.player", lang, n=session.log[step - 1][0] + 1))
+        self.heading.object = f'<div class="note-heading">{esc(text("timeline.note.on_step", lang, step=step, who=who))}</div>'
+
+    def submit(self) -> bool:
+        """Pin the typed note to the cursor's step; True once pinned (the field is then emptied)."""
+        step, lang = self.session.cursor, self.lang
+        try:
+            self.pin(step, self.text_input.value_input or self.text_input.value)
+        except Exception as error:
+            # A refusal (NoteRefused, a table's TableError: each says it with problem_in): shown, nothing changed.
+            if not hasattr(error, "problem_in") and not isinstance(error, (ValueError, RulesError)):
+                raise
+            problem = error.problem_in(lang) if hasattr(error, "problem_in") else str(error)
+            self.message.object = (f'<div class="note-message refused">'
+                                   f'{esc(text("timeline.note.refused", lang, problem=problem))}</div>')
+            return False
+        self.text_input.param.update(value="", value_input="")
+        self.message.object = f'<div class="note-message">{esc(text("timeline.note.pinned", lang, step=step))}</div>'
+        return True
+
+    def __panel__(self):
+        return self._layout
 
 
 @lru_cache(maxsize=None)

@@ -34,12 +34,20 @@ the rules' message, are kept in ``replay_problem``, and the whole old line in ``
 What the change did is kept in ``variant_change`` (see :meth:`GameSession._replay_under`): the
 variants before and after, the move that became illegal (or None: every move is still legal) and
 the scores at the end of the line before and after, until the line changes again.
+
+Notes
+    ``notes`` holds the notes pinned to the line's moves (:mod:`explorer.core.notes`): ``add_note``
+    pins one as the viewing seat (or the teacher), ``visible_notes`` gives those the viewpoint may
+    read. A note stays while the moves up to its step stay: a line replaced at an earlier step keeps
+    its notes in ``branches`` (``Line.notes``), and they come back with it. ``replay``/``load`` carry
+    them (the replay's ``notes`` key).
 """
 
 from __future__ import annotations
 
 import json
 import keyword
+import time
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
@@ -48,6 +56,7 @@ import param
 import rules
 from rules import replay as replay_files
 from explorer.core.i18n import event_text, text
+from explorer.core.notes import TEACHER, NoteRefused, check_note, note_visible
 from play.bots import BOTS, bot_move
 from explorer.core.viewpoint import Viewpoint
 from rules.protocol import ALL, GameSpec, IllegalAction, InvalidReplay, RulesError
@@ -80,6 +89,7 @@ class Line:
     variants: tuple
     forked_at: int
     origin: str | None = None
+    notes: tuple = ()
 
     def __str__(self) -> str:
         if self.origin is not None:
@@ -217,6 +227,10 @@ class GameSession(param.Parameterized):
     seat_players = param.Dict(default={}, doc="Who plays each seat when playing on: 'human' or a bot name (seat -> name).")
     selected_action = param.Dict(default=None, allow_None=True,
                                  doc="The action a person is about to confirm (its JSON), for boards to preview; None otherwise.")
+    notes = param.List(default=[], item_type=dict,
+                       doc="Notes pinned to the line's moves ({step, seat, text, at}; explorer.core.notes). Replaced, never mutated.")
+    notes_public = param.Boolean(default=False,
+                                 doc="Every note may be read (a table ended before its game was over); else once the game is over.")
 
     spec = param.Parameter(default=None, constant=True, doc="The GameSpec in use (a replay may bring its own card file).")
     state = param.Parameter(default=None, constant=True, doc="The state after `cursor` actions of the log (derived).")
@@ -233,6 +247,7 @@ class GameSession(param.Parameterized):
         self._observations: dict = {}      # (step, seat) -> observe() of _states[step]
         self._step_keys: dict = {}         # step -> (the state there, its key): see step_key
         self._cards: tuple | None = None   # (spec, first state, card answers) of the current line
+        self._note_events: dict = {}       # (step key, observer) -> observe()["events"], for notes
         self._deal(**self._setup(spec, self.variants, self.players, self.seed))
         self.param.watch(self._on_setup_change, ["players", "seed"])
         self.param.watch(self._on_game_change, ["game"])
@@ -374,6 +389,42 @@ class GameSession(param.Parameterized):
         return [{"step": step, "seat": self.log[step - 1][0] if step else None,
                  "events": self.event_texts(step, seat)} for step in range(upto + 1)]
 
+    # ------------------------------------------------------------------ notes
+    def add_note(self, step: int, note_text: str, author: int | str | None = "viewing") -> dict:
+        """Pin a note to ``step`` of the line (0: the deal), written by ``author`` (default: the
+        viewing seat, or the teacher where the page has one); returns it. NoteRefused (naming the
+        problem) for a step past the line's end, a blank or over-long text, or a page that has no
+        seat and no teacher (a spectator): nothing changes."""
+        step, cleaned = check_note(step, note_text, len(self.log))
+        if author == "viewing":
+            author = self.viewing_seat if self.viewing_seat is not None else TEACHER if self.teacher else None
+        if author is None:
+            raise NoteRefused("spectator")
+        note = {"step": step, "seat": author, "text": cleaned, "at": round(time.time(), 3)}
+        self.notes = [*self.notes, note]
+        return note
+
+    def visible_notes(self, viewer: Any = "viewing") -> list[dict]:
+        """The notes ``viewer`` (default: the page's viewpoint) may read, in step order
+        (:func:`explorer.core.notes.note_visible`: everybody's once the game is over)."""
+        viewer = self.viewpoint.observer if viewer == "viewing" else viewer
+        if not self.notes:
+            return []
+        ended = self.notes_public or bool(self.spec.is_over(self.state_at(len(self.log))))
+        shown = [note for note in self.notes
+                 if note["step"] <= len(self.log) and note_visible(note, viewer, ended, self._events_for_note)]
+        return sorted(shown, key=lambda note: note["step"])
+
+    def _events_for_note(self, step: int, observer: Any) -> Any:
+        """What ``observe`` gives ``observer`` for the move that led to ``step`` (any viewpoint: only
+        compared, never shown), cached per state."""
+        key = (self.step_key(step), observer)
+        if key not in self._note_events:
+            if len(self._note_events) > 4096:
+                self._note_events = {}
+            self._note_events[key] = self.spec.observe(self.state_at(step), observer)["events"]
+        return self._note_events[key]
+
     def describe_move(self, step: int) -> str:
         """``"Player 2: take cloud 3 to journal"``: the move that led to ``step``, as the teacher reads it."""
         seat, action = self.log[step - 1]
@@ -383,7 +434,7 @@ class GameSession(param.Parameterized):
         """The current line as a replay file (docs/formats.md)."""
         start = self.spec.encode(self._states[0]) if self.start is not None else None
         return replay_files.record(self.spec, self.players, self.seed, self.variants, self.log,
-                                   state=self._states[0], start=start)
+                                   state=self._states[0], start=start, notes=self.notes)
 
     def save(self) -> dict:
         """The current line as a replay file: what "save" writes (``load`` reads it back)."""
@@ -509,14 +560,16 @@ class GameSession(param.Parameterized):
             self._states = [first]
             self._observations = {}
             self._set_line(list(line.log), line.cursor, branches=_rebased(branches, here, line.origin),
-                           replay_problem=None, game=spec.id, start=setup.get("start"), selected_action=None, **values)
+                           replay_problem=None, game=spec.id, start=setup.get("start"), selected_action=None,
+                           notes=list(line.notes), **values)
             return
         values = {}
         if variants != self.variants:
             values = self._setup(self.spec, variants, self.players, self.seed)
         self._states = [self._root(self.spec, self.players, self.seed, variants)]
         self._observations = {}
-        self._set_line(list(line.log), line.cursor, branches=branches, replay_problem=None, **values)
+        self._set_line(list(line.log), line.cursor, branches=branches, replay_problem=None, notes=list(line.notes),
+                       **values)
 
     # ------------------------------------------------------------------ new games
     def reset(self) -> None:
@@ -544,7 +597,8 @@ class GameSession(param.Parameterized):
         self._states = states
         self._observations = {}
         self._set_line(list(moves), cursor, branches=[], replay_problem=None, game=spec.id,
-                       start=dict(data["start"]) if "start" in data else None, selected_action=None, **values)
+                       start=dict(data["start"]) if "start" in data else None, selected_action=None,
+                       notes=replay_files.notes(data), notes_public=False, **values)
 
     def load_position(self, data: Mapping) -> None:
         """Start a new line from a what-if position (a position file): empty log, cursor at 0.
@@ -637,7 +691,7 @@ class GameSession(param.Parameterized):
         self._states = [self._root(spec, values.get("players", self.players), values.get("seed", self.seed),
                                    values.get("variants", self.variants), values["start"])]
         self._observations = {}
-        self._set_line([], 0, branches=[], replay_problem=None, selected_action=None, **values)
+        self._set_line([], 0, branches=[], replay_problem=None, selected_action=None, notes=[], **values)
 
     def _extend_states(self, log: Sequence[Move], step: int):
         """``_states[step]`` along ``log``, applying the moves not yet cached."""
@@ -654,7 +708,7 @@ class GameSession(param.Parameterized):
 
     def _line_record(self, forked_at: int) -> Line:
         return Line(log=tuple(self.log), cursor=self.cursor, variants=tuple(sorted(self.variants.items())),
-                    forked_at=forked_at)
+                    forked_at=forked_at, notes=tuple(self.notes))
 
     def _continue_line(self, moves: list, states: list, cursor: int) -> None:
         """Put ``moves`` after the cursor: appended at the end, or a new line forking from a past cursor."""
@@ -679,6 +733,12 @@ class GameSession(param.Parameterized):
         if log is not self.log:
             extra["log"] = log     # Param compares lists item by item and would report an unchanged one
             extra.setdefault("variant_change", None)     # it described the line being replaced
+            if "notes" not in extra and self.notes:     # a note stays while the moves up to it stay
+                shared = next((i for i, (old, new) in enumerate(zip(self.log, log)) if old != new),
+                              min(len(self.log), len(log)))
+                kept = [note for note in self.notes if note["step"] <= shared]
+                if len(kept) != len(self.notes):
+                    extra["notes"] = kept
         self._quietly(cursor=cursor, state=state, **extra)
 
     # ------------------------------------------------------------------ watchers
@@ -719,7 +779,8 @@ class GameSession(param.Parameterized):
                 del self._states[shared + 1:]
                 self._quietly(log=old_log)
                 raise
-            self._set_line(self.log, min(self.cursor, len(self.log)), variant_change=None)
+            self._set_line(self.log, min(self.cursor, len(self.log)), variant_change=None,
+                           notes=[note for note in self.notes if note["step"] <= shared])
             return
         self._set_line(self.log, min(self.cursor, len(self.log)))
 
@@ -751,7 +812,7 @@ class GameSession(param.Parameterized):
                 break
         if problem is not None:
             kept = Line(log=tuple(log), cursor=cursor, variants=tuple(sorted(old_variants.items())),
-                        forked_at=problem["move"] - 1)
+                        forked_at=problem["move"] - 1, notes=tuple(self.notes))
             values["branches"] = self.branches + [kept]
             log = log[:problem["move"] - 1]
         after = self._line_end(self._states[len(log)], log, values["variants"])

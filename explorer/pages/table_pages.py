@@ -15,6 +15,11 @@ draw only observations of the viewing seat, so the page holds nothing that seat 
 tests read every websocket message to check). Moves go to the table through the hub
 (:class:`TablePicker`), never into the page's session directly; the hub then tells every page.
 
+A seat pins notes to moves from under its event log (:class:`~explorer.components.timeline.NoteForm`,
+through :meth:`TableHub.add_note`, which checks the seat's link); every page shows the notes its
+viewpoint may read (:meth:`TableHub.visible_notes`), and only those are ever given to the page. A
+finished table's page offers its telemetry as CSV (:mod:`explorer.tables.telemetry`).
+
 Finished games open in the explorer with every hand shown: ``/explorer?table=ID`` (the explorer's
 path: ``$RULES_EXPLORER_EXPLORER_PATH``, default ``/explorer``; only once the
 game is over: before, the replay would show every hand).
@@ -45,6 +50,7 @@ from explorer.components.scores import ScoreBreakdown
 from explorer.core.session import FixedViewSession, player_label, variant_label, variant_note, variant_options
 from explorer.tables.hub import CONTROLLERS, HUMAN, TableError, TableHub, db_path_from_args, get_hub
 from explorer.tables.store import SEED_LIMIT, token_digest
+from explorer.tables.telemetry import csv_text as telemetry_csv
 from explorer.components.timeline import EventLog
 from explorer.pages.table_texts import esc, seat_name, t
 from explorer.web.request import page_language, page_origin, page_path, query_arg
@@ -137,7 +143,7 @@ class TablePage(pn.viewable.Viewer):
         lang = self.lang
         self.picker = TablePicker(page=self, session=session, lang=lang) if self.seat is not None else None
         self.board = board_for(session, lang)
-        self.log_view = EventLog(session=session, lang=lang)
+        self.log_view = EventLog(session=session, lang=lang, pin=self.pin_note if self.seat is not None else None)
         # The plots are made when their card is first opened: following a move costs each page as
         # much again as everything else on it, and most players watch the table.
         self.plots: LivePlots | None = None
@@ -149,12 +155,17 @@ class TablePage(pn.viewable.Viewer):
         self.download = pn.widgets.FileDownload(callback=self._replay_file, filename=f"table-{table.id}.json",
                                                 label=t("download_replay", lang), color="primary",
                                                 css_classes=["download-replay"], margin=(4, 5))
+        self.telemetry_download = pn.widgets.FileDownload(callback=self._telemetry_file,
+                                                          filename=f"table-{table.id}-telemetry.csv",
+                                                          label=t("download_telemetry", lang),
+                                                          css_classes=["download-telemetry"], margin=(4, 5))
         self.rematch_button = pn.widgets.Button(label=t("rematch_same_seats", lang), css_classes=["rematch"],
                                                 margin=(4, 5), visible=self.seat is not None)
         self.rematch_button.on_click(lambda event: self.rematch())
         self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
         self.end = pn.Column(pn.pane.Markdown(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
-                             pn.Row(self.download, self.rematch_button, margin=0, styles={"flex-wrap": "wrap"}), self.end_links,
+                             pn.Row(self.download, self.telemetry_download, self.rematch_button, margin=0,
+                                    styles={"flex-wrap": "wrap"}), self.end_links,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
         # The hub calls it from whichever thread took the move: it runs on this page's own loop.
         self._on_table_change = OnLoop(self._follow)
@@ -191,6 +202,14 @@ class TablePage(pn.viewable.Viewer):
             self._sync()
             self._show()
         return True
+
+    def pin_note(self, step, note_text) -> dict:
+        """This seat pins a note to ``step`` of the table (the hub checks the link, the step and the
+        text; TableError names what was wrong, and nothing changes). Every page is told."""
+        note = self.hub.add_note(self.table.id, self.token, step, note_text)
+        with pn.io.hold():
+            self._sync()
+        return note
 
     def _refusal(self, error: Exception) -> str:
         """Why the table refused a move: the rules' refusal in the page's language with a link to the
@@ -245,6 +264,10 @@ class TablePage(pn.viewable.Viewer):
         upto = min(len(table.moves), len(table.states) - 1)
         if upto > known:
             session.follow(table.moves[known:upto], table.states[known + 1:upto + 1])
+        # Only the notes this page's seat may read ever reach its session (and so its page).
+        notes = table.visible_notes(self.seat)
+        if notes != session.notes or session.notes_public != table.record.abandoned:
+            session.param.update(notes=notes, notes_public=table.record.abandoned)
 
     def _show(self) -> None:
         table, session = self.table, self.session
@@ -305,6 +328,12 @@ class TablePage(pn.viewable.Viewer):
     def _seat_label(self, seat: int) -> str:
         controller, lang = self.table.controller(seat), self.lang
         return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=bot_name(controller, lang))
+
+    def _telemetry_file(self):
+        """The table's telemetry as CSV (decision times per seat, refusals by rule): once it has ended."""
+        if not self.table.ended:
+            return io.StringIO(t("replay_not_over", self.lang) + "\n")
+        return io.StringIO(telemetry_csv(self.hub.store, self.table.id))
 
     def _replay_file(self):
         if not self.table.over:

@@ -34,6 +34,18 @@ live tables (``$RULES_EXPLORER_MAX_MCTS_SEATS``, default 8); 0 means none. A tab
 the creator link) or the operator (``rules-explorer tables abandon ID``) can end a table, and the
 creator can give a seat a new link (the old one stops working).
 
+Notes (:meth:`TableHub.add_note`): a seat (its link) or the teacher (the creator's link) pins a note
+to a step of the table; it is checked (:func:`explorer.core.notes.check_note`), committed like a
+move, then kept and told. :meth:`TableHub.visible_notes` gives each viewer only the notes it may
+read (:func:`explorer.core.notes.note_visible`, the one rule); the replay carries every note, and
+is given out only once the table has ended.
+
+Telemetry: each person's move is committed with the seconds its seat took (from when that seat
+could move: the move before, the table's creation, or for a restored table the last stored move),
+measured on the server; each move the rules refuse a person is committed with the refusal's rule
+(``IllegalAction.rule``; the hub's own refusals, a stale page or another's turn, are not the
+game's rules and are not counted). :mod:`explorer.tables.telemetry` sums them up.
+
 Nothing here imports Panel: the pages (:mod:`explorer.pages.table_pages`) subscribe with a callback,
 which is called from whichever thread accepted the move and must only schedule work.
 """
@@ -46,6 +58,7 @@ import os
 import secrets
 import sys
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -58,6 +71,7 @@ from rules.protocol import IllegalAction, RulesError
 from rules.registry import GAMES, get_game
 
 from explorer.core.i18n import text
+from explorer.core.notes import TEACHER, NoteRefused, check_note, note_visible
 from explorer.core.session import player_label
 from rules.rulebook import LANGUAGES, engine_rules
 from explorer.tables.store import SEED_LIMIT, TableRecord, TableStore, WriteError, default_path, token_digest
@@ -144,6 +158,9 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: dict[int, Callable[[], None]] = field(default_factory=dict)
     rematch: str | None = None           # the id of this table's rematch, once there is one
+    notes: list[dict] = field(default_factory=list)        # every note, as stored, in the order pinned
+    turn_since: dict[int, float] = field(default_factory=dict)   # seat -> when it could move (time.time())
+    _note_events: dict = field(default_factory=dict)       # (step, observer) -> observe()["events"]
 
     @property
     def id(self) -> str:
@@ -188,7 +205,24 @@ class Table:
         """The game so far as a replay file, with the seed it was dealt from (every hand can be
         worked out from it: the pages give it out only once the table has ended)."""
         return replay_files.record(self.spec, self.record.players, self.record.seed, self.record.variants,
-                                   self.moves, state=self.states[0])
+                                   self.moves, state=self.states[0], notes=self.notes)
+
+    def start_clocks(self, since: float) -> None:
+        """Every seat that may move now could move since ``since`` (a new or restored table)."""
+        self.turn_since = {seat: since for seat in self.to_move}
+
+    def visible_notes(self, viewer: int | str | None) -> list[dict]:
+        """The notes ``viewer`` (a seat, None: a spectator) may read, in step order (the rule:
+        :func:`explorer.core.notes.note_visible`; everybody's once the table has ended)."""
+        ended = self.ended
+        shown = [note for note in self.notes if note_visible(note, viewer, ended, self._events)]
+        return sorted(shown, key=lambda note: note["step"])
+
+    def _events(self, step: int, observer) -> Any:
+        key = (step, observer)
+        if key not in self._note_events:          # (a table's states never change: kept for its life)
+            self._note_events[key] = self.spec.observe(self.states[step], observer)["events"]
+        return self._note_events[key]
 
     def summary(self) -> dict:
         """What the lobby lists (no secrets: the spectator's view of the table)."""
@@ -283,6 +317,7 @@ class TableHub:
             record = self.store.table(table_id)
             first = spec.new_game(players, record.seed, variants)
             table = Table(record=record, spec=spec, states=[first], moves=[])
+            table.start_clocks(record.created)
             self._tables[table_id] = table
         self._schedule_bots(table)
         return table, tokens
@@ -389,8 +424,50 @@ class TableHub:
                 raise _refused("unreadable", error=error) from None
             if seen_step < table.step and not self._still_current(table, seat, seen_step):
                 raise _refused("moved_on", seen=seen_step, step=table.step)
-            self._accept(table, seat, decoded)
+            try:
+                self._accept(table, seat, decoded)
+            except IllegalAction as error:
+                self._count_refusal(table, seat, error.rule)
+                raise
             return table.step
+
+    def add_note(self, table_id: str, token: str | None, step: Any, note_text: Any, *,
+                 creator_token: str | None = None) -> dict:
+        """Pin a note to ``step`` (0: the deal) of the table, written by the seat whose link ``token``
+        is, or by the teacher (``creator_token``: the table's creator link). Returns the note once it
+        is committed; then every page is told. Raises TableError (in every language), changing
+        nothing: a spectator, a wrong link, a step the table has not reached, a blank or over-long
+        text, a stopped table, or a note the database did not commit."""
+        table = self.table(table_id)
+        if creator_token not in (None, ""):
+            if not self.is_creator(table_id, creator_token):
+                raise _refused("not_creator", table=table_id)
+            author: int | str = TEACHER
+        else:
+            if token in (None, ""):
+                raise _refused("note_spectator")
+            seat = table.seat_for(token)
+            if seat is None:
+                raise _refused("bad_key_note", table=table_id)
+            author = seat
+        with table.lock:
+            if table.problem:
+                raise _refused("note_frozen", table=table.id, problem=table.problem)
+            try:
+                step, cleaned = check_note(step, note_text, table.step)
+            except NoteRefused as refusal:
+                raise TableError(refusal.texts["en"], refusal.texts) from None
+            with _written("note_not_recorded", f"table {table.id}: a note on step {step} was not recorded"):
+                note = self.store.append_note(table.id, step, author, cleaned)
+            table.notes.append(note)
+        table._notify()
+        return note
+
+    def visible_notes(self, table_id: str, viewer: int | None) -> list[dict]:
+        """The table's notes ``viewer`` (a seat, None: a spectator) may read (:meth:`Table.visible_notes`)."""
+        table = self.table(table_id)
+        with table.lock:
+            return table.visible_notes(viewer)
 
     def is_creator(self, table_id: str, token: str | None) -> bool:
         """Whether ``token`` is the table's creator token (compared in constant time)."""
@@ -491,14 +568,29 @@ class TableHub:
             return False
         return spec.legal_actions(seen, seat) == spec.legal_actions(table.state, seat)
 
+    def _count_refusal(self, table: Table, seat: int, rule: str) -> None:
+        """Keep a move the rules refused a person (telemetry: a failure to write is only logged)."""
+        try:
+            self.store.append_refusal(table.id, table.step + 1, seat, rule)
+        except WriteError as error:
+            log.error("table %s: a refused move was not counted: %s", table.id, error)
+
     def _accept(self, table: Table, seat: int, action) -> None:
         """Apply, commit, then keep and tell (the caller holds the table's lock)."""
         spec = table.spec
         new_state = spec.apply(table.state, seat, action)     # IllegalAction: nothing happened
+        now = time.time()
+        since = table.turn_since.get(seat)
+        decision = round(max(0.0, now - since), 3) if since is not None and table.controller(seat) == HUMAN else None
         with _written("not_recorded", f"table {table.id}: move {table.step + 1} was not recorded"):
-            self.store.append_move(table.id, table.step + 1, seat, spec.encode_action(action))
+            self.store.append_move(table.id, table.step + 1, seat, spec.encode_action(action), decision=decision)
+        before = set(table.to_move)
         table.moves.append((seat, action))
         table.states.append(new_state)
+        # A seat's clock starts when it becomes a mover (again, after its own move); a seat still
+        # choosing in a simultaneous phase keeps its own.
+        table.turn_since = {s: now if s == seat or s not in before else table.turn_since.get(s, now)
+                            for s in table.to_move}
         if spec.is_over(new_state):
             self._store_result(table)
         table._notify()
@@ -559,7 +651,9 @@ class TableHub:
                 problem = f"stored move {step} ({player_label(seat)}: {data}) no longer replays: {error}"
                 break
             moves.append((seat, action))
-        table = Table(record=record, spec=spec, states=states, moves=moves, problem=problem)
+        table = Table(record=record, spec=spec, states=states, moves=moves, problem=problem,
+                      notes=self.store.notes(record.id))
+        table.start_clocks(self.store.last_move_at(record.id) or record.created)
         if problem is None and table.over and (record.finished is None or record.final_scores is None):
             # The process died between the last move and writing the result.
             self._store_result(table)

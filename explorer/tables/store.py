@@ -5,7 +5,7 @@ opened in WAL mode with ``synchronous=FULL``: :meth:`TableStore.append_move` ret
 the move is committed to disk, and a table's page is told of the move only after that, so a
 crash (even ``kill -9``) can never lose a move somebody has seen.
 
-Schema (``PRAGMA user_version`` = 2):
+Schema (``PRAGMA user_version`` = 3):
 
 - ``tables``: one row per table: game, players, the table's seed, variants (JSON), who plays each
   seat (JSON list: ``"human"`` or a bot name), when it was created, the table it is a rematch of,
@@ -30,6 +30,18 @@ can be restored. ``deal`` NULL: a table made before schema 2, whose stored seed 
 stale). Readers (``rules-explorer tables list``) need no lock: SQLite's own locking keeps them safe.
 - ``moves``: ``(table_id, step, seat, action)``: the action's JSON form (``encode_action``) of
   move number ``step`` (1-based). Triggers refuse UPDATE and DELETE: the log only grows.
+- ``notes`` (schema 3): the notes pinned to moves, ``(table_id, number, step, author, text, at)``:
+  ``number`` counts a table's notes from 1, ``step`` is the move it is pinned to (0: the deal),
+  ``author`` a seat's number or ``"teacher"`` (SQLite keeps each as it is given). Append-only like
+  the moves, and committed the same way (:meth:`TableStore.append_note`) before anybody is told.
+- ``decisions`` (schema 3): per accepted move of a person, how long its seat took:
+  ``(table_id, step, seat, seconds)``, from when the seat could move to its move, on the server's
+  clock (a restart counts from the restart, or from the last move before it).
+- ``refusals`` (schema 3): per move the rules refused a person, ``(table_id, step, seat, rule, at)``:
+  ``step`` the move it would have been, ``rule`` the refusal's rule (``IllegalAction.rule``; an
+  action that could not be read: ``"(unreadable action)"``).
+
+A schema-2 file is brought to schema 3 by adding the three tables; every old row stays as it was.
 
 Only the standard library is used; one connection per store, guarded by a lock (the server's
 sessions and its bot timers share it).
@@ -50,7 +62,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -87,6 +99,33 @@ CREATE TRIGGER IF NOT EXISTS moves_no_update BEFORE UPDATE ON moves
     BEGIN SELECT RAISE(ABORT, 'the move log is append-only: a move is never changed'); END;
 CREATE TRIGGER IF NOT EXISTS moves_no_delete BEFORE DELETE ON moves
     BEGIN SELECT RAISE(ABORT, 'the move log is append-only: a move is never deleted'); END;
+CREATE TABLE IF NOT EXISTS notes (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL,
+    step INTEGER NOT NULL,
+    author NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TRIGGER IF NOT EXISTS notes_no_update BEFORE UPDATE ON notes
+    BEGIN SELECT RAISE(ABORT, 'notes are append-only: a note is never changed'); END;
+CREATE TRIGGER IF NOT EXISTS notes_no_delete BEFORE DELETE ON notes
+    BEGIN SELECT RAISE(ABORT, 'notes are append-only: a note is never deleted'); END;
+CREATE TABLE IF NOT EXISTS decisions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    step INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (table_id, step)
+);
+CREATE TABLE IF NOT EXISTS refusals (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    step INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    rule TEXT NOT NULL,
+    at REAL NOT NULL
+);
 """
 
 #: Environment variable naming the database file (``panel serve ... --args --db FILE`` also works).
@@ -227,8 +266,10 @@ class TableStore:
                          "nothing was changed in it")
 
     def _migrate(self, version: int) -> None:
-        """Make the schema (a new file), or bring a schema-1 file to schema 2: the new columns are
-        added, NULL in every old row (an old table's seed stays its deal; it has no creator link)."""
+        """Make the schema (a new file), or bring an older file to schema 3 in one transaction:
+        schema 1's tables get schema 2's columns, NULL in every old row (an old table's seed stays
+        its deal; it has no creator link); schema 3's tables (notes, decisions, refusals) are made
+        empty. No old row is changed."""
         existing = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
         added = "".join(f" ALTER TABLE tables ADD COLUMN {column};" for column in SCHEMA_2_COLUMNS
                         if existing and column.split()[0] not in existing)
@@ -305,11 +346,34 @@ class TableStore:
             self._db.executemany("INSERT INTO seats (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                                  [(table_id, seat, digest) for seat, digest in sorted(token_digests.items())])
 
-    def append_move(self, table_id: str, step: int, seat: int, action: Any) -> None:
-        """Commit move ``step`` (1-based); raises ``sqlite3.IntegrityError`` if that step exists."""
+    def append_move(self, table_id: str, step: int, seat: int, action: Any, *,
+                    decision: float | None = None) -> None:
+        """Commit move ``step`` (1-based); raises ``sqlite3.IntegrityError`` if that step exists.
+        ``decision``: the seconds its seat took (a person's move), committed with it."""
         with self._lock, self._transaction():
             self._db.execute("INSERT INTO moves (table_id, step, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                              (table_id, step, seat, json.dumps(action, sort_keys=True), time.time()))
+            if decision is not None:
+                self._db.execute("INSERT INTO decisions (table_id, step, seat, seconds) VALUES (?, ?, ?, ?)",
+                                 (table_id, step, seat, decision))
+
+    def append_note(self, table_id: str, step: int, author: int | str, text: str, at: float | None = None) -> dict:
+        """Commit a note pinned to ``step`` by ``author`` (a seat, or ``"teacher"``); returns it as
+        the replay's ``notes`` hold it (``{"step", "seat", "text", "at"}``). Committed to disk
+        (``synchronous=FULL``) before this returns."""
+        at = round(time.time() if at is None else at, 3)
+        with self._lock, self._transaction():
+            number = self._db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM notes WHERE table_id = ?",
+                                      (table_id,)).fetchone()[0]
+            self._db.execute("INSERT INTO notes (table_id, number, step, author, text, at) VALUES (?, ?, ?, ?, ?, ?)",
+                             (table_id, number, step, author, text, at))
+        return {"step": step, "seat": author, "text": text, "at": at}
+
+    def append_refusal(self, table_id: str, step: int, seat: int, rule: str) -> None:
+        """Commit a move the rules refused ``seat`` (it would have been move ``step``), by ``rule``."""
+        with self._lock, self._transaction():
+            self._db.execute("INSERT INTO refusals (table_id, step, seat, rule, at) VALUES (?, ?, ?, ?, ?)",
+                             (table_id, step, seat, rule, time.time()))
 
     def finish(self, table_id: str, scores: Iterable[int], winners: Iterable[int]) -> None:
         with self._lock, self._transaction():
@@ -362,11 +426,48 @@ class TableStore:
                 raise StoreError(f"table {table_id}: move {expected} is missing from the log (found {step})")
         return [(seat, json.loads(action)) for _, seat, action in rows]
 
+    def notes(self, table_id: str) -> list[dict]:
+        """The table's notes in the order they were pinned: ``[{"step", "seat", "text", "at"}, ...]``."""
+        if not self._has("notes"):
+            return []           # a schema-2 file read without migrating it (``tables export``)
+        with self._lock:
+            rows = self._db.execute("SELECT step, author, text, at FROM notes WHERE table_id = ? ORDER BY number",
+                                    (table_id,)).fetchall()
+        return [{"step": step, "seat": author, "text": text, "at": at} for step, author, text, at in rows]
+
+    def last_move_at(self, table_id: str) -> float | None:
+        """When the table's last move was committed (None: no moves yet)."""
+        with self._lock:
+            return self._db.execute("SELECT MAX(at) FROM moves WHERE table_id = ?", (table_id,)).fetchone()[0]
+
+    def decisions(self, table_id: str | None = None) -> list[tuple[str, int, int, float]]:
+        """``(table_id, step, seat, seconds)`` of every timed decision (of one table, or of all)."""
+        if not self._has("decisions"):
+            return []
+        where, values = ("WHERE table_id = ?", (table_id,)) if table_id else ("", ())
+        with self._lock:
+            return [tuple(row) for row in self._db.execute(
+                f"SELECT table_id, step, seat, seconds FROM decisions {where} ORDER BY table_id, step", values)]
+
+    def refusals(self, table_id: str | None = None) -> list[tuple[str, int, int, str, float]]:
+        """``(table_id, step, seat, rule, at)`` of every refused move (of one table, or of all)."""
+        if not self._has("refusals"):
+            return []
+        where, values = ("WHERE table_id = ?", (table_id,)) if table_id else ("", ())
+        with self._lock:
+            return [tuple(row) for row in self._db.execute(
+                f"SELECT table_id, step, seat, rule, at FROM refusals {where} ORDER BY table_id, at, rowid", values)]
+
     def move_counts(self) -> dict[str, int]:
         with self._lock:
             return dict(self._db.execute("SELECT table_id, COUNT(*) FROM moves GROUP BY table_id").fetchall())
 
     # ------------------------------------------------------------------ internals
+    def _has(self, name: str) -> bool:
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                    (name,)).fetchone() is not None
+
     def _transaction(self):
         db, path = self._db, self.path
 

@@ -15,7 +15,7 @@ import pytest
 
 import rules
 from explorer.tables.hub import HUMAN, SetUpRefused, TableError, TableHub
-from explorer.tables.store import SEED_LIMIT, StoreError, TableStore, key_path, token_digest
+from explorer.tables.store import SCHEMA_VERSION, SEED_LIMIT, StoreError, TableStore, key_path, token_digest
 from rules.registry import get_game
 from tests.helpers.tables import play_first_legal, wait_for
 from tests.helpers.tables import Locked
@@ -114,7 +114,7 @@ def test_a_schema_1_database_keeps_its_tables_and_their_seeds(db):
     table = hub.table("old1")
     assert table.record.seed == 7 and table.states[0] == state and table.step == 1
     assert hub.seat_of("old1", "a") == 0
-    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     new, _ = hub.create("subastral", 2, seed=7)          # new tables of the same file are dealt secretly
     assert new.states[0] != state
     hub.close()

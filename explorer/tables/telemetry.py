@@ -1,0 +1,92 @@
+"""What the playtest tables measured, summed up for a designer (issue #24, item 4).
+
+The hub stores, per table (:mod:`explorer.tables.store`, schema 3): the seconds each person's seat
+took per decision (from when it could move to its move, on the server's clock) and every move the
+rules refused a person, by the refusal's rule. This module reads them back:
+
+- :func:`table_summary`: per seat of one table: decisions, median and mean seconds, refusals by rule;
+- :func:`rule_summary`: across tables, per game and rule: how many refusals, at how many tables,
+  by how many seats (the rules people trip over most first);
+- :func:`csv_text`: either as CSV (the table page's download, ``rules-explorer tables telemetry --csv``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import statistics
+from collections import Counter, defaultdict
+
+from explorer.tables.store import TableStore
+
+#: The CSV's columns, per kind of row (``kind`` is the first column of every row).
+SEAT_COLUMNS = ("kind", "table", "game", "player", "decisions", "median_seconds", "mean_seconds", "refusals",
+                "refusals_by_rule")
+RULE_COLUMNS = ("kind", "game", "rule", "refusals", "tables", "seats")
+
+
+def table_summary(store: TableStore, table_id: str) -> list[dict]:
+    """One row per seat of the table (``seat`` 0-based): ``decisions`` (timed moves), ``median_seconds``
+    and ``mean_seconds`` (None without any), ``refusals`` and ``by_rule`` ({rule: count}, most first).
+    Raises KeyError for an unknown table."""
+    record = store.table(table_id)
+    if record is None:
+        raise KeyError(f"there is no table {table_id!r} in {store.path}")
+    times: dict[int, list[float]] = defaultdict(list)
+    for _, _, seat, seconds in store.decisions(table_id):
+        times[seat].append(seconds)
+    rules: dict[int, Counter] = defaultdict(Counter)
+    for _, _, seat, rule, _ in store.refusals(table_id):
+        rules[seat][rule] += 1
+    rows = []
+    for seat in range(record.players):
+        taken = times.get(seat, [])
+        refused = rules.get(seat, Counter())
+        rows.append({"table": table_id, "game": record.game, "seat": seat, "controller": record.controllers[seat],
+                     "decisions": len(taken),
+                     "median_seconds": round(statistics.median(taken), 3) if taken else None,
+                     "mean_seconds": round(statistics.fmean(taken), 3) if taken else None,
+                     "refusals": sum(refused.values()), "by_rule": dict(refused.most_common())})
+    return rows
+
+
+def rule_summary(store: TableStore, table_id: str | None = None) -> list[dict]:
+    """Across every table (or one): per game and rule, ``refusals``, ``tables`` and ``seats`` (distinct
+    table seats) that tripped over it, most refusals first (then by game and rule)."""
+    games = {record.id: record.game for record in store.tables()}
+    counts: Counter = Counter()
+    tables: dict[tuple, set] = defaultdict(set)
+    seats: dict[tuple, set] = defaultdict(set)
+    for each, _, seat, rule, _ in store.refusals(table_id):
+        key = (games.get(each, "?"), rule)
+        counts[key] += 1
+        tables[key].add(each)
+        seats[key].add((each, seat))
+    return [{"game": game, "rule": rule, "refusals": count, "tables": len(tables[(game, rule)]),
+             "seats": len(seats[(game, rule)])}
+            for (game, rule), count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+
+
+def csv_text(store: TableStore, table_id: str | None = None) -> str:
+    """The telemetry as CSV: a ``seat`` row per seat of the table (of every table when ``table_id`` is
+    None), then a ``rule`` row per game and rule refused (of that table, or across all). Every row
+    starts with its kind; the two kinds have their own header rows (:data:`SEAT_COLUMNS`,
+    :data:`RULE_COLUMNS`). ``refusals_by_rule`` is ``rule=count`` pairs joined by ``; ``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SEAT_COLUMNS)
+    ids = [table_id] if table_id else [record.id for record in sorted(store.tables(), key=lambda r: (r.created, r.id))]
+    for each in ids:
+        for row in table_summary(store, each):
+            writer.writerow(["seat", row["table"], row["game"], row["seat"] + 1, row["decisions"],
+                             _number(row["median_seconds"]), _number(row["mean_seconds"]), row["refusals"],
+                             "; ".join(f"{rule}={count}" for rule, count in row["by_rule"].items())])
+    writer.writerow(RULE_COLUMNS)
+    rules = rule_summary(store, table_id)
+    for row in rules:
+        writer.writerow(["rule", row["game"], row["rule"], row["refusals"], row["tables"], row["seats"]])
+    return out.getvalue()
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:.3f}"
