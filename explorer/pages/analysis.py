@@ -47,6 +47,7 @@ Languages
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import threading
@@ -70,6 +71,8 @@ from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import (VariantSwitches, player_label, switches_class, variant_label, variant_note,
                                    variant_options, variant_value_label)
 from explorer.web.shell import PageTemplate
+from explorer.pages.analysis_decks import DeckChooser, card_table_html, pairing_text, verdict_text
+from play.run_file import card_data, run_record
 
 #: Where each setting's mark sits beside its seat on a categorical x axis.
 SETTING_OFFSET = {"A": -0.15, "B": 0.15}
@@ -107,6 +110,8 @@ class RunSettings:
     chunk: int = DEFAULT_CHUNK
     until_ci: float | None = None
     curves: bool = True          # the provisional-score envelopes (a score per decision)
+    cards_b: Mapping[str, Any] | None = None     # B's card file (parsed JSON); None: the standard file
+    cards_b_name: str = "standard"               # how the page names it (explorer/pages/analysis_decks.py)
 
     def compare_arguments(self) -> dict:
         """Keyword arguments for ``compare`` (the same comparison, run anywhere)."""
@@ -114,7 +119,8 @@ class RunSettings:
                 "variants_a": dict(self.variants_a), "variants_b": dict(self.variants_b),
                 "bots_a": tuple(self.bots_a), "bots_b": tuple(self.bots_b), "executor": self.executor,
                 "workers": self.workers, "scheduler": self.scheduler or None, "chunk": self.chunk,
-                "until_ci": self.until_ci, "curves": self.curves}
+                "until_ci": self.until_ci, "curves": self.curves,
+                "cards_b": None if self.cards_b is None else dict(self.cards_b)}
 
 
 class StopRequested(KeyboardInterrupt):
@@ -232,6 +238,8 @@ def _changes(settings: RunSettings, lang: str) -> list[str]:
     """What B changes from A, each in words: "disturbance", "playing greedy bots instead of random"."""
     changes = [_variant_words(name, settings.variants_a.get(name), value, lang, settings.game)
                for name, value in sorted(settings.variants_b.items()) if settings.variants_a.get(name) != value]
+    if settings.cards_b is not None:
+        changes.append(text("analysis.change.cards", lang))
     if tuple(settings.bots_a) != tuple(settings.bots_b):
         changes.append(text("analysis.change.bots", lang, a="/".join(bot_name(b, lang) for b in settings.bots_a),
                             b="/".join(bot_name(b, lang) for b in settings.bots_b)))
@@ -421,6 +429,15 @@ def result_json(result: Mapping) -> str:
     return json.dumps(result, indent=1, ensure_ascii=False) + "\n"
 
 
+def run_file_json(result: Mapping, settings: RunSettings) -> str:
+    """The run file (``play/run_file.py``) of a finished comparison: ``rules-explorer compare --run`` re-runs it."""
+    game = rules.get_game(settings.game)
+    cards_a = card_data(game, settings.players, settings.seed, settings.variants_a)
+    played_b = game if settings.cards_b is None else game.with_card_file(dict(settings.cards_b))
+    cards_b = card_data(played_b, settings.players, settings.seed, settings.variants_b)
+    return json.dumps(run_record(result, cards_a, cards_b), indent=1, ensure_ascii=False) + "\n"
+
+
 # ---------------------------------------------------------------------------- the page
 class AnalysisPage(pn.viewable.Viewer):
     """The A/B analysis page: settings, Run/Stop, live plots, final numbers and downloads.
@@ -490,15 +507,24 @@ class AnalysisPage(pn.viewable.Viewer):
                                                      label=text("analysis.download_json", lang), disabled=True,
                                                      css_classes=["analysis-json"])
         self.variant_box = pn.Column(margin=0)
+        self.deck_b = DeckChooser(self.game, lang)
+        self.deck_b.param.watch(self._show_question, ["data"])
+        self.verdict = pn.pane.HTML("", css_classes=["analysis-verdict"], sizing_mode="stretch_width",
+                                    styles={"font-size": "1.2em", "font-weight": "bold"})
+        self.pairing = pn.pane.HTML("", css_classes=["analysis-pairing"], sizing_mode="stretch_width")
+        self.card_table = pn.pane.HTML("", css_classes=["analysis-cards"], sizing_mode="stretch_width")
+        self.run_download = pn.widgets.FileDownload(callback=self._run_file, filename="analysis-run.json",
+                                                    label=text("analysis.download_run", lang), disabled=True,
+                                                    css_classes=["analysis-run-file"])
         self._on_game_change()
         self.param.watch(self._on_game_change, ["game"])
         self.param.watch(self._show_question, ["players", "bot_a", "bot_b"])
         self.run.param.watch(self._on_run_change, ["stats", "games_done", "status", "history"])
         self.controls = self._controls()
         self.results = pn.Column(
-            self.question, self.progress, self.answer,
+            self.question, self.progress, self.verdict, self.pairing, self.answer,
             pn.FlexBox(*self.panes.values(), flex_wrap="wrap", sizing_mode="stretch_width"),
-            self.summary, pn.Row(self.csv_download, self.json_download),
+            self.summary, self.card_table, pn.Row(self.csv_download, self.json_download, self.run_download),
             sizing_mode="stretch_width", css_classes=["analysis-results"])
         self._layout = pn.Row(self.controls, self.results, sizing_mode="stretch_width", css_classes=["analysis-page"])
 
@@ -524,7 +550,7 @@ class AnalysisPage(pn.viewable.Viewer):
         return pn.Column(
             text("analysis.heading", lang),
             widget("game"), widget("players"), widget("bot_a", options=bots), widget("bot_b", options=bots),
-            self.variant_box,
+            self.variant_box, self.deck_b,
             widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
             widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
             widget("stop_when_precise", pn.widgets.Checkbox), widget("ci_half_width", pn.widgets.FloatInput),
@@ -536,6 +562,8 @@ class AnalysisPage(pn.viewable.Viewer):
 
     def _on_game_change(self, *events) -> None:
         spec = rules.get_game(self.game)
+        if self.deck_b.game != self.game:
+            self.deck_b.set_game(self.game)
         counts = list(spec.player_counts)
         self.param.players.objects = counts
         if self.players not in counts:
@@ -589,7 +617,8 @@ class AnalysisPage(pn.viewable.Viewer):
             bots_a=(self.bot_a,), bots_b=(self.bot_b,), executor=self.executor,
             workers=self.workers if self.executor == "processes" else None,
             scheduler=(self.scheduler or None) if self.executor == "dask" else None, chunk=self.chunk,
-            until_ci=self.ci_half_width if self.stop_when_precise else None)
+            until_ci=self.ci_half_width if self.stop_when_precise else None,
+            cards_b=self.deck_b.data, cards_b_name=self.deck_b.label)
 
     def _show_question(self, *events) -> None:
         if self.variants_a is not None and self.variants_b is not None:
@@ -651,11 +680,15 @@ class AnalysisPage(pn.viewable.Viewer):
             if self.progress.css_classes != busy:
                 self.progress.css_classes = busy
             self.answer.object = answer(run.settings, run.stats, self.lang)
+            pair = run.result["pairing"] if run.result else None
+            self.verdict.object = html.escape(verdict_text(run.stats, pair, self.lang))
+            self.pairing.object = html.escape(pairing_text(pair, run.stats["games"] if run.stats else 0, self.lang))
+            self.card_table.object = card_table_html(run.stats if run.result else None, self.lang)
             self.summary.object = summary_markdown(run.stats, self.lang)
             finished = run.result is not None
             self.run_button.disabled = run.running
             self.stop_button.disabled = not run.running
-            self.csv_download.disabled = self.json_download.disabled = not finished
+            self.csv_download.disabled = self.json_download.disabled = self.run_download.disabled = not finished
         wait = self._plotted_at + PLOTS_SECONDS - time.monotonic()
         paced = run.settings is None or run.settings.executor == "inprocess"      # (its run waits for each draw)
         if self._document is None or not run.running or paced or wait <= 0:
@@ -702,6 +735,9 @@ class AnalysisPage(pn.viewable.Viewer):
 
     def _json_file(self) -> io.StringIO:
         return io.StringIO(result_json(self.run.result) if self.run.result else "")
+
+    def _run_file(self) -> io.StringIO:
+        return io.StringIO(run_file_json(self.run.result, self.run.settings) if self.run.result else "")
 
     def __panel__(self):
         return self._layout

@@ -1,0 +1,212 @@
+"""The Analysis page's second deck: setting B's card file, the per-card table and the verdict.
+
+:class:`DeckChooser` picks B's card file: the game's standard file, one saved in the card library
+(``explorer/cardfiles.py``), or a file uploaded from the browser, checked by the game's own reader
+(its message is shown, escaped, and the choice stays as it was). Every value a browser can send is
+checked here on the server: a choice that is not on the menu, or a file the engine refuses, changes
+nothing. The pure functions word a result: the pairing (same deals or same seeds only), the one-sentence
+verdict (``play/verdict.py``'s record, in the page's language) and the per-card table, every card's
+name escaped (a card file is user input).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Mapping
+
+import panel as pn
+import param
+
+import rules
+from explorer.cardfiles import MAX_BYTES, CardFileError, CardLibrary
+from explorer.core.i18n import text
+from play.card_stats import USES
+from play.verdict import verdict
+from rules.protocol import RulesError, load_json
+
+STANDARD = "standard"
+UPLOADED = "uploaded"
+SAVED = "saved:"
+
+
+class DeckChooser(pn.viewable.Viewer):
+    """B's card file: ``data`` (None: the standard file) and ``label`` (how the page names it)."""
+
+    data = param.Dict(default=None, allow_None=True, doc="B's card file (parsed JSON); None: the standard file.")
+    label = param.String(default=STANDARD)
+    error = param.String(default="", doc="Why the last choice was refused (the engine's words).")
+
+    def __init__(self, game: str, lang: str = "en", library: CardLibrary | None = None, **params: Any):
+        super().__init__(**params)
+        self.game, self.lang = game, lang
+        self.library = library or CardLibrary()
+        self._uploaded: dict | None = None
+        self.source = pn.widgets.Select(label=text("analysis.cards.label", lang), css_classes=["analysis-cards-b"])
+        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=["analysis-cards-upload"])
+        self.message = pn.pane.HTML("", css_classes=["analysis-cards-error"], styles={"color": "#b00020"},
+                                    sizing_mode="stretch_width")
+        self.shown = pn.pane.HTML("", css_classes=["analysis-cards-shown"], sizing_mode="stretch_width")
+        self.source.param.watch(self._on_source, "value")
+        self.upload.param.watch(self._on_upload, "value")
+        self.set_game(game)
+
+    def options(self) -> dict[str, str]:
+        """The menu: the standard file, each saved file of the game, and the upload once one is accepted."""
+        lang = self.lang
+        options = {text("analysis.cards.standard", lang): STANDARD}
+        try:
+            names = self.library.names(self.game)
+        except (CardFileError, OSError):
+            names = []
+        options.update({text("analysis.cards.saved", lang, name=name): SAVED + name for name in names})
+        if self._uploaded is not None:
+            options[text("analysis.cards.uploaded", lang)] = UPLOADED
+        return options
+
+    def set_game(self, game: str) -> None:
+        """Another game: B back to its standard file."""
+        self.game, self._uploaded = game, None
+        self.source.options = self.options()
+        self.source.value = STANDARD
+        self._choose(None, STANDARD, "")
+
+    def _choose(self, data: dict | None, label: str, error: str) -> None:
+        self.param.update(data=data, label=label, error=error)
+        self.message.object = html.escape(error)
+        self.shown.object = html.escape(text("analysis.cards.using", self.lang, name=self.name_of(label)))
+
+    def name_of(self, label: str) -> str:
+        if label == STANDARD:
+            return text("analysis.cards.standard", self.lang)
+        if label == UPLOADED:
+            return text("analysis.cards.uploaded", self.lang)
+        return label.removeprefix(SAVED)
+
+    def refuse(self, error: str) -> None:
+        """Say why, and leave the choice as it was (the menu back on it)."""
+        self.error = error
+        self.message.object = html.escape(error)
+        if self.source.value != self.label and self.label in self.source.options.values():
+            self.source.value = self.label
+
+    def _on_source(self, event: Any) -> None:
+        value = event.new
+        if value == self.label and not self.error:
+            return
+        if not isinstance(value, str) or value not in self.options().values():
+            self.refuse(text("analysis.cards.not_offered", self.lang))
+            return
+        if value == STANDARD:
+            self._choose(None, STANDARD, "")
+        elif value == UPLOADED:
+            self._choose(self._uploaded, UPLOADED, "")
+        else:
+            try:
+                data = self.library.load(self.game, value.removeprefix(SAVED))
+            except (CardFileError, RulesError, OSError) as error:
+                self.refuse(str(error))
+                return
+            self._choose(data, value, "")
+
+    def accept_upload(self, content: Any) -> None:
+        """An uploaded file's bytes: B's card file if the game reads it, else its error and no change."""
+        if not isinstance(content, (bytes, bytearray)) or len(content) > MAX_BYTES:
+            self.refuse(text("analysis.cards.too_big", self.lang, limit=MAX_BYTES))
+            return
+        try:
+            data = load_json(bytes(content), what="cards")
+            if not isinstance(data, dict):
+                raise CardFileError(text("analysis.cards.not_object", self.lang))
+            rules.get_game(self.game).with_card_file(data)
+        except (RulesError, CardFileError) as error:
+            problem = error.problem_in(self.lang) if hasattr(error, "problem_in") else str(error)
+            self.refuse(text("analysis.cards.refused", self.lang, error=problem))
+            return
+        self._uploaded = data
+        self.source.options = self.options()
+        self._choose(data, UPLOADED, "")
+        self.source.value = UPLOADED
+
+    def _on_upload(self, event: Any) -> None:
+        if event.new is not None:
+            self.accept_upload(event.new)
+
+    def __panel__(self) -> pn.Column:
+        return pn.Column(self.source, self.upload, self.shown, self.message, margin=0)
+
+
+# ---------------------------------------------------------------------------- words (pure)
+def pairing_text(pairing: Mapping[str, Any] | None, games: int, lang: str = "en") -> str:
+    """"Paired on the same 500 deals." or "Paired on the same 500 seeds, not the same deals: the card
+    files differ in mole (0 in A, 1 in B)." in ``lang`` (plain text: escape it to show it)."""
+    if not pairing:
+        return ""
+    if pairing["same_deals"]:
+        return text("analysis.pairing.deals", lang, games=games)
+    counts = pairing["card_counts"]
+    if not counts:
+        return text("analysis.pairing.seeds_order", lang, games=games)
+    named = text("analysis.question.separator", lang).join(
+        text("analysis.pairing.count", lang, card=c["card"], a=c["a"], b=c["b"]) for c in counts[:4])
+    more = text("analysis.pairing.more", lang, more=len(counts) - 4) if len(counts) > 4 else ""
+    return text("analysis.pairing.seeds", lang, games=games, cards=named + more)
+
+
+def _what(finding: Mapping[str, Any], lang: str) -> str:
+    seat = finding["seat"]
+    return text(f"analysis.verdict.{finding['kind']}", lang, n=(seat or 0) + 1)
+
+
+def verdict_text(stats: Mapping[str, Any] | None, pairing: Mapping[str, Any] | None, lang: str = "en") -> str:
+    """The answer in one sentence in ``lang``, from ``play.verdict.verdict`` (empty before any game)."""
+    if not stats or not pairing:
+        return ""
+    record = verdict(stats, pairing)
+    head = record["headline"]
+    basis = text(f"analysis.verdict.basis.{record['basis']}", lang, games=record["games"])
+    if head is None:
+        return text("analysis.verdict.too_few", lang, games=record["games"])
+    higher = head["mean"] > 0
+    low, high = (head["low"], head["high"]) if higher else (-head["high"], -head["low"])
+    unit = text("analysis.verdict.unit.decisions" if head["kind"] == "game_length" else "analysis.verdict.unit.points", lang)
+    size = text("analysis.verdict.higher" if higher else "analysis.verdict.lower", lang, size=f"{abs(head['mean']):.1f}",
+                unit=unit, low=f"{low:.1f}", high=f"{high:.1f}")
+    if not head["significant"]:
+        return text("analysis.verdict.none", lang, basis=basis, what=_what(head, lang), size=size)
+    others = record["others"]
+    rest = (text("analysis.verdict.no_other", lang) if not others else
+            text("analysis.verdict.also", lang,
+                 what=text("analysis.question.separator", lang).join(_what(f, lang) for f in others)))
+    return text("analysis.verdict.one", lang, what=_what(head, lang), size=size, basis=basis, rest=rest)
+
+
+def _interval(ci: Mapping[str, Any]) -> str:
+    if ci["mean"] is None:
+        return "–"
+    if ci["low"] is None:
+        return f"{ci['mean']:.2f}"
+    return f"{ci['mean']:.2f} [{ci['low']:.2f}, {ci['high']:.2f}]"
+
+
+def card_table_html(stats: Mapping[str, Any] | None, lang: str = "en") -> str:
+    """Per card and use: uses per game and the final score of the seats that did, in A and in B (95%
+    intervals); every card name escaped."""
+    if not stats:
+        return ""
+    rows: dict[tuple[str, str], dict[str, Mapping[str, Any]]] = {}
+    for name in ("a", "b"):
+        for row in stats[name].get("cards", []):
+            rows.setdefault((row["use"], row["card"]), {})[name] = row
+    head = "".join(f"<th>{html.escape(text(f'analysis.cards.column.{c}', lang))}</th>"
+                   for c in ("card", "use", "per_game_a", "per_game_b", "score_a", "score_b"))
+    body = []
+    for (use, card), sides in sorted(rows.items(), key=lambda item: (USES.index(item[0][0]), item[0][1])):
+        cells = [html.escape(card), html.escape(text(f"analysis.cards.use.{use}", lang))]
+        for key in ("per_game", "score_of_users"):
+            for name in ("a", "b"):
+                side = sides.get(name)
+                cells.append(_interval(side[key]) if side else "–")
+        body.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    return (f"<details class='analysis-card-figures'><summary>{html.escape(text('analysis.cards.table', lang))}"
+            f"</summary><div style='max-height:420px;overflow:auto'><table class='analysis-card-table'>"
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></details>")

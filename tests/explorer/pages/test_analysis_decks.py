@@ -1,0 +1,85 @@
+"""The Analysis page's setting B card file (issue 24, item 2): chosen from the standard file, the card
+library or an upload; refused input changes nothing; the verdict, pairing, per-card table and run file."""
+
+import json
+
+from explorer.cardfiles import CardLibrary
+from explorer.pages.analysis import AnalysisPage
+from explorer.pages.analysis_decks import card_table_html, pairing_text, verdict_text
+from play.run_file import rerun
+from tests.helpers.biome_blitz import EXTRA_ANIMALS, base_card_file
+
+
+def more_animals(name="mole"):
+    data = base_card_file()
+    extra = dict(EXTRA_ANIMALS[0], id=name, name=name)
+    data["animals"] = data["animals"] + [extra]
+    return data
+
+
+def page(tmp_path, **kw):
+    return AnalysisPage(lang=kw.pop("lang", "en"), executor="inprocess", game="biome_blitz", players=2, games=4,
+                        chunk=2, **kw)
+
+
+def test_an_upload_the_engine_refuses_shows_its_message_and_changes_nothing(tmp_path):
+    shown = page(tmp_path)
+    bad = base_card_file()
+    bad["animals"][0]["stars"] = "many"
+    for content in (b"{not json", json.dumps(bad).encode(), b"[1, 2]", "text, not bytes", b"x" * 2_000_000):
+        shown.deck_b.accept_upload(content)
+        assert shown.deck_b.data is None and shown.deck_b.label == "standard" and shown.settings().cards_b is None
+        assert shown.deck_b.error.startswith(("This card file cannot be used", "The file is too large"))
+    shown.deck_b.accept_upload(json.dumps(bad).encode())
+    assert "stars" in shown.deck_b.error
+
+
+def test_a_forged_choice_is_refused(tmp_path):
+    shown = page(tmp_path)
+    shown.deck_b.accept_upload(json.dumps(more_animals()).encode())
+    assert shown.deck_b.label == "uploaded"
+    shown.deck_b._on_source(type("Event", (), {"new": "saved:../../etc/passwd"})())
+    assert shown.deck_b.label == "uploaded" and "not on the menu" in shown.deck_b.error
+    assert shown.settings().cards_b == more_animals()
+
+
+def test_a_saved_card_file_can_be_setting_b(tmp_path):
+    library = CardLibrary(tmp_path)
+    library.save("biome_blitz", "Bigger deck", more_animals())
+    shown = page(tmp_path)
+    shown.deck_b.library = library
+    shown.deck_b.set_game("biome_blitz")
+    assert "saved:Bigger deck" in shown.deck_b.source.options.values()
+    shown.deck_b.source.value = "saved:Bigger deck"
+    assert shown.deck_b.data == more_animals() and shown.settings().cards_b_name == "saved:Bigger deck"
+
+
+def test_a_run_with_bs_card_file_says_its_verdict_and_downloads_a_run_file_that_reproduces(tmp_path):
+    shown = page(tmp_path)
+    shown.deck_b.accept_upload(json.dumps(more_animals("<b>mole</b>")).encode())
+    shown.start().join()
+    shown.refresh()
+    assert shown.run.status == "done"
+    assert shown.verdict.object.startswith(("With B, ", "On the same 4 seeds")) and "4 seeds" in shown.verdict.object
+    assert "the card files differ in &lt;b&gt;mole&lt;/b&gt; (0 in A, 1 in B)" in shown.pairing.object
+    assert "<b>mole</b>" not in shown.card_table.object and "bought" in shown.card_table.object
+    data = json.loads(shown._run_file().getvalue())
+    assert data["b"]["cards"]["animals"][-1]["id"] == "<b>mole</b>"
+    assert rerun(data, executor="inprocess")[2] is None
+
+
+def test_the_verdict_and_pairing_in_japanese():
+    stats = {"games": 500, "difference_b_minus_a": [
+        {"seat": 0, "win_rate_difference": {"mean": 0.041, "low": 0.012, "high": 0.070},
+         "score_difference": {"mean": 0.1, "low": -0.5, "high": 0.7}}],
+        "a": {"game_length": {"mean": 10, "low": 9, "high": 11}, "score_spread": {"mean": 5, "low": 4, "high": 6}},
+        "b": {"game_length": {"mean": 10, "low": 9, "high": 11}, "score_spread": {"mean": 5, "low": 4, "high": 6}}}
+    pair = {"same_deals": True, "card_counts": []}
+    assert verdict_text(stats, pair, "en") == ("With B, Player 1's win rate is 4.1 points higher (95% CI 1.2 to 7.0) "
+                                               "on the same 500 deals; no other difference is significant.")
+    assert verdict_text(stats, pair, "ja") == ("Bでは、同じ500回の配りでプレイヤー1の勝率が4.1ポイント高い"
+                                               "（95%信頼区間 1.2〜7.0）。ほかに有意な差はありません。")
+    seeds = {"same_deals": False, "card_counts": [{"card": "mole", "a": 0, "b": 1}]}
+    assert pairing_text(seeds, 500, "ja") == ("同じ500個のシードで対にしていますが、配りは同じではありません。"
+                                              "カードファイルの違い: mole（Aに0枚、Bに1枚）。")
+    assert card_table_html(None) == ""
