@@ -332,7 +332,7 @@ class TablePage(pn.viewable.Viewer):
     def _telemetry_file(self):
         """The table's telemetry as CSV (decision times per seat, refusals by rule): once it has ended."""
         if not self.table.ended:
-            return io.StringIO(t("replay_not_over", self.lang) + "\n")
+            return io.StringIO(t("telemetry_not_over", self.lang) + "\n")
         return io.StringIO(telemetry_csv(self.hub.store, self.table.id))
 
     def _replay_file(self):
