@@ -26,9 +26,11 @@ import tempfile
 from pathlib import Path
 from typing import Any, Mapping
 
+from explorer.core.i18n import text
 from explorer.tables.store import default_path as tables_default_path
 from rules import GAMES, InvalidPosition, get_game
 from rules.protocol import AnyGame, dumps
+from rules.rulebook import LANGUAGES
 
 #: The variable that names the library's folder (else :func:`default_path`).
 CARDS_ENV = "RULES_EXPLORER_CARDS_DIR"
@@ -41,7 +43,20 @@ MAX_BYTES = 1_000_000
 
 
 class CardFileError(ValueError):
-    """A name, game or file the library refuses; the message says which and why."""
+    """A name, game or file the library refuses; the message says which and why, in every language
+    (``problems``; the texts ``workshop.error.<key>`` of ``explorer/locales/<lang>/workshop.json``)."""
+
+    def __init__(self, problem: str, problems: Mapping[str, str] | None = None):
+        super().__init__(problem)
+        self.problems = dict(problems) if problems else {"en": problem}
+
+    @classmethod
+    def say(cls, key: str, **values: Any) -> CardFileError:
+        problems = {lang: text(f"workshop.error.{key}", lang, **values) for lang in LANGUAGES}
+        return cls(problems["en"], problems)
+
+    def problem_in(self, lang: str) -> str:
+        return self.problems.get(lang, str(self))
 
 
 def default_path() -> Path:
@@ -52,10 +67,21 @@ def default_path() -> Path:
     return tables_default_path().parent / "cards"
 
 
+def served_library() -> CardLibrary:
+    """The library of a served page: ``$RULES_EXPLORER_CARDS_DIR``, else ``cards/`` beside the database
+    the server was given (``rules-explorer serve --db FILE``), else :func:`default_path`."""
+    from explorer.tables.hub import db_path_from_args
+
+    database = db_path_from_args()
+    if os.environ.get(CARDS_ENV) or database is None:
+        return CardLibrary()
+    return CardLibrary(Path(database).expanduser().parent / "cards")
+
+
 def check_game(game_id: Any) -> AnyGame:
     """The game ``game_id`` names, when it is one of :data:`rules.GAMES`; else :class:`CardFileError`."""
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise CardFileError(f"unknown game {str(game_id)[:40]!r}; the games are {', '.join(GAMES)}")
+        raise CardFileError.say("unknown_game", game=repr(str(game_id)[:40]), games=", ".join(GAMES))
     return get_game(game_id)
 
 
@@ -63,12 +89,11 @@ def check_name(name: Any) -> str:
     """``name`` when it is a safe simple name (:data:`NAME_PATTERN`, at most :data:`MAX_NAME` characters,
     no trailing space or dot); else :class:`CardFileError` saying what is wrong."""
     if not isinstance(name, str) or not name:
-        raise CardFileError("a card file needs a name")
+        raise CardFileError.say("no_name")
     if len(name) > MAX_NAME:
-        raise CardFileError(f"a card file's name has at most {MAX_NAME} characters (this one has {len(name)})")
+        raise CardFileError.say("long_name", limit=MAX_NAME, length=len(name))
     if not NAME_PATTERN.fullmatch(name) or name.endswith((" ", ".")) or ".." in name:
-        raise CardFileError(f"{name[:MAX_NAME]!r} is not a simple name: use letters, digits, '-', '_', '.' "
-                            "and spaces, starting with a letter or digit (no '/', no '..')")
+        raise CardFileError.say("not_simple", name=repr(name[:MAX_NAME]))
     return name
 
 
@@ -115,13 +140,13 @@ class CardLibrary:
         try:
             text = path.read_bytes()
         except FileNotFoundError:
-            raise CardFileError(f"no saved {game_id} card file called {name!r}") from None
+            raise CardFileError.say("no_file", game=game_id, name=repr(name)) from None
         if len(text) > MAX_BYTES:
-            raise CardFileError(f"{name!r} is larger than {MAX_BYTES} bytes")
+            raise CardFileError.say("too_big", limit=MAX_BYTES)
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
-            raise CardFileError(f"{name!r} is not JSON: {error}") from None
+            raise CardFileError.say("not_json", name=repr(name), error=str(error)) from None
         check_file(game_id, data)
         return data  # type: ignore[no-any-return]
 
@@ -133,7 +158,7 @@ class CardLibrary:
         check_file(game_id, data)
         text = dumps(data)  # type: ignore[arg-type]
         if len(text.encode("utf-8")) > MAX_BYTES:
-            raise CardFileError(f"a card file has at most {MAX_BYTES} bytes")
+            raise CardFileError.say("too_big", limit=MAX_BYTES)
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saving-", suffix=".tmp")
         try:
@@ -153,7 +178,7 @@ class CardLibrary:
         try:
             path.unlink()
         except FileNotFoundError:
-            raise CardFileError(f"no saved {game_id} card file called {name!r}") from None
+            raise CardFileError.say("no_file", game=game_id, name=repr(name)) from None
         _sync_folder(path.parent)
 
     def standard(self, game_id: str) -> dict[str, Any]:
@@ -179,4 +204,4 @@ def _sync_folder(folder: Path) -> None:
 
 
 __all__ = ["CARDS_ENV", "CardFileError", "CardLibrary", "InvalidPosition", "MAX_NAME", "check_file", "check_game",
-           "check_name", "default_path", "standard_file"]
+           "check_name", "default_path", "served_library", "standard_file"]

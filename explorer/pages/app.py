@@ -44,6 +44,7 @@ from explorer.plots.live import LivePlots
 from explorer.components.scores import FinalScores, ScoreBreakdown
 from explorer.components.setup_editor import SetupEditor
 from explorer.tables.hub import TableError
+from explorer.cardfiles import CardFileError, served_library
 from explorer.pages.table_pages import review_replay
 from explorer.web.request import page_language, query_arg
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
@@ -51,6 +52,8 @@ from explorer.core.session import (GameSession, VariantSwitches, player_label, v
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 from explorer.web.shell import PageTemplate
 from rules.rulebook import LANGUAGES
+from rules.protocol import InvalidPosition
+from rules.replay import record
 
 BUSY_CSS = stylesheet("components/busy")
 NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
@@ -369,7 +372,8 @@ class ExplorerApp(pn.viewable.Viewer):
 
 def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
     """The explorer page. Without a session: a bot-played 4-player Subastral game at step 0, the game
-    the address names (``/explorer?game=biome_blitz&players=3&seed=7``, see :func:`addressed_session`),
+    the address names (``/explorer?game=biome_blitz&players=3&seed=7``, ``&cards=NAME`` for a saved card file,
+    see :func:`addressed_session`),
     or, for ``/explorer?table=ID``, that finished playtest table's game with every hand shown."""
     notice = alert = None
     table_id = query_arg("table") if session is None else None
@@ -394,8 +398,8 @@ def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
     gives each, or None), opened as the default page is (``bot_session``), and None; or (None, why
     not) in ``lang`` when a value cannot be played, so the page opens as usual and says which value
     it could not take. (None, None): nothing asked."""
-    game, players, seed = arg("game"), arg("players"), arg("seed")
-    if game is None and players is None and seed is None:
+    game, players, seed, cards = arg("game"), arg("players"), arg("seed"), arg("cards")
+    if game is None and players is None and seed is None and cards is None:
         return None, None
     if game is not None and game not in rules.GAMES:
         return None, text("explorer.address.game", lang, game=game, games=", ".join(rules.GAMES))
@@ -411,4 +415,23 @@ def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
             params["seed"] = int(seed)
         except ValueError:
             return None, text("explorer.address.seed", lang, seed=seed)
+    if cards is not None:
+        return card_file_session(spec, cards, params, lang)
     return bot_session(**params), None
+
+
+def card_file_session(spec, name: str, params: dict, lang: str) -> tuple[GameSession, str | None]:
+    """``/explorer?game=...&cards=NAME``: a game dealt with the card file saved as ``NAME`` in the card
+    library (``explorer/cardfiles.py``; a name, never a path), opened as :func:`addressed_session` opens
+    a game; the standard cards and why not when there is no such file or the game refuses it."""
+    try:
+        game = spec.with_card_file(served_library().load(spec.id, name))
+    except (CardFileError, InvalidPosition) as error:
+        return bot_session(**params), text("workshop.address.cards", lang, name=name, problem=error.problem_in(lang))
+    players = params.get("players", GameSession._default_players(spec))
+    seed = params.get("seed", GameSession.param.seed.default)
+    session = GameSession(game=spec.id, players=players, seed=seed)
+    session.load(record(game, players, seed, None, [], state=game.new_game(players, seed)), cursor=0)
+    session.seat_players = {seat: session.bot for seat in range(session.players)}
+    session.autoplay(then_goto=0)
+    return session, None

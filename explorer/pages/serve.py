@@ -15,7 +15,7 @@ from pathlib import Path
 from rules.protocol import RulesError
 
 #: The served routes, in the order ``rules-explorer serve`` lists them: apps/<name>/main.py at /<name>.
-ROUTES = ("home", "explorer", "analysis", "tables", "rules", "tutorial")
+ROUTES = ("home", "explorer", "analysis", "tables", "rules", "tutorial", "cards")
 #: The route ``/`` shows.
 INDEX = "home"
 

@@ -22,7 +22,7 @@ esc = html.escape
 #: The header's colour, on every page.
 HEADER_BACKGROUND = "#24406b"
 #: The pages the header leads to, in its order (``home`` is the tool's name).
-PAGES = ("explorer", "tutorial", "rules", "analysis", "tables")
+PAGES = ("explorer", "tutorial", "rules", "analysis", "tables", "cards")
 #: The browser's viewport: the screen's width at 100 % (without it a phone lays a page out 980 px wide).
 VIEWPORT = "width=device-width, initial-scale=1"
 HEADER_CSS = stylesheet("site_header")
@@ -34,7 +34,7 @@ def page_href(page: str, lang: str) -> str:
     if page == "tutorial":
         return tutorial_index_href(lang)
     path = {"home": "/", "explorer": explorer_path(), "rules": rules_path(), "analysis": "/analysis",
-            "tables": "/tables"}[page]
+            "tables": "/tables", "cards": "/cards"}[page]
     return f"{path}?lang={lang}"
 
 

@@ -16,8 +16,8 @@ from tests.helpers.tiers import quick_once
 from tools.page_check import LAYOUT, findings, read_stable
 
 LOAD_TIMEOUT = 30_000
-NAV = {"en": ["Explorer", "Tutorials", "Rules", "Analysis", "Playtest tables"],
-       "ja": ["エクスプローラー", "チュートリアル", "ルール", "分析", "テストプレイ卓"]}
+NAV = {"en": ["Explorer", "Tutorials", "Rules", "Analysis", "Playtest tables", "Card editor"],
+       "ja": ["エクスプローラー", "チュートリアル", "ルール", "分析", "テストプレイ卓", "カードエディター"]}
 HEADER_BACKGROUND = "rgb(36, 64, 107)"       # #24406b, explorer/web/shell.py
 SIZES = ((1366, 768), (1440, 900), (390, 844))
 
@@ -46,7 +46,7 @@ def test_every_page_has_the_same_header_and_the_home_page_leads_everywhere(brows
     try:
         pages = [("home", "/home"), ("explorer", "/explorer?game=jump_gate"), ("tutorial", "/tutorial"),
                  ("tutorial", "/tutorial?game=subastral"), ("rules", "/rules?game=stellar"), ("analysis", "/analysis"),
-                 ("tables", "/tables"), ("tables", f"/tables?table={table_id}&seat={token}")]
+                 ("tables", "/tables"), ("tables", f"/tables?table={table_id}&seat={token}"), ("cards", "/cards")]
         for current, address in pages:
             page.goto(server.base + address)
             header = page.locator(".site-header")

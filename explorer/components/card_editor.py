@@ -1,0 +1,594 @@
+"""The card editor: a game's card file as tables, edited in the browser and checked by the game itself.
+
+:class:`CardEditor` holds the file being edited (``data``, replaced at every edit, never mutated) and
+what the game says of it (``problem``: the engine's :class:`~rules.protocol.InvalidPosition`, placed at
+its deck, row and column by ``explorer.core.card_edits.locate``). Its methods are what the page's
+widgets do (``edit``, ``add``, ``duplicate``, ``remove``, ``apply_ability``, ``save``, ``load_saved``,
+``load_upload``...); each checks what it is given (a widget's message can be forged from the browser's
+console: any value, row or name), and refuses what is not a value of its column, a row of the deck or
+a file of the game with a message in ``notice``, changing nothing. A value of the right kind that the
+game refuses (stars -1) stays in the draft, its cell marked and the game's message shown beside the
+table: a designer edits on from there; such a file is never saved.
+
+Files are saved in a :class:`~explorer.cardfiles.CardLibrary`; the standard file and every file's
+checks come from the game (``rules/<game>/cards.py``), the vocabulary of abilities too
+(``card_edits.vocabulary``). Texts from the file are shown escaped (Tabulator's plain-text cells, and
+``html.escape`` in the panes this module writes).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+from typing import Any
+from urllib.parse import urlencode
+
+import panel as pn
+import param
+
+import rules
+from explorer.cardfiles import MAX_BYTES, CardFileError, CardLibrary, check_file, check_name, standard_file
+from explorer.components.file_input import JsonFileInput
+from explorer.core import card_edits
+from explorer.core.card_edits import Column, DeckPath, EditRefused, Location
+from explorer.core.i18n import text
+from explorer.core.stylesheets import stylesheet
+from rules.protocol import InvalidPosition, dumps, load_json
+from rules.rulebook import LANGUAGES
+
+esc = html.escape
+EDITOR_CSS = stylesheet("components/card_editor")
+#: Tabulator's editor per column kind (a column with choices gets a list).
+EDITORS = {"int": {"type": "number"}, "bool": "tickCross", "text": "input", "json": "input"}
+
+
+def _plain(value: Any) -> Any:
+    """A table cell's value as Python has it (pandas gives numpy numbers and NaN for empty cells)."""
+    if hasattr(value, "item") and not isinstance(value, (list, dict, str)):
+        value = value.item()
+    if isinstance(value, float) and value != value:
+        return None
+    return value
+
+
+class CardEditor(pn.viewable.Viewer):
+    """One designer's card file, its tables and its checks. ``CardEditor(library=..., lang=..., game=...)``."""
+
+    lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), constant=True)
+    game = param.Selector(default="biome_blitz", objects=list(rules.GAMES), doc="The game whose cards are edited.")
+
+    def __init__(self, library: CardLibrary | None = None, **params):
+        super().__init__(**params)
+        self.library = library or CardLibrary()
+        self.vocabulary = card_edits.vocabulary(self.game)
+        self.standard: dict[str, Any] = standard_file(self.game)
+        self.data: dict[str, Any] = standard_file(self.game)
+        self.source = ""                       # the saved file the draft was loaded from ("": the standard file)
+        self.saved_as = ""                     # the name the draft was last saved under, while unchanged since
+        self.problem: InvalidPosition | None = None
+        self.location: Location | None = None
+        self.notice = ""
+        self.deck: DeckPath = _largest_deck(self.data)
+        self.row: int | None = None
+        self.sub_deck: DeckPath | None = None
+        self.sub_row: int | None = None
+        self._build()
+        self.refresh()
+
+    # ------------------------------------------------------------------ the model: what the widgets do
+    def t(self, key: str, **values) -> str:
+        return text(f"workshop.{key}", self.lang, **values)
+
+    def _refuse(self, error: Exception) -> bool:
+        self.notice = self.t("refused", reason=_message(error, self.lang))
+        return False
+
+    def _take(self, data: dict[str, Any], *, keep_notice: bool = False) -> None:
+        """The draft becomes ``data``; the game's verdict on it is asked again."""
+        self.data = data
+        self.saved_as = ""
+        if not keep_notice:
+            self.notice = ""
+        self.validate()
+
+    def validate(self) -> None:
+        try:
+            check_file(self.game, self.data)
+        except InvalidPosition as error:
+            self.problem = error
+            self.location = card_edits.locate(self.data, error.where, error.problem, self.vocabulary)
+            self._go_to(self.location)
+        else:
+            self.problem = self.location = None
+
+    def _go_to(self, location: Location) -> None:
+        """Show the deck (and card) where the game's message points."""
+        deck = location.deck
+        if not deck:
+            return
+        self.deck = deck[:1]
+        if len(deck) > 1 and isinstance(deck[1], int):
+            self.row, self.sub_deck, self.sub_row = deck[1], deck, location.row
+        elif location.row is not None:
+            self.row = location.row
+            self._pick_sub_deck()
+
+    def _pick_sub_deck(self) -> None:
+        if self.row is None:
+            self.sub_deck = self.sub_row = None
+            return
+        subs = card_edits.sub_decks(self.data, self.deck, self.row)
+        if self.sub_deck not in subs:
+            self.sub_deck = subs[0] if subs else None
+            self.sub_row = None
+
+    def choose_game(self, game_id: Any) -> bool:
+        if game_id not in rules.GAMES:
+            return self._refuse(CardFileError.say("unknown_game", game=repr(str(game_id)[:40]), games=", ".join(rules.GAMES)))
+        with param.parameterized.discard_events(self):
+            self.game = game_id
+        self.vocabulary = card_edits.vocabulary(game_id)
+        self.standard = standard_file(game_id)
+        return self.start_standard()
+
+    def start_standard(self) -> bool:
+        self.source = ""
+        self._reset_place(standard_file(self.game))
+        return True
+
+    def _reset_place(self, data: dict[str, Any]) -> None:
+        self.deck, self.row, self.sub_deck, self.sub_row = _largest_deck(data), None, None, None
+        self._take(data)
+
+    def load_saved(self, name: Any) -> bool:
+        try:
+            data = self.library.load(self.game, check_name(name))
+        except (CardFileError, InvalidPosition) as error:
+            return self._refuse(error)
+        self.source = name
+        self._reset_place(data)
+        self.saved_as = name
+        return True
+
+    def load_upload(self, content: Any) -> bool:
+        """An uploaded file (its text): taken when it is this game's card file, even one the game refuses
+        (its message then shows at its field); refused when it is not JSON or not this game's format."""
+        if not isinstance(content, (str, bytes)) or len(content) > MAX_BYTES:
+            return self._refuse(CardFileError(self.t("upload_size", limit=MAX_BYTES)))
+        try:
+            data = load_json(content, what="card file")
+        except InvalidPosition as error:
+            return self._refuse(error)
+        if not isinstance(data, dict) or data.get("format") != self.standard.get("format") or not card_edits.decks(data):
+            try:
+                check_file(self.game, data)
+            except InvalidPosition as error:
+                return self._refuse(error)
+        self.source = ""
+        self._reset_place(data)
+        return True
+
+    def _columns(self, deck: DeckPath) -> dict[str, Column]:
+        return {column.key: column for column in card_edits.columns(self.data, deck, self.vocabulary)}
+
+    def _deck(self, deck: Any) -> DeckPath:
+        """``deck`` when it is one of the draft's decks (top, or inside a card), else EditRefused."""
+        if not isinstance(deck, tuple) or not deck:
+            raise EditRefused("no such deck")
+        if deck in card_edits.decks(self.data):
+            return deck
+        if len(deck) == 3 and isinstance(deck[1], int) and (deck[0],) in card_edits.decks(self.data):
+            rows = card_edits.get(self.data, deck[:1])
+            if 0 <= deck[1] < len(rows) and deck in card_edits.sub_decks(self.data, deck[:1], deck[1]):
+                return deck
+        raise EditRefused(f"no deck {card_edits.deck_name(deck)[:60]} in this file")
+
+    def edit(self, deck: Any, row: Any, key: Any, value: Any) -> bool:
+        """Give card ``row`` of ``deck`` the ``value`` in column ``key``."""
+        try:
+            deck = self._deck(deck)
+            column = self._columns(deck).get(key) if isinstance(key, str) else None
+            if column is None:
+                raise EditRefused(f"{card_edits.deck_name(deck)} has no column {str(key)[:40]!r}")
+            data = card_edits.set_field(self.data, deck, row, column, _plain(value))
+        except EditRefused as error:
+            return self._refuse(error)
+        self._take(data)
+        return True
+
+    def add(self, deck: Any) -> bool:
+        """A new card at the end of ``deck`` (a copy of its last: ``card_edits.add_row``), selected."""
+        return self._change_rows(card_edits.add_row, deck, select=lambda data, deck: len(card_edits.get(data, deck)) - 1)
+
+    def duplicate(self, deck: Any, row: Any) -> bool:
+        return self._change_rows(card_edits.duplicate_row, deck, row, select=lambda data, deck: row + 1)
+
+    def remove(self, deck: Any, row: Any) -> bool:
+        return self._change_rows(card_edits.remove_row, deck, row, select=lambda data, deck: None)
+
+    def _change_rows(self, change, deck: Any, *row: Any, select) -> bool:
+        try:
+            deck = self._deck(deck)
+            data = change(self.data, deck, *row)
+        except EditRefused as error:
+            return self._refuse(error)
+        self._take(data)
+        self._select_in(deck, select(data, deck))
+        return True
+
+    def _select_in(self, deck: DeckPath, row: int | None) -> None:
+        if len(deck) == 1:
+            self.deck, self.row = deck, row
+            self._pick_sub_deck()
+        else:
+            self.sub_deck, self.sub_row = deck, row
+
+    def select(self, row: Any) -> bool:
+        """Select card ``row`` of the shown deck (None: none)."""
+        rows = card_edits.get(self.data, self.deck)
+        if row is not None and (type(row) is not int or not 0 <= row < len(rows)):
+            return False
+        self.row = row
+        self._pick_sub_deck()
+        return True
+
+    def select_sub(self, row: Any) -> bool:
+        if self.sub_deck is None:
+            return False
+        rows = card_edits.get(self.data, self.sub_deck)
+        if row is not None and (type(row) is not int or not 0 <= row < len(rows)):
+            return False
+        self.sub_row = row
+        return True
+
+    def show_deck(self, deck: Any) -> bool:
+        if not isinstance(deck, tuple) or deck not in card_edits.decks(self.data):
+            return False
+        self.deck, self.row, self.sub_deck, self.sub_row = deck, None, None, None
+        return True
+
+    def ability(self) -> dict[str, Any] | None:
+        """The selected ability (a card of a deck of abilities), when the game's vocabulary has effects."""
+        if not self.vocabulary.effects or self.sub_deck is None or self.sub_row is None:
+            return None
+        card = card_edits.get(self.data, self.sub_deck)[self.sub_row]
+        return card if "effect" in card else None
+
+    def apply_ability(self, values: Any) -> bool:
+        """The selected ability rewritten from the ability form's ``values`` (typed parameters)."""
+        old = self.ability()
+        if old is None or not isinstance(values, dict):
+            return self._refuse(EditRefused("no ability is selected"))
+        try:
+            card = card_edits.build_ability(self.vocabulary, old, values)
+            data = card_edits.set_card(self.data, self.sub_deck, self.sub_row, card)
+        except EditRefused as error:
+            return self._refuse(error)
+        self._take(data)
+        return True
+
+    def change_effect(self, values: Any, effect: Any) -> bool:
+        """The ability form's effect changed: the ability takes it, with the parameters of the form that it has."""
+        if not isinstance(values, dict) or effect not in self.vocabulary.effects:
+            return self._refuse(EditRefused(f"effect is one of {', '.join(self.vocabulary.effects)}"))
+        kinds = card_edits.ability_parameters(self.vocabulary, effect)
+        kept = {key: value for key, value in values.items() if key in kinds or key in self.vocabulary.ability_keys}
+        return self.apply_ability(kept | {"effect": effect})
+
+    def other_fields(self) -> dict[str, Any]:
+        """The file's fields that are not decks (its name, notes; Stellar's satellites, Starligned's moon cards)."""
+        decks = {deck[0] for deck in card_edits.decks(self.data)}
+        return {key: value for key, value in self.data.items() if key not in decks}
+
+    def apply_other_fields(self, content: Any) -> bool:
+        if not isinstance(content, str) or len(content) > MAX_BYTES:
+            return self._refuse(EditRefused("the other fields are a JSON object"))
+        try:
+            fields = load_json(content, what="fields")
+        except InvalidPosition as error:
+            return self._refuse(error)
+        decks = {deck[0] for deck in card_edits.decks(self.data)}
+        if not isinstance(fields, dict) or set(fields) & decks:
+            return self._refuse(EditRefused(self.t("other_fields_object")))
+        self._take(_ordered(self.data, fields, decks))
+        return True
+
+    def save(self, name: Any) -> bool:
+        if self.problem is not None:
+            return self._refuse(CardFileError(self.t("save_invalid")))
+        try:
+            self.library.save(self.game, check_name(name), self.data)
+        except (CardFileError, InvalidPosition, OSError) as error:
+            return self._refuse(error)
+        self.source = self.saved_as = name
+        self.notice = self.t("saved", name=name)
+        return True
+
+    def delete_saved(self, name: Any) -> bool:
+        try:
+            self.library.delete(self.game, check_name(name))
+        except CardFileError as error:
+            return self._refuse(error)
+        if self.saved_as == name:
+            self.saved_as = ""
+        self.notice = self.t("deleted", name=name)
+        return True
+
+    def changes(self) -> list[dict[str, Any]]:
+        return card_edits.diff(self.standard, self.data)
+
+    def counts(self) -> dict[int, int] | None:
+        """Cards in the game (every deck) at each player count, as the game deals them; None while refused."""
+        if self.problem is not None:
+            return None
+        game = check_file(self.game, self.data)
+        out = {}
+        for players in game.player_counts:
+            inventory = game.inventory(game.new_game(players, 0))
+            if inventory is None:
+                return None
+            out[players] = sum(inventory.values())
+        return out
+
+    def explorer_href(self) -> str | None:
+        """The explorer dealing a game with the saved file the draft is (None until it is saved, unchanged)."""
+        if not self.saved_as:
+            return None
+        return "/explorer?" + urlencode({"game": self.game, "cards": self.saved_as, "lang": self.lang})
+
+    def json_text(self) -> str:
+        return dumps(self.data)
+
+    # ------------------------------------------------------------------ the view
+    def _build(self) -> None:
+        t = self.t
+        names = {rules.get_game(g).title: g for g in rules.GAMES}
+        self.game_select = pn.widgets.Select(label=t("game"), options=names, value=self.game, css_classes=["cards-game"])
+        self.game_select.param.watch(lambda e: self._act(self.choose_game, e.new), "value")
+        self.standard_button = pn.widgets.Button(label=t("start_standard"), css_classes=["cards-standard"])
+        self.standard_button.on_click(lambda e: self._act(self.start_standard))
+        self.upload = JsonFileInput(accept=".json", max_bytes=MAX_BYTES, css_classes=["cards-upload"],
+                                    description=t("upload"))
+        self.upload.param.watch(lambda e: self._act(self.load_upload, e.new), "value", onlychanged=False)
+        self.upload.on_too_big = lambda name, size: self._act(self._refuse, CardFileError(t("upload_size", limit=MAX_BYTES)))
+        self.saved_select = pn.widgets.Select(label=t("saved_files"), options=[], css_classes=["cards-saved"])
+        self.load_button = pn.widgets.Button(label=t("load"), css_classes=["cards-load"])
+        self.load_button.on_click(lambda e: self._act(self.load_saved, self.saved_select.value))
+        self.delete_button = pn.widgets.Button(label=t("delete"), css_classes=["cards-delete"], color="light")
+        self.delete_button.on_click(lambda e: self._act(self.delete_saved, self.saved_select.value))
+        self.name_input = pn.widgets.TextInput(label=t("save_name"), placeholder=t("save_placeholder"),
+                                               max_length=64, css_classes=["cards-name"])
+        self.save_button = pn.widgets.Button(label=t("save"), color="primary", css_classes=["cards-save"])
+        self.save_button.on_click(lambda e: self._act(self.save, self.name_input.value))
+        self.download = pn.widgets.FileDownload(callback=lambda: io.StringIO(self.json_text()), filename="cards.json",
+                                                label=t("download"), css_classes=["cards-download"])
+        self.explorer_link = pn.pane.HTML("", css_classes=["cards-explorer-link"])
+        self.controls = pn.Column(self.game_select, self.standard_button, pn.pane.HTML(esc(t("upload"))), self.upload,
+                                  self.saved_select, pn.Row(self.load_button, self.delete_button),
+                                  self.name_input, self.save_button, self.download, self.explorer_link,
+                                  css_classes=["cards-controls"], sizing_mode="stretch_width")
+
+        self.status = pn.pane.HTML("", css_classes=["cards-status"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
+        self.notice_pane = pn.pane.HTML("", css_classes=["cards-notice"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
+        self.deck_select = pn.widgets.RadioButtonGroup(options={}, css_classes=["cards-decks"], color="light")
+        self.deck_select.param.watch(lambda e: self._act(self.show_deck, e.new), "value")
+        self.table = self._table("cards-table")
+        self.table.on_edit(lambda e: self._act(self.edit, self.deck, e.row, e.column, e.value))
+        self.table.param.watch(lambda e: self._act(self.select, e.new[0] if e.new else None), "selection")
+        self.deck_problem = pn.pane.HTML("", css_classes=["cards-deck-problem"], stylesheets=[EDITOR_CSS])
+        self.row_buttons = self._row_buttons("cards", lambda: self.deck, lambda: self.row)
+        self.sub_heading = pn.pane.HTML("", css_classes=["cards-sub-heading"])
+        self.sub_table = self._table("cards-sub-table")
+        self.sub_table.on_edit(lambda e: self._act(self.edit, self.sub_deck, e.row, e.column, e.value))
+        self.sub_table.param.watch(lambda e: self._act(self.select_sub, e.new[0] if e.new else None), "selection")
+        self.sub_problem = pn.pane.HTML("", css_classes=["cards-sub-problem"], stylesheets=[EDITOR_CSS])
+        self.sub_buttons = self._row_buttons("cards-sub", lambda: self.sub_deck, lambda: self.sub_row)
+        self.ability_form = pn.Column(css_classes=["cards-ability"], sizing_mode="stretch_width")
+        self.sub_section = pn.Column(self.sub_heading, self.sub_problem, self.sub_table, self.sub_buttons, self.ability_form,
+                                     sizing_mode="stretch_width")
+        self.other_input = pn.widgets.TextAreaInput(label=t("other_fields"), height=160, sizing_mode="stretch_width",
+                                                    css_classes=["cards-other"])
+        self.other_button = pn.widgets.Button(label=t("apply"), css_classes=["cards-other-apply"])
+        self.other_button.on_click(lambda e: self._act(self.apply_other_fields, self.other_input.value))
+        self.counts_pane = pn.pane.HTML("", css_classes=["cards-counts"], stylesheets=[EDITOR_CSS])
+        self.diff_pane = pn.pane.HTML("", css_classes=["cards-diff"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
+        self.main = pn.Column(
+            self.status, self.notice_pane, self.deck_select, self.deck_problem, self.table, self.row_buttons,
+            self.sub_section, pn.pane.HTML(f"<h3>{esc(t('counts'))}</h3>"), self.counts_pane,
+            pn.pane.HTML(f"<h3>{esc(t('diff'))}</h3>"), self.diff_pane,
+            pn.Column(self.other_input, self.other_button, sizing_mode="stretch_width"),
+            sizing_mode="stretch_width", css_classes=["cards-main"])
+
+    def _table(self, css: str) -> pn.widgets.Tabulator:
+        return pn.widgets.Tabulator(value=None, show_index=False, selectable=1, sortable=False, layout="fit_data_table",
+                                    sizing_mode="stretch_width", max_height=420, css_classes=[css])
+
+    def _row_buttons(self, prefix: str, deck, row) -> pn.Row:
+        t = self.t
+        add = pn.widgets.Button(label=t("add"), css_classes=[f"{prefix}-add"])
+        duplicate = pn.widgets.Button(label=t("duplicate"), css_classes=[f"{prefix}-duplicate"])
+        remove = pn.widgets.Button(label=t("remove"), css_classes=[f"{prefix}-remove"], color="light")
+        add.on_click(lambda e: self._act(self.add, deck()))
+        duplicate.on_click(lambda e: self._act(self.duplicate, deck(), row()))
+        remove.on_click(lambda e: self._act(self.remove, deck(), row()))
+        return pn.Row(add, duplicate, remove)
+
+    def _act(self, action, *args) -> None:
+        """A widget's action, then the view brought up to date (a refused one leaves its notice)."""
+        if getattr(self, "_refreshing", False):
+            return
+        action(*args)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self._refreshing = True
+        try:
+            with pn.io.hold():
+                self._refresh()
+        finally:
+            self._refreshing = False
+
+    def _refresh(self) -> None:
+        t = self.t
+        self.game_select.value = self.game
+        self.saved_select.options = self.library.names(self.game)
+        if self.problem is None:
+            self.status.object = f'<div class="cards-ok">{esc(t("accepted"))}</div>'
+        else:
+            self.status.object = (f'<div class="cards-problem" role="alert">{esc(t("refused_by_game"))} '
+                                  f'<b>{esc(self.problem.problem_in(self.lang))}</b></div>')
+        self.notice_pane.object = f'<div class="cards-refusal">{esc(self.notice)}</div>' if self.notice else ""
+        self.save_button.disabled = self.problem is not None
+        decks = card_edits.decks(self.data)
+        self.deck_select.options = {card_edits.deck_name(deck): card_edits.deck_name(deck) for deck in decks}
+        self.deck_select.value = card_edits.deck_name(self.deck)
+        self._show_table(self.table, self.deck, self.row, self.deck_problem)
+        subs = card_edits.sub_decks(self.data, self.deck, self.row) if self.row is not None else []
+        self.sub_section.visible = self.sub_deck is not None and self.sub_deck in subs
+        if self.sub_section.visible:
+            label = card_edits.card_label(self.data, self.deck, self.row)
+            self.sub_heading.object = f"<h3>{esc(t('sub_deck', deck=self.sub_deck[-1], card=label))}</h3>"
+            self._show_table(self.sub_table, self.sub_deck, self.sub_row, self.sub_problem)
+        self._show_ability_form()
+        self.other_input.value = json.dumps(self.other_fields(), ensure_ascii=False, indent=1)
+        self.counts_pane.object = self._counts_html()
+        self.diff_pane.object = self._diff_html()
+        href = self.explorer_href()
+        self.explorer_link.object = (f'<a class="cards-open-explorer" href="{esc(href)}" target="_blank">'
+                                     f'{esc(t("open_explorer", name=self.saved_as))}</a>' if href else "")
+
+    def _show_table(self, table: pn.widgets.Tabulator, deck: DeckPath, row: int | None, problem_pane) -> None:
+        import pandas as pd
+
+        columns = card_edits.columns(self.data, deck, self.vocabulary)
+        frame = pd.DataFrame(card_edits.rows(self.data, deck, columns), columns=[c.key for c in columns], dtype=object)
+        editors = {c.key: ({"type": "list", "values": list(c.choices)} if c.choices else EDITORS[c.kind]) for c in columns}
+        formatters = {c.key: "tickCross" for c in columns if c.kind == "bool"}
+        location = self.location
+        marked = location is not None and location.deck == deck and location.row is not None
+        table.selection = []            # (first: Tabulator maps a selection through the old rows)
+        table.param.update(value=frame, editors=editors, formatters=formatters)
+        table.selection = [row] if row is not None else []
+        if marked:
+            table.style.apply(_mark_cell, axis=None, row=location.row, key=location.key)
+            where = f"{card_edits.card_label(self.data, deck, location.row)}" + (f" · {location.key}" if location.key else "")
+            problem_pane.object = (f'<div class="cards-field-problem" data-row="{location.row}" '
+                                   f'data-key="{esc(location.key or "")}">{esc(where)}: '
+                                   f'{esc(_problem_text(self.problem, self.lang))}</div>')
+        else:
+            table.style.clear()
+            problem_pane.object = ""
+
+    def _show_ability_form(self) -> None:
+        ability = self.ability()
+        if ability is None:
+            self.ability_form.objects = []
+            return
+        t = self.t
+        effect = ability["effect"] if ability["effect"] in self.vocabulary.effects else next(iter(self.vocabulary.effects))
+        triggers, kinds = self.vocabulary.effects[effect]
+        widgets: dict[str, pn.widgets.Widget] = {
+            "name": pn.widgets.TextInput(label="name", value=str(ability.get("name", ""))),
+            "name_ja": pn.widgets.TextInput(label="name_ja", value=str(ability.get("name_ja", ""))),
+            "effect": pn.widgets.Select(label="effect", options=list(self.vocabulary.effects), value=effect),
+            "trigger": pn.widgets.Select(label="trigger", options=list(triggers),
+                                         value=ability["trigger"] if ability.get("trigger") in triggers else triggers[0]),
+            "text": pn.widgets.TextAreaInput(label="text", value=str(ability.get("text", "")), height=60),
+            "text_ja": pn.widgets.TextAreaInput(label="text_ja", value=str(ability.get("text_ja", "")), height=60),
+        }
+        for key, kind in kinds.items():
+            widgets[key] = _parameter_widget(key, kind, ability.get(key), self.vocabulary)
+        for key, widget in widgets.items():
+            widget.css_classes = [f"ability-{key}"]
+        # A new effect takes other parameters: the form is drawn again for it (its values kept where they fit).
+        widgets["effect"].param.watch(lambda e: self._act(self.change_effect, _form_values(widgets), e.new), "value")
+        apply = pn.widgets.Button(label=t("apply_ability"), color="primary", css_classes=["ability-apply"])
+        apply.on_click(lambda e: self._act(self.apply_ability, _form_values(widgets)))
+        required = ", ".join(self.vocabulary.required.get(effect, ())) or "–"
+        self.ability_form.objects = [
+            pn.pane.HTML(f"<h4>{esc(t('ability_form', name=str(ability.get('name', ''))))}</h4>"
+                         f"<p>{esc(t('ability_required', params=required))}</p>"),
+            pn.FlexBox(*widgets.values(), sizing_mode="stretch_width"), apply]
+
+    def _counts_html(self) -> str:
+        counts = self.counts()
+        if counts is None:
+            return f"<p>{esc(self.t('counts_none'))}</p>"
+        cells = "".join(f"<tr><td>{players}</td><td>{total}</td></tr>" for players, total in counts.items())
+        return (f'<table class="cards-counts-table"><tr><th>{esc(self.t("players"))}</th>'
+                f'<th>{esc(self.t("cards_in_game"))}</th></tr>{cells}</table>')
+
+    def _diff_html(self) -> str:
+        changes = self.changes()
+        if not changes:
+            return f'<p class="cards-no-changes">{esc(self.t("no_changes"))}</p>'
+        rows = "".join(f'<tr class="diff-{c["change"]}"><td>{esc(c["path"])}</td><td>{esc(self.t("change." + c["change"]))}</td>'
+                       f'<td>{esc(_short(c["old"]))}</td><td>{esc(_short(c["new"]))}</td></tr>' for c in changes[:200])
+        more = f"<p>{esc(self.t('more_changes', count=len(changes) - 200))}</p>" if len(changes) > 200 else ""
+        return (f'<table class="cards-diff-table"><tr><th>{esc(self.t("field"))}</th><th>{esc(self.t("change"))}</th>'
+                f'<th>{esc(self.t("standard"))}</th><th>{esc(self.t("edited"))}</th></tr>{rows}</table>{more}')
+
+    def __panel__(self):
+        return self.main
+
+
+def _largest_deck(data: dict[str, Any]) -> DeckPath:
+    """The deck a file opens on: its largest (Biome Blitz's animals, Starligned's cards)."""
+    return max(card_edits.decks(data), key=lambda deck: len(card_edits.get(data, deck)))
+
+
+def _ordered(data: dict[str, Any], fields: dict[str, Any], decks: set[str]) -> dict[str, Any]:
+    """The decks of ``data`` and ``fields`` in the file's order (new fields last; fields left out, gone)."""
+    out = {key: data[key] if key in decks else fields[key] for key in data if key in decks or key in fields}
+    return out | {key: value for key, value in fields.items() if key not in out}
+
+
+def _short(value: Any) -> str:
+    if value is None:
+        return ""
+    shown = json.dumps(value, ensure_ascii=False)
+    return shown if len(shown) <= 120 else shown[:117] + "..."
+
+
+def _message(error: Exception, lang: str) -> str:
+    if isinstance(error, (InvalidPosition, CardFileError)):
+        return error.problem_in(lang)
+    return str(error)
+
+
+def _problem_text(problem: InvalidPosition | None, lang: str) -> str:
+    return "" if problem is None else problem.problems.get(lang, problem.problem)
+
+
+def _mark_cell(frame, row: int, key: str | None):
+    import pandas as pd
+
+    styles = pd.DataFrame("", index=frame.index, columns=frame.columns)
+    if 0 <= row < len(frame):
+        if key in frame.columns:
+            styles.loc[frame.index[row], key] = "background-color: #f8d7da; outline: 2px solid #b02a37"
+        else:
+            styles.loc[frame.index[row], :] = "background-color: #fdecee"
+    return styles
+
+
+def _parameter_widget(key: str, kind: Any, value: Any, vocabulary) -> pn.widgets.Widget:
+    """A widget of the kind the vocabulary gives the parameter: whole numbers, a symbol, a choice, die results, yes/no, a text."""
+    if kind in ("count", "whole", "roll"):
+        low, high = {"count": (1, 99), "whole": (0, 99), "roll": (1, 6)}[kind]
+        return pn.widgets.IntInput(label=key, value=value if type(value) is int else None, start=low, end=high, width=110)
+    if kind == "symbol" or isinstance(kind, tuple):
+        options = ["", *(("leaf", "water", "meat") if kind == "symbol" else kind)]
+        return pn.widgets.Select(label=key, options=options, value=value if value in options else "", width=140)
+    if kind == "rolls":
+        return pn.widgets.MultiChoice(label=key, options=[1, 2, 3, 4, 5, 6],
+                                      value=[v for v in value if type(v) is int] if isinstance(value, list) else [], width=200)
+    if kind == "bool":
+        return pn.widgets.Select(label=key, options={"": None, "true": True, "false": False},
+                                 value=value if isinstance(value, bool) else None, width=110)
+    return pn.widgets.TextInput(label=key, value=value if isinstance(value, str) else "", width=160)
+
+
+def _form_values(widgets: dict[str, pn.widgets.Widget]) -> dict[str, Any]:
+    return {key: widget.value for key, widget in widgets.items()}

@@ -1,0 +1,472 @@
+"""The card editor's model: a card file's decks as tables, edits checked before they are made, the
+engine's message placed at its row and field, and the changes from the standard file.
+
+Nothing here knows a game's file by hand. A card file (any game's, ``rules/<game>/cards.py``) is JSON
+whose *decks* are the lists of objects in it: at the top (Biome Blitz's ``animals``, Jump Gate's
+``planets``) and inside a deck's cards (an animal's ``abilities``, a Subastral biome's ``cards``). A deck
+is addressed by its :data:`DeckPath` (``("animals",)``, ``("animals", 3, "abilities")``); its columns
+(:func:`columns`) are its cards' keys, an object's own keys spread out (``cost.leaf``), each of the kind
+its values have. What a file's values may be is the engine's to say: every edit here only checks that
+a value is of its column's kind (what the page's widgets send; anything else is a forged message and
+is refused, changing nothing); the page then asks the game (``with_card_file``) and shows its message
+where :func:`locate` places it. The documented vocabularies (Biome Blitz's triggers, effects and their
+typed parameters, the symbols, the ids a card refers to) come from the game's ``cards`` module, read
+by :func:`vocabulary`.
+
+Every function returns new data and leaves its argument as it was (the page assigns, never mutates).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+#: A deck's place in a card file: keys and row numbers down to the list (``("animals", 3, "abilities")``).
+DeckPath = tuple[str | int, ...]
+#: The largest whole number a cell takes (the engines' own bounds are far below it).
+MAX_NUMBER = 1_000_000
+#: The longest text a cell takes.
+MAX_TEXT = 2_000
+#: Kinds of columns: whole numbers, yes/no, texts, and anything else as JSON text (``[1, 2]``, ``"6/0"`` or 6).
+KINDS = ("int", "bool", "text", "json")
+
+
+class EditRefused(ValueError):
+    """An edit that is not a value of its column, a row or column that is not there: nothing changed."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """One editable column: ``key`` (``stars``, ``cost.leaf``), its ``kind`` (:data:`KINDS`), and the
+    values it may take when the file's vocabulary lists them (``choices``; empty: any of its kind)."""
+
+    key: str
+    kind: str
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where the engine's message points: a deck, a row of it (None: the deck or the file), a column (None: the row)."""
+
+    deck: DeckPath
+    row: int | None = None
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a game's card file documents: per column name, the values it takes (``choices``), and for
+    decks of abilities, effect -> (its triggers, {parameter: kind}) with the parameters each must have."""
+
+    choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    effects: Mapping[str, tuple[tuple[str, ...], Mapping[str, Any]]] = field(default_factory=dict)
+    required: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Columns of the file (``cost``) that are objects keyed by these names (``leaf``, ``water``, ``meat``).
+    keyed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Keys of an ability that are not parameters (its name, trigger, effect, texts).
+    ability_keys: frozenset[str] = frozenset()
+
+
+# ---------------------------------------------------------------------------- reading a file
+def get(data: Any, path: Sequence[str | int]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _is_deck(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
+
+
+def decks(data: Mapping[str, Any]) -> list[DeckPath]:
+    """The file's top-level decks (lists of objects), in the file's order."""
+    return [(key,) for key, value in data.items() if _is_deck(value)]
+
+
+def sub_decks(data: Mapping[str, Any], deck: DeckPath, row: int) -> list[DeckPath]:
+    """The decks inside card ``row`` of ``deck`` (an animal's abilities, a biome's cards)."""
+    card = get(data, deck)[row]
+    return [(*deck, row, key) for key, value in card.items() if isinstance(value, list) and value
+            and all(isinstance(item, dict) for item in value)]
+
+
+def nested_keys(data: Mapping[str, Any], deck: DeckPath) -> set[str]:
+    """The keys of ``deck``'s cards that hold decks of their own (shown as tables of their own)."""
+    return {key for row in get(data, deck) for key, value in row.items()
+            if isinstance(value, list) and value and all(isinstance(item, dict) for item in value)}
+
+
+def _kind(values: list[Any]) -> str:
+    present = [v for v in values if v is not None]
+    if present and all(type(v) is int for v in present):
+        return "int"
+    if present and all(type(v) is bool for v in present):
+        return "bool"
+    if present and all(type(v) is str for v in present):
+        return "text"
+    return "json"
+
+
+def columns(data: Mapping[str, Any], deck: DeckPath, vocabulary: Vocabulary = Vocabulary()) -> list[Column]:
+    """The deck's columns: each key its cards have (in order of first use), an object spread into one
+    column per key (``cost.leaf``), abilities' parameters left to the ability's own form."""
+    rows = get(data, deck)
+    nested = nested_keys(data, deck)
+    is_abilities = bool(vocabulary.effects) and all("effect" in row for row in rows)
+    order: dict[str, list[Any]] = {}
+    for row in rows:
+        for key, value in row.items():
+            if key in nested or (is_abilities and key not in vocabulary.ability_keys):
+                continue
+            if isinstance(value, dict) or key in vocabulary.keyed:
+                for sub in (*vocabulary.keyed.get(key, ()), *(value if isinstance(value, dict) else {})):
+                    order.setdefault(f"{key}.{sub}", [])
+            else:
+                order.setdefault(key, [])
+    for row in rows:
+        for key in order:
+            order[key].append(_cell(row, key))
+    out = []
+    for key, values in order.items():
+        choices = _choices(data, key, vocabulary)
+        out.append(Column(key, "text" if choices and all(isinstance(c, str) for c in choices) else _kind(values), choices))
+    return out
+
+
+def _cell(row: Mapping[str, Any], key: str) -> Any:
+    head, _, sub = key.partition(".")
+    value = row.get(head)
+    if sub:
+        return value.get(sub) if isinstance(value, dict) else None
+    return value
+
+
+def _choices(data: Mapping[str, Any], key: str, vocabulary: Vocabulary) -> tuple[Any, ...]:
+    name = key.rpartition(".")[2]
+    found = vocabulary.choices.get(key, vocabulary.choices.get(name, ()))
+    if isinstance(found, str):            # the ids of a deck of the file ("ecosystems" for an animal's ecosystem)
+        return tuple(row["id"] for row in data.get(found, ()) if isinstance(row, dict) and "id" in row)
+    return tuple(found)
+
+
+def rows(data: Mapping[str, Any], deck: DeckPath, cols: Sequence[Column]) -> list[dict[str, Any]]:
+    """The deck's cards as table rows: one value per column (None where a card leaves it out; JSON
+    columns as their JSON text)."""
+    out = []
+    for card in get(data, deck):
+        row = {}
+        for column in cols:
+            value = _cell(card, column.key)
+            row[column.key] = json.dumps(value, ensure_ascii=False) if column.kind == "json" and value is not None else value
+        out.append(row)
+    return out
+
+
+def card_label(data: Mapping[str, Any], deck: DeckPath, row: int) -> str:
+    """How a row is named on the page: its ``id`` or ``name`` when it has one, else its number (1-based)."""
+    card = get(data, deck)[row]
+    name = card.get("id", card.get("name"))
+    return f"{name}" if isinstance(name, (str, int)) and not isinstance(name, bool) else f"#{row + 1}"
+
+
+# ---------------------------------------------------------------------------- edits
+def _check_row(data: Mapping[str, Any], deck: DeckPath, row: Any) -> list[Any]:
+    try:
+        cards = get(data, deck)
+    except (KeyError, IndexError, TypeError):
+        raise EditRefused(f"no deck {deck_name(deck)} in this file") from None
+    if not isinstance(cards, list):
+        raise EditRefused(f"{deck_name(deck)} is not a deck")
+    if type(row) is not int or not 0 <= row < len(cards):
+        raise EditRefused(f"{deck_name(deck)} has no row {str(row)[:20]} (it has {len(cards)})")
+    return cards
+
+
+def checked_value(column: Column, value: Any) -> Any:
+    """``value`` as column ``column`` holds it (None: the card leaves the key out), or :class:`EditRefused`."""
+    if value is None or (isinstance(value, str) and not value.strip() and column.kind != "text"):
+        return None
+    if column.choices and column.kind != "json":
+        if value not in column.choices:
+            raise EditRefused(f"{column.key} is one of {', '.join(map(str, column.choices))}, not {str(value)[:40]!r}")
+        return value
+    if column.kind == "int":
+        if type(value) is float and value.is_integer():
+            value = int(value)
+        if isinstance(value, str) and re.fullmatch(r"-?\d{1,7}", value.strip()):
+            value = int(value)
+        if type(value) is not int or abs(value) > MAX_NUMBER:
+            raise EditRefused(f"{column.key} is a whole number, not {str(value)[:40]!r}")
+        return value
+    if column.kind == "bool":
+        if type(value) is not bool:
+            raise EditRefused(f"{column.key} is true or false, not {str(value)[:40]!r}")
+        return value
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise EditRefused(f"{column.key} is a text of at most {MAX_TEXT} characters")
+    if column.kind == "text":
+        return value or None
+    try:
+        return json.loads(value)
+    except (ValueError, RecursionError):
+        raise EditRefused(f"{column.key} is written as JSON (a number, \"text\" or [list]), not {value[:40]!r}") from None
+
+
+def set_field(data: Mapping[str, Any], deck: DeckPath, row: int, column: Column, value: Any) -> dict[str, Any]:
+    """The file with card ``row`` of ``deck`` given ``value`` in ``column`` (None: the key left out)."""
+    _check_row(data, deck, row)
+    value = checked_value(column, value)
+    out = copy.deepcopy(dict(data))
+    card = get(out, deck)[row]
+    head, _, sub = column.key.partition(".")
+    if sub:
+        inner = dict(card.get(head) or {}) if isinstance(card.get(head, {}), dict) else {}
+        if value is None:
+            inner.pop(sub, None)
+        else:
+            inner[sub] = value
+        card[head] = inner
+    elif value is None:
+        card.pop(head, None)
+    else:
+        card[head] = value
+    return out
+
+
+def set_card(data: Mapping[str, Any], deck: DeckPath, row: int, card: Mapping[str, Any]) -> dict[str, Any]:
+    """The file with card ``row`` of ``deck`` replaced by ``card`` (the ability form's result)."""
+    _check_row(data, deck, row)
+    out = copy.deepcopy(dict(data))
+    get(out, deck)[row] = copy.deepcopy(dict(card))
+    return out
+
+
+def _fresh_id(cards: Sequence[Mapping[str, Any]], base: str) -> str:
+    taken = {card.get("id") for card in cards}
+    stem = re.sub(r"-copy\d*$", "", base)
+    number = 1
+    while True:
+        candidate = f"{stem}-copy" if number == 1 else f"{stem}-copy{number}"
+        if candidate not in taken:
+            return candidate
+        number += 1
+
+
+def duplicate_row(data: Mapping[str, Any], deck: DeckPath, row: int) -> dict[str, Any]:
+    """The file with a copy of card ``row`` right after it (a new ``id`` when the deck's cards have ids)."""
+    _check_row(data, deck, row)
+    out = copy.deepcopy(dict(data))
+    cards = get(out, deck)
+    card = copy.deepcopy(cards[row])
+    if isinstance(card.get("id"), str):
+        card["id"] = _fresh_id(cards, card["id"])
+    cards.insert(row + 1, card)
+    return out
+
+
+def add_row(data: Mapping[str, Any], deck: DeckPath) -> dict[str, Any]:
+    """The file with a new card at the end of ``deck``: a copy of its last card (a new ``id``), which the
+    designer then changes (a blank card is no card any engine accepts)."""
+    cards = _check_row(data, deck, 0)
+    out = duplicate_row(data, deck, len(cards) - 1)
+    return out
+
+
+def remove_row(data: Mapping[str, Any], deck: DeckPath, row: int) -> dict[str, Any]:
+    """The file without card ``row`` of ``deck`` (the engine says if a deck may not be empty)."""
+    _check_row(data, deck, row)
+    out = copy.deepcopy(dict(data))
+    del get(out, deck)[row]
+    return out
+
+
+# ---------------------------------------------------------------------------- the engine's message, placed
+_TOKEN = re.compile(r"\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+
+
+def parse_where(where: str | None) -> list[str | int]:
+    """``"cards: animals[3].cost.meat"`` -> ``["animals", 3, "cost", "meat"]`` (``"cards"``: [])."""
+    if not where:
+        return []
+    _, colon, rest = where.partition(": ")
+    if not colon:
+        return []
+    out: list[str | int] = []
+    for match in _TOKEN.finditer(rest.strip()):
+        out.append(match.group(1) if match.group(1) is not None else int(match.group(2)))
+    return out
+
+
+def locate(data: Mapping[str, Any], where: str | None, problem: str = "",
+           vocabulary: Vocabulary = Vocabulary()) -> Location:
+    """Where the engine's ``where`` (and, when it names only a card, its message) points in the tables:
+    the deepest deck on the path, the row, and the column (``cost.meat``; a key the message names when
+    ``where`` stops at the card)."""
+    path = parse_where(where)
+    deck: DeckPath = ()
+    row: int | None = None
+    key: str | None = None
+    i = 0
+    while i < len(path):
+        step = path[i]
+        following = path[i + 1] if i + 1 < len(path) else None
+        if isinstance(step, str) and isinstance(following, int):
+            deck, row, key = (*deck, *((row,) if row is not None and deck else ()), step), following, None
+            i += 2
+            continue
+        key = ".".join(str(s) for s in path[i:])
+        break
+    if not deck:
+        return Location(())
+    try:
+        cols = [c.key for c in columns(data, deck, vocabulary)]
+    except (KeyError, IndexError, TypeError):
+        return Location(deck, row)
+    if key is None and row is not None:         # the column the message names first ("stars must be a whole number")
+        named = [(found.start(), c) for c in cols if not c.startswith("name")
+                 for found in [re.search(rf"(?<![\w.])'?{re.escape(c.rpartition('.')[2])}'?(?![\w])", problem)] if found]
+        key = min(named)[1] if named else None
+    if key is not None and key not in cols:
+        key = next((c for c in cols if c.split(".")[0] == key.split(".")[0]), key)    # (else a parameter: the form's)
+    return Location(deck, row, key)
+
+
+def deck_name(deck: DeckPath) -> str:
+    """``animals``, ``animals[3].abilities`` (as the engine's messages write paths)."""
+    out = ""
+    for step in deck:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else step)
+    return out
+
+
+# ---------------------------------------------------------------------------- the difference from the standard file
+def _id_key(items: Sequence[Any]) -> str | None:
+    for key in ("id", "name"):
+        values = [item.get(key) for item in items if isinstance(item, dict)]
+        if len(values) == len(items) and all(isinstance(v, str) for v in values) and len(set(values)) == len(values):
+            return key
+    return None
+
+
+def diff(standard: Any, edited: Any, path: str = "") -> list[dict[str, Any]]:
+    """What ``edited`` changes from ``standard``: ``{"path", "change": "changed"|"added"|"removed",
+    "old", "new"}`` per field or card, cards of a deck matched by ``id`` (else ``name``, else position)
+    in both files: ``animals[lion].stars`` 4 -> 3, ``animals[lion-copy]`` added."""
+    if isinstance(standard, dict) and isinstance(edited, dict):
+        out = []
+        for key in dict.fromkeys([*standard, *edited]):
+            at = f"{path}.{key}" if path else str(key)
+            if key not in edited:
+                out.append({"path": at, "change": "removed", "old": standard[key], "new": None})
+            elif key not in standard:
+                out.append({"path": at, "change": "added", "old": None, "new": edited[key]})
+            else:
+                out += diff(standard[key], edited[key], at)
+        return out
+    if isinstance(standard, list) and isinstance(edited, list) and (_is_deck(standard) or _is_deck(edited)):
+        key = _id_key(standard) if _is_deck(standard) else None
+        missing = object()
+        if key is not None and _id_key(edited) == key:       # cards matched by id, else by position
+            old = {item[key]: item for item in standard}
+            new = {item[key]: item for item in edited}
+        else:
+            old, new = dict(enumerate(standard)), dict(enumerate(edited))
+        out = []
+        for name in dict.fromkeys([*old, *new]):
+            at = f"{path}[{name}]"
+            before, after = old.get(name, missing), new.get(name, missing)
+            if after is missing:
+                out.append({"path": at, "change": "removed", "old": before, "new": None})
+            elif before is missing:
+                out.append({"path": at, "change": "added", "old": None, "new": after})
+            else:
+                out += diff(before, after, at)
+        return out
+    if standard == edited and type(standard) is type(edited):
+        return []
+    return [{"path": path, "change": "changed", "old": standard, "new": edited}]
+
+
+# ---------------------------------------------------------------------------- abilities (typed parameters)
+def ability_parameters(vocabulary: Vocabulary, effect: str) -> dict[str, Any]:
+    """The parameters effect ``effect`` takes, each with its kind (``count``, ``symbol``, a tuple of values...)."""
+    return dict(vocabulary.effects.get(effect, ((), {}))[1])
+
+
+def build_ability(vocabulary: Vocabulary, old: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+    """An ability from the form's ``values`` (its name, trigger, effect, texts and the effect's parameters;
+    None or "" leaves a parameter out), other keys of ``old`` (``provenance``) kept. Values of a kind
+    the form cannot send are refused (:class:`EditRefused`); what the engine thinks of the rest is its to say."""
+    effect = values.get("effect")
+    if effect not in vocabulary.effects:
+        raise EditRefused(f"effect is one of {', '.join(vocabulary.effects)}, not {str(effect)[:40]!r}")
+    triggers, kinds = vocabulary.effects[effect]
+    out: dict[str, Any] = {key: value for key, value in old.items() if key in vocabulary.ability_keys}
+    for key in ("name", "name_ja", "text", "text_ja"):
+        if key in values:
+            value = values[key]
+            if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT):
+                raise EditRefused(f"{key} is a text of at most {MAX_TEXT} characters")
+            if value:
+                out[key] = value
+            else:
+                out.pop(key, None)
+    trigger = values.get("trigger")
+    if trigger not in triggers:
+        trigger = triggers[0]            # (a trigger the new effect cannot have: its first one)
+    out["trigger"], out["effect"] = trigger, effect
+    for key, kind in kinds.items():
+        value = values.get(key)
+        if value is None or value == "" or value == []:
+            continue
+        out[key] = _parameter(key, kind, value)
+    unknown = set(values) - set(kinds) - vocabulary.ability_keys
+    if unknown:
+        raise EditRefused(f"effect {effect!r} takes no parameter {sorted(map(str, unknown))[0][:40]!r}")
+    return out
+
+
+def _parameter(key: str, kind: Any, value: Any) -> Any:
+    if isinstance(kind, tuple) or kind == "symbol":
+        allowed = kind if isinstance(kind, tuple) else ("leaf", "water", "meat")
+        if value not in allowed:
+            raise EditRefused(f"{key} is one of {', '.join(allowed)}, not {str(value)[:40]!r}")
+        return value
+    if kind in ("count", "whole", "roll"):
+        if type(value) is not int or abs(value) > MAX_NUMBER:
+            raise EditRefused(f"{key} is a whole number, not {str(value)[:40]!r}")
+        return value
+    if kind == "rolls":
+        if not isinstance(value, list) or not all(type(v) is int and 1 <= v <= 6 for v in value):
+            raise EditRefused(f"{key} is a list of die results 1 to 6")
+        return sorted(set(value))
+    if kind == "bool":
+        if type(value) is not bool:
+            raise EditRefused(f"{key} is true or false")
+        return value
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise EditRefused(f"{key} is a text")
+    return value
+
+
+# ---------------------------------------------------------------------------- what each game documents
+def vocabulary(game_id: str) -> Vocabulary:
+    """The vocabulary a game's ``cards`` module documents for its card file (see its module docstring)."""
+    if game_id == "biome_blitz":
+        from rules.biome_blitz import cards
+        return Vocabulary(choices={"symbol": cards.SYMBOLS, "ecosystem": "ecosystems", "trigger": cards.TRIGGERS,
+                                   "effect": tuple(cards.ABILITY_EFFECTS)},
+                          effects=cards.ABILITY_EFFECTS, required=cards.REQUIRED,
+                          keyed={"cost": cards.SYMBOLS[:3], "battle_cost": cards.SYMBOLS[:3]},
+                          ability_keys=frozenset(cards.ABILITY_KEYS))
+    if game_id == "starligned":
+        from rules.starligned import cards as starligned
+        return Vocabulary(choices={"effect": starligned.EFFECTS, "constellation": "constellations"})
+    if game_id == "jump_gate":
+        from rules.jump_gate import cards as jump_gate
+        return Vocabulary(choices={"type": "resource_types", "scoring": jump_gate.SCORING_RULES})
+    return Vocabulary()

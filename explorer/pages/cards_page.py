@@ -1,0 +1,33 @@
+"""/cards, the card editor: a game's card file edited in the browser, checked by the game, saved in
+the card library (``explorer/cardfiles.py``) and opened in the explorer (``/explorer?game=...&cards=NAME``).
+
+The editor itself is :class:`explorer.components.card_editor.CardEditor`; this module puts it in the
+site's template, in the address's language (``?lang=``) and for the address's game (``?game=``, one of
+the registered games; anything else is ignored and the page opens on Biome Blitz).
+"""
+
+from __future__ import annotations
+
+import html
+
+import panel as pn
+
+import rules
+from explorer.cardfiles import CardLibrary, served_library
+from explorer.components.card_editor import CardEditor
+from explorer.core.i18n import text
+from explorer.web.request import page_language, query_arg
+from explorer.web.shell import PageTemplate
+
+
+def create_page(lang: str | None = None, library: CardLibrary | None = None) -> pn.template.BaseTemplate:
+    """The served page (``page.editor`` is its :class:`CardEditor`)."""
+    lang = lang or page_language()
+    game = query_arg("game")
+    editor = CardEditor(library=library or served_library(), lang=lang, game=game if game in rules.GAMES else "biome_blitz")
+    intro = pn.pane.HTML(f"<h2>{html.escape(text('workshop.heading', lang))}</h2>"
+                         f"<p>{html.escape(text('workshop.intro', lang))}</p>", sizing_mode="stretch_width")
+    template = PageTemplate(page="cards", lang=lang, title=text("workshop.page_title", lang),
+                            sidebar=[editor.controls], main=[intro, editor.main], sidebar_width=300)
+    template.editor = editor
+    return template

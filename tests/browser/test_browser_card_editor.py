@@ -1,0 +1,85 @@
+"""The card editor in real Chromium: a Biome Blitz animal edited in its table, the game's message at
+the field for a value it refuses, the file saved under a name, listed, loaded again, and opened in the
+explorer dealt with the edited card."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from explorer.cardfiles import CardLibrary, standard_file
+from explorer.pages.cards_page import create_page
+from tests.helpers.explorer_page import shot, wait_until
+
+pytestmark = pytest.mark.browser
+
+LOAD_TIMEOUT = 30_000
+
+
+@pytest.fixture
+def served(serve_app, tmp_path):
+    """``(url, editors, library)``: the card editor's URL, the server-side editor of every page opened,
+    and the card library (a fresh folder) it saves in."""
+    library = CardLibrary(tmp_path / "cards")
+    editors = []
+
+    def factory():
+        template = create_page(library=library)
+        editors.append(template.editor)
+        return template
+
+    return serve_app(factory, path="cards"), editors, library
+
+
+def edit_cell(page: Page, table: str, row: int, column: str, value: str) -> None:
+    """Type ``value`` into the cell of ``column`` in row ``row`` (0-based) of the Tabulator ``table``."""
+    cell = page.locator(f".{table} .tabulator-row").nth(row).locator(f'.tabulator-cell[tabulator-field="{column}"]')
+    cell.click()
+    editor = cell.locator("input")
+    expect(editor).to_be_visible()
+    editor.fill(value)
+    editor.press("Enter")
+
+
+def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(page: Page, served):
+    url, editors, library = served
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url + "?lang=en")
+    expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.", timeout=LOAD_TIMEOUT)
+    editor = editors[-1]
+    animals = page.locator(".cards-table .tabulator-row")
+    expect(page.locator(".cards-decks .bk-btn.bk-active")).to_have_text("animals")
+    crocodile = standard_file("biome_blitz")["animals"][1]
+    expect(animals.nth(1).locator('[tabulator-field="id"]')).to_have_text(crocodile["id"])
+
+    # A value the game refuses: its own message, beside the table, at the animal and field.
+    edit_cell(page, "cards-table", 1, "stars", "-1")
+    expect(page.locator(".cards-status")).to_contain_text("must be a whole number from 0 to 99, not -1")
+    problem = page.locator(".cards-deck-problem .cards-field-problem")
+    expect(problem).to_contain_text(f"{crocodile['id']} · stars")
+    expect(problem).to_have_attribute("data-row", "1")
+    expect(page.locator(".cards-save button")).to_be_disabled()
+    shot(page, "card-editor-refused")
+
+    # A value it accepts: the change shows in the diff, and the file is saved under a name.
+    edit_cell(page, "cards-table", 1, "stars", str(crocodile["stars"] - 1))
+    expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.")
+    expect(page.locator(".cards-diff")).to_contain_text(f"animals[{crocodile['id']}].stars")
+    wait_until(lambda: editor.data["animals"][1]["stars"] == crocodile["stars"] - 1, what="the edit to reach the server")
+    page.locator(".cards-name input").fill("cheaper crocodile")
+    page.locator(".cards-name input").press("Enter")
+    page.locator(".cards-save button").click()
+    expect(page.locator(".cards-notice")).to_contain_text("Saved as “cheaper crocodile”.")
+    assert library.load("biome_blitz", "cheaper crocodile")["animals"][1]["stars"] == crocodile["stars"] - 1
+    expect(page.locator(".cards-saved select option")).to_have_text(["cheaper crocodile"])
+    link = page.locator("a.cards-open-explorer")
+    expect(link).to_have_attribute("href", "/explorer?game=biome_blitz&cards=cheaper+crocodile&lang=en")
+
+    # Back to the standard cards, then the saved file loaded again.
+    page.locator(".cards-standard button").click()
+    expect(page.locator(".cards-no-changes")).to_be_visible()
+    expect(animals.nth(1).locator('[tabulator-field="stars"]')).to_have_text(str(crocodile["stars"]))
+    page.locator(".cards-load button").click()
+    expect(animals.nth(1).locator('[tabulator-field="stars"]')).to_have_text(str(crocodile["stars"] - 1))
+    expect(page.locator(".cards-diff")).to_contain_text(f"animals[{crocodile['id']}].stars")
+    shot(page, "card-editor-saved")

@@ -1,0 +1,266 @@
+"""The card editor's model (explorer/core/card_edits.py) and its component (explorer/components/card_editor.py)
+without a browser: edits checked by the game with its message at the field, rows added, duplicated and
+removed, the difference from the standard file, saving only what the game accepts, and forged widget
+messages (any value, row, deck, game or name) refused, changing nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from explorer.cardfiles import CardLibrary, standard_file
+from explorer.components.card_editor import CardEditor
+from explorer.core import card_edits
+from explorer.core.card_edits import Column, EditRefused, Location
+from rules import GAMES, get_game
+
+ANIMALS = ("animals",)
+
+
+@pytest.fixture
+def library(tmp_path):
+    return CardLibrary(tmp_path / "cards")
+
+
+@pytest.fixture
+def editor(library):
+    return CardEditor(library=library, lang="en", game="biome_blitz")
+
+
+def shown(editor: CardEditor) -> CardEditor:
+    editor.refresh()
+    return editor
+
+
+# ---------------------------------------------------------------------------- the model
+def test_biome_blitz_animals_are_a_table_with_costs_spread_and_ecosystems_from_the_file():
+    data = standard_file("biome_blitz")
+    vocabulary = card_edits.vocabulary("biome_blitz")
+    assert card_edits.decks(data) == [("resources",), ("ecosystems",), ("animals",)]
+    columns = {c.key: c for c in card_edits.columns(data, ANIMALS, vocabulary)}
+    assert {"stars", "cost.leaf", "cost.water", "cost.meat", "battle_cost.meat", "power", "defence"} <= set(columns)
+    assert columns["stars"].kind == "int"
+    assert columns["ecosystem"].choices == tuple(e["id"] for e in data["ecosystems"])
+    assert "abilities" not in columns       # a deck of its own, per animal
+    assert card_edits.sub_decks(data, ANIMALS, 0) == [("animals", 0, "abilities")]
+    ability_columns = [c.key for c in card_edits.columns(data, ("animals", 0, "abilities"), vocabulary)]
+    assert "trigger" in ability_columns and "count" not in ability_columns     # parameters: the ability's form
+
+
+@pytest.mark.parametrize("game_id, change, location", [
+    ("biome_blitz", lambda d: d["animals"][1]["cost"].__setitem__("meat", 30), Location(ANIMALS, 1, "cost.meat")),
+    ("biome_blitz", lambda d: d["animals"][0]["abilities"][0].__setitem__("count", 0),
+     Location(("animals", 0, "abilities"), 0, "count")),
+    ("subastral", lambda d: d["biomes"][1]["cards"][2].__setitem__("number", 9), Location(("biomes", 1, "cards"), 2, "number")),
+    ("subastral", lambda d: d["biomes"][1].__setitem__("dots", "x"), Location(("biomes",), 1, "dots")),
+    ("stellar", lambda d: d["types"][1]["cards"][2].__setitem__("stars", -1), Location(("types", 1, "cards"), 2, "stars")),
+    ("starligned", lambda d: d["cards"][1]["high"].__setitem__("effect", "zz"), Location(("cards",), 1, "high.effect")),
+    ("starligned", lambda d: d["cards"][1].__setitem__("constellation", "zz"), Location(("cards",), 1, "constellation")),
+])
+def test_the_games_message_is_placed_at_its_deck_row_and_column(game_id, change, location):
+    data = standard_file(game_id)
+    change(data)
+    with pytest.raises(Exception) as refused:
+        get_game(game_id).with_card_file(data)
+    error = refused.value
+    assert card_edits.locate(data, error.where, error.problem, card_edits.vocabulary(game_id)) == location
+
+
+def test_set_field_add_duplicate_remove_and_the_difference_from_the_standard_file():
+    standard = standard_file("biome_blitz")
+    stars = Column("stars", "int")
+    data = card_edits.set_field(standard, ANIMALS, 1, stars, 4)
+    assert standard == standard_file("biome_blitz")          # never mutated
+    data = card_edits.set_field(data, ANIMALS, 1, Column("cost.meat", "int"), None)
+    data = card_edits.duplicate_row(data, ANIMALS, 1)
+    first, second = standard["animals"][0]["id"], standard["animals"][1]["id"]
+    assert data["animals"][2]["id"] == f"{second}-copy"
+    data = card_edits.add_row(data, ANIMALS)
+    assert data["animals"][-1]["id"] == f"{standard['animals'][-1]['id']}-copy"
+    data = card_edits.remove_row(data, ANIMALS, 0)
+    changes = {(c["path"], c["change"]) for c in card_edits.diff(standard, data)}
+    assert changes == {(f"animals[{second}].stars", "changed"), (f"animals[{second}].cost.meat", "removed"),
+                       (f"animals[{second}-copy]", "added"), (f"animals[{standard['animals'][-1]['id']}-copy]", "added"),
+                       (f"animals[{first}]", "removed")}
+    get_game("biome_blitz").with_card_file(data)             # a file the game accepts
+
+
+@pytest.mark.parametrize("column, value", [(Column("stars", "int"), "<b>"), (Column("stars", "int"), 1.5),
+                                           (Column("stars", "int"), True), (Column("stars", "int"), 10 ** 9),
+                                           (Column("ecosystem", "text", ("SAV",)), "<script>"),
+                                           (Column("name", "text"), 5), (Column("name", "text"), "x" * 5000),
+                                           (Column("number", "json"), "{not json")])
+def test_values_not_of_their_column_are_refused(column, value):
+    with pytest.raises(EditRefused):
+        card_edits.set_field(standard_file("biome_blitz"), ANIMALS, 0, column, value)
+
+
+@pytest.mark.parametrize("row", [-1, 27, "1", None, 1.0])
+def test_rows_not_in_the_deck_are_refused(row):
+    with pytest.raises(EditRefused):
+        card_edits.set_field(standard_file("biome_blitz"), ANIMALS, row, Column("stars", "int"), 3)
+
+
+# ---------------------------------------------------------------------------- the editor
+def test_a_refused_value_is_shown_at_its_field_and_the_file_cannot_be_saved(editor, library):
+    assert editor.edit(ANIMALS, 1, "stars", -1)
+    shown(editor)
+    assert editor.problem is not None and editor.location == Location(ANIMALS, 1, "stars")
+    assert 'data-row="1" data-key="stars"' in editor.deck_problem.object
+    assert "must be a whole number from 0 to 99, not -1" in editor.deck_problem.object
+    assert editor.save_button.disabled
+    assert not editor.save("mine") and library.names("biome_blitz") == []
+    assert "only a card file the game accepts can be saved" in editor.notice
+    assert editor.counts() is None
+
+
+def test_an_accepted_edit_is_saved_loaded_again_and_opens_in_the_explorer(editor, library):
+    stars = editor.data["animals"][1]["stars"]
+    assert editor.edit(ANIMALS, 1, "stars", stars - 1)
+    assert editor.save("cheaper") and library.load("biome_blitz", "cheaper")["animals"][1]["stars"] == stars - 1
+    assert editor.explorer_href() == "/explorer?game=biome_blitz&cards=cheaper&lang=en"
+    assert shown(editor).saved_select.options == ["cheaper"]
+    editor.start_standard()
+    assert editor.changes() == [] and editor.explorer_href() is None
+    assert editor.load_saved("cheaper")
+    assert [c["path"] for c in editor.changes()] == [f"animals[{editor.data['animals'][1]['id']}].stars"]
+    assert editor.delete_saved("cheaper") and library.names("biome_blitz") == []
+
+
+def test_a_new_card_duplicated_and_removed_changes_the_games_counts(editor):
+    before = editor.counts()
+    assert editor.duplicate(ANIMALS, 0)
+    after = editor.counts()
+    assert all(after[players] == before[players] + 1 for players in before)
+    assert editor.row == 1 and editor.data["animals"][1]["id"].endswith("-copy")
+    assert editor.remove(ANIMALS, 1) and editor.counts() == before
+    resources = len(editor.data["resources"])
+    assert editor.add(("resources",)) and len(editor.data["resources"]) == resources + 1
+    assert editor.data["resources"][-1] == editor.data["resources"][-2]
+    assert editor.remove(("resources",), resources) and editor.counts() == before
+
+
+def test_subastral_counts_per_player_count_follow_the_cards_player_markers(library):
+    editor = CardEditor(library=library, game="subastral")
+    before = editor.counts()
+    assert list(before) == [2, 3, 4, 5] and before[2] < before[5]
+    deck = ("biomes", 0, "cards")
+    row = next(i for i, card in enumerate(editor.data["biomes"][0]["cards"]) if card["min_players"] == 5)
+    assert editor.edit(deck, row, "min_players", 2)
+    after = editor.counts()
+    assert after[2] == before[2] + 1 and after[5] == before[5]
+
+
+#: Per game, a value its engine refuses: (deck, row, column, value).
+REFUSED = {"biome_blitz": (ANIMALS, 2, "power", -1), "subastral": (("biomes", 0, "cards"), 1, "number", 9),
+           "stellar": (("types", 0, "cards"), 1, "stars", -1), "jump_gate": (("planets",), 2, "jump", -1),
+           "starligned": (("cards",), 2, "high.value", -1)}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_games_file_opens_as_tables_and_an_edit_is_checked_at_its_field(library, game_id):
+    editor = shown(CardEditor(library=library, game=game_id))
+    assert editor.problem is None and editor.table.value is not None and len(editor.table.value) > 0
+    deck, row, key, value = REFUSED[game_id]
+    assert editor.edit(deck, row, key, value)
+    shown(editor)
+    assert editor.location == Location(deck, row, key)
+    pane = editor.deck_problem if len(deck) == 1 else editor.sub_problem
+    assert f'data-row="{row}" data-key="{key}"' in pane.object
+    assert editor.sub_section.visible or len(deck) == 1        # a card inside a card: its deck shown
+
+
+def test_the_ability_form_writes_typed_parameters_from_the_vocabulary(editor):
+    assert editor.select(0) and editor.select_sub(0)
+    ability = editor.ability()
+    assert ability is not None
+    values = {"name": "Sprint", "effect": "power", "trigger": "compete", "amount": 2, "on_roll": 6}
+    assert editor.apply_ability(values)
+    new = editor.data["animals"][0]["abilities"][0]
+    assert {k: new[k] for k in values} == values and "count" not in new and editor.problem is None
+    assert editor.change_effect({"name": "Sprint", "amount": 2}, "win_on_roll")
+    assert editor.data["animals"][0]["abilities"][0]["effect"] == "win_on_roll"
+    assert editor.problem is not None and "rolls" in editor.problem.problem        # a required parameter
+    assert editor.apply_ability({"name": "Sprint", "effect": "win_on_roll", "trigger": "defend", "rolls": [6, 5]})
+    assert editor.data["animals"][0]["abilities"][0]["rolls"] == [5, 6] and editor.problem is None
+    shown(editor)
+    assert editor.ability_form.objects
+
+
+@pytest.mark.parametrize("values", [{"effect": "fly"}, {"effect": "power", "amount": "2"},
+                                    {"effect": "power", "amount": 2, "wings": 1},
+                                    {"effect": "win_on_roll", "rolls": [7]}, {"effect": "steal", "symbol": "gold", "count": 1},
+                                    "power"])
+def test_forged_ability_forms_are_refused(editor, values):
+    editor.select(0)
+    editor.select_sub(0)
+    before = json.dumps(editor.data)
+    assert not editor.apply_ability(values)
+    assert json.dumps(editor.data) == before and editor.notice.startswith("Not done:")
+
+
+@pytest.mark.parametrize("forged", [
+    lambda e: e.edit(ANIMALS, 0, "stars", "<img src=x onerror=alert(1)>"),
+    lambda e: e.edit(ANIMALS, 0, "wings", 2),
+    lambda e: e.edit(ANIMALS, 99, "stars", 2),
+    lambda e: e.edit(("secrets",), 0, "stars", 2),
+    lambda e: e.edit(("animals", 0, "abilities", 0, "x"), 0, "name", "x"),
+    lambda e: e.edit("animals", 0, "stars", 2),
+    lambda e: e.edit(ANIMALS, 0, "ecosystem", "ATLANTIS"),
+    lambda e: e.duplicate(ANIMALS, -1),
+    lambda e: e.remove(ANIMALS, 10 ** 6),
+    lambda e: e.add(("format",)),
+    lambda e: e.choose_game("chess"),
+    lambda e: e.choose_game(["biome_blitz"]),
+    lambda e: e.load_saved("../../etc/passwd"),
+    lambda e: e.load_saved("ghost"),
+    lambda e: e.save("../escape"),
+    lambda e: e.save("<b>bold</b>"),
+    lambda e: e.delete_saved("a/b"),
+    lambda e: e.load_upload("{not json"),
+    lambda e: e.load_upload(json.dumps(standard_file("stellar"))),
+    lambda e: e.load_upload("x" * 2_000_000),
+    lambda e: e.load_upload(12),
+    lambda e: e.apply_other_fields('{"animals": []}'),
+    lambda e: e.apply_other_fields("[1, 2]"),
+])
+def test_forged_messages_are_refused_and_change_nothing(editor, library, forged):
+    before = (json.dumps(editor.data), editor.game, library.names("biome_blitz"))
+    assert not forged(editor)
+    assert (json.dumps(editor.data), editor.game, library.names("biome_blitz")) == before
+    assert editor.notice.startswith("Not done:")
+    shown(editor)
+    assert "<img" not in editor.notice_pane.object and "<script" not in editor.notice_pane.object
+    assert "<b>bold" not in editor.notice_pane.object
+
+
+def test_forged_selections_are_ignored(editor):
+    for row in (-1, 27, "0", 2.0):
+        assert not editor.select(row)
+        assert not editor.select_sub(row)
+    assert not editor.show_deck(("secrets",)) and editor.deck == ANIMALS
+
+
+def test_texts_from_the_file_are_escaped_where_the_page_writes_them(editor):
+    assert editor.edit(ANIMALS, 0, "name", "<img src=x onerror=alert(1)>")
+    shown(editor)
+    assert "<img" not in editor.diff_pane.object and "&lt;img src=x" in editor.diff_pane.object
+    assert editor.problem is None           # a name is any text to the game: the table shows it as text
+
+
+def test_an_uploaded_file_the_game_refuses_opens_with_its_message_at_the_field(editor):
+    data = standard_file("biome_blitz")
+    data["animals"][3]["power"] = 200
+    assert editor.load_upload(json.dumps(data))
+    assert editor.location == Location(ANIMALS, 3, "power") and editor.row == 3
+
+
+def test_the_other_fields_are_edited_as_json(library):
+    editor = CardEditor(library=library, game="stellar")
+    fields = editor.other_fields()
+    assert "satellites" in fields and "types" not in fields
+    fields["satellites"] = {"number": 9, "copies": 5}
+    assert editor.apply_other_fields(json.dumps(fields))
+    assert editor.problem is not None and "satellites" in editor.problem.problem
+    assert list(editor.data) == list(standard_file("stellar"))          # the file keeps its order

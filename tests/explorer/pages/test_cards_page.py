@@ -1,0 +1,46 @@
+"""The card editor's page and the explorer's ``cards=`` address: a game dealt with a saved card file,
+found by its name in the card library (never a path), and refused with the reason otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer.cardfiles import CARDS_ENV, CardLibrary, standard_file
+from explorer.pages.app import addressed_session
+from explorer.pages.cards_page import create_page
+from explorer.web.shell import PAGES, page_href
+
+
+@pytest.fixture
+def library(tmp_path, monkeypatch):
+    monkeypatch.setenv(CARDS_ENV, str(tmp_path / "cards"))
+    library = CardLibrary()
+    data = standard_file("biome_blitz")
+    data["animals"][0]["stars"] = 1
+    library.save("biome_blitz", "weak first", data)
+    return library
+
+
+def test_the_explorer_deals_new_games_with_a_saved_card_file(library):
+    session, notice = addressed_session({"game": "biome_blitz", "cards": "weak first", "players": "3"}.get, "en")
+    assert notice is None and session.players == 3 and session.cursor == 0 and session.log
+    assert session.spec.cards.animals[0].stars == 1
+    assert session.replay()["cards"]["animals"][0]["stars"] == 1       # the replay carries the file
+    session.seed = 12                                                   # a new deal keeps the edited cards
+    assert session.spec.cards.animals[0].stars == 1
+
+
+@pytest.mark.parametrize("name, reason", [("../../etc/passwd", "not a simple name"), ("ghost", "no saved biome_blitz card file"),
+                                          ("<img src=x>", "not a simple name")])
+def test_a_card_file_the_library_has_not_is_refused_with_the_reason(library, name, reason):
+    session, notice = addressed_session({"game": "biome_blitz", "cards": name}.get, "en")
+    assert reason in notice and session.spec.cards.is_standard
+    _, notice = addressed_session({"game": "biome_blitz", "cards": name}.get, "ja")
+    assert "標準のカード" in notice
+
+
+def test_the_page_opens_on_the_addressed_game_and_is_in_the_sites_pages(library):
+    page = create_page(lang="ja", library=library)
+    assert page.editor.game == "biome_blitz" and page.editor.lang == "ja"
+    assert page.editor.saved_select.options == ["weak first"]
+    assert "cards" in PAGES and page_href("cards", "ja") == "/cards?lang=ja"
