@@ -44,7 +44,9 @@ def findings(stats: Mapping[str, Any]) -> list[JSONObject]:
         se = math.hypot((a["high"] - a["low"]) / 2 / Z95, (b["high"] - b["low"]) / 2 / Z95)
         mean = b["mean"] - a["mean"]
         found.append(_finding(kind, None, mean, mean - Z95 * se, mean + Z95 * se))
-    return sorted(found, key=lambda f: (not f["significant"], f["kind"] != "win_rate", -f["strength"]))
+    # (a significant win rate leads; among the rest, the largest difference for its noise)
+    return sorted(found, key=lambda f: (not f["significant"], f["significant"] and f["kind"] != "win_rate",
+                                        -f["strength"]))
 
 
 def verdict(stats: Mapping[str, Any], pairing: Mapping[str, Any]) -> JSONObject:

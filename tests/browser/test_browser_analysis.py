@@ -149,3 +149,80 @@ def test_runs_that_change_the_plots_seats_throw_no_javascript_error(page: Page, 
                    timeout=60, what=f"the {game} run at {players} players")
         expect(page.locator(".analysis-progress")).to_contain_text("20 / 20 games")
     assert not errors, errors
+
+
+def choose_deck_b_run_and_read(page: Page, analysis, games: int) -> None:
+    """Biome Blitz at 2 players, ``games`` deals in this process, B's card file chosen already."""
+    set_number(page, "analysis-games", games)
+    set_number(page, "analysis-chunk", 10)
+    page.locator(".analysis-executor select").select_option(label="In this process")
+    wait_until(lambda: (analysis.games, analysis.executor) == (games, "inprocess"), what="the settings")
+    before = analysis.run.result
+    page.locator(".analysis-run button").click()
+    wait_until(lambda: analysis.run.status == "failed" or (analysis.run.status == "done" and analysis.run.result is not before),
+               timeout=120, what="this run to finish")
+    assert analysis.run.status == "done", analysis.run.error
+
+
+def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(page: Page, served, tmp_path,
+                                                                                monkeypatch):
+    """Setting B's card file: an upload the engine refuses shows its message and changes nothing; a good
+    one is used; a saved one from the card library too; the sentence, the pairing and a run file that
+    ``compare --run`` reproduces."""
+    import json
+
+    from explorer.cardfiles import CardLibrary
+    from explorer.pages.analysis_decks import verdict_text
+    from play.run_file import rerun
+    from tests.helpers.biome_blitz import EXTRA_ANIMALS, base_card_file
+
+    library = CardLibrary(tmp_path / "cards")
+    stronger = base_card_file()
+    stronger["animals"][0]["stars"] += 3
+    library.save("biome_blitz", "stronger", stronger)
+    monkeypatch.setenv("RULES_EXPLORER_CARDS_DIR", str(tmp_path / "cards"))
+    url, pages = served
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url)
+    expect(page.locator(".analysis-run button")).to_be_visible(timeout=LOAD_TIMEOUT)
+    analysis = pages[-1]
+    page.locator(".analysis-game select").select_option(label="Biome Blitz")
+    page.locator(".analysis-players select").select_option("2")
+    wait_until(lambda: (analysis.game, analysis.players) == ("biome_blitz", 2), what="Biome Blitz at 2 players")
+
+    bad = base_card_file()
+    bad["animals"][0]["stars"] = "<i>many</i>"
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    page.locator(".analysis-cards-upload input[type=file]").set_input_files(str(tmp_path / "bad.json"))
+    expect(page.locator(".analysis-cards-error")).to_contain_text("This card file cannot be used")
+    expect(page.locator(".analysis-cards-error")).to_contain_text("<i>many</i>")      # (shown as text)
+    assert analysis.deck_b.data is None
+
+    more = base_card_file()
+    more["animals"] = more["animals"] + EXTRA_ANIMALS[:1]
+    (tmp_path / "more.json").write_text(json.dumps(more))
+    page.locator(".analysis-cards-upload input[type=file]").set_input_files(str(tmp_path / "more.json"))
+    expect(page.locator(".analysis-cards-shown")).to_contain_text("B plays with: Uploaded file")
+    expect(page.locator(".analysis-cards-error")).to_have_text("")
+    choose_deck_b_run_and_read(page, analysis, 20)
+    said = verdict_text(analysis.run.result["results"], analysis.run.result["pairing"])
+    assert "on the same 20 seeds" in said.lower()
+    expect(page.locator(".analysis-verdict")).to_have_text(said, timeout=30_000)
+    expect(page.locator(".analysis-pairing")).to_contain_text(
+        "Paired on the same 20 seeds, not the same deals: the card files differ in mole (0 in A, 1 in B).")
+    expect(page.locator(".analysis-cards summary")).to_be_visible()
+    with page.expect_download() as download_info:
+        page.locator(".analysis-run-file").click()
+    path = tmp_path / "run.json"
+    download_info.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["b"]["cards"] == more and rerun(data, executor="inprocess")[2] is None
+
+    page.locator(".analysis-cards-b select").select_option(label="Saved: stronger")
+    expect(page.locator(".analysis-cards-shown")).to_contain_text("B plays with: stronger")
+    choose_deck_b_run_and_read(page, analysis, 20)
+    expect(page.locator(".analysis-pairing")).to_have_text("Paired on the same 20 deals.", timeout=30_000)
+    said = verdict_text(analysis.run.result["results"], analysis.run.result["pairing"])
+    assert "on the same 20 deals" in said.lower()
+    expect(page.locator(".analysis-verdict")).to_have_text(said, timeout=30_000)
+    shot(page, "analysis-deck-b-1366")
