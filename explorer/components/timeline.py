@@ -421,14 +421,14 @@ class NoteForm(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         lang = self.lang
-        self.heading = pn.pane.HTML("", css_classes=["note-heading"], stylesheets=[NOTES_CSS], margin=(4, 5, 0, 5),
+        self.heading = pn.pane.HTML("", css_classes=["note-heading-pane"], stylesheets=[NOTES_CSS], margin=(4, 5, 0, 5),
                                     sizing_mode="stretch_width")
         self.text_input = pn.widgets.TextAreaInput(placeholder=text("timeline.note.placeholder", lang, limit=NOTE_LIMIT),
                                                    max_length=NOTE_LIMIT, rows=2, css_classes=["note-text"],
                                                    sizing_mode="stretch_width", margin=(2, 5))
         self.button = pn.widgets.Button(label=text("timeline.note.pin", lang), css_classes=["pin-note"], margin=(2, 5))
         self.button.on_click(lambda event: self.submit())
-        self.message = pn.pane.HTML("", css_classes=["note-message"], stylesheets=[NOTES_CSS], margin=(0, 5),
+        self.message = pn.pane.HTML("", css_classes=["note-message-pane"], stylesheets=[NOTES_CSS], margin=(0, 5),
                                     sizing_mode="stretch_width")
         self.session.param.watch(self._heading, ["cursor", "log"])
         self._heading()

@@ -1,0 +1,105 @@
+"""Notes on moves at a playtest table, in real Chromium against a real ``panel serve`` (issue #24, item 3).
+
+Two seats play by clicking; each pins a note from under its event log. A note on a public move
+shows in both seats' logs; the drawer's note on its hidden draw shows only in the drawer's (its
+text never reaches the other seat's page), and both are in the database.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from explorer.tables.store import TableStore
+from rules.registry import get_game
+from tests.helpers.table_seats import SeatPage, create_in_lobby, read_table
+from tests.helpers.tables_server import TablesServer
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    server = TablesServer(tmp_path_factory.mktemp("notes") / "tables.sqlite3").start()
+    yield server
+    print("--- the server's log (shown when the test fails) ---\n" + server.log_text()[-6000:])
+    server.stop()
+
+
+def stored_notes(db) -> list[tuple]:
+    connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
+    try:
+        return connection.execute("SELECT step, author, text FROM notes ORDER BY table_id, number").fetchall()
+    finally:
+        connection.close()
+
+
+def pin(page: Page, step: int, note: str) -> None:
+    """Click step ``step``'s line in the event log, type the note, pin it."""
+    page.locator(f'.event-log .step[data-step="{step}"] .step-no').click()
+    expect(page.locator(".note-heading")).to_contain_text(f"step {step} ")
+    page.locator(".note-text textarea").fill(note)
+    page.locator(".pin-note button").click()
+    expect(page.locator(".note-message")).to_contain_text(f"Note pinned to step {step}")
+
+
+def notes_at(page: Page, step: int):
+    return page.locator(f'.event-log .step[data-step="{step}"] .note')
+
+
+def test_seats_pin_notes_and_a_hidden_draw_s_note_stays_its_authors(browser: Browser, server):
+    created = create_in_lobby(browser, server, "subastral", 2, seed=5)
+    created.close()
+    table_id = created.id
+    pages = {seat: SeatPage(browser, link, seat) for seat, link in created.links.items()}
+    spec = get_game("subastral")
+    store = TableStore(server.db, read_only=True)        # (the deal's seed, from the key beside the file)
+    state = spec.new_game(2, store.table(table_id).seed, {})
+    store.close()
+    rng = random.Random(3)
+    hidden = public = None
+    for step in range(1, 13):
+        mover = spec.to_move(state)[0]
+        pages[mover].play(rng)
+        for page in pages.values():
+            page.wait_for_step(step)
+        _, moves = read_table(server.db, table_id)
+        seat, data = moves[step - 1]
+        state = spec.apply(state, seat, spec.decode_action(data))
+        full = spec.observe(state, "all")["events"]
+        seen = {viewer: spec.observe(state, viewer)["events"] == full for viewer in (0, 1)}
+        if all(seen.values()) and public is None:
+            public = step
+        if seen[seat] and not seen[1 - seat] and hidden is None:
+            hidden, drawer = step, seat
+        if hidden and public:
+            break
+    assert hidden and public, "no hidden draw and public move in 12 moves"
+    other = 1 - drawer
+    pages[other].take_frames()
+
+    pin(pages[drawer].page, hidden, "I kept <b>the big one</b>")
+    pin(pages[other].page, public, "everybody saw this move")
+    for page in pages.values():                              # the public note: in both logs
+        expect(notes_at(page.page, public)).to_contain_text("everybody saw this move")
+    mine = notes_at(pages[drawer].page, hidden)
+    expect(mine).to_contain_text(f"Player {drawer + 1}")
+    expect(mine.locator(".note-said")).to_have_text("I kept <b>the big one</b>")     # shown as text, escaped
+    expect(mine.locator(".note-said b")).to_have_count(0)
+    expect(notes_at(pages[other].page, hidden)).to_have_count(0)                     # not the other seat's
+    assert "the big one" not in pages[other].take_frames()
+    assert "the big one" not in pages[other].page.content()
+    # A note on a step the table has not reached is refused, and so is an empty one.
+    pages[other].page.locator(".note-text textarea").fill("   ")
+    pages[other].page.locator(".pin-note button").click()
+    expect(pages[other].page.locator(".note-message")).to_contain_text("Note not pinned: the note is empty")
+    assert stored_notes(server.db) == [(hidden, drawer, "I kept <b>the big one</b>"),
+                                       (public, other, "everybody saw this move")]
+    for page in pages.values():
+        assert not page.errors, page.errors
+        page.close()
+    assert not server.errors(), server.errors()
