@@ -5,6 +5,10 @@ The creator can end the table before its game is over (no more moves; its bots s
 replay become public, as for a finished game) and give a person's seat a new link, after which the
 old link stops working (a link that was passed on too far). The page shows no hand: the creator
 plays, if at all, from their own seat's link.
+
+The creator is the table's teacher for notes: it pins a note to any step the table has reached
+(``TableHub.add_note`` with the creator link), and reads the notes a spectator may read plus its
+own (a seat's note on its hidden draw stays hidden here too until the game ends).
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ import panel as pn
 import param
 
 from explorer.tables.hub import HUMAN, TableError, TableHub
-from explorer.core.i18n import bot_name
+from explorer.core.i18n import bot_name, text
+from explorer.core.notes import NOTE_LIMIT, TEACHER, author_label
 from explorer.core.links import explorer_path, seat_link
 from explorer.pages.table_texts import esc, seat_name, t
 from explorer.core.stylesheets import stylesheet
@@ -45,7 +50,40 @@ class CreatorPage(pn.viewable.Viewer):
             self.seat_buttons.append(button)
         self.message = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["creator-message", "links"],
                                     sizing_mode="stretch_width")
+        self.note_step = pn.widgets.IntInput(label=t("note_step", lang), value=self.table.step, start=0,
+                                             css_classes=["note-step"], width=120)
+        self.note_text = pn.widgets.TextAreaInput(placeholder=text("timeline.note.placeholder", lang, limit=NOTE_LIMIT),
+                                                  max_length=NOTE_LIMIT, rows=2, css_classes=["note-text"],
+                                                  sizing_mode="stretch_width")
+        self.pin_button = pn.widgets.Button(label=text("timeline.note.pin", lang), css_classes=["pin-note"])
+        self.pin_button.on_click(lambda event: self.pin_note(self.note_step.value,
+                                                             self.note_text.value_input or self.note_text.value))
+        self.notes = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["creator-notes"], sizing_mode="stretch_width")
         self._show()
+
+    def pin_note(self, step, note_text) -> dict | None:
+        """Pin a teacher's note (the hub checks the creator link, the step and the text); a refusal is
+        shown, changing nothing."""
+        try:
+            note = self.hub.add_note(self.table.id, None, step, note_text, creator_token=self.token)
+        except TableError as error:
+            self.message.object = esc(text("timeline.note.refused", self.lang, problem=error.problem_in(self.lang)))
+            return None
+        self.note_text.param.update(value="", value_input="")
+        self.message.object = esc(text("timeline.note.pinned", self.lang, step=note["step"]))
+        self._show()
+        return note
+
+    def _notes_html(self) -> str:
+        """The notes a spectator may read, and the teacher's own, in step order (escaped)."""
+        table, lang = self.table, self.lang
+        shown = table.visible_notes(None)
+        notes = sorted((note for note in table.notes if note["seat"] == TEACHER or note in shown),
+                       key=lambda note: note["step"])
+        rows = "".join(f'<li class="note" data-seat="{esc(str(note["seat"]))}">'
+                       f'{esc(text("timeline.step", lang, step=note["step"]))} · <b>{esc(author_label(note["seat"], lang))}</b> '
+                       f'<span class="note-said">{esc(note["text"])}</span></li>' for note in notes)
+        return f'<b>{esc(text("timeline.note.title", lang))}</b><ul class="notes">{rows}</ul>' if rows else ""
 
     def end(self) -> None:
         try:
@@ -77,6 +115,8 @@ class CreatorPage(pn.viewable.Viewer):
         self.end_button.visible = not table.ended
         for button in self.seat_buttons:
             button.visible = not table.ended
+        self.note_step.end = table.step         # (the hub refuses a forged step past it all the same)
+        self.notes.object = self._notes_html()
 
     def __panel__(self):
         record, lang = self.table.record, self.lang
@@ -87,5 +127,7 @@ class CreatorPage(pn.viewable.Viewer):
                               f'<br><span class="quiet">{esc(seats)}</span>', stylesheets=[PAGE_CSS],
                               css_classes=["table-header"], sizing_mode="stretch_width")
         return pn.Column(header, self.status, pn.Row(*self.seat_buttons, styles={"flex-wrap": "wrap"}), self.message, self.end_button,
+                         pn.Row(self.note_step, self.note_text, self.pin_button, styles={"flex-wrap": "wrap"},
+                                sizing_mode="stretch_width"), self.notes,
                          sizing_mode="stretch_width")
 

@@ -140,6 +140,16 @@ def test_the_teacher_pins_with_the_creator_link_and_its_note_needs_a_full_view(h
     with pytest.raises(TableError, match="creator"):
         hub.add_note(table.id, None, step, "forged", creator_token="not-the-creator")
     assert hub.store.notes(table.id) == [note]
+    # The creator's page pins through the hub: a forged step past the table is refused there.
+    from explorer.pages.table_creator import CreatorPage
+
+    page = CreatorPage(hub, table.id, creator)
+    assert page.pin_note(table.step + 5, "the future") is None and "no step" in page.message.object
+    drawers = hub.add_note(table.id, tokens[drawer], step, "my secret draw")
+    pinned = page.pin_note(0, "<i>a fair deal</i>")
+    assert pinned["seat"] == TEACHER and hub.store.notes(table.id) == [note, drawers, pinned]
+    assert "&lt;i&gt;a fair deal&lt;/i&gt;" in page.notes.object and "watch this draw" in page.notes.object
+    assert "my secret draw" not in page.notes.object        # the creator page reads as a spectator does
 
 
 @pytest.mark.parametrize("step, text, problem", [
