@@ -50,7 +50,7 @@ from explorer.components.scores import ScoreBreakdown
 from explorer.core.session import FixedViewSession, player_label, variant_label, variant_note, variant_options
 from explorer.tables.hub import CONTROLLERS, HUMAN, TableError, TableHub, db_path_from_args, get_hub
 from explorer.tables.store import SEED_LIMIT, token_digest
-from explorer.tables.telemetry import csv_text as telemetry_csv
+from explorer.tables.telemetry import csv_text as telemetry_csv, table_summary as telemetry_summary
 from explorer.components.timeline import EventLog
 from explorer.pages.table_texts import esc, seat_name, t
 from explorer.web.request import page_language, page_origin, page_path, query_arg
@@ -163,9 +163,11 @@ class TablePage(pn.viewable.Viewer):
                                                 margin=(4, 5), visible=self.seat is not None)
         self.rematch_button.on_click(lambda event: self.rematch())
         self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
+        self.telemetry = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["table-telemetry"], margin=(4, 5),
+                                      sizing_mode="stretch_width")
         self.end = pn.Column(pn.pane.Markdown(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
                              pn.Row(self.download, self.telemetry_download, self.rematch_button, margin=0,
-                                    styles={"flex-wrap": "wrap"}), self.end_links,
+                                    styles={"flex-wrap": "wrap"}), self.end_links, self.telemetry,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
         # The hub calls it from whichever thread took the move: it runs on this page's own loop.
         self._on_table_change = OnLoop(self._follow)
@@ -286,6 +288,7 @@ class TablePage(pn.viewable.Viewer):
             links.append(f'<a class="review-link" href="{esc(explorer_path())}?table={esc(table.id)}{esc(language)}" target="_blank">'
                          f'{t("review_in_explorer", lang)}</a>')
             self.end_links.object = " · ".join(links)
+            assign(self.telemetry, object=self._telemetry_html())
             self.rematch_button.visible = self.seat is not None and table.rematch is None
 
     # ------------------------------------------------------------------ drawing
@@ -328,6 +331,20 @@ class TablePage(pn.viewable.Viewer):
     def _seat_label(self, seat: int) -> str:
         controller, lang = self.table.controller(seat), self.lang
         return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=bot_name(controller, lang))
+
+    def _telemetry_html(self) -> str:
+        """After the game: per seat, its decisions' median and mean seconds and its refused moves by rule."""
+        lang = self.lang
+        rows = []
+        for row in telemetry_summary(self.hub.store, self.table.id):
+            times = ("–" if not row["decisions"] else
+                     t("telemetry_times", lang, median=f'{row["median_seconds"]:.1f}', mean=f'{row["mean_seconds"]:.1f}',
+                       n=row["decisions"]))
+            refused = t("list_separator", lang).join(f"{rule} ×{count}" for rule, count in row["by_rule"].items()) or "–"
+            rows.append(f'<tr><td>{esc(self._seat_label(row["seat"]))}</td><td>{esc(times)}</td><td>{esc(refused)}</td></tr>')
+        heads = "".join(f"<th>{esc(t(key, lang))}</th>" for key in ("column.player", "column.decision_time", "column.refused"))
+        return (f'<details class="telemetry"><summary>{esc(t("telemetry_title", lang))}</summary>'
+                f'<table><tr>{heads}</tr>{"".join(rows)}</table></details>')
 
     def _telemetry_file(self):
         """The table's telemetry as CSV (decision times per seat, refusals by rule): once it has ended."""

@@ -139,3 +139,20 @@ def test_the_cli_and_the_finished_tables_page_give_the_csv(hub, capsys, tmp_path
     assert cli.main(["tables", "telemetry", "--db", db, "--csv", "--out", str(out)]) == 0
     assert out.read_text() == telemetry.csv_text(hub.store)
     assert cli.main(["tables", "telemetry", "nope", "--db", db]) == 2
+
+
+def test_a_finished_tables_page_sums_up_each_seats_decisions_and_refusals(hub):
+    table, tokens = hub.create("subastral", 2, seed=3)
+    mover = table.to_move[0]
+    with pytest.raises(IllegalAction) as refused:
+        hub.act(table.id, tokens[mover], 0, illegal_take(table))
+    page = TablePage(hub, table.id, tokens[mover], lang="ja")
+    while not table.over:
+        play_first_legal(hub, table, tokens)
+    page._follow()
+    said = page.telemetry.object
+    summary = telemetry.table_summary(hub.store, table.id)
+    assert all(row["decisions"] > 10 for row in summary)
+    for row in summary:
+        assert f'{row["median_seconds"]:.1f}' in said and f'（{row["decisions"]}手）' in said
+    assert f"{refused.value.rule} ×1" in said and "1手ごとの考慮時間" in said
