@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -18,6 +22,9 @@ from explorer.tables.store import TableStore
 from rules.registry import get_game
 from tests.helpers.table_seats import SeatPage, create_in_lobby, read_table
 from tests.helpers.tables_server import TablesServer
+from tests.helpers.tiers import slow
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.browser
 
@@ -103,3 +110,29 @@ def test_seats_pin_notes_and_a_hidden_draw_s_note_stays_its_authors(browser: Bro
         assert not page.errors, page.errors
         page.close()
     assert not server.errors(), server.errors()
+
+
+@slow   # (the quick tier: tests/explorer/tables/test_notes.py kills a process pinning notes)
+def test_a_note_pinned_in_the_browser_survives_kill_9_of_the_server_and_is_exported(browser: Browser, server, tmp_path):
+    created = create_in_lobby(browser, server, "subastral", 2, seed=7)
+    created.close()
+    pages = {seat: SeatPage(browser, link, seat) for seat, link in created.links.items()}
+    mover = next(page for page in pages.values() if page.page.locator(".table-status.your-turn").count())
+    mover.play(random.Random(1))
+    for page in pages.values():
+        page.wait_for_step(1)
+    pin(mover.page, 1, "pinned just before the crash")       # the page says so once it is committed
+    server.kill(signal.SIGKILL)
+    out = tmp_path / "replay.json"
+    done = subprocess.run([sys.executable, "-m", "explorer.cli", "tables", "export", created.id, "--db", str(server.db),
+                           "--out", str(out)], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    exported = json.loads(out.read_text())
+    assert [(note["step"], note["seat"], note["text"]) for note in exported["notes"]] == [
+        (1, mover.seat, "pinned just before the crash")]
+    server.start()
+    for page in pages.values():                   # the restarted server shows the note again
+        page.open()
+        expect(notes_at(page.page, 1)).to_contain_text("pinned just before the crash")
+    for page in pages.values():
+        page.close()
