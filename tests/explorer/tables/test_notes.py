@@ -89,6 +89,13 @@ def test_a_schema_2_database_becomes_schema_3_keeping_every_row(db):
     before = {name: raw.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall() for name in ("tables", "seats", "moves")}
     raw.close()
     assert sum(map(len, before.values())) == 2 + 4 + 4
+    # Read as it is (``tables export`` opens it read-only, changing nothing): a replay without notes.
+    from explorer import cli
+
+    out = db.parent / "old.json"
+    assert cli.main(["tables", "export", table.id, "--db", str(db), "--out", str(out)]) == 0
+    assert "notes" not in json.loads(out.read_text()) and len(json.loads(out.read_text())["actions"]) == 4
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 2
 
     hub = TableHub(db, bot_delay=0.0)
     raw = sqlite3.connect(db)

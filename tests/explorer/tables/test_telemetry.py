@@ -156,3 +156,19 @@ def test_a_finished_tables_page_sums_up_each_seats_decisions_and_refusals(hub):
     for row in summary:
         assert f'{row["median_seconds"]:.1f}' in said and f'（{row["decisions"]}手）' in said
     assert f"{refused.value.rule} ×1" in said and "1手ごとの考慮時間" in said
+
+
+def test_a_restored_table_times_the_waiting_seat_from_its_last_stored_move(db):
+    hub = TableHub(db, bot_delay=0.0)
+    table, tokens = hub.create("subastral", 2, seed=3)
+    for _ in range(2):
+        play_first_legal(hub, table, tokens)
+    last = hub.store.last_move_at(table.id)
+    hub.store.close()                             # the server "dies"
+    again = TableHub(db, bot_delay=0.0)
+    restored = again.table(table.id)
+    assert restored.turn_since == {seat: last for seat in restored.to_move}
+    play_first_legal(again, restored, tokens)
+    _, step, _, seconds = again.store.decisions(table.id)[-1]
+    assert step == 3 and seconds >= 0
+    again.close()
