@@ -364,6 +364,8 @@ class CardEditor(pn.viewable.Viewer):
         self.download = pn.widgets.FileDownload(callback=lambda: io.StringIO(self.json_text()), filename="cards.json",
                                                 label=t("download"), css_classes=["cards-download"])
         self.explorer_link = pn.pane.HTML("", css_classes=["cards-explorer-link"])
+        for widget in (self.game_select, self.saved_select, self.name_input):
+            widget.sizing_mode = "stretch_width"
         self.controls = pn.Column(self.game_select, self.standard_button, pn.pane.HTML(esc(t("upload"))), self.upload,
                                   self.saved_select, pn.Row(self.load_button, self.delete_button),
                                   self.name_input, self.save_button, self.download, self.explorer_link,
@@ -378,7 +380,7 @@ class CardEditor(pn.viewable.Viewer):
         self.table.param.watch(lambda e: self._act(self.select, e.new[0] if e.new else None), "selection")
         self.deck_problem = pn.pane.HTML("", css_classes=["cards-deck-problem"], stylesheets=[EDITOR_CSS])
         self.row_buttons = self._row_buttons("cards", lambda: self.deck, lambda: self.row)
-        self.sub_heading = pn.pane.HTML("", css_classes=["cards-sub-heading"])
+        self.sub_heading = pn.pane.HTML("", css_classes=["cards-sub-heading"], stylesheets=[EDITOR_CSS])
         self.sub_table = self._table("cards-sub-table")
         self.sub_table.on_edit(lambda e: self._act(self.edit, self.sub_deck, e.row, e.column, e.value))
         self.sub_table.param.watch(lambda e: self._act(self.select_sub, e.new[0] if e.new else None), "selection")
@@ -395,13 +397,13 @@ class CardEditor(pn.viewable.Viewer):
         self.diff_pane = pn.pane.HTML("", css_classes=["cards-diff"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
         self.main = pn.Column(
             self.status, self.notice_pane, self.deck_select, self.deck_problem, self.table, self.row_buttons,
-            self.sub_section, pn.pane.HTML(f"<h3>{esc(t('counts'))}</h3>"), self.counts_pane,
-            pn.pane.HTML(f"<h3>{esc(t('diff'))}</h3>"), self.diff_pane,
+            self.sub_section, _heading(t("counts")), self.counts_pane,
+            _heading(t("diff")), self.diff_pane,
             pn.Column(self.other_input, self.other_button, sizing_mode="stretch_width"),
             sizing_mode="stretch_width", css_classes=["cards-main"])
 
     def _table(self, css: str) -> pn.widgets.Tabulator:
-        return pn.widgets.Tabulator(value=None, show_index=False, selectable=1, sortable=False, layout="fit_data_table",
+        return pn.widgets.Tabulator(value=None, show_index=False, selectable="checkbox-single", sortable=False, layout="fit_data_table",
                                     sizing_mode="stretch_width", max_height=420, css_classes=[css])
 
     def _row_buttons(self, prefix: str, deck, row) -> pn.Row:
@@ -448,7 +450,7 @@ class CardEditor(pn.viewable.Viewer):
         self.sub_section.visible = self.sub_deck is not None and self.sub_deck in subs
         if self.sub_section.visible:
             label = card_edits.card_label(self.data, self.deck, self.row)
-            self.sub_heading.object = f"<h3>{esc(t('sub_deck', deck=self.sub_deck[-1], card=label))}</h3>"
+            self.sub_heading.object = f'<h4 class="cards-heading">{esc(t("sub_deck", deck=self.sub_deck[-1], card=label))}</h4>'
             self._show_table(self.sub_table, self.sub_deck, self.sub_row, self.sub_problem)
         self._show_ability_form()
         self.other_input.value = json.dumps(self.other_fields(), ensure_ascii=False, indent=1)
@@ -507,8 +509,8 @@ class CardEditor(pn.viewable.Viewer):
         apply.on_click(lambda e: self._act(self.apply_ability, _form_values(widgets)))
         required = ", ".join(self.vocabulary.required.get(effect, ())) or "–"
         self.ability_form.objects = [
-            pn.pane.HTML(f"<h4>{esc(t('ability_form', name=str(ability.get('name', ''))))}</h4>"
-                         f"<p>{esc(t('ability_required', params=required))}</p>"),
+            pn.pane.HTML(f'<h4 class="cards-heading">{esc(t("ability_form", name=str(ability.get("name", ""))))}</h4>'
+                         f"<p>{esc(t('ability_required', params=required))}</p>", stylesheets=[EDITOR_CSS]),
             pn.FlexBox(*widgets.values(), sizing_mode="stretch_width"), apply]
 
     def _counts_html(self) -> str:
@@ -531,6 +533,10 @@ class CardEditor(pn.viewable.Viewer):
 
     def __panel__(self):
         return self.main
+
+
+def _heading(words: str) -> pn.pane.HTML:
+    return pn.pane.HTML(f'<h4 class="cards-heading">{esc(words)}</h4>', stylesheets=[EDITOR_CSS], margin=(10, 10, 0, 10))
 
 
 def _largest_deck(data: dict[str, Any]) -> DeckPath:
