@@ -8,7 +8,8 @@ plays, if at all, from their own seat's link.
 
 The creator is the table's teacher for notes: it pins a note to any step the table has reached
 (``TableHub.add_note`` with the creator link), and reads the notes a spectator may read plus its
-own (a seat's note on its hidden draw stays hidden here too until the game ends).
+own (a seat's note on its hidden draw stays hidden here too until the game ends). The page follows
+the table: its status and notes change as the table does.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from explorer.core.notes import NOTE_LIMIT, TEACHER, author_label
 from explorer.core.links import explorer_path, seat_link
 from explorer.pages.table_texts import esc, seat_name, t
 from explorer.core.stylesheets import stylesheet
+from explorer.plots.live import OnLoop
 from rules.rulebook import LANGUAGES
 
 
@@ -59,6 +61,11 @@ class CreatorPage(pn.viewable.Viewer):
         self.pin_button.on_click(lambda event: self.pin_note(self.note_step.value,
                                                              self.note_text.value_input or self.note_text.value))
         self.notes = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["creator-notes"], sizing_mode="stretch_width")
+        # The hub calls it from whichever thread changed the table: it runs on this page's own loop.
+        self._on_table_change = OnLoop(self._show)
+        self._unsubscribe = hub.subscribe(self.table.id, self._on_table_change)
+        if self._on_table_change.document is not None:
+            self._on_table_change.document.on_session_destroyed(lambda context: self._unsubscribe())
         self._show()
 
     def pin_note(self, step, note_text) -> dict | None:

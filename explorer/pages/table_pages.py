@@ -412,6 +412,10 @@ class Lobby(pn.viewable.Viewer):
         self.rematch_button = pn.widgets.Button(label=t("rematch_new_seed", lang), css_classes=["lobby-rematch"])
         self.rematch_button.on_click(lambda event: self.rematch())
         self.refresh_button = pn.widgets.Button(label=t("refresh", lang), css_classes=["refresh-tables"], width=100)
+        # Across the tables that have ended (a live table's timings and refusals are its players' until the end).
+        self.telemetry_download = pn.widgets.FileDownload(
+            callback=lambda: io.StringIO(telemetry_csv(self.hub.store, ended_only=True)), filename="tables-telemetry.csv",
+            label=t("download_all_telemetry", lang), css_classes=["download-all-telemetry"], margin=(4, 5))
         self.refresh_button.on_click(lambda event: self.refresh())
         self.game.param.watch(self._on_game, "value")
         self.players.param.watch(self._on_players, "value")
@@ -550,7 +554,7 @@ class Lobby(pn.viewable.Viewer):
                          styles={"flex": "0 1 380px", "min-width": "0"})
         tables = pn.Column(self.created, pn.Row(pn.pane.Markdown(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
                            pn.Row(self.rematch_of, self.rematch_button, styles={"flex-wrap": "wrap"}),
-                           styles={"flex": "1 1 560px", "min-width": "0"})
+                           self.telemetry_download, styles={"flex": "1 1 560px", "min-width": "0"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
 
 

@@ -50,14 +50,17 @@ def table_summary(store: TableStore, table_id: str) -> list[dict]:
     return rows
 
 
-def rule_summary(store: TableStore, table_id: str | None = None) -> list[dict]:
-    """Across every table (or one): per game and rule, ``refusals``, ``tables`` and ``seats`` (distinct
-    table seats) that tripped over it, most refusals first (then by game and rule)."""
-    games = {record.id: record.game for record in store.tables()}
+def rule_summary(store: TableStore, table_id: str | None = None, *, ended_only: bool = False) -> list[dict]:
+    """Across every table (or one; ``ended_only``: every table that has ended): per game and rule,
+    ``refusals``, ``tables`` and ``seats`` (distinct table seats) that tripped over it, most refusals
+    first (then by game and rule)."""
+    games = {record.id: record.game for record in store.tables() if record.finished is not None or not ended_only}
     counts: Counter = Counter()
     tables: dict[tuple, set] = defaultdict(set)
     seats: dict[tuple, set] = defaultdict(set)
     for each, _, seat, rule, _ in store.refusals(table_id):
+        if each not in games:
+            continue
         key = (games.get(each, "?"), rule)
         counts[key] += 1
         tables[key].add(each)
@@ -67,22 +70,23 @@ def rule_summary(store: TableStore, table_id: str | None = None) -> list[dict]:
             for (game, rule), count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
 
 
-def csv_text(store: TableStore, table_id: str | None = None) -> str:
+def csv_text(store: TableStore, table_id: str | None = None, *, ended_only: bool = False) -> str:
     """The telemetry as CSV: a ``seat`` row per seat of the table (of every table when ``table_id`` is
-    None), then a ``rule`` row per game and rule refused (of that table, or across all). Every row
+    None; ``ended_only``: of every table that has ended, as the lobby gives it to anybody), then a ``rule`` row per game and rule refused (of that table, or across all). Every row
     starts with its kind; the two kinds have their own header rows (:data:`SEAT_COLUMNS`,
     :data:`RULE_COLUMNS`). ``refusals_by_rule`` is ``rule=count`` pairs joined by ``; ``."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(SEAT_COLUMNS)
-    ids = [table_id] if table_id else [record.id for record in sorted(store.tables(), key=lambda r: (r.created, r.id))]
+    ids = [table_id] if table_id else [record.id for record in sorted(store.tables(), key=lambda r: (r.created, r.id))
+                                       if record.finished is not None or not ended_only]
     for each in ids:
         for row in table_summary(store, each):
             writer.writerow(["seat", row["table"], row["game"], row["seat"] + 1, row["decisions"],
                              _number(row["median_seconds"]), _number(row["mean_seconds"]), row["refusals"],
                              "; ".join(f"{rule}={count}" for rule, count in row["by_rule"].items())])
     writer.writerow(RULE_COLUMNS)
-    rules = rule_summary(store, table_id)
+    rules = rule_summary(store, table_id, ended_only=ended_only)
     for row in rules:
         writer.writerow(["rule", row["game"], row["rule"], row["refusals"], row["tables"], row["seats"]])
     return out.getvalue()
