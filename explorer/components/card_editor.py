@@ -73,6 +73,7 @@ class CardEditor(pn.viewable.Viewer):
         self.row: int | None = None
         self.sub_deck: DeckPath | None = None
         self.sub_row: int | None = None
+        self._first_card_with_decks(self.data)
         self._build()
         self.refresh()
 
@@ -139,7 +140,15 @@ class CardEditor(pn.viewable.Viewer):
 
     def _reset_place(self, data: dict[str, Any]) -> None:
         self.deck, self.row, self.sub_deck, self.sub_row = _largest_deck(data), None, None, None
+        self._first_card_with_decks(data)
         self._take(data)
+
+    def _first_card_with_decks(self, data: dict[str, Any]) -> None:
+        """A deck whose cards hold decks (Subastral's biomes) opens on its first card, its own deck shown."""
+        if card_edits.nested_keys(data, self.deck):
+            self.row = 0
+            subs = card_edits.sub_decks(data, self.deck, 0)
+            self.sub_deck = subs[0] if subs else None
 
     def load_saved(self, name: Any) -> bool:
         try:
@@ -246,6 +255,7 @@ class CardEditor(pn.viewable.Viewer):
         if not isinstance(deck, tuple) or deck not in card_edits.decks(self.data):
             return False
         self.deck, self.row, self.sub_deck, self.sub_row = deck, None, None, None
+        self._first_card_with_decks(self.data)
         return True
 
     def ability(self) -> dict[str, Any] | None:
@@ -470,7 +480,8 @@ class CardEditor(pn.viewable.Viewer):
         location = self.location
         marked = location is not None and location.deck == deck and location.row is not None
         table.selection = []            # (first: Tabulator maps a selection through the old rows)
-        table.param.update(value=frame, editors=editors, formatters=formatters)
+        frozen = [c.key for c in columns[:1] if len(columns) > 4]        # (its id stays in sight as the table scrolls)
+        table.param.update(value=frame, editors=editors, formatters=formatters, frozen_columns=frozen)
         table.selection = [row] if row is not None else []
         if marked:
             table.style.apply(_mark_cell, axis=None, row=location.row, key=location.key)
@@ -573,7 +584,7 @@ def _mark_cell(frame, row: int, key: str | None):
     styles = pd.DataFrame("", index=frame.index, columns=frame.columns)
     if 0 <= row < len(frame):
         if key in frame.columns:
-            styles.loc[frame.index[row], key] = "background-color: #f8d7da; outline: 2px solid #b02a37"
+            styles.loc[frame.index[row], key] = "background-color: #f8d7da; color: #842029; font-weight: 600; outline: 2px solid #b02a37"
         else:
             styles.loc[frame.index[row], :] = "background-color: #fdecee"
     return styles

@@ -46,7 +46,7 @@ def test_every_page_has_the_same_header_and_the_home_page_leads_everywhere(brows
     try:
         pages = [("home", "/home"), ("explorer", "/explorer?game=jump_gate"), ("tutorial", "/tutorial"),
                  ("tutorial", "/tutorial?game=subastral"), ("rules", "/rules?game=stellar"), ("analysis", "/analysis"),
-                 ("tables", "/tables"), ("tables", f"/tables?table={table_id}&seat={token}"), ("cards", "/cards")]
+                 ("cards", "/cards"), ("tables", "/tables"), ("tables", f"/tables?table={table_id}&seat={token}")]
         for current, address in pages:
             page.goto(server.base + address)
             header = page.locator(".site-header")

@@ -143,6 +143,7 @@ def test_a_new_card_duplicated_and_removed_changes_the_games_counts(editor):
 
 def test_subastral_counts_per_player_count_follow_the_cards_player_markers(library):
     editor = CardEditor(library=library, game="subastral")
+    assert editor.sub_deck == ("biomes", 0, "cards")         # the first biome's cards shown with the biomes
     before = editor.counts()
     assert list(before) == [2, 3, 4, 5] and before[2] < before[5]
     deck = ("biomes", 0, "cards")
