@@ -251,9 +251,13 @@ class CardEditor(pn.viewable.Viewer):
         self.sub_row = row
         return True
 
-    def show_deck(self, deck: Any) -> bool:
-        if not isinstance(deck, tuple) or deck not in card_edits.decks(self.data):
+    def show_deck(self, name: Any) -> bool:
+        """Show the top-level deck called ``name`` (``animals``), its first card's own deck with it if it has one."""
+        deck = next((deck for deck in card_edits.decks(self.data) if card_edits.deck_name(deck) == name), None)
+        if deck is None:
             return False
+        if deck == self.deck:
+            return True
         self.deck, self.row, self.sub_deck, self.sub_row = deck, None, None, None
         self._first_card_with_decks(self.data)
         return True

@@ -75,6 +75,13 @@ def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(pa
     link = page.locator("a.cards-open-explorer")
     expect(link).to_have_attribute("href", "/explorer?game=biome_blitz&cards=cheaper+crocodile&lang=en")
 
+    # Another deck, and back.
+    page.locator(".cards-decks button", has_text="ecosystems").click()
+    expect(page.locator(".cards-table .tabulator-row").first.locator('[tabulator-field="id"]')).to_have_text(
+        standard_file("biome_blitz")["ecosystems"][0]["id"])
+    page.locator(".cards-decks button", has_text="animals").click()
+    expect(animals.nth(1).locator('[tabulator-field="id"]')).to_have_text(crocodile["id"])
+
     # Back to the standard cards, then the saved file loaded again.
     page.locator(".cards-standard button").click()
     expect(page.locator(".cards-no-changes")).to_be_visible()

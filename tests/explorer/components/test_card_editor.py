@@ -240,7 +240,10 @@ def test_forged_selections_are_ignored(editor):
     for row in (-1, 27, "0", 2.0):
         assert not editor.select(row)
         assert not editor.select_sub(row)
-    assert not editor.show_deck(("secrets",)) and editor.deck == ANIMALS
+    for deck in (("secrets",), "secrets", ANIMALS, None, "format"):
+        assert not editor.show_deck(deck) and editor.deck == ANIMALS
+    assert editor.show_deck("ecosystems") and editor.deck == ("ecosystems",)
+    assert len(shown(editor).table.value) == len(editor.data["ecosystems"])
 
 
 def test_texts_from_the_file_are_escaped_where_the_page_writes_them(editor):
