@@ -127,8 +127,7 @@ class CardEditor(pn.viewable.Viewer):
     def choose_game(self, game_id: Any) -> bool:
         if game_id not in rules.GAMES:
             return self._refuse(CardFileError.say("unknown_game", game=repr(str(game_id)[:40]), games=", ".join(rules.GAMES)))
-        with param.parameterized.discard_events(self):
-            self.game = game_id
+        self.game = game_id
         self.vocabulary = card_edits.vocabulary(game_id)
         self.standard = standard_file(game_id)
         return self.start_standard()

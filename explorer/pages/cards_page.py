@@ -27,7 +27,9 @@ def create_page(lang: str | None = None, library: CardLibrary | None = None) -> 
     editor = CardEditor(library=library or served_library(), lang=lang, game=game if game in rules.GAMES else "biome_blitz")
     intro = pn.pane.HTML(f"<h2>{html.escape(text('workshop.heading', lang))}</h2>"
                          f"<p>{html.escape(text('workshop.intro', lang))}</p>", sizing_mode="stretch_width")
-    template = PageTemplate(page="cards", lang=lang, title=text("workshop.page_title", lang),
+    template = PageTemplate(page="cards", lang=lang, title=text("workshop.page_title", lang), switch={"game": editor.game},
                             sidebar=[editor.controls], main=[intro, editor.main], sidebar_width=300)
+    # The language switch opens the other language on the game shown.
+    editor.param.watch(lambda event: template.keep_in_switch(game=event.new), "game")
     template.editor = editor
     return template

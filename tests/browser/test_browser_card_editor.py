@@ -90,3 +90,13 @@ def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(pa
     expect(animals.nth(1).locator('[tabulator-field="stars"]')).to_have_text(str(crocodile["stars"] - 1))
     expect(page.locator(".cards-diff")).to_contain_text(f"animals[{crocodile['id']}].stars")
     shot(page, "card-editor-saved")
+
+    # A text from the file is shown as text, never as markup.
+    edit_cell(page, "cards-table", 0, "name", "<b>bold</b>")
+    expect(animals.nth(0).locator('[tabulator-field="name"]')).to_have_text("<b>bold</b>")
+    expect(animals.nth(0).locator('[tabulator-field="name"] b')).to_have_count(0)
+    expect(page.locator(".cards-diff")).to_contain_text("<b>bold</b>")
+    expect(page.locator(".cards-diff b")).to_have_count(0)
+    # The language switch keeps the game shown.
+    page.locator(".cards-game select").select_option(label="Subastral")
+    expect(page.locator(".language-switch a.lang-ja")).to_have_attribute("href", "?game=subastral&lang=ja")
