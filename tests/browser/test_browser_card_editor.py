@@ -100,3 +100,49 @@ def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(pa
     # The language switch keeps the game shown.
     page.locator(".cards-game select").select_option(label="Subastral")
     expect(page.locator(".language-switch a.lang-ja")).to_have_attribute("href", "?game=subastral&lang=ja")
+
+
+# Set a widget's value in the browser's own Bokeh document, as a script in the console would.
+FORGE_JS = """
+([cls, field, value]) => {
+  for (const doc of window.Bokeh.documents) {
+    for (const model of doc.all_models) {
+      if ((model.css_classes || []).includes(cls) && field in model) { model[field] = value; return true; }
+    }
+  }
+  return false;
+}
+"""
+
+
+def test_messages_forged_in_the_browser_change_nothing(page: Page, served):
+    url, editors, library = served
+    page.goto(url + "?lang=en")
+    expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.", timeout=LOAD_TIMEOUT)
+    editor = editors[-1]
+    # A game that is not one: the page stays on its game and file.
+    assert page.evaluate(FORGE_JS, ["cards-game", "value", "<img src=x onerror=alert(1)>"])
+    page.locator(".cards-standard button").click()          # (a round trip: the forged value has arrived before it)
+    expect(page.locator(".cards-no-changes")).to_be_visible()
+    assert editor.game == "biome_blitz" and editor.data == standard_file("biome_blitz")
+    # A file the game refuses, then Save enabled and a hostile name typed from the console: refused.
+    edit_cell(page, "cards-table", 1, "stars", "-1")
+    expect(page.locator(".cards-save button")).to_be_disabled()
+    assert page.evaluate(FORGE_JS, ["cards-save", "disabled", False])
+    page.locator(".cards-name input").fill("mine")
+    page.locator(".cards-name input").press("Enter")
+    page.locator(".cards-save button").click()
+    expect(page.locator(".cards-notice")).to_contain_text("only a card file the game accepts can be saved")
+    assert library.names("biome_blitz") == []
+    edit_cell(page, "cards-table", 1, "stars", "3")
+    expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.")
+    assert page.evaluate(FORGE_JS, ["cards-name", "value", "../../escape"])
+    page.locator(".cards-save button").click()
+    expect(page.locator(".cards-notice")).to_contain_text("is not a simple name")
+    assert library.names("biome_blitz") == [] and not (library.root.parent / "escape.json").exists()
+    # A saved file's name that is a path, sent as the list's choice: refused, the draft kept.
+    data = editor.data
+    assert page.evaluate(FORGE_JS, ["cards-saved", "value", "../../etc/passwd"])
+    page.locator(".cards-load button").click()
+    expect(page.locator(".cards-notice")).to_contain_text("Not done:")
+    assert editor.data == data
