@@ -71,7 +71,7 @@ from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import (VariantSwitches, player_label, switches_class, variant_label, variant_note,
                                    variant_options, variant_value_label)
 from explorer.web.shell import PageTemplate
-from explorer.pages.analysis_decks import DeckChooser, card_table_html, pairing_text, verdict_text
+from explorer.pages.analysis_decks import DeckChooser, card_names, card_table_html, pairing_text, verdict_text
 from play.run_file import card_data, run_record
 
 #: Where each setting's mark sits beside its seat on a categorical x axis.
@@ -319,7 +319,14 @@ def summary_markdown(stats: Mapping | None, lang: str = "en") -> str:
                     f"{_interval(b['win_rate'], 'rate')} |")
     length = text("analysis.summary.length", lang, a=_interval(stats["a"]["game_length"]),
                   b=_interval(stats["b"]["game_length"]))
-    return "\n".join(rows) + f"\n\n{length} " + text("analysis.summary.note", lang, games=stats["games"])
+    spread = text("analysis.summary.spread", lang, a=_interval(stats["a"]["score_spread"]),
+                  b=_interval(stats["b"]["score_spread"]))
+    first = text("analysis.summary.first_player", lang,
+                 a=_interval(stats["a"]["first_player_advantage"]["win_rate"], "rate"),
+                 b=_interval(stats["b"]["first_player_advantage"]["win_rate"], "rate"),
+                 fair=f"{stats['a']['first_player_advantage']['fair_share']:.1%}")
+    return ("\n".join(rows) + f"\n\n{length} {spread} {first} "
+            + text("analysis.summary.note", lang, games=stats["games"]))
 
 
 # ---------------------------------------------------------------------------- plot data (pure)
@@ -524,7 +531,8 @@ class AnalysisPage(pn.viewable.Viewer):
         self.results = pn.Column(
             self.question, self.progress, self.verdict, self.pairing, self.answer,
             pn.FlexBox(*self.panes.values(), flex_wrap="wrap", sizing_mode="stretch_width"),
-            self.summary, self.card_table, pn.Row(self.csv_download, self.json_download, self.run_download),
+            self.summary, self.card_table,
+            pn.FlexBox(self.csv_download, self.json_download, self.run_download, flex_wrap="wrap"),
             sizing_mode="stretch_width", css_classes=["analysis-results"])
         self._layout = pn.Row(self.controls, self.results, sizing_mode="stretch_width", css_classes=["analysis-page"])
 
@@ -683,7 +691,7 @@ class AnalysisPage(pn.viewable.Viewer):
             pair = run.result["pairing"] if run.result else None
             self.verdict.object = html.escape(verdict_text(run.stats, pair, self.lang))
             self.pairing.object = html.escape(pairing_text(pair, run.stats["games"] if run.stats else 0, self.lang))
-            self.card_table.object = card_table_html(run.stats if run.result else None, self.lang)
+            self.card_table.object = self._card_table()
             self.summary.object = summary_markdown(run.stats, self.lang)
             finished = run.result is not None
             self.run_button.disabled = run.running
@@ -735,6 +743,16 @@ class AnalysisPage(pn.viewable.Viewer):
 
     def _json_file(self) -> io.StringIO:
         return io.StringIO(result_json(self.run.result) if self.run.result else "")
+
+    def _card_table(self) -> str:
+        """The finished run's per-card table, cards named as A's and B's card files print them."""
+        run = self.run
+        if run.result is None or run.settings is None:
+            return ""
+        game = rules.get_game(run.settings.game)
+        games = [game] if run.settings.cards_b is None else [game, game.with_card_file(dict(run.settings.cards_b))]
+        cards = {row["card"] for side in ("a", "b") for row in run.stats[side]["cards"]}
+        return card_table_html(run.stats, self.lang, card_names(games, cards, self.lang))
 
     def _run_file(self) -> io.StringIO:
         return io.StringIO(run_file_json(self.run.result, self.run.settings) if self.run.result else "")

@@ -12,7 +12,7 @@ name escaped (a card file is user input).
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import panel as pn
 import param
@@ -22,8 +22,10 @@ from explorer.cardfiles import MAX_BYTES, CardFileError, CardLibrary
 from explorer.core.i18n import text
 from play.card_stats import USES
 from play.verdict import verdict
-from rules.protocol import RulesError, load_json
+from rules.protocol import AnyGame, RulesError, load_json
 
+#: A table cell's style: a figure on one line (a narrow screen scrolls the table sideways).
+CELL = " style='white-space:nowrap;padding:2px 10px 2px 0;text-align:left'"
 STANDARD = "standard"
 UPLOADED = "uploaded"
 SAVED = "saved:"
@@ -180,33 +182,53 @@ def verdict_text(stats: Mapping[str, Any] | None, pairing: Mapping[str, Any] | N
     return text("analysis.verdict.one", lang, what=_what(head, lang), size=size, basis=basis, rest=rest)
 
 
-def _interval(ci: Mapping[str, Any]) -> str:
+def _interval(ci: Mapping[str, Any], floor: float | None = None) -> str:
+    """``1.53 [1.40, 1.66]``; ``floor``: the least value there can be (uses per game: 0), where the
+    normal interval's low end would fall below it."""
     if ci["mean"] is None:
         return "–"
     if ci["low"] is None:
         return f"{ci['mean']:.2f}"
-    return f"{ci['mean']:.2f} [{ci['low']:.2f}, {ci['high']:.2f}]"
+    low = ci["low"] if floor is None else max(floor, ci["low"])
+    return f"{ci['mean']:.2f} [{low:.2f}, {ci['high']:.2f}]"
 
 
-def card_table_html(stats: Mapping[str, Any] | None, lang: str = "en") -> str:
+def card_names(games: Sequence[AnyGame], cards: Iterable[str], lang: str = "en") -> dict[str, str]:
+    """Each card's printed name in ``lang``, from the first of ``games`` (A's, then B's card set)
+    that knows it; a card none knows by its id."""
+    names = {}
+    for card in cards:
+        names[card] = card
+        for game in games:
+            label = game.card_label(card)
+            if label != card:
+                names[card] = label.get(lang, label.get("en", card)) if isinstance(label, Mapping) else str(label)
+                break
+    return names
+
+
+def card_table_html(stats: Mapping[str, Any] | None, lang: str = "en", names: Mapping[str, str] | None = None) -> str:
     """Per card and use: uses per game and the final score of the seats that did, in A and in B (95%
-    intervals); every card name escaped."""
+    intervals); ``names``: a card's printed name by its id (shown beside it). Every name is escaped."""
     if not stats:
         return ""
+    names = names or {}
     rows: dict[tuple[str, str], dict[str, Mapping[str, Any]]] = {}
     for name in ("a", "b"):
         for row in stats[name].get("cards", []):
             rows.setdefault((row["use"], row["card"]), {})[name] = row
-    head = "".join(f"<th>{html.escape(text(f'analysis.cards.column.{c}', lang))}</th>"
+    head = "".join(f"<th{CELL}>{html.escape(text(f'analysis.cards.column.{c}', lang))}</th>"
                    for c in ("card", "use", "per_game_a", "per_game_b", "score_a", "score_b"))
     body = []
     for (use, card), sides in sorted(rows.items(), key=lambda item: (USES.index(item[0][0]), item[0][1])):
-        cells = [html.escape(card), html.escape(text(f"analysis.cards.use.{use}", lang))]
-        for key in ("per_game", "score_of_users"):
-            for name in ("a", "b"):
-                side = sides.get(name)
-                cells.append(_interval(side[key]) if side else "–")
-        body.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+        name = names.get(card, card)
+        shown = html.escape(name) + ("" if name == card else f" <span style='color:#666'>({html.escape(card)})</span>")
+        cells = [shown, html.escape(text(f"analysis.cards.use.{use}", lang))]
+        for key, floor in (("per_game", 0.0), ("score_of_users", None)):
+            for side_name in ("a", "b"):
+                side = sides.get(side_name)
+                cells.append(_interval(side[key], floor) if side else "–")
+        body.append("<tr>" + "".join(f"<td{CELL}>{cell}</td>" for cell in cells) + "</tr>")
     return (f"<details class='analysis-card-figures'><summary>{html.escape(text('analysis.cards.table', lang))}"
             f"</summary><div style='max-height:420px;overflow:auto'><table class='analysis-card-table'>"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></details>")

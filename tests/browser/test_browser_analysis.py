@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from explorer.pages.analysis import create_page
 from play.sweep import compare
+from tests.browser.test_browser_card_editor import FORGE_JS   # (a widget's property set from the console)
 from tests.helpers.explorer_page import shot, wait_until
 from tests.helpers.tiers import slow
 
@@ -151,6 +152,19 @@ def test_runs_that_change_the_plots_seats_throw_no_javascript_error(page: Page, 
     assert not errors, errors
 
 
+def open_biome_blitz(page: Page, served):
+    """The page at 1366 x 768 set to Biome Blitz at 2 players; its server-side AnalysisPage."""
+    url, pages = served
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url)
+    expect(page.locator(".analysis-run button")).to_be_visible(timeout=LOAD_TIMEOUT)
+    analysis = pages[-1]
+    page.locator(".analysis-game select").select_option(label="Biome Blitz")
+    page.locator(".analysis-players select").select_option("2")
+    wait_until(lambda: (analysis.game, analysis.players) == ("biome_blitz", 2), what="Biome Blitz at 2 players")
+    return analysis
+
+
 def choose_deck_b_run_and_read(page: Page, analysis, games: int) -> None:
     """Biome Blitz at 2 players, ``games`` deals in this process, B's card file chosen already."""
     set_number(page, "analysis-games", games)
@@ -181,14 +195,7 @@ def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(p
     stronger["animals"][0]["stars"] += 3
     library.save("biome_blitz", "stronger", stronger)
     monkeypatch.setenv("RULES_EXPLORER_CARDS_DIR", str(tmp_path / "cards"))
-    url, pages = served
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(url)
-    expect(page.locator(".analysis-run button")).to_be_visible(timeout=LOAD_TIMEOUT)
-    analysis = pages[-1]
-    page.locator(".analysis-game select").select_option(label="Biome Blitz")
-    page.locator(".analysis-players select").select_option("2")
-    wait_until(lambda: (analysis.game, analysis.players) == ("biome_blitz", 2), what="Biome Blitz at 2 players")
+    analysis = open_biome_blitz(page, served)
 
     bad = base_card_file()
     bad["animals"][0]["stars"] = "<i>many</i>"
@@ -226,3 +233,43 @@ def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(p
     assert "on the same 20 deals" in said.lower()
     expect(page.locator(".analysis-verdict")).to_have_text(said, timeout=30_000)
     shot(page, "analysis-deck-b-1366")
+
+    # Forged from the browser's console: a choice not on the menu, a file the game refuses. Nothing changes.
+    assert page.evaluate(FORGE_JS, ["analysis-cards-b", "value", "<img src=x onerror=alert(1)>"])
+    assert page.evaluate(FORGE_JS, ["analysis-cards-upload", "value", "eyJhbmltYWxzIjogMX0="])   # {"animals": 1}
+    set_number(page, "analysis-games", 21)          # (a round trip: the forged values have arrived before it)
+    wait_until(lambda: analysis.games == 21, what="the round trip")
+    expect(page.locator(".analysis-cards-error")).to_contain_text("This card file cannot be used")
+    assert analysis.deck_b.label == "saved:stronger" and analysis.deck_b.data == stronger
+    assert analysis.settings().cards_b == stronger
+
+
+@slow   # 500 paired deals (1,000 games) on the page's worker processes
+def test_a_500_deal_comparison_of_an_edited_animal_against_the_standard_file_reads_its_sentence(page: Page, served,
+                                                                                                  tmp_path, monkeypatch):
+    """Issue 24's check of item 2: a Biome Blitz animal edited and saved in the card library, compared
+    against the standard file on 500 deals (the same deals: only a field changes), in English."""
+    from explorer.cardfiles import CardLibrary
+    from explorer.pages.analysis_decks import verdict_text
+    from tests.helpers.biome_blitz import base_card_file
+
+    edited = base_card_file()
+    lion = next(animal for animal in edited["animals"] if animal["id"] == "lion")
+    lion["cost"] = {"meat": 1}                       # (the lion for one meat instead of four and a water)
+    CardLibrary(tmp_path / "cards").save("biome_blitz", "cheap lion", edited)
+    monkeypatch.setenv("RULES_EXPLORER_CARDS_DIR", str(tmp_path / "cards"))
+    analysis = open_biome_blitz(page, served)
+    page.locator(".analysis-cards-b select").select_option(label="Saved: cheap lion")
+    expect(page.locator(".analysis-cards-shown")).to_contain_text("B plays with: cheap lion")
+    set_number(page, "analysis-games", 500)
+    set_number(page, "analysis-chunk", 50)
+    wait_until(lambda: (analysis.games, analysis.chunk, analysis.deck_b.data) == (500, 50, edited), what="the settings")
+    page.locator(".analysis-run button").click()
+    wait_until(lambda: analysis.run.status in ("done", "failed") and analysis.run.result is not None
+               or analysis.run.status == "failed", timeout=300, what="500 deals")
+    assert analysis.run.status == "done", analysis.run.error
+    said = verdict_text(analysis.run.result["results"], analysis.run.result["pairing"])
+    assert "on the same 500 deals" in said.lower()
+    expect(page.locator(".analysis-pairing")).to_have_text("Paired on the same 500 deals.", timeout=30_000)
+    expect(page.locator(".analysis-verdict")).to_have_text(said, timeout=30_000)
+    shot(page, "analysis-500-deals")

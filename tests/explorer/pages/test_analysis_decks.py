@@ -5,7 +5,7 @@ import json
 
 from explorer.cardfiles import CardLibrary
 from explorer.pages.analysis import AnalysisPage
-from explorer.pages.analysis_decks import card_table_html, pairing_text, verdict_text
+from explorer.pages.analysis_decks import card_names, card_table_html, pairing_text, verdict_text
 from play.run_file import rerun
 from tests.helpers.biome_blitz import EXTRA_ANIMALS, base_card_file
 
@@ -83,3 +83,21 @@ def test_the_verdict_and_pairing_in_japanese():
     assert pairing_text(seeds, 500, "ja") == ("同じ500個のシードで対にしていますが、配りは同じではありません。"
                                               "カードファイルの違い: mole（Aに0枚、Bに1枚）。")
     assert card_table_html(None) == ""
+
+
+def test_the_card_table_names_cards_as_their_files_print_them_in_the_pages_language():
+    import rules
+    from play.sweep import compare
+
+    game = rules.get_game("biome_blitz")
+    added = more_animals("<b>mole</b>")
+    stats = compare("biome_blitz", 2, 3, 1, cards_b=added, executor="inprocess")["results"]
+    names = card_names([game, game.with_card_file(added)], ["lion", "<b>mole</b>", "leaf", "nothing"], "ja")
+    assert names == {"lion": "アフリカライオン", "<b>mole</b>": "<b>mole</b>", "leaf": game.card_label("leaf")["ja"],
+                     "nothing": "nothing"}
+    everyone = card_names([game], [row["card"] for row in stats["a"]["cards"]], "ja")
+    table = card_table_html(stats, "ja", everyone)
+    bought = next(row["card"] for row in stats["a"]["cards"] if row["use"] == "bought")
+    assert everyone[bought] != bought and f"{everyone[bought]} <span style='color:#666'>({bought})</span>" in table
+    assert "購入" in table
+    assert "[-" not in table.split("購入")[0]          # (uses per game: never below 0)
