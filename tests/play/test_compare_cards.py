@@ -116,9 +116,15 @@ def test_each_settings_card_file_reaches_the_worker():
     assert both.tallies[0].to_json() == alike.tallies[0].to_json()
     assert both.tallies[1].to_json() != both.tallies[0].to_json()
     # The same job played in a process pool gives the same numbers (the card file travels in the job).
+    from distributed import LocalCluster
+
     pooled = compare("biome_blitz", 2, 4, 1, cards_b=more, executor="processes", workers=2, chunk=2)
     here = compare("biome_blitz", 2, 4, 1, cards_b=more, executor="inprocess", chunk=3)
-    assert pooled["results"] == here["results"]
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        dask = compare("biome_blitz", 2, 4, 1, cards_b=more, executor="dask", scheduler=cluster.scheduler_address,
+                       chunk=1)
+    assert pooled["results"] == here["results"] == dask["results"]
+    assert "mole" not in str(here["results"]["a"])                 # (A never deals B's extra animal)
 
 
 def test_the_verdict_names_the_largest_difference_in_one_sentence():
