@@ -464,14 +464,14 @@ def _sum(results: Sequence[ChunkResult], players: int, settings: int) -> list[Ta
 def simulate_sweep(game_id: str, players: int, games: int, seed: int, *, bots: Sequence[str] = ("random",),
                    variants: Mapping[str, Any] | None = None, executor: str | None = None, workers: int | None = None,
                    scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, progress: Progress | None = None,
-                   game: AnyGame | None = None, curves: bool = False) -> JSONObject:
+                   game: AnyGame | None = None, curves: bool = False, cards: bool = False) -> JSONObject:
     """Statistics of ``games`` games of one setting (see the module docstring); ``curves``: also the
-    provisional-score envelope."""
+    provisional-score envelope; ``cards``: also the per-card figures (``compare`` always has them)."""
     game = game or get_game(game_id)
     players = game.check_players(players)
     variants = game.check_variants(variants)
     job = Job(game.id, players, seed, ((tuple(bots), tuple(sorted(variants.items()))),),
-              (game.card_file(game.new_game(players, seed, variants)),), curves, cards=True)
+              (game.card_file(game.new_game(players, seed, variants)),), curves, cards)
     runner = make_executor(executor, workers=workers, scheduler=scheduler, games=games)
     start = time.perf_counter()
     try:

@@ -69,8 +69,8 @@ def test_identical_statistics_in_process_in_a_process_pool_and_on_dask():
 
 def test_a_paired_run_is_the_two_single_runs_on_the_same_deals():
     paired = compare("subastral", 3, 40, 3, variants_b={"disturbance": True}, executor="inprocess", chunk=9)
-    a = simulate_sweep("subastral", 3, 40, 3, executor="inprocess")
-    b = simulate_sweep("subastral", 3, 40, 3, variants={"disturbance": True}, executor="inprocess")
+    a = simulate_sweep("subastral", 3, 40, 3, executor="inprocess", cards=True)
+    b = simulate_sweep("subastral", 3, 40, 3, variants={"disturbance": True}, executor="inprocess", cards=True)
     assert paired["results"]["tallies"]["a"] == a["tally"]
     assert paired["results"]["tallies"]["b"] == b["tally"]
     diffs = paired["results"]["difference_b_minus_a"]
