@@ -93,7 +93,7 @@ class DeckChooser(pn.viewable.Viewer):
 
     def _on_source(self, event: Any) -> None:
         value = event.new
-        if value == self.label and not self.error:
+        if value == self.label:         # (the menu put back on the choice a refusal kept: its message stays)
             return
         if not isinstance(value, str) or value not in self.options().values():
             self.refuse(text("analysis.cards.not_offered", self.lang))

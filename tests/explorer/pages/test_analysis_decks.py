@@ -40,6 +40,9 @@ def test_a_forged_choice_is_refused(tmp_path):
     assert shown.deck_b.label == "uploaded"
     shown.deck_b._on_source(type("Event", (), {"new": "saved:../../etc/passwd"})())
     assert shown.deck_b.label == "uploaded" and "not on the menu" in shown.deck_b.error
+    shown.deck_b.source.value = "saved:../../etc/passwd"        # (as the widget would, if it let it through)
+    assert shown.deck_b.label == "uploaded" and shown.deck_b.source.value == "uploaded"
+    assert "not on the menu" in shown.deck_b.message.object
     assert shown.settings().cards_b == more_animals()
 
 
@@ -101,3 +104,18 @@ def test_the_card_table_names_cards_as_their_files_print_them_in_the_pages_langu
     assert everyone[bought] != bought and f"{everyone[bought]} <span style='color:#666'>({bought})</span>" in table
     assert "購入" in table
     assert "[-" not in table.split("購入")[0]          # (uses per game: never below 0)
+
+
+def test_a_saved_file_changed_on_disk_is_refused_with_the_games_message(tmp_path):
+    library = CardLibrary(tmp_path)
+    library.save("biome_blitz", "edited", more_animals())
+    path = next(tmp_path.rglob("edited.json"))
+    broken = more_animals()
+    broken["animals"][0]["stars"] = -1
+    path.write_text(json.dumps(broken))
+    shown = page(tmp_path)
+    shown.deck_b.library = library
+    shown.deck_b.set_game("biome_blitz")
+    shown.deck_b.source.value = "saved:edited"
+    assert shown.deck_b.label == "standard" and shown.deck_b.data is None and shown.deck_b.source.value == "standard"
+    assert "stars" in shown.deck_b.error and "stars" in shown.deck_b.message.object
