@@ -33,6 +33,7 @@ from explorer.components.file_input import JsonFileInput
 from explorer.core import card_edits
 from explorer.core.card_edits import Column, DeckPath, EditRefused, Location
 from explorer.core.i18n import text
+from explorer.core.links import tutorial_href
 from explorer.core.stylesheets import stylesheet
 from rules.protocol import InvalidPosition, dumps, load_json
 from rules.rulebook import LANGUAGES
@@ -350,6 +351,12 @@ class CardEditor(pn.viewable.Viewer):
             return None
         return "/explorer?" + urlencode({"game": self.game, "cards": self.saved_as, "lang": self.lang})
 
+    def tutorial_href(self) -> str | None:
+        """The game's tutorial dealt with the saved file the draft is (None until it is saved, unchanged)."""
+        if not self.saved_as:
+            return None
+        return tutorial_href(self.game, self.lang) + "&" + urlencode({"cards": self.saved_as})
+
     def json_text(self) -> str:
         return dumps(self.data)
 
@@ -471,7 +478,9 @@ class CardEditor(pn.viewable.Viewer):
         self.diff_pane.object = self._diff_html()
         href = self.explorer_href()
         self.explorer_link.object = (f'<a class="cards-open-explorer" href="{esc(href)}" target="_blank">'
-                                     f'{esc(t("open_explorer", name=self.saved_as))}</a>' if href else "")
+                                     f'{esc(t("open_explorer", name=self.saved_as))}</a>'
+                                     f' · <a class="cards-open-tutorial" href="{esc(self.tutorial_href())}" target="_blank">'
+                                     f'{esc(text("tutorial.cards.open", self.lang, name=self.saved_as))}</a>' if href else "")
 
     def _show_table(self, table: pn.widgets.Tabulator, deck: DeckPath, row: int | None, problem_pane) -> None:
         import pandas as pd

@@ -12,6 +12,15 @@ other seats' scripted replies (``then``) are played.
 :class:`TutorialRun` is the learner's way through one tutorial, without Panel (tests and notebooks
 drive it); :class:`TutorialPage` is its page, ``/tutorial?game=<id>&lang=<en|ja>&step=<n>``: the step
 is kept in the address, so a learner can leave and come back to where they were.
+
+With ``&cards=NAME`` the tutorial is dealt with the card file saved as ``NAME`` in the card library
+(``explorer/cardfiles.py``: a name, never a path; a name the library refuses gives a notice and the
+standard tutorial). The script's moves are then judged by the engine with the edited cards: the first
+scripted move (a learner's ``do`` or a ``then`` reply) it refuses stops the game at that step
+(:class:`Blocked`): the step says so, with the engine's refusal and a link to the explorer with the
+edited file, and "Next" still leads through the remaining steps' texts, the board staying where the
+game stopped. A wrong move the edited cards make legal is no longer offered (its "why" would be untrue).
+A step's text that quotes a figure the file changed is not checked.
 """
 
 from __future__ import annotations
@@ -22,12 +31,14 @@ from functools import lru_cache
 from html import escape as esc
 from pathlib import Path
 from typing import Any, Mapping
+from urllib.parse import urlencode
 
 import panel as pn
 import param
 
 import rules
 from explorer.boards.registry import board_for
+from explorer.cardfiles import CardFileError, served_library
 from explorer.components.picker import ActionButtons
 from explorer.core.i18n import literal, text
 from explorer.core.links import explorer_path, rule_link_html, rule_reference, rules_href, tutorial_href
@@ -36,6 +47,7 @@ from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg
 from explorer.web.shell import PageTemplate
 from rules.protocol import IllegalAction, InvalidPosition
+from rules.replay import record
 from rules.rulebook import LANGUAGES, Rule, rulebook
 
 TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
@@ -70,6 +82,16 @@ class Script:
     seat: int                            # the learner's seat (whose view the board shows)
     title: Mapping[str, str]
     steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """The first scripted move the engine refuses with an edited card file: at which step, which move
+    (the learner's ``do`` or one of the ``then`` replies), and the engine's refusal."""
+    step: int
+    move: Move
+    reply: bool
+    error: IllegalAction
 
 
 def _texts(value, where: str) -> dict[str, str]:
@@ -137,19 +159,45 @@ class TutorialRun(param.Parameterized):
     step = param.Integer(default=0, bounds=(0, None), doc="Steps done (the current step's index).")
     message = param.String(default="", doc="The explanation of the last refused attempt (Markdown), or ''.")
     attempts = param.Integer(default=0, doc="Refused attempts at the current step.")
+    cards = param.String(default=None, allow_None=True, constant=True,
+                         doc="The name of the saved card file the game is dealt with (None: the standard cards).")
 
-    def __init__(self, **params):
+    def __init__(self, card_file: Mapping[str, Any] | None = None, **params):
+        """``card_file``: the JSON data of the card file named ``cards`` (both or neither); raises
+        InvalidPosition when the game refuses it (or the script's position under it)."""
         super().__init__(**params)
-        self.script = tutorial(self.game)
+        if (card_file is None) != (self.cards is None):
+            raise ValueError("a tutorial with a card file needs both its name (cards) and its data (card_file)")
+        self.script = script = tutorial(self.game)
         self.book = rulebook(self.game)
-        self.session = GameSession(game=self.game, players=self.script.players, seed=self.script.seed,
-                                   variants=dict(self.script.variants))
-        if self.script.position is not None:
-            self.session.load_position(self.script.position)
+        self.session = GameSession(game=self.game, players=script.players, seed=script.seed,
+                                   variants=dict(script.variants))
+        self._position = script.position
+        if card_file is not None:
+            spec = rules.get_game(self.game).with_card_file(card_file)
+            if self._position is None:
+                first = spec.new_game(script.players, script.seed, dict(script.variants))
+                self.session.load(record(spec, script.players, script.seed, dict(script.variants), [], state=first),
+                                  cursor=0)
+            else:
+                self._position = {**self._position, "cards": card_file}
+        if self._position is not None:
+            self.session.load_position(self._position)
         self.session.seat_players = {seat: "human" for seat in range(self.session.players)}
         self.session.viewing_seat = self.script.seat
         self._at_start = self.session.state
+        self.blocked = self._first_refusal() if card_file is not None else None
         self.go(self.step)
+
+    def _first_refusal(self) -> Blocked | None:
+        """Play the whole script: the first scripted move the engine refuses (None: every one is legal)."""
+        for index, step in enumerate(self.script.steps):
+            for move in ((step.do,) if step.do else ()) + step.then:
+                try:
+                    self.session.play(move.seat, move.action)
+                except IllegalAction as error:
+                    return Blocked(index, move, move is not step.do, error)
+        return None
 
     # ------------------------------------------------------------------ where the learner is
     @property
@@ -165,22 +213,38 @@ class TutorialRun(param.Parameterized):
         return None if self.finished else self.script.steps[self.step]
 
     @property
+    def reading(self) -> bool:
+        """True from the step the card file stops on: its steps are read, not played."""
+        return self.blocked is not None and self.step >= self.blocked.step
+
+    @property
     def rule(self) -> Rule | None:
         return None if self.finished else self.book.rule(self.current.rule)
 
     def choices(self) -> list[Move]:
         """The moves offered at this step (the right one among the wrong ones, ordered by label)."""
         step = self.current
-        if step is None or step.do is None:
+        if step is None or step.do is None or self.reading:
             return []
-        return sorted((step.do, *step.wrong), key=lambda move: move.label[self.lang])
+        wrong = step.wrong if self.cards is None else tuple(move for move in step.wrong if not self._legal(move))
+        return sorted((step.do, *wrong), key=lambda move: move.label[self.lang])
+
+    def _legal(self, move: Move) -> bool:
+        """Whether the engine accepts ``move`` now (the game unchanged)."""
+        spec = self.session.spec
+        try:
+            spec.apply(self.session.state, move.seat, spec.decode_action(move.action))
+        except IllegalAction:
+            return False
+        return True
 
     def go(self, step: int) -> None:
         """Jump to ``step`` (0 .. total): the game as the steps before it leave it."""
         step = max(0, min(int(step), self.total))
-        self.session.reset() if self.script.position is None else self.session.load_position(self.script.position)
+        self.session.reset() if self._position is None else self.session.load_position(self._position)
         self.session.viewing_seat = self.script.seat
-        for done in self.script.steps[:step]:
+        played = step if self.blocked is None else min(step, self.blocked.step)
+        for done in self.script.steps[:played]:
             for move in ((done.do,) if done.do else ()) + done.then:
                 self.session.play(move.seat, move.action)
         self.param.update(step=step, message="", attempts=0)
@@ -190,7 +254,7 @@ class TutorialRun(param.Parameterized):
         """Try ``move`` (one of :meth:`choices`): True if it was the step's move (the tutorial goes on);
         False if the rules refused it, with ``message`` saying why and which rule forbids it."""
         step = self.current
-        if step is None or step.do is None or move not in (step.do, *step.wrong):
+        if step is None or step.do is None or move not in self.choices():
             raise ValueError("that move is not offered at this step")
         try:
             self.session.play(move.seat, move.action)
@@ -207,7 +271,7 @@ class TutorialRun(param.Parameterized):
     def next(self) -> None:
         """Go on from a step that asks for no move."""
         step = self.current
-        if step is not None and step.do is None:
+        if step is not None and (step.do is None or self.reading):
             self.param.update(step=self.step + 1, message="", attempts=0)
 
     def back(self) -> None:
@@ -225,6 +289,23 @@ class TutorialRun(param.Parameterized):
         if move.why:
             lines.append(text("tutorial.engine_says", lang, reason=error.reason_in(lang)))
         return "  \n".join(lines)
+
+    # ------------------------------------------------------------------ with an edited card file
+    def explorer_href(self) -> str:
+        """The explorer dealing this tutorial's game (players, seed) with the card file (see the module)."""
+        args = {"game": self.game, "players": self.session.players, "seed": self.script.seed}
+        return f"{explorer_path()}?" + urlencode({**args, **({"cards": self.cards} if self.cards else {}), "lang": self.lang})
+
+    def refusal(self) -> str | None:
+        """Why the step the card file stops on cannot be played (plain text, in the run's language), or None."""
+        blocked, lang = self.blocked, self.lang
+        if blocked is None:
+            return None
+        move = blocked.move
+        shown = move.label[lang] if move.label else json.dumps(dict(move.action), ensure_ascii=False)
+        return text("tutorial.cards.blocked", lang, name=self.cards, step=blocked.step + 1,
+                    who=text("tutorial.cards.reply" if blocked.reply else "tutorial.cards.yours", lang, player=move.seat + 1),
+                    move=shown, reason=blocked.error.reason_in(lang))
 
 
 # --------------------------------------------------------------------------- the page
@@ -290,7 +371,7 @@ class TutorialPage(pn.viewable.Viewer):
     def keep_step_in_switch(self) -> None:
         """The header's language switch (once the page is in its template) leads to the step shown."""
         if self.template is not None:
-            self.template.keep_in_switch(game=self.run.game, step=str(self.run.step))
+            self.template.keep_in_switch(game=self.run.game, step=str(self.run.step), cards=self.run.cards)
 
     @staticmethod
     def _in_one_message(act, *args) -> None:
@@ -307,29 +388,49 @@ class TutorialPage(pn.viewable.Viewer):
         title = run.script.title[lang]
         self.keep_step_in_switch()
         shown = min(run.step + 1, run.total)
+        cards = (f'<span class="tutorial-cards">{esc(text("tutorial.cards.using", lang, name=run.cards))}</span>'
+                 if run.cards else "")
         self.head.object = (f'<div class="tutorial-head"><h2>{esc(title)}</h2>'
-                            f'<span class="progress-text">{esc(text("tutorial.progress", lang, step=shown, total=run.total))}</span></div>')
+                            f'<span class="progress-text">{esc(text("tutorial.progress", lang, step=shown, total=run.total))}</span>'
+                            f'{cards}</div>')
         self.progress.value = run.step
         step, rule = run.current, run.rule
         if step is None:
-            self.say.object = (f'<div class="tutorial-say tutorial-done">{esc(text("tutorial.done", lang))}</div>'
+            done = (text("tutorial.cards.done", lang, name=run.cards, step=run.blocked.step + 1) if run.blocked
+                    else text("tutorial.done", lang))
+            self.say.object = (f'<div class="tutorial-say tutorial-done">{esc(done)}</div>'
                                f'<p><a href="{esc(rules_href(game, lang))}">{esc(text("explorer.rules_link", lang, game=rules.get_game(game).title))}</a>'
                                f' · <a href="{esc(explorer_path())}?lang={lang}">{esc(text("tutorial.to_explorer", lang))}</a></p>')
         else:
             self.say.object = (f'<div class="tutorial-say" data-step="{esc(step.id)}">{esc(step.say[lang])}</div>'
                                f'<div class="tutorial-rule">{esc(text("tutorial.rule", lang))} '
-                               f'{rule_link_html(game, rule, lang)} · {esc(rule_reference(game, rule, lang))}</div>')
+                               f'{rule_link_html(game, rule, lang)} · {esc(rule_reference(game, rule, lang))}</div>'
+                               f'{self._blocked_html()}')
         offered = run.choices()
         actions = [{"label": move.label[lang], "index": index} for index, move in enumerate(offered)]
         self.moves.show([{"title": "", "kind": "tutorial", "actions": actions}] if actions else [], offered != self._offered)
         self._offered = offered
-        self.next_button.visible = step is not None and step.do is None
+        self.next_button.visible = step is not None and (step.do is None or run.reading)
         self.back_button.disabled = run.step == 0
         self.alert.param.update(object=run.message or " ", visible=bool(run.message))
         zone = step.zone if step is not None else None
         self.board._pane.css_classes = self._board_classes + ([f"tutorial-zone-{self._zones.index(zone)}"] if zone else [])
         if pn.state.location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context:
-            pn.state.location.update_query(game=game, lang=lang, step=run.step)
+            pn.state.location.update_query(game=game, lang=lang, step=run.step, **({"cards": run.cards} if run.cards else {}))
+
+    def _blocked_html(self) -> str:
+        """At the step the card file stops on: why, the explorer link and how to read on; after it: a
+        line saying the steps are read only. Nothing before it (or with the standard cards)."""
+        run, lang = self.run, self.run.lang
+        if not run.reading:
+            return ""
+        link = (f'<a class="tutorial-cards-explorer" href="{esc(run.explorer_href())}" target="_blank">'
+                f'{esc(text("tutorial.cards.go_on", lang, name=run.cards))}</a>')
+        if run.step == run.blocked.step:
+            return (f'<div class="tutorial-blocked" role="status"><p>{esc(run.refusal())}</p>'
+                    f'<p>{link}</p><p>{esc(text("tutorial.cards.read_on", lang))}</p></div>')
+        return (f'<div class="tutorial-reading">{esc(text("tutorial.cards.reading", lang, name=run.cards, step=run.blocked.step + 1))}'
+                f' {link}</div>')
 
     def _choose(self, index: int, version: int) -> None:
         """A move button's click: the move at ``index`` of the list ``version`` (only the list shown now)."""
@@ -347,10 +448,26 @@ def tutorials_index_html(lang: str) -> str:
     return f'<h2>{esc(text("tutorial.index", lang))}</h2><ul class="tutorials">{items}</ul>'
 
 
-def create_tutorial_page(game: str | None = None, lang: str | None = None, step: int | None = None):
-    """The page for ``/tutorial``: the game, language and step from the address (see the module)."""
+def tutorial_run(game: str, lang: str, step: int, cards: str | None) -> tuple[TutorialRun, str | None]:
+    """The run for ``game`` dealt with the saved card file ``cards`` (a name the served library
+    resolves), and None; or the standard tutorial and why not (plain text in ``lang``) when the library
+    or the game refuses the name or the file."""
+    if cards is not None:
+        try:
+            return TutorialRun(game=game, lang=lang, step=step, cards=cards, card_file=served_library().load(game, cards)), None
+        except (CardFileError, InvalidPosition) as error:
+            return TutorialRun(game=game, lang=lang, step=step), text("workshop.address.cards", lang, name=cards,
+                                                                       problem=error.problem_in(lang))
+    return TutorialRun(game=game, lang=lang, step=step), None
+
+
+def create_tutorial_page(game: str | None = None, lang: str | None = None, step: int | None = None,
+                         cards: str | None = None):
+    """The page for ``/tutorial``: the game, language, step and card file from the address (see the module)."""
     lang = lang or page_language()
     game = game or query_arg("game")
+    cards = cards if cards is not None else query_arg("cards")
+    notice = None
     if step is None:
         raw = query_arg("step")
         step = int(raw) if raw and raw.isdigit() else 0
@@ -360,8 +477,14 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
         body = pn.pane.Alert(literal(text("tutorial.unknown", lang, game=game, games=", ".join(available()))),
                              alert_type="warning", css_classes=["tutorial-refused"])
     else:
-        body = TutorialPage(run=TutorialRun(game=game, lang=lang, step=step))
-    template = PageTemplate(page="tutorial", lang=lang, title=text("tutorial.page_title", lang), main=[body])
+        run, notice = tutorial_run(game, lang, step, cards)
+        body = TutorialPage(run=run)
+    main = [body]
+    if notice:
+        # (it holds the address's name: shown as it is, never read as HTML or Markdown)
+        main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=["tutorial-cards-refused"]))
+    template = PageTemplate(page="tutorial", lang=lang, title=text("tutorial.page_title", lang), main=main)
+    template.tutorial = body if isinstance(body, TutorialPage) else None     # (tests reach the run through it)
     if isinstance(body, TutorialPage):
         body.template = template
         body.keep_step_in_switch()

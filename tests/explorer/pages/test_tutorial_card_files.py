@@ -1,0 +1,141 @@
+"""A tutorial dealt with an edited card file (``/tutorial?game=<id>&cards=<saved name>``): the script's
+moves are judged by the engine with the edited cards; a step the file makes unplayable says so, with the
+engine's refusal and a link to the explorer, and the remaining steps can still be read; a name the card
+library refuses gives a notice and the standard tutorial."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from explorer.cardfiles import CARDS_ENV, CardLibrary, standard_file
+from explorer.components.card_editor import CardEditor
+from explorer.pages.tutorial import TutorialPage, TutorialRun, create_tutorial_page, tutorial
+
+GAME = "biome_blitz"
+
+
+def edited(animal: str, **fields) -> dict:
+    data = standard_file(GAME)
+    [card] = [card for card in data["animals"] if card["id"] == animal]
+    card.update(fields)
+    return data
+
+
+@pytest.fixture
+def library(tmp_path, monkeypatch):
+    monkeypatch.setenv(CARDS_ENV, str(tmp_path / "cards"))
+    library = CardLibrary()
+    library.save(GAME, "bright ant", edited("leafcutter_ant", stars=6))       # only a figure the script never pays
+    library.save(GAME, "dear ant", edited("leafcutter_ant", cost={"leaf": 2}))  # the learner's scripted purchase pays 1 leaf
+    library.save(GAME, "cheap fennec", edited("fennec", cost={"leaf": 1, "water": 1}))
+    return library
+
+
+def page_for(lang: str, cards: str | None, step: int = 0) -> tuple[TutorialPage, object]:
+    """The served page's tutorial (and the template) for ``/tutorial?game=biome_blitz&cards=...``."""
+    template = create_tutorial_page(GAME, lang, step, cards=cards)
+    assert isinstance(template.tutorial, TutorialPage)
+    return template.tutorial, template
+
+
+def click_move(page: TutorialPage, label: str) -> None:
+    """What the browser sends when the move button showing ``label`` is clicked."""
+    labels = [action["label"] for action in page.moves.groups[0]["actions"]]
+    page.moves._handle_msg({"select": labels.index(label), "version": page.moves.version})
+
+
+def play_through(page: TutorialPage) -> None:
+    """The learner's way with the page's buttons: Next, or the step's move."""
+    run = page.run
+    while not run.finished and not run.reading:
+        step = run.current
+        if step.do is None:
+            page.next_button.clicks += 1
+        else:
+            click_move(page, step.do.label[run.lang])
+
+
+def ant_stars(run: TutorialRun) -> int:
+    [ant] = [card for card in run.session.spec.cards.animals if card.id == "leafcutter_ant"]
+    return ant.stars
+
+
+def test_a_file_that_changes_only_stars_plays_the_whole_tutorial_with_the_edited_cards(library):
+    page, _ = page_for("en", "bright ant")
+    run = page.run
+    assert run.cards == "bright ant" and run.blocked is None
+    assert "Played with the card file “bright ant”" in page.head.object
+    play_through(page)
+    assert run.finished and ant_stars(run) == 6
+    standard = TutorialRun(game=GAME)
+    standard.go(standard.total)
+    assert ant_stars(standard) == 2
+    assert run.session.log == standard.session.log                 # the same deal and script ...
+    assert run.session.public_view()["scores"] != standard.session.public_view()["scores"]  # ... scored with the file
+    assert "Well done" in page.say.object and "tutorial-blocked" not in page.say.object
+
+
+@pytest.mark.parametrize("lang, says", [("en", "Step 15 cannot be played with the card file “dear ant”"),
+                                        ("ja", "ステップ15はカードファイル「dear ant」では遊べません")])
+def test_a_file_that_makes_the_learners_scripted_move_illegal_stops_at_that_step(library, lang, says):
+    page, _ = page_for(lang, "dear ant")
+    run = page.run
+    stop = [step.id for step in tutorial(GAME).steps].index("discover")
+    assert run.blocked is not None and run.blocked.step == stop and not run.blocked.reply
+    play_through(page)
+    assert run.step == stop and run.reading
+    standard = TutorialRun(game=GAME, step=stop)
+    assert run.session.log == standard.session.log                 # the game stands where the step begins
+    said = html.unescape(page.say.object)
+    assert says in said and run.blocked.error.reason_in(lang) in said
+    assert html.escape(run.explorer_href()) in page.say.object
+    assert "cards=dear+ant" in run.explorer_href() and f"lang={lang}" in run.explorer_href()
+    assert page.moves.groups == [] and run.choices() == []         # no move is offered as if it could be played
+    with pytest.raises(ValueError):
+        run.choose(tutorial(GAME).steps[stop].do)
+    assert page.next_button.visible
+    log = list(run.session.log)
+    page.next_button.clicks += 1                                    # a teacher reads on
+    assert run.step == stop + 1 and run.session.log == log and "tutorial-reading" in page.say.object
+    while not run.finished:
+        page.next_button.clicks += 1
+    assert run.session.log == log
+    done = html.unescape(page.say.object)
+    assert ("can be played up to step 15" if lang == "en" else "ステップ15まで遊べます") in done
+    assert "Well done" not in done
+
+
+def test_a_scripted_reply_the_file_makes_illegal_stops_there_and_a_wrong_move_it_makes_legal_is_not_offered(library):
+    page, _ = page_for("en", "cheap fennec")
+    run = page.run
+    assert run.blocked is not None and run.blocked.reply and run.blocked.move.seat == 1
+    steps = tutorial(GAME).steps
+    discover = [step.id for step in steps].index("discover")
+    run.go(discover)
+    # The fennec at 1 leaf + 1 water: "pay leaf + water for the fennec", a wrong move of the script, is legal now.
+    assert len(steps[discover].wrong) == 2 and [move.action["type"] for move in run.choices()].count("discover") == 1
+    play_through(page)
+    assert run.step == run.blocked.step
+    assert "the rules engine refuses Player 2's scripted reply" in html.unescape(page.say.object)
+
+
+@pytest.mark.parametrize("name, reason", [("../../etc/passwd", "not a simple name"), ("ghost", "no saved biome_blitz card file"),
+                                          ("<img src=x onerror=alert(1)>", "not a simple name")])
+def test_a_name_the_library_refuses_gives_a_notice_and_the_standard_tutorial(library, name, reason):
+    for lang, standard in (("en", "The standard cards are shown"), ("ja", "標準のカード")):
+        page, template = page_for(lang, name)
+        [notice] = [part for part in template.main if "tutorial-cards-refused" in getattr(part, "css_classes", [])]
+        assert standard in notice.object and "<img" not in notice.object
+        assert lang == "ja" or reason in notice.object.replace("\\", "")
+        assert page.run.cards is None and page.run.session.spec.cards.is_standard
+        assert "tutorial-cards" not in page.head.object
+
+
+def test_the_card_editor_links_a_saved_file_to_its_tutorial(library):
+    editor = CardEditor(game=GAME, lang="ja", library=library)
+    assert editor.load_saved("dear ant")
+    editor.refresh()
+    assert editor.tutorial_href() == "/tutorial?game=biome_blitz&lang=ja&cards=dear+ant"
+    assert "cards-open-tutorial" in editor.explorer_link.object and "「dear ant」でチュートリアルを開く" in editor.explorer_link.object
