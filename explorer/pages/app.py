@@ -52,7 +52,7 @@ from explorer.core.session import (GameSession, VariantSwitches, player_label, v
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 from explorer.web.shell import PageTemplate
 from rules.rulebook import LANGUAGES
-from rules.protocol import InvalidPosition
+from rules.protocol import InvalidPosition, load_json
 from rules.replay import record
 
 BUSY_CSS = stylesheet("components/busy")
@@ -416,14 +416,16 @@ def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
         except ValueError:
             return None, text("explorer.address.seed", lang, seed=seed)
     if cards is not None:
-        return card_file_session(spec, cards, params, lang)
+        return card_file_session(spec, cards, params, lang, arg("moves"))
     return bot_session(**params), None
 
 
-def card_file_session(spec, name: str, params: dict, lang: str) -> tuple[GameSession, str | None]:
+def card_file_session(spec, name: str, params: dict, lang: str, moves: str | None = None) -> tuple[GameSession, str | None]:
     """``/explorer?game=...&cards=NAME``: a game dealt with the card file saved as ``NAME`` in the card
     library (``explorer/cardfiles.py``; a name, never a path), opened as :func:`addressed_session` opens
-    a game; the standard cards and why not when there is no such file or the game refuses it."""
+    a game; the standard cards and why not when there is no such file or the game refuses it.
+    ``&moves=`` (a replay's ``actions``, as JSON: a tutorial stopped by the file links so) opens the game
+    after those moves, each checked by the engine; the standard cards and why not when one is refused."""
     try:
         game = spec.with_card_file(served_library().load(spec.id, name))
     except (CardFileError, InvalidPosition) as error:
@@ -431,7 +433,13 @@ def card_file_session(spec, name: str, params: dict, lang: str) -> tuple[GameSes
     players = params.get("players", GameSession._default_players(spec))
     seed = params.get("seed", GameSession.param.seed.default)
     session = GameSession(game=spec.id, players=players, seed=seed)
-    session.load(record(game, players, seed, None, [], state=game.new_game(players, seed)), cursor=0)
+    data = record(game, players, seed, None, [], state=game.new_game(players, seed))
+    try:
+        if moves is not None:
+            data["actions"] = load_json(moves, what="moves")
+        session.load(data)
+    except InvalidPosition as error:
+        return bot_session(**params), text("explorer.address.moves", lang, name=name, problem=error.problem_in(lang))
     session.seat_players = {seat: session.bot for seat in range(session.players)}
-    session.autoplay(then_goto=0)
+    session.autoplay(then_goto=len(data["actions"]))
     return session, None

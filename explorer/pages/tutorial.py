@@ -18,7 +18,7 @@ With ``&cards=NAME`` the tutorial is dealt with the card file saved as ``NAME`` 
 standard tutorial). The script's moves are then judged by the engine with the edited cards: the first
 scripted move (a learner's ``do`` or a ``then`` reply) it refuses stops the game at that step
 (:class:`Blocked`): the step says so, with the engine's refusal and a link to the explorer with the
-edited file, and "Next" still leads through the remaining steps' texts, the board staying where the
+edited file at that position (``/explorer?...&cards=NAME&moves=...``), and "Next" still leads through the remaining steps' texts, the board staying where the
 game stopped. A wrong move the edited cards make legal is no longer offered (its "why" would be untrue).
 A step's text that quotes a figure the file changed is not checked.
 """
@@ -292,9 +292,17 @@ class TutorialRun(param.Parameterized):
 
     # ------------------------------------------------------------------ with an edited card file
     def explorer_href(self) -> str:
-        """The explorer dealing this tutorial's game (players, seed) with the card file (see the module)."""
-        args = {"game": self.game, "players": self.session.players, "seed": self.script.seed}
-        return f"{explorer_path()}?" + urlencode({**args, **({"cards": self.cards} if self.cards else {}), "lang": self.lang})
+        """The explorer dealing this tutorial's game (players, seed) with the card file, at the position
+        shown: after the moves played so far (``&moves=``; a tutorial that begins from a position file
+        links to the deal only, the explorer's address having no position)."""
+        args: dict[str, Any] = {"game": self.game, "players": self.session.players, "seed": self.script.seed}
+        if self.cards:
+            args["cards"] = self.cards
+        session = self.session
+        if self._position is None and session.log:
+            moves = [{"seat": seat, "action": session.spec.encode_action(action)} for seat, action in session.log[:session.cursor]]
+            args["moves"] = json.dumps(moves, separators=(",", ":"), ensure_ascii=False)
+        return f"{explorer_path()}?" + urlencode({**args, "lang": self.lang})
 
     def refusal(self) -> str | None:
         """Why the step the card file stops on cannot be played (plain text, in the run's language), or None."""

@@ -139,3 +139,33 @@ def test_the_card_editor_links_a_saved_file_to_its_tutorial(library):
     editor.refresh()
     assert editor.tutorial_href() == "/tutorial?game=biome_blitz&lang=ja&cards=dear+ant"
     assert "cards-open-tutorial" in editor.explorer_link.object and "「dear ant」でチュートリアルを開く" in editor.explorer_link.object
+
+
+def test_the_explorer_link_opens_the_stopped_game_at_its_position_with_the_edited_file(library):
+    from urllib.parse import parse_qs, urlsplit
+
+    from explorer.pages.app import addressed_session
+
+    run = TutorialRun(game=GAME, cards="dear ant", card_file=library.load(GAME, "dear ant"))
+    run.go(run.blocked.step)
+    address = {key: values[0] for key, values in parse_qs(urlsplit(run.explorer_href()).query).items()}
+    session, notice = addressed_session(address.get, "en")
+    assert notice is None and not session.spec.cards.is_standard
+    assert session.spec.card_file(session.state) == run.session.spec.card_file(run.session.state) == library.load(GAME, "dear ant")
+    assert session.cursor == len(run.session.log) and session.log[:session.cursor] == run.session.log
+    assert session.spec.encode(session.state) == run.session.spec.encode(run.session.state)
+    # The scripted move the file refuses is refused there too: the explorer's engine is the tutorial's.
+    step = tutorial(GAME).steps[run.blocked.step]
+    with pytest.raises(Exception, match="does not match the cost 2 leaf"):
+        session.play(step.do.seat, step.do.action)
+
+
+@pytest.mark.parametrize("moves", ['[{"seat": 0, "action": {"type": "fly"}}]', "not json", '{"seat": 0}'])
+def test_moves_in_the_address_the_engine_refuses_open_the_standard_cards_with_the_reason(library, moves):
+    from explorer.pages.app import addressed_session
+
+    session, notice = addressed_session({"game": GAME, "cards": "dear ant", "moves": moves}.get, "en")
+    assert "The address's moves cannot be played with the card file dear ant" in notice
+    assert session.spec.cards.is_standard
+    _, notice = addressed_session({"game": GAME, "cards": "dear ant", "moves": moves}.get, "ja")
+    assert "標準のカード" in notice
