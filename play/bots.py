@@ -217,7 +217,13 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Best provisional score (plus the game's heuristic) one ply ahead, on a determinization."""
+    """Best provisional score (plus the game's heuristic) one ply ahead, on a determinization.
+
+    In a simultaneous step (several seats to move, each choosing unseen), the seats choosing with this
+    one and not yet chosen answer at random in the look-ahead, so it judges the step resolved whatever
+    its place in the order of asking: without that, a seat asked last saw the step resolve one ply
+    ahead and a seat asked first did not, and the last won Starligned's two-player games 94% of the
+    time (greedy against greedy, 1,000 games) where random bots win half of them either way."""
 
     name = "greedy"
 
@@ -241,10 +247,16 @@ class GreedyBot:
             world = state          # a game without hidden information
         heuristic = HEURISTICS.get(game.id)
         apply, scores = game.apply, game.scores
+        # The same answers of the seats choosing with this one for every action (they cannot see it).
+        together = [(other, self.rng.random()) for other in game.to_move(state) if other != seat]
         best: float | None = None
         choices: list[A] = []
         for action in actions:
             after = apply(world, seat, action)
+            for other, pick in together:
+                if other in game.to_move(after):
+                    answers = game.legal_actions(after, other)
+                    after = apply(after, other, answers[int(pick * len(answers))])
             value = scores(after)[seat] + (heuristic(game, after, seat) if heuristic else 0)
             if best is None or value > best:
                 best, choices = value, [action]

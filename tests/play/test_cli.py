@@ -207,7 +207,7 @@ def test_make_serve_is_rules_explorer_serve_with_the_same_options():
     args = build_parser().parse_args(line[1:])
     command = serve_command(args)
     assert [Path(part).name for part in command if "/apps/" in part] == ["home", "explorer", "analysis", "tables", "rules",
-                                                                         "tutorial"]
+                                                                         "tutorial", "cards"]
     assert all((Path(part) / "main.py").exists() for part in command if "/apps/" in part)
     assert command[command.index("--index") + 1] == "home"              # / shows the home page
     assert "--allow-websocket-origin=play.example.org" in command and "--use-xheaders" in command
