@@ -55,6 +55,16 @@ def test_greedy_beats_random_in_every_game():
         assert summary["seats"][0]["win_share"] > 0.6, (game_id, summary["seats"])
 
 
+def test_greedy_against_greedy_does_not_favour_the_seat_asked_last_in_a_simultaneous_step():
+    """Starligned's phase 1 is simultaneous; the drivers ask the seats in order. The seat asked last
+    once saw the step resolve in its look-ahead and the first did not: Player 2 won 94% of two-player
+    greedy games (Player 3, 91% at three). Random bots split them evenly, and so must greedy ones."""
+    for players, games in ((2, 120), (3, 90)):
+        summary = simulate("starligned", players, games, 0, bots=["greedy"])
+        shares = [seat["win_share"] for seat in summary["seats"]]
+        assert max(shares) < 1 / players + 0.25, (players, shares)
+
+
 def test_greedy_heads_for_its_chances_at_jump_gate():
     """Moving and researching score nothing by themselves; greedy once took them at random and its
     games ran 300 to 2,100 decisions (issue #22). Valuing what the ship can reach, it now plays a
