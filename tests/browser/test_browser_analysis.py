@@ -242,34 +242,3 @@ def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(p
     expect(page.locator(".analysis-cards-error")).to_contain_text("This card file cannot be used")
     assert analysis.deck_b.label == "saved:stronger" and analysis.deck_b.data == stronger
     assert analysis.settings().cards_b == stronger
-
-
-@slow   # 500 paired deals (1,000 games) on the page's worker processes
-def test_a_500_deal_comparison_of_an_edited_animal_against_the_standard_file_reads_its_sentence(page: Page, served,
-                                                                                                  tmp_path, monkeypatch):
-    """Issue 24's check of item 2: a Biome Blitz animal edited and saved in the card library, compared
-    against the standard file on 500 deals (the same deals: only a field changes), in English."""
-    from explorer.cardfiles import CardLibrary
-    from explorer.pages.analysis_decks import verdict_text
-    from tests.helpers.biome_blitz import base_card_file
-
-    edited = base_card_file()
-    lion = next(animal for animal in edited["animals"] if animal["id"] == "lion")
-    lion["cost"] = {"meat": 1}                       # (the lion for one meat instead of four and a water)
-    CardLibrary(tmp_path / "cards").save("biome_blitz", "cheap lion", edited)
-    monkeypatch.setenv("RULES_EXPLORER_CARDS_DIR", str(tmp_path / "cards"))
-    analysis = open_biome_blitz(page, served)
-    page.locator(".analysis-cards-b select").select_option(label="Saved: cheap lion")
-    expect(page.locator(".analysis-cards-shown")).to_contain_text("B plays with: cheap lion")
-    set_number(page, "analysis-games", 500)
-    set_number(page, "analysis-chunk", 50)
-    wait_until(lambda: (analysis.games, analysis.chunk, analysis.deck_b.data) == (500, 50, edited), what="the settings")
-    page.locator(".analysis-run button").click()
-    wait_until(lambda: analysis.run.status in ("done", "failed") and analysis.run.result is not None
-               or analysis.run.status == "failed", timeout=300, what="500 deals")
-    assert analysis.run.status == "done", analysis.run.error
-    said = verdict_text(analysis.run.result["results"], analysis.run.result["pairing"])
-    assert "on the same 500 deals" in said.lower()
-    expect(page.locator(".analysis-pairing")).to_have_text("Paired on the same 500 deals.", timeout=30_000)
-    expect(page.locator(".analysis-verdict")).to_have_text(said, timeout=30_000)
-    shot(page, "analysis-500-deals")
