@@ -15,12 +15,12 @@ from pathlib import Path
 
 from explorer.pages.serve import ROUTES, serve_command
 from explorer.tables import telemetry
+from explorer.tables.hub import table_spec
 from explorer.tables.store import StoreError, TableStore, default_path
 from play import cli as play_cli
 from play.cli import write_out
 from rules import replay as replays
 from rules.protocol import RulesError
-from rules.registry import get_game
 
 
 def cmd_serve(args) -> int:
@@ -88,10 +88,11 @@ def _tables(args, store, path: Path) -> int:
             store.abandon(record.id)       # a running server refuses the table's next move, its bots stop
             print(f"table {record.id} ended: no more moves; its replay can now be reviewed")
             return 0
-        game = get_game(record.game)
+        game = table_spec(record)       # with the table's own card file (the replay carries it)
         moves = [(seat, game.decode_action(action)) for seat, action in store.moves(record.id)]
         notes = store.notes(record.id)
-        data = replays.record(game, record.players, record.seed, record.variants, moves, notes=notes)
+        data = replays.record(game, record.players, record.seed, record.variants, moves, notes=notes,
+                              state=game.new_game(record.players, record.seed, record.variants))
         text = json.dumps(data, indent=1)
         if args.out:
             write_out(args.out, text + "\n")

@@ -21,7 +21,7 @@ from explorer.tables.hub import HUMAN, TableError, TableHub
 from explorer.core.i18n import bot_name, text
 from explorer.core.notes import NOTE_LIMIT, TEACHER, author_label
 from explorer.core.links import explorer_path, seat_link
-from explorer.pages.table_texts import esc, seat_name, t
+from explorer.pages.table_texts import card_file_html, esc, seat_name, t
 from explorer.core.stylesheets import stylesheet
 from explorer.plots.live import OnLoop
 from rules.rulebook import LANGUAGES
@@ -131,7 +131,8 @@ class CreatorPage(pn.viewable.Viewer):
             t("seat_controller", lang, player=seat_name(s, lang), controller=t("person", lang) if c == HUMAN else t("bot", lang, name=bot_name(c, lang)))
             for s, c in enumerate(record.controllers))
         header = pn.pane.HTML(f'<b>{esc(t("creator_title", lang, table=record.id))}</b> · {esc(self.table.spec.title)}'
-                              f'<br><span class="quiet">{esc(seats)}</span>', stylesheets=[PAGE_CSS],
+                              f'<br><span class="quiet">{esc(seats)}{card_file_html(self.table.record.card_name, lang)}</span>',
+                              stylesheets=[PAGE_CSS],
                               css_classes=["table-header"], sizing_mode="stretch_width")
         return pn.Column(header, self.status, pn.Row(*self.seat_buttons, styles={"flex-wrap": "wrap"}), self.message, self.end_button,
                          pn.Row(self.note_step, self.note_text, self.pin_button, styles={"flex-wrap": "wrap"},

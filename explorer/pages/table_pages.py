@@ -2,7 +2,7 @@
 
 ``apps/tables`` serves :func:`create_tables_page`, which reads the address:
 
-- ``/tables``: the lobby: create a table (game, players, variants, seed, who plays each seat), get
+- ``/tables``: the lobby: create a table (game, card file, players, variants, seed, who plays each seat), get
   one secret link per human seat and the spectator link; the open and finished tables; rematch.
 - ``/tables?table=ID&seat=KEY``: that seat's page. ``/tables?table=ID``: the spectator's page.
 
@@ -19,6 +19,12 @@ A seat pins notes to moves from under its event log (:class:`~explorer.component
 through :meth:`TableHub.add_note`, which checks the seat's link); every page shows the notes its
 viewpoint may read (:meth:`TableHub.visible_notes`), and only those are ever given to the page. A
 finished table's page offers its telemetry as CSV (:mod:`explorer.tables.telemetry`).
+
+A table plays the card file chosen in the lobby: the standard cards, or one saved in the card
+library for its game (:mod:`explorer.cardfiles`), named in the form and read on the server by that
+name (never a path; a name the library does not hold for the game is refused, creating nothing);
+its data is copied into the table (:meth:`TableHub.create`), and every page of the table says which
+file it plays.
 
 Finished games open in the explorer with every hand shown: ``/explorer?table=ID`` (the explorer's
 path: ``$RULES_EXPLORER_EXPLORER_PATH``, default ``/explorer``; only once the
@@ -41,6 +47,7 @@ import panel as pn
 import param
 
 import rules
+from explorer.cardfiles import CardFileError, CardLibrary, served_library
 from explorer.core.i18n import bot_name, literal, text
 from explorer.boards.registry import board_for
 from explorer.plots.live import LivePlots, OnLoop
@@ -52,11 +59,12 @@ from explorer.tables.hub import CONTROLLERS, HUMAN, TableError, TableHub, db_pat
 from explorer.tables.store import SEED_LIMIT, token_digest
 from explorer.tables.telemetry import csv_text as telemetry_csv, table_summary as telemetry_summary
 from explorer.components.timeline import EventLog
-from explorer.pages.table_texts import esc, seat_name, t
+from explorer.pages.table_texts import card_file_html, esc, seat_name, t
 from explorer.web.request import page_language, page_origin, page_path, query_arg
 from explorer.core.stylesheets import stylesheet
 from explorer.web.shell import PageTemplate
-from rules.protocol import IllegalAction, RulesError
+from rules.protocol import IllegalAction, InvalidPosition, RulesError
+from rules.replay import record as replay_record
 from rules.registry import get_game
 from rules.rulebook import LANGUAGES
 
@@ -66,6 +74,7 @@ PAGE_CSS = stylesheet("tables")
 def variant_description(game: str, variant, lang: str = "en") -> str:
     """What a variant switch does, in ``lang`` (English: the engine's description)."""
     return variant.description if lang == "en" else variant_note(game, variant.name, lang)
+
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,6 +144,9 @@ class TablePage(pn.viewable.Viewer):
         # The page's viewpoint is fixed here, for as long as the page is open (FixedViewSession).
         session = self.session = FixedViewSession(game=record.game, players=record.players, seed=record.seed,
                                                   variants=dict(record.variants), seat=self.seat)
+        if record.card_file is not None:     # the table's own card file (a copy in its row), not the standard one
+            session.load(replay_record(table.spec, record.players, record.seed, record.variants, [],
+                                       state=table.states[0]), cursor=0)
         session.seat_players = {seat: name for seat, name in enumerate(record.controllers)}
         self._sync()
         self.header = pn.pane.HTML(self._header_html(), stylesheets=[PAGE_CSS], css_classes=["table-header"],
@@ -302,7 +314,7 @@ class TablePage(pn.viewable.Viewer):
             for s, c in enumerate(record.controllers))
         table = t("header_table", lang, table=f"<code>{esc(record.id)}</code>")
         return (f'<b>{esc(self.session.spec.title)}</b> · {table} · {who}'
-                f'<br><span class="quiet">{esc(seats)}</span>')
+                f'<br><span class="quiet">{esc(seats)}{card_file_html(self.table.record.card_name, lang)}</span>')
 
     def _status_html(self) -> str:
         session, table, lang = self.session, self.table, self.lang
@@ -393,12 +405,17 @@ class Lobby(pn.viewable.Viewer):
 
     lang = param.Selector(default="en", objects=list(LANGUAGES), doc="The language of the lobby's texts.")
 
-    def __init__(self, hub: TableHub, origin: str = "", path: str = "/tables", **params):
+    def __init__(self, hub: TableHub, origin: str = "", path: str = "/tables", library: CardLibrary | None = None,
+                 **params):
         super().__init__(**params)
         self.hub, self.origin, self.path = hub, origin, path
+        self.library = library if library is not None else served_library()
         lang = self.lang
         self.game = pn.widgets.Select(label=t("game", lang), options={get_game(g).title: g for g in rules.GAMES},
                                       css_classes=["lobby-game"])
+        # "" : the standard cards; else a name in the library (read by name when the table is made).
+        self.cards = pn.widgets.Select(label=t("cards", lang), description=t("cards_help", lang),
+                                       css_classes=["lobby-cards"])
         self.players = pn.widgets.Select(label=t("players", lang), css_classes=["lobby-players"])
         self.seed = pn.widgets.TextInput(label=t("seed", lang), placeholder=t("seed_placeholder", lang), css_classes=["lobby-seed"])
         self.variants = pn.Column(margin=0)
@@ -422,7 +439,20 @@ class Lobby(pn.viewable.Viewer):
         self._on_game()
         self.refresh()
 
+    def _card_options(self) -> None:
+        """The card files of the chosen game: the standard cards, then the library's saved files (a file
+        saved meanwhile appears at the next refresh; the one chosen stays chosen while it is there)."""
+        try:
+            names = self.library.names(self.game.value)
+        except (CardFileError, OSError):
+            names = []
+        options = {t("cards_standard", self.lang): "", **{name: name for name in names}}
+        if options != self.cards.options:
+            value = self.cards.value if self.cards.value in options.values() else ""
+            self.cards.param.update(options=options, value=value)
+
     def _on_game(self, *events) -> None:
+        self._card_options()
         spec = get_game(self.game.value)
         self.players.options = list(spec.player_counts)
         self.players.value = 4 if 4 in spec.player_counts else spec.player_counts[0]
@@ -467,10 +497,18 @@ class Lobby(pn.viewable.Viewer):
             return self._refuse(t("seed_range", self.lang, seed=shown, limit=SEED_LIMIT - 1))
         variants = {w.variant_name: w.value for w in self.variants.objects}
         controllers = [w.value for w in self.seats.objects]
+        card_name, cards = self.cards.value or None, None
+        if card_name is not None:
+            # By name, from the game's own folder of the library (a forged value is only ever a name).
+            try:
+                cards = self.library.load(self.game.value, card_name)
+            except (CardFileError, InvalidPosition) as error:
+                return self._refuse(t("bad_cards", self.lang, problem=error.problem_in(self.lang)))
         creator = secrets.token_urlsafe(18)
         try:
             table, tokens = self.hub.create(self.game.value, self.players.value, seed=seed, variants=variants,
-                                            controllers=controllers, creator_digest=token_digest(creator))
+                                            controllers=controllers, creator_digest=token_digest(creator),
+                                            cards=cards, card_name=card_name)
         except (ValueError, RulesError, TableError) as error:
             return self._refuse(error.problem_in(self.lang) if isinstance(error, TableError) else str(error))
         self.message.visible = False
@@ -487,7 +525,7 @@ class Lobby(pn.viewable.Viewer):
                      send=t("send_links", lang))
         creator_link = creator_page_link(table.id, creator, self.origin, self.path)
         self.created.object = (
-            f'<div class="created" data-table="{esc(table.id)}">{sentence}'
+            f'<div class="created" data-table="{esc(table.id)}">{sentence}{card_file_html(table.record.card_name, lang, before=" ")}'
             f'<table class="links">{rows}{bots}<tr><td>{t("spectators", lang)}</td><td><a class="spectator-link" '
             f'href="{esc(spectator)}" target="_blank">{esc(spectator)}</a></td></tr>'
             f'<tr><td>{t("creator", lang)}</td><td><a class="creator-link" href="{esc(creator_link)}" target="_blank">'
@@ -506,7 +544,8 @@ class Lobby(pn.viewable.Viewer):
         link = f'<a class="spectator-link" href="{esc(spectator)}">{esc(spectator)}</a>'
         sentence = t("rematch_created", lang, ready=f'<b>{t("rematch_ready", lang, table=esc(table.id))}</b>',
                      keeps=t("rematch_keeps_links", lang), spectators=t("spectators_link", lang, link=link))
-        self.created.object = f'<div class="created" data-table="{esc(table.id)}">{sentence}</div>'
+        self.created.object = (f'<div class="created" data-table="{esc(table.id)}">{sentence}'
+                               f'{card_file_html(table.record.card_name, lang, before=" ")}</div>')
         self.refresh()
         return table
 
@@ -517,6 +556,7 @@ class Lobby(pn.viewable.Viewer):
         return None
 
     def refresh(self) -> None:
+        self._card_options()
         rows, finished, lang = [], {}, self.lang
         comma = t("list_separator", lang)
         for info in self.hub.listing():
@@ -536,8 +576,10 @@ class Lobby(pn.viewable.Viewer):
                 status = info["problem"] or t("open_status", lang, n=info["step"] + 1, players=waiting)
                 review = ""
             seats = comma.join(t("person_short", lang) if c == HUMAN else c for c in info["controllers"])
+            cards = ("" if info["card_name"] is None else
+                     f'<br><span class="quiet table-cards">{t("cards_played", lang, name=esc(info["card_name"]))}</span>')
             rows.append(f'<tr class="{"over" if info["over"] else "open"}" data-table="{esc(info["id"])}">'
-                        f'<td><code>{esc(info["id"])}</code></td><td>{esc(info["title"])}</td>'
+                        f'<td><code>{esc(info["id"])}</code></td><td>{esc(info["title"])}{cards}</td>'
                         f'<td>{t("players_seats", lang, players=info["players"], seats=esc(seats))}</td><td>{esc(status)}</td>'
                         f'<td><a href="{esc(seat_link(info["id"], path=self.path) + ("" if lang == "en" else f"&lang={lang}"))}" '
                         f'target="_blank">{t("watch", lang)}</a>{review}</td></tr>')
@@ -548,7 +590,7 @@ class Lobby(pn.viewable.Viewer):
 
     def __panel__(self):
         lang = self.lang
-        form = pn.Column(pn.pane.Markdown(f"### {t('new_table', lang)}"), self.game, self.players,
+        form = pn.Column(pn.pane.Markdown(f"### {t('new_table', lang)}"), self.game, self.cards, self.players,
                          pn.pane.Markdown(f"**{t('variants', lang)}**"), self.variants, self.seed,
                          pn.pane.Markdown(f"**{t('who_plays', lang)}**"), self.seats, self.create_button, self.message,
                          styles={"flex": "0 1 380px", "min-width": "0"})

@@ -46,6 +46,12 @@ measured on the server; each move the rules refuse a person is committed with th
 (``IllegalAction.rule``; the hub's own refusals, a stale page or another's turn, are not the
 game's rules and are not counted). :mod:`explorer.tables.telemetry` sums them up.
 
+Card files: a table plays the card file it was made with (``create(..., cards=DATA, card_name=NAME)``,
+the data a page read from the card library, :mod:`explorer.cardfiles`), stored as a copy in the
+table's row: :func:`table_spec` is its game with that file, and everything a table does (deal,
+moves, bots, restore, replay) uses it. A later edit or removal of the saved file changes no table;
+a rematch plays the same file.
+
 Nothing here imports Panel: the pages (:mod:`explorer.pages.table_pages`) subscribe with a callback,
 which is called from whichever thread accepted the move and must only schedule work.
 """
@@ -53,6 +59,7 @@ which is called from whichever thread accepted the move and must only schedule w
 from __future__ import annotations
 
 import hmac
+import json
 import logging
 import os
 import secrets
@@ -67,7 +74,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from rules import replay as replay_files
 from play.bots import BOTS, bot_move
-from rules.protocol import IllegalAction, RulesError
+from rules.protocol import AnyGame, IllegalAction, InvalidPosition, RulesError
 from rules.registry import GAMES, get_game
 
 from explorer.core.i18n import text
@@ -121,6 +128,20 @@ def _limit(value: int | None, env: str, default: int) -> int:
         return max(0, int(os.environ.get(env, default)))
     except ValueError:
         return default
+
+
+def table_spec(record: TableRecord) -> AnyGame:
+    """The game a stored table plays: its game with the card file stored in its row (the standard
+    cards when there is none). InvalidPosition (the engine's message) if the stored file no longer reads."""
+    if record.card_file is None:
+        return get_game(record.game)
+    return _game_with_cards(record.game, json.dumps(record.card_file, sort_keys=True))
+
+
+@lru_cache(maxsize=32)
+def _game_with_cards(game: str, cards: str) -> AnyGame:
+    """``game`` with the card file ``cards`` (JSON text), read once per file (the lobby lists many tables)."""
+    return get_game(game).with_card_file(json.loads(cards))
 
 
 @lru_cache(maxsize=None)
@@ -227,7 +248,8 @@ class Table:
     def summary(self) -> dict:
         """What the lobby lists (no secrets: the spectator's view of the table)."""
         record = self.record
-        return {"id": record.id, "game": record.game, "title": self.spec.title, "players": record.players,
+        return {"id": record.id, "game": record.game, "title": self.spec.title, "card_name": record.card_name,
+                "players": record.players,
                 "controllers": list(record.controllers), "seed": record.seed if self.ended else None,
                 "variants": dict(record.variants), "abandoned": record.abandoned,
                 "step": self.step, "to_move": list(self.to_move), "over": self.over, "created": record.created,
@@ -267,20 +289,32 @@ class TableHub:
     # ------------------------------------------------------------------ tables
     def create(self, game: str, players: int, *, seed: int | None = None, variants: Mapping | None = None,
                controllers: Sequence[str] | None = None, rematch_of: str | None = None,
-               creator_digest: str | None = None,
+               creator_digest: str | None = None, cards: Mapping | None = None, card_name: str | None = None,
                _digests: dict[int, str] | None = None) -> tuple[Table, dict[int, str]]:
         """A new table; returns it and the secret token of each human seat (seat -> token).
 
         ``controllers``: ``"human"`` or a bot name per seat (default: every seat human); ``seed``:
         the table's seed, 0 <= seed < 2**53 (None: a random one); the game is dealt from a secret
         seed made from it (:func:`explorer.tables.store.deal_seed`). ``creator_digest``: the digest
-        of the creator link's token (it may end the table and give seats new links). Bad set-ups
+        of the creator link's token (it may end the table and give seats new links). ``cards``: the
+        data of the card file the table plays (None: the standard cards), checked by the game and
+        stored as a copy; ``card_name`` the name it was saved under (shown on the table's pages). Bad set-ups
         raise ValueError naming the problem (SetUpRefused, in every language, for a seed out of
         range or a server limit); nothing is stored.
         """
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
         spec = get_game(game)
+        if cards is not None:
+            if not isinstance(card_name, str) or not card_name:
+                raise _refused("card_file_unnamed", SetUpRefused)
+            try:
+                spec = spec.with_card_file(cards)
+            except InvalidPosition as error:
+                texts = {lang: text("hub.card_file_refused", lang, name=repr(card_name), problem=error.problem_in(lang))
+                         for lang in LANGUAGES}
+                raise SetUpRefused(texts["en"], texts) from None
+            cards = json.loads(json.dumps(cards))        # the table's own copy: nothing else changes it
         if type(players) is not int:
             raise ValueError(f"players must be a whole number, not {players!r}")
         try:
@@ -313,7 +347,8 @@ class TableHub:
             table_id = self._new_id()
             with _written("not_created", f"table {table_id} was not created"):
                 self.store.create_table(table_id, game, players, seed, variants, controllers, digests,
-                                        rematch_of=rematch_of, creator_digest=creator_digest)
+                                        rematch_of=rematch_of, creator_digest=creator_digest,
+                                        card_name=card_name if cards is not None else None, card_file=cards)
             record = self.store.table(table_id)
             first = spec.new_game(players, record.seed, variants)
             table = Table(record=record, spec=spec, states=[first], moves=[])
@@ -323,7 +358,7 @@ class TableHub:
         return table, tokens
 
     def rematch(self, table_id: str) -> Table:
-        """The same game, players, variants and seats (the same links' tokens) with a new random seed."""
+        """The same game, card file, players, variants and seats (the same links' tokens) with a new random seed."""
         old = self.table(table_id)
         with old.lock:
             if old.rematch is not None:
@@ -331,7 +366,8 @@ class TableHub:
             record = old.record
             table, _ = self.create(record.game, record.players, variants=record.variants,
                                    controllers=record.controllers, rematch_of=record.id,
-                                   creator_digest=record.creator_digest, _digests=record.token_digests)
+                                   creator_digest=record.creator_digest, cards=record.card_file,
+                                   card_name=record.card_name, _digests=record.token_digests)
             old.rematch = table.id
         old._notify()
         return table
@@ -369,9 +405,9 @@ class TableHub:
             if table is not None:
                 summaries.append(table.summary())
                 continue
-            spec = get_game(record.game)
-            summaries.append({
-                "id": record.id, "game": record.game, "title": spec.title, "players": record.players,
+            summaries.append({    # (the game's title is the same with any card file: no file is read)
+                "id": record.id, "game": record.game, "title": get_game(record.game).title,
+                "card_name": record.card_name, "players": record.players,
                 "controllers": list(record.controllers), "seed": record.seed, "variants": dict(record.variants),
                 "abandoned": record.abandoned, "step": None, "to_move": [], "over": not record.abandoned,
                 "created": record.created,
@@ -639,11 +675,15 @@ class TableHub:
 
     def _replayed(self, record: TableRecord) -> Table:
         """A stored table brought back: its log replayed from the seed (a bad log freezes it, losing nothing)."""
-        spec = get_game(record.game)
-        states = [spec.new_game(record.players, record.seed, record.variants)]
         moves: list[tuple[int, Any]] = []
         problem = None
-        for step, (seat, data) in enumerate(self.store.moves(record.id), start=1):
+        try:
+            spec = table_spec(record)
+        except RulesError as error:       # (a copy the game no longer reads: the table stays, frozen)
+            spec = get_game(record.game)
+            problem = f"its card file {record.card_name!r} no longer reads: {error}"
+        states = [spec.new_game(record.players, record.seed, record.variants)]
+        for step, (seat, data) in enumerate([] if problem else self.store.moves(record.id), start=1):
             try:
                 action = spec.decode_action(data)
                 states.append(spec.apply(states[-1], seat, action))

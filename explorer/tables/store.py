@@ -11,7 +11,10 @@ Schema (``PRAGMA user_version`` = 3):
   seat (JSON list: ``"human"`` or a bot name), when it was created, the table it is a rematch of,
   and, once over, when it finished with its final scores and winners (JSON); ``deal`` says how the
   seed deals (below); ``creator_sha256`` the digest of the creator's link (NULL: none);
-  ``ended`` why a table was ended before its game was over (``"abandoned"``; NULL otherwise).
+  ``ended`` why a table was ended before its game was over (``"abandoned"``; NULL otherwise);
+  ``card_name`` and ``card_file`` (schema 3) the card file the table plays: the name it had in the
+  card library when the table was made, and a copy of its data (JSON), so later edits of the saved
+  file never change a table in play; NULL for both: the game's standard cards.
 - ``seats``: per human seat, the SHA-256 of its secret token (the token itself is only ever in the
   seat's link; a copied database file gives nobody a seat).
 
@@ -41,7 +44,8 @@ stale). Readers (``rules-explorer tables list``) need no lock: SQLite's own lock
   ``step`` the move it would have been, ``rule`` the refusal's rule (``IllegalAction.rule``; an
   action that could not be read: ``"(unreadable action)"``).
 
-A schema-2 file is brought to schema 3 by adding the three tables; every old row stays as it was.
+A schema-2 file is brought to schema 3 by adding the three tables and the two card-file columns
+(NULL in every old row: its tables play with the standard cards); every old row stays as it was.
 
 Only the standard library is used; one connection per store, guarded by a lock (the server's
 sessions and its bot timers share it).
@@ -79,7 +83,9 @@ CREATE TABLE IF NOT EXISTS tables (
     winners TEXT,
     deal TEXT,
     creator_sha256 TEXT,
-    ended TEXT
+    ended TEXT,
+    card_name TEXT,
+    card_file TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -143,6 +149,8 @@ def default_path() -> Path:
 
 #: Columns added by schema 2 (old rows: NULL, which keeps their meaning; see the module docstring).
 SCHEMA_2_COLUMNS = ("deal TEXT", "creator_sha256 TEXT", "ended TEXT")
+#: Columns added by schema 3 to ``tables``: the card file a table plays (old rows: NULL, the standard cards).
+SCHEMA_3_COLUMNS = ("card_name TEXT", "card_file TEXT")
 #: How new tables are dealt (the ``deal`` column).
 HMAC_DEAL = "hmac-sha256"
 #: Deal seeds stay below 2**53: whole numbers that a browser (JavaScript) holds exactly.
@@ -193,6 +201,8 @@ class TableRecord:
     table_seed: int = 0
     creator_digest: str | None = None
     ended: str | None = None           # "abandoned": ended before its game was over
+    card_name: str | None = None       # the card file's name in the library when the table was made
+    card_file: dict | None = None      # a copy of that file's data (None: the standard cards)
 
     @property
     def abandoned(self) -> bool:
@@ -269,9 +279,10 @@ class TableStore:
         """Make the schema (a new file), or bring an older file to schema 3 in one transaction:
         schema 1's tables get schema 2's columns, NULL in every old row (an old table's seed stays
         its deal; it has no creator link); schema 3's tables (notes, decisions, refusals) are made
-        empty. No old row is changed."""
+        empty, and its card-file columns added NULL (old tables play with the standard cards; also
+        to a schema-3 file made before the columns were). No old row is changed."""
         existing = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-        added = "".join(f" ALTER TABLE tables ADD COLUMN {column};" for column in SCHEMA_2_COLUMNS
+        added = "".join(f" ALTER TABLE tables ADD COLUMN {column};" for column in SCHEMA_2_COLUMNS + SCHEMA_3_COLUMNS
                         if existing and column.split()[0] not in existing)
         if added or version != SCHEMA_VERSION:
             self._db.executescript(f"BEGIN; {SCHEMA} {added} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
@@ -333,16 +344,21 @@ class TableStore:
     # ------------------------------------------------------------------ writing
     def create_table(self, table_id: str, game: str, players: int, seed: int, variants: dict,
                      controllers: Iterable[str], token_digests: dict[int, str], rematch_of: str | None = None,
-                     created: float | None = None, creator_digest: str | None = None) -> None:
-        """Store a new table; ``seed`` is the table's seed, dealt through the key (``deal`` = HMAC)."""
+                     created: float | None = None, creator_digest: str | None = None,
+                     card_name: str | None = None, card_file: dict | None = None) -> None:
+        """Store a new table; ``seed`` is the table's seed, dealt through the key (``deal`` = HMAC).
+        ``card_file``: the data of the card file it plays (kept as a copy; None: the standard cards),
+        ``card_name`` the name it was saved under."""
         created = time.time() if created is None else created
         self.deal_key()
+        cards = None if card_file is None else json.dumps(card_file, ensure_ascii=False)
         with self._lock, self._transaction():
             self._db.execute(
                 "INSERT INTO tables (id, game, players, seed, variants, controllers, created, rematch_of, deal, "
-                "creator_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "creator_sha256, card_name, card_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, game, players, seed, json.dumps(variants, sort_keys=True),
-                 json.dumps(list(controllers)), created, rematch_of, HMAC_DEAL, creator_digest))
+                 json.dumps(list(controllers)), created, rematch_of, HMAC_DEAL, creator_digest,
+                 None if card_file is None else card_name, cards))
             self._db.executemany("INSERT INTO seats (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                                  [(table_id, seat, digest) for seat, digest in sorted(token_digests.items())])
 
@@ -504,9 +520,13 @@ class TableStore:
                                         (table_id,)).fetchall())
         dealt = deal_seed(self.deal_key(create=False), seed) if row["deal"] == HMAC_DEAL else seed
         final_scores, winners = row["final_scores"], row["winners"]
+        # (a file of schema 1 or 2 read without migrating it, ``tables export``, has no card-file columns)
+        cards = row["card_file"] if "card_file" in row.keys() else None
         return TableRecord(id=table_id, game=row["game"], players=row["players"], seed=dealt,
                            variants=json.loads(row["variants"]), controllers=tuple(json.loads(row["controllers"])),
                            created=row["created"], rematch_of=row["rematch_of"], finished=row["finished"],
                            final_scores=tuple(json.loads(final_scores)) if final_scores else None,
                            winners=tuple(json.loads(winners)) if winners else None, token_digests=digests,
-                           table_seed=seed, creator_digest=row["creator_sha256"], ended=row["ended"])
+                           table_seed=seed, creator_digest=row["creator_sha256"], ended=row["ended"],
+                           card_name=row["card_name"] if cards is not None else None,
+                           card_file=json.loads(cards) if cards is not None else None)
