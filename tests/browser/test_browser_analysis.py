@@ -14,9 +14,9 @@ from playwright.sync_api import Page, expect
 
 from explorer.pages.analysis import create_page
 from play.sweep import compare
-from tests.browser.test_browser_card_editor import FORGE_JS   # (a widget's property set from the console)
 from tests.helpers.explorer_page import shot, wait_until
 from tests.helpers.tiers import slow
+from tests.helpers.workshop_pages import FORGE_JS, open_biome_blitz, set_number
 
 pytestmark = pytest.mark.browser
 
@@ -65,12 +65,6 @@ def served(serve_app):
         return template
 
     return serve_app(factory, path="analysis"), pages
-
-
-def set_number(page: Page, css_class: str, value: int) -> None:
-    field = page.locator(f".{css_class} input")
-    field.fill(str(value))
-    field.press("Enter")
 
 
 @slow   # long by nature: a simulation run (the quick tier: tests/explorer/pages/test_explorer_analysis.py, the page's model)
@@ -150,19 +144,6 @@ def test_runs_that_change_the_plots_seats_throw_no_javascript_error(page: Page, 
                    timeout=60, what=f"the {game} run at {players} players")
         expect(page.locator(".analysis-progress")).to_contain_text("20 / 20 games")
     assert not errors, errors
-
-
-def open_biome_blitz(page: Page, served):
-    """The page at 1366 x 768 set to Biome Blitz at 2 players; its server-side AnalysisPage."""
-    url, pages = served
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(url)
-    expect(page.locator(".analysis-run button")).to_be_visible(timeout=LOAD_TIMEOUT)
-    analysis = pages[-1]
-    page.locator(".analysis-game select").select_option(label="Biome Blitz")
-    page.locator(".analysis-players select").select_option("2")
-    wait_until(lambda: (analysis.game, analysis.players) == ("biome_blitz", 2), what="Biome Blitz at 2 players")
-    return analysis
 
 
 def choose_deck_b_run_and_read(page: Page, analysis, games: int) -> None:

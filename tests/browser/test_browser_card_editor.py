@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 from explorer.cardfiles import CardLibrary, standard_file
 from explorer.pages.cards_page import create_page
 from tests.helpers.explorer_page import shot, wait_until
+from tests.helpers.workshop_pages import FORGE_JS, edit_cell
 
 pytestmark = pytest.mark.browser
 
@@ -29,16 +30,6 @@ def served(serve_app, tmp_path):
         return template
 
     return serve_app(factory, path="cards"), editors, library
-
-
-def edit_cell(page: Page, table: str, row: int, column: str, value: str) -> None:
-    """Type ``value`` into the cell of ``column`` in row ``row`` (0-based) of the Tabulator ``table``."""
-    cell = page.locator(f".{table} .tabulator-row").nth(row).locator(f'.tabulator-cell[tabulator-field="{column}"]')
-    cell.click()
-    editor = cell.locator("input")
-    expect(editor).to_be_visible()
-    editor.fill(value)
-    editor.press("Enter")
 
 
 def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(page: Page, served):
@@ -100,19 +91,6 @@ def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(pa
     # The language switch keeps the game shown.
     page.locator(".cards-game select").select_option(label="Subastral")
     expect(page.locator(".language-switch a.lang-ja")).to_have_attribute("href", "?game=subastral&lang=ja")
-
-
-# Set a widget's value in the browser's own Bokeh document, as a script in the console would.
-FORGE_JS = """
-([cls, field, value]) => {
-  for (const doc of window.Bokeh.documents) {
-    for (const model of doc.all_models) {
-      if ((model.css_classes || []).includes(cls) && field in model) { model[field] = value; return true; }
-    }
-  }
-  return false;
-}
-"""
 
 
 def test_messages_forged_in_the_browser_change_nothing(page: Page, served):

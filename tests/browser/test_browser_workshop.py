@@ -15,10 +15,9 @@ from explorer.cardfiles import CARDS_ENV, CardLibrary, standard_file
 from explorer.pages.analysis import create_page as create_analysis_page
 from explorer.pages.analysis_decks import verdict_text
 from explorer.pages.cards_page import create_page as create_cards_page
-from tests.browser.test_browser_analysis import open_biome_blitz, set_number
-from tests.browser.test_browser_card_editor import edit_cell
 from tests.helpers.explorer_page import shot, wait_until
 from tests.helpers.tiers import slow
+from tests.helpers.workshop_pages import edit_cell, open_biome_blitz, set_number
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,51 @@
+"""What the card editor's and the Analysis page's browser tests share (tests/browser/test_browser_card_editor.py,
+test_browser_analysis.py, test_browser_workshop.py): a table cell typed into, a number field set, the
+Analysis page opened on Biome Blitz, and a widget's value forged as the browser's console could."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.helpers.explorer_page import LOAD_TIMEOUT, wait_until
+
+
+def edit_cell(page: Page, table: str, row: int, column: str, value: str) -> None:
+    """Type ``value`` into the cell of ``column`` in row ``row`` (0-based) of the Tabulator ``table``."""
+    cell = page.locator(f".{table} .tabulator-row").nth(row).locator(f'.tabulator-cell[tabulator-field="{column}"]')
+    cell.click()
+    editor = cell.locator("input")
+    expect(editor).to_be_visible()
+    editor.fill(value)
+    editor.press("Enter")
+
+
+def set_number(page: Page, css_class: str, value: int) -> None:
+    field = page.locator(f".{css_class} input")
+    field.fill(str(value))
+    field.press("Enter")
+
+
+def open_biome_blitz(page: Page, served):
+    """The page at 1366 x 768 set to Biome Blitz at 2 players; its server-side AnalysisPage."""
+    url, pages = served
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url)
+    expect(page.locator(".analysis-run button")).to_be_visible(timeout=LOAD_TIMEOUT)
+    analysis = pages[-1]
+    page.locator(".analysis-game select").select_option(label="Biome Blitz")
+    page.locator(".analysis-players select").select_option("2")
+    wait_until(lambda: (analysis.game, analysis.players) == ("biome_blitz", 2), what="Biome Blitz at 2 players")
+    return analysis
+
+
+# Set a widget's value in the browser's own Bokeh document, as a script in the console would.
+FORGE_JS = """
+([cls, field, value]) => {
+  for (const doc of window.Bokeh.documents) {
+    for (const model of doc.all_models) {
+      if ((model.css_classes || []).includes(cls) && field in model) { model[field] = value; return true; }
+    }
+  }
+  return false;
+}
+"""
