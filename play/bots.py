@@ -247,8 +247,7 @@ class GreedyBot:
             world = state          # a game without hidden information
         heuristic = HEURISTICS.get(game.id)
         apply, scores = game.apply, game.scores
-        # The same answers of the seats choosing with this one for every action (they cannot see it).
-        together = [(other, self.rng.random()) for other in game.to_move(state) if other != seat]
+        together = self.together(game, state, seat)
         best: float | None = None
         choices: list[A] = []
         for action in actions:
@@ -263,6 +262,11 @@ class GreedyBot:
             elif value == best:
                 choices.append(action)
         return self.rng.choice(choices)
+
+    def together(self, game: GameSpec[S, A], state: S, seat: Seat) -> list[tuple[Seat, float]]:
+        """The seats choosing with ``seat`` in this step, each with where its answer falls among its legal
+        actions in the look-ahead (a fraction): the same answers for every action (they cannot see it)."""
+        return [(other, self.rng.random()) for other in game.to_move(state) if other != seat]
 
 
 class _Node:

@@ -7,6 +7,7 @@ import random
 import re
 
 import rules
+from play.bots import GreedyBot
 
 #: Japanese text: kana or kanji.
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -29,11 +30,20 @@ def positions(game_id: str, seeds: int = 3):
                 yield game, state, pick
 
 
+class GreedyAsBefore(GreedyBot):
+    """The greedy bot before it answered for the seats choosing with it in a simultaneous step (its
+    look-ahead left them unanswered: play/bots.py, ``GreedyBot.together``)."""
+
+    def together(self, game, state, seat):
+        return []
+
+
 def autoplay_as_before(session, bots: str | None = None, *, then_goto: int | None = None) -> None:
     """``session.autoplay(bots, then_goto=...)`` from the deal as the explorer seeded its bots before the one
     seed rule (play/seeds.py): seat ``s`` kept one bot seeded ``seed * 1000 + s`` for the whole game,
-    a random bot drawing with ``random.Random``. Tests of texts at fixed positions use it, so their
-    positions (and the texts written for them) stay the ones they were written against."""
+    a random bot drawing with ``random.Random``, a greedy one as it was then (``GreedyAsBefore``). Tests
+    of texts at fixed positions use it, so their positions (and the texts written for them) stay the
+    ones they were written against."""
     from play.bots import make_bot
     from rules import replay as replays
 
@@ -45,6 +55,7 @@ def autoplay_as_before(session, bots: str | None = None, *, then_goto: int | Non
         seat = seats[0]
         if seat not in agents:
             agents[seat] = (random.Random(session.seed * 1000 + seat) if name == "random"
+                            else GreedyAsBefore(session.seed * 1000 + seat) if name == "greedy"
                             else make_bot(name, session.seed * 1000 + seat))
         agent = agents[seat]
         legal = spec.legal_actions(state, seat)
