@@ -14,6 +14,7 @@ from play.sweep import Job, compare, run_chunk
 from play.verdict import sentence, verdict
 from rules.protocol import RulesError
 from rules.registry import GAMES, get_game
+from tests.helpers.analysis import win_rate_verdict_stats
 from tests.helpers.biome_blitz import EXTRA_ANIMALS, base_card_file
 
 #: Per game, the event kinds whose ``cards`` a reader counts, and as what (the games' own words for it).
@@ -144,11 +145,7 @@ def test_the_verdict_names_the_largest_difference_in_one_sentence():
 
 
 def test_a_verdict_with_a_win_rate_reads_as_points_higher():
-    stats = {"games": 500, "difference_b_minus_a": [
-        {"seat": 0, "win_rate_difference": {"mean": 0.041, "low": 0.012, "high": 0.070},
-         "score_difference": {"mean": 0.1, "low": -0.5, "high": 0.7}}],
-        "a": {"game_length": {"mean": 10, "low": 9, "high": 11}, "score_spread": {"mean": 5, "low": 4, "high": 6}},
-        "b": {"game_length": {"mean": 10, "low": 9, "high": 11}, "score_spread": {"mean": 5, "low": 4, "high": 6}}}
+    stats = win_rate_verdict_stats()
     assert sentence(verdict(stats, {"same_deals": True})) == (
         "With B, Player 1's win rate is 4.1 points higher (95% CI 1.2 to 7.0) on the same 500 deals; "
         "no other difference is significant.")

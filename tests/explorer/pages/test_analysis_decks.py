@@ -7,6 +7,7 @@ from explorer.cardfiles import CardLibrary
 from explorer.pages.analysis import AnalysisPage
 from explorer.pages.analysis_decks import card_names, card_table_html, pairing_text, verdict_text
 from play.run_file import rerun
+from tests.helpers.analysis import win_rate_verdict_stats
 from tests.helpers.biome_blitz import EXTRA_ANIMALS, base_card_file
 
 
@@ -72,11 +73,7 @@ def test_a_run_with_bs_card_file_says_its_verdict_and_downloads_a_run_file_that_
 
 
 def test_the_verdict_and_pairing_in_japanese():
-    stats = {"games": 500, "difference_b_minus_a": [
-        {"seat": 0, "win_rate_difference": {"mean": 0.041, "low": 0.012, "high": 0.070},
-         "score_difference": {"mean": 0.1, "low": -0.5, "high": 0.7}}],
-        "a": {"game_length": {"mean": 10, "low": 9, "high": 11}, "score_spread": {"mean": 5, "low": 4, "high": 6}},
-        "b": {"game_length": {"mean": 10, "low": 9, "high": 11}, "score_spread": {"mean": 5, "low": 4, "high": 6}}}
+    stats = win_rate_verdict_stats()
     pair = {"same_deals": True, "card_counts": []}
     assert verdict_text(stats, pair, "en") == ("With B, Player 1's win rate is 4.1 points higher (95% CI 1.2 to 7.0) "
                                                "on the same 500 deals; no other difference is significant.")
