@@ -3,7 +3,7 @@ the card library (``explorer/cardfiles.py``) and opened in the explorer (``/expl
 
 The editor itself is :class:`explorer.components.card_editor.CardEditor`; this module puts it in the
 site's template, in the address's language (``?lang=``) and for the address's game (``?game=``, one of
-the registered games; anything else is ignored and the page opens on Biome Blitz).
+the registered games; for anything else the page opens on Biome Blitz and says why, the text escaped).
 """
 
 from __future__ import annotations
@@ -20,11 +20,15 @@ from explorer.web.request import page_language, query_arg
 from explorer.web.shell import PageTemplate
 
 
-def create_page(lang: str | None = None, library: CardLibrary | None = None) -> pn.template.BaseTemplate:
-    """The served page (``page.editor`` is its :class:`CardEditor`)."""
+def create_page(lang: str | None = None, library: CardLibrary | None = None,
+                game: str | None = None) -> pn.template.BaseTemplate:
+    """The served page (``page.editor`` is its :class:`CardEditor`) for ``game`` (default: the address's)."""
     lang = lang or page_language()
-    game = query_arg("game")
+    game = game if game is not None else query_arg("game")
     editor = CardEditor(library=library or served_library(), lang=lang, game=game if game in rules.GAMES else "biome_blitz")
+    if game is not None and game not in rules.GAMES:
+        editor.notice = text("workshop.address.game", lang, game=game, games=", ".join(rules.GAMES))
+        editor.refresh()
     intro = pn.pane.HTML(f"<h2>{html.escape(text('workshop.heading', lang))}</h2>"
                          f"<p>{html.escape(text('workshop.intro', lang))}</p>", sizing_mode="stretch_width")
     template = PageTemplate(page="cards", lang=lang, title=text("workshop.page_title", lang), switch={"game": editor.game},

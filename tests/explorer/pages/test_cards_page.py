@@ -44,3 +44,11 @@ def test_the_page_opens_on_the_addressed_game_and_is_in_the_sites_pages(library)
     assert page.editor.game == "biome_blitz" and page.editor.lang == "ja"
     assert page.editor.saved_select.options == ["weak first"]
     assert "cards" in PAGES and page_href("cards", "ja") == "/cards?lang=ja"
+
+
+@pytest.mark.parametrize("lang, said", [("en", "which is not here"), ("ja", "ここにありません")])
+def test_an_addressed_game_that_is_not_one_opens_biome_blitz_and_says_so_as_text(library, lang, said):
+    page = create_page(lang=lang, library=library, game="<img src=x onerror=alert(1)>")
+    assert page.editor.game == "biome_blitz" and said in page.editor.notice
+    shown = page.editor.notice_pane.object
+    assert "&lt;img src=x" in shown and "<img" not in shown
