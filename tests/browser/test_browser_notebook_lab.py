@@ -19,7 +19,9 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -36,9 +38,19 @@ GAMES = ("subastral", "stellar", "jump_gate", "starligned", "biome_blitz")
 RUN_ALL_LIMIT_MS = 240_000
 
 
+class Lab(NamedTuple):
+    """A running JupyterLab: its address and the file its server writes its log to."""
+
+    url: str
+    log: Path
+
+    def log_tail(self, lines: int = 40) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    """A JupyterLab server as ``make notebook`` starts it, on a copy of the notebooks: its address."""
+    """A JupyterLab server as ``make notebook`` starts it, on a copy of the notebooks."""
     home = tmp_path_factory.mktemp("lab")
     for folder in ("notebooks", "examples"):
         shutil.copytree(ROOT / folder, home / folder)
@@ -65,7 +77,7 @@ def lab(tmp_path_factory):
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     try:
         wait_for_http(f"http://127.0.0.1:{port}/api", timeout=120, proc=server)
-        yield f"http://127.0.0.1:{port}"
+        yield Lab(f"http://127.0.0.1:{port}", home / "lab.log")
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -110,12 +122,43 @@ FIRST_DRAWN_JS = """() => {
 }"""
 
 
-def run_all(page: Page, base: str, notebook: str) -> None:
+def open_dialog(page: Page) -> str | None:
+    """The text of the dialog JupyterLab shows over the page (its title first), or None."""
+    dialog = page.locator(".jp-Dialog")
+    if dialog.count() == 0:
+        return None
+    return " | ".join(text for text in dialog.first.inner_text().splitlines() if text.strip())
+
+
+def run_all(page: Page, lab: Lab, notebook: str) -> None:
     """Open ``notebook`` and run every cell from the menu, as a person does; returns once each code
-    cell has run (an execution count in its prompt) and the kernel is idle again."""
-    page.goto(f"{base}/lab/tree/{notebook}?reset")        # (only this notebook open: the last test's is closed)
+    cell has run (an execution count in its prompt) and the kernel is idle again. A run that fails
+    says which dialog JupyterLab showed, if any, and what its server last logged."""
+    try:
+        _run_all(page, lab, notebook)
+    except (PlaywrightTimeout, AssertionError) as error:
+        pytest.fail(f"{error}\n\nJupyterLab's dialog: {open_dialog(page)}\n\nits server's log, last lines:\n"
+                    f"{lab.log_tail()}")
+
+
+def wait_for_kernel(page: Page, notebook: str, timeout_s: float) -> None:
+    """Wait until ``KERNEL_IDLE_JS`` holds for ``notebook``, asking the server every 200 ms.
+
+    Asked from here, not with ``page.wait_for_function``: that one takes the Promise an async function
+    returns for a true answer at once, so it never waited (it passed with no session at all)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(KERNEL_IDLE_JS, notebook):
+        if time.monotonic() > deadline:
+            sessions = page.evaluate("async () => await (await fetch('/api/sessions')).json()")
+            raise AssertionError(f"{notebook}: no idle kernel connected to the page in {timeout_s:.0f} s; "
+                                 f"the server's sessions: {sessions}")
+        page.wait_for_timeout(200)
+
+
+def _run_all(page: Page, lab: Lab, notebook: str) -> None:
+    page.goto(f"{lab.url}/lab/tree/{notebook}?reset")        # (only this notebook open: the last test's is closed)
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-    page.wait_for_function(KERNEL_IDLE_JS, arg=notebook, timeout=120_000, polling=200)
+    wait_for_kernel(page, notebook, 120)
     expect(page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator")).to_have_attribute(
         "data-status", "idle", timeout=120_000)     # (and the page's own word)
     for _ in range(3):
@@ -132,12 +175,12 @@ def run_all(page: Page, base: str, notebook: str) -> None:
             break
         except PlaywrightTimeout:
             # (a kernel still busy is working on the run: a second Run All would queue every cell twice)
-            page.wait_for_function(KERNEL_IDLE_JS, arg=notebook, timeout=RUN_ALL_LIMIT_MS, polling=200)
+            wait_for_kernel(page, notebook, RUN_ALL_LIMIT_MS / 1000)
             if page.evaluate(STARTED_JS):
                 break
-            # Seen in a fresh clone under load: the kernel was started, idle and connected to the page, yet no
-            # cell ran (JupyterLab's runCell clears a cell whose notebook has not taken its kernel yet). A
-            # person sees nothing happen and chooses Run All again; so does the test (three times at most).
+            # Nothing ran: a person sees nothing happen and chooses Run All again; so does the test (three
+            # times at most). (Seen in a fresh clone under load while the wait for the kernel above did not
+            # wait, see wait_for_kernel: JupyterLab's runCell clears a cell whose notebook has no kernel yet.)
             continue
     try:
         page.wait_for_function(
@@ -149,7 +192,7 @@ def run_all(page: Page, base: str, notebook: str) -> None:
         prompts = page.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts()
         status = page.locator(".jp-StatusBar-Widget", has_text="|").all_inner_texts()
         pytest.fail(f"Run All Cells did not run every cell: prompts {prompts}, kernel {status}")
-    page.wait_for_function(KERNEL_IDLE_JS, arg=notebook, timeout=RUN_ALL_LIMIT_MS, polling=200)
+    wait_for_kernel(page, notebook, RUN_ALL_LIMIT_MS / 1000)
     failed = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']", has_text="Error")
     assert failed.count() == 0, failed.all_inner_texts()
 
