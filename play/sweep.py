@@ -418,40 +418,76 @@ def make_executor(executor: str | None = None, *, workers: int | None = None, sc
 
 
 # -- runs ---------------------------------------------------------------------------------------
-#: Told after every chunk of a run: the games played so far (every setting's), and the chunks
-#: finished, by their first game (in the order they finished, maybe with gaps).
-Progress = Callable[[int, Mapping[int, ChunkResult]], None]
+#: Told after every chunk of a run: the games played so far (every setting's, every chunk finished), and
+#: the sum of the finished chunks that begin the plan without a gap (games 0 .. n-1; None before the
+#: plan's first chunk is in): :class:`Prefix`.
+Progress = Callable[[int, ChunkResult | None], None]
+
+
+def _plus(a: list[int], b: list[int]) -> list[int]:
+    return [x + y for x, y in zip(a, b)] if a and b else list(a or b)
+
+
+def combined(a: ChunkResult, b: ChunkResult) -> ChunkResult:
+    """Two chunks' sums as one (``a``'s ``first``): a run's statistics depend on its sums alone."""
+    return ChunkResult(a.first, [x + y for x, y in zip(a.tallies, b.tallies)], _plus(a.diff, b.diff),
+                       _plus(a.diff2, b.diff2), _plus(a.wdiff, b.wdiff), _plus(a.wdiff2, b.wdiff2))
+
+
+class Prefix:
+    """A plan's chunk results, which come in any order, added up in the plan's order as soon as no
+    earlier chunk is missing: ``total`` is the sum of the gap-free beginning (games 0 .. n-1), and only
+    the chunks that finished after a gap are kept until it fills. So a run of any length holds a few
+    chunks, not all of them, and adds each one once (a run of 40,000 chunks used to keep every one
+    and walk the whole plan after each)."""
+
+    def __init__(self, plan: Sequence[tuple[int, int]], players: int, settings: int) -> None:
+        self.plan = plan
+        self.total: ChunkResult | None = None
+        self.chunks = 0                                   # the chunks in ``total``
+        self._empty = ChunkResult(0, [Tally(players) for _ in range(settings)])
+        self._waiting: dict[int, ChunkResult] = {}
+
+    def add(self, result: ChunkResult) -> None:
+        self._waiting[result.first] = result
+        while self.chunks < len(self.plan) and self.plan[self.chunks][0] in self._waiting:
+            # (from an empty tally, as the chunks were always summed: the same figures, in the same order)
+            self.total = combined(self.total or self._empty, self._waiting.pop(self.plan[self.chunks][0]))
+            self.chunks += 1
+
+    @property
+    def waiting(self) -> int:
+        """How many finished chunks wait for an earlier one."""
+        return len(self._waiting)
+
+    @property
+    def results(self) -> list[ChunkResult]:
+        """The gap-free beginning as a list of chunk results: its sum, or nothing."""
+        return [] if self.total is None else [self.total]
 
 
 def _run(job: Job, games: int, chunk: int, executor: Executor, progress: Progress | None,
          stop: Callable[[list[ChunkResult]], bool] | None = None) -> tuple[list[ChunkResult], bool]:
     """Run the plan; stop early (whole chunks, in order) when ``stop`` says the answer is precise
-    enough. Ctrl-C stops too: the chunks finished so far are kept. Returns (results in order, interrupted)."""
+    enough. Ctrl-C stops too: the chunks finished so far are kept. Returns (the gap-free beginning's
+    sum, as a list of one result or none; interrupted)."""
     plan = chunk_plan(games, chunk)
-    done: dict[int, ChunkResult] = {}
-    interrupted = False
+    counts = dict(plan)
+    prefix = Prefix(plan, job.players, len(job.settings))
+    played, interrupted = 0, False
     try:
         for result in executor.map(job, plan):
-            done[result.first] = result
+            played += len(job.settings) * counts[result.first]
+            before = prefix.chunks
+            prefix.add(result)
             if progress:
-                progress(sum(len(job.settings) * count for first, count in plan if first in done), done)
-            if stop is not None:
-                prefix = _prefix(done, plan)
-                if prefix and stop(prefix):
-                    break
+                progress(played, prefix.total)
+            if stop is not None and prefix.chunks != before and stop(prefix.results):
+                break
     except KeyboardInterrupt:
         interrupted = True
     # Only a gap-free prefix of the plan is reported, so the games counted are exactly 0 .. n-1.
-    return _prefix(done, plan), interrupted
-
-
-def _prefix(done: Mapping[int, ChunkResult], plan: Sequence[tuple[int, int]]) -> list[ChunkResult]:
-    out = []
-    for first, _ in plan:
-        if first not in done:
-            break
-        out.append(done[first])
-    return out
+    return prefix.results, interrupted
 
 
 def _sum(results: Sequence[ChunkResult], players: int, settings: int) -> list[Tally]:

@@ -66,7 +66,7 @@ from explorer.web.request import page_language
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS
 from rules.rulebook import LANGUAGES
-from play.sweep import DEFAULT_CHUNK, chunk_plan, compare, paired_stats, warm_process_pool
+from play.sweep import DEFAULT_CHUNK, compare, paired_stats, warm_process_pool
 from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import (VariantSwitches, player_label, switches_class, variant_label, variant_note,
                                    variant_options, variant_value_label)
@@ -162,16 +162,14 @@ class AnalysisRun(param.Parameterized):
         ``pace``, if given, is called after each update (a page waits there until it has drawn it).
         """
         self._stop.clear()
-        plan = chunk_plan(settings.games, settings.chunk)
         start = time.perf_counter()
         self.param.update(status="running", settings=settings, games_done=0, elapsed=0.0, stats=None,
                           history=[], result=None, error="")
 
-        def progress(done, chunks):
-            prefix = finished_prefix(chunks, plan)
+        def progress(played, prefix):
             # A chunk finishing out of order (processes, Dask) adds nothing until the gap before it is filled.
-            if prefix and sum(r.tallies[0].games for r in prefix) != self.games_done:
-                stats = paired_stats(prefix, settings.players)
+            if prefix is not None and prefix.tallies[0].games != self.games_done:
+                stats = paired_stats([prefix], settings.players)
                 self.param.update(stats=stats, games_done=stats["games"], elapsed=time.perf_counter() - start,
                                   history=self.history + difference_points(stats))
                 if pace is not None:
@@ -192,16 +190,6 @@ class AnalysisRun(param.Parameterized):
                           elapsed=time.perf_counter() - start,
                           status="stopped" if result["interrupted"] else "done")
         return result
-
-
-def finished_prefix(chunks: Mapping[int, Any], plan: Sequence[tuple[int, int]]) -> list:
-    """The chunk results of the plan's gap-free beginning (games 0 .. n-1), in order."""
-    prefix = []
-    for first, _ in plan:
-        if first not in chunks:
-            break
-        prefix.append(chunks[first])
-    return prefix
 
 
 # ---------------------------------------------------------------------------- words

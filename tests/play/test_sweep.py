@@ -95,12 +95,28 @@ def test_sequential_stopping_stops_once_precise_enough():
     assert tight["results"]["games"] == 60         # never precise enough: every game is played
 
 
+def test_chunks_finishing_in_any_order_add_up_as_in_order_and_only_those_after_a_gap_are_kept():
+    from play.sweep import Job, Prefix, chunk_plan, paired_stats, run_chunk
+
+    job = Job("stellar", 2, 1, ((("random",), ()), (("greedy",), ())))
+    plan = chunk_plan(40, 10)
+    results = [run_chunk(job, first, count) for first, count in plan]
+    prefix = Prefix(plan, 2, 2)
+    seen = []
+    for result in (results[2], results[1], results[3], results[0]):     # as a pool may finish them
+        prefix.add(result)
+        seen.append((prefix.chunks, prefix.waiting, None if prefix.total is None else prefix.total.tallies[0].games))
+    assert seen == [(0, 1, None), (0, 2, None), (0, 3, None), (4, 0, 40)]
+    assert paired_stats(prefix.results, 2) == paired_stats(results, 2)
+    assert paired_stats(prefix.results, 2)["difference_b_minus_a"] != paired_stats(results[:1], 2)["difference_b_minus_a"]
+
+
 def test_ctrl_c_keeps_the_finished_chunks():
     seen = []
 
-    def progress(done, chunks):
-        seen.append(done)
-        if len(chunks) == 2:
+    def progress(played, prefix):
+        seen.append(played)
+        if prefix.tallies[0].games == 20:
             raise KeyboardInterrupt
 
     partial = simulate_sweep("stellar", 2, 50, 1, executor="inprocess", chunk=10, progress=progress)
