@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from distributed import Client
 
 DEFAULT_CHUNK = 250
+#: Chunks handed to a pool at a time, per worker: enough that no worker waits for its next chunk.
+IN_FLIGHT_PER_WORKER = 4
 
 
 # -- tallies ------------------------------------------------------------------------------------
@@ -328,24 +330,36 @@ class Executor:
 class FuturesExecutor(Executor):
     """Chunks on a :class:`concurrent.futures.Executor`: a local process pool, or a Dask client's
     (``Client.get_executor``, whose futures are plain ``concurrent.futures`` futures that cancel
-    their Dask tasks when cancelled)."""
+    their Dask tasks when cancelled). At most ``in_flight`` chunks are handed out at a time, the next
+    as each one finishes: a run of any length holds a few futures (a future keeps its result), and
+    chunks finish near the plan's order, so few wait for an earlier one (:class:`Prefix`)."""
 
-    def __init__(self, name: str, pool: futures.Executor, close: Callable[[], None] | None = None):
-        self.name, self.pool, self._close = name, pool, close
-        self._submitted: list[futures.Future[ChunkResult]] = []
+    def __init__(self, name: str, pool: futures.Executor, in_flight: int,
+                 close: Callable[[], None] | None = None):
+        self.name, self.pool, self.in_flight, self._close = name, pool, in_flight, close
+        self._running: set[futures.Future[ChunkResult]] = set()
 
     def map(self, job: Job, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
-        submitted = [self.pool.submit(run_chunk, job, first, count) for first, count in plan]
-        self._submitted += submitted
+        todo = iter(plan)
+        running = self._running
         try:
-            for future in futures.as_completed(submitted):
-                yield future.result()
+            while True:
+                for first, count in todo:
+                    running.add(self.pool.submit(run_chunk, job, first, count))
+                    if len(running) >= self.in_flight:
+                        break
+                if not running:
+                    return
+                done, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
+                for future in done:
+                    running.discard(future)
+                    yield future.result()
         finally:
-            for future in submitted:
+            for future in running:
                 future.cancel()
 
     def close(self) -> None:
-        for future in self._submitted:        # (Dask's executor has no shutdown(cancel_futures=))
+        for future in self._running:        # (Dask's executor has no shutdown(cancel_futures=))
             future.cancel()
         self.pool.shutdown(wait=True)
         if self._close is not None:
@@ -396,7 +410,8 @@ def dask_executor(scheduler: str | None = None, client: Client | None = None) ->
     client = client or Client(scheduler or os.environ["DASK_SCHEDULER_ADDRESS"])  # type: ignore[no-untyped-call]
     # pure=False: a chunk is cheap to send and must run even if an identical one ran before.
     pool: futures.Executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
-    return FuturesExecutor("dask", pool, client.close if own else None)
+    threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
+    return FuturesExecutor("dask", pool, IN_FLIGHT_PER_WORKER * max(threads, 1), client.close if own else None)
 
 
 def make_executor(executor: str | None = None, *, workers: int | None = None, scheduler: str | None = None,
@@ -409,9 +424,10 @@ def make_executor(executor: str | None = None, *, workers: int | None = None, sc
     if executor == "dask":
         return dask_executor(scheduler)
     if executor == "processes":
-        return FuturesExecutor("processes", futures.ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
-                                                                        mp_context=process_context(),
-                                                                        initializer=_leave_ctrl_c_to_the_parent))
+        workers = workers or os.cpu_count() or 1
+        return FuturesExecutor("processes", futures.ProcessPoolExecutor(max_workers=workers, mp_context=process_context(),
+                                                                        initializer=_leave_ctrl_c_to_the_parent),
+                               IN_FLIGHT_PER_WORKER * workers)
     if executor == "inprocess":
         return Executor()
     raise ValueError(f"unknown executor {executor!r}: inprocess, processes or dask")
