@@ -358,6 +358,11 @@ class FuturesExecutor(Executor):
             for future in running:
                 future.cancel()
 
+    @property
+    def handed_out(self) -> int:
+        """Chunks handed to the pool and not yet given back."""
+        return len(self._running)
+
     def close(self) -> None:
         for future in self._running:        # (Dask's executor has no shutdown(cancel_futures=))
             future.cancel()

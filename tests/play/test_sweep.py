@@ -111,6 +111,24 @@ def test_chunks_finishing_in_any_order_add_up_as_in_order_and_only_those_after_a
     assert paired_stats(prefix.results, 2)["difference_b_minus_a"] != paired_stats(results[:1], 2)["difference_b_minus_a"]
 
 
+def test_a_pool_is_handed_a_few_chunks_at_a_time_and_gives_every_one_back():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from play.sweep import FuturesExecutor, Job, chunk_plan
+
+    runner = FuturesExecutor("threads", ThreadPoolExecutor(2), in_flight=3)
+    plan = chunk_plan(30, 2)
+    given, handed = [], []
+    try:
+        for result in runner.map(Job("stellar", 2, 1, ((("random",), ()),)), plan):
+            given.append(result.first)
+            handed.append(runner.handed_out)
+    finally:
+        runner.close()
+    assert sorted(given) == [first for first, _ in plan] and len(plan) == 15
+    assert max(handed) <= 3 and handed[-1] == 0
+
+
 def test_ctrl_c_keeps_the_finished_chunks():
     seen = []
 
