@@ -69,6 +69,7 @@ from rules.registry import get_game
 from rules.rulebook import LANGUAGES
 
 PAGE_CSS = stylesheet("tables")
+LONG_LABEL_CSS = stylesheet("components/long_label")
 
 
 def variant_description(game: str, variant, lang: str = "en") -> str:
@@ -92,7 +93,7 @@ class TablePicker(ActionPicker):
     shortcuts = False
 
     def actable_seats(self) -> list[int]:
-        return super().actable_seats() if self.session.at_end else []
+        return super().actable_seats() if self.session.at_end and not self.page.table.ended else []
 
     def __init__(self, page: "TablePage", **params):
         self.page = page
@@ -170,7 +171,8 @@ class TablePage(pn.viewable.Viewer):
         self.telemetry_download = pn.widgets.FileDownload(callback=self._telemetry_file,
                                                           filename=f"table-{table.id}-telemetry.csv",
                                                           label=t("download_telemetry", lang),
-                                                          css_classes=["download-telemetry"], margin=(4, 5))
+                                                          css_classes=["download-telemetry"], margin=(4, 5),
+                                                          stylesheets=[LONG_LABEL_CSS])
         self.rematch_button = pn.widgets.Button(label=t("rematch_same_seats", lang), css_classes=["rematch"],
                                                 margin=(4, 5), visible=self.seat is not None)
         self.rematch_button.on_click(lambda event: self.rematch())
@@ -178,9 +180,12 @@ class TablePage(pn.viewable.Viewer):
         self.telemetry = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["table-telemetry"], margin=(4, 5),
                                       sizing_mode="stretch_width")
         self.end = pn.Column(pn.pane.Markdown(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
-                             pn.Row(self.download, self.telemetry_download, self.rematch_button, margin=0,
-                                    styles={"flex-wrap": "wrap"}), self.end_links, self.telemetry,
+                             pn.Row(self.download, self.rematch_button, margin=0,
+                                    styles={"flex-wrap": "wrap"}), self.end_links,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
+        # The telemetry once the table has ended: played to its end, or ended early by its creator.
+        self.telemetry_box = pn.Column(self.telemetry_download, self.telemetry, visible=False,
+                                       css_classes=["table-telemetry-box"], sizing_mode="stretch_width")
         # The hub calls it from whichever thread took the move: it runs on this page's own loop.
         self._on_table_change = OnLoop(self._follow)
         self._document = self._on_table_change.document
@@ -300,8 +305,13 @@ class TablePage(pn.viewable.Viewer):
             links.append(f'<a class="review-link" href="{esc(explorer_path())}?table={esc(table.id)}{esc(language)}" target="_blank">'
                          f'{t("review_in_explorer", lang)}</a>')
             self.end_links.object = " · ".join(links)
-            assign(self.telemetry, object=self._telemetry_html())
             self.rematch_button.visible = self.seat is not None and table.rematch is None
+        assign(self.telemetry_box, visible=table.ended)
+        if table.ended:
+            assign(self.telemetry, object=self._telemetry_html())
+        if self.picker is not None and table.record.abandoned and self.picker_box.visible:
+            self.picker_box.visible = False          # (and it offers nothing: TablePicker.actable_seats)
+            self.picker._refresh()
 
     # ------------------------------------------------------------------ drawing
     def _header_html(self) -> str:
@@ -321,6 +331,8 @@ class TablePage(pn.viewable.Viewer):
         state = session.state
         if table.problem:
             return f'<div class="table-status">{t("stopped", lang, problem=esc(table.problem))}</div>'
+        if table.record.abandoned:
+            return f'<div class="table-status ended-early">{t("ended_early", lang, n=len(table.moves) + 1)}</div>'
         if session.spec.is_over(state):
             scores = session.spec.scores(state)
             winners = t("list_separator", lang).join(t("winner", lang, player=seat_name(s, lang), score=scores[s])
@@ -345,7 +357,7 @@ class TablePage(pn.viewable.Viewer):
         return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=bot_name(controller, lang))
 
     def _telemetry_html(self) -> str:
-        """After the game: per seat, its decisions' median and mean seconds and its refused moves by rule."""
+        """Once the table has ended (its game over, or ended early): per seat, its decisions' median and mean seconds and its refused moves by rule."""
         lang = self.lang
         rows = []
         for row in telemetry_summary(self.hub.store, self.table.id):
@@ -390,9 +402,11 @@ class TablePage(pn.viewable.Viewer):
         side = pn.Column(pn.Card(self.log_view, title=t("events", self.lang), collapsible=False, sizing_mode="stretch_width",
                                  css_classes=["log-card"]),
                          styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5))
-        play = pn.Column(*([self.picker] if self.picker is not None else []), self.board,
+        self.picker_box = pn.Column(*([self.picker] if self.picker is not None else []), margin=0,
+                                    sizing_mode="stretch_width")
+        play = pn.Column(self.picker_box, self.board,
                          styles={"flex": "100 1 560px"}, margin=0)
-        return pn.Column(self.header, self.status, self.end,
+        return pn.Column(self.header, self.status, self.end, self.telemetry_box,
                          pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),
                          sizing_mode="stretch_width")
 
@@ -432,7 +446,8 @@ class Lobby(pn.viewable.Viewer):
         # Across the tables that have ended (a live table's timings and refusals are its players' until the end).
         self.telemetry_download = pn.widgets.FileDownload(
             callback=lambda: io.StringIO(telemetry_csv(self.hub.store, ended_only=True)), filename="tables-telemetry.csv",
-            label=t("download_all_telemetry", lang), css_classes=["download-all-telemetry"], margin=(4, 5))
+            label=t("download_all_telemetry", lang), css_classes=["download-all-telemetry"], margin=(4, 5),
+            stylesheets=[LONG_LABEL_CSS])
         self.refresh_button.on_click(lambda event: self.refresh())
         self.game.param.watch(self._on_game, "value")
         self.players.param.watch(self._on_players, "value")

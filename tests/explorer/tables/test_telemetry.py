@@ -119,8 +119,18 @@ def test_the_cli_and_the_finished_tables_page_give_the_csv(hub, capsys, tmp_path
         play_first_legal(hub, table, tokens)
     page = TablePage(hub, table.id, tokens[0])
     assert "not over" in page._telemetry_file().read()          # (the download waits for the end)
+    assert not page.telemetry_box.visible
+    seat = table.to_move[0]
+    page = TablePage(hub, table.id, tokens[seat])
+    assert page.picker.offers() and page.picker_box.visible and "Your move" in page.status.object
     hub.abandon(table.id, operator=True)
     page._follow()
+    # An ended table's page says so and offers no move; it sums the table up and offers the download,
+    # as a finished one's does.
+    assert "ended at move 4" in page.status.object and "Your move" not in page.status.object
+    assert not page.picker_box.visible and not page.picker.offers() and not page.picker.actable_seats()
+    assert page.telemetry_box.visible and not page.end.visible
+    assert refused.value.rule in page.telemetry.object and "Time per decision" in page.telemetry.object
     downloaded = page._telemetry_file().read()
     assert downloaded == telemetry.csv_text(hub.store, table.id)
     rows = list(csv.reader(io.StringIO(downloaded)))
@@ -152,6 +162,7 @@ def test_a_finished_tables_page_sums_up_each_seats_decisions_and_refusals(hub):
     while not table.over:
         play_first_legal(hub, table, tokens)
     page._follow()
+    assert page.telemetry_box.visible and page.end.visible
     said = page.telemetry.object
     summary = telemetry.table_summary(hub.store, table.id)
     assert all(row["decisions"] > 10 for row in summary)
