@@ -59,12 +59,14 @@ import panel as pn
 import param
 
 import rules
+from explorer.cardfiles import standard_file
 from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, EnvelopeFigure, IntervalFigure, envelope_data,
                                      score_distribution_data)
 from explorer.core.i18n import bot_name, text
 from explorer.web.request import page_language
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS
+from rules.protocol import AnyGame
 from rules.rulebook import LANGUAGES
 from play.sweep import DEFAULT_CHUNK, compare, paired_stats, warm_process_pool
 from explorer.plots.live import OnLoop, figure_pane, show_figure
@@ -112,6 +114,8 @@ class RunSettings:
     curves: bool = True          # the provisional-score envelopes (a score per decision)
     cards_b: Mapping[str, Any] | None = None     # B's card file (parsed JSON); None: the standard file
     cards_b_name: str = "standard"               # how the page names it (explorer/pages/analysis_decks.py)
+    cards_a: Mapping[str, Any] | None = None     # A's, likewise
+    cards_a_name: str = "standard"
 
     def compare_arguments(self) -> dict:
         """Keyword arguments for ``compare`` (the same comparison, run anywhere)."""
@@ -120,7 +124,15 @@ class RunSettings:
                 "bots_a": tuple(self.bots_a), "bots_b": tuple(self.bots_b), "executor": self.executor,
                 "workers": self.workers, "scheduler": self.scheduler or None, "chunk": self.chunk,
                 "until_ci": self.until_ci, "curves": self.curves,
-                "cards_b": None if self.cards_b is None else dict(self.cards_b)}
+                "cards_a": None if self.cards_a is None else dict(self.cards_a),
+                # (``compare`` plays B with A's file when B has none: B's standard file, said so)
+                "cards_b": (dict(self.cards_b) if self.cards_b is not None else
+                            None if self.cards_a is None else standard_file(self.game))}
+
+    def played(self, game: AnyGame) -> tuple[AnyGame, AnyGame]:
+        """``game`` as A and as B play it: each with its own card file, if it has one."""
+        a, b = (game if cards is None else game.with_card_file(dict(cards)) for cards in (self.cards_a, self.cards_b))
+        return a, b
 
 
 class StopRequested(KeyboardInterrupt):
@@ -226,8 +238,8 @@ def _changes(settings: RunSettings, lang: str) -> list[str]:
     """What B changes from A, each in words: "disturbance", "playing greedy bots instead of random"."""
     changes = [_variant_words(name, settings.variants_a.get(name), value, lang, settings.game)
                for name, value in sorted(settings.variants_b.items()) if settings.variants_a.get(name) != value]
-    if settings.cards_b is not None:
-        changes.append(text("analysis.change.cards", lang))
+    if settings.cards_a != settings.cards_b:
+        changes.append(text("analysis.change.cards" if settings.cards_a is None else "analysis.change.other_cards", lang))
     if tuple(settings.bots_a) != tuple(settings.bots_b):
         changes.append(text("analysis.change.bots", lang, a="/".join(bot_name(b, lang) for b in settings.bots_a),
                             b="/".join(bot_name(b, lang) for b in settings.bots_b)))
@@ -426,9 +438,8 @@ def result_json(result: Mapping) -> str:
 
 def run_file_json(result: Mapping, settings: RunSettings) -> str:
     """The run file (``play/run_file.py``) of a finished comparison: ``rules-explorer compare --run`` re-runs it."""
-    game = rules.get_game(settings.game)
-    cards_a = card_data(game, settings.players, settings.seed, settings.variants_a)
-    played_b = game if settings.cards_b is None else game.with_card_file(dict(settings.cards_b))
+    played_a, played_b = settings.played(rules.get_game(settings.game))
+    cards_a = card_data(played_a, settings.players, settings.seed, settings.variants_a)
     cards_b = card_data(played_b, settings.players, settings.seed, settings.variants_b)
     return json.dumps(run_record(result, cards_a, cards_b), indent=1, ensure_ascii=False) + "\n"
 
@@ -502,8 +513,10 @@ class AnalysisPage(pn.viewable.Viewer):
                                                      label=text("analysis.download_json", lang), disabled=True,
                                                      css_classes=["analysis-json"])
         self.variant_box = pn.Column(margin=0)
+        self.deck_a = DeckChooser(self.game, lang, setting="A")
         self.deck_b = DeckChooser(self.game, lang)
-        self.deck_b.param.watch(self._show_question, ["data"])
+        for deck in (self.deck_a, self.deck_b):
+            deck.param.watch(self._show_question, ["data"])
         self.verdict = pn.pane.HTML("", css_classes=["analysis-verdict"], sizing_mode="stretch_width",
                                     styles={"font-size": "1.2em", "font-weight": "bold"})
         self.pairing = pn.pane.HTML("", css_classes=["analysis-pairing"], sizing_mode="stretch_width")
@@ -546,7 +559,7 @@ class AnalysisPage(pn.viewable.Viewer):
         return pn.Column(
             text("analysis.heading", lang),
             widget("game"), widget("players"), widget("bot_a", options=bots), widget("bot_b", options=bots),
-            self.variant_box, self.deck_b,
+            self.variant_box, self.deck_a, self.deck_b,
             widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
             widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
             widget("stop_when_precise", pn.widgets.Checkbox), widget("ci_half_width", pn.widgets.FloatInput),
@@ -558,8 +571,9 @@ class AnalysisPage(pn.viewable.Viewer):
 
     def _on_game_change(self, *events) -> None:
         spec = rules.get_game(self.game)
-        if self.deck_b.game != self.game:
-            self.deck_b.set_game(self.game)
+        for deck in (self.deck_a, self.deck_b):
+            if deck.game != self.game:
+                deck.set_game(self.game)
         counts = list(spec.player_counts)
         self.param.players.objects = counts
         if self.players not in counts:
@@ -614,6 +628,7 @@ class AnalysisPage(pn.viewable.Viewer):
             workers=self.workers if self.executor == "processes" else None,
             scheduler=(self.scheduler or None) if self.executor == "dask" else None, chunk=self.chunk,
             until_ci=self.ci_half_width if self.stop_when_precise else None,
+            cards_a=self.deck_a.data, cards_a_name=self.deck_a.label,
             cards_b=self.deck_b.data, cards_b_name=self.deck_b.label)
 
     def _show_question(self, *events) -> None:
@@ -737,8 +752,7 @@ class AnalysisPage(pn.viewable.Viewer):
         run = self.run
         if run.result is None or run.settings is None:
             return ""
-        game = rules.get_game(run.settings.game)
-        games = [game] if run.settings.cards_b is None else [game, game.with_card_file(dict(run.settings.cards_b))]
+        games = list(run.settings.played(rules.get_game(run.settings.game)))
         cards = {row["card"] for side in ("a", "b") for row in run.stats[side]["cards"]}
         return card_table_html(run.stats, self.lang, card_names(games, cards, self.lang))
 

@@ -1,6 +1,6 @@
-"""The Analysis page's second deck: setting B's card file, the per-card table and the verdict.
+"""The Analysis page's decks: each setting's card file, the per-card table and the verdict.
 
-:class:`DeckChooser` picks B's card file: the game's standard file, one saved in the card library
+:class:`DeckChooser` picks a setting's card file (A's or B's): the game's standard file, one saved in the card library
 (``explorer/cardfiles.py``), or a file uploaded from the browser, checked by the game's own reader
 (its message is shown, escaped, and the choice stays as it was). Every value a browser can send is
 checked here on the server: a choice that is not on the menu, or a file the engine refuses, changes
@@ -32,22 +32,27 @@ SAVED = "saved:"
 
 
 class DeckChooser(pn.viewable.Viewer):
-    """B's card file: ``data`` (None: the standard file) and ``label`` (how the page names it)."""
+    """A setting's card file (``setting``: "A" or "B"): ``data`` (None: the standard file) and ``label``
+    (how the page names it)."""
 
-    data = param.Dict(default=None, allow_None=True, doc="B's card file (parsed JSON); None: the standard file.")
+    data = param.Dict(default=None, allow_None=True, doc="The card file (parsed JSON); None: the standard file.")
     label = param.String(default=STANDARD)
     error = param.String(default="", doc="Why the last choice was refused (the engine's words).")
 
-    def __init__(self, game: str, lang: str = "en", library: CardLibrary | None = None, **params: Any):
+    def __init__(self, game: str, lang: str = "en", library: CardLibrary | None = None, setting: str = "B",
+                 **params: Any):
         super().__init__(**params)
-        self.game, self.lang = game, lang
+        self.game, self.lang, self.setting = game, lang, setting
         self.library = library or CardLibrary()
         self._uploaded: dict | None = None
-        self.source = pn.widgets.Select(label=text("analysis.cards.label", lang), css_classes=["analysis-cards-b"])
-        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=["analysis-cards-upload"])
-        self.message = pn.pane.HTML("", css_classes=["analysis-cards-error"], styles={"color": "#b00020"},
+        # The parts' classes: B's plain (``analysis-cards-error``), A's with its letter (``analysis-cards-error-a``).
+        part = (lambda name: name) if setting == "B" else (lambda name: f"{name}-{setting.lower()}")
+        self.source = pn.widgets.Select(label=text("analysis.cards.label", lang, setting=setting),
+                                        css_classes=[f"analysis-cards-{setting.lower()}"])
+        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=[part("analysis-cards-upload")])
+        self.message = pn.pane.HTML("", css_classes=[part("analysis-cards-error")], styles={"color": "#b00020"},
                                     sizing_mode="stretch_width")
-        self.shown = pn.pane.HTML("", css_classes=["analysis-cards-shown"], sizing_mode="stretch_width")
+        self.shown = pn.pane.HTML("", css_classes=[part("analysis-cards-shown")], sizing_mode="stretch_width")
         self.source.param.watch(self._on_source, "value")
         self.upload.param.watch(self._on_upload, "value")
         self.set_game(game)
@@ -66,7 +71,7 @@ class DeckChooser(pn.viewable.Viewer):
         return options
 
     def set_game(self, game: str) -> None:
-        """Another game: B back to its standard file."""
+        """Another game: back to its standard file."""
         self.game, self._uploaded = game, None
         self.source.options = self.options()
         self.source.value = STANDARD
@@ -75,7 +80,7 @@ class DeckChooser(pn.viewable.Viewer):
     def _choose(self, data: dict | None, label: str, error: str) -> None:
         self.param.update(data=data, label=label, error=error)
         self.message.object = html.escape(error)
-        self.shown.object = html.escape(text("analysis.cards.using", self.lang, name=self.name_of(label)))
+        self.shown.object = html.escape(text("analysis.cards.using", self.lang, setting=self.setting, name=self.name_of(label)))
 
     def name_of(self, label: str) -> str:
         if label == STANDARD:
@@ -111,7 +116,7 @@ class DeckChooser(pn.viewable.Viewer):
             self._choose(data, value, "")
 
     def accept_upload(self, content: Any) -> None:
-        """An uploaded file's bytes: B's card file if the game reads it, else its error and no change."""
+        """An uploaded file's bytes: the setting's card file if the game reads it, else its error and no change."""
         if not isinstance(content, (bytes, bytearray)) or len(content) > MAX_BYTES:
             self.refuse(text("analysis.cards.too_big", self.lang, limit=MAX_BYTES))
             return

@@ -116,3 +116,33 @@ def test_a_saved_file_changed_on_disk_is_refused_with_the_games_message(tmp_path
     shown.deck_b.source.value = "saved:edited"
     assert shown.deck_b.label == "standard" and shown.deck_b.data is None and shown.deck_b.source.value == "standard"
     assert "stars" in shown.deck_b.error and "stars" in shown.deck_b.message.object
+
+
+def test_a_can_have_its_own_card_file_too_and_b_then_plays_the_standard_one(tmp_path):
+    from explorer.cardfiles import standard_file
+
+    library = CardLibrary(tmp_path)
+    library.save("biome_blitz", "Bigger deck", more_animals())
+    shown = page(tmp_path)
+    shown.deck_a.library = library
+    shown.deck_a.set_game("biome_blitz")
+    assert "saved:Bigger deck" in shown.deck_a.source.options.values()
+    shown.deck_a.source.value = "saved:Bigger deck"
+    settings = shown.settings()
+    assert settings.cards_a == more_animals() and settings.cards_a_name == "saved:Bigger deck" and settings.cards_b is None
+    assert "A plays with: Bigger deck" in shown.deck_a.shown.object and "B plays with: Standard card file" in shown.deck_b.shown.object
+    # B says "standard": the standard file, not A's (compare plays B with A's file when given none)
+    assert settings.compare_arguments()["cards_b"] == standard_file("biome_blitz")
+    assert "playing B with other cards than A" in shown.question.object
+    shown.start().join()
+    shown.refresh()
+    assert shown.run.status == "done"
+    assert "the card files differ in mole (1 in A, 0 in B)" in shown.pairing.object
+    data = json.loads(shown._run_file().getvalue())
+    assert data["a"]["cards"]["animals"][-1]["id"] == "mole" and "mole" not in json.dumps(data["b"]["cards"])
+    assert rerun(data, executor="inprocess")[2] is None
+    # The same file on both sides is no change of cards.
+    shown.deck_b.library = library
+    shown.deck_b.set_game("biome_blitz")
+    shown.deck_b.source.value = "saved:Bigger deck"
+    assert "other cards" not in shown.question.object and shown.settings().cards_b == more_animals()
