@@ -47,14 +47,19 @@ def test_a_forged_choice_is_refused(tmp_path):
     assert shown.settings().cards_b == more_animals()
 
 
+def choose_saved(deck, library, name="Bigger deck"):
+    """``deck`` (a page's A or B chooser) on the file saved as ``name`` in ``library``, from its menu."""
+    deck.library = library
+    deck.set_game("biome_blitz")
+    assert f"saved:{name}" in deck.source.options.values()
+    deck.source.value = f"saved:{name}"
+
+
 def test_a_saved_card_file_can_be_setting_b(tmp_path):
     library = CardLibrary(tmp_path)
     library.save("biome_blitz", "Bigger deck", more_animals())
     shown = page(tmp_path)
-    shown.deck_b.library = library
-    shown.deck_b.set_game("biome_blitz")
-    assert "saved:Bigger deck" in shown.deck_b.source.options.values()
-    shown.deck_b.source.value = "saved:Bigger deck"
+    choose_saved(shown.deck_b, library)
     assert shown.deck_b.data == more_animals() and shown.settings().cards_b_name == "saved:Bigger deck"
 
 
@@ -124,10 +129,7 @@ def test_a_can_have_its_own_card_file_too_and_b_then_plays_the_standard_one(tmp_
     library = CardLibrary(tmp_path)
     library.save("biome_blitz", "Bigger deck", more_animals())
     shown = page(tmp_path)
-    shown.deck_a.library = library
-    shown.deck_a.set_game("biome_blitz")
-    assert "saved:Bigger deck" in shown.deck_a.source.options.values()
-    shown.deck_a.source.value = "saved:Bigger deck"
+    choose_saved(shown.deck_a, library)
     settings = shown.settings()
     assert settings.cards_a == more_animals() and settings.cards_a_name == "saved:Bigger deck" and settings.cards_b is None
     assert "A plays with: Bigger deck" in shown.deck_a.shown.object and "B plays with: Standard card file" in shown.deck_b.shown.object
@@ -142,7 +144,5 @@ def test_a_can_have_its_own_card_file_too_and_b_then_plays_the_standard_one(tmp_
     assert data["a"]["cards"]["animals"][-1]["id"] == "mole" and "mole" not in json.dumps(data["b"]["cards"])
     assert rerun(data, executor="inprocess")[2] is None
     # The same file on both sides is no change of cards.
-    shown.deck_b.library = library
-    shown.deck_b.set_game("biome_blitz")
-    shown.deck_b.source.value = "saved:Bigger deck"
+    choose_saved(shown.deck_b, library)
     assert "other cards" not in shown.question.object and shown.settings().cards_b == more_animals()
