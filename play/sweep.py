@@ -330,33 +330,44 @@ class Executor:
 class FuturesExecutor(Executor):
     """Chunks on a :class:`concurrent.futures.Executor`: a local process pool, or a Dask client's
     (``Client.get_executor``, whose futures are plain ``concurrent.futures`` futures that cancel
-    their Dask tasks when cancelled). At most ``in_flight`` chunks are handed out at a time, the next
-    as each one finishes: a run of any length holds a few futures (a future keeps its result), and
-    chunks finish near the plan's order, so few wait for an earlier one (:class:`Prefix`)."""
+    their Dask tasks when cancelled).
 
-    def __init__(self, name: str, pool: futures.Executor, in_flight: int,
+    The pool is handed the plan's chunks in order, never further ahead than ``in_flight`` chunks
+    past the earliest one not yet back: a run of any length holds at most that many futures (a
+    future keeps its result) and :class:`Prefix` at most that many chunks waiting for an earlier
+    one, however slow one chunk is. ``workers()`` says how many chunks the pool runs at once, asked
+    again as chunks come back (a Dask cluster's workers may join during the run); the window is
+    :data:`IN_FLIGHT_PER_WORKER` chunks per worker."""
+
+    def __init__(self, name: str, pool: futures.Executor, workers: Callable[[], int],
                  close: Callable[[], None] | None = None):
-        self.name, self.pool, self.in_flight, self._close = name, pool, in_flight, close
-        self._running: set[futures.Future[ChunkResult]] = set()
+        self.name, self.pool, self.workers, self._close = name, pool, workers, close
+        self._running: dict[futures.Future[ChunkResult], int] = {}      # each future's place in the plan
+
+    @property
+    def in_flight(self) -> int:
+        return IN_FLIGHT_PER_WORKER * max(self.workers(), 1)
 
     def map(self, job: Job, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
-        todo = iter(plan)
-        running = self._running
+        running, following = self._running, 0          # following: the next chunk of the plan to hand out
         try:
             while True:
-                for first, count in todo:
-                    running.add(self.pool.submit(run_chunk, job, first, count))
-                    if len(running) >= self.in_flight:
-                        break
+                earliest = min(running.values(), default=following)
+                limit = min(len(plan), earliest + self.in_flight)
+                while following < limit:
+                    first, count = plan[following]
+                    running[self.pool.submit(run_chunk, job, first, count)] = following
+                    following += 1
                 if not running:
                     return
                 done, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
                 for future in done:
-                    running.discard(future)
+                    del running[future]
                     yield future.result()
         finally:
             for future in running:
                 future.cancel()
+            running.clear()
 
     @property
     def handed_out(self) -> int:
@@ -411,12 +422,15 @@ def dask_executor(scheduler: str | None = None, client: Client | None = None) ->
     (left open: its owner closes it)."""
     from distributed import Client
     own = client is None
-    # (distributed leaves Client's __init__ and get_executor unannotated: hence the two ignores.)
-    client = client or Client(scheduler or os.environ["DASK_SCHEDULER_ADDRESS"])  # type: ignore[no-untyped-call]
+    # (distributed leaves Client's methods unannotated: hence the ignores.)
+    cluster: Client = client or Client(scheduler or os.environ["DASK_SCHEDULER_ADDRESS"])  # type: ignore[no-untyped-call]
     # pure=False: a chunk is cheap to send and must run even if an identical one ran before.
-    pool: futures.Executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
-    threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
-    return FuturesExecutor("dask", pool, IN_FLIGHT_PER_WORKER * max(threads, 1), client.close if own else None)
+    pool: futures.Executor = cluster.get_executor(pure=False)  # type: ignore[no-untyped-call]
+
+    def threads() -> int:      # (workers may join during the run)
+        return sum(cluster.nthreads().values())  # type: ignore[no-untyped-call]
+
+    return FuturesExecutor("dask", pool, threads, cluster.close if own else None)
 
 
 def make_executor(executor: str | None = None, *, workers: int | None = None, scheduler: str | None = None,
@@ -429,10 +443,10 @@ def make_executor(executor: str | None = None, *, workers: int | None = None, sc
     if executor == "dask":
         return dask_executor(scheduler)
     if executor == "processes":
-        workers = workers or os.cpu_count() or 1
-        return FuturesExecutor("processes", futures.ProcessPoolExecutor(max_workers=workers, mp_context=process_context(),
+        count = workers or os.cpu_count() or 1
+        return FuturesExecutor("processes", futures.ProcessPoolExecutor(max_workers=count, mp_context=process_context(),
                                                                         initializer=_leave_ctrl_c_to_the_parent),
-                               IN_FLIGHT_PER_WORKER * workers)
+                               lambda: count)
     if executor == "inprocess":
         return Executor()
     raise ValueError(f"unknown executor {executor!r}: inprocess, processes or dask")
@@ -469,12 +483,18 @@ class Prefix:
         self._empty = ChunkResult(0, [Tally(players) for _ in range(settings)])
         self._waiting: dict[int, ChunkResult] = {}
 
-    def add(self, result: ChunkResult) -> None:
+    def add(self, result: ChunkResult, stop: Callable[[list[ChunkResult]], bool] | None = None) -> bool:
+        """Take a finished chunk and add every chunk it lets in; True once ``stop`` says a beginning is
+        enough, asked after each chunk added (so a run stops after the same chunk whatever order the
+        chunks finish in), and then nothing after that chunk is added."""
         self._waiting[result.first] = result
         while self.chunks < len(self.plan) and self.plan[self.chunks][0] in self._waiting:
             # (from an empty tally, as the chunks were always summed: the same figures, in the same order)
             self.total = combined(self.total or self._empty, self._waiting.pop(self.plan[self.chunks][0]))
             self.chunks += 1
+            if stop is not None and stop(self.results):
+                return True
+        return False
 
     @property
     def waiting(self) -> int:
@@ -499,11 +519,10 @@ def _run(job: Job, games: int, chunk: int, executor: Executor, progress: Progres
     try:
         for result in executor.map(job, plan):
             played += len(job.settings) * counts[result.first]
-            before = prefix.chunks
-            prefix.add(result)
+            enough = prefix.add(result, stop)
             if progress:
                 progress(played, prefix.total)
-            if stop is not None and prefix.chunks != before and stop(prefix.results):
+            if enough:
                 break
     except KeyboardInterrupt:
         interrupted = True

@@ -3,6 +3,8 @@
 import json
 import math
 import statistics
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -108,25 +110,45 @@ def test_chunks_finishing_in_any_order_add_up_as_in_order_and_only_those_after_a
         seen.append((prefix.chunks, prefix.waiting, None if prefix.total is None else prefix.total.tallies[0].games))
     assert seen == [(0, 1, None), (0, 2, None), (0, 3, None), (4, 0, 40)]
     assert paired_stats(prefix.results, 2) == paired_stats(results, 2)
+    # Asked to stop after two chunks, it stops there though the first one's arrival let in three.
+    stopping = Prefix(plan, 2, 2)
+    enough = lambda results: results[0].tallies[0].games >= 20          # noqa: E731
+    assert [stopping.add(result, enough) for result in (results[2], results[1], results[0])] == [False, False, True]
+    assert stopping.chunks == 2 and paired_stats(stopping.results, 2) == paired_stats(results[:2], 2)
     assert paired_stats(prefix.results, 2)["difference_b_minus_a"] != paired_stats(results[:1], 2)["difference_b_minus_a"]
 
 
-def test_a_pool_is_handed_a_few_chunks_at_a_time_and_gives_every_one_back():
-    from concurrent.futures import ThreadPoolExecutor
+class HeldFirst(ThreadPoolExecutor):
+    """A pool (threads) whose chunk of game 0 waits until ``release`` is set: a slow chunk."""
 
-    from play.sweep import FuturesExecutor, Job, chunk_plan
+    def __init__(self):
+        super().__init__(2)
+        self.release = threading.Event()
 
-    runner = FuturesExecutor("threads", ThreadPoolExecutor(2), in_flight=3)
+    def submit(self, fn, job, first, count):
+        if first == 0:
+            return super().submit(lambda: self.release.wait(120) and fn(job, first, count))
+        return super().submit(fn, job, first, count)
+
+
+def test_a_pool_is_never_handed_chunks_far_past_a_slow_one_and_gives_every_one_back():
+    from play.sweep import IN_FLIGHT_PER_WORKER, FuturesExecutor, Job, chunk_plan
+
+    pool = HeldFirst()
+    runner = FuturesExecutor("threads", pool, workers=lambda: 1)
     plan = chunk_plan(30, 2)
-    given, handed = [], []
+    chunks = runner.map(Job("stellar", 2, 1, ((("random",), ()),)), plan)
     try:
-        for result in runner.map(Job("stellar", 2, 1, ((("random",), ()),)), plan):
-            given.append(result.first)
-            handed.append(runner.handed_out)
+        # While the plan's first chunk runs on, only the chunks within the window past it come back; then
+        # the pool is handed nothing more (a run kept them all waiting for the first before).
+        early = [next(chunks).first for _ in range(IN_FLIGHT_PER_WORKER - 1)]
+        assert 0 not in early and runner.handed_out == 1
+        pool.release.set()
+        given = early + [result.first for result in chunks]
     finally:
+        pool.release.set()
         runner.close()
-    assert sorted(given) == [first for first, _ in plan] and len(plan) == 15
-    assert max(handed) <= 3 and handed[-1] == 0
+    assert sorted(given) == [first for first, _ in plan] and len(plan) == 15 and runner.handed_out == 0
 
 
 def test_ctrl_c_keeps_the_finished_chunks():
