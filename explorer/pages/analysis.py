@@ -239,7 +239,10 @@ def _changes(settings: RunSettings, lang: str) -> list[str]:
     changes = [_variant_words(name, settings.variants_a.get(name), value, lang, settings.game)
                for name, value in sorted(settings.variants_b.items()) if settings.variants_a.get(name) != value]
     if settings.cards_a != settings.cards_b:
-        changes.append(text("analysis.change.cards" if settings.cards_a is None else "analysis.change.other_cards", lang))
+        # (a side without a file plays the standard one: a copy of it on the other side changes nothing)
+        standard = standard_file(settings.game)
+        if (settings.cards_a or standard) != (settings.cards_b or standard):
+            changes.append(text("analysis.change.cards" if settings.cards_a is None else "analysis.change.other_cards", lang))
     if tuple(settings.bots_a) != tuple(settings.bots_b):
         changes.append(text("analysis.change.bots", lang, a="/".join(bot_name(b, lang) for b in settings.bots_a),
                             b="/".join(bot_name(b, lang) for b in settings.bots_b)))

@@ -143,6 +143,10 @@ def test_a_can_have_its_own_card_file_too_and_b_then_plays_the_standard_one(tmp_
     data = json.loads(shown._run_file().getvalue())
     assert data["a"]["cards"]["animals"][-1]["id"] == "mole" and "mole" not in json.dumps(data["b"]["cards"])
     assert rerun(data, executor="inprocess")[2] is None
-    # The same file on both sides is no change of cards.
+    # The same file on both sides is no change of cards; nor is a copy of the standard file on one side.
     choose_saved(shown.deck_b, library)
     assert "other cards" not in shown.question.object and shown.settings().cards_b == more_animals()
+    library.save("biome_blitz", "Copy", standard_file("biome_blitz"))
+    choose_saved(shown.deck_a, library, "Copy")
+    shown.deck_b.source.value = "standard"
+    assert "cards" not in shown.question.object.lower()
