@@ -588,7 +588,8 @@ class TableHub:
         if table.problem:
             raise _refused("frozen", table=table.id, problem=table.problem)
         if not table.record.abandoned and self.store.ended(table.id):
-            table.record = self.store.table(table.id)       # the operator ended it from the command line
+            table.record = self.store.table(table.id)       # the operator ended it from the command line:
+            table._notify()                                 # every page of it says so now
         if table.record.abandoned:
             raise _refused("abandoned", table=table.id)
         if table.over:

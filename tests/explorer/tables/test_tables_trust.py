@@ -387,13 +387,18 @@ def test_a_page_open_on_a_seat_link_the_creator_replaced_drops_the_table_and_say
 def test_the_operator_ends_a_table_from_the_command_line_while_the_server_runs(hub, capsys):
     from explorer import cli
 
-    table, tokens = hub.create("subastral", 2, seed=1, controllers=[HUMAN, "random"])
+    from explorer.pages.table_pages import TablePage
+
+    table, tokens = hub.create("subastral", 2, seed=1, controllers=[HUMAN, HUMAN])
+    watching = TablePage(hub, table.id, tokens[1])
     assert cli.main(["tables", "abandon", table.id, "--db", str(hub.store.path)]) == 0
     assert "ended" in capsys.readouterr().out
     seat = 0
     with pytest.raises(TableError, match="was ended"):
         hub.act(table.id, tokens[seat], table.step, {"type": "pass"})
     assert wait_for(lambda: table.ended)
+    # The refusal found the end: the other seat's page says so too (it said whose move it was).
+    assert "This table was ended at move 1" in watching.status.object
     assert cli.main(["tables", "abandon", table.id, "--db", str(hub.store.path)]) == 2
     assert cli.main(["tables", "list", "--db", str(hub.store.path)]) == 0
     assert "ended early" in capsys.readouterr().out
