@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.helpers.processes import free_port, wait_for_http
@@ -92,7 +93,7 @@ def lab(tmp_path_factory):
 #: own kernel: the one of the notebook opened before still runs, idle.
 KERNEL_IDLE_JS = """
 async (path) => {
-  const sessions = await (await fetch('/api/sessions')).json();
+  const sessions = await (await fetch('/api/sessions', {signal: AbortSignal.timeout(10000)})).json();
   const own = sessions.filter(session => session.path === path && session.kernel);
   return own.length === 1 && own[0].kernel.execution_state === 'idle' && own[0].kernel.connections > 0;
 }
@@ -141,13 +142,23 @@ def run_all(page: Page, lab: Lab, notebook: str) -> None:
                     f"{lab.log_tail()}")
 
 
+def idle(page: Page, notebook: str) -> bool:
+    """``KERNEL_IDLE_JS`` for ``notebook``; False when the server did not answer it (busy: asked again)."""
+    try:
+        return bool(page.evaluate(KERNEL_IDLE_JS, notebook))
+    except PlaywrightError:
+        if page.is_closed():
+            raise               # (the page is gone: nothing to wait for)
+        return False
+
+
 def wait_for_kernel(page: Page, notebook: str, timeout_s: float) -> None:
     """Wait until ``KERNEL_IDLE_JS`` holds for ``notebook``, asking the server every 200 ms.
 
     Asked from here, not with ``page.wait_for_function``: that one takes the Promise an async function
     returns for a true answer at once, so it never waited (it passed with no session at all)."""
     deadline = time.monotonic() + timeout_s
-    while not page.evaluate(KERNEL_IDLE_JS, notebook):
+    while not idle(page, notebook):
         if time.monotonic() > deadline:
             sessions = page.evaluate("async () => await (await fetch('/api/sessions')).json()")
             raise AssertionError(f"{notebook}: no idle kernel connected to the page in {timeout_s:.0f} s; "
