@@ -53,9 +53,9 @@ def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(p
     session, advisor = app.session, app.advisor
     step = next(k for k in range(len(session.log)) if len(session.spec.legal_actions(
         session.state_at(k), session.spec.to_move(session.state_at(k))[0])) >= 5)
-    for _ in range(step - session.cursor):
+    for shown in range(session.cursor + 1, step + 1):       # one step at a time, as the stepper test does
         page.locator(".step-forward button").click()
-    wait_until(lambda: session.cursor == step, what=f"step {step}")
+        wait_until(lambda: session.cursor == shown, what=f"step {shown}")
     page.locator(".advisor-card .card-header").first.click()
     expect(page.locator(".advisor-run button")).to_be_visible()
     empty = advice_chart(page)
