@@ -70,6 +70,8 @@ from rules.rulebook import LANGUAGES
 
 PAGE_CSS = stylesheet("tables")
 LONG_LABEL_CSS = stylesheet("components/long_label")
+#: How often an open table page asks whether the operator ended its table from the command line.
+ENDED_CHECK_MS = 5000
 
 
 def variant_description(game: str, variant, lang: str = "en") -> str:
@@ -648,6 +650,9 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
         return template
     template.main.extend(page.roots if isinstance(page, TablePage) else [page])
     template.table_page = page
+    if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+        # (a table the operator ends from the command line: its pages say so within seconds)
+        pn.state.add_periodic_callback(lambda: hub.notice_end(table_id), period=ENDED_CHECK_MS)
     return template
 
 

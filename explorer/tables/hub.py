@@ -584,13 +584,24 @@ class TableHub:
             if used + wanted > self.max_mcts_seats:
                 raise _refused("too_many_mcts_seats", SetUpRefused, limit=self.max_mcts_seats, used=used)
 
+    def notice_end(self, table_id: str) -> bool:
+        """Whether the table was ended early; one the operator ended from the command line (another
+        process: ``rules-explorer tables abandon``) is read again, and every page of it told. Cheap:
+        asked before every move and by each open page of the table every few seconds."""
+        table = self.table(table_id)
+        with table.lock:
+            if table.record.abandoned:
+                return True
+            if not self.store.ended(table.id):
+                return False
+            table.record = self.store.table(table.id)
+        table._notify()
+        return True
+
     def _check_open(self, table: Table) -> None:
         if table.problem:
             raise _refused("frozen", table=table.id, problem=table.problem)
-        if not table.record.abandoned and self.store.ended(table.id):
-            table.record = self.store.table(table.id)       # the operator ended it from the command line:
-            table._notify()                                 # every page of it says so now
-        if table.record.abandoned:
+        if self.notice_end(table.id):
             raise _refused("abandoned", table=table.id)
         if table.over:
             raise _refused("over", table=table.id)

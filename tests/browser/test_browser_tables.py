@@ -241,3 +241,21 @@ def test_wrong_links_show_nothing_of_the_table(browser, server):
     page.goto(f"{server.base}/explorer?table={table_id}")       # not over yet: no review
     expect(page.locator(".review-refused")).to_contain_text("still being played", timeout=LOAD_TIMEOUT)
     context.close()
+
+
+def test_a_table_the_operator_ends_from_the_command_line_says_so_on_its_open_pages(browser, server):
+    """No one moves: the open page asks every few seconds (``ENDED_CHECK_MS``) and says the table ended."""
+    import subprocess
+    import sys
+
+    table_id, links, _ = create_table(browser, server, "subastral", 2, ["human", "human"])
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(links[0])
+    status = page.locator(".table-status")
+    expect(status).to_contain_text("Move 1", timeout=LOAD_TIMEOUT)
+    subprocess.run([sys.executable, "-m", "explorer.cli", "tables", "abandon", table_id, "--db", str(server.db)],
+                   check=True, capture_output=True)
+    expect(status).to_contain_text("This table was ended at move 1", timeout=LOAD_TIMEOUT)
+    expect(page.locator(".action-picker button.action")).to_have_count(0)
+    context.close()
