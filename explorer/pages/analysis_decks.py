@@ -45,14 +45,13 @@ class DeckChooser(pn.viewable.Viewer):
         self.game, self.lang, self.setting = game, lang, setting
         self.library = library or CardLibrary()
         self._uploaded: dict | None = None
-        # The parts' classes: B's plain (``analysis-cards-error``), A's with its letter (``analysis-cards-error-a``).
-        part = (lambda name: name) if setting == "B" else (lambda name: f"{name}-{setting.lower()}")
+        side = setting.lower()          # (each part's class names its setting: analysis-cards-error-b)
         self.source = pn.widgets.Select(label=text("analysis.cards.label", lang, setting=setting),
-                                        css_classes=[f"analysis-cards-{setting.lower()}"])
-        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=[part("analysis-cards-upload")])
-        self.message = pn.pane.HTML("", css_classes=[part("analysis-cards-error")], styles={"color": "#b00020"},
+                                        css_classes=[f"analysis-cards-{side}"])
+        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=[f"analysis-cards-upload-{side}"])
+        self.message = pn.pane.HTML("", css_classes=[f"analysis-cards-error-{side}"], styles={"color": "#b00020"},
                                     sizing_mode="stretch_width")
-        self.shown = pn.pane.HTML("", css_classes=[part("analysis-cards-shown")], sizing_mode="stretch_width")
+        self.shown = pn.pane.HTML("", css_classes=[f"analysis-cards-shown-{side}"], sizing_mode="stretch_width")
         self.source.param.watch(self._on_source, "value")
         self.upload.param.watch(self._on_upload, "value")
         self.set_game(game)

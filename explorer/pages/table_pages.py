@@ -359,7 +359,8 @@ class TablePage(pn.viewable.Viewer):
         return seat_name(seat, lang) if controller == HUMAN else t("seat_bot", lang, player=seat_name(seat, lang), name=bot_name(controller, lang))
 
     def _telemetry_html(self) -> str:
-        """Once the table has ended (its game over, or ended early): per seat, its decisions' median and mean seconds and its refused moves by rule."""
+        """Once the table has ended (its game over, or ended early): per seat, its decisions' median and
+        mean seconds and its refused moves by rule."""
         lang = self.lang
         rows = []
         for row in telemetry_summary(self.hub.store, self.table.id):

@@ -181,17 +181,17 @@ def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(p
     bad = base_card_file()
     bad["animals"][0]["stars"] = "<i>many</i>"
     (tmp_path / "bad.json").write_text(json.dumps(bad))
-    page.locator(".analysis-cards-upload input[type=file]").set_input_files(str(tmp_path / "bad.json"))
-    expect(page.locator(".analysis-cards-error")).to_contain_text("This card file cannot be used")
-    expect(page.locator(".analysis-cards-error")).to_contain_text("<i>many</i>")      # (shown as text)
+    page.locator(".analysis-cards-upload-b input[type=file]").set_input_files(str(tmp_path / "bad.json"))
+    expect(page.locator(".analysis-cards-error-b")).to_contain_text("This card file cannot be used")
+    expect(page.locator(".analysis-cards-error-b")).to_contain_text("<i>many</i>")      # (shown as text)
     assert analysis.deck_b.data is None
 
     more = base_card_file()
     more["animals"] = more["animals"] + EXTRA_ANIMALS[:1]
     (tmp_path / "more.json").write_text(json.dumps(more))
-    page.locator(".analysis-cards-upload input[type=file]").set_input_files(str(tmp_path / "more.json"))
-    expect(page.locator(".analysis-cards-shown")).to_contain_text("B plays with: Uploaded file")
-    expect(page.locator(".analysis-cards-error")).to_have_text("")
+    page.locator(".analysis-cards-upload-b input[type=file]").set_input_files(str(tmp_path / "more.json"))
+    expect(page.locator(".analysis-cards-shown-b")).to_contain_text("B plays with: Uploaded file")
+    expect(page.locator(".analysis-cards-error-b")).to_have_text("")
     choose_deck_b_run_and_read(page, analysis, 20)
     said = verdict_text(analysis.run.result["results"], analysis.run.result["pairing"])
     assert "on the same 20 seeds" in said.lower()
@@ -207,7 +207,7 @@ def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(p
     assert data["b"]["cards"] == more and rerun(data, executor="inprocess")[2] is None
 
     page.locator(".analysis-cards-b select").select_option(label="Saved: stronger")
-    expect(page.locator(".analysis-cards-shown")).to_contain_text("B plays with: stronger")
+    expect(page.locator(".analysis-cards-shown-b")).to_contain_text("B plays with: stronger")
     choose_deck_b_run_and_read(page, analysis, 20)
     expect(page.locator(".analysis-pairing")).to_have_text("Paired on the same 20 deals.", timeout=30_000)
     said = verdict_text(analysis.run.result["results"], analysis.run.result["pairing"])
@@ -217,9 +217,13 @@ def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(p
 
     # Forged from the browser's console: a choice not on the menu, a file the game refuses. Nothing changes.
     assert page.evaluate(FORGE_JS, ["analysis-cards-b", "value", "<img src=x onerror=alert(1)>"])
-    assert page.evaluate(FORGE_JS, ["analysis-cards-upload", "value", "eyJhbmltYWxzIjogMX0="])   # {"animals": 1}
+    assert page.evaluate(FORGE_JS, ["analysis-cards-upload-b", "value", "eyJhbmltYWxzIjogMX0="])   # {"animals": 1}
+    assert page.evaluate(FORGE_JS, ["analysis-cards-a", "value", "saved:../../etc/passwd"])      # and A's chooser
+    assert page.evaluate(FORGE_JS, ["analysis-cards-upload-a", "value", "eyJhbmltYWxzIjogMX0="])
     set_number(page, "analysis-games", 21)          # (a round trip: the forged values have arrived before it)
     wait_until(lambda: analysis.games == 21, what="the round trip")
-    expect(page.locator(".analysis-cards-error")).to_contain_text("This card file cannot be used")
+    expect(page.locator(".analysis-cards-error-b")).to_contain_text("This card file cannot be used")
     assert analysis.deck_b.label == "saved:stronger" and analysis.deck_b.data == stronger
     assert analysis.settings().cards_b == stronger
+    expect(page.locator(".analysis-cards-error-a")).to_contain_text("This card file cannot be used")
+    assert analysis.deck_a.label == "standard" and analysis.settings().cards_a is None

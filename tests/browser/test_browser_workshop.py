@@ -66,7 +66,7 @@ def test_an_animal_edited_and_saved_in_the_editor_is_compared_on_500_deals_and_t
     # The Analysis page: that file as setting B against the standard cards, 500 deals.
     analysis = open_biome_blitz(page, (analysis_url, analyses))
     page.locator(".analysis-cards-b select").select_option(label="Saved: first animal wins")
-    expect(page.locator(".analysis-cards-shown")).to_contain_text("B plays with: first animal wins")
+    expect(page.locator(".analysis-cards-shown-b")).to_contain_text("B plays with: first animal wins")
     set_number(page, "analysis-games", 500)
     set_number(page, "analysis-chunk", 50)
     wait_until(lambda: (analysis.games, analysis.chunk, analysis.deck_b.data) == (500, 50, saved), what="the settings")
