@@ -258,6 +258,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         return _compare_run(args)
     if args.game is None or args.players is None or args.games is None:
         raise RulesError("give GAME, --players and --games (or --run RUN.json)")
+    args.seed = 0 if args.seed is None else args.seed
+    args.bot_a = args.bot_a or "random"
     game = game_with_cards(args)
     cards_a = _card_file(args.cards_a, "--cards-a")
     cards_b = _card_file(args.cards_b, "--cards-b")
@@ -293,8 +295,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def _compare_run(args: argparse.Namespace) -> int:
     """``compare --run RUN.json``: play the run file again; its results must come out the same."""
-    if args.game or args.cards or args.cards_a or args.cards_b or args.variant_a or args.variant_b:
-        raise RulesError("--run takes its game, cards and variants from the file: give no others")
+    given = [option for option, value in (
+        ("GAME", args.game), ("--players", args.players), ("--games", args.games), ("--seed", args.seed),
+        ("--variant-a", args.variant_a), ("--variant-b", args.variant_b), ("--bot-a", args.bot_a),
+        ("--bot-b", args.bot_b), ("--cards", args.cards), ("--cards-a", args.cards_a), ("--cards-b", args.cards_b),
+        ("--until-ci", args.until_ci), ("--curves", args.curves or None)) if value is not None]
+    if given:
+        raise RulesError(f"--run plays the run file's own settings (game, players, deals, seed, variants, bots, "
+                         f"cards, curves): give no {', '.join(given)}")
     if args.workers < 1:
         raise RulesError("--workers must be at least 1")
     data = replays.load(args.run_file)
@@ -324,8 +332,9 @@ def _print_compare(args: argparse.Namespace, game: AnyGame, result: JSONObject, 
           + (" (interrupted: partial results)" if result["interrupted"] else ""))
     for name in ("a", "b"):
         side = result[name]
-        cards = "standard cards" if record[name]["cards"] == record["a"]["cards"] and name == "a" else \
-            ("the same cards as A" if record[name]["cards"] == record["a"]["cards"] else "its own card file")
+        standard = card_data(get_game(game.id), players, result["seed"], side["variants"])
+        cards = ("the same cards as A" if name == "b" and record["b"]["cards"] == record["a"]["cards"] else
+                 "standard cards" if record[name]["cards"] == standard else "its own card file")
         print(f"{name.upper()}: variants {side['variants']}, bots {','.join(side['bots'])}, {cards}")
     print(record["answer"])
     print("95% confidence intervals in brackets")
@@ -403,10 +412,10 @@ def build_parser(extend: Callable[[argparse._SubParsersAction[argparse.ArgumentP
     p.add_argument("game", choices=GAMES, nargs="?", help="the game (not with --run)")
     p.add_argument("--players", type=int)
     p.add_argument("--games", type=int, help="deals (each is played under A and under B)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, help="the first deal's seed (default: 0)")
     p.add_argument("--variant-a", action="append", metavar="NAME[=VALUE]")
     p.add_argument("--variant-b", action="append", metavar="NAME[=VALUE]")
-    p.add_argument("--bot-a", default="random", help=f"bots of A ({', '.join(BOTS)})")
+    p.add_argument("--bot-a", help=f"bots of A ({', '.join(BOTS)}; default: random)")
     p.add_argument("--bot-b", help="bots of B (default: as A)")
     p.add_argument("--cards", metavar="CARDS.json", help="play A and B with another card file")
     p.add_argument("--cards-a", metavar="CARDS.json", help="A's card file (default: --cards, else the standard file)")

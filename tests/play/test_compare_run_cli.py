@@ -42,3 +42,31 @@ def test_a_card_file_the_engine_refuses_names_its_option(tmp_path):
     done = cli("compare", "biome_blitz", "--players", 2, "--games", 2, "--cards-b", path, check=False)
     assert done.returncode == 2 and done.stderr.startswith("rules-explorer compare: --cards-b: ")
     assert "stars" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_each_settings_cards_are_named_as_they_are(tmp_path):
+    more = base_card_file()
+    more["animals"] = more["animals"] + EXTRA_ANIMALS[:1]
+    mine = tmp_path / "more.json"
+    mine.write_text(json.dumps(more))
+    # A standard, B its own file.
+    out = cli("compare", "biome_blitz", "--players", 2, "--games", 2, "--cards-b", mine, "--workers", 1).stdout
+    assert [line for line in out.splitlines() if line.startswith("A: ")][0].endswith("standard cards")
+    assert [line for line in out.splitlines() if line.startswith("B: ")][0].endswith("its own card file")
+    # --cards for both, the bots differing: A has its own file (it was called the standard cards), B the same as A.
+    out = cli("compare", "biome_blitz", "--players", 2, "--games", 2, "--cards", mine, "--bot-b", "greedy",
+              "--workers", 1).stdout
+    lines = out.splitlines()
+    assert [line for line in lines if line.startswith("A: ")][0].endswith("its own card file")
+    assert [line for line in lines if line.startswith("B: ")][0].endswith("the same cards as A")
+
+
+def test_run_refuses_settings_of_its_own_instead_of_dropping_them(tmp_path):
+    run = tmp_path / "run.json"
+    cli("compare", "subastral", "--players", 2, "--games", 2, "--variant-b", "disturbance", "--workers", 1, "--out", run)
+    for extra in (["--players", 3], ["--games", 9], ["--seed", 0], ["--bot-a", "greedy"], ["--bot-b", "random"],
+                  ["--until-ci", 1], ["--curves"], ["subastral"]):
+        done = cli("compare", "--run", run, *extra, "--out", tmp_path / "none.json", check=False)
+        assert done.returncode == 2 and "--run plays the run file's own settings" in done.stderr, extra
+        assert (extra[0] if extra[0] != "subastral" else "GAME") in done.stderr and "Traceback" not in done.stderr
+        assert not (tmp_path / "none.json").exists()
