@@ -13,15 +13,16 @@ from explorer.core.i18n import text
 from explorer.core.session import GameSession, player_label
 
 
-def card_set_words(game: str, card_set: dict, lang: str = "en") -> tuple[str, str]:
+def card_set_words(game: str, card_set: dict, lang: str = "en", standard: bool = True) -> tuple[str, str]:
     """The card list's name and provenance as the board says them in ``lang``. The game's own standard
     list is named in the page's language ("Subastral standard cards", "Subastralの標準カード"); a card
-    file of one's own keeps its name as written. A provenance the locale files know is said in words ("仮定")."""
+    file of one's own keeps its name as written, but one that still bears the standard file's name
+    while it is not that file (``standard`` False: the card editor's edits keep the name) says it is
+    edited. A provenance the locale files know is said in words ("仮定")."""
     name, provenance = str(card_set.get("name", "")), str(card_set.get("provenance", ""))
     spec = rules.get_game(game)
-    standard = spec.standard_cards()
-    if name == getattr(standard, "name", None):
-        name = text("cards.standard", lang, game=spec.title)
+    if name == getattr(spec.standard_cards(), "name", None):
+        name = text("cards.standard" if standard else "cards.edited", lang, game=spec.title)
     try:
         provenance = text(f"cards.provenance.{provenance}", lang)
     except KeyError:

@@ -454,7 +454,7 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
 
 def biome_blitz_context(view: dict, *, step: int, moves: int, names: dict[str, str], ecosystems: dict[str, dict],
                         problem: str | None = None, preview: dict | None = None, lang: str = "en",
-                        animals: dict[str, dict] | None = None) -> dict:
+                        animals: dict[str, dict] | None = None, standard: bool = True) -> dict:
     """Everything ``templates/biome_blitz_board.html`` shows, from one observation (``view``): plain
     values only. ``names`` (animal id -> name), ``ecosystems`` (id -> printed card) and ``animals`` (id ->
     printed words, :func:`printed_animals`) come from the card file in ``lang``, ``preview`` from
@@ -462,7 +462,7 @@ def biome_blitz_context(view: dict, *, step: int, moves: int, names: dict[str, s
     preview = preview or {}
     card_set = {"name": "?", "provenance": "?", **(view.get("card_set") or {})}
     source = str(card_set["provenance"])
-    set_name, provenance = card_set_words("biome_blitz", card_set, lang)
+    set_name, provenance = card_set_words("biome_blitz", card_set, lang, standard)
     swatches = [{"colour": biome_colours(s)[0], "name": symbol_name(s, lang)} for s in ("leaf", "water", "meat", "wild")]
     swatches += [{"colour": biome_colours("animal_" + e)[0],
                   "name": card["name"] if card.get("symbol", e) == card["name"] else f"{card.get('symbol', e)} {card['name']}"}
@@ -491,7 +491,7 @@ def biome_blitz_html(session: GameSession, lang: str = "en") -> str:
         view, step=session.cursor, moves=len(session.log), names=animal_names(session, lang),
         ecosystems=ecosystem_cards(session, lang), animals=printed_animals(session, lang),
         problem=replay_problem_text(session, problem, lang) if problem else None,
-        preview=selection_preview(session, view, lang), lang=lang))
+        preview=selection_preview(session, view, lang), lang=lang, standard=session.card_set().is_standard))
 
 
 class BiomeBlitzBoard(HtmlBoard):

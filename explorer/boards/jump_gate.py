@@ -378,7 +378,8 @@ def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str,
 
 
 def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_types, problem: str | None = None,
-                      preview: dict | None = None, lang: str = "en", planets: dict[str, str] | None = None) -> dict:
+                      preview: dict | None = None, lang: str = "en", planets: dict[str, str] | None = None,
+                      standard: bool = True) -> dict:
     """Everything ``templates/jump_gate_board.html`` shows, from one observation (``view``): plain
     values only. ``card_info(card)``, ``resource_types`` (``[(id, name)]``) and ``planets`` (id -> name)
     come from the component file in ``lang``, ``preview`` from :func:`selection_preview`; ``problem``
@@ -407,7 +408,7 @@ def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_
                              for shape in ("jump", "scan", "land")],
                    "icon": say("black_hole_icon", lang),
                    "swatches": [{"colour": biome_colours(kind)[0], "name": name} for kind, name in resource_types]},
-        "provenance": say("provenance", lang, name=card_set_words("jump_gate", card_set, lang)[0],
+        "provenance": say("provenance", lang, name=card_set_words("jump_gate", card_set, lang, standard)[0],
                           source=say("provenance.assumed", lang) if source == "assumed" else source,
                           caveat=say("provenance_caveat", lang) if source == "assumed" else ""),
     }
@@ -422,7 +423,8 @@ def jump_gate_html(session: GameSession, lang: str = "en") -> str:
         card_info=resource_info(session, lang),        # the component file's facts about a card
         resource_types=list(type_names(session, lang).items()),
         problem=replay_problem_text(session, problem, lang) if problem else None,
-        preview=selection_preview(session, view, lang), lang=lang, planets=planet_names(session, lang)))
+        preview=selection_preview(session, view, lang), lang=lang, planets=planet_names(session, lang),
+        standard=session.card_set().is_standard))
 
 
 class JumpGateBoard(HtmlBoard):

@@ -309,7 +309,7 @@ def seat_context(view: dict, seat: int, preview: dict, now: tuple[int, str] | No
 
 
 def starligned_context(view: dict, *, step: int, moves: int, problem: str | None = None, preview: dict | None = None,
-                       lang: str = "en") -> dict:
+                       lang: str = "en", standard: bool = True) -> dict:
     """Everything ``templates/starligned_board.html`` shows, from one observation (``view``): plain
     values only; ``preview`` from :func:`selection_preview`, ``problem`` shown as given."""
     preview = preview or {}
@@ -324,7 +324,7 @@ def starligned_context(view: dict, *, step: int, moves: int, problem: str | None
             "events": [event_text(e, lang) for e in view["events"] if e.get("text")],
             "legend": [{"colour": biome_colours(g)[0], "name": g} for g in groups],
             "provenance": marked("provenance", lang, **dict(zip(("name", "provenance"),
-                                                               card_set_words("starligned", card_set, lang))))}
+                                                               card_set_words("starligned", card_set, lang, standard))))}
 
 
 def starligned_html(session: GameSession, lang: str = "en") -> str:
@@ -334,7 +334,7 @@ def starligned_html(session: GameSession, lang: str = "en") -> str:
     return render("starligned_board.html", **starligned_context(
         view, step=session.cursor, moves=len(session.log),
         problem=replay_problem_text(session, problem, lang) if problem else None,
-        preview=selection_preview(session, view), lang=lang))
+        preview=selection_preview(session, view), lang=lang, standard=session.card_set().is_standard))
 
 
 class StarlignedBoard(HtmlBoard):

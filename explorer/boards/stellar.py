@@ -187,7 +187,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
                 for slot in sorted(view["row"], key=int)],
         "seats": seats,
         "events": [said for said in (event_text(event, lang) for event in view["events"]) if said],
-        "card_list": text("stellar_board.card_list", lang, name=card_set_words("stellar", card_set, lang)[0],
+        "card_list": text("stellar_board.card_list", lang, name=card_set_words("stellar", card_set, lang, session.card_set().is_standard)[0],
                           provenance=optional_text(f"stellar_board.provenance.{source}", lang, source)),
     }
 

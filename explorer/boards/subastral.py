@@ -156,16 +156,17 @@ def action_preview(session: GameSession, lang: str = "en") -> dict | None:
 
 
 def subastral_html(view: dict, *, step: int, moves: int, last_move: str | None = None,
-                   problem: str | None = None, preview: dict | None = None, lang: str = "en") -> str:
+                   problem: str | None = None, preview: dict | None = None, lang: str = "en", standard: bool = True) -> str:
     """The Subastral table for one observation (``view``) as HTML, with ``preview`` (see action_preview)
     drawn, its texts in ``lang`` (``locales/<lang>/subastral_board.json``; events in ``lang`` where
     the game writes them; ``last_move`` and ``problem`` are shown as given)."""
     return render("subastral_board.html", **subastral_context(view, step=step, moves=moves, last_move=last_move,
-                                                             problem=problem, preview=preview, lang=lang))
+                                                             problem=problem, preview=preview, lang=lang,
+                                                             standard=standard))
 
 
 def subastral_context(view: dict, *, step: int, moves: int, last_move: str | None = None,
-                      problem: str | None = None, preview: dict | None = None, lang: str = "en") -> dict:
+                      problem: str | None = None, preview: dict | None = None, lang: str = "en", standard: bool = True) -> dict:
     """Everything ``templates/subastral_board.html`` shows, from one observation (see subastral_html)."""
     def t(key: str, **values) -> str:
         return _t(key, lang, **values)
@@ -286,7 +287,7 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
         "events": [event_text(event, lang) for event in view["events"] if event.get("text")],
         "legend": [{"colour": biome_colours(b)[0], "name": biome_title(b, lang)} for b in biomes],
         "provenance": t("provenance", **dict(zip(("name", "provenance"), card_set_words(
-            "subastral", {"name": t("unknown"), "provenance": t("unknown"), **card_set}, lang)))),
+            "subastral", {"name": t("unknown"), "provenance": t("unknown"), **card_set}, lang, standard)))),
     }
 
 
@@ -303,4 +304,5 @@ class SubastralBoard(HtmlBoard):
         problem = live_replay_problem(session)
         problem = replay_problem_text(session, problem, lang) if problem else None
         return subastral_html(session.view(), step=session.cursor, moves=len(session.log),
-                              last_move=last_move, problem=problem, preview=action_preview(session, lang), lang=lang)
+                              last_move=last_move, problem=problem, preview=action_preview(session, lang), lang=lang,
+                              standard=session.card_set().is_standard)

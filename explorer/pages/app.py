@@ -92,10 +92,15 @@ class ExplorerApp(pn.viewable.Viewer):
     session = param.ClassSelector(class_=GameSession, constant=True)
     lang = param.Selector(default=LANGUAGES[0], objects=list(LANGUAGES), constant=True,
                           doc="The page's language (``?lang=``, else the browser's): rule links and explanations.")
+    card_file = param.String(default=None, allow_None=True, constant=True,
+                             doc="The saved card file the address dealt the game with (``&cards=NAME``): the "
+                                 "language switch keeps it while the session plays with that file.")
 
     def __init__(self, session: GameSession | None = None, **params):
         super().__init__(session=session or bot_session(), **params)
         session = self.session
+        # (the game the card file was given for: another game, or a replay's own file, drops the name)
+        self._card_file_spec = session.spec if self.card_file else None
         self.controls: dict[str, pn.widgets.Widget] = {}
         self.seat_controllers = SeatControllers(session=session, lang=self.lang)
         self.stepper = Stepper(session=session, lang=self.lang)
@@ -107,7 +112,7 @@ class ExplorerApp(pn.viewable.Viewer):
         session.param.watch(self._on_game, "game")
         self.log_view = EventLog(session=session, lang=self.lang)
         self.rules_links = pn.pane.HTML("", css_classes=["rules-links"], margin=(0, 10), sizing_mode="stretch_width")
-        session.param.watch(self._sync_rules_links, "game")
+        session.param.watch(self._sync_rules_links, ["game", "spec"])
         self._sync_rules_links()
         self.branches = BranchesPanel(session=session, lang=self.lang)
         self.replay_problem = ReplayProblem(session=session, lang=self.lang)
@@ -179,15 +184,24 @@ class ExplorerApp(pn.viewable.Viewer):
         self.variant_box.objects = widgets or [pn.pane.Markdown(t("explorer.no_variants"))]
 
     def _sync_rules_links(self, *events) -> None:
-        """The game's rules page and tutorial; the header's language switch keeps the game."""
+        """The game's rules page and tutorial; the header's language switch keeps the game (and the
+        saved card file while the game is dealt with it)."""
         lang, game = self.lang, self.session.game
         if events:
-            self.template.keep_in_switch(game=game)
+            self.template.keep_in_switch(**self._switch_args())
         title = rules.get_game(game).title
         tutorial = (f'<div><a class="tutorial-page-link" href="{esc(tutorial_href(game, lang))}" target="tutorial">'
                     f'{text("explorer.tutorial_link", lang, game=title)}</a></div>' if game in tutorials_available() else "")
         self.rules_links.object = (f'<div><a class="rules-page-link" href="{esc(rules_href(game, lang))}" target="rules">'
                                    f'{text("explorer.rules_link", lang, game=title)}</a></div>{tutorial}')
+
+    def _switch_args(self) -> dict[str, str]:
+        """What the language switch keeps in its addresses: the game, and the card file's name while
+        the session is dealt with the file the address named."""
+        args = {"game": self.session.game}
+        if self.card_file and self.session.spec is self._card_file_spec:
+            args["cards"] = self.card_file
+        return args
 
     def _sync_seats(self, *events) -> None:
         options = _options_for_seats(self.session.players, self.lang)
@@ -359,7 +373,7 @@ class ExplorerApp(pn.viewable.Viewer):
         main = pn.Column(self.replay_problem, self.stepper, self.tabs, sizing_mode="stretch_width", margin=0)
         # (No busy spinner, on any page: a step answers in milliseconds, and the spinner's own updates,
         # sent from Panel's event bookkeeping, were seen to trip Bokeh's document lock under load.)
-        return PageTemplate(page="explorer", lang=self.lang, switch={"game": self.session.game},
+        return PageTemplate(page="explorer", lang=self.lang, switch=self._switch_args(),
                             title=t("explorer.title"), sidebar=sidebar, main=[main], sidebar_width=330)
 
     def _on_advisor_card(self, event) -> None:
@@ -375,7 +389,7 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
     the address names (``/explorer?game=biome_blitz&players=3&seed=7``, ``&cards=NAME`` for a saved card file,
     see :func:`addressed_session`),
     or, for ``/explorer?table=ID``, that finished playtest table's game with every hand shown."""
-    notice = alert = None
+    notice = alert = card_file = None
     table_id = query_arg("table") if session is None else None
     if table_id is not None:
         try:
@@ -386,7 +400,8 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
     elif session is None:
         session, notice = addressed_session(query_arg, page_language())
         alert = "address-refused"
-    template = ExplorerApp(session=session, lang=page_language()).template
+        card_file = query_arg("cards") if session is not None and notice is None else None
+    template = ExplorerApp(session=session, lang=page_language(), card_file=card_file).template
     if notice:
         # (it holds the address's values: shown as they are, never read as HTML or Markdown)
         template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=[alert]))

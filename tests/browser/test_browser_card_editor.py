@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from explorer.cardfiles import CardLibrary, standard_file
+from explorer.cardfiles import CARDS_ENV, CardLibrary, standard_file
+from explorer.pages.app import create_app
 from explorer.pages.cards_page import create_page
 from tests.helpers.explorer_page import shot, wait_until
 from tests.helpers.workshop_pages import FORGE_JS, edit_cell
@@ -18,9 +19,10 @@ LOAD_TIMEOUT = 30_000
 
 
 @pytest.fixture
-def served(serve_app, tmp_path):
+def served(serve_app, tmp_path, monkeypatch):
     """``(url, editors, library)``: the card editor's URL, the server-side editor of every page opened,
-    and the card library (a fresh folder) it saves in."""
+    and the card library (a fresh folder) it saves in, where a served explorer finds it too."""
+    monkeypatch.setenv(CARDS_ENV, str(tmp_path / "cards"))
     library = CardLibrary(tmp_path / "cards")
     editors = []
 
@@ -32,7 +34,7 @@ def served(serve_app, tmp_path):
     return serve_app(factory, path="cards"), editors, library
 
 
-def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(page: Page, served):
+def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(page: Page, served, serve_app):
     url, editors, library = served
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(url + "?lang=en")
@@ -65,6 +67,19 @@ def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(pa
     expect(page.locator(".cards-saved select option")).to_have_text(["cheaper crocodile"])
     link = page.locator("a.cards-open-explorer")
     expect(link).to_have_attribute("href", "/explorer?game=biome_blitz&cards=cheaper+crocodile&lang=en")
+
+    # The explorer deals with the saved file: its board says the cards are edited (the file still bears the
+    # standard file's name), and its language switch keeps the file.
+    explorer = page.context.new_page()
+    explorer.goto(serve_app(create_app, path="explorer") + "?game=biome_blitz&cards=cheaper+crocodile&lang=en")
+    expect(explorer.locator(".bb-board")).to_contain_text("Biome Blitz cards, edited (not the standard file)",
+                                                          timeout=LOAD_TIMEOUT)
+    switch = explorer.locator(".language-switch a.lang-ja")
+    expect(switch).to_have_attribute("href", "?game=biome_blitz&cards=cheaper+crocodile&lang=ja")
+    switch.click()
+    expect(explorer.locator(".bb-board")).to_contain_text("Biome Blitzのカード（編集済み、標準ファイルとは異なる）",
+                                                          timeout=LOAD_TIMEOUT)
+    explorer.close()
 
     # Another deck, and back.
     page.locator(".cards-decks button", has_text="ecosystems").click()

@@ -52,3 +52,22 @@ def test_an_addressed_game_that_is_not_one_opens_biome_blitz_and_says_so_as_text
     assert page.editor.game == "biome_blitz" and said in page.editor.notice
     shown = page.editor.notice_pane.object
     assert "&lt;img src=x" in shown and "<img" not in shown
+
+
+@pytest.mark.parametrize("lang, edited", [("en", "Biome Blitz cards, edited (not the standard file)"),
+                                          ("ja", "Biome Blitzのカード（編集済み、標準ファイルとは異なる）")])
+def test_the_explorer_says_an_edited_file_is_not_the_standard_one_and_its_language_switch_keeps_it(library, lang, edited):
+    from explorer.pages.app import ExplorerApp
+    session, _ = addressed_session({"game": "biome_blitz", "cards": "weak first"}.get, lang)
+    # The editor keeps the file's name, the standard file's: the board said "standard cards" all the same.
+    assert session.replay()["cards"]["name"] == standard_file("biome_blitz")["name"]
+    app = ExplorerApp(session=session, lang=lang, card_file="weak first")
+    assert edited in app.board.html()
+    switch = app.template.language_switch.object
+    assert "cards=weak+first" in switch and "game=biome_blitz" in switch
+    session.seed = 5                                       # a new deal keeps the file, and the switch keeps it
+    assert "cards=weak+first" in app.template.language_switch.object
+    session.game = "subastral"                             # another game has its standard cards
+    switch = app.template.language_switch.object
+    assert "game=subastral" in switch and "cards=" not in switch
+    assert ("standard cards" if lang == "en" else "標準カード") in app.board.html()
