@@ -382,6 +382,11 @@ class GameSpec(abc.ABC, Generic[S, A]):
         """How many of each physical card are on the table, in any zone: constant through a game."""
         return None
 
+    def set_aside(self, state: S) -> dict[str, int]:
+        """The cards of the inventory that are out of play (in the box, or left unused), by name: at the
+        deal, what this player count (or variant) leaves out. Empty for a game that sets nothing aside."""
+        return {}
+
     def sample_hidden(self, state: S, seat: Seat | None, rng: random.Random) -> S | None:
         """A state ``seat`` cannot tell from ``state``: everything it may not see re-dealt at random.
 

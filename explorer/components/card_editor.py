@@ -21,6 +21,8 @@ from __future__ import annotations
 import html
 import io
 import json
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -42,6 +44,21 @@ esc = html.escape
 EDITOR_CSS = stylesheet("components/card_editor")
 #: Tabulator's editor per column kind (a column with choices gets a list).
 EDITORS = {"int": {"type": "number"}, "bool": "tickCross", "text": "input", "json": "input"}
+#: Deals compared to tell a set-aside chosen at random (Jump Gate's unused resources) from a fixed one (a box).
+ASIDE_SEEDS = (0, 1, 2)
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    """The cards of a file at one player count, as the game deals them: ``in_play`` cards, ``set_aside``
+    (the box, unused components: ``random`` when each deal chooses which), and ``copies`` per card name:
+    those in play, or, when the set-aside is random, on the table with those set aside."""
+
+    players: int
+    in_play: int
+    set_aside: int
+    random: bool
+    copies: dict[str, int]
 
 
 def _plain(value: Any) -> Any:
@@ -120,7 +137,7 @@ class CardEditor(pn.viewable.Viewer):
         if self.row is None:
             self.sub_deck = self.sub_row = None
             return
-        subs = card_edits.sub_decks(self.data, self.deck, self.row)
+        subs = card_edits.sub_decks(self.data, self.deck, self.row, self.standard)
         if self.sub_deck not in subs:
             self.sub_deck = subs[0] if subs else None
             self.sub_row = None
@@ -145,9 +162,9 @@ class CardEditor(pn.viewable.Viewer):
 
     def _first_card_with_decks(self, data: dict[str, Any]) -> None:
         """A deck whose cards hold decks (Subastral's biomes) opens on its first card, its own deck shown."""
-        if card_edits.nested_keys(data, self.deck):
+        if card_edits.nested_keys(data, self.deck, self.standard):
             self.row = 0
-            subs = card_edits.sub_decks(data, self.deck, 0)
+            subs = card_edits.sub_decks(data, self.deck, 0, self.standard)
             self.sub_deck = subs[0] if subs else None
 
     def load_saved(self, name: Any) -> bool:
@@ -179,17 +196,17 @@ class CardEditor(pn.viewable.Viewer):
         return True
 
     def _columns(self, deck: DeckPath) -> dict[str, Column]:
-        return {column.key: column for column in card_edits.columns(self.data, deck, self.vocabulary)}
+        return {column.key: column for column in card_edits.columns(self.data, deck, self.vocabulary, self.standard)}
 
     def _deck(self, deck: Any) -> DeckPath:
         """``deck`` when it is one of the draft's decks (top, or inside a card), else EditRefused."""
         if not isinstance(deck, tuple) or not deck:
             raise EditRefused("no such deck")
-        if deck in card_edits.decks(self.data):
+        if deck in card_edits.decks(self.data, self.standard):
             return deck
-        if len(deck) == 3 and isinstance(deck[1], int) and (deck[0],) in card_edits.decks(self.data):
+        if len(deck) == 3 and isinstance(deck[1], int) and (deck[0],) in card_edits.decks(self.data, self.standard):
             rows = card_edits.get(self.data, deck[:1])
-            if 0 <= deck[1] < len(rows) and deck in card_edits.sub_decks(self.data, deck[:1], deck[1]):
+            if 0 <= deck[1] < len(rows) and deck in card_edits.sub_decks(self.data, deck[:1], deck[1], self.standard):
                 return deck
         raise EditRefused(f"no deck {card_edits.deck_name(deck)[:60]} in this file")
 
@@ -208,7 +225,7 @@ class CardEditor(pn.viewable.Viewer):
 
     def add(self, deck: Any) -> bool:
         """A new card at the end of ``deck`` (a copy of its last: ``card_edits.add_row``), selected."""
-        return self._change_rows(card_edits.add_row, deck, select=lambda data, deck: len(card_edits.get(data, deck)) - 1)
+        return self._change_rows(lambda data, deck: card_edits.add_row(data, deck, self.standard), deck, select=lambda data, deck: len(card_edits.get(data, deck)) - 1)
 
     def duplicate(self, deck: Any, row: Any) -> bool:
         return self._change_rows(card_edits.duplicate_row, deck, row, select=lambda data, deck: row + 1)
@@ -253,7 +270,7 @@ class CardEditor(pn.viewable.Viewer):
 
     def show_deck(self, name: Any) -> bool:
         """Show the top-level deck called ``name`` (``animals``), its first card's own deck with it if it has one."""
-        deck = next((deck for deck in card_edits.decks(self.data) if card_edits.deck_name(deck) == name), None)
+        deck = next((deck for deck in card_edits.decks(self.data, self.standard) if card_edits.deck_name(deck) == name), None)
         if deck is None:
             return False
         if deck == self.deck:
@@ -292,7 +309,7 @@ class CardEditor(pn.viewable.Viewer):
 
     def other_fields(self) -> dict[str, Any]:
         """The file's fields that are not decks (its name, notes; Stellar's satellites, Starligned's moon cards)."""
-        decks = {deck[0] for deck in card_edits.decks(self.data)}
+        decks = {deck[0] for deck in card_edits.decks(self.data, self.standard)}
         return {key: value for key, value in self.data.items() if key not in decks}
 
     def apply_other_fields(self, content: Any) -> bool:
@@ -302,7 +319,7 @@ class CardEditor(pn.viewable.Viewer):
             fields = load_json(content, what="fields")
         except InvalidPosition as error:
             return self._refuse(error)
-        decks = {deck[0] for deck in card_edits.decks(self.data)}
+        decks = {deck[0] for deck in card_edits.decks(self.data, self.standard)}
         if not isinstance(fields, dict) or set(fields) & decks:
             return self._refuse(EditRefused(self.t("other_fields_object")))
         self._take(_ordered(self.data, fields, decks))
@@ -333,16 +350,27 @@ class CardEditor(pn.viewable.Viewer):
         return card_edits.diff(self.standard, self.data)
 
     def counts(self) -> dict[int, int] | None:
-        """Cards in the game (every deck) at each player count, as the game deals them; None while refused."""
+        """Cards in play (every deck) at each player count, as the game deals them; None while refused."""
+        per_count = self.player_counts()
+        return None if per_count is None else {each.players: each.in_play for each in per_count}
+
+    def player_counts(self) -> list[PlayerCount] | None:
+        """The file's cards at each player count the game allows (:class:`PlayerCount`), with the
+        standard variants, as the game deals them; None while the game refuses the file."""
         if self.problem is not None:
             return None
         game = check_file(self.game, self.data)
-        out = {}
+        out = []
         for players in game.player_counts:
-            inventory = game.inventory(game.new_game(players, 0))
+            deals = [game.new_game(players, seed) for seed in ASIDE_SEEDS]
+            inventory = game.inventory(deals[0])
             if inventory is None:
                 return None
-            out[players] = sum(inventory.values())
+            aside = game.set_aside(deals[0])
+            random = any(game.set_aside(deal) != aside for deal in deals[1:])
+            copies = Counter(inventory) if random else Counter(inventory) - Counter(aside)
+            out.append(PlayerCount(players, sum(inventory.values()) - sum(aside.values()), sum(aside.values()), random,
+                                   {card: copies[card] for card in inventory}))
         return out
 
     def explorer_href(self) -> str | None:
@@ -462,11 +490,11 @@ class CardEditor(pn.viewable.Viewer):
                                   f'<b>{esc(self.problem.problem_in(self.lang))}</b></div>')
         self.notice_pane.object = f'<div class="cards-refusal">{esc(self.notice)}</div>' if self.notice else ""
         self.save_button.disabled = self.problem is not None
-        decks = card_edits.decks(self.data)
+        decks = card_edits.decks(self.data, self.standard)
         self.deck_select.options = {card_edits.deck_name(deck): card_edits.deck_name(deck) for deck in decks}
         self.deck_select.value = card_edits.deck_name(self.deck)
         self._show_table(self.table, self.deck, self.row, self.deck_problem)
-        subs = card_edits.sub_decks(self.data, self.deck, self.row) if self.row is not None else []
+        subs = card_edits.sub_decks(self.data, self.deck, self.row, self.standard) if self.row is not None else []
         self.sub_section.visible = self.sub_deck is not None and self.sub_deck in subs
         if self.sub_section.visible:
             label = card_edits.card_label(self.data, self.deck, self.row)
@@ -485,7 +513,7 @@ class CardEditor(pn.viewable.Viewer):
     def _show_table(self, table: pn.widgets.Tabulator, deck: DeckPath, row: int | None, problem_pane) -> None:
         import pandas as pd
 
-        columns = card_edits.columns(self.data, deck, self.vocabulary)
+        columns = card_edits.columns(self.data, deck, self.vocabulary, self.standard)
         frame = pd.DataFrame(card_edits.rows(self.data, deck, columns), columns=[c.key for c in columns], dtype=object)
         editors = {c.key: ({"type": "list", "values": list(c.choices)} if c.choices else EDITORS[c.kind]) for c in columns}
         formatters = {c.key: "tickCross" for c in columns if c.kind == "bool"}
@@ -537,12 +565,29 @@ class CardEditor(pn.viewable.Viewer):
             pn.FlexBox(*widgets.values(), sizing_mode="stretch_width"), apply]
 
     def _counts_html(self) -> str:
-        counts = self.counts()
-        if counts is None:
+        """Per player count: the cards in play and set aside; then, folded, each card's copies per player
+        count (the cards whose copies change with the count first, marked)."""
+        per_count = self.player_counts()
+        if per_count is None:
             return f"<p>{esc(self.t('counts_none'))}</p>"
-        cells = "".join(f"<tr><td>{players}</td><td>{total}</td></tr>" for players, total in counts.items())
-        return (f'<table class="cards-counts-table"><tr><th>{esc(self.t("players"))}</th>'
-                f'<th>{esc(self.t("cards_in_game"))}</th></tr>{cells}</table>')
+        t = self.t
+        cells = "".join(
+            f'<tr class="cards-count-{each.players}"><td>{each.players}</td><td>{each.in_play}</td><td>'
+            + esc(t("set_aside_random" if each.random else "set_aside_fixed", count=each.set_aside)) + "</td></tr>"
+            for each in per_count)
+        totals = (f'<table class="cards-counts-table"><tr><th>{esc(t("players"))}</th><th>{esc(t("cards_in_game"))}</th>'
+                  f'<th>{esc(t("set_aside"))}</th></tr>{cells}</table>')
+        names = list(dict.fromkeys(name for each in per_count for name in each.copies))
+        varies = {name for name in names if len({each.copies.get(name, 0) for each in per_count}) > 1}
+        rows = "".join(
+            ('<tr class="cards-count-varies">' if name in varies else "<tr>") + f"<td>{esc(name)}</td>"
+            + "".join(f"<td>{each.copies.get(name, 0)}</td>" for each in per_count) + "</tr>"
+            for name in sorted(names, key=lambda name: name not in varies))
+        note = t("per_card_random") if any(each.random for each in per_count) else t("per_card_note")
+        per_card = (f'<details class="cards-per-card"><summary>{esc(t("per_card", varies=len(varies)))}</summary>'
+                    f'<p>{esc(note)}</p><table class="cards-counts-table"><tr><th>{esc(t("card"))}</th>'
+                    + "".join(f"<th>{each.players}</th>" for each in per_count) + f"</tr>{rows}</table></details>")
+        return totals + per_card
 
     def _diff_html(self) -> str:
         changes = self.changes()

@@ -82,22 +82,39 @@ def _is_deck(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
 
 
-def decks(data: Mapping[str, Any]) -> list[DeckPath]:
-    """The file's top-level decks (lists of objects), in the file's order."""
-    return [(key,) for key, value in data.items() if _is_deck(value)]
+def decks(data: Mapping[str, Any], standard: Mapping[str, Any] | None = None) -> list[DeckPath]:
+    """The file's top-level decks (lists of objects), in the file's order; an empty list is one where the
+    ``standard`` file has a deck (so an emptied deck can be filled again)."""
+    return [(key,) for key, value in data.items()
+            if _is_deck(value) or (value == [] and standard is not None and _is_deck(standard.get(key)))]
 
 
-def sub_decks(data: Mapping[str, Any], deck: DeckPath, row: int) -> list[DeckPath]:
-    """The decks inside card ``row`` of ``deck`` (an animal's abilities, a biome's cards)."""
+def sub_decks(data: Mapping[str, Any], deck: DeckPath, row: int, standard: Mapping[str, Any] | None = None) -> list[DeckPath]:
+    """The decks inside card ``row`` of ``deck`` (an animal's abilities, a biome's cards), an empty one
+    too where cards of its kind hold a deck (in this file or the ``standard`` one: an animal without
+    abilities can be given one)."""
     card = get(data, deck)[row]
-    return [(*deck, row, key) for key, value in card.items() if isinstance(value, list) and value
-            and all(isinstance(item, dict) for item in value)]
+    nested = nested_keys(data, deck, standard)
+    return [(*deck, row, key) for key, value in card.items() if isinstance(value, list) and key in nested]
 
 
-def nested_keys(data: Mapping[str, Any], deck: DeckPath) -> set[str]:
-    """The keys of ``deck``'s cards that hold decks of their own (shown as tables of their own)."""
-    return {key for row in get(data, deck) for key, value in row.items()
-            if isinstance(value, list) and value and all(isinstance(item, dict) for item in value)}
+def nested_keys(data: Mapping[str, Any], deck: DeckPath, standard: Mapping[str, Any] | None = None) -> set[str]:
+    """The keys of ``deck``'s cards that hold decks of their own (shown as tables of their own), in this
+    file or, for cards of the same kind, in the ``standard`` one."""
+    cards = [*get(data, deck), *(_of_kind(standard, deck) if standard is not None else ())]
+    return {key for row in cards if isinstance(row, Mapping) for key, value in row.items() if _is_deck(value)}
+
+
+def _of_kind(data: Any, deck: DeckPath) -> list[Any]:
+    """The cards of ``data`` at ``deck``'s place whatever its rows (``("animals", 3, "abilities")``: every
+    animal's abilities): what a deck's cards look like in another file."""
+    found = [data]
+    for step in deck:
+        if isinstance(step, int):
+            found = [item for value in found if isinstance(value, list) for item in value]
+        else:
+            found = [value[step] for value in found if isinstance(value, Mapping) and step in value]
+    return [card for value in found if isinstance(value, list) for card in value if isinstance(card, Mapping)]
 
 
 def _kind(values: list[Any]) -> str:
@@ -111,11 +128,12 @@ def _kind(values: list[Any]) -> str:
     return "json"
 
 
-def columns(data: Mapping[str, Any], deck: DeckPath, vocabulary: Vocabulary = Vocabulary()) -> list[Column]:
+def columns(data: Mapping[str, Any], deck: DeckPath, vocabulary: Vocabulary = Vocabulary(),
+            standard: Mapping[str, Any] | None = None) -> list[Column]:
     """The deck's columns: each key its cards have (in order of first use), an object spread into one
     column per key (``cost.leaf``), abilities' parameters left to the ability's own form."""
     rows = get(data, deck)
-    nested = nested_keys(data, deck)
+    nested = nested_keys(data, deck, standard)
     is_abilities = bool(vocabulary.effects) and all("effect" in row for row in rows)
     order: dict[str, list[Any]] = {}
     for row in rows:
@@ -268,11 +286,23 @@ def duplicate_row(data: Mapping[str, Any], deck: DeckPath, row: int) -> dict[str
     return out
 
 
-def add_row(data: Mapping[str, Any], deck: DeckPath) -> dict[str, Any]:
+def add_row(data: Mapping[str, Any], deck: DeckPath, standard: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The file with a new card at the end of ``deck``: a copy of its last card (a new ``id``), which the
-    designer then changes (a blank card is no card any engine accepts)."""
-    cards = _check_row(data, deck, 0)
-    out = duplicate_row(data, deck, len(cards) - 1)
+    designer then changes (a blank card is no card any engine accepts); in an empty deck, a copy of the
+    first card of its kind in the ``standard`` file (an animal's first ability: any animal's)."""
+    try:
+        cards = get(data, deck)
+    except (KeyError, IndexError, TypeError):
+        raise EditRefused(f"no deck {deck_name(deck)} in this file") from None
+    if not isinstance(cards, list):
+        raise EditRefused(f"{deck_name(deck)} is not a deck")
+    if cards:
+        return duplicate_row(data, deck, len(cards) - 1)
+    model = _of_kind(standard, deck)[:1] if standard is not None else []
+    if not model:
+        raise EditRefused(f"{deck_name(deck)} is empty, and the standard file has no card of its kind to start from")
+    out = copy.deepcopy(dict(data))
+    get(out, deck).append(copy.deepcopy(dict(model[0])))
     return out
 
 

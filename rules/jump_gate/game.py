@@ -229,6 +229,10 @@ class JumpGate(ModuleGame[State, Action, Components]):
         out.update({comps.navcomp_names[k]: n for k, n in sorted(navcomp.items())})
         return out
 
+    def set_aside(self, state: State) -> dict[str, int]:
+        """The resources left unused (a smaller ring takes fewer: which ones is dealt at random)."""
+        return {state.comps.resource_names[k]: n for k, n in sorted(Counter(state.unused).items())}
+
     def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
         """Re-deal what ``seat`` cannot see: face-down resources, other seats' hidden resources and
         the unused ones among themselves (hidden resources are never Fame), and the NavComp deck

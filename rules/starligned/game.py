@@ -130,6 +130,10 @@ class Starligned(ModuleGame[State, Action, CardSet]):
             every.update(c // 2 for c in state.chosen if c != NONE)
         return {state.cards.ids[c]: n for c, n in sorted(every.items())}
 
+    def set_aside(self, state: State) -> dict[str, int]:
+        """The box (the cards a smaller table leaves out)."""
+        return {state.cards.ids[c]: n for c, n in sorted(Counter(state.box).items())}
+
     def _hidden_slots(self, state: State, seat: Seat | None) -> tuple[list[Seat], list[Seat]]:
         others = [s for s in range(state.players) if s != seat]
         chosen = [s for s in others if state.phase == PLAY and state.chosen[s] != NONE]

@@ -224,6 +224,10 @@ class Stellar(ModuleGame[State, Action, CardSet]):
             counts[state.pending] += 1
         return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
 
+    def set_aside(self, state: State) -> dict[str, int]:
+        """The box (the fifth starters, when the variant sends them there)."""
+        return {state.cards.card_name(kind): n for kind, n in sorted(Counter(state.box).items())}
+
     def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
         """Re-deal what ``seat`` cannot see among itself: the deck, the box, the other seats' hand
         cards it did not see taken, their starter cards, their face-down cards it did not see in the

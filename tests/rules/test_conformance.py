@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections import Counter
 import random
 
 import pytest
@@ -92,6 +93,8 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
         seed = 1000 * players + index
         first = game.new_game(players, seed, variants)
         inventory = game.inventory(first)
+        # What the deal sets aside is among the game's cards.
+        assert not Counter(game.set_aside(first)) - Counter(inventory or {})
 
         def check(state, seat):
             encoded = game.encode(state)

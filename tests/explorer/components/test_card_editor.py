@@ -153,6 +153,48 @@ def test_subastral_counts_per_player_count_follow_the_cards_player_markers(libra
     assert after[2] == before[2] + 1 and after[5] == before[5]
 
 
+def test_counts_leave_out_what_a_player_count_sets_aside_and_show_each_cards_copies(library):
+    # Starligned's smaller tables box the white cards: 40 in play of 60 (the sum of the inventory said 60).
+    editor = CardEditor(library=library, game="starligned")
+    assert editor.counts() == {2: 40, 3: 40, 4: 60, 5: 60}
+    shown = editor._counts_html()
+    assert '<tr class="cards-count-2"><td>2</td><td>40</td><td>20</td></tr>' in shown
+    assert shown.count('class="cards-count-varies"') == 20          # the boxed cards: 0 at 2-3 players, 1 at 4-5
+    # Jump Gate sets unused resources aside at random: said so, and each card's copies are those on the table.
+    editor = CardEditor(library=library, game="jump_gate")
+    two = editor.player_counts()[0]
+    assert (two.players, two.set_aside, two.random, two.in_play) == (2, 18, True, 78)
+    assert sum(two.copies.values()) == 96 and "18, chosen at random at each deal" in editor._counts_html()
+    # Subastral: a card only bigger tables play has its row too, among those first.
+    editor = CardEditor(library=library, game="subastral")
+    name = next(name for name, copies in editor.player_counts()[-1].copies.items()
+                if copies and not editor.player_counts()[0].copies.get(name))
+    assert f'<tr class="cards-count-varies"><td>{name}</td><td>0</td>' in editor._counts_html()
+
+
+def test_an_animal_left_without_abilities_can_be_given_one_again(editor):
+    crocodile = ("animals", 1, "abilities")
+    assert editor.select(1) and editor.sub_deck == crocodile
+    assert editor.remove(crocodile, 0) and editor.data["animals"][1]["abilities"] == []
+    assert editor.problem is None                     # the game takes an animal without abilities
+    # Its abilities stay a table (empty) of the crocodile's: before, the table went and Add was refused.
+    assert editor.select(1) and editor.sub_deck == crocodile
+    assert shown(editor).sub_section.visible
+    assert editor.add(crocodile)
+    first = next(animal["abilities"][0] for animal in standard_file("biome_blitz")["animals"] if animal["abilities"])
+    assert editor.data["animals"][1]["abilities"] == [first] and editor.sub_row == 0
+    assert editor.problem is None and editor.ability()["effect"] == first["effect"]
+    # An emptied deck at the top stays a deck too, and can be filled again (the game says whether it may be empty).
+    resources = len(editor.data["resources"])
+    for _ in range(resources):
+        assert editor.remove(("resources",), 0)
+    assert ("resources",) in card_edits.decks(editor.data, editor.standard) and editor.show_deck("resources")
+    assert editor.add(("resources",)) and editor.data["resources"] == standard_file("biome_blitz")["resources"][:1]
+    # Without a standard file to start from, an empty deck is refused with the reason, nothing changed.
+    with pytest.raises(EditRefused, match="is empty, and the standard file has no card of its kind"):
+        card_edits.add_row({"animals": []}, ("animals",))
+
+
 #: Per game, a value its engine refuses: (deck, row, column, value).
 REFUSED = {"biome_blitz": (ANIMALS, 2, "power", -1), "subastral": (("biomes", 0, "cards"), 1, "number", 9),
            "stellar": (("types", 0, "cards"), 1, "stars", -1), "jump_gate": (("planets",), 2, "jump", -1),
