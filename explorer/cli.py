@@ -106,14 +106,17 @@ def _tables(args, store, path: Path) -> int:
 
 def _telemetry(args, store, path: Path) -> int:
     """``tables telemetry [ID] [--csv] [--out FILE]``: decision times per seat and refused moves by
-    rule, of one table or of every table (then also which rules people trip over most)."""
+    rule, of one table or of every table (then also which rules people trip over most, and each
+    game's time per decision)."""
     if args.table and store.table(args.table) is None:
         raise RulesError(f"there is no table {args.table!r} in {path}")
     if args.csv or args.json:
         if args.json:
             ids = [args.table] if args.table else [record.id for record in store.tables()]
             out = json.dumps({"seats": [row for each in ids for row in telemetry.table_summary(store, each)],
-                              "rules": telemetry.rule_summary(store, args.table)}, indent=1)
+                              "rules": telemetry.rule_summary(store, args.table),
+                              "decisions": [row for each in ids for row in telemetry.decision_rows(store, each)],
+                              "times": telemetry.time_summary(store, args.table)}, indent=1)
         else:
             out = telemetry.csv_text(store, args.table)
         if args.out:
@@ -135,6 +138,14 @@ def _telemetry(args, store, path: Path) -> int:
         for row in telemetry.rule_summary(store)[:20] or [{"game": "-", "rule": "no refused moves yet", "refusals": 0,
                                                            "tables": 0, "seats": 0}]:
             print(f"  {row['refusals']:>5}  {row['game']:<12} {row['rule']}  ({row['tables']} tables, {row['seats']} seats)")
+        print("time per decision, per game (and per player count):")
+        game_times = telemetry.time_summary(store)
+        for row in game_times:
+            count = "all counts" if row["players"] is None else f"{row['players']} players"
+            print(f"  {row['game']:<12} {count:<10}  median {row['median_seconds']:.1f}s, mean {row['mean_seconds']:.1f}s"
+                  f" over {row['decisions']} decisions ({row['tables']} tables, {row['seats']} seats)")
+        if not game_times:
+            print("  no timed decisions yet")
     return 0
 
 
@@ -162,7 +173,8 @@ def add_commands(sub) -> None:
     p.add_argument("--db", metavar="FILE", help="the tables' database (default: the user's data directory)")
     p.add_argument("--out", metavar="REPLAY.json")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--csv", action="store_true", help="telemetry: as CSV (a row per seat, then per rule refused)")
+    p.add_argument("--csv", action="store_true",
+                   help="telemetry: as CSV (a row per seat, per rule refused, per decision, per game's time per decision)")
     p.set_defaults(run=cmd_tables)
 
 

@@ -18,7 +18,8 @@ tests read every websocket message to check). Moves go to the table through the 
 A seat pins notes to moves from under its event log (:class:`~explorer.components.timeline.NoteForm`,
 through :meth:`TableHub.add_note`, which checks the seat's link); every page shows the notes its
 viewpoint may read (:meth:`TableHub.visible_notes`), and only those are ever given to the page. A
-finished table's page offers its telemetry as CSV (:mod:`explorer.tables.telemetry`).
+finished table's page offers its telemetry as CSV (:mod:`explorer.tables.telemetry`); the lobby sums
+up the ended tables' (the rules people trip over, the time per decision, per game) and offers it as CSV.
 
 A table plays the card file chosen in the lobby: the standard cards, or one saved in the card
 library for its game (:mod:`explorer.cardfiles`), named in the form and read on the server by that
@@ -56,8 +57,9 @@ from explorer.core.links import creator_page_link, explorer_path, refusal_markdo
 from explorer.components.scores import ScoreBreakdown
 from explorer.core.session import FixedViewSession, player_label, variant_label, variant_note, variant_options
 from explorer.tables.hub import CONTROLLERS, HUMAN, TableError, TableHub, db_path_from_args, get_hub
-from explorer.tables.store import SEED_LIMIT, token_digest
-from explorer.tables.telemetry import csv_text as telemetry_csv, table_summary as telemetry_summary
+from explorer.tables.store import SEED_LIMIT, TableStore, token_digest
+from explorer.tables.telemetry import (csv_text as telemetry_csv, rule_summary as telemetry_rules,
+                                      table_summary as telemetry_summary, time_summary as telemetry_times)
 from explorer.components.timeline import EventLog
 from explorer.pages.table_texts import card_file_html, esc, seat_name, t
 from explorer.web.request import page_language, page_origin, page_path, query_arg
@@ -451,6 +453,11 @@ class Lobby(pn.viewable.Viewer):
             callback=lambda: io.StringIO(telemetry_csv(self.hub.store, ended_only=True)), filename="tables-telemetry.csv",
             label=t("download_all_telemetry", lang), css_classes=["download-all-telemetry"], margin=(4, 5),
             stylesheets=[LONG_LABEL_CSS])
+        # ... and summed up on the page (read again only when another table has ended: an ended table's
+        # telemetry no longer changes).
+        self.telemetry_across = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["lobby-telemetry"],
+                                             margin=(4, 5), sizing_mode="stretch_width")
+        self._telemetry_ended: frozenset | None = None
         self.refresh_button.on_click(lambda event: self.refresh())
         self.game.param.watch(self._on_game, "value")
         self.players.param.watch(self._on_players, "value")
@@ -605,6 +612,10 @@ class Lobby(pn.viewable.Viewer):
         self.listing.object = (f'<table><tr>{heads}<th></th></tr>'
                                + "".join(rows) + "</table>") if rows else f"<i>{t('no_tables', lang)}</i>"
         self.rematch_of.options = finished
+        ended = frozenset(finished.values())
+        if ended != self._telemetry_ended:
+            self._telemetry_ended = ended
+            assign(self.telemetry_across, object=telemetry_across_html(self.hub.store, lang))
 
     def __panel__(self):
         lang = self.lang
@@ -614,8 +625,54 @@ class Lobby(pn.viewable.Viewer):
                          styles={"flex": "0 1 380px", "min-width": "0"})
         tables = pn.Column(self.created, pn.Row(pn.pane.Markdown(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
                            pn.Row(self.rematch_of, self.rematch_button, styles={"flex-wrap": "wrap"}),
-                           self.telemetry_download, styles={"flex": "1 1 560px", "min-width": "0"})
+                           self.telemetry_download, self.telemetry_across, styles={"flex": "1 1 560px", "min-width": "0"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
+
+
+#: How many rules of each game the lobby's summary names, most refused first (the CSV has them all).
+LOBBY_RULES_PER_GAME = 5
+
+
+def telemetry_across_html(store: TableStore, lang: str = "en") -> str:
+    """The lobby's summary of the tables that have ended (a live table's timings and refusals are its
+    players' until the end): per game, the rules refused most and the time per decision. Game ids
+    and rules come from the database: every text is escaped."""
+    rules_by_game: dict[str, list[dict]] = {}
+    for row in telemetry_rules(store, ended_only=True):
+        rules_by_game.setdefault(row["game"], []).append(row)
+    times = [row for row in telemetry_times(store, ended_only=True) if row["players"] is None]
+    title = f'<summary>{esc(t("telemetry_across_title", lang))}</summary>'
+    if not rules_by_game and not times:
+        return f'<details class="telemetry across-tables">{title}<p><i>{esc(t("telemetry_none_ended", lang))}</i></p></details>'
+
+    def heads(*keys: str) -> str:
+        return "<tr>" + "".join(f"<th>{esc(t('column.' + key, lang))}</th>" for key in keys) + "</tr>"
+
+    rules_rows = "".join(
+        f'<tr class="tripped"><td>{esc(_game_title(game))}</td><td>{esc(row["rule"])}</td>'
+        f'<td>{row["refusals"]}</td><td>{row["tables"]}</td></tr>'
+        for game in sorted(rules_by_game, key=_game_title) for row in rules_by_game[game][:LOBBY_RULES_PER_GAME])
+    times_rows = "".join(
+        f'<tr class="game-time"><td>{esc(_game_title(row["game"]))}</td><td>{esc(_times_text(row, lang))}</td>'
+        f'<td>{row["tables"]}</td></tr>' for row in sorted(times, key=lambda row: _game_title(row["game"])))
+    tables = []
+    if rules_rows:
+        tables.append(f'<table class="tripped-rules"><caption>{esc(t("telemetry_rules_caption", lang))}</caption>'
+                      f'{heads("game", "rule", "refusals", "tables_count")}{rules_rows}</table>')
+    if times_rows:
+        tables.append(f'<table class="game-times"><caption>{esc(t("telemetry_times_caption", lang))}</caption>'
+                      f'{heads("game", "decision_time", "tables_count")}{times_rows}</table>')
+    return f'<details class="telemetry across-tables">{title}{"".join(tables)}</details>'
+
+
+def _times_text(row: dict, lang: str) -> str:
+    return t("telemetry_times", lang, median=f'{row["median_seconds"]:.1f}', mean=f'{row["mean_seconds"]:.1f}',
+             n=row["decisions"])
+
+
+def _game_title(game: str) -> str:
+    """A game's title; a game id this server does not know (a file from elsewhere), as it is."""
+    return get_game(game).title if game in rules.GAMES else game
 
 
 # ---------------------------------------------------------------------------------------------

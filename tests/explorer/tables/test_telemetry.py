@@ -101,7 +101,8 @@ def test_the_summary_per_seat_and_across_tables(tmp_path):
     assert rows[2] == ["seat", "t1", "subastral", "2", "0", "", "", "0", ""]
     assert [row[:4] for row in rows[3:5]] == [["seat", "t2", "stellar", "1"], ["seat", "t2", "stellar", "2"]]
     assert rows[5] == list(telemetry.RULE_COLUMNS)
-    assert rows[6] == ["rule", "subastral", "play first", "2", "1", "1"] and len(rows) == 10
+    assert rows[6] == ["rule", "subastral", "play first", "2", "1", "1"] and [row[0] for row in rows].count("rule") == 4
+    assert rows[10] == list(telemetry.DECISION_COLUMNS)           # (then the kinds added since: after these)
     one = list(csv.reader(io.StringIO(telemetry.csv_text(store, "t2"))))
     assert [row[1] for row in one if row[0] == "seat"] == ["t2", "t2"]
     assert [row[2] for row in one if row[0] == "rule"] == ["a card of your hand", "play first"]
