@@ -205,6 +205,11 @@ def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(p
     download_info.value.save_as(path)
     data = json.loads(path.read_text())
     assert data["b"]["cards"] == more and rerun(data, executor="inprocess")[2] is None
+    # The command line plays the downloaded file again: the same results, to the last figure.
+    from tests.helpers.cli import cli
+    again = cli("compare", "--run", path, "--workers", 1, "--out", tmp_path / "again.json").stdout
+    assert f"reproduced {path}: the same results" in again
+    assert json.loads((tmp_path / "again.json").read_text()) == data
 
     page.locator(".analysis-cards-b select").select_option(label="Saved: stronger")
     expect(page.locator(".analysis-cards-shown-b")).to_contain_text("B plays with: stronger")
