@@ -346,6 +346,10 @@ def _print_compare(args: argparse.Namespace, game: AnyGame, result: JSONObject, 
     for seat in stats["difference_b_minus_a"]:
         print(f"  Player {seat['seat'] + 1}: score {_ci(seat['score_difference'], 2)}, "
               f"win rate {_ci(seat['win_rate_difference'], 3)}" + ("  (significant)" if seat["significant"] else ""))
+    first = stats["first_player_difference"]
+    if first["low"] is not None:
+        print(f"  first player: win rate {_ci(first, 3)}"
+              + ("  (significant)" if not first["low"] <= 0 <= first["high"] else ""))
     print("Cards (per game; final score of the seats that did), A then B:")
     _print_cards(stats)
     print(f"  {result['elapsed_s']:.2f} s")

@@ -30,7 +30,8 @@ from rules.protocol import AnyGame, JSONObject, RulesError
 from rules.registry import GAMES, get_game
 
 FORMAT = "rules-explorer-run"
-FORMAT_VERSION = 1
+#: 2: first-player advantage counts the deal's start player (1 counted seat 1's wins, whoever started).
+FORMAT_VERSION = 2
 KEYS = ("format", "format_version", "game", "game_version", "players", "seed", "games", "curves", "a", "b",
         "pairing", "answer", "results")
 SETTING_KEYS = ("variants", "bots", "cards")

@@ -23,6 +23,8 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     decisions: int
+    #: The seat that played first (the deal's start player; ``GameSpec.first_player``), None if the game has none.
+    first: int | None = None
 
 
 def play_game(game: GameSpec[S, A], players: int, seed: int, bots: Sequence[str],
@@ -31,6 +33,7 @@ def play_game(game: GameSpec[S, A], players: int, seed: int, bots: Sequence[str]
     """One game; returns ``(final state, GameResult, actions or None)``. ``on_step(state)`` is called
     after every decision."""
     state = game.new_game(players, seed, variants)
+    first = game.first_player(state)
     seat_bots = [bots[s % len(bots)] for s in range(players)]
     actions: list[tuple[Seat, A]] | None = [] if keep_actions else None
     decisions = 0
@@ -47,7 +50,8 @@ def play_game(game: GameSpec[S, A], players: int, seed: int, bots: Sequence[str]
             on_step(state)
         if actions is not None:
             actions.append((seat, action))
-    result = GameResult(seed=seed, scores=game.scores(state), winners=game.winners(state), decisions=decisions)
+    result = GameResult(seed=seed, scores=game.scores(state), winners=game.winners(state), decisions=decisions,
+                        first=first)
     return state, result, actions
 
 

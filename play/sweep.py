@@ -60,6 +60,10 @@ class Tally:
     score2: list[int] = field(default_factory=list)           # per seat: sum of squared scores
     wins: list[int] = field(default_factory=list)             # per seat: sum of win shares x WIN_UNIT
     wins2: list[int] = field(default_factory=list)            # per seat: sum of squared win shares x WIN_UNIT^2
+    #: The first player's (the deal's start player's) wins: games that have one, win shares x WIN_UNIT.
+    first_games: int = 0
+    first_wins: int = 0
+    first_wins2: int = 0
     length: int = 0                                           # sum of decisions per game
     length2: int = 0
     spread: int = 0                                           # sum of (best score - worst score)
@@ -85,8 +89,14 @@ class Tally:
             if not getattr(self, name):
                 setattr(self, name, [[] for _ in range(self.players)])
 
-    def add_game(self, scores: Sequence[int], winners: Sequence[int], decisions: int) -> None:
+    def add_game(self, scores: Sequence[int], winners: Sequence[int], decisions: int, first: int | None = None) -> None:
+        """One game's final ``scores``, ``winners``, length, and the seat that played ``first`` (None: none)."""
         self.games += 1
+        if first is not None:
+            share = WIN_UNIT // len(winners) if first in winners else 0
+            self.first_games += 1
+            self.first_wins += share
+            self.first_wins2 += share * share
         for s in range(self.players):
             self.score[s] += scores[s]
             self.score2[s] += scores[s] * scores[s]
@@ -141,7 +151,7 @@ class Tally:
 
     def __add__(self, other: "Tally") -> "Tally":
         out = Tally(self.players)
-        for name in ("games", "length", "length2", "spread", "spread2"):
+        for name in ("games", "first_games", "first_wins", "first_wins2", "length", "length2", "spread", "spread2"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         for name in ("score", "score2", "wins", "wins2"):
             setattr(out, name, [x + y for x, y in zip(getattr(self, name), getattr(other, name))])
@@ -183,6 +193,10 @@ class ChunkResult:
     diff2: list[int] = field(default_factory=list)
     wdiff: list[int] = field(default_factory=list)  # per seat: sum of (win B - win A) x WIN_UNIT
     wdiff2: list[int] = field(default_factory=list)
+    #: The first player's win share B - A (x WIN_UNIT), over the games where both settings have a first player.
+    fgames: int = 0
+    fdiff: int = 0
+    fdiff2: int = 0
 
 
 # -- statistics ---------------------------------------------------------------------------------
@@ -193,7 +207,8 @@ def setting_stats(t: Tally) -> JSONObject:
         seats.append({"seat": s, "score": mean_ci(t.score[s], t.score2[s], n),
                       "win_rate": wilson(t.wins[s] / WIN_UNIT, n)})
     fair = 1 / t.players
-    first = wilson(t.wins[0] / WIN_UNIT, n)
+    # (the deal's start player, whichever seat it is: the start is drawn at random in every game here)
+    first = wilson(t.first_wins / WIN_UNIT, t.first_games)
     return {
         "games": n,
         "seats": seats,
@@ -263,6 +278,7 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
     paired = len(job.settings) == 2
     zeros = [0] * job.players
     diff, diff2, wdiff, wdiff2 = list(zeros), list(zeros), list(zeros), list(zeros)
+    fgames = fdiff = fdiff2 = 0
     for i in range(first, first + count):
         seed = job.seed + i
         results: list[GameResult] = []
@@ -271,7 +287,7 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
             uses: list[CardUse] = []
             on_step = _recorder(game, curve if job.curves else None, uses if job.cards else None)
             _, result, _ = play_game(game, job.players, seed, bots, dict(variants), on_step=on_step)
-            tally.add_game(result.scores, result.winners, result.decisions)
+            tally.add_game(result.scores, result.winners, result.decisions, result.first)
             if job.curves:
                 tally.add_curve(curve)
             if job.cards:
@@ -287,7 +303,15 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
                 wb = WIN_UNIT // len(b.winners) if s in b.winners else 0
                 wdiff[s] += wb - wa
                 wdiff2[s] += (wb - wa) ** 2
-    return ChunkResult(first, tallies, diff, diff2, wdiff, wdiff2) if paired else ChunkResult(first, tallies)
+            if a.first is not None and b.first is not None:
+                fa = WIN_UNIT // len(a.winners) if a.first in a.winners else 0
+                fb = WIN_UNIT // len(b.winners) if b.first in b.winners else 0
+                fgames += 1
+                fdiff += fb - fa
+                fdiff2 += (fb - fa) ** 2
+    if not paired:
+        return ChunkResult(first, tallies)
+    return ChunkResult(first, tallies, diff, diff2, wdiff, wdiff2, fgames, fdiff, fdiff2)
 
 
 def _recorder(game: AnyGame, curve: list[tuple[int, ...]] | None,
@@ -466,7 +490,8 @@ def _plus(a: list[int], b: list[int]) -> list[int]:
 def combined(a: ChunkResult, b: ChunkResult) -> ChunkResult:
     """Two chunks' sums as one (``a``'s ``first``): a run's statistics depend on its sums alone."""
     return ChunkResult(a.first, [x + y for x, y in zip(a.tallies, b.tallies)], _plus(a.diff, b.diff),
-                       _plus(a.diff2, b.diff2), _plus(a.wdiff, b.wdiff), _plus(a.wdiff2, b.wdiff2))
+                       _plus(a.diff2, b.diff2), _plus(a.wdiff, b.wdiff), _plus(a.wdiff2, b.wdiff2),
+                       a.fgames + b.fgames, a.fdiff + b.fdiff, a.fdiff2 + b.fdiff2)
 
 
 class Prefix:
@@ -574,8 +599,10 @@ def paired_stats(results: Sequence[ChunkResult], players: int) -> JSONObject:
         win = mean_ci(wdiff[s], wdiff2[s], n, scale=WIN_UNIT)
         seats.append({"seat": s, "score_difference": score, "win_rate_difference": win,
                       "significant": None if score["low"] is None else not (score["low"] <= 0 <= score["high"])})
+    first = mean_ci(sum(r.fdiff for r in results), sum(r.fdiff2 for r in results), sum(r.fgames for r in results),
+                    scale=WIN_UNIT)
     return {"games": n, "a": setting_stats(a), "b": setting_stats(b), "difference_b_minus_a": seats,
-            "tallies": {"a": a.to_json(), "b": b.to_json()}}
+            "first_player_difference": first, "tallies": {"a": a.to_json(), "b": b.to_json()}}
 
 
 def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Mapping[str, Any] | None = None,

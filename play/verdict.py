@@ -1,7 +1,8 @@
 """A paired comparison's answer in one sentence, built from its figures (``play.sweep.compare``).
 
 :func:`verdict` picks the differences B - A whose 95% interval excludes 0: per seat the win rate (in
-percentage points) and the score, paired on the same deals; and the game length and score spread,
+percentage points) and the score, and the first player's win rate (whichever seat the deal made it),
+paired on the same deals; and the game length and score spread,
 from the two settings' own intervals (a difference of independent means: its standard error is the
 root of the sum of the squared standard errors, which is wider than a paired one would be). The
 most telling one (the largest ratio of difference to standard error; a win rate first, as it is the
@@ -20,7 +21,7 @@ from play.stats import Z95
 from rules.protocol import JSONObject
 
 #: The kinds of difference, in the order they are worded.
-KINDS = ("win_rate", "score", "game_length", "score_spread")
+KINDS = ("win_rate", "score", "first_player", "game_length", "score_spread")
 
 
 def _finding(kind: str, seat: int | None, mean: float, low: float, high: float) -> JSONObject:
@@ -37,6 +38,9 @@ def findings(stats: Mapping[str, Any]) -> list[JSONObject]:
             ci = seat[key]
             if ci["low"] is not None:
                 found.append(_finding(kind, seat["seat"], ci["mean"] * scale, ci["low"] * scale, ci["high"] * scale))
+    first = stats.get("first_player_difference")        # (the first player's win rate, paired too)
+    if first is not None and first["low"] is not None:
+        found.append(_finding("first_player", None, first["mean"] * 100, first["low"] * 100, first["high"] * 100))
     for kind in ("game_length", "score_spread"):
         a, b = stats["a"][kind], stats["b"][kind]
         if a["low"] is None or b["low"] is None:
@@ -62,11 +66,13 @@ def _what(finding: Mapping[str, Any]) -> str:
     seat = finding["seat"]
     return {"win_rate": f"Player {seat + 1 if seat is not None else 0}'s win rate",
             "score": f"Player {seat + 1 if seat is not None else 0}'s score",
+            "first_player": "the first player's win rate",
             "game_length": "the game length", "score_spread": "the score spread"}[finding["kind"]]
 
 
 def _unit(finding: Mapping[str, Any]) -> str:
-    return {"win_rate": "points", "score": "points", "game_length": "decisions", "score_spread": "points"}[finding["kind"]]
+    return {"win_rate": "points", "score": "points", "first_player": "points", "game_length": "decisions",
+            "score_spread": "points"}[finding["kind"]]
 
 
 def sentence(record: Mapping[str, Any]) -> str:

@@ -382,6 +382,12 @@ class GameSpec(abc.ABC, Generic[S, A]):
         """How many of each physical card are on the table, in any zone: constant through a game."""
         return None
 
+    def first_player(self, state: S) -> Seat | None:
+        """The seat that plays first in ``state``'s game (the start player, drawn at the deal), as far as
+        ``state`` still tells: ask it of a deal (``new_game``). None for a game without one, or a state
+        that no longer tells (a lead that has passed on). What "first-player advantage" is measured by."""
+        return None
+
     def set_aside(self, state: S) -> dict[str, int]:
         """The cards of the inventory that are out of play (in the box, or left unused), by name: at the
         deal, what this player count (or variant) leaves out. Empty for a game that sets nothing aside."""

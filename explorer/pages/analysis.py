@@ -310,6 +310,15 @@ def _interval(ci: Mapping, key: str = "mean") -> str:
     return f"{form.format(ci[key])} [{form.format(ci['low'])}, {form.format(ci['high'])}]"
 
 
+def _points(ci: Mapping | None) -> str:
+    """A difference of rates in percentage points: ``+4.1 [+1.2, +7.0]``."""
+    if ci is None or ci["mean"] is None:
+        return "–"
+    if ci["low"] is None:
+        return f"{100 * ci['mean']:+.1f}"
+    return f"{100 * ci['mean']:+.1f} [{100 * ci['low']:+.1f}, {100 * ci['high']:+.1f}]"
+
+
 def summary_markdown(stats: Mapping | None, lang: str = "en") -> str:
     """The final numbers per seat: means and win rates of A and B, and the paired difference."""
     if not stats:
@@ -327,7 +336,8 @@ def summary_markdown(stats: Mapping | None, lang: str = "en") -> str:
     first = text("analysis.summary.first_player", lang,
                  a=_interval(stats["a"]["first_player_advantage"]["win_rate"], "rate"),
                  b=_interval(stats["b"]["first_player_advantage"]["win_rate"], "rate"),
-                 fair=f"{stats['a']['first_player_advantage']['fair_share']:.1%}")
+                 fair=f"{stats['a']['first_player_advantage']['fair_share']:.1%}",
+                 diff=_points(stats.get("first_player_difference")))
     return ("\n".join(rows) + f"\n\n{length} {spread} {first} "
             + text("analysis.summary.note", lang, games=stats["games"]))
 

@@ -515,6 +515,10 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
+    def first_player(self, state: State) -> Seat:
+        """The seat of turn 0: each turn passes to the next seat (``turn`` counts them)."""
+        return (state.seat - state.turn) % state.players
+
     def turn_of(self, state: State) -> Turn | None:
         """The game counts its turns; every decision of one belongs to the turn's seat, a partner's
         trade answer, a defender's cancel and a die owner's reroll included."""

@@ -497,6 +497,9 @@ class JumpGate(ModuleGame[State, Action, Components]):
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
+    def first_player(self, state: State) -> Seat:
+        return state.start_player
+
     def turn_of(self, state: State) -> Turn | None:
         """Each seat's turn of actions in order from the start player; the marked seats' choices
         after a claim belong to the claimer's turn."""

@@ -411,6 +411,10 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         return position.fields(self, data)
 
     # -- turns ---------------------------------------------------------------------------------
+    def first_player(self, state: State) -> Seat | None:
+        """The start player until the first pass: then the lead has moved on (``pass_left``)."""
+        return state.start_player if state.stage == 0 and state.round == 0 else None
+
     def turn_of(self, state: State) -> Turn | None:
         """A round: everyone plays a card at once (no one's turn), then phase 3 seat by seat from the
         start player (a repeat or exchange answered by another owner belongs to the resolver's

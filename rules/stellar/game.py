@@ -485,6 +485,9 @@ class Stellar(ModuleGame[State, Action, CardSet]):
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
+    def first_player(self, state: State) -> Seat:
+        return state.start_player
+
     def turn_of(self, state: State) -> Turn | None:
         """Setup (both place their starters at once), then each seat's turn (take, play, place; the
         opponent's satellite clear belongs to it), then the final notebook cards (both at once)."""

@@ -284,6 +284,9 @@ class Subastral(ModuleGame[State, Action, CardSet]):
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
+    def first_player(self, state: State) -> Seat:
+        return state.start_player
+
     def turn_of(self, state: State) -> Turn | None:
         """Each seat's turn (play, take, order its journal) in order from the start player; the
         disturbance pass that ends a round (variant) is no one's: everyone passes at once."""

@@ -10,14 +10,15 @@ def known_stats() -> dict:
 
     A: (10, 20) seat 1 wins, (12, 18) seat 1 wins -> seat 0 mean 11, seat 1 mean 19.
     B: (14, 20) seat 1 wins, (16, 18) seat 1 wins -> seat 0 mean 15; difference seat 0: 4 and 4.
-    Lengths: A 30 and 32 decisions, B 31 and 33.
+    Lengths: A 30 and 32 decisions, B 31 and 33. Seat 0 starts the first deal and seat 1 the second:
+    the first player wins one game of two under each setting, the same deal each time (no difference).
     """
     a, b = Tally(2), Tally(2)
-    a.add_game((10, 20), (1,), 30)
-    a.add_game((12, 18), (1,), 32)
-    b.add_game((14, 20), (1,), 31)
-    b.add_game((16, 18), (1,), 33)
-    chunk = ChunkResult(0, [a, b], diff=[8, 0], diff2=[32, 0], wdiff=[0, 0], wdiff2=[0, 0])
+    a.add_game((10, 20), (1,), 30, first=0)
+    a.add_game((12, 18), (1,), 32, first=1)
+    b.add_game((14, 20), (1,), 31, first=0)
+    b.add_game((16, 18), (1,), 33, first=1)
+    chunk = ChunkResult(0, [a, b], diff=[8, 0], diff2=[32, 0], wdiff=[0, 0], wdiff2=[0, 0], fgames=2, fdiff=0, fdiff2=0)
     return paired_stats([chunk], 2)
 
 

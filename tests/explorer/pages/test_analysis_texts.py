@@ -76,8 +76,9 @@ ENGLISH_SUMMARY = """\
 | Player 2 | 19.00 [17.04, 20.96] | 19.00 [17.04, 20.96] | 0.00 [0.00, 0.00] | 100.0% [34.2%, 100.0%] | 100.0% [34.2%, 100.0%] |
 
 Game length (decisions): A 31.00 [29.04, 32.96], B 32.00 [30.04, 33.96]. Score spread (best − worst): A 8.00 [4.08, \
-11.92], B 4.00 [0.08, 7.92]. First player's win rate: A 0.0% [0.0%, 65.8%], B 0.0% [0.0%, 65.8%] (a fair share: 50.0%). \
-95% intervals; * the difference's interval excludes 0. 2 games."""
+11.92], B 4.00 [0.08, 7.92]. First player's win rate (the deal's start player): A 50.0% [9.4%, 90.5%], B 50.0% \
+[9.4%, 90.5%]; B − A +0.0 [+0.0, +0.0] points (a fair share: 50.0%). 95% intervals; * the difference's interval \
+excludes 0. 2 games."""
 
 
 def test_the_english_widgets_buttons_and_headings_are_unchanged(monkeypatch):
