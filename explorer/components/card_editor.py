@@ -8,7 +8,9 @@ widgets do (``edit``, ``add``, ``duplicate``, ``remove``, ``apply_ability``, ``s
 console: any value, row or name), and refuses what is not a value of its column, a row of the deck or
 a file of the game with a message in ``notice``, changing nothing. A value of the right kind that the
 game refuses (stars -1) stays in the draft, its cell marked and the game's message shown beside the
-table: a designer edits on from there; such a file is never saved.
+table (and, for an ability's parameter, beside its field in the ability form): a designer edits on from
+there; such a file is never saved. A file's single cards (Stellar's satellites, Starligned's moon and
+direction cards: ``card_edits.tables``) are one-row tables, without Add, Duplicate and Remove.
 
 Files are saved in a :class:`~explorer.cardfiles.CardLibrary`; the standard file and every file's
 checks come from the game (``rules/<game>/cards.py``), the vocabulary of abilities too
@@ -116,7 +118,7 @@ class CardEditor(pn.viewable.Viewer):
             check_file(self.game, self.data)
         except InvalidPosition as error:
             self.problem = error
-            self.location = card_edits.locate(self.data, error.where, error.problem, self.vocabulary)
+            self.location = card_edits.locate(self.data, error.where, error.problem, self.vocabulary, self.standard)
             self._go_to(self.location)
         else:
             self.problem = self.location = None
@@ -124,7 +126,7 @@ class CardEditor(pn.viewable.Viewer):
     def _go_to(self, location: Location) -> None:
         """Show the deck (and card) where the game's message points."""
         deck = location.deck
-        if not deck:
+        if not deck and location.row is None:
             return
         self.deck = deck[:1]
         if len(deck) > 1 and isinstance(deck[1], int):
@@ -199,10 +201,10 @@ class CardEditor(pn.viewable.Viewer):
         return {column.key: column for column in card_edits.columns(self.data, deck, self.vocabulary, self.standard)}
 
     def _deck(self, deck: Any) -> DeckPath:
-        """``deck`` when it is one of the draft's decks (top, or inside a card), else EditRefused."""
-        if not isinstance(deck, tuple) or not deck:
+        """``deck`` when it is one of the draft's tables (top, or inside a card), else EditRefused."""
+        if not isinstance(deck, tuple):
             raise EditRefused("no such deck")
-        if deck in card_edits.decks(self.data, self.standard):
+        if deck in card_edits.tables(self.data, self.standard):
             return deck
         if len(deck) == 3 and isinstance(deck[1], int) and (deck[0],) in card_edits.decks(self.data, self.standard):
             rows = card_edits.get(self.data, deck[:1])
@@ -244,7 +246,7 @@ class CardEditor(pn.viewable.Viewer):
         return True
 
     def _select_in(self, deck: DeckPath, row: int | None) -> None:
-        if len(deck) == 1:
+        if len(deck) <= 1:
             self.deck, self.row = deck, row
             self._pick_sub_deck()
         else:
@@ -252,7 +254,7 @@ class CardEditor(pn.viewable.Viewer):
 
     def select(self, row: Any) -> bool:
         """Select card ``row`` of the shown deck (None: none)."""
-        rows = card_edits.get(self.data, self.deck)
+        rows = card_edits.cards(self.data, self.deck)
         if row is not None and (type(row) is not int or not 0 <= row < len(rows)):
             return False
         self.row = row
@@ -269,8 +271,9 @@ class CardEditor(pn.viewable.Viewer):
         return True
 
     def show_deck(self, name: Any) -> bool:
-        """Show the top-level deck called ``name`` (``animals``), its first card's own deck with it if it has one."""
-        deck = next((deck for deck in card_edits.decks(self.data, self.standard) if card_edits.deck_name(deck) == name), None)
+        """Show the top-level table called ``name`` (``animals``; ``""``: the file's own numbers), its first
+        card's own deck with it if it has one."""
+        deck = next((deck for deck in card_edits.tables(self.data, self.standard) if card_edits.deck_name(deck) == name), None)
         if deck is None:
             return False
         if deck == self.deck:
@@ -307,10 +310,15 @@ class CardEditor(pn.viewable.Viewer):
         kept = {key: value for key, value in values.items() if key in kinds or key in self.vocabulary.ability_keys}
         return self.apply_ability(kept | {"effect": effect})
 
+    def _table_keys(self) -> set[str]:
+        """The file's keys shown as tables: its decks, single cards and own numbers."""
+        return ({deck[0] for deck in card_edits.tables(self.data, self.standard) if deck}
+                | set(card_edits.file_numbers(self.data)))
+
     def other_fields(self) -> dict[str, Any]:
-        """The file's fields that are not decks (its name, notes; Stellar's satellites, Starligned's moon cards)."""
-        decks = {deck[0] for deck in card_edits.decks(self.data, self.standard)}
-        return {key: value for key, value in self.data.items() if key not in decks}
+        """The file's fields that are not tables (its format, name, notes, and what no table holds)."""
+        tables = self._table_keys()
+        return {key: value for key, value in self.data.items() if key not in tables}
 
     def apply_other_fields(self, content: Any) -> bool:
         if not isinstance(content, str) or len(content) > MAX_BYTES:
@@ -319,7 +327,7 @@ class CardEditor(pn.viewable.Viewer):
             fields = load_json(content, what="fields")
         except InvalidPosition as error:
             return self._refuse(error)
-        decks = {deck[0] for deck in card_edits.decks(self.data, self.standard)}
+        decks = self._table_keys()
         if not isinstance(fields, dict) or set(fields) & decks:
             return self._refuse(EditRefused(self.t("other_fields_object")))
         self._take(_ordered(self.data, fields, decks))
@@ -435,6 +443,7 @@ class CardEditor(pn.viewable.Viewer):
         self.sub_problem = pn.pane.HTML("", css_classes=["cards-sub-problem"], stylesheets=[EDITOR_CSS])
         self.sub_buttons = self._row_buttons("cards-sub", lambda: self.sub_deck, lambda: self.sub_row)
         self.ability_form = pn.Column(css_classes=["cards-ability"], sizing_mode="stretch_width")
+        self.ability_widgets: dict[str, pn.widgets.Widget] = {}      # the ability form's fields, by key
         self.sub_section = pn.Column(self.sub_heading, self.sub_problem, self.sub_table, self.sub_buttons, self.ability_form,
                                      sizing_mode="stretch_width")
         self.other_input = pn.widgets.TextAreaInput(label=t("other_fields"), height=160, sizing_mode="stretch_width",
@@ -490,10 +499,11 @@ class CardEditor(pn.viewable.Viewer):
                                   f'<b>{esc(self.problem.problem_in(self.lang))}</b></div>')
         self.notice_pane.object = f'<div class="cards-refusal">{esc(self.notice)}</div>' if self.notice else ""
         self.save_button.disabled = self.problem is not None
-        decks = card_edits.decks(self.data, self.standard)
-        self.deck_select.options = {card_edits.deck_name(deck): card_edits.deck_name(deck) for deck in decks}
+        tables = card_edits.tables(self.data, self.standard)
+        self.deck_select.options = {card_edits.deck_name(deck) or t("file_table"): card_edits.deck_name(deck) for deck in tables}
         self.deck_select.value = card_edits.deck_name(self.deck)
         self._show_table(self.table, self.deck, self.row, self.deck_problem)
+        self.row_buttons.visible = not card_edits.is_single(self.data, self.deck)
         subs = card_edits.sub_decks(self.data, self.deck, self.row, self.standard) if self.row is not None else []
         self.sub_section.visible = self.sub_deck is not None and self.sub_deck in subs
         if self.sub_section.visible:
@@ -525,7 +535,8 @@ class CardEditor(pn.viewable.Viewer):
         table.selection = [row] if row is not None else []
         if marked:
             table.style.apply(_mark_cell, axis=None, row=location.row, key=location.key)
-            where = f"{card_edits.card_label(self.data, deck, location.row)}" + (f" · {location.key}" if location.key else "")
+            label = card_edits.card_label(self.data, deck, location.row) or self.t("file_table")
+            where = label + (f" · {location.key}" if location.key else "")
             problem_pane.object = (f'<div class="cards-field-problem" data-row="{location.row}" '
                                    f'data-key="{esc(location.key or "")}">{esc(where)}: '
                                    f'{esc(_problem_text(self.problem, self.lang))}</div>')
@@ -535,6 +546,7 @@ class CardEditor(pn.viewable.Viewer):
 
     def _show_ability_form(self) -> None:
         ability = self.ability()
+        self.ability_widgets = {}
         if ability is None:
             self.ability_form.objects = []
             return
@@ -554,6 +566,20 @@ class CardEditor(pn.viewable.Viewer):
             widgets[key] = _parameter_widget(key, kind, ability.get(key), self.vocabulary)
         for key, widget in widgets.items():
             widget.css_classes = [f"ability-{key}"]
+        self.ability_widgets = widgets
+        fields: list[Any] = list(widgets.values())
+        location = self.location
+        if (location is not None and location.deck == self.sub_deck and location.row == self.sub_row
+                and location.key in widgets):
+            # The field the game's message names, marked where the designer types, its message beside it
+            # (the table's row stays marked too).
+            marked = widgets[location.key]
+            marked.css_classes = [*marked.css_classes, "ability-invalid"]
+            marked.stylesheets = [*marked.stylesheets, EDITOR_CSS]
+            message = pn.pane.HTML(f'<div class="cards-field-problem ability-problem" data-key="{esc(location.key)}">'
+                                   f'{esc(_problem_text(self.problem, self.lang))}</div>',
+                                   stylesheets=[EDITOR_CSS], css_classes=["ability-problem-pane"], width=260)
+            fields[list(widgets).index(location.key)] = pn.Column(marked, message, margin=0)
         # A new effect takes other parameters: the form is drawn again for it (its values kept where they fit).
         widgets["effect"].param.watch(lambda e: self._act(self.change_effect, _form_values(widgets), e.new), "value")
         apply = pn.widgets.Button(label=t("apply_ability"), color="primary", css_classes=["ability-apply"])
@@ -562,7 +588,7 @@ class CardEditor(pn.viewable.Viewer):
         self.ability_form.objects = [
             pn.pane.HTML(f'<h4 class="cards-heading">{esc(t("ability_form", name=str(ability.get("name", ""))))}</h4>'
                          f"<p>{esc(t('ability_required', params=required))}</p>", stylesheets=[EDITOR_CSS]),
-            pn.FlexBox(*widgets.values(), sizing_mode="stretch_width"), apply]
+            pn.FlexBox(*fields, sizing_mode="stretch_width"), apply]
 
     def _counts_html(self) -> str:
         """Per player count: the cards in play and set aside; then, folded, each card's copies per player

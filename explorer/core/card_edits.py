@@ -4,7 +4,10 @@ engine's message placed at its row and field, and the changes from the standard 
 Nothing here knows a game's file by hand. A card file (any game's, ``rules/<game>/cards.py``) is JSON
 whose *decks* are the lists of objects in it: at the top (Biome Blitz's ``animals``, Jump Gate's
 ``planets``) and inside a deck's cards (an animal's ``abilities``, a Subastral biome's ``cards``). A deck
-is addressed by its :data:`DeckPath` (``("animals",)``, ``("animals", 3, "abilities")``); its columns
+is addressed by its :data:`DeckPath` (``("animals",)``, ``("animals", 3, "abilities")``). A *single card*
+is a one-row table: an object of plain values at the top (Stellar's ``satellites``, ``("satellites",)``),
+and the file's own whole numbers and yes/no values (Starligned's ``moon_cards``, ``direction_cards``:
+the table ``()``); it has no rows to add or remove. :func:`tables` lists both kinds. A table's columns
 (:func:`columns`) are its cards' keys, an object's own keys spread out (``cost.leaf``), each of the kind
 its values have. What a file's values may be is the engine's to say: every edit here only checks that
 a value is of its column's kind (what the page's widgets send; anything else is a forged message and
@@ -82,6 +85,55 @@ def _is_deck(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
 
 
+def _is_record(value: Any) -> bool:
+    """One card's plain values in an object (Stellar's ``satellites``: ``{"number": 2, "copies": 5}``)."""
+    return isinstance(value, dict) and bool(value) and all(
+        item is None or isinstance(item, (bool, int, float, str)) for item in value.values())
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) in (int, bool)
+
+
+def file_numbers(data: Mapping[str, Any], standard: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The file's own whole numbers and yes/no values (Starligned's ``moon_cards``: 12), its table ``()``;
+    one the ``standard`` file has and this one leaves out too (None: it can be given again)."""
+    found = {key: value for key, value in data.items() if _is_number(value)}
+    if standard is not None:
+        found |= {key: None for key, value in standard.items() if _is_number(value) and key not in data}
+    return found
+
+
+def tables(data: Mapping[str, Any], standard: Mapping[str, Any] | None = None) -> list[DeckPath]:
+    """Every table of the file in the file's order: its decks (:func:`decks`), its single cards
+    (``("satellites",)``) and its own numbers (``()``, where the first of them is)."""
+    listed = set(decks(data, standard))
+    numbers = file_numbers(data, standard)
+    out: list[DeckPath] = []
+    for key, value in data.items():
+        if (key,) in listed or _is_record(value):
+            out.append((key,))
+        elif key in numbers and () not in out:
+            out.append(())
+    return out + ([()] if numbers and () not in out else [])
+
+
+def is_single(data: Mapping[str, Any], deck: DeckPath) -> bool:
+    """Whether ``deck`` is a single card (a one-row table): the file's own numbers, or an object of plain values."""
+    if deck == ():
+        return True
+    try:
+        return _is_record(get(data, deck))
+    except (KeyError, IndexError, TypeError):
+        return False
+
+
+def cards(data: Mapping[str, Any], deck: DeckPath) -> list[Any]:
+    """A table's rows: a deck's cards; a single card (the file itself for ``()``) as its one row."""
+    value = get(data, deck)
+    return [value] if isinstance(value, Mapping) else value
+
+
 def decks(data: Mapping[str, Any], standard: Mapping[str, Any] | None = None) -> list[DeckPath]:
     """The file's top-level decks (lists of objects), in the file's order; an empty list is one where the
     ``standard`` file has a deck (so an emptied deck can be filled again)."""
@@ -93,16 +145,18 @@ def sub_decks(data: Mapping[str, Any], deck: DeckPath, row: int, standard: Mappi
     """The decks inside card ``row`` of ``deck`` (an animal's abilities, a biome's cards), an empty one
     too where cards of its kind hold a deck (in this file or the ``standard`` one: an animal without
     abilities can be given one)."""
-    card = get(data, deck)[row]
+    card = cards(data, deck)[row]
     nested = nested_keys(data, deck, standard)
     return [(*deck, row, key) for key, value in card.items() if isinstance(value, list) and key in nested]
 
 
 def nested_keys(data: Mapping[str, Any], deck: DeckPath, standard: Mapping[str, Any] | None = None) -> set[str]:
     """The keys of ``deck``'s cards that hold decks of their own (shown as tables of their own), in this
-    file or, for cards of the same kind, in the ``standard`` one."""
-    cards = [*get(data, deck), *(_of_kind(standard, deck) if standard is not None else ())]
-    return {key for row in cards if isinstance(row, Mapping) for key, value in row.items() if _is_deck(value)}
+    file or, for cards of the same kind, in the ``standard`` one (a single card holds none)."""
+    if is_single(data, deck):
+        return set()
+    found = [*get(data, deck), *(_of_kind(standard, deck) if standard is not None else ())]
+    return {key for row in found if isinstance(row, Mapping) for key, value in row.items() if _is_deck(value)}
 
 
 def _of_kind(data: Any, deck: DeckPath) -> list[Any]:
@@ -131,23 +185,28 @@ def _kind(values: list[Any]) -> str:
 def columns(data: Mapping[str, Any], deck: DeckPath, vocabulary: Vocabulary = Vocabulary(),
             standard: Mapping[str, Any] | None = None) -> list[Column]:
     """The deck's columns: each key its cards have (in order of first use), an object spread into one
-    column per key (``cost.leaf``), abilities' parameters left to the ability's own form."""
-    rows = get(data, deck)
-    nested = nested_keys(data, deck, standard)
-    is_abilities = bool(vocabulary.effects) and all("effect" in row for row in rows)
+    column per key (``cost.leaf``), abilities' parameters left to the ability's own form; the file's own
+    table ``()`` has its numbers (:func:`file_numbers`, of the kind the ``standard`` file gives one it leaves out)."""
     order: dict[str, list[Any]] = {}
-    for row in rows:
-        for key, value in row.items():
-            if key in nested or (is_abilities and key not in vocabulary.ability_keys):
-                continue
-            if isinstance(value, dict) or key in vocabulary.keyed:
-                for sub in (*vocabulary.keyed.get(key, ()), *(value if isinstance(value, dict) else {})):
-                    order.setdefault(f"{key}.{sub}", [])
-            else:
-                order.setdefault(key, [])
-    for row in rows:
-        for key in order:
-            order[key].append(_cell(row, key))
+    if deck == ():
+        order = {key: [value if value is not None else (standard or {}).get(key)]
+                 for key, value in file_numbers(data, standard).items()}
+    else:
+        rows = cards(data, deck)
+        nested = nested_keys(data, deck, standard)
+        is_abilities = bool(vocabulary.effects) and all("effect" in row for row in rows)
+        for row in rows:
+            for key, value in row.items():
+                if key in nested or (is_abilities and key not in vocabulary.ability_keys):
+                    continue
+                if isinstance(value, dict) or key in vocabulary.keyed:
+                    for sub in (*vocabulary.keyed.get(key, ()), *(value if isinstance(value, dict) else {})):
+                        order.setdefault(f"{key}.{sub}", [])
+                else:
+                    order.setdefault(key, [])
+        for row in rows:
+            for key in order:
+                order[key].append(_cell(row, key))
     out = []
     for key, values in order.items():
         choices = _choices(data, key, vocabulary)
@@ -175,7 +234,7 @@ def rows(data: Mapping[str, Any], deck: DeckPath, cols: Sequence[Column]) -> lis
     """The deck's cards as table rows: one value per column (None where a card leaves it out; JSON
     columns as their JSON text)."""
     out = []
-    for card in get(data, deck):
+    for card in cards(data, deck):
         row = {}
         for column in cols:
             value = _cell(card, column.key)
@@ -185,7 +244,10 @@ def rows(data: Mapping[str, Any], deck: DeckPath, cols: Sequence[Column]) -> lis
 
 
 def card_label(data: Mapping[str, Any], deck: DeckPath, row: int) -> str:
-    """How a row is named on the page: its ``id`` or ``name`` when it has one, else its number (1-based)."""
+    """How a row is named on the page: its ``id`` or ``name`` when it has one, else its number (1-based); a
+    single card by its place (``satellites``; ``""`` for the file's own numbers)."""
+    if is_single(data, deck):
+        return deck_name(deck)
     card = get(data, deck)[row]
     name = card.get("id", card.get("name"))
     return f"{name}" if isinstance(name, (str, int)) and not isinstance(name, bool) else f"#{row + 1}"
@@ -194,14 +256,22 @@ def card_label(data: Mapping[str, Any], deck: DeckPath, row: int) -> str:
 # ---------------------------------------------------------------------------- edits
 def _check_row(data: Mapping[str, Any], deck: DeckPath, row: Any) -> list[Any]:
     try:
-        cards = get(data, deck)
+        found = get(data, deck)
     except (KeyError, IndexError, TypeError):
         raise EditRefused(f"no deck {deck_name(deck)} in this file") from None
-    if not isinstance(cards, list):
+    if not isinstance(found, list) and not is_single(data, deck):
         raise EditRefused(f"{deck_name(deck)} is not a deck")
-    if type(row) is not int or not 0 <= row < len(cards):
-        raise EditRefused(f"{deck_name(deck)} has no row {str(row)[:20]} (it has {len(cards)})")
-    return cards
+    rows = cards(data, deck)
+    if type(row) is not int or not 0 <= row < len(rows):
+        raise EditRefused(f"{deck_name(deck) or 'the file'} has no row {str(row)[:20]} (it has {len(rows)})")
+    return rows
+
+
+def _check_deck_of_rows(data: Mapping[str, Any], deck: DeckPath) -> None:
+    """A single card is one entry of the file (the engine reads exactly one): no rows come or go."""
+    if is_single(data, deck):
+        raise EditRefused(f"{deck_name(deck) or 'the file'} is a single entry of the file: "
+                          "it has no cards to add, duplicate or remove")
 
 
 def checked_value(column: Column, value: Any) -> Any:
@@ -239,7 +309,7 @@ def set_field(data: Mapping[str, Any], deck: DeckPath, row: int, column: Column,
     _check_row(data, deck, row)
     value = checked_value(column, value)
     out = copy.deepcopy(dict(data))
-    card = get(out, deck)[row]
+    card = cards(out, deck)[row]
     head, _, sub = column.key.partition(".")
     if sub:
         inner = dict(card.get(head) or {}) if isinstance(card.get(head, {}), dict) else {}
@@ -257,6 +327,7 @@ def set_field(data: Mapping[str, Any], deck: DeckPath, row: int, column: Column,
 
 def set_card(data: Mapping[str, Any], deck: DeckPath, row: int, card: Mapping[str, Any]) -> dict[str, Any]:
     """The file with card ``row`` of ``deck`` replaced by ``card`` (the ability form's result)."""
+    _check_deck_of_rows(data, deck)
     _check_row(data, deck, row)
     out = copy.deepcopy(dict(data))
     get(out, deck)[row] = copy.deepcopy(dict(card))
@@ -276,6 +347,7 @@ def _fresh_id(cards: Sequence[Mapping[str, Any]], base: str) -> str:
 
 def duplicate_row(data: Mapping[str, Any], deck: DeckPath, row: int) -> dict[str, Any]:
     """The file with a copy of card ``row`` right after it (a new ``id`` when the deck's cards have ids)."""
+    _check_deck_of_rows(data, deck)
     _check_row(data, deck, row)
     out = copy.deepcopy(dict(data))
     cards = get(out, deck)
@@ -290,6 +362,7 @@ def add_row(data: Mapping[str, Any], deck: DeckPath, standard: Mapping[str, Any]
     """The file with a new card at the end of ``deck``: a copy of its last card (a new ``id``), which the
     designer then changes (a blank card is no card any engine accepts); in an empty deck, a copy of the
     first card of its kind in the ``standard`` file (an animal's first ability: any animal's)."""
+    _check_deck_of_rows(data, deck)
     try:
         cards = get(data, deck)
     except (KeyError, IndexError, TypeError):
@@ -308,6 +381,7 @@ def add_row(data: Mapping[str, Any], deck: DeckPath, standard: Mapping[str, Any]
 
 def remove_row(data: Mapping[str, Any], deck: DeckPath, row: int) -> dict[str, Any]:
     """The file without card ``row`` of ``deck`` (the engine says if a deck may not be empty)."""
+    _check_deck_of_rows(data, deck)
     _check_row(data, deck, row)
     out = copy.deepcopy(dict(data))
     del get(out, deck)[row]
@@ -332,10 +406,12 @@ def parse_where(where: str | None) -> list[str | int]:
 
 
 def locate(data: Mapping[str, Any], where: str | None, problem: str = "",
-           vocabulary: Vocabulary = Vocabulary()) -> Location:
+           vocabulary: Vocabulary = Vocabulary(), standard: Mapping[str, Any] | None = None) -> Location:
     """Where the engine's ``where`` (and, when it names only a card, its message) points in the tables:
     the deepest deck on the path, the row, and the column (``cost.meat``; a key the message names when
-    ``where`` stops at the card)."""
+    ``where`` stops at the card: see :func:`_named`). A single card is its table's row 0
+    (``satellites``); a message on the whole file that names one of its own numbers (``'moon_cards'
+    must be...``) points at that number in the table ``()``; any other, at the file (``Location(())``)."""
     path = parse_where(where)
     deck: DeckPath = ()
     row: int | None = None
@@ -348,21 +424,50 @@ def locate(data: Mapping[str, Any], where: str | None, problem: str = "",
             deck, row, key = (*deck, *((row,) if row is not None and deck else ()), step), following, None
             i += 2
             continue
+        if i == 0 and isinstance(step, str) and isinstance(data, Mapping) and _is_record(data.get(step)):
+            deck, row, key = (step,), 0, None
+            i += 1
+            continue
         key = ".".join(str(s) for s in path[i:])
         break
     if not deck:
-        return Location(())
+        numbers = list(file_numbers(data, standard)) if isinstance(data, Mapping) else []
+        if key is None:
+            key = _named(problem, numbers, data, (), 0, standard)
+        return Location((), 0, key) if key in numbers else Location(())
     try:
-        cols = [c.key for c in columns(data, deck, vocabulary)]
+        cols = [c.key for c in columns(data, deck, vocabulary, standard)]
+        card = cards(data, deck)[row] if row is not None else None
     except (KeyError, IndexError, TypeError):
         return Location(deck, row)
-    if key is None and row is not None:         # the column the message names first ("stars must be a whole number")
-        named = [(found.start(), c) for c in cols if not c.startswith("name")
-                 for found in [re.search(rf"(?<![\w.])'?{re.escape(c.rpartition('.')[2])}'?(?![\w])", problem)] if found]
-        key = min(named)[1] if named else None
+    if key is None and row is not None:
+        effect = card.get("effect") if isinstance(card, Mapping) else None
+        parameters = list(ability_parameters(vocabulary, effect)) if isinstance(effect, str) else []
+        key = _named(problem, [c for c in cols if not c.startswith("name")] + parameters, data, deck, row, standard)
     if key is not None and key not in cols:
         key = next((c for c in cols if c.split(".")[0] == key.split(".")[0]), key)    # (else a parameter: the form's)
     return Location(deck, row, key)
+
+
+def _named(problem: str, keys: Sequence[str], data: Mapping[str, Any], deck: DeckPath, row: int,
+           standard: Mapping[str, Any] | None) -> str | None:
+    """The key the engine's message names (``stars must be a whole number``): of several, one it quotes
+    (``needs the parameter 'count'``), then one this file changed from the ``standard`` one (Stellar's
+    ``'satellites' must be {number: 1-5, copies: 0 or more}`` when only copies changed), then the first."""
+    def value(file: Any, key: str) -> Any:
+        try:
+            return _cell(cards(file, deck)[row], key)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return None
+    named = []
+    for key in dict.fromkeys(keys):
+        word = re.escape(key.rpartition(".")[2])
+        found = re.search(rf"(?<![\w.])'?{word}'?(?![\w])", problem)
+        if found is not None:
+            quoted = re.search(rf"(?<![\w.])'{word}'(?![\w])", problem) is not None
+            changed = standard is not None and value(data, key) != value(standard, key)
+            named.append((not quoted, not changed, found.start(), key))
+    return min(named)[3] if named else None
 
 
 def deck_name(deck: DeckPath) -> str:

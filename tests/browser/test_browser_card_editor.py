@@ -139,3 +139,37 @@ def test_messages_forged_in_the_browser_change_nothing(page: Page, served):
     page.locator(".cards-load button").click()
     expect(page.locator(".cards-notice")).to_contain_text("Not done:")
     assert editor.data == data
+
+
+def test_a_single_card_is_a_table_and_an_ability_parameter_is_marked_in_its_form(page: Page, served):
+    url, editors, library = served
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url + "?lang=en&game=stellar")
+    expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.", timeout=LOAD_TIMEOUT)
+    editor = editors[-1]
+    # Stellar's satellites: one row, no Add/Duplicate/Remove, the game's message at the field changed.
+    page.locator(".cards-decks button", has_text="satellites").click()
+    rows = page.locator(".cards-table .tabulator-row")
+    expect(rows).to_have_count(1)
+    expect(rows.first.locator('[tabulator-field="copies"]')).to_have_text(str(standard_file("stellar")["satellites"]["copies"]))
+    expect(page.locator(".cards-add button")).to_be_hidden()
+    edit_cell(page, "cards-table", 0, "copies", "-1")
+    problem = page.locator(".cards-deck-problem .cards-field-problem")
+    expect(problem).to_have_attribute("data-key", "copies")
+    expect(problem).to_contain_text("satellites · copies: 'satellites' must be {number: 1-5, copies: 0 or more}")
+    wait_until(lambda: editor.data["satellites"]["copies"] == -1, what="the edit to reach the server")
+
+    # A Biome Blitz ability without the parameter its effect needs: the form's field marked, the message beside it.
+    page.locator(".cards-game select").select_option(label="Biome Blitz")
+    expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.")
+    page.locator(".cards-sub-table .tabulator-row").first.locator("input[type=checkbox]").click()
+    count = page.locator(".ability-count input")
+    expect(count).to_have_value("1")
+    count.fill("")
+    count.press("Enter")
+    page.locator(".ability-apply button").click()
+    expect(page.locator(".ability-problem")).to_contain_text("effect 'draw' needs the parameter 'count'")
+    expect(page.locator(".ability-invalid input")).to_have_css("border-top-color", "rgb(176, 42, 55)")
+    expect(page.locator(".cards-sub-problem .cards-field-problem")).to_have_attribute("data-key", "count")
+    assert "count" not in editor.data["animals"][0]["abilities"][0]
+    shot(page, "card-editor-ability-parameter")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import panel as pn
 import pytest
 
 from explorer.cardfiles import CardLibrary, standard_file
@@ -57,6 +58,12 @@ def test_biome_blitz_animals_are_a_table_with_costs_spread_and_ecosystems_from_t
     ("stellar", lambda d: d["types"][1]["cards"][2].__setitem__("stars", -1), Location(("types", 1, "cards"), 2, "stars")),
     ("starligned", lambda d: d["cards"][1]["high"].__setitem__("effect", "zz"), Location(("cards",), 1, "high.effect")),
     ("starligned", lambda d: d["cards"][1].__setitem__("constellation", "zz"), Location(("cards",), 1, "constellation")),
+    # A single card's table (its one row), the file's own numbers, an ability's parameter the message quotes.
+    ("stellar", lambda d: d["satellites"].__setitem__("number", 9), Location(("satellites",), 0, "number")),
+    ("starligned", lambda d: d.__setitem__("moon_cards", -1), Location((), 0, "moon_cards")),
+    ("starligned", lambda d: d.__setitem__("direction_cards", 3), Location((), 0, "direction_cards")),
+    ("starligned", lambda d: [card.__setitem__("centre_star", "white") for card in d["cards"][:30]], Location(())),
+    ("biome_blitz", lambda d: d["animals"][0]["abilities"][0].pop("count"), Location(("animals", 0, "abilities"), 0, "count")),
 ])
 def test_the_games_message_is_placed_at_its_deck_row_and_column(game_id, change, location):
     data = standard_file(game_id)
@@ -302,11 +309,116 @@ def test_an_uploaded_file_the_game_refuses_opens_with_its_message_at_the_field(e
     assert editor.location == Location(ANIMALS, 3, "power") and editor.row == 3
 
 
-def test_the_other_fields_are_edited_as_json(library):
+def test_the_other_fields_are_edited_as_json_and_leave_the_tables_to_the_tables(library):
     editor = CardEditor(library=library, game="stellar")
     fields = editor.other_fields()
-    assert "satellites" in fields and "types" not in fields
-    fields["satellites"] = {"number": 9, "copies": 5}
+    assert "satellites" not in fields and "types" not in fields          # both tables now
+    fields["notes"] = "<b>fewer satellites</b>"
     assert editor.apply_other_fields(json.dumps(fields))
-    assert editor.problem is not None and "satellites" in editor.problem.problem
+    assert editor.data["notes"] == "<b>fewer satellites</b>" and editor.problem is None
     assert list(editor.data) == list(standard_file("stellar"))          # the file keeps its order
+    fields["format"] = "stellar-cards/9"
+    assert editor.apply_other_fields(json.dumps(fields))
+    assert editor.problem is not None and editor.location == Location(())      # the file's: the banner says it
+    # A table's field sent through the box: refused, nothing changed (its table edits it).
+    before = json.dumps(editor.data)
+    assert not editor.apply_other_fields(json.dumps(fields | {"satellites": {"number": 9, "copies": 5}}))
+    assert json.dumps(editor.data) == before and editor.notice.startswith("Not done:")
+
+
+# ---------------------------------------------------------------------------- single cards as one-row tables
+SATELLITES = ("satellites",)
+
+
+def test_stellar_satellites_are_a_one_row_table_and_the_games_message_is_at_their_field(library):
+    editor = shown(CardEditor(library=library, lang="en", game="stellar"))
+    assert card_edits.tables(editor.data) == [("types",), SATELLITES]
+    assert "satellites" in editor.deck_select.options
+    assert editor.show_deck("satellites") and list(shown(editor).table.value.columns) == ["number", "copies"]
+    assert editor.table.value.to_dict("records") == [standard_file("stellar")["satellites"]]
+    assert not editor.row_buttons.visible           # the engine reads one satellites entry: no rows come or go
+    assert editor.edit(SATELLITES, 0, "copies", 7) and editor.problem is None
+    assert editor.data["satellites"] == {"number": 2, "copies": 7}
+    assert [c["path"] for c in editor.changes()] == ["satellites.copies"]
+    # The game's message ('satellites' must be {number: 1-5, copies: 0 or more}) at the row and the field
+    # changed, not only in the banner.
+    assert editor.edit(SATELLITES, 0, "copies", -1)
+    shown(editor)
+    assert editor.location == Location(SATELLITES, 0, "copies") and editor.deck == SATELLITES
+    assert 'data-row="0" data-key="copies"' in editor.deck_problem.object
+    assert "satellites · copies: &#x27;satellites&#x27; must be" in editor.deck_problem.object
+    for refused in (lambda: editor.add(SATELLITES), lambda: editor.duplicate(SATELLITES, 0),
+                    lambda: editor.remove(SATELLITES, 0), lambda: editor.edit(SATELLITES, 1, "copies", 2),
+                    lambda: editor.edit(SATELLITES, 0, "stars", 2), lambda: editor.edit(SATELLITES, 0, "copies", "<b>")):
+        before = json.dumps(editor.data)
+        assert not refused() and json.dumps(editor.data) == before and editor.notice.startswith("Not done:")
+    with pytest.raises(EditRefused, match="single entry of the file"):
+        card_edits.add_row(standard_file("stellar"), SATELLITES)
+
+
+def test_starligned_moon_and_direction_cards_are_edited_in_the_files_own_table(library):
+    editor = shown(CardEditor(library=library, lang="en", game="starligned"))
+    assert card_edits.tables(editor.data) == [("constellations",), (), ("cards",)]
+    assert editor.deck_select.options["file (its numbers)"] == ""
+    assert "moon_cards" not in editor.other_fields() and "direction_cards" not in editor.other_fields()
+    assert editor.show_deck("") and editor.deck == ()
+    assert shown(editor).table.value.to_dict("records") == [{"moon_cards": 12, "direction_cards": 5}]
+    assert not editor.row_buttons.visible
+    assert editor.edit((), 0, "moon_cards", 10) and editor.problem is None and editor.data["moon_cards"] == 10
+    assert [c["path"] for c in editor.changes()] == ["moon_cards"]
+    assert editor.save("fewer moons") and library.load("starligned", "fewer moons")["moon_cards"] == 10
+    # Fewer direction cards than players: the engine's message at the file's row and the field.
+    assert editor.show_deck("cards") and editor.edit((), 0, "direction_cards", 3)
+    shown(editor)
+    assert editor.location == Location((), 0, "direction_cards") and editor.deck == ()
+    assert 'data-row="0" data-key="direction_cards"' in editor.deck_problem.object
+    assert "file (its numbers) · direction_cards: each of up to five players" in editor.deck_problem.object
+    # Its other keys, rows and rows' changes are not the table's.
+    for refused in (lambda: editor.edit((), 0, "format", "x"), lambda: editor.edit((), 0, "cards", "[]"),
+                    lambda: editor.edit((), 1, "moon_cards", 2), lambda: editor.edit((), 0, "moon_cards", 1.5),
+                    lambda: editor.add(()), lambda: editor.remove((), 0),
+                    lambda: editor.apply_other_fields(json.dumps(editor.other_fields() | {"moon_cards": 1}))):
+        before = json.dumps(editor.data)
+        assert not refused() and json.dumps(editor.data) == before and editor.notice.startswith("Not done:")
+    # A file without the number still has its column (the standard file's kind), the engine's message at it.
+    data = standard_file("starligned")
+    del data["moon_cards"]
+    assert editor.load_upload(json.dumps(data))
+    assert editor.location == Location((), 0, "moon_cards") and editor.deck == ()
+    assert editor.edit((), 0, "moon_cards", "12") and editor.data["moon_cards"] == 12 and editor.problem is None
+
+
+def test_a_refused_ability_parameter_is_marked_in_the_ability_form_and_its_row(editor):
+    assert editor.select(0) and editor.select_sub(0)
+    ability = editor.ability()
+    assert ability["effect"] == "draw"
+    values = {key: ability[key] for key in ("name", "name_ja", "trigger", "effect", "text", "text_ja")}
+    assert editor.apply_ability(values | {"count": 0, "on": ability["on"]})
+    shown(editor)
+    abilities = ("animals", 0, "abilities")
+    assert editor.location == Location(abilities, 0, "count")
+    assert 'data-row="0" data-key="count"' in editor.sub_problem.object          # the table's row, as before
+    assert "ability-invalid" in editor.ability_widgets["count"].css_classes
+    assert not any("ability-invalid" in widget.css_classes for key, widget in editor.ability_widgets.items() if key != "count")
+    messages = [pane.object for pane in editor.ability_form.select(pn.pane.HTML) if "ability-problem" in pane.object]
+    assert messages == ['<div class="cards-field-problem ability-problem" data-key="count">'
+                        "must be a whole number from 1 to 99, not 0</div>"]
+    # A parameter the effect needs and the ability lacks: the message quotes it, the form marks it.
+    assert editor.apply_ability(values | {"on": ability["on"]})
+    shown(editor)
+    assert editor.location == Location(abilities, 0, "count") and "ability-invalid" in editor.ability_widgets["count"].css_classes
+    # Corrected: nothing marked.
+    assert editor.apply_ability(values | {"count": 2, "on": ability["on"]})
+    shown(editor)
+    assert editor.problem is None and not any("ability-invalid" in w.css_classes for w in editor.ability_widgets.values())
+
+
+def test_a_hostile_value_in_an_ability_stays_text_beside_its_field(editor):
+    data = standard_file("biome_blitz")
+    data["animals"][0]["abilities"][0]["on"] = "<img src=x onerror=alert(1)>"
+    assert editor.load_upload(json.dumps(data))
+    shown(editor)
+    assert editor.location == Location(("animals", 0, "abilities"), 0, "on") and editor.sub_row == 0
+    assert "ability-invalid" in editor.ability_widgets["on"].css_classes
+    messages = [pane.object for pane in editor.ability_form.select(pn.pane.HTML) if "ability-problem" in pane.object]
+    assert len(messages) == 1 and "<img" not in messages[0] and "&lt;img src=x" in messages[0]
