@@ -23,6 +23,7 @@ from explorer.pages.app import create_app
 from rules.protocol import ALL
 from tests.helpers.explorer_page import LOAD_TIMEOUT, open_app, wait_until
 from tests.helpers.workshop_pages import FORGE_JS
+from tests.helpers.notes_pages import LOG_EVENT_JS, notes_at, pin
 
 pytestmark = pytest.mark.browser
 
@@ -47,14 +48,7 @@ PAGE_TEXT_JS = """
 #: Sends the event log's own message (``{goto: step}``, what a click on a line sends) for each step given.
 FORGE_GOTO_JS = """
 (steps) => {
-  const {ModelEvent} = Bokeh.require("core/bokeh_events");
-  class DataEvent extends ModelEvent {
-    constructor(data) { super(); this.data = data; }
-    get event_values() { return {model: this.origin, data: this.data}; }
-  }
-  DataEvent.prototype.event_name = "data_event";
-  const log = [...Bokeh.documents[0].all_models].find((m) => m.data && m.data.type && m.data.type.startsWith("LogList"));
-  for (const step of steps) log.trigger_event(new DataEvent({goto: step}));
+""" + LOG_EVENT_JS + """  for (const step of steps) log.trigger_event(new DataEvent({goto: step}));
   return log !== undefined;
 }
 """
@@ -98,19 +92,6 @@ def public_and_hidden_steps(session: GameSession) -> tuple[int, int, int]:
             hidden, drawer = step, mover
     assert public and hidden, "no public move and hidden draw in the line"
     return public, hidden, drawer
-
-
-def notes_at(page: Page, step: int):
-    return page.locator(f'.event-log .step[data-step="{step}"] .note')
-
-
-def pin(page: Page, step: int, note: str) -> None:
-    """Click step ``step``'s line in the event log, type the note, pin it."""
-    page.locator(f'.event-log .step[data-step="{step}"] .step-no').click()
-    expect(page.locator(".note-heading")).to_contain_text(f"step {step} ")
-    page.locator(".note-text textarea").fill(note)
-    page.locator(".pin-note button").click()
-    expect(page.locator(".note-message")).to_contain_text(f"Note pinned to step {step}")
 
 
 def view_as(page: Page, session: GameSession, label: str, seat: int | None) -> None:

@@ -23,6 +23,7 @@ from rules.registry import get_game
 from tests.helpers.table_seats import SeatPage, create_in_lobby, read_table
 from tests.helpers.tables_server import TablesServer
 from tests.helpers.tiers import slow
+from tests.helpers.notes_pages import notes_at, pin
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,19 +44,6 @@ def stored_notes(db) -> list[tuple]:
         return connection.execute("SELECT step, author, text FROM notes ORDER BY table_id, number").fetchall()
     finally:
         connection.close()
-
-
-def pin(page: Page, step: int, note: str) -> None:
-    """Click step ``step``'s line in the event log, type the note, pin it."""
-    page.locator(f'.event-log .step[data-step="{step}"] .step-no').click()
-    expect(page.locator(".note-heading")).to_contain_text(f"step {step} ")
-    page.locator(".note-text textarea").fill(note)
-    page.locator(".pin-note button").click()
-    expect(page.locator(".note-message")).to_contain_text(f"Note pinned to step {step}")
-
-
-def notes_at(page: Page, step: int):
-    return page.locator(f'.event-log .step[data-step="{step}"] .note')
 
 
 def test_seats_pin_notes_and_a_hidden_draw_s_note_stays_its_authors(browser: Browser, server):

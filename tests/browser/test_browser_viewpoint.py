@@ -30,6 +30,7 @@ from rules.registry import get_game
 from tests.helpers import strings
 from tests.helpers.tables_server import Secrets, TablesServer
 from tests.helpers.tiers import quick_once
+from tests.helpers.notes_pages import LOG_EVENT_JS
 
 LOAD_TIMEOUT = 30_000
 MOVES_BEFORE = 4
@@ -109,14 +110,7 @@ FIRE_ALL_JS = """
 #: and a move played meanwhile moves it past N: only this does). The page is left at the latest step.
 ROUND_TRIP_JS = """
 () => {
-  const {ModelEvent} = Bokeh.require("core/bokeh_events");
-  class DataEvent extends ModelEvent {
-    constructor(data) { super(); this.data = data; }
-    get event_values() { return {model: this.origin, data: this.data}; }
-  }
-  DataEvent.prototype.event_name = "data_event";
-  const log = [...Bokeh.documents[0].all_models].find((m) => m.data && m.data.type && m.data.type.startsWith("LogList"));
-  const seen = [];
+""" + LOG_EVENT_JS + """  const seen = [];
   window.__roundTrip = false;
   log.data.properties.current.change.connect(() => {
     seen.push(log.data.current);
