@@ -99,7 +99,8 @@ def pages(tables: dict[str, tuple[str, str]]) -> list[tuple[str, str, str]]:
                 (f"tutorial-{game}", f"/tutorial?game={game}", ".step-counter, .tutorial-step"),
                 (f"rules-{game}", f"/rules?game={game}", "body"),
                 (f"seat-{game}", f"/tables?table={table}&seat={token}", ".step-counter, .seat-bar"),
-                (f"spectator-{game}", f"/tables?table={table}", ".step-counter, .seat-bar")]
+                (f"spectator-{game}", f"/tables?table={table}", ".step-counter, .seat-bar"),
+                (f"cards-{game}", f"/cards?game={game}", ".cards-status")]
     out += [("analysis", "/analysis", "body"), ("tables-lobby", "/tables", "body")]
     return out
 
