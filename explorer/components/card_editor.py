@@ -46,6 +46,10 @@ esc = html.escape
 EDITOR_CSS = stylesheet("components/card_editor")
 #: Tabulator's editor per column kind (a column with choices gets a list).
 EDITORS = {"int": {"type": "number"}, "bool": "tickCross", "text": "input", "json": "input"}
+#: The class of the parts that show the file as it is written (its keys, ids and texts, in the file's
+#: own words whatever the page's language): HTML's ``translate="no"`` for a widget. Texts within are
+#: the file's, not the page's (``make tour`` reads them as such).
+FILE_DATA = "file-data"
 #: Deals compared to tell a set-aside chosen at random (Jump Gate's unused resources) from a fixed one (a box).
 ASIDE_SEEDS = (0, 1, 2)
 
@@ -98,8 +102,16 @@ class CardEditor(pn.viewable.Viewer):
         self.refresh()
 
     # ------------------------------------------------------------------ the model: what the widgets do
-    def t(self, key: str, **values) -> str:
-        return text(f"workshop.{key}", self.lang, **values)
+    def t(self, key: str, *, escape: bool = False, **values) -> str:
+        """The page's words for ``key``; ``escape``: as HTML, the words escaped and ``values`` (HTML
+        already, e.g. :func:`_data`) put in as they are."""
+        if not escape:
+            return text(f"workshop.{key}", self.lang, **values)
+        marks = {name: f"\x00{name}\x00" for name in values}
+        out = esc(text(f"workshop.{key}", self.lang, **marks))
+        for name, value in values.items():
+            out = out.replace(marks[name], str(value))
+        return out
 
     def _refuse(self, error: Exception) -> bool:
         self.notice = self.t("refused", reason=_message(error, self.lang))
@@ -429,7 +441,7 @@ class CardEditor(pn.viewable.Viewer):
 
         self.status = pn.pane.HTML("", css_classes=["cards-status"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
         self.notice_pane = pn.pane.HTML("", css_classes=["cards-notice"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
-        self.deck_select = pn.widgets.RadioButtonGroup(options={}, css_classes=["cards-decks"], color="light")
+        self.deck_select = pn.widgets.RadioButtonGroup(options={}, css_classes=["cards-decks", FILE_DATA], color="light")
         self.deck_select.param.watch(lambda e: self._act(self.show_deck, e.new), "value")
         self.table = self._table("cards-table")
         self.table.on_edit(lambda e: self._act(self.edit, self.deck, e.row, e.column, e.value))
@@ -447,7 +459,7 @@ class CardEditor(pn.viewable.Viewer):
         self.sub_section = pn.Column(self.sub_heading, self.sub_problem, self.sub_table, self.sub_buttons, self.ability_form,
                                      sizing_mode="stretch_width")
         self.other_input = pn.widgets.TextAreaInput(label=t("other_fields"), height=160, sizing_mode="stretch_width",
-                                                    css_classes=["cards-other"])
+                                                    css_classes=["cards-other", FILE_DATA])
         self.other_button = pn.widgets.Button(label=t("apply"), css_classes=["cards-other-apply"])
         self.other_button.on_click(lambda e: self._act(self.apply_other_fields, self.other_input.value))
         self.counts_pane = pn.pane.HTML("", css_classes=["cards-counts"], stylesheets=[EDITOR_CSS])
@@ -461,7 +473,7 @@ class CardEditor(pn.viewable.Viewer):
 
     def _table(self, css: str) -> pn.widgets.Tabulator:
         return pn.widgets.Tabulator(value=None, show_index=False, selectable="checkbox-single", sortable=False, layout="fit_data_table",
-                                    sizing_mode="stretch_width", max_height=420, css_classes=[css])
+                                    sizing_mode="stretch_width", max_height=420, css_classes=[css, FILE_DATA])
 
     def _row_buttons(self, prefix: str, deck, row) -> pn.Row:
         t = self.t
@@ -508,7 +520,8 @@ class CardEditor(pn.viewable.Viewer):
         self.sub_section.visible = self.sub_deck is not None and self.sub_deck in subs
         if self.sub_section.visible:
             label = card_edits.card_label(self.data, self.deck, self.row)
-            self.sub_heading.object = f'<h4 class="cards-heading">{esc(t("sub_deck", deck=self.sub_deck[-1], card=label))}</h4>'
+            self.sub_heading.object = (f'<h4 class="cards-heading">'
+                                       f'{t("sub_deck", deck=_data(self.sub_deck[-1]), card=_data(label), escape=True)}</h4>')
             self._show_table(self.sub_table, self.sub_deck, self.sub_row, self.sub_problem)
         self._show_ability_form()
         self.other_input.value = json.dumps(self.other_fields(), ensure_ascii=False, indent=1)
@@ -586,9 +599,9 @@ class CardEditor(pn.viewable.Viewer):
         apply.on_click(lambda e: self._act(self.apply_ability, _form_values(widgets)))
         required = ", ".join(self.vocabulary.required.get(effect, ())) or "–"
         self.ability_form.objects = [
-            pn.pane.HTML(f'<h4 class="cards-heading">{esc(t("ability_form", name=str(ability.get("name", ""))))}</h4>'
-                         f"<p>{esc(t('ability_required', params=required))}</p>", stylesheets=[EDITOR_CSS]),
-            pn.FlexBox(*fields, sizing_mode="stretch_width"), apply]
+            pn.pane.HTML(f'<h4 class="cards-heading">{t("ability_form", name=_data(ability.get("name", "")), escape=True)}</h4>'
+                         f"<p>{t('ability_required', params=_data(required), escape=True)}</p>", stylesheets=[EDITOR_CSS]),
+            pn.FlexBox(*fields, sizing_mode="stretch_width", css_classes=[FILE_DATA]), apply]
 
     def _counts_html(self) -> str:
         """Per player count: the cards in play and set aside; then, folded, each card's copies per player
@@ -606,7 +619,7 @@ class CardEditor(pn.viewable.Viewer):
         names = list(dict.fromkeys(name for each in per_count for name in each.copies))
         varies = {name for name in names if len({each.copies.get(name, 0) for each in per_count}) > 1}
         rows = "".join(
-            ('<tr class="cards-count-varies">' if name in varies else "<tr>") + f"<td>{esc(name)}</td>"
+            ('<tr class="cards-count-varies">' if name in varies else "<tr>") + f'<td translate="no">{esc(name)}</td>'
             + "".join(f"<td>{each.copies.get(name, 0)}</td>" for each in per_count) + "</tr>"
             for name in sorted(names, key=lambda name: name not in varies))
         note = t("per_card_random") if any(each.random for each in per_count) else t("per_card_note")
@@ -619,14 +632,21 @@ class CardEditor(pn.viewable.Viewer):
         changes = self.changes()
         if not changes:
             return f'<p class="cards-no-changes">{esc(self.t("no_changes"))}</p>'
-        rows = "".join(f'<tr class="diff-{c["change"]}"><td>{esc(c["path"])}</td><td>{esc(self.t("change." + c["change"]))}</td>'
-                       f'<td>{esc(_short(c["old"]))}</td><td>{esc(_short(c["new"]))}</td></tr>' for c in changes[:200])
+        rows = "".join(f'<tr class="diff-{c["change"]}"><td translate="no">{esc(c["path"])}</td>'
+                       f'<td>{esc(self.t("change." + c["change"]))}</td>'
+                       f'<td translate="no">{esc(_short(c["old"]))}</td><td translate="no">{esc(_short(c["new"]))}</td></tr>'
+                       for c in changes[:200])
         more = f"<p>{esc(self.t('more_changes', count=len(changes) - 200))}</p>" if len(changes) > 200 else ""
         return (f'<table class="cards-diff-table"><tr><th>{esc(self.t("field"))}</th><th>{esc(self.t("change"))}</th>'
                 f'<th>{esc(self.t("standard"))}</th><th>{esc(self.t("edited"))}</th></tr>{rows}</table>{more}')
 
     def __panel__(self):
         return self.main
+
+
+def _data(value: Any) -> str:
+    """A value from the file as HTML: escaped, and marked as the file's own words (``FILE_DATA``)."""
+    return f'<span class="{FILE_DATA}" translate="no">{esc(str(value))}</span>'
 
 
 def _heading(words: str) -> pn.pane.HTML:

@@ -173,3 +173,19 @@ def test_a_single_card_is_a_table_and_an_ability_parameter_is_marked_in_its_form
     expect(page.locator(".cards-sub-problem .cards-field-problem")).to_have_attribute("data-key", "count")
     assert "count" not in editor.data["animals"][0]["abilities"][0]
     shot(page, "card-editor-ability-parameter")
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_the_japanese_editor_reads_as_japanese_and_fits_the_screen(page: Page, served, width, height):
+    """The page's words in Japanese (the file's keys, ids and names are the file's own: marked so), nothing
+    covering anything else or cut by the screen, the counts per card folded and unfolded."""
+    from tools.page_check import findings, read_stable
+
+    url, editors, library = served
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(url + "?lang=ja&game=subastral")
+    expect(page.locator(".cards-status")).to_contain_text("ゲームはこのカードファイルを受け入れます", timeout=LOAD_TIMEOUT)
+    assert findings(read_stable(page, width), "ja", (width, height)) == []
+    page.locator(".cards-per-card summary").click()
+    expect(page.locator(".cards-per-card table")).to_be_visible()
+    assert findings(read_stable(page, width), "ja", (width, height)) == []

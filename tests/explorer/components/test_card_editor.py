@@ -176,7 +176,7 @@ def test_counts_leave_out_what_a_player_count_sets_aside_and_show_each_cards_cop
     editor = CardEditor(library=library, game="subastral")
     name = next(name for name, copies in editor.player_counts()[-1].copies.items()
                 if copies and not editor.player_counts()[0].copies.get(name))
-    assert f'<tr class="cards-count-varies"><td>{name}</td><td>0</td>' in editor._counts_html()
+    assert f'<tr class="cards-count-varies"><td translate="no">{name}</td><td>0</td>' in editor._counts_html()
 
 
 def test_an_animal_left_without_abilities_can_be_given_one_again(editor):
