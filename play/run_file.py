@@ -6,7 +6,7 @@ Everything that decides the games is in the file, and nothing about where they w
 executor, workers, chunk size and time change no number: ``play/sweep.py``), so a run file made on a
 Dask cluster re-runs on a laptop. Its keys (docs/formats.md, "Run file"):
 
-``format`` (``"rules-explorer-run"``), ``format_version`` (1), ``game``, ``game_version``,
+``format`` (``"rules-explorer-run"``), ``format_version`` (2), ``game``, ``game_version``,
 ``players``, ``seed``, ``games`` (the deals played: a run stopped early records the games it
 finished, which are the first ones), ``curves`` (whether the provisional-score envelopes were
 tallied), ``a`` and ``b`` (``variants``: every switch's value; ``bots``: one name, or one per seat;
@@ -84,6 +84,10 @@ def check_run(data: Any) -> JSONObject:
     unknown = sorted(str(k) for k in data if k not in KEYS)
     if unknown:
         raise _bad(unknown[0][:40], "not a run file key (the keys are " + ", ".join(KEYS) + ")")
+    if data["format"] == FORMAT and data["format_version"] == 1:
+        raise _bad("format_version", "1: its first-player figures counted Player 1's wins, whoever started; "
+                   f"this version ({FORMAT_VERSION}) counts the start player's, so the file cannot come out the "
+                   "same: compare its settings again with --out for a version 2 file")
     if data["format"] != FORMAT or data["format_version"] != FORMAT_VERSION:
         raise _bad("format", f"not a run file of this version ({FORMAT!r}, format_version {FORMAT_VERSION})")
     if data["game"] not in GAMES:

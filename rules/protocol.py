@@ -389,8 +389,10 @@ class GameSpec(abc.ABC, Generic[S, A]):
         return None
 
     def set_aside(self, state: S) -> dict[str, int]:
-        """The cards of the inventory that are out of play (in the box, or left unused), by name: at the
-        deal, what this player count (or variant) leaves out. Empty for a game that sets nothing aside."""
+        """The card file's cards this deal leaves out of play (in the box, or unused), by name: what the
+        player count (or a variant) sets aside, whether the state keeps them (a box zone, also in the
+        inventory) or not (never dealt). The inventory and these together are the whole file. Empty for a
+        game that sets nothing aside."""
         return {}
 
     def sample_hidden(self, state: S, seat: Seat | None, rng: random.Random) -> S | None:

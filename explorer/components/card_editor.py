@@ -380,17 +380,20 @@ class CardEditor(pn.viewable.Viewer):
         if self.problem is not None:
             return None
         game = check_file(self.game, self.data)
+        largest = game.new_game(max(game.player_counts), ASIDE_SEEDS[0])
+        if game.inventory(largest) is None:
+            return None
+        # The whole file: what a deal plays and sets aside (a box the state keeps is in its inventory too).
+        whole = Counter(game.inventory(largest)) | Counter(game.set_aside(largest))
         out = []
         for players in game.player_counts:
             deals = [game.new_game(players, seed) for seed in ASIDE_SEEDS]
-            inventory = game.inventory(deals[0])
-            if inventory is None:
-                return None
-            aside = game.set_aside(deals[0])
-            random = any(game.set_aside(deal) != aside for deal in deals[1:])
-            copies = Counter(inventory) if random else Counter(inventory) - Counter(aside)
-            out.append(PlayerCount(players, sum(inventory.values()) - sum(aside.values()), sum(aside.values()), random,
-                                   {card: copies[card] for card in inventory}))
+            inventory = Counter(game.inventory(deals[0]))
+            aside = Counter(game.set_aside(deals[0]))
+            random = any(Counter(game.set_aside(deal)) != aside for deal in deals[1:])
+            copies = inventory if random else whole - aside
+            out.append(PlayerCount(players, sum(whole.values()) - sum(aside.values()), sum(aside.values()), random,
+                                   {card: copies[card] for card in whole}))
         return out
 
     def explorer_href(self) -> str | None:
@@ -458,7 +461,10 @@ class CardEditor(pn.viewable.Viewer):
         self.ability_widgets: dict[str, pn.widgets.Widget] = {}      # the ability form's fields, by key
         self.sub_section = pn.Column(self.sub_heading, self.sub_problem, self.sub_table, self.sub_buttons, self.ability_form,
                                      sizing_mode="stretch_width")
-        self.other_input = pn.widgets.TextAreaInput(label=t("other_fields"), height=160, sizing_mode="stretch_width",
+        # (its label the page's words, its JSON the file's)
+        self.other_label = pn.pane.HTML(f'<label class="cards-other-label">{esc(t("other_fields"))}</label>',
+                                        margin=(5, 10, 0, 10))
+        self.other_input = pn.widgets.TextAreaInput(height=160, sizing_mode="stretch_width",
                                                     css_classes=["cards-other", FILE_DATA])
         self.other_button = pn.widgets.Button(label=t("apply"), css_classes=["cards-other-apply"])
         self.other_button.on_click(lambda e: self._act(self.apply_other_fields, self.other_input.value))
@@ -468,7 +474,7 @@ class CardEditor(pn.viewable.Viewer):
             self.status, self.notice_pane, self.deck_select, self.deck_problem, self.table, self.row_buttons,
             self.sub_section, _heading(t("counts")), self.counts_pane,
             _heading(t("diff")), self.diff_pane,
-            pn.Column(self.other_input, self.other_button, sizing_mode="stretch_width"),
+            pn.Column(self.other_label, self.other_input, self.other_button, sizing_mode="stretch_width"),
             sizing_mode="stretch_width", css_classes=["cards-main"])
 
     def _table(self, css: str) -> pn.widgets.Tabulator:
@@ -544,7 +550,9 @@ class CardEditor(pn.viewable.Viewer):
         marked = location is not None and location.deck == deck and location.row is not None
         table.selection = []            # (first: Tabulator maps a selection through the old rows)
         frozen = [c.key for c in columns[:1] if len(columns) > 4]        # (its id stays in sight as the table scrolls)
-        table.param.update(value=frame, editors=editors, formatters=formatters, frozen_columns=frozen)
+        # (a title is the file's key, shown as text: Tabulator writes titles as HTML)
+        titles = {c.key: esc(c.key) for c in columns}
+        table.param.update(value=frame, editors=editors, formatters=formatters, frozen_columns=frozen, titles=titles)
         table.selection = [row] if row is not None else []
         if marked:
             table.style.apply(_mark_cell, axis=None, row=location.row, key=location.key)
@@ -577,8 +585,8 @@ class CardEditor(pn.viewable.Viewer):
         }
         for key, kind in kinds.items():
             widgets[key] = _parameter_widget(key, kind, ability.get(key), self.vocabulary)
-        for key, widget in widgets.items():
-            widget.css_classes = [f"ability-{key}"]
+        for key, widget in widgets.items():      # (each labelled with its key in the file: the file's words)
+            widget.css_classes = [f"ability-{key}", FILE_DATA]
         self.ability_widgets = widgets
         fields: list[Any] = list(widgets.values())
         location = self.location
@@ -601,7 +609,7 @@ class CardEditor(pn.viewable.Viewer):
         self.ability_form.objects = [
             pn.pane.HTML(f'<h4 class="cards-heading">{t("ability_form", name=_data(ability.get("name", "")), escape=True)}</h4>'
                          f"<p>{t('ability_required', params=_data(required), escape=True)}</p>", stylesheets=[EDITOR_CSS]),
-            pn.FlexBox(*fields, sizing_mode="stretch_width", css_classes=[FILE_DATA]), apply]
+            pn.FlexBox(*fields, sizing_mode="stretch_width"), apply]
 
     def _counts_html(self) -> str:
         """Per player count: the cards in play and set aside; then, folded, each card's copies per player

@@ -426,12 +426,15 @@ def result_rows(result: Mapping) -> list[dict]:
         for seat in side["seats"]:
             add("score", setting.upper(), seat["seat"], seat["score"])
             add("win_rate", setting.upper(), seat["seat"], seat["win_rate"], "rate")
-        add("first_player_win_rate", setting.upper(), 0, side["first_player_advantage"]["win_rate"], "rate")
+        # (the deal's start player, whichever seat it was: no one seat)
+        add("first_player_win_rate", setting.upper(), None, side["first_player_advantage"]["win_rate"], "rate")
         add("game_length", setting.upper(), None, side["game_length"])
         add("score_spread", setting.upper(), None, side["score_spread"])
     for seat in stats["difference_b_minus_a"]:
         add("score_difference", "B-A", seat["seat"], seat["score_difference"])
         add("win_rate_difference", "B-A", seat["seat"], seat["win_rate_difference"])
+    if "first_player_difference" in stats:
+        add("first_player_win_rate_difference", "B-A", None, stats["first_player_difference"])
     return rows
 
 

@@ -612,7 +612,8 @@ class Lobby(pn.viewable.Viewer):
         self.listing.object = (f'<table><tr>{heads}<th></th></tr>'
                                + "".join(rows) + "</table>") if rows else f"<i>{t('no_tables', lang)}</i>"
         self.rematch_of.options = finished
-        ended = frozenset(finished.values())
+        # (the tables the summary reads: those the store marks ended, as telemetry_across_html does)
+        ended = frozenset(record.id for record in self.hub.store.tables() if record.finished is not None)
         if ended != self._telemetry_ended:
             self._telemetry_ended = ended
             assign(self.telemetry_across, object=telemetry_across_html(self.hub.store, lang))

@@ -284,6 +284,13 @@ class Subastral(ModuleGame[State, Action, CardSet]):
     # -- files -------------------------------------------------------------------------------
 
     # -- turns ---------------------------------------------------------------------------------
+    def set_aside(self, state: State) -> dict[str, int]:
+        """The cards a smaller table leaves in the box (their ``min_players`` above the count): never dealt."""
+        cards = state.cards
+        every = Counter(cards.deck(max(cards.copies)))
+        every.subtract(Counter(cards.deck(state.players)))
+        return {cards.card_name(kind): n for kind, n in sorted(every.items()) if n > 0}
+
     def first_player(self, state: State) -> Seat:
         return state.start_player
 

@@ -189,3 +189,23 @@ def test_the_japanese_editor_reads_as_japanese_and_fits_the_screen(page: Page, s
     page.locator(".cards-per-card summary").click()
     expect(page.locator(".cards-per-card table")).to_be_visible()
     assert findings(read_stable(page, width), "ja", (width, height)) == []
+
+
+def test_a_key_from_an_uploaded_file_is_a_column_title_as_text(page: Page, served, tmp_path):
+    """A file the game accepts may carry keys of its own (an extra satellites field, an extra number): shown
+    as column titles, they stay text (Tabulator writes a title as HTML)."""
+    import json
+
+    url, editors, library = served
+    hostile = "<img src=x onerror=window.__pwned=1>"
+    data = standard_file("stellar")
+    data["satellites"] = {**data["satellites"], hostile: 1}
+    (tmp_path / "keys.json").write_text(json.dumps(data))
+    page.goto(url + "?lang=en&game=stellar")
+    expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.", timeout=LOAD_TIMEOUT)
+    page.locator(".cards-upload input[type=file]").set_input_files(str(tmp_path / "keys.json"))
+    wait_until(lambda: editors[-1].data.get("satellites", {}).get(hostile) == 1, what="the upload")
+    page.locator(".cards-decks button", has_text="satellites").click()
+    expect(page.locator(".cards-table .tabulator-col-title", has_text=hostile)).to_have_count(1)
+    expect(page.locator(".cards-table img")).to_have_count(0)
+    assert page.evaluate("() => window.__pwned") is None

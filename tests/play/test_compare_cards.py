@@ -186,6 +186,8 @@ def test_a_run_stopped_early_records_the_games_it_played():
     (lambda d: d["b"].update(variants={"nonsense": True}), "run file: b.variants:"),
     (lambda d: d["b"]["cards"]["animals"][0].update(stars="many"), "run file: b.cards:"),
     (lambda d: d["b"].pop("cards"), "run file: b: must be an object with exactly variants, bots, cards"),
+    (lambda d: d.update(format_version=1), "run file: format_version: 1: its first-player figures counted Player 1's"),
+    (lambda d: d.update(format_version=7), "run file: format: not a run file of this version"),
 ])
 def test_a_malformed_run_file_names_its_field(change, says):
     data = run_file()

@@ -213,6 +213,11 @@ def test_the_page_runs_in_a_background_thread_and_offers_csv_and_json():
         assert float(row["low"]) == seat["score_difference"]["low"]
     for seat in expected["results"]["a"]["seats"]:
         assert float(by_key[("score", "A", str(seat["seat"] + 1))]["value"]) == seat["score"]["mean"]
+    # The first player is the deal's start player, no one seat; and the paired difference is there too.
+    first = expected["results"]["a"]["first_player_advantage"]["win_rate"]
+    assert float(by_key[("first_player_win_rate", "A", "")]["value"]) == first["rate"]
+    difference = by_key[("first_player_win_rate_difference", "B-A", "")]
+    assert float(difference["value"]) == expected["results"]["first_player_difference"]["mean"]
     data = json.loads(page._json_file().getvalue())
     assert data["results"] == json.loads(json.dumps(expected["results"]))
     assert data["question"] == "Does disturbance change the scores at 3 players?"
