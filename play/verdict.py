@@ -20,14 +20,18 @@ from typing import Any, Mapping
 from play.stats import Z95
 from rules.protocol import JSONObject
 
+#: The kinds of difference measured game by game on the same deal (the others from each setting's own figures).
+PAIRED = ("win_rate", "score", "first_player")
 #: The kinds of difference, in the order they are worded.
 KINDS = ("win_rate", "score", "first_player", "game_length", "score_spread")
 
 
 def _finding(kind: str, seat: int | None, mean: float, low: float, high: float) -> JSONObject:
     half = (high - low) / 2
+    # (no spread: the same difference in every game; none at all when it is 0)
+    strength = abs(mean) / (half / Z95) if half > 0 else (math.inf if mean else 0.0)
     return {"kind": kind, "seat": seat, "mean": round(mean, 4), "low": round(low, 4), "high": round(high, 4),
-            "significant": low > 0 or high < 0, "strength": abs(mean) / (half / Z95) if half > 0 else math.inf}
+            "significant": low > 0 or high < 0, "strength": strength}
 
 
 def findings(stats: Mapping[str, Any]) -> list[JSONObject]:
@@ -54,12 +58,17 @@ def findings(stats: Mapping[str, Any]) -> list[JSONObject]:
 
 
 def verdict(stats: Mapping[str, Any], pairing: Mapping[str, Any]) -> JSONObject:
-    """``{"games", "basis": "deals" | "seeds", "headline", "others"}``: the leading difference (the
-    largest, significant or not; None before two games) and the other significant ones."""
+    """``{"games", "basis": "deals" | "seeds", "headline", "others", "same"}``: the leading difference
+    (the largest, significant or not; None before two games), the other significant ones, and whether
+    A and B came out the same in every game (every difference 0, game by game)."""
     found = findings(stats)
     significant = [f for f in found if f["significant"]]
+    # (the paired differences 0 in every game, and the same sums of every figure: the same games)
+    tallies = stats.get("tallies") or {}
+    same = (bool(found) and tallies.get("a") is not None and tallies.get("a") == tallies.get("b")
+            and all(f["low"] == f["high"] == f["mean"] == 0 for f in found if f["kind"] in PAIRED))
     return {"games": stats["games"], "basis": "deals" if pairing.get("same_deals") else "seeds",
-            "headline": found[0] if found else None, "others": significant[1:]}
+            "headline": found[0] if found else None, "others": significant[1:], "same": same}
 
 
 def _what(finding: Mapping[str, Any]) -> str:
@@ -81,6 +90,8 @@ def sentence(record: Mapping[str, Any]) -> str:
     head, games, basis = record["headline"], record["games"], record["basis"]
     if head is None:
         return f"Too few games to compare ({games})."
+    if record.get("same"):
+        return f"On the same {games} {basis}, A and B came out the same in every game: the change made no difference here."
     higher = head["mean"] > 0
     low, high = (head["low"], head["high"]) if higher else (-head["high"], -head["low"])
     size = f"{abs(head['mean']):.1f} {_unit(head)} {'higher' if higher else 'lower'} (95% CI {low:.1f} to {high:.1f})"

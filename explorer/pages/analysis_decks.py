@@ -172,6 +172,8 @@ def verdict_text(stats: Mapping[str, Any] | None, pairing: Mapping[str, Any] | N
     basis = text(f"analysis.verdict.basis.{record['basis']}", lang, games=record["games"])
     if head is None:
         return text("analysis.verdict.too_few", lang, games=record["games"])
+    if record["same"]:
+        return text("analysis.verdict.same", lang, basis=basis)
     higher = head["mean"] > 0
     low, high = (head["low"], head["high"]) if higher else (-head["high"], -head["low"])
     unit = text("analysis.verdict.unit.decisions" if head["kind"] == "game_length" else "analysis.verdict.unit.points", lang)

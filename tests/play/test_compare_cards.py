@@ -203,3 +203,20 @@ def test_a_forged_result_is_found_at_its_key():
     forged["results"]["a"]["seats"][1]["score"]["mean"] += 1
     assert rerun(forged, executor="inprocess")[2] == "results.a.seats[1].score.mean"
     assert first_difference({"x": [1, 2]}, {"x": [1, 2.0]}, "r") == "r.x[1]"
+
+
+def test_settings_that_play_every_game_alike_are_said_to_be_the_same():
+    # Frenzy once a turn changes nothing when no two random bots' competes ever chain on these deals: every
+    # paired difference is 0 in every game. The sentence said "0.0 points lower (95% CI -0.0 to -0.0)".
+    from explorer.pages.analysis_decks import verdict_text
+
+    result = compare("biome_blitz", 2, 12, 0, variants_b={"extra_compete": "once"}, executor="inprocess", chunk=6)
+    stats, pairing = result["results"], result["pairing"]
+    assert stats["tallies"]["a"] == stats["tallies"]["b"]           # (the case: the same games)
+    record = verdict(stats, pairing)
+    assert record["same"] and sentence(record) == (
+        "On the same 12 deals, A and B came out the same in every game: the change made no difference here.")
+    assert verdict_text(stats, pairing, "ja") == "同じ12回の配りで、AとBはすべてのゲームで同じ結果になりました。この変更はここでは何も変えません。"
+    # One game that differs: a difference again, not "the same".
+    stats = win_rate_verdict_stats()
+    assert not verdict(stats, {"same_deals": True})["same"]
