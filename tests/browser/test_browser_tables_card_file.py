@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from explorer.cardfiles import CARDS_ENV, CardLibrary, standard_file
 from explorer.core.i18n import text
@@ -24,8 +24,9 @@ from explorer.tables.hub import table_spec
 from explorer.tables.store import TableStore
 from rules import replay as replay_files
 from rules.registry import get_game
-from tests.helpers.table_seats import (LOAD_TIMEOUT, SeatPage, choose_first_move, close_clean, read_table,
-                                       your_turn)
+from tests.helpers.table_seats import (
+    LOAD_TIMEOUT, SeatPage, choose_first_move, close_clean, create_in_lobby, read_table, your_turn,
+)
 from tests.helpers.tables_server import ROOT, TablesServer
 
 pytestmark = pytest.mark.browser
@@ -57,37 +58,6 @@ def server(tmp_path):
     server.stop()
 
 
-def create_with_card_file(browser: Browser, server: TablesServer, players: int, card_name: str, seed: int = 5):
-    """Create a Biome Blitz table of people in the lobby's form, played with the saved file ``card_name``;
-    returns (table id, seat -> link). The lobby's page is closed."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    lobby = context.new_page()
-    lobby.goto(f"{server.base}/tables")
-    expect(lobby.locator(".create-table button")).to_be_visible(timeout=LOAD_TIMEOUT)
-    lobby.locator(".lobby-game select").select_option(label=get_game(GAME).title)
-    # Each choice changes the form on the server: wait until the page shows it (tests/helpers/table_seats.py).
-    expect(lobby.locator(f".lobby-variants-{GAME}")).to_be_attached()
-    chooser = lobby.locator(".lobby-cards select")
-    expect(chooser.locator("option", has_text=card_name)).to_be_attached()      # the game's saved files
-    lobby.locator(".lobby-players select").select_option(str(players))
-    expect(lobby.locator(".lobby-seats select")).to_have_count(players)
-    for seat in range(players):
-        lobby.locator(f".lobby-seat-{seat} select").select_option(label=text("tables.person_short", "en"))
-    chooser.select_option(label=card_name)
-    lobby.locator(".lobby-seed input").fill(str(seed))
-    lobby.locator(".lobby-seed input").press("Enter")
-    lobby.locator(".create-table button").click()
-    created = lobby.locator(".created")
-    expect(created).to_be_visible(timeout=10_000)
-    # The lobby says which file the new table plays.
-    expect(created.locator(".table-cards")).to_have_attribute("data-cards", card_name)
-    expect(created.locator(".table-cards")).to_have_text(f"Card file: {card_name}")
-    table_id = created.get_attribute("data-table")
-    links = {seat: lobby.locator(f"a.seat-link-{seat}").get_attribute("href") for seat in range(players)}
-    context.close()
-    return table_id, links
-
-
 def check_page_plays_the_file(page: SeatPage, edited: dict) -> None:
     """The page names the table's card file, its board calls the cards edited, and every animal it
     shows face up has the file's stars (not the standard ones)."""
@@ -107,7 +77,12 @@ def check_page_plays_the_file(page: SeatPage, edited: dict) -> None:
 def test_a_table_made_in_the_lobby_with_a_saved_card_file_plays_it_on_every_seat(browser, server):
     edited = stronger_animals()
     standard_stars = [animal["stars"] for animal in standard_file(GAME)["animals"]]
-    table_id, links = create_with_card_file(browser, server, 2, CARD_NAME)
+    made = create_in_lobby(browser, server, GAME, 2, ["human", "human"], cards=CARD_NAME)
+    # The lobby says which file the new table plays.
+    expect(made.lobby.locator(".created .table-cards")).to_have_attribute("data-cards", CARD_NAME)
+    expect(made.lobby.locator(".created .table-cards")).to_have_text(f"Card file: {CARD_NAME}")
+    made.lobby.context.close()
+    table_id, links = made.id, made.links
     assert sorted(links) == [0, 1]
 
     # The table's row keeps a copy of the file, under the name it was saved as.

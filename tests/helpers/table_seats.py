@@ -140,8 +140,9 @@ class Created:
 
 
 def create_in_lobby(browser: Browser, server: TablesServer, game: str, players: int, seats: list[str] | None = None,
-                    seed: int | str = 5, base: str | None = None) -> Created:
-    """Create a table in the lobby's form at ``base`` (default: the server's own address)."""
+                    seed: int | str = 5, base: str | None = None, cards: str | None = None) -> Created:
+    """Create a table in the lobby's form at ``base`` (default: the server's own address), played with
+    the card file saved as ``cards`` (default: the standard cards)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     lobby = context.new_page()
     lobby.goto(f"{base or server.base}/tables")
@@ -151,6 +152,9 @@ def create_in_lobby(browser: Browser, server: TablesServer, game: str, players: 
     # player count: the seats' menus), and the create button moves with it: wait until the page shows
     # the changed form, or a click aimed at the button's old place hits nothing (a loaded CI run did).
     expect(lobby.locator(f".lobby-variants-{game}")).to_be_attached()
+    if cards is not None:           # (the game's saved files, offered once the game is chosen)
+        expect(lobby.locator(".lobby-cards select option", has_text=cards)).to_be_attached()
+        lobby.locator(".lobby-cards select").select_option(label=cards)
     lobby.locator(".lobby-players select").select_option(str(players))
     expect(lobby.locator(f".lobby-seat-{players - 1} select")).to_be_visible()
     expect(lobby.locator(".lobby-seats select")).to_have_count(players)
