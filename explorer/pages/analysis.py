@@ -79,6 +79,7 @@ from play.run_file import card_data, run_record
 #: Where each setting's mark sits beside its seat on a categorical x axis.
 SETTING_OFFSET = {"A": -0.15, "B": 0.15}
 BUSY_CSS = stylesheet("components/busy")
+SEAT_TABLE_CSS = stylesheet("components/seat_table")
 #: How often a run in a served page waits for its plots to be drawn (see AnalysisPage._pace).
 PACE_SECONDS = 0.5
 #: How often, at most, a served page redraws its plots while a run in worker processes goes on (the
@@ -513,7 +514,8 @@ class AnalysisPage(pn.viewable.Viewer):
         self.question = pn.pane.Markdown("", css_classes=["analysis-question"], sizing_mode="stretch_width")
         self.progress = pn.pane.Markdown(progress_line(self.run, lang), css_classes=["analysis-progress"],
                                          stylesheets=[BUSY_CSS])
-        self.summary = pn.pane.Markdown("", css_classes=["analysis-summary"], sizing_mode="stretch_width")
+        self.summary = pn.pane.Markdown("", css_classes=["analysis-summary"], sizing_mode="stretch_width",
+                                        stylesheets=[SEAT_TABLE_CSS])
         # (its words come from the page's own texts and numbers: no value typed in a form reaches it)
         self.answer = pn.pane.Markdown("", css_classes=["analysis-answer"], sizing_mode="stretch_width",
                                        styles={"font-size": "1.1em"})
