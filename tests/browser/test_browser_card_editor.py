@@ -162,7 +162,14 @@ def test_a_single_card_is_a_table_and_an_ability_parameter_is_marked_in_its_form
     # A Biome Blitz ability without the parameter its effect needs: the form's field marked, the message beside it.
     page.locator(".cards-game select").select_option(label="Biome Blitz")
     expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.")
-    page.locator(".cards-sub-table .tabulator-row").first.locator("input[type=checkbox]").click()
+    # (the first animal's abilities drawn before the click: a click on the table as it was meets another row)
+    first = standard_file("biome_blitz")["animals"][0]["abilities"][0]
+    ability_rows = page.locator(".cards-sub-table .tabulator-row")
+    expect(ability_rows.first.locator('[tabulator-field="name"]')).to_have_text(first["name"])
+    wait_until(lambda: editor.game == "biome_blitz" and editor.sub_deck == ("animals", 0, "abilities"),
+               what="the first animal's abilities")
+    ability_rows.first.locator("input[type=checkbox]").click()
+    wait_until(lambda: editor.sub_row == 0, what="the ability chosen")
     count = page.locator(".ability-count input")
     expect(count).to_have_value("1")
     count.fill("")
