@@ -46,6 +46,15 @@ DEFAULT_CHUNK = 250
 IN_FLIGHT_PER_WORKER = 4
 
 
+#: Win shares are counted in units of 1/60 (a two-, three-, four-, five- or six-way shared win is whole).
+WIN_UNIT = 60
+
+
+def win_share(seat: int, winners: Sequence[int]) -> int:
+    """``seat``'s share of the game's win, in units of WIN_UNIT (a shared win split evenly; 0 for a loss)."""
+    return WIN_UNIT // len(winners) if seat in winners else 0
+
+
 # -- tallies ------------------------------------------------------------------------------------
 @dataclass
 class Tally:
@@ -93,14 +102,14 @@ class Tally:
         """One game's final ``scores``, ``winners``, length, and the seat that played ``first`` (None: none)."""
         self.games += 1
         if first is not None:
-            share = WIN_UNIT // len(winners) if first in winners else 0
+            share = win_share(first, winners)
             self.first_games += 1
             self.first_wins += share
             self.first_wins2 += share * share
         for s in range(self.players):
             self.score[s] += scores[s]
             self.score2[s] += scores[s] * scores[s]
-            share = WIN_UNIT // len(winners) if s in winners else 0
+            share = win_share(s, winners)
             self.wins[s] += share
             self.wins2[s] += share * share
         self.length += decisions
@@ -178,8 +187,6 @@ def _merge(a: list[int], b: list[int], combine: Callable[[int, int], int]) -> li
     return [combine(x, y) for x, y in zip(a, b)] + (a[short:] if len(a) > short else b[short:])
 
 
-#: Win shares are counted in units of 1/60 (a two-, three-, four-, five- or six-way shared win is whole).
-WIN_UNIT = 60
 
 
 @dataclass
@@ -299,13 +306,13 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
                 d = b.scores[s] - a.scores[s]
                 diff[s] += d
                 diff2[s] += d * d
-                wa = WIN_UNIT // len(a.winners) if s in a.winners else 0
-                wb = WIN_UNIT // len(b.winners) if s in b.winners else 0
+                wa = win_share(s, a.winners)
+                wb = win_share(s, b.winners)
                 wdiff[s] += wb - wa
                 wdiff2[s] += (wb - wa) ** 2
             if a.first is not None and b.first is not None:
-                fa = WIN_UNIT // len(a.winners) if a.first in a.winners else 0
-                fb = WIN_UNIT // len(b.winners) if b.first in b.winners else 0
+                fa = win_share(a.first, a.winners)
+                fb = win_share(b.first, b.winners)
                 fgames += 1
                 fdiff += fb - fa
                 fdiff2 += (fb - fa) ** 2

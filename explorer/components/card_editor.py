@@ -239,7 +239,8 @@ class CardEditor(pn.viewable.Viewer):
 
     def add(self, deck: Any) -> bool:
         """A new card at the end of ``deck`` (a copy of its last: ``card_edits.add_row``), selected."""
-        return self._change_rows(lambda data, deck: card_edits.add_row(data, deck, self.standard), deck, select=lambda data, deck: len(card_edits.get(data, deck)) - 1)
+        return self._change_rows(lambda data, deck: card_edits.add_row(data, deck, self.standard), deck,
+                                 select=lambda data, deck: len(card_edits.get(data, deck)) - 1)
 
     def duplicate(self, deck: Any, row: Any) -> bool:
         return self._change_rows(card_edits.duplicate_row, deck, row, select=lambda data, deck: row + 1)

@@ -254,14 +254,19 @@ def card_label(data: Mapping[str, Any], deck: DeckPath, row: int) -> str:
 
 
 # ---------------------------------------------------------------------------- edits
-def _check_row(data: Mapping[str, Any], deck: DeckPath, row: Any) -> list[Any]:
+def _rows_of(data: Mapping[str, Any], deck: DeckPath) -> list[Any]:
+    """The rows of table ``deck`` (:func:`cards`), or EditRefused when the file has no such table."""
     try:
         found = get(data, deck)
     except (KeyError, IndexError, TypeError):
         raise EditRefused(f"no deck {deck_name(deck)} in this file") from None
     if not isinstance(found, list) and not is_single(data, deck):
         raise EditRefused(f"{deck_name(deck)} is not a deck")
-    rows = cards(data, deck)
+    return cards(data, deck)
+
+
+def _check_row(data: Mapping[str, Any], deck: DeckPath, row: Any) -> list[Any]:
+    rows = _rows_of(data, deck)
     if type(row) is not int or not 0 <= row < len(rows):
         raise EditRefused(f"{deck_name(deck) or 'the file'} has no row {str(row)[:20]} (it has {len(rows)})")
     return rows
@@ -363,14 +368,9 @@ def add_row(data: Mapping[str, Any], deck: DeckPath, standard: Mapping[str, Any]
     designer then changes (a blank card is no card any engine accepts); in an empty deck, a copy of the
     first card of its kind in the ``standard`` file (an animal's first ability: any animal's)."""
     _check_deck_of_rows(data, deck)
-    try:
-        cards = get(data, deck)
-    except (KeyError, IndexError, TypeError):
-        raise EditRefused(f"no deck {deck_name(deck)} in this file") from None
-    if not isinstance(cards, list):
-        raise EditRefused(f"{deck_name(deck)} is not a deck")
-    if cards:
-        return duplicate_row(data, deck, len(cards) - 1)
+    rows = _rows_of(data, deck)
+    if rows:
+        return duplicate_row(data, deck, len(rows) - 1)
     model = _of_kind(standard, deck)[:1] if standard is not None else []
     if not model:
         raise EditRefused(f"{deck_name(deck)} is empty, and the standard file has no card of its kind to start from")
