@@ -15,12 +15,27 @@ from play.sweep import simulate_sweep  # noqa: E402
 pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="peaks are read from Linux's /proc")
 
 
+def resident_mb() -> float:
+    """This process's resident memory now (VmRSS), in MB."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc/self/status")
+
+
 def test_a_peak_stays_after_the_memory_is_freed():
-    before = peak_rss_mb()
+    """The peak is the most ever resident, kept once the memory goes back. (Compared with what is resident
+    while the block is held, not with the peak before it: a process that freed memory earlier, as a
+    pytest worker after other tests, can hold 64 MB more and stay under its old peak.)"""
     block = bytearray(64 * 1024 * 1024)
     block[::4096] = b"x" * len(block[::4096])        # (touched, so the pages are resident)
-    del block
-    assert peak_rss_mb() >= before + 60
+    held = resident_mb()
+    del block                                        # (64 MB is above malloc's mmap threshold: given back at once)
+    assert resident_mb() <= held - 60
+    # (1 MB of slack: Linux counts a thread's pages in batches, so VmRSS and VmHWM can differ by a few
+    # hundred kB; the 60 MB above is what the test is about.)
+    assert peak_rss_mb() >= held - 1
     assert peak_rss_mb("self") == peak_rss_mb()
 
 
