@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence
 
-from play.bots import bot_move
+from play.bots import MOVE_LIMIT, EndlessGame, bot_move
 from play.stats import mean_interval
 from rules.protocol import A, S, GameSpec, Seat
 
@@ -57,14 +57,18 @@ def world_seed(seed: int, rollout: int) -> int:
 
 def play_out(spec: GameSpec[S, A], state: S, seed: int, step: int = 0) -> S:
     """The final state after random bots play every seat from ``state``, seeded by the one seed rule
-    (``play/seeds.py``) with ``state`` taken as step ``step`` of the game dealt from ``seed``."""
-    while True:
+    (``play/seeds.py``) with ``state`` taken as step ``step`` of the game dealt from ``seed``. Raises
+    EndlessGame when the game has not ended after ``MOVE_LIMIT`` moves of the rollout."""
+    for _ in range(MOVE_LIMIT):
         seats = spec.to_move(state)
         if not seats:
             return state
         seat = seats[0]
         state = spec.apply(state, seat, bot_move("random", spec, state, seat, seed, step))
         step += 1
+    if not spec.to_move(state):
+        return state
+    raise EndlessGame(MOVE_LIMIT, f"a rollout of the advisor (seed {seed})")
 
 
 def outcome(spec: GameSpec[S, Any], final_state: S, seat: Seat, objective: str) -> float:

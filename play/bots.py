@@ -33,9 +33,29 @@ from rules.jump_gate.scoring import PLANET_POINTS
 from rules.jump_gate.state import Action as JumpGateAction
 from rules.jump_gate.state import GATE, HAND_SIZE, MARK, NOBODY, OVER, RESEARCH
 from rules.jump_gate.state import State as JumpGateState
-from rules.protocol import A, S, AnyGame, GameSpec, Seat
+from rules.protocol import A, S, AnyGame, GameSpec, RulesError, Seat
 
 BOTS = ("random", "greedy", "mcts")
+
+#: The moves bots play in one game (a simulated game, an advisor's rollout) before they take it as a
+#: game that may never end and stop. A card file or a position can make one: with a Jump Gate card
+#: file of 12 NavComp cards, 8 of 10 random games went past 20,000 moves. Far above any real game's
+#: length: the longest of 300 random games at the fewest and the most players of each game was 6,007
+#: moves (Jump Gate, 2 players), of 30 greedy ones 253.
+MOVE_LIMIT = 100_000
+
+
+class EndlessGame(RulesError):
+    """Bots played ``moves`` (:data:`MOVE_LIMIT`) moves of one game and it has not ended; ``game``
+    names it ("the game dealt from seed 7")."""
+
+    def __init__(self, moves: int, game: str) -> None:
+        self.moves, self.game = moves, game
+        super().__init__(f"{game} has not ended after {moves:,} moves, so the bots stopped: these cards, "
+                         "variants or this position may give a game that never ends")
+
+    def __reduce__(self) -> tuple[type[EndlessGame], tuple[int, str]]:
+        return EndlessGame, (self.moves, self.game)     # (a sweep's worker process sends it back pickled)
 
 
 # -- Jump Gate ------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from play.bots import bot_move
+from play.bots import MOVE_LIMIT, EndlessGame, bot_move
 from rules.protocol import A, S, AnyGame, GameSpec, JSONObject, Seat
 from rules.registry import get_game
 
@@ -31,7 +31,7 @@ def play_game(game: GameSpec[S, A], players: int, seed: int, bots: Sequence[str]
               variants: Mapping[str, Any] | None = None, *, keep_actions: bool = False,
               on_step: Callable[[S], None] | None = None) -> tuple[S, GameResult, list[tuple[Seat, A]] | None]:
     """One game; returns ``(final state, GameResult, actions or None)``. ``on_step(state)`` is called
-    after every decision."""
+    after every decision. Raises EndlessGame when the game has not ended after ``MOVE_LIMIT`` moves."""
     state = game.new_game(players, seed, variants)
     first = game.first_player(state)
     seat_bots = [bots[s % len(bots)] for s in range(players)]
@@ -42,6 +42,8 @@ def play_game(game: GameSpec[S, A], players: int, seed: int, bots: Sequence[str]
         seats = to_move(state)
         if not seats:
             break
+        if decisions == MOVE_LIMIT:
+            raise EndlessGame(decisions, f"the game dealt from seed {seed}")
         seat = seats[0]
         action = bot_move(seat_bots[seat], game, state, seat, seed, decisions)
         state = apply(state, seat, action)

@@ -45,7 +45,7 @@ import param
 from explorer.components.board_clicks import matching
 from explorer.core.i18n import bot_name, text, texts
 from explorer.core.links import refusal_markdown
-from explorer.core.session import GameSession, player_label
+from explorer.core.session import AUTOPLAY_LIMIT, GameSession, player_label
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS
 from rules.protocol import IllegalAction, RulesError
@@ -360,7 +360,8 @@ class ActionPicker(pn.viewable.Viewer):
         except (RulesError, ValueError) as error:
             self.message = text("picker.bots_failed", self.lang, reason=error)
             return 0
-        self.message = ""
+        stopped = played >= AUTOPLAY_LIMIT and not self.session.spec.is_over(self.session.state)
+        self.message = text("picker.bots_stopped", self.lang, n=f"{played:,}") if stopped else ""
         return played
 
     def take_seat_here(self, seat: int) -> None:

@@ -66,6 +66,11 @@ Move = tuple  # (seat, action)
 
 #: What the board says when nobody's hand is shown: a spectator at a shared table.
 SPECTATOR_VIEW = "Spectator view: no hand is shown"
+#: The actions bots play in one go before they stop in a game that has not ended (``autoplay``). A card
+#: file or a position can make a game that never ends (``play.bots.MOVE_LIMIT``); a line keeps every
+#: state it reaches, so the explorer stops sooner than a simulation: at three times the longest of 300
+#: random games (6,007 actions, Jump Gate), where a simulation stops at 100,000.
+AUTOPLAY_LIMIT = 20_000
 
 
 def player_label(seat: int | None) -> str:
@@ -495,7 +500,7 @@ class GameSession(param.Parameterized):
         self._set_line(self.log + list(moves), len(self.log) + len(moves), selected_action=None)
 
     def autoplay(self, bots: str | Sequence[str | None] | Mapping[int, str | None] | None = None,
-                 until_over: bool = True, then_goto: int | None = None) -> int:
+                 until_over: bool = True, then_goto: int | None = None, limit: int = AUTOPLAY_LIMIT) -> int:
         """Let bots play from the cursor; returns how many actions they played.
 
         ``bots``: one bot name for every seat (default: the ``bot`` parameter), a list with a name
@@ -503,7 +508,9 @@ class GameSession(param.Parameterized):
         and the bots stop when it must decide. ``until_over=False`` plays a single action. Seat
         ``s``'s move at step ``k`` is ``play.bots.bot_move(name, ..., seed, k)`` (the one seed rule,
         ``play/seeds.py``), so the same session seed gives the same game as ``rules-explorer play``. As with ``play``, playing at a past cursor starts a new line. The cursor ends after
-        the bots' last action, or at ``then_goto``.
+        the bots' last action, or at ``then_goto``. The bots stop after ``limit`` actions
+        (:data:`AUTOPLAY_LIMIT`) in a game that has not ended: what they played is kept, and they can
+        play on from there (``stopped_at_limit`` says whether they stopped so).
         """
         if bots is None or isinstance(bots, str):
             names = {seat: bots or self.bot for seat in range(self.players)}
@@ -517,7 +524,7 @@ class GameSession(param.Parameterized):
         spec, state = self.spec, self.state
         moves: list[Move] = []
         states: list = []
-        while True:
+        while len(moves) < limit:
             waiting = spec.to_move(state)
             if not waiting or any(seat not in agents for seat in waiting):
                 break
