@@ -68,7 +68,7 @@ def play_out(spec: GameSpec[S, A], state: S, seed: int, step: int = 0) -> S:
         step += 1
     if not spec.to_move(state):
         return state
-    raise EndlessGame(MOVE_LIMIT, f"a rollout of the advisor (seed {seed})")
+    raise EndlessGame(MOVE_LIMIT, seed, rollout=True)
 
 
 def outcome(spec: GameSpec[S, Any], final_state: S, seat: Seat, objective: str) -> float:

@@ -46,16 +46,17 @@ MOVE_LIMIT = 100_000
 
 
 class EndlessGame(RulesError):
-    """Bots played ``moves`` (:data:`MOVE_LIMIT`) moves of one game and it has not ended; ``game``
-    names it ("the game dealt from seed 7")."""
+    """Bots played ``moves`` (:data:`MOVE_LIMIT`) moves of the game dealt from ``seed`` (or of an
+    advisor's rollout seeded so, ``rollout``) and it has not ended."""
 
-    def __init__(self, moves: int, game: str) -> None:
-        self.moves, self.game = moves, game
+    def __init__(self, moves: int, seed: int, rollout: bool = False) -> None:
+        self.moves, self.seed, self.rollout = moves, seed, rollout
+        game = f"a rollout of the advisor (seed {seed})" if rollout else f"the game dealt from seed {seed}"
         super().__init__(f"{game} has not ended after {moves:,} moves, so the bots stopped: these cards, "
                          "variants or this position may give a game that never ends")
 
-    def __reduce__(self) -> tuple[type[EndlessGame], tuple[int, str]]:
-        return EndlessGame, (self.moves, self.game)     # (a sweep's worker process sends it back pickled)
+    def __reduce__(self) -> tuple[type[EndlessGame], tuple[int, int, bool]]:
+        return EndlessGame, (self.moves, self.seed, self.rollout)   # (a sweep's worker sends it back pickled)
 
 
 # -- Jump Gate ------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ def play_game(game: GameSpec[S, A], players: int, seed: int, bots: Sequence[str]
         if not seats:
             break
         if decisions == MOVE_LIMIT:
-            raise EndlessGame(decisions, f"the game dealt from seed {seed}")
+            raise EndlessGame(decisions, seed)
         seat = seats[0]
         action = bot_move(seat_bots[seat], game, state, seat, seed, decisions)
         state = apply(state, seat, action)

@@ -65,7 +65,7 @@ from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, Envel
 from explorer.core.i18n import bot_name, text
 from explorer.web.request import page_language
 from explorer.core.stylesheets import stylesheet
-from play.bots import BOTS
+from play.bots import BOTS, EndlessGame
 from rules.protocol import AnyGame
 from rules.rulebook import LANGUAGES
 from play.sweep import DEFAULT_CHUNK, compare, paired_stats, warm_process_pool
@@ -157,6 +157,7 @@ class AnalysisRun(param.Parameterized):
     history = param.List(default=[], doc="Per update and seat: games, seat, mean, low, high of B - A.")
     result = param.Dict(default=None, allow_None=True, doc="What compare returned, once finished or stopped.")
     error = param.String(default="", doc="Why the last run failed.")
+    error_texts = param.Dict(default={}, doc="Why, in each language, where the page words it (else ``error``).")
 
     def __init__(self, **params):
         super().__init__(**params)
@@ -177,7 +178,7 @@ class AnalysisRun(param.Parameterized):
         self._stop.clear()
         start = time.perf_counter()
         self.param.update(status="running", settings=settings, games_done=0, elapsed=0.0, stats=None,
-                          history=[], result=None, error="")
+                          history=[], result=None, error="", error_texts={})
 
         def progress(played, prefix):
             # A chunk finishing out of order (processes, Dask) adds nothing until the gap before it is filled.
@@ -192,6 +193,11 @@ class AnalysisRun(param.Parameterized):
 
         try:
             result = compare(**settings.compare_arguments(), progress=progress)
+        except EndlessGame as error:        # (the cards or variants chosen: said in the page's words)
+            self.param.update(status="failed", error=str(error), elapsed=time.perf_counter() - start,
+                              error_texts={lang: text("analysis.endless", lang, seed=error.seed, moves=f"{error.moves:,}")
+                                           for lang in LANGUAGES})
+            return None
         except Exception as error:  # noqa: BLE001 - shown on the page (a bad scheduler address, ...)
             self.param.update(status="failed", error=f"{type(error).__name__}: {error}",
                               elapsed=time.perf_counter() - start)
@@ -297,7 +303,8 @@ def progress_line(run: AnalysisRun, lang: str = "en") -> str:
     if settings is None:
         return text("analysis.progress.not_run", lang)
     done = text("analysis.progress.games", lang, done=run.games_done, total=settings.games)
-    state = "" if run.status == "idle" else text(f"analysis.status.{run.status}", lang, error=run.error)
+    error = run.error_texts.get(lang, run.error)
+    state = "" if run.status == "idle" else text(f"analysis.status.{run.status}", lang, error=error)
     return f"{done} · {text('analysis.progress.elapsed', lang, seconds=run.elapsed)} · {state}"
 
 

@@ -29,8 +29,9 @@ def test_a_game_that_does_not_end_stops_at_the_limit_and_says_which():
 
 
 def test_the_error_crosses_a_process_boundary_whole():
-    error = pickle.loads(pickle.dumps(EndlessGame(MOVE_LIMIT, "the game dealt from seed 2")))
-    assert isinstance(error, EndlessGame) and str(error) == str(EndlessGame(MOVE_LIMIT, "the game dealt from seed 2"))
+    error = pickle.loads(pickle.dumps(EndlessGame(MOVE_LIMIT, 2, rollout=True)))
+    assert isinstance(error, EndlessGame) and (error.moves, error.seed, error.rollout) == (MOVE_LIMIT, 2, True)
+    assert str(error) == str(EndlessGame(MOVE_LIMIT, 2, rollout=True))
 
 
 def test_an_advisor_rollout_that_does_not_end_stops_at_the_limit():

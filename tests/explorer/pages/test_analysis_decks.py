@@ -4,7 +4,7 @@ library or an upload; refused input changes nothing; the verdict, pairing, per-c
 import json
 
 from explorer.cardfiles import CardLibrary
-from explorer.pages.analysis import AnalysisPage
+from explorer.pages.analysis import AnalysisPage, progress_line
 from explorer.pages.analysis_decks import card_names, card_table_html, pairing_text, verdict_text
 from play.run_file import rerun
 from tests.helpers.analysis import win_rate_verdict_stats
@@ -150,3 +150,20 @@ def test_a_can_have_its_own_card_file_too_and_b_then_plays_the_standard_one(tmp_
     choose_saved(shown.deck_a, library, "Copy")
     shown.deck_b.source.value = "standard"
     assert "cards" not in shown.question.object.lower()
+
+
+def test_a_card_file_that_gives_an_endless_game_fails_the_run_with_the_reason_in_the_pages_language():
+    """A Jump Gate file of 12 NavComp cards (tests/helpers/endless.py): the run stops at the bots' move
+    limit instead of running for ever, and the page says why, in English and in Japanese."""
+    from play.bots import MOVE_LIMIT
+    from tests.helpers.endless import ENDLESS_SEEDS, endless_jump_gate_cards
+
+    shown = AnalysisPage(lang="en", executor="inprocess", game="jump_gate", players=2, games=1, chunk=1,
+                         seed=ENDLESS_SEEDS[0])
+    shown.deck_a.accept_upload(json.dumps(endless_jump_gate_cards()).encode())
+    shown.start().join()
+    shown.refresh()
+    assert shown.run.status == "failed" and shown.run.result is None
+    said = f"the game dealt from seed {ENDLESS_SEEDS[0]} has not ended after {MOVE_LIMIT:,} moves"
+    assert said in shown.progress.object, shown.progress.object
+    assert f"シード{ENDLESS_SEEDS[0]}で配ったゲームが{MOVE_LIMIT:,}手を過ぎても終わらない" in progress_line(shown.run, "ja")
