@@ -360,7 +360,7 @@ class ActionPicker(pn.viewable.Viewer):
         except (RulesError, ValueError) as error:
             self.message = text("picker.bots_failed", self.lang, reason=error)
             return 0
-        stopped = played >= AUTOPLAY_LIMIT and not self.session.spec.is_over(self.session.state)
+        stopped = played >= AUTOPLAY_LIMIT and self.mode == "bots"       # (bots still to move: stopped at the limit)
         self.message = text("picker.bots_stopped", self.lang, n=f"{played:,}") if stopped else ""
         return played
 
