@@ -11,7 +11,7 @@ from explorer.cardfiles import CARDS_ENV, CardLibrary, standard_file
 from explorer.pages.app import create_app
 from explorer.pages.cards_page import create_page
 from tests.helpers.explorer_page import shot, wait_until
-from tests.helpers.workshop_pages import FORGE_JS, edit_cell
+from tests.helpers.workshop_pages import FORGE_JS, edit_cell, wait_for_table
 
 pytestmark = pytest.mark.browser
 
@@ -168,6 +168,7 @@ def test_a_single_card_is_a_table_and_an_ability_parameter_is_marked_in_its_form
     expect(ability_rows.first.locator('[tabulator-field="name"]')).to_have_text(first["name"])
     wait_until(lambda: editor.game == "biome_blitz" and editor.sub_deck == ("animals", 0, "abilities"),
                what="the first animal's abilities")
+    wait_for_table(page, "cards-sub-table")
     ability_rows.first.locator("input[type=checkbox]").click()
     wait_until(lambda: editor.sub_row == 0, what="the ability chosen")
     count = page.locator(".ability-count input")

@@ -9,8 +9,26 @@ from playwright.sync_api import Page, expect
 from tests.helpers.explorer_page import LOAD_TIMEOUT, wait_until
 
 
+# A Tabulator takes a click once its view has built its rows and applied the server's last data and
+# selection. Until then Panel's view ignores the selection a click makes (``_initializing``,
+# ``_building``, ``_selection_updating`` in panel/models/tabulator.ts): the row shows ticked, but the
+# server never hears of it. Rows can show before that, the more so on a busy machine (a fresh clone's
+# quick tier clicked an ability row in that gap, and the editor never chose it).
+TABLE_READY_JS = """(css) => {
+  const view = Bokeh.index.query_one((v) => (v.model.css_classes || []).includes(css))
+  return view != null && view.tabulator != null && view.tabulator.initialized === true
+    && !view._initializing && !view._building && !view._selection_updating
+}"""
+
+
+def wait_for_table(page: Page, table: str) -> None:
+    """Until the Tabulator with CSS class ``table`` takes clicks (``TABLE_READY_JS``)."""
+    page.wait_for_function(TABLE_READY_JS, arg=table, timeout=LOAD_TIMEOUT)
+
+
 def edit_cell(page: Page, table: str, row: int, column: str, value: str) -> None:
     """Type ``value`` into the cell of ``column`` in row ``row`` (0-based) of the Tabulator ``table``."""
+    wait_for_table(page, table)
     cell = page.locator(f".{table} .tabulator-row").nth(row).locator(f'.tabulator-cell[tabulator-field="{column}"]')
     cell.click()
     editor = cell.locator("input")
