@@ -45,10 +45,10 @@ import param
 from explorer.components.board_clicks import matching
 from explorer.core.i18n import bot_name, text, texts
 from explorer.core.links import refusal_markdown
-from explorer.core.session import AUTOPLAY_LIMIT, GameSession, player_label
+from explorer.core.session import GameSession, player_label
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS
-from rules.protocol import IllegalAction, RulesError
+from rules.protocol import IllegalAction, InvalidPosition, RulesError
 from rules.rulebook import LANGUAGES
 
 esc = html.escape
@@ -274,6 +274,7 @@ class ActionPicker(pn.viewable.Viewer):
                                  self.note, self.alert, css_classes=["action-picker"],
                                  sizing_mode="stretch_width", styles=FRAME_STYLES, margin=(0, 5, 8, 5))
         self.session.param.watch(self._refresh, ["state", "viewing_seat", "seat_players", "players"])
+        self.session.param.watch(self._setup_refused, "setup_refused")
         self.param.watch(self._show_message, "message")
         self._refresh()
 
@@ -358,9 +359,9 @@ class ActionPicker(pn.viewable.Viewer):
         try:
             played = self.session.advance_bots()
         except (RulesError, ValueError) as error:
-            self.message = text("picker.bots_failed", self.lang, reason=error)
+            self.message = text("picker.bots_failed", self.lang, reason=html.escape(str(error)))   # (it may name a file's card)
             return 0
-        stopped = played >= AUTOPLAY_LIMIT and self.mode == "bots"       # (bots still to move: stopped at the limit)
+        stopped = self.session.stopped_at_limit
         self.message = text("picker.bots_stopped", self.lang, n=f"{played:,}") if stopped else ""
         return played
 
@@ -515,6 +516,14 @@ class ActionPicker(pn.viewable.Viewer):
         else:
             assign(self.selection, object=text("picker.selected", self.lang, player=esc(self._player(selected[0])),
                                                action=esc(self.session.spec.action_label(selected[1], self.lang))))
+
+    def _setup_refused(self, event) -> None:
+        """A player count or seed the game could not deal (a card file with too few cards for it): the
+        setting went back (``GameSession.setup_refused``), and the reason is said here, as text."""
+        error = event.new
+        if error is not None:
+            reason = error.problem_in(self.lang) if isinstance(error, InvalidPosition) else str(error)
+            self.message = text("picker.setup_refused", self.lang, reason=html.escape(reason))
 
     def _show_message(self, event) -> None:
         self.alert.param.update(object=event.new or " ", visible=bool(event.new))

@@ -66,11 +66,13 @@ Move = tuple  # (seat, action)
 
 #: What the board says when nobody's hand is shown: a spectator at a shared table.
 SPECTATOR_VIEW = "Spectator view: no hand is shown"
-#: The actions bots play in one go before they stop in a game that has not ended (``autoplay``). A card
-#: file or a position can make a game that never ends (``play.bots.MOVE_LIMIT``); a line keeps every
-#: state it reaches, so the explorer stops sooner than a simulation: at three times the longest of 300
-#: random games (6,007 actions, Jump Gate), where a simulation stops at 100,000.
-AUTOPLAY_LIMIT = 20_000
+#: The actions bots play in one go before they stop in a game that has not ended (``autoplay``), by bot:
+#: the lowest of the bots playing counts. A card file or a position can make a game that never ends
+#: (``play.bots.MOVE_LIMIT``); a line keeps every state it reaches, and a page waits for its bots, so the
+#: explorer stops far sooner than a simulation: at about three times the longest of 300 random games
+#: (6,007 actions, Jump Gate) and eight times the longest of 30 greedy ones (253), where a greedy
+#: move takes some 1 ms (2,000 of them: about 2 s).
+AUTOPLAY_LIMITS = {"random": 20_000, "greedy": 2_000, "mcts": 2_000}
 
 
 def player_label(seat: int | None) -> str:
@@ -212,6 +214,11 @@ class GameSession(param.Parameterized):
     variants = param.Dict(default={}, doc="Every variant's chosen value (defaults completed); replaced, never mutated.")
     variant_switches = param.ClassSelector(class_=VariantSwitches, doc="One Boolean/Selector per variant, for widgets.")
     bot = param.Selector(default="greedy", objects=list(BOTS), doc="Bot used by autoplay when none is named.")
+    #: Whether the last ``autoplay`` stopped at its limit, bots still to move (see ``AUTOPLAY_LIMITS``).
+    stopped_at_limit: bool = False
+    setup_refused = param.ClassSelector(class_=RulesError, default=None, allow_None=True,
+                                        doc="Why the last players or seed chosen could not be dealt (a card file "
+                                            "with too few cards for them); the setting went back. None once one is dealt.")
 
     log = param.List(default=[], item_type=tuple, doc="The line of play: (seat, action) pairs. Replaced, never mutated.")
     cursor = param.Integer(default=0, bounds=(0, 0), doc="How many actions of the log are applied in the viewed state.")
@@ -500,7 +507,7 @@ class GameSession(param.Parameterized):
         self._set_line(self.log + list(moves), len(self.log) + len(moves), selected_action=None)
 
     def autoplay(self, bots: str | Sequence[str | None] | Mapping[int, str | None] | None = None,
-                 until_over: bool = True, then_goto: int | None = None, limit: int = AUTOPLAY_LIMIT) -> int:
+                 until_over: bool = True, then_goto: int | None = None, limit: int | None = None) -> int:
         """Let bots play from the cursor; returns how many actions they played.
 
         ``bots``: one bot name for every seat (default: the ``bot`` parameter), a list with a name
@@ -508,9 +515,9 @@ class GameSession(param.Parameterized):
         and the bots stop when it must decide. ``until_over=False`` plays a single action. Seat
         ``s``'s move at step ``k`` is ``play.bots.bot_move(name, ..., seed, k)`` (the one seed rule,
         ``play/seeds.py``), so the same session seed gives the same game as ``rules-explorer play``. As with ``play``, playing at a past cursor starts a new line. The cursor ends after
-        the bots' last action, or at ``then_goto``. The bots stop after ``limit`` actions
-        (:data:`AUTOPLAY_LIMIT`) in a game that has not ended: what they played is kept, and they can
-        play on from there (``stopped_at_limit`` says whether they stopped so).
+        the bots' last action, or at ``then_goto``. The bots stop after ``limit`` actions (default: the
+        lowest of their :data:`AUTOPLAY_LIMITS`) in a game that has not ended: what they played is kept,
+        and they can play on from there (``stopped_at_limit`` says whether they stopped so).
         """
         if bots is None or isinstance(bots, str):
             names = {seat: bots or self.bot for seat in range(self.players)}
@@ -521,6 +528,8 @@ class GameSession(param.Parameterized):
             if len(names) != self.players:
                 raise ValueError(f"give one bot per seat ({self.players}), not {len(names)}")
         agents = {seat: name for seat, name in names.items() if name}
+        if limit is None:
+            limit = min((AUTOPLAY_LIMITS.get(name, min(AUTOPLAY_LIMITS.values())) for name in agents.values()), default=0)
         spec, state = self.spec, self.state
         moves: list[Move] = []
         states: list = []
@@ -535,6 +544,9 @@ class GameSession(param.Parameterized):
             states.append(state)
             if not until_over:
                 break
+        waiting = spec.to_move(state)
+        self.stopped_at_limit = (until_over and len(moves) >= limit and bool(waiting)
+                                 and all(seat in agents for seat in waiting))
         last = self.cursor + len(moves) if moves else len(self.log)
         end = self.cursor + len(moves) if then_goto is None else then_goto
         if type(end) is not int or not 0 <= end <= last:
@@ -750,8 +762,15 @@ class GameSession(param.Parameterized):
 
     # ------------------------------------------------------------------ watchers
     def _on_setup_change(self, *events) -> None:
-        if not self._updating:
-            self.reset()
+        if self._updating:
+            return
+        try:        # (the deal first: a card file can hold too few cards for more players)
+            self._root(self.spec, self.players, self.seed, self.variants, None)
+        except RulesError as error:
+            self._quietly(setup_refused=error, **{e.name: e.old for e in events})    # changing nothing
+            raise
+        self.setup_refused = None
+        self.reset()
 
     def _on_game_change(self, event) -> None:
         if self._updating:

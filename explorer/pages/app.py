@@ -445,10 +445,21 @@ def card_file_session(spec, name: str, params: dict, lang: str, moves: str | Non
         game = spec.with_card_file(served_library().load(spec.id, name))
     except (CardFileError, InvalidPosition) as error:
         return bot_session(**params), text("workshop.address.cards", lang, name=name, problem=error.problem_in(lang))
-    players = params.get("players", GameSession._default_players(spec))
     seed = params.get("seed", GameSession.param.seed.default)
+    # The players asked for; else the page's usual count, or the nearest the file can deal (a file can
+    # hold too few cards for four: the editor's link to the explorer names no count).
+    default = GameSession._default_players(spec)
+    counts = [params["players"]] if "players" in params else sorted(spec.player_counts, key=lambda n: (abs(n - default), n))
+    for players in counts:
+        try:
+            first = game.new_game(players, seed)
+            break
+        except InvalidPosition as error:
+            refused = error
+    else:
+        return bot_session(**params), text("workshop.address.cards", lang, name=name, problem=refused.problem_in(lang))
     session = GameSession(game=spec.id, players=players, seed=seed)
-    data = record(game, players, seed, None, [], state=game.new_game(players, seed))
+    data = record(game, players, seed, None, [], state=first)
     try:
         if moves is not None:
             data["actions"] = load_json(moves, what="moves")

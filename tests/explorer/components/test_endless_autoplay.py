@@ -1,5 +1,5 @@
 """Bots in the explorer stop in a game that does not end: ``GameSession.autoplay`` after
-``AUTOPLAY_LIMIT`` actions, keeping what they played, and the picker says why in the page's language;
+``AUTOPLAY_LIMITS`` actions (by bot), keeping what they played, and the picker says why in the page's language;
 "Let bots play" then plays on from there. (A position with a card file that gives an endless Jump Gate
 game, ``tests/helpers/endless.py``: before, the page's server ran the bots for ever.)"""
 
@@ -8,8 +8,11 @@ from __future__ import annotations
 import pytest
 
 from explorer.components.picker import ActionPicker
-from explorer.core.session import AUTOPLAY_LIMIT, GameSession
+from explorer.core.session import AUTOPLAY_LIMITS, GameSession
 from tests.helpers.endless import ENDLESS_SEEDS, endless_jump_gate, endless_jump_gate_cards
+
+
+AUTOPLAY_LIMIT = AUTOPLAY_LIMITS["random"]
 
 
 def endless_session(lang: str = "en") -> tuple[GameSession, ActionPicker]:
@@ -44,9 +47,17 @@ def test_let_bots_play_plays_on_from_where_they_stopped():
 def test_a_game_that_ends_says_nothing():
     session, picker = endless_session()
     session.autoplay(limit=50)                   # (the same limit, lower: stopped, with moves left)
-    assert len(session.log) == 50 and not session.spec.is_over(session.state)
+    assert len(session.log) == 50 and not session.spec.is_over(session.state) and session.stopped_at_limit
     ended = GameSession(game="subastral", players=2, seed=1)
     ended.seat_players = {0: "random", 1: "random"}
     picker = ActionPicker(session=ended)
     assert 0 < picker.let_bots_play() < AUTOPLAY_LIMIT
-    assert ended.spec.is_over(ended.state) and picker.message == ""
+    assert ended.spec.is_over(ended.state) and picker.message == "" and not ended.stopped_at_limit
+
+
+def test_greedy_bots_stop_sooner():
+    """A greedy move costs some 1 ms: the page waits 2,000 of them at most (real greedy games are under 300)."""
+    session, picker = endless_session()
+    session.seat_players = {0: "greedy", 1: "random"}
+    assert picker.let_bots_play() == AUTOPLAY_LIMITS["greedy"] == 2_000
+    assert session.stopped_at_limit and "The bots played 2,000 moves" in picker.message

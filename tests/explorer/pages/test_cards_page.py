@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from explorer.cardfiles import CARDS_ENV, CardLibrary, standard_file
+from rules import InvalidPosition
 from explorer.pages.app import addressed_session
 from explorer.pages.cards_page import create_page
 from explorer.web.shell import PAGES, page_href
@@ -71,3 +72,39 @@ def test_the_explorer_says_an_edited_file_is_not_the_standard_one_and_its_langua
     switch = app.template.language_switch.object
     assert "game=subastral" in switch and "cards=" not in switch
     assert ("standard cards" if lang == "en" else "標準カード") in app.board.html()
+
+
+def test_a_file_too_small_for_the_usual_players_deals_the_nearest_count_it_can_or_says_why(library):
+    """A Jump Gate file of 12 NavComp cards deals 2 players, not 4 (two hands of 5 need 10, four need 20).
+    The editor's link names no player count: the page opens at the nearest count the file deals. Asked
+    for 4, it says why not and shows the standard cards. (It used to fail to open: a blank page.)"""
+    from tests.helpers.endless import endless_jump_gate_cards
+
+    library.save("jump_gate", "few navcomp", endless_jump_gate_cards())
+    session, notice = addressed_session({"game": "jump_gate", "cards": "few navcomp", "seed": "1"}.get, "en")
+    assert notice is None and session.players == 2 and session.spec.cards.name == "Jump Gate with 12 NavComp cards"
+    session, notice = addressed_session({"game": "jump_gate", "cards": "few navcomp", "players": "4"}.get, "en")
+    assert "have 12 NavComp cards; 4 hands of 5 need 20" in notice and "The standard cards are shown" in notice
+    assert session.players == 4 and session.spec.cards.is_standard
+
+
+@pytest.mark.parametrize("lang, said", [("en", "That game cannot be dealt, so the setting went back: cards: components "),
+                                        ("ja", "そのゲームは配れないため、設定を元に戻しました")], ids=["en", "ja"])
+def test_more_players_than_the_card_file_can_deal_changes_nothing_and_says_why(library, lang, said):
+    """The players slider moved to 4 with a file that deals only 2: the game, its moves and the slider stay
+    as they were, and the picker says why (the session's count used to change to 4 with the 2-player
+    game still shown)."""
+    from explorer.pages.app import ExplorerApp
+    from tests.helpers.endless import endless_jump_gate_cards
+
+    library.save("jump_gate", "few navcomp", {**endless_jump_gate_cards(), "name": "<b>few</b>"})
+    session, _ = addressed_session({"game": "jump_gate", "cards": "few navcomp", "seed": "1"}.get, lang)
+    app = ExplorerApp(session=session, lang=lang)
+    log, state = list(session.log), session.state
+    with pytest.raises(InvalidPosition):
+        app.controls["players"].value = 4
+    assert (session.players, app.controls["players"].value, session.log, session.state) == (2, 2, log, state)
+    assert said in app.picker.message and "4" in app.picker.message
+    assert "&lt;b&gt;few&lt;/b&gt;" in app.picker.message and "<b>" not in app.picker.message   # (the file's name, as text)
+    session.seed = 3                                    # a deal that can be made clears it
+    assert session.setup_refused is None and session.players == 2
