@@ -218,7 +218,8 @@ class GameSession(param.Parameterized):
     stopped_at_limit: bool = False
     setup_refused = param.ClassSelector(class_=RulesError, default=None, allow_None=True,
                                         doc="Why the last players or seed chosen could not be dealt (a card file "
-                                            "with too few cards for them); the setting went back. None once one is dealt.")
+                                            "with too few cards for them): the setting went back, and nothing "
+                                            "else changed. None once one is dealt.")
 
     log = param.List(default=[], item_type=tuple, doc="The line of play: (seat, action) pairs. Replaced, never mutated.")
     cursor = param.Integer(default=0, bounds=(0, 0), doc="How many actions of the log are applied in the viewed state.")
@@ -767,8 +768,11 @@ class GameSession(param.Parameterized):
         try:        # (the deal first: a card file can hold too few cards for more players)
             self._root(self.spec, self.players, self.seed, self.variants, None)
         except RulesError as error:
-            self._quietly(setup_refused=error, **{e.name: e.old for e in events})    # changing nothing
-            raise
+            # Changing nothing; said in setup_refused (the picker shows it) and in one warning line: a
+            # slider's change is no call that could take an exception.
+            self._quietly(setup_refused=error, **{e.name: e.old for e in events})
+            self.param.warning(f"not dealt, the setting went back: {error}")
+            return
         self.setup_refused = None
         self.reset()
 

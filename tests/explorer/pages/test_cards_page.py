@@ -101,8 +101,8 @@ def test_more_players_than_the_card_file_can_deal_changes_nothing_and_says_why(l
     session, _ = addressed_session({"game": "jump_gate", "cards": "few navcomp", "seed": "1"}.get, lang)
     app = ExplorerApp(session=session, lang=lang)
     log, state = list(session.log), session.state
-    with pytest.raises(InvalidPosition):
-        app.controls["players"].value = 4
+    app.controls["players"].value = 4
+    assert isinstance(session.setup_refused, InvalidPosition)
     assert (session.players, app.controls["players"].value, session.log, session.state) == (2, 2, log, state)
     assert said in app.picker.message and "4" in app.picker.message
     assert "&lt;b&gt;few&lt;/b&gt;" in app.picker.message and "<b>" not in app.picker.message   # (the file's name, as text)
