@@ -150,6 +150,13 @@ def _turn_rule(game: str) -> str:
     return engine_rules(game)["RULE_TURN"]
 
 
+def _card_file_refused(card_name: str, error: InvalidPosition) -> SetUpRefused:
+    """The table's card file refused by the game (its data, or a deal of this many players), in every language."""
+    texts = {lang: text("hub.card_file_refused", lang, name=repr(card_name), problem=error.problem_in(lang))
+             for lang in LANGUAGES}
+    return SetUpRefused(texts["en"], texts)
+
+
 def _refused(key: str, kind: type = TableError, **values) -> TableError:
     """A TableError saying ``hub.<key>`` (``explorer/locales/<lang>/hub.json``) in every language."""
     texts = {lang: text(f"hub.{key}", lang, **values) for lang in LANGUAGES}
@@ -311,9 +318,7 @@ class TableHub:
             try:
                 spec = spec.with_card_file(cards)
             except InvalidPosition as error:
-                texts = {lang: text("hub.card_file_refused", lang, name=repr(card_name), problem=error.problem_in(lang))
-                         for lang in LANGUAGES}
-                raise SetUpRefused(texts["en"], texts) from None
+                raise _card_file_refused(card_name, error) from None
             cards = json.loads(json.dumps(cards))        # the table's own copy: nothing else changes it
         if type(players) is not int:
             raise ValueError(f"players must be a whole number, not {players!r}")
@@ -334,6 +339,11 @@ class TableHub:
             raise ValueError(f"the seed must be a whole number, not {seed!r}")
         if not 0 <= seed < SEED_LIMIT:
             raise _refused("seed_range", SetUpRefused, seed=seed if abs(seed) < 10 ** 30 else "…", limit=SEED_LIMIT - 1)
+        if cards is not None:
+            try:        # (a file can hold too few cards for this many players: refused before anything is stored)
+                spec.new_game(players, seed, variants)
+            except InvalidPosition as error:
+                raise _card_file_refused(card_name, error) from None
         self._check_limits(controllers)
         first = None
         tokens: dict[int, str] = {}

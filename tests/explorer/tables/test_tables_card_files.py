@@ -162,6 +162,18 @@ def test_the_hub_refuses_a_file_the_game_refuses_or_an_unnamed_one(hub):
     assert hub.store.tables() == []
 
 
+def test_the_hub_refuses_a_file_too_small_for_the_players_and_stores_nothing(hub):
+    """A Jump Gate file of 12 NavComp cards deals 2 players, not 4: the table is refused before anything
+    is stored (it used to be stored, then fail to deal)."""
+    from tests.helpers.endless import endless_jump_gate_cards
+
+    with pytest.raises(SetUpRefused, match="have 12 NavComp cards; 4 hands of 5 need 20"):
+        hub.create("jump_gate", 4, cards=endless_jump_gate_cards(), card_name="few")
+    assert hub.store.tables() == []
+    table, _ = hub.create("jump_gate", 2, cards=endless_jump_gate_cards(), card_name="few")
+    assert [record.id for record in hub.store.tables()] == [table.id]
+
+
 def test_the_lobby_offers_the_chosen_games_saved_files(hub, library):
     library.save(GAME, "big lion", edited())
     library.save("stellar", "stellar lion", standard_file("stellar"))
