@@ -65,6 +65,8 @@ class PlayerCount:
     set_aside: int
     random: bool
     copies: dict[str, int]
+    #: Why the game cannot deal this many players with the file (too few cards), else None.
+    refused: InvalidPosition | None = None
 
 
 def _plain(value: Any) -> Any:
@@ -373,7 +375,7 @@ class CardEditor(pn.viewable.Viewer):
     def counts(self) -> dict[int, int] | None:
         """Cards in play (every deck) at each player count, as the game deals them; None while refused."""
         per_count = self.player_counts()
-        return None if per_count is None else {each.players: each.in_play for each in per_count}
+        return None if per_count is None else {each.players: each.in_play for each in per_count if each.refused is None}
 
     def player_counts(self) -> list[PlayerCount] | None:
         """The file's cards at each player count the game allows (:class:`PlayerCount`), with the
@@ -381,17 +383,26 @@ class CardEditor(pn.viewable.Viewer):
         if self.problem is not None:
             return None
         game = check_file(self.game, self.data)
-        largest = game.new_game(max(game.player_counts), ASIDE_SEEDS[0])
-        if game.inventory(largest) is None:
+        deals, refused = {}, {}
+        for players in game.player_counts:
+            try:        # (a file can hold too few cards for more players: that count is said to be refused)
+                deals[players] = [game.new_game(players, seed) for seed in ASIDE_SEEDS]
+            except InvalidPosition as error:
+                refused[players] = error
+        if not deals or game.inventory(deals[max(deals)][0]) is None:
             return None
         # The whole file: what a deal plays and sets aside (a box the state keeps is in its inventory too).
+        largest = deals[max(deals)][0]
         whole = Counter(game.inventory(largest)) | Counter(game.set_aside(largest))
         out = []
         for players in game.player_counts:
-            deals = [game.new_game(players, seed) for seed in ASIDE_SEEDS]
-            inventory = Counter(game.inventory(deals[0]))
-            aside = Counter(game.set_aside(deals[0]))
-            random = any(Counter(game.set_aside(deal)) != aside for deal in deals[1:])
+            if players in refused:
+                out.append(PlayerCount(players, 0, 0, False, {}, refused[players]))
+                continue
+            dealt = deals[players]
+            inventory = Counter(game.inventory(dealt[0]))
+            aside = Counter(game.set_aside(dealt[0]))
+            random = any(Counter(game.set_aside(deal)) != aside for deal in dealt[1:])
             copies = inventory if random else whole - aside
             out.append(PlayerCount(players, sum(whole.values()) - sum(aside.values()), sum(aside.values()), random,
                                    {card: copies[card] for card in whole}))
@@ -622,7 +633,11 @@ class CardEditor(pn.viewable.Viewer):
         cells = "".join(
             f'<tr class="cards-count-{each.players}"><td>{each.players}</td><td>{each.in_play}</td><td>'
             + esc(t("set_aside_random" if each.random else "set_aside_fixed", count=each.set_aside)) + "</td></tr>"
+            if each.refused is None else
+            f'<tr class="cards-count-{each.players} cards-count-refused"><td>{each.players}</td><td colspan="2">'
+            + esc(t("count_refused", reason=each.refused.problem_in(self.lang))) + "</td></tr>"
             for each in per_count)
+        per_count = [each for each in per_count if each.refused is None]     # (the copies: of the counts dealt)
         totals = (f'<table class="cards-counts-table"><tr><th>{esc(t("players"))}</th><th>{esc(t("cards_in_game"))}</th>'
                   f'<th>{esc(t("set_aside"))}</th></tr>{cells}</table>')
         names = list(dict.fromkeys(name for each in per_count for name in each.copies))

@@ -179,6 +179,23 @@ def test_counts_leave_out_what_a_player_count_sets_aside_and_show_each_cards_cop
     assert f'<tr class="cards-count-varies"><td translate="no">{name}</td><td>0</td>' in editor._counts_html()
 
 
+@pytest.mark.parametrize("lang, said", [("en", "cannot be dealt: cards: components"), ("ja", "配れません")], ids=["en", "ja"])
+def test_a_player_count_the_file_cannot_deal_is_said_and_the_others_counted(library, lang, said):
+    """A Jump Gate file of 12 NavComp cards deals 2 players only (3 hands of 5 need 15): the counts say so
+    for 3 to 5 and count 2 (the page's refresh used to fail on the largest count's deal)."""
+    from tests.helpers.endless import endless_jump_gate_cards
+
+    editor = CardEditor(library=library, game="jump_gate", lang=lang)
+    assert editor.load_upload(json.dumps({**endless_jump_gate_cards(), "name": "<b>few</b>"}).encode())
+    assert editor.problem is None and list(editor.counts()) == [2]
+    refused = [each.players for each in editor.player_counts() if each.refused is not None]
+    assert refused == [3, 4, 5]
+    shown = editor._counts_html()
+    assert shown.count('cards-count-refused"') == 3 and said in shown
+    assert "&lt;b&gt;few&lt;/b&gt;" in shown and "<b>few" not in shown          # (the file's name, as text)
+    assert "<th>2</th>" in shown and "<th>3</th>" not in shown                 # each card's copies: at 2 players
+
+
 def test_an_animal_left_without_abilities_can_be_given_one_again(editor):
     crocodile = ("animals", 1, "abilities")
     assert editor.select(1) and editor.sub_deck == crocodile
