@@ -638,7 +638,7 @@ class CardEditor(pn.viewable.Viewer):
             + esc(t("count_refused", reason=each.refused.problem_in(self.lang))) + "</td></tr>"
             for each in per_count)
         per_count = [each for each in per_count if each.refused is None]     # (the copies: of the counts dealt)
-        totals = (f'<table class="cards-counts-table"><tr><th>{esc(t("players"))}</th><th>{esc(t("cards_in_game"))}</th>'
+        totals = (f'<table class="cards-counts-table cards-totals"><tr><th>{esc(t("players"))}</th><th>{esc(t("cards_in_game"))}</th>'
                   f'<th>{esc(t("set_aside"))}</th></tr>{cells}</table>')
         names = list(dict.fromkeys(name for each in per_count for name in each.copies))
         varies = {name for name in names if len({each.copies.get(name, 0) for each in per_count}) > 1}
