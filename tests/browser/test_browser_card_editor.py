@@ -11,7 +11,7 @@ from explorer.cardfiles import CARDS_ENV, CardLibrary, standard_file
 from explorer.pages.app import create_app
 from explorer.pages.cards_page import create_page
 from tests.helpers.explorer_page import shot, wait_until
-from tests.helpers.workshop_pages import FORGE_JS, edit_cell, wait_for_table
+from tests.helpers.workshop_pages import FORGE_JS, edit_cell, tick_row, watch_tables
 
 pytestmark = pytest.mark.browser
 
@@ -147,6 +147,7 @@ def test_a_single_card_is_a_table_and_an_ability_parameter_is_marked_in_its_form
     page.goto(url + "?lang=en&game=stellar")
     expect(page.locator(".cards-status")).to_contain_text("The game accepts this card file.", timeout=LOAD_TIMEOUT)
     editor = editors[-1]
+    watch_tables(page)
     # Stellar's satellites: one row, no Add/Duplicate/Remove, the game's message at the field changed.
     page.locator(".cards-decks button", has_text="satellites").click()
     rows = page.locator(".cards-table .tabulator-row")
@@ -168,8 +169,7 @@ def test_a_single_card_is_a_table_and_an_ability_parameter_is_marked_in_its_form
     expect(ability_rows.first.locator('[tabulator-field="name"]')).to_have_text(first["name"])
     wait_until(lambda: editor.game == "biome_blitz" and editor.sub_deck == ("animals", 0, "abilities"),
                what="the first animal's abilities")
-    wait_for_table(page, "cards-sub-table")
-    ability_rows.first.locator("input[type=checkbox]").click()
+    tick_row(page, "cards-sub-table", 0)
     wait_until(lambda: editor.sub_row == 0, what="the ability chosen")
     count = page.locator(".ability-count input")
     expect(count).to_have_value("1")

@@ -15,11 +15,42 @@ from tests.helpers.explorer_page import LOAD_TIMEOUT, wait_until
 # ``_building``, ``_selection_updating`` in panel/models/tabulator.ts): the row shows ticked, but the
 # server never hears of it. Rows can show before that, the more so on a busy machine (a fresh clone's
 # quick tier clicked an ability row in that gap, and the editor never chose it).
+#
+# A table whose columns change (another game's deck) is built anew as well: the view answers a new
+# ``configuration`` by a full render, debounced by 20 ms of the browser's timers, so for a while the
+# view is idle with the old rows shown and a render due (seen frame by frame in Chromium: the
+# ability rows drawn, then destroyed and built again 50-700 ms later; a click in that gap was lost in
+# CI twice). ``WATCH_TABLES_JS`` marks a table's model when such a change arrives and clears the mark
+# when its view renders; a table is ready only without the mark.
+WATCH_TABLES_JS = """() => {
+  if (window.__tablesWatched) return true
+  const tabulator = Bokeh.index.query_one((v) => v.tabulator !== undefined && typeof v.invalidate_render === "function")
+  if (tabulator == null) return false
+  const proto = Object.getPrototypeOf(tabulator)
+  const render = proto.render
+  proto.render = function () { this.model.__renderDue = false; return render.apply(this, arguments) }
+  const rebuilt = new Set(["configuration", "layout", "groupby", "movable_columns"])
+  for (const doc of Bokeh.documents) {
+    doc.on_change((event) => {
+      if (event.model != null && rebuilt.has(event.attr) && "select_mode" in event.model) event.model.__renderDue = true
+    })
+  }
+  window.__tablesWatched = true
+  return true
+}"""
+
 TABLE_READY_JS = """(css) => {
+  if (!window.__tablesWatched) throw new Error("watch_tables(page) must run once the page has loaded")
   const view = Bokeh.index.query_one((v) => (v.model.css_classes || []).includes(css))
-  return view != null && view.tabulator != null && view.tabulator.initialized === true
+  return view != null && view.tabulator != null && view.tabulator.initialized === true && !view.model.__renderDue
     && !view._initializing && !view._building && !view._selection_updating
 }"""
+
+
+def watch_tables(page: Page) -> None:
+    """From now on, note each table whose view has a full render due (``WATCH_TABLES_JS``): call once
+    the page has loaded, before the step that changes the table."""
+    page.wait_for_function(WATCH_TABLES_JS, timeout=LOAD_TIMEOUT)
 
 
 def wait_for_table(page: Page, table: str) -> None:
@@ -27,13 +58,37 @@ def wait_for_table(page: Page, table: str) -> None:
     page.wait_for_function(TABLE_READY_JS, arg=table, timeout=LOAD_TIMEOUT)
 
 
+# Whether the view of the Tabulator with CSS class ``css`` has row ``row`` among its selection: what it
+# sends the server. Read once a click has returned (Playwright returns when the browser has handled it).
+ROW_TICKED_JS = """([css, row]) => {
+  const view = Bokeh.index.query_one((v) => (v.model.css_classes || []).includes(css))
+  return view != null && view.model.source.selected.indices.includes(row)
+}"""
+
+
+def tick_row(page: Page, table: str, row: int) -> None:
+    """Tick the checkbox of row ``row`` (0-based, unsorted) of the Tabulator ``table`` once it takes clicks.
+
+    Even then the view can draw its rows again between the press and the release: Tabulator answers the
+    resize that its own redraw made (seen in Chromium under load: mousedown on the box, the rows drawn
+    anew, mouseup on the new box, and no click, since the pressed element has gone). Whether the click
+    took is read from the view at once; a lost one is clicked again, at most three times."""
+    box = page.locator(f".{table} .tabulator-row").nth(row).locator("input[type=checkbox]")
+    for _ in range(3):
+        wait_for_table(page, table)
+        box.click()
+        if page.evaluate(ROW_TICKED_JS, [table, row]):
+            return
+    raise AssertionError(f"three clicks on row {row} of {table} were each lost to a redraw of its rows")
+
+
 def edit_cell(page: Page, table: str, row: int, column: str, value: str) -> None:
     """Type ``value`` into the cell of ``column`` in row ``row`` (0-based) of the Tabulator ``table``.
 
-    The server can draw the table again under the click (an update that follows the test's previous
-    step, with no state to wait for: the forged-messages test met one in CI, the click opened no
-    editor, and 3 of 6 runs here lost the input before Enter). The cell of the table as drawn then is
-    clicked again, at most three times; what the edit changes is checked by the caller."""
+    The view can draw its rows again under the click, as for ``tick_row`` (the forged-messages test met
+    it in CI: the click opened no editor, and 3 of 6 runs here lost the input before Enter). The cell of
+    the table as drawn then is clicked again, at most three times; what the edit changes is checked by
+    the caller."""
     cell = page.locator(f".{table} .tabulator-row").nth(row).locator(f'.tabulator-cell[tabulator-field="{column}"]')
     for attempt in range(3):
         cell.click()
