@@ -16,7 +16,7 @@ from pathlib import Path
 from explorer.pages.serve import ROUTES, serve_command
 from explorer.tables import telemetry
 from explorer.tables.hub import table_spec
-from explorer.tables.store import StoreError, TableStore, default_path
+from explorer.tables.store import ENDLESS, StoreError, TableStore, default_path
 from play import cli as play_cli
 from play.cli import write_out
 from rules import replay as replays
@@ -65,13 +65,14 @@ def _tables(args, store, path: Path) -> int:
             tables = [{"id": r.id, "game": r.game, "players": r.players,
                        "seed": r.seed if r.finished is not None else None, "variants": r.variants,
                        "controllers": list(r.controllers), "moves": counts.get(r.id, 0), "finished": r.finished is not None,
-                       "abandoned": r.abandoned, "final_scores": r.final_scores, "winners": r.winners,
+                       "abandoned": r.abandoned, "ended": r.ended, "final_scores": r.final_scores, "winners": r.winners,
                        "rematch_of": r.rematch_of}
                       for r in store.tables()]
             if args.json:
                 print(json.dumps(tables, indent=1))
             for t in [] if args.json else tables:
-                state = ("ended early" if t["abandoned"] else
+                state = ("ended by its bots: the game did not end" if t["ended"] == ENDLESS else
+                         "ended early" if t["abandoned"] else
                          f"over, scores {', '.join(map(str, t['final_scores']))}" if t["finished"] else "open")
                 print(f"{t['id']}  {t['game']:<12} {t['players']} players  {t['moves']:>5} moves  {state}")
             return 0

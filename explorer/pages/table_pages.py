@@ -57,7 +57,7 @@ from explorer.core.links import creator_page_link, explorer_path, refusal_markdo
 from explorer.components.scores import ScoreBreakdown
 from explorer.core.session import FixedViewSession, player_label, variant_label, variant_note, variant_options
 from explorer.tables.hub import CONTROLLERS, HUMAN, TableError, TableHub, db_path_from_args, get_hub
-from explorer.tables.store import SEED_LIMIT, TableStore, token_digest
+from explorer.tables.store import ENDLESS, SEED_LIMIT, TableStore, token_digest
 from explorer.tables.telemetry import (csv_text as telemetry_csv, rule_summary as telemetry_rules,
                                       table_summary as telemetry_summary, time_summary as telemetry_times)
 from explorer.components.timeline import EventLog
@@ -335,6 +335,9 @@ class TablePage(pn.viewable.Viewer):
         state = session.state
         if table.problem:
             return f'<div class="table-status">{t("stopped", lang, problem=esc(table.problem))}</div>'
+        if table.record.ended == ENDLESS:
+            return (f'<div class="table-status ended-early ended-endless">'
+                    f'{t("ended_endless", lang, n=len(table.moves) + 1, moves=table.bot_run)}</div>')
         if table.record.abandoned:
             return f'<div class="table-status ended-early">{t("ended_early", lang, n=len(table.moves) + 1)}</div>'
         if session.spec.is_over(state):
@@ -590,6 +593,7 @@ class Lobby(pn.viewable.Viewer):
                                     for s, p in enumerate(info["scores"] or ()))
                 won = comma.join(seat_name(s, lang) for s in info["winners"] or ())
                 status = (t("over_status", lang, result=result, winners=won) if info["over"] else
+                          t("endless_status", lang) if info["ended"] == ENDLESS else
                           t("abandoned_status", lang, n=info["step"] + 1) if info["step"] is not None else
                           t("abandoned_status_short", lang))
                 finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]

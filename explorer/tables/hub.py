@@ -25,6 +25,13 @@ bot's seed is derived from the table's (secret) deal seed, its seat and the step
 of a table do not depend on when the server was restarted. On start, every unfinished table is
 restored by replaying its log; its bots carry on.
 
+A game can have no end: a card file can make it so (docs/architecture.md, "One seed rule", its
+paragraph "A game that never ends"). Bots that have made ``bot_limits`` moves in a row at a table,
+nobody else moving between, end it (``ended = "endless"``, :mod:`explorer.tables.store`): its pages
+say why, its replay becomes public, and it no longer counts against the server's limits. The limit is the lowest of its bots' (by
+default the explorer's ``AUTOPLAY_LIMITS``: 2,000 moves in a row for greedy or MCTS bots, 20,000 for
+random ones, far beyond any game that ends), counted again from the log when a table is restored.
+
 The deal is secret until the game ends (:mod:`explorer.tables.store`): a table's summary holds its
 seed only once the game is over or the table was ended, and so does everything the pages show.
 
@@ -79,9 +86,9 @@ from rules.registry import GAMES, get_game
 
 from explorer.core.i18n import text
 from explorer.core.notes import TEACHER, NoteRefused, check_note, note_visible
-from explorer.core.session import player_label
+from explorer.core.session import AUTOPLAY_LIMITS, player_label
 from rules.rulebook import LANGUAGES, engine_rules
-from explorer.tables.store import SEED_LIMIT, TableRecord, TableStore, WriteError, default_path, token_digest
+from explorer.tables.store import ENDLESS, SEED_LIMIT, TableRecord, TableStore, WriteError, default_path, token_digest
 
 log = logging.getLogger(__name__)
 
@@ -188,6 +195,7 @@ class Table:
     rematch: str | None = None           # the id of this table's rematch, once there is one
     notes: list[dict] = field(default_factory=list)        # every note, as stored, in the order pinned
     turn_since: dict[int, float] = field(default_factory=dict)   # seat -> when it could move (time.time())
+    bot_run: int = 0                     # the moves bots made in a row at the end of the log (nobody else between)
     _note_events: dict = field(default_factory=dict)       # (step, observer) -> observe()["events"]
 
     @property
@@ -258,7 +266,7 @@ class Table:
         return {"id": record.id, "game": record.game, "title": self.spec.title, "card_name": record.card_name,
                 "players": record.players,
                 "controllers": list(record.controllers), "seed": record.seed if self.ended else None,
-                "variants": dict(record.variants), "abandoned": record.abandoned,
+                "variants": dict(record.variants), "abandoned": record.abandoned, "ended": record.ended,
                 "step": self.step, "to_move": list(self.to_move), "over": self.over, "created": record.created,
                 "scores": list(self.spec.scores(self.state)) if self.over else None,
                 "winners": list(self.spec.winners(self.state)) if self.over else None,
@@ -277,15 +285,17 @@ class TableHub:
 
     def __init__(self, store: TableStore | str | os.PathLike | None = None, *, bot_delay: float | None = None,
                  retry_delay: float = DEFAULT_RETRY_DELAY, max_bot_tables: int | None = None,
-                 max_mcts_seats: int | None = None):
+                 max_mcts_seats: int | None = None, bot_limits: Mapping[str, int] | None = None):
         """The hub of a database (a path: opened holding its lock, so one hub per file; StoreError if
-        it cannot be). Limits: see the module docstring (None: from the environment, else the default)."""
+        it cannot be). Limits: see the module docstring (None: from the environment, else the default);
+        ``bot_limits``: each bot's moves in a row before it ends a table (None: ``AUTOPLAY_LIMITS``)."""
         self.store = store if isinstance(store, TableStore) else TableStore(store or default_path(), exclusive=True)
         if bot_delay is None:
             bot_delay = float(os.environ.get("RULES_EXPLORER_BOT_DELAY", DEFAULT_BOT_DELAY))
         self.bot_delay, self.retry_delay = bot_delay, retry_delay
         self.max_bot_tables = _limit(max_bot_tables, MAX_BOT_TABLES_ENV, DEFAULT_MAX_BOT_TABLES)
         self.max_mcts_seats = _limit(max_mcts_seats, MAX_MCTS_SEATS_ENV, DEFAULT_MAX_MCTS_SEATS)
+        self.bot_limits = dict(AUTOPLAY_LIMITS if bot_limits is None else bot_limits)
         self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
         self._timers: set[threading.Timer] = set()
@@ -419,7 +429,8 @@ class TableHub:
                 "id": record.id, "game": record.game, "title": get_game(record.game).title,
                 "card_name": record.card_name, "players": record.players,
                 "controllers": list(record.controllers), "seed": record.seed, "variants": dict(record.variants),
-                "abandoned": record.abandoned, "step": None, "to_move": [], "over": not record.abandoned,
+                "abandoned": record.abandoned, "ended": record.ended, "step": None, "to_move": [],
+                "over": not record.abandoned,
                 "created": record.created,
                 "scores": list(record.final_scores) if record.final_scores else None,
                 "winners": list(record.winners) if record.winners else None,
@@ -645,6 +656,7 @@ class TableHub:
         before = set(table.to_move)
         table.moves.append((seat, action))
         table.states.append(new_state)
+        table.bot_run = table.bot_run + 1 if table.controller(seat) != HUMAN else 0
         # A seat's clock starts when it becomes a mover (again, after its own move); a seat still
         # choosing in a simultaneous phase keeps its own.
         table.turn_since = {s: now if s == seat or s not in before else table.turn_since.get(s, now)
@@ -684,6 +696,9 @@ class TableHub:
                     table.record = self.store.table(table.id)
                     table._notify()
                     return
+                if table.bot_run >= self.bot_limit(table):
+                    self._end_endless(table)
+                    return
                 seat = next(s for s in table.to_move if table.controller(s) != HUMAN)
                 action = bot_move(table.controller(seat), table.spec, table.state, seat, table.record.seed, step)
                 self._accept(table, seat, action)
@@ -694,6 +709,22 @@ class TableHub:
         finally:
             with self._lock:
                 self._timers = {t for t in self._timers if t.is_alive() and t is not threading.current_thread()}
+
+    def bot_limit(self, table: Table) -> int:
+        """The moves the table's bots may make in a row: the lowest of its bots' ``bot_limits``."""
+        lowest = min(self.bot_limits.values(), default=0)
+        return min((self.bot_limits.get(name, lowest) for name in table.record.controllers if name != HUMAN),
+                   default=lowest)
+
+    def _end_endless(self, table: Table) -> None:
+        """End a table whose bots made their limit of moves in a row and whose game did not end (the
+        caller holds its lock). WriteRefused if the store does not take it: tried again at the next turn."""
+        with _written("not_ended", f"table {table.id} was not ended"):
+            self.store.abandon(table.id, ENDLESS)
+        table.record = self.store.table(table.id)
+        log.warning("table %s: its bots made %s moves in a row and the game did not end: the table is ended",
+                    table.id, table.bot_run)
+        table._notify()
 
     def _replayed(self, record: TableRecord) -> Table:
         """A stored table brought back: its log replayed from the seed (a bad log freezes it, losing nothing)."""
@@ -713,8 +744,11 @@ class TableHub:
                 problem = f"stored move {step} ({player_label(seat)}: {data}) no longer replays: {error}"
                 break
             moves.append((seat, action))
+        run = 0
+        while run < len(moves) and record.controllers[moves[len(moves) - 1 - run][0]] != HUMAN:
+            run += 1
         table = Table(record=record, spec=spec, states=states, moves=moves, problem=problem,
-                      notes=self.store.notes(record.id))
+                      notes=self.store.notes(record.id), bot_run=run)
         table.start_clocks(self.store.last_move_at(record.id) or record.created)
         if problem is None and table.over and (record.finished is None or record.final_scores is None):
             # The process died between the last move and writing the result.

@@ -11,7 +11,9 @@ Schema (``PRAGMA user_version`` = 3):
   seat (JSON list: ``"human"`` or a bot name), when it was created, the table it is a rematch of,
   and, once over, when it finished with its final scores and winners (JSON); ``deal`` says how the
   seed deals (below); ``creator_sha256`` the digest of the creator's link (NULL: none);
-  ``ended`` why a table was ended before its game was over (``"abandoned"``; NULL otherwise);
+  ``ended`` why a table was ended before its game was over (``"abandoned"``: by its creator or the
+  operator; ``"endless"``: its bots stopped a game that did not end, ``explorer.tables.hub``; NULL
+  otherwise);
   ``card_name`` and ``card_file`` (schema 3) the card file the table plays: the name it had in the
   card library when the table was made, and a copy of its data (JSON), so later edits of the saved
   file never change a table in play; NULL for both: the game's standard cards.
@@ -67,6 +69,10 @@ from pathlib import Path
 from typing import Any, Iterable
 
 SCHEMA_VERSION = 3
+#: Why a table was ended before its game was over (its ``ended``): by its creator or the operator, or
+#: by the hub when its bots had made their limit of moves in a row and the game had not ended.
+ABANDONED, ENDLESS = "abandoned", "endless"
+ENDED = (ABANDONED, ENDLESS)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -200,7 +206,7 @@ class TableRecord:
     token_digests: dict[int, str]      # seat -> SHA-256 of its token (human seats only)
     table_seed: int = 0
     creator_digest: str | None = None
-    ended: str | None = None           # "abandoned": ended before its game was over
+    ended: str | None = None           # why it was ended before its game was over (ENDED); None otherwise
     card_name: str | None = None       # the card file's name in the library when the table was made
     card_file: dict | None = None      # a copy of that file's data (None: the standard cards)
 
@@ -396,11 +402,13 @@ class TableStore:
             self._db.execute("UPDATE tables SET finished = ?, final_scores = ?, winners = ? WHERE id = ?",
                              (time.time(), json.dumps(list(scores)), json.dumps(list(winners)), table_id))
 
-    def abandon(self, table_id: str) -> None:
-        """The table was ended before its game was over: no result, ``ended = 'abandoned'``."""
+    def abandon(self, table_id: str, why: str = ABANDONED) -> None:
+        """The table was ended before its game was over: no result, ``ended = why`` (one of :data:`ENDED`)."""
+        if why not in ENDED:
+            raise ValueError(f"a table is ended as one of {ENDED}, not {why!r}")
         with self._lock, self._transaction():
-            self._db.execute("UPDATE tables SET finished = ?, ended = 'abandoned' WHERE id = ? AND finished IS NULL",
-                             (time.time(), table_id))
+            self._db.execute("UPDATE tables SET finished = ?, ended = ? WHERE id = ? AND finished IS NULL",
+                             (time.time(), why, table_id))
 
     def set_seat_digest(self, table_id: str, seat: int, digest: str) -> None:
         """A human seat's new token digest (its old link stops working)."""
@@ -409,7 +417,7 @@ class TableStore:
 
     # ------------------------------------------------------------------ reading
     def ended(self, table_id: str) -> str | None:
-        """Why the table was ended early (``"abandoned"``), or None (cheap: asked before every move)."""
+        """Why the table was ended early (one of :data:`ENDED`), or None (cheap: asked before every move)."""
         with self._lock:
             row = self._db.execute("SELECT ended FROM tables WHERE id = ?", (table_id,)).fetchone()
         return row[0] if row else None
