@@ -28,9 +28,10 @@ restored by replaying its log; its bots carry on.
 A game can have no end: a card file can make it so (docs/architecture.md, "One seed rule", its
 paragraph "A game that never ends"). Bots that have made ``bot_limits`` moves in a row at a table,
 nobody else moving between, end it (``ended = "endless"``, :mod:`explorer.tables.store`): its pages
-say why, its replay becomes public, and it no longer counts against the server's limits. The limit is the lowest of its bots' (by
-default the explorer's ``AUTOPLAY_LIMITS``: 2,000 moves in a row for greedy or MCTS bots, 20,000 for
-random ones, far beyond any game that ends), counted again from the log when a table is restored.
+say why, its replay becomes public, and it no longer counts against the server's limits. The limit
+is the lowest of its bots' (by default the explorer's ``AUTOPLAY_LIMITS``: 2,000 moves in a row for
+greedy or MCTS bots, 20,000 for random ones, far beyond any game that ends), counted again from the
+log when a table is restored.
 
 The deal is secret until the game ends (:mod:`explorer.tables.store`): a table's summary holds its
 seed only once the game is over or the table was ended, and so does everything the pages show.
