@@ -4,9 +4,11 @@ the server restarts; a person's move starts the count again."""
 
 from __future__ import annotations
 
+import pytest
+
 from explorer.core.session import AUTOPLAY_LIMITS
 from explorer.pages.table_pages import Lobby, TablePage
-from explorer.tables.hub import HUMAN, TableHub
+from explorer.tables.hub import HUMAN, SetUpRefused, TableHub
 from explorer.tables.store import ENDLESS
 from tests.helpers.endless import endless_jump_gate_cards
 from tests.helpers.tables import play_first_legal, wait_for
@@ -32,9 +34,12 @@ def trailing_bot_moves(table) -> int:
 def test_bots_end_a_table_whose_game_does_not_end_and_its_pages_say_why(db, capsys):
     from explorer import cli
 
-    hub = TableHub(db, bot_delay=0.0, bot_limits={"random": 40})
+    # (0.05 s between bot moves: the table cannot end before the second one is asked for, 2 s on.)
+    hub = TableHub(db, bot_delay=0.05, bot_limits={"random": 40}, max_bot_tables=1)
     try:
         table, _ = endless_table(hub)
+        with pytest.raises(SetUpRefused):
+            endless_table(hub)
         assert wait_for(lambda: table.ended, timeout=120), f"still playing at move {table.step}"
         # Ended at the limit, not over: no result, nothing more played, the store knows why.
         assert table.step == 40 and table.bot_run == 40 and not table.over
@@ -53,6 +58,9 @@ def test_bots_end_a_table_whose_game_does_not_end_and_its_pages_say_why(db, caps
             lobby = Lobby(hub, lang=lang)
             lobby.refresh()
             assert listed in lobby.listing.object
+        # Ended, it no longer counts against the server's limit of bot-only tables.
+        other, _ = endless_table(hub)
+        hub.abandon(other.id, operator=True)
     finally:
         hub.close()
     # Restarted, the ended table stays ended: its bots do not play on.
