@@ -19,8 +19,8 @@ from tests.helpers.explorer_page import LOAD_TIMEOUT, wait_until
 # A table whose columns change (another game's deck) is built anew as well: the view answers a new
 # ``configuration`` by a full render, debounced by 20 ms of the browser's timers, so for a while the
 # view is idle with the old rows shown and a render due (seen frame by frame in Chromium: the
-# ability rows drawn, then destroyed and built again 50-700 ms later; a click in that gap was lost in
-# CI twice). ``WATCH_TABLES_JS`` marks a table's model when such a change arrives and clears the mark
+# ability rows drawn, then destroyed and built again 50-700 ms later; a click in that gap is lost).
+# ``WATCH_TABLES_JS`` marks a table's model when such a change arrives and clears the mark
 # when its view renders; a table is ready only without the mark.
 WATCH_TABLES_JS = """() => {
   if (window.__tablesWatched) return true
