@@ -77,6 +77,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import takewhile
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -150,6 +151,13 @@ def table_spec(record: TableRecord) -> AnyGame:
 def _game_with_cards(game: str, cards: str) -> AnyGame:
     """``game`` with the card file ``cards`` (JSON text), read once per file (the lobby lists many tables)."""
     return get_game(game).with_card_file(json.loads(cards))
+
+
+def bot_run_limit(controllers: Sequence[str], limits: Mapping[str, int]) -> int:
+    """The moves a table's bots may make in a row (``controllers``: who plays each seat): the lowest of
+    its bots' ``limits`` (a bot not named there: the lowest of them all)."""
+    lowest = min(limits.values(), default=0)
+    return min((limits.get(name, lowest) for name in controllers if name != HUMAN), default=lowest)
 
 
 @lru_cache(maxsize=None)
@@ -697,7 +705,7 @@ class TableHub:
                     table.record = self.store.table(table.id)
                     table._notify()
                     return
-                if table.bot_run >= self.bot_limit(table):
+                if table.bot_run >= bot_run_limit(table.record.controllers, self.bot_limits):
                     self._end_endless(table)
                     return
                 seat = next(s for s in table.to_move if table.controller(s) != HUMAN)
@@ -710,12 +718,6 @@ class TableHub:
         finally:
             with self._lock:
                 self._timers = {t for t in self._timers if t.is_alive() and t is not threading.current_thread()}
-
-    def bot_limit(self, table: Table) -> int:
-        """The moves the table's bots may make in a row: the lowest of its bots' ``bot_limits``."""
-        lowest = min(self.bot_limits.values(), default=0)
-        return min((self.bot_limits.get(name, lowest) for name in table.record.controllers if name != HUMAN),
-                   default=lowest)
 
     def _end_endless(self, table: Table) -> None:
         """End a table whose bots made their limit of moves in a row and whose game did not end (the
@@ -745,9 +747,7 @@ class TableHub:
                 problem = f"stored move {step} ({player_label(seat)}: {data}) no longer replays: {error}"
                 break
             moves.append((seat, action))
-        run = 0
-        while run < len(moves) and record.controllers[moves[len(moves) - 1 - run][0]] != HUMAN:
-            run += 1
+        run = sum(1 for _ in takewhile(lambda move: record.controllers[move[0]] != HUMAN, reversed(moves)))
         table = Table(record=record, spec=spec, states=states, moves=moves, problem=problem,
                       notes=self.store.notes(record.id), bot_run=run)
         table.start_clocks(self.store.last_move_at(record.id) or record.created)

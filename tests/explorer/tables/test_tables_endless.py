@@ -8,7 +8,7 @@ import pytest
 
 from explorer.core.session import AUTOPLAY_LIMITS
 from explorer.pages.table_pages import Lobby, TablePage
-from explorer.tables.hub import HUMAN, SetUpRefused, TableHub
+from explorer.tables.hub import HUMAN, SetUpRefused, TableHub, bot_run_limit
 from explorer.tables.store import ENDLESS
 from tests.helpers.endless import endless_jump_gate_cards
 from tests.helpers.tables import play_first_legal, wait_for
@@ -116,15 +116,6 @@ def test_a_persons_move_starts_the_count_again(db):
 
 
 def test_a_tables_limit_is_its_lowest_bots():
-    hub = TableHub.__new__(TableHub)         # (only the limits: no database)
-    hub.bot_limits = dict(AUTOPLAY_LIMITS)
-
-    class Record:
-        controllers = ("random", HUMAN, "greedy")
-
-    class Table:
-        record = Record()
-
-    assert hub.bot_limit(Table()) == min(AUTOPLAY_LIMITS["random"], AUTOPLAY_LIMITS["greedy"]) == 2_000
-    Record.controllers = ("random", "random")
-    assert hub.bot_limit(Table()) == AUTOPLAY_LIMITS["random"] == 20_000
+    assert bot_run_limit(("random", HUMAN, "greedy"), AUTOPLAY_LIMITS) == AUTOPLAY_LIMITS["greedy"] == 2_000
+    assert bot_run_limit(("random", "random"), AUTOPLAY_LIMITS) == AUTOPLAY_LIMITS["random"] == 20_000
+    assert bot_run_limit(("newbot", HUMAN), {"random": 30, "greedy": 5}) == 5     # (a bot not named: the lowest)
