@@ -337,7 +337,7 @@ class TablePage(pn.viewable.Viewer):
             return f'<div class="table-status">{t("stopped", lang, problem=esc(table.problem))}</div>'
         if table.record.ended == ENDLESS:
             return (f'<div class="table-status ended-early ended-endless">'
-                    f'{t("ended_endless", lang, n=len(table.moves) + 1, moves=table.bot_run)}</div>')
+                    f'{t("ended_endless", lang, n=f"{len(table.moves) + 1:,}", moves=f"{table.bot_run:,}")}</div>')
         if table.record.abandoned:
             return f'<div class="table-status ended-early">{t("ended_early", lang, n=len(table.moves) + 1)}</div>'
         if session.spec.is_over(state):
