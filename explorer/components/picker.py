@@ -5,8 +5,12 @@
 It decides nothing itself: what is legal comes from the rules, and each button is labelled with
 ``str(action)`` ("play taiga-4", "take cloud 3 to hand"), so where the cards go is read before the
 move is made. Choosing takes two steps: a click *selects* an action (``session.selected_action``,
-which the board previews) and **Confirm** plays it through ``session.play_on`` (the bots then
-answer until a person must decide); **Cancel** drops the selection.
+which the board previews) and **Confirm** plays it (``session.play``); the bots then answer until a
+person must decide (``play_bots``); **Cancel** drops the selection.
+
+On a served page the bots play in a thread of their own (``play_bots``, :class:`BotRun`): the server's
+one loop stays free for this page and every other while slow bots (MCTS) play, their moves are shown
+as they come, and the bots button reads "Stop the bots" meanwhile. Elsewhere they play in one go.
 
 The action buttons are drawn by one small ``JSComponent`` (:class:`ActionButtons`) from a list of
 labels, rather than as one Panel widget per action: a position change then costs one message
@@ -43,6 +47,7 @@ import panel as pn
 import param
 
 from explorer.components.board_clicks import matching
+from explorer.components.bot_run import BotRun
 from explorer.core.i18n import bot_name, text, texts
 from explorer.core.links import refusal_markdown
 from explorer.core.session import GameSession, player_label
@@ -233,6 +238,9 @@ class ActionPicker(pn.viewable.Viewer):
         self._last_click_at: tuple | None = None
         #: (seat, action) behind each button, in the rules' order (the buttons' indexes).
         self.choices: list[tuple[int, Any]] = []
+        #: The bots playing on a served page, in a thread of their own (see ``play_bots``), or None.
+        self.run: BotRun | None = None
+        self._run_document = None          # (the page whose end stops them: watched once)
 
         self.status = pn.pane.HTML("", css_classes=["picker-status"], sizing_mode="stretch_width", margin=(2, 5),
                                    stylesheets=[PICKER_CSS])
@@ -258,7 +266,7 @@ class ActionPicker(pn.viewable.Viewer):
         if self.shortcuts:
             self.bots_button = pn.widgets.Button(label=text("picker.let_bots_play", self.lang), color="primary",
                                                  css_classes=["let-bots-play"], width=140, margin=(4, 5))
-            self.bots_button.on_click(lambda event: self.let_bots_play())
+            self.bots_button.on_click(lambda event: self._on_bots_button())
             self.view_as_button = pn.widgets.Button(label="", color="primary", variant="outline",
                                                     css_classes=["view-as-mover"], margin=(4, 5))
             self.view_as_button.on_click(lambda event: self._view_as_mover())
@@ -338,13 +346,14 @@ class ActionPicker(pn.viewable.Viewer):
         self._show_selection()
 
     def confirm(self) -> bool:
-        """Play the selected action (``session.play_on``); the rules' refusal is shown, not raised."""
+        """Play the selected action, then the bots answer (``session.play_on``, through ``play_bots``);
+        the rules' refusal is shown, not raised."""
         if self._selected is None:
             return False
         seat, action = self._selected
         self.cancel()
         try:
-            self.session.play_on(seat, action)
+            self.session.play(seat, action)
         except IllegalAction as error:      # the rule that forbids it, linked to the rules page
             self.message = text("picker.not_played", self.lang, reason=refusal_markdown(self.session.game, error, self.lang))
             return False
@@ -352,18 +361,70 @@ class ActionPicker(pn.viewable.Viewer):
             self.message = text("picker.not_played", self.lang, reason=error)
             return False
         self.message = ""
+        self.let_bots_play()                # (the bots answer until a person must decide: session.play_on)
         return True
 
     def let_bots_play(self) -> int:
-        """The bots play until a person must decide (``session.advance_bots``)."""
-        try:
-            played = self.session.advance_bots()
-        except (RulesError, ValueError) as error:
-            self.message = text("picker.bots_failed", self.lang, reason=html.escape(str(error)))   # (it may name a file's card)
+        """The bots play until a person must decide (``session.advance_bots``); how many moves they played
+        (0 on a served page, where they play on in a thread of their own: ``play_bots``)."""
+        session = self.session
+        return self.play_bots({seat: (None if session.controller(seat) == HUMAN else session.controller(seat))
+                               for seat in range(session.players)})
+
+    def play_bots(self, bots: Mapping[int, str | None], then_goto: int | None = None) -> int:
+        """``bots`` (seat -> bot name, None: a person) play from the cursor while only they are to move,
+        then the cursor goes to ``then_goto`` (default: after their last move), as
+        ``session.autoplay``. On a served page they play in a thread of their own (:class:`BotRun`: the
+        server's loop stays free for this page and every other), their moves shown as they come, and the
+        bots button stops them; this returns 0 then. Elsewhere, in one go: how many moves they played."""
+        self.stop_bots()
+        if not any(bots.values()):
             return 0
+        document = pn.state.curdoc
+        if document is not None and document.session_context is not None:
+            if self._run_document is not document:
+                self._run_document = document
+                document.on_session_destroyed(lambda context: self.stop_bots())
+            self.message = ""
+            self.run = BotRun(self.session, bots, then_goto=then_goto, on_change=self._on_run, document=document)
+            self._refresh(force=True)
+            self.run.start()
+            return 0
+        try:
+            played = self.session.autoplay(bots, then_goto=then_goto)
+        except (RulesError, ValueError) as error:
+            self._say_bots_failed(error)
+            return 0
+        self._say_bots_stopped(played)
+        return played
+
+    def stop_bots(self) -> None:
+        """Stop the bots a served page's ``play_bots`` set playing (what they played stays)."""
+        if self.run is not None and self.run.running:
+            self.run.stop()
+
+    def _on_bots_button(self) -> None:
+        if self.run is not None and self.run.running:
+            self.stop_bots()
+        else:
+            self.let_bots_play()
+
+    def _on_run(self, run: BotRun) -> None:
+        """A batch of the bots' moves is on the line, or their run ended (on the page's loop)."""
+        if run is not self.run:
+            return
+        if run.error is not None:
+            self._say_bots_failed(run.error)
+        elif not run.running and self.session.stopped_at_limit:
+            self._say_bots_stopped(run.played)
+        self._refresh(force=not run.running)      # (the count of moves: the line grew; the button's label: forced)
+
+    def _say_bots_failed(self, error: Exception) -> None:
+        self.message = text("picker.bots_failed", self.lang, reason=html.escape(str(error)))   # (it may name a file's card)
+
+    def _say_bots_stopped(self, played: int) -> None:
         stopped = self.session.stopped_at_limit
         self.message = text("picker.bots_stopped", self.lang, n=f"{played:,}") if stopped else ""
-        return played
 
     def take_seat_here(self, seat: int) -> None:
         """One click to play: ``seat`` is played by a person from this step, seen from that seat."""
@@ -436,16 +497,20 @@ class ActionPicker(pn.viewable.Viewer):
         else:
             status = self._bots_html(movers)
             bots_visible = self.shortcuts
-        if session.cursor < len(session.log):
+        running = self.run is not None and self.run.running
+        if running:
+            note = text("picker.bots_playing", self.lang, n=f"{self.run.played:,}")
+        elif session.cursor < len(session.log):
             note = self._past_step_note(mode)
         assign(self.status, object=status)
         self.buttons.show(groups, choices != self.choices, selected=-1)
         self.choices = choices
         assign(self.buttons, visible=bool(groups))
         if self.shortcuts:
-            assign(self.bots_button, visible=bots_visible)
-            assign(self.view_as_button, visible=view_as_visible)
-            assign(self.buttons_row, visible=bots_visible or view_as_visible)
+            label = text("picker.stop_bots" if running else "picker.let_bots_play", self.lang)
+            assign(self.bots_button, visible=bots_visible or running, label=label)
+            assign(self.view_as_button, visible=view_as_visible and not running)
+            assign(self.buttons_row, visible=bots_visible or view_as_visible or running)
             self._draw_take_seat(mode)
         assign(self.note, object=note, visible=bool(note))
         self._show_selection()

@@ -75,6 +75,31 @@ SPECTATOR_VIEW = "Spectator view: no hand is shown"
 AUTOPLAY_LIMITS = {"random": 20_000, "greedy": 2_000, "mcts": 2_000}
 
 
+def autoplay_limit(agents: Mapping[int, str]) -> int:
+    """How many actions ``agents`` (seat -> bot name) play in one go at most: the lowest of their
+    :data:`AUTOPLAY_LIMITS` (0 without a bot)."""
+    return min((AUTOPLAY_LIMITS.get(name, min(AUTOPLAY_LIMITS.values())) for name in agents.values()), default=0)
+
+
+def bots_to_move(spec: GameSpec, state, agents: Mapping[int, str]) -> bool:
+    """Whether the game goes on with only ``agents``' seats to move."""
+    waiting = spec.to_move(state)
+    return bool(waiting) and all(seat in agents for seat in waiting)
+
+
+def bot_moves(spec: GameSpec, state, agents: Mapping[int, str], seed: int, step: int):
+    """The bots' moves from ``state`` (after ``step`` actions of the game dealt from ``seed``), each with the
+    state it leads to, while only ``agents``' seats are to move: seat ``s`` at step ``k`` plays
+    ``play.bots.bot_move(agents[s], ..., seed, k)`` (the one seed rule, ``play/seeds.py``). Endless
+    where the game is: the caller stops it."""
+    while bots_to_move(spec, state, agents):
+        seat = spec.to_move(state)[0]
+        action = bot_move(agents[seat], spec, state, seat, seed, step)
+        state = spec.apply(state, seat, action)
+        step += 1
+        yield (seat, action), state
+
+
 def player_label(seat: int | None) -> str:
     """How the explorer names a seat: seats are 0-based in the rules, players 1-based on screen."""
     return "Teacher (everything)" if seat is None else f"Player {seat + 1}"
@@ -530,33 +555,42 @@ class GameSession(param.Parameterized):
                 raise ValueError(f"give one bot per seat ({self.players}), not {len(names)}")
         agents = {seat: name for seat, name in names.items() if name}
         if limit is None:
-            limit = min((AUTOPLAY_LIMITS.get(name, min(AUTOPLAY_LIMITS.values())) for name in agents.values()), default=0)
-        spec, state = self.spec, self.state
+            limit = autoplay_limit(agents)
         moves: list[Move] = []
         states: list = []
-        while len(moves) < limit:
-            waiting = spec.to_move(state)
-            if not waiting or any(seat not in agents for seat in waiting):
+        for move, state in bot_moves(self.spec, self.state, agents, self.seed, self.cursor):
+            if len(moves) >= limit:
                 break
-            seat = waiting[0]
-            action = bot_move(agents[seat], spec, state, seat, self.seed, self.cursor + len(moves))
-            state = spec.apply(state, seat, action)
-            moves.append((seat, action))
+            moves.append(move)
             states.append(state)
             if not until_over:
                 break
-        waiting = spec.to_move(state)
-        self.stopped_at_limit = (until_over and len(moves) >= limit and bool(waiting)
-                                 and all(seat in agents for seat in waiting))
+        self.stopped_at_limit = until_over and len(moves) >= limit and bots_to_move(self.spec, states[-1] if states else self.state, agents)
         last = self.cursor + len(moves) if moves else len(self.log)
         end = self.cursor + len(moves) if then_goto is None else then_goto
         if type(end) is not int or not 0 <= end <= last:
             raise ValueError(f"then_goto must be between 0 and {last}, not {then_goto!r}")
-        if moves and self.log[self.cursor:self.cursor + len(moves)] != moves:
-            self._continue_line(moves, states, end)
-        else:
-            self.goto(end)                 # nothing new: the bots played the log's own continuation
+        self.put_moves(self.cursor, moves, states, end)
         return len(moves)
+
+    def put_moves(self, at: int, moves: Sequence[Move], states: Sequence, cursor: int | None = None) -> bool:
+        """Put ``moves`` (with the states they lead to) after step ``at`` of the line, the cursor to
+        ``cursor`` (default: after the last of them); returns whether the log changed.
+
+        At the end of the log they are appended; at a past step, the log's own continuation changes
+        nothing, and any other moves start a new line there, the old one kept in ``branches`` (as
+        :meth:`play` does). ``states`` are taken as they are (immutable values), not replayed.
+        """
+        if len(moves) != len(states):
+            raise ValueError(f"{len(moves)} moves but {len(states)} states")
+        if type(at) is not int or not 0 <= at <= len(self.log):
+            raise ValueError(f"at must be between 0 and {len(self.log)}, not {at!r}")
+        end = at + len(moves) if cursor is None else cursor
+        if not moves or list(self.log[at:at + len(moves)]) == list(moves):
+            self.goto(end)                 # nothing new: the log's own continuation
+            return False
+        self._continue_line(list(moves), list(states), end, at=at)
+        return True
 
     def branch(self, index: int) -> None:
         """Branch: bring back the kept line ``branches[index]`` (see :meth:`switch_branch`)."""
@@ -730,15 +764,18 @@ class GameSession(param.Parameterized):
         return Line(log=tuple(self.log), cursor=self.cursor, variants=tuple(sorted(self.variants.items())),
                     forked_at=forked_at, notes=tuple(self.notes))
 
-    def _continue_line(self, moves: list, states: list, cursor: int) -> None:
-        """Put ``moves`` after the cursor: appended at the end, or a new line forking from a past cursor."""
+    def _continue_line(self, moves: list, states: list, cursor: int, at: int | None = None) -> None:
+        """Put ``moves`` after step ``at`` (default: the cursor): appended at the end, or a new line
+        forking from a past step."""
+        at = self.cursor if at is None else at
         extra = {}
-        if self.cursor < len(self.log):
-            extra["branches"] = self.branches + [self._line_record(forked_at=self.cursor)]
-        del self._states[self.cursor + 1:]
+        if at < len(self.log):
+            extra["branches"] = self.branches + [self._line_record(forked_at=at)]
+        self._extend_states(self.log, at)
+        del self._states[at + 1:]
         self._states.extend(states)
-        self._observations = {k: v for k, v in self._observations.items() if k[0] <= self.cursor}
-        self._set_line(self.log[:self.cursor] + list(moves), cursor, **extra)
+        self._observations = {k: v for k, v in self._observations.items() if k[0] <= at}
+        self._set_line(self.log[:at] + list(moves), cursor, **extra)
 
     def _set_line(self, log: list, cursor: int, **extra) -> None:
         """Assign ``log``, ``cursor``, the derived ``state`` and ``extra`` in one batch.

@@ -221,7 +221,7 @@ class ExplorerApp(pn.viewable.Viewer):
         chosen = session.seat_players
         if not chosen or all(name != HUMAN for name in chosen.values()):
             session.seat_players = {seat: chosen.get(seat, session.bot) for seat in range(session.players)}
-            session.autoplay(session.seat_players, then_goto=0)
+            self.picker.play_bots(session.seat_players, then_goto=0)
         else:
             self.picker.let_bots_play()
 

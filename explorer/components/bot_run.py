@@ -1,0 +1,164 @@
+"""Bots that play on a served page without holding up its server (docs/architecture.md, "Explorer").
+
+A served page shares its server's one loop with every other page (and every playtest table). A bot's
+move can be slow (an MCTS move of 4-player Jump Gate takes some 0.7 s here), and bots may play a whole
+game in one go: played on the loop, as ``GameSession.autoplay`` plays them, they would freeze every
+page of the server for minutes. A :class:`BotRun` plays them in a thread of its own and puts their moves
+on the line in batches, on the page's own loop (:class:`explorer.plots.live.OnLoop`): at most one
+batch every :data:`BATCH_SECONDS`, and one at the end, so a quick game is one change of the page, as
+before, and a slow one shows its moves as they come.
+
+The moves are those ``autoplay`` plays: ``explorer.core.session.bot_moves`` (the one seed rule), from the state at
+the run's start, to the same limit (``AUTOPLAY_LIMITS``). Only the batches' sizes depend on time,
+never a move. The first batch goes after the step the run started from (a new line there when the
+cursor was at a past step, as ``autoplay`` does); each later one after the last. The cursor follows
+the bots while it stands after their last move, or stays where ``then_goto`` put it (a new deal shown
+from its start), or wherever the person moved it meanwhile.
+
+A run stops (what it put on the line stays) when asked (``stop``), when the line changes otherwise (a
+move by hand, another game, seed, players, variant or branch: the log is replaced), when who plays
+the seats changes, and when the page's session ends (the picker stops it). ``status`` says how it ended; ``error`` holds a
+bot's failure (a game that cannot go on), which the picker shows.
+
+Off a server (a notebook cell, a test without a page) there is no loop to keep free: the picker plays
+the bots in one go there, as before (``GameSession.autoplay``).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+
+from explorer.core.session import GameSession, autoplay_limit, bot_moves, bots_to_move
+from explorer.plots.live import OnLoop
+from rules.protocol import RulesError
+
+#: At most one batch of moves goes to the page in this many seconds (and one when the run ends).
+BATCH_SECONDS = 0.25
+RUNNING, DONE, STOPPED, FAILED = "running", "done", "stopped", "failed"
+
+
+class BotRun:
+    """The bots of ``bots`` (seat -> bot name, ``None``: a person) playing ``session``'s line from its
+    cursor in a thread; see the module's text. ``document``: the served page's (default: the current).
+    ``on_change(run)`` is called on the page's loop after each batch and when the run ends."""
+
+    def __init__(self, session: GameSession, bots: Mapping[int, str | None], then_goto: int | None = None,
+                 on_change: Callable[[BotRun], None] | None = None, document=None):
+        if then_goto is not None and (type(then_goto) is not int or not 0 <= then_goto <= session.cursor):
+            raise ValueError(f"then_goto must be between 0 and {session.cursor}, not {then_goto!r}")
+        self.session = session
+        self.agents = {seat: name for seat, name in bots.items() if name}
+        self.then_goto = then_goto
+        self.on_change = on_change
+        self.spec, self.seed, self.from_step = session.spec, session.seed, session.cursor
+        self.status = RUNNING
+        self.played = 0                      # moves put on the line so far
+        self.stopped_at_limit = False
+        self.error: RulesError | None = None
+        self._begin = session.state
+        self._seats = dict(session.seat_players)
+        self._log = session.log              # the line as the run last left it (replaced, never mutated)
+        self._lock = threading.Lock()
+        self._moves: list = []               # computed, not yet on the line (with their states)
+        self._states: list = []
+        self._finished = False
+        self._cancel = threading.Event()
+        self._put = OnLoop(self._put_batch, document)
+        if self._put.document is None:
+            raise RuntimeError("a BotRun needs a served page (off a server, GameSession.autoplay plays in one go)")
+        self.thread = threading.Thread(target=self._play, daemon=True, name="explorer-bots")
+        # (A new deal's empty log is equal to an empty one before it: Param reports no change of the log
+        # then, but the state changes, and the log is another list.)
+        self._watchers = [session.param.watch(self._on_line, ["log", "state"]),
+                          session.param.watch(self._on_seats, ["seat_players"])]
+
+    @property
+    def running(self) -> bool:
+        return self.status == RUNNING
+
+    def start(self) -> BotRun:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop at the next move (what is on the line stays; moves not yet put there are dropped)."""
+        self._cancel.set()
+        if self.running:
+            self._end(STOPPED)
+
+    # ------------------------------------------------------------------ the bots' thread
+    def _play(self) -> None:
+        limit = autoplay_limit(self.agents)
+        last_put = time.monotonic()
+        count = 0
+        last = self._begin
+        try:
+            for move, state in bot_moves(self.spec, self._begin, self.agents, self.seed, self.from_step):
+                if self._cancel.is_set() or count >= limit:
+                    break
+                count, last = count + 1, state
+                with self._lock:
+                    self._moves.append(move)
+                    self._states.append(state)
+                if time.monotonic() - last_put >= BATCH_SECONDS:
+                    last_put = time.monotonic()
+                    self._put()
+        except RulesError as error:
+            self.error = error
+        self.stopped_at_limit = count >= limit and self.error is None and bots_to_move(self.spec, last, self.agents)
+        with self._lock:
+            self._finished = True
+        self._put()
+
+    # ------------------------------------------------------------------ the page's loop
+    def _put_batch(self) -> None:
+        if not self.running:
+            return
+        with self._lock:
+            moves, states, finished = self._moves, self._states, self._finished
+            self._moves, self._states = [], []
+        session = self.session
+        if session.log is not self._log or session.spec is not self.spec:
+            self._end(STOPPED)               # (the watchers stop it first; this is the last guard)
+            return
+        if moves:
+            at = self.from_step + self.played
+            following = session.cursor == at and self.then_goto is None
+            if following:
+                end = at + len(moves)
+            elif self.played == 0 and self.then_goto is not None:
+                end = self.then_goto
+            else:                            # where the person put it (no further than a new line's end)
+                end = session.cursor
+                if end > at + len(moves) and session.log[at:at + len(moves)] != moves:
+                    end = at + len(moves)
+            self.played += len(moves)        # (before the line changes: the page's watchers read it)
+            self._log = None                 # (our own change: the watcher lets it pass)
+            try:
+                session.put_moves(at, moves, states, end)
+            finally:
+                self._log = session.log
+        if finished:
+            session.stopped_at_limit = self.stopped_at_limit
+            self._end(FAILED if self.error is not None else DONE)
+        elif self.on_change is not None:
+            self.on_change(self)
+
+    def _end(self, status: str) -> None:
+        self.status = status
+        self._cancel.set()
+        for watcher in self._watchers:
+            self.session.param.unwatch(watcher)
+        self._watchers = []
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _on_line(self, *events) -> None:
+        if self._log is not None and (self.session.log is not self._log or self.session.spec is not self.spec):
+            self.stop()
+
+    def _on_seats(self, event) -> None:
+        if dict(event.new) != self._seats:
+            self.stop()

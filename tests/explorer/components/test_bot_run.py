@@ -1,0 +1,146 @@
+"""Bots on a served page play in a thread of their own (explorer/components/bot_run.py): the same moves
+as ``GameSession.autoplay`` plays in one go, put on the line on the page's loop, and a run stops when
+asked, when the line or the seats' players change, and at the bots' limit.
+
+The page's loop is the test's (``tests/helpers/served.py``): what the bots' thread hands it runs when
+the test says, after the thread has ended (``thread.join``: a state, not a time)."""
+
+from __future__ import annotations
+
+from explorer.components.bot_run import DONE, STOPPED, BotRun
+from explorer.components.picker import ActionPicker
+from explorer.core.session import AUTOPLAY_LIMITS, GameSession
+from tests.helpers.endless import ENDLESS_SEEDS, endless_jump_gate, endless_jump_gate_cards
+from tests.helpers.served import FakeLoop, served_document
+
+ALL_GREEDY = {0: "greedy", 1: "greedy", 2: "greedy", 3: "greedy"}
+
+
+def drain(document, loop: FakeLoop) -> None:
+    """Run what was handed to the page's loop, and what that adds to the document, until nothing is left."""
+    from panel.io.state import set_curdoc
+
+    with set_curdoc(document):
+        while loop.callbacks or document.session_callbacks:
+            while loop.callbacks:
+                loop.callbacks.pop(0)()
+            for callback in sorted(document.session_callbacks, key=lambda c: c.id):
+                document.remove_next_tick_callback(callback)
+                callback.callback()
+
+
+def finished(run: BotRun, document, loop: FakeLoop) -> BotRun:
+    run.thread.join(60)
+    assert not run.thread.is_alive(), "the bots' thread did not end"
+    drain(document, loop)
+    return run
+
+
+def session_with(seats: dict, game: str = "subastral", players: int = 4, seed: int = 5) -> GameSession:
+    session = GameSession(game=game, players=players, seed=seed)
+    session.seat_players = dict(seats)
+    return session
+
+
+def test_the_bots_play_the_moves_autoplay_plays_and_the_cursor_follows_them():
+    expected = session_with(ALL_GREEDY)
+    expected.autoplay(ALL_GREEDY)
+    loop = FakeLoop()
+    document = served_document(loop)
+    session = session_with(ALL_GREEDY)
+    run = finished(BotRun(session, ALL_GREEDY, document=document).start(), document, loop)
+    assert run.status == DONE and run.played == len(expected.log) > 0
+    assert session.log == expected.log and session.cursor == len(session.log)
+    assert session.spec.is_over(session.state) and not session.stopped_at_limit
+
+
+def test_a_new_deal_is_played_to_its_end_and_shown_from_its_start():
+    loop = FakeLoop()
+    document = served_document(loop)
+    session = session_with(ALL_GREEDY, seed=8)
+    run = finished(BotRun(session, ALL_GREEDY, then_goto=0, document=document).start(), document, loop)
+    assert run.status == DONE and session.cursor == 0
+    assert session.spec.is_over(session.state_at(len(session.log)))
+
+
+def test_the_bots_stop_where_a_person_must_decide():
+    seats = {0: "human", 1: "greedy", 2: "greedy", 3: "greedy"}
+    expected = session_with(seats)
+    first = expected.spec.legal_actions(expected.state, expected.spec.to_move(expected.state)[0])[0]
+    expected.play_on(expected.spec.to_move(expected.state)[0], first)
+    loop = FakeLoop()
+    document = served_document(loop)
+    session = session_with(seats)
+    session.play(session.spec.to_move(session.state)[0], first)
+    bots = {seat: (None if name == "human" else name) for seat, name in seats.items()}
+    finished(BotRun(session, bots, document=document).start(), document, loop)
+    assert session.log == expected.log and len(session.log) > 1
+    assert session.controller(session.spec.to_move(session.state)[0]) == "human"
+
+
+def test_from_a_past_step_the_bots_start_a_new_line_there_and_the_old_one_is_kept():
+    seats = {0: "random", 1: "random"}
+    loop = FakeLoop()
+    document = served_document(loop)
+    session = session_with({0: "greedy", 1: "greedy"}, players=2)
+    session.autoplay()
+    old = list(session.log)
+    session.goto(3)
+    run = finished(BotRun(session, seats, document=document).start(), document, loop)
+    expected = session_with(seats, players=2)
+    for seat, action in old[:3]:
+        expected.play(seat, action)
+    expected.autoplay(seats)
+    assert run.status == DONE and session.log == expected.log != old
+    assert session.branches[-1].log == tuple(old) and session.cursor == len(session.log)
+
+
+def test_a_stopped_run_puts_nothing_more_on_the_line():
+    loop = FakeLoop()
+    document = served_document(loop)
+    session = session_with(ALL_GREEDY)
+    run = BotRun(session, ALL_GREEDY, document=document).start()
+    run.stop()                               # (on the page's loop, before any batch reached it)
+    finished(run, document, loop)
+    assert run.status == STOPPED and session.log == [] and session.cursor == 0
+
+
+def test_a_new_deal_or_a_seat_taken_by_a_person_stops_the_run():
+    for change in ({"seed": 6}, {"seat_players": {**ALL_GREEDY, 2: "human"}}):
+        loop = FakeLoop()
+        document = served_document(loop)
+        session = session_with(ALL_GREEDY)
+        run = BotRun(session, ALL_GREEDY, document=document).start()
+        session.param.update(**change)      # (the page's loop, while the bots' thread plays)
+        assert run.status == STOPPED, change  # (at once: the thread stops at its next move)
+        finished(run, document, loop)
+        assert run.status == STOPPED and session.log == [], change
+
+
+def test_the_bots_stop_at_their_limit_in_a_game_that_never_ends_and_the_picker_says_so():
+    game = endless_jump_gate()
+    position = {**game.encode(game.new_game(2, ENDLESS_SEEDS[0])), "cards": endless_jump_gate_cards()}
+    session = GameSession(game="jump_gate", players=2, seed=ENDLESS_SEEDS[0])
+    session.load_position(position)
+    session.seat_players = {0: "greedy", 1: "random"}
+    loop = FakeLoop()
+    document = served_document(loop)
+    picker = ActionPicker(session=session)
+    run = BotRun(session, session.seat_players, document=document, on_change=picker._on_run)
+    picker.run = run
+    finished(run.start(), document, loop)
+    assert run.status == DONE and len(session.log) == AUTOPLAY_LIMITS["greedy"] and session.stopped_at_limit
+    assert "The bots played 2,000 moves" in picker.message
+
+
+def test_off_a_server_a_run_is_refused_and_the_picker_plays_in_one_go():
+    session = session_with(ALL_GREEDY)
+    try:
+        BotRun(session, ALL_GREEDY)
+    except RuntimeError as error:
+        assert "served page" in str(error)
+    else:
+        raise AssertionError("a BotRun off a server was made")
+    picker = ActionPicker(session=session)
+    assert picker.play_bots(ALL_GREEDY, then_goto=0) == len(session.log) > 0 and session.cursor == 0
+    assert picker.run is None
