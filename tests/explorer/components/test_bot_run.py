@@ -144,3 +144,32 @@ def test_off_a_server_a_run_is_refused_and_the_picker_plays_in_one_go():
     picker = ActionPicker(session=session)
     assert picker.play_bots(ALL_GREEDY, then_goto=0) == len(session.log) > 0 and session.cursor == 0
     assert picker.run is None
+
+
+def test_a_bots_button_fired_again_and_again_keeps_one_run_and_the_line_of_one():
+    """A served widget can be fired from the browser's console at will: each start stops the run before
+    it (or is a stop, while one runs), so one thread at most plays, and the line is the bots' one line."""
+    from panel.io.state import set_curdoc
+
+    expected = session_with(ALL_GREEDY)
+    expected.autoplay(ALL_GREEDY)
+    loop = FakeLoop()
+    document = served_document(loop)
+    session = session_with(ALL_GREEDY)
+    with set_curdoc(document):
+        picker = ActionPicker(session=session)
+        runs = []
+        for _ in range(10):
+            picker.play_bots(ALL_GREEDY)
+            runs.append(picker.run)
+            assert sum(run.running for run in runs) == 1
+        for presses in range(1, 6):          # (the button: a stop while the bots play, else a start)
+            picker._on_bots_button()
+            runs.append(picker.run)
+            assert sum(run.running for run in {id(r): r for r in runs}.values()) == (presses % 2 == 0)
+        picker._on_bots_button()
+        runs.append(picker.run)
+    for run in runs:
+        finished(run, document, loop)
+    assert picker.run.status == DONE and session.log == expected.log
+    assert all(run.status == STOPPED for run in runs if run is not picker.run)
