@@ -28,7 +28,8 @@ def cmd_serve(args) -> int:
     command = serve_command(args)
     env = dict(os.environ)
     for flag, variable in (("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
-                           ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS")):
+                           ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS"),
+                           ("max_mcts_runs", "RULES_EXPLORER_MAX_MCTS_RUNS")):
         value = getattr(args, flag)
         if value is not None:
             if value < 0:
@@ -164,6 +165,8 @@ def add_commands(sub) -> None:
     p.add_argument("--db", metavar="FILE", help="the playtest tables' database (default: the user's data directory)")
     p.add_argument("--max-bot-tables", type=int, metavar="N", help="live tables of bots only (default 4)")
     p.add_argument("--max-mcts-seats", type=int, metavar="N", help="MCTS seats over all live tables (default 8)")
+    p.add_argument("--max-mcts-runs", type=int, metavar="N",
+                   help="explorer pages whose MCTS bots play at once (default 4)")
     p.add_argument("panel_args", nargs="*", metavar="-- PANEL_ARGS", help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_serve)
 

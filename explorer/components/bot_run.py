@@ -22,10 +22,18 @@ bot's failure (a game that cannot go on), which the picker shows.
 
 Off a server (a notebook cell, a test without a page) there is no loop to keep free: the picker plays
 the bots in one go there, as before (``GameSession.autoplay``).
+
+MCTS bots take a core's worth of work for minutes: at most :func:`max_mcts_runs` runs with an MCTS bot
+play at once on a server's pages (``$RULES_EXPLORER_MAX_MCTS_RUNS``, ``rules-explorer serve
+--max-mcts-runs``, default 4; 0: none). One more is refused (:class:`BotsBusy`), and the picker says so;
+a page that opens many pages cannot set the server's cores playing for it alone (the playtest tables
+have their own limit, ``max_mcts_seats``).
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -37,6 +45,27 @@ from rules.protocol import RulesError
 #: At most one batch of moves goes to the page in this many seconds (and one when the run ends).
 BATCH_SECONDS = 0.25
 RUNNING, DONE, STOPPED, FAILED = "running", "done", "stopped", "failed"
+log = logging.getLogger(__name__)
+MAX_MCTS_RUNS_ENV, DEFAULT_MAX_MCTS_RUNS = "RULES_EXPLORER_MAX_MCTS_RUNS", 4
+
+_mcts_runs: set[BotRun] = set()         # the runs with an MCTS bot whose thread has not ended
+_mcts_lock = threading.Lock()
+
+
+def max_mcts_runs() -> int:
+    """How many runs with an MCTS bot may play at once on this server (``$RULES_EXPLORER_MAX_MCTS_RUNS``)."""
+    try:
+        return max(0, int(os.environ.get(MAX_MCTS_RUNS_ENV, DEFAULT_MAX_MCTS_RUNS)))
+    except ValueError:
+        return DEFAULT_MAX_MCTS_RUNS
+
+
+class BotsBusy(Exception):
+    """The server already plays ``limit`` runs with an MCTS bot (:func:`max_mcts_runs`)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        super().__init__(f"this server's limit of MCTS games playing at once ({limit}) is reached")
 
 
 class BotRun:
@@ -56,7 +85,7 @@ class BotRun:
         self.status = RUNNING
         self.played = 0                      # moves put on the line so far
         self.stopped_at_limit = False
-        self.error: RulesError | None = None
+        self.error: Exception | None = None
         self._begin = session.state
         self._seats = dict(session.seat_players)
         self._log = session.log              # the line as the run last left it (replaced, never mutated)
@@ -79,6 +108,17 @@ class BotRun:
         return self.status == RUNNING
 
     def start(self) -> BotRun:
+        """Set the bots playing; :class:`BotsBusy` (the run ended, nothing changed) when the server
+        already plays :func:`max_mcts_runs` runs with an MCTS bot and this one has one."""
+        if "mcts" in self.agents.values():
+            with _mcts_lock:
+                limit = max_mcts_runs()
+                busy = len(_mcts_runs) >= limit
+                if not busy:
+                    _mcts_runs.add(self)
+            if busy:
+                self._end(STOPPED)
+                raise BotsBusy(limit)
         self.thread.start()
         return self
 
@@ -105,8 +145,13 @@ class BotRun:
                 if time.monotonic() - last_put >= BATCH_SECONDS:
                     last_put = time.monotonic()
                     self._put()
-        except RulesError as error:
+        except Exception as error:           # (a rules' refusal, or a fault: said on the page, not lost)
+            if not isinstance(error, RulesError):
+                log.exception("the bots could not play on from step %s", self.from_step + count)
             self.error = error
+        finally:
+            with _mcts_lock:
+                _mcts_runs.discard(self)
         self.stopped_at_limit = count >= limit and self.error is None and bots_to_move(self.spec, last, self.agents)
         with self._lock:
             self._finished = True

@@ -47,7 +47,7 @@ import panel as pn
 import param
 
 from explorer.components.board_clicks import matching
-from explorer.components.bot_run import BotRun
+from explorer.components.bot_run import BotRun, BotsBusy
 from explorer.core.i18n import bot_name, text, texts
 from explorer.core.links import refusal_markdown
 from explorer.core.session import GameSession, player_label
@@ -385,10 +385,15 @@ class ActionPicker(pn.viewable.Viewer):
             if self._run_document is not document:
                 self._run_document = document
                 document.on_session_destroyed(lambda context: self.stop_bots())
+            run = BotRun(self.session, bots, then_goto=then_goto, on_change=self._on_run, document=document)
+            try:
+                run.start()
+            except BotsBusy as busy:
+                self.message = text("picker.bots_busy", self.lang, limit=busy.limit)
+                return 0
             self.message = ""
-            self.run = BotRun(self.session, bots, then_goto=then_goto, on_change=self._on_run, document=document)
+            self.run = run
             self._refresh(force=True)
-            self.run.start()
             return 0
         try:
             played = self.session.autoplay(bots, then_goto=then_goto)

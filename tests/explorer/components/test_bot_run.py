@@ -173,3 +173,44 @@ def test_a_bots_button_fired_again_and_again_keeps_one_run_and_the_line_of_one()
         finished(run, document, loop)
     assert picker.run.status == DONE and session.log == expected.log
     assert all(run.status == STOPPED for run in runs if run is not picker.run)
+
+
+def test_a_server_plays_at_most_its_limit_of_mcts_runs_and_the_picker_says_so(monkeypatch):
+    """MCTS bots take a core for minutes: pages opened one after another cannot set them all playing."""
+    from panel.io.state import set_curdoc
+
+    from explorer.components.bot_run import MAX_MCTS_RUNS_ENV, BotsBusy
+
+    monkeypatch.setenv(MAX_MCTS_RUNS_ENV, "1")
+    mcts = dict.fromkeys(range(4), "mcts")
+    loop = FakeLoop()
+    document = served_document(loop)
+    first = BotRun(session_with(mcts, game="jump_gate"), mcts, document=document).start()
+    assert first.thread.is_alive()                    # (a whole MCTS game: minutes)
+    session = session_with(mcts, game="jump_gate", seed=6)
+    with set_curdoc(document):
+        picker = ActionPicker(session=session)
+        assert picker.play_bots(mcts) == 0 and picker.run is None
+    assert "limit of MCTS games playing at once (1) is reached" in picker.message and picker.alert.visible
+    greedy = BotRun(session_with(ALL_GREEDY), ALL_GREEDY, document=document).start()   # other bots: not counted
+    refused = BotRun(session, mcts, document=document)
+    try:
+        refused.start()
+    except BotsBusy as busy:
+        assert busy.limit == 1 and refused.status == STOPPED and not refused.thread.is_alive()
+    else:
+        raise AssertionError("a second MCTS run started")
+    first.stop()
+    finished(first, document, loop)                   # (its thread has ended: its place is free)
+    finished(greedy, document, loop)
+    again = BotRun(session, mcts, document=document).start()
+    again.stop()
+    finished(again, document, loop)
+    assert session.log == [] and again.status == STOPPED
+    monkeypatch.setenv(MAX_MCTS_RUNS_ENV, "0")
+    try:
+        BotRun(session, mcts, document=document).start()
+    except BotsBusy as busy:
+        assert busy.limit == 0
+    else:
+        raise AssertionError("an MCTS run started where none may")
