@@ -47,7 +47,7 @@ import panel as pn
 import param
 
 from explorer.components.board_clicks import matching
-from explorer.components.bot_run import BotRun, BotsBusy
+from explorer.components.bot_run import DONE, BotRun, BotsBusy
 from explorer.core.i18n import bot_name, text, texts
 from explorer.core.links import refusal_markdown
 from explorer.core.session import GameSession, player_label
@@ -420,7 +420,7 @@ class ActionPicker(pn.viewable.Viewer):
             return
         if run.error is not None:
             self._say_bots_failed(run.error)
-        elif not run.running and self.session.stopped_at_limit:
+        elif run.status == DONE and run.stopped_at_limit:
             self._say_bots_stopped(run.played)
         self._refresh(force=not run.running)      # (the count of moves: the line grew; the button's label: forced)
 
