@@ -131,6 +131,14 @@ def test_the_bots_stop_at_their_limit_in_a_game_that_never_ends_and_the_picker_s
     finished(run.start(), document, loop)
     assert run.status == DONE and len(session.log) == AUTOPLAY_LIMITS["greedy"] and session.stopped_at_limit
     assert "The bots played 2,000 moves" in picker.message
+    from panel.io.state import set_curdoc
+
+    with set_curdoc(document):
+        picker.let_bots_play()               # they play on from there, and are stopped by hand
+        again = picker.run
+        picker.stop_bots()
+    finished(again, document, loop)
+    assert again.status == STOPPED and picker.message == "", "a run stopped by hand is not one stopped at its limit"
 
 
 def test_off_a_server_a_run_is_refused_and_the_picker_plays_in_one_go():
