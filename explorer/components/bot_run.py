@@ -3,10 +3,12 @@
 A served page shares its server's one loop with every other page (and every playtest table). A bot's
 move can be slow (an MCTS move of 4-player Jump Gate takes some 0.7 s here), and bots may play a whole
 game in one go: played on the loop, as ``GameSession.autoplay`` plays them, they would freeze every
-page of the server for minutes. A :class:`BotRun` plays them in a thread of its own and puts their moves
-on the line in batches, on the page's own loop (:class:`explorer.plots.live.OnLoop`): at most one
-batch every :data:`BATCH_SECONDS`, and one at the end, so a quick game is one change of the page, as
-before, and a slow one shows its moves as they come.
+page of the server for minutes. The picker plays quick bots (:data:`QUICK_BOTS`) on the loop for
+:data:`QUICK_SECONDS` at most (``ActionPicker.play_bots``), so their answers to a move reach the page
+with it, in one change, as before; what is left, and any MCTS move, goes to a run. A :class:`BotRun`
+plays them in a thread of its own and puts their moves on the line in batches, on the page's own loop
+(:class:`explorer.plots.live.OnLoop`): at most one batch every :data:`BATCH_SECONDS`, and one at the
+end, so a slow game shows its moves as they come.
 
 The moves are those ``autoplay`` plays: ``explorer.core.session.bot_moves`` (the one seed rule), from the state at
 the run's start, to the same limit (``AUTOPLAY_LIMITS``). Only the batches' sizes depend on time,
@@ -44,6 +46,11 @@ from rules.protocol import RulesError
 
 #: At most one batch of moves goes to the page in this many seconds (and one when the run ends).
 BATCH_SECONDS = 0.25
+#: Bots whose moves take about a millisecond (an MCTS move: 0.1 to 0.7 s here), and how long the picker
+#: lets them play on the loop before it hands the rest to a run: their answers to a person's move
+#: then reach the page with that move, in one change, as before (``ActionPicker.play_bots``).
+QUICK_BOTS = frozenset({"random", "greedy"})
+QUICK_SECONDS = 0.05
 RUNNING, DONE, STOPPED, FAILED = "running", "done", "stopped", "failed"
 log = logging.getLogger(__name__)
 MAX_MCTS_RUNS_ENV, DEFAULT_MAX_MCTS_RUNS = "RULES_EXPLORER_MAX_MCTS_RUNS", 4
@@ -69,24 +76,32 @@ class BotsBusy(Exception):
 
 
 class BotRun:
-    """The bots of ``bots`` (seat -> bot name, ``None``: a person) playing ``session``'s line from its
-    cursor in a thread; see the module's text. ``document``: the served page's (default: the current).
-    ``on_change(run)`` is called on the page's loop after each batch and when the run ends."""
+    """The bots of ``bots`` (seat -> bot name, ``None``: a person) playing ``session``'s line from step
+    ``at`` (default: the cursor) in a thread, ``limit`` moves at most; see the module's text.
+    ``document``: the served page's (default: the current). ``on_change(run)`` is called on the page's
+    loop after each batch and when the run ends."""
 
     def __init__(self, session: GameSession, bots: Mapping[int, str | None], then_goto: int | None = None,
-                 on_change: Callable[[BotRun], None] | None = None, document=None):
-        if then_goto is not None and (type(then_goto) is not int or not 0 <= then_goto <= session.cursor):
-            raise ValueError(f"then_goto must be between 0 and {session.cursor}, not {then_goto!r}")
+                 on_change: Callable[[BotRun], None] | None = None, document=None, at: int | None = None,
+                 limit: int | None = None):
+        at = session.cursor if at is None else at
+        if type(at) is not int or not 0 <= at <= len(session.log):
+            raise ValueError(f"at must be a step of the line (0 to {len(session.log)}), not {at!r}")
+        if then_goto is not None and (type(then_goto) is not int or not 0 <= then_goto <= at):
+            raise ValueError(f"then_goto must be between 0 and {at}, not {then_goto!r}")
         self.session = session
         self.agents = {seat: name for seat, name in bots.items() if name}
         self.then_goto = then_goto
         self.on_change = on_change
-        self.spec, self.seed, self.from_step = session.spec, session.seed, session.cursor
+        #: The step the bots play from (default: the cursor) and how many moves they play at most
+        #: (default: ``AUTOPLAY_LIMITS``'s).
+        self.spec, self.seed, self.from_step = session.spec, session.seed, at
+        self.limit = autoplay_limit(self.agents) if limit is None else limit
         self.status = RUNNING
         self.played = 0                      # moves put on the line so far
         self.stopped_at_limit = False
         self.error: Exception | None = None
-        self._begin = session.state
+        self._begin = session.state_at(at)
         self._seats = dict(session.seat_players)
         self._log = session.log              # the line as the run last left it (replaced, never mutated)
         self._lock = threading.Lock()
@@ -130,7 +145,7 @@ class BotRun:
 
     # ------------------------------------------------------------------ the bots' thread
     def _play(self) -> None:
-        limit = autoplay_limit(self.agents)
+        limit = self.limit
         last_put = time.monotonic()
         count = 0
         last = self._begin

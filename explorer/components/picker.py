@@ -47,10 +47,10 @@ import panel as pn
 import param
 
 from explorer.components.board_clicks import matching
-from explorer.components.bot_run import DONE, BotRun, BotsBusy
+from explorer.components.bot_run import DONE, QUICK_BOTS, QUICK_SECONDS, BotRun, BotsBusy
 from explorer.core.i18n import bot_name, text, texts
 from explorer.core.links import refusal_markdown
-from explorer.core.session import GameSession, player_label
+from explorer.core.session import GameSession, autoplay_limit, bots_to_move, player_label
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS
 from rules.protocol import IllegalAction, InvalidPosition, RulesError
@@ -240,6 +240,7 @@ class ActionPicker(pn.viewable.Viewer):
         self.choices: list[tuple[int, Any]] = []
         #: The bots playing on a served page, in a thread of their own (see ``play_bots``), or None.
         self.run: BotRun | None = None
+        self._run_before = 0               # (the moves its quick part played on the loop before it)
         self._run_document = None          # (the page whose end stops them: watched once)
 
         self.status = pn.pane.HTML("", css_classes=["picker-status"], sizing_mode="stretch_width", margin=(2, 5),
@@ -366,7 +367,7 @@ class ActionPicker(pn.viewable.Viewer):
 
     def let_bots_play(self) -> int:
         """The bots play until a person must decide (``session.advance_bots``); how many moves they played
-        (0 on a served page, where they play on in a thread of their own: ``play_bots``)."""
+        at once (on a served page, slow bots play on in a thread of their own: ``play_bots``)."""
         session = self.session
         return self.play_bots({seat: (None if session.controller(seat) == HUMAN else session.controller(seat))
                                for seat in range(session.players)})
@@ -374,33 +375,45 @@ class ActionPicker(pn.viewable.Viewer):
     def play_bots(self, bots: Mapping[int, str | None], then_goto: int | None = None) -> int:
         """``bots`` (seat -> bot name, None: a person) play from the cursor while only they are to move,
         then the cursor goes to ``then_goto`` (default: after their last move), as
-        ``session.autoplay``. On a served page they play in a thread of their own (:class:`BotRun`: the
-        server's loop stays free for this page and every other), their moves shown as they come, and the
-        bots button stops them; this returns 0 then. Elsewhere, in one go: how many moves they played."""
+        ``session.autoplay``; returns how many moves they played at once. On a served page, quick bots
+        (``QUICK_BOTS``) play at once for ``QUICK_SECONDS`` at most, and what is left (an MCTS bot's every
+        move) is played in a thread of their own (:class:`BotRun`: the server's loop stays free for this
+        page and every other), the moves shown as they come, the bots button stopping them. Elsewhere,
+        all of it at once."""
         self.stop_bots()
-        if not any(bots.values()):
+        agents = {seat: name for seat, name in bots.items() if name}
+        if not agents:
             return 0
+        session = self.session
         document = pn.state.curdoc
-        if document is not None and document.session_context is not None:
-            if self._run_document is not document:
-                self._run_document = document
-                document.on_session_destroyed(lambda context: self.stop_bots())
-            run = BotRun(self.session, bots, then_goto=then_goto, on_change=self._on_run, document=document)
+        served = document is not None and document.session_context is not None
+        # Quick bots play on the loop first, for QUICK_SECONDS at most: most answers end there, and reach
+        # the page with the move they answer. Off a server, all of it.
+        quick = not served or set(agents.values()) <= QUICK_BOTS
+        start, limit = session.cursor, autoplay_limit(agents)
+        played = 0
+        if quick:
             try:
-                run.start()
-            except BotsBusy as busy:
-                self.message = text("picker.bots_busy", self.lang, limit=busy.limit)
+                played = session.autoplay(bots, then_goto=then_goto, seconds=QUICK_SECONDS if served else None)
+            except (RulesError, ValueError) as error:
+                self._say_bots_failed(error)
                 return 0
-            self.message = ""
-            self.run = run
-            self._refresh(force=True)
-            return 0
+            if not served or played >= limit or not bots_to_move(session.spec, session.state_at(start + played), agents):
+                self._say_bots_stopped(played)
+                return played
+        if self._run_document is not document:
+            self._run_document = document
+            document.on_session_destroyed(lambda context: self.stop_bots())
+        run = BotRun(session, bots, then_goto=then_goto, on_change=self._on_run, document=document,
+                     at=start + played, limit=limit - played)
         try:
-            played = self.session.autoplay(bots, then_goto=then_goto)
-        except (RulesError, ValueError) as error:
-            self._say_bots_failed(error)
-            return 0
-        self._say_bots_stopped(played)
+            run.start()
+        except BotsBusy as busy:
+            self.message = text("picker.bots_busy", self.lang, limit=busy.limit)
+            return played
+        self.message = ""
+        self.run, self._run_before = run, played
+        self._refresh(force=True)
         return played
 
     def stop_bots(self) -> None:
@@ -421,7 +434,7 @@ class ActionPicker(pn.viewable.Viewer):
         if run.error is not None:
             self._say_bots_failed(run.error)
         elif run.status == DONE and run.stopped_at_limit:
-            self._say_bots_stopped(run.played)
+            self._say_bots_stopped(self._run_before + run.played)
         self._refresh(force=not run.running)      # (the count of moves: the line grew; the button's label: forced)
 
     def _say_bots_failed(self, error: Exception) -> None:

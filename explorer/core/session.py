@@ -533,7 +533,8 @@ class GameSession(param.Parameterized):
         self._set_line(self.log + list(moves), len(self.log) + len(moves), selected_action=None)
 
     def autoplay(self, bots: str | Sequence[str | None] | Mapping[int, str | None] | None = None,
-                 until_over: bool = True, then_goto: int | None = None, limit: int | None = None) -> int:
+                 until_over: bool = True, then_goto: int | None = None, limit: int | None = None,
+                 seconds: float | None = None) -> int:
         """Let bots play from the cursor; returns how many actions they played.
 
         ``bots``: one bot name for every seat (default: the ``bot`` parameter), a list with a name
@@ -544,6 +545,8 @@ class GameSession(param.Parameterized):
         the bots' last action, or at ``then_goto``. The bots stop after ``limit`` actions (default: the
         lowest of their :data:`AUTOPLAY_LIMITS`) in a game that has not ended: what they played is kept,
         and they can play on from there (``stopped_at_limit`` says whether they stopped so).
+        ``seconds``: they also stop after the move that ends that long after the start (a page's quick
+        part, ``explorer.components.picker.ActionPicker.play_bots``; the moves do not depend on it).
         """
         if bots is None or isinstance(bots, str):
             names = {seat: bots or self.bot for seat in range(self.players)}
@@ -558,12 +561,13 @@ class GameSession(param.Parameterized):
             limit = autoplay_limit(agents)
         moves: list[Move] = []
         states: list = []
+        deadline = None if seconds is None else time.perf_counter() + seconds
         for move, state in bot_moves(self.spec, self.state, agents, self.seed, self.cursor):
             if len(moves) >= limit:
                 break
             moves.append(move)
             states.append(state)
-            if not until_over:
+            if not until_over or (deadline is not None and time.perf_counter() >= deadline):
                 break
         self.stopped_at_limit = until_over and len(moves) >= limit and bots_to_move(self.spec, states[-1] if states else self.state, agents)
         last = self.cursor + len(moves) if moves else len(self.log)

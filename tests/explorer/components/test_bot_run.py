@@ -117,7 +117,8 @@ def test_a_new_deal_or_a_seat_taken_by_a_person_stops_the_run():
         assert run.status == STOPPED and session.log == [], change
 
 
-def test_the_bots_stop_at_their_limit_in_a_game_that_never_ends_and_the_picker_says_so():
+def test_the_bots_stop_at_their_limit_in_a_game_that_never_ends_and_the_picker_says_so(monkeypatch):
+    monkeypatch.setattr("explorer.components.picker.QUICK_BOTS", frozenset())    # (every move in a run)
     game = endless_jump_gate()
     position = {**game.encode(game.new_game(2, ENDLESS_SEEDS[0])), "cards": endless_jump_gate_cards()}
     session = GameSession(game="jump_gate", players=2, seed=ENDLESS_SEEDS[0])
@@ -154,10 +155,12 @@ def test_off_a_server_a_run_is_refused_and_the_picker_plays_in_one_go():
     assert picker.run is None
 
 
-def test_a_bots_button_fired_again_and_again_keeps_one_run_and_the_line_of_one():
+def test_a_bots_button_fired_again_and_again_keeps_one_run_and_the_line_of_one(monkeypatch):
     """A served widget can be fired from the browser's console at will: each start stops the run before
     it (or is a stop, while one runs), so one thread at most plays, and the line is the bots' one line."""
     from panel.io.state import set_curdoc
+
+    monkeypatch.setattr("explorer.components.picker.QUICK_BOTS", frozenset())    # (every move in a run)
 
     expected = session_with(ALL_GREEDY)
     expected.autoplay(ALL_GREEDY)
@@ -222,3 +225,39 @@ def test_a_server_plays_at_most_its_limit_of_mcts_runs_and_the_picker_says_so(mo
         assert busy.limit == 0
     else:
         raise AssertionError("an MCTS run started where none may")
+
+
+
+def test_quick_bots_answer_a_move_at_once_and_mcts_bots_never_play_on_the_loop():
+    """Greedy answers to a person's move reach the page with the move (no run, one change of the page,
+    as before: a run's button flashed "Stop the bots" on every move); what a quick part leaves, and any
+    MCTS move, is played in a run, and the line is the same."""
+    from panel.io.state import set_curdoc
+
+    dealt = session_with({})
+    starts = dealt.spec.to_move(dealt.state)[0]
+    seats = {seat: "human" if seat == starts else "greedy" for seat in range(4)}
+    expected = session_with(seats)
+    loop = FakeLoop()
+    document = served_document(loop)
+    session = session_with(seats)
+    with set_curdoc(document):
+        picker = ActionPicker(session=session)
+        answered = False
+        while not answered:                          # the person's moves, up to the end of their turn
+            move = expected.spec.legal_actions(expected.state, starts)[0]
+            answered = expected.play_on(starts, move) > 0
+            before = len(session.log)
+            assert picker.select(starts, move) and picker.confirm()
+            assert len(session.log) >= before + 1 + answered    # the move, and at least one answer at once
+            if picker.run is not None and picker.run.running:    # (a machine so busy that greedy moves took 50 ms)
+                finished(picker.run, document, loop)
+            assert session.log == expected.log and picker.message == ""
+
+    mcts = {0: "mcts", 1: "mcts"}
+    session = session_with(mcts, players=2)
+    with set_curdoc(document):
+        picker = ActionPicker(session=session)
+        assert picker.play_bots(mcts) == 0 and session.log == [] and picker.run.running
+        picker.stop_bots()
+    finished(picker.run, document, loop)
