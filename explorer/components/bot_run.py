@@ -14,8 +14,8 @@ The moves are those ``autoplay`` plays: ``explorer.core.session.bot_moves`` (the
 the run's start, to the same limit (``AUTOPLAY_LIMITS``). Only the batches' sizes depend on time,
 never a move. The first batch goes after the step the run started from (a new line there when the
 cursor was at a past step, as ``autoplay`` does); each later one after the last. The cursor follows
-the bots while it stands after their last move, or stays where ``then_goto`` put it (a new deal shown
-from its start), or wherever the person moved it meanwhile.
+the bots while it stands after their last move, unless ``then_goto`` is given (a new deal shown from
+its start: the cursor is there already); it stays wherever the person moved it meanwhile.
 
 A run stops (what it put on the line stays) when asked (``stop``), when the line changes otherwise (a
 move by hand, another game, seed, players, variant or branch: the log is replaced), when who plays
@@ -188,9 +188,7 @@ class BotRun:
             following = session.cursor == at and self.then_goto is None
             if following:
                 end = at + len(moves)
-            elif self.played == 0 and self.then_goto is not None:
-                end = self.then_goto
-            else:                            # where the person put it (no further than a new line's end)
+            else:                            # where it is (no further than a new line's end)
                 end = session.cursor
                 if end > at + len(moves) and session.log[at:at + len(moves)] != moves:
                     end = at + len(moves)

@@ -413,6 +413,8 @@ class ActionPicker(pn.viewable.Viewer):
             return played
         self.message = ""
         self.run, self._run_before = run, played
+        if then_goto is not None and session.cursor != then_goto:
+            session.goto(then_goto)        # (the run goes on after the step it started from)
         self._refresh(force=True)
         return played
 

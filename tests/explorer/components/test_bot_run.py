@@ -261,3 +261,22 @@ def test_quick_bots_answer_a_move_at_once_and_mcts_bots_never_play_on_the_loop()
         assert picker.play_bots(mcts) == 0 and session.log == [] and picker.run.running
         picker.stop_bots()
     finished(picker.run, document, loop)
+
+
+
+def test_then_goto_puts_the_cursor_there_and_the_run_leaves_it_there(monkeypatch):
+    from panel.io.state import set_curdoc
+
+    monkeypatch.setattr("explorer.components.picker.QUICK_BOTS", frozenset())    # (every move in a run)
+    expected = session_with(ALL_GREEDY)
+    expected.autoplay(ALL_GREEDY)
+    session = session_with({})
+    for seat, action in expected.log[:4]:
+        session.play(seat, action)           # (four moves by hand: then the bots from step 4)
+    loop = FakeLoop()
+    document = served_document(loop)
+    with set_curdoc(document):
+        picker = ActionPicker(session=session)
+        assert picker.play_bots(ALL_GREEDY, then_goto=2) == 0 and session.cursor == 2
+    finished(picker.run, document, loop)
+    assert picker.run.status == DONE and session.log == expected.log and session.cursor == 2
