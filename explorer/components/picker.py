@@ -408,8 +408,8 @@ class ActionPicker(pn.viewable.Viewer):
                      at=start + played, limit=limit - played)
         try:
             run.start()
-        except BotsBusy as busy:
-            self.message = text("picker.bots_busy", self.lang, limit=busy.limit)
+        except BotsBusy as busy:           # (0: the server plays no MCTS bots at all)
+            self.message = text("picker.bots_busy" if busy.limit else "picker.bots_busy_none", self.lang, limit=busy.limit)
             return played
         self.message = ""
         self.run, self._run_before = run, played

@@ -225,6 +225,9 @@ def test_a_server_plays_at_most_its_limit_of_mcts_runs_and_the_picker_says_so(mo
         assert busy.limit == 0
     else:
         raise AssertionError("an MCTS run started where none may")
+    with set_curdoc(document):
+        assert picker.play_bots(mcts) == 0
+    assert picker.message == "The bots did not start: this server plays no games of MCTS bots. Choose other bots."
 
 
 
