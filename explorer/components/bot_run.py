@@ -14,8 +14,8 @@ The moves are those ``autoplay`` plays: ``explorer.core.session.bot_moves`` (the
 the run's start, to the same limit (``AUTOPLAY_LIMITS``). Only the batches' sizes depend on time,
 never a move. The first batch goes after the step the run started from (a new line there when the
 cursor was at a past step, as ``autoplay`` does); each later one after the last. The cursor follows
-the bots while it stands after their last move, unless ``then_goto`` is given (a new deal shown from
-its start: the cursor is there already); it stays wherever the person moved it meanwhile.
+the bots while it stands after their last move, unless ``follow`` is False (a new deal shown from
+its start); it stays wherever the person moved it meanwhile.
 
 A run stops (what it put on the line stays) when asked (``stop``), when the line changes otherwise (a
 move by hand, another game, seed, players, variant or branch: the log is replaced), when who plays
@@ -77,21 +77,20 @@ class BotsBusy(Exception):
 
 class BotRun:
     """The bots of ``bots`` (seat -> bot name, ``None``: a person) playing ``session``'s line from step
-    ``at`` (default: the cursor) in a thread, ``limit`` moves at most; see the module's text.
+    ``at`` (default: the cursor) in a thread, ``limit`` moves at most, the cursor following them
+    (``follow``) while it stands after their last move; see the module's text.
     ``document``: the served page's (default: the current). ``on_change(run)`` is called on the page's
     loop after each batch and when the run ends."""
 
-    def __init__(self, session: GameSession, bots: Mapping[int, str | None], then_goto: int | None = None,
+    def __init__(self, session: GameSession, bots: Mapping[int, str | None], follow: bool = True,
                  on_change: Callable[[BotRun], None] | None = None, document=None, at: int | None = None,
                  limit: int | None = None):
         at = session.cursor if at is None else at
         if type(at) is not int or not 0 <= at <= len(session.log):
             raise ValueError(f"at must be a step of the line (0 to {len(session.log)}), not {at!r}")
-        if then_goto is not None and (type(then_goto) is not int or not 0 <= then_goto <= at):
-            raise ValueError(f"then_goto must be between 0 and {at}, not {then_goto!r}")
         self.session = session
         self.agents = {seat: name for seat, name in bots.items() if name}
-        self.then_goto = then_goto
+        self.follow = follow
         self.on_change = on_change
         #: The step the bots play from (default: the cursor) and how many moves they play at most
         #: (default: ``AUTOPLAY_LIMITS``'s).
@@ -185,7 +184,7 @@ class BotRun:
             return
         if moves:
             at = self.from_step + self.played
-            following = session.cursor == at and self.then_goto is None
+            following = self.follow and session.cursor == at
             if following:
                 end = at + len(moves)
             else:                            # where it is (no further than a new line's end)

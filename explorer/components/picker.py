@@ -368,9 +368,7 @@ class ActionPicker(pn.viewable.Viewer):
     def let_bots_play(self) -> int:
         """The bots play until a person must decide (``session.advance_bots``); how many moves they played
         at once (on a served page, slow bots play on in a thread of their own: ``play_bots``)."""
-        session = self.session
-        return self.play_bots({seat: (None if session.controller(seat) == HUMAN else session.controller(seat))
-                               for seat in range(session.players)})
+        return self.play_bots(self.session.bot_seats())
 
     def play_bots(self, bots: Mapping[int, str | None], then_goto: int | None = None) -> int:
         """``bots`` (seat -> bot name, None: a person) play from the cursor while only they are to move,
@@ -404,7 +402,7 @@ class ActionPicker(pn.viewable.Viewer):
         if self._run_document is not document:
             self._run_document = document
             document.on_session_destroyed(lambda context: self.stop_bots())
-        run = BotRun(session, bots, then_goto=then_goto, on_change=self._on_run, document=document,
+        run = BotRun(session, bots, follow=then_goto is None, on_change=self._on_run, document=document,
                      at=start + played, limit=limit - played)
         try:
             run.start()
@@ -519,7 +517,7 @@ class ActionPicker(pn.viewable.Viewer):
             bots_visible = self.shortcuts
         running = self.run is not None and self.run.running
         if running:
-            note = text("picker.bots_playing", self.lang, n=f"{self.run.played:,}")
+            note = text("picker.bots_playing", self.lang, n=f"{self._run_before + self.run.played:,}")
         elif session.cursor < len(session.log):
             note = self._past_step_note(mode)
         assign(self.status, object=status)

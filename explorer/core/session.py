@@ -694,9 +694,13 @@ class GameSession(param.Parameterized):
         self.play(seat, action)
         return self.advance_bots()
 
+    def bot_seats(self) -> dict[int, str | None]:
+        """Per seat, the bot that plays it, or None where a person does (``seat_players``)."""
+        return {seat: (None if self.controller(seat) == "human" else self.controller(seat)) for seat in range(self.players)}
+
     def advance_bots(self) -> int:
         """Let the seats played by bots act from the cursor until a person must decide or the game ends."""
-        bots = {seat: (None if self.controller(seat) == "human" else self.controller(seat)) for seat in range(self.players)}
+        bots = self.bot_seats()
         if not any(bots.values()):
             return 0
         return self.autoplay(bots)

@@ -58,7 +58,7 @@ def test_a_new_deal_is_played_to_its_end_and_shown_from_its_start():
     loop = FakeLoop()
     document = served_document(loop)
     session = session_with(ALL_GREEDY, seed=8)
-    run = finished(BotRun(session, ALL_GREEDY, then_goto=0, document=document).start(), document, loop)
+    run = finished(BotRun(session, ALL_GREEDY, follow=False, document=document).start(), document, loop)
     assert run.status == DONE and session.cursor == 0
     assert session.spec.is_over(session.state_at(len(session.log)))
 
