@@ -30,6 +30,12 @@ def card_set_words(game: str, card_set: dict, lang: str = "en", standard: bool =
     return name, provenance
 
 
+def ended_early_line(view: dict, lang: str = "en") -> str | None:
+    """What a board says in place of whose turn it is where the line was ended before its game's end
+    (``GameSession.ended_early``: a playtest table its creator ended), else None."""
+    return text("board.ended_early", lang) if view.get("ended_early") else None
+
+
 class HtmlBoard(pn.viewable.Viewer):
     """A game's board: one HTML pane, redrawn whenever the viewed state, the viewing seat, the replay's
     notice, the selected action or the language changes. A board sets ``GAME`` (its game id) and
@@ -49,7 +55,7 @@ class HtmlBoard(pn.viewable.Viewer):
                                   css_classes=["board"], margin=(0, 5))
 
     @param.depends("session.state", "session.log", "session.viewing_seat", "session.replay_problem",
-                   "session.selected_action", "lang")
+                   "session.selected_action", "session.ended_early", "lang")
     def html(self) -> str:
         if self.session.game != self.GAME:
             return ""

@@ -53,7 +53,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard, card_set_words
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -268,6 +268,9 @@ def phase_line(view: dict, names: dict[str, str], lang: str = "en", ecosystems: 
     if phase == "over":
         winners = say("list_separator", lang).join(seat_name(s, lang) for s in view["winners"])
         return say("phase.over", lang, winners=winners or say("phase.nobody", lang))
+    ended = ended_early_line(view, lang)
+    if ended:
+        return ended
     if phase == "peek":
         return say("phase.peek", lang, who=who)
     if phase == "action":
@@ -343,6 +346,7 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
     return {"step_counter": say("status.step", lang, step=step, steps=moves),
             # (after the end nobody has a turn: "Turn 40 · Player 1's turn" was shown)
             "turn": say("status.over", lang, turns=view["turn"] + 1) if view["phase"] == "over"
+            else say("status.ended", lang, turn=view["turn"] + 1) if view.get("ended_early")
             else say("status.turn", lang, turn=view["turn"] + 1, player=seat_name(view["seat"], lang)),
             "seen_as": seer, "phase": view["phase"], "phase_line": phase_line(view, names, lang, ecosystems),
             "problem": problem,
@@ -408,7 +412,7 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
                  animals: dict[str, dict] | None = None) -> dict:
     classes = ["bb-seat", f"seat-{seat}"]
     badges = []
-    if seat == view["seat"] and view["phase"] != "over":
+    if seat == view["seat"] and view["phase"] != "over" and not view.get("ended_early"):
         classes.append("turn")
         badges.append({"kind": "", "text": say("seat.their_turn", lang)})
     if seat in view["to_move"]:

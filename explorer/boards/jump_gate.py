@@ -46,7 +46,7 @@ from functools import lru_cache
 
 from markupsafe import Markup, escape
 
-from explorer.boards.base import HtmlBoard, card_set_words
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -266,6 +266,8 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
     if view["phase"] == "over":
         names = listed((player_name(s, lang) for s in view["winners"]), lang) or say("nobody", lang)
         line = say("over_winner" if len(view["winners"]) == 1 else "over_shared", lang, names=names)
+    elif view.get("ended_early"):
+        line = ended_early_line(view, lang)
     else:
         acting = view["to_move"][0] if view["to_move"] else view["seat"]
         planet = next((p for p in view["ring"] if p["planet"] == view["focus"]), None)
@@ -276,7 +278,7 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
     seer = (say("teacher_view", lang) if role_of(view) == "teacher"
             else say("spectator_view", lang) if view["viewer"] is None
             else say("seen_by", lang, who=player_name(view["viewer"], lang)))
-    over = view["phase"] == "over"
+    over = view["phase"] == "over" or bool(view.get("ended_early"))     # (no turn either way)
     return {"step_counter": say("step", lang, step=step, total=moves), "round": say("round", lang, round=view["round"] + 1),
             "turn": None if over else say("turn", lang, who=player_name(view["seat"], lang)),
             "actions_left": None if over else counted("actions_left", view["actions_left"], lang),

@@ -43,7 +43,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard, card_set_words
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -150,6 +150,9 @@ def phase_line(view: dict, lang: str = "en") -> str:
     phase, movers = view["phase"], view["to_move"]
     names = names_text(movers, lang)
     resolver = view.get("resolver")
+    ended = ended_early_line(view, lang)
+    if ended:
+        return ended
     if phase == "play":
         return t("phase.play", lang, names=names)
     if phase == "rotate":
@@ -279,7 +282,7 @@ def seat_context(view: dict, seat: int, preview: dict, now: tuple[int, str] | No
     if seat == view["start_player"]:
         classes.append("start")
         badges.append({"kind": "start-card", "text": marked("badge.start", lang)})
-    if seat == view.get("resolver"):
+    if seat == view.get("resolver") and not view.get("ended_early"):
         classes.append("resolving")
         badges.append({"kind": "", "text": marked("badge.resolving", lang)})
     if seat in view["to_move"]:

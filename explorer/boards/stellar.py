@@ -197,6 +197,8 @@ def round_status(view: dict, phase: str, who: str, lang: str) -> str:
     ("After round 11"), then "Game over" (the rounds are counted from 1 and never past 11)."""
     if view["phase"] == "over":
         return text("stellar_board.round_status.over", lang)
+    if view.get("ended_early"):
+        return text("stellar_board.round_status.ended", lang, round=min(view["round"] + 1, 11))
     key = "stellar_board.round_status.final" if view["phase"] == "final" else "stellar_board.round_status"
     return text(key, lang, round=view["round"] + 1, phase=phase, who=who)
 

@@ -48,7 +48,7 @@ from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (t
 from explorer.web.markup import macro, render
 from explorer.core.session import GameSession, player_label
 from explorer.core.stylesheets import stylesheet
-from explorer.boards.base import HtmlBoard, card_set_words
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.viewpoint import role_of
 from rules.subastral.cards import standard_cards
@@ -197,6 +197,8 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
     if view["phase"] == "over":
         names = t("list_separator").join(player(s) for s in view["winners"]) or t("nobody")
         to_move = t("game_over_winner" if len(winners) == 1 else "game_over_shared", names=names)
+    elif view.get("ended_early"):
+        to_move = ended_early_line(view, lang)
     else:
         movers = t("and").join(player(s) for s in view["to_move"])
         to_move = t("to_move", movers=movers, phase=_phase(view["phase"], lang))

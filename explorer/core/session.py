@@ -270,6 +270,10 @@ class GameSession(param.Parameterized):
     notes_public = param.Boolean(default=False,
                                  doc="Every note may be read (a table ended before its game was over); else once the game is over.")
 
+    ended_early = param.Integer(default=None, allow_None=True, bounds=(0, None),
+                                doc="The step at which the line was ended before its game's end (a playtest table its "
+                                    "creator ended): there no one is to move, and every view says so. None: the line "
+                                    "ends only with its game.")
     spec = param.Parameter(default=None, constant=True, doc="The GameSpec in use (a replay may bring its own card file).")
     state = param.Parameter(default=None, constant=True, doc="The state after `cursor` actions of the log (derived).")
 
@@ -328,9 +332,13 @@ class GameSession(param.Parameterized):
         elsewhere)."""
         step = self.cursor if step is None else step
         self.viewpoint.check(seat)
-        key = (step, seat)
+        ended = step == self.ended_early
+        key = (step, seat, ended)
         if key not in self._observations:
-            self._observations[key] = self.spec.observe(self.state_at(step), seat)
+            seen = self.spec.observe(self.state_at(step), seat)
+            if ended:       # the game was not over, but no one moves any more: ``ended_early``
+                seen = {**seen, "to_move": [], "legal_actions": [], "ended_early": True}
+            self._observations[key] = seen
         return self._observations[key]
 
     def deck_knowledge(self, seat: int | str | None, step: int | None = None) -> dict | None:

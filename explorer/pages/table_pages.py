@@ -289,8 +289,10 @@ class TablePage(pn.viewable.Viewer):
             session.follow(table.moves[known:upto], table.states[known + 1:upto + 1])
         # Only the notes this page's seat may read ever reach its session (and so its page).
         notes = table.visible_notes(self.seat)
-        if notes != session.notes or session.notes_public != table.record.abandoned:
-            session.param.update(notes=notes, notes_public=table.record.abandoned)
+        # A table its creator (or the operator) ended: at its last step no one is to move, and the board says so.
+        ended_early = len(session.log) if table.record.abandoned and len(session.log) == len(table.moves) else None
+        if notes != session.notes or session.notes_public != table.record.abandoned or session.ended_early != ended_early:
+            session.param.update(notes=notes, notes_public=table.record.abandoned, ended_early=ended_early)
 
     def _show(self) -> None:
         table, session = self.table, self.session

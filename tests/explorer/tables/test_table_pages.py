@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -299,3 +300,38 @@ def test_a_past_step_is_explained_in_japanese(hub):
     assert "ステップ 0/1" in page.picker.status.object
     assert not page.send(spec.legal_actions(page.session.state, 1)[0])
     assert "ステップ 0" in page.picker.message and table.step == 1
+
+
+#: A seat the board marks as deciding (every board's seat panel gets the class ``to-move``).
+DECIDING_SEAT = re.compile(r'class="[^"]*seat-\d[^"]*\bto-move\b')
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_a_table_ended_early_shows_no_one_to_move_and_says_so(hub, game):
+    """A table its creator ended before its game's end: its last position is not over, but no one may
+    move there any more. Every page (seats and spectator, English and Japanese) says it ended, marks
+    no seat as deciding and offers no move; an earlier step of its replay still shows whose turn it was."""
+    from explorer.core.i18n import text
+
+    table, tokens = hub.create(game, 2, seed=3)
+    for _ in range(2):
+        seat = table.to_move[0]
+        hub.act(table.id, tokens[seat], table.step, table.spec.encode_action(table.spec.legal_actions(table.state, seat)[0]))
+    pages = [TablePage(hub, table.id, tokens[0]), TablePage(hub, table.id, tokens[1], lang="ja"),
+             TablePage(hub, table.id, None)]
+    for page in pages:
+        assert page.session.ended_early is None and DECIDING_SEAT.search(page.board.html())
+    hub.abandon(table.id, operator=True)
+    assert not table.spec.is_over(table.state) and table.spec.to_move(table.state)
+    said = {lang: (text("board.ended_early", lang), text("stellar_board.round_status.ended", lang, round=1))
+            for lang in ("en", "ja")}
+    for page in pages:
+        session = page.session
+        assert session.ended_early == 2 and session.view()["to_move"] == [] and session.view()["legal_actions"] == []
+        html = page.board.html()
+        assert any(words in html for words in said[page.lang]), html[:600]
+        assert not DECIDING_SEAT.search(html)
+        assert page.picker is None or (page.picker.actable_seats() == [] and not page.picker.choices)
+        session.goto(1)         # the replay, a step back: that position was live
+        assert session.view()["to_move"] and DECIDING_SEAT.search(page.board.html())
+        assert not any(words in page.board.html() for words in said[page.lang])
