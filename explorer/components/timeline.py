@@ -212,18 +212,23 @@ class LogList(pn.custom.JSComponent):
       el.appendChild(box);
       // Scrolling reads the layout: done at the next frame, when the page lays itself out anyway
       // (read at once, it made the browser lay out the whole page in the middle of every update).
+      // The log follows the cursor: it scrolls when the cursor or the lines change, never because
+      // something else on the page was laid out again (a reader scrolling back through the log kept
+      // being taken back to the cursor, and a click on an earlier line could land on another one).
       let scrollTo = null;
+      let owed = false;       // the cursor's line could not be scrolled to yet: the log had no height
       function scroll() {
         const here = scrollTo;
         scrollTo = null;
-        if (here && here.isConnected && box.clientHeight) {
-          const top = here.offsetTop, bottom = top + here.offsetHeight;
-          if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
-            box.scrollTop = Math.max(0, top - box.clientHeight / 3);
-          }
+        if (!here || !here.isConnected) return;
+        owed = !box.clientHeight;
+        if (owed) return;
+        const top = here.offsetTop, bottom = top + here.offsetHeight;
+        if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+          box.scrollTop = Math.max(0, top - box.clientHeight / 3);
         }
       }
-      function mark() {
+      function mark(follow) {
         let here = null;
         for (const line of box.querySelectorAll(".step")) {
           const step = Number(line.dataset.step);
@@ -231,7 +236,7 @@ class LogList(pn.custom.JSComponent):
           line.classList.toggle("future", step > model.current);
           if (step === model.current) here = line;
         }
-        if (here) {
+        if (here && follow) {
           if (scrollTo === null) requestAnimationFrame(scroll);
           scrollTo = here;
         }
@@ -254,7 +259,7 @@ class LogList(pn.custom.JSComponent):
           box.innerHTML = content;
         }
         drawn = content;
-        mark();
+        mark(true);
       }
       function redraw() {      // once for a message that changes both parts
         if (!pending) {
@@ -269,8 +274,8 @@ class LogList(pn.custom.JSComponent):
       });
       model.on("content", redraw);
       model.on("recent", redraw);
-      model.on("current", mark);
-      model.on("after_layout", mark);
+      model.on("current", () => mark(true));
+      model.on("after_layout", () => mark(owed));
       draw();
     }
     """

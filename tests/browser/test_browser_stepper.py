@@ -143,7 +143,9 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
         wait_until(lambda: session.cursor == step, what=f"the server at step {step}")    # (then the page)
         expect(counter).to_have_text(f"Step {step} / {moves}")
 
-    # jump by clicking the log line of Player 1's first decision, then play another card there
+    # jump by clicking the log line of Player 1's first decision, then play another card there (once
+    # the log has marked the cursor's line: it scrolls to it then, and a click must not race that)
+    expect(page.locator(".event-log .step.current")).to_have_attribute("data-step", str(moves))
     page.locator(f'.event-log .step[data-step="{first_play}"] .step-no').click()   # the step's number: a click on a rule link opens the rules instead
     expect(counter).to_have_text(f"Step {first_play} / {moves}")
     expect(page.locator(".event-log .step.current")).to_contain_text(f"Step {first_play}")
@@ -163,6 +165,37 @@ def test_play_three_turns_as_player_1_then_step_jump_and_branch(page: Page, serv
     wait_until(lambda: session.log == line, what="the switch back")
     expect(counter).to_have_text(f"Step {first_play} / {moves}")
     expect(branches).to_contain_text(f"forked after move {first_play}")
+
+
+#: Three animation frames: a scroll the log asked for at the next frame has been made.
+FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done))))"
+
+
+def test_the_log_stays_where_its_reader_scrolled_it_until_the_cursor_moves(page: Page, served):
+    """The log follows the cursor, and only the cursor: a page laid out again (here, a narrower window)
+    once took a reader who had scrolled back through the log to the cursor's line again, and a click
+    on an earlier line could land on another one."""
+    app = open_app(page, served)
+    session = app.session
+    box = page.locator(".event-log").first
+    moves = len(session.log)
+    page.keyboard.press("End")
+    wait_until(lambda: session.cursor == moves, what="the server at the end")
+    expect(page.locator(".event-log .step.current")).to_have_attribute("data-step", str(moves))
+    page.evaluate(FRAMES)
+    assert box.evaluate("el => el.scrollTop") > 0, "the log did not follow the cursor to the end"
+    box.evaluate("el => { el.scrollTop = 0; }")            # the reader scrolls back to the deal
+    board = page.locator(".board").first
+    width = board.bounding_box()["width"]
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    wait_until(lambda: board.bounding_box()["width"] != width, what="the page laid out again")
+    page.evaluate(FRAMES)
+    assert box.evaluate("el => el.scrollTop") == 0, "a new layout took the log back to the cursor"
+    page.keyboard.press("ArrowLeft")                        # the cursor moves: the log follows it
+    wait_until(lambda: session.cursor == moves - 1, what="the server a step back")
+    expect(page.locator(".event-log .step.current")).to_have_attribute("data-step", str(moves - 1))
+    page.evaluate(FRAMES)
+    assert box.evaluate("el => el.scrollTop") > 0, "the log did not follow the cursor"
 
 
 @slow   # (the quick tier steps, jumps and branches above)
