@@ -335,8 +335,9 @@ class GameSession(param.Parameterized):
         ended = step == self.ended_early
         key = (step, seat, ended)
         if key not in self._observations:
-            seen = self.spec.observe(self.state_at(step), seat)
-            if ended:       # the game was not over, but no one moves any more: ``ended_early``
+            state = self.state_at(step)
+            seen = self.spec.observe(state, seat)
+            if ended and not self.spec.is_over(state):      # no one moves any more: ``ended_early``
                 seen = {**seen, "to_move": [], "legal_actions": [], "ended_early": True}
             self._observations[key] = seen
         return self._observations[key]
