@@ -179,7 +179,7 @@ def test_the_log_stays_where_its_reader_scrolled_it_until_the_cursor_moves(page:
     session = app.session
     box = page.locator(".event-log").first
     moves = len(session.log)
-    page.keyboard.press("End")
+    page.locator(".step-end button").click()
     wait_until(lambda: session.cursor == moves, what="the server at the end")
     expect(page.locator(".event-log .step.current")).to_have_attribute("data-step", str(moves))
     page.evaluate(FRAMES)
@@ -191,7 +191,7 @@ def test_the_log_stays_where_its_reader_scrolled_it_until_the_cursor_moves(page:
     wait_until(lambda: board.bounding_box()["width"] != width, what="the page laid out again")
     page.evaluate(FRAMES)
     assert box.evaluate("el => el.scrollTop") == 0, "a new layout took the log back to the cursor"
-    page.keyboard.press("ArrowLeft")                        # the cursor moves: the log follows it
+    page.locator(".step-back button").click()               # the cursor moves: the log follows it
     wait_until(lambda: session.cursor == moves - 1, what="the server a step back")
     expect(page.locator(".event-log .step.current")).to_have_attribute("data-step", str(moves - 1))
     page.evaluate(FRAMES)
