@@ -8,6 +8,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from rules.protocol import RulesError
+
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 SCREENS = Path("/tmp/screens")
@@ -68,6 +70,24 @@ def settled(session) -> bool:
     return spec.is_over(state) or any(session.controller(seat) == "human" for seat in spec.to_move(state))
 
 
+def end_of_line(session):
+    """The state at the end of the session's line, worked out here from one reading of its first state
+    and its log, or None while those two readings come from two different lines.
+
+    Never ``session.state_at(len(session.log))`` in a wait: the server's thread deals and plays on
+    while the test reads, and ``state_at`` fills the session's own cache of states. Read between a new
+    deal's first state and its (empty) log, it once applied the old line's moves to the new deal
+    (an IllegalAction in the test, and wrong states in the server's cache)."""
+    spec, first, log = session.spec, session.state_at(0), session.log     # (state_at(0) is always cached)
+    state = first
+    try:
+        for seat, action in log:
+            state = spec.apply(state, seat, action)
+    except RulesError:
+        return None
+    return state
+
+
 def new_game(page: Page, session, *, human: bool, timeout: float = 10.0) -> None:
     """Click "New game: me as Player 1" (``human``) or "New game (bots)" and wait for the new deal on the
     server: a new seed, dealt (a new first state), then played by the bots up to Player 1's first decision,
@@ -84,7 +104,8 @@ def new_game(page: Page, session, *, human: bool, timeout: float = 10.0) -> None
         if human:
             return session.viewing_seat == 0 and session.controller(0) == "human" and settled(session)
         spec = session.spec
-        return session.cursor == 0 and bool(session.log) and spec.is_over(session.state_at(len(session.log)))
+        end = end_of_line(session) if session.cursor == 0 and session.log else None
+        return end is not None and spec.is_over(end)
 
     wait_until(done, timeout=timeout, what="the new game" + (", Player 1 to decide" if human else ", played by the bots"))
 
