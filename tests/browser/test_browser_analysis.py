@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import io
+import queue
+import threading
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -88,17 +90,49 @@ def test_a_disturbance_run_updates_its_plots_live_and_offers_its_numbers(page: P
     settings = analysis.settings()
     assert settings.variants_a == {"disturbance": False} and settings.variants_b == {"disturbance": True}
 
+    # The run is held after each chunk it reports until the browser has drawn that chunk: the page must
+    # show a run's numbers while it goes on. A quick machine plays these 120 games in less time than the
+    # page waits between two redraws (PLOTS_SECONDS), so without the hold the browser could see only the
+    # start and the end (it did, in CI). A hold is a state to wait for, not a time.
+    holds: queue.Queue = queue.Queue()
+
+    def hold(event) -> None:            # (in the run's thread, after the page's own watcher)
+        if 0 < event.new < 60:
+            release = threading.Event()
+            holds.put((event.new, release))
+            if not release.wait(timeout=120):
+                raise AssertionError(f"the test never let the run go on after {event.new} games")
+    watcher = analysis.run.param.watch(hold, ["games_done"])
     page.evaluate(RECORD_JS)
     page.locator(".analysis-run button").click()
-    wait_until(lambda: analysis.run.status in ("done", "stopped", "failed"), timeout=120, what="the run to finish")
+    drawn_live = []
+    try:
+        while True:
+            wait_until(lambda: not holds.empty() or analysis.run.status in ("done", "stopped", "failed"),
+                       timeout=120, what="the run's next chunk or its end")
+            if holds.empty():
+                break
+            games, release = holds.get()
+            wait_until(lambda: any(key.startswith(f"{games}:") for key in page.evaluate("window.__analysisSeen")),
+                       timeout=60, what=f"the browser to draw the first {games} games while the run waits")
+            assert analysis.run.status == "running"
+            expect(page.locator(".analysis-progress")).to_contain_text(f"{games} / 60 games")
+            drawn_live.append(games)
+            release.set()
+    finally:
+        while not holds.empty():
+            holds.get()[1].set()
+        analysis.run.param.unwatch(watcher)
+    # Six chunks on two workers come back nearly in order: a page given its numbers only at the end fails here.
+    assert len(drawn_live) >= 2, f"the run reported fewer than two chunks before its end: {drawn_live}"
     assert analysis.run.status == "done", analysis.run.error
     expect(page.locator(".analysis-progress")).to_contain_text("60 / 60 games", timeout=10_000)
     expect(page.locator(".analysis-progress")).to_contain_text("done", timeout=10_000)
     wait_until(lambda: page.evaluate("window.__analysisSeen.at(-1)").startswith("60:"),
                what="the browser to draw the final data")
     seen = page.evaluate("clearInterval(window.__analysisTimer), window.__analysisSeen")
-    live = [key for key in seen if key.split(":")[0] not in ("0", "60")]
-    assert len(live) >= 2, f"the plots took data more than once while the run was going: {seen}"
+    drawn = [int(key.split(":")[0]) for key in seen]
+    assert drawn == sorted(drawn), f"the plots went back to fewer games: {seen}"
     shot(page, "analysis-done")
 
     # The final numbers: the page's are compare's with the same arguments.
