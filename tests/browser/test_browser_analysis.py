@@ -78,7 +78,7 @@ def test_a_disturbance_run_updates_its_plots_live_and_offers_its_numbers(page: P
     analysis = pages[-1]
     expect(page.locator(".analysis-question")).to_contain_text("Does disturbance change the scores at 4 players?")
 
-    # 3 players, 60 games in chunks of 10, greedy bots on both sides (slow enough to watch).
+    # 3 players, 60 games in chunks of 10, greedy bots on both sides.
     page.locator(".analysis-players select").select_option("3")
     page.locator(".analysis-bot-a select").select_option("greedy")
     page.locator(".analysis-bot-b select").select_option("greedy")
