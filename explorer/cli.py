@@ -29,7 +29,8 @@ def cmd_serve(args) -> int:
     env = dict(os.environ)
     for flag, variable in (("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
                            ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS"),
-                           ("max_mcts_runs", "RULES_EXPLORER_MAX_MCTS_RUNS")):
+                           ("max_mcts_runs", "RULES_EXPLORER_MAX_MCTS_RUNS"),
+                           ("max_analysis_runs", "RULES_EXPLORER_MAX_ANALYSIS_RUNS")):
         value = getattr(args, flag)
         if value is not None:
             if value < 0:
@@ -167,6 +168,8 @@ def add_commands(sub) -> None:
     p.add_argument("--max-mcts-seats", type=int, metavar="N", help="MCTS seats over all live tables (default 8)")
     p.add_argument("--max-mcts-runs", type=int, metavar="N",
                    help="explorer pages whose MCTS bots play at once (default 4)")
+    p.add_argument("--max-analysis-runs", type=int, metavar="N",
+                   help="analysis runs at once, over all analysis pages (default 2)")
     p.add_argument("panel_args", nargs="*", metavar="-- PANEL_ARGS", help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_serve)
 

@@ -50,6 +50,7 @@ import csv
 import html
 import io
 import json
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -87,11 +88,35 @@ PACE_SECONDS = 0.5
 #: the browser busy on a core the games need. (A run in this process paces itself: ``_pace``.)
 PLOTS_SECONDS = 0.5
 EXECUTORS = {"In this process": "inprocess", "Local processes": "processes", "Dask cluster": "dask"}
+#: What one page may ask of its server (a served page's settings come from anyone who opens it): games
+#: per setting, chunks a run (each adds a point to the plots' history), and local worker processes.
+MAX_GAMES = 100_000
+MAX_CHUNKS = 2_000
+MAX_WORKERS = max(2, os.cpu_count() or 1)
+#: How many analyses may run at once on a server (``$RULES_EXPLORER_MAX_ANALYSIS_RUNS``, ``rules-explorer
+#: serve --max-analysis-runs``; 0: none): one more is refused and the page says so.
+MAX_RUNS_ENV, DEFAULT_MAX_RUNS = "RULES_EXPLORER_MAX_ANALYSIS_RUNS", 2
+_running: set[AnalysisPage] = set()     # the pages whose run's thread has not ended
+_running_lock = threading.Lock()
 
 
-def executor_options(lang: str = "en") -> dict[str, str]:
-    """``EXECUTORS`` with its names in ``lang`` (the executor menu's choices)."""
-    return {text(f"analysis.executor.{value}", lang): value for value in EXECUTORS.values()}
+def max_analysis_runs() -> int:
+    """How many analyses may run at once on this server (``$RULES_EXPLORER_MAX_ANALYSIS_RUNS``)."""
+    try:
+        return max(0, int(os.environ.get(MAX_RUNS_ENV, DEFAULT_MAX_RUNS)))
+    except ValueError:
+        return DEFAULT_MAX_RUNS
+
+
+def server_scheduler() -> str | None:
+    """The Dask scheduler this process was given (``DASK_SCHEDULER_ADDRESS``), if any."""
+    return os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+
+
+def executor_options(lang: str = "en", dask: bool = True) -> dict[str, str]:
+    """``EXECUTORS`` with its names in ``lang`` (the executor menu's choices); Dask only with ``dask``
+    (a scheduler to run on)."""
+    return {text(f"analysis.executor.{value}", lang): value for value in EXECUTORS.values() if dask or value != "dask"}
 
 
 # ---------------------------------------------------------------------------- the model
@@ -169,6 +194,11 @@ class AnalysisRun(param.Parameterized):
 
     def request_stop(self) -> None:
         self._stop.set()
+
+    @property
+    def stopping(self) -> bool:
+        """Has a stop been asked for since the run began?"""
+        return self._stop.is_set()
 
     def run(self, settings: RunSettings, pace: Callable[[], None] | None = None) -> dict | None:
         """Play the comparison here (call it from a background thread in a page); returns the result.
@@ -486,11 +516,14 @@ class AnalysisPage(pn.viewable.Viewer):
     bot_b = param.Selector(default="random", objects=list(BOTS), label="Bots in B")
     variants_a = param.ClassSelector(class_=VariantSwitches, doc="Setting A's variant switches.")
     variants_b = param.ClassSelector(class_=VariantSwitches, doc="Setting B's variant switches.")
-    games = param.Integer(default=500, bounds=(1, None), doc="Games per setting (each deal is played under A and B).")
+    games = param.Integer(default=500, bounds=(1, MAX_GAMES), doc="Games per setting (each deal is played under A and B).")
     seed = param.Integer(default=1, doc="Game i is dealt from seed + i.")
     executor = param.Selector(default="processes", objects=EXECUTORS, doc="Where the games are played.")
-    workers = param.Integer(default=2, bounds=(1, 256), doc="Local processes.")
-    scheduler = param.String(default="", doc="Dask scheduler address (tcp://host:8786); empty: DASK_SCHEDULER_ADDRESS.")
+    workers = param.Integer(default=2, bounds=(1, MAX_WORKERS), doc="Local processes.")
+    scheduler = param.String(default="", constant=True,
+                             doc="Dask scheduler address (tcp://host:8786); empty: DASK_SCHEDULER_ADDRESS. Set when "
+                                 "the page is made, never from the page: a visitor's address would be a connection "
+                                 "the server makes for them.")
     chunk = param.Integer(default=50, bounds=(1, None), label="Chunk size", doc="Games per chunk (the plots update per chunk).")
     stop_when_precise = param.Boolean(default=False, label="Stop when precise",
                                       doc="Sequential stopping: stop once every seat's difference interval is this narrow.")
@@ -500,7 +533,12 @@ class AnalysisPage(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         lang = self.lang
-        self.param.executor.objects = executor_options(lang)
+        # Dask only with a scheduler the process was given (a served page: DASK_SCHEDULER_ADDRESS, never an
+        # address typed in the page; a notebook: AnalysisPage(scheduler=...)).
+        dask = bool(self.scheduler or server_scheduler())
+        if self.executor == "dask" and not dask:
+            raise ValueError("executor='dask' needs a scheduler: AnalysisPage(scheduler=...) or DASK_SCHEDULER_ADDRESS")
+        self.param.executor.objects = executor_options(lang, dask=dask)
         if self.executor == "processes":
             warm_process_pool()         # (the first Run then finds the workers' fork server started)
         self.run = AnalysisRun()
@@ -509,6 +547,8 @@ class AnalysisPage(pn.viewable.Viewer):
         self._on_run_change = OnLoop(self.refresh)
         self._on_plots_due = OnLoop(self.refresh_plots, self._on_run_change.document)
         self._document = self._on_run_change.document
+        if self._document is not None:      # (a run is the page's: it ends with it)
+            self._document.on_session_destroyed(lambda context: self.stop())
         self._drawn = threading.Condition()
         self.drawn_games = 0            # games_done of the run as last drawn
         self._paced_at = 0.0            # (time.monotonic) when the run last waited for its plots
@@ -529,6 +569,9 @@ class AnalysisPage(pn.viewable.Viewer):
         self.run_button = pn.widgets.Button(label=text("analysis.run", lang), color="primary", css_classes=["analysis-run"])
         self.stop_button = pn.widgets.Button(label=text("analysis.stop", lang), color="warning", disabled=True,
                                              css_classes=["analysis-stop"])
+        #: Why Run started nothing (shown until a run starts).
+        self.notice = pn.pane.HTML("", css_classes=["analysis-notice"], visible=False, sizing_mode="stretch_width",
+                                   styles={"color": "#a4262c"}, margin=(0, 10))
         self.run_button.on_click(lambda event: self.start())
         self.stop_button.on_click(lambda event: self.stop())
         self.csv_download = pn.widgets.FileDownload(callback=self._csv_file, filename="analysis.csv",
@@ -564,7 +607,7 @@ class AnalysisPage(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ settings
     #: The settings whose widgets show their parameter's doc as a tooltip (in ``lang``: ``analysis.doc.<name>``).
-    DESCRIBED = ("game", "players", "games", "seed", "chunk", "executor", "workers", "scheduler", "ci_half_width")
+    DESCRIBED = ("game", "players", "games", "seed", "chunk", "executor", "workers", "ci_half_width")
 
     def _controls(self) -> pn.Column:
         lang = self.lang
@@ -577,8 +620,10 @@ class AnalysisPage(pn.viewable.Viewer):
             return kind.from_param(self.param[name], css_classes=[f"analysis-{name.replace('_', '-')}"], **words, **kw)
 
         bots = {bot_name(name, lang): name for name in BOTS}
-        self.executor_widgets = {"processes": widget("workers", pn.widgets.IntInput),
-                                 "dask": widget("scheduler", pn.widgets.TextInput)}
+        # (The scheduler is said, not asked: the page's process was given it.)
+        scheduler = pn.pane.Markdown(text("analysis.scheduler_note", lang), css_classes=["analysis-scheduler"],
+                                     margin=(0, 10))
+        self.executor_widgets = {"processes": widget("workers", pn.widgets.IntInput), "dask": scheduler}
         self.param.watch(self._show_executor_widgets, ["executor"])
         self._show_executor_widgets()
         return pn.Column(
@@ -588,7 +633,7 @@ class AnalysisPage(pn.viewable.Viewer):
             widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
             widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
             widget("stop_when_precise", pn.widgets.Checkbox), widget("ci_half_width", pn.widgets.FloatInput),
-            pn.Row(self.run_button, self.stop_button), width=300, css_classes=["analysis-controls"])
+            pn.Row(self.run_button, self.stop_button), self.notice, width=300, css_classes=["analysis-controls"])
 
     def _show_executor_widgets(self, *events) -> None:
         for executor, widget in self.executor_widgets.items():
@@ -662,24 +707,50 @@ class AnalysisPage(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ running
     def start(self) -> threading.Thread | None:
-        """Start a run in a background thread (nothing if one is running)."""
+        """Start a run in a background thread (nothing if one is running, or if it is refused: too many
+        chunks, or the server's limit of analyses at once reached; the progress line says why)."""
         if self.thread is not None and self.thread.is_alive():
             return None
         settings = self.settings()
         self.question.object = f"### {question(settings, self.lang)}"
+        chunks = -(-settings.games // settings.chunk)
+        if chunks > MAX_CHUNKS:
+            least = -(-settings.games // MAX_CHUNKS)
+            return self._refuse("analysis.refused.chunks", chunks=f"{chunks:,}", most=f"{MAX_CHUNKS:,}",
+                                least=f"{least:,}")
+        with _running_lock:
+            limit = max_analysis_runs()
+            if len(_running) >= limit:
+                return self._refuse("analysis.refused.busy", limit=limit)
+            _running.add(self)
+        self.notice.visible = False
         # Played in this process, the run waits for the page's drawing (``_pace``); played elsewhere it
         # leaves the interpreter free, and a wait would only hold back the chunks already finished.
         pace = self._pace if settings.executor == "inprocess" else None
-        self.thread = threading.Thread(target=self.run.run, args=(settings,), kwargs={"pace": pace},
-                                       daemon=True, name="analysis-run")
+        self.thread = threading.Thread(target=self._play, args=(settings, pace), daemon=True, name="analysis-run")
         # The buttons and the progress line ("0 / 2000 games · running", turning) change at once, before
         # the thread's first chunk: starting the worker processes alone took seconds ("Not run yet." showed).
         self.run.param.update(status="running", settings=settings, games_done=0, elapsed=0.0)
         self.thread.start()
         return self.thread
 
+    def _play(self, settings: RunSettings, pace: Callable[[], None] | None) -> None:
+        try:
+            self.run.run(settings, pace=pace)
+        finally:
+            with _running_lock:
+                _running.discard(self)
+
+    def _refuse(self, key: str, **values: Any) -> None:
+        """Start nothing and change nothing: the notice under the buttons says why (``key``: its text)."""
+        self.notice.object = html.escape(text(key, self.lang, **values))
+        self.notice.visible = True
+        return None
+
     def stop(self) -> None:
         self.run.request_stop()
+        with self._drawn:               # (a run waiting for its plots to be drawn goes on to stop)
+            self._drawn.notify_all()
 
     def _pace(self) -> None:
         """After a chunk's update, in a served page: wait until its plots are drawn, at most every
@@ -700,7 +771,7 @@ class AnalysisPage(pn.viewable.Viewer):
             return
         games = self.run.games_done
         with self._drawn:
-            self._drawn.wait_for(lambda: self.drawn_games >= games, timeout=30.0)
+            self._drawn.wait_for(lambda: self.drawn_games >= games or self.run.stopping, timeout=30.0)
         self._paced_at = time.monotonic()
 
     def refresh(self) -> None:

@@ -62,9 +62,8 @@ ENGLISH_WIDGETS = {
     "analysis-games": ("Games", "Games per setting (each deal is played under A and B).", None),
     "analysis-seed": ("Seed", "Game i is dealt from seed + i.", None),
     "analysis-chunk": ("Chunk size", "Games per chunk (the plots update per chunk).", None),
-    "analysis-executor": ("Executor", "Where the games are played.", ["In this process", "Local processes", "Dask cluster"]),
+    "analysis-executor": ("Executor", "Where the games are played.", ["In this process", "Local processes"]),
     "analysis-workers": ("Workers", "Local processes.", None),
-    "analysis-scheduler": ("Scheduler", "Dask scheduler address (tcp://host:8786); empty: DASK_SCHEDULER_ADDRESS.", None),
     "analysis-stop-when-precise": ("Stop when precise", None, None),
     "analysis-ci-half-width": ("± points", "Half-width of the difference interval that is precise enough.", None),
 }
@@ -219,7 +218,7 @@ def test_the_japanese_page_in_detail(japanese_page):
     page = japanese_page.analysis
     assert japanese_page.title == "ルール・エクスプローラー：分析"
     assert page.lang == "ja"
-    assert widget_texts(page)["analysis-executor"][2] == ["このプロセス内", "ローカルの複数プロセス", "Daskクラスター"]
+    assert widget_texts(page)["analysis-executor"][2] == ["このプロセス内", "ローカルの複数プロセス"]
     assert page.executor == "processes" and page.settings().executor == "processes"
     assert page.progress.object.startswith("20 / 20ゲーム") and page.progress.object.endswith("完了")
     assert "| プレイヤー1 |" in page.summary.object and "プレイヤー3" in page.summary.object

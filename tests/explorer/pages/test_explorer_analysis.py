@@ -439,3 +439,92 @@ def test_the_envelope_reaches_the_last_decision_of_the_game():
     for key in ("a", "b"):
         stats = result["results"][key]
         assert max(stats["score_curve"]["decision"]) == stats["game_length"]["mean"]
+
+
+# ---------------------------------------------------------------------------- what a page may ask of its server
+def test_no_page_chooses_a_dask_scheduler_the_server_connects_to(monkeypatch):
+    """A served page once took a scheduler address in a text field: anyone who opened it could have the
+    server connect wherever they liked (a port scanner, and a Dask "scheduler" of their own sends the
+    server pickles). The scheduler is the process's setting: DASK_SCHEDULER_ADDRESS, or the page's
+    constructor in a notebook; the page offers Dask only then, and says so without a field."""
+    monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
+    page = AnalysisPage()
+    assert list(page.param.executor.objects) == ["inprocess", "processes"]
+    with pytest.raises(ValueError):
+        page.executor = "dask"                   # (what a forged message from the executor menu asks)
+    assert page.executor == "processes"
+    with pytest.raises(TypeError):
+        page.scheduler = "tcp://203.0.113.9:8786"
+    widgets = [item for item in page.controls.objects if hasattr(item, "value")]
+    assert not any(getattr(item, "css_classes", None) == ["analysis-scheduler"] for item in widgets)
+    assert "analysis-scheduler" in [item.css_classes[0] for item in page.controls.objects if item.css_classes]
+    with pytest.raises(ValueError, match="needs a scheduler"):
+        AnalysisPage(executor="dask")
+
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", "tcp://127.0.0.1:8786")
+    served = AnalysisPage(executor="dask")
+    assert "dask" in served.param.executor.objects
+    assert served.settings().scheduler is None          # (compare then reads DASK_SCHEDULER_ADDRESS itself)
+    own = AnalysisPage(scheduler="tcp://10.0.0.5:8786", executor="dask")
+    assert own.settings().scheduler == "tcp://10.0.0.5:8786"
+
+
+def test_a_page_asks_for_a_bounded_run():
+    """Games, worker processes and chunks (each a point in the plots' history) are bounded: a forged
+    value is refused by the parameter, a run of too many chunks by Run, which says why and changes
+    nothing (the last run's results stay)."""
+    from explorer.pages.analysis import MAX_CHUNKS, MAX_GAMES, MAX_WORKERS
+
+    page = AnalysisPage(players=3, games=40, seed=11, chunk=10, executor="inprocess")
+    page.start().join(30)
+    before = page.run.result
+    assert page.run.status == "done" and not page.notice.visible
+    for name, value in (("games", MAX_GAMES + 1), ("games", 10**12), ("workers", MAX_WORKERS + 1), ("workers", 0),
+                        ("chunk", 0)):
+        with pytest.raises(ValueError):
+            setattr(page, name, value)
+    page.param.update(games=MAX_GAMES, chunk=MAX_GAMES // MAX_CHUNKS - 1)
+    assert page.start() is None
+    assert page.notice.visible and page.notice.object == (
+        "Not started: 2,041 chunks is more than a run may have (2,000). Choose a chunk of at least 50 games, or fewer games.")
+    assert page.run.result is before and page.run.status == "done" and page.run.settings.games == 40
+    page.param.update(games=20, chunk=10)
+    page.start().join(30)
+    assert page.run.status == "done" and page.run.settings.games == 20 and not page.notice.visible
+
+
+def test_the_server_runs_a_bounded_number_of_analyses_at_once(monkeypatch):
+    """At most $RULES_EXPLORER_MAX_ANALYSIS_RUNS runs at once on a server (pages opened one after another
+    cannot take every core): one more is refused with a notice until one ends; 0 allows none."""
+    monkeypatch.setenv("RULES_EXPLORER_MAX_ANALYSIS_RUNS", "1")
+    first = AnalysisPage(players=3, games=20_000, seed=11, chunk=100, executor="inprocess")
+    other = AnalysisPage(lang="ja", players=3, games=20, seed=11, chunk=10, executor="inprocess")
+    thread = first.start()
+    try:
+        assert other.start() is None
+        assert other.notice.visible and "1" in other.notice.object and "開始しませんでした" in other.notice.object
+        assert other.run.status == "idle"
+    finally:
+        first.stop()
+        thread.join(30)
+    assert first.run.status == "stopped"
+    other.start().join(30)
+    assert other.run.status == "done" and not other.notice.visible
+    monkeypatch.setenv("RULES_EXPLORER_MAX_ANALYSIS_RUNS", "0")
+    assert first.start() is None and "0" in first.notice.object
+
+
+def test_a_served_page_s_run_ends_with_its_session():
+    """A run is its page's: when Bokeh ends the page's session (the tab closed), the run stops after the
+    chunk it is playing (it went on for as long as its settings said, holding the server's cores)."""
+    from panel.io.state import set_curdoc
+
+    loop = FakeLoop()
+    document = served_document(loop)
+    with set_curdoc(document):
+        page = AnalysisPage(players=3, games=20_000, seed=11, chunk=100, executor="inprocess")
+    thread = page.start()
+    for callback in list(document.session_destroyed_callbacks):
+        callback(None)
+    thread.join(30)
+    assert not thread.is_alive() and page.run.status == "stopped"
