@@ -35,11 +35,11 @@ have their own limit, ``max_mcts_seats``).
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Mapping
 
+from explorer.core.limits import server_limit
 from explorer.core.session import GameSession, autoplay_limit, bot_moves, bots_to_move
 from explorer.plots.live import OnLoop
 from rules.protocol import RulesError
@@ -61,10 +61,7 @@ _mcts_lock = threading.Lock()
 
 def max_mcts_runs() -> int:
     """How many runs with an MCTS bot may play at once on this server (``$RULES_EXPLORER_MAX_MCTS_RUNS``)."""
-    try:
-        return max(0, int(os.environ.get(MAX_MCTS_RUNS_ENV, DEFAULT_MAX_MCTS_RUNS)))
-    except ValueError:
-        return DEFAULT_MAX_MCTS_RUNS
+    return server_limit(MAX_MCTS_RUNS_ENV, DEFAULT_MAX_MCTS_RUNS)
 
 
 class BotsBusy(Exception):

@@ -64,6 +64,7 @@ from explorer.cardfiles import standard_file
 from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, EnvelopeFigure, IntervalFigure, envelope_data,
                                      score_distribution_data)
 from explorer.core.i18n import bot_name, text
+from explorer.core.limits import server_limit
 from explorer.web.request import page_language
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS, EndlessGame
@@ -102,10 +103,7 @@ _running_lock = threading.Lock()
 
 def max_analysis_runs() -> int:
     """How many analyses may run at once on this server (``$RULES_EXPLORER_MAX_ANALYSIS_RUNS``)."""
-    try:
-        return max(0, int(os.environ.get(MAX_RUNS_ENV, DEFAULT_MAX_RUNS)))
-    except ValueError:
-        return DEFAULT_MAX_RUNS
+    return server_limit(MAX_RUNS_ENV, DEFAULT_MAX_RUNS)
 
 
 def server_scheduler() -> str | None:

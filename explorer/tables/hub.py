@@ -87,6 +87,7 @@ from rules.protocol import AnyGame, IllegalAction, InvalidPosition, RulesError
 from rules.registry import GAMES, get_game
 
 from explorer.core.i18n import text
+from explorer.core.limits import server_limit
 from explorer.core.notes import TEACHER, NoteRefused, check_note, note_visible
 from explorer.core.session import AUTOPLAY_LIMITS, player_label
 from rules.rulebook import LANGUAGES, engine_rules
@@ -131,12 +132,7 @@ class SetUpRefused(TableError, ValueError):
 
 
 def _limit(value: int | None, env: str, default: int) -> int:
-    if value is not None:
-        return value
-    try:
-        return max(0, int(os.environ.get(env, default)))
-    except ValueError:
-        return default
+    return value if value is not None else server_limit(env, default)
 
 
 def table_spec(record: TableRecord) -> AnyGame:
