@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import abc
 import json
+import math
 import random
 import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Generic, Iterable, NoReturn, Protocol, Sequence, TypeGuard, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Iterable, NoReturn, Protocol, Sequence, TypeGuard, TypeVar, cast
 
 #: A seat at the table: 0 is "Player 1".
 Seat = int
@@ -591,7 +592,7 @@ AnyGame = GameSpec[Any, Any]
 
 def dumps(data: JSON) -> str:
     """The project's JSON style for files people read and edit."""
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    return json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 #: How deeply a file's lists and objects may nest. The project's files need a handful of levels; the
@@ -607,8 +608,9 @@ def _max_int_digits() -> int:
 
 def check_json(data: JSON, *, what: str) -> JSON:
     """``data`` (parsed JSON, or the same built in Python) when every reader of files can handle it,
-    else :class:`InvalidPosition`: lists and objects nested deeper than :data:`MAX_DEPTH`, or a whole
-    number with more digits than Python reads or writes (it could not even be named in a message).
+    else :class:`InvalidPosition`: lists and objects nested deeper than :data:`MAX_DEPTH`, a whole
+    number with more digits than Python reads or writes (it could not even be named in a message), or
+    a number that is not finite (NaN, Infinity: Python's json reads and writes them, JSON has none).
 
     The one check every way in shares: :func:`load_json` (hence every file the CLI, replays and card
     files read) and ``decode``, ``decode_action``, ``with_card_file`` and replays for data given as
@@ -636,7 +638,11 @@ def check_json(data: JSON, *, what: str) -> JSON:
             node = [*keys, *node.values()] if keys else node.values()
         for value in node:
             kind = type(value)
-            if kind is str or kind is float or kind is bool or value is None:
+            if kind is float:       # (Python's json reads NaN, Infinity and 1e400; no other reader does)
+                if not math.isfinite(cast(float, value)):
+                    _bad("not_finite", what, value=value)
+                continue
+            if kind is str or kind is bool or value is None:
                 continue
             if kind is dict or kind is list or kind is tuple or scalar_or_container(value):
                 stack.append((value, depth + 1))

@@ -18,7 +18,7 @@ import pytest
 
 import rules
 from rules import replay as replays
-from rules.protocol import MAX_DEPTH, InvalidPosition, InvalidReplay, check_json, load_json
+from rules.protocol import MAX_DEPTH, InvalidPosition, InvalidReplay, check_json, dumps, load_json
 from tests.helpers.tiers import quick_once
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,3 +158,25 @@ def test_cli_reports_deep_or_long_files_in_one_line(tmp_path, text, says_en):
         assert done.returncode == 2, done.stderr
         assert says_en in done.stderr and "Traceback" not in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("text", ["NaN", "Infinity", "-Infinity", "1e400", '{"extra": [NaN]}'])
+def test_numbers_json_has_not_are_refused_and_never_written(text):
+    """Python's json reads NaN, Infinity and 1e400 (as inf) and writes them back; no other reader takes
+    them (a browser's JSON.parse, jq): a card file saved with one could not be opened elsewhere."""
+    with pytest.raises(InvalidPosition) as error:
+        load_json(text, what="some.json")
+    says(error.value, ("not finite", "有限でない数"))
+    with pytest.raises(InvalidPosition):
+        check_json({"a": [float(text) if text[0] != "{" else float("nan")]}, what="x")
+    with pytest.raises(ValueError):
+        dumps({"a": float("inf")})
+    assert load_json("[1.5, -0.0, 1e300]", what="x") == [1.5, -0.0, 1e300]
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_card_files_with_a_number_json_has_not_are_invalid(game_id):
+    game = rules.get_game(game_id)
+    with pytest.raises(InvalidPosition) as error:
+        game.with_card_file({"cards": [float("inf")]})
+    says(error.value, ("not finite", "有限でない数"))

@@ -291,6 +291,10 @@ def test_forged_ability_forms_are_refused(editor, values):
     lambda e: e.load_upload(12),
     lambda e: e.apply_other_fields('{"animals": []}'),
     lambda e: e.apply_other_fields("[1, 2]"),
+    # (Python's json reads these; a file saved with one opens nowhere else: a browser, jq)
+    lambda e: e.apply_other_fields('{"format": "biome_blitz-cards/1", "extra": NaN}'),
+    lambda e: e.apply_other_fields('{"format": "biome_blitz-cards/1", "extra": [1e400]}'),
+    lambda e: e.load_upload(json.dumps({**standard_file("biome_blitz"), "extra": float("inf")})),
 ])
 def test_forged_messages_are_refused_and_change_nothing(editor, library, forged):
     before = (json.dumps(editor.data), editor.game, library.names("biome_blitz"))
