@@ -521,7 +521,10 @@ class CardEditor(pn.viewable.Viewer):
     def _refresh(self) -> None:
         t = self.t
         self.game_select.value = self.game
-        self.saved_select.options = self.library.names(self.game)
+        names = self.library.names(self.game)
+        self.saved_select.options = names
+        if self.saved_select.value not in names:      # (a blank menu read as "no saved files")
+            self.saved_select.value = self.saved_as if self.saved_as in names else (names[0] if names else None)
         if self.problem is None:
             self.status.object = f'<div class="cards-ok">{esc(t("accepted"))}</div>'
         else:

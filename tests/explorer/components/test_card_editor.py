@@ -127,12 +127,13 @@ def test_an_accepted_edit_is_saved_loaded_again_and_opens_in_the_explorer(editor
     assert editor.edit(ANIMALS, 1, "stars", stars - 1)
     assert editor.save("cheaper") and library.load("biome_blitz", "cheaper")["animals"][1]["stars"] == stars - 1
     assert editor.explorer_href() == "/explorer?game=biome_blitz&cards=cheaper&lang=en"
-    assert shown(editor).saved_select.options == ["cheaper"]
+    assert shown(editor).saved_select.options == ["cheaper"] and editor.saved_select.value == "cheaper"
     editor.start_standard()
     assert editor.changes() == [] and editor.explorer_href() is None
     assert editor.load_saved("cheaper")
     assert [c["path"] for c in editor.changes()] == [f"animals[{editor.data['animals'][1]['id']}].stars"]
     assert editor.delete_saved("cheaper") and library.names("biome_blitz") == []
+    assert shown(editor).saved_select.options == [] and editor.saved_select.value is None
 
 
 def test_a_new_card_duplicated_and_removed_changes_the_games_counts(editor):

@@ -43,7 +43,7 @@ def test_a_card_file_the_library_has_not_is_refused_with_the_reason(library, nam
 def test_the_page_opens_on_the_addressed_game_and_is_in_the_sites_pages(library):
     page = create_page(lang="ja", library=library)
     assert page.editor.game == "biome_blitz" and page.editor.lang == "ja"
-    assert page.editor.saved_select.options == ["weak first"]
+    assert page.editor.saved_select.options == ["weak first"] and page.editor.saved_select.value == "weak first"
     assert "cards" in PAGES and page_href("cards", "ja") == "/cards?lang=ja"
 
 
