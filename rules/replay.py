@@ -31,6 +31,10 @@ OPTIONAL_KEYS = ("cards", "comment", "start", "notes")
 TEACHER = "teacher"
 #: The longest note, in characters.
 NOTE_LIMIT = 2000
+#: Characters that change the order in which the text around them is shown (bidirectional embeddings,
+#: overrides and isolates): a note holding one could show other words than it holds ("\u202eevil"
+#: shows "live"), so no note may hold one.
+REORDERING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: The keys of a note (``at`` is optional).
 NOTE_KEYS = ("step", "seat", "text", "at")
 
@@ -161,8 +165,19 @@ def _check_notes(found: JSON, players: int, steps: int) -> None:
             _bad("note_seat", f"{where}.seat", value=repr(seat), last=players - 1)
         if not isinstance(text, str) or not text.strip() or len(text) > NOTE_LIMIT:
             _bad("note_text", f"{where}.text", limit=NOTE_LIMIT)
+        code = reordering(text)
+        if code is not None:
+            _bad("note_reorders", f"{where}.text", code=code)
         if type(at) not in (int, float) or at < 0:
             _bad("note_at", f"{where}.at", value=repr(at))
+
+
+def reordering(text: str) -> str | None:
+    """The first character of ``text`` that reorders what is shown (:data:`REORDERING`), as ``U+202E``; else None."""
+    for character in text:
+        if character in REORDERING:
+            return f"U+{ord(character):04X}"
+    return None
 
 
 def notes(data: Mapping[str, Any]) -> list[JSONObject]:

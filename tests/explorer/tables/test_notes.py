@@ -163,7 +163,9 @@ def test_the_teacher_pins_with_the_creator_link_and_its_note_needs_a_full_view(h
     (0, "", "empty"), (0, " \n\t ", "empty"), (0, "x" * (NOTE_LIMIT + 1), "at most 2000"),
     (3, "a move not made yet", "no step 3"), (-1, "before the deal", "no step -1"), ("1", "a text step", "no step '1'"),
     (True, "a boolean step", "no step True"), (1.0, "a fraction", "no step 1.0"), (0, None, "a note is text"),
-    (0, ["list"], "a note is text")])
+    (0, ["list"], "a note is text"),
+    # (a note must show what it holds: "\u202eevil" showed "live" on the other seats' pages)
+    (0, "\u202eevil", "U\\+202E"), (1, "ok \u2066hidden\u2069 order", "U\\+2066")])
 def test_bad_notes_are_refused_naming_the_problem_and_change_nothing(hub, step, text, problem):
     table, tokens = hub.create("subastral", 2, seed=2)
     for _ in range(2):
@@ -244,7 +246,8 @@ def test_a_finished_table_exports_its_notes_and_the_explorer_keeps_them(hub, tmp
     ([{"step": 1, "seat": 2, "text": "x"}], "replay.notes[0].seat", 'from 0 to 1 or "teacher", not 2'),
     ([{"step": 1, "seat": "Teacher", "text": "x"}], "replay.notes[0].seat", "not 'Teacher'"),
     ([{"step": 1, "seat": 0, "text": " "}], "replay.notes[0].text", "1 to 2000 characters"),
-    ([{"step": 1, "seat": 0, "text": "x", "at": "noon"}], "replay.notes[0].at", "seconds, not 'noon'")])
+    ([{"step": 1, "seat": 0, "text": "x", "at": "noon"}], "replay.notes[0].at", "seconds, not 'noon'"),
+    ([{"step": 1, "seat": 0, "text": "see \u202dthis"}], "replay.notes[0].text", "U\\+202D")])
 def test_a_replays_bad_notes_are_refused_naming_the_field(notes, where, problem):
     session = GameSession(game="subastral", players=2, seed=3)
     for _ in range(2):
