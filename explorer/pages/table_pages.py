@@ -519,10 +519,14 @@ class Lobby(pn.viewable.Viewer):
         """Create the table from the form; the links are shown (once: only their digests are kept)."""
         seed_text = self.seed.value.strip()
         shown = repr(seed_text if len(seed_text) <= 40 else seed_text[:40] + "…")
-        try:
-            seed = int(seed_text) if seed_text else None
-        except ValueError:      # (also a number too long to read)
+        # Digits 0-9 after an optional sign (Python's int() reads "1_000" and other scripts' digits too); a
+        # negative or long number is a number out of range.
+        digits = seed_text[1:] if seed_text[:1] in ("+", "-") else seed_text
+        if seed_text and not (digits.isascii() and digits.isdigit()):
             return self._refuse(t("bad_seed", self.lang, seed=shown))
+        seed = None
+        if seed_text:
+            seed = -1 if seed_text[0] == "-" else int(digits) if len(digits) <= len(str(SEED_LIMIT)) else SEED_LIMIT
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             return self._refuse(t("seed_range", self.lang, seed=shown, limit=SEED_LIMIT - 1))
         variants = {w.variant_name: w.value for w in self.variants.objects}

@@ -128,16 +128,21 @@ def test_seeds_out_of_range_are_refused_in_both_languages(hub, seed):
     assert hub.store.tables() == []
 
 
-@pytest.mark.parametrize("typed", ["-5", str(SEED_LIMIT), "9" * 5000])
-def test_the_lobby_refuses_seeds_out_of_range_and_stays_usable(hub, typed):
+@pytest.mark.parametrize("typed, said", [
+    ("-5", "from 0"), (str(SEED_LIMIT), "from 0"), ("9" * 5000, "from 0"), ("+7" + "0" * 30, "from 0"),
+    # (Python's int() reads these as numbers; the lobby asks for digits 0-9)
+    ("1_000", "whole number, not"), ("\u0661\u0662\u0663", "whole number, not"), ("１２", "whole number, not"),
+    ("12.0", "whole number, not"), ("-", "whole number, not")])
+def test_the_lobby_refuses_seeds_out_of_range_and_stays_usable(hub, typed, said):
     from explorer.pages.table_pages import Lobby
 
     lobby = Lobby(hub, origin="http://example.test")
     lobby.seed.value = typed
     assert lobby.create() is None
     assert lobby.message.visible and lobby.message.object.startswith("Not created: the seed must")
+    assert said in lobby.message.object and hub.store.tables() == []
     assert len(lobby.message.object) < 200
-    lobby.seed.value = "12"
+    lobby.seed.value = " +12 "
     table, _ = lobby.create()
     assert table.record.table_seed == 12
 
