@@ -8,6 +8,7 @@ the home page (``--index``). ``explorer/pages/serve_setup.py`` runs once as the 
 
 from __future__ import annotations
 
+import logging
 import sys
 from importlib.util import find_spec
 from pathlib import Path
@@ -66,3 +67,50 @@ def quiet_closed_pages(loop, context: dict) -> None:
     if isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
         return
     loop.default_exception_handler(context)
+
+
+#: The most characters of a served page's log record kept, for its message and for its traceback each.
+LOG_RECORD_LIMIT = 4000
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` kept to about ``limit`` characters: its beginning and its end, and how much was cut."""
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half]} [... {len(text) - 2 * half:,} characters cut ...] {text[-half:]}"
+
+
+class CappedRecords(logging.Filter):
+    """A log handler's filter: each record's message and traceback cut to ``limit`` characters.
+
+    A value forged from a browser's console (a select's value that is not one of its options, say)
+    is refused by Panel, which logs the refusal with its traceback, each holding the whole value: a
+    message of a websocket's size (Bokeh takes 20 MB) was written to the log twice. Cut, a record
+    keeps what names the problem, and a visitor cannot fill the server's disk."""
+
+    def __init__(self, limit: int = LOG_RECORD_LIMIT) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if len(message) > self.limit:
+            record.msg, record.args = _cut(message, self.limit), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text and len(record.exc_text) > self.limit:
+            record.exc_text = _cut(record.exc_text, self.limit)
+        return True
+
+
+def cap_log_records(limit: int = LOG_RECORD_LIMIT) -> None:
+    """Cut every record the server's log handlers write (:class:`CappedRecords`): the root logger's and
+    those of the loggers with handlers of their own (Panel's writes its callbacks' errors itself).
+    Installed by ``explorer/pages/serve_setup.py``, once the server has set up its logging."""
+    loggers = [logging.getLogger(), *(logger for logger in logging.Logger.manager.loggerDict.values()
+                                      if isinstance(logger, logging.Logger))]
+    for logger in loggers:
+        for handler in logger.handlers:
+            if not any(isinstance(f, CappedRecords) for f in handler.filters):
+                handler.addFilter(CappedRecords(limit))
