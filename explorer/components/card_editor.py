@@ -319,7 +319,7 @@ class CardEditor(pn.viewable.Viewer):
 
     def change_effect(self, values: Any, effect: Any) -> bool:
         """The ability form's effect changed: the ability takes it, with the parameters of the form that it has."""
-        if not isinstance(values, dict) or effect not in self.vocabulary.effects:
+        if not isinstance(values, dict) or not isinstance(effect, str) or effect not in self.vocabulary.effects:
             return self._refuse(EditRefused(f"effect is one of {', '.join(self.vocabulary.effects)}"))
         kinds = card_edits.ability_parameters(self.vocabulary, effect)
         kept = {key: value for key, value in values.items() if key in kinds or key in self.vocabulary.ability_keys}

@@ -537,7 +537,7 @@ def build_ability(vocabulary: Vocabulary, old: Mapping[str, Any], values: Mappin
     None or "" leaves a parameter out), other keys of ``old`` (``provenance``) kept. Values of a kind
     the form cannot send are refused (:class:`EditRefused`); what the engine thinks of the rest is its to say."""
     effect = values.get("effect")
-    if effect not in vocabulary.effects:
+    if not isinstance(effect, str) or effect not in vocabulary.effects:      # (a list or dict is no key)
         raise EditRefused(f"effect is one of {', '.join(vocabulary.effects)}, not {str(effect)[:40]!r}")
     triggers, kinds = vocabulary.effects[effect]
     out: dict[str, Any] = {key: value for key, value in old.items() if key in vocabulary.ability_keys}

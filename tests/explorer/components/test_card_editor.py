@@ -259,7 +259,7 @@ def test_the_ability_form_writes_typed_parameters_from_the_vocabulary(editor):
 @pytest.mark.parametrize("values", [{"effect": "fly"}, {"effect": "power", "amount": "2"},
                                     {"effect": "power", "amount": 2, "wings": 1},
                                     {"effect": "win_on_roll", "rolls": [7]}, {"effect": "steal", "symbol": "gold", "count": 1},
-                                    "power"])
+                                    "power", {"effect": {"a": 1}}, {"effect": ["power"]}])
 def test_forged_ability_forms_are_refused(editor, values):
     editor.select(0)
     editor.select_sub(0)
@@ -292,6 +292,8 @@ def test_forged_ability_forms_are_refused(editor, values):
     lambda e: e.load_upload(12),
     lambda e: e.apply_other_fields('{"animals": []}'),
     lambda e: e.apply_other_fields("[1, 2]"),
+    lambda e: e.change_effect({}, {"a": 1}),
+    lambda e: e.change_effect({}, ["gain"]),
     # (Python's json reads these; a file saved with one opens nowhere else: a browser, jq)
     lambda e: e.apply_other_fields('{"format": "biome_blitz-cards/1", "extra": NaN}'),
     lambda e: e.apply_other_fields('{"format": "biome_blitz-cards/1", "extra": [1e400]}'),
