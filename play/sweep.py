@@ -392,7 +392,9 @@ class FuturesExecutor(Executor):
                 if not running:
                     return
                 done, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
-                for future in done:
+                # Several back at once come in the plan's order (a set's order is its hashes'): the gap-free
+                # beginning then grows a chunk at a time, and a page draws each step.
+                for future in sorted(done, key=running.__getitem__):
                     del running[future]
                     yield future.result()
         finally:

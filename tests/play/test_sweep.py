@@ -4,7 +4,7 @@ import json
 import math
 import statistics
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 import pytest
 
@@ -149,6 +149,27 @@ def test_a_pool_is_never_handed_chunks_far_past_a_slow_one_and_gives_every_one_b
         pool.release.set()
         runner.close()
     assert sorted(given) == [first for first, _ in plan] and len(plan) == 15 and runner.handed_out == 0
+
+
+class AtOnce(Executor):
+    """A pool that runs each chunk as it is handed one: every future is done before the runner waits."""
+
+    def submit(self, fn, *args):
+        future: Future = Future()
+        future.set_result(fn(*args))
+        return future
+
+
+def test_chunks_back_at_once_come_in_the_plans_order():
+    """``futures.wait`` gives the chunks done by then as a set, in its hashes' order: a run whose chunks
+    all came back while its progress callback waited (a page drawing) then met chunk 3 before chunk 1,
+    and its gap-free beginning jumped from 10 games to the end (a page drew nothing between)."""
+    from play.sweep import IN_FLIGHT_PER_WORKER, FuturesExecutor, Job, chunk_plan
+
+    runner = FuturesExecutor("at once", AtOnce(), workers=lambda: 4)
+    plan = chunk_plan(40, 2)
+    given = [result.first for result in runner.map(Job("stellar", 2, 1, ((("random",), ()),)), plan)]
+    assert given == [first for first, _ in plan] and IN_FLIGHT_PER_WORKER * 4 > 2
 
 
 def test_ctrl_c_keeps_the_finished_chunks():
