@@ -39,7 +39,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 
-from explorer.core.limits import server_limit
+from explorer.core.limits import RunsAtOnce
 from explorer.core.session import GameSession, autoplay_limit, bot_moves, bots_to_move
 from explorer.plots.live import OnLoop
 from rules.protocol import RulesError
@@ -55,13 +55,13 @@ RUNNING, DONE, STOPPED, FAILED = "running", "done", "stopped", "failed"
 log = logging.getLogger(__name__)
 MAX_MCTS_RUNS_ENV, DEFAULT_MAX_MCTS_RUNS = "RULES_EXPLORER_MAX_MCTS_RUNS", 4
 
-_mcts_runs: set[BotRun] = set()         # the runs with an MCTS bot whose thread has not ended
-_mcts_lock = threading.Lock()
+#: The runs with an MCTS bot whose thread has not ended.
+_mcts_runs = RunsAtOnce(MAX_MCTS_RUNS_ENV, DEFAULT_MAX_MCTS_RUNS)
 
 
 def max_mcts_runs() -> int:
     """How many runs with an MCTS bot may play at once on this server (``$RULES_EXPLORER_MAX_MCTS_RUNS``)."""
-    return server_limit(MAX_MCTS_RUNS_ENV, DEFAULT_MAX_MCTS_RUNS)
+    return _mcts_runs.limit
 
 
 class BotsBusy(Exception):
@@ -121,15 +121,9 @@ class BotRun:
     def start(self) -> BotRun:
         """Set the bots playing; :class:`BotsBusy` (the run ended, nothing changed) when the server
         already plays :func:`max_mcts_runs` runs with an MCTS bot and this one has one."""
-        if "mcts" in self.agents.values():
-            with _mcts_lock:
-                limit = max_mcts_runs()
-                busy = len(_mcts_runs) >= limit
-                if not busy:
-                    _mcts_runs.add(self)
-            if busy:
-                self._end(STOPPED)
-                raise BotsBusy(limit)
+        if "mcts" in self.agents.values() and not _mcts_runs.take(self):
+            self._end(STOPPED)
+            raise BotsBusy(_mcts_runs.limit)
         self.thread.start()
         return self
 
@@ -161,8 +155,7 @@ class BotRun:
                 log.exception("the bots could not play on from step %s", self.from_step + count)
             self.error = error
         finally:
-            with _mcts_lock:
-                _mcts_runs.discard(self)
+            _mcts_runs.give_back(self)
         self.stopped_at_limit = count >= limit and self.error is None and bots_to_move(self.spec, last, self.agents)
         with self._lock:
             self._finished = True

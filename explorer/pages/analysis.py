@@ -64,7 +64,7 @@ from explorer.cardfiles import standard_file
 from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, EnvelopeFigure, IntervalFigure, envelope_data,
                                      score_distribution_data)
 from explorer.core.i18n import bot_name, text
-from explorer.core.limits import server_limit
+from explorer.core.limits import RunsAtOnce
 from explorer.web.request import page_language
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS, EndlessGame
@@ -97,13 +97,13 @@ MAX_WORKERS = max(2, os.cpu_count() or 1)
 #: How many analyses may run at once on a server (``$RULES_EXPLORER_MAX_ANALYSIS_RUNS``, ``rules-explorer
 #: serve --max-analysis-runs``; 0: none): one more is refused and the page says so.
 MAX_RUNS_ENV, DEFAULT_MAX_RUNS = "RULES_EXPLORER_MAX_ANALYSIS_RUNS", 2
-_running: set[AnalysisPage] = set()     # the pages whose run's thread has not ended
-_running_lock = threading.Lock()
+#: The pages whose run's thread has not ended.
+_running = RunsAtOnce(MAX_RUNS_ENV, DEFAULT_MAX_RUNS)
 
 
 def max_analysis_runs() -> int:
     """How many analyses may run at once on this server (``$RULES_EXPLORER_MAX_ANALYSIS_RUNS``)."""
-    return server_limit(MAX_RUNS_ENV, DEFAULT_MAX_RUNS)
+    return _running.limit
 
 
 def server_scheduler() -> str | None:
@@ -706,7 +706,7 @@ class AnalysisPage(pn.viewable.Viewer):
     # ------------------------------------------------------------------ running
     def start(self) -> threading.Thread | None:
         """Start a run in a background thread (nothing if one is running, or if it is refused: too many
-        chunks, or the server's limit of analyses at once reached; the progress line says why)."""
+        chunks, or the server's limit of analyses at once reached; the notice under the buttons says why)."""
         if self.thread is not None and self.thread.is_alive():
             return None
         settings = self.settings()
@@ -716,11 +716,8 @@ class AnalysisPage(pn.viewable.Viewer):
             least = -(-settings.games // MAX_CHUNKS)
             return self._refuse("analysis.refused.chunks", chunks=f"{chunks:,}", most=f"{MAX_CHUNKS:,}",
                                 least=f"{least:,}")
-        with _running_lock:
-            limit = max_analysis_runs()
-            if len(_running) >= limit:
-                return self._refuse("analysis.refused.busy", limit=limit)
-            _running.add(self)
+        if not _running.take(self):
+            return self._refuse("analysis.refused.busy", limit=_running.limit)
         self.notice.visible = False
         # Played in this process, the run waits for the page's drawing (``_pace``); played elsewhere it
         # leaves the interpreter free, and a wait would only hold back the chunks already finished.
@@ -736,8 +733,7 @@ class AnalysisPage(pn.viewable.Viewer):
         try:
             self.run.run(settings, pace=pace)
         finally:
-            with _running_lock:
-                _running.discard(self)
+            _running.give_back(self)
 
     def _refuse(self, key: str, **values: Any) -> None:
         """Start nothing and change nothing: the notice under the buttons says why (``key``: its text)."""
