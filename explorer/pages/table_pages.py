@@ -524,9 +524,7 @@ class Lobby(pn.viewable.Viewer):
         digits = seed_text[1:] if seed_text[:1] in ("+", "-") else seed_text
         if seed_text and not (digits.isascii() and digits.isdigit()):
             return self._refuse(t("bad_seed", self.lang, seed=shown))
-        seed = None
-        if seed_text:
-            seed = -1 if seed_text[0] == "-" else int(digits) if len(digits) <= len(str(SEED_LIMIT)) else SEED_LIMIT
+        seed = None if not seed_text else int(seed_text) if len(digits) <= len(str(SEED_LIMIT)) else SEED_LIMIT
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             return self._refuse(t("seed_range", self.lang, seed=shown, limit=SEED_LIMIT - 1))
         variants = {w.variant_name: w.value for w in self.variants.objects}
