@@ -620,6 +620,8 @@ class Lobby(pn.viewable.Viewer):
         self.listing.object = (f'<table><tr>{heads}<th></th></tr>'
                                + "".join(rows) + "</table>") if rows else f"<i>{t('no_tables', lang)}</i>"
         self.rematch_of.options = finished
+        if self.rematch_of.value not in finished.values():     # (a blank menu read as "nothing to rematch")
+            self.rematch_of.value = next(iter(finished.values()), None)       # the newest finished table
         # (the tables the summary reads: those the store marks ended, as telemetry_across_html does)
         ended = frozenset(record.id for record in self.hub.store.tables() if record.finished is not None)
         if ended != self._telemetry_ended:
