@@ -449,9 +449,14 @@ class CardEditor(pn.viewable.Viewer):
         self.explorer_link = pn.pane.HTML("", css_classes=["cards-explorer-link"])
         for widget in (self.game_select, self.saved_select, self.name_input):
             widget.sizing_mode = "stretch_width"
+        # On a narrow screen the controls come after the whole table (the site's layout: content first),
+        # so the verdict and any refusal are said again under them, where a file was just uploaded,
+        # loaded or saved (on a wide screen it stays hidden: the top of the page says it beside them).
+        self.file_echo = pn.pane.HTML("", css_classes=["cards-file-echo"], sizing_mode="stretch_width",
+                                      stylesheets=[EDITOR_CSS])
         self.controls = pn.Column(self.game_select, self.standard_button, pn.pane.HTML(esc(t("upload"))), self.upload,
                                   self.saved_select, pn.Row(self.load_button, self.delete_button),
-                                  self.name_input, self.save_button, self.download, self.explorer_link,
+                                  self.name_input, self.save_button, self.file_echo, self.download, self.explorer_link,
                                   css_classes=["cards-controls"], sizing_mode="stretch_width")
 
         self.status = pn.pane.HTML("", css_classes=["cards-status"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
@@ -531,6 +536,7 @@ class CardEditor(pn.viewable.Viewer):
             self.status.object = (f'<div class="cards-problem" role="alert">{esc(t("refused_by_game"))} '
                                   f'<b>{esc(self.problem.problem_in(self.lang))}</b></div>')
         self.notice_pane.object = f'<div class="cards-refusal">{esc(self.notice)}</div>' if self.notice else ""
+        self.file_echo.object = self.notice_pane.object + self.status.object.replace(' role="alert"', "")
         self.save_button.disabled = self.problem is not None
         tables = card_edits.tables(self.data, self.standard)
         self.deck_select.options = {card_edits.deck_name(deck) or t("file_table"): card_edits.deck_name(deck) for deck in tables}

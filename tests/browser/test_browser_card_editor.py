@@ -199,6 +199,31 @@ def test_the_japanese_editor_reads_as_japanese_and_fits_the_screen(page: Page, s
     assert findings(read_stable(page, width), "ja", (width, height)) == []
 
 
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_an_uploads_refusal_shows_where_the_file_was_chosen(page: Page, served, tmp_path, width, height):
+    """On a phone the file controls come after the whole table (content first): a refused upload is said
+    under them too, within a screen of the upload; on a wide screen only at the top, beside them."""
+    url, editors, library = served
+    (tmp_path / "broken.json").write_text('{"animals": [')
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(url + "?lang=ja")
+    expect(page.locator(".cards-status")).to_contain_text("ゲームはこのカードファイルを受け入れます", timeout=LOAD_TIMEOUT)
+    upload = page.locator(".cards-upload input[type=file]")
+    upload.set_input_files(str(tmp_path / "broken.json"))
+    expect(page.locator(".cards-notice .cards-refusal")).to_be_visible()
+    refusal = page.locator(".cards-notice .cards-refusal").inner_text()
+    echo = page.locator(".cards-file-echo")
+    if width < 820:
+        expect(echo.locator(".cards-refusal")).to_have_text(refusal)
+        expect(echo).to_contain_text("ゲームはこのカードファイルを受け入れます")   # the file shown is still the one accepted
+        chooser, said = page.locator(".cards-upload").bounding_box(), echo.bounding_box()
+        assert 0 < said["y"] - chooser["y"] < height, (chooser, said)
+        assert page.locator(".cards-notice").bounding_box()["y"] < chooser["y"] - 1000    # (why: the top is far)
+        shot(page, "card-editor-phone-upload-refused")
+    else:
+        expect(echo).to_be_hidden()
+
+
 def test_a_key_from_an_uploaded_file_is_a_column_title_as_text(page: Page, served, tmp_path):
     """A file the game accepts may carry keys of its own (an extra satellites field, an extra number): shown
     as column titles, they stay text (Tabulator writes a title as HTML)."""
