@@ -86,9 +86,15 @@ class InvalidPosition(RulesError):
         super().__init__(f"{where}: {problem}" if where else problem)
 
     def problem_in(self, lang: str) -> str:
-        """The message in ``lang``: where (a field path, the same in every language), then what is wrong."""
+        """The message in ``lang``: where (a field path, the same in every language; a whole file named
+        by the words ``file.where.<where>`` give, in ``lang``), then what is wrong."""
+        from rules.eventtexts import shared_templates  # here: eventtexts imports rules.rulebook, which imports this module
+
         problem = self.problems.get(lang, self.problem)
-        return f"{self.where}: {problem}" if self.where else problem
+        if not self.where:
+            return problem
+        where = shared_templates().get(f"file.where.{self.where}", {}).get(lang, self.where)
+        return f"{where}: {problem}"
 
 
 class InvalidReplay(InvalidPosition):

@@ -180,3 +180,16 @@ def test_card_files_with_a_number_json_has_not_are_invalid(game_id):
     with pytest.raises(InvalidPosition) as error:
         game.with_card_file({"cards": [float("inf")]})
     says(error.value, ("not finite", "有限でない数"))
+
+
+@pytest.mark.parametrize("what, ja", [("card file", "カードファイル"), ("position", "局面"), ("replay", "リプレイ")])
+def test_a_whole_file_is_named_in_the_messages_language(what, ja):
+    """A message names a whole file in its own language (a Japanese page said "card file: 正しいJSON..."); a
+    field path stays as the file spells it."""
+    with pytest.raises(InvalidPosition) as refused:
+        load_json("{", what=what)
+    assert refused.value.problem_in("en").startswith(f"{what}: not valid JSON (")
+    assert refused.value.problem_in("ja").startswith(f"{ja}: 正しいJSONではありません（")
+    with pytest.raises(InvalidPosition) as refused:
+        check_json({"a": float("nan")}, what="action.card")
+    assert refused.value.problem_in("ja").startswith("action.card")
