@@ -345,7 +345,8 @@ class TutorialPage(pn.viewable.Viewer):
         self.board = board_for(run.session, run.lang)
         self._zones = sorted({step.zone for step in run.script.steps if step.zone})
         self._board_classes = list(self.board._pane.css_classes)
-        self.board._pane.stylesheets = [*self.board._pane.stylesheets,
+        # (the tutorial counts its own steps, "Step 1 of 27": the board's move counter would be a second count)
+        self.board._pane.stylesheets = [*self.board._pane.stylesheets, ".step-counter { display: none; }",
                                         *(_highlight_rule(index, zone) for index, zone in enumerate(self._zones))]
         self.head = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS], css_classes=["tutorial-head-pane"])
         self.progress = pn.indicators.Progress(value=0, max=run.total, sizing_mode="stretch_width", height=10,

@@ -37,6 +37,9 @@ def test_a_tutorial_is_completed_in_the_browser(page: Page, tutorial_url, game, 
     page.set_viewport_size({"width": 1400, "height": 1000})
     page.goto(f"{tutorial_url}?game={game}&lang={lang}")
     expect(page.locator(".tutorial-say")).to_be_visible(timeout=LOAD_TIMEOUT)
+    counter = page.locator(".tutorial .step-counter")       # one count of steps: the tutorial's
+    expect(counter).to_have_count(1)
+    expect(counter).to_be_hidden()
     explained = highlighted = False
     for number, step in enumerate(script.steps, start=1):
         current_step(page, lang, number, total, step.say[lang])
