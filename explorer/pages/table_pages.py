@@ -339,9 +339,9 @@ class TablePage(pn.viewable.Viewer):
             return f'<div class="table-status">{t("stopped", lang, problem=esc(table.problem))}</div>'
         if table.record.ended == ENDLESS:
             return (f'<div class="table-status ended-early ended-endless">'
-                    f'{t("ended_endless", lang, n=f"{len(table.moves) + 1:,}", moves=f"{table.bot_run:,}")}</div>')
+                    f'{t("ended_endless", lang, n=f"{len(table.moves):,}", moves=f"{table.bot_run:,}")}</div>')
         if table.record.abandoned:
-            return f'<div class="table-status ended-early">{t("ended_early", lang, n=len(table.moves) + 1)}</div>'
+            return f'<div class="table-status ended-early">{t("ended_early", lang, n=len(table.moves))}</div>'
         if session.spec.is_over(state):
             scores = session.spec.scores(state)
             winners = t("list_separator", lang).join(t("winner", lang, player=seat_name(s, lang), score=scores[s])
@@ -352,7 +352,7 @@ class TablePage(pn.viewable.Viewer):
         mine = self.seat in movers
         status = t("your_move", lang) if mine else t("waiting_for", lang, players=seats_text(movers, self._seat_label, lang))
         return (f'<div class="table-status{" your-turn" if mine else ""}" data-step="{len(session.log)}">'
-                f'{t("move_status", lang, n=len(session.log) + 1, status=esc(status))}</div>')
+                f'{t("move_status", lang, n=len(session.log), status=esc(status))}</div>')
 
     def _bad_key(self) -> str:
         try:
@@ -598,7 +598,7 @@ class Lobby(pn.viewable.Viewer):
                 won = comma.join(seat_name(s, lang) for s in info["winners"] or ())
                 status = (t("over_status", lang, result=result, winners=won) if info["over"] else
                           t("endless_status", lang) if info["ended"] == ENDLESS else
-                          t("abandoned_status", lang, n=info["step"] + 1) if info["step"] is not None else
+                          t("abandoned_status", lang, n=info["step"]) if info["step"] is not None else
                           t("abandoned_status_short", lang))
                 finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]
                 language = "" if lang == "en" else f"&lang={lang}"
@@ -606,7 +606,7 @@ class Lobby(pn.viewable.Viewer):
                           f'{t("review", lang)}</a>')
             else:
                 waiting = comma.join(seat_name(s, lang) for s in info["to_move"])
-                status = info["problem"] or t("open_status", lang, n=info["step"] + 1, players=waiting)
+                status = info["problem"] or t("open_status", lang, n=info["step"], players=waiting)
                 review = ""
             seats = comma.join(t("person_short", lang) if c == HUMAN else c for c in info["controllers"])
             cards = ("" if info["card_name"] is None else

@@ -278,5 +278,5 @@ def test_a_move_chosen_at_a_past_step_is_not_played_and_the_page_says_why(browse
     recorded.round_trip()
     spec, _, states = table_states(server.db, table_id)
     assert len(states) == 2, "a move chosen at a past step was played"
-    expect(page.locator(".table-status")).to_contain_text("Move 2")
+    expect(page.locator(".table-status")).to_contain_text("Step 1:")
     page.context.close()

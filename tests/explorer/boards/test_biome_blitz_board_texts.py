@@ -338,7 +338,7 @@ def test_the_japanese_board_uses_the_rulebooks_words():
     session = rich_table()
     session.viewing_seat = 0
     page = biome_blitz_html(session, "ja")
-    for words in ("ステップ 0 / 0", "ターン10 · プレイヤー2の番", "プレイヤー1の視点", "リソース", "動物", "生態系",
+    for words in ("0手目 / 全0手", "ターン10 · プレイヤー2の番", "プレイヤー1の視点", "リソース", "動物", "生態系",
                   "捨て札：3", "直前の対戦", "プレイヤー1の勝ち（攻撃側）", "22 / 30 ポイント", "チーム", "手札（リソースカード4枚）",
                   "◆ 肉", "対戦コスト", "パワー 4", "防御 3", "生態系ボーナス", "<span class=\"trigger\">発見</span>",
                   "探索・取引", "採食・発見・対戦"):

@@ -155,7 +155,7 @@ def test_the_japanese_board_shows_no_english_label(steps, seed, teacher, seat):
 
 def test_the_japanese_board_names_the_rulebooks_terms():
     html = board(played(12), "ja")
-    for word in ("ステップ 12 / 12", "第 3 ラウンド", "フェーズ 2：手札を出す", "手番：プレイヤー1",
+    for word in ("12手目 / 全12手", "第 3 ラウンド", "フェーズ 2：手札を出す", "手番：プレイヤー1",
                  "先生の視点", "手札", "望遠鏡", "ノートブック", "上部（5）",
                  "中央（3）", "下部（4）", "惑星", "ブラックホール", "星間雲", "サテライト",
                  "連続数 1 × 2★ = 2", "このステップ：",
@@ -179,7 +179,7 @@ def test_the_board_follows_its_language():
     view = StellarBoard(session=session, lang="en")
     assert "Step 12 / 12" in view.html()
     view.lang = "ja"
-    assert "ステップ 12 / 12" in view.html()
+    assert "12手目 / 全12手" in view.html()
 
 
 @pytest.mark.parametrize("seat", [None, 0])

@@ -297,9 +297,9 @@ def test_a_past_step_is_explained_in_japanese(hub):
     hub.act(table.id, tokens[0], 0, spec.encode_action(spec.legal_actions(table.state, 0)[0]))
     page = TablePage(hub, table.id, tokens[1], lang="ja")
     page.session.goto(0)
-    assert "ステップ 0/1" in page.picker.status.object
+    assert "0手目（全1手）を見ています" in page.picker.status.object
     assert not page.send(spec.legal_actions(page.session.state, 1)[0])
-    assert "ステップ 0" in page.picker.message and table.step == 1
+    assert "0手目で選ばれました" in page.picker.message and table.step == 1
 
 
 #: A seat the board marks as deciding (every board's seat panel gets the class ``to-move``).

@@ -49,9 +49,9 @@ def test_bots_end_a_table_whose_game_does_not_end_and_its_pages_say_why(db, caps
         assert cli.main(["tables", "list", "--db", str(db)]) == 0
         assert "40 moves  ended by its bots: the game did not end" in capsys.readouterr().out
         for lang, says, listed in (
-                ("en", "The bots ended this table at move 41: they had made 40 moves in a row and the game had not ended",
+                ("en", "The bots ended this table at step 40: they had made 40 moves in a row and the game had not ended",
                  "ended by its bots: the game did not end"),
-                ("ja", "ボットが41手目でこの卓を終了しました。ボットだけで40手続けてもゲームが終わらなかった",
+                ("ja", "ボットが40手目でこの卓を終了しました。ボットだけで40手続けてもゲームが終わらなかった",
                  "ボットが終了（ゲームが終わらなかった）")):
             page = TablePage(hub, table.id, None, lang=lang)
             assert says in page.status.object and "ended-endless" in page.status.object

@@ -100,7 +100,7 @@ def test_the_lobby_in_english_is_unchanged(hub):
     assert lobby.listing.object == (
         '<table><tr><th>Table</th><th>Game</th><th>Players</th><th>Status</th><th></th></tr>'
         f'<tr class="open" data-table="{table.id}"><td><code>{table.id}</code></td><td>Stellar</td>'
-        '<td>2 (person, random)</td><td>move 1: waiting for Player 1, Player 2</td>'
+        '<td>2 (person, random)</td><td>step 0: waiting for Player 1, Player 2</td>'
         f'<td><a href="/tables?table={table.id}" target="_blank">watch</a></td></tr></table>')
     page = TablePage(hub, table.id, tokens[0])
     play_out(hub, table, page)
@@ -128,7 +128,7 @@ def test_a_table_page_in_english_is_unchanged(hub):
                                   '</span><br><span class="quiet">Player 1: a person, Player 2: random bot</span>')
     assert spectator.header.object == (f'<b>Stellar</b> · table <code>{table.id}</code> · <span class="you">Spectator</span>'
                                        ': no hand is shown<br><span class="quiet">Player 1: a person, Player 2: random bot</span>')
-    assert page.status.object == '<div class="table-status your-turn" data-step="0">Move 1: Your move.</div>'
+    assert page.status.object == '<div class="table-status your-turn" data-step="0">Step 0: Your move.</div>'
     assert page.plots_card.title == "Score curves and cards (open to follow them)"
     assert page.download.label == "Download the replay (every hand)"
     assert page.rematch_button.label == "Rematch: same seats, new seed"
@@ -143,7 +143,7 @@ def test_a_table_page_in_english_is_unchanged(hub):
         review_replay(table.id, hub)
     page.picker.click(0)
     assert page.picker.confirm()
-    assert page.status.object == '<div class="table-status" data-step="1">Move 2: Waiting for Player 2 (random bot).</div>'
+    assert page.status.object == '<div class="table-status" data-step="1">Step 1: Waiting for Player 2 (random bot).</div>'
     assert not page.send(table.spec.legal_actions(table.state, 1)[0])
     # The refusal names the game's own turn rule, linked to its rules page.
     assert page.picker.message.startswith("Not played: it is not Player 1's turn: the table waits for Player 2  \n"
@@ -225,7 +225,7 @@ def test_the_lobby_in_japanese(hub):
     lobby.rematch_of.value = table.id
     rematch = lobby.rematch()
     assert f"再戦：卓 {rematch.id}" in lobby.created.object
-    assert_japanese(shown_text(lobby), "終了：", "勝者：", "観戦", "振り返る", "1手目：", "を待っています",
+    assert_japanese(shown_text(lobby), "終了：", "勝者：", "観戦", "振り返る", "0手目：", "を待っています",
                     "状況", "終わった卓で再戦")
 
 
@@ -236,18 +236,18 @@ def test_a_table_page_in_japanese(hub):
     table, tokens = hub.create("subastral", 2, seed=5, controllers=[HUMAN, "random"])
     page, spectator = TablePage(hub, table.id, tokens[0], lang="ja"), TablePage(hub, table.id, None, lang="ja")
     assert page.picker.lang == page.log_view.lang == page.board.lang == "ja"
-    assert_japanese(shown_text(page), "あなたは", "プレイヤー1：人、プレイヤー2：ランダムボット", "1手目：あなたの手番です。",
+    assert_japanese(shown_text(page), "あなたは", "プレイヤー1：人、プレイヤー2：ランダムボット", "0手目：あなたの手番です。",
                     "イベント", "得点の推移とカード（開くと表示が更新されます）")
     assert_japanese(shown_text(spectator), "観戦者", "手札は表示されません")
     page.session.goto(0)            # (nothing was played yet: the past-step text, from the texts)
-    assert_japanese(page.picker._past_step_html(), "ステップ 0/0 を見ています", "最新のステップ")
+    assert_japanese(page.picker._past_step_html(), "0手目（全0手）を見ています", "最新のステップ")
     assert_japanese(page._replay_file().getvalue().encode().decode("unicode_escape"), "ゲームはまだ終わっていません")
     with pytest.raises(Exception, match="まだプレイ中です"):
         review_replay(table.id, hub, lang="ja")
     page.picker.click(0)
     assert page.picker.confirm()
     if 1 in table.to_move:
-        assert "2手目：プレイヤー2（randomボット）を待っています。" in page.status.object
+        assert "1手目：プレイヤー2（randomボット）を待っています。" in page.status.object
         assert_japanese(page.picker.WAITING, "あなたの手番になると")
     play_out(hub, table, page)
     page.show_plots()

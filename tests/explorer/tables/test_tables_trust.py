@@ -344,7 +344,7 @@ def test_the_creator_ends_a_table_and_a_seat_link_holder_cannot(hub):
     from explorer.pages.table_pages import review_replay
     assert review_replay(table.id, hub)["seed"] == table.record.seed       # ended: its deal is public
     lobby.refresh()
-    assert "ended at move 1" in lobby.listing.object
+    assert "ended at step 0" in lobby.listing.object
 
 
 def test_the_creator_gives_a_seat_a_new_link_and_the_old_one_stops_working(hub):
@@ -403,7 +403,7 @@ def test_the_operator_ends_a_table_from_the_command_line_while_the_server_runs(h
         hub.act(table.id, tokens[seat], table.step, {"type": "pass"})
     assert wait_for(lambda: table.ended)
     # The refusal found the end: the other seat's page says so too (it said whose move it was).
-    assert "This table was ended at move 1" in watching.status.object
+    assert "This table was ended at step 0" in watching.status.object
     assert cli.main(["tables", "abandon", table.id, "--db", str(hub.store.path)]) == 2
     assert cli.main(["tables", "list", "--db", str(hub.store.path)]) == 0
     assert "ended early" in capsys.readouterr().out

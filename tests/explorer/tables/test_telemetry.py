@@ -128,7 +128,7 @@ def test_the_cli_and_the_finished_tables_page_give_the_csv(hub, capsys, tmp_path
     page._follow()
     # An ended table's page says so and offers no move; it sums the table up and offers the download,
     # as a finished one's does.
-    assert "ended at move 4" in page.status.object and "Your move" not in page.status.object
+    assert "ended at step 3" in page.status.object and "Your move" not in page.status.object
     assert not page.picker_box.visible and not page.picker.offers() and not page.picker.actable_seats()
     assert page.telemetry_box.visible and not page.end.visible
     assert refused.value.rule in page.telemetry.object and "Time per decision" in page.telemetry.object
