@@ -6,6 +6,7 @@ every view's a CSS file in ``explorer/web/css/``, read by ``explorer.core.styles
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from urllib.parse import urlencode
 
 import panel as pn
@@ -57,7 +58,8 @@ class PageTemplate(pn.template.BootstrapTemplate):
     :attr:`site_header` (the tool's name, the pages) and :attr:`language_switch` (the page again in
     each other language, the address's arguments ``switch`` kept: :meth:`keep_in_switch` changes
     them as the page changes what it shows). The header's colour, the viewport and the layout for
-    narrow screens are the template's own; a page gives its title, sidebar and main.
+    narrow screens are the template's own; a page gives its title, sidebar and main. Its HTML is
+    ``templates/page.html``: Panel's, with ``<html lang>`` the page's language.
 
     Panel adds a template's parts to the document as roots of their own (a page has about twenty), and
     Bokeh re-indexes every model of the document after each. Inside one ``Document.models.freeze()``,
@@ -66,6 +68,8 @@ class PageTemplate(pn.template.BootstrapTemplate):
     the default explorer page, best of 6, measured when this was written).
     """
 
+    _template = Path(__file__).parent / "templates" / "page.html"
+
     def __init__(self, *, page: str = "", lang: str = "en", switch: dict | None = None, **params):
         params.setdefault("header_background", HEADER_BACKGROUND)
         params.setdefault("busy_indicator", None)
@@ -73,6 +77,7 @@ class PageTemplate(pn.template.BootstrapTemplate):
         params["raw_css"] = [*params.get("raw_css", []), LAYOUT_CSS]
         super().__init__(**params)
         self.page, self.lang = page, lang
+        self._render_variables["page_lang"] = lang if lang in LANGUAGES else "en"
         self.site_header = pn.pane.HTML(site_header_html(page, lang), stylesheets=[HEADER_CSS], margin=(0, 12, 0, 0),
                                         css_classes=["site-header-pane"])
         self.language_switch = pn.pane.HTML(language_switch_html(lang, **(switch or {})), stylesheets=[HEADER_CSS],

@@ -59,6 +59,7 @@ def test_every_page_has_the_same_header_and_the_home_page_leads_everywhere(brows
             expect(page.locator(".language-switch a.lang-ja")).to_be_visible()
             assert page.locator("#header").evaluate("el => getComputedStyle(el).backgroundColor") == HEADER_BACKGROUND
             assert page.locator("meta[name=viewport]").get_attribute("content") == "width=device-width, initial-scale=1"
+            assert page.evaluate("document.documentElement.lang") == "en", address
         # The language switch keeps what the page shows: the explorer's game, the seat's table.
         expect(page.locator(".language-switch a.lang-ja")).to_have_attribute(
             "href", f"?table={table_id}&seat={token}&lang=ja")
@@ -80,6 +81,9 @@ def test_every_page_has_the_same_header_and_the_home_page_leads_everywhere(brows
         page.locator(".language-switch a.lang-ja").click()
         expect(page.locator(".site-nav a")).to_have_text(NAV["ja"], timeout=LOAD_TIMEOUT)
         expect(page.locator(".site-name")).to_have_text("ルール・エクスプローラー")
+        # Laid out as Japanese (line breaking: no line begins with "ー"), inside every pane's shadow root too.
+        assert page.evaluate("document.documentElement.lang") == "ja"
+        assert page.locator(".site-name").evaluate("el => el.matches(':lang(ja)')")
     finally:
         context.close()
 
