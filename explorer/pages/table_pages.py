@@ -549,7 +549,7 @@ class Lobby(pn.viewable.Viewer):
                        f'href="{esc(seat_link(table.id, token, self.origin, self.path))}" target="_blank">'
                        f'{esc(seat_link(table.id, token, self.origin, self.path))}</a></td></tr>'
                        for seat, token in sorted(tokens.items()))
-        bots = "".join(f"<tr><td>{esc(seat_name(s, lang))}</td><td>{esc(t('bot', lang, name=c))}</td></tr>"
+        bots = "".join(f"<tr><td>{esc(seat_name(s, lang))}</td><td>{esc(t('bot', lang, name=bot_name(c, lang)))}</td></tr>"
                        for s, c in enumerate(table.record.controllers) if c != HUMAN)
         spectator = seat_link(table.id, None, self.origin, self.path)
         sentence = t("created", lang, ready=f'<b>{t("ready", lang, table=esc(table.id))}</b>',
@@ -608,7 +608,7 @@ class Lobby(pn.viewable.Viewer):
                 waiting = comma.join(seat_name(s, lang) for s in info["to_move"])
                 status = info["problem"] or t("open_status", lang, n=info["step"], players=waiting)
                 review = ""
-            seats = comma.join(t("person_short", lang) if c == HUMAN else c for c in info["controllers"])
+            seats = comma.join(t("person_short", lang) if c == HUMAN else bot_name(c, lang) for c in info["controllers"])
             cards = ("" if info["card_name"] is None else
                      f'<br><span class="quiet table-cards">{t("cards_played", lang, name=esc(info["card_name"]))}</span>')
             rows.append(f'<tr class="{"over" if info["over"] else "open"}" data-table="{esc(info["id"])}">'
@@ -616,8 +616,8 @@ class Lobby(pn.viewable.Viewer):
                         f'<td>{t("players_seats", lang, players=info["players"], seats=esc(seats))}</td><td>{esc(status)}</td>'
                         f'<td><a href="{esc(seat_link(info["id"], path=self.path) + ("" if lang == "en" else f"&lang={lang}"))}" '
                         f'target="_blank">{t("watch", lang)}</a>{review}</td></tr>')
-        heads = "".join(f"<th>{t('column.' + column, lang)}</th>" for column in ("table", "game", "players", "status"))
-        self.listing.object = (f'<table><tr>{heads}<th></th></tr>'
+        heads = "".join(f"<th>{t('column.' + column, lang)}</th>" for column in ("table", "game", "players", "status", "open"))
+        self.listing.object = (f'<table><tr>{heads}</tr>'
                                + "".join(rows) + "</table>") if rows else f"<i>{t('no_tables', lang)}</i>"
         self.rematch_of.options = finished
         if self.rematch_of.value not in finished.values():     # (a blank menu read as "nothing to rematch")

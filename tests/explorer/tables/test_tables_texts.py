@@ -98,7 +98,7 @@ def test_the_lobby_in_english_is_unchanged(hub):
         '</table><p>Your creator link ends the table or gives a seat a new link; keep it to yourself: it too is shown '
         'only now.</p></div>')
     assert lobby.listing.object == (
-        '<table><tr><th>Table</th><th>Game</th><th>Players</th><th>Status</th><th></th></tr>'
+        '<table><tr><th>Table</th><th>Game</th><th>Players</th><th>Status</th><th>Open</th></tr>'
         f'<tr class="open" data-table="{table.id}"><td><code>{table.id}</code></td><td>Stellar</td>'
         '<td>2 (person, random)</td><td>step 0: waiting for Player 1, Player 2</td>'
         f'<td><a href="/tables?table={table.id}" target="_blank">watch</a></td></tr></table>')
@@ -226,7 +226,7 @@ def test_the_lobby_in_japanese(hub):
     rematch = lobby.rematch()
     assert f"再戦：卓 {rematch.id}" in lobby.created.object
     assert_japanese(shown_text(lobby), "終了：", "勝者：", "観戦", "振り返る", "0手目：", "を待っています",
-                    "状況", "終わった卓で再戦")
+                    "状況", "開く", "終わった卓で再戦", "2（人、ランダム）")
 
 
 def test_a_table_page_in_japanese(hub):
@@ -247,7 +247,7 @@ def test_a_table_page_in_japanese(hub):
     page.picker.click(0)
     assert page.picker.confirm()
     if 1 in table.to_move:
-        assert "1手目：プレイヤー2（randomボット）を待っています。" in page.status.object
+        assert "1手目：プレイヤー2（ランダムボット）を待っています。" in page.status.object
         assert_japanese(page.picker.WAITING, "あなたの手番になると")
     play_out(hub, table, page)
     page.show_plots()
