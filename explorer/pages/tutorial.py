@@ -319,6 +319,8 @@ class TutorialRun(param.Parameterized):
 # --------------------------------------------------------------------------- the page
 
 TUTORIAL_CSS = stylesheet("tutorial")
+#: The board's own rules inside a tutorial (its move counter hidden).
+TUTORIAL_BOARD_CSS = stylesheet("tutorial_board")
 
 # The zone a step talks about, highlighted: one rule per zone of the script, switched on by a class of
 # the board's pane (a changed class reaches the page; a changed stylesheet is not re-applied there).
@@ -345,8 +347,7 @@ class TutorialPage(pn.viewable.Viewer):
         self.board = board_for(run.session, run.lang)
         self._zones = sorted({step.zone for step in run.script.steps if step.zone})
         self._board_classes = list(self.board._pane.css_classes)
-        # (the tutorial counts its own steps, "Step 1 of 27": the board's move counter would be a second count)
-        self.board._pane.stylesheets = [*self.board._pane.stylesheets, ".step-counter { display: none; }",
+        self.board._pane.stylesheets = [*self.board._pane.stylesheets, TUTORIAL_BOARD_CSS,
                                         *(_highlight_rule(index, zone) for index, zone in enumerate(self._zones))]
         self.head = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS], css_classes=["tutorial-head-pane"])
         self.progress = pn.indicators.Progress(value=0, max=run.total, sizing_mode="stretch_width", height=10,
