@@ -139,3 +139,39 @@ def test_a_tutorial_zone_rule_wraps_the_zone_declarations():
     assert declarations.endswith(";") and "{" not in declarations
     assert _highlight_rule(2, ".sb-hand, .sb-row > .card") == \
         f":host(.tutorial-zone-2) .sb-hand, :host(.tutorial-zone-2) .sb-row > .card {{ {declarations} }}"
+
+
+#: The stylesheet given to the page itself (``raw_css``), outside every pane's shadow root.
+PAGE_LEVEL = {"page_layout.css"}
+#: A class attribute's words in the markup we write (Python strings and the board templates).
+CLASS_ATTRIBUTE = re.compile(r'class="([^"]*)"')
+#: A class selector followed by a descendant or child combinator: ``.x .y``, ``.x > .y``.
+ANCESTOR = re.compile(r"(?<![\w)-])\.([\w-]+)(?=\s*[\s>]\s*[.\w#:*\[])")
+
+
+def _host_only_classes() -> set[str]:
+    """Classes that only ever name a pane's host (``css_classes=[...]``), never an element of its markup."""
+    hosts, inner = set(), set()
+    for path in MODULES:
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.keyword) and node.arg == "css_classes" and isinstance(node.value, ast.List):
+                hosts |= {item.value for item in node.value.elts if isinstance(item, ast.Constant)}
+        inner |= {word for found in CLASS_ATTRIBUTE.findall(source) for word in found.split() if "{" not in word}
+    for path in (EXPLORER / "web" / "templates").glob("*.html"):
+        inner |= {word for found in CLASS_ATTRIBUTE.findall(path.read_text(encoding="utf-8"))
+                  for word in found.split() if "{" not in word}
+    return {name for name in hosts - inner if isinstance(name, str)}
+
+
+def test_no_pane_stylesheet_looks_for_its_host_among_its_own_elements():
+    """A pane's stylesheet lives in its shadow root, where the pane's own class (its host's) is no
+    element's: ``.picker-status .who`` matched nothing (the name was never bold); ``:host(.picker-status)
+    .who`` does. Found so: the lobby's list and the picker's status went unstyled."""
+    hosts = _host_only_classes()
+    assert {"picker-status", "tables-list"} <= hosts       # (the scan sees them)
+    wrong = [f"{path.relative_to(CSS_FOLDER)}:{number}: .{name}"
+             for path in sorted(CSS_FOLDER.rglob("*.css")) if path.name not in PAGE_LEVEL
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             for name in ANCESTOR.findall(line.split("/*")[0]) if name in hosts]
+    assert wrong == [], "write :host(.name) for a pane's own class"
