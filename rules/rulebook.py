@@ -52,10 +52,19 @@ class Rule:
     events: tuple[str, ...]          # the event kinds this rule explains
 
     def reference(self, game_name: str, lang: str = "en") -> str:
-        """Where the rule comes from, in words: game, section, rulings."""
-        where = " / ".join(self.sections)
+        """Where the rule comes from, in words: game, the original text's sections (their titles, in
+        Japanese: the text's own words, without its markup), rulings."""
+        where = " / ".join(heading_title(heading) for heading in self.sections)
+        if where:
+            where = f"原文：{where}" if lang == "ja" else f"original rules: {where}"
         rulings = ", ".join(f"{'裁定' if lang == 'ja' else 'ruling'} {n}" for n in self.rulings)
         return " · ".join(part for part in (game_name, where, rulings) if part)
+
+
+def heading_title(heading: str) -> str:
+    """A heading of a rules text as a title: without its wiki markup (``==ゲームの目的==``) or bullet
+    (``●ジャンプ``)."""
+    return heading.strip().strip("=").strip().lstrip("●○■□◆◇・").strip()
 
 
 @dataclass(frozen=True)

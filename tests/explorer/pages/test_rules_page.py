@@ -31,6 +31,13 @@ def test_a_rules_page_has_a_section_per_rule_in_teaching_order(game, lang):
         assert rules_href(other, lang).replace("&", "&amp;") in html
     for other in LANGUAGES:
         assert rules_href(game, other).replace("&", "&amp;") in html
+    # Each rule's source: the original text's section titles, said to be the original's, without its
+    # wiki markup ("==ゲームの目的==") or bullets.
+    sources = re.findall(r'<section class="rule" .*?<p class="source">(.*?)</p>', html, re.S)
+    assert len(sources) == len(book.rules)
+    assert all("==" not in source and "●" not in source for source in sources)
+    assert sum(("original rules: " if lang == "en" else "原文：") in source for source in sources) == \
+        sum(bool(rule.sections) for rule in book.rules) > 0
 
 
 @pytest.mark.parametrize("bot", ["greedy", "random"])
