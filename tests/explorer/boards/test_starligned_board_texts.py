@@ -361,7 +361,7 @@ def test_the_japanese_board_uses_the_rulebook_words(games):
     for word in ("プレイヤー1", "スタートプレイヤー", "月カード", "山札", "行の月カード", "フェーズ4", "ストップ", "ステージ 2 / 2"):
         assert word in page, word
     page = starligned_html(at(games["two"], 9, None), "ja")
-    assert "フェーズ3・リピート" in page and "S305" in page and "先生ビュー" in page
+    assert "フェーズ3・リピート" in page and "S305" in page and "先生の視点" in page
     page = starligned_html(at(games["four"], 2, 0), "ja")
     assert "プレイヤー1の視点" in page and "あなたにだけ見えています" in page and 'data-face="S502r"' in page
     assert "観戦ビュー" in starligned_html(at(games["spectated"], 6, None), "ja")

@@ -86,7 +86,7 @@ def test_the_verdict_and_pairing_in_japanese():
                                                "（95%信頼区間 1.2〜7.0）。ほかに有意な差はありません。")
     seeds = {"same_deals": False, "card_counts": [{"card": "mole", "a": 0, "b": 1}]}
     assert pairing_text(seeds, 500, "ja") == ("同じ500個のシードで対にしていますが、配りは同じではありません。"
-                                              "カードファイルの違い: mole（Aに0枚、Bに1枚）。")
+                                              "カードファイルの違い：mole（Aに0枚、Bに1枚）。")
     assert card_table_html(None) == ""
 
 
