@@ -155,13 +155,13 @@ def test_the_japanese_board_shows_no_english_label(steps, seed, teacher, seat):
 
 def test_the_japanese_board_names_the_rulebooks_terms():
     html = board(played(12), "ja")
-    for word in ("12手目 / 全12手", "第 3 ラウンド", "フェーズ 2：手札を出す", "手番：プレイヤー1",
+    for word in ("12手目 / 全12手", "第3ラウンド", "フェーズ2：手札を出す", "手番：プレイヤー1",
                  "先生の視点", "手札", "望遠鏡", "ノートブック", "上部（5）",
                  "中央（3）", "下部（4）", "惑星", "ブラックホール", "星間雲", "サテライト",
-                 "連続数 1 × 2★ = 2", "このステップ：",
+                 "連続数1 × 2★ = 2", "このステップ：",
                  "カードリスト：Stellarの標準カード（由来：想定）"):
         assert word in html, word
-    assert parse(html).one("deck").text == "山札 39 枚"
+    assert parse(html).one("deck").text == "山札 39枚"
     assert "プレイヤー2の視点" in board(played(12), "ja", 1)
     assert "観戦者の視点" in board(played(3, teacher=False), "ja")
 
