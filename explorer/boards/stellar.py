@@ -146,6 +146,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
     for seat in range(view["players"]):
         scored = {c["category"].lower().replace(" ", "_"): c for c in breakdown[seat]["categories"] if "run" in c}
         hand = view["hands"][seat]
+        starters, chosen = view["starters"][seat], view["chosen"][seat]
         telescope = view["telescopes"][seat]
         sections = []
         for section, numbers in TELESCOPE_ROWS:
@@ -173,6 +174,12 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
             "hand": [card_markup(session, card, lang) for card in hand["cards"]] if "cards" in hand
             else [card_markup(session, None, lang)] * hand["count"],
             "hand_note": None if "cards" in hand else text("stellar_board.hand_face_down", lang, count=hand["count"]),
+            # The two starter cards being placed (setup): what the choice is about, face down to the others.
+            "starters": [card_markup(session, card, lang) for card in starters["cards"]] if "cards" in starters
+            else [card_markup(session, None, lang)] * starters["count"],
+            "starters_note": " · ".join(note for note in (
+                None if "cards" in starters else text("stellar_board.hand_face_down", lang, count=starters["count"]),
+                text("stellar_board.starters_chosen", lang) if chosen["done"] else None) if note),
             "sections": sections, "stacks": stacks})
     card_set = view.get("card_set", {})
     source = str(card_set.get("provenance", ""))

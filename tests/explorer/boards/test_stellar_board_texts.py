@@ -10,9 +10,10 @@ import re
 
 import pytest
 
-from explorer.core.i18n import LOCALES
+from explorer.core.i18n import LOCALES, text
 from explorer.core.session import GameSession
 from explorer.boards.stellar import StellarBoard, card_face, stellar_html
+from rules.protocol import ALL
 from tests.helpers.board_html import parse
 
 EN = json.loads((LOCALES / "en" / "stellar_board.json").read_text(encoding="utf-8"))
@@ -205,3 +206,28 @@ def test_a_face_down_card_the_viewer_does_not_know_is_drawn_without_a_name():
     session = played(0)
     assert card_face(session, {"face_down": None}) == {"shown": "face_down", "label": "face down", "title": "face down"}
     assert card_face(session, {"face_down": "planet-4-1star"})["title"] == "face down: planet-4-1star"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_starter_cards_are_shown_while_they_are_placed_and_hidden_from_the_other_seat(lang):
+    """Setup asks each player where their two starters go: the board shows the two it asks about (the
+    buttons alone named them), face down to the other seat, and says when a seat has chosen."""
+    session = played(0)
+    starters = [session.spec.observe(session.state, ALL)["starters"][s]["cards"] for s in (0, 1)]
+    label = text("stellar_board.starters", lang)
+    teacher = parse(board(session, lang))
+    assert [c.attrs["data-card"] for c in teacher.one("starters-seat-0").all("st-card")] == starters[0]
+    assert [c.attrs["data-card"] for c in teacher.one("starters-seat-1").all("st-card")] == starters[1]
+    seat_view = board(session, lang, 0)
+    assert seat_view.count(label) == 2
+    assert all(f'data-card="{card}"' not in seat_view for card in starters[1])
+    hidden = parse(seat_view).one("starters-seat-1")
+    assert hidden.text == text("stellar_board.hand_face_down", lang, count=2)
+    # Seat 0 places its starters: the other seat's board says so, still face down.
+    session.play(0, session.spec.legal_actions(session.state, 0)[0])
+    other = board(session, lang, 1)
+    assert parse(other).one("starters-seat-0").text.endswith(text("stellar_board.starters_chosen", lang))
+    assert all(f'data-card="{card}"' not in other for card in starters[0])
+    # Once both have chosen, the starters are placed: no such zone is left.
+    session.play(1, session.spec.legal_actions(session.state, 1)[0])
+    assert label not in board(session, lang, 0) and label not in board(session, lang)
