@@ -30,7 +30,8 @@ def cmd_serve(args) -> int:
     for flag, variable in (("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
                            ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS"),
                            ("max_mcts_runs", "RULES_EXPLORER_MAX_MCTS_RUNS"),
-                           ("max_analysis_runs", "RULES_EXPLORER_MAX_ANALYSIS_RUNS")):
+                           ("max_analysis_runs", "RULES_EXPLORER_MAX_ANALYSIS_RUNS"),
+                           ("max_advice_runs", "RULES_EXPLORER_MAX_ADVICE_RUNS")):
         value = getattr(args, flag)
         if value is not None:
             if value < 0:
@@ -170,6 +171,8 @@ def add_commands(sub) -> None:
                    help="explorer pages whose MCTS bots play at once (default 4)")
     p.add_argument("--max-analysis-runs", type=int, metavar="N",
                    help="analysis runs at once, over all analysis pages (default 2)")
+    p.add_argument("--max-advice-runs", type=int, metavar="N",
+                   help="move advice worked out at once, over all explorer pages (default 2)")
     p.add_argument("panel_args", nargs="*", metavar="-- PANEL_ARGS", help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_serve)
 

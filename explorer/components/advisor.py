@@ -23,11 +23,17 @@ from bokeh.core.properties import field
 from play.advise import OBJECTIVES, CannotResample, MoveValue, advise  # noqa: F401  (advise: the numbers shown)
 from rules.protocol import IllegalAction
 from rules.rulebook import LANGUAGES
-from explorer.core.i18n import text
+from explorer.core.i18n import literal, text
+from explorer.core.limits import RunsAtOnce
 from explorer.plots.analysis import padded
 from explorer.plots.live import OnLoop, figure_pane
 from explorer.plots.game import LiveFigure, player_colour
 from explorer.core.session import GameSession
+
+MAX_ADVICE_RUNS_ENV, DEFAULT_MAX_ADVICE_RUNS = "RULES_EXPLORER_MAX_ADVICE_RUNS", 2
+#: Advice being worked out, over every page of this server's process: each takes a core while it lasts
+#: (Jump Gate: some 50 rollouts a second, so the largest budget is minutes of work).
+_advising = RunsAtOnce(MAX_ADVICE_RUNS_ENV, DEFAULT_MAX_ADVICE_RUNS)
 
 #: Each objective's key in the locale files (``advisor.objective.<key>``, ``advisor.plot.<key>``).
 OBJECTIVE_KEYS = {"score": "score", "win share": "win_share"}
@@ -148,6 +154,9 @@ class MoveAdvisor(pn.viewable.Viewer):
         super().__init__(**params)
         self.advised: tuple | None = None
         self.thread: threading.Thread | None = None
+        # Set to end the rollouts early: the advice they work out is no longer wanted (its page closed,
+        # the position or the seat changed, the language too; see ``should_stop``).
+        self._stop = threading.Event()
         # Possibly from the advisor's thread: once, on the document's own loop (it holds the lock).
         self._on_values_change = OnLoop(self.refresh)
         self.advised_objective = self.objective     # the objective the advice shown was worked out for
@@ -175,6 +184,9 @@ class MoveAdvisor(pn.viewable.Viewer):
             pn.Row(self.button, self.message, sizing_mode="stretch_width"),
             self.plot,
             sizing_mode="stretch_width", css_classes=["move-advisor"])
+        document = self._on_values_change.document
+        if document is not None:        # (advice is its page's: it ends with it)
+            document.on_session_destroyed(lambda context: self._stop.set())
         self.session.param.watch(self._on_position_change, ["state", "viewing_seat"])
         self.param.watch(self._on_values_change, ["values", "status", "busy", "objective"])
         self.param.watch(self._relabel, "lang")
@@ -191,6 +203,7 @@ class MoveAdvisor(pn.viewable.Viewer):
             self.inputs[key].param.update(name=_t(key, lang), description=_t(f"{key}_tip", lang))
         self.inputs["objective"].options = self._objective_options()
         self.button.label = _t("advise", lang)
+        self._stop.set()
         self.advised = None
         if self.values:
             self.values = []
@@ -233,30 +246,39 @@ class MoveAdvisor(pn.viewable.Viewer):
         if isinstance(error, CannotResample):
             reason = _t("cannot_resample", lang, game=error.game)
         elif isinstance(error, IllegalAction) and lang != "en":
-            reason = error.reason_in(lang)
+            reason = literal(error.reason_in(lang))     # (a move's words, hence a card file's: literal text)
         else:
-            reason = str(error)
+            reason = literal(str(error))
         return _t("failed", lang, error=reason)
 
     def compute(self) -> list[MoveValue]:
-        """Advice for the current position, computed in this thread (assigned to ``values``)."""
+        """Advice for the current position, computed in this thread (assigned to ``values``). At most
+        :data:`_advising`'s limit of advice is worked out at once on a server; the rollouts end early
+        when the advice is no longer wanted (``_stop``)."""
+        self._stop.clear()      # (before the position is read: a change from now on stops these rollouts)
         spec, state, seat, lang, objective = self.session.spec, self.session.state, self.seat(), self.lang, self.objective
         self.busy = True
+        if not _advising.take(self):
+            limit = _advising.limit
+            self.param.update(status=_t("busy" if limit else "busy_none", lang, limit=limit), busy=False)
+            return []
         try:
             self.status = (_t("playing", lang, budget=self.budget, player=player_name(seat, lang)) if seat is not None
                            else self._prompt())
             values = [] if seat is None else advise(spec, state, seat, budget=self.budget, seed=self.seed,
-                                                    objective=objective, lang=lang)
+                                                    objective=objective, lang=lang, should_stop=self._stop.is_set)
         except Exception as error:  # noqa: BLE001 - shown in place of the advice
             self.param.update(status=self._failure(error), busy=False)
             return []
-        if (self.session.state, self.seat()) != (state, seat) or self.lang != lang:
+        finally:
+            _advising.give_back(self)
+        if (self.session.state, self.seat()) != (state, seat) or self.lang != lang or self._stop.is_set():
             self.busy = False
-            return values          # the position moved on meanwhile: this advice is for another one
+            return values          # the position moved on meanwhile (or the page closed): advice for no one
         self.advised = (state, seat)
         self.advised_objective = objective
         status = (_t("done", lang, player=player_name(seat, lang), per_move=values[0].rollouts,
-                     total=values[0].rollouts * len(values), seed=self.seed, best=values[0].label)
+                     total=values[0].rollouts * len(values), seed=self.seed, best=literal(values[0].label))
                   if values else self._prompt())
         # One batch: a refresh on the page's loop, running meanwhile, never reads the new advice with the
         # old "Playing…" status (seen under load: the chart drawn, the status and button left behind).
@@ -272,6 +294,7 @@ class MoveAdvisor(pn.viewable.Viewer):
         return self.thread
 
     def _on_position_change(self, *events) -> None:
+        self._stop.set()        # (rollouts for the position left: their advice would be thrown away)
         if self.advised is not None and self.advised != (self.session.state, self.seat()):
             self.advised = None
             self.values = []

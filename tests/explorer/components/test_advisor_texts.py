@@ -257,3 +257,68 @@ def test_a_variant_the_locale_files_do_not_name_yet_falls_back_to_its_english(mo
     assert variant_note("subastral", "new_rule", "ja") == "Something new. (source: a test)"
     with pytest.raises(KeyError):
         variant_label("subastral", "no_such_variant")
+
+
+# ---------------------------------------------------------------------------- served: trust and cost
+HOSTILE = "N<img src=x id=pwn onerror=alert(1)>"
+
+
+def test_a_card_files_words_in_the_advice_show_as_text_never_as_markup():
+    """The status is Markdown, which passes HTML through: a move's label (a card file names its cards)
+    and a failure's reason are written as literal text (an outside tester's alert ran from a biome name)."""
+    from explorer.cardfiles import standard_file
+    from rules import replay as replay_files
+
+    cards = standard_file("subastral")
+    for biome in cards["biomes"]:
+        biome["name"] = HOSTILE
+    spec = rules.get_game("subastral").with_card_file(cards)
+    session = GameSession(game="subastral", players=2, seed=3)
+    session.load({**replay_files.record(spec, 2, 3, {}, []), "cards": cards})
+    advisor = MoveAdvisor(session=session, budget=12, seed=1)
+    labels = [value.label for value in advisor.compute()]
+    assert any(HOSTILE in label for label in labels)
+    assert HOSTILE in labels[0]             # (the best move plays a biome: its name is in the status)
+    assert "<img" not in advisor.status and "Best: **play N&lt;img src=x id=pwn onerror=alert(1)&gt; " in advisor.status
+    assert "<img" not in advisor._failure(ValueError(HOSTILE))
+
+
+def test_advice_stops_when_its_position_changes_and_counts_against_the_servers_limit(monkeypatch):
+    """Advice is a core's work while it lasts (Jump Gate's largest budget: minutes): its rollouts end
+    when the position it is for changes (or its page closes: the same stop), and at most
+    ``$RULES_EXPLORER_MAX_ADVICE_RUNS`` are worked out at once (0: none)."""
+    import threading
+
+    from explorer.components import advisor as advisor_module
+
+    session = session_after(2, game="jump_gate", players=2)
+    advisor = MoveAdvisor(session=session, budget=100_000, seed=1)
+    started, rollouts = threading.Event(), []
+    real = advisor_module.advise
+
+    def watched(*args, should_stop, **kwargs):
+        def stop():
+            rollouts.append(1)
+            started.set()
+            return should_stop()
+        return real(*args, should_stop=stop, **kwargs)
+
+    monkeypatch.setattr(advisor_module, "advise", watched)
+    thread = advisor.start()
+    assert started.wait(60), "no rollout began"
+    seat = session.spec.to_move(session.state)[0]
+    session.play(seat, session.spec.legal_actions(session.state, seat)[0])     # the position moves on
+    thread.join(60)
+    assert not thread.is_alive(), "the rollouts went on for a position left behind"
+    assert len(rollouts) < 1000 and advisor.values == [] and not advisor.busy
+    # The server's limit: one at once, the second refused in words; none at all with 0.
+    monkeypatch.setenv(advisor_module.MAX_ADVICE_RUNS_ENV, "1")
+    other = MoveAdvisor(session=session_after(2, game="jump_gate", players=2), budget=10)
+    assert advisor_module._advising.take("someone else's advice")
+    try:
+        assert other.compute() == [] and other.status.startswith("No advice: this server's limit of advice")
+    finally:
+        advisor_module._advising.give_back("someone else's advice")
+    assert other.compute() and other.status.startswith("Player ")
+    monkeypatch.setenv(advisor_module.MAX_ADVICE_RUNS_ENV, "0")
+    assert other.compute() == [] and other.status == "No advice: this server works out no advice."
