@@ -63,7 +63,7 @@ import rules
 from explorer.cardfiles import standard_file
 from explorer.plots.analysis import (DifferenceFigure, DistributionFigure, EnvelopeFigure, IntervalFigure, envelope_data,
                                      score_distribution_data)
-from explorer.core.i18n import bot_name, text
+from explorer.core.i18n import bot_name, literal, text
 from explorer.core.limits import RunsAtOnce
 from explorer.web.request import page_language
 from explorer.core.stylesheets import stylesheet
@@ -331,7 +331,8 @@ def progress_line(run: AnalysisRun, lang: str = "en") -> str:
     if settings is None:
         return text("analysis.progress.not_run", lang)
     done = text("analysis.progress.games", lang, done=run.games_done, total=settings.games)
-    error = run.error_texts.get(lang, run.error)
+    # (an error's own message may hold a card file's words: literal text in this Markdown line)
+    error = run.error_texts[lang] if lang in run.error_texts else literal(run.error)
     state = "" if run.status == "idle" else text(f"analysis.status.{run.status}", lang, error=error)
     return f"{done} · {text('analysis.progress.elapsed', lang, seconds=run.elapsed)} · {state}"
 

@@ -121,6 +121,9 @@ def test_the_english_progress_lines_and_summary_are_unchanged():
     for status, state in expected.items():
         run.param.update(settings=SETTINGS, status=status, games_done=20, elapsed=3.14159, error="boom")
         assert progress_line(run) == f"20 / 40 games (each played under A and under B) · 3.1 s elapsed · {state}"
+    # An error's own message (it may name a card file's cards) is literal text in the Markdown line.
+    run.param.update(status="failed", error="IllegalAction: <img src=x onerror=alert(1)> *bold*")
+    assert progress_line(run).endswith("failed: IllegalAction: &lt;img src=x onerror=alert(1)&gt; \\*bold\\*")
     assert summary_markdown(None) == ""
     assert summary_markdown(known_stats()) == ENGLISH_SUMMARY
 
