@@ -295,6 +295,7 @@ class SetupEditor(pn.viewable.Viewer):
         self.load_form()
         session.param.watch(self._on_session_change, ["state"])
         session.param.watch(self._on_viewing_seat, ["viewing_seat"])
+        self._shown_hidden = False      # (whether the form was last filled for a hidden editor)
         self._on_viewing_seat()
 
     # ------------------------------------------------------------------ widgets and layout
@@ -376,8 +377,10 @@ class SetupEditor(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ the form
     def load_form(self, event=None) -> None:
-        """Fill the form from the session's viewed step, discarding edits and errors."""
-        position = self.session.position()
+        """Fill the form from the session's viewed step, discarding edits and errors. While the editor
+        hides itself (a seat's view) the form holds nothing: a hidden widget's value still reaches the
+        browser, and the position has every card."""
+        position = {} if self.hidden else self.session.position()
         state = position.get("state", {})
         self._extra = {key: value for key, value in position.items() if key not in ("state", "variants")}
         # A field whose JSON type changed (null in one phase, a number in the next) gets a new
@@ -537,12 +540,13 @@ class SetupEditor(pn.viewable.Viewer):
         return f"{self.session.game}-replay-{len(self.session.log)}-moves.json"
 
     def _position_download(self) -> io.StringIO:
+        # (hidden with the editor in a seat's view, yet a browser can still press it: nothing then)
         self.download_position.filename = self._position_filename()
-        return io.StringIO(self.position_file())
+        return io.StringIO("" if self.hidden else self.position_file())
 
     def _replay_download(self) -> io.StringIO:
         self.download_replay.filename = self._replay_filename()
-        return io.StringIO(self.replay_file())
+        return io.StringIO("" if self.hidden else self.replay_file())
 
     def load_text(self, text: str | bytes, source: str | None = None) -> bool:
         """Load a replay or a position from JSON text; on any problem say so and change nothing.
@@ -622,6 +626,9 @@ class SetupEditor(pn.viewable.Viewer):
     def _on_session_change(self, *events) -> None:
         if self._own_change:
             return                      # apply/load refill the form themselves, once the load succeeded
+        if self.hidden:
+            self._stale = True          # (filled when the editor shows again)
+            return
         if self.edited:
             self._stale = True
             self._update_note()
@@ -642,6 +649,9 @@ class SetupEditor(pn.viewable.Viewer):
             self.hidden_note.object = self._t("setup.hidden", player=say("explorer.player", self.lang, n=seat + 1))
         self.hidden_note.visible = hidden
         self._body.visible = not hidden
+        if hidden != self._shown_hidden:        # emptied as it hides, filled as it shows
+            self._shown_hidden = hidden
+            self.load_form()
 
     @property
     def hidden(self) -> bool:

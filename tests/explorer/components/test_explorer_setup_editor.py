@@ -242,6 +242,30 @@ def test_the_editor_hides_while_viewing_as_a_seat(editor, session):
     assert not editor.hidden_note.visible and editor._body.visible
 
 
+def widget_values(editor: SetupEditor) -> str:
+    """Every value the editor's widgets hold (what the browser is sent, shown or hidden), as one text."""
+    fields = [str(field.widget.value) for field in editor.fields.values()]
+    form = [str(getattr(widget, "value", "")) for widget in editor.form.widgets]
+    return " ".join(fields + form + [str(editor.variants_field.widget.value)])
+
+
+def test_a_hidden_editor_holds_no_card_while_viewing_as_a_seat(editor, session):
+    """A hidden widget's value still reaches the browser: while the explorer shows one seat's view, the
+    editor's form holds nothing of the position (an outside tester read the deck's order and every hand in
+    the page's messages), nor do its downloads, which a browser can still press. It fills again on showing."""
+    hand = session.position()["state"]["hands"][0]
+    assert all(card in widget_values(editor) for card in hand)
+    session.viewing_seat = 1
+    assert not any(card in widget_values(editor) for card in hand)
+    assert editor._position_download().read() == editor._replay_download().read() == ""
+    session.play_on(*next((seat, session.spec.legal_actions(session.state, seat)[0])
+                          for seat in session.spec.to_move(session.state)))
+    assert not any(card in widget_values(editor) for card in hand)       # (stepping on fills nothing)
+    session.viewing_seat = None
+    assert session.position()["state"]["hands"][0][0] in widget_values(editor)
+    assert json.loads(editor._position_download().read())["state"] == session.position()["state"]
+
+
 # ---------------------------------------------------------------------------- files
 
 
