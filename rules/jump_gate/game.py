@@ -216,17 +216,8 @@ class JumpGate(ModuleGame[State, Action, Components]):
 
     def inventory(self, state: State) -> dict[str, int]:
         comps = state.comps
-        resources = Counter(k for row in state.resources for k in row if k != EMPTY)
-        for zone in (state.hidden, state.gained):
-            for pile in zone:
-                resources.update(pile)
-        resources.update(state.unused)
-        navcomp = Counter(state.deck)
-        navcomp.update(state.discard)
-        for hand in state.hands:
-            navcomp.update(hand)
-        out = {comps.resource_names[k]: n for k, n in sorted(resources.items())}
-        out.update({comps.navcomp_names[k]: n for k, n in sorted(navcomp.items())})
+        out = {comps.resource_names[k]: n for k, n in sorted(_every_resource(state).items())}
+        out.update({comps.navcomp_names[k]: n for k, n in sorted(_every_navcomp(state).items())})
         return out
 
     def set_aside(self, state: State) -> dict[str, int]:
@@ -311,12 +302,13 @@ class JumpGate(ModuleGame[State, Action, Components]):
         NavComp cards (the deck and other hands). ``deck_count`` counts the face-down resources and
         the NavComp deck. Jump Gate has no end card."""
         comps = state.comps
-        counts = Counter(dict(enumerate(comps.resource_copies)))
+        # (the position's own cards: a what-if position may hold fewer than its components file)
+        counts = _every_resource(state)
         for row, ups in zip(state.resources, state.face_up):
             counts.subtract(k for k, up in zip(row, ups) if up and k != EMPTY)
         for pile in state.gained:
             counts.subtract(pile)
-        nav = Counter(dict(enumerate(comps.navcomp_copies)))
+        nav = _every_navcomp(state)
         nav.subtract(state.discard)
         if state.phase == OVER:     # the hidden resources are revealed at the end
             for pile in state.hidden:
@@ -506,3 +498,22 @@ class JumpGate(ModuleGame[State, Action, Components]):
         if state.phase == OVER:
             return None
         return Turn(seat=state.seat, number=state.round * state.players + (state.seat - state.start_player) % state.players)
+
+
+def _every_resource(state: State) -> Counter[ResourceKind]:
+    """Every resource of the position: on the planets, hidden, gained and unused."""
+    resources = Counter(k for row in state.resources for k in row if k != EMPTY)
+    for zone in (state.hidden, state.gained):
+        for pile in zone:
+            resources.update(pile)
+    resources.update(state.unused)
+    return resources
+
+
+def _every_navcomp(state: State) -> Counter[NavCompKind]:
+    """Every NavComp card of the position: the deck, the discards and the hands."""
+    navcomp = Counter(state.deck)
+    navcomp.update(state.discard)
+    for hand in state.hands:
+        navcomp.update(hand)
+    return navcomp

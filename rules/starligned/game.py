@@ -120,14 +120,8 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         return tuple(len(row) for row in state.rows)
 
     def inventory(self, state: State) -> dict[str, int]:
-        every = Counter(state.deck)
+        every = _in_play(state)
         every.update(state.box)
-        every.update(e // 2 for e in state.discard)
-        for zone in (state.hands, state.rows):
-            for pile in zone:
-                every.update(e // 2 for e in pile)
-        if state.phase == PLAY:
-            every.update(c // 2 for c in state.chosen if c != NONE)
         return {state.cards.ids[c]: n for c, n in sorted(every.items())}
 
     def set_aside(self, state: State) -> dict[str, int]:
@@ -214,7 +208,8 @@ class Starligned(ModuleGame[State, Action, CardSet]):
             seen.update(e // 2 for e in state.hands[seat])
             if state.phase == PLAY and state.chosen[seat] != NONE:
                 seen.add(state.chosen[seat] // 2)
-        unseen = {cards.ids[c]: 1 for c in cards.deck(state.players) if c not in seen}
+        # (the position's own cards: a what-if position may hold fewer than the player count deals)
+        unseen = {cards.ids[c]: 1 for c in sorted(_in_play(state)) if c not in seen}
         others, chosen = self._hidden_slots(state, seat)
         elsewhere = len(state.discard) + sum(len(state.hands[s]) for s in others) + len(chosen)
         return {"deck_count": len(state.deck), "unseen": unseen, "unseen_in_hands": elsewhere, "end_card_depths": None}
@@ -430,3 +425,16 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         if phase == ROTATE:
             return Turn(seat=None, number=first + state.players + 1)
         return Turn(seat=state.resolver, number=first + 1 + (state.resolver - state.start_player) % state.players)
+
+
+def _in_play(state: State) -> Counter[int]:
+    """The cards in play (every card of the position but the box's): deck, discards, hands, rows and
+    the choices face down."""
+    every = Counter(state.deck)
+    every.update(e // 2 for e in state.discard)
+    for zone in (state.hands, state.rows):
+        for pile in zone:
+            every.update(e // 2 for e in pile)
+    if state.phase == PLAY:
+        every.update(c // 2 for c in state.chosen if c != NONE)
+    return every

@@ -211,18 +211,7 @@ class Stellar(ModuleGame[State, Action, CardSet]):
         return tuple(state.turns_taken(seat) for seat in range(state.players))
 
     def inventory(self, state: State) -> dict[str, int]:
-        counts = Counter(state.deck)
-        counts.update(state.discard)
-        counts.update(state.box)
-        counts.update(k for k in state.row if k != EMPTY)
-        for zone in (state.hands, state.starters, state.notebooks):
-            for pile in zone:
-                counts.update(pile)
-        for telescope in state.telescopes:
-            counts.update(card_of(e) for e in telescope if e != EMPTY)
-        if state.pending != EMPTY:
-            counts[state.pending] += 1
-        return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
+        return {state.cards.card_name(kind): n for kind, n in sorted(_every_card(state).items())}
 
     def set_aside(self, state: State) -> dict[str, int]:
         """The box (the fifth starters, when the variant sends them there)."""
@@ -298,7 +287,8 @@ class Stellar(ModuleGame[State, Action, CardSet]):
         the seat did not see. Stellar has no end card.
         """
         cards = state.cards
-        counts = Counter(dict(enumerate(cards.copies)))
+        # (the position's own cards: a what-if position may hold fewer than its card file)
+        counts = _every_card(state)
         counts.subtract(state.discard)
         counts.subtract(k for k in state.row if k != EMPTY)
         elsewhere, known = len(state.box), state.known
@@ -502,3 +492,19 @@ class Stellar(ModuleGame[State, Action, CardSet]):
         if phase == FINAL:
             return Turn(seat=None, number=turns)
         return Turn(seat=state.seat, number=turns + (state.seat - state.start_player) % state.players)
+
+
+def _every_card(state: State) -> Counter[Card]:
+    """Every card of the position, wherever it lies (the box too)."""
+    counts = Counter(state.deck)
+    counts.update(state.discard)
+    counts.update(state.box)
+    counts.update(k for k in state.row if k != EMPTY)
+    for zone in (state.hands, state.starters, state.notebooks):
+        for pile in zone:
+            counts.update(pile)
+    for telescope in state.telescopes:
+        counts.update(card_of(e) for e in telescope if e != EMPTY)
+    if state.pending != EMPTY:
+        counts[state.pending] += 1
+    return counts

@@ -90,12 +90,7 @@ class Subastral(ModuleGame[State, Action, CardSet]):
         return tuple(state.turns_taken(seat) for seat in range(state.players))
 
     def inventory(self, state: State) -> dict[str, int]:
-        counts = Counter(state.deck)
-        del counts[END_CARD]  # not a biome card; revealed, it is set aside
-        for zone in (state.clouds, state.hands, *state.journals, (state.pending,)):
-            for pile in zone:
-                counts.update(pile)
-        return {state.cards.card_name(kind): n for kind, n in sorted(counts.items())}
+        return {state.cards.card_name(kind): n for kind, n in sorted(_every_card(state).items())}
 
     def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
         """``state.redeal``: the deck and the other seats' hands re-dealt, but for what everyone saw."""
@@ -111,12 +106,13 @@ class Subastral(ModuleGame[State, Action, CardSet]):
         return {"group": biome.id, "group_name": biome.name, "group_names": names, "number": cards.number_of[kind]}
 
     def deck_knowledge(self, state: State, seat: Seat | None) -> JSONObject:
-        """Unseen cards = the deck for this player count minus every card ``seat`` can see.
+        """Unseen cards = the position's cards (a what-if position may hold fewer than the deck for
+        its player count) minus every card ``seat`` can see.
 
         Cards everyone saw go into a hand from a cloud (``State.known``) are seen too. The end card's
         depth is public (everyone saw 3 x players cards go under it and can count the draws).
         """
-        counts = Counter(dict(enumerate(state.cards.copies[state.players])))
+        counts = _every_card(state)
         visible = [*state.clouds, *(col for journal in state.journals for col in journal), state.pending,
                    *(known for s, known in enumerate(state.known) if s != seat)]
         if seat is not None:
@@ -305,3 +301,14 @@ class Subastral(ModuleGame[State, Action, CardSet]):
         if state.phase == DISTURB:
             return Turn(seat=None, number=first + state.players)
         return Turn(seat=state.seat, number=first + (state.seat - state.start_player) % state.players)
+
+
+def _every_card(state: State) -> Counter[int]:
+    """Every biome card of the position: the deck (not its end card: revealed, it is set aside), the
+    clouds, the hands, the journals and the card being placed."""
+    counts = Counter(state.deck)
+    del counts[END_CARD]
+    for zone in (state.clouds, state.hands, *state.journals, (state.pending,)):
+        for pile in zone:
+            counts.update(pile)
+    return counts

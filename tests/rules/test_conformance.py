@@ -268,3 +268,34 @@ def test_rules_package_imports_no_ui_library(game_id):
             "bad = [m for m in ('param', 'panel', 'holoviews', 'bokeh') if m in sys.modules]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_deck_knowledge_counts_the_positions_own_cards(game_id):
+    """What a seat cannot see (``deck_knowledge``) is the position's own hidden cards: as many as the
+    deck holds and the cards out of sight elsewhere, each among the position's cards (``inventory``).
+    A what-if position may hold fewer cards than its card file (a card taken out, a deck emptied):
+    counted from the file, the removed cards were "unseen" and the explorer's plots failed on them.
+    Checked on starved positions (every subset of the game's zones emptied) and every viewpoint."""
+    from rules import InvalidPosition
+    from tests.helpers.position_fuzz import STARVABLE, seeded_states, starved
+
+    game = rules.get_game(game_id)
+    names, checked = list(STARVABLE[game_id]), 0
+    for state in seeded_states(game, seeds=1, points=(0.35,)):
+        for size in range(len(names) + 1):
+            for zones in itertools.combinations(names, size):
+                try:
+                    position = game.decode(starved(game, state, zones))
+                except InvalidPosition:
+                    continue
+                inventory = game.inventory(position)
+                for seat in (None, *range(len(game.scores(position)))):
+                    known = game.deck_knowledge(position, seat)
+                    if known is None:
+                        continue
+                    unseen = known["unseen"]
+                    assert sum(unseen.values()) == known["deck_count"] + known["unseen_in_hands"], (zones, seat, known)
+                    assert all(0 < count <= inventory.get(card, 0) for card, count in unseen.items()), (zones, seat)
+                    checked += 1
+    assert checked >= 16
