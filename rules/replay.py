@@ -25,6 +25,9 @@ from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPo
 from rules.registry import get_game
 
 REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
+#: A seed's size stays below this: whole numbers a browser (JavaScript) holds exactly, so every page
+#: shows the seed a game was dealt from as it is.
+SEED_LIMIT = 2 ** 53
 #: The optional keys of a replay.
 OPTIONAL_KEYS = ("cards", "comment", "start", "notes")
 #: Who wrote a note that no seat wrote: the teacher (the explorer's everything view, a table's creator).
@@ -117,6 +120,9 @@ def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
         players = game.check_players(data["players"])
         if type(data["seed"]) is not int:
             _bad("seed", "replay.seed", value=repr(data["seed"]))
+        if not -SEED_LIMIT < data["seed"] < SEED_LIMIT:
+            _bad("seed_range", "replay.seed", limit=f"{SEED_LIMIT - 1:,}",
+                 value=str(data["seed"]) if abs(data["seed"]) < 10 ** 30 else "…")      # (as the tables' hub)
         variants = game.check_variants(data["variants"])
         if "start" in data:
             state = game.decode(data["start"])

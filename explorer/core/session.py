@@ -55,6 +55,7 @@ import param
 
 import rules
 from rules import replay as replay_files
+from rules.replay import SEED_LIMIT
 from explorer.core.i18n import event_text, text
 from explorer.core.notes import TEACHER, NoteRefused, check_note, note_visible
 from play.bots import BOTS, bot_move
@@ -235,7 +236,8 @@ class GameSession(param.Parameterized):
 
     game = param.Selector(default=rules.GAMES[0], objects=list(rules.GAMES), doc="Which game's rules (an id from rules.GAMES).")
     players = param.Integer(default=4, bounds=(1, None), doc="Number of players; bounded by the game's player_counts.")
-    seed = param.Integer(default=1, doc="Seed of the deal: the same seed and moves give the same game.")
+    seed = param.Integer(default=1, bounds=(1 - SEED_LIMIT, SEED_LIMIT - 1),
+                         doc="Seed of the deal: the same seed and moves give the same game (a browser holds it exactly).")
     variants = param.Dict(default={}, doc="Every variant's chosen value (defaults completed); replaced, never mutated.")
     variant_switches = param.ClassSelector(class_=VariantSwitches, doc="One Boolean/Selector per variant, for widgets.")
     bot = param.Selector(default="greedy", objects=list(BOTS), doc="Bot used by autoplay when none is named.")

@@ -46,14 +46,14 @@ from explorer.components.setup_editor import SetupEditor
 from explorer.tables.hub import TableError
 from explorer.cardfiles import CardFileError, served_library
 from explorer.pages.table_pages import review_replay
-from explorer.web.request import page_language, query_arg
+from explorer.web.request import page_language, query_arg, shown_value, whole_number
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
                                    variant_options)
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 from explorer.web.shell import PageTemplate
 from rules.rulebook import LANGUAGES
 from rules.protocol import InvalidPosition, load_json
-from rules.replay import record
+from rules.replay import SEED_LIMIT, record
 
 BUSY_CSS = stylesheet("components/busy")
 NOTE_STYLE = {"font-size": "0.8em", "color": "#5a6878", "margin-top": "-4px"}
@@ -421,15 +421,16 @@ def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
     spec = rules.get_game(game or rules.GAMES[0])
     params = {"game": spec.id}
     if players is not None:
-        if not players.isdigit() or int(players) not in spec.player_counts:
+        count = whole_number(players, min(spec.player_counts), max(spec.player_counts))
+        if count not in spec.player_counts:
             counts = ", ".join(map(str, spec.player_counts))
-            return None, text("explorer.address.players", lang, title=spec.title, counts=counts, players=players)
-        params["players"] = int(players)
+            return None, text("explorer.address.players", lang, title=spec.title, counts=counts, players=shown_value(players))
+        params["players"] = count
     if seed is not None:
-        try:
-            params["seed"] = int(seed)
-        except ValueError:
-            return None, text("explorer.address.seed", lang, seed=seed)
+        number = whole_number(seed, -SEED_LIMIT + 1, SEED_LIMIT - 1)
+        if number is None:
+            return None, text("explorer.address.seed", lang, seed=shown_value(seed), limit=f"{SEED_LIMIT - 1:,}")
+        params["seed"] = number
     if cards is not None:
         return card_file_session(spec, cards, params, lang, arg("moves"))
     return bot_session(**params), None

@@ -44,7 +44,7 @@ from explorer.core.i18n import literal, text
 from explorer.core.links import explorer_path, rule_link_html, rule_reference, rules_href, tutorial_href
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
-from explorer.web.request import page_language, query_arg
+from explorer.web.request import page_language, query_arg, whole_number
 from explorer.web.shell import PageTemplate
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.replay import record
@@ -480,7 +480,7 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
     notice = None
     if step is None:
         raw = query_arg("step")
-        step = int(raw) if raw and raw.isdigit() else 0
+        step = whole_number(raw, 0, 10 ** 6) or 0
     if game is None:
         body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"])
     elif game not in available():

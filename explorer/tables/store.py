@@ -68,6 +68,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
+from rules.replay import SEED_LIMIT  # (deal seeds stay below it: whole numbers a browser holds exactly)
+
 SCHEMA_VERSION = 3
 #: Why a table was ended before its game was over (its ``ended``): by its creator or the operator, or
 #: by the hub when its bots had made their limit of moves in a row and the game had not ended.
@@ -159,8 +161,6 @@ SCHEMA_2_COLUMNS = ("deal TEXT", "creator_sha256 TEXT", "ended TEXT")
 SCHEMA_3_COLUMNS = ("card_name TEXT", "card_file TEXT")
 #: How new tables are dealt (the ``deal`` column).
 HMAC_DEAL = "hmac-sha256"
-#: Deal seeds stay below 2**53: whole numbers that a browser (JavaScript) holds exactly.
-SEED_LIMIT = 2 ** 53
 
 
 def key_path(path: str | os.PathLike) -> Path:

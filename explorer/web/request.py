@@ -3,6 +3,8 @@ at, and its language (``?lang=`` or the browser's Accept-Language, :func:`explor
 
 from __future__ import annotations
 
+import re
+
 import panel as pn
 
 from explorer.core.i18n import choose
@@ -19,6 +21,24 @@ def query_arg(name: str) -> str | None:
         return None
     value = values[0]
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+#: A whole number as an address writes it: ASCII digits (``int()`` also reads "²", "١٢" and "1_000"),
+#: an optional minus sign, at most 16 digits (a longer one is past every bound asked for here).
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,16}")
+
+
+def whole_number(raw: str | None, low: int, high: int) -> int | None:
+    """``raw`` (a query argument) as a whole number from ``low`` to ``high``, else None."""
+    if raw is None or not WHOLE_NUMBER.fullmatch(raw):
+        return None
+    number = int(raw)
+    return number if low <= number <= high else None
+
+
+def shown_value(raw: str, limit: int = 120) -> str:
+    """A value from the address as a message quotes it: at most ``limit`` characters."""
+    return raw if len(raw) <= limit else raw[:limit] + "…"
 
 
 def current_request():

@@ -193,3 +193,16 @@ def test_a_whole_file_is_named_in_the_messages_language(what, ja):
     with pytest.raises(InvalidPosition) as refused:
         check_json({"a": float("nan")}, what="action.card")
     assert refused.value.problem_in("ja").startswith("action.card")
+
+
+@pytest.mark.parametrize("seed", [2 ** 53, -(2 ** 53), 10 ** 4000, -(2 ** 60)],
+                         ids=["2**53", "-2**53", "10**4000", "-2**60"])
+def test_a_replays_seed_is_one_a_browser_holds_exactly(seed):
+    """A seed past 2**53 in size was read, dealt and played, then failed on its way to the page (a
+    number a browser cannot hold) after the game had changed: refused as it is read, naming the range."""
+    data = {**replays.record(rules.get_game("subastral"), 3, 1, {}, []), "seed": seed}
+    with pytest.raises(InvalidReplay) as refused:
+        replays.read(data)
+    assert "seed must be a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991" in str(refused.value)
+    assert "9,007,199,254,740,991" in refused.value.problem_in("ja") and len(str(refused.value)) < 300
+    assert replays.read({**data, "seed": 2 ** 53 - 1})[1] is not None

@@ -483,7 +483,11 @@ def test_the_address_names_the_game_players_and_seed():
 
 @pytest.mark.parametrize("address, words", [
     ({"game": "chess"}, "'chess'"), ({"game": "stellar", "players": "5"}, "Stellar is played by 2 players, not '5'"),
-    ({"game": "biome_blitz", "players": "two"}, "'two'"), ({"seed": "1.5"}, "whole number, not '1.5'"),
+    ({"game": "biome_blitz", "players": "two"}, "'two'"), ({"seed": "1.5"}, "'1.5'"),
+    # (int() reads these: a crash before the page was built, an outside tester found)
+    ({"game": "biome_blitz", "players": "\u00b2"}, "not '\u00b2'"), ({"players": "3" * 5000}, "not '" + "3" * 120 + "…'"),
+    ({"seed": "9" * 4000}, "whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991, not '" + "9" * 120 + "…'"),
+    ({"seed": "1_000"}, "'1_000'"), ({"seed": str(2 ** 53)}, f"'{2 ** 53}'"),
 ])
 def test_an_address_the_explorer_cannot_play_is_named_in_either_language(address, words):
     session, why = addressed_session(address.get, "en")

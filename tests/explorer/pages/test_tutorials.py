@@ -175,3 +175,14 @@ def test_a_click_reaches_the_page_as_one_message(control):
             page.back_button.clicks += 1
     assert run.step == (step - 1 if control == "back" else step + 1)
     assert held == ["combine"]
+
+
+@pytest.mark.parametrize("raw, step", [("3", 3), ("\u00b2", 0), ("9" * 5000, 0), ("-2", 0), ("1_0", 0), (None, 0)])
+def test_the_addresss_step_is_read_as_digits_only(monkeypatch, raw, step):
+    """``?step=`` is a whole number in ASCII digits (``int()`` read "²" as a digit and failed on it, and
+    on 5,000 digits, before the page was built); anything else opens the tutorial at its start."""
+    from explorer.pages import tutorial as page
+
+    monkeypatch.setattr(page, "query_arg", {"step": raw, "game": "subastral"}.get)
+    template = page.create_tutorial_page(lang="en")
+    assert template.tutorial.run.step == step
