@@ -135,7 +135,8 @@ class StepKeys(pn.custom.JSComponent):
 
     def _handle_msg(self, data: Any) -> None:
         key = data.get("key") if isinstance(data, dict) else None
-        if key in KEY_MOVES and self.session is not None:
+        # (a message forged in the browser may hold anything: only a key's name is looked up)
+        if type(key) is str and key in KEY_MOVES and self.session is not None:
             step(self.session, KEY_MOVES[key])
 
 
