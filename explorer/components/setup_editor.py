@@ -553,6 +553,12 @@ class SetupEditor(pn.viewable.Viewer):
 
         ``source`` names the text in the messages (default: "pasted text", in the editor's language)."""
         source = self._t("setup.source.pasted") if source is None else source
+        # (the browser's own limits, max_length and the file input's check, can be passed by a forged message)
+        size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_FILE_BYTES:
+            self._files_message(error=self._t("setup.files.too_big", source=source, size=f"{size / 1e6:.1f}",
+                                              limit=f"{MAX_FILE_BYTES / 1e6:.0f}"))
+            return False
         try:
             data = load_json(text, what=source)
         except InvalidPosition as error:

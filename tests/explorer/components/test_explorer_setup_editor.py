@@ -348,6 +348,14 @@ def test_pasted_json_loads_like_an_upload(editor, session):
     click(editor.paste_button)
     assert "pasted text" in editor.files_error.object and "ends too early" in editor.files_error.object
     assert snapshot(session) == before
+    # Past the size a file may have: refused on the server too (a browser's max_length can be forged
+    # past: an outside tester loaded a 17.5 MB replay so), a valid replay as much as any other text.
+    data = json.loads(SCORING_EXAMPLE.read_text())
+    data["comment"] = "x" * 2_000_000
+    editor.paste.value = json.dumps(data)
+    click(editor.paste_button)
+    assert editor.files_error.object.startswith("the pasted text is 2.0 MB: the editor reads files up to 2 MB")
+    assert snapshot(session) == before
 
 
 def test_a_loaded_file_replaces_edits_in_the_form(editor, session):
