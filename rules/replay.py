@@ -15,6 +15,7 @@ or ``"teacher"``, and ``text`` 1 to :data:`NOTE_LIMIT` characters. :func:`read` 
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any, Iterable, Mapping, NoReturn
 
@@ -174,8 +175,20 @@ def _check_notes(found: JSON, players: int, steps: int) -> None:
         code = reordering(text)
         if code is not None:
             _bad("note_reorders", f"{where}.text", code=code)
+        code = control_character(text)
+        if code is not None:
+            _bad("note_control", f"{where}.text", code=code)
         if type(at) not in (int, float) or at < 0:
             _bad("note_at", f"{where}.at", value=repr(at))
+
+
+def control_character(text: str) -> str | None:
+    """The first control character of ``text`` but a line break or a tab (NUL, escape, DEL...: shown as
+    nothing, or breaking the text around it), as ``U+0000``; else None."""
+    for character in text:
+        if character not in "\n\r\t" and unicodedata.category(character) == "Cc":
+            return f"U+{ord(character):04X}"
+    return None
 
 
 def reordering(text: str) -> str | None:

@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 
 from explorer.core.i18n import text
 from rules.protocol import ALL
-from rules.replay import NOTE_LIMIT, TEACHER, reordering
+from rules.replay import NOTE_LIMIT, TEACHER, control_character, reordering
 from rules.rulebook import LANGUAGES
 
 __all__ = ["NOTE_LIMIT", "TEACHER", "NoteRefused", "check_note", "note_visible", "author_label", "observer_of"]
@@ -56,6 +56,9 @@ def check_note(step: Any, note_text: Any, steps: int) -> tuple[int, str]:
     code = reordering(cleaned)
     if code is not None:
         raise NoteRefused("reorders", code=code)
+    code = control_character(cleaned)
+    if code is not None:
+        raise NoteRefused("control", code=code)
     return step, cleaned
 
 

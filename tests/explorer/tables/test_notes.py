@@ -165,7 +165,9 @@ def test_the_teacher_pins_with_the_creator_link_and_its_note_needs_a_full_view(h
     (True, "a boolean step", "no step True"), (1.0, "a fraction", "no step 1.0"), (0, None, "a note is text"),
     (0, ["list"], "a note is text"),
     # (a note must show what it holds: "\u202eevil" showed "live" on the other seats' pages)
-    (0, "\u202eevil", "U\\+202E"), (1, "ok \u2066hidden\u2069 order", "U\\+2066")])
+    (0, "\u202eevil", "U\\+202E"), (1, "ok \u2066hidden\u2069 order", "U\\+2066"),
+    # (nor one that shows as nothing: NUL, escape, DEL; a line break and a tab are text)
+    (0, "a\x00b", "U\\+0000"), (1, "esc \x1b[31m red", "U\\+001B"), (0, "del\x7f", "U\\+007F")])
 def test_bad_notes_are_refused_naming_the_problem_and_change_nothing(hub, step, text, problem):
     table, tokens = hub.create("subastral", 2, seed=2)
     for _ in range(2):
@@ -247,7 +249,8 @@ def test_a_finished_table_exports_its_notes_and_the_explorer_keeps_them(hub, tmp
     ([{"step": 1, "seat": "Teacher", "text": "x"}], "replay.notes[0].seat", "not 'Teacher'"),
     ([{"step": 1, "seat": 0, "text": " "}], "replay.notes[0].text", "1 to 2000 characters"),
     ([{"step": 1, "seat": 0, "text": "x", "at": "noon"}], "replay.notes[0].at", "seconds, not 'noon'"),
-    ([{"step": 1, "seat": 0, "text": "see \u202dthis"}], "replay.notes[0].text", "U\\+202D")])
+    ([{"step": 1, "seat": 0, "text": "see \u202dthis"}], "replay.notes[0].text", "U\\+202D"),
+    ([{"step": 1, "seat": 0, "text": "nul\x00"}], "replay.notes[0].text", "U\\+0000, a control character")])
 def test_a_replays_bad_notes_are_refused_naming_the_field(notes, where, problem):
     session = GameSession(game="subastral", players=2, seed=3)
     for _ in range(2):
