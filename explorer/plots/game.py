@@ -472,8 +472,14 @@ NUMBERS_FOR_A_SCALE = 3
 
 
 def group_names(catalogue: Mapping, lang: str = "en") -> dict[str, str]:
-    """Group id -> its name in ``lang`` (:func:`group_label`), in the game's order."""
-    return {group: group_label(info, lang) for group, info in catalogue["groups"].items()}
+    """Group id -> its name in ``lang`` (:func:`group_label`), in the game's order. Names are the plots'
+    categories, which must differ: a card file may give two groups one name, so a name met again is
+    followed by its group's id."""
+    named: dict[str, str] = {}
+    for group, info in catalogue["groups"].items():
+        name = group_label(info, lang)
+        named[group] = f"{name} ({group})" if name in named.values() else name
+    return named
 
 
 def group_cmap(catalogue: Mapping, lang: str = "en") -> dict[str, str]:

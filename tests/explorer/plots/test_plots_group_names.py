@@ -167,3 +167,22 @@ def test_a_seat_sees_its_own_navcomp_draws_and_only_that_others_drew(jump_gate):
     assert own and own == Counter({(step, card): n for (step, card), n in expected.items() if seats[(step, 1)]})
     hidden = Counter(step for step, card in zip(columns["step"], columns["card"]) if card == HIDDEN_CARD)
     assert hidden and hidden == Counter({step: n for (step, seat), n in seats.items() if seat != 1})
+
+
+def test_two_groups_one_card_file_names_alike_are_told_apart():
+    """A card file may give two groups one name (Biome Blitz ecosystems both "Savanna"): the plots'
+    categories must differ (Bokeh refused them, and the Plots tab stayed on "Drawing…"), so the second
+    is followed by its id."""
+    from explorer.cardfiles import standard_file
+    from rules import replay as replay_files
+
+    cards = standard_file("biome_blitz")
+    cards["ecosystems"][1]["name"] = cards["ecosystems"][0]["name"]
+    spec = rules.get_game("biome_blitz").with_card_file(cards)
+    session = GameSession(game="biome_blitz", players=2, seed=3)
+    session.load({**replay_files.record(spec, 2, 3, {}, []), "cards": cards})
+    plots = LivePlots(session=session, lang="en")
+    pn.panel(plots).get_root()
+    factors = list(plots.figures["by_group"].figure.x_range.factors)
+    assert len(factors) == len(set(factors))
+    assert factors.count("Animal (Savanna)") == 1 and "Animal (Savanna) (animal_RAI)" in factors
