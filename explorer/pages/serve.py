@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
+import time
+from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -71,6 +74,10 @@ def quiet_closed_pages(loop, context: dict) -> None:
 
 #: The most characters of a served page's log record kept, for its message and for its traceback each.
 LOG_RECORD_LIMIT = 4000
+#: The most warnings and errors a log handler writes in ``LOG_WINDOW_SECONDS``; the rest are counted,
+#: and the count is written with the next one let through (a page's console can send thousands of
+#: refused values a second; a server in good health writes a few warnings an hour).
+LOG_BURST, LOG_WINDOW_SECONDS = 60, 60.0
 
 
 def _cut(text: str, limit: int) -> str:
@@ -82,18 +89,36 @@ def _cut(text: str, limit: int) -> str:
 
 
 class CappedRecords(logging.Filter):
-    """A log handler's filter: each record's message and traceback cut to ``limit`` characters.
+    """A log handler's filter: each record's message and traceback cut to ``limit`` characters, and at
+    most ``burst`` warnings and errors written in ``window`` seconds (the others counted, and said).
 
     A value forged from a browser's console (a select's value that is not one of its options, say)
     is refused by Panel, which logs the refusal with its traceback, each holding the whole value: a
     message of a websocket's size (Bokeh takes 20 MB) was written to the log twice. Cut, a record
-    keeps what names the problem, and a visitor cannot fill the server's disk."""
+    keeps what names the problem; and one page sending refused values in a loop (4 MB of log in 20 s,
+    an outside tester measured) writes ``burst`` of them a window. A visitor cannot fill the disk."""
 
-    def __init__(self, limit: int = LOG_RECORD_LIMIT) -> None:
+    def __init__(self, limit: int = LOG_RECORD_LIMIT, burst: int = LOG_BURST, window: float = LOG_WINDOW_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
-        self.limit = limit
+        self.limit, self.burst, self.window, self.clock = limit, burst, window, clock
+        self._started, self._written, self._left_out = clock(), 0, 0
+        self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.WARNING:
+            with self._lock:
+                now = self.clock()
+                if now - self._started >= self.window:
+                    self._started, self._written = now, 0
+                if self._written >= self.burst:
+                    self._left_out += 1
+                    return False
+                self._written += 1
+                left_out, self._left_out = self._left_out, 0
+            if left_out:
+                record.msg, record.args = f"[{left_out:,} warnings and errors left out before this one] " \
+                                          f"{record.getMessage()}", None
         message = record.getMessage()
         if len(message) > self.limit:
             record.msg, record.args = _cut(message, self.limit), None

@@ -48,3 +48,21 @@ def test_every_handler_of_the_server_writes_records_cut_to_their_limit():
 def test_a_record_within_the_limit_is_left_as_it_is():
     record = logging.LogRecord("x", logging.ERROR, __file__, 1, "%s and %s", ("a", "b"), None)
     assert CappedRecords(10).filter(record) and record.getMessage() == "a and b"
+
+
+def test_a_flood_of_errors_writes_a_burst_a_window_and_says_how_many_were_left_out():
+    """One page sending refused values in a loop (4 MB of log in 20 s, an outside tester measured):
+    at most ``burst`` warnings and errors a window; the next one let through says how many were not."""
+    now = [0.0]
+    capped = CappedRecords(burst=3, window=60.0, clock=lambda: now[0])
+
+    def record(level=logging.ERROR, message="refused %s"):
+        return logging.LogRecord("panel", level, __file__, 1, message, ("x",), None)
+
+    assert [capped.filter(record()) for _ in range(10)] == [True] * 3 + [False] * 7
+    assert capped.filter(record(logging.INFO, "200 GET /explorer %s"))       # (the access log is not held back)
+    now[0] = 61.0
+    first = record()
+    assert capped.filter(first) and first.getMessage() == "[7 warnings and errors left out before this one] refused x"
+    second = record()
+    assert capped.filter(second) and second.getMessage() == "refused x"
