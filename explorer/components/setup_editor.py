@@ -581,17 +581,22 @@ class SetupEditor(pn.viewable.Viewer):
             self._files_message(error=self._t("setup.files.neither", source=source))
             return False
         message = f"setup.files.loaded.{kind}" + (".kept" if kind == "position" and self.session.log else "")
+        session = self.session
+        before = (session.spec, session.state, session.log)
         try:
             self._load_into_session(load, data)
         except RulesError as error:
             self._files_message(error=self._t(f"setup.files.refused.{kind}", source=source, error=_reason(error, self.lang)))
             return False
         except BAD_DATA_ERRORS as error:
-            self._files_message(error=self._t(f"setup.files.unreadable.{kind}", source=source,
-                                              error_type=type(error).__name__, error=error))
+            # "Nothing changed" only where that holds: a page's part may fail once the game is loaded.
+            changed = (session.spec, session.state, session.log) != before
+            self._files_message(error=self._t(f"setup.files.{'shown_badly' if changed else 'unreadable'}.{kind}",
+                                              source=source, error_type=type(error).__name__, error=error))
+            if changed:
+                self.load_form()
             return False
         self.load_form()
-        session = self.session
         self._files_message(status=self._t(message, source=source, title=session.spec.title,
                                            players=session.players, moves=len(session.log)))
         return True

@@ -425,3 +425,20 @@ def test_an_explorer_page_makes_its_editor_when_the_tab_is_first_shown():
     assert editor.following is False
     app.tabs.active = app.setup_tab
     assert app.setup_editor is editor and list(app._setup_slot) == [editor.__panel__()]
+
+
+def test_a_part_of_the_page_failing_after_a_load_is_not_called_nothing_changed(editor, session):
+    """"Nothing changed" only where it holds: when the game was loaded and a part of the page then
+    failed on it (a watcher of the session), the message says the game shown is the one loaded (it said
+    "Nothing changed", an outside tester found, with the new game on the board)."""
+    def failing(event):
+        raise ValueError("a plot failed")
+
+    watcher = session.param.watch(failing, ["state"])
+    try:
+        assert not editor.load_text(SCORING_EXAMPLE.read_text(), "example.json")
+    finally:
+        session.param.unwatch(watcher)
+    assert session.spec.scores(session.state)[0] == 78                 # loaded
+    assert "was loaded" in editor.files_error.object and "Nothing changed" not in editor.files_error.object
+    assert "a plot failed" in editor.files_error.object
