@@ -363,12 +363,13 @@ class TutorialPage(pn.viewable.Viewer):
         self._offered: list[Move] = []
         self.moves.on_choose = self._choose
         self.next_button = pn.widgets.Button(label=text("tutorial.next", lang), color="primary",
-                                             css_classes=["tutorial-next"], width=120)
+                                             css_classes=["tutorial-next"], width=110)
         self.next_button.on_click(lambda event: self._in_one_message(run.next))
-        self.back_button = pn.widgets.Button(label=text("tutorial.back", lang), css_classes=["tutorial-back"], width=100)
+        self.back_button = pn.widgets.Button(label=text("tutorial.back", lang), css_classes=["tutorial-back"], width=90)
         self.back_button.on_click(lambda event: self._in_one_message(run.back))
+        # (the three on one line on a phone: 390 px wide, its margins and the page's padding)
         self.restart_button = pn.widgets.Button(label=text("tutorial.restart", lang), css_classes=["tutorial-restart"],
-                                                width=130)
+                                                width=110)
         self.restart_button.on_click(lambda event: self._in_one_message(run.go, 0))
         self.alert = pn.pane.Alert(" ", alert_type="warning", visible=False, css_classes=["tutorial-message"], margin=(4, 5))
         self._layout = pn.Column(
