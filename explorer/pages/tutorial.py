@@ -453,10 +453,14 @@ class TutorialPage(pn.viewable.Viewer):
 
 
 def tutorials_index_html(lang: str) -> str:
+    """Every tutorial: its title (a link), its number of steps and its game's goal in a line (the rules'
+    first summary, as the home page gives it), under what a tutorial is."""
     items = "".join(
         f'<li><a class="tutorial-link" href="{esc(tutorial_href(game, lang))}">{esc(tutorial(game).title[lang])}</a>'
-        f' ({len(tutorial(game).steps)} {esc(text("tutorial.steps", lang))})</li>' for game in available())
-    return f'<h2>{esc(text("tutorial.index", lang))}</h2><ul class="tutorials">{items}</ul>'
+        f' <span class="quiet">{esc(text("tutorial.steps", lang, n=len(tutorial(game).steps)))}</span>'
+        f'<p class="tutorial-goal">{esc(rulebook(game).rules[0].summary[lang])}</p></li>' for game in available())
+    return (f'<h2>{esc(text("tutorial.index", lang))}</h2><p class="lead">{esc(text("home.tutorial.text", lang))}</p>'
+            f'<ul class="tutorials">{items}</ul>')
 
 
 def tutorial_run(game: str, lang: str, step: int, cards: str | None) -> tuple[TutorialRun, str | None]:
@@ -483,7 +487,8 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
         raw = query_arg("step")
         step = whole_number(raw, 0, 10 ** 6) or 0
     if game is None:
-        body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"])
+        body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"],
+                            stylesheets=[TUTORIAL_CSS])
     elif game not in available():
         body = pn.pane.Alert(literal(text("tutorial.unknown", lang, game=game, games=", ".join(available()))),
                              alert_type="warning", css_classes=["tutorial-refused"])

@@ -5,6 +5,8 @@ back finds the same game."""
 
 from __future__ import annotations
 
+import html
+
 import copy
 import json
 import re
@@ -186,3 +188,19 @@ def test_the_addresss_step_is_read_as_digits_only(monkeypatch, raw, step):
     monkeypatch.setattr(page, "query_arg", {"step": raw, "game": "subastral"}.get)
     template = page.create_tutorial_page(lang="en")
     assert template.tutorial.run.step == step
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_index_says_what_a_tutorial_is_and_each_games_goal(lang):
+    """The tutorials' index was a bare list of links: now what a tutorial is, and under each its game's
+    goal in a line (the rules' first summary, as on the home page), its steps counted in the page's language."""
+    from explorer.core.i18n import text
+    from explorer.pages.tutorial import available, tutorial, tutorials_index_html
+    from rules.rulebook import rulebook
+
+    page = tutorials_index_html(lang)
+    assert html.escape(text("home.tutorial.text", lang)) in page
+    for game in available():
+        assert html.escape(rulebook(game).rules[0].summary[lang]) in page
+        assert html.escape(text("tutorial.steps", lang, n=len(tutorial(game).steps))) in page
+    assert ("（" in page and "(" not in page.replace('href="', "")) if lang == "ja" else "steps)" in page
