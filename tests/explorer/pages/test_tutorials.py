@@ -5,9 +5,8 @@ back finds the same game."""
 
 from __future__ import annotations
 
-import html
-
 import copy
+import html
 import json
 import re
 
