@@ -210,7 +210,7 @@ def test_the_lobby_in_japanese(hub):
     lobby.game.value = "stellar"
     lobby.players.value = 2
     from explorer.core.session import variant_note
-    assert lobby.variants.objects[0].name == ("バリアント：5 枚目のスターターを箱へ："
+    assert lobby.variants.objects[0].name == ("バリアント：5枚目のスターターを箱へ："
                                               + variant_note("stellar", "fifth_starter_to_box", "ja"))
     assert lobby.seats.objects[1].options["人"] == HUMAN
     lobby.seats.objects[1].value = "random"
