@@ -459,7 +459,7 @@ def tutorials_index_html(lang: str) -> str:
         f'<li><a class="tutorial-link" href="{esc(tutorial_href(game, lang))}">{esc(tutorial(game).title[lang])}</a>'
         f' <span class="quiet">{esc(text("tutorial.steps", lang, n=len(tutorial(game).steps)))}</span>'
         f'<p class="tutorial-goal">{esc(rulebook(game).rules[0].summary[lang])}</p></li>' for game in available())
-    return (f'<h2>{esc(text("tutorial.index", lang))}</h2><p class="lead">{esc(text("home.tutorial.text", lang))}</p>'
+    return (f'<h2>{esc(text("tutorial.index", lang))}</h2><p class="tutorial-lead">{esc(text("home.tutorial.text", lang))}</p>'
             f'<ul class="tutorials">{items}</ul>')
 
 
