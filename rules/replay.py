@@ -172,30 +172,22 @@ def _check_notes(found: JSON, players: int, steps: int) -> None:
             _bad("note_seat", f"{where}.seat", value=repr(seat), last=players - 1)
         if not isinstance(text, str) or not text.strip() or len(text) > NOTE_LIMIT:
             _bad("note_text", f"{where}.text", limit=NOTE_LIMIT)
-        code = reordering(text)
-        if code is not None:
-            _bad("note_reorders", f"{where}.text", code=code)
-        code = control_character(text)
-        if code is not None:
-            _bad("note_control", f"{where}.text", code=code)
+        found = unshowable(text)
+        if found is not None:
+            _bad(f"note_{found[0]}", f"{where}.text", code=found[1])
         if type(at) not in (int, float) or at < 0:
             _bad("note_at", f"{where}.at", value=repr(at))
 
 
-def control_character(text: str) -> str | None:
-    """The first control character of ``text`` but a line break or a tab (NUL, escape, DEL...: shown as
-    nothing, or breaking the text around it), as ``U+0000``; else None."""
-    for character in text:
-        if character not in "\n\r\t" and unicodedata.category(character) == "Cc":
-            return f"U+{ord(character):04X}"
-    return None
-
-
-def reordering(text: str) -> str | None:
-    """The first character of ``text`` that reorders what is shown (:data:`REORDERING`), as ``U+202E``; else None."""
+def unshowable(text: str) -> tuple[str, str] | None:
+    """The first character of ``text`` a note may not hold, as ``(why, "U+202E")``: ``"reorders"`` for one
+    that reorders what is shown (:data:`REORDERING`), ``"control"`` for a control character but a line
+    break or a tab (NUL, escape, DEL...: shown as nothing, or breaking the text around it); else None."""
     for character in text:
         if character in REORDERING:
-            return f"U+{ord(character):04X}"
+            return "reorders", f"U+{ord(character):04X}"
+        if character not in "\n\r\t" and unicodedata.category(character) == "Cc":
+            return "control", f"U+{ord(character):04X}"
     return None
 
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 
 from explorer.core.i18n import text
 from rules.protocol import ALL
-from rules.replay import NOTE_LIMIT, TEACHER, control_character, reordering
+from rules.replay import NOTE_LIMIT, TEACHER, unshowable
 from rules.rulebook import LANGUAGES
 
 __all__ = ["NOTE_LIMIT", "TEACHER", "NoteRefused", "check_note", "note_visible", "author_label", "observer_of"]
@@ -42,7 +42,8 @@ def check_note(step: Any, note_text: Any, steps: int) -> tuple[int, str]:
     """``(step, text)`` of a note to pin on a line of ``steps`` moves, its text stripped; NoteRefused
     (naming the problem) for a step that is not a whole number from 0 to ``steps`` (a move that
     does not exist yet), or a text that is not text, blank, longer than :data:`NOTE_LIMIT`, or holding a
-    character that reorders what is shown (``rules.replay.REORDERING``)."""
+    character a note may not hold (``rules.replay.unshowable``: one that reorders what is shown, or a
+    control character)."""
     if type(step) is not int or not 0 <= step <= steps:
         shown = repr(step) if len(repr(step)) <= 40 else repr(step)[:40] + "…"
         raise NoteRefused("step", step=shown, steps=steps)
@@ -53,12 +54,9 @@ def check_note(step: Any, note_text: Any, steps: int) -> tuple[int, str]:
         raise NoteRefused("empty")
     if len(cleaned) > NOTE_LIMIT:
         raise NoteRefused("too_long", limit=NOTE_LIMIT, length=len(cleaned))
-    code = reordering(cleaned)
-    if code is not None:
-        raise NoteRefused("reorders", code=code)
-    code = control_character(cleaned)
-    if code is not None:
-        raise NoteRefused("control", code=code)
+    found = unshowable(cleaned)
+    if found is not None:
+        raise NoteRefused(found[0], code=found[1])
     return step, cleaned
 
 
