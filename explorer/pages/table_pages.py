@@ -62,7 +62,8 @@ from explorer.tables.telemetry import (csv_text as telemetry_csv, rule_summary a
                                       table_summary as telemetry_summary, time_summary as telemetry_times)
 from explorer.components.timeline import EventLog
 from explorer.pages.table_texts import card_file_html, esc, seat_name, t
-from explorer.web.request import page_language, page_origin, page_path, query_arg
+from explorer.web.request import (WHOLE_NUMBER, page_language, page_origin, page_path, query_arg, shown_value,
+                                  whole_number)
 from explorer.core.stylesheets import stylesheet
 from explorer.web.shell import PageTemplate
 from rules.protocol import IllegalAction, InvalidPosition, RulesError
@@ -518,14 +519,12 @@ class Lobby(pn.viewable.Viewer):
     def create(self):
         """Create the table from the form; the links are shown (once: only their digests are kept)."""
         seed_text = self.seed.value.strip()
-        shown = repr(seed_text if len(seed_text) <= 40 else seed_text[:40] + "…")
-        # Digits 0-9 after an optional sign (Python's int() reads "1_000" and other scripts' digits too); a
-        # negative or long number is a number out of range.
-        digits = seed_text[1:] if seed_text[:1] in ("+", "-") else seed_text
-        if seed_text and not (digits.isascii() and digits.isdigit()):
+        shown = repr(shown_value(seed_text, 40))
+        # Digits 0-9 after an optional sign; a negative or long number is a number out of range.
+        if seed_text and not WHOLE_NUMBER.fullmatch(seed_text):
             return self._refuse(t("bad_seed", self.lang, seed=shown))
-        seed = None if not seed_text else int(seed_text) if len(digits) <= len(str(SEED_LIMIT)) else SEED_LIMIT
-        if seed is not None and not 0 <= seed < SEED_LIMIT:
+        seed = whole_number(seed_text, 0, SEED_LIMIT - 1) if seed_text else None
+        if seed_text and seed is None:
             return self._refuse(t("seed_range", self.lang, seed=shown, limit=SEED_LIMIT - 1))
         variants = {w.variant_name: w.value for w in self.variants.objects}
         controllers = [w.value for w in self.seats.objects]

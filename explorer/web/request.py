@@ -23,14 +23,16 @@ def query_arg(name: str) -> str | None:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
-#: A whole number as an address writes it: ASCII digits (``int()`` also reads "²", "١٢" and "1_000"),
-#: an optional minus sign, at most 16 digits (a longer one is past every bound asked for here).
-WHOLE_NUMBER = re.compile(r"-?[0-9]{1,16}")
+#: A whole number as a visitor writes it (in an address or a form): ASCII digits after an optional sign
+#: (``int()`` also reads "²", "١٢" and "1_000").
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+#: Past this many characters a whole number is past every bound asked for here (2**63 has 19 digits).
+LONGEST_WHOLE_NUMBER = 20
 
 
 def whole_number(raw: str | None, low: int, high: int) -> int | None:
-    """``raw`` (a query argument) as a whole number from ``low`` to ``high``, else None."""
-    if raw is None or not WHOLE_NUMBER.fullmatch(raw):
+    """``raw`` (a query argument, a form's text) as a whole number from ``low`` to ``high``, else None."""
+    if raw is None or len(raw) > LONGEST_WHOLE_NUMBER or not WHOLE_NUMBER.fullmatch(raw):
         return None
     number = int(raw)
     return number if low <= number <= high else None
