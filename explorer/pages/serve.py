@@ -139,3 +139,28 @@ def cap_log_records(limit: int = LOG_RECORD_LIMIT) -> None:
         for handler in logger.handlers:
             if not any(isinstance(f, CappedRecords) for f in handler.filters):
                 handler.addFilter(CappedRecords(limit))
+
+
+def tolerant_query_reading() -> None:
+    """Panel reads a page's address itself (``panel.util.parse_query``, for ``pn.state.location``) and
+    turns a value ``str.isdigit`` calls digits into a number with ``int()``, which fails on "²" and on a
+    number of more than 4,300 digits: the page's session then failed before it was built (a blank page).
+    Here a value it cannot read is kept as the text it was sent as; the pages read their arguments
+    themselves (``explorer.web.request.query_arg``) and say what they could not use. Installed by
+    ``explorer/pages/serve_setup.py``."""
+    from urllib.parse import parse_qsl
+
+    import panel.io.location as location
+
+    read = location.parse_query
+    if getattr(read, "tolerant", False):
+        return
+
+    def parse_query(query: str) -> dict:
+        try:
+            return read(query)
+        except ValueError:      # (a value int() cannot read: every value as the text it was sent as)
+            return dict(parse_qsl(query[1:]))
+
+    parse_query.tolerant = True     # type: ignore[attr-defined]
+    location.parse_query = parse_query

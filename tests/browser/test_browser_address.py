@@ -69,6 +69,12 @@ def cases(table_id: str) -> list[tuple[str, dict, str, str]]:
         ("rules", {"game": "stellar", "lang": HOSTILE}, "rules-pane", "Stellar"),
         ("tutorial", {"game": HOSTILE}, "tutorial-refused", HOSTILE),
         ("tutorial", {"game": tutorial, "step": HOSTILE, "lang": HOSTILE}, "progress-text", "1"),
+        # Values Python's int() cannot read though str.isdigit() says digits (Panel's own reading of the
+        # address failed on them, and the page stayed blank): the page opens and says so.
+        ("explorer", {"game": "stellar", "players": "\u00b2"}, "address-refused", "\u00b2"),
+        ("explorer", {"seed": "9" * 5000}, "address-refused", "9" * 120 + "\u2026"),
+        ("tutorial", {"game": tutorial, "step": "\u00b2"}, "progress-text", "1"),
+        ("rules", {"game": "stellar", "x": "9" * 5000}, "rules-pane", "Stellar"),
     ]
 
 
