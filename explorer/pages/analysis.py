@@ -596,11 +596,15 @@ class AnalysisPage(pn.viewable.Viewer):
         self.param.watch(self._show_question, ["players", "bot_a", "bot_b"])
         self.run.param.watch(self._on_run_change, ["stats", "games_done", "status", "history"])
         self.controls = self._controls()
+        #: The six plots, shown once a run has started: before, they would be six empty frames.
+        self.plots = pn.FlexBox(*self.panes.values(), flex_wrap="wrap", sizing_mode="stretch_width", visible=False,
+                                css_classes=["analysis-plots"])
+        #: A finished (or stopped) run's numbers to take away: shown once there are some.
+        self.downloads = pn.FlexBox(self.csv_download, self.json_download, self.run_download, flex_wrap="wrap",
+                                    visible=False, css_classes=["analysis-downloads"])
         self.results = pn.Column(
-            self.question, self.progress, self.verdict, self.pairing, self.answer,
-            pn.FlexBox(*self.panes.values(), flex_wrap="wrap", sizing_mode="stretch_width"),
-            self.summary, self.card_table,
-            pn.FlexBox(self.csv_download, self.json_download, self.run_download, flex_wrap="wrap"),
+            self.question, self.progress, self.verdict, self.pairing, self.answer, self.plots,
+            self.summary, self.card_table, self.downloads,
             sizing_mode="stretch_width", css_classes=["analysis-results"])
         self._layout = pn.Row(self.controls, self.results, sizing_mode="stretch_width", css_classes=["analysis-page"])
 
@@ -790,7 +794,9 @@ class AnalysisPage(pn.viewable.Viewer):
             finished = run.result is not None
             self.run_button.disabled = run.running
             self.stop_button.disabled = not run.running
+            self.plots.visible = run.settings is not None
             self.csv_download.disabled = self.json_download.disabled = self.run_download.disabled = not finished
+            self.downloads.visible = finished
         wait = self._plotted_at + PLOTS_SECONDS - time.monotonic()
         paced = run.settings is None or run.settings.executor == "inprocess"      # (its run waits for each draw)
         if self._document is None or not run.running or paced or wait <= 0:

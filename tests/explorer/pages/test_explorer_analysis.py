@@ -178,23 +178,27 @@ def test_a_run_shows_it_is_running_from_the_click_on():
     """Starting the worker processes alone took seconds, during which the page said "Not run yet.":
     the progress line names the run and turns (CSS class ``busy``) as soon as Run is clicked, until it ends."""
     page = AnalysisPage(players=3, games=20_000, seed=11, chunk=10)
-    assert page.progress.object == "Not run yet: choose the settings, then Run (on a small screen, ☰ at the top left shows them)." and "busy" not in page.progress.css_classes
+    assert page.progress.object == "Not run yet: choose the settings, then Run (on a small screen, ☰ at the top left shows them). The plots appear here as the games are played." and "busy" not in page.progress.css_classes
+    assert not page.plots.visible       # (six empty frames before any run)
     thread = page.start()
     try:
         assert "/ 20000 games" in page.progress.object and "running" in page.progress.object
         assert "busy" in page.progress.css_classes and page.run_button.disabled
+        assert page.plots.visible
     finally:
         page.stop()
         thread.join(30)
     assert page.run.status == "stopped" and "busy" not in page.progress.css_classes
+    assert page.plots.visible           # (a stopped run's numbers stay on show)
 
 
 def test_the_page_runs_in_a_background_thread_and_offers_csv_and_json():
     page = AnalysisPage(players=3, games=40, seed=11, chunk=10)
-    assert page.csv_download.disabled and page.stop_button.disabled
+    assert page.csv_download.disabled and page.stop_button.disabled and not page.downloads.visible
     thread = page.start()
     thread.join(30)
     assert page.run.status == "done" and not page.run_button.disabled and page.stop_button.disabled
+    assert page.downloads.visible
     expected = compare(**SETTINGS.compare_arguments())            # (played in this process)
     # The page plays in local worker processes by default: the same games, the same numbers.
     assert page.settings().compare_arguments() == {**SETTINGS.compare_arguments(), "executor": "processes", "workers": 2}
