@@ -198,12 +198,25 @@ def findings(data: dict, lang: str, size: tuple[int, int]) -> list[str]:
 
 
 
+#: Has every stylesheet the page links loaded, in the document and in every shadow root? (Panel's panes
+#: link theirs inside their shadow roots: until they load, text has the browser's own sizes, and a
+#: layout read then can hold still for frames on end.)
+STYLESHEETS_LOADED = """() => {
+  const roots = [document];
+  for (let i = 0; i < roots.length; i++) for (const el of roots[i].querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+  return roots.every((root) => Array.from(root.querySelectorAll('link[rel=stylesheet]')).every((link) => link.sheet));
+}"""
+
+
 def read_stable(page, width: int, timeout: float = 30.0) -> dict:
-    """READ_PAGE once the page's layout holds still: two reads in a row give the same boxes (a state,
-    not a time: a page still laying out, or restyling its parts, gives different ones)."""
+    """READ_PAGE once the page's stylesheets have loaded (STYLESHEETS_LOADED) and its layout holds
+    still: two reads in a row give the same boxes (a state, not a time: a page still laying out, or
+    restyling its parts, gives different ones)."""
     import time
 
     deadline = time.monotonic() + timeout
+    while not page.evaluate(STYLESHEETS_LOADED) and time.monotonic() < deadline:
+        page.evaluate("() => new Promise((done) => setTimeout(done, 50))")
     last = page.evaluate(READ_PAGE, width)
     while True:
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")

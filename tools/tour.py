@@ -106,20 +106,39 @@ def pages(tables: dict[str, tuple[str, str]]) -> list[tuple[str, str, str]]:
 
 
 def settle(page, ready: str, timeout: float = 60.0) -> None:
-    """Wait for the page's sign of being drawn, then for its document to stop changing (no change of
-    the DOM for 400 ms, at most ``timeout``)."""
+    """Wait for the page's sign of being drawn, then until nothing changes for 400 ms (at most
+    ``timeout``): no change of the DOM, in the document or any shadow root (those made meanwhile too),
+    and every stylesheet the page links loaded. Panel's panes link their stylesheets inside their
+    shadow roots and are given more once the page has loaded (``settle_stylesheets``); a screenshot
+    taken when only the DOM was still showed headings at the browser's own size, not the page's
+    (the explorer's "Set-up" small, where people saw it at 28 px)."""
     page.wait_for_selector(ready, state="attached", timeout=timeout * 1000)
     page.evaluate("""(limit) => new Promise((done) => {
       let last = performance.now();
       const seen = () => { last = performance.now(); };
+      const watched = new WeakSet();
+      const roots = [];
       const watch = (root) => {
+        if (watched.has(root)) return;
+        watched.add(root);
+        roots.push(root);
         new MutationObserver(seen).observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
-        for (const el of root.querySelectorAll('*')) if (el.shadowRoot) watch(el.shadowRoot);
       };
-      watch(document);
+      const scan = () => {
+        watch(document);
+        for (let i = 0; i < roots.length; i++) {
+          for (const el of roots[i].querySelectorAll('*')) if (el.shadowRoot && !watched.has(el.shadowRoot)) { watch(el.shadowRoot); seen(); }
+        }
+      };
+      const loading = () => roots.some((root) => Array.from(root.querySelectorAll('link[rel=stylesheet]'))
+        .some((link) => !link.sheet && !link.dataset.tourFailed));
       const start = performance.now();
       (function check() {
+        scan();
+        for (const root of roots) for (const link of root.querySelectorAll('link[rel=stylesheet]'))
+          if (!link.dataset.tourWatched) { link.dataset.tourWatched = '1'; link.addEventListener('error', () => { link.dataset.tourFailed = '1'; }); }
         const now = performance.now();
+        if (loading()) seen();
         if (now - last > 400 || now - start > limit) done(); else setTimeout(check, 100);
       })();
     })""", timeout * 1000)

@@ -23,6 +23,7 @@ from explorer.core.i18n import text
 from explorer.plots.game import breakdown_text, humanize, player_colour, seat_label, subtotals, tie_break_figures
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
+from explorer.web.shell import heading
 from rules.rulebook import LANGUAGES
 
 esc = html.escape
@@ -98,7 +99,7 @@ class FinalScores(pn.viewable.Viewer):
         super().__init__(**params)
         self._pane = pn.pane.HTML("", stylesheets=[SCORES_CSS], sizing_mode="stretch_width",
                                   css_classes=["score-breakdown"], margin=(0, 10))
-        self._layout = pn.Column(pn.pane.Markdown(f"### {text('explorer.final_scores', self.lang)}", margin=(0, 10)),
+        self._layout = pn.Column(heading(f"### {text('explorer.final_scores', self.lang)}", margin=(0, 10)),
                                  self._pane, visible=False, sizing_mode="stretch_width", css_classes=["final-scores"])
         self.session.param.watch(self._sync, ["state", "viewing_seat"])
         self._sync()

@@ -57,6 +57,7 @@ from explorer.components.position_form import PositionForm
 from explorer.core.i18n import text as say
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
+from explorer.web.shell import heading
 from rules.protocol import IllegalAction, InvalidPosition, RulesError, load_json
 from rules.rulebook import LANGUAGES
 
@@ -353,7 +354,7 @@ class SetupEditor(pn.viewable.Viewer):
                                                                   sizing_mode="stretch_width")),
                             dynamic=False, sizing_mode="stretch_width", css_classes=["setup-tabs"])
         form = pn.Column(
-            pn.pane.Markdown(self._t("setup.heading.form"), margin=(0, 10)),
+            heading(self._t("setup.heading.form"), margin=(0, 10)),
             self.form_note,
             self.general_error,
             self.status,
@@ -362,7 +363,7 @@ class SetupEditor(pn.viewable.Viewer):
             styles={"flex": "100 1 520px", "min-width": "0"}, margin=0, css_classes=["setup-form"],
         )
         files = pn.Column(
-            pn.pane.Markdown(self._t("setup.heading.files"), margin=(0, 10)),
+            heading(self._t("setup.heading.files"), margin=(0, 10)),
             self.download_position, self.download_replay,
             pn.pane.Markdown(self._t("setup.heading.open"), margin=(8, 10, 0, 10)),
             self.upload,

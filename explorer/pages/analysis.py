@@ -74,7 +74,7 @@ from play.sweep import DEFAULT_CHUNK, compare, paired_stats, warm_process_pool
 from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import (VariantSwitches, player_label, switches_class, variant_label, variant_note,
                                    variant_options, variant_value_label)
-from explorer.web.shell import PageTemplate
+from explorer.web.shell import PageTemplate, heading
 from explorer.pages.analysis_decks import DeckChooser, card_names, card_table_html, pairing_text, verdict_text
 from play.run_file import card_data, run_record
 
@@ -557,7 +557,7 @@ class AnalysisPage(pn.viewable.Viewer):
         self.figures = {name: self._figure(name, data) for name, data in self.sent.items()}
         self.panes = {name: figure_pane(shown.figure, f"analysis-{name.replace('_', '-')}")
                       for name, shown in self.figures.items()}
-        self.question = pn.pane.Markdown("", css_classes=["analysis-question"], sizing_mode="stretch_width")
+        self.question = heading("", css_classes=["analysis-question"], sizing_mode="stretch_width")
         self.progress = pn.pane.Markdown(progress_line(self.run, lang), css_classes=["analysis-progress"],
                                          stylesheets=[BUSY_CSS])
         self.summary = pn.pane.Markdown("", css_classes=["analysis-summary"], sizing_mode="stretch_width",
@@ -630,7 +630,7 @@ class AnalysisPage(pn.viewable.Viewer):
         self.param.watch(self._show_executor_widgets, ["executor"])
         self._show_executor_widgets()
         return pn.Column(
-            text("analysis.heading", lang),
+            heading(text("analysis.heading", lang)),
             widget("game"), widget("players"), widget("bot_a", options=bots), widget("bot_b", options=bots),
             self.variant_box, self.deck_a, self.deck_b,
             widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),

@@ -50,7 +50,7 @@ from explorer.web.request import page_language, query_arg, shown_value, whole_nu
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
                                    variant_options)
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
-from explorer.web.shell import PageTemplate
+from explorer.web.shell import PageTemplate, heading
 from rules.rulebook import LANGUAGES
 from rules.protocol import InvalidPosition, load_json
 from rules.replay import SEED_LIMIT, record
@@ -328,7 +328,7 @@ class ExplorerApp(pn.viewable.Viewer):
         c = self.controls
         sidebar = [
             self.rules_links,
-            pn.pane.Markdown(t("explorer.setup"), margin=(0, 10)),
+            heading(t("explorer.setup"), margin=(0, 10)),
             c["game"], c["players"], c["seed"],
             pn.pane.Markdown(t("explorer.variants"), margin=(6, 10, 0, 10)),
             self.variant_box,

@@ -65,7 +65,7 @@ from explorer.pages.table_texts import card_file_html, esc, seat_name, t
 from explorer.web.request import (WHOLE_NUMBER, page_language, page_origin, page_path, query_arg, shown_value,
                                   whole_number)
 from explorer.core.stylesheets import stylesheet
-from explorer.web.shell import PageTemplate
+from explorer.web.shell import PageTemplate, heading
 from rules.protocol import IllegalAction, InvalidPosition, RulesError
 from rules.replay import record as replay_record
 from rules.registry import get_game
@@ -184,7 +184,7 @@ class TablePage(pn.viewable.Viewer):
         self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
         self.telemetry = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["table-telemetry"], margin=(4, 5),
                                       sizing_mode="stretch_width")
-        self.end = pn.Column(pn.pane.Markdown(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
+        self.end = pn.Column(heading(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
                              pn.Row(self.download, self.rematch_button, margin=0,
                                     styles={"flex-wrap": "wrap"}), self.end_links,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
@@ -629,11 +629,11 @@ class Lobby(pn.viewable.Viewer):
 
     def __panel__(self):
         lang = self.lang
-        form = pn.Column(pn.pane.Markdown(f"### {t('new_table', lang)}"), self.game, self.cards, self.players,
+        form = pn.Column(heading(f"### {t('new_table', lang)}"), self.game, self.cards, self.players,
                          pn.pane.Markdown(f"**{t('variants', lang)}**"), self.variants, self.seed,
                          pn.pane.Markdown(f"**{t('who_plays', lang)}**"), self.seats, self.create_button, self.message,
                          styles={"flex": "0 1 380px", "min-width": "0"})
-        tables = pn.Column(self.created, pn.Row(pn.pane.Markdown(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
+        tables = pn.Column(self.created, pn.Row(heading(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
                            pn.Row(self.rematch_of, self.rematch_button, styles={"flex-wrap": "wrap"}),
                            self.telemetry_download, self.telemetry_across, styles={"flex": "1 1 560px", "min-width": "0"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")

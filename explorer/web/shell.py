@@ -28,6 +28,13 @@ PAGES = ("explorer", "tutorial", "rules", "analysis", "tables", "cards")
 VIEWPORT = "width=device-width, initial-scale=1"
 HEADER_CSS = stylesheet("site_header")
 LAYOUT_CSS = stylesheet("page_layout")
+HEADING_CSS = stylesheet("heading")
+
+
+def heading(markdown: str, **params) -> pn.pane.Markdown:
+    """A section's heading (``"### Set-up"``), sized for a sidebar or a part of a page rather than as
+    Bootstrap's page heading (``heading.css``)."""
+    return pn.pane.Markdown(markdown, stylesheets=[HEADING_CSS, *params.pop("stylesheets", [])], **params)
 
 
 def page_href(page: str, lang: str) -> str:

@@ -115,3 +115,44 @@ def test_a_seat_and_a_tutorial_fit_every_screen_size(browser: Browser, site, lan
         finally:
             context.close()
     assert problems == []
+
+
+#: Every h1-h3 of the page, in the document and in every pane's shadow root: [tag, text, px].
+HEADINGS_JS = """() => {
+  const roots = [document], out = [];
+  for (let i = 0; i < roots.length; i++) for (const el of roots[i].querySelectorAll('*')) {
+    if (el.shadowRoot) roots.push(el.shadowRoot);
+    if (['H1', 'H2', 'H3'].includes(el.tagName) && el.getClientRects().length)
+      out.push([el.tagName, el.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(el).fontSize)]);
+  }
+  return out;
+}"""
+#: The largest size each heading may have: a page's title, a chapter or a tutorial's title, a section.
+LARGEST = {"H1": 32, "H2": 26, "H3": 20}
+
+
+@pytest.mark.parametrize("lang", quick_once(("en", "ja"), "en"))
+def test_headings_are_sized_as_sections_not_as_bootstrap_page_headings(browser: Browser, site, lang):
+    """Bootstrap, the template's design, gives every pane's h3 calc(1.3rem + .6vw): 28 px on a laptop.
+    The explorer's "Set-up", the analysis page's question and the rules' names of rules were larger
+    than the site's name. Read once every stylesheet has loaded (the screenshots of ``make tour`` once
+    showed them small: taken before)."""
+    server, table_id, token = site
+    addresses = ("/explorer?game=subastral", "/analysis", "/tables", "/rules?game=stellar",
+                 "/tutorial?game=subastral", "/tutorial", f"/tables?table={table_id}&seat={token}")
+    problems = []
+    for width, height in ((1366, 768), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            for address in addresses:
+                page.goto(server.base + address + ("&" if "?" in address else "?") + f"lang={lang}")
+                expect(page.locator(".site-header")).to_be_visible(timeout=LOAD_TIMEOUT)
+                read_stable(page, width)        # (stylesheets loaded, layout still)
+                headings = page.evaluate(HEADINGS_JS)
+                assert headings, f"{address}: no heading read"
+                problems += [f"{address} {width}px: {tag} {said!r} is {px:g} px (at most {LARGEST[tag]})"
+                             for tag, said, px in headings if px > LARGEST[tag]]
+        finally:
+            context.close()
+    assert problems == []
