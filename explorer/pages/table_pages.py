@@ -452,6 +452,9 @@ class Lobby(pn.viewable.Viewer):
         self.listing = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["tables-list"], sizing_mode="stretch_width")
         self.rematch_of = pn.widgets.Select(label=t("rematch_finished", lang), options=[], css_classes=["rematch-select"])
         self.rematch_button = pn.widgets.Button(label=t("rematch_new_seed", lang), css_classes=["lobby-rematch"])
+        #: The menu and its button, shown once a table has finished (before, an empty menu over nothing).
+        self.rematch_row = pn.Row(self.rematch_of, self.rematch_button, styles={"flex-wrap": "wrap"}, visible=False,
+                                  css_classes=["lobby-rematch-row"])
         self.rematch_button.on_click(lambda event: self.rematch())
         self.refresh_button = pn.widgets.Button(label=t("refresh", lang), css_classes=["refresh-tables"], width=100)
         # Across the tables that have ended (a live table's timings and refusals are its players' until the end).
@@ -619,6 +622,7 @@ class Lobby(pn.viewable.Viewer):
         self.listing.object = (f'<table><tr>{heads}</tr>'
                                + "".join(rows) + "</table>") if rows else f"<i>{t('no_tables', lang)}</i>"
         self.rematch_of.options = finished
+        self.rematch_row.visible = bool(finished)
         if self.rematch_of.value not in finished.values():     # (a blank menu read as "nothing to rematch")
             self.rematch_of.value = next(iter(finished.values()), None)       # the newest finished table
         # (the tables the summary reads: those the store marks ended, as telemetry_across_html does)
@@ -634,7 +638,7 @@ class Lobby(pn.viewable.Viewer):
                          pn.pane.Markdown(f"**{t('who_plays', lang)}**"), self.seats, self.create_button, self.message,
                          styles={"flex": "0 1 380px", "min-width": "0"})
         tables = pn.Column(self.created, pn.Row(heading(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
-                           pn.Row(self.rematch_of, self.rematch_button, styles={"flex-wrap": "wrap"}),
+                           self.rematch_row,
                            self.telemetry_download, self.telemetry_across, styles={"flex": "1 1 560px", "min-width": "0"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
 

@@ -68,6 +68,7 @@ def plain(shown: str) -> str:
 def test_the_lobby_in_english_is_unchanged(hub):
     lobby = Lobby(hub, origin="http://example.test")
     assert lobby.listing.object == "<i>No tables yet.</i>" and lobby.rematch_of.value is None
+    assert not lobby.rematch_row.visible        # (no finished table: no empty menu)
     assert [lobby.game.name, lobby.players.name, lobby.seed.name, lobby.seed.placeholder] == \
         ["Game", "Players", "Seed (empty: random)", "random"]
     assert [lobby.create_button.label, lobby.rematch_of.name, lobby.rematch_button.label, lobby.refresh_button.label] == \

@@ -429,7 +429,7 @@ def test_the_lobby_reads_finished_tables_results_without_replaying_them(db):
         scores = table.spec.scores(table.state)
         assert f"Player 1 {scores[0]}, Player 2 {scores[1]}" in lobby.listing.object
     assert live.id in again._tables
-    assert set(lobby.rematch_of.options.values()) == {table.id for table in finished}
+    assert set(lobby.rematch_of.options.values()) == {table.id for table in finished} and lobby.rematch_row.visible
     newest = next(record.id for record in again.store.tables() if record.id in {table.id for table in finished})
     assert lobby.rematch_of.value == newest         # the menu shows a table, never blank over its options
     lobby.rematch_of.value = finished[0].id if newest != finished[0].id else finished[1].id
