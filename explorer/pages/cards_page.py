@@ -17,7 +17,7 @@ from explorer.cardfiles import CardLibrary, served_library
 from explorer.components.card_editor import CardEditor
 from explorer.core.i18n import text
 from explorer.web.request import page_language, query_arg
-from explorer.web.shell import PageTemplate
+from explorer.web.shell import HEADING_CSS, PageTemplate
 
 
 def create_page(lang: str | None = None, library: CardLibrary | None = None,
@@ -30,7 +30,8 @@ def create_page(lang: str | None = None, library: CardLibrary | None = None,
         editor.notice = text("workshop.address.game", lang, game=game, games=", ".join(rules.GAMES))
         editor.refresh()
     intro = pn.pane.HTML(f"<h2>{html.escape(text('workshop.heading', lang))}</h2>"
-                         f"<p>{html.escape(text('workshop.intro', lang))}</p>", sizing_mode="stretch_width")
+                         f"<p>{html.escape(text('workshop.intro', lang))}</p>", sizing_mode="stretch_width",
+                         stylesheets=[HEADING_CSS])
     template = PageTemplate(page="cards", lang=lang, title=text("workshop.page_title", lang), switch={"game": editor.game},
                             sidebar=[editor.controls], main=[intro, editor.main], sidebar_width=300)
     # The language switch opens the other language on the game shown.

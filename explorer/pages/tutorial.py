@@ -45,7 +45,7 @@ from explorer.core.links import explorer_path, rule_link_html, rule_reference, r
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg, whole_number
-from explorer.web.shell import PageTemplate
+from explorer.web.shell import HEADING_CSS, PageTemplate
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.replay import record
 from rules.rulebook import LANGUAGES, Rule, rulebook
@@ -349,7 +349,8 @@ class TutorialPage(pn.viewable.Viewer):
         self._board_classes = list(self.board._pane.css_classes)
         self.board._pane.stylesheets = [*self.board._pane.stylesheets, TUTORIAL_BOARD_CSS,
                                         *(_highlight_rule(index, zone) for index, zone in enumerate(self._zones))]
-        self.head = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS], css_classes=["tutorial-head-pane"])
+        self.head = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS, HEADING_CSS],
+                                css_classes=["tutorial-head-pane"])
         self.progress = pn.indicators.Progress(value=0, max=run.total, sizing_mode="stretch_width", height=10,
                                                css_classes=["tutorial-progress"], margin=(0, 10))
         self.say = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[TUTORIAL_CSS], css_classes=["tutorial-step"])
@@ -488,7 +489,7 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
         step = whole_number(raw, 0, 10 ** 6) or 0
     if game is None:
         body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"],
-                            stylesheets=[TUTORIAL_CSS])
+                            stylesheets=[TUTORIAL_CSS, HEADING_CSS])
     elif game not in available():
         body = pn.pane.Alert(literal(text("tutorial.unknown", lang, game=game, games=", ".join(available()))),
                              alert_type="warning", css_classes=["tutorial-refused"])

@@ -139,7 +139,7 @@ def test_headings_are_sized_as_sections_not_as_bootstrap_page_headings(browser: 
     showed them small: taken before)."""
     server, table_id, token = site
     addresses = ("/explorer?game=subastral", "/analysis", "/tables", "/rules?game=stellar",
-                 "/tutorial?game=subastral", "/tutorial", f"/tables?table={table_id}&seat={token}")
+                 "/tutorial?game=subastral", "/tutorial", f"/tables?table={table_id}&seat={token}", "/cards")
     problems = []
     for width, height in ((1366, 768), (390, 844)):
         context = browser.new_context(viewport={"width": width, "height": height})
