@@ -27,3 +27,8 @@ def test_a_text_the_screen_cuts_is_found_and_one_a_table_clips_is_not():
 def test_a_japanese_page_with_english_prose_is_found():
     assert findings(page(texts=["カードエディター", "Add a card"]), "ja", (390, 844)) == ["english: Add, card"]
     assert findings(page(texts=["カードエディター"]), "ja", (390, 844)) == []
+
+
+def test_a_japanese_line_that_begins_with_a_prolonged_sound_mark_is_a_layout_finding():
+    data = {**page(), "lineStarts": ["、プレイヤー2、プレイヤ|ー3、プレイヤー"]}
+    assert findings(data, "ja", (390, 844)) == ["linebreak: a line begins with 'ー' in '、プレイヤー2、プレイヤ|ー3、プレイヤー'"]

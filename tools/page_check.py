@@ -1,6 +1,7 @@
 """What a reader of a page's screenshot checks, done by the browser: the page is no wider than the
 screen, no two texts or controls cover each other, none is cut at the screen's edge, no id shows where
-a name should, and a Japanese page shows no English words. The words a page shows as a file wrote
+a name should, no Japanese line begins with ー, a small kana or a closing mark, and a Japanese
+page shows no English words. The words a page shows as a file wrote
 them (the card editor's keys, ids and names, marked ``translate="no"`` or, on a widget, with the class
 ``file-data``) are the file's, not the page's: they count for the layout, not for the words. Used by
 ``make tour`` (``tools/tour.py``) and the browser tests (``tests/browser/test_browser_shell.py``)."""
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-#: What a finding is about: the page's layout, or its words.
-LAYOUT = ("overflow", "overlap", "cut")
+#: What a finding is about: the page's layout (``linebreak``: a Japanese line that begins with ー, a
+#: small kana or a closing mark, as "プレイヤ" / "ー3"), or its words.
+LAYOUT = ("overflow", "overlap", "cut", "linebreak")
 WORDS = ("id", "english")
 
 #: Words a Japanese page may show in Latin letters: names (of the games, this tool, Panel's parts the
@@ -37,7 +39,8 @@ NOT_PROSE = re.compile(r"(?:https?://)?(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:md|json
 #: roots), as boxes, and the page's width.
 READ_PAGE = r"""
 (screen) => {
-  const out = {width: document.documentElement.scrollWidth, inner: window.innerWidth, boxes: [], texts: []};
+  const out = {width: document.documentElement.scrollWidth, inner: window.innerWidth, boxes: [], texts: [], lineStarts: []};
+  const NO_LINE_START = 'ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ。、，．）」』】〕〉》！？：；・';
   const seen = new Set();
   function visible(el) {
     const style = getComputedStyle(el);
@@ -114,6 +117,20 @@ READ_PAGE = r"""
       out.boxes.push({id, rects: shown, full, text: (own || el.value || el.getAttribute('aria-label') || tag).slice(0, 60),
                       control, tag, where: path(el)});
       if (own && !fileData(el)) out.texts.push(own);
+      // a line that begins with a character Japanese never begins a line with (ー, a small kana, a
+      // closing mark): the character drawn on a lower line than the one before it in the same text
+      if (!control) for (const n of el.childNodes) {
+        if (n.nodeType !== 3) continue;
+        const said = n.textContent;
+        for (let i = 1; i < said.length; i++) {
+          if (!NO_LINE_START.includes(said[i]) || /\s/.test(said[i - 1])) continue;
+          const here = document.createRange(), before = document.createRange();
+          here.setStart(n, i); here.setEnd(n, i + 1); before.setStart(n, i - 1); before.setEnd(n, i);
+          const a = here.getClientRects()[0], b = before.getClientRects()[0];
+          if (a && b && a.top >= b.bottom - 1)
+            out.lineStarts.push(said.slice(Math.max(0, i - 12), i) + '|' + said.slice(i, i + 8));
+        }
+      }
     }
   }
   walk(document);
@@ -186,6 +203,8 @@ def findings(data: dict, lang: str, size: tuple[int, int]) -> list[str]:
             if area[0] > 3 and area[1] > 3:
                 found.append(f"overlap: {a['text']!r} and {b['text']!r} ({area[0]:.0f}x{area[1]:.0f} px; "
                              f"{a['where']} | {b['where']})")
+    for said in dict.fromkeys(data.get("lineStarts", [])):
+        found.append(f"linebreak: a line begins with {said.split('|')[1][0]!r} in {said!r}")
     text = NOT_PROSE.sub(" ", "\n".join(data["texts"]))
     for word in sorted(set(ID.findall(text))):
         found.append(f"id: {word!r}")

@@ -156,3 +156,30 @@ def test_headings_are_sized_as_sections_not_as_bootstrap_page_headings(browser: 
         finally:
             context.close()
     assert problems == []
+
+
+def test_no_japanese_line_begins_with_a_prolonged_sound_mark_or_a_small_kana(browser: Browser, site):
+    """Chromium's usual line breaking put "ー" at a line's start ("プレイヤ" / "ー3", "ジャ" / "ーナル") on
+    Japanese pages, and in the Japanese an English page quotes. Read on a phone, where lines are short;
+    the check itself is ``tools/page_check.py``'s (READ_PAGE's ``lineStarts``), tried first on a line
+    laid out the usual way."""
+    server, _, _ = site
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        # The check finds a break before "ー" where the page lets one happen.
+        page.set_content('<html lang="ja"><body><div style="width: 4em; line-break: normal; font-size: 16px">'
+                         'プレイヤー2、プレイヤー3、プレイヤー4の番です</div></body></html>')
+        assert [f for f in findings(read_stable(page, 390), "ja", (390, 844)) if f.startswith("linebreak")], \
+            "the check found no line beginning with ー in a text laid out to have one"
+        problems = []
+        for address in ("/explorer?game=starligned&lang=ja", "/explorer?game=biome_blitz&lang=ja", "/tutorial?lang=ja",
+                        "/tutorial?game=stellar&lang=ja", "/rules?game=jump_gate&lang=en"):
+            page.goto(server.base + address)
+            expect(page.locator(".site-header")).to_be_visible(timeout=LOAD_TIMEOUT)
+            lang = address.rsplit("=", 1)[1]
+            problems += [f"{address}: {f}" for f in findings(read_stable(page, 390), lang, (390, 844))
+                         if f.startswith("linebreak")]
+    finally:
+        context.close()
+    assert problems == []
