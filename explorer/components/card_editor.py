@@ -656,7 +656,8 @@ class CardEditor(pn.viewable.Viewer):
             + "".join(f"<td>{each.copies.get(name, 0)}</td>" for each in per_count) + "</tr>"
             for name in sorted(names, key=lambda name: name not in varies))
         note = t("per_card_random") if any(each.random for each in per_count) else t("per_card_note")
-        per_card = (f'<details class="cards-per-card"><summary>{esc(t("per_card", varies=len(varies)))}</summary>'
+        said = t("per_card", varies=len(varies)) if varies else t("per_card_same")
+        per_card = (f'<details class="cards-per-card"><summary>{esc(said)}</summary>'
                     f'<p>{esc(note)}</p><table class="cards-counts-table"><tr><th>{esc(t("card"))}</th>'
                     + "".join(f"<th>{each.players}</th>" for each in per_count) + f"</tr>{rows}</table></details>")
         return totals + per_card

@@ -56,7 +56,7 @@ SATELLITE_ANY_TYPE = Variant(
     description=("A satellite in the telescope counts as every type for adjacency: a card whose type is "
                  "already in the telescope may also go next to a satellite."),
     source=("the rules text's サテライトカード ('wild: any type the player needs', said next to the telescope); off "
-            "(default): the wildness is its going in any empty slot (docs/readings.md, Stellar 2), as it counts as no "
+            "(default): its wildness is that it may go in any empty slot (docs/readings.md, Stellar 2), as it counts as no "
             "type for the diversity bonus either (スコアリング)"),
 )
 

@@ -168,6 +168,10 @@ def test_counts_leave_out_what_a_player_count_sets_aside_and_show_each_cards_cop
     shown = editor._counts_html()
     assert '<tr class="cards-count-2"><td>2</td><td>40</td><td>20</td></tr>' in shown
     assert shown.count('class="cards-count-varies"') == 20          # the boxed cards: 0 at 2-3 players, 1 at 4-5
+    assert "Copies of each card per player count (20 change with the count, listed first)" in shown
+    # Where no card's copies change with the count, the summary says so (it said "0 change with the count").
+    same = CardEditor(library=library, game="stellar")._counts_html()
+    assert "Copies of each card per player count (the same at every count)" in same and "0 change" not in same
     # Jump Gate sets unused resources aside at random: said so, and each card's copies are those on the table.
     editor = CardEditor(library=library, game="jump_gate")
     two = editor.player_counts()[0]
