@@ -398,7 +398,7 @@ class Stellar(ModuleGame[State, Action, CardSet]):
         if kind == "starters":
             return event(text("starters", telescope=labels[0], notebook=labels[1]), seat=seat, cards=names)
         if kind == "starters_chosen":
-            return secret("starters", text("starters", telescope=labels[0], notebook=labels[1]),
+            return secret("starters", text("starters_chosen", telescope=labels[0], notebook=labels[1]),
                           text("starters_chosen.public"))
         if kind == "final_chosen":
             return secret("final_choice", text("final_chosen"), text("final_chosen.public"))
