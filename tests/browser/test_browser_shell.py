@@ -183,3 +183,30 @@ def test_no_japanese_line_begins_with_a_prolonged_sound_mark_or_a_small_kana(bro
     finally:
         context.close()
     assert problems == []
+
+
+#: Every collapsible card's chevron: its computed stroke (Panel draws it var(--background-text-color)).
+CHEVRONS_JS = """() => {
+  const roots = [document], out = [];
+  for (let i = 0; i < roots.length; i++) for (const el of roots[i].querySelectorAll('*')) {
+    if (el.shadowRoot) roots.push(el.shadowRoot);
+    if (el.matches && el.matches('.card-button > svg')) out.push(getComputedStyle(el).stroke);
+  }
+  return out;
+}"""
+
+
+def test_a_folded_card_shows_its_chevron(browser: Browser, site):
+    """Panel draws a collapsible card's chevron in var(--background-text-color), which its Bootstrap theme
+    leaves undefined: the stroke was none, and the folded move advisor looked like a plain bar."""
+    server, _, _ = site
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/explorer?game=subastral")
+        expect(page.locator(".step-counter").first).to_be_attached(timeout=LOAD_TIMEOUT)
+        read_stable(page, 1366)
+        strokes = page.evaluate(CHEVRONS_JS)
+        assert strokes and all(stroke not in ("none", "") for stroke in strokes), strokes
+    finally:
+        context.close()
