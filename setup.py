@@ -94,7 +94,7 @@ class BuildRules(build_ext):
 
 def write_manifest(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    manifest = rules_build.manifest(ROOT, BUILD, REASON)
+    manifest = rules_build.manifest(ROOT, BUILD, REASON, SOURCES_READ)
     (folder / rules_build.MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
 
 
@@ -112,6 +112,9 @@ def compiled_extensions() -> list:
 
 
 wanted = os.environ.get(rules_build.SWITCH, "auto") or "auto"
+#: The sources' digests as the build reads them (before mypyc does): the manifest holds these, so a file
+#: edited while the C compiler runs is found changed afterwards, not taken for the one compiled.
+SOURCES_READ = rules_build.all_sources(ROOT / "rules")
 if wanted not in rules_build.CHOICES:
     sys.exit(f"rules-explorer: {rules_build.SWITCH}={wanted!r}: say {', '.join(rules_build.CHOICES[:-1])} or {rules_build.CHOICES[-1]}")
 extensions: list = []

@@ -103,9 +103,14 @@ def all_sources(folder: Path = HERE) -> dict[str, str]:
     return {path.relative_to(folder).as_posix(): digest(path) for path in sorted(folder.rglob("*.py"))}
 
 
-def manifest(root: Path, build: str, reason: str) -> dict[str, object]:
-    """What an install leaves in ``rules/_build.json``."""
-    sources = all_sources(root / "rules") if build == "compiled" else {}
+def manifest(root: Path, build: str, reason: str, sources: dict[str, str] | None = None) -> dict[str, object]:
+    """What an install leaves in ``rules/_build.json``. ``sources``: the digests of the sources as the
+    build read them (``all_sources`` when it began): a file edited while the build ran is then found
+    changed, not taken for the one compiled. Without them, the sources as they are now."""
+    if build != "compiled":
+        sources = {}
+    elif sources is None:
+        sources = all_sources(root / "rules")
     return {"build": build, "reason": reason, "python": sys.implementation.cache_tag, "sources": sources}
 
 

@@ -81,6 +81,10 @@ def test_a_changed_source_is_found_and_sends_a_process_to_the_pure_rules():
     del sources["subastral/rules.py"]
     assert build.changed_sources({**data, "sources": sources}) == ["subastral/rules.py"]
     assert build.changed_sources({"build": "compiled"}) != []
+    # The install writes the digests it read when it began: a source edited while it compiled is changed.
+    read = {**data["sources"], "subastral/rules.py": "0" * 64}      # type: ignore[dict-item]
+    assert build.changed_sources(build.manifest(ROOT, "compiled", "mypyc", read)) == ["subastral/rules.py"]
+    assert build.manifest(ROOT, "pure", "no compiler", read)["sources"] == {}
 
 
 def test_the_switch_is_checked_and_pure_loads_every_compiled_module_from_its_source(tmp_path):
