@@ -405,7 +405,7 @@ class TutorialPage(pn.viewable.Viewer):
         self.head.object = (f'<div class="tutorial-head"><h2>{esc(title)}</h2>'
                             f'<span class="progress-text">{esc(text("tutorial.progress", lang, step=shown, total=run.total))}</span>'
                             f'{cards}</div>')
-        self.progress.value = run.step
+        self.progress.value = shown         # (the step on show counts: step 1 of 27 is not an empty bar)
         step, rule = run.current, run.rule
         if step is None:
             done = (text("tutorial.cards.done", lang, name=run.cards, step=run.blocked.step + 1) if run.blocked

@@ -203,3 +203,13 @@ def test_the_index_says_what_a_tutorial_is_and_each_games_goal(lang):
         assert html.escape(rulebook(game).rules[0].summary[lang]) in page
         assert html.escape(text("tutorial.steps", lang, n=len(tutorial(game).steps))) in page
     assert ("（" in page and "(" not in page.replace('href="', "")) if lang == "ja" else "steps)" in page
+
+
+def test_the_progress_bar_counts_the_step_on_show():
+    """"Step 1 / 27" over an empty bar looked like a disabled field: the bar counts the step shown."""
+    game = rules.GAMES[0]
+    page = TutorialPage(run=TutorialRun(game=game, step=0))
+    total = page.run.total
+    assert (page.progress.value, page.progress.max) == (1, total) and f"Step 1 of {total}" in page.head.object
+    page.run.go(total - 1)
+    assert page.progress.value == total and f"Step {total} of {total}" in page.head.object
