@@ -36,7 +36,7 @@ from explorer.cardfiles import MAX_BYTES, CardFileError, CardLibrary, check_file
 from explorer.components.file_input import JsonFileInput
 from explorer.core import card_edits
 from explorer.core.card_edits import Column, DeckPath, EditRefused, Location
-from explorer.core.i18n import text
+from explorer.core.i18n import text, texts
 from explorer.core.links import tutorial_href
 from explorer.core.stylesheets import stylesheet
 from rules.protocol import InvalidPosition, dumps, load_json
@@ -114,6 +114,14 @@ class CardEditor(pn.viewable.Viewer):
         for name, value in values.items():
             out = out.replace(marks[name], str(value))
         return out
+
+    def key_label(self, key: str) -> str:
+        """A file's key (a column, a table) as the page names it: in Japanese the word with the key after
+        it, "星（stars）" (errors and the file name the key); in English, or a key the page has no word
+        for (a key of the file's own), the key."""
+        words = texts(self.lang)
+        said = words.get(f"workshop.key.{self.game}.{key}") or words.get(f"workshop.key.{key}") or key
+        return key if said == key else f"{said}（{key}）"
 
     def _refuse(self, error: Exception) -> bool:
         self.notice = self.t("refused", reason=_message(error, self.lang))
@@ -539,7 +547,8 @@ class CardEditor(pn.viewable.Viewer):
         self.file_echo.object = self.notice_pane.object + self.status.object.replace(' role="alert"', "")
         self.save_button.disabled = self.problem is not None
         tables = card_edits.tables(self.data, self.standard)
-        self.deck_select.options = {card_edits.deck_name(deck) or t("file_table"): card_edits.deck_name(deck) for deck in tables}
+        self.deck_select.options = {(self.key_label(card_edits.deck_name(deck)) if card_edits.deck_name(deck) else t("file_table")):
+                                    card_edits.deck_name(deck) for deck in tables}
         self.deck_select.value = card_edits.deck_name(self.deck)
         self._show_table(self.table, self.deck, self.row, self.deck_problem)
         self.row_buttons.visible = not card_edits.is_single(self.data, self.deck)
@@ -548,7 +557,7 @@ class CardEditor(pn.viewable.Viewer):
         if self.sub_section.visible:
             label = card_edits.card_label(self.data, self.deck, self.row)
             self.sub_heading.object = (f'<h4 class="cards-heading">'
-                                       f'{t("sub_deck", deck=_data(self.sub_deck[-1]), card=_data(label), escape=True)}</h4>')
+                                       f'{t("sub_deck", deck=_data(self.key_label(str(self.sub_deck[-1]))), card=_data(label), escape=True)}</h4>')
             self._show_table(self.sub_table, self.sub_deck, self.sub_row, self.sub_problem)
         self._show_ability_form()
         self.other_input.value = json.dumps(self.other_fields(), ensure_ascii=False, indent=1)
@@ -572,7 +581,7 @@ class CardEditor(pn.viewable.Viewer):
         table.selection = []            # (first: Tabulator maps a selection through the old rows)
         frozen = [c.key for c in columns[:1] if len(columns) > 4]        # (its id stays in sight as the table scrolls)
         # (a title is the file's key, shown as text: Tabulator writes titles as HTML)
-        titles = {c.key: esc(c.key) for c in columns}
+        titles = {c.key: esc(self.key_label(c.key)) for c in columns}
         table.param.update(value=frame, editors=editors, formatters=formatters, frozen_columns=frozen, titles=titles)
         table.selection = [row] if row is not None else []
         if marked:

@@ -450,3 +450,20 @@ def test_a_hostile_value_in_an_ability_stays_text_beside_its_field(editor):
     assert "ability-invalid" in editor.ability_widgets["on"].css_classes
     messages = [pane.object for pane in editor.ability_form.select(pn.pane.HTML) if "ability-problem" in pane.object]
     assert len(messages) == 1 and "<img" not in messages[0] and "&lt;img src=x" in messages[0]
+
+
+def test_a_japanese_page_names_the_files_keys_in_japanese_with_the_key_beside(library):
+    """The tables, their columns and a card's own table were the file's keys alone ("types", "copies",
+    "planetのcards") on Japanese pages: now the word, and the key the file and its errors use."""
+    editor = CardEditor(library=library, game="stellar", lang="ja")
+    assert set(editor.deck_select.options) == {"種類（types）", "サテライト（satellites）"}
+    assert editor.deck_select.options["サテライト（satellites）"] == "satellites"
+    assert editor.table.titles == {"id": "ID（id）", "name": "英語名（name）", "name_ja": "日本語名（name_ja）"}
+    assert editor.key_label("a_key_of_its_own") == "a_key_of_its_own"
+    # Resources are 資源 in Jump Gate and リソース in Biome Blitz.
+    assert CardEditor(library=library, game="jump_gate", lang="ja").key_label("resources") == "資源（resources）"
+    assert CardEditor(library=library, game="biome_blitz", lang="ja").key_label("resources") == "リソース（resources）"
+    # English pages show the keys as the file writes them.
+    english = CardEditor(library=library, game="stellar")
+    assert set(english.deck_select.options) == {"types", "satellites"}
+    assert english.table.titles == {"id": "id", "name": "name", "name_ja": "name_ja"}
