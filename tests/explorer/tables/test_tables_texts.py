@@ -213,7 +213,7 @@ def test_the_lobby_in_japanese(hub):
     from explorer.core.session import variant_note
     assert lobby.variants.objects[0].name == ("バリアント：5枚目のスターターを箱へ："
                                               + variant_note("stellar", "fifth_starter_to_box", "ja"))
-    assert lobby.seats.objects[1].options["人"] == HUMAN
+    assert lobby.seats.objects[1].options["人間"] == HUMAN
     lobby.seats.objects[1].value = "random"
     lobby.seed.value = "twelve"
     assert lobby.create() is None and lobby.message.object.startswith("作成されませんでした：シードは整数")
@@ -227,7 +227,7 @@ def test_the_lobby_in_japanese(hub):
     rematch = lobby.rematch()
     assert f"再戦：卓 {rematch.id}" in lobby.created.object
     assert_japanese(shown_text(lobby), "終了：", "勝者：", "観戦", "振り返る", "0手目：", "を待っています",
-                    "状況", "開く", "終わった卓で再戦", "2（人、ランダム）")
+                    "状況", "開く", "終わった卓で再戦", "2（人間、ランダム）")
 
 
 def test_a_table_page_in_japanese(hub):
@@ -237,7 +237,7 @@ def test_a_table_page_in_japanese(hub):
     table, tokens = hub.create("subastral", 2, seed=5, controllers=[HUMAN, "random"])
     page, spectator = TablePage(hub, table.id, tokens[0], lang="ja"), TablePage(hub, table.id, None, lang="ja")
     assert page.picker.lang == page.log_view.lang == page.board.lang == "ja"
-    assert_japanese(shown_text(page), "あなたは", "プレイヤー1：人、プレイヤー2：ランダムボット", "0手目：あなたの手番です。",
+    assert_japanese(shown_text(page), "あなたは", "プレイヤー1：人間、プレイヤー2：ランダムボット", "0手目：あなたの手番です。",
                     "イベント", "得点の推移とカード（開くと表示が更新されます）")
     assert_japanese(shown_text(spectator), "観戦者", "手札は表示されません")
     page.session.goto(0)            # (nothing was played yet: the past-step text, from the texts)
