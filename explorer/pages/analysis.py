@@ -603,7 +603,10 @@ class AnalysisPage(pn.viewable.Viewer):
         self.downloads = pn.FlexBox(self.csv_download, self.json_download, self.run_download, flex_wrap="wrap",
                                     visible=False, css_classes=["analysis-downloads"])
         self.results = pn.Column(
-            self.question, self.progress, self.verdict, self.pairing, self.answer, self.plots,
+            # (Run and Stop under the question, not at the foot of the settings: below the fold on a
+            # laptop, and last of all on a phone, where the settings come after the results)
+            self.question, self.progress, pn.Row(self.run_button, self.stop_button, margin=0), self.notice,
+            self.verdict, self.pairing, self.answer, self.plots,
             self.summary, self.card_table, self.downloads,
             sizing_mode="stretch_width", css_classes=["analysis-results"])
         self._layout = pn.Row(self.controls, self.results, sizing_mode="stretch_width", css_classes=["analysis-page"])
@@ -636,7 +639,7 @@ class AnalysisPage(pn.viewable.Viewer):
             widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
             widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
             widget("stop_when_precise", pn.widgets.Checkbox), widget("ci_half_width", pn.widgets.FloatInput),
-            pn.Row(self.run_button, self.stop_button), self.notice, width=300, css_classes=["analysis-controls"])
+            width=300, css_classes=["analysis-controls"])
 
     def _show_executor_widgets(self, *events) -> None:
         for executor, widget in self.executor_widgets.items():

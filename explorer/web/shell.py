@@ -132,4 +132,5 @@ def language_switch_html(lang: str, **args: str | None) -> str:
         return "?" + (query + "&" if query else "") + f"lang={other}"
     switch = " · ".join(f'<a class="lang-{other}" href="{esc(href(other))}" lang="{other}">{NATIVE_NAMES[other]}</a>'
                         if other != lang else f"<b>{NATIVE_NAMES[other]}</b>" for other in LANGUAGES)
-    return f'<div class="language-switch">{esc(text("language.switch", lang))}: {switch}</div>'
+    marker = "\x00"       # (the words escaped, the links put in as the HTML they are)
+    return f'<div class="language-switch">{esc(text("language.switch", lang, links=marker)).replace(marker, switch)}</div>'

@@ -88,7 +88,7 @@ def test_the_english_widgets_buttons_and_headings_are_unchanged(monkeypatch):
     assert (page.run_button.name, page.stop_button.name) == ("Run", "Stop")
     assert (page.csv_download.label, page.json_download.label) == ("Download CSV", "Download JSON")
     assert (page.csv_download.filename, page.json_download.filename) == ("analysis.csv", "analysis.json")
-    assert page.progress.object == "Not run yet: choose the settings, then Run (on a small screen, ☰ at the top left shows them). The plots appear here as the games are played."
+    assert page.progress.object == "Not run yet: choose the settings (beside this, or below it on a small screen), then Run. The plots appear here as the games are played."
     assert page.question.object == "### Does disturbance change the scores at 4 players?"
     # (every game has switches now: one is shown without them)
     monkeypatch.setattr(type(rules.get_game("biome_blitz")), "variants", ())
@@ -115,7 +115,7 @@ def test_the_english_questions_name_settings_in_words():
 
 def test_the_english_progress_lines_and_summary_are_unchanged():
     run = AnalysisRun()
-    assert progress_line(run) == "Not run yet: choose the settings, then Run (on a small screen, ☰ at the top left shows them). The plots appear here as the games are played."
+    assert progress_line(run) == "Not run yet: choose the settings (beside this, or below it on a small screen), then Run. The plots appear here as the games are played."
     expected = {"idle": "", "running": "running", "done": "done", "stopped": "stopped: partial results kept",
                 "failed": "failed: boom"}
     for status, state in expected.items():

@@ -178,7 +178,7 @@ def test_a_run_shows_it_is_running_from_the_click_on():
     """Starting the worker processes alone took seconds, during which the page said "Not run yet.":
     the progress line names the run and turns (CSS class ``busy``) as soon as Run is clicked, until it ends."""
     page = AnalysisPage(players=3, games=20_000, seed=11, chunk=10)
-    assert page.progress.object == "Not run yet: choose the settings, then Run (on a small screen, ☰ at the top left shows them). The plots appear here as the games are played." and "busy" not in page.progress.css_classes
+    assert page.progress.object == "Not run yet: choose the settings (beside this, or below it on a small screen), then Run. The plots appear here as the games are played." and "busy" not in page.progress.css_classes
     assert not page.plots.visible       # (six empty frames before any run)
     thread = page.start()
     try:

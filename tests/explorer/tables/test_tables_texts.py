@@ -275,7 +275,7 @@ def test_the_pages_in_japanese_and_the_language_switch(hub, monkeypatch):
     lobby_page = create_tables_page(hub, lang="ja")
     assert lobby_page.title == "ルール・エクスプローラー：テストプレイ卓" and lobby_page.lobby.lang == "ja"
     switch = lobby_page.language_switch.object
-    assert 'href="?lang=en"' in switch and "<b>日本語</b>" in switch and "言語: " in switch
+    assert 'href="?lang=en"' in switch and "<b>日本語</b>" in switch and "言語：" in switch
     args.update(table=table.id, seat="wrong-key")
     refused = create_tables_page(hub, lang="ja")
     assert refused.main[0].object.endswith("（何も表示・変更していません）。")
