@@ -21,12 +21,16 @@ Schema (``PRAGMA user_version`` = 3):
   seat's link; a copied database file gives nobody a seat).
 
 **The deal is secret.** A table's stored seed (random, or the one its creator typed) is not the
-seed the game is dealt from: ``deal = 'hmac-sha256'`` means the deal's seed is the HMAC-SHA256 of
-the stored seed under a key kept beside the database (``<database>.key``, 32 random bytes made on
-first use, mode 0600; see :func:`key_path`), cut to 53 bits. Nothing a seat or a spectator is shown
-lets anybody work the deal out; the deal's seed is shown (and the replay, which carries it) only
-once the game has ended. Keep the key with the database: without it, no table made since schema 2
-can be restored. ``deal`` NULL: a table made before schema 2, whose stored seed is its deal
+seed the game is dealt from: ``deal = 'hmac-sha256-table'`` (every new table) means the deal's seed is
+the HMAC-SHA256 of the table's id and stored seed under a key kept beside the database
+(``<database>.key``, 32 random bytes made on first use, mode 0600; see :func:`key_path`), cut to 53
+bits. Nothing a seat or a spectator is shown lets anybody work the deal out; the deal's seed is shown
+(and the replay, which carries it) only once the game has ended. The table's id is in the HMAC so
+that no other table deals the same game: when the stored seed alone made the deal (``deal =
+'hmac-sha256'``, tables made before), a seat (or the creator, who typed the seed) could make a table
+with the same seed, end it, and read the live table's hands and deck from its review. Keep the key
+with the database: without it, no table made since schema 2 can be restored. ``deal = 'hmac-sha256'``
+tables keep their deals; ``deal`` NULL: a table made before schema 2, whose stored seed is its deal
 (migration from schema 1 adds the columns and leaves every old row as it was).
 
 **One server per file.** A server holds an exclusive ``flock`` on ``<database>.lock`` for its life
@@ -159,7 +163,9 @@ def default_path() -> Path:
 SCHEMA_2_COLUMNS = ("deal TEXT", "creator_sha256 TEXT", "ended TEXT")
 #: Columns added by schema 3 to ``tables``: the card file a table plays (old rows: NULL, the standard cards).
 SCHEMA_3_COLUMNS = ("card_name TEXT", "card_file TEXT")
-#: How new tables are dealt (the ``deal`` column).
+#: How tables are dealt (the ``deal`` column): new tables by their id and seed; tables made before
+#: that by their seed alone (see the module's text).
+TABLE_HMAC_DEAL = "hmac-sha256-table"
 HMAC_DEAL = "hmac-sha256"
 
 
@@ -175,9 +181,11 @@ def lock_path(path: str | os.PathLike) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-def deal_seed(key: bytes, table_seed: int) -> int:
-    """The seed a table is dealt from: the HMAC-SHA256 of its stored seed under the key, cut to 53 bits."""
-    digest = hmac.new(key, f"deal:{table_seed}".encode(), hashlib.sha256).digest()
+def deal_seed(key: bytes, table_seed: int, table_id: str | None = None) -> int:
+    """The seed a table is dealt from: the HMAC-SHA256 of its id and stored seed under the key, cut to 53
+    bits (``table_id`` None: of its stored seed alone, as tables dealt ``HMAC_DEAL`` were)."""
+    message = f"deal:{table_seed}" if table_id is None else f"deal:{table_id}:{table_seed}"
+    digest = hmac.new(key, message.encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") % SEED_LIMIT
 
 
@@ -352,7 +360,8 @@ class TableStore:
                      controllers: Iterable[str], token_digests: dict[int, str], rematch_of: str | None = None,
                      created: float | None = None, creator_digest: str | None = None,
                      card_name: str | None = None, card_file: dict | None = None) -> None:
-        """Store a new table; ``seed`` is the table's seed, dealt through the key (``deal`` = HMAC).
+        """Store a new table; ``seed`` is the table's seed, dealt through the key with the table's id
+        (``deal`` = TABLE_HMAC_DEAL).
         ``card_file``: the data of the card file it plays (kept as a copy; None: the standard cards),
         ``card_name`` the name it was saved under."""
         created = time.time() if created is None else created
@@ -363,7 +372,7 @@ class TableStore:
                 "INSERT INTO tables (id, game, players, seed, variants, controllers, created, rematch_of, deal, "
                 "creator_sha256, card_name, card_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, game, players, seed, json.dumps(variants, sort_keys=True),
-                 json.dumps(list(controllers)), created, rematch_of, HMAC_DEAL, creator_digest,
+                 json.dumps(list(controllers)), created, rematch_of, TABLE_HMAC_DEAL, creator_digest,
                  None if card_file is None else card_name, cards))
             self._db.executemany("INSERT INTO seats (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                                  [(table_id, seat, digest) for seat, digest in sorted(token_digests.items())])
@@ -526,7 +535,13 @@ class TableStore:
         table_id, seed = row["id"], row["seed"]
         digests = dict(self._db.execute("SELECT seat, token_sha256 FROM seats WHERE table_id = ? ORDER BY seat",
                                         (table_id,)).fetchall())
-        dealt = deal_seed(self.deal_key(create=False), seed) if row["deal"] == HMAC_DEAL else seed
+        deal = row["deal"]
+        if deal == TABLE_HMAC_DEAL:
+            dealt = deal_seed(self.deal_key(create=False), seed, table_id)
+        elif deal == HMAC_DEAL:
+            dealt = deal_seed(self.deal_key(create=False), seed)
+        else:
+            dealt = seed
         final_scores, winners = row["final_scores"], row["winners"]
         # (a file of schema 1 or 2 read without migrating it, ``tables export``, has no card-file columns)
         cards = row["card_file"] if "card_file" in row.keys() else None

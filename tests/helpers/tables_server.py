@@ -94,8 +94,8 @@ class TablesServer:
 
     def _fix_deal_key(self) -> None:
         """The database's deal key (``explorer/tables/store.py``: a server makes a random one on first use)
-        is a fixed test key, so a test's tables are dealt the same games on every run and a failure can be
-        replayed; a key already beside the database is kept."""
+        is a fixed test key, so a failure can be replayed: a table is dealt from this key, its random id
+        and its seed, all three in the test's database and log; a key already beside the database is kept."""
         path = key_path(self.db)
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)

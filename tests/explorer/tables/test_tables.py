@@ -153,10 +153,14 @@ def test_a_finished_game_takes_no_more_moves(hub):
 def test_bot_moves_do_not_depend_on_restarts(db):
     first = TableHub(db, bot_delay=0.0)
     table, tokens = first.create("subastral", 3, seed=21, controllers=[HUMAN, "greedy", "greedy"])
-    # The twin deals the same game only with the same deal key beside its database.
+    first.close()
+    # The twin: the same table (its id, seed and deal key) in a database of its own, played without restarts.
+    shutil.copy(db, db.with_name("other.sqlite3"))
     shutil.copy(key_path(db), key_path(db.with_name("other.sqlite3")))
+    first = TableHub(db, bot_delay=0.0)
+    table = first.table(table.id)
     reference = TableHub(db.with_name("other.sqlite3"), bot_delay=0.0)
-    twin, twin_tokens = reference.create("subastral", 3, seed=21, controllers=[HUMAN, "greedy", "greedy"])
+    twin, twin_tokens = reference.table(table.id), tokens
     for _ in range(4):
         for hub, t, tok in ((first, table, tokens), (reference, twin, twin_tokens)):
             assert wait_for(lambda: 0 in t.to_move or t.over)

@@ -40,6 +40,29 @@ def test_the_seed_a_creator_types_does_not_reproduce_the_deal(hub, game):
     assert table.summary()["seed"] is None                     # the lobby's view of a live table
 
 
+def test_no_other_table_deals_a_live_tables_game(db, hub):
+    """A table's deal is made from its id with its seed. When the seed alone made it, a seat (or the
+    creator, who typed the seed) made a table with the same seed, ended it, and read the live table's
+    hands and deck from that table's review (an outside attack did: 11 cards matched, the whole deal
+    recovered). Tables dealt before keep their deals."""
+    from explorer.pages.table_pages import review_replay
+
+    live, _ = hub.create("subastral", 3, seed=4321, controllers=(HUMAN, HUMAN, HUMAN))
+    copy, copy_tokens = hub.create("subastral", 3, seed=4321, controllers=(HUMAN, HUMAN, HUMAN),
+                                   creator_digest=token_digest("the copier"))
+    hub.abandon(copy.id, "the copier")
+    revealed = review_replay(copy.id, hub)["seed"]            # the copy's deal, public now it has ended
+    assert revealed == copy.record.seed != live.record.seed
+    assert get_game("subastral").new_game(3, revealed) != live.states[0]
+    # A table stored the old way (its deal made from its seed alone) is dealt as it always was.
+    store = TableStore(db)
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE tables SET deal = 'hmac-sha256' WHERE id = ?", (live.id,))
+    from explorer.tables.store import deal_seed
+    assert store.table(live.id).seed == deal_seed(store.deal_key(create=False), 4321) != live.record.seed
+    store.close()
+
+
 def test_the_deal_seed_and_replay_become_public_when_the_game_ends_and_replay_it(hub):
     from explorer.pages.table_pages import review_replay
 
@@ -64,15 +87,21 @@ def test_the_deal_key_is_made_on_first_use_beside_the_database_readable_by_its_o
     assert len(bytes.fromhex(key_path(db).read_text().strip())) == 32
 
 
-def test_the_same_typed_seed_deals_the_same_game_on_one_server_but_not_on_another(db, tmp_path):
+def test_a_typed_seed_deals_each_table_its_own_game_which_it_keeps(db, tmp_path):
+    """The same typed seed deals another game at every table, on one server as on another (once it
+    dealt the same game at every table of a server: see test_no_other_table_deals_a_live_tables_game);
+    a table keeps its game when the server starts again."""
     first = TableHub(db, bot_delay=0.0)
     a, _ = first.create("stellar", 2, seed=11)
     b, _ = first.create("stellar", 2, seed=11)
-    assert a.states[0] == b.states[0]
+    assert a.states[0] != b.states[0]
     other = TableHub(tmp_path / "other.sqlite3", bot_delay=0.0)
     c, _ = other.create("stellar", 2, seed=11)
-    assert c.states[0] != a.states[0]
+    assert c.states[0] not in (a.states[0], b.states[0])
     first.close()
+    again = TableHub(db, bot_delay=0.0)
+    assert again.table(a.id).states[0] == a.states[0] and again.table(b.id).states[0] == b.states[0]
+    again.close()
     other.close()
 
 
