@@ -27,7 +27,8 @@ def cmd_serve(args) -> int:
     """Serve the explorer, analysis, tables, rules and tutorial pages (the same as ``make serve``)."""
     command = serve_command(args)
     env = dict(os.environ)
-    for flag, variable in (("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
+    for flag, variable in (("max_tables", "RULES_EXPLORER_MAX_TABLES"),
+                           ("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
                            ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS"),
                            ("max_mcts_runs", "RULES_EXPLORER_MAX_MCTS_RUNS"),
                            ("max_analysis_runs", "RULES_EXPLORER_MAX_ANALYSIS_RUNS"),
@@ -165,6 +166,7 @@ def add_commands(sub) -> None:
     p.add_argument("--use-xheaders", action="store_true",
                    help="behind a reverse proxy: trust X-Forwarded-Proto/For (seat links become https://)")
     p.add_argument("--db", metavar="FILE", help="the playtest tables' database (default: the user's data directory)")
+    p.add_argument("--max-tables", type=int, metavar="N", help="live playtest tables in all (default 200)")
     p.add_argument("--max-bot-tables", type=int, metavar="N", help="live tables of bots only (default 4)")
     p.add_argument("--max-mcts-seats", type=int, metavar="N", help="MCTS seats over all live tables (default 8)")
     p.add_argument("--max-mcts-runs", type=int, metavar="N",

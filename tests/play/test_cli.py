@@ -159,7 +159,7 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
         port = sock.getsockname()[1]
     db = tmp_path / "tables.sqlite3"
     limits = ["--max-bot-tables", "1", "--max-mcts-seats", "2", "--max-mcts-runs", "3", "--max-analysis-runs", "0",
-              "--max-advice-runs", "4"]
+              "--max-advice-runs", "4", "--max-tables", "5"]
     server = subprocess.Popen([sys.executable, "-m", "explorer.cli", "serve", "--port", str(port), "--db", str(db), *limits],
                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
     try:
@@ -175,9 +175,9 @@ def test_serve_starts_the_explorer_the_analysis_page_and_the_tables(tmp_path):
         environ = dict(line.split("=", 1) for line in open(f"/proc/{server.pid}/environ").read().split("\0") if "=" in line)
         assert {name: environ.get(name) for name in ("RULES_EXPLORER_MAX_BOT_TABLES", "RULES_EXPLORER_MAX_MCTS_SEATS",
                                                      "RULES_EXPLORER_MAX_MCTS_RUNS", "RULES_EXPLORER_MAX_ANALYSIS_RUNS",
-                                                     "RULES_EXPLORER_MAX_ADVICE_RUNS")} == {
+                                                     "RULES_EXPLORER_MAX_ADVICE_RUNS", "RULES_EXPLORER_MAX_TABLES")} == {
             "RULES_EXPLORER_MAX_BOT_TABLES": "1", "RULES_EXPLORER_MAX_MCTS_SEATS": "2", "RULES_EXPLORER_MAX_MCTS_RUNS": "3",
-            "RULES_EXPLORER_MAX_ANALYSIS_RUNS": "0", "RULES_EXPLORER_MAX_ADVICE_RUNS": "4"}
+            "RULES_EXPLORER_MAX_ANALYSIS_RUNS": "0", "RULES_EXPLORER_MAX_ADVICE_RUNS": "4", "RULES_EXPLORER_MAX_TABLES": "5"}
         home = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).read().decode()
         title = re.compile(r"<title>(.*?)</title>", re.S)
         assert title.search(home).group(1) == title.search(page).group(1) == "Rules Explorer"

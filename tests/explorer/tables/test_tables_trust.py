@@ -340,10 +340,26 @@ def test_bot_only_tables_and_mcts_seats_are_capped_per_server(db):
     hub.close()
 
 
+def test_live_tables_are_capped_per_server(db):
+    """Tables were made without limit (an outside test made 1,900 in minutes from one lobby, which then
+    took 3.6 s to open): a server holds at most max_tables live tables; an ended one frees its place."""
+    hub = TableHub(db, bot_delay=3600, max_tables=2)
+    first, _ = hub.create("subastral", 2, seed=1)
+    hub.create("stellar", 2, seed=2)
+    with pytest.raises(SetUpRefused, match="at most 2 tables in play at a time") as refused:
+        hub.create("subastral", 2, seed=3)
+    assert "2卓まで" in refused.value.problem_in("ja") and len(hub.store.tables()) == 2      # nothing stored
+    hub.abandon(first.id, operator=True)
+    hub.create("subastral", 2, seed=3)
+    hub.close()
+
+
 def test_the_limits_come_from_the_environment(db, monkeypatch):
     monkeypatch.setenv("RULES_EXPLORER_MAX_BOT_TABLES", "0")
     monkeypatch.setenv("RULES_EXPLORER_MAX_MCTS_SEATS", "0")
+    monkeypatch.setenv("RULES_EXPLORER_MAX_TABLES", "3")
     hub = TableHub(db, bot_delay=3600)
+    assert hub.max_tables == 3
     with pytest.raises(SetUpRefused):
         hub.create("subastral", 2, controllers=["random", "random"])
     with pytest.raises(SetUpRefused):
