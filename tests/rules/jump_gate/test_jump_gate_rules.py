@@ -102,7 +102,7 @@ def test_setup_fame_dealt_as_a_hidden_resource_is_set_aside_replaced_and_shuffle
         assert not any(card.startswith("fame") for h in state_json(state)["hidden"] for card in h)
         inventory = GAME.inventory(state)
         assert inventory["fame"] + inventory["fame-bh"] == 4  # none lost: back among planets and unused
-        assert "were replaced" in GAME.events(state)[0].text
+        assert f"replaced by others: {state.log[0][3][1]})" in GAME.events(state)[0].text   # (how many, said)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
