@@ -227,6 +227,18 @@ STYLESHEETS_LOADED = """() => {
 }"""
 
 
+def wait_for_stylesheets(page, deadline: float) -> bool:
+    """Wait until STYLESHEETS_LOADED holds (checked every 50 ms), at most until ``deadline``
+    (``time.monotonic``); whether it holds."""
+    import time
+
+    while not page.evaluate(STYLESHEETS_LOADED):
+        if time.monotonic() > deadline:
+            return False
+        page.evaluate("() => new Promise((done) => setTimeout(done, 50))")
+    return True
+
+
 def read_stable(page, width: int, timeout: float = 30.0) -> dict:
     """READ_PAGE once the page's stylesheets have loaded (STYLESHEETS_LOADED) and its layout holds
     still: two reads in a row give the same boxes (a state, not a time: a page still laying out, or
@@ -234,8 +246,7 @@ def read_stable(page, width: int, timeout: float = 30.0) -> dict:
     import time
 
     deadline = time.monotonic() + timeout
-    while not page.evaluate(STYLESHEETS_LOADED) and time.monotonic() < deadline:
-        page.evaluate("() => new Promise((done) => setTimeout(done, 50))")
+    wait_for_stylesheets(page, deadline)
     last = page.evaluate(READ_PAGE, width)
     while True:
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")

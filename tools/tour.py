@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.page_check import findings, read_stable  # noqa: E402  (the project's root on the path first)
+from tools.page_check import findings, read_stable, wait_for_stylesheets  # noqa: E402  (the project's root on the path first)
 
 GAMES = ("subastral", "starligned", "biome_blitz", "jump_gate", "stellar")
 SIZES = ((1366, 768), (1440, 900), (390, 844))
@@ -106,42 +106,33 @@ def pages(tables: dict[str, tuple[str, str]]) -> list[tuple[str, str, str]]:
 
 
 def settle(page, ready: str, timeout: float = 60.0) -> None:
-    """Wait for the page's sign of being drawn, then until nothing changes for 400 ms (at most
-    ``timeout``): no change of the DOM, in the document or any shadow root (those made meanwhile too),
-    and every stylesheet the page links loaded. Panel's panes link their stylesheets inside their
-    shadow roots and are given more once the page has loaded (``settle_stylesheets``); a screenshot
-    taken when only the DOM was still showed headings at the browser's own size, not the page's
-    (the explorer's "Set-up" small, where people saw it at 28 px)."""
+    """Wait for the page's sign of being drawn, then until its DOM has not changed for 400 ms (in the
+    document or any shadow root, those made meanwhile too) and every stylesheet it links has loaded
+    (``page_check.wait_for_stylesheets``), at most ``timeout``. Panel's panes link their stylesheets
+    inside their shadow roots and are given more once the page has loaded (``settle_stylesheets``); a
+    screenshot taken when only the DOM was still showed headings at the browser's own size, not the
+    page's (the explorer's "Set-up" small, where people saw it at 28 px)."""
+    deadline = time.monotonic() + timeout
     page.wait_for_selector(ready, state="attached", timeout=timeout * 1000)
     page.evaluate("""(limit) => new Promise((done) => {
       let last = performance.now();
       const seen = () => { last = performance.now(); };
-      const watched = new WeakSet();
-      const roots = [];
+      const watched = new WeakSet(), roots = [];
       const watch = (root) => {
-        if (watched.has(root)) return;
         watched.add(root);
         roots.push(root);
         new MutationObserver(seen).observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
       };
-      const scan = () => {
-        watch(document);
-        for (let i = 0; i < roots.length; i++) {
-          for (const el of roots[i].querySelectorAll('*')) if (el.shadowRoot && !watched.has(el.shadowRoot)) { watch(el.shadowRoot); seen(); }
-        }
-      };
-      const loading = () => roots.some((root) => Array.from(root.querySelectorAll('link[rel=stylesheet]'))
-        .some((link) => !link.sheet && !link.dataset.tourFailed));
+      watch(document);
       const start = performance.now();
       (function check() {
-        scan();
-        for (const root of roots) for (const link of root.querySelectorAll('link[rel=stylesheet]'))
-          if (!link.dataset.tourWatched) { link.dataset.tourWatched = '1'; link.addEventListener('error', () => { link.dataset.tourFailed = '1'; }); }
+        for (let i = 0; i < roots.length; i++)
+          for (const el of roots[i].querySelectorAll('*')) if (el.shadowRoot && !watched.has(el.shadowRoot)) { watch(el.shadowRoot); seen(); }
         const now = performance.now();
-        if (loading()) seen();
         if (now - last > 400 || now - start > limit) done(); else setTimeout(check, 100);
       })();
     })""", timeout * 1000)
+    wait_for_stylesheets(page, deadline)
 
 
 def main(argv=None) -> int:

@@ -117,16 +117,18 @@ def test_a_seat_and_a_tutorial_fit_every_screen_size(browser: Browser, site, lan
     assert problems == []
 
 
-#: Every h1-h3 of the page, in the document and in every pane's shadow root: [tag, text, px].
-HEADINGS_JS = """() => {
-  const roots = [document], out = [];
-  for (let i = 0; i < roots.length; i++) for (const el of roots[i].querySelectorAll('*')) {
-    if (el.shadowRoot) roots.push(el.shadowRoot);
-    if (['H1', 'H2', 'H3'].includes(el.tagName) && el.getClientRects().length)
-      out.push([el.tagName, el.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(el).fontSize)]);
-  }
-  return out;
-}"""
+def every_element(read: str) -> str:
+    """JavaScript giving, for every element of the page (the document's and every pane's shadow
+    root's) that ``read`` (an expression of ``el``) makes something of, that thing: a list."""
+    return ("() => { const roots = [document], out = [];"
+            " for (let i = 0; i < roots.length; i++) for (const el of roots[i].querySelectorAll('*')) {"
+            f" if (el.shadowRoot) roots.push(el.shadowRoot); const found = {read}; if (found) out.push(found); }}"
+            " return out; }")
+
+
+#: Every h1-h3 of the page: [tag, text, px].
+HEADINGS_JS = every_element("['H1', 'H2', 'H3'].includes(el.tagName) && el.getClientRects().length"
+                            " && [el.tagName, el.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(el).fontSize)]")
 #: The largest size each heading may have: a page's title, a chapter or a tutorial's title, a section.
 LARGEST = {"H1": 32, "H2": 26, "H3": 20}
 
@@ -186,14 +188,7 @@ def test_no_japanese_line_begins_with_a_prolonged_sound_mark_or_a_small_kana(bro
 
 
 #: Every collapsible card's chevron: its computed stroke (Panel draws it var(--background-text-color)).
-CHEVRONS_JS = """() => {
-  const roots = [document], out = [];
-  for (let i = 0; i < roots.length; i++) for (const el of roots[i].querySelectorAll('*')) {
-    if (el.shadowRoot) roots.push(el.shadowRoot);
-    if (el.matches && el.matches('.card-button > svg')) out.push(getComputedStyle(el).stroke);
-  }
-  return out;
-}"""
+CHEVRONS_JS = every_element("el.matches('.card-button > svg') && getComputedStyle(el).stroke")
 
 
 def test_a_folded_card_shows_its_chevron(browser: Browser, site):
