@@ -44,6 +44,7 @@ from rules.rulebook import LANGUAGES
 
 esc = html.escape
 EDITOR_CSS = stylesheet("components/card_editor")
+BUTTON_ROW_CSS = stylesheet("components/button_row")
 #: Tabulator's editor per column kind (a column with choices gets a list).
 EDITORS = {"int": {"type": "number"}, "bool": "tickCross", "text": "input", "json": "input"}
 #: The class of the parts that show the file as it is written (its keys, ids and texts, in the file's
@@ -469,7 +470,8 @@ class CardEditor(pn.viewable.Viewer):
 
         self.status = pn.pane.HTML("", css_classes=["cards-status"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
         self.notice_pane = pn.pane.HTML("", css_classes=["cards-notice"], sizing_mode="stretch_width", stylesheets=[EDITOR_CSS])
-        self.deck_select = pn.widgets.RadioButtonGroup(options={}, css_classes=["cards-decks", FILE_DATA], color="light")
+        self.deck_select = pn.widgets.RadioButtonGroup(options={}, css_classes=["cards-decks", FILE_DATA], color="light",
+                                                       stylesheets=[BUTTON_ROW_CSS])
         self.deck_select.param.watch(lambda e: self._act(self.show_deck, e.new), "value")
         self.table = self._table("cards-table")
         self.table.on_edit(lambda e: self._act(self.edit, self.deck, e.row, e.column, e.value))

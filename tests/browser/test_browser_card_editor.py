@@ -197,6 +197,11 @@ def test_the_japanese_editor_reads_as_japanese_and_fits_the_screen(page: Page, s
     page.locator(".cards-per-card summary").click()
     expect(page.locator(".cards-per-card table")).to_be_visible()
     assert findings(read_stable(page, width), "ja", (width, height)) == []
+    # Jump Gate's four tables, named in Japanese with their keys: on a phone they take two lines (they ran
+    # 664 px wide on one).
+    page.goto(url + "?lang=ja&game=jump_gate")
+    expect(page.locator(".cards-decks button", has_text="資源の種類（resource_types）")).to_be_visible(timeout=LOAD_TIMEOUT)
+    assert findings(read_stable(page, width), "ja", (width, height)) == []
 
 
 @pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
