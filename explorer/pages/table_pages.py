@@ -457,6 +457,13 @@ class Lobby(pn.viewable.Viewer):
                                   css_classes=["lobby-rematch-row"])
         self.rematch_button.on_click(lambda event: self.rematch())
         self.refresh_button = pn.widgets.Button(label=t("refresh", lang), css_classes=["refresh-tables"], width=100)
+        #: How many ended tables the list shows, newest first (the live ones are all shown: at most
+        #: the hub's max_tables). Ended tables pile up for good; the list (and the rematch menu) of
+        #: 2,000 of them was 540 kB of HTML at every refresh.
+        self.ended_shown = LOBBY_ENDED_PER_PAGE
+        self.more_ended = pn.widgets.Button(label="", visible=False, css_classes=["more-ended-tables"],
+                                            stylesheets=[LONG_LABEL_CSS])
+        self.more_ended.on_click(lambda event: self.show_more_ended())
         # Across the tables that have ended (a live table's timings and refusals are its players' until the end).
         self.telemetry_download = pn.widgets.FileDownload(
             callback=lambda: io.StringIO(telemetry_csv(self.hub.store, ended_only=True)), filename="tables-telemetry.csv",
@@ -589,12 +596,21 @@ class Lobby(pn.viewable.Viewer):
         self.message.visible = True
         return None
 
+    def show_more_ended(self) -> None:
+        """List the next ``LOBBY_ENDED_PER_PAGE`` older ended tables too."""
+        self.ended_shown += LOBBY_ENDED_PER_PAGE
+        self.refresh()
+
     def refresh(self) -> None:
         self._card_options()
         rows, finished, lang = [], {}, self.lang
         comma = t("list_separator", lang)
+        ended_count = 0
         for info in self.hub.listing():
             if info["over"] or info["abandoned"]:
+                ended_count += 1
+                if ended_count > self.ended_shown:
+                    continue
                 result = comma.join(t("player_points", lang, player=seat_name(s, lang), points=p)
                                     for s, p in enumerate(info["scores"] or ()))
                 won = comma.join(seat_name(s, lang) for s in info["winners"] or ())
@@ -621,6 +637,9 @@ class Lobby(pn.viewable.Viewer):
         heads = "".join(f"<th>{t('column.' + column, lang)}</th>" for column in ("table", "game", "players", "status", "open"))
         self.listing.object = (f'<table><tr>{heads}</tr>'
                                + "".join(rows) + "</table>") if rows else f"<i>{t('no_tables', lang)}</i>"
+        hidden = max(0, ended_count - self.ended_shown)
+        assign(self.more_ended, visible=bool(hidden),
+               label=t("more_ended", lang, n=min(hidden, LOBBY_ENDED_PER_PAGE), hidden=f"{hidden:,}"))
         self.rematch_of.options = finished
         self.rematch_row.visible = bool(finished)
         if self.rematch_of.value not in finished.values():     # (a blank menu read as "nothing to rematch")
@@ -638,10 +657,13 @@ class Lobby(pn.viewable.Viewer):
                          pn.pane.Markdown(f"**{t('who_plays', lang)}**"), self.seats, self.create_button, self.message,
                          styles={"flex": "0 1 380px", "min-width": "0"})
         tables = pn.Column(self.created, pn.Row(heading(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
-                           self.rematch_row,
+                           self.more_ended, self.rematch_row,
                            self.telemetry_download, self.telemetry_across, styles={"flex": "1 1 560px", "min-width": "0"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")
 
+
+#: How many more ended tables the lobby lists at a time, newest first (``Lobby.ended_shown``).
+LOBBY_ENDED_PER_PAGE = 20
 
 #: How many rules of each game the lobby's summary names, most refused first (the CSV has them all).
 LOBBY_RULES_PER_GAME = 5

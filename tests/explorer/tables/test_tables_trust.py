@@ -354,6 +354,39 @@ def test_live_tables_are_capped_per_server(db):
     hub.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_lobby_lists_the_newest_ended_tables_and_more_on_request(db, lang):
+    """Ended tables pile up for good (each one ended frees a live place): the lobby listed every one,
+    and its rematch menu offered every one (2,000 ended tables: 540 kB of HTML at every refresh). It
+    lists the live tables and the newest LOBBY_ENDED_PER_PAGE ended ones; a button lists more."""
+    from explorer.pages.table_pages import LOBBY_ENDED_PER_PAGE, Lobby
+
+    hub = TableHub(db, bot_delay=3600)
+    ended = []
+    for seed in range(LOBBY_ENDED_PER_PAGE + 3):
+        table, _ = hub.create("subastral", 2, seed=seed, controllers=[HUMAN, HUMAN])
+        hub.abandon(table.id, operator=True)
+        ended.append(table.id)
+    live, _ = hub.create("subastral", 2, seed=99, controllers=[HUMAN, HUMAN])
+    newest_first = [record.id for record in hub.store.tables() if record.id != live.id]
+    lobby = Lobby(hub, lang=lang)
+
+    def listed() -> set[str]:
+        return {table_id for table_id in [live.id, *ended] if f'data-table="{table_id}"' in lobby.listing.object}
+
+    assert listed() == {live.id, *newest_first[:LOBBY_ENDED_PER_PAGE]}
+    assert set(lobby.rematch_of.options.values()) == set(newest_first[:LOBBY_ENDED_PER_PAGE])
+    assert lobby.more_ended.visible
+    assert lobby.more_ended.label == ("Show 3 older ended tables (3 not listed)" if lang == "en"
+                                      else "終わった卓をあと3卓表示（未表示：3卓）")
+    lobby.more_ended.clicks += 1          # (as a click in the page)
+    assert listed() == {live.id, *ended} and not lobby.more_ended.visible
+    assert set(lobby.rematch_of.options.values()) == set(ended)
+    lobby.refresh()                       # a refresh keeps what was asked for
+    assert listed() == {live.id, *ended}
+    hub.close()
+
+
 def test_the_limits_come_from_the_environment(db, monkeypatch):
     monkeypatch.setenv("RULES_EXPLORER_MAX_BOT_TABLES", "0")
     monkeypatch.setenv("RULES_EXPLORER_MAX_MCTS_SEATS", "0")
