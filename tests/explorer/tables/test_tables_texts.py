@@ -128,7 +128,7 @@ def test_a_table_page_in_english_is_unchanged(hub):
     assert page.header.object == (f'<b>Stellar</b> · table <code>{table.id}</code> · You are <span class="you">Player 1'
                                   '</span><br><span class="quiet">Player 1: a person, Player 2: random bot</span>')
     assert spectator.header.object == (f'<b>Stellar</b> · table <code>{table.id}</code> · <span class="you">Spectator</span>'
-                                       ': no hand is shown<br><span class="quiet">Player 1: a person, Player 2: random bot</span>')
+                                       '<br><span class="quiet">Player 1: a person, Player 2: random bot</span>')
     assert page.status.object == '<div class="table-status your-turn" data-step="0">Step 0: Your move.</div>'
     assert page.plots_card.title == "Score curves and cards (open to follow them)"
     assert page.download.label == "Download the replay (every hand)"
@@ -242,7 +242,9 @@ def test_a_table_page_in_japanese(hub, monkeypatch):
     assert page.picker.lang == page.log_view.lang == page.board.lang == "ja"
     assert_japanese(shown_text(page), "あなたは", "プレイヤー1：人間、プレイヤー2：ランダムボット", "0手目：あなたの手番です。",
                     "イベント", "得点の推移とカード（開くと表示が更新されます）")
-    assert_japanese(shown_text(spectator), "観戦者", "手札は表示されません")
+    # (The header names the spectator; the board says what it shows: once, not twice in other words.)
+    assert_japanese(shown_text(spectator), "観戦者")
+    assert "手札は表示されません" not in shown_text(spectator)
     page.session.goto(0)            # (nothing was played yet: the past-step text, from the texts)
     assert_japanese(page.picker._past_step_html(), "0手目（全0手）を見ています", "最新のステップ")
     assert_japanese(page._replay_file().getvalue().encode().decode("unicode_escape"), "ゲームはまだ終わっていません")
