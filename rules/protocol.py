@@ -262,6 +262,11 @@ class GameSpec(abc.ABC, Generic[S, A]):
     variants: tuple[Variant, ...] = ()
     #: Kinds of the events that bring cards out of the deck into view (the explorer's deck-draw plot).
     deck_event_kinds: tuple[str, ...] = ("draw", "reveal")
+    #: The numeric keys of a seat's :meth:`score_breakdown` that are parts of its total (Subastral's
+    #: ``mixed`` and ``matching``); its other numeric keys beside ``total`` and ``seat`` are figures the
+    #: tie-break reads (``journal_cards``, Jump Gate's ``planets``...). The explorer's score table and
+    #: hovers say which is which from this, in every language.
+    score_parts: tuple[str, ...] = ()
 
     # -- creating ------------------------------------------------------------------------------
     @abc.abstractmethod

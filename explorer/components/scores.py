@@ -20,7 +20,7 @@ import panel as pn
 import param
 
 from explorer.core.i18n import text
-from explorer.plots.game import breakdown_text, humanize, player_colour, seat_label, subtotals, tie_break_figures
+from explorer.plots.game import breakdown_text, figure_name, player_colour, seat_label, subtotals, tie_break_figures
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.web.shell import heading
@@ -32,8 +32,9 @@ SCORES_CSS = stylesheet("components/scores")
 
 
 def breakdown_table_html(breakdown: dict, *, seat: int, winner: bool = False, viewer: bool = False,
-                         lang: str = "en") -> str:
-    """One seat's table as HTML; ``lang``: its labels (the categories are the game's own words)."""
+                         lang: str = "en", game: str | None = None) -> str:
+    """One seat's table as HTML; ``lang``: its labels (the categories are the game's own words);
+    ``game``: whose breakdown it is (which figures are parts of the total, and their names)."""
     classes = ["score-table", f"seat-{seat}"] + (["winner"] if winner else []) + (["viewer"] if viewer else [])
     badge = f'<span class="badge">{esc(text("plots.table.winner", lang))}</span>' if winner else ""
     you = f'<span class="you">{esc(text("plots.table.viewing", lang))}</span>' if viewer else ""
@@ -46,11 +47,11 @@ def breakdown_table_html(breakdown: dict, *, seat: int, winner: bool = False, vi
         rows.append(f'<tr class="empty"><td colspan="2">{esc(text("plots.no_points_yet", lang))}</td></tr>')
     total = breakdown.get("total", 0)
     rows.append(f'<tr class="total"><td>{esc(text("plots.table.total", lang))}</td><td class="points">{total}</td></tr>')
-    if subtotals(breakdown):
-        rows.append(f'<tr class="subtotals"><td colspan="2">{esc(breakdown_text(breakdown, lang))} = {total}</td></tr>')
-    for key, value in tie_break_figures(breakdown):
+    if subtotals(breakdown, game):
+        rows.append(f'<tr class="subtotals"><td colspan="2">{esc(breakdown_text(breakdown, lang, game))} = {total}</td></tr>')
+    for key, value in tie_break_figures(breakdown, game):
         rows.append(f'<tr class="tie-break" data-key="{esc(key)}">'
-                    f'<td>{esc(text("plots.table.tie_break", lang, figure=humanize(key)))}</td>'
+                    f'<td>{esc(text("plots.table.tie_break", lang, figure=figure_name(key, game, lang)))}</td>'
                     f'<td class="points">{value}</td></tr>')
     return (f'<table class="{" ".join(classes)}" data-seat="{seat}" data-total="{total}" '
             f'style="--seat-colour:{player_colour(seat)}"><caption>{esc(seat_label(seat, lang))}{badge}{you}</caption>'
@@ -64,7 +65,7 @@ def score_tables_html(view: dict, viewing_seat: int | None = None, lang: str = "
     for index, breakdown in enumerate(view["score_breakdown"][lang]):
         seat = breakdown.get("seat", index)
         tables.append(breakdown_table_html(breakdown, seat=seat, winner=seat in winners, viewer=seat == viewing_seat,
-                                           lang=lang))
+                                           lang=lang, game=view.get("game")))
     return f'<div class="score-tables">{"".join(tables)}</div>'
 
 

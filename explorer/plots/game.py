@@ -61,6 +61,7 @@ from explorer.core.i18n import text, texts
 from explorer.core.session import GameSession, player_label
 from explorer.core.stylesheets import stylesheet
 from rules.protocol import ALL
+from rules.registry import get_game
 
 HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
 HIDDEN_COLOUR = "#a3adb8"
@@ -239,35 +240,47 @@ class StepCache:
 
 
 # ---------------------------------------------------------------------------- (a) scores
-def subtotals(breakdown: Mapping) -> list[tuple[str, int]]:
-    """The sub-totals of one seat's breakdown: numeric keys that name a kind of category.
+def score_parts(game: str | None) -> tuple[str, ...]:
+    """The keys of ``game``'s score breakdowns that are parts of the total (``GameSpec.score_parts``)."""
+    return get_game(game).score_parts if game else ()
 
-    ``{"mixed": 21, "matching": 12, "categories": [{"category": "mixed set 1"...}...]}`` ->
-    ``[("mixed", 21), ("matching", 12)]``: a key counts when some category's name starts with it.
-    """
-    names = [humanize(str(category.get("category", ""))) for category in breakdown.get("categories", ())]
+
+def figure_name(key: str, game: str | None = None, lang: str = "en") -> str:
+    """A breakdown figure's name in ``lang``: ``plots.figure.<key>.<game>`` or ``plots.figure.<key>``
+    ("journal cards", "ジャーナルのカード枚数"), else the key in words."""
+    known = texts(lang)
+    found = next((name for name in (f"plots.figure.{key}.{game}", f"plots.figure.{key}") if name in known), None)
+    return text(found, lang) if found else humanize(key)
+
+
+def _figures(breakdown: Mapping) -> list[tuple[str, int]]:
     return [(key, value) for key, value in breakdown.items()
-            if key not in BREAKDOWN_FRAME and isinstance(value, (int, float)) and not isinstance(value, bool)
-            and any(name.startswith(humanize(key)) for name in names)]
+            if key not in BREAKDOWN_FRAME and isinstance(value, (int, float)) and not isinstance(value, bool)]
 
 
-def tie_break_figures(breakdown: Mapping) -> list[tuple[str, int]]:
-    """The other numeric figures of a breakdown (Subastral: ``journal_cards``), when it has categories.
+def subtotals(breakdown: Mapping, game: str | None = None) -> list[tuple[str, int]]:
+    """The sub-totals of one seat's breakdown: the figures ``game`` declares parts of its total
+    (Subastral: ``[("mixed", 21), ("matching", 12)]``); none before anything has scored (no category)."""
+    if not breakdown.get("categories"):
+        return []
+    parts = score_parts(game)
+    return [(key, value) for key, value in _figures(breakdown) if key in parts]
 
-    Without any category there is nothing to tell sub-totals from tie-breaks by, and nothing is
-    returned (every figure is then zero in the games we have).
+
+def tie_break_figures(breakdown: Mapping, game: str | None = None) -> list[tuple[str, int]]:
+    """The other figures of a breakdown (Subastral: ``journal_cards``), when it has categories.
+
+    Without any category (nothing scored yet) none is shown: every figure is then zero in the games we have.
     """
     if not breakdown.get("categories"):
         return []
-    parts = {key for key, _ in subtotals(breakdown)}
-    return [(key, value) for key, value in breakdown.items()
-            if key not in BREAKDOWN_FRAME and key not in parts
-            and isinstance(value, (int, float)) and not isinstance(value, bool)]
+    parts = score_parts(game)
+    return [(key, value) for key, value in _figures(breakdown) if key not in parts]
 
 
-def breakdown_text(breakdown: Mapping, lang: str = "en") -> str:
+def breakdown_text(breakdown: Mapping, lang: str = "en", game: str | None = None) -> str:
     """A short line for a hover: ``"mixed 21 + matching 12"`` (``"no points yet"`` without categories)."""
-    parts = subtotals(breakdown)
+    parts = [(figure_name(key, game, lang), value) for key, value in subtotals(breakdown, game)]
     if not parts:
         grouped: dict[str, int] = {}
         for category in breakdown.get("categories", ()):
@@ -276,14 +289,15 @@ def breakdown_text(breakdown: Mapping, lang: str = "en") -> str:
         parts = list(grouped.items())
     if not parts:
         return text("plots.no_points_yet", lang)
-    return " + ".join(f"{humanize(name)} {points}" for name, points in parts)
+    return " + ".join(f"{name} {points}" for name, points in parts)
 
 
-def step_scores(view: Mapping, lang: str = "en") -> list[tuple[int, str]]:
+def step_scores(view: Mapping, lang: str = "en", game: str | None = None) -> list[tuple[int, str]]:
     """``(score, breakdown text)`` per seat from one observation (its public ``scores`` and
     ``score_breakdown``)."""
     breakdowns = {entry.get("seat", seat): entry for seat, entry in enumerate(view["score_breakdown"][lang])}
-    return [(score, breakdown_text(breakdowns.get(seat, {}), lang)) for seat, score in enumerate(view["scores"])]
+    game = game or view.get("game")
+    return [(score, breakdown_text(breakdowns.get(seat, {}), lang, game)) for seat, score in enumerate(view["scores"])]
 
 
 def score_curve_data(steps: int, per_step: Callable[[int], list], lang: str = "en") -> dict:
@@ -315,7 +329,7 @@ def session_score_data(session: GameSession, cache: StepCache | None = None, lan
     cache = cache if cache is not None else StepCache()
     steps = len(session.log) if upto is None else upto
     return score_curve_data(steps, lambda step: cache.get(("scores", step, lang), session.step_key(step),
-                                                          lambda: step_scores(session.public_view(step), lang)), lang=lang)
+                                                          lambda: step_scores(session.public_view(step), lang, session.game)), lang=lang)
 
 
 SCORE_COLUMNS = ("step", "score", "player", "breakdown")

@@ -41,6 +41,7 @@ class Subastral(ModuleGame[State, Action, CardSet]):
     version = "1.0"
     player_counts = (2, 3, 4, 5)
     variants: tuple[Variant, ...] = (DISTURBANCE,)
+    score_parts = ("mixed", "matching")       # (journal_cards: the tie-break's figure)
     engine, files = rules, position
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 

@@ -101,7 +101,8 @@ def test_score_curves_give_spec_scores_at_every_step_of_the_whole_line(game):
 def test_breakdown_text_names_the_categories_of_the_rulebook_example():
     session = GameSession(game="subastral")
     session.load_position(json.loads(EXAMPLE.read_text()))
-    assert breakdown_text(session.spec.score_breakdown(session.state)[0]) == "mixed 47 + matching 31"
+    assert breakdown_text(session.spec.score_breakdown(session.state)[0], "en", "subastral") == "mixed 47 + matching 31"
+    assert breakdown_text(session.spec.score_breakdown(session.state, "ja")[0], "ja", "subastral") == "ミックスセット 47 + マッチングセット 31"
     without_subtotals = {"categories": [{"category": "mixed set 1", "points": 36}, {"category": "mixed set 2", "points": 10},
                                         {"category": "matching set 1", "points": 28}], "total": 74}
     assert breakdown_text(without_subtotals) == "mixed set 46 + matching set 28"
@@ -396,7 +397,7 @@ def test_score_breakdown_shows_the_rulebook_example():
     total = [row["cells"] for row in player_1["rows"] if row["class"] == "total"]
     assert total == [["Total", "78"]] and player_1["total"] == "78"
     tie_break = [row["cells"] for row in player_1["rows"] if row["class"] == "tie-break"]
-    assert tie_break == [["tie-break: journal cards", "19"]]
+    assert tie_break == [["tie-break: journal cards (fewest wins)", "19"]]
     assert "winner" in player_1["classes"] and "seat-0" in player_1["classes"]
     assert not any("winner" in t["classes"] for t in parsed.tables[1:])
 

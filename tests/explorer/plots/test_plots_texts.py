@@ -14,12 +14,15 @@ from html.parser import HTMLParser
 
 import panel as pn
 import pytest
+
+import rules
 from bokeh.models import HoverTool, Legend, Title
 from bokeh.plotting import figure
 
 from explorer.plots.analysis import DistributionFigure, EnvelopeFigure, envelope_data, score_distribution_data
 from explorer.core.i18n import LOCALES, text
 from explorer.plots.live import PLACEHOLDER, LivePlots
+from explorer.plots.game import figure_name
 from explorer.plots.game import (ByGroupFigure, ByNumberFigure, DrawsFigure, EndCardFigure, ScoreFigure, breakdown_text,
                             card_catalogue, deck_composition, draws_plot_data, end_card_data, group_legend_html,
                             session_draw_data, session_score_data)
@@ -101,12 +104,12 @@ def test_the_english_score_table_is_unchanged():
         '<caption>Player 3<span class="badge">winner</span><span class="you">(viewing)</span></caption><tbody>'
         '<tr class="empty"><td colspan="2">no points yet</td></tr><tr class="total"><td>Total</td>'
         '<td class="points">0</td></tr></tbody></table>')
-    assert breakdown_table_html(BREAKDOWN, seat=0, lang="en") == (
+    assert breakdown_table_html(BREAKDOWN, seat=0, lang="en", game="subastral") == (
         '<table class="score-table seat-0" data-seat="0" data-total="3" style="--seat-colour:#2f6fdb">'
         '<caption>Player 1</caption><tbody><tr class="category"><td>mixed set 1<div class="detail">a, b</div></td>'
         '<td class="points">3</td></tr><tr class="total"><td>Total</td><td class="points">3</td></tr>'
         '<tr class="subtotals"><td colspan="2">mixed 3 = 3</td></tr><tr class="tie-break" data-key="journal_cards">'
-        '<td>tie-break: journal cards</td><td class="points">4</td></tr></tbody></table>')
+        '<td>tie-break: journal cards (fewest wins)</td><td class="points">4</td></tr></tbody></table>')
     assert breakdown_text({}) == "no points yet"
 
 
@@ -172,10 +175,36 @@ def test_the_english_live_plots_and_score_breakdown_are_unchanged(game):
 def test_the_score_table_in_japanese():
     shown = html_text(breakdown_table_html({"categories": [], "total": 0}, seat=2, winner=True, viewer=True, lang="ja"))
     assert shown == "プレイヤー3 | 勝者 | （表示中） | まだ得点なし | 合計 | 0"
-    shown = html_text(breakdown_table_html(BREAKDOWN, seat=0, lang="ja"))
-    assert "プレイヤー1" in shown and "合計" in shown and "同点時の比較：journal cards" in shown
-    assert no_english(shown.replace("journal cards", "").replace("mixed", "")) == []
+    shown = html_text(breakdown_table_html(BREAKDOWN, seat=0, lang="ja", game="subastral"))
+    # (The figures' names were the English keys, and mixed, a part of the total, was called a tie-break.)
+    assert "プレイヤー1" in shown and "合計" in shown and "ミックスセット 3 = 3" in shown
+    assert "同点時の比較：ジャーナルのカード枚数（少ない方が上位）" in shown and "同点時の比較：ミックス" not in shown
+    assert no_english(shown.replace("mixed set 1", "")) == []     # (the category: the game's own words)
     assert breakdown_text({}, "ja") == "まだ得点なし"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_every_games_score_table_names_its_figures_in_the_pages_language(game_id, lang):
+    """Each figure of a breakdown beside the total is either a part of it (the game's score_parts) or a
+    tie-break figure, named in the page's language. (Japanese tables showed "同点時の比較：mixed 53":
+    English keys, and Subastral's parts called tie-breaks; Jump Gate's English table gave its count of
+    planets as a part of the total, "planets 3 = 41", for its category "planets".)"""
+    session = GameSession(game=game_id, seed=3)
+    session.autoplay("random", limit=60)
+    view = session.view()
+    shown = html_text(score_tables_html(view, None, lang))
+    parts = session.spec.score_parts
+    for breakdown in view["score_breakdown"][lang]:
+        figures = {key for key, value in breakdown.items()
+                   if key not in ("categories", "total", "seat") and isinstance(value, int) and not isinstance(value, bool)}
+        tie_breaks = figures - set(parts)
+        for key in tie_breaks:
+            assert text("plots.table.tie_break", lang, figure=figure_name(key, game_id, lang)) in shown
+            assert figure_name(key, game_id, lang) != key.replace("_", " ") or lang == "en"
+        if parts:
+            assert " + ".join(f"{figure_name(key, game_id, lang)} {breakdown[key]}" for key in parts) in shown
+    assert ('class="subtotals"' in score_tables_html(view, None, lang)) == bool(parts)
 
 
 def test_the_plots_in_japanese(game):
