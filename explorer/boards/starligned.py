@@ -120,15 +120,16 @@ def _card_markup(card_json: str, position: int | None, extra: tuple[str, ...], l
 
 
 # ---------------------------------------------------------------------------- the view
-def selection_preview(session: GameSession, view: dict) -> dict:
-    """The selected action's label and the card ids it names (and the row it names, if any)."""
+def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dict:
+    """The selected action's label in ``lang`` (as the picker names it) and the card ids it names
+    (and the row it names, if any)."""
     data = session.selected_action
     if not data or not view["to_move"]:
         return {}
     if session.viewing_seat is not None and data not in view["legal_actions"]:
         return {}             # another seat's selection is never previewed in this seat's view
     try:
-        label = str(session.spec.decode_action(data))
+        label = session.spec.action_label(session.spec.decode_action(data), lang)
     except Exception:         # a stale or foreign selection draws nothing, and never breaks the board
         return {}
     cards = {data[field] for field in CARD_FIELDS if isinstance(data.get(field), str)}
@@ -337,7 +338,7 @@ def starligned_html(session: GameSession, lang: str = "en") -> str:
     return render("starligned_board.html", **starligned_context(
         view, step=session.cursor, moves=len(session.log),
         problem=replay_problem_text(session, problem, lang) if problem else None,
-        preview=selection_preview(session, view), lang=lang, standard=session.card_set().is_standard))
+        preview=selection_preview(session, view, lang), lang=lang, standard=session.card_set().is_standard))
 
 
 class StarlignedBoard(HtmlBoard):

@@ -85,7 +85,7 @@ class Shown(HTMLParser):
 
 def shown_text(page: str) -> str:
     page = re.sub(r'<div class="sl-events">.*?</ul></div>', "", page, flags=re.S)       # the engine's events
-    page = re.sub(r'(<span class="preview-line">[^<]*)<b>.*?</b>', r"\1", page)           # the engine's action label
+    # (The preview's action label is read too: a Japanese board showed it in English, "rotate S203 in hand".)
     parser = Shown()
     parser.feed(page)
     return "".join(parser.data) + "\n" + "\n".join(parser.titles)
@@ -351,6 +351,8 @@ def test_the_japanese_board_shows_no_english_label(games):
                 assert not left, (name, step, seat, left)
                 for english in ("Player ", "Step ", "Stage ", " pts", "Seen by", "Hand (", "Row, left"):
                     assert english not in shown, (name, step, seat, english)
+                if select and seat in (None, session.log[step][0]):     # (named as the picker names it)
+                    assert f"<b>{session.spec.action_label(session.log[step][1], 'ja')}</b>" in page, (name, step, seat)
                 checked += 1
         session.selected_action = None
     assert checked >= 40
