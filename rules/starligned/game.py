@@ -330,7 +330,12 @@ class Starligned(ModuleGame[State, Action, CardSet]):
             return event(said("effect", who=who, effect=effect(extra), card=names[0]), seat=seat, cards=names)
         if kind in ("no_effect", "unresolvable", "ignored"):
             assert isinstance(extra, str)
-            return event(said(kind, who=who, card=names[0], effect=effect(extra)), seat=seat, cards=names)
+            key = kind
+            if kind == "no_effect" and extra == "stop":         # (it acts as it is revealed: the text says so)
+                key = "no_effect.stop"
+            elif kind == "no_effect" and extra in ("x2", "x0"):  # (they act at final scoring)
+                key = "no_effect.multiplier"
+            return event(said(key, who=who, card=names[0], effect=effect(extra)), seat=seat, cards=names)
         if kind == "swap":
             assert isinstance(extra, int)
             return event(said("swap", who=who, first=names[0], second=names[1], owner=player(extra)),

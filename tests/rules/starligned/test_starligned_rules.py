@@ -259,6 +259,10 @@ def test_phase_3_resolves_the_current_rightmost_card_not_the_card_played():
     assert state_json(state)["rows"][1][-1] == "S204r"
     assert ("no_effect", 1, (2 * CARDS.by_id["S204"] + 1,), "stop") in state.log
     assert not state.stopped and state.phase == "rotate"
+    # The log says why (it said "acts at another time", where the tutorial says a Stop in a row does nothing).
+    said = {event.text: event.texts["ja"] for event in GAME.events(state)}
+    assert said["Player 2's S204r (stop) does nothing now: a Stop acts only as it is revealed."] == (
+        "プレイヤー2のS204r（ストップ）は今は働きません。ストップが働くのは公開されたときだけです。")
 
 
 def test_phase_3_a_swap_can_give_the_next_player_a_new_rightmost_card():
@@ -286,6 +290,8 @@ def test_x2_and_x0_as_rightmost_card_do_nothing_in_phase_3():
     assert [r for r in state.log if r[0] == "no_effect"] == [("no_effect", 0, (2 * CARDS.by_id["S208"],), "x2"),
                                                               ("no_effect", 1, (2 * CARDS.by_id["S101"],), "x0")]
     assert state.phase == "rotate"
+    assert "Player 1's S208 (x2) does nothing in phase 3: it multiplies the card to its left at final scoring." in {
+        event.text for event in GAME.events(state)}
 
 
 # -- the effects -----------------------------------------------------------------------------------
