@@ -7,11 +7,13 @@ English on Japanese pages, and one whose Japanese name is not a text is refused 
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 import rules
+from rules.registry import get_game
 from rules.biome_blitz import Compete, Discover, Forage, ForageAll, ForagePick, Replace
 from rules.biome_blitz.cards import parse_cards, standard_cards
 from tests.helpers.biome_blitz import (
@@ -151,3 +153,22 @@ def test_a_start_of_turn_ability_is_told_in_both_languages():
     state = after_opponents_turn(teams=[["orca"], []], resource_market=("meat", "water", "leaf"))
     assert any(text.startswith("Orca's ability: Player 1 takes the face-up meat") for text in texts(state))
     assert any(text.startswith("シャチの能力：プレイヤー1が表向きの肉を取ります") for text in texts(state, "ja"))
+
+
+def test_a_competes_result_says_whose_total_is_which():
+    """"Dice: attack 5, defence 1." then "Player 3 wins the compete (5 against 2)." did not agree until
+    one worked out the bonuses: the result names each side's total and what it adds up."""
+    game = get_game("biome_blitz")
+    for seed in range(40):
+        state = game.new_game(2, seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            seat = game.to_move(state)[0]
+            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            for event in game.events(state):
+                if event.kind == "result" and "wins it for" not in event.text:
+                    assert re.fullmatch(r"Player \d wins the compete: the attacker's total \d+, the defender's \d+ "
+                                        r"\(die plus power or defence, with bonuses\)\.", event.text)
+                    assert "合計：攻撃側" in event.texts["ja"]
+                    return
+    raise AssertionError("no compete in 40 random games")
