@@ -122,7 +122,7 @@ def advise(spec: GameSpec[S, A], state: S, seat: Seat, *, budget: int = 200, see
             final = play_out(spec, spec.apply(world, seat, action), seed_r)
             values[index].append(outcome(spec, final, seat, objective))
     ranked: list[MoveValue[A]] = []
-    for action, label, results in zip(actions, move_labels(actions, lambda a: spec.action_label(a, lang)), values):
+    for action, label, results in zip(actions, move_labels(actions, lambda a: spec.action_label(a, lang, state)), values):
         mean, low, high = mean_interval(results)
         ranked.append(MoveValue(action=action, label=label, mean=mean, low=low, high=high, rollouts=len(results)))
     return sorted(ranked, key=lambda value: -value.mean)

@@ -346,9 +346,12 @@ class GameSpec(abc.ABC, Generic[S, A]):
     def events(self, state: S) -> tuple[Event, ...]:
         """What the ``apply`` that produced ``state`` did."""
 
-    def action_label(self, action: A, lang: str = "en") -> str:
+    def action_label(self, action: A, lang: str = "en", state: S | None = None) -> str:
         """The action's name on a button, in ``lang``: ``str(action)`` in English (a game writes its
-        other languages in its ``data/events.json``, keys ``action.*``)."""
+        other languages in its ``data/events.json``, keys ``action.*``). ``state``: the position it is
+        offered in, for a game whose names say more with it (Starligned names a card with the half it
+        shows there); give it only where the viewer may see what the action's own cards show (a
+        seat's own actions, the teacher's)."""
         return str(action)
 
     def card_label(self, card: str) -> Mapping[str, str] | str:

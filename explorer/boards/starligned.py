@@ -129,7 +129,10 @@ def selection_preview(session: GameSession, view: dict, lang: str = "en") -> dic
     if session.viewing_seat is not None and data not in view["legal_actions"]:
         return {}             # another seat's selection is never previewed in this seat's view
     try:
-        label = session.spec.action_label(session.spec.decode_action(data), lang)
+        # (named as the picker names the seat's moves: each card with the half it shows, read from the view)
+        piles = [hand.get("cards") or () for hand in view["hands"]] + list(view["rows"])
+        halves = {card["id"]: (card["card"], card["value"], card["effect"]) for pile in piles for card in pile}
+        label = session.spec.named_action(session.spec.decode_action(data), lang, halves)
     except Exception:         # a stale or foreign selection draws nothing, and never breaks the board
         return {}
     cards = {data[field] for field in CARD_FIELDS if isinstance(data.get(field), str)}

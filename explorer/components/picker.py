@@ -559,7 +559,8 @@ class ActionPicker(pn.viewable.Viewer):
         choices = [(seat, action) for action in spec.legal_actions(state, seat)]
         grouped: dict[str, list[dict]] = {}
         for index, (_, action) in enumerate(choices):
-            grouped.setdefault(action_group(spec, action), []).append({"label": spec.action_label(action, self.lang),
+            # (The seat's own actions, named as they look in this state: actable_seats.)
+            grouped.setdefault(action_group(spec, action), []).append({"label": spec.action_label(action, self.lang, state),
                                                                        "index": index})
         groups = [{"title": group_title(kind, self.session.game, self.lang), "kind": kind, "actions": actions}
                   for kind, actions in grouped.items()]
@@ -598,7 +599,8 @@ class ActionPicker(pn.viewable.Viewer):
             assign(self.selection, object=f'<span class="quiet">{esc(text("picker.nothing_selected", self.lang))}</span>')
         else:
             assign(self.selection, object=text("picker.selected", self.lang, player=esc(self._player(selected[0])),
-                                               action=esc(self.session.spec.action_label(selected[1], self.lang))))
+                                               action=esc(self.session.spec.action_label(selected[1], self.lang,
+                                                                                         self.session.state))))
 
     def _setup_refused(self, event) -> None:
         """A player count or seed the game could not deal (a card file with too few cards for it): the

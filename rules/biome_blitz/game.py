@@ -490,7 +490,7 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
         raise AssertionError(f"unknown log record {record!r}")
 
     # -- the picker --------------------------------------------------------------------------
-    def action_label(self, action: Action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en", state: State | None = None) -> str:
         """The action's name on a button, from the ``action.*`` templates of ``data/events.json``: an
         animal, its ability and an ecosystem as the card file prints them (``compete: African lion
         against Saltwater crocodile``, not the ids ``lion`` and ``crocodile`` that ``str(action)`` and

@@ -384,7 +384,7 @@ class JumpGate(ModuleGame[State, Action, Components]):
         }
 
     # -- naming actions ----------------------------------------------------------------------
-    def action_label(self, action: Action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en", state: State | None = None) -> str:
         """The picker's name for ``action``, from the ``action.*`` templates of ``data/events.json``
         keyed by the action's JSON type: a planet by its name (``fly to Aurel`` / ``オーレルへ移動``,
         not the id ``PA`` that ``str(action)`` and files use), a NavComp card by its codes."""

@@ -381,12 +381,20 @@ class Starligned(ModuleGame[State, Action, CardSet]):
             return event(said("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
-    def action_label(self, action: Action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en", state: State | None = None) -> str:
         """The action's button name: ``str(action)`` in English, else the ``action.<type>`` template
         (``action.moon.<choice>`` for the moon bonus) filled from the action's JSON form. A row's or
-        hand's seat becomes its owner's name in ``lang``; card ids stay as spelled."""
-        if lang == "en":
+        hand's seat becomes its owner's name in ``lang``; card ids stay as spelled. With ``state``, a
+        card in a hand or a row is named as it lies there, with the half it shows
+        (``play S508r (2, repeat)``): the id is small print on the card, its half is what one sees."""
+        if lang == "en" and state is None:
             return str(action)
+        return self.named_action(action, lang, {} if state is None else lying(state))
+
+    def named_action(self, action: Action, lang: str, halves: Mapping[str, tuple[str, int, str]]) -> str:
+        """:meth:`action_label` with the cards of ``halves`` (card id -> its name as it lies, the value
+        and effect of the half it shows: :func:`lying`, or a board's reading of its observation) named
+        with their half."""
         fields = self.encode_action(action)
         key = fields.pop("type")
         if key == "moon":
@@ -394,6 +402,12 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         for seat_field in ("row", "seat"):
             if seat_field in fields:
                 fields["owner"] = player(fields.pop(seat_field))
+        for name in ("card", "first", "second"):
+            found = halves.get(fields[name]) if isinstance(fields.get(name), str) else None
+            if found is not None:
+                card, value, effect = found
+                fields[name] = say_in(GAME, "card_half", lang, card=card, value=value,
+                                      effect=say_in(GAME, f"effect.{effect}", lang))
         return say_in(GAME, f"action.{key}", lang, **fields)
 
     # -- files -------------------------------------------------------------------------------
@@ -430,6 +444,13 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         if phase == ROTATE:
             return Turn(seat=None, number=first + state.players + 1)
         return Turn(seat=state.resolver, number=first + 1 + (state.resolver - state.start_player) % state.players)
+
+
+def lying(state: State) -> dict[str, tuple[str, int, str]]:
+    """Card id -> (its name as it lies, the value and effect of its half up) for every card in a hand or a row."""
+    cards = state.cards
+    return {cards.ids[e // 2]: (position.entry_name(cards, e), cards.value[e], cards.effect[e])
+            for pile in (*state.hands, *state.rows) for e in pile}
 
 
 def _in_play(state: State) -> Counter[int]:

@@ -447,7 +447,7 @@ class Stellar(ModuleGame[State, Action, CardSet]):
             return event(text("game_over"))
         raise AssertionError(f"unknown log record {record!r}")
 
-    def action_label(self, action: Action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en", state: State | None = None) -> str:
         """The action's name on a button, from the ``action.*`` templates of ``data/events.json``: a
         card as players name it ("play Interstellar cloud 3 ★ to telescope Middle 2", not the ids
         ``interstellar_cloud-3-1star`` and ``middle-2`` that ``str(action)`` and files use)."""

@@ -177,7 +177,7 @@ class Subastral(ModuleGame[State, Action, CardSet]):
         return view
 
     # -- the picker --------------------------------------------------------------------------
-    def action_label(self, action: Action, lang: str = "en") -> str:
+    def action_label(self, action: Action, lang: str = "en", state: State | None = None) -> str:
         """The action's name on a button, from the ``action.*`` templates of ``data/events.json``
         keyed by the action's JSON type: a card as players name it (``play Savanna 3``, not the id
         ``savanna-3`` that ``str(action)`` and files use), a biome by its name, hand and journal as

@@ -65,3 +65,27 @@ def card_label(game, card: str) -> dict[str, str] | None:
     else:
         printed = cards.planet_label(cards.planet_by_id[card]) if card in cards.planet_by_id else card
     return printed if isinstance(printed, dict) else None
+
+
+def test_starligned_names_a_card_with_the_half_it_shows_where_it_lies():
+    """Starligned's move buttons said "play S508": the id is small print in a card's corner, what one
+    sees is its half up ("2 Repeat"), and the log spelled the same card "S508r". Given the state, a card
+    in a hand or a row is named as it lies with its half, as the log and the tutorial name it."""
+    from rules.starligned.game import lying
+
+    named = 0
+    for game, state, _ in positions("starligned"):
+        halves = lying(state)
+        for seat in game.to_move(state):
+            actions = game.legal_actions(state, seat)
+            for lang in ("en", "ja"):
+                labels = [game.action_label(action, lang, state) for action in actions]
+                assert len(set(labels)) == len(labels), labels
+                for action, label in zip(actions, labels):
+                    for card in (getattr(action, name, None) for name in ("card", "first", "second")):
+                        if card in halves:
+                            shown, value, effect = halves[card]
+                            said = f"{shown} ({value}, " if lang == "en" else f"{shown}（{value}・"
+                            assert said in label, (label, halves[card])
+                            named += 1
+    assert named > 100

@@ -206,7 +206,9 @@ def test_phase_4_shows_who_has_rotated_and_a_selected_rotation_lights_its_hand_c
     page = board(session)
     lit = page.find("sl-hand", f"hand-seat-{waiting[0]}").find_all("sl-card", "selected")
     assert [c.attrs["data-card"].removesuffix("r") for c in lit] == [action.card]
-    assert str(action) in page.find("preview-line").all_text()
+    # (named as the picker names it: the card with the half it shows in the hand)
+    assert session.spec.action_label(action, "en", session.state) in page.find("preview-line").all_text()
+    assert "rotate S110 (6, swap) in hand" in page.find("preview-line").all_text()
     other = next(s for s in range(state.players) if s != waiting[0])
     session.viewing_seat = other                      # another seat's view never previews it
     assert not board(session).find_all("preview-line")

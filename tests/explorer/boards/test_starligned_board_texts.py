@@ -135,7 +135,7 @@ def head_of(page, seat: int) -> list[tuple[list, str]]:
 
 TEACHER = "Teacher view: every hand and face-down card shown"
 LEGEND = ("Large: the active (upper) half · small, upside down: the other half · ½ moon on the card edge; two halves "
-          "meeting make a full moon")
+          "meeting make a full moon · a card id ending in r: the card turned round, its low half up")
 
 
 def check_two_step_9(page):
@@ -259,8 +259,9 @@ def check_a_spectator_at_step_6(page):
 
 def check_a_selection(page):
     line = page.one("preview-line")
-    assert line.text == "Selected, not yet played: play S502. Confirm or Cancel it in the action panel."
-    assert line.one_tag("b").text == "play S502"
+    # (the card named with the half it shows, as the picker names it: the id is small print on the card)
+    assert line.text == "Selected, not yet played: play S502r (1, repeat). Confirm or Cancel it in the action panel."
+    assert line.one_tag("b").text == "play S502r (1, repeat)"
 
 
 def check_three_the_deal(page):
@@ -351,8 +352,12 @@ def test_the_japanese_board_shows_no_english_label(games):
                 assert not left, (name, step, seat, left)
                 for english in ("Player ", "Step ", "Stage ", " pts", "Seen by", "Hand (", "Row, left"):
                     assert english not in shown, (name, step, seat, english)
-                if select and seat in (None, session.log[step][0]):     # (named as the picker names it)
-                    assert f"<b>{session.spec.action_label(session.log[step][1], 'ja')}</b>" in page, (name, step, seat)
+                mover, action = session.log[step] if select else (None, None)
+                if select and seat in (None, mover):     # (named as the picker names it)
+                    # (with the half its card shows where the view shows that card: not a spectator's)
+                    sees = seat == mover or session.teacher
+                    label = session.spec.action_label(action, "ja", session.state_at(step) if sees else None)
+                    assert f"<b>{label}</b>" in page, (name, step, seat)
                 checked += 1
         session.selected_action = None
     assert checked >= 40
