@@ -90,6 +90,19 @@ def counted(key: str, n: int, lang: str = "en") -> str:
     return say(f"{key}_{'one' if n == 1 else 'many'}", lang, n=n)
 
 
+def actions_left_text(view: dict, lang: str = "en") -> str:
+    """How many actions the turn has left. An action is counted once it has ended: while a Scan waits
+    for its marker (or a Research, a claim's takes), the one under way is said to be so, not left over
+    ("2 actions left" stood beside a tutorial step saying one was left)."""
+    left = view["actions_left"]
+    if view["phase"] in ACTION_UNDER_WAY and left >= 1:
+        return say("action_under_way_last", lang) if left == 1 else say("action_under_way", lang, n=left - 1)
+    return counted("actions_left", left, lang)
+
+
+#: The phases in which the turn's current action is under way (rules/jump_gate/state.py).
+ACTION_UNDER_WAY = ("mark", "research", "claim_take", "claim_pick")
+
 #: English texts, for code that read these tables before the board spoke two languages.
 SHAPE_TITLES = {shape: say(f"shape.{shape}") for shape in ("jump", "scan", "land")}
 PHASE_LINES = {phase: say(f"phase.{phase}") for phase in ("action", "mark", "research", "claim_take", "claim_pick")}
@@ -281,7 +294,7 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
     over = view["phase"] == "over" or bool(view.get("ended_early"))     # (no turn either way)
     return {"step_counter": say("step", lang, step=step, total=moves), "round": say("round", lang, round=view["round"] + 1),
             "turn": None if over else say("turn", lang, who=player_name(view["seat"], lang)),
-            "actions_left": None if over else counted("actions_left", view["actions_left"], lang),
+            "actions_left": None if over else actions_left_text(view, lang),
             "phase": view["phase"], "phase_line": line, "seen_as": seer, "problem": problem,
             "preview": (escape(say("preview", lang)).format(action=Markup("<b>{}</b>").format(preview["label"]))
                         if preview else None)}

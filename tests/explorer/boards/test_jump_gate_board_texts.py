@@ -12,6 +12,7 @@ cards keep their codes (``J5-S1``).
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 import string
 from html.parser import HTMLParser
@@ -381,3 +382,31 @@ def test_events_are_shown_in_the_board_language_where_the_game_writes_them(games
         items = re.findall(r"<li>(.*?)</li>", ja)
         assert items and all(item.startswith("【和】") for item in items), items
         assert "【和】" not in en and re.findall(r"<li>(.*?)</li>", en)
+
+
+def test_an_action_under_way_is_not_counted_as_left():
+    """While a Scan waits for its marker (or a Research for its discards) the state still holds the
+    action under way (an action is counted once it has ended): the board said "2 actions left" beside
+    a tutorial step saying one was."""
+    from rules.jump_gate import Fly, Jump, Research, Scan
+
+    session = GameSession(game="jump_gate", players=2, seed=4)
+    shown = {}
+    for _ in range(400):
+        state = session.state
+        if session.spec.is_over(state) or len(shown) == 2:
+            break
+        seat = session.spec.to_move(state)[0]
+        actions = session.spec.legal_actions(state, seat)
+        # A Scan with both actions left, a Research with the last one; else on the way to a planet.
+        wanted = Scan if state.phase == "action" and state.actions_left == 2 else Research
+        chosen = next((a for a in actions if isinstance(a, wanted)), None)
+        session.play(seat, chosen or next((a for a in actions if isinstance(a, (Jump, Fly))), actions[0]))
+        if chosen is not None and session.state.phase in ("mark", "research"):
+            shown.setdefault(state.actions_left, (html.unescape(jump_gate_html(session, "en")), jump_gate_html(session, "ja")))
+    assert set(shown) == {1, 2}
+    english, japanese = shown[2]
+    assert "this action under way, then 1 more" in english and "アクション中（このあと残り1回）" in japanese
+    assert "2 actions left" not in english
+    english, japanese = shown[1]
+    assert "the turn's last action under way" in english and "このターン最後のアクション中" in japanese
