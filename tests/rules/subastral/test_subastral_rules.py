@@ -340,7 +340,7 @@ def test_new_biomes_open_columns_left_to_right():
     state = GAME.apply(state, 0, TakeCloud(cloud=5, to="journal"))
     # One new biome: its column opens at once, to the right of the existing one.
     assert zones(state)["journals"][0] == [["arctic_tundra-1"], ["temperate_forest-2", "temperate_forest-5"]]
-    assert "Player 1 opens journal column 2 for Temperate forest (Temperate forest 2, Temperate forest 5)." in texts(state)
+    assert "Player 1 opens journal column 2 with Temperate forest 2, Temperate forest 5." in texts(state)
     assert "order" not in kinds(state)
     assert zones(state)["clouds"]["5"] == ["chaparral-5"]
     state = GAME.apply(state, 1, PlayCard(card="savanna-5"))
@@ -353,7 +353,7 @@ def test_new_biomes_open_columns_left_to_right():
         [["arctic_tundra-1"], ["temperate_forest-2", "temperate_forest-5"], ["chaparral-6"]],
         [["subtropical_desert-3"]],
     ]
-    assert "Player 1 opens journal column 3 for Chaparral (Chaparral 6)." in texts(state)
+    assert "Player 1 opens journal column 3 with Chaparral 6." in texts(state)
 
 
 @pytest.mark.parametrize("first, second", [("temperate_grassland", "taiga"), ("taiga", "temperate_grassland")])
@@ -430,7 +430,7 @@ def test_refill_puts_one_card_on_emptied_cloud_regardless_of_number():
     assert after["clouds"]["6"] == ["subtropical_desert-3"]
     assert after["deck"] == ["taiga-5", "END"]
     assert [e.text for e in GAME.events(state) if e.kind == "reveal"] == [
-        "Refill: Temperate forest 6 is revealed onto cloud 4 (the emptied cloud, whatever its number)."]
+        "Refill: Temperate forest 6 is revealed onto cloud 4 (the emptied cloud)."]
 
 
 def test_refill_reveals_until_two_clouds_hold_two():
@@ -719,7 +719,7 @@ def test_disturbance_new_biome_opens_a_column_on_the_right():
     state = disturbance([["taiga-1"], []], journals=[[], [["chaparral-1"], ["savanna-3"]]], players=2)
     state = GAME.apply(state, 0, PassCard(card="taiga-1"))
     assert zones(state)["journals"][1] == [["chaparral-1"], ["savanna-3"], ["taiga-1"]]
-    assert "Player 2 opens journal column 3 for Taiga (Taiga 1)." in texts(state)
+    assert "Player 2 opens journal column 3 with Taiga 1." in texts(state)
 
 
 def test_disturbance_empty_hand_passes_nothing_but_still_receives():
