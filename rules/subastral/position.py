@@ -91,6 +91,9 @@ def decode(game: Subastral, data: JSON) -> State:
         last_round = _int(raw["last_round"], "state.last_round", 0)
         if last_round < round_:
             raise _bad("last_round_before", "state.last_round", last=last_round, current=round_)
+        if last_round > round_ + 1:     # (set when the end card appears: that round's next; a file
+            # naming a later one made the turns go round, every seat's hand empty, up to it: 10**9 hung)
+            raise _bad("last_round_after", "state.last_round", last=last_round, current=round_, next=round_ + 1)
     else:
         if raw["last_round"] is not None:
             raise _bad("last_round_null", "state.last_round")

@@ -340,6 +340,12 @@ def test_unknown_fields_are_invalid():
     (lambda s: s.update(last_round=2), "must be null until the end card is revealed", "state.last_round"),
     (lambda s: s.update(deck=["taiga-5"], end_triggered=True, round=2, last_round=1),
      "the last round (1) cannot lie before the current round (2)", "state.last_round"),
+    # (a later last round made one move pass the turn round the table, every hand empty, up to it:
+    # 10**9 hung the server and filled its memory)
+    (lambda s: s.update(deck=["taiga-5"], end_triggered=True, round=2, last_round=4),
+     "the last round (4) is at most the round after the current one (2)", "state.last_round"),
+    (lambda s: s.update(deck=["taiga-5"], end_triggered=True, round=2, last_round=10**9),
+     "the last round (1000000000) is at most the round after the current one (2)", "state.last_round"),
     (lambda s: s["clouds"].pop("6"), 'clouds must be an object with the keys "1" to "6"', "state.clouds"),
     (lambda s: s.update(clouds=[[], [], [], [], [], []]), 'clouds must be an object', "state.clouds"),
     (lambda s: s.update(deck="END"), "must be a list, not str", "state.deck"),
