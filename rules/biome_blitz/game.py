@@ -247,7 +247,8 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
         """Re-deal the resource deck and other players' hands among themselves, and shuffle the animal
         and ecosystem decks, keeping what ``seat`` knows: the cards every seat saw go into a hand
         (``State.known``: taken face up, traded, stolen) and the cards offered in a pending trade stay
-        in their hands; a card a peek of ``seat``'s showed stays at its place in its deck."""
+        in their hands; a card a peek of ``seat``'s showed stays at its place in its deck (another
+        seat's peek is of the card the re-deal put there)."""
         others = [s for s in range(state.players) if s != seat]
         known = {s: state.known[s] for s in others}
         if state.phase in (TRADE, TRADE_REPLY) and state.seat in known:
@@ -284,7 +285,13 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
         for d in range(3):
             for index, card in sorted(fixed[d]):
                 decks[d].insert(index, card)
-        return state._replace(hands=tuple(hands), decks=(tuple(decks[0]), tuple(decks[1]), tuple(decks[2])))
+        # Another seat's peek at a card still in its deck saw, in this world, the card dealt there (its
+        # record kept the card of the real deal: 5% of samples contradicted their own decks).
+        peeked = tuple((who, d, place, decks[d][len(decks[d]) - 1 - place], when)
+                       if when == state.shuffles and place < len(decks[d]) else (who, d, place, card, when)
+                       for who, d, place, card, when in state.peeked)
+        return state._replace(hands=tuple(hands), decks=(tuple(decks[0]), tuple(decks[1]), tuple(decks[2])),
+                              peeked=peeked)
 
     def card_info(self, state: State, card: str) -> JSONObject:
         """Resources group by symbol (number 0); animals by their ecosystem (number = stars);
