@@ -213,7 +213,10 @@ def decode(game: Stellar, data: JSON) -> State:
         raise _bad("telescope_full", f"state.telescopes[{seat}]", who=player(seat))
     if phase == TAKE and all(k == EMPTY for k in row):
         raise _bad("row_empty", "state.row")
-    if phase == PLAY and not hands[seat]:
+    # (After a clear with the switch satellite_clear at "after_take" the taker plays a hand card: it
+    # must hold one, as in phase play. A file without one left that seat with no move.)
+    plays_next = phase == PLAY or (phase == CLEAR and variants["satellite_clear"] == "after_take")
+    if plays_next and not hands[seat]:
         raise _bad("no_hand_card", "state.hands", who=player(seat))
     if phase == FINAL and not any(hands):
         raise _bad("final_hands", "state.hands")

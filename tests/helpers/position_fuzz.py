@@ -133,6 +133,10 @@ STARVABLE = {
 #: Cards a zone keeps when emptied because the format requires them there (Subastral's end card
 #: stays in the deck until it is revealed).
 KEEP = {"subastral": {"END"}}
+#: What every seat knows of each hand (cards taken face up...), by seat: emptied with the hand, as
+#: the format holds it to the hand (without it, no position with a starved hand that anyone knew a
+#: card of decoded, and a Stellar deadlock of that kind went unseen).
+HAND_KNOWLEDGE = {"subastral": "known_hands", "stellar": "known_hands", "biome_blitz": "known"}
 
 
 def _paths(node, pattern, movers):
@@ -176,6 +180,9 @@ def starved(game, state, zones):
                 for step in path[:-1]:
                     parent = parent[step]
                 parent[path[-1]] = _emptied(parent[path[-1]], keep)
+                knowledge = data["state"].get(HAND_KNOWLEDGE.get(game.id, ""))
+                if path[0] == "hands" and len(path) == 2 and isinstance(knowledge, list):
+                    knowledge[path[1]] = []
     return data
 
 
@@ -198,6 +205,25 @@ def seeded_states(game, *, seeds=2, points=(0.0, 0.35, 0.7), players=None, varia
                 yield line[int(point * (len(line) - 1))]
 
 
+def phase_states(game, *, seeds=3, players=None, variants=None):
+    """The first state of each phase (``encode(state)["state"]["phase"]``) met in ``seeds`` seeded
+    random playouts: the rare phases too (a pending choice, a clear, the last round), which the
+    fractions of :func:`seeded_states` seldom land on."""
+    import random
+
+    found = {}
+    counts = [players] if players is not None else sorted({game.player_counts[0], game.player_counts[-1]})
+    for count in counts:
+        for seed in range(seeds):
+            rng = random.Random(seed)
+            state = game.new_game(count, seed, variants)
+            while not game.is_over(state):
+                found.setdefault((count, game.encode(state)["state"].get("phase")), state)
+                seat = rng.choice(game.to_move(state))
+                state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return list(found.values())
+
+
 def no_move(game, state):
     """The seat that must move but has no legal action (None if there is none; a game that is not
     over with nobody to move counts as seat -1)."""
@@ -210,11 +236,13 @@ def no_move(game, state):
     return None
 
 
-def deadlocks(game, *, moves_on=30, budget=4096, seeds=2, points=(0.0, 0.35, 0.7), players=None, variants=None):
+def deadlocks(game, *, moves_on=30, budget=4096, seeds=2, points=(0.0, 0.35, 0.7), players=None, variants=None,
+              states=None, sizes=None):
     """Every starved position that cannot go on: from seeded states (as many as keep the starved
-    positions within ``budget``, in :func:`seeded_states`' order), every subset of the game's
-    starvable zones emptied (the position keeps the game's ``variants``), decoded (positions the format refuses are skipped), checked, then played
-    on with up to ``moves_on`` seeded random moves, each position checked.
+    positions within ``budget``, in :func:`seeded_states`' order; or the given ``states``), every
+    subset of the game's starvable zones emptied (of the ``sizes`` given, else of every size; the
+    position keeps the game's ``variants``), decoded (positions the format refuses are skipped),
+    checked, then played on with up to ``moves_on`` seeded random moves, each position checked.
 
     Yields ``(zones, start, moves, position, seat)``: the zones emptied, the starved position's JSON,
     the moves played from it (``(seat, action JSON)``), the JSON of the position reached, and the seat
@@ -227,10 +255,11 @@ def deadlocks(game, *, moves_on=30, budget=4096, seeds=2, points=(0.0, 0.35, 0.7
 
     names = list(STARVABLE[game.id])
     seen = set()
-    states = itertools.islice(seeded_states(game, seeds=seeds, points=points, players=players, variants=variants),
-                              max(1, budget >> len(names)))
+    if states is None:
+        states = itertools.islice(seeded_states(game, seeds=seeds, points=points, players=players, variants=variants),
+                                  max(1, budget >> len(names)))
     for state in states:
-        for size in range(1, len(names) + 1):
+        for size in sizes or range(1, len(names) + 1):
             for zones in itertools.combinations(names, size):
                 start = starved(game, state, zones)
                 key = json.dumps(start, sort_keys=True)

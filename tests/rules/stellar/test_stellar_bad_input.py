@@ -278,3 +278,19 @@ def test_malformed_telescope_play_is_refused(slot, down, says):
     state = GAME.decode(sample("play"))
     card = GAME.cards.card_name(state.hands[state.seat][0])
     refused(state, state.seat, PlayToTelescope(card=card, slot=slot, face_down=down), rule="telescope placement rule", says=says)
+
+
+def test_a_clear_before_the_takers_play_needs_a_card_in_the_takers_hand():
+    """With satellite_clear at "after_take" the opponent's clear comes before the taker plays a hand
+    card: a file whose taker holds none decoded, and after either answer of the opponent the taker had
+    no move (found by an outside test starving the engines)."""
+    from tests.helpers.position_fuzz import phase_states
+
+    variants = {"satellite_clear": "after_take"}
+    state = next(s for s in phase_states(GAME, players=2, variants=variants) if s.phase == "clear")
+    data = GAME.encode(state)
+    data["state"]["hands"][state.seat] = []
+    data["state"]["known_hands"][state.seat] = []
+    with pytest.raises(rules.InvalidPosition, match=f"Player {state.seat + 1} is to play but has no card in hand"):
+        GAME.decode(data)
+    GAME.decode(GAME.encode(state))     # (as play left it, the taker holds the card it will play)
