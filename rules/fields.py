@@ -53,6 +53,20 @@ def whole_number(value: JSON, where: str, low: int, high: int | None = None) -> 
     return value
 
 
+#: Seeds are whole numbers of less than 2**53 in size: every page shows them exactly (a browser's
+#: numbers hold no more), and what a file holds is what a page shows.
+SEED_LIMIT = 2 ** 53
+
+
+def seed_number(value: JSON, where: str) -> int:
+    """A seed read from a file: a whole number from -(2**53 - 1) to 2**53 - 1 (``SEED_LIMIT``)."""
+    if type(value) is not int:
+        _bad("seed", where, value=repr(value))
+    if not -SEED_LIMIT < value < SEED_LIMIT:
+        _bad("seed_range", where, limit=f"{SEED_LIMIT - 1:,}", value=str(value) if abs(value) < 10 ** 30 else "…")
+    return value
+
+
 def json_list(value: JSON, where: str) -> list[JSON]:
     if not isinstance(value, list):
         _bad("list", where, kind=type(value).__name__)

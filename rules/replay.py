@@ -20,15 +20,14 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, NoReturn
 
 from rules.eventtexts import joined, player, say_shared
-from rules.fields import read_json_file
+from rules.fields import SEED_LIMIT, read_json_file
 from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, JSONObject, S,
                             Seat, check_json)
 from rules.registry import get_game
 
 REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
-#: A seed's size stays below this: whole numbers a browser (JavaScript) holds exactly, so every page
-#: shows the seed a game was dealt from as it is.
-SEED_LIMIT = 2 ** 53
+#: A seed's size stays below ``SEED_LIMIT`` (``rules.fields``, as positions' seeds): whole numbers a
+#: browser (JavaScript) holds exactly, so every page shows the seed a game was dealt from as it is.
 #: The optional keys of a replay.
 OPTIONAL_KEYS = ("cards", "comment", "start", "notes")
 #: Who wrote a note that no seat wrote: the teacher (the explorer's everything view, a table's creator).

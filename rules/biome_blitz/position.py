@@ -21,7 +21,8 @@ from rules.biome_blitz.state import (
     TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradeOffer, TradePropose, TradeWith,
 )
 from rules.eventtexts import Texts, joined, player
-from rules.fields import action_fields, json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
+from rules.fields import (action_fields, json_bool as _bool, json_list as _list, per_seat, position_header,
+                          seed_number, whole_number as _int)
 from rules.protocol import JSON, JSONObject, PositionField, Seat, require_keys
 
 if TYPE_CHECKING:
@@ -139,9 +140,7 @@ def decode(game: BiomeBlitz, data: JSON) -> State:
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
         raise _bad("players", "state.players", players=repr(players))
-    seed = raw["seed"]
-    if type(seed) is not int:
-        raise _bad("seed", "state.seed", value=repr(seed))
+    seed = seed_number(raw["seed"], "state.seed")
     rolls, shuffles = _int(raw["rolls"], "state.rolls", 0), _int(raw["shuffles"], "state.shuffles", 0)
     seat, turn = _int(raw["seat"], "state.seat", 0, players - 1), _int(raw["turn"], "state.turn", 0)
     phase = raw["phase"]

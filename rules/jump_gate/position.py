@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from rules.fields import action_fields, json_bool as _bool, json_list as _list, times as _times, whole_number as _int, per_seat, position_header
+from rules.fields import (action_fields, json_bool as _bool, json_list as _list, per_seat, position_header,
+                          seed_number, times as _times, whole_number as _int)
 from rules.eventtexts import joined, player, say_shared
 from rules.jump_gate.cards import Components, NavCompKind, PlanetIndex, ResourceKind, bad_file as _bad, parse_components
 from rules.jump_gate.state import (
@@ -172,9 +173,7 @@ def decode(game: JumpGate, data: JSON) -> State:
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
         raise _bad("players", "state.players", players=repr(players))
-    seed = raw["seed"]
-    if type(seed) is not int:
-        raise _bad("whole_number", "state.seed", value=repr(seed))
+    seed = seed_number(raw["seed"], "state.seed")
     shuffles = _int(raw["shuffles"], "state.shuffles", 0)
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     seat = _int(raw["seat"], "state.seat", 0, players - 1)

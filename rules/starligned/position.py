@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from rules.fields import action_fields, json_bool as _bool, json_list as _list, whole_number as _int, per_seat, position_header
+from rules.fields import (action_fields, json_bool as _bool, json_list as _list, per_seat, position_header,
+                          seed_number, whole_number as _int)
 from rules.eventtexts import Texts, joined, player, say, say_shared
 from rules.protocol import JSON, JSONObject, PositionField, require_keys
 from rules.starligned import choices
@@ -92,9 +93,7 @@ def decode(game: Starligned, data: JSON) -> State:
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
         _bad("players", "state.players", players=repr(players))
-    seed = raw["seed"]
-    if type(seed) is not int:
-        _bad("seed", "state.seed", seed=repr(seed))
+    seed = seed_number(raw["seed"], "state.seed")
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     stage = _int(raw["stage"], "state.stage", 0, STAGES - 1)
     round_ = _int(raw["round"], "state.round", 0, ROUNDS - 1)

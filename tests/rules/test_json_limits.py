@@ -206,3 +206,21 @@ def test_a_replays_seed_is_one_a_browser_holds_exactly(seed):
     assert "seed must be a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991" in str(refused.value)
     assert "9,007,199,254,740,991" in refused.value.problem_in("ja") and len(str(refused.value)) < 300
     assert replays.read({**data, "seed": 2 ** 53 - 1})[1] is not None
+
+
+@pytest.mark.parametrize("game_id", [game for game in rules.GAMES if "seed" in rules.get_game(game).encode(
+    rules.get_game(game).new_game(2, 1))["state"]])
+def test_a_positions_seed_is_held_to_the_replays_limit(game_id):
+    """A replay's seed is refused beyond 2**53 - 1 (pages show it exactly); a position's was taken at
+    any size, 2**80 written back as it was (found by an outside test starving the engines)."""
+    from rules.fields import SEED_LIMIT
+
+    game = rules.get_game(game_id)
+    data = json.loads(json.dumps(game.encode(game.new_game(2, 1))))
+    for seed in (SEED_LIMIT, -SEED_LIMIT, 2 ** 80):
+        data["state"]["seed"] = seed
+        with pytest.raises(InvalidPosition, match="seed must be a whole number from -9,007,199,254,740,991 to"):
+            game.decode(data)
+    data["state"]["seed"] = SEED_LIMIT - 1
+    assert game.encode(game.decode(data))["state"]["seed"] == SEED_LIMIT - 1
+    assert replays.SEED_LIMIT == SEED_LIMIT         # (one limit for both)
