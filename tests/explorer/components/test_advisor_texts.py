@@ -158,7 +158,7 @@ def test_the_japanese_advisor_shows_japanese_and_none_of_its_english_labels(monk
     advisor.compute()
     prompts.append(advisor.status)
     prompts.append(MoveAdvisor(session=session_after(10_000), lang="ja").status)
-    assert prompts == ["プレイヤー2には今指せる手がありません。", "「相談する」を押すとプレイヤー1の手を評価します。",
+    assert prompts == ["プレイヤー2には今選べる手がありません。", "「相談する」を押すとプレイヤー1の手を評価します。",
                        "助言できません：Subastralは見えない情報を配り直せません（sample_hidden がありません）。"
                        "相談役が本物のカードをのぞき見ることになります",
                        "ゲームは終わりました。相談できる手はありません。"]

@@ -25,7 +25,7 @@ def endless_session(lang: str = "en") -> tuple[GameSession, ActionPicker]:
 
 
 @pytest.mark.parametrize("lang, says", [("en", "The bots played 20,000 moves and the game has not ended"),
-                                        ("ja", "ボットは20,000手指しましたが、ゲームが終わらない")], ids=["en", "ja"])
+                                        ("ja", "ボットは20,000手進めましたが、ゲームが終わらない")], ids=["en", "ja"])
 def test_the_bots_stop_at_the_limit_keep_their_moves_and_say_why(lang, says):
     session, picker = endless_session(lang)
     assert picker.let_bots_play() == AUTOPLAY_LIMIT

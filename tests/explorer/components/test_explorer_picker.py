@@ -315,7 +315,7 @@ def test_one_click_takes_a_seat_in_a_bot_game():
 
 
 @pytest.mark.parametrize("lang, intro, label", [("en", "Every seat is played by a bot.", "Play as Player 1"),
-                                                  ("ja", "すべての席をボットが指しています。", "プレイヤー1として指す")])
+                                                  ("ja", "すべての席をボットがプレイしています。", "プレイヤー1としてプレイ")])
 def test_the_take_a_seat_line_speaks_the_pages_language(lang, intro, label):
     app = ExplorerApp(session=bot_session(seed=SEED), lang=lang)
     intro_pane, first = app.picker.take_seat.objects[:2]
