@@ -547,8 +547,13 @@ class ActionPicker(pn.viewable.Viewer):
         """The status while only bots are to move."""
         session = self.session
         # (Not "is thinking": here a bot moves only when asked, at once; until then it is only its turn.)
-        players = text("seats.and", self.lang).join(
-            f"{self._player(seat)} ({controller_label(session.controller(seat), self.lang)})" for seat in movers)
+        controllers = {controller_label(session.controller(seat), self.lang) for seat in movers}
+        if len(movers) > 1 and len(controllers) == 1:       # "Player 1, Player 2 and Player 3 (each a greedy bot)"
+            return text("picker.bots_to_move_same", self.lang, players=esc(seats_text(movers, self._player, self.lang)),
+                        controller=esc(controllers.pop()))
+        players = seats_text(movers, lambda seat: text("picker.player_with_controller", self.lang, player=self._player(seat),
+                                                       controller=controller_label(session.controller(seat), self.lang)),
+                             self.lang)
         return text("picker.bots_to_move_one" if len(movers) == 1 else "picker.bots_to_move_many", self.lang,
                     players=esc(players))
 

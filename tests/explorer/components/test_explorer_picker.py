@@ -429,3 +429,20 @@ def test_the_game_over_line_reads_the_winners_and_scores_from_the_pages_observat
     assert picker.mode == "over"
     for seat in view["winners"]:
         assert f"Player {seat + 1} ({view['scores'][seat]} pts)" in picker.status.object
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Player 1, Player 2 and Player 3 (each a greedy bot) are to move."),
+    ("ja", "プレイヤー1、プレイヤー2とプレイヤー3（いずれも貪欲ボット）の番です。")])
+def test_seats_choosing_at_once_are_listed_once_with_their_bot(lang, said):
+    """"Player 1 (greedy bot) and Player 2 (greedy bot) and Player 3 (greedy bot) are to move.": the
+    seats are listed as a list is, their bot named once when they share it."""
+    session = GameSession(game="starligned", players=3, seed=1)        # phase 1: every seat chooses at once
+    session.seat_players = {seat: "greedy" for seat in range(3)}
+    picker = ActionPicker(session=session, lang=lang)
+    assert said in re.sub(r"<[^>]+>", "", picker.status.object)
+    session.seat_players = {0: "greedy", 1: "random", 2: "greedy"}     # (bots of two kinds: each named)
+    picker = ActionPicker(session=session, lang=lang)
+    assert re.sub(r"<[^>]+>", "", picker.status.object) == (
+        "Player 1 (greedy bot), Player 2 (random bot) and Player 3 (greedy bot) are to move." if lang == "en" else
+        "プレイヤー1（貪欲ボット）、プレイヤー2（ランダムボット）とプレイヤー3（貪欲ボット）の番です。")
