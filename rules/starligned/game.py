@@ -293,6 +293,10 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         def effect(name: str) -> Texts:
             return said(f"effect.{name}")
 
+        def own(key: str, owner: Seat) -> str:
+            """``key``, or ``key.own`` when the seat acts on its own row or hand ("their own row", not its name again)."""
+            return f"{key}.own" if owner == seat else key
+
         def half(e: int) -> Texts:
             return said("card_half", card=position.entry_name(cards, e), value=cards.value[e],
                         effect=effect(cards.effect[e]))
@@ -321,7 +325,7 @@ class Starligned(ModuleGame[State, Action, CardSet]):
             return event(said("cover", who=who, first=names[0], second=names[1]), seat=seat, cards=names)
         if kind == "remove_moon":
             row, (a, b) = cast(tuple[Seat, MoonPair], extra)
-            return event(said("remove_moon", who=who, first=cards.ids[a], second=cards.ids[b], owner=player(row)),
+            return event(said(own("remove_moon", row), who=who, first=cards.ids[a], second=cards.ids[b], owner=player(row)),
                          seat=seat)
         if kind == "no_bonus":
             return event(said("no_bonus", who=who), seat=seat)
@@ -338,25 +342,26 @@ class Starligned(ModuleGame[State, Action, CardSet]):
             return event(said(key, who=who, card=names[0], effect=effect(extra)), seat=seat, cards=names)
         if kind == "swap":
             assert isinstance(extra, int)
-            return event(said("swap", who=who, first=names[0], second=names[1], owner=player(extra)),
+            return event(said(own("swap", extra), who=who, first=names[0], second=names[1], owner=player(extra)),
                          seat=seat, cards=names)
         if kind == "move":
             return event(said("move", who=who, card=names[0], position=extra), seat=seat, cards=names)
         if kind == "rotate_card":
             assert isinstance(extra, int)
-            return event(said("rotate_card", who=who, owner=player(extra), card=half(entries[0])),
+            return event(said(own("rotate_card", extra), who=who, owner=player(extra), card=half(entries[0])),
                          seat=seat, cards=names)
         if kind == "rotate_telescope":
             assert isinstance(extra, int)
-            return event(said("rotate_telescope", who=who, owner=player(extra)), seat=seat)
+            return event(said(own("rotate_telescope", extra), who=who, owner=player(extra)), seat=seat)
         if kind == "repeat":
             assert isinstance(extra, int)
-            return event(said("repeat", who=who, card=half(entries[0]), owner=player(extra)), seat=seat, cards=names)
+            return event(said(own("repeat", extra), who=who, card=half(entries[0]), owner=player(extra)), seat=seat,
+                         cards=names)
         if kind == "repeat_repeat":
             return event(said("repeat_repeat"), seat=seat, cards=names)
         if kind == "exchange":
             assert isinstance(extra, int)
-            return event(said("exchange", who=who, card=names[0], owner=player(extra)), seat=seat, cards=names)
+            return event(said(own("exchange", extra), who=who, card=names[0], owner=player(extra)), seat=seat, cards=names)
         if kind == "exchanged":
             assert isinstance(extra, int)
             taken = position.entry_name(cards, extra)

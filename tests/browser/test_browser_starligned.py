@@ -98,8 +98,8 @@ def test_play_a_round_of_starligned_by_clicking(page: Page, served):
                 shot(page, "starligned-pending-exchange")
             pending_seen = True
         length = len(session.log)
-        select(page, action)
-        expect(page.locator(".sl-status .preview-line")).to_contain_text(str(action))
+        select(page, action, state)        # (named with the half its card shows: action_label given the state)
+        expect(page.locator(".sl-status .preview-line")).to_contain_text(spec.action_label(action, "en", state))
         if data["type"] in ("play", "rotate_hand", "exchange_with"):
             selected = page.locator(f".hand-seat-{seat} .sl-card.selected")
             expect(selected).to_have_count(1)

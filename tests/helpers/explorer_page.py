@@ -137,21 +137,22 @@ def switch_game(page: Page, session, label: str, game: str, players: int) -> Non
         wait_until(lambda: session.players < before, what="fewer players")
 
 
-def button_label(action) -> str:
-    """The English name the picker's button gives ``action`` (its game's ``action_label``: Subastral's
-    names a card as printed, not by the id ``str(action)`` holds)."""
+def button_label(action, state=None) -> str:
+    """The English name the picker's button gives ``action`` offered in ``state`` (its game's
+    ``action_label``: Subastral's names a card as printed, not by the id ``str(action)`` holds;
+    Starligned's, given the state, with the half it shows)."""
     import rules
 
-    return rules.get_game(type(action).__module__.split(".")[1]).action_label(action, "en")
+    return rules.get_game(type(action).__module__.split(".")[1]).action_label(action, "en", state)
 
 
-def select(page: Page, action) -> None:
+def select(page: Page, action, state=None) -> None:
     """Click ``action``'s button until the picker shows it selected.
 
     A click that lands while the picker redraws the same buttons (a new list version) is refused
     by design ("no longer shows"); only then is it clicked again.
     """
-    label = button_label(action)
+    label = button_label(action, state)
     button = page.locator(".action-picker").get_by_role("button", name=label, exact=True)
     selection = page.locator(".action-picker .selection-line")
     for _ in range(3):
