@@ -95,7 +95,7 @@ class JumpGate(ModuleGame[State, Action, Components]):
         return state.comps
     #: Resources come into view face up (at setup, one per planet, and by scans); NavComp cards leave
     #: their deck by draws (named to the drawer and the teacher, a hidden card to anyone else).
-    deck_event_kinds: tuple[str, ...] = ("reveal", "draw")
+    deck_event_kinds: tuple[str, ...] = ("setup_reveal", "reveal", "draw")
 
     # -- creating and playing ---------------------------------------------------------------
     # -- asking -----------------------------------------------------------------------------
@@ -448,9 +448,9 @@ class JumpGate(ModuleGame[State, Action, Components]):
             start, returned = cast("tuple[Seat, int]", extra)
             return event(text("setup.fame_replaced" if returned else "setup", planets=len(state.ring),
                               returned=returned, starter=player(start)), seat=start)
-        if kind == "reveal":
+        if kind in ("reveal", "setup_reveal"):      # (a setup's: each planet's top resource, face up)
             where, slot = cast("tuple[int, int]", extra)
-            seen = text("reveal.setup" if seat is None else "reveal", planet=planet(where), slot=slot,
+            seen = text("reveal.setup" if kind == "setup_reveal" else "reveal", planet=planet(where), slot=slot,
                         card=resource(kinds[0]))
             return event(seen, seat=seat, cards=names)
         if kind == "turn":

@@ -117,7 +117,7 @@ def new_state(comps: Components, players: int, seed: int, variants: tuple[tuple[
         start_player=start, seat=start, round=0, actions_left=ACTIONS_PER_TURN, phase=ACTION, focus=-1, waiting=(),
         reshuffled=(),
         log=(("setup", None, (), (start, len(set_aside))),
-             *(("reveal", None, (resources[i][-1],), (ring[i], SLOTS)) for i in range(count))),
+             *(("setup_reveal", None, (resources[i][-1],), (ring[i], SLOTS)) for i in range(count))),
     )
 
 

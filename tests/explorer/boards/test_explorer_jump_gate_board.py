@@ -235,10 +235,10 @@ def test_the_plots_show_jump_gate_scores_and_the_resources_revealed(finished):
     draws = plots.sent["draws"]["columns"]
     cards = [card for card in draws["card"] if card]
     out_of_decks = [card for step in range(61) for event in session.spec.events(session.state_at(step))
-                    if event.kind in ("reveal", "draw") for card in event.cards]     # resources and NavComp cards
+                    if event.kind in ("setup_reveal", "reveal", "draw") for card in event.cards]     # resources and NavComp cards
     assert cards and sorted(cards) == sorted(out_of_decks)
     revealed = [card for step in range(61) for event in session.spec.events(session.state_at(step))
-                if event.kind == "reveal" for card in event.cards]
+                if event.kind in ("setup_reveal", "reveal") for card in event.cards]
     colours = {card: colour for card, colour in zip(draws["card"], draws["colour"]) if card}
     assert all(colours[card] == BIOME_COLOURS[card.removesuffix("-bh")][0] for card in revealed)
     groups = plots.sent["by_group"]["columns"]["group_name"]

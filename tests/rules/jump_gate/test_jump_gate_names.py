@@ -48,8 +48,13 @@ def test_a_resource_is_named_by_its_type_and_its_black_hole_icon():
 
 def test_events_name_planets_and_resources_as_printed():
     state = GAME.new_game(2, 47)
-    assert "Fenwick: resource 4 lies face up: Gem (white) with the black hole icon." in texts(state)
+    assert "Fenwick: the face-up resource (slot 4) is Gem (white) with the black hole icon." in texts(state)
     assert "フェンウィックの4枚目の資源カードは表向きで、ジェム（白）（ブラックホール付き）です。" in texts(state, "ja")
+    # The deal's face-up resources link to the rule for setting up, not to "Scan a planet" (their
+    # kind was a scan's, "reveal").
+    from rules.rulebook import rulebook
+    assert {event.kind for event in GAME.events(state)} >= {"setup", "setup_reveal"}
+    assert rulebook("jump_gate").for_event("setup_reveal").id == "setup"
     state = GAME.apply(load(ships=["PA", "gate"]), 0, Scan(card="J1-S3"))
     assert texts(state) == ["Player 1 scans Aurel with J1-S3.", "Player 1 scans Aurel: resource 1 is Sand."]
     assert texts(state, "ja")[0] == "プレイヤー1がJ1-S3を使ってオーレルをスキャンしました。"
