@@ -425,6 +425,22 @@ class TablePage(pn.viewable.Viewer):
 # ---------------------------------------------------------------------------------------------
 # The lobby
 # ---------------------------------------------------------------------------------------------
+class ScrollHere(pn.custom.JSComponent):
+    """An empty mark in the page that scrolls the page to itself each time ``times`` grows. It sends
+    nothing back: there is nothing on the server a forged message could reach."""
+
+    times = param.Integer(default=0, doc="Bumped to bring the mark into view.")
+
+    _esm = """
+    export function render({ model, el }) {
+      model.on("times", () => el.scrollIntoView({ block: "start" }));
+    }
+    """
+
+    def __init__(self, **params):
+        super().__init__(height=0, margin=0, sizing_mode="stretch_width", **params)
+
+
 class Lobby(pn.viewable.Viewer):
     """Create tables and list them (see the module docstring)."""
 
@@ -449,6 +465,9 @@ class Lobby(pn.viewable.Viewer):
         self.create_button.on_click(lambda event: self.create())
         self.message = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["lobby-message"])
         self.created = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["created-links"], sizing_mode="stretch_width")
+        #: Brings the new table's links (shown only once) into view: they sit at the top of the list of
+        #: tables, out of view after a click on the button at the foot of a long form (1366x768).
+        self.to_links = ScrollHere()
         self.listing = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["tables-list"], sizing_mode="stretch_width")
         self.rematch_of = pn.widgets.Select(label=t("rematch_finished", lang), options=[], css_classes=["rematch-select"])
         self.rematch_button = pn.widgets.Button(label=t("rematch_new_seed", lang), css_classes=["lobby-rematch"])
@@ -571,6 +590,7 @@ class Lobby(pn.viewable.Viewer):
             f'href="{esc(spectator)}" target="_blank">{esc(spectator)}</a></td></tr>'
             f'<tr><td>{t("creator", lang)}</td><td><a class="creator-link" href="{esc(creator_link)}" target="_blank">'
             f'{esc(creator_link)}</a></td></tr></table><p>{t("creator_note", lang)}</p></div>')
+        self.to_links.times += 1
         self.refresh()
         return table, tokens
 
@@ -587,6 +607,7 @@ class Lobby(pn.viewable.Viewer):
                      keeps=t("rematch_keeps_links", lang), spectators=t("spectators_link", lang, link=link))
         self.created.object = (f'<div class="created" data-table="{esc(table.id)}">{sentence}'
                                f'{card_file_html(table.record.card_name, lang, before=" ")}</div>')
+        self.to_links.times += 1
         self.refresh()
         return table
 
@@ -656,7 +677,7 @@ class Lobby(pn.viewable.Viewer):
                          pn.pane.Markdown(f"**{t('variants', lang)}**"), self.variants, self.seed,
                          pn.pane.Markdown(f"**{t('who_plays', lang)}**"), self.seats, self.create_button, self.message,
                          styles={"flex": "0 1 380px", "min-width": "0"})
-        tables = pn.Column(self.created, pn.Row(heading(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
+        tables = pn.Column(self.to_links, self.created, pn.Row(heading(f"### {t('tables', lang)}"), self.refresh_button), self.listing,
                            self.more_ended, self.rematch_row,
                            self.telemetry_download, self.telemetry_across, styles={"flex": "1 1 560px", "min-width": "0"})
         return pn.FlexBox(form, tables, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width")

@@ -60,3 +60,24 @@ def test_the_lobbys_telemetry_summary_fits_a_phone(browser: Browser, server, lan
         assert problems == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width, height", quick_once([(1366, 768), (390, 844)], (1366, 768)))
+def test_a_new_tables_links_come_into_view(browser: Browser, server, width, height):
+    """The links of a new table are shown once, at the top of the list of tables: after a click on the
+    button at the foot of the form (1366x768) they were out of view. The page now scrolls to them."""
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 600,
+                                  has_touch=width < 600)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/tables")
+        button = page.locator(".create-table button")
+        expect(button).to_be_visible(timeout=LOAD_TIMEOUT)
+        page.locator(".lobby-game select").select_option(label="Starligned")      # (a long form: three switches)
+        expect(page.locator(".lobby-variants-starligned")).to_be_attached()
+        button.click()                           # (its defaults: two seats, a person and a bot)
+        created = page.locator(".created")
+        expect(created).to_be_visible(timeout=10_000)
+        expect(created).to_be_in_viewport()      # (waits: the scroll follows the links' arrival)
+    finally:
+        context.close()
