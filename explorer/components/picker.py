@@ -504,7 +504,7 @@ class ActionPicker(pn.viewable.Viewer):
                               for s in winners) or text("picker.nobody", self.lang)
             status = text("picker.game_over", self.lang, names=esc(names))
         elif mode == "choose":
-            status = text("picker.your_move", self.lang, player=esc(self._player(acting)))
+            status = self._choose_html(acting)
             choices, groups = self._buttons_for(acting)
         elif mode == "person":
             waiting = [seat for seat in movers if session.controller(seat) == HUMAN]
@@ -538,6 +538,10 @@ class ActionPicker(pn.viewable.Viewer):
         if mode not in ("choose", "bots"):
             return ""
         return text("picker.at_step_choose" if mode == "choose" else "picker.at_step_bots", self.lang)
+
+    def _choose_html(self, acting: int) -> str:
+        """The status while ``acting`` chooses from this view: whose move, and how to make it."""
+        return text("picker.your_move", self.lang, player=esc(self._player(acting)))
 
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
         """The status while people who do not act from this view must decide."""

@@ -120,6 +120,9 @@ class TablePicker(ActionPicker):
     def WAITING(self) -> str:
         return f'<span class="hint">{t("choices_on_your_turn", self.lang)}</span>'
 
+    def _choose_html(self, acting: int) -> str:     # (the page's status says whose move it is)
+        return f'<span class="hint">{esc(t("choose_hint", self.lang))}</span>'
+
     def _waiting_html(self, movers: list[int], waiting: list[int]) -> str:
         return self.WAITING if self.session.at_end else self._past_step_html()
 
