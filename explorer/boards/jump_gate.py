@@ -421,7 +421,7 @@ def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_
         "events": [said for said in (event_text(e, lang) for e in view["events"]) if said],
         "legend": {"codes": [{"code": code_markup(shape, "#", lang), "name": say(f"shape_name.{shape}", lang)}
                              for shape in ("jump", "scan", "land")],
-                   "icon": say("black_hole_icon", lang),
+                   "icon": say("black_hole_icon", lang), "card_codes": say("legend_card_codes", lang),
                    "swatches": [{"colour": biome_colours(kind)[0], "name": name} for kind, name in resource_types]},
         "provenance": say("provenance", lang, name=card_set_words("jump_gate", card_set, lang, standard)[0],
                           source=say("provenance.assumed", lang) if source == "assumed" else source,

@@ -201,9 +201,13 @@ def check_first_deal_as_the_teacher(page):
     assert [code_faces(entry) for entry in legend[:3]] == [[(f"jg-code-{shape}", f"{name} code #", "#")] for shape, name in
                                                            (("jump", "Jump (blue square)"), ("scan", "Scan (green circle)"),
                                                             ("land", "Land & Claim (yellow triangle)"))]
-    assert [entry.text for entry in legend[:5]] == ["# Jump", "# Scan", "# Land & Claim", "black-hole icon", "Fame"]
+    # (and how a move's name spells a NavComp card: "jump to Brisa with J2-S4" named no card a learner saw)
+    assert [entry.text for entry in legend[:6]] == [
+        "# Jump", "# Scan", "# Land & Claim", "black-hole icon",
+        "in a move's name a NavComp card is its codes: J#-S# is a card with Jump # and Scan # (L: Land & Claim; "
+        "~: any number)", "Fame"]
     assert legend[3].one("jg-bh-icon").attrs["style"] == "position:static;display:inline-block"
-    assert legend[4].one("swatch").attrs["style"] == "background:#7b2cbf"
+    assert legend[5].one("swatch").attrs["style"] == "background:#7b2cbf"
     assert page.one("provenance").text == (
         "Components: Jump Gate standard cards (provenance: assumed; which planet has which "
         "codes, the NavComp deck and the resource mix are an assumed model until the real lists are known)")
