@@ -284,8 +284,9 @@ class TutorialRun(param.Parameterized):
         lines = [move.why[lang] if move.why else error.reason_in(lang)]
         if rule is not None:
             link = f"[{rule.title[lang]}]({rules_href(self.game, lang, rule.id)})"
-            lines.append(text("refusal.rule", lang, title=link, summary=rule.summary[lang])
-                         + f" ({rule_reference(self.game, rule, lang)})")
+            # (Where the rule comes from, unless the step's own rule line above says it already.)
+            source = "" if rule == self.rule else f" ({rule_reference(self.game, rule, lang)})"
+            lines.append(text("refusal.rule", lang, title=link, summary=rule.summary[lang]) + source)
         if move.why:
             lines.append(text("tutorial.engine_says", lang, reason=error.reason_in(lang)))
         return "  \n".join(lines)

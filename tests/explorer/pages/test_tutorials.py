@@ -14,6 +14,7 @@ import pytest
 
 import rules
 from explorer.boards.registry import board_for
+from explorer.core.links import rule_reference
 from explorer.pages.tutorial import TUTORIALS, TutorialPage, TutorialRun, parse, tutorial
 from rules.protocol import InvalidPosition
 from rules.rulebook import LANGUAGES, rulebook
@@ -31,6 +32,9 @@ def walk(run: TutorialRun) -> list[str]:
             before = run.session.state
             assert run.choose(move) is False, (run.game, step.id)
             assert run.session.state is before and run.message, (run.game, step.id)
+            # The rule's source is said once: by the step's rule line when the refusal names its rule.
+            if f"[{run.rule.title[run.lang]}](" in run.message:
+                assert rule_reference(run.game, run.rule, run.lang) not in run.message, run.message
             messages.append(run.message)
         assert run.choose(step.do) is True, (run.game, step.id)
     return messages
