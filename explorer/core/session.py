@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import json
 import keyword
+import re
 import time
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
@@ -160,6 +161,15 @@ def variant_note(game: str, name: str, lang: str = "en") -> str:
         return text(f"advisor.variant.{game}.{name}.note", lang)
     except KeyError:
         return _variant_doc(_variant(game, name))
+
+
+def variant_summary(game: str, name: str, lang: str = "en") -> str:
+    """:func:`variant_note` without its source, which every note gives last, in brackets ("(source:
+    ...)", "（出典：...）"): what the switch changes, for the sidebar, which links to the rules page's
+    section on the switch for the source (file names and rules-text headings, for designers)."""
+    note = variant_note(game, name, lang)
+    source = re.search(r"\s*[（(](?:source: |出典：)", note)
+    return note[:source.start()] if source else note
 
 
 def variant_value_label(game: str, name: str, value, lang: str = "en") -> str:

@@ -48,7 +48,7 @@ from explorer.cardfiles import CardFileError, served_library
 from explorer.pages.table_pages import review_replay
 from explorer.web.request import page_language, query_arg, shown_value, whole_number
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
-                                   variant_options)
+                                   variant_options, variant_summary)
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 from explorer.web.shell import PageTemplate, heading
 from rules.rulebook import LANGUAGES
@@ -180,7 +180,11 @@ class ExplorerApp(pn.viewable.Viewer):
                                                       css_classes=[f"variant-{name}"])
             self.controls[f"variant:{name}"] = widget
             widgets.append(widget)
-            widgets.append(pn.pane.Markdown(note, styles=NOTE_STYLE, margin=(0, 10)))
+            # What it changes; its source (file names, the rules text's headings) on the rules page.
+            source = (f'<a class="variant-source" href="{esc(rules_href(game, lang))}#switch-{esc(name)}" '
+                      f'target="rules">{esc(t("explorer.variant_source"))}</a>')
+            widgets.append(pn.pane.HTML(f'{esc(variant_summary(game, name, lang))} {source}', styles=NOTE_STYLE,
+                                        margin=(0, 10), css_classes=[f"variant-note-{name}"]))
         self.variant_box.objects = widgets or [pn.pane.Markdown(t("explorer.no_variants"))]
 
     def _sync_rules_links(self, *events) -> None:

@@ -539,3 +539,22 @@ def test_a_tab_shows_its_spinner_before_its_view_is_drawn():
         assert [list(mount) for mount in app.tabs] == [[], [app._tab_views[plots]], []]
     app.tabs.active = 0                                                      # (outside a server: at once)
     assert list(app.tabs[0]) == [app._tab_views[0]]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", ["starligned", "biome_blitz"])
+def test_the_sidebar_says_what_each_switch_changes_and_links_its_source(game, lang):
+    """The note under a switch gave its source in full, file names and all ("rules/starligned/rules.py
+    docstring", "rules/biome_blitz/data/cards.json Matriarch"): a teacher reads what it changes, and
+    the source sits on the rules page's section on the switch, linked."""
+    from explorer.core.session import variant_note
+
+    app = ExplorerApp(session=GameSession(game=game, players=2, seed=1), lang=lang)
+    notes = [pane for pane in app.variant_box.objects if isinstance(pane, pn.pane.HTML)]
+    switches = rules.get_game(game).variants
+    assert len(notes) == len(switches)
+    for note, variant in zip(notes, switches):
+        shown = note.object
+        assert "rules/" not in shown and "docs/" not in shown and "(source:" not in shown and "出典：" not in shown
+        assert f'#switch-{variant.name}" target="rules">{"(source)" if lang == "en" else "（出典）"}</a>' in shown
+        assert variant_note(game, variant.name, lang).startswith(shown.split(" <a ")[0].replace("&#x27;", "'"))
