@@ -26,10 +26,10 @@ class CardReader(Protocol[CardSet_co]):
     def __call__(self, data: JSON, /, *, where: str) -> CardSet_co: ...
 
 
-def _bad(key: str, where: str | None, **values: object) -> NoReturn:
-    """Raise :class:`InvalidPosition` with the shared text ``file.<key>`` in every language."""
+def _bad(key: str, where: str | None, cls: type[InvalidPosition] = InvalidPosition, **values: object) -> NoReturn:
+    """Raise ``cls`` (:class:`InvalidPosition`) with the shared text ``file.<key>`` in every language."""
     problems = say_shared(f"file.{key}", **values)
-    raise InvalidPosition(problems["en"], where=where, problems=problems)
+    raise cls(problems["en"], where=where, problems=problems)
 
 
 def _term(word: str | Mapping[str, str]) -> str | Mapping[str, str]:
@@ -58,12 +58,14 @@ def whole_number(value: JSON, where: str, low: int, high: int | None = None) -> 
 SEED_LIMIT = 2 ** 53
 
 
-def seed_number(value: JSON, where: str) -> int:
-    """A seed read from a file: a whole number from -(2**53 - 1) to 2**53 - 1 (``SEED_LIMIT``)."""
+def seed_number(value: JSON, where: str, cls: type[InvalidPosition] = InvalidPosition) -> int:
+    """A seed read from a file (a position's, a replay's: ``cls`` says which error): a whole number
+    from -(2**53 - 1) to 2**53 - 1 (``SEED_LIMIT``)."""
     if type(value) is not int:
-        _bad("seed", where, value=repr(value))
+        _bad("seed", where, cls, value=repr(value))
     if not -SEED_LIMIT < value < SEED_LIMIT:
-        _bad("seed_range", where, limit=f"{SEED_LIMIT - 1:,}", value=str(value) if abs(value) < 10 ** 30 else "…")
+        _bad("seed_range", where, cls, limit=f"{SEED_LIMIT - 1:,}",
+             value=str(value) if abs(value) < 10 ** 30 else "…")      # (as the tables' hub)
     return value
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, NoReturn
 
 from rules.eventtexts import joined, player, say_shared
-from rules.fields import SEED_LIMIT, read_json_file
+from rules.fields import SEED_LIMIT, read_json_file, seed_number  # (SEED_LIMIT: also rules.replay.SEED_LIMIT)
 from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, JSONObject, S,
                             Seat, check_json)
 from rules.registry import get_game
@@ -118,11 +118,7 @@ def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
         if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
             _bad("version", "replay.version", found=repr(data["version"]), version=game.version)
         players = game.check_players(data["players"])
-        if type(data["seed"]) is not int:
-            _bad("seed", "replay.seed", value=repr(data["seed"]))
-        if not -SEED_LIMIT < data["seed"] < SEED_LIMIT:
-            _bad("seed_range", "replay.seed", limit=f"{SEED_LIMIT - 1:,}",
-                 value=str(data["seed"]) if abs(data["seed"]) < 10 ** 30 else "…")      # (as the tables' hub)
+        seed_number(data["seed"], "replay.seed", InvalidReplay)
         variants = game.check_variants(data["variants"])
         if "start" in data:
             state = game.decode(data["start"])
