@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
 from rules.eventtexts import say_shared, shared_templates
-from rules.protocol import JSON, AnyGame, InvalidPosition, load_json
+from rules.protocol import JSON, AnyGame, InvalidPosition, load_json, shown
 
 #: A game's card set (what its ``parse_cards`` reads).
 CardSet = TypeVar("CardSet")
@@ -45,27 +45,28 @@ def times(n: int, one: str = "time", many: str = "times") -> str:
     return f"{'no' if n == 0 else n} {one if n == 1 else many}"
 
 
-def whole_number(value: JSON, where: str, low: int, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        if high is not None:
-            _bad("whole_number_range", where, low=low, high=high, value=repr(value))
-        _bad("whole_number_min", where, low=low, value=repr(value))
-    return value
-
-
-#: Seeds are whole numbers of less than 2**53 in size: every page shows them exactly (a browser's
-#: numbers hold no more), and what a file holds is what a page shows.
+#: Whole numbers in a file (seeds, counters, scores) are less than 2**53 in size: every page shows them
+#: exactly (a browser's numbers hold no more), and what a file holds is what a page shows.
 SEED_LIMIT = 2 ** 53
+
+
+def whole_number(value: JSON, where: str, low: int, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high`` (no ``high``: to ``SEED_LIMIT - 1``, the most a file holds)."""
+    top = high if high is not None else SEED_LIMIT - 1
+    if type(value) is not int or value < low or value > top:
+        if high is not None or (type(value) is int and value > top):
+            _bad("whole_number_range", where, low=low, high=f"{top:,}" if high is None else high, value=shown(value))
+        _bad("whole_number_min", where, low=low, value=shown(value))
+    return value
 
 
 def seed_number(value: JSON, where: str, cls: type[InvalidPosition] = InvalidPosition) -> int:
     """A seed read from a file (a position's, a replay's: ``cls`` says which error): a whole number
     from -(2**53 - 1) to 2**53 - 1 (``SEED_LIMIT``)."""
     if type(value) is not int:
-        _bad("seed", where, cls, value=repr(value))
+        _bad("seed", where, cls, value=shown(value))
     if not -SEED_LIMIT < value < SEED_LIMIT:
-        _bad("seed_range", where, cls, limit=f"{SEED_LIMIT - 1:,}",
-             value=str(value) if abs(value) < 10 ** 30 else "…")      # (as the tables' hub)
+        _bad("seed_range", where, cls, limit=f"{SEED_LIMIT - 1:,}", value=shown(value))
     return value
 
 

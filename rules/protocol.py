@@ -101,6 +101,16 @@ class InvalidReplay(InvalidPosition):
     """A replay file that is malformed, or whose moves do not replay legally."""
 
 
+def shown(value: object, most: int = 40) -> str:
+    """``value`` as a message quotes it: its ``repr``, cut short after ``most`` characters (a number of
+    300 digits in a file was quoted whole, in a message of 360 characters)."""
+    try:
+        text = repr(value)
+    except ValueError:      # (an integer past Python's digit limit)
+        return "…"
+    return text if len(text) <= most else text[:most - 10] + "…"
+
+
 def _bad(key: str, where: str | None, **values: Any) -> NoReturn:
     """Raise :class:`InvalidPosition` with the shared text ``file.<key>`` (``rules/data/messages.json``)
     in every language; ``values`` fill it as in :func:`rules.eventtexts.say_shared`."""
@@ -129,7 +139,7 @@ class Variant:
 
     def check(self, value: Any) -> Any:
         if value not in self.choices or type(value) is not type(self.default):
-            _bad("variant_value", "variants", name=repr(self.name), choices=str(list(self.choices)), value=repr(value))
+            _bad("variant_value", "variants", name=repr(self.name), choices=str(list(self.choices)), value=shown(value))
         return value
 
 
@@ -473,7 +483,7 @@ class GameSpec(abc.ABC, Generic[S, A]):
 
     def check_players(self, players: Any) -> int:
         if type(players) is not int or players not in self.player_counts:
-            _bad("players", "players", game=self.title, counts=_listed(self.player_counts), value=repr(players))
+            _bad("players", "players", game=self.title, counts=_listed(self.player_counts), value=shown(players))
         return players
 
     def describe(self) -> JSONObject:

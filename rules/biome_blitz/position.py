@@ -23,7 +23,7 @@ from rules.biome_blitz.state import (
 from rules.eventtexts import Texts, joined, player
 from rules.fields import (action_fields, json_bool as _bool, json_list as _list, per_seat, position_header,
                           seed_number, whole_number as _int)
-from rules.protocol import JSON, JSONObject, PositionField, Seat, require_keys
+from rules.protocol import JSON, JSONObject, PositionField, Seat, require_keys, shown
 
 if TYPE_CHECKING:
     from rules.biome_blitz.game import BiomeBlitz
@@ -139,7 +139,7 @@ def decode(game: BiomeBlitz, data: JSON) -> State:
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise _bad("players", "state.players", players=repr(players))
+        raise _bad("players", "state.players", players=shown(players))
     seed = seed_number(raw["seed"], "state.seed")
     rolls, shuffles = _int(raw["rolls"], "state.rolls", 0), _int(raw["shuffles"], "state.shuffles", 0)
     seat, turn = _int(raw["seat"], "state.seat", 0, players - 1), _int(raw["turn"], "state.turn", 0)

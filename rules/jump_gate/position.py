@@ -21,7 +21,7 @@ from rules.jump_gate.state import (
     MARK, MARKERS, NOBODY, OVER, PHASES, PLANETS_BY_PLAYERS, RESEARCH, SLOTS, Action, RingPosition,
     ClaimPick, Discard, Draw, Fly, Harvest, Jump, LandClaim, Mark, Pass, Research, Scan, State, TakeMarked,
 )
-from rules.protocol import JSON, JSONObject, PositionField, Seat, require_keys
+from rules.protocol import JSON, JSONObject, PositionField, Seat, require_keys, shown
 
 if TYPE_CHECKING:
     from rules.jump_gate.game import JumpGate
@@ -172,7 +172,7 @@ def decode(game: JumpGate, data: JSON) -> State:
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise _bad("players", "state.players", players=repr(players))
+        raise _bad("players", "state.players", players=shown(players))
     seed = seed_number(raw["seed"], "state.seed")
     shuffles = _int(raw["shuffles"], "state.shuffles", 0)
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)

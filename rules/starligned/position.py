@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from rules.fields import (action_fields, json_bool as _bool, json_list as _list, per_seat, position_header,
                           seed_number, whole_number as _int)
 from rules.eventtexts import Texts, joined, player, say, say_shared
-from rules.protocol import JSON, JSONObject, PositionField, require_keys
+from rules.protocol import JSON, JSONObject, PositionField, require_keys, shown
 from rules.starligned import choices
 from rules.starligned.cards import PHASE3_EFFECTS, CardSet, Entry, _bad, parse_cards
 from rules.starligned.state import (
@@ -92,7 +92,7 @@ def decode(game: Starligned, data: JSON) -> State:
     variants, cards, raw = position_header(game, data, parse_cards, game.cards, STATE_KEYS, OPTIONAL_KEYS)
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        _bad("players", "state.players", players=repr(players))
+        _bad("players", "state.players", players=shown(players))
     seed = seed_number(raw["seed"], "state.seed")
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     stage = _int(raw["stage"], "state.stage", 0, STAGES - 1)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 from rules.eventtexts import joined, player
 from rules.fields import (json_bool as _bool, json_list as _list, per_seat, position_header, seed_number,
                           times as _times, whole_number as _int)
-from rules.protocol import JSON, JSONObject, PositionField, require_keys
+from rules.protocol import JSON, JSONObject, PositionField, require_keys, shown
 from rules.stellar.cards import CardSet, invalid as _bad, parse_cards
 from rules.stellar.state import (
     CLEAR, EMPTY, FINAL, OVER, PHASES, PLACE, PLAY, ROUNDS, ROW_SLOTS, STARTERS, TAKE,
@@ -139,7 +139,7 @@ def decode(game: Stellar, data: JSON) -> State:
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise _bad("players", "state.players", players=repr(players))
+        raise _bad("players", "state.players", players=shown(players))
     seed = seed_number(raw["seed"], "state.seed")
     shuffles = _int(raw["shuffles"], "state.shuffles", 0)
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)

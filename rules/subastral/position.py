@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from rules.eventtexts import joined, player
 from rules.fields import times as _times, whole_number as _int, json_list as _list, position_header
-from rules.protocol import JSON, JSONObject, PositionField, require_keys
+from rules.protocol import JSON, JSONObject, PositionField, require_keys, shown
 from rules.subastral.cards import END_CARD, END_CARD_NAME, NUMBERS, Card, CardSet, invalid as _bad, parse_cards
 from rules.subastral.state import (
     DISTURB, HAND, JOURNAL, NO_PASS, ORDER, PHASES, PLAY, TAKE,
@@ -68,7 +68,7 @@ def decode(game: Subastral, data: JSON) -> State:
 
     players = raw["players"]
     if type(players) is not int or players not in game.player_counts:
-        raise _bad("players", "state.players", players=repr(players))
+        raise _bad("players", "state.players", players=shown(players))
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     seat = _int(raw["seat"], "state.seat", 0, players - 1)
     round_ = _int(raw["round"], "state.round", 0)

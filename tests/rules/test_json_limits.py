@@ -224,3 +224,45 @@ def test_a_positions_seed_is_held_to_the_replays_limit(game_id):
     data["state"]["seed"] = SEED_LIMIT - 1
     assert game.encode(game.decode(data))["state"]["seed"] == SEED_LIMIT - 1
     assert replays.SEED_LIMIT == SEED_LIMIT         # (one limit for both)
+
+
+def _whole_number_paths(data, path=()):
+    """The path of every whole number in a position's JSON (the first two items of each list)."""
+    if isinstance(data, bool):
+        return
+    if isinstance(data, int):
+        yield path
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _whole_number_paths(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data[:2]):
+            yield from _whole_number_paths(value, (*path, i))
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_no_whole_number_in_a_position_goes_past_what_a_browser_holds_and_messages_quote_it_short(game_id):
+    """Counters (rolls, shuffles, turns, rounds) were taken at any size, 10**300 written back as it was;
+    and a refusal quoted such a number whole (360 characters). Every whole number of a position is now
+    held to the seeds' limit, 2**53 - 1, and a message quotes a long value cut short."""
+    game = rules.get_game(game_id)
+    start = json.loads(json.dumps(game.encode(game.new_game(2, 1))))
+    paths = list(_whole_number_paths(start))
+    assert len(paths) >= 4
+    for path in paths:
+        for huge in (10 ** 300, -(10 ** 300)):
+            data = json.loads(json.dumps(start))
+            holder = data
+            for key in path[:-1]:
+                holder = holder[key]
+            holder[path[-1]] = huge
+            with pytest.raises(InvalidPosition) as refused:
+                game.decode(data)
+            for lang in ("en", "ja"):
+                assert len(refused.value.problem_in(lang)) < 200, (path, refused.value.problem_in(lang))
+    counters = {"rolls", "shuffles", "turn", "round"} & set(start["state"])
+    for name in counters:
+        data = json.loads(json.dumps(start))
+        data["state"][name] = 2 ** 53
+        with pytest.raises(InvalidPosition, match=f"state.{name}: must be a whole number from .* to "):
+            game.decode(data)
