@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 #: A card, a die face: whatever a pile holds.
 T = TypeVar("T")
@@ -66,7 +66,7 @@ def _shuffle(bits: Callable[[int], int], pile: list[T]) -> None:
 
 
 #: Per pile length: (i, bit_length(i + 1)) for i from the end down to 1 (the shuffle's steps).
-_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+_STEPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
 
 
 def _steps(n: int) -> tuple[tuple[int, int], ...]:

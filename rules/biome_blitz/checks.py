@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import cast
 
-from rules.biome_blitz.cards import SYMBOLS, WILD, AnimalCard, Cost, Deck
+from rules.biome_blitz.cards import RESOURCE, SYMBOLS, WILD, AnimalCard, Cost, Deck
 from rules.biome_blitz.state import (
     DECK_NAMES, EMPTY, FRENZY, MARKET, NOBODY, TRADES_PER_TURN, Action, CancelCompete, CancelQuestion, Compete, Discover,
     Explore, Forage, ForageAll, ForagePick, Hand, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel,
@@ -25,7 +25,6 @@ from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import IllegalAction, Seat
 from rules.rulebook import LANGUAGES
 
-RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
 def _deck(name: object, rule: str) -> Deck:

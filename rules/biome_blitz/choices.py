@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, Final, NoReturn, TypeVar, cast
 
-from rules.biome_blitz.cards import PLAIN, SYMBOLS, WILD, Ability, AnimalCard, CardSet
+from rules.biome_blitz.cards import ANIMAL, ECOSYSTEM, PLAIN, RESOURCE, SYMBOLS, WILD, Ability, AnimalCard, CardSet
 from rules.biome_blitz.state import (
     ACTION, CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, OVER, REPLACE, REROLL, TRADE, TRADE_REPLY,
     WILD_NOT_A_TYPE, TRADES_PER_TURN, Action, CancelCompete, CancelQuestion, Compete, Discover, Done, Explore, Forage,
@@ -21,7 +21,6 @@ from rules.protocol import IllegalAction, Seat
 
 T = TypeVar("T")
 
-RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 GAME: Final = "biome_blitz"
 
 RULE_TURN: Final = "turn order: players take turns clockwise; only the player named to move acts"
@@ -63,7 +62,7 @@ def to_move(state: State) -> tuple[Seat, ...]:
 
 
 #: (seat,) per seat, made once.
-_SEATS = tuple((seat,) for seat in range(6))
+_SEATS: Final = tuple((seat,) for seat in range(6))
 
 
 # -- legal actions -------------------------------------------------------------------------------
@@ -137,22 +136,24 @@ _discover_action = _made(Discover)
 _compete_action = _made(Compete)
 _replace_action = _made(Replace)
 _forage_all_action = _made(ForageAll)
-_GIVE = tuple(TradeGive(symbol=name) for name in SYMBOLS)
-_ASK = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
-_PROPOSE, _CANCEL_TRADE = TradePropose(), TradeCancel()
-_ACCEPT, _REFUSE = TradeAnswer(accept=True), TradeAnswer(accept=False)
-_CANCELS = (CancelCompete(cancel=True), CancelCompete(cancel=False))
-_REROLLS = (Reroll(reroll=True), Reroll(reroll=False))
-_PEEKS = tuple(Peek(deck=name) for name in DECK_NAMES)
-_FORAGE = tuple(Forage(slot=i) for i in range(MARKET + 1))
-_FORAGE_PICK = tuple(ForagePick(slot=i) for i in range(MARKET + 1))
-_TRADE_WITH = tuple(TradeWith(seat=s) for s in range(6))
-_TRADE_WITH_OTHERS = {(players, seat): tuple(_TRADE_WITH[s] for s in range(players) if s != seat)
+_GIVE: Final = tuple(TradeGive(symbol=name) for name in SYMBOLS)
+_ASK: Final = tuple(TradeAsk(symbol=name) for name in SYMBOLS)
+_PROPOSE: Final = TradePropose()
+_CANCEL_TRADE: Final = TradeCancel()
+_ACCEPT: Final = TradeAnswer(accept=True)
+_REFUSE: Final = TradeAnswer(accept=False)
+_CANCELS: Final = (CancelCompete(cancel=True), CancelCompete(cancel=False))
+_REROLLS: Final = (Reroll(reroll=True), Reroll(reroll=False))
+_PEEKS: Final = tuple(Peek(deck=name) for name in DECK_NAMES)
+_FORAGE: Final = tuple(Forage(slot=i) for i in range(MARKET + 1))
+_FORAGE_PICK: Final = tuple(ForagePick(slot=i) for i in range(MARKET + 1))
+_TRADE_WITH: Final = tuple(TradeWith(seat=s) for s in range(6))
+_TRADE_WITH_OTHERS: Final = {(players, seat): tuple(_TRADE_WITH[s] for s in range(players) if s != seat)
                       for players in range(1, 7) for seat in range(players)}
 #: The same by players, then seat (indexing needs no hashing).
-_TRADE_WITH_BY = ((),) + tuple(tuple(_TRADE_WITH_OTHERS[players, seat] for seat in range(players))
+_TRADE_WITH_BY: Final = ((),) + tuple(tuple(_TRADE_WITH_OTHERS[players, seat] for seat in range(players))
                                for players in range(1, 7))
-_NO_CARDS = (EMPTY,) * MARKET
+_NO_CARDS: Final = (EMPTY,) * MARKET
 
 
 @lru_cache(maxsize=None)

@@ -8,13 +8,12 @@ from functools import lru_cache
 from typing import Protocol, cast
 
 from rules.biome_blitz.cards import (
-    PLAIN, SYMBOLS, WILD, Ability, AnimalCard, Card, CardSet, Cost, Deck, EcosystemKind, Symbol,
+    ANIMAL, PLAIN, SYMBOLS, WILD, Ability, AnimalCard, Card, CardSet, Cost, Deck, EcosystemKind, Symbol,
 )
 from rules.biome_blitz.state import EFFECTIVE_POWER, PER_ECOSYSTEM, Ecosystems, Hand, State, Team, Variants
 from rules.eventtexts import Texts, say
 from rules.protocol import Seat
 
-RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
 class Board(Protocol):

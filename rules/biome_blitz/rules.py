@@ -52,10 +52,10 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from typing import cast
+from typing import Final, cast
 
 from rules.chance import seeded
-from rules.biome_blitz.cards import SYMBOLS, WILD, AnimalCard, CardSet, Symbol, _bad
+from rules.biome_blitz.cards import ANIMAL, ECOSYSTEM, RESOURCE, SYMBOLS, WILD, AnimalCard, CardSet, Symbol, _bad
 from rules.biome_blitz.state import make_state
 from rules.biome_blitz.state import (
     AT_DISCARDS, AT_ECOSYSTEMS, AT_HANDS, AT_KNOWN, AT_LOG, AT_PEEKED, AT_PENDING, AT_PHASE, AT_TRADES,
@@ -83,9 +83,8 @@ from rules.biome_blitz.table import _put, _Table, _without, known_less, noted_pe
 from rules.eventtexts import player
 from rules.protocol import Seat
 
-RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 #: A deck's index by its name (as DECK_NAMES.index).
-_DECK_OF = {name: d for d, name in enumerate(DECK_NAMES)}
+_DECK_OF: Final = {name: d for d, name in enumerate(DECK_NAMES)}
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -530,7 +529,7 @@ def _peek(state: State, seat: Seat, action: Peek) -> State:
 #: dictionaries pair each kind with its handler; the checker cannot follow which kind goes where.)
 Handler = Callable[..., State]
 
-_HANDLERS: dict[tuple[str, type[Action]], Handler] = {
+_HANDLERS: Final[dict[tuple[str, type[Action]], Handler]] = {
     (ACTION, Explore): _explore, (ACTION, TradeWith): _trade_with, (ACTION, Forage): _forage,
     (ACTION, ForageAll): _forage_all, (ACTION, Discover): _discover, (ACTION, Compete): _compete,
     (TRADE, TradeGive): _trade_give, (TRADE, TradeAsk): _trade_ask, (TRADE, TradePropose): _trade_propose,
@@ -539,5 +538,5 @@ _HANDLERS: dict[tuple[str, type[Action]], Handler] = {
     (FRENZY, Compete): _compete, (FRENZY, Done): _done, (PEEK, Peek): _peek,
 }
 #: Each kind of action has one handler whatever the phase: the fast path of apply needs only the kind.
-_HANDLER_OF: dict[type[Action], Handler] = {kind: handler for (_, kind), handler in _HANDLERS.items()}
+_HANDLER_OF: Final[dict[type[Action], Handler]] = {kind: handler for (_, kind), handler in _HANDLERS.items()}
 assert all(_HANDLER_OF[kind] is handler for (_, kind), handler in _HANDLERS.items())

@@ -27,7 +27,7 @@ CANCEL: Final = "cancel"          # the defender's owner may cancel the compete 
 REROLL: Final = "reroll"          # a compete's die owner may reroll (an ability)
 FRENZY: Final = "frenzy"          # after a won compete: compete again with the same animal, or stop
 OVER: Final = "over"
-PHASES = (PEEK, ACTION, TRADE, TRADE_REPLY, FORAGE, REPLACE, CANCEL, REROLL, FRENZY, OVER)
+PHASES: Final = (PEEK, ACTION, TRADE, TRADE_REPLY, FORAGE, REPLACE, CANCEL, REROLL, FRENZY, OVER)
 
 EMPTY: Final = -1
 NOBODY: Final = -1
@@ -37,13 +37,13 @@ WIN_POINTS: Final = 30
 WIN_ANIMALS: Final = 5
 MAX_ECOSYSTEMS: Final = 3
 TRADES_PER_TURN: Final = 3
-DECK_NAMES = ("resource", "animal", "ecosystem")
+DECK_NAMES: Final = ("resource", "animal", "ecosystem")
 #: The rule switches the engine reads (their Variants, with sources, are in ``game.py``): (name, the
 #: value that is not the default).
-PER_ECOSYSTEM = ("ecosystem_bonus", "per_ecosystem")
-EFFECTIVE_POWER = ("immune_power", "effective")
-FRENZY_ONCE = ("extra_compete", "once")
-WILD_NOT_A_TYPE = ("all_different_wild", "not_a_type")
+PER_ECOSYSTEM: Final = ("ecosystem_bonus", "per_ecosystem")
+EFFECTIVE_POWER: Final = ("immune_power", "effective")
+FRENZY_ONCE: Final = ("extra_compete", "once")
+WILD_NOT_A_TYPE: Final = ("all_different_wild", "not_a_type")
 
 #: The chosen rule switches, as sorted (name, value) pairs.
 Variants = tuple[tuple[str, object], ...]
@@ -139,7 +139,7 @@ class State(NamedTuple):
 
 
 #: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
-make_state = from_fields(State)
+make_state: Final = from_fields(State)
 
 
 #: Where each field sits in a State, for code that changes a state's fields as a list (``list(state)``)

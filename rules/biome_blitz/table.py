@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from rules.chance import die, shuffled
 import rules.biome_blitz.fast as fast
-from rules.biome_blitz.cards import AnimalCard, Card, CardSet, Deck, Symbol
+from rules.biome_blitz.cards import RESOURCE, AnimalCard, Card, CardSet, Deck, Symbol
 from rules.biome_blitz.state import (
     ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, Ecosystems, Hand, LastCompete, LogEntry,
     PeekSeen, Pending, Pile, State, Team, Variants, make_state,
@@ -17,7 +17,6 @@ from rules.protocol import Seat
 
 T = TypeVar("T")
 
-RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
 class _Table:

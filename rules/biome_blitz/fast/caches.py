@@ -282,7 +282,7 @@ class HandGroup(dict[Hand, "HandCache"]):
 
 
 #: A HandCache's Discover entry for an empty market slot (EMPTY, -1, indexes the last entry).
-NO_SLOTS: SlotActions = ((), (), ())
+NO_SLOTS: Final[SlotActions] = ((), (), ())
 
 
 class SeatCache(NamedTuple):

@@ -11,7 +11,7 @@ from bisect import insort
 from typing import cast
 
 from rules.biome_blitz import choices
-from rules.biome_blitz.cards import WILD, Card, Deck
+from rules.biome_blitz.cards import ANIMAL, ECOSYSTEM, RESOURCE, WILD, Card, Deck
 from rules.biome_blitz.checks import _symbols
 from rules.biome_blitz.choices import RULE_DISCOVER, RULE_EXPLORE
 from rules.biome_blitz.fast import quick
@@ -26,7 +26,6 @@ from rules.biome_blitz.state import AT_LOG
 from rules.biome_blitz.table import _put, _without, known_less
 from rules.protocol import Seat
 
-RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
 def explore(state: State, seat: Seat, action: Explore, d: Deck, flushed: Pile, revealed: Pile) -> State:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from rules.biome_blitz.cards import RESOURCE
 from rules.biome_blitz.state import MARKET, LogEntry
 from rules.protocol import Seat
 
-RESOURCE: Final = 0
 SEATS: Final = 6           # the most players
 SYMBOLS: Final = 4         # resource symbols: leaf, water, meat, wild
 TURNS: Final = 4096        # turn entries are kept below this turn number
@@ -22,16 +22,16 @@ TURNS: Final = 4096        # turn entries are kept below this turn number
 Log = tuple[LogEntry, ...]
 
 #: ("take", seat, (symbol,), slot): a forage takes a face-up resource; by seat, symbol, slot (1-3).
-TAKE = tuple(tuple(tuple(("take", seat, (symbol,), slot) for slot in range(MARKET + 1)) for symbol in range(SYMBOLS))
+TAKE: Final = tuple(tuple(tuple(("take", seat, (symbol,), slot) for slot in range(MARKET + 1)) for symbol in range(SYMBOLS))
              for seat in range(SEATS))
 #: ("draw", seat, (symbol,), "forage"): a forage draws the resource deck's top; by seat, symbol.
-DRAW = tuple(tuple(("draw", seat, (symbol,), "forage") for symbol in range(SYMBOLS)) for seat in range(SEATS))
+DRAW: Final = tuple(tuple(("draw", seat, (symbol,), "forage") for symbol in range(SYMBOLS)) for seat in range(SEATS))
 #: ("reveal", None, (RESOURCE, symbol), slot): a resource fills a market slot; by symbol, slot (1-3).
-REVEAL = tuple(tuple(("reveal", None, (RESOURCE, symbol), slot) for slot in range(MARKET + 1)) for symbol in range(SYMBOLS))
+REVEAL: Final = tuple(tuple(("reveal", None, (RESOURCE, symbol), slot) for slot in range(MARKET + 1)) for symbol in range(SYMBOLS))
 #: ("wild_ends", seat, (), None): a face-up wild ended the seat's forage.
-WILD_ENDS = tuple(("wild_ends", seat, (), None) for seat in range(SEATS))
+WILD_ENDS: Final = tuple(("wild_ends", seat, (), None) for seat in range(SEATS))
 #: ("turn", seat, (), number): a turn begins; per seat, by number (made up to the highest reached).
-TURN: tuple[list[LogEntry], ...] = tuple([] for _ in range(SEATS))
+TURN: Final[tuple[list[LogEntry], ...]] = tuple([] for _ in range(SEATS))
 
 
 def turn(seat: Seat, number: int) -> LogEntry:

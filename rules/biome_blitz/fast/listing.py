@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import cast
+from typing import Final, cast
 
 from rules.biome_blitz import fast
-from rules.biome_blitz.cards import CardSet, PLAIN, WILD, AnimalCard, Card, Deck
+from rules.biome_blitz.cards import ANIMAL, ECOSYSTEM, PLAIN, RESOURCE, WILD, AnimalCard, Card, CardSet, Deck
 from rules.biome_blitz.costs import can_be_attacked, cancel_payment, discover_cost, payments
 from rules.biome_blitz.fast.caches import (
     Caches, CardRecord, HandCache, PairEntry, PairRecord, SeatCache, SlotActions, caches_for, remember,
@@ -31,7 +31,6 @@ from rules.biome_blitz.choices import (
 )
 from rules.protocol import Seat
 
-RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:
@@ -179,7 +178,7 @@ def _same_but_offers(state: State, before: State, seat: Seat) -> bool:
 
 
 #: The fields an action phase list depends on besides the hand and the card set (and the offers left).
-_LIST_FIELDS: Callable[[State], tuple[object, ...]] = itemgetter(
+_LIST_FIELDS: Final[Callable[[State], tuple[object, ...]]] = itemgetter(
     *map(State._fields.index, ("markets", "teams", "decks", "discards", "players", "variants", "ecosystems")))
 #: The fields ``_listing`` reads, at once.
 _LISTING_FIELDS: Callable[[State], tuple[CardSet, tuple[Hand, ...], tuple[Team, ...], Variants, PerDeck, PerDeck,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, cast
 
 from rules.chance import die, shuffled
-from rules.biome_blitz.cards import Ability, Animal, AnimalCard, Card, CardSet, Deck, Symbol
+from rules.biome_blitz.cards import ANIMAL, ECOSYSTEM, RESOURCE, Ability, Animal, AnimalCard, Card, CardSet, Deck, Symbol
 from rules.biome_blitz.state import (
     ACTION, DECK_NAMES, EMPTY, OVER, PEEK, Hand, PeekSeen, PerDeck, Pile, State, Team, WIN_ANIMALS, WIN_POINTS,
     make_state,
@@ -27,7 +27,6 @@ from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.table import _put, _without, known_less, noted_peek
 from rules.protocol import Seat
 
-RESOURCE, ANIMAL, ECOSYSTEM = range(3)
 
 #: A State's fields in order, as a list the direct paths change before ``make_state`` builds the new
 #: state from it (cheaper than ``_replace``). Each item is of its field's type, which no list type can
