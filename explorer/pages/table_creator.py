@@ -118,7 +118,7 @@ class CreatorPage(pn.viewable.Viewer):
                                   f'<a class="review-link" href="{review}" target="_blank">{t("review", lang)}</a></div>')
         else:
             waiting = t("list_separator", lang).join(seat_name(s, lang) for s in table.to_move)
-            self.status.object = f'<div class="table-status">{esc(t("open_status", lang, n=table.step + 1, players=waiting))}</div>'
+            self.status.object = f'<div class="table-status">{esc(t("open_status", lang, n=table.step, players=waiting))}</div>'
         self.end_button.visible = not table.ended
         for button in self.seat_buttons:
             button.visible = not table.ended

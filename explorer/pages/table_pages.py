@@ -187,7 +187,9 @@ class TablePage(pn.viewable.Viewer):
         self.end_links = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["end-links"], margin=(4, 5))
         self.telemetry = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["table-telemetry"], margin=(4, 5),
                                       sizing_mode="stretch_width")
-        self.end = pn.Column(heading(f"### {t('final_scores', lang)}", margin=(0, 5)), pn.Spacer(height=0),
+        # Once the table has ended: the final scores (a game played to its end), the replay, the rematch.
+        self.end_heading = heading(f"### {t('final_scores', lang)}", margin=(0, 5))
+        self.end = pn.Column(self.end_heading, pn.Spacer(height=0),
                              pn.Row(self.download, self.rematch_button, margin=0,
                                     styles={"flex-wrap": "wrap"}), self.end_links,
                              visible=False, css_classes=["table-end"], sizing_mode="stretch_width")
@@ -248,7 +250,7 @@ class TablePage(pn.viewable.Viewer):
         return refusal_markdown(self.session.game, error, self.lang)
 
     def rematch(self):
-        if self.seat is None or not self.table.over:
+        if self.seat is None or not self.table.ended:
             return None
         table = self.hub.rematch(self.table.id)
         self._show()
@@ -302,11 +304,14 @@ class TablePage(pn.viewable.Viewer):
         table, session = self.table, self.session
         over = session.spec.is_over(session.state)
         assign(self.status, object=self._status_html())
-        assign(self.end, visible=over)
-        if over:
-            if self.scores is None:
+        # (A table its creator ended leads to its replay, review and rematch as a finished one does;
+        # its scores are not final ones.)
+        assign(self.end, visible=table.ended)
+        if table.ended:
+            if over and self.scores is None:
                 self.scores = ScoreBreakdown(session=session, lang=self.lang)
                 self.end[1] = self.scores
+            assign(self.end_heading, object=f"### {t('final_scores' if over else 'table_ended', self.lang)}")
             links, lang = [], self.lang
             language = "" if lang == "en" else f"&lang={lang}"
             if table.rematch:

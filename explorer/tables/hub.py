@@ -388,11 +388,14 @@ class TableHub:
         return table, tokens
 
     def rematch(self, table_id: str) -> Table:
-        """The same game, card file, players, variants and seats (the same links' tokens) with a new random seed."""
+        """The same game, card file, players, variants and seats (the same links' tokens) with a new random
+        seed, for a table that has ended (played to its end, or ended by its creator); TableError else."""
         old = self.table(table_id)
         with old.lock:
             if old.rematch is not None:
                 return self.table(old.rematch)
+            if not old.ended:       # (the lobby offers ended tables only; a forged request may name any)
+                raise _refused("rematch_live", table=repr(old.id))
             record = old.record
             table, _ = self.create(record.game, record.players, variants=record.variants,
                                    controllers=record.controllers, rematch_of=record.id,

@@ -166,6 +166,39 @@ def test_the_end_of_a_game_shows_scores_replay_and_rematch(tmp_path):
     hub.close()
 
 
+def test_a_table_its_creator_ended_leads_to_its_replay_review_and_rematch(hub):
+    """A table ended before its game's end (its creator's button) leads its players on as a finished
+    one does: the replay, the review, the rematch (the lobby's rematch of it said "their finished table's
+    page now leads to the rematch", and a seat page showed neither the rematch nor the review). No
+    "Final scores": the game did not end. A table still being played has no rematch, however asked."""
+    from explorer.tables.hub import TableError
+
+    table, tokens = hub.create("biome_blitz", 3, seed=4)
+    with pytest.raises(TableError, match="still being played"):
+        hub.rematch(table.id)         # (a forged lobby request: the lobby offers ended tables only)
+    assert table.rematch is None
+    seat = table.to_move[0]
+    hub.act(table.id, tokens[seat], table.step, table.spec.encode_action(table.spec.legal_actions(table.state, seat)[0]))
+    pages = [TablePage(hub, table.id, tokens[0]), TablePage(hub, table.id, tokens[1], lang="ja"),
+             TablePage(hub, table.id, None)]
+    assert not any(page.end.visible for page in pages)
+    assert pages[0].rematch() is None                 # (live: nothing made)
+    hub.abandon(table.id, operator=True)
+    for page in pages:
+        assert page.end.visible and page.scores is None
+        assert f"?table={table.id}" in page.end_links.object and "review-link" in page.end_links.object
+        assert "rematch-link" not in page.end_links.object
+    assert pages[0].end_heading.object == "### The table has ended"
+    assert pages[1].end_heading.object == "### 卓は終了しました"
+    assert pages[0].rematch_button.visible and not pages[2].rematch_button.visible      # (a spectator: none)
+    rematch = pages[1].rematch()
+    assert rematch.record.rematch_of == table.id and rematch.record.controllers == table.record.controllers
+    for page in pages:
+        assert f"table={rematch.id}" in page.end_links.object, page.end_links.object
+    assert f"table={rematch.id}&amp;seat={tokens[0]}" in pages[0].end_links.object
+    assert not pages[0].rematch_button.visible
+
+
 def test_the_explorer_reviews_a_finished_table_with_every_hand(hub, monkeypatch):
     table, _ = hub.create("subastral", 2, seed=6, controllers=["random", "random"])
     while not table.over:

@@ -69,7 +69,8 @@ def test_a_table_plays_a_saved_file_through_restarts_and_later_edits(db, library
     library.delete(GAME, "big lion")
     play_first_legal(hub, again, tokens)
     assert hub.store.moves(table.id)[-1][1] == again.spec.encode_action(again.moves[-1][1])
-    # A rematch plays the same file; a standard table keeps the standard cards.
+    # A rematch (of the table once ended) plays the same file; a standard table keeps the standard cards.
+    hub.abandon(table.id, operator=True)
     rematch = hub.rematch(table.id)
     assert rematch.record.card_name == "big lion" and first_stars(rematch) == standard + 3
     plain, _ = hub.create(GAME, 2, seed=4)

@@ -101,7 +101,7 @@ def test_the_lobby_in_english_is_unchanged(hub):
     assert lobby.listing.object == (
         '<table><tr><th>Table</th><th>Game</th><th>Players</th><th>Status</th><th>Open</th></tr>'
         f'<tr class="open" data-table="{table.id}"><td><code>{table.id}</code></td><td>Stellar</td>'
-        '<td>2 (person, random)</td><td>step 0: waiting for Player 1, Player 2</td>'
+        '<td>2 (person, random)</td><td>Step 0: waiting for Player 1, Player 2</td>'
         f'<td><a href="/tables?table={table.id}" target="_blank">watch</a></td></tr></table>')
     page = TablePage(hub, table.id, tokens[0])
     play_out(hub, table, page)
