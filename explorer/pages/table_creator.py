@@ -42,8 +42,17 @@ class CreatorPage(pn.viewable.Viewer):
         self.table = hub.creator_table(table_id, token)          # TableError: unknown table, not the creator's link
         self.token, lang = token, self.lang
         self.status = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["creator-status"], sizing_mode="stretch_width")
+        # Ending is for good: the button asks first (one click ended the game for every seat).
         self.end_button = pn.widgets.Button(label=t("end_table", lang), color="danger", css_classes=["end-table"])
-        self.end_button.on_click(lambda event: self.end())
+        self.end_button.on_click(lambda event: self.ask_end())
+        confirm = pn.widgets.Button(label=t("end_table_confirm", lang), color="danger", css_classes=["confirm-end-table"])
+        confirm.on_click(lambda event: self.end())
+        keep = pn.widgets.Button(label=t("end_table_keep", lang), css_classes=["keep-table"])
+        keep.on_click(lambda event: self._ask(False))
+        self.end_question = pn.Column(
+            pn.pane.HTML(esc(t("end_table_question", lang)), stylesheets=[PAGE_CSS], css_classes=["end-table-question"],
+                         sizing_mode="stretch_width"),
+            pn.Row(confirm, keep, styles={"flex-wrap": "wrap"}), visible=False, sizing_mode="stretch_width")
         self.seat_buttons = []
         for seat in sorted(self.table.record.token_digests):
             button = pn.widgets.Button(label=t("new_link", lang, player=seat_name(seat, lang)),
@@ -92,7 +101,16 @@ class CreatorPage(pn.viewable.Viewer):
                        f'<span class="note-said">{esc(note["text"])}</span></li>' for note in notes)
         return f'<b>{esc(text("timeline.note.title", lang))}</b><ul class="notes">{rows}</ul>' if rows else ""
 
+    def ask_end(self) -> None:
+        """Ask whether to end the table (``end`` ends it)."""
+        self._ask(not self.table.ended)
+
+    def _ask(self, asking: bool) -> None:
+        self.end_question.visible = asking
+        self.end_button.visible = not asking and not self.table.ended
+
     def end(self) -> None:
+        """End the table (its creator's answer to ``ask_end``; the hub checks the creator link)."""
         try:
             self.hub.abandon(self.table.id, self.token)
         except TableError as error:
@@ -119,7 +137,9 @@ class CreatorPage(pn.viewable.Viewer):
         else:
             waiting = t("list_separator", lang).join(seat_name(s, lang) for s in table.to_move)
             self.status.object = f'<div class="table-status">{esc(t("open_status", lang, n=table.step, players=waiting))}</div>'
-        self.end_button.visible = not table.ended
+        self.end_button.visible = not table.ended and not self.end_question.visible
+        if table.ended:
+            self.end_question.visible = False
         for button in self.seat_buttons:
             button.visible = not table.ended
         self.note_step.end = table.step         # (the hub refuses a forged step past it all the same)
@@ -135,6 +155,7 @@ class CreatorPage(pn.viewable.Viewer):
                               stylesheets=[PAGE_CSS],
                               css_classes=["table-header"], sizing_mode="stretch_width")
         return pn.Column(header, self.status, pn.Row(*self.seat_buttons, styles={"flex-wrap": "wrap"}), self.message, self.end_button,
+                         self.end_question,
                          pn.Row(self.note_step, self.note_text, self.pin_button, styles={"flex-wrap": "wrap"},
                                 sizing_mode="stretch_width"), self.notes,
                          sizing_mode="stretch_width")

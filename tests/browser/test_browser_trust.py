@@ -77,6 +77,7 @@ def test_a_typed_seed_does_not_deal_a_live_table_in_the_explorer_until_the_creat
     creator = context.new_page()
     creator.goto(created.creator)
     creator.locator(".end-table button").click()
+    creator.locator(".confirm-end-table button").click()        # (the page asks first)
     expect(creator.locator(".creator-status .review-link")).to_be_visible(timeout=LOAD_TIMEOUT)
     context.close()
     assert explorer_hand(browser, f"{server.base}/explorer?table={created.id}", 0) == mine

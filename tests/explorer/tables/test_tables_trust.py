@@ -413,9 +413,18 @@ def test_the_creator_ends_a_table_and_a_seat_link_holder_cannot(hub):
             hub.abandon(table.id, wrong)
         with pytest.raises(TableError):
             CreatorPage(hub, table.id, wrong)
-    page = CreatorPage(hub, table.id, creator)
-    page.end()
-    assert table.ended and hub.store.table(table.id).abandoned and "ended" in page.status.object
+    page = CreatorPage(hub, table.id, creator, lang="ja")
+    # The button asks first (ending is for good); "keep playing" changes nothing.
+    page.end_button.clicks += 1
+    assert not table.ended and page.end_question.visible and not page.end_button.visible
+    assert "元に戻せません" in page.end_question[0].object
+    keep = page.end_question[1][1]
+    keep.clicks += 1
+    assert not table.ended and not page.end_question.visible and page.end_button.visible
+    page.end_button.clicks += 1
+    page.end_question[1][0].clicks += 1            # "End the table now"
+    assert table.ended and hub.store.table(table.id).abandoned and "終了" in page.status.object
+    assert not page.end_question.visible and not page.end_button.visible
     seat = table.spec.to_move(table.state)[0]
     with pytest.raises(TableError, match="was ended"):
         hub.act(table.id, tokens[seat], 0, table.spec.encode_action(table.spec.legal_actions(table.state, seat)[0]))
