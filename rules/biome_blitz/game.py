@@ -444,6 +444,10 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
             return told("explore" if flushed else "explore.nothing", who=who, deck=deck_name(d),
                         paid=payment(cast(tuple[str, ...], extra)),
                         cards=joined(cards.card_label(d, c) for c in flushed))
+        if kind in ("trade_start", "trade_cancel"):       # (an offer being built is seen by everyone)
+            return told(kind, who=who, partner=player(cast(Seat, extra)))
+        if kind in ("trade_give", "trade_ask"):
+            return told(kind, who=who, symbol=symbol(items[0]), partner=player(cast(Seat, extra)))
         if kind == "trade_offer":
             partner, given = cast(tuple[Seat, int], extra)
             return told("trade_offer", who=who, partner=player(partner), give=symbols(items[:given]), ask=symbols(items[given:]))
@@ -476,6 +480,8 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
         if kind == "reroll":
             a, _ = cast(tuple[AnimalCard, str], extra)
             return told("reroll", who=who, animal=animal(a), roll=items[0])
+        if kind == "keep_die":
+            return told("reroll.keep", who=who, animal=animal(cast(AnimalCard, extra)), roll=items[0])
         if kind == "result":
             a_total, d_total, kick = cast(tuple[int, int, str | None], extra)
             if kick:

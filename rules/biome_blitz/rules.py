@@ -192,21 +192,23 @@ def _with(state: State, phase: str, pending: Pending, log: tuple[LogEntry, ...] 
 
 
 def _trade_with(state: State, seat: Seat, action: TradeWith) -> State:
-    return _with(state, TRADE, (action.seat, (), ()))
+    return _with(state, TRADE, (action.seat, (), ()), (("trade_start", seat, (), action.seat),))
 
 
 def _trade_give(state: State, seat: Seat, action: TradeGive) -> State:
     partner, give, ask = cast(TradeOffer, state.pending)
+    symbol = SYMBOLS.index(action.symbol)
     given = [*give]
-    insort(given, SYMBOLS.index(action.symbol))
-    return _with(state, TRADE, (partner, tuple(given), ask))
+    insort(given, symbol)
+    return _with(state, TRADE, (partner, tuple(given), ask), (("trade_give", seat, (symbol,), partner),))
 
 
 def _trade_ask(state: State, seat: Seat, action: TradeAsk) -> State:
     partner, give, ask = cast(TradeOffer, state.pending)
+    symbol = SYMBOLS.index(action.symbol)
     asked = [*ask]
-    insort(asked, SYMBOLS.index(action.symbol))
-    return _with(state, TRADE, (partner, give, tuple(asked)))
+    insort(asked, symbol)
+    return _with(state, TRADE, (partner, give, tuple(asked)), (("trade_ask", seat, (symbol,), partner),))
 
 
 def _trade_propose(state: State, seat: Seat, action: TradePropose) -> State:
@@ -219,8 +221,10 @@ def _trade_propose(state: State, seat: Seat, action: TradePropose) -> State:
 
 def _trade_cancel(state: State, seat: Seat, action: TradeCancel) -> State:
     # A withdrawn offer counts toward the three a turn, as a proposed one does: a turn always ends.
+    partner = cast(TradeOffer, state.pending)[0]
     fields = list(state)
-    fields[AT_PHASE], fields[AT_PENDING], fields[AT_TRADES], fields[AT_LOG] = ACTION, (), state.trades + 1, ()
+    fields[AT_PHASE], fields[AT_PENDING], fields[AT_TRADES] = ACTION, (), state.trades + 1
+    fields[AT_LOG] = (("trade_cancel", seat, (), partner),)
     return make_state(fields)
 
 
@@ -436,13 +440,16 @@ def _reroll(state: State, seat: Seat, action: Reroll) -> State:
     who, attacker, defender, attack, defend, stage, again = cast(RerollQuestion, state.pending)
     table = _Table(state)
     owner = state.owner(defender)
+    animal = attacker if stage == 0 else defender
     if action.reroll:
         value = table.roll()
         if stage == 0:
             attack = value
         else:
             defend = value
-        table.log.append(("reroll", who, (value,), (attacker if stage == 0 else defender, "reroll")))
+        table.log.append(("reroll", who, (value,), (animal, "reroll")))
+    else:       # (said too: the step is someone's decision)
+        table.log.append(("keep_die", who, (attack if stage == 0 else defend,), animal))
     _next_reroll(table, state.seat, attacker, defender, owner, attack, defend, stage + 1, again)
     return table.freeze()
 

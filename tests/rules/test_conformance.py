@@ -128,9 +128,11 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
                     if viewer in (None, seat):
                         game.decode(game.encode(twin))
             if seat is not None:
-                # apply never changes its input, legal or not (the position written before, as text).
+                # apply never changes its input, legal or not (the position written before, as text);
+                # and every decision says what it did (Biome Blitz's trade offers being built and a
+                # die kept said nothing: a table's log showed steps with no line).
                 for action in game.legal_actions(state, seat)[:3]:
-                    game.apply(state, seat, action)
+                    assert game.events(game.apply(state, seat, action)), f"{action}: no event says what it did"
                 assert json.dumps(game.encode(state), ensure_ascii=False) == written
 
         final, actions = playout(game, players, seed, variants, check=check, every=1 if index == 0 else SAMPLE_EVERY)
