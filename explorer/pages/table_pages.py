@@ -55,7 +55,7 @@ from explorer.plots.live import LivePlots, OnLoop
 from explorer.components.picker import ActionPicker, assign, seats_text
 from explorer.core.links import creator_page_link, explorer_path, refusal_markdown, seat_link
 from explorer.components.scores import ScoreBreakdown
-from explorer.core.session import FixedViewSession, player_label, variant_label, variant_note, variant_options
+from explorer.core.session import FixedViewSession, player_label, variant_label, variant_options, variant_summary
 from explorer.tables.hub import CONTROLLERS, HUMAN, TableError, TableHub, db_path_from_args, get_hub
 from explorer.tables.store import ENDLESS, SEED_LIMIT, TableStore, token_digest
 from explorer.tables.telemetry import (csv_text as telemetry_csv, rule_summary as telemetry_rules,
@@ -78,8 +78,9 @@ ENDED_CHECK_MS = 5000
 
 
 def variant_description(game: str, variant, lang: str = "en") -> str:
-    """What a variant switch does, in ``lang`` (English: the engine's description)."""
-    return variant.description if lang == "en" else variant_note(game, variant.name, lang)
+    """What a variant switch does, in ``lang`` (English: the engine's description), without its source
+    (players read it beside a checkbox; the rules page gives the source, file names and headings)."""
+    return variant.description if lang == "en" else variant_summary(game, variant.name, lang)
 
 
 

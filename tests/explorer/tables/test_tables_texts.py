@@ -212,9 +212,16 @@ def test_the_lobby_in_japanese(hub):
                     "各席のプレイヤー", "プレイヤー1", "まだ卓はありません。", "更新")
     lobby.game.value = "stellar"
     lobby.players.value = 2
-    from explorer.core.session import variant_note
+    from explorer.core.session import variant_summary
+    # What the switch does, not its source (file names and a web site beside a checkbox; the rules page gives them).
     assert lobby.variants.objects[0].name == ("バリアント：5枚目のスターターを箱へ："
-                                              + variant_note("stellar", "fifth_starter_to_box", "ja"))
+                                              + variant_summary("stellar", "fifth_starter_to_box", "ja"))
+    for game in ("stellar", "biome_blitz", "subastral", "starligned", "jump_gate"):
+        lobby.game.value = game
+        for widget in lobby.variants.objects:
+            said = f"{widget.name} {getattr(widget, 'description', '') or ''}"
+            assert "出典" not in said and "docs/" not in said and ".md" not in said, said
+    lobby.game.value = "stellar"
     assert lobby.seats.objects[1].options["人間"] == HUMAN
     lobby.seats.objects[1].value = "random"
     lobby.seed.value = "twelve"
