@@ -478,7 +478,9 @@ class Lobby(pn.viewable.Viewer):
         #: tables, out of view after a click on the button at the foot of a long form (1366x768).
         self.to_links = ScrollHere()
         self.listing = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["tables-list"], sizing_mode="stretch_width")
-        self.rematch_of = pn.widgets.Select(label=t("rematch_finished", lang), options=[], css_classes=["rematch-select"])
+        # (As wide as its row allows: a table's label, "c39f1ba1 (Biome Blitz, 2026-12-06 04:21)", was cut short.)
+        self.rematch_of = pn.widgets.Select(label=t("rematch_finished", lang), options=[], css_classes=["rematch-select"],
+                                            sizing_mode="stretch_width", max_width=440, styles={"flex": "1 1 260px", "min-width": "0"})
         self.rematch_button = pn.widgets.Button(label=t("rematch_new_seed", lang), css_classes=["lobby-rematch"])
         #: The menu and its button, shown once a table has finished (before, an empty menu over nothing).
         self.rematch_row = pn.Row(self.rematch_of, self.rematch_button, styles={"flex-wrap": "wrap"}, visible=False,
