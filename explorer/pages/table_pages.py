@@ -52,6 +52,7 @@ from explorer.cardfiles import CardFileError, CardLibrary, served_library
 from explorer.core.i18n import bot_name, literal, text
 from explorer.boards.registry import board_for
 from explorer.plots.live import LivePlots, OnLoop
+from explorer.components.board_clicks import BoardClicks
 from explorer.components.picker import ActionPicker, assign, seats_text
 from explorer.core.links import creator_page_link, explorer_path, refusal_markdown, seat_link
 from explorer.components.scores import ScoreBreakdown
@@ -164,6 +165,10 @@ class TablePage(pn.viewable.Viewer):
         self.status = pn.pane.HTML("", stylesheets=[PAGE_CSS], sizing_mode="stretch_width", margin=(0, 5, 6, 5))
         lang = self.lang
         self.picker = TablePicker(page=self, session=session, lang=lang) if self.seat is not None else None
+        # A click on the board chooses a move as in the explorer: one of this seat's offered moves only
+        # (``ActionPicker.choose_on_board``), to be confirmed as a button's choice is.
+        self.board_clicks = (BoardClicks(on_click=self.picker.choose_on_board, margin=0, width=0, height=0)
+                             if self.picker is not None else None)
         self.board = board_for(session, lang)
         self.log_view = EventLog(session=session, lang=lang, pin=self.pin_note if self.seat is not None else None)
         # The plots are made when their card is first opened: following a move costs each page as
@@ -424,7 +429,7 @@ class TablePage(pn.viewable.Viewer):
                          styles={"flex": "1 1 300px", "max-width": "440px"}, margin=(0, 5))
         self.picker_box = pn.Column(*([self.picker] if self.picker is not None else []), margin=0,
                                     sizing_mode="stretch_width")
-        play = pn.Column(self.picker_box, self.board,
+        play = pn.Column(self.picker_box, self.board, *([self.board_clicks] if self.board_clicks is not None else []),
                          styles={"flex": "100 1 560px"}, margin=0)
         return pn.Column(self.header, self.status, self.end, self.telemetry_box,
                          pn.FlexBox(play, side, flex_wrap="wrap", align_items="flex-start", sizing_mode="stretch_width"),

@@ -229,6 +229,37 @@ def test_every_game_plays_at_a_shared_table_with_hidden_hands(browser, server, g
     assert not server.errors(), server.errors()
 
 
+def test_a_seat_chooses_its_move_by_clicking_its_card_on_the_board(browser, server):
+    """At a table as in the explorer, a click on one of the seat's hand cards chooses the move that plays
+    it (confirmed as a button's choice is); a click on another seat's card, or out of turn, chooses nothing.
+    (A playtest group who had used the explorer clicked the board at a table and nothing happened.)"""
+    table_id, links, _ = create_table(browser, server, "subastral", 2, seed=6)
+    pages = {seat: SeatPage(browser, link, seat) for seat, link in links.items()}
+    game = Game(server, table_id)
+    mover = game.spec.to_move(game.state)[0]
+    other = 1 - mover
+    me, them = pages[mover], pages[other]
+    plays = {game.spec.encode_action(a)["card"]: a for a in game.spec.legal_actions(game.state, mover)
+             if game.spec.encode_action(a)["type"] == "play"}
+    # Out of turn, the other seat's click on its own card chooses nothing.
+    them.page.locator(f".hand-seat-{other} [data-card]").first.click()
+    card = me.page.locator(f".hand-seat-{mover} [data-card]").first
+    expect(card).to_have_attribute("data-card", re.compile("^(" + "|".join(map(re.escape, plays)) + ")$"))
+    action = plays[card.get_attribute("data-card")]
+    card.click()
+    label = game.spec.action_label(action, "en", game.state)
+    expect(me.page.locator(".action-picker .selection-line")).to_contain_text(label)
+    me.page.locator(".confirm-action button").click()
+    for page in pages.values():
+        page.wait_for_step(1)
+    assert game.catch_up() == 1 and read_table(server.db, table_id)[1] == [(mover, game.spec.encode_action(action))]
+    assert them.page.locator(".action-picker .selection-line").count() == 0 or \
+        label not in them.page.locator(".action-picker .selection-line").inner_text()
+    for page in pages.values():
+        assert not page.errors, page.errors
+        page.close()
+
+
 def test_wrong_links_show_nothing_of_the_table(browser, server):
     table_id, links, _ = create_table(browser, server, "stellar", 2)
     context = browser.new_context()

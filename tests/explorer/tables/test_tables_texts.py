@@ -131,7 +131,7 @@ def test_a_table_page_in_english_is_unchanged(hub):
                                        '<br><span class="quiet">Player 1: a person, Player 2: random bot</span>')
     assert page.status.object == '<div class="table-status your-turn" data-step="0">Step 0: Your move.</div>'
     # (said once: the picker below it said "Player 1, your move." too)
-    assert page.picker.status.object == '<span class="hint">Click a move to see it on the board, then Confirm.</span>'
+    assert page.picker.status.object == '<span class="hint">Click a move, or what it plays on the board, to see it there; then Confirm.</span>'
     assert page.plots_card.title == "Score curves and cards (open to follow them)"
     assert page.download.label == "Download the replay (every hand)"
     assert page.rematch_button.label == "Rematch: same seats, new seed"
