@@ -380,3 +380,11 @@ def test_after_the_end_nobody_has_a_turn_and_chips_name_their_ecosystem(lang):
     assert chips
     if lang == "ja":       # the ecosystem's Japanese name, never its id (SAV, WET)
         assert not [chip for chip in chips if re.fullmatch(r"[A-Z]{3}", chip)], chips
+    # An ecosystem card names itself once: no chip repeating its name beside it ("海 [海]").
+    heads = re.findall(r'<div class="bb-ecosystem[^"]*"[^>]*>\s*<div class="bb-card-head">(.*?)</div>', page, re.S)
+    assert heads
+    for head in heads:
+        name = re.search(r'<span class="bb-name">([^<]*)</span>', head).group(1)
+        assert name not in re.findall(r'<span class="bb-eco-symbol"[^>]*>([^<]*)</span>', head), head
+    if lang == "en":       # (the id beside the name: "DES" on "Desert")
+        assert all('class="bb-eco-symbol"' in head for head in heads)
