@@ -269,7 +269,7 @@ def _serve(conn, spec: tuple, core: int | None) -> None:
             game = rules.get_game(spec[1])
             if spec[4:] == ("plain",):      # Biome Blitz without its speed code (rules/biome_blitz/fast)
                 import rules.biome_blitz.fast as fast
-                fast.ENABLED = False
+                fast.MEMO.enabled = False
             playouts = Playouts(game, spec[2]) if spec[0] == "game" else Rollouts(game, spec[2], spec[0])
         conn.send(("ready", None))
         while True:

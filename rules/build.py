@@ -70,7 +70,7 @@ COMPILED: tuple[str, ...] = (
     "biome_blitz/rules.py", "biome_blitz/state.py", "biome_blitz/choices.py", "biome_blitz/costs.py",
     "biome_blitz/checks.py", "biome_blitz/table.py",
     "biome_blitz/fast/caches.py", "biome_blitz/fast/direct.py", "biome_blitz/fast/entries.py",
-    "biome_blitz/fast/listing.py", "biome_blitz/fast/quick.py",
+    "biome_blitz/fast/listing.py", "biome_blitz/fast/memo.py", "biome_blitz/fast/quick.py",
 )
 
 HERE = Path(__file__).resolve().parent

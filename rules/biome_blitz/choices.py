@@ -68,7 +68,7 @@ _SEATS: Final = tuple((seat,) for seat in range(6))
 # -- legal actions -------------------------------------------------------------------------------
 def plain_legal_actions(state: State, seat: Seat) -> list[Action]:
     """Every legal action for ``seat``, in a stable order, worked out from the rules alone: what the
-    engine's ``legal_actions`` answers with the switch ``fast.ENABLED`` off (with it on, the same
+    engine's ``legal_actions`` answers with the switch ``MEMO.enabled`` (``rules.biome_blitz.fast.memo``) off (with it on, the same
     lists put together from remembered parts: ``fast/listing.py``)."""
     phase = state.phase
     if phase == OVER or seat not in to_move(state):

@@ -33,10 +33,10 @@ here, each with its reason:
 - An empty deck is rebuilt from its shuffled discards (seeded); when both are empty, nothing is drawn.
 
 Speed (random playouts call this engine most; none of it changes a result), behind the one switch
-``fast.ENABLED`` (``rules.biome_blitz.fast``; off, every apply is checked and built on ``_Table``,
+``MEMO.enabled`` (``rules.biome_blitz.fast``; off, every apply is checked and built on ``_Table``,
 the plain rules): the action phase's list is put together from parts remembered in
 ``fast/caches.py``; ``apply`` takes an action object that ``legal_actions`` has just handed out for
-the very same state without checking it again (``_listed``); forage picks, Explore, Discover,
+the very same state without checking it again (``MEMO.listed``); forage picks, Explore, Discover,
 Compete and trade offers, the most frequent moves, build their new state directly in the usual case
 (``fast/direct.py``, with ``fast/quick.py``'s helpers for draw abilities, the turn's end and start-of-turn abilities)
 and leave anything unusual to ``_Table``.
@@ -67,9 +67,9 @@ from rules.biome_blitz.state import (
     Pile, Replace, Reroll, RerollQuestion, State, TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradeOffer, TradePropose,
     TradeWith, Variants,
 )
-import rules.biome_blitz.fast as fast
 from rules.biome_blitz import choices
-from rules.biome_blitz.fast import direct, listing, quick
+from rules.biome_blitz.fast import direct, quick
+from rules.biome_blitz.fast.memo import MEMO
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
 from rules.biome_blitz.fast.listing import legal_actions as legal_actions
 from rules.biome_blitz.choices import to_move as to_move
@@ -99,7 +99,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: Variants) -> St
     start = rng.randrange(players)
     decks = [tuple(resources), tuple(animals), tuple(ecosystems)]
     discards: list[Pile]
-    if fast.ENABLED and min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
+    if MEMO.enabled and min(map(len, decks)) >= MARKET and not resources[0] == resources[1] == resources[2]:
         # The usual case built directly, as the _Table's refills below would: each market is its deck's
         # top cards (no empty slot, no three identical resources to replace).
         markets, decks = [deck[:MARKET] for deck in decks], [deck[MARKET:] for deck in decks]
@@ -131,12 +131,12 @@ def new_state(cards: CardSet, players: int, seed: int, variants: Variants) -> St
 
 # -- applying ------------------------------------------------------------------------------------
 def apply(state: State, seat: Seat, action: Action) -> State:
-    listed_state, listed_seat, listed = listing._listed
+    listed_state, listed_seat, listed = MEMO.listed
     # (``is``: the seat is the very int object listed, never True for 1; seats are small ints, one object each.
     # The action must be one of the very objects listed, compared by ``is`` in a loop: ``==`` would run
     # each action's __eq__, and ``id(action) in map(id, listed)``, fewer bytecodes, takes three times
     # as long: it makes an int per listed action.)
-    if state is listed_state and seat is listed_seat and fast.ENABLED:
+    if state is listed_state and seat is listed_seat and MEMO.enabled:
         for offered in listed:
             if offered is action:
                 return _HANDLER_OF[type(action)](state, seat, action)
@@ -167,10 +167,10 @@ def _explore(state: State, seat: Seat, action: Explore) -> State:
     flushed = market if EMPTY not in market else tuple(c for c in market if c != EMPTY)
     deck = state.decks[d]
     revealed = deck[:MARKET]
-    if fast.ENABLED and len(deck) >= MARKET and not (d == RESOURCE and revealed[0] == revealed[1] == revealed[2]):
+    if MEMO.enabled and len(deck) >= MARKET and not (d == RESOURCE and revealed[0] == revealed[1] == revealed[2]):
         return direct.explore(state, seat, action, d, flushed, revealed)
     paid = _symbols(action.pay, RULE_EXPLORE)
-    built = quick.explore(state, seat, d, paid, flushed, action.pay) if fast.ENABLED else None  # a short deck: reshuffled
+    built = quick.explore(state, seat, d, paid, flushed, action.pay) if MEMO.enabled else None  # a short deck: reshuffled
     if built is not None:
         return built
     table = _Table(state)
@@ -248,7 +248,7 @@ def _trade_answer(state: State, seat: Seat, action: TradeAnswer) -> State:
 
 
 def _forage(state: State, seat: Seat, action: Forage) -> State:
-    built = direct.forage_pick(state, seat, action.slot, True) if fast.ENABLED else None
+    built = direct.forage_pick(state, seat, action.slot, True) if MEMO.enabled else None
     if built is not None:
         return built
     table = _Table(state)
@@ -267,7 +267,7 @@ def _forage(state: State, seat: Seat, action: Forage) -> State:
 
 
 def _forage_second(state: State, seat: Seat, action: ForagePick) -> State:
-    built = direct.forage_pick(state, seat, action.slot, False) if fast.ENABLED else None
+    built = direct.forage_pick(state, seat, action.slot, False) if MEMO.enabled else None
     if built is not None:
         return built
     table = _Table(state)
@@ -307,7 +307,7 @@ def _discover(state: State, seat: Seat, action: Discover) -> State:
     cards = state.cards
     d = _DECK_OF[action.deck]
     card = state.markets[d][action.slot - 1]
-    built = direct.discover(state, seat, action, d, card) if fast.ENABLED else None
+    built = direct.discover(state, seat, action, d, card) if MEMO.enabled else None
     if built is not None:
         return built
     table = _Table(state)
@@ -358,7 +358,7 @@ def _replace(state: State, seat: Seat, action: Replace) -> State:
     fields[AT_ECOSYSTEMS] = _put(state.ecosystems, seat, ecosystems)
     fields[AT_DISCARDS] = state.discards[:ECOSYSTEM] + (state.discards[ECOSYSTEM] + (old,),)
     fields[AT_LOG] = (log,)
-    built = quick.end_turn(fields, seat) if fast.ENABLED else None
+    built = quick.end_turn(fields, seat) if MEMO.enabled else None
     if built is not None:
         return built
     table = _Table(state)
@@ -374,7 +374,7 @@ def _compete(state: State, seat: Seat, action: Compete) -> State:
     attacker, defender = cards.animal_by_id[action.attacker], cards.animal_by_id[action.defender]
     owner = state.owner(defender)
     paid = _symbols(action.pay, RULE_COMPETE)
-    built = (quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total) if fast.ENABLED
+    built = (quick.compete(state, seat, attacker, defender, owner, paid, attack_total, defence_total) if MEMO.enabled
              else None)
     if built is not None:
         return built

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from rules.chance import die, shuffled
-import rules.biome_blitz.fast as fast
+from rules.biome_blitz.fast.memo import MEMO
 from rules.biome_blitz.cards import RESOURCE, AnimalCard, Card, CardSet, Deck, Symbol
 from rules.biome_blitz.state import (
     ACTION, DECK_NAMES, EMPTY, MARKET, OVER, PEEK, WIN_ANIMALS, WIN_POINTS, Ecosystems, Hand, LastCompete, LogEntry,
@@ -200,7 +200,7 @@ class _Table:
         self.log.append(("turn", seat, (), self.turn))
         cards = self.cards
         team = self.teams[seat]
-        if fast.ENABLED:        # (the speed code knows when the team has no start-of-turn ability)
+        if MEMO.enabled:        # (the speed code knows when the team has no start-of-turn ability)
             caches = cards.speed_caches
             if not (caches.teams.get(team) or caches.team(team)).acts_at_start:
                 return

@@ -1,6 +1,6 @@
 """Biome Blitz's direct paths for the most frequent applies (forage picks, Explore, Discover), for
 speed only: the new state written out as one tuple in the usual case, instead of through
-``rules._Table``. The handlers in ``rules.py`` call them while ``fast.ENABLED`` is on; each answers
+``rules._Table``. The handlers in ``rules.py`` call them while ``MEMO.enabled`` (``rules.biome_blitz.fast.memo``) is on; each answers
 None where its case does not apply, and the handler's general path gives the same state in the
 cases answered here (``tests/rules/biome_blitz/test_biome_blitz_direct_paths.py``, ``test_biome_blitz_fast_switch.py``).
 """

@@ -1,8 +1,8 @@
 """Biome Blitz's legal action lists put together from remembered parts, for speed only: what
 ``choices.plain_legal_actions`` works out from the rules, the same lists (``tests/rules/biome_blitz/test_biome_blitz_caches.py``,
 ``test_biome_blitz_fast_switch.py``). ``legal_actions`` here is the engine's; with the switch
-``fast.ENABLED`` off it answers ``plain_legal_actions``. The parts are kept in ``caches.py`` by what
-they depend on, and the last list handed out is remembered (``_listed``): ``rules.apply`` takes one of
+``MEMO.enabled`` off it answers ``plain_legal_actions``. The parts are kept in ``caches.py`` by what
+they depend on, and the last list handed out is remembered (``MEMO.listed``): ``rules.apply`` takes one of
 its very action objects for that very state without checking it again.
 """
 
@@ -13,9 +13,9 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Final, cast
 
-from rules.biome_blitz import fast
 from rules.biome_blitz.cards import ANIMAL, ECOSYSTEM, PLAIN, RESOURCE, WILD, AnimalCard, Card, CardSet, Deck
 from rules.biome_blitz.costs import can_be_attacked, cancel_payment, discover_cost, payments
+from rules.biome_blitz.fast.memo import MEMO
 from rules.biome_blitz.fast.caches import (
     Caches, CardRecord, HandCache, PairEntry, PairRecord, SeatCache, SlotActions, caches_for, remember,
 )
@@ -34,48 +34,44 @@ from rules.protocol import Seat
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:
-    global _listed, _last_action_phase
-    if not fast.ENABLED:
+    memo = MEMO
+    if not memo.enabled:
         return plain_legal_actions(state, seat)
     phase, turn_seat = state.phase, state.seat
-    # (In the three frequent phases ``seat`` equals state.seat, an int: _listed names that.)
+    # (In the three frequent phases ``seat`` equals state.seat, an int: memo.listed names that.)
     if seat == turn_seat:
         if phase == ACTION:     # the commonest question, answered directly
             # (_action_phase, written out: this runs at about every second decision of a playout.)
-            before, offered = _last_action_phase
+            before, offered = memo.last_action_phase
             if before is not None and seat == before.seat and _same_but_offers(state, before, seat):
                 if (state.trades < TRADES_PER_TURN) == (before.trades < TRADES_PER_TURN):
                     out = [*offered]
                 else:
                     out = _offers_gone(state, before, offered)
                     offered = tuple(out)
-                    _last_action_phase = (state, offered)
+                    memo.last_action_phase = (state, offered)
             else:
                 out = _listing(state, seat)      # a new list: handed out as it is
                 offered = tuple(out)
-                _last_action_phase = (state, offered)
-            _listed = (state, turn_seat, offered)
+                memo.last_action_phase = (state, offered)
+            memo.listed = (state, turn_seat, offered)
             return out
         if phase == TRADE:      # (as _legal_actions, written out: frequent too)
             partner, give, ask = cast(TradeOffer, state.pending)
             hands = state.hands
             offered = _trade_list(hands[seat], give, len(ask) < len(hands[partner]), bool(ask))
-            _listed = (state, turn_seat, offered)
+            memo.listed = (state, turn_seat, offered)
             return [*offered]
         if phase == FORAGE:
             offered = _second_picks(state.markets[RESOURCE], bool(state.decks[RESOURCE] or state.discards[RESOURCE]))
-            _listed = (state, turn_seat, offered)
+            memo.listed = (state, turn_seat, offered)
             return [*offered]
     offered = _legal_actions(state, seat)
     if type(seat) is int:
-        _listed = (state, seat, offered)
+        memo.listed = (state, seat, offered)
     return [*offered]
 
 
-#: (state, seat, actions) of the last legal_actions call: apply takes one of these very objects for
-#: that very state without checking it again (a playout applies what it was just offered). A tuple,
-#: so a caller changing the list it got cannot smuggle an action in.
-_listed: tuple[State | None, Seat | None, tuple[Action, ...]] = (None, None, ())
 
 
 def _legal_actions(state: State, seat: Seat) -> tuple[Action, ...]:
@@ -150,15 +146,14 @@ def _replies(hand: Hand, ask: Hand) -> tuple[TradeAnswer, ...]:
     return (_ACCEPT, _REFUSE) if has else (_REFUSE,)
 
 
-_EVERY_DECK = (1 << len(DECK_NAMES)) - 1     # which decks can be explored, bits by deck: all
+_EVERY_DECK: Final = (1 << len(DECK_NAMES)) - 1     # which decks can be explored, bits by deck: all
 def _action_phase(state: State, seat: Seat) -> tuple[Action, ...]:
     """The optional and main actions, put together from remembered parts (see ``rules.biome_blitz.fast.caches``)."""
-    global _last_action_phase
-    before, actions = _last_action_phase
+    before, actions = MEMO.last_action_phase
     if before is not None and seat == before.seat and _same_action_phase(state, before, seat):
         return actions
     actions = tuple(_listing(state, seat))
-    _last_action_phase = (state, actions)
+    MEMO.last_action_phase = (state, actions)
     return actions
 
 
@@ -181,8 +176,8 @@ def _same_but_offers(state: State, before: State, seat: Seat) -> bool:
 _LIST_FIELDS: Final[Callable[[State], tuple[object, ...]]] = itemgetter(
     *map(State._fields.index, ("markets", "teams", "decks", "discards", "players", "variants", "ecosystems")))
 #: The fields ``_listing`` reads, at once.
-_LISTING_FIELDS: Callable[[State], tuple[CardSet, tuple[Hand, ...], tuple[Team, ...], Variants, PerDeck, PerDeck,
-                                          PerDeck, int, int]] = itemgetter(
+_LISTING_FIELDS: Final[Callable[[State], tuple[CardSet, tuple[Hand, ...], tuple[Team, ...], Variants, PerDeck, PerDeck,
+                                          PerDeck, int, int]]] = itemgetter(
     *map(State._fields.index, ("cards", "hands", "teams", "variants", "decks", "discards", "markets", "trades", "players")))
 
 
@@ -195,25 +190,16 @@ def _offers_gone(state: State, before: State, offered: tuple[Action, ...]) -> li
     return _listing(state, state.seat)
 
 
-#: (state, its action list) of the last action phase listed; see _action_phase.
-_last_action_phase: tuple[State | None, tuple[Action, ...]] = (None, ())
-
-
-#: (card set, its Caches) of the last listing: playouts use one card set. None before the first.
-_last_caches: tuple[CardSet, Caches] | None = None
-
-
 def _listing(state: State, seat: Seat) -> list[Action]:
     """Explore, Trade, Forage, ForageAll, Discover and Compete actions, in that order, each part
     looked up by what it depends on (``Caches``) and worked out only when new."""
-    global _last_caches
     cards, hands_of, teams, variants, decks, discards, markets, trades, players = _LISTING_FIELDS(state)
-    last = _last_caches
+    last = MEMO.last_caches
     if last is not None and cards is last[0]:
         caches = last[1]
     else:
         caches = caches_for(cards)
-        _last_caches = (cards, caches)
+        MEMO.last_caches = (cards, caches)
     hand = hands_of[seat]
     # The team's keys and compete pairs, by seat and teams: both change seldom, so the seat's last
     # entry is tried first.

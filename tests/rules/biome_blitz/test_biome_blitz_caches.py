@@ -9,6 +9,7 @@ import random
 import pytest
 
 from rules.biome_blitz.fast import listing
+from rules.biome_blitz.fast.memo import MEMO
 from rules.biome_blitz.fast.caches import caches_for
 from tests.helpers.biome_blitz import EXTENDED, GAME, SWITCHED
 
@@ -17,13 +18,13 @@ def afresh(game, state, seat) -> list:
     """The legal actions with every remembered part forgotten."""
     cards = state.cards
     kept = cards.__dict__.pop("speed_caches", None)      # (a cached property)
-    last = listing._last_caches, listing._last_action_phase
-    listing._last_caches, listing._last_action_phase = None, (None, ())
+    last = MEMO.last_caches, MEMO.last_action_phase
+    MEMO.last_caches, MEMO.last_action_phase = None, (None, ())
     try:
         return game.legal_actions(state, seat)
     finally:
         cards.__dict__["speed_caches"] = kept
-        listing._last_caches, listing._last_action_phase = last
+        MEMO.last_caches, MEMO.last_action_phase = last
 
 
 #: Every switch at the reading that is not its default (immune_power "effective" makes the compete
