@@ -98,25 +98,28 @@ define install
 	@$(PY) -c "import json; d = json.load(open('rules/_build.json')); print('[make] the rules:', d['build'], '(' + d['reason'] + ')')"
 endef
 
+# An install with more extras stands for the ones it includes (dev: test, bench and the base; test:
+# the notebook's and the base): their stamps are touched too, so that `make serve` after `make dev`
+# does not install the project (and compile the rules) again.
 $(STAMP_BASE): $(INSTALL_DEPS) | $(PY)
 	$(call install,.)
 	@touch $@
 
 $(STAMP_TEST): $(INSTALL_DEPS) | $(PY)
 	$(call install,.[test])
-	@touch $@
+	@touch $@ $(STAMP_BASE) $(STAMP_NOTEBOOK)
 
 $(STAMP_BENCH): $(INSTALL_DEPS) | $(PY)
 	$(call install,.[bench])
-	@touch $@
+	@touch $@ $(STAMP_BASE)
 
 $(STAMP_DEV): $(INSTALL_DEPS) | $(PY)
 	$(call install,.[dev])
-	@touch $@
+	@touch $@ $(STAMP_TEST) $(STAMP_BENCH) $(STAMP_BASE) $(STAMP_NOTEBOOK)
 
 $(STAMP_NOTEBOOK): $(INSTALL_DEPS) | $(PY)
 	$(call install,.[notebook])
-	@touch $@
+	@touch $@ $(STAMP_BASE)
 
 install: $(STAMP_BASE)
 dev: $(STAMP_DEV)
