@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from explorer.core.i18n import text
-from rules.protocol import ALL
+from rules.protocol import ALL, shown
 from rules.replay import NOTE_LIMIT, TEACHER, unshowable
 from rules.rulebook import LANGUAGES
 
@@ -45,8 +45,7 @@ def check_note(step: Any, note_text: Any, steps: int) -> tuple[int, str]:
     character a note may not hold (``rules.replay.unshowable``: one that reorders what is shown, or a
     control character)."""
     if type(step) is not int or not 0 <= step <= steps:
-        shown = repr(step) if len(repr(step)) <= 40 else repr(step)[:40] + "…"
-        raise NoteRefused("step", step=shown, steps=steps)
+        raise NoteRefused("step", step=shown(step), steps=steps)
     if not isinstance(note_text, str):
         raise NoteRefused("not_text")
     cleaned = note_text.strip()

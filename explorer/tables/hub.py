@@ -84,7 +84,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from rules import replay as replay_files
 from play.bots import BOTS, bot_move
-from rules.protocol import AnyGame, IllegalAction, InvalidPosition, RulesError
+from rules.protocol import AnyGame, IllegalAction, InvalidPosition, RulesError, shown
 from rules.registry import GAMES, get_game
 
 from explorer.core.i18n import text
@@ -260,8 +260,8 @@ class Table:
         """The notes ``viewer`` (a seat, None: a spectator) may read, in step order (the rule:
         :func:`explorer.core.notes.note_visible`; everybody's once the table has ended)."""
         ended = self.ended
-        shown = [note for note in self.notes if note_visible(note, viewer, ended, self._events)]
-        return sorted(shown, key=lambda note: note["step"])
+        visible = [note for note in self.notes if note_visible(note, viewer, ended, self._events)]
+        return sorted(visible, key=lambda note: note["step"])
 
     def _events(self, step: int, observer) -> Any:
         key = (step, observer)
@@ -358,7 +358,7 @@ class TableHub:
         if type(seed) is not int:
             raise ValueError(f"the seed must be a whole number, not {seed!r}")
         if not 0 <= seed < SEED_LIMIT:
-            raise _refused("seed_range", SetUpRefused, seed=seed if abs(seed) < 10 ** 30 else "…", limit=SEED_LIMIT - 1)
+            raise _refused("seed_range", SetUpRefused, seed=shown(seed), limit=SEED_LIMIT - 1)
         if cards is not None:
             try:        # (a file can hold too few cards for this many players: refused before anything is stored)
                 spec.new_game(players, seed, variants)
