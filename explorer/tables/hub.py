@@ -168,7 +168,7 @@ def _turn_rule(game: str) -> str:
 
 def _card_file_refused(card_name: str, error: InvalidPosition) -> SetUpRefused:
     """The table's card file refused by the game (its data, or a deal of this many players), in every language."""
-    texts = {lang: text("hub.card_file_refused", lang, name=repr(card_name), problem=error.problem_in(lang))
+    texts = {lang: text("hub.card_file_refused", lang, name=shown(card_name), problem=error.problem_in(lang))
              for lang in LANGUAGES}
     return SetUpRefused(texts["en"], texts)
 
@@ -414,7 +414,7 @@ class TableHub:
             if table is None:
                 record = self.store.table(table_id)
                 if record is None:
-                    raise _refused("no_such_table", table=repr(table_id))
+                    raise _refused("no_such_table", table=shown(table_id))
                 table = self._tables[table_id] = self._replayed(record)
                 table.rematch = self.store.rematch_of(table_id)
                 self._schedule_bots(table)        # a table another process created: its bots play here
@@ -475,7 +475,7 @@ class TableHub:
         if seat is None:
             raise _refused("bad_key_move", table=table_id)
         if type(seen_step) is not int or seen_step < 0:
-            raise _refused("bad_step", step=repr(seen_step))
+            raise _refused("bad_step", step=shown(seen_step))
         with table.lock:
             self._check_open(table)
             if seen_step > table.step:
@@ -568,7 +568,7 @@ class TableHub:
         working, also in pages open on it (told, like every listener: they close the table)."""
         table = self.creator_table(table_id, creator_token)
         if type(seat) is not int or seat not in table.record.token_digests:
-            raise _refused("no_such_seat", table=table_id, seat=repr(seat))
+            raise _refused("no_such_seat", table=table_id, seat=shown(seat))
         token = secrets.token_urlsafe(18)
         with table.lock:
             with _written("link_not_stored", f"table {table.id}: {player_label(seat)}'s new link was not stored"):

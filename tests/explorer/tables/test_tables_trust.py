@@ -524,3 +524,15 @@ def test_the_lobby_reads_finished_tables_results_without_replaying_them(db):
     lobby.refresh()
     assert lobby.rematch_of.value == chosen         # a refresh keeps the one chosen
     again.close()
+
+
+def test_a_refusal_quotes_a_long_value_cut_short(hub):
+    """A table id of 5,000 digits in a page's address was quoted whole: the page's message ran far past
+    the screen's edge. Refusals quote what they were sent cut short (``rules.protocol.shown``)."""
+    table, tokens = hub.create("subastral", 2, seed=4)
+    for call in (lambda: hub.table("9" * 5000), lambda: hub.seat_of(table.id, "k" * 5000),
+                 lambda: hub.act(table.id, tokens[table.to_move[0]], "7" * 5000, {"type": "x"})):
+        with pytest.raises(TableError) as refused:
+            call()
+        for lang in ("en", "ja"):
+            assert len(refused.value.problem_in(lang)) < 200, refused.value.problem_in(lang)
