@@ -45,7 +45,7 @@ from explorer.components.scores import FinalScores, ScoreBreakdown
 from explorer.components.setup_editor import SetupEditor
 from explorer.tables.hub import TableError
 from explorer.cardfiles import CardFileError, served_library
-from explorer.pages.table_pages import review_replay
+from explorer.pages.table_pages import LONG_WORDS_WRAP, review_replay
 from explorer.web.request import page_language, query_arg, shown_value, whole_number
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
                                    variant_options, variant_summary)
@@ -408,7 +408,8 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
     template = ExplorerApp(session=session, lang=page_language(), card_file=card_file).template
     if notice:
         # (it holds the address's values: shown as they are, never read as HTML or Markdown)
-        template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=[alert]))
+        template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=[alert],
+                                              styles=LONG_WORDS_WRAP))
     return template
 
 

@@ -790,7 +790,11 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
 def refusal_pane(problem: str, lang: str) -> pn.pane.Alert:
     """Why a table's page shows nothing of the table (a wrong or replaced key, an unknown table)."""
     return pn.pane.Alert(literal(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}")),
-                         alert_type="danger", css_classes=["table-refused"])
+                         alert_type="danger", css_classes=["table-refused"], styles=LONG_WORDS_WRAP)
+
+
+#: A message quoting an address's value wraps inside a word too: a long one ran past the screen's edge.
+LONG_WORDS_WRAP = {"overflow-wrap": "anywhere"}
 
 
 def review_replay(table_id: str, hub: TableHub | None = None, lang: str = "en") -> dict:

@@ -414,7 +414,7 @@ class TableHub:
             if table is None:
                 record = self.store.table(table_id)
                 if record is None:
-                    raise _refused("no_such_table", table=shown(table_id))
+                    raise _refused("no_such_table", table=shown(table_id, most=100))     # (whole up to 100 characters: an id is 8)
                 table = self._tables[table_id] = self._replayed(record)
                 table.rematch = self.store.rematch_of(table_id)
                 self._schedule_bots(table)        # a table another process created: its bots play here
