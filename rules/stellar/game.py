@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable, Mapping, TypedDict
+from typing import Any, Iterable, Mapping
 
 from rules import chance
 from rules.eventtexts import joined, player, say, say_in, templates
@@ -59,54 +59,6 @@ SATELLITE_ANY_TYPE = Variant(
             "(default): its wildness is that it may go in any empty slot (docs/readings.md, Stellar 2), as it counts as no "
             "type for the diversity bonus either (スコアリング)"),
 )
-
-
-class SeatFacts(TypedDict):
-    """The plain numbers scoring needs for one seat (``seat_facts``)."""
-
-    #: Per type: the stars of its face-up telescope cards.
-    stars: list[int]
-    #: Per type: its notebook stack's numbers but the 6/0, and whether the stack holds the 6/0.
-    stacks: list[tuple[list[int], bool]]
-    #: Satellites in the notebook.
-    satellites: int
-    #: Per telescope section: the sum of its card numbers.
-    sections: list[int]
-    #: The types face up in the telescope.
-    face_up_types: set[int]
-
-
-def seat_facts(cards: CardSet, telescope: tuple[TelescopeEntry, ...], notebook: tuple[Card, ...]) -> SeatFacts:
-    """The plain numbers scoring needs for one seat."""
-    types = len(cards.types)
-    stars = [0] * types
-    face_up_types: set[int] = set()
-    sums = [0] * len(cards.telescope.section_names)
-    section_of = cards.telescope.section_of
-    for slot, entry in enumerate(telescope):
-        if entry == EMPTY:
-            continue
-        if is_face_down(entry):
-            sums[section_of[slot]] += FACE_DOWN_NUMBER
-            continue
-        sums[section_of[slot]] += cards.number_of[entry]
-        t = cards.type_of[entry]
-        if t < types:
-            stars[t] += cards.stars_of[entry]
-            face_up_types.add(t)
-    numbers: list[list[int]] = [[] for _ in range(types)]
-    six_zero = [False] * types
-    satellites = 0
-    for kind in notebook:
-        t = cards.type_of[kind]
-        if t == types:
-            satellites += 1
-        elif cards.six_zero[kind]:
-            six_zero[t] = True
-        else:
-            numbers[t].append(cards.number_of[kind])
-    return {"stars": stars, "stacks": list(zip(numbers, six_zero)), "satellites": satellites,
-            "sections": sums, "face_up_types": face_up_types}
 
 
 def _type_name(cards: CardSet, t: int) -> dict[str, str]:
@@ -168,7 +120,7 @@ class Stellar(ModuleGame[State, Action, CardSet]):
             return found[key][said].format(**{name: value[said] if isinstance(value, dict) else value
                                               for name, value in values.items()})
 
-        facts = [seat_facts(cards, t, n) for t, n in zip(state.telescopes, state.notebooks)]
+        facts = [scoring.seat_facts(cards, t, n) for t, n in zip(state.telescopes, state.notebooks)]
         bonuses = scoring.section_bonuses([f["sections"] for f in facts])
         out: list[JSONObject] = []
         for seat, fact in enumerate(facts):
@@ -198,7 +150,8 @@ class Stellar(ModuleGame[State, Action, CardSet]):
         return out
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return tuple(seat["total"] for seat in self.score_breakdown(state, None))
+        """The totals of :meth:`score_breakdown`, worked out without its texts (bots ask at every look-ahead)."""
+        return scoring.totals(state.cards, state.telescopes, state.notebooks)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Most points; ties are not broken (スコアリング, 勝利)."""

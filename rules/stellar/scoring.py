@@ -5,12 +5,17 @@ notebook stack of that type (duplicates add nothing). The 6/0 counts 6 or 0 and 
 satellite (number 2) joins any stack, both chosen for the best total. Each telescope section gives 10
 to the player with the higher sum of card numbers (tie: nobody; face down = 3, satellite = 2, 6/0 =
 6). All five types face up in the telescope give 10 (face-down cards and satellites do not count).
-The functions below take plain numbers so they can be checked by hand; ``game.py`` feeds them.
+The functions below take plain numbers so they can be checked by hand; ``seat_facts`` reads those
+numbers off a seat's telescope and notebook, and ``totals`` adds up every seat's points (the
+protocol's ``scores``; ``game.py``'s ``score_breakdown`` puts the same figures in words).
 """
 
 from __future__ import annotations
 
-from typing import Final, Iterable, Sequence
+from typing import Final, Iterable, Sequence, TypedDict
+
+from rules.stellar.cards import FACE_DOWN_NUMBER, Card, CardSet
+from rules.stellar.state import EMPTY, TelescopeEntry, is_face_down
 
 SECTION_BONUS: Final = 10
 DIVERSITY_BONUS: Final = 10
@@ -107,3 +112,62 @@ def diversity_bonus(types_face_up: Iterable[int], type_count: int = 5) -> int:
     0
     """
     return DIVERSITY_BONUS if len(set(types_face_up)) >= type_count else 0
+
+
+class SeatFacts(TypedDict):
+    """The plain numbers scoring needs for one seat (``seat_facts``)."""
+
+    #: Per type: the stars of its face-up telescope cards.
+    stars: list[int]
+    #: Per type: its notebook stack's numbers but the 6/0, and whether the stack holds the 6/0.
+    stacks: list[tuple[list[int], bool]]
+    #: Satellites in the notebook.
+    satellites: int
+    #: Per telescope section: the sum of its card numbers.
+    sections: list[int]
+    #: The types face up in the telescope.
+    face_up_types: set[int]
+
+
+def seat_facts(cards: CardSet, telescope: tuple[TelescopeEntry, ...], notebook: tuple[Card, ...]) -> SeatFacts:
+    """The plain numbers scoring needs for one seat."""
+    types = len(cards.types)
+    stars = [0] * types
+    face_up_types: set[int] = set()
+    sums = [0] * len(cards.telescope.section_names)
+    section_of = cards.telescope.section_of
+    for slot, entry in enumerate(telescope):
+        if entry == EMPTY:
+            continue
+        if is_face_down(entry):
+            sums[section_of[slot]] += FACE_DOWN_NUMBER
+            continue
+        sums[section_of[slot]] += cards.number_of[entry]
+        t = cards.type_of[entry]
+        if t < types:
+            stars[t] += cards.stars_of[entry]
+            face_up_types.add(t)
+    numbers: list[list[int]] = [[] for _ in range(types)]
+    six_zero = [False] * types
+    satellites = 0
+    for kind in notebook:
+        t = cards.type_of[kind]
+        if t == types:
+            satellites += 1
+        elif cards.six_zero[kind]:
+            six_zero[t] = True
+        else:
+            numbers[t].append(cards.number_of[kind])
+    return {"stars": stars, "stacks": list(zip(numbers, six_zero)), "satellites": satellites,
+            "sections": sums, "face_up_types": face_up_types}
+
+
+def totals(cards: CardSet, telescopes: Sequence[tuple[TelescopeEntry, ...]],
+           notebooks: Sequence[tuple[Card, ...]]) -> tuple[int, ...]:
+    """Every seat's points: its stars times runs, its section bonuses and its diversity bonus."""
+    facts = [seat_facts(cards, telescope, notebook) for telescope, notebook in zip(telescopes, notebooks)]
+    bonuses = section_bonuses([fact["sections"] for fact in facts])
+    types = len(cards.types)
+    return tuple(sum(points for _, points, _ in star_points(fact["stars"], fact["stacks"], fact["satellites"]))
+                 + sum(bonuses[seat]) + diversity_bonus(fact["face_up_types"], types)
+                 for seat, fact in enumerate(facts))

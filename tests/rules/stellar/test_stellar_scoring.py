@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import doctest
 
+import random
+
 import pytest
 
 from rules.stellar import scoring
@@ -89,6 +91,22 @@ def test_breakdown_total_is_the_score_and_lists_every_category():
         assert names == ["Planet", "Moon", "Asteroid", "Interstellar cloud", "Black hole",
                          "top section", "middle section", "bottom section", "diversity"]
         assert row["total"] == sum(c["points"] for c in row["categories"]) == GAME.scores(state)[row["seat"]]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_scores_are_the_breakdowns_totals_at_every_step_of_a_game(seed):
+    """``scores`` adds the points up without the breakdown's texts: the two agree on every position
+    of seeded random games (stars, runs with the 6/0 and satellites, sections, diversity)."""
+    pick = random.Random(seed).random
+    state = GAME.new_game(2, seed=seed)
+    while True:
+        assert [row["total"] for row in GAME.score_breakdown(state)] == list(GAME.scores(state))
+        seats = GAME.to_move(state)
+        if not seats:
+            break
+        actions = GAME.legal_actions(state, seats[0])
+        state = GAME.apply(state, seats[0], actions[int(pick() * len(actions))])
+    assert max(GAME.scores(state)) > 0
 
 
 def test_winners_are_all_tied_players():
