@@ -61,10 +61,10 @@ BENCH_ARGS ?=
 # when pyproject.toml is newer than the stamp -- or when a top-level package's __init__.py
 # appears/changes: setuptools' editable finder records the package list at install time, so
 # a package created after `pip install -e .` would otherwise not be importable.
-# The rules' sources too: the install compiles them (setup.py, rules/build.py), and a compiled build
-# older than its sources is not used.
+# The rules' sources too, and the play modules compiled with them: the install compiles them
+# (setup.py, rules/build.py: READ), and a compiled build older than its sources is not used.
 INSTALL_DEPS := pyproject.toml setup.py $(wildcard rules/__init__.py play/__init__.py explorer/__init__.py) \
-  $(shell find rules -name '*.py' 2>/dev/null)
+  $(shell find rules -name '*.py' 2>/dev/null) play/limits.py play/seeds.py play/rollout.py
 STAMP_BASE  := $(VENV)/.stamp-install
 STAMP_TEST  := $(VENV)/.stamp-install-test
 STAMP_BENCH := $(VENV)/.stamp-install-bench

@@ -114,7 +114,7 @@ def compiled_extensions() -> list:
 wanted = os.environ.get(rules_build.SWITCH, "auto") or "auto"
 #: The sources' digests as the build reads them (before mypyc does): the manifest holds these, so a file
 #: edited while the C compiler runs is found changed afterwards, not taken for the one compiled.
-SOURCES_READ = rules_build.all_sources(ROOT / "rules")
+SOURCES_READ = rules_build.all_sources(ROOT)
 if wanted not in rules_build.CHOICES:
     sys.exit(f"rules-explorer: {rules_build.SWITCH}={wanted!r}: say {', '.join(rules_build.CHOICES[:-1])} or {rules_build.CHOICES[-1]}")
 extensions: list = []

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence
 
-from play.bots import MOVE_LIMIT, EndlessGame, bot_move
+from play.rollout import play_out as play_out
 from play.stats import mean_interval
 from rules.protocol import A, S, GameSpec, Seat
 
@@ -53,22 +53,6 @@ class MoveValue(Generic[A]):
 def world_seed(seed: int, rollout: int) -> int:
     """The seed of rollout ``rollout``'s re-dealt world and bots (the same for every move)."""
     return seed * 1_000_003 + rollout
-
-
-def play_out(spec: GameSpec[S, A], state: S, seed: int, step: int = 0) -> S:
-    """The final state after random bots play every seat from ``state``, seeded by the one seed rule
-    (``play/seeds.py``) with ``state`` taken as step ``step`` of the game dealt from ``seed``. Raises
-    EndlessGame when the game has not ended after ``MOVE_LIMIT`` moves of the rollout."""
-    for _ in range(MOVE_LIMIT):
-        seats = spec.to_move(state)
-        if not seats:
-            return state
-        seat = seats[0]
-        state = spec.apply(state, seat, bot_move("random", spec, state, seat, seed, step))
-        step += 1
-    if not spec.to_move(state):
-        return state
-    raise EndlessGame(MOVE_LIMIT, seed, rollout=True)
 
 
 def outcome(spec: GameSpec[S, Any], final_state: S, seat: Seat, objective: str) -> float:

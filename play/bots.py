@@ -26,38 +26,18 @@ import time
 from collections import Counter
 from typing import Any, Callable, Protocol, Sequence
 
-from play.seeds import MASK64, decision_seed, splitmix64
+from play.limits import MOVE_LIMIT as MOVE_LIMIT, EndlessGame as EndlessGame
+from play.rollout import random_playout
+from play.seeds import MASK64, decision_seed, game_key, random_index, splitmix64
 from rules.biome_blitz.state import State as BiomeBlitzState
 from rules.jump_gate.rules import JUMP, LAND, SCAN, harvest_slots
 from rules.jump_gate.scoring import PLANET_POINTS
 from rules.jump_gate.state import Action as JumpGateAction
 from rules.jump_gate.state import GATE, HAND_SIZE, MARK, NOBODY, OVER, RESEARCH
 from rules.jump_gate.state import State as JumpGateState
-from rules.protocol import A, S, AnyGame, GameSpec, RulesError, Seat
+from rules.protocol import A, S, AnyGame, GameSpec, Seat
 
 BOTS = ("random", "greedy", "mcts")
-
-#: The moves bots play in one game (a simulated game, an advisor's rollout) before they take it as a
-#: game that may never end and stop. A card file or a position can make one: with a Jump Gate card
-#: file of 12 NavComp cards, 8 of 10 random games went past 20,000 moves. Far above any real game's
-#: length: the longest of 300 random games at the fewest and the most players of each game was 6,007
-#: moves (Jump Gate, 2 players), of 30 greedy ones 253.
-MOVE_LIMIT = 100_000
-
-
-class EndlessGame(RulesError):
-    """Bots played ``moves`` (:data:`MOVE_LIMIT`) moves of the game dealt from ``seed`` (or of an
-    advisor's rollout seeded so, ``rollout``) and it has not ended."""
-
-    def __init__(self, moves: int, seed: int, rollout: bool = False) -> None:
-        self.moves, self.seed, self.rollout = moves, seed, rollout
-        game = f"a rollout of the advisor (seed {seed})" if rollout else f"the game dealt from seed {seed}"
-        super().__init__(f"{game} has not ended after {moves:,} moves, so the bots stopped: these cards, "
-                         "variants or this position may give a game that never ends")
-
-    def __reduce__(self) -> tuple[type[EndlessGame], tuple[int, int, bool]]:
-        return EndlessGame, (self.moves, self.seed, self.rollout)   # (a sweep's worker sends it back pickled)
-
 
 # -- Jump Gate ------------------------------------------------------------------------------------
 # One ply of score sees no worth in flying, jumping or researching (none of them scores), so greedy
@@ -375,14 +355,7 @@ class MCTSBot:
                 node = node.children[chosen[0]]
                 world = game.apply(world, actor, chosen[1])
                 path.append(node)
-            # Playout.
-            steps = 0
-            while not game.is_over(world) and steps < self.max_playout:
-                movers = game.to_move(world)
-                actor = movers[rng.randrange(len(movers))]
-                legal = game.legal_actions(world, actor)
-                world = game.apply(world, actor, legal[rng.randrange(len(legal))])
-                steps += 1
+            world = random_playout(game, world, rng, self.max_playout)
             reward = self.result(game, world, seat)
             for n in path:
                 n.visits += 1
@@ -406,5 +379,5 @@ def bot_move(name: str, game: GameSpec[S, A], state: S, seat: Seat, seed: int, s
     (``play/seeds.py``), used wherever bots play."""
     if name == "random":        # RandomBot(decision seed)'s move, without making the bot (simulations' hot path)
         actions = game.legal_actions(state, seat)
-        return actions[splitmix64(decision_seed(seed, seat, step)) % len(actions)]
+        return actions[random_index(game_key(seed), seat, step, len(actions))]
     return make_bot(name, decision_seed(seed, seat, step))(game, state, seat)

@@ -8,13 +8,18 @@ hub and the advisor's rollouts all use it, so "seed 7, greedy" is one game every
 (tests/play/test_seed_rule.py). A bot's move depends only on the seed, the seat, the step and the position:
 bots can start at any step (the explorer's autoplay from the cursor, a table's server restarting)
 and still make the same moves.
+
+A random bot's move is ``random_index``: the ``splitmix64`` of its decision seed, modulo the number of
+legal moves. This module is compiled with the rules (``rules/build.py``): an advisor's rollout draws
+from it at every decision (``play/rollout.py``).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
-MASK64 = (1 << 64) - 1
+MASK64: Final = (1 << 64) - 1
 
 
 def splitmix64(value: int) -> int:
@@ -28,12 +33,22 @@ def splitmix64(value: int) -> int:
 def decision_seed(seed: int, seat: int, step: int) -> int:
     """The seed of the bot deciding for ``seat`` (< 2**32) at ``step`` (< 2**32) in the game dealt from
     ``seed``: two decisions of one game never share a seed (each SplitMix64 step is one-to-one)."""
-    return splitmix64(_game_key(seed) ^ (seat << 32 | step))
+    return splitmix64(game_key(seed) ^ (seat << 32 | step))
+
+
+def game_key(seed: int) -> int:
+    """``splitmix64(seed & MASK64)``: what every decision seed of the game dealt from ``seed`` starts from."""
+    return _game_key(seed)
 
 
 @lru_cache(maxsize=1024)
 def _game_key(seed: int) -> int:
-    """``splitmix64(seed & MASK64)``: the same for every decision of a game, so worked out once (a
-    rollout or a simulated game asks for it at each of its decisions, and SplitMix64's big-number
-    arithmetic is a good part of a compiled engine's decision)."""
+    # The same for every decision of a game, so worked out once (a simulated game asks for it at each
+    # of its decisions, and SplitMix64's big-number arithmetic is a good part of an engine's decision).
     return splitmix64(seed & MASK64)
+
+
+def random_index(key: int, seat: int, step: int, count: int) -> int:
+    """The random bot's choice among ``count`` legal moves for ``seat`` at ``step`` of the game whose
+    ``game_key`` is ``key``: ``RandomBot(decision_seed(seed, seat, step))``'s first draw."""
+    return splitmix64(splitmix64(key ^ (seat << 32 | step))) % count

@@ -1,9 +1,10 @@
 """Which build of the rules a process runs: compiled (mypyc) or pure Python.
 
-The rules' turn (each game's ``rules``, ``state``, ``scoring``... modules: :data:`COMPILED`) can be
-compiled to C by mypyc (``setup.py``, at install). The pure-Python modules stay the reference: the
-compiled ones are made from them, and ``tests/rules/test_compiled_build.py`` plays the same games in
-both builds and requires the same legal lists, states, events and refusals at every step.
+The rules' turn (each game's ``rules``, ``state``, ``scoring``... modules, and the look-ahead's random
+playouts in ``play/rollout.py``: :data:`COMPILED`) can be compiled to C by mypyc (``setup.py``, at
+install). The pure-Python modules stay the reference: the compiled ones are made from them, and
+``tests/rules/test_compiled_build.py`` plays the same games in both builds and requires the same
+legal lists, states, events and refusals at every step.
 
 ``RULES_EXPLORER_BUILD`` chooses, at install time (setup.py: ``auto``, the default, compiles where a
 C compiler is present) and when a process starts: ``compiled`` requires the compiled rules (the
@@ -54,26 +55,35 @@ DEFAULT = "pure"
 #: mypyc's optimisation level (the C compiler's -O).
 OPT_LEVEL = "3"
 
-#: The modules compiled, as paths below ``rules/``: each game's turn and what only the turn uses.
-#: Not compiled: the package ``__init__`` files and this module; each game's ``game.py`` (the protocol
-#: class, which keeps its rules and position modules as class attributes: thin calls into compiled
-#: code); ``cards.py`` (card sets cache their tables in ``functools.cached_property``, which a
-#: compiled class would run again at every read); ``position.py`` and the shared file readers
-#: (files are read once a game); ``protocol.py`` (the abstract classes every game subclasses).
+#: The modules compiled, as paths below the project's folder: each game's turn and what only the turn
+#: uses, and the look-ahead's inner loop (``play/rollout.py``: a random playout, and the one seed rule
+#: it draws from, ``play/seeds.py``). Not compiled: the package ``__init__`` files and this module; each
+#: game's ``game.py`` (the protocol class, which keeps its rules and position modules as class
+#: attributes: thin calls into compiled code); ``cards.py`` (card sets cache their tables in
+#: ``functools.cached_property``, which a compiled class would run again at every read);
+#: ``position.py`` and the shared file readers (files are read once a game); ``protocol.py`` (the
+#: abstract classes every game subclasses); the bots, simulations and sweeps of ``play/``.
 COMPILED: tuple[str, ...] = (
-    "chance.py",
-    "records.py",
-    "subastral/rules.py", "subastral/state.py", "subastral/scoring.py",
-    "stellar/rules.py", "stellar/state.py", "stellar/scoring.py",
-    "jump_gate/rules.py", "jump_gate/state.py", "jump_gate/scoring.py",
-    "starligned/rules.py", "starligned/state.py", "starligned/scoring.py", "starligned/choices.py",
-    "biome_blitz/rules.py", "biome_blitz/state.py", "biome_blitz/choices.py", "biome_blitz/costs.py",
-    "biome_blitz/checks.py", "biome_blitz/table.py",
-    "biome_blitz/fast/caches.py", "biome_blitz/fast/direct.py", "biome_blitz/fast/entries.py",
-    "biome_blitz/fast/listing.py", "biome_blitz/fast/memo.py", "biome_blitz/fast/quick.py",
+    "rules/chance.py",
+    "rules/records.py",
+    "rules/subastral/rules.py", "rules/subastral/state.py", "rules/subastral/scoring.py",
+    "rules/stellar/rules.py", "rules/stellar/state.py", "rules/stellar/scoring.py",
+    "rules/jump_gate/rules.py", "rules/jump_gate/state.py", "rules/jump_gate/scoring.py",
+    "rules/starligned/rules.py", "rules/starligned/state.py", "rules/starligned/scoring.py", "rules/starligned/choices.py",
+    "rules/biome_blitz/rules.py", "rules/biome_blitz/state.py", "rules/biome_blitz/choices.py", "rules/biome_blitz/costs.py",
+    "rules/biome_blitz/checks.py", "rules/biome_blitz/table.py",
+    "rules/biome_blitz/fast/caches.py", "rules/biome_blitz/fast/direct.py", "rules/biome_blitz/fast/entries.py",
+    "rules/biome_blitz/fast/listing.py", "rules/biome_blitz/fast/memo.py", "rules/biome_blitz/fast/quick.py",
+    "play/seeds.py", "play/rollout.py",
 )
+#: What mypyc reads to compile them, below the project's folder: the whole ``rules`` package, and of
+#: ``play`` the compiled modules and the one they import (``play/limits.py``). The manifest keeps the
+#: digest of each: any of them changed, and the compiled build is not used.
+READ: tuple[str, ...] = ("rules", "play/__init__.py", "play/limits.py", "play/seeds.py", "play/rollout.py")
 
 HERE = Path(__file__).resolve().parent
+#: The project's folder (the ``rules`` package's parent).
+ROOT = HERE.parent
 
 
 class Build(NamedTuple):
@@ -85,22 +95,27 @@ class Build(NamedTuple):
 
 def compiled_sources(root: Path) -> list[Path]:
     """The sources of the compiled modules, below the project's folder ``root``."""
-    return [root / "rules" / name for name in COMPILED]
+    return [root / name for name in COMPILED]
 
 
 def module_name(source: str) -> str:
-    """``"subastral/rules.py"`` -> ``"rules.subastral.rules"``."""
-    return "rules." + source.removesuffix(".py").replace("/", ".")
+    """``"rules/subastral/rules.py"`` -> ``"rules.subastral.rules"``."""
+    return source.removesuffix(".py").replace("/", ".")
 
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def all_sources(folder: Path = HERE) -> dict[str, str]:
-    """Every ``.py`` file of the package (``folder``) by its path below it, with its SHA-256. The
-    compiled modules were checked against the types of all of them (mypyc reads the whole package)."""
-    return {path.relative_to(folder).as_posix(): digest(path) for path in sorted(folder.rglob("*.py"))}
+def all_sources(root: Path = ROOT) -> dict[str, str]:
+    """Every source the build reads (:data:`READ`: each ``.py`` file of a folder, or the file) by its
+    path below the project's folder ``root``, with its SHA-256. The compiled modules were checked
+    against the types of all of them."""
+    paths: list[Path] = []
+    for name in READ:
+        path = root / name
+        paths.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.exists() else [])
+    return {path.relative_to(root).as_posix(): digest(path) for path in paths}
 
 
 def manifest(root: Path, build: str, reason: str, sources: dict[str, str] | None = None) -> dict[str, object]:
@@ -110,7 +125,7 @@ def manifest(root: Path, build: str, reason: str, sources: dict[str, str] | None
     if build != "compiled":
         sources = {}
     elif sources is None:
-        sources = all_sources(root / "rules")
+        sources = all_sources(root)
     return {"build": build, "reason": reason, "python": sys.implementation.cache_tag, "sources": sources}
 
 
@@ -122,20 +137,20 @@ def read_manifest(folder: Path = HERE) -> dict[str, object] | None:
     return data if isinstance(data, dict) else None
 
 
-def changed_sources(data: dict[str, object], folder: Path = HERE) -> list[str]:
-    """The package's sources that differ from those compiled: changed, added or removed since."""
+def changed_sources(data: dict[str, object], root: Path = ROOT) -> list[str]:
+    """The sources the build read that differ from those compiled: changed, added or removed since."""
     compiled = data.get("sources")
     if not isinstance(compiled, dict):
         return ["(every file: the manifest lists none)"]
-    now = all_sources(folder)
+    now = all_sources(root)
     return sorted(name for name in now.keys() | compiled.keys() if now.get(name) != compiled.get(name))
 
 
 class PureSources(importlib.abc.MetaPathFinder):
     """Imports the compiled modules from their ``.py`` files, whatever lies beside them."""
 
-    def __init__(self, folder: Path = HERE) -> None:
-        self.sources = {module_name(name): folder / name for name in COMPILED}
+    def __init__(self, root: Path = ROOT) -> None:
+        self.sources = {module_name(name): root / name for name in COMPILED}
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
@@ -158,7 +173,7 @@ def choose(environ: Mapping[str, str] = os.environ) -> Build:
     elif data.get("python") != sys.implementation.cache_tag:
         build = Build("pure", f"compiled for {data.get('python')}, not {sys.implementation.cache_tag}")
     elif changed := changed_sources(data):
-        named = ", ".join(f"rules/{name}" for name in changed[:3]) + (f" and {len(changed) - 3} more" if changed[3:] else "")
+        named = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if changed[3:] else "")
         build = Build("pure", f"{named} changed since the rules were compiled (`make install` compiles them again)")
         if wanted != "compiled":
             print(f"rules-explorer: {build.reason}: running the pure-Python rules", file=sys.stderr)

@@ -12,6 +12,7 @@ used, as in a game's setup: for an int seed with the same loop, for any other se
 ``random.Random(seed)`` itself. ``shuffle(rng, pile)`` is ``rng.shuffle(pile)`` with the same loop,
 for a bot's generator: a bot that looks ahead re-deals the cards it cannot see (``sample_hidden``)
 at almost every decision, and ``random.shuffle``'s method call per card was most of that work.
+``randrange(rng, n)`` is ``rng.randrange(n)`` the same way, for a bot's random playout (MCTS).
 
 All are checked against ``random`` when this module is imported; if a future Python's ``random``
 answers differently, they fall back to calling ``random`` itself, so results never change silently.
@@ -104,6 +105,20 @@ def _plain_shuffle(rng: random.Random, pile: list[T]) -> None:
     rng.shuffle(pile)
 
 
+def _fast_randrange(rng: random.Random, n: int) -> int:
+    if type(rng) is not random.Random or type(n) is not int or n < 1:
+        return rng.randrange(n)         # (a subclass may draw otherwise; random refuses a bad n itself)
+    bits, k = rng.getrandbits, n.bit_length()     # _randbelow_with_getrandbits
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def _plain_randrange(rng: random.Random, n: int) -> int:
+    return rng.randrange(n)
+
+
 def _fast_die(key: str, sides: int = 6) -> int:
     bits = _generator(key).getrandbits
     k = sides.bit_length()
@@ -146,6 +161,8 @@ def _agrees() -> bool:
             plain_rng.shuffle(plain_pile)
             if fast_pile != plain_pile or fast_rng.random() != plain_rng.random():
                 return False
+            if n and _fast_randrange(fast_rng, n) != plain_rng.randrange(n):
+                return False
     return all(_fast_die(f"rules.chance:die:{n}", sides) == _plain_die(f"rules.chance:die:{n}", sides)
                for n in range(200) for sides in (2, 6, 20))
 
@@ -157,11 +174,12 @@ def _fast_seeded(seed: RandomSeed) -> SeededRandom:
 #: ``shuffled(key, items)``: ``items`` as a new list, shuffled as ``random.Random(key).shuffle`` would.
 #: ``die(key, sides=6)``: a roll of a ``sides``-sided die (1 to ``sides``), as
 #: ``random.Random(key).randint(1, sides)``. ``seeded(seed)`` and ``shuffle(rng, pile)``: see the
-#: module's text.
+#: module's text, as ``randrange(rng, n)``.
 seeded: Callable[[RandomSeed], SeededRandom]
 shuffle: Callable[[random.Random, list[T]], None]
+randrange: Callable[[random.Random, int], int]
 if _agrees():
-    shuffled, die, seeded, shuffle = _fast_shuffled, _fast_die, _fast_seeded, _fast_shuffle
+    shuffled, die, seeded, shuffle, randrange = _fast_shuffled, _fast_die, _fast_seeded, _fast_shuffle, _fast_randrange
 else:       # pragma: no cover - only on a Python whose random works otherwise
-    shuffled, die, seeded, shuffle = _plain_shuffled, _plain_die, random.Random, _plain_shuffle
+    shuffled, die, seeded, shuffle, randrange = _plain_shuffled, _plain_die, random.Random, _plain_shuffle, _plain_randrange
 

@@ -12,7 +12,9 @@ The cases: every game, every player count (``--fewest``: each game's fewest play
 quick tier's trace), the variants at their defaults and at their last choice, two seeds
 each; the unusual card files (Biome Blitz's file with every ability effect, Subastral's
 deck without fifth-player markers); and starved positions (a seeded game's middle with each zone the position files can empty
-emptied, then all of them: tests/helpers/position_fuzz.py).
+emptied, then all of them: tests/helpers/position_fuzz.py). Then the look-ahead, whose random playouts
+are compiled with the rules (``play/rollout.py``): per game, the advisor's values and an MCTS
+decision on a seeded position (``lookahead``).
 """
 
 from __future__ import annotations
@@ -117,6 +119,30 @@ def cases(*, every_count: bool = True) -> Iterator[tuple[str, object, object, ob
                 yield label, game, start, random.Random(label).random
 
 
+def lookahead() -> Iterator[str]:
+    """Per game (its fewest players): the advisor's values (``play_out``) and an MCTS bot's move
+    (``random_playout``) at the first decision from the 6th on of a seeded random game where the seat
+    to move has a choice."""
+    from play.advise import advise
+    from play.bots import MCTSBot
+
+    for game_id in rules.GAMES:
+        game = rules.get_game(game_id)
+        pick = random.Random(game_id).random
+        state = game.new_game(game.player_counts[0], 4)
+        for step in range(MAX_DECISIONS):
+            seats = game.to_move(state)
+            actions = game.legal_actions(state, seats[0])
+            if step >= 6 and len(actions) > 1:
+                break
+            state = game.apply(state, seats[0], actions[int(pick() * len(actions))])
+        seat = seats[0]
+        values = advise(game, state, seat, budget=3 * len(actions), seed=11)
+        yield f"advisor {game_id} {_text([(v.label, v.mean, v.low, v.high, v.rollouts) for v in values])}"
+        move = MCTSBot(11, iterations=40)(game, state, seat)
+        yield f"mcts {game_id} {_text(game.encode_action(move))}"
+
+
 def main(argv: list[str] | None = None) -> int:
     every_count = "--fewest" not in (sys.argv[1:] if argv is None else argv)
     out = sys.stdout
@@ -124,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     for label, game, state, pick in cases(every_count=every_count):
         for line in trace(game, state, pick, label):
             out.write(line + "\n")
+    for line in lookahead():
+        out.write(line + "\n")
     return 0
 
 

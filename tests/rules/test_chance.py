@@ -96,3 +96,22 @@ def test_shuffle_leaves_a_subclass_to_its_own_shuffle():
     chance.shuffle(Reversing(0), pile)
     assert pile == [3, 2, 1]
     assert chance.shuffle is chance._fast_shuffle
+
+
+@pytest.mark.parametrize("seed", [0, 3, 2**64 + 1])
+def test_randrange_is_the_generators_own_randrange_and_leaves_it_where_that_would(seed):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for n in (1, 2, 3, 5, 7, 44, 64, 65, 130, 2**40 + 1):
+        assert chance.randrange(ours, n) == theirs.randrange(n)
+        assert ours.getstate() == theirs.getstate()
+    assert chance.randrange is chance._fast_randrange
+
+
+def test_randrange_leaves_a_subclass_and_a_bad_range_to_random():
+    class Last(random.Random):
+        def randrange(self, n):
+            return n - 1
+
+    assert chance.randrange(Last(0), 9) == 8
+    with pytest.raises(ValueError):
+        chance.randrange(random.Random(0), 0)

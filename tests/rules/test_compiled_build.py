@@ -73,17 +73,17 @@ def test_a_changed_source_is_found_and_sends_a_process_to_the_pure_rules():
     compiled ones."""
     data = build.manifest(ROOT, "compiled", "mypyc")
     sources = dict(data["sources"])     # type: ignore[call-overload]
-    assert "subastral/rules.py" in sources and "build.py" in sources
+    assert "rules/subastral/rules.py" in sources and "rules/build.py" in sources and "play/rollout.py" in sources
     assert build.changed_sources(data) == []
-    sources["subastral/rules.py"] = "0" * 64
-    assert build.changed_sources({**data, "sources": sources}) == ["subastral/rules.py"]
-    assert build.changed_sources({**data, "sources": {**sources, "gone.py": "1"}}) == ["gone.py", "subastral/rules.py"]
-    del sources["subastral/rules.py"]
-    assert build.changed_sources({**data, "sources": sources}) == ["subastral/rules.py"]
+    sources["rules/subastral/rules.py"] = "0" * 64
+    assert build.changed_sources({**data, "sources": sources}) == ["rules/subastral/rules.py"]
+    assert build.changed_sources({**data, "sources": {**sources, "gone.py": "1"}}) == ["gone.py", "rules/subastral/rules.py"]
+    del sources["rules/subastral/rules.py"]
+    assert build.changed_sources({**data, "sources": sources}) == ["rules/subastral/rules.py"]
     assert build.changed_sources({"build": "compiled"}) != []
     # The install writes the digests it read when it began: a source edited while it compiled is changed.
-    read = {**data["sources"], "subastral/rules.py": "0" * 64}      # type: ignore[dict-item]
-    assert build.changed_sources(build.manifest(ROOT, "compiled", "mypyc", read)) == ["subastral/rules.py"]
+    read = {**data["sources"], "rules/subastral/rules.py": "0" * 64}      # type: ignore[dict-item]
+    assert build.changed_sources(build.manifest(ROOT, "compiled", "mypyc", read)) == ["rules/subastral/rules.py"]
     assert build.manifest(ROOT, "pure", "no compiler", read)["sources"] == {}
 
 
