@@ -56,13 +56,14 @@ DEFAULT = "pure"
 OPT_LEVEL = "3"
 
 #: The modules compiled, as paths below the project's folder: each game's turn and what only the turn
-#: uses, and the look-ahead's inner loop (``play/rollout.py``: a random playout, and the one seed rule
-#: it draws from, ``play/seeds.py``). Not compiled: the package ``__init__`` files and this module; each
-#: game's ``game.py`` (the protocol class, which keeps its rules and position modules as class
-#: attributes: thin calls into compiled code); ``cards.py`` (card sets cache their tables in
-#: ``functools.cached_property``, which a compiled class would run again at every read);
-#: ``position.py`` and the shared file readers (files are read once a game); ``protocol.py`` (the
-#: abstract classes every game subclasses); the bots, simulations and sweeps of ``play/``.
+#: uses, and the look-ahead's inner loops (``play/rollout.py``: a random playout, and the one seed
+#: rule it draws from, ``play/seeds.py``; ``play/mcts.py``: the MCTS bot's tree). Not compiled: the
+#: package ``__init__`` files and this module; each game's ``game.py`` (the protocol class, which
+#: keeps its rules and position modules as class attributes: thin calls into compiled code);
+#: ``cards.py`` (card sets cache their tables in ``functools.cached_property``, which a compiled class
+#: would run again at every read); ``position.py`` and the shared file readers (files are read once
+#: a game); ``protocol.py`` (the abstract classes every game subclasses); the other bots, the
+#: simulations and the sweeps of ``play/``.
 COMPILED: tuple[str, ...] = (
     "rules/chance.py",
     "rules/records.py",
@@ -74,12 +75,12 @@ COMPILED: tuple[str, ...] = (
     "rules/biome_blitz/checks.py", "rules/biome_blitz/table.py",
     "rules/biome_blitz/fast/caches.py", "rules/biome_blitz/fast/direct.py", "rules/biome_blitz/fast/entries.py",
     "rules/biome_blitz/fast/listing.py", "rules/biome_blitz/fast/memo.py", "rules/biome_blitz/fast/quick.py",
-    "play/seeds.py", "play/rollout.py",
+    "play/seeds.py", "play/rollout.py", "play/mcts.py",
 )
 #: What mypyc reads to compile them, below the project's folder: the whole ``rules`` package, and of
 #: ``play`` the compiled modules and the one they import (``play/limits.py``). The manifest keeps the
 #: digest of each: any of them changed, and the compiled build is not used.
-READ: tuple[str, ...] = ("rules", "play/__init__.py", "play/limits.py", "play/seeds.py", "play/rollout.py")
+READ: tuple[str, ...] = ("rules", "play/__init__.py", "play/limits.py", "play/seeds.py", "play/rollout.py", "play/mcts.py")
 
 HERE = Path(__file__).resolve().parent
 #: The project's folder (the ``rules`` package's parent).

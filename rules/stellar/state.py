@@ -8,9 +8,11 @@ names are used in every file, action and event. A telescope is a tuple of twelve
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Callable, Final, NamedTuple, Sequence, final
 
+from rules import chance
 from rules.protocol import Seat
 from rules.records import check_positions, from_fields
 
@@ -143,6 +145,53 @@ class State(NamedTuple):
 
 #: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
 make_state: Callable[[Sequence[object]], State] = from_fields(State)
+
+
+def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
+    """Re-deal what ``seat`` cannot see among itself: the deck, the box, the other seats' hand
+    cards it did not see taken, their starter cards, their face-down cards it did not see in the
+    row, a second card drawn from the deck for another seat's telescope, and the other seats'
+    secret choices (starter cards and the boxed fifth starter stay starter cards)."""
+    others = [s for s in range(state.players) if s != seat]
+    hidden = list(state.deck) + list(state.box)
+    for s in others:
+        hidden.extend(state.unseen[s])
+        hidden.extend(state.starters[s])
+        hidden.extend(card_of(entry) for i, entry in enumerate(state.telescopes[s])
+                      if is_face_down(entry) and not state.known_down[s] >> i & 1)
+    hidden_pending = state.pending != EMPTY and not state.pending_seen and state.seat != seat
+    if hidden_pending:
+        hidden.append(state.pending)
+    hidden.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
+    chance.shuffle(rng, hidden)
+    starter = state.cards.starter
+    need = len(state.box) + sum(len(state.starters[s]) for s in others)
+    chosen: list[Card] = []
+    rest: list[Card] = []
+    for k in hidden:
+        (chosen if starter[k] and len(chosen) < need else rest).append(k)
+    hands, starters, telescopes = list(state.hands), list(state.starters), list(state.telescopes)
+    unseen, choices, known = list(state.unseen), list(state.chosen), state.known
+    box, chosen = tuple(chosen[:len(state.box)]), chosen[len(state.box):]
+    for s in others:
+        size = len(state.starters[s])
+        starters[s], chosen = tuple(sorted(chosen[:size])), chosen[size:]
+        size = len(unseen[s])
+        unseen[s], rest = tuple(sorted(rest[:size])), rest[size:]
+        hands[s] = tuple(sorted(known[s] + unseen[s]))
+        telescope = list(state.telescopes[s])
+        for i, entry in enumerate(telescope):
+            if is_face_down(entry) and not state.known_down[s] >> i & 1:
+                telescope[i], rest = face_down(rest[0]), rest[1:]
+        telescopes[s] = tuple(telescope)
+        if choices[s] != EMPTY:   # a secret choice: any card of the (re-dealt) pair or hand
+            choices[s] = rng.choice(starters[s] if state.phase == STARTERS else hands[s])
+    pending = state.pending
+    if hidden_pending:
+        pending, rest = rest[0], rest[1:]
+    return state._replace(deck=tuple(rest), box=box, hands=tuple(hands), starters=tuple(starters),
+                          telescopes=tuple(telescopes), pending=pending, unseen=tuple(unseen),
+                          chosen=tuple(choices))
 
 
 #: Where each field sits in a State, for code that changes a state's fields as a list (``list(state)``)
