@@ -14,6 +14,9 @@ for a bot's generator: a bot that looks ahead re-deals the cards it cannot see (
 at almost every decision, and ``random.shuffle``'s method call per card was most of that work.
 ``randrange(rng, n)`` is ``rng.randrange(n)`` the same way, for a bot's random playout (MCTS).
 
+A game's seed names its chance to come (the next reshuffle, the next die), so no seat may know it: a
+world re-dealt for a seat's look-ahead (``sample_hidden``) draws a seed of its own, ``unknown_seed(rng)``.
+
 All are checked against ``random`` when this module is imported; if a future Python's ``random``
 answers differently, they fall back to calling ``random`` itself, so results never change silently.
 """
@@ -36,6 +39,13 @@ class SeededRandom(Protocol):
     def shuffle(self, pile: list[T], /) -> None: ...
 
     def randrange(self, n: int, /) -> int: ...
+
+
+def unknown_seed(rng: random.Random) -> int:
+    """A seed for a re-dealt world, drawn from ``rng``: below 2**53, as a position's seed is
+    (``rules.fields.SEED_LIMIT``). With the game's own seed, a look-ahead would play the real dice
+    and reshuffles to come."""
+    return rng.getrandbits(53)
 
 
 def _generator(key: str) -> random.Random:

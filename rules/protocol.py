@@ -421,7 +421,8 @@ class GameSpec(abc.ABC, Generic[S, A]):
         return {}
 
     def sample_hidden(self, state: S, seat: Seat | None, rng: random.Random) -> S | None:
-        """A state ``seat`` cannot tell from ``state``: everything it may not see re-dealt at random.
+        """A state ``seat`` cannot tell from ``state``: everything it may not see re-dealt at random,
+        the game's seed too (it names the chance to come: ``rules.chance.unknown_seed``).
 
         The observer test uses it (``observe`` must not change), and so can bots that must not peek.
         """

@@ -291,7 +291,7 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
                        if when == state.shuffles and place < len(decks[d]) else (who, d, place, card, when)
                        for who, d, place, card, when in state.peeked)
         return state._replace(hands=tuple(hands), decks=(tuple(decks[0]), tuple(decks[1]), tuple(decks[2])),
-                              peeked=peeked)
+                              peeked=peeked, seed=chance.unknown_seed(rng))
 
     def card_info(self, state: State, card: str) -> JSONObject:
         """Resources group by symbol (number 0); animals by their ecosystem (number = stars);

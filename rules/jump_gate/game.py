@@ -281,7 +281,7 @@ class JumpGate(ModuleGame[State, Action, Components]):
             size = len(state.hands[s])
             hands[s], nav = tuple(sorted(nav[:size])), nav[size:]
         return state._replace(resources=tuple(resources), hidden=tuple(hidden), unused=tuple(rest),
-                              hands=tuple(hands), deck=tuple(nav))
+                              hands=tuple(hands), deck=tuple(nav), seed=chance.unknown_seed(rng))
 
     def card_info(self, state: State, card: str) -> JSONObject:
         """Resources group by type (``group_names``: the type's name in each language, the component

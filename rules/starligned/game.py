@@ -185,7 +185,8 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         picked = list(state.chosen)
         for t in chosen:
             picked[t] = 2 * dealt[t][-1] + rng.getrandbits(1)
-        return state._replace(deck=deck, discard=tuple(discard), hands=tuple(hands), chosen=tuple(picked))
+        return state._replace(deck=deck, discard=tuple(discard), hands=tuple(hands), chosen=tuple(picked),
+                              seed=chance.unknown_seed(rng))
 
     def card_info(self, state: State, card: str) -> JSONObject:
         """Group by constellation (``group_names``: its name in each language, the card file's

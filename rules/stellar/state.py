@@ -191,7 +191,7 @@ def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
         pending, rest = rest[0], rest[1:]
     return state._replace(deck=tuple(rest), box=box, hands=tuple(hands), starters=tuple(starters),
                           telescopes=tuple(telescopes), pending=pending, unseen=tuple(unseen),
-                          chosen=tuple(choices))
+                          chosen=tuple(choices), seed=chance.unknown_seed(rng))
 
 
 #: Where each field sits in a State, for code that changes a state's fields as a list (``list(state)``)

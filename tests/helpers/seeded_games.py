@@ -31,11 +31,45 @@ def positions(game_id: str, seeds: int = 3):
 
 
 class GreedyAsBefore(GreedyBot):
-    """The greedy bot before it answered for the seats choosing with it in a simultaneous step (its
-    look-ahead left them unanswered: play/bots.py, ``GreedyBot.together``)."""
+    """The greedy bot as the texts' positions were played with:
+    - before it answered for the seats choosing with it in a simultaneous step (its look-ahead left
+      them unanswered: play/bots.py, ``GreedyBot.together``);
+    - before a re-dealt world drew a seed of its own (``rules.chance.unknown_seed``): its worlds kept
+      the game's seed, and its generator drew nothing for one."""
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            self._rng = _NoSeedDrawn(self.seed)
+        return self._rng
+
+    def __call__(self, game, state, seat):
+        return super().__call__(_WorldsKeepTheSeed(game), state, seat)
 
     def together(self, game, state, seat):
         return []
+
+
+class _NoSeedDrawn(random.Random):
+    """``random.Random``, but a draw of 53 bits (only ``rules.chance.unknown_seed`` asks for as many)
+    draws nothing. (A subclass: ``chance.shuffle`` then calls its ``shuffle``, which draws the same.)"""
+
+    def getrandbits(self, k: int) -> int:
+        return 0 if k == 53 else super().getrandbits(k)
+
+
+class _WorldsKeepTheSeed:
+    """A game whose re-dealt worlds keep the game's own seed."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def sample_hidden(self, state, seat, rng):
+        world = self._game.sample_hidden(state, seat, rng)
+        return world if world is None or not hasattr(state, "seed") else world._replace(seed=state.seed)
 
 
 def autoplay_as_before(session, bots: str | None = None, *, then_goto: int | None = None) -> None:

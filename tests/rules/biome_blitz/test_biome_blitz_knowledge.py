@@ -111,3 +111,20 @@ def test_knowledge_that_does_not_match_the_cards_is_invalid(field, value, says):
     with pytest.raises(rules.InvalidPosition) as caught:
         GAME.decode(data)
     assert says in str(caught.value)
+
+
+def test_a_re_dealt_world_does_not_know_how_the_next_compete_rolls():
+    """The game's seed names every die to come, and no seat knows it: a look-ahead's worlds roll their
+    own dice. (With the real seed, 30 worlds of 30 knew the roll: a bot or the advisor saw the future.)"""
+    state = GAME.new_game(2, 7)
+    pick = random.Random(7).random
+    while True:     # a seeded random game, up to the first decision that may start a compete
+        seat = GAME.to_move(state)[0]
+        actions = GAME.legal_actions(state, seat)
+        competes = [action for action in actions if type(action).__name__ == "Compete"]
+        if competes:
+            break
+        state = GAME.apply(state, seat, actions[int(pick() * len(actions))])
+    rolled = {GAME.apply(twin, seat, competes[0]).last_compete for twin in samples(state, seat, 30)}
+    assert len(rolled) > 1
+    assert GAME.apply(state, seat, competes[0]).last_compete is not None
