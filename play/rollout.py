@@ -39,13 +39,14 @@ def play_out(spec: GameSpec[S, A], state: S, seed: int, step: int = 0) -> S:
 
 def random_playout(spec: GameSpec[S, A], state: S, rng: random.Random, limit: int) -> S:
     """The state after at most ``limit`` random moves from ``state`` (fewer when the game ends): at
-    each, a seat drawn from ``to_move`` plays a legal move drawn from ``rng`` (``rng.randrange``)."""
-    is_over, to_move, legal_actions, apply = spec.is_over, spec.to_move, spec.legal_actions, spec.apply
-    steps = 0
-    while not is_over(state) and steps < limit:
+    each, a seat drawn from ``to_move`` plays a legal move drawn from ``rng`` (``rng.randrange``). The
+    game is over when no seat is to move (a live position always has one: the conformance suite)."""
+    to_move, legal_actions, apply = spec.to_move, spec.legal_actions, spec.apply
+    for _ in range(limit):
         movers = to_move(state)
+        if not movers:
+            break
         actor = movers[chance.randrange(rng, len(movers))]
         legal = legal_actions(state, actor)
         state = apply(state, actor, legal[chance.randrange(rng, len(legal))])
-        steps += 1
     return state
