@@ -1,8 +1,8 @@
 """Which build of the rules a process runs: compiled (mypyc) or pure Python.
 
-The rules' turn (each game's ``rules``, ``state``, ``scoring``... modules, and the look-ahead's random
-playouts in ``play/rollout.py``: :data:`COMPILED`) can be compiled to C by mypyc (``setup.py``, at
-install). The pure-Python modules stay the reference: the compiled ones are made from them, and
+The rules' turn (each game's ``rules``, ``state``, ``scoring``... modules) and the look-ahead's inner
+loops (``play/rollout.py``, ``play/seeds.py``, ``play/mcts.py``), :data:`COMPILED`, can be compiled to
+C by mypyc (``setup.py``, at install). The pure-Python modules stay the reference: the compiled ones are made from them, and
 ``tests/rules/test_compiled_build.py`` plays the same games in both builds and requires the same
 legal lists, states, events and refusals at every step.
 

@@ -269,7 +269,7 @@ def test_a_move_chosen_at_a_past_step_is_not_played_and_the_page_says_why(browse
     recorded = RecordedPage(browser, f"{server.base}/tables?table={table_id}&seat={tokens[seat]}")
     page = recorded.page
     expect(page.locator(".action-picker button.action").first).to_be_visible(timeout=LOAD_TIMEOUT)
-    page.locator('.event-log .step[data-step="0"]').click()      # back to the deal, where Player 2 chose too
+    page.locator('.event-log .step[data-step="0"] .step-no').click()      # back to the deal, where Player 2 chose too
     expect(page.locator('.event-log .step.current[data-step="0"]')).to_be_visible()
     expect(page.locator(".action-picker .past-step")).to_contain_text("step 0 of 1")
     expect(page.locator(".action-picker button.action")).to_have_count(0)

@@ -27,6 +27,12 @@ def bot(name, seed):
     return MCTSBot(seed, iterations=12, max_playout=40) if name == "mcts" else make_bot(name, seed)
 
 
+def _cards(game, state) -> dict:
+    """A position's file but its seed (a re-dealt world always draws a seed of its own)."""
+    data = game.encode(state)["state"]
+    return {key: value for key, value in data.items() if key != "seed"}
+
+
 @pytest.mark.parametrize("name", BOTS)
 @pytest.mark.parametrize("game_id", rules.GAMES)
 def test_a_bot_cannot_tell_states_that_differ_only_in_hidden_cards(game_id, name):
@@ -36,7 +42,7 @@ def test_a_bot_cannot_tell_states_that_differ_only_in_hidden_cards(game_id, name
     for state, seat in sample_states(game, players, 11):
         twin = game.sample_hidden(state, seat, random.Random(99))
         assert game.observe(twin, seat) == game.observe(state, seat)
-        differed += game.encode(twin) != game.encode(state)
+        differed += _cards(game, twin) != _cards(game, state)
         assert bot(name, 5)(game, state, seat) == bot(name, 5)(game, twin, seat)
     assert differed, "the test needs states with hidden cards that differ"
 

@@ -275,7 +275,8 @@ def test_the_advice_does_not_change_when_only_cards_the_seat_cannot_see_differ(g
     spec, state, _ = position_after(game_id, players, 4, 12)
     seat = spec.to_move(state)[0]
     other = spec.sample_hidden(state, seat, random.Random(99))
-    assert other != state, "the two positions differ in hidden cards"
+    assert other._replace(seed=state.seed) != state if hasattr(state, "seed") else other != state, \
+        "the two positions differ in hidden cards (not only in the seed a re-dealt world draws)"
     assert spec.observe(other, seat) == spec.observe(state, seat), "...and only in cards the seat cannot see"
     first = advise(spec, state, seat, budget=120, seed=5)
     second = advise(spec, other, seat, budget=120, seed=5)
