@@ -60,6 +60,11 @@ def said(key: str, **values: object) -> Texts:
     return say(GAME, key, **values)
 
 
+def _constellations(cards: CardSet, row: tuple[Entry, ...]) -> int:
+    """How many distinct constellations a row shows (the second tie-break)."""
+    return len({cards.constellation[e // 2] for e in row})
+
+
 class Starligned(ModuleGame[State, Action, CardSet]):
     id = "starligned"
     title = "Starligned"
@@ -97,9 +102,8 @@ class Starligned(ModuleGame[State, Action, CardSet]):
                                       say_in(GAME, "score.multiplied", lang, value=values[i], multiplier=multipliers[i])),
                            "points": points[i], "value": values[i], "multiplier": multipliers[i]}
                           for i, e in enumerate(row)]
-            constellations = len({cards.constellation[e // 2] for e in row})
             out.append({"seat": seat, "categories": categories, "total": sum(points),
-                        "moon_cards": len(state.moons[seat]), "constellations": constellations})
+                        "moon_cards": len(state.moons[seat]), "constellations": _constellations(cards, row)})
         return out
 
     def scores(self, state: State) -> tuple[int, ...]:
@@ -111,7 +115,9 @@ class Starligned(ModuleGame[State, Action, CardSet]):
         """Most points; ties: most moon cards on the row, then most distinct constellations, then shared."""
         if state.phase != OVER:
             return ()
-        keys = [scoring.tie_break_key(b["total"], b["moon_cards"], b["constellations"]) for b in self.score_breakdown(state)]
+        # (The numbers of score_breakdown, without its texts: bots ask at the end of every playout.)
+        keys = [scoring.tie_break_key(total, len(moons), _constellations(state.cards, row))
+                for total, moons, row in zip(self.scores(state), state.moons, state.rows)]
         best = max(keys)
         return tuple(s for s in range(state.players) if keys[s] == best)
 

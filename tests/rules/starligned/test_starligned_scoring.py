@@ -6,6 +6,7 @@ where it decides. Card values and effects are listed in ``tests/rules/starligned
 from __future__ import annotations
 
 import doctest
+import random
 
 import pytest
 
@@ -122,3 +123,19 @@ def test_tie_break_last_a_shared_win():
 def test_no_winner_before_the_game_is_over():
     state = GAME.new_game(2, seed=1)
     assert GAME.winners(state) == () and GAME.scores(state) == (0, 0)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 0), (3, 1), (4, 2), (5, 3), (4, 4), (2, 5)])
+def test_the_winners_are_those_of_the_breakdowns_tie_break_numbers_at_every_end(players, seed):
+    """``winners`` reads the numbers without the breakdown's texts: the same as the breakdown's totals,
+    moon cards and constellations give, at the end of seeded random games (and none before it)."""
+    pick = random.Random(seed).random
+    state = GAME.new_game(players, seed)
+    while seats := GAME.to_move(state):
+        assert GAME.winners(state) == ()
+        actions = GAME.legal_actions(state, seats[0])
+        state = GAME.apply(state, seats[0], actions[int(pick() * len(actions))])
+    keys = [scoring.tie_break_key(b["total"], b["moon_cards"], b["constellations"]) for b in GAME.score_breakdown(state)]
+    assert GAME.winners(state) == tuple(s for s in range(players) if keys[s] == max(keys))
+    assert [b["total"] for b in GAME.score_breakdown(state)] == list(GAME.scores(state))
+
