@@ -76,7 +76,7 @@ def star_points(stars: Sequence[int], stacks: Sequence[tuple[Sequence[int], bool
     """
     plain = [best_run(numbers, six_zero) for numbers, six_zero in stacks]
     gains = []
-    for t, (numbers, six_zero) in enumerate(stacks):
+    for t, (numbers, six_zero) in enumerate(stacks if satellites else ()):   # (no satellite: nothing to weigh)
         gain = stars[t] * (best_run(numbers, six_zero, satellite=True) - plain[t])
         if gain > 0:
             gains.append((-gain, t))
@@ -132,6 +132,7 @@ class SeatFacts(TypedDict):
 def seat_facts(cards: CardSet, telescope: tuple[TelescopeEntry, ...], notebook: tuple[Card, ...]) -> SeatFacts:
     """The plain numbers scoring needs for one seat."""
     types = len(cards.types)
+    number_of, type_of = cards.number_of, cards.type_of
     stars = [0] * types
     face_up_types: set[int] = set()
     sums = [0] * len(cards.telescope.section_names)
@@ -142,8 +143,8 @@ def seat_facts(cards: CardSet, telescope: tuple[TelescopeEntry, ...], notebook: 
         if is_face_down(entry):
             sums[section_of[slot]] += FACE_DOWN_NUMBER
             continue
-        sums[section_of[slot]] += cards.number_of[entry]
-        t = cards.type_of[entry]
+        sums[section_of[slot]] += number_of[entry]
+        t = type_of[entry]
         if t < types:
             stars[t] += cards.stars_of[entry]
             face_up_types.add(t)
@@ -151,13 +152,13 @@ def seat_facts(cards: CardSet, telescope: tuple[TelescopeEntry, ...], notebook: 
     six_zero = [False] * types
     satellites = 0
     for kind in notebook:
-        t = cards.type_of[kind]
+        t = type_of[kind]
         if t == types:
             satellites += 1
         elif cards.six_zero[kind]:
             six_zero[t] = True
         else:
-            numbers[t].append(cards.number_of[kind])
+            numbers[t].append(number_of[kind])
     return {"stars": stars, "stacks": list(zip(numbers, six_zero)), "satellites": satellites,
             "sections": sums, "face_up_types": face_up_types}
 
