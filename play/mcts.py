@@ -14,6 +14,7 @@ import time
 from typing import Any, Sequence
 
 from play.rollout import random_playout
+from rules import chance
 from rules.protocol import A, S, GameSpec, Seat
 
 
@@ -80,7 +81,7 @@ class MCTSBot:
                         child.available += 1
                 fresh = [(k, a) for k, a in keyed if k not in node.children]
                 if fresh:
-                    k, action = fresh[rng.randrange(len(fresh))]
+                    k, action = fresh[chance.randrange(rng, len(fresh))]
                     child = node.children[k] = _Node()
                     child.available = 1
                     world = game.apply(world, actor, action)

@@ -33,22 +33,23 @@ def splitmix64(value: int) -> int:
 def decision_seed(seed: int, seat: int, step: int) -> int:
     """The seed of the bot deciding for ``seat`` (< 2**32) at ``step`` (< 2**32) in the game dealt from
     ``seed``: two decisions of one game never share a seed (each SplitMix64 step is one-to-one)."""
-    return splitmix64(game_key(seed) ^ (seat << 32 | step))
-
-
-def game_key(seed: int) -> int:
-    """``splitmix64(seed & MASK64)``: what every decision seed of the game dealt from ``seed`` starts from."""
-    return _game_key(seed)
+    return _from_key(game_key(seed), seat, step)
 
 
 @lru_cache(maxsize=1024)
-def _game_key(seed: int) -> int:
-    # The same for every decision of a game, so worked out once (a simulated game asks for it at each
-    # of its decisions, and SplitMix64's big-number arithmetic is a good part of an engine's decision).
+def game_key(seed: int) -> int:
+    """``splitmix64(seed & MASK64)``: what every decision seed of the game dealt from ``seed`` starts
+    from. The same for every decision of a game, so worked out once (a simulated game asks for it at
+    each of its decisions, and SplitMix64's big-number arithmetic is a good part of an engine's decision)."""
     return splitmix64(seed & MASK64)
 
 
 def random_index(key: int, seat: int, step: int, count: int) -> int:
     """The random bot's choice among ``count`` legal moves for ``seat`` at ``step`` of the game whose
     ``game_key`` is ``key``: ``RandomBot(decision_seed(seed, seat, step))``'s first draw."""
-    return splitmix64(splitmix64(key ^ (seat << 32 | step))) % count
+    return splitmix64(_from_key(key, seat, step)) % count
+
+
+def _from_key(key: int, seat: int, step: int) -> int:
+    """The decision seed of ``seat`` at ``step`` in the game whose ``game_key`` is ``key``."""
+    return splitmix64(key ^ (seat << 32 | step))

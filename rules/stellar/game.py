@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping
 from rules.eventtexts import joined, player, say, say_in, templates
 from rules.protocol import ALL, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
 from rules.stellar import position, rules, scoring
-from rules.stellar.cards import FACE_DOWN_NUMBER, SIX_ZERO, Card, CardSet, parse_cards, standard_cards
+from rules.stellar.cards import SIX_ZERO, Card, CardSet, parse_cards, standard_cards
 from rules.stellar.state import (
     EMPTY, OVER, Action, LogRecord, State, TelescopeEntry, card_of, is_face_down, redeal,
 )
