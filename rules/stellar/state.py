@@ -189,9 +189,14 @@ def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
     pending = state.pending
     if hidden_pending:
         pending, rest = rest[0], rest[1:]
-    return state._replace(deck=tuple(rest), box=box, hands=tuple(hands), starters=tuple(starters),
-                          telescopes=tuple(telescopes), pending=pending, unseen=tuple(unseen),
-                          chosen=tuple(choices), seed=chance.unknown_seed(rng))
+    # (the fields changed in a list, as rules.py makes states: NamedTuple's _replace is a Python call at
+    # every re-deal, and a look-ahead re-deals at almost every decision)
+    fields = list(state)
+    fields[AT_DECK], fields[AT_BOX], fields[AT_HANDS] = tuple(rest), box, tuple(hands)
+    fields[AT_STARTERS], fields[AT_TELESCOPES] = tuple(starters), tuple(telescopes)
+    fields[AT_PENDING], fields[AT_UNSEEN] = pending, tuple(unseen)
+    fields[AT_CHOSEN], fields[AT_SEED] = tuple(choices), chance.unknown_seed(rng)
+    return make_state(fields)
 
 
 #: Where each field sits in a State, for code that changes a state's fields as a list (``list(state)``)

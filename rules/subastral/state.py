@@ -127,7 +127,12 @@ def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
     deck.reverse()      # the deck is dealt from the end of what is left, the end card kept in its place
     if END_CARD in state.deck:
         deck.insert(state.deck.index(END_CARD), END_CARD)
-    return state._replace(deck=tuple(deck), hands=tuple(hands), passes=tuple(passes))
+    # (built as the tuple it is, as rules.py builds states: NamedTuple's _replace is a Python call at
+    # every re-deal, and a look-ahead re-deals at almost every decision)
+    return make_state((
+        state.cards, state.players, state.variants, tuple(deck), state.clouds, tuple(hands), state.journals,
+        state.start_player, state.seat, state.round, state.phase, state.played_cloud, state.pending,
+        state.end_triggered, state.last_round, tuple(passes), state.taken_cloud, state.known, state.log))
 
 
 @dataclass(frozen=True, kw_only=True)
