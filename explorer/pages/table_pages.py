@@ -258,7 +258,7 @@ class TablePage(pn.viewable.Viewer):
     def rematch(self):
         if self.seat is None or not self.table.ended:
             return None
-        table = self.hub.rematch(self.table.id)
+        table = self.hub.rematch(self.table.id, by_player=True)
         self._show()
         return table
 
@@ -402,7 +402,8 @@ class TablePage(pn.viewable.Viewer):
         return io.StringIO(telemetry_csv(self.hub.store, self.table.id))
 
     def _replay_file(self):
-        if not self.table.over:
+        """The replay, with the seed, once the table has ended (played to its end, or ended early)."""
+        if not self.table.ended:
             return io.StringIO(json.dumps({"error": t("replay_not_over", self.lang)}))
         return io.StringIO(json.dumps(self.table.replay(), indent=1))
 
@@ -655,7 +656,8 @@ class Lobby(pn.viewable.Viewer):
                           t("endless_status", lang) if info["ended"] == ENDLESS else
                           t("abandoned_status", lang, n=info["step"]) if info["step"] is not None else
                           t("abandoned_status_short", lang))
-                finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]
+                if info["over"]:    # (a table ended early is rematched by its players only, from their pages)
+                    finished[f"{info['id']} ({info['title']}, {time.strftime('%Y-%m-%d %H:%M', time.localtime(info['created']))})"] = info["id"]
                 language = "" if lang == "en" else f"&lang={lang}"
                 review = (f' · <a href="{esc(explorer_path())}?table={esc(info["id"])}{esc(language)}" target="_blank">'
                           f'{t("review", lang)}</a>')

@@ -387,15 +387,19 @@ class TableHub:
         self._schedule_bots(table)
         return table, tokens
 
-    def rematch(self, table_id: str) -> Table:
+    def rematch(self, table_id: str, *, by_player: bool = False) -> Table:
         """The same game, card file, players, variants and seats (the same links' tokens) with a new random
-        seed, for a table that has ended (played to its end, or ended by its creator); TableError else."""
+        seed, for a table whose game was played to its end; TableError else. ``by_player``: asked from a
+        seat's page (its link's holder), which may rematch a table its creator ended early too; anyone
+        in the lobby may not (they would undo the creator's decision to stop it)."""
         old = self.table(table_id)
         with old.lock:
             if old.rematch is not None:
                 return self.table(old.rematch)
-            if not old.ended:       # (the lobby offers ended tables only; a forged request may name any)
+            if not old.ended:       # (the lobby offers finished tables only; a forged request may name any)
                 raise _refused("rematch_live", table=repr(old.id))
+            if not old.over and not by_player:
+                raise _refused("rematch_ended_early", table=repr(old.id))
             record = old.record
             table, _ = self.create(record.game, record.players, variants=record.variants,
                                    controllers=record.controllers, rematch_of=record.id,
@@ -751,7 +755,11 @@ class TableHub:
                 action = spec.decode_action(data)
                 states.append(spec.apply(states[-1], seat, action))
             except (RulesError, ValueError, KeyError, TypeError) as error:
-                problem = f"stored move {step} ({player_label(seat)}: {data}) no longer replays: {error}"
+                # (Every seat and the lobby read the problem: the move, maybe a hidden choice, and the
+                # refusal, which may name the card, go to the server's log only.)
+                log.error("table %s: stored move %s (%s: %s) no longer replays: %s", record.id, step,
+                          player_label(seat), data, error)
+                problem = f"stored move {step} ({player_label(seat)}) no longer replays (the server's log says why)"
                 break
             moves.append((seat, action))
         run = sum(1 for _ in takewhile(lambda move: record.controllers[move[0]] != HUMAN, reversed(moves)))

@@ -190,6 +190,19 @@ def test_a_table_its_creator_ended_leads_to_its_replay_review_and_rematch(hub):
         assert "rematch-link" not in page.end_links.object
     assert pages[0].end_heading.object == "### The table has ended"
     assert pages[1].end_heading.object == "### 卓は終了しました"
+    replay = json.loads(pages[2]._replay_file().getvalue())      # (the button shown: it gives the replay)
+    assert replay["seed"] == table.record.seed and len(replay["actions"]) == table.step == 1
+    # Anyone in the lobby may not undo the creator's decision: its menu leaves the table out, and a
+    # forged request is refused; its players may, from their pages.
+    lobby = Lobby(hub, origin="http://example.test")
+    lobby.refresh()
+    assert table.id not in lobby.rematch_of.options.values()
+    with pytest.raises(TableError, match="ended before its game was over"):
+        hub.rematch(table.id)
+    lobby.rematch_of.options = {table.id: table.id}      # (forged: the menu never offered it)
+    lobby.rematch_of.value = table.id
+    assert lobby.rematch() is None and "only its players can start a rematch" in lobby.message.object
+    assert table.rematch is None
     assert pages[0].rematch_button.visible and not pages[2].rematch_button.visible      # (a spectator: none)
     rematch = pages[1].rematch()
     assert rematch.record.rematch_of == table.id and rematch.record.controllers == table.record.controllers

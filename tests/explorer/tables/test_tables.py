@@ -8,6 +8,7 @@ import threading
 import pytest
 
 import rules
+from explorer.pages.table_pages import TablePage
 from explorer.tables.hub import HUMAN, TableError, TableHub
 from explorer.tables.store import TableStore, default_path, key_path, token_digest
 from rules.protocol import IllegalAction, InvalidPosition
@@ -178,7 +179,7 @@ def test_bot_moves_do_not_depend_on_restarts(db):
 def test_a_rematch_keeps_the_seats_and_their_links(hub):
     table, tokens = hub.create("stellar", 2, seed=8, controllers=[HUMAN, "random"])
     hub.abandon(table.id, operator=True)                # (a rematch follows a table that has ended)
-    again = hub.rematch(table.id)
+    again = hub.rematch(table.id, by_player=True)       # (ended early: a seat's page asks)
     assert hub.rematch(table.id) is again               # asked twice: one rematch
     assert again.record.rematch_of == table.id and table.rematch == again.id
     assert again.record.controllers == table.record.controllers
@@ -199,19 +200,24 @@ def test_bad_set_ups_are_refused_and_store_nothing(hub):
     assert hub.store.tables() == []
 
 
-def test_a_log_that_no_longer_replays_freezes_its_table_and_keeps_it(db):
+def test_a_log_that_no_longer_replays_freezes_its_table_and_keeps_it(db, caplog):
+    """The frozen table says which stored move fails, not the move: every seat and the lobby read it,
+    and a stored move may be a hidden choice (the refusal may name its card too). The server's log has it."""
     hub = TableHub(db, bot_delay=0.0)
     table, tokens = hub.create("subastral", 2, seed=9)
     play_first_legal(hub, table, tokens)
     hub.close()
     raw = sqlite3.connect(db)
     raw.execute("INSERT INTO moves (table_id, step, seat, action, at) VALUES (?, 2, 0, ?, 0)",
-                (table.id, json.dumps({"type": "take", "cloud": 9, "to": "hand"})))
+                (table.id, json.dumps({"type": "play", "card": "SECRET-CARD-7"})))
     raw.commit()
     raw.close()
     again = TableHub(db, bot_delay=0.0)
     frozen = again.table(table.id)
     assert frozen.problem and "stored move 2" in frozen.problem and frozen.step == 1
+    shown = frozen.problem + json.dumps(again.listing()) + TablePage(again, table.id, None).status.object
+    assert "SECRET-CARD-7" not in shown
+    assert "SECRET-CARD-7" in caplog.text and "stored move 2" in caplog.text
     with pytest.raises(TableError, match="frozen"):
         again.act(table.id, tokens[frozen.spec.to_move(frozen.state)[0]], 1, {"type": "pass"})
     assert len(again.store.moves(table.id)) == 2        # nothing deleted

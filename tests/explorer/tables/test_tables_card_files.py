@@ -71,7 +71,7 @@ def test_a_table_plays_a_saved_file_through_restarts_and_later_edits(db, library
     assert hub.store.moves(table.id)[-1][1] == again.spec.encode_action(again.moves[-1][1])
     # A rematch (of the table once ended) plays the same file; a standard table keeps the standard cards.
     hub.abandon(table.id, operator=True)
-    rematch = hub.rematch(table.id)
+    rematch = hub.rematch(table.id, by_player=True)     # (ended early: a seat's page asks)
     assert rematch.record.card_name == "big lion" and first_stars(rematch) == standard + 3
     plain, _ = hub.create(GAME, 2, seed=4)
     assert plain.record.card_file is None and first_stars(plain) == standard

@@ -141,7 +141,7 @@ def test_a_table_page_in_english_is_unchanged(hub):
     page.picker.take_seat_here(1)
     assert page.picker.take_seat is None and page.session.viewing_seat == 0 and page.picker.message == ""
     assert page.picker.WAITING == '<span class="hint">Your choices appear here on your turn.</span>'
-    assert json.loads(page._replay_file().getvalue()) == {"error": "the game is not over: its replay would show every hand"}
+    assert json.loads(page._replay_file().getvalue()) == {"error": "the table has not ended: its replay would show every hand"}
     with pytest.raises(Exception, match=f"^table {table.id} is still being played: it can be reviewed once the game is over$"):
         review_replay(table.id, hub)
     page.picker.click(0)
@@ -256,7 +256,7 @@ def test_a_table_page_in_japanese(hub, monkeypatch):
     assert "手札は表示されません" not in shown_text(spectator)
     page.session.goto(0)            # (nothing was played yet: the past-step text, from the texts)
     assert_japanese(page.picker._past_step_html(), "0手目（全0手）を見ています", "最新のステップ")
-    assert_japanese(page._replay_file().getvalue().encode().decode("unicode_escape"), "ゲームはまだ終わっていません")
+    assert_japanese(page._replay_file().getvalue().encode().decode("unicode_escape"), "卓はまだ終わっていません")
     with pytest.raises(Exception, match="まだプレイ中です"):
         review_replay(table.id, hub, lang="ja")
     page.picker.click(0)

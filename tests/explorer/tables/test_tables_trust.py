@@ -361,11 +361,13 @@ def test_the_lobby_lists_the_newest_ended_tables_and_more_on_request(db, lang):
     lists the live tables and the newest LOBBY_ENDED_PER_PAGE ended ones; a button lists more."""
     from explorer.pages.table_pages import LOBBY_ENDED_PER_PAGE, Lobby
 
-    hub = TableHub(db, bot_delay=3600)
+    hub = TableHub(db, bot_delay=3600)      # (the test moves the bots itself)
     ended = []
     for seed in range(LOBBY_ENDED_PER_PAGE + 3):
-        table, _ = hub.create("subastral", 2, seed=seed, controllers=[HUMAN, HUMAN])
-        hub.abandon(table.id, operator=True)
+        # (played to their end: the rematch menu offers those only, not a table ended early)
+        table, _ = hub.create("subastral", 2, seed=seed, controllers=["random", "random"])
+        while not table.over:
+            hub._bot_turn(table, table.step)
         ended.append(table.id)
     live, _ = hub.create("subastral", 2, seed=99, controllers=[HUMAN, HUMAN])
     newest_first = [record.id for record in hub.store.tables() if record.id != live.id]
