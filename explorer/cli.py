@@ -28,6 +28,7 @@ def cmd_serve(args) -> int:
     command = serve_command(args)
     env = dict(os.environ)
     for flag, variable in (("max_tables", "RULES_EXPLORER_MAX_TABLES"),
+                           ("max_notes", "RULES_EXPLORER_MAX_NOTES"),
                            ("max_bot_tables", "RULES_EXPLORER_MAX_BOT_TABLES"),
                            ("max_mcts_seats", "RULES_EXPLORER_MAX_MCTS_SEATS"),
                            ("max_mcts_runs", "RULES_EXPLORER_MAX_MCTS_RUNS"),
@@ -168,6 +169,7 @@ def add_commands(sub) -> None:
     p.add_argument("--db", metavar="FILE", help="the playtest tables' database (default: the user's data directory)")
     p.add_argument("--max-tables", type=int, metavar="N", help="live playtest tables in all (default 200)")
     p.add_argument("--max-bot-tables", type=int, metavar="N", help="live tables of bots only (default 4)")
+    p.add_argument("--max-notes", type=int, metavar="N", help="notes each person may pin to a table (default 100)")
     p.add_argument("--max-mcts-seats", type=int, metavar="N", help="MCTS seats over all live tables (default 8)")
     p.add_argument("--max-mcts-runs", type=int, metavar="N",
                    help="explorer pages whose MCTS bots play at once (default 4)")

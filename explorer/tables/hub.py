@@ -47,7 +47,10 @@ Notes (:meth:`TableHub.add_note`): a seat (its link) or the teacher (the creator
 to a step of the table; it is checked (:func:`explorer.core.notes.check_note`), committed like a
 move, then kept and told. :meth:`TableHub.visible_notes` gives each viewer only the notes it may
 read (:func:`explorer.core.notes.note_visible`, the one rule); the replay carries every note, and
-is given out only once the table has ended.
+is given out only once the table has ended. Each author (a seat, the teacher) pins at most
+``max_notes`` notes to a table (``$RULES_EXPLORER_MAX_NOTES``, default 100): every page is sent a
+table's notes again when one is pinned, and an outside test pinned 150 notes of 1,900 characters in
+30 s, which sent each open page 23 MB.
 
 Telemetry: each person's move is committed with the seconds its seat took (from when that seat
 could move: the move before, the table's creation, or for a restored table the last stored move),
@@ -108,6 +111,8 @@ DEFAULT_MAX_BOT_TABLES, DEFAULT_MAX_MCTS_SEATS = 4, 8
 #: Live tables over all (each is held in memory and listed in every lobby): an outside test made 1,900
 #: tables in minutes, from one lobby, and the lobby then took 3.6 s to open.
 MAX_TABLES_ENV, DEFAULT_MAX_TABLES = "RULES_EXPLORER_MAX_TABLES", 200
+#: Notes each author (a seat, the teacher) may pin to one table (see the module docstring).
+MAX_NOTES_ENV, DEFAULT_MAX_NOTES = "RULES_EXPLORER_MAX_NOTES", 100
 
 
 class TableError(Exception):
@@ -294,7 +299,8 @@ class TableHub:
 
     def __init__(self, store: TableStore | str | os.PathLike | None = None, *, bot_delay: float | None = None,
                  retry_delay: float = DEFAULT_RETRY_DELAY, max_bot_tables: int | None = None,
-                 max_mcts_seats: int | None = None, bot_limits: Mapping[str, int] | None = None, max_tables: int | None = None):
+                 max_mcts_seats: int | None = None, bot_limits: Mapping[str, int] | None = None, max_tables: int | None = None,
+                 max_notes: int | None = None):
         """The hub of a database (a path: opened holding its lock, so one hub per file; StoreError if
         it cannot be). Limits: see the module docstring (None: from the environment, else the default);
         ``bot_limits``: each bot's moves in a row before it ends a table (None: ``AUTOPLAY_LIMITS``)."""
@@ -305,6 +311,7 @@ class TableHub:
         self.max_bot_tables = _limit(max_bot_tables, MAX_BOT_TABLES_ENV, DEFAULT_MAX_BOT_TABLES)
         self.max_mcts_seats = _limit(max_mcts_seats, MAX_MCTS_SEATS_ENV, DEFAULT_MAX_MCTS_SEATS)
         self.max_tables = _limit(max_tables, MAX_TABLES_ENV, DEFAULT_MAX_TABLES)
+        self.max_notes = _limit(max_notes, MAX_NOTES_ENV, DEFAULT_MAX_NOTES)
         self.bot_limits = dict(AUTOPLAY_LIMITS if bot_limits is None else bot_limits)
         self._tables: dict[str, Table] = {}
         self._lock = threading.RLock()
@@ -511,7 +518,8 @@ class TableHub:
         is, or by the teacher (``creator_token``: the table's creator link). Returns the note once it
         is committed; then every page is told. Raises TableError (in every language), changing
         nothing: a spectator, a wrong link, a step the table has not reached, a blank or over-long
-        text, a stopped table, or a note the database did not commit."""
+        text, a stopped table, an author who has pinned ``max_notes`` notes to it already, or a note
+        the database did not commit."""
         table = self.table(table_id)
         if creator_token not in (None, ""):
             if not self.is_creator(table_id, creator_token):
@@ -531,6 +539,8 @@ class TableHub:
                 step, cleaned = check_note(step, note_text, table.step)
             except NoteRefused as refusal:
                 raise TableError(refusal.texts["en"], refusal.texts) from None
+            if sum(1 for note in table.notes if note["seat"] == author) >= self.max_notes:
+                raise _refused("too_many_notes", table=table.id, limit=self.max_notes)
             with _written("note_not_recorded", f"table {table.id}: a note on step {step} was not recorded"):
                 note = self.store.append_note(table.id, step, author, cleaned)
             table.notes.append(note)

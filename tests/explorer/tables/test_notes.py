@@ -338,3 +338,22 @@ while True:
     hub = TableHub(db, bot_delay=0.0)             # a server restarted on the file shows them
     assert hub.table(table_id).notes == stored
     hub.close()
+
+
+def test_each_person_pins_at_most_max_notes_to_a_table(db, monkeypatch):
+    """A seat pinned 150 notes of 1,900 characters in 30 s from the console, and every open page was sent
+    the table's notes again at each: 23 MB to a spectator. Each author (seat, teacher) pins at most
+    ``max_notes`` to one table; the next is refused in words, and others may still pin theirs."""
+    monkeypatch.setenv("RULES_EXPLORER_MAX_NOTES", "3")
+    hub = TableHub(db, bot_delay=3600)
+    assert hub.max_notes == 3
+    table, tokens = hub.create("subastral", 2, seed=2)
+    play_first_legal(hub, table, tokens)
+    for n in range(3):
+        hub.add_note(table.id, tokens[0], 1, f"note {n}")
+    with pytest.raises(TableError, match="pinned 3 notes to table .*nothing was pinned") as refused:
+        hub.add_note(table.id, tokens[0], 1, "one too many")
+    assert "3件のメモ" in refused.value.problem_in("ja")
+    hub.add_note(table.id, tokens[1], 1, "the other seat's own")
+    assert [note["text"] for note in hub.store.notes(table.id)] == ["note 0", "note 1", "note 2", "the other seat's own"]
+    hub.close()
