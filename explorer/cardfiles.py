@@ -22,7 +22,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -40,6 +42,14 @@ MAX_NAME = 64
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]*")
 #: The largest card file the library keeps (bytes of its JSON): far above any game's standard file.
 MAX_BYTES = 1_000_000
+#: The most saved files a game's folder holds: a new name beyond is refused (one page saved files of
+#: a megabyte each, a save a second, and the lobby's card menu lists every name).
+MAX_FILES = 100
+#: A file saved over or deleted is kept in the game's :data:`KEPT` folder (``<name>.<UTC time>.json``):
+#: anyone at the library may save over or delete a file, and nothing is lost. The newest
+#: ``MAX_KEPT`` are kept per game; the oldest beyond are removed.
+KEPT = ".kept"
+MAX_KEPT = 200
 
 
 class CardFileError(ValueError):
@@ -151,14 +161,17 @@ class CardLibrary:
         return data  # type: ignore[no-any-return]
 
     def save(self, game_id: str, name: str, data: Mapping[str, Any]) -> None:
-        """Save ``data`` as ``name`` (replacing a file of that name), once the game accepts it; a refused
-        file (the engine's :class:`~rules.protocol.InvalidPosition`) or name (:class:`CardFileError`)
-        changes nothing on disk."""
+        """Save ``data`` as ``name`` (replacing a file of that name, whose old version is kept: see
+        :data:`KEPT`), once the game accepts it; a refused file (the engine's
+        :class:`~rules.protocol.InvalidPosition`) or name, or a new name when the game has
+        :data:`MAX_FILES` files already (:class:`CardFileError`), changes nothing on disk."""
         path = self._path(game_id, name)
         check_file(game_id, data)
         text = dumps(data)  # type: ignore[arg-type]
         if len(text.encode("utf-8")) > MAX_BYTES:
             raise CardFileError.say("too_big", limit=MAX_BYTES)
+        if not path.is_file() and len(self.names(game_id)) >= MAX_FILES:
+            raise CardFileError.say("full", game=game_id, limit=MAX_FILES)
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saving-", suffix=".tmp")
         try:
@@ -166,6 +179,8 @@ class CardLibrary:
                 out.write(text)
                 out.flush()
                 os.fsync(out.fileno())
+            if path.is_file():
+                self._keep(path, move=False)
             os.replace(temporary, path)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
@@ -173,13 +188,38 @@ class CardLibrary:
         _sync_folder(path.parent)
 
     def delete(self, game_id: str, name: str) -> None:
-        """Remove the saved file ``name``; :class:`CardFileError` when there is none."""
+        """Remove the saved file ``name`` from the library (it is kept: :data:`KEPT`);
+        :class:`CardFileError` when there is none."""
         path = self._path(game_id, name)
-        try:
-            path.unlink()
-        except FileNotFoundError:
-            raise CardFileError.say("no_file", game=game_id, name=repr(name)) from None
+        if not path.is_file():
+            raise CardFileError.say("no_file", game=game_id, name=repr(name))
+        self._keep(path, move=True)
         _sync_folder(path.parent)
+
+    def kept(self, game_id: str) -> list[Path]:
+        """The game's kept versions (files saved over or deleted), oldest first."""
+        folder = self.root / check_game(game_id).id / KEPT
+        return sorted(folder.glob("*.json"), key=lambda path: path.name.rsplit(".", 2)[-2]) if folder.is_dir() else []
+
+    def _keep(self, path: Path, *, move: bool) -> None:
+        """Put the file at ``path`` in its game's kept folder, named by the time (moved, or linked: the
+        library's file stays where it is until the new one replaces it), and drop the oldest
+        beyond :data:`MAX_KEPT`."""
+        folder = path.parent / KEPT
+        folder.mkdir(exist_ok=True)
+        now = time.time_ns()
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now // 1_000_000_000)) + f"{now % 1_000_000_000:09d}"
+        kept = folder / f"{path.stem}.{stamp}.json"
+        if move:
+            os.replace(path, kept)
+        else:
+            try:
+                os.link(path, kept)
+            except OSError:         # (a file system without hard links)
+                shutil.copy2(path, kept)
+        _sync_folder(folder)
+        for old in self.kept(path.parent.name)[:-MAX_KEPT]:
+            old.unlink(missing_ok=True)
 
     def standard(self, game_id: str) -> dict[str, Any]:
         """The game's standard card file (:func:`standard_file`)."""
@@ -203,5 +243,5 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-__all__ = ["CARDS_ENV", "CardFileError", "CardLibrary", "InvalidPosition", "MAX_NAME", "check_file", "check_game",
+__all__ = ["CARDS_ENV", "CardFileError", "CardLibrary", "InvalidPosition", "KEPT", "MAX_FILES", "MAX_NAME", "check_file", "check_game",
            "check_name", "default_path", "served_library", "standard_file"]

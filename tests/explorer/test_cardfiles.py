@@ -108,3 +108,43 @@ def test_the_folder_is_beside_the_tables_database_unless_told(monkeypatch, tmp_p
     assert CardLibrary().root == tmp_path / "db" / "cards"
     monkeypatch.setenv(CARDS_ENV, str(tmp_path / "elsewhere"))
     assert CardLibrary().root == tmp_path / "elsewhere"
+
+
+def test_a_file_saved_over_or_deleted_is_kept_and_nothing_is_lost(library, monkeypatch):
+    """Anyone at a server's library may save over or delete a file (an outside test overwrote another
+    designer's file from the console): the old version goes to the game's kept folder, the newest
+    MAX_KEPT per game."""
+    import explorer.cardfiles as cardfiles
+
+    first, second = standard_file("biome_blitz"), edited_biome_blitz()
+    library.save("biome_blitz", "mine.v1", first)
+    assert library.kept("biome_blitz") == []
+    library.save("biome_blitz", "mine.v1", second)          # saved over: the first is kept
+    assert library.load("biome_blitz", "mine.v1") == second
+    assert [json.loads(path.read_text()) for path in library.kept("biome_blitz")] == [first]
+    library.delete("biome_blitz", "mine.v1")
+    assert library.names("biome_blitz") == []
+    kept = library.kept("biome_blitz")
+    assert [json.loads(path.read_text()) for path in kept] == [first, second]
+    assert all(path.name.startswith("mine.v1.") and path.parent.name == cardfiles.KEPT for path in kept)
+    monkeypatch.setattr(cardfiles, "MAX_KEPT", 2)
+    library.save("biome_blitz", "other", first)
+    library.save("biome_blitz", "other", second)            # a third kept version: the oldest goes
+    assert [json.loads(path.read_text()) for path in library.kept("biome_blitz")] == [second, first]
+    assert library.kept("stellar") == []
+
+
+def test_a_game_holds_at_most_max_files_and_a_new_name_beyond_is_refused(library, monkeypatch):
+    """One page saved megabyte files a second under new names; a game's folder holds MAX_FILES files,
+    and a new name beyond is refused in words, changing nothing (saving over one still works)."""
+    import explorer.cardfiles as cardfiles
+
+    monkeypatch.setattr(cardfiles, "MAX_FILES", 3)
+    for n in range(3):
+        library.save("stellar", f"file {n}", standard_file("stellar"))
+    with pytest.raises(CardFileError, match="holds 3 files, the most it keeps") as refused:
+        library.save("stellar", "file 3", standard_file("stellar"))
+    assert "上限の3ファイル" in refused.value.problem_in("ja")
+    assert library.names("stellar") == ["file 0", "file 1", "file 2"]
+    library.save("stellar", "file 1", standard_file("stellar"))
+    library.save("subastral", "elsewhere", standard_file("subastral"))      # (per game)
