@@ -177,10 +177,12 @@ class MoveAdvisor(pn.viewable.Viewer):
                                                    description=_t("seed_tip", lang), css_classes=["advisor-seed"]),
             "objective": pn.widgets.Select.from_param(self.param.objective, width=120, name=_t("objective", lang),
                                                       description=_t("objective_tip", lang),
-                                                      options=self._objective_options()),
+                                                      options=self._objective_options(), css_classes=["advisor-objective"]),
         }
         self._layout = pn.Column(
-            pn.Row(self.inputs["budget"], self.inputs["seed"], self.inputs["objective"]),
+            # (wrapped: the three side by side are wider than a phone's page, which then scrolled sideways)
+            pn.Row(self.inputs["budget"], self.inputs["seed"], self.inputs["objective"], styles={"flex-wrap": "wrap"},
+                   sizing_mode="stretch_width"),
             pn.Row(self.button, self.message, sizing_mode="stretch_width"),
             self.plot,
             sizing_mode="stretch_width", css_classes=["move-advisor"])

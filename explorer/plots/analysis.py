@@ -175,7 +175,9 @@ class IntervalFigure:
 class DifferenceFigure:
     """The paired score difference B - A per seat as games accumulate: a line per seat, its
     interval a band around it, over a dashed line at zero; the x axis covers the whole run (``planned``
-    games, the line growing along it). Another set of seats needs a new figure (:meth:`show` returns False)."""
+    games, the line growing along it). Each update is also a dot with its interval as a bar: a run whose
+    chunks all finished before the page drew one has a single point, which a line and a band do not
+    show (the plot was empty). Another set of seats needs a new figure (:meth:`show` returns False)."""
 
     def __init__(self, data: Mapping, lang: str = "en", **size):
         self.lang = lang
@@ -188,8 +190,10 @@ class DifferenceFigure:
         for seat, source in self.sources.items():
             colour = player_colour(seat)
             band = fig.varea("games", "low", "high", source=source, color=colour, alpha=0.12)
+            bars = fig.segment("games", "low", "games", "high", source=source, color=colour, line_width=1.5, alpha=0.6)
+            dots = fig.scatter("games", "mean", source=source, color=colour, size=6)
             lines.append(fig.line("games", "mean", source=source, color=colour, line_width=2))
-            items.append(LegendItem(label=seat_label(seat, lang), renderers=[band, lines[-1]]))
+            items.append(LegendItem(label=seat_label(seat, lang), renderers=[band, bars, dots, lines[-1]]))
         fig.select_one({"type": HoverTool}).renderers = lines
         if lines:
             _legend_beside(fig, items)

@@ -85,3 +85,17 @@ def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(p
     wait_until(lambda: advice_chart(page)["value"] == values, what="the second advice's bars")
     assert values != first["value"]
     assert advice_chart(page)["id"] == first["id"], "the same figure, given new data in place"
+
+
+def test_the_opened_advisor_fits_a_phones_page(page: Page, served):
+    """On a 390-pixel phone the advisor's three inputs side by side (budget, seed, objective: 360 px
+    and their margins) made the page 431 px wide, scrolled sideways; they wrap instead."""
+    open_app(page, served, width=390, height=844)
+    page.locator(".advisor-card .card-header").first.click()
+    for where in (".advisor-run button", ".advisor-budget", ".advisor-seed", ".advisor-objective"):
+        expect(page.locator(where).first).to_be_visible()
+    for where in (".advisor-budget", ".advisor-seed", ".advisor-objective"):
+        box = page.locator(where).first.bounding_box()
+        assert box["x"] + box["width"] <= 390, (where, box)
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390
+    shot(page, "advisor-open-390x844")

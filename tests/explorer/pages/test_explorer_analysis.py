@@ -103,6 +103,21 @@ def test_every_plot_shows_its_data_with_and_without_statistics_in_fixed_ranges()
     assert isinstance(page.figures["length"], IntervalFigure) and isinstance(page.figures["difference"], DifferenceFigure)
 
 
+def test_a_run_with_one_update_still_shows_each_seats_difference():
+    """All chunks done before the page drew one (a fast run on local processes): one point per seat,
+    which a line and a band do not draw, and the plot showed nothing but its zero line. Each point is
+    also a dot with its interval as a bar, over the same source."""
+    from bokeh.models import GlyphRenderer, Scatter, Segment
+
+    data = difference_history_data(difference_points(known_stats()))
+    assert all(len(columns["games"]) == 1 for columns in data["seats"].values())
+    figure = DifferenceFigure(data).figure
+    for seat, columns in data["seats"].items():
+        drawn_with = {type(r.glyph) for r in figure.select({"type": GlyphRenderer})
+                      if r.data_source.name.endswith(f"difference-{seat}")}
+        assert {Scatter, Segment} <= drawn_with, drawn_with
+
+
 def test_the_question_is_asked_in_words():
     base = dict(game="subastral", players=4, games=10, seed=1)
     assert question(RunSettings(**base, variants_a={"disturbance": False}, variants_b={"disturbance": True})) \
