@@ -59,7 +59,10 @@ class CardZone(pn.custom.JSComponent):
         const cards = model.value.slice();
         const head = make("div", "zone-head");
         head.appendChild(make("span", "zone-title", model.title));
-        if (!model.single) head.appendChild(make("span", "zone-count", word("count", "{n} cards").replace("{n}", cards.length)));
+        if (!model.single) {
+          const count = cards.length === 1 ? word("count_one", "{n} card") : word("count", "{n} cards");
+          head.appendChild(make("span", "zone-count", count.replace("{n}", cards.length)));
+        }
         root.appendChild(head);
         if (model.note) root.appendChild(make("div", "zone-note", model.note));
         if (model.single) {

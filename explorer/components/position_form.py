@@ -79,7 +79,7 @@ class FieldWidget:
         self.error = pn.pane.HTML("", visible=False, styles=ERROR_STYLE, margin=(0, 10, 4, 10),
                                   css_classes=["position-field-error"])
         if field.kind in ("cards", "card"):
-            texts = {key: say(f"setup.zone.{key}", lang) for key in ("add", "remove", "up", "down", "empty", "none", "count")}
+            texts = {key: say(f"setup.zone.{key}", lang) for key in ("add", "remove", "up", "down", "empty", "none", "count", "count_one")}
             self.widget = CardZone(choices=list(field.cards), labels={card: labels[card] for card in field.cards},
                                    ordered=field.ordered, single=field.kind == "card", title=label,
                                    note=in_lang(field.note, lang), texts=texts, css_classes=classes,

@@ -85,9 +85,11 @@ def test_the_rules_refusal_shows_in_the_zone_it_names_and_the_form_fits_a_phone(
     # One card at a time, as a person does: each ✕ sends the zone less that card, as the zone was last
     # drawn; a click before the server's answer redrew it took the same card out twice (a fresh clone's run
     # was left with one card).
+    count = page.locator(f".position-hands-{session.state.seat} .zone-count")
     for left in reversed(range(hand.count())):
         hand.first.locator(".zone-remove").click()
         expect(hand).to_have_count(left)
+        expect(count).to_have_text("1 card" if left == 1 else f"{left} cards")      # (it said "1 cards")
     page.locator(".setup-apply button").click()
     expect(page.locator(f".position-hands-{session.state.seat} .zone-error")).to_contain_text("has no card in hand")
     expect(page.locator(".setup-general-error")).to_contain_text(f"Player {session.state.seat + 1}'s hand")
