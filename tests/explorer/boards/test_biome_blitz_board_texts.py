@@ -283,7 +283,7 @@ def test_the_english_decisions_keep_their_words():
     line = parse(biome_blitz_html(session)).one("preview-line")
     assert line.text.startswith(f"Selected, not yet played: {line.one_tag('b').text}. ")
     over = parse(biome_blitz_html(finished(players=2, seed=1)))
-    assert re.fullmatch(r"Game over: Player \d wins\.", over.one("bb-phase").text)
+    assert re.fullmatch(r"Game over\. Won by Player \d\.", over.one("bb-phase").text)
     assert (["bb-badge", "winner"], "winner") in badges(over)
 
 

@@ -255,7 +255,7 @@ def test_the_winner_is_named_at_the_end(finished):
     session.viewing_seat = 0
     winner = session.state.winner
     page = board(session)
-    assert f"Game over: Player {winner + 1} wins" in page.find("bb-phase").all_text()
+    assert f"Game over. Won by Player {winner + 1}." in page.find("bb-phase").all_text()
     assert page.find("bb-seat", "winner").attrs["data-seat"] == str(winner)
 
 

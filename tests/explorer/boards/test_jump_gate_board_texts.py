@@ -237,7 +237,7 @@ def check_step_25_as_player_2(page):
 
 def check_the_end_as_player_1(page):
     assert status_of(page) == [("step-counter", "Step 200 / 200"), ("round", "Round 21"),
-                               ("jg-phase", "Game over: winner: Player 2"),
+                               ("jg-phase", "Game over. Won by Player 2."),
                                ("viewer", "Seen by Player 1: other hands and hidden resources face down")]
     assert page.one("jg-phase").classes == ["jg-phase", "phase-over"]
     hole = page.one("jg-black-hole")
@@ -252,7 +252,7 @@ def check_the_end_as_player_1(page):
 
 
 def check_a_black_hole_ending(page):
-    assert page.one("jg-phase").text == "Game over: winner: Player 1"
+    assert page.one("jg-phase").text == "Game over. Won by Player 1."
     assert page.one("jg-black-hole").one("note", "lost").text == "Player 2 loses the hidden resources"
     assert seat_box(page, 1).one("jg-hidden").one("lost").text == "lost to the black hole"
 

@@ -185,7 +185,7 @@ def check_two_step_15_as_player_2(page):
 
 def check_two_the_end(page):
     assert status_of(page)[:2] == [(["step-counter"], "Step 63 / 63"), (["sl-stage"], "Stage 2 of 2 · every row is complete")]
-    assert status_of(page)[-1] == (["sl-phase", "phase-over"], "Game over: winner: Player 2.")
+    assert status_of(page)[-1] == (["sl-phase", "phase-over"], "Game over. Won by Player 2.")
     assert children(page.one("sl-table"))[-1].text == "Came in by Exchange, effect ignored this round: S304"
     assert ["winner"] == [b.text for b in page.all("sl-badge", "winner")]
     assert "no cards" in [e.text for hand in page.all("sl-hand") for e in hand.all("empty")]

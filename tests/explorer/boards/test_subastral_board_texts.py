@@ -121,7 +121,7 @@ def a_pass_chosen_by_another(page):
 
 
 def the_end_with_a_cut_line(page):
-    assert page.one("to-move-line").text == "Game over: winner: Player 4"
+    assert page.one("to-move-line").text == "Game over. Won by Player 4."
     assert page.one("last-move").text == "Last move: Player 1: take cloud 6 to journal"
     assert page.one("problem").text.startswith("Move 94 (Player 2: pass subtropical_desert-1 left) is illegal under these rules")
     assert "115 pts" in page.texts("seat-score")
