@@ -174,7 +174,7 @@ def test_deck_composition_counts_what_the_seat_cannot_see(game):
     composition = deck_composition(game.deck_knowledge(2), 2, card_catalogue(game.card_data()))
     by_group = composition["by_group"]
     assert composition["total"] == sum(knowledge["unseen"].values()) == sum(by_group["columns"]["count"])
-    assert by_group["title"] == (f"{composition['total']} unseen cards: {knowledge['deck_count']} in the deck, "
+    assert by_group["title"] == (f"{composition['total']} unseen cards:\n{knowledge['deck_count']} in the deck, "
                                  f"{knowledge['unseen_in_hands']} in other hands")
     per_number = Counter()
     for card, copies in knowledge["unseen"].items():
@@ -241,7 +241,7 @@ def test_live_plots_update_the_same_figures_in_place(game):
     game.viewing_seat = 1
     seen = session_draw_data(game, seat=1)
     assert figure_ids(root) == figs_before
-    assert draws.title.text == "Cards drawn and revealed (as Player 2 sees them)"
+    assert draws.title.text == "Cards drawn and revealed\n(as Player 2 sees them)"
     assert {name: draws_source.data[name] for name in ("position", "card", "colour")} == {
         name: seen[name] for name in ("position", "card", "colour")}
     assert draws_source.data["y"] == seen["number"]      # (a hidden card: the row below 1, Subastral's lowest)
@@ -265,7 +265,7 @@ def test_plots_first_shown_after_some_steps_show_the_step_then_and_follow_on(gam
     game.viewing_seat = 2
     root = pn.panel(plots).get_root()
     assert cursor_lines(root) == [20, 20]
-    draws = figure_titled(root, "Cards drawn and revealed (as Player 3 sees them)")
+    draws = figure_titled(root, "Cards drawn and revealed\n(as Player 3 sees them)")
     assert source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"] != []
     game.redo()
     assert cursor_lines(root) == [21, 21] and source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"]
@@ -490,7 +490,7 @@ def test_every_plot_follows_every_step_forward_back_and_jump(game):
         changed.update(title.split(":")[0] for title in now if now[title] != before.get(title))
         before = now
     assert figure_ids(root) == figures
-    assert changed["Cards drawn and revealed (the teacher"] >= 10 and changed["Unseen cards by number, stacked by group"] >= 10
+    assert changed["Cards drawn and revealed\n(the teacher"] >= 10 and changed["Unseen cards by number,\nstacked by group"] >= 10
     # A new move changes the line: every player's curve takes the line's scores.
     seat = game.spec.to_move(game.state)[0]
     game.play(seat, next(a for a in game.spec.legal_actions(game.state, seat) if (seat, a) != game.log[game.cursor]))

@@ -115,27 +115,27 @@ def test_the_english_score_table_is_unchanged():
 
 def test_the_english_plots_are_unchanged(game):
     draws, by_group, by_number, end_card, scores = card_plots(game, "en")
-    assert words(draws)[:4] == ["Cards drawn and revealed (the teacher: every card)", "Step", "Card number", "1"]
+    assert words(draws)[:4] == ["Cards drawn and revealed\n(the teacher: every card)", "Step", "Card number", "1"]
     assert [label for label, _ in draws.select_one({"type": HoverTool}).tooltips] == ["", "step", ""]
-    assert re.fullmatch(r"\d+ unseen cards: \d+ in the deck, \d+ in hands", by_group.title.text)
+    assert re.fullmatch(r"\d+ unseen cards:\n\d+ in the deck, \d+ in hands", by_group.title.text)
     assert words(by_group)[1:3] == ["Biome", "Unseen cards"]
     assert [label for label, _ in by_group.select_one({"type": HoverTool}).tooltips] == ["", "unseen"]
     assert (by_number.title.text, by_number.xaxis[0].axis_label, by_number.yaxis[0].axis_label) == (
-        "Unseen cards by number, stacked by group", "Card number", "Unseen cards")
+        "Unseen cards by number,\nstacked by group", "Card number", "Unseen cards")
     assert [label for label, _ in by_number.select_one({"type": HoverTool}).tooltips] == ["number", "", "unseen"]
     assert re.fullmatch(r"End card: draw \d+ from now \(\d+ cards above it\)", end_card.title.text)
     assert words(end_card)[1:3] == ["Within the next k draws", "Chance"]
     assert [label for label, _ in end_card.select_one({"type": HoverTool}).tooltips] == ["k", "chance"]
-    assert words(scores)[:3] == ["Provisional scores (dashed line: the step shown)", "Step", "Score"]
+    assert words(scores)[:3] == ["Provisional scores\n(dashed line: the step shown)", "Step", "Score"]
     assert [label for label, _ in scores.select_one({"type": HoverTool}).tooltips] == ["", "step", "score", ""]
     assert words(scores)[-4:] == ["Player 1", "Player 2", "Player 3", "Player 4"]
     game.viewing_seat = 1
     try:
         seats = card_plots(game, "en")[0]
-        assert seats.title.text == "Cards drawn and revealed (as Player 2 sees them)"
+        assert seats.title.text == "Cards drawn and revealed\n(as Player 2 sees them)"
         assert words(seats)[:4] == [seats.title.text, "Step", "Card number", "hidden"]     # another's secret draws
         composition = deck_composition(game.deck_knowledge(1), 1, card_catalogue(game.card_data()))
-        assert re.fullmatch(r"\d+ unseen cards: \d+ in the deck, \d+ in other hands", composition["by_group"]["title"])
+        assert re.fullmatch(r"\d+ unseen cards:\n\d+ in the deck, \d+ in other hands", composition["by_group"]["title"])
     finally:
         game.viewing_seat = None
     catalogue = card_catalogue(game.card_data())
@@ -161,10 +161,10 @@ def test_the_english_analysis_plots_are_unchanged():
 def test_the_english_live_plots_and_score_breakdown_are_unchanged(game):
     plots = LivePlots(session=game)
     titles = sorted(fig.title.text for fig in pn.panel(plots).get_root().select({"type": figure}))
-    assert titles[1:] == ["Cards drawn and revealed (the teacher: every card)",
-                          titles[2], "Provisional scores (dashed line: the step shown)",
-                          "Unseen cards by number, stacked by group"]
-    assert titles[2].startswith("End card: draw ") and " unseen cards: " in titles[0]
+    assert titles[1:] == ["Cards drawn and revealed\n(the teacher: every card)",
+                          titles[2], "Provisional scores\n(dashed line: the step shown)",
+                          "Unseen cards by number,\nstacked by group"]
+    assert titles[2].startswith("End card: draw ") and " unseen cards:\n" in titles[0]
     assert "Card colours:" in plots.legend.object
     assert ScoreBreakdown(session=game)._pane.object == score_tables_html(game.view(), None)
 
@@ -218,8 +218,8 @@ def test_the_plots_in_japanese(game):
             shown = [word for word in words(fig) if word not in ("k", "")]
             assert all(JAPANESE.search(word) for word in shown if not word.isdigit()), shown
             assert no_english(" | ".join(shown)) == [], shown
-        assert words(figures[0])[0] == ("引いたカードと公開されたカード（先生：すべてのカード）" if seat is None
-                                        else "引いたカードと公開されたカード（プレイヤー2から見たもの）")
+        assert words(figures[0])[0] == ("引いたカードと公開されたカード\n（先生：すべてのカード）" if seat is None
+                                        else "引いたカードと公開されたカード\n（プレイヤー2から見たもの）")
         assert words(figures[-1])[-4:] == ["プレイヤー1", "プレイヤー2", "プレイヤー3", "プレイヤー4"]
     legend = html_text(group_legend_html(card_catalogue(game.card_data()), "ja"))
     assert legend.startswith("カードの色：") and legend.endswith("伏せたカード")
@@ -241,12 +241,12 @@ def test_live_plots_and_score_breakdown_in_japanese_and_switching_language(game)
     def shown() -> str:
         return " | ".join(word for fig in root.select({"type": figure}) for word in words(fig))
 
-    assert "途中の得点（破線：表示中の手）" in shown() and no_english(shown()) == []
+    assert "途中の得点\n（破線：表示中の手）" in shown() and no_english(shown()) == []
     assert "カードの色：" in plots.legend.object
     breakdown = ScoreBreakdown(session=game, lang="ja")
     assert "合計" in breakdown._pane.object and ">Total<" not in breakdown._pane.object
     plots.lang = "en"
     root = pn.panel(plots).get_root()
-    assert "Provisional scores (dashed line: the step shown)" in shown() and not JAPANESE.search(shown())
+    assert "Provisional scores\n(dashed line: the step shown)" in shown() and not JAPANESE.search(shown())
     breakdown.lang = "en"
     assert breakdown._pane.object == score_tables_html(game.view(), None)
