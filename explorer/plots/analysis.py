@@ -27,6 +27,8 @@ SETTING_COLOURS = {"A": "#1f77b4", "B": "#ff7f0e"}
 BAND = {"A": {"fill_alpha": 0.22},
         "B": {"fill_alpha": 0, "hatch_pattern": "/", "hatch_alpha": 0.6, "hatch_scale": 14, "hatch_weight": 1.2}}
 INTERVAL_COLUMNS = ("setting", "x", "value", "low", "high")
+#: The angle of the seats' names under a per-seat plot of four seats or more (radians, about 30 degrees).
+SLANTED = 0.5
 DIFFERENCE_COLUMNS = ("games", "mean", "low", "high")
 
 
@@ -159,6 +161,10 @@ class IntervalFigure:
             players = data["players"]
             set_ticks(self.figure.xaxis[0], [(seat, seat_label(seat, self.lang)) for seat in range(players)])
             set_range(self.figure.x_range, (-0.5, max(players, 1) - 0.5))
+            # Four names or more slanted: level, on a phone they ran into one ("プレイヤー1プレイヤー2...").
+            orientation = SLANTED if players >= 4 else "horizontal"
+            if self.figure.xaxis[0].major_label_orientation != orientation:
+                self.figure.xaxis[0].major_label_orientation = orientation
         else:
             self.figure.title.text = text("analysis.plot.length", self.lang, games=games)
             set_ticks(self.figure.xaxis[0], [(0, "A"), (1, "B")])

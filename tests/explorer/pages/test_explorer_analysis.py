@@ -118,6 +118,18 @@ def test_a_run_with_one_update_still_shows_each_seats_difference():
         assert {Scatter, Segment} <= drawn_with, drawn_with
 
 
+def test_four_seats_names_are_slanted_under_the_per_seat_plots():
+    """On a phone, four seats' names level under a per-seat plot ran into one another in Japanese
+    ("プレイヤー1プレイヤー2プレイヤー3プレイヤー4"): from four seats they are slanted; two stay level."""
+    from explorer.plots.analysis import SLANTED
+
+    def orientation(players: int) -> object:
+        data = {"columns": {name: [] for name in ("setting", "x", "value", "low", "high")}, "games": 0, "players": players}
+        return IntervalFigure(data, name="scores", title="Mean score per seat", ylabel="score", lang="ja").figure.xaxis[0].major_label_orientation
+
+    assert orientation(4) == orientation(5) == SLANTED and orientation(2) == "horizontal"
+
+
 def test_the_question_is_asked_in_words():
     base = dict(game="subastral", players=4, games=10, seed=1)
     assert question(RunSettings(**base, variants_a={"disturbance": False}, variants_b={"disturbance": True})) \
