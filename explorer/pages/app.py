@@ -142,6 +142,10 @@ class ExplorerApp(pn.viewable.Viewer):
             session.param.game, label=t("explorer.game"),
             options={rules.get_game(game).title: game for game in rules.GAMES}, css_classes=["game-select"])
         c["players"] = pn.widgets.IntSlider.from_param(session.param.players, label=t("explorer.players"))
+        # A game for one player count only (Stellar: two) says so; a slider of one value looked broken.
+        c["players_fixed"] = pn.pane.HTML("", css_classes=["players-fixed"], margin=(5, 10))
+        session.param.watch(self._sync_players, ["spec", "players"])
+        self._sync_players()
         c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label=t("explorer.seed"), css_classes=["seed-input"])
         c["bot"] = pn.widgets.RadioButtonGroup.from_param(
             session.param.bot, label=t("explorer.bots"),
@@ -162,6 +166,14 @@ class ExplorerApp(pn.viewable.Viewer):
 
     def _text(self, key: str, **values) -> str:
         return text(key, self.lang, **values)
+
+    def _sync_players(self, *events) -> None:
+        low, high = self.session.param.players.bounds
+        fixed = low == high
+        self.controls["players"].visible = not fixed
+        self.controls["players_fixed"].visible = fixed
+        if fixed:
+            self.controls["players_fixed"].object = esc(self._text("explorer.players_fixed", n=low))
 
     def _sync_variants(self, *events) -> None:
         t = self._text
@@ -333,7 +345,7 @@ class ExplorerApp(pn.viewable.Viewer):
         sidebar = [
             self.rules_links,
             heading(t("explorer.setup"), margin=(0, 10)),
-            c["game"], c["players"], c["seed"],
+            c["game"], c["players"], c["players_fixed"], c["seed"],
             pn.pane.Markdown(t("explorer.variants"), margin=(6, 10, 0, 10)),
             self.variant_box,
             pn.pane.Markdown(t("explorer.bots_heading"), margin=(6, 10, 0, 10)), c["bot"],

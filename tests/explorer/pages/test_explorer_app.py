@@ -558,3 +558,19 @@ def test_the_sidebar_says_what_each_switch_changes_and_links_its_source(game, la
         assert "rules/" not in shown and "docs/" not in shown and "(source:" not in shown and "出典：" not in shown
         assert f'#switch-{variant.name}" target="rules">{"(source)" if lang == "en" else "（出典）"}</a>' in shown
         assert variant_note(game, variant.name, lang).startswith(shown.split(" <a ")[0].replace("&#x27;", "'"))
+
+
+def test_a_game_for_one_player_count_says_so_instead_of_a_slider_of_one_value():
+    """Stellar is for two: its player slider, from 2 to 2, showed its thumb parked at the left, as if
+    broken. The set-up says "Players: 2" instead, and the slider comes back for a game with a choice."""
+    app = ExplorerApp(lang="en")
+    session, controls = app.session, app.controls
+    assert controls["players"].visible and not controls["players_fixed"].visible
+    session.game = "stellar"
+    assert not controls["players"].visible and controls["players_fixed"].visible
+    assert controls["players_fixed"].object == "Players: 2 (this game is for 2 players)"
+    session.game = "jump_gate"
+    assert controls["players"].visible and not controls["players_fixed"].visible
+    japanese = ExplorerApp(lang="ja")
+    japanese.session.game = "stellar"
+    assert japanese.controls["players_fixed"].object == "人数：2人（このゲームは2人用です）"
