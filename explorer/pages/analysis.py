@@ -566,7 +566,8 @@ class AnalysisPage(pn.viewable.Viewer):
         self.answer = pn.pane.Markdown("", css_classes=["analysis-answer"], sizing_mode="stretch_width",
                                        styles={"font-size": "1.1em"})
         self.run_button = pn.widgets.Button(label=text("analysis.run", lang), color="primary", css_classes=["analysis-run"])
-        self.stop_button = pn.widgets.Button(label=text("analysis.stop", lang), color="warning", disabled=True,
+        # (grey until a run can be stopped: a disabled button in the warning colour looked active)
+        self.stop_button = pn.widgets.Button(label=text("analysis.stop", lang), color="default", disabled=True,
                                              css_classes=["analysis-stop"])
         #: Why Run started nothing (shown until a run starts).
         self.notice = pn.pane.HTML("", css_classes=["analysis-notice"], visible=False, sizing_mode="stretch_width",
@@ -796,7 +797,7 @@ class AnalysisPage(pn.viewable.Viewer):
             self.summary.object = summary_markdown(run.stats, self.lang)
             finished = run.result is not None
             self.run_button.disabled = run.running
-            self.stop_button.disabled = not run.running
+            self.stop_button.param.update(disabled=not run.running, button_type="warning" if run.running else "default")
             self.plots.visible = run.settings is not None
             self.csv_download.disabled = self.json_download.disabled = self.run_download.disabled = not finished
             self.downloads.visible = finished

@@ -222,9 +222,15 @@ def test_a_run_shows_it_is_running_from_the_click_on():
 def test_the_page_runs_in_a_background_thread_and_offers_csv_and_json():
     page = AnalysisPage(players=3, games=40, seed=11, chunk=10)
     assert page.csv_download.disabled and page.stop_button.disabled and not page.downloads.visible
+    # Stop is grey while it can stop nothing, in the warning colour while a run goes (disabled in the
+    # warning colour, it looked ready to click).
+    stop_looks = [(page.stop_button.disabled, page.stop_button.button_type)]
+    page.stop_button.param.watch(lambda *events: stop_looks.append((page.stop_button.disabled, page.stop_button.button_type)),
+                                 ["disabled", "button_type"])
     thread = page.start()
     thread.join(30)
     assert page.run.status == "done" and not page.run_button.disabled and page.stop_button.disabled
+    assert stop_looks[0] == stop_looks[-1] == (True, "default") and (False, "warning") in stop_looks
     assert page.downloads.visible
     expected = compare(**SETTINGS.compare_arguments())            # (played in this process)
     # The page plays in local worker processes by default: the same games, the same numbers.
