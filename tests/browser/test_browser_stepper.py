@@ -321,7 +321,7 @@ def test_panel_serve_entry_point_loads(page: Page, panel_cli_server):
     wait_for_board(page)
     first_load = time.monotonic() - started
     expect(page.locator(".cloud")).to_have_count(6)
-    expect(page.get_by_text(re.compile(r"Card list: .*assumed"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"Card file: .*assumed"))).to_be_visible()
     expect(page.locator(".picker-status")).to_contain_text("to move")
     shot(page, "panel-serve-first-load")
     print(f"first load via panel serve: {first_load:.2f}s")

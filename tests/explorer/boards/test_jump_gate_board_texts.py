@@ -209,7 +209,7 @@ def check_first_deal_as_the_teacher(page):
     assert legend[3].one("jg-bh-icon").attrs["style"] == "position:static;display:inline-block"
     assert legend[5].one("swatch").attrs["style"] == "background:#7b2cbf"
     assert page.one("provenance").text == (
-        "Components: Jump Gate standard cards (provenance: assumed; which planet has which "
+        "Card file: Jump Gate standard cards (provenance: assumed; which planet has which "
         "codes, the NavComp deck and the resource mix are an assumed model until the real lists are known)")
     assert "resource 1: face down" in [slot.attrs["title"] for slot in page.all("jg-resource", "slot-1")]
 

@@ -159,7 +159,7 @@ def check_two_step_9(page):
                                 (["sl-badge"], "resolving phase 3"), (["moons"], "0 moon cards on the row"),
                                 (["score"], "11 pts")]
     assert children(page.one("legend"))[-1].text == LEGEND
-    assert page.one("provenance").text == "Card list: Starligned standard cards (provenance: assumed)"
+    assert page.one("provenance").text == "Card file: Starligned standard cards (provenance: assumed)"
     first = seat_box(page, 0)
     assert "Row, left to right (2 of 10)" in first.texts("zone-label")
     card = first.one("sl-row").all("sl-card")[0]

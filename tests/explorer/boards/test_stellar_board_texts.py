@@ -73,7 +73,7 @@ def test_the_english_board_says_each_thing_in_its_place():
             ("run 0 × 1★ = 0", "1 telescope star x notebook run of 0")} <= runs
     events = page.one("events")
     assert events.all()[0].text == "This step:" and events.texts() and all(events.texts()[1:])
-    assert page.one("card-list").text == "Card list: Stellar standard cards (provenance: assumed)"
+    assert page.one("card-list").text == "Card file: Stellar standard cards (provenance: assumed)"
     seen = parse(board(session, "en", 1))
     assert seen.one("viewer").text == "Seen by Player 2"
     other = seen.one("hand-seat-0")
@@ -160,7 +160,7 @@ def test_the_japanese_board_names_the_rulebooks_terms():
                  "先生の視点", "手札", "望遠鏡", "ノートブック", "上部（5）",
                  "中央（3）", "下部（4）", "惑星", "ブラックホール", "星間雲", "サテライト",
                  "連続数1 × 2★ = 2", "このステップ：",
-                 "カードリスト：Stellarの標準カード（由来：想定）"):
+                 "カードファイル：Stellarの標準カード（出典：想定）"):
         assert word in html, word
     assert parse(html).one("deck").text == "山札 39枚"
     assert "プレイヤー2の視点" in board(played(12), "ja", 1)

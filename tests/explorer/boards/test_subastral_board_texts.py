@@ -76,7 +76,7 @@ def deal_seen_by_player_1(page):
     legend = {(entry.all("swatch")[0].attrs["style"], entry.text) for entry in page.one("legend").all_tags("span")
               if entry.all("swatch")}
     assert ("background:#cfe8f3", "Arctic tundra") in legend
-    assert page.one("provenance").text == ("Card list: Subastral standard cards (provenance: assumed, "
+    assert page.one("provenance").text == ("Card file: Subastral standard cards (provenance: assumed, "
                                            "an assumed card list until the real one is known)")
 
 
@@ -264,7 +264,7 @@ def test_japanese_board_terms():
     # a card's id stays in its data-card; its chip names the biome in Japanese
     assert 'data-card="savanna-6"' in html and "<small>サバンナ</small>" in html
     # the standard card list is named in Japanese; a card file of one's own keeps its name (its data)
-    assert "カードリスト：Subastralの標準カード（出典：仮定。" in html and "standard deck" not in html
+    assert "カードファイル：Subastralの標準カード（出典：仮定。" in html and "standard deck" not in html
 
 
 def test_events_and_action_names_in_the_boards_language(monkeypatch):

@@ -180,7 +180,7 @@ def test_the_lobby_offers_the_chosen_games_saved_files(hub, library):
     library.save("stellar", "stellar lion", standard_file("stellar"))
     lobby = Lobby(hub, library=library, lang="ja")
     lobby.game.value = GAME
-    assert lobby.cards.options == {"標準のカード": "", "big lion": "big lion"} and lobby.cards.value == ""
+    assert lobby.cards.options == {"標準のカードファイル": "", "big lion": "big lion"} and lobby.cards.value == ""
     lobby.game.value = "stellar"
     assert list(lobby.cards.options.values()) == ["", "stellar lion"]
     library.save("stellar", "another", standard_file("stellar"))
