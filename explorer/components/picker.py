@@ -587,9 +587,11 @@ class ActionPicker(pn.viewable.Viewer):
                 button.on_click(lambda event, seat=seat: self.take_seat_here(seat))
                 buttons.append(button)
             self._take_seat_buttons = buttons
+            # (the sentence a line of its own, the buttons below it in rows: after it, the third and
+            # fourth wrapped under the sentence, out of line with the first two)
             self.take_seat.objects = [pn.pane.HTML(f'<span class="quiet">{html.escape(text("picker.take_seat_intro", self.lang))}</span>',
-                                                   stylesheets=[PICKER_CSS],
-                                                   margin=(8, 5)), *buttons]
+                                                   stylesheets=[PICKER_CSS], styles={"flex-basis": "100%"},
+                                                   margin=(8, 5, 2, 5)), *buttons]
         assign(self.take_seat, visible=show)
 
     def _on_choose(self, index: int, version: int) -> None:

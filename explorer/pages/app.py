@@ -111,7 +111,7 @@ class ExplorerApp(pn.viewable.Viewer):
         self.board_slot = pn.Column(self.board, sizing_mode="stretch_width", margin=0)
         session.param.watch(self._on_game, "game")
         self.log_view = EventLog(session=session, lang=self.lang)
-        self.rules_links = pn.pane.HTML("", css_classes=["rules-links"], margin=(0, 10), sizing_mode="stretch_width")
+        self.rules_links = pn.pane.HTML("", css_classes=["rules-links"], margin=(0, 10, 8, 10), sizing_mode="stretch_width")
         session.param.watch(self._sync_rules_links, ["game", "spec"])
         self._sync_rules_links()
         self.branches = BranchesPanel(session=session, lang=self.lang)
