@@ -53,7 +53,7 @@ def test_a_flip_that_leaves_every_move_legal_says_so_with_each_player_s_scores()
         "**Variants changed: Disturbance variant off → on.** Every move of this line is still legal under the new "
         "rules.  \nScores at the end of the line, before → now: "
         + scores_said(change, "Player {player} {before} → {after}", ", ")
-        + f" (final after {moves} moves → {moves} moves, not over).")
+        + f" (the game over after {moves} moves → {moves} moves played, the game not over yet).")
     assert notice.change.visible and notice.change.object == notice.change_text()
     assert not notice.alert.visible and notice.text() == ""
 
@@ -83,7 +83,7 @@ def test_a_flip_that_cuts_the_line_says_which_move_why_and_both_lines_scores(lan
         assert head.endswith("Variants changed: Disturbance variant on → off.")
         assert scores == ("Scores, the whole old line → the cut line: "
                           + scores_said(change, "Player {player} {before} → {after}", ", ")
-                          + f" (final after {change['before']['moves']} moves → final after {change['after']['moves']} moves).")
+                          + f" (the game over after {change['before']['moves']} moves → the game over after {change['after']['moves']} moves).")
     else:
         assert head.startswith(f"**バリアントの変更により、この手順は{problem['move']}手目で切れました。**")
         assert head.endswith("バリアントを変更しました：擾乱バリアント オン → オフ。")
@@ -98,7 +98,7 @@ def test_one_move_is_one_move():
     session = GameSession(game="subastral", players=3, seed=SEED)
     session.autoplay("greedy", until_over=False)
     session.variants = {"disturbance": True}
-    assert "(1 move, not over → 1 move, not over)" in variant_change_text(session, session.variant_change)
+    assert "(1 move played, the game not over yet → 1 move played, the game not over yet)" in variant_change_text(session, session.variant_change)
     assert "1手、対局中" in variant_change_text(session, session.variant_change, "ja")
 
 
