@@ -329,6 +329,7 @@ def starligned_context(view: dict, *, step: int, moves: int, problem: str | None
             "pending": pending_context(view, lang), "table": table_context(view, lang),
             "seats": [seat_context(view, seat, preview, now, lang) for seat in range(view["players"])],
             "events": [event_text(e, lang) for e in view["events"] if e.get("text")],
+            "events_title": marked("events" if step else "events_deal", lang),
             "legend": [{"colour": biome_colours(g)[0], "name": g} for g in groups],
             "provenance": marked("provenance", lang, **dict(zip(("name", "provenance"),
                                                                card_set_words("starligned", card_set, lang, standard))))}

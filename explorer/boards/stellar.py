@@ -194,6 +194,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
                 for slot in sorted(view["row"], key=int)],
         "seats": seats,
         "events": [said for said in (event_text(event, lang) for event in view["events"]) if said],
+        "events_title": text("stellar_board.this_step" if session.cursor else "stellar_board.the_deal", lang),
         "card_list": text("stellar_board.card_list", lang, name=card_set_words("stellar", card_set, lang, session.card_set().is_standard)[0],
                           provenance=optional_text(f"stellar_board.provenance.{source}", lang, source)),
     }

@@ -420,3 +420,15 @@ def test_an_event_is_shown_in_the_boards_language_where_the_game_writes_it(monke
         items = re.findall(r"<li>(.*?)</li>", japanese)
         assert items and all(item.startswith("【日本語】") for item in items), seat
         assert "【日本語】" not in english and re.findall(r"<li>(.*?)</li>", english) == [i.removeprefix("【日本語】") for i in items]
+
+
+def test_the_deal_is_titled_as_the_other_games_title_it():
+    """At step 0 the events box is the deal's, as in Subastral, Biome Blitz and Jump Gate; after it, the step's."""
+    session = GameSession(game="starligned", players=2, seed=1)
+    spec = session.spec
+    seat = spec.to_move(session.state)[0]
+    session.play(seat, spec.legal_actions(session.state, seat)[0])
+    for step, lang, title in ((0, "en", "The deal:"), (0, "ja", "配札："), (1, "en", "This step:")):
+        session.goto(step)
+        page = parse(StarlignedBoard(session=session, lang=lang).html())
+        assert page.one("sl-events").one_tag("b").text == title

@@ -231,3 +231,14 @@ def test_the_starter_cards_are_shown_while_they_are_placed_and_hidden_from_the_o
     # Once both have chosen, the starters are placed: no such zone is left.
     session.play(1, session.spec.legal_actions(session.state, 1)[0])
     assert label not in board(session, lang, 0) and label not in board(session, lang)
+
+
+def test_the_deal_is_titled_as_the_other_games_title_it():
+    """At step 0 the events box is the deal's, as in Subastral, Biome Blitz and Jump Gate ("This step:"
+    there said nothing of a deal); after it, the step's."""
+    session = played(3)
+    session.goto(0)
+    assert parse(board(session, "en")).one("events").all()[0].text == "The deal:"
+    assert parse(board(session, "ja")).one("events").all()[0].text == "配札："
+    session.goto(1)
+    assert parse(board(session, "en")).one("events").all()[0].text == "This step:"

@@ -257,10 +257,10 @@ def test_japanese_board_terms():
     for piece in ("1手目 / 全46手", "1巡目", "プレイヤー2の手番：ほかの雲のカードを全部取る（ステップ2）",
                   "先生の視点：全員の手札を表示", "直前の手：プレイヤー2：", "プレイヤー2の手札へ取る",
                   "手札 ← 雲のカードはここへ", ">ジャーナル<", ">太陽<", "デッキ：47枚", 'title="暫定得点"',
-                  "この手：", "極地ツンドラ"):
+                  "このステップ：", "極地ツンドラ"):
         assert piece in html, piece
     html, _ = board(2, 1, 0, 0, lang="ja")
-    assert "プレイヤー1の視点：ほかの人の手札は裏向き" in html and "配り：" in html and 'title="裏向きのカード"' in html
+    assert "プレイヤー1の視点：ほかの人の手札は裏向き" in html and "配札：" in html and 'title="裏向きのカード"' in html
     # a card's id stays in its data-card; its chip names the biome in Japanese
     assert 'data-card="savanna-6"' in html and "<small>サバンナ</small>" in html
     # the standard card list is named in Japanese; a card file of one's own keeps its name (its data)
