@@ -141,6 +141,27 @@ def cap_log_records(limit: int = LOG_RECORD_LIMIT) -> None:
                 handler.addFilter(CappedRecords(limit))
 
 
+def frame_guard() -> None:
+    """Every response of the server says it may be shown in a frame of this site only
+    (``X-Frame-Options: SAMEORIGIN``, ``Content-Security-Policy: frame-ancestors 'self'``): a seat's or
+    a creator's page framed by another site could be clicked through unseen (a Confirm or "End this
+    table" under a decoy). No page of ours frames another site's. Installed by
+    ``explorer/pages/serve_setup.py``, for the whole process (every Tornado handler it serves)."""
+    from tornado.web import RequestHandler
+
+    original = RequestHandler.set_default_headers
+    if getattr(original, "frame_guard", False):
+        return
+
+    def set_default_headers(self: RequestHandler) -> None:
+        original(self)
+        self.set_header("X-Frame-Options", "SAMEORIGIN")
+        self.set_header("Content-Security-Policy", "frame-ancestors 'self'")
+
+    set_default_headers.frame_guard = True  # type: ignore[attr-defined]
+    RequestHandler.set_default_headers = set_default_headers  # type: ignore[method-assign]
+
+
 def tolerant_query_reading() -> None:
     """Panel reads a page's address itself (``panel.util.parse_query``, for ``pn.state.location``) and
     turns a value ``str.isdigit`` calls digits into a number with ``int()``, which fails on "²" and on a

@@ -205,3 +205,16 @@ def test_a_folded_card_shows_its_chevron(browser: Browser, site):
         assert strokes and all(stroke not in ("none", "") for stroke in strokes), strokes
     finally:
         context.close()
+
+
+def test_no_other_site_may_show_a_page_in_a_frame(site):
+    """A seat's page framed by another site could be clicked through unseen (a Confirm under a decoy):
+    every page, and the files it loads, say that only this site may frame them."""
+    import urllib.request
+
+    server, table_id, token = site
+    for address in ("/home", "/explorer", "/tables", f"/tables?table={table_id}&seat={token}", "/rules?game=stellar",
+                    "/analysis", "/cards", "/tutorial"):
+        with urllib.request.urlopen(server.base + address, timeout=60) as response:
+            assert response.headers["X-Frame-Options"] == "SAMEORIGIN", address
+            assert response.headers["Content-Security-Policy"] == "frame-ancestors 'self'", address
