@@ -271,7 +271,7 @@ def test_lower_cloud_goes_to_hand_with_bonus_draw():
     other = [e for e in GAME.observe(state, 1)["events"] if e["kind"] == "draw"]
     assert other == [{"kind": "draw", "text": "Player 1 draws a card (the bonus draw for taking to hand).", "seat": 0,
                       "texts": {"en": "Player 1 draws a card (the bonus draw for taking to hand).",
-                                "ja": "プレイヤー1がカードを1枚引きました(手札に取ったおまけの1枚)。"}}]
+                                "ja": "プレイヤー1がカードを1枚引きました（手札に取ったおまけの1枚）。"}}]
 
 
 def test_higher_cloud_goes_to_journal():

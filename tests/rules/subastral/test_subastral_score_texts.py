@@ -112,8 +112,8 @@ KNOWN = {
     "ja": [
         ("ミックスセット1", "列1から右へ4列", 10),
         ("ミックスセット2", "列1から右へ2列", 3),
-        ("マッチングセット1", "列2に3枚(3×2)、タイガ", 6),
-        ("マッチングセット2", "列1に2枚(2×1)、チャパラル", 2),
+        ("マッチングセット1", "列2に3枚（3×2）、タイガ", 6),
+        ("マッチングセット2", "列1に2枚（2×1）、チャパラル", 2),
     ],
 }
 
@@ -132,7 +132,7 @@ def test_one_card_in_a_matching_set():
     (en, *_) = GAME.score_breakdown(state)
     (ja, *_) = GAME.score_breakdown(state, "ja")
     assert [c["detail"] for c in en["categories"]] == ["1 column from column 1", "1 card in column 1 (1 x 1), Savanna"]
-    assert [c["detail"] for c in ja["categories"]] == ["列1から右へ1列", "列1に1枚(1×1)、サバンナ"]
+    assert [c["detail"] for c in ja["categories"]] == ["列1から右へ1列", "列1に1枚（1×1）、サバンナ"]
 
 
 def test_the_scoring_module_alone_writes_both_languages():
@@ -140,7 +140,7 @@ def test_the_scoring_module_alone_writes_both_languages():
     english, japanese = scoring.breakdown(heights), scoring.breakdown(heights, "ja")
     assert english == scoring.breakdown(heights, "en")
     assert [c["detail"] for c in english["categories"]][-2:] == ["4 cards in column 7 (4 x 7)", "3 cards in column 1 (3 x 1)"]
-    assert [c["detail"] for c in japanese["categories"]][-2:] == ["列7に4枚(4×7)", "列1に3枚(3×1)"]
+    assert [c["detail"] for c in japanese["categories"]][-2:] == ["列7に4枚（4×7）", "列1に3枚（3×1）"]
     assert_same_but_japanese([english], [japanese])
 
 
