@@ -26,7 +26,7 @@ board's ``lang`` (English by default); cards are named as the card file prints t
 
 CSS classes the tests rely on (seats 0-based; the page says "Player 1" for seat 0): ``bb-board``,
 ``bb-status`` (``step-counter``, ``bb-turn``, ``bb-phase phase-<phase>``, ``viewer``, ``problem``,
-``preview-line``), ``bb-pending pending-<phase> pending-seat-<s>`` (``decider``), ``bb-table``,
+``preview-line``), ``bb-own-hand`` (the viewing seat's hand again, ``data-seat``), ``bb-pending pending-<phase> pending-seat-<s>`` (``decider``), ``bb-table``,
 ``bb-decks``, ``bb-deck deck-<resource|animal|ecosystem>`` with ``bb-pile`` (``data-deck`` the deck,
 ``data-count`` its cards, ``data-discard`` count, ``bb-discard-top``; ``target``), ``bb-market market-<deck>`` and its
 ``bb-slot slot-<n>`` (n = 1..3; ``empty``; ``target``), ``bb-resource res-<symbol>`` (``data-card``;
@@ -456,6 +456,18 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
             "no_cards": say("seat.no_cards", lang)}
 
 
+def own_hand_context(view: dict, seats: list[dict], lang: str = "en") -> dict | None:
+    """The viewing seat's own hand, drawn again at the top of the table (``bb-own-hand``): the seat's
+    panel is below the markets, out of sight on a laptop's screen while its player chooses how to pay.
+    None for the teacher and spectators (no seat of their own)."""
+    viewer = view["viewer"]
+    if not isinstance(viewer, int) or role_of(view) == "teacher" or "cards" not in view["hands"][viewer]:
+        return None
+    seat = seats[viewer]
+    return {"seat": viewer, "label": counted("own.hand", view["hands"][viewer]["count"], lang), "hand": seat["hand"],
+            "no_cards": seat["no_cards"]}
+
+
 def biome_blitz_context(view: dict, *, step: int, moves: int, names: dict[str, str], ecosystems: dict[str, dict],
                         problem: str | None = None, preview: dict | None = None, lang: str = "en",
                         animals: dict[str, dict] | None = None, standard: bool = True) -> dict:
@@ -471,6 +483,7 @@ def biome_blitz_context(view: dict, *, step: int, moves: int, names: dict[str, s
     swatches += [{"colour": biome_colours("animal_" + e)[0],
                   "name": card["name"] if card.get("symbol", e) == card["name"] else f"{card.get('symbol', e)} {card['name']}"}
                  for e, card in ecosystems.items()]
+    seats = [seat_context(view, seat, preview, ecosystems, lang, animals) for seat in range(view["players"])]
     return {
         "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, names=names, lang=lang,
                                  ecosystems=ecosystems),
@@ -478,7 +491,8 @@ def biome_blitz_context(view: dict, *, step: int, moves: int, names: dict[str, s
         "decks": [deck_context(view, deck, preview, lang, names, ecosystems, animals) for deck in DECKS],
         "compete": compete_context(view, names, lang),
         "columns": 3 if view["players"] % 2 else 2,
-        "seats": [seat_context(view, seat, preview, ecosystems, lang, animals) for seat in range(view["players"])],
+        "seats": seats,
+        "own": own_hand_context(view, seats, lang),
         "events_title": say("events.this_step" if step else "events.deal", lang),
         "events": [{"kind": e.get("kind", ""), "text": event_text(e, lang)} for e in view["events"] if e.get("text")],
         "legend": {"swatches": swatches, "key": say_with("legend.key", lang, {"bonus": element("span", "+n", "bb-bonus")})},

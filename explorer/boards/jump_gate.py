@@ -24,6 +24,7 @@ where the engine writes one.
 
 CSS classes the tests and screenshots rely on (seats 0-based; the page says "Player 1" for seat 0):
 ``jg-board``, ``jg-status`` (``step-counter``, ``jg-phase``, ``viewer``, ``problem``, ``preview-line``),
+``jg-own-hand`` (the viewing seat's NavComp hand again, above the ring; ``data-seat``),
 ``jg-ring``, ``jg-planet planet-<id>`` (``data-planet``, also ``claimed claimed-by-<s>``, ``focus``,
 ``target``), ``jg-code jg-code-jump|scan|land``, ``jg-resource`` (``slot-<n>``, ``res-<type>`` with
 ``data-card`` when face up; on the planet in focus ``data-face`` instead, with ``data-whole``,
@@ -392,6 +393,17 @@ def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str,
             "lost": say("lost_to_black_hole", lang) if seat in view["black_hole"]["lost_hidden"] else None}
 
 
+def own_hand_context(view: dict, seats: list[dict], lang: str = "en") -> dict | None:
+    """The viewing seat's own NavComp hand, drawn again above the ring (``jg-own-hand``): the moves name
+    its cards by their codes ("jump to Kestrel with J5-S1"), and the seat's panel is below the ring, out
+    of sight on a laptop's screen. None for the teacher and spectators (no seat of their own)."""
+    viewer = view["viewer"]
+    if not isinstance(viewer, int) or role_of(view) == "teacher" or "cards" not in view["hands"][viewer]:
+        return None
+    return {"seat": viewer, "label": counted("own_hand", view["hands"][viewer]["count"], lang),
+            "hand": seats[viewer]["hand"]}
+
+
 def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_types, problem: str | None = None,
                       preview: dict | None = None, lang: str = "en", planets: dict[str, str] | None = None,
                       standard: bool = True) -> dict:
@@ -404,6 +416,7 @@ def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_
     source = str(card_set["provenance"])
     named = lambda planet: (planets or {}).get(planet["planet"], planet["name"])  # noqa: E731
     first, last = named(view["ring"][0]), named(view["ring"][-1])
+    seats = [seat_context(view, seat, preview, card_info, lang, planets) for seat in range(view["players"])]
     return {
         "status": status_context(view, step=step, moves=moves, problem=problem, preview=preview, lang=lang,
                                  planets=planets),
@@ -413,7 +426,8 @@ def jump_gate_context(view: dict, *, step: int, moves: int, card_info, resource_
                  "note": say("ring_note", lang, first=first, last=last)},
         "centre": centre_context(view, lang),
         "columns": 3 if view["players"] % 2 else 2,
-        "seats": [seat_context(view, seat, preview, card_info, lang, planets) for seat in range(view["players"])],
+        "seats": seats,
+        "own": own_hand_context(view, seats, lang),
         "labels": {key: say(name, lang) for key, name in (("hand", "zone.hand"), ("gained", "zone.gained"),
                                                           ("hidden", "zone.hidden"), ("no_cards", "no_cards"),
                                                           ("none_yet", "none_yet"), ("none", "none"))},

@@ -197,8 +197,13 @@ def test_a_seat_sees_its_own_hand_and_no_other_hand(finished, viewer):
         session.goto(step)
         state = session.state
         page = board(session)
-        assert page.find("bb-hand", f"hand-seat-{viewer}").cards("bb-resource") == \
-            [("leaf", "water", "meat", "wild")[s] for s in state.hands[viewer]]
+        held = [("leaf", "water", "meat", "wild")[s] for s in state.hands[viewer]]
+        assert page.find("bb-hand", f"hand-seat-{viewer}").cards("bb-resource") == held
+        # ... and again at the top of the table, above the markets, where its player sees it while choosing
+        own = page.find("bb-own-hand")
+        assert own.attrs["data-seat"] == str(viewer) and own.cards("bb-resource") == held
+        assert f"Your hand ({len(held)} resource card" in own.all_text()
+        assert biome_blitz_html(session).index("bb-own-hand") < biome_blitz_html(session).index("bb-decks")
         for seat in range(state.players):
             if seat == viewer:
                 continue
@@ -243,10 +248,18 @@ def test_the_teacher_sees_every_hand(finished):
     state = session.state
     page = board(session)
     assert "Teacher view" in page.find("viewer").all_text()
+    assert not page.find_all("bb-own-hand")        # (the teacher has no hand of their own)
     for seat in range(state.players):
         assert page.find("bb-hand", f"hand-seat-{seat}").cards("bb-resource") == \
             [("leaf", "water", "meat", "wild")[s] for s in state.hands[seat]]
         assert not page.find("bb-hand", f"hand-seat-{seat}").find_all("bb-back")
+
+
+def test_a_spectator_sees_no_hand_of_their_own():
+    session = GameSession(game="biome_blitz", players=2, seed=SEED, teacher=False)
+    page = board(session)
+    assert "Spectator view" in page.find("viewer").all_text() and not page.find_all("bb-own-hand")
+    assert page.find("bb-hand", "hand-seat-0").find_all("bb-back")
 
 
 def test_the_winner_is_named_at_the_end(finished):
@@ -271,6 +284,7 @@ def test_a_selected_discover_lights_its_market_card_and_the_cards_paid_and_chang
     target = page.find("bb-deck", f"deck-{discover.deck}").find("bb-slot", "target")
     assert f"slot-{discover.slot}" in target.classes
     assert sorted(page.find("bb-hand", f"hand-seat-{seat}").cards("bb-resource", "selected")) == sorted(discover.pay)
+    assert sorted(page.find("bb-own-hand").cards("bb-resource", "selected")) == sorted(discover.pay)
     assert str(discover) in page.find("preview-line").all_text()
     session.viewing_seat = 1 - seat                 # another seat never sees this seat's selection
     assert not board(session).find_all("preview-line")

@@ -134,6 +134,10 @@ def test_a_seat_sees_its_own_hand_and_hidden_resources_and_no_other_secret(finis
         nav = lambda kinds: sorted(names.navcomp_names[k] for k in kinds)  # noqa: E731
         res = lambda kinds: sorted(names.resource_names[k] for k in kinds)  # noqa: E731
         assert sorted(page.find("jg-hand", f"hand-seat-{viewer}").cards("jg-navcomp")) == nav(state.hands[viewer])
+        # ... and again above the ring, where its player reads the codes the moves name while choosing
+        own = page.find("jg-own-hand")
+        assert own.attrs["data-seat"] == str(viewer) and sorted(own.cards("jg-navcomp")) == nav(state.hands[viewer])
+        assert jump_gate_html(session).index("jg-own-hand") < jump_gate_html(session).index("jg-ring")
         assert sorted(page.find("jg-hidden", f"hidden-seat-{viewer}").cards("jg-resource")) == res(state.hidden[viewer])
         seen = strings(session.observation(viewer))
         for seat in range(state.players):
@@ -164,6 +168,7 @@ def test_the_teacher_sees_every_hand_and_hidden_resource_but_no_face_down_resour
     session.goto(10)
     state, names = session.state, session.spec.comps
     page = board(session)
+    assert not page.find_all("jg-own-hand")         # (the teacher has no hand of their own)
     for seat in range(state.players):
         assert sorted(page.find("jg-hand", f"hand-seat-{seat}").cards("jg-navcomp")) == \
             sorted(names.navcomp_names[k] for k in state.hands[seat])
@@ -313,3 +318,10 @@ def test_every_player_count_draws_a_ring_with_its_first_and_last_planets_neighbo
             seat = session.spec.to_move(session.state)[0]
             session.play(seat, rng.choice(session.spec.legal_actions(session.state, seat)))
         assert len(board(session).find_all("seat")) == players
+
+
+def test_a_spectator_sees_no_hand_of_their_own():
+    session = GameSession(game="jump_gate", players=2, seed=SEED, teacher=False)
+    page = board(session)
+    assert "Spectator" in page.find("viewer").all_text() and not page.find_all("jg-own-hand")
+    assert all_data_cards(page.find("jg-hand", "hand-seat-0")) == []
