@@ -7,7 +7,8 @@ named as the rules name them in that language (``spec.action_label``).
 
 The chart is an :class:`AdviceFigure`, a plain Bokeh figure patched in place like every other plot
 of the explorer (``explorer/plots/live.py`` says why): new advice, a cleared one or another language
-give the same figure new columns, title, labels and height.
+give the same figure new columns, title, labels and height. Without advice the figure is hidden
+(its own ``visible``, not its pane's: see ``MoveAdvisor.__init__``).
 """
 
 from __future__ import annotations
@@ -166,6 +167,13 @@ class MoveAdvisor(pn.viewable.Viewer):
         # Shows self.chart.figure, always the same one; as wide as the card it sits in (a narrow side column).
         self.plot = figure_pane(self.chart.figure, "advisor-plot")
         self.plot.sizing_mode = self.chart.figure.sizing_mode = "stretch_width"
+        # No empty chart before the first advice: the figure hides itself (``_show_chart``). Never the
+        # pane's own ``visible``: a Bokeh pane's model is the figure, and a change of any of its layout
+        # parameters once shown copies the figure's properties back onto the pane (Panel's
+        # ``Bokeh._sync_properties``), its stylesheets too, which the page's design had made
+        # ``ImportedStyleSheet`` models: a TypeError in ``refresh``, on the page's loop, only logged;
+        # the bars, the status and the button never reached the page (it stayed at "Playing…").
+        self.chart.figure.visible = False
         self.button = pn.widgets.Button(label=_t("advise", self.lang), color="primary", css_classes=["advisor-run"])
         self.button.on_click(lambda event: self.start())
         self.message = pn.pane.Markdown("", css_classes=["advisor-status"], sizing_mode="stretch_width")
@@ -226,6 +234,8 @@ class MoveAdvisor(pn.viewable.Viewer):
         if data != self.chart_data:
             self.chart_data = data
             self.chart.show(data)
+        if self.chart.figure.visible != bool(self.values):    # (shown with advice only; see __init__)
+            self.chart.figure.visible = bool(self.values)
 
     def seat(self) -> int | None:
         """The seat advised: the viewing seat, or else the first seat to move."""

@@ -24,7 +24,7 @@ ADVICE_CHART_JS = """
       const data = sources.map((s) => (s.data instanceof Map ? s.data : new Map(Object.entries(s.data))))
                           .find((d) => d.has("move") && d.has("low") && d.has("high"));
       if (!data) continue;
-      out.push({id: model.id, height: model.height, title: model.title.text, factors: Array.from(model.y_range.factors),
+      out.push({id: model.id, visible: model.visible, height: model.height, title: model.title.text, factors: Array.from(model.y_range.factors),
                 move: Array.from(data.get("move")), value: Array.from(data.get("value"))});
     }
   }
@@ -60,6 +60,10 @@ def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(p
     expect(page.locator(".advisor-run button")).to_be_visible()
     empty = advice_chart(page)
     assert empty["move"] == [] and empty["factors"] == [] and empty["title"] == "Estimated value per move"
+    # No empty chart: the figure is on the page, hidden, until the first advice.
+    assert empty["visible"] is False
+    expect(page.locator(".advisor-plot")).to_be_hidden()
+    shot(page, "advisor-empty-1366x768")
 
     type_in(page, ".advisor-budget", 60)
     wait_until(lambda: advisor.budget == 60, what="the budget typed")
@@ -68,6 +72,7 @@ def test_the_advisor_draws_its_advice_and_patches_the_same_figure_for_the_next(p
     labels = [v.label for v in reversed(advisor.values)]
     wait_until(lambda: advice_chart(page)["move"] == labels, what="the bars in the browser")
     first = advice_chart(page)
+    assert first["visible"] is True
     assert first["factors"] == labels and first["height"] == chart_height(len(labels)) == advisor.chart.figure.height > 160
     expect(page.locator(".advisor-plot")).to_be_visible()
     page.locator(".advisor-plot").scroll_into_view_if_needed()

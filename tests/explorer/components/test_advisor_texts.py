@@ -195,7 +195,9 @@ def test_the_chart_is_one_bokeh_figure_that_each_advice_patches_in_place():
     chart, figure = advisor.chart, advisor.chart.figure
     assert isinstance(chart, AdviceFigure) and advisor.plot.object is figure
     assert figure.height == 160 and figure.y_range.factors == []
+    assert not figure.visible and advisor.plot.visible, "no empty chart: the figure hidden, never its pane"
     first = advisor.compute()
+    assert figure.visible and advisor.plot.visible
     columns = dict(chart.source.data)
     assert columns == {"move": [v.label for v in reversed(first)], "value": [v.mean for v in reversed(first)],
                        "low": [v.low for v in reversed(first)], "high": [v.high for v in reversed(first)],
@@ -221,6 +223,7 @@ def test_the_chart_is_one_bokeh_figure_that_each_advice_patches_in_place():
     assert advisor.values == []
     assert advisor.plot.object is figure and figure.height == 160 and figure.y_range.factors == []
     assert all(column == [] for column in chart.source.data.values())
+    assert not figure.visible and advisor.plot.visible
     assert figure.title.text == "Estimated value per move"
 
 
@@ -322,3 +325,20 @@ def test_advice_stops_when_its_position_changes_and_counts_against_the_servers_l
     assert other.compute() and other.status.startswith("Player ")
     monkeypatch.setenv(advisor_module.MAX_ADVICE_RUNS_ENV, "0")
     assert other.compute() == [] and other.status == "No advice: this server works out no advice."
+
+
+def test_the_chart_shows_and_hides_once_the_page_styled_its_figure():
+    """A served page's design gives the pane's model, the figure itself, ``ImportedStyleSheet`` models;
+    the Bokeh pane's own ``visible`` changed then raised a TypeError (Panel copies the figure's
+    properties, its stylesheets too, back onto the pane) in the page's refresh, and the advice never
+    reached the page. The figure's ``visible`` is changed instead."""
+    from bokeh.models import ImportedStyleSheet
+
+    session = session_after(6, players=2, seed=3)
+    advisor = MoveAdvisor(session=session, budget=10)
+    advisor.chart.figure.stylesheets = [ImportedStyleSheet(url="bundled/theme/bootstrap.css")]
+    advisor.compute()
+    assert advisor.chart.figure.visible and advisor.chart.figure.y_range.factors
+    assert "(seed 0)" in advisor.status == advisor.message.object and not advisor.button.disabled
+    session.goto(5)
+    assert not advisor.chart.figure.visible
