@@ -64,12 +64,18 @@ def show_figure(pane: pn.pane.Bokeh, fig: figure) -> None:
 
 
 def show_pane(pane: pn.pane.Bokeh, visible: bool) -> None:
-    """Show or hide ``pane`` and its figure. (Both: a Bokeh pane shown again takes its figure's own
-    ``visible`` back, which hiding it had set to False: a plot hidden once stayed hidden.)"""
+    """Show or hide ``pane`` and its figure. The figure's own ``visible`` shows or hides it on the page
+    (a Bokeh pane's model is its figure); the pane's is set to agree, for a page drawn later, without
+    Panel's reaction to it: a change of a Bokeh pane's layout parameter copies its figure's properties
+    back onto the pane, its stylesheets too, and once the page's design has made those
+    ``ImportedStyleSheet`` models that raised a TypeError, on the page's loop, only logged, and the
+    page's update stopped there (the move advisor's chart hidden that way kept its advice from the
+    page)."""
     if pane.visible != visible or (pane.object is not None and pane.object.visible != visible):
         if pane.object is not None:
             pane.object.visible = visible
-        pane.visible = visible
+        with param.discard_events(pane):
+            pane.visible = visible
 
 
 class OnLoop:

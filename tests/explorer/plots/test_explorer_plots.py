@@ -630,3 +630,20 @@ def test_the_score_curves_read_the_public_part_of_each_steps_observation(game, m
     data = session_score_data(game)
     assert all(columns["score"] == [7] * (len(game.log) + 1) for columns in data["players"].values())
     assert set(data["players"]["Player 1"]["breakdown"]) == {"seen 7"}
+
+
+def test_a_plot_hides_and_shows_once_the_page_styled_its_figure():
+    """A served page's design makes a figure's stylesheets ``ImportedStyleSheet`` models; a Bokeh
+    pane's own ``visible`` changed then raised a TypeError (Panel copies the figure's properties back
+    onto the pane), only logged on the page's loop, and the page's update stopped there. ``show_pane``
+    hides the figure itself and keeps the pane's parameter in agreement."""
+    from bokeh.models import ImportedStyleSheet
+    from bokeh.plotting import figure as new_figure
+    from explorer.plots.live import figure_pane, show_pane
+
+    shown = new_figure()
+    pane = figure_pane(shown, "plot-test")
+    shown.stylesheets = [ImportedStyleSheet(url="bundled/theme/bootstrap.css")]
+    for visible in (False, True, False):
+        show_pane(pane, visible)
+        assert shown.visible is visible and pane.visible is visible
