@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import logging
 import os
+import re
 import shutil
 import signal
 import socket
@@ -190,8 +192,37 @@ def _stop_panel_server(server_id: str, timeout: float = 10.0) -> None:
 # --------------------------------------------------------------------------- Panel servers
 
 
+#: Where a served page's errors are logged and nowhere else: Tornado's loop ("Exception in callback":
+#: a page's update run with ``pn.state.execute`` that raised), Bokeh's server and Panel.
+SERVER_LOGGERS = ("tornado.application", "tornado.general", "bokeh", "panel")
+
+
+class _LoggedErrors(logging.Handler):
+    """Every record of ERROR or worse logged while a test's servers run."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.closing(record):
+            self.records.append(record)
+
+    @staticmethod
+    def closing(record: logging.LogRecord) -> bool:
+        """A page's connection closed while the server wrote to it (a test's browser page closed at its
+        end): no update of a page that is still there was lost."""
+        import asyncio
+
+        from tornado.iostream import StreamClosedError
+        from tornado.websocket import WebSocketClosedError
+
+        error = record.exc_info[1] if record.exc_info else None
+        return isinstance(error, (asyncio.CancelledError, StreamClosedError, WebSocketClosedError))
+
+
 @pytest.fixture
-def serve_app():
+def serve_app(request):
     """Serve Panel apps in-process; ``url = serve_app(factory)``.
 
     ``factory`` is anything ``pn.serve`` accepts for one route: a function returning a Panel
@@ -231,9 +262,28 @@ def serve_app():
                 time.sleep(0.02)
         return f"http://127.0.0.1:{port}/{path.strip('/')}"
 
-    yield _serve
-    for server_id in reversed(started):
-        _stop_panel_server(server_id)
+    # An error on the server's loop is only logged there, and the page's update it was part of never
+    # reaches the browser: a test would wait for it and time out, or pass without seeing it. Any such
+    # error fails the test, with its traceback (a test that provokes one on purpose names it by a
+    # pattern its log lines match: ``@pytest.mark.server_errors("not in list")``).
+    errors = _LoggedErrors()
+    for name in SERVER_LOGGERS:
+        logging.getLogger(name).addHandler(errors)
+    try:
+        yield _serve
+    finally:
+        for server_id in reversed(started):
+            _stop_panel_server(server_id)
+        for name in SERVER_LOGGERS:
+            logging.getLogger(name).removeHandler(errors)
+    formatter = logging.Formatter("%(name)s: %(message)s")
+    marker = request.node.get_closest_marker("server_errors")
+    expected = [re.compile(pattern) for pattern in (marker.args if marker else ())]
+    unexpected = [said for said in map(formatter.format, errors.records)
+                  if not any(pattern.search(said) for pattern in expected)]
+    if unexpected:
+        pytest.fail("the server logged errors while the test ran (each stops the page update it was part of):\n"
+                    + "\n".join(unexpected[:5]), pytrace=False)
 
 
 @pytest.fixture(scope="session")
