@@ -21,7 +21,7 @@ import importlib
 import json
 import os
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
@@ -50,11 +50,18 @@ class Rule:
     text: Mapping[str, str]
     engine: tuple[str, ...]          # the engine's RULE_* constants naming this rule
     events: tuple[str, ...]          # the event kinds this rule explains
+    #: ``sections`` in English words, in the same order (the rulebook's ``heading_words``): what a
+    #: reader who does not read Japanese looks for (ゲームプレイ, "Gameplay").
+    sections_en: tuple[str, ...] = ()
 
     def reference(self, game_name: str, lang: str = "en") -> str:
         """Where the rule comes from, in words: game, the original text's sections (their titles, in
-        Japanese: the text's own words, without its markup), rulings."""
-        where = " / ".join(heading_title(heading) for heading in self.sections)
+        Japanese: the text's own words, without its markup; in English followed by their English
+        words, "ゲームプレイ (Gameplay)"), rulings."""
+        titles = [heading_title(heading) for heading in self.sections]
+        if lang != "ja" and self.sections_en:
+            titles = [f"{title} ({words})" for title, words in zip(titles, self.sections_en)]
+        where = " / ".join(titles)
         if where:
             where = f"原文：{where}" if lang == "ja" else f"original rules: {where}"
         rulings = ", ".join(f"{'裁定' if lang == 'ja' else 'ruling'} {n}" for n in self.rulings)
@@ -145,6 +152,9 @@ def parse(data: JSON, where: str = "rulebook") -> Rulebook:
     if not chapters:
         raise InvalidPosition("needs at least one chapter", where=f"{where}.chapters")
     headings = _strings(data.get("headings", []), f"{where}.headings")
+    words = data.get("heading_words", {}).get("en", {}) if isinstance(data.get("heading_words", {}), dict) else None
+    if not isinstance(words, dict) or not all(isinstance(w, str) and w.strip() for w in words.values()):
+        raise InvalidPosition("must map headings to their English words", where=f"{where}.heading_words.en")
     count = data.get("ruling_count", 0)
     if type(count) is not int or count < 0:
         raise InvalidPosition("must be a whole number", where=f"{where}.ruling_count")
@@ -154,10 +164,15 @@ def parse(data: JSON, where: str = "rulebook") -> Rulebook:
                 if heading not in headings:
                     raise InvalidPosition(f"{heading!r} is not a heading of the rules text",
                                           where=f"{where} rule {rule.id!r}.sections")
+                if heading not in words:
+                    raise InvalidPosition(f"the heading {heading!r} has no English words",
+                                          where=f"{where}.heading_words.en")
             for number in rule.rulings:
                 if number > count:
                     raise InvalidPosition(f"there is no ruling {number} (the game has {count})",
                                           where=f"{where} rule {rule.id!r}.rulings")
+    chapters = [Chapter(chapter.id, chapter.title, tuple(replace(rule, sections_en=tuple(words[h] for h in rule.sections))
+                                                         for rule in chapter.rules)) for chapter in chapters]
     return Rulebook(str(data.get("game", "")), str(data.get("source", "")), tuple(chapters), headings, count)
 
 

@@ -99,6 +99,21 @@ def test_every_rule_points_at_existing_headings_and_rulings(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_an_english_reference_says_each_japanese_heading_in_english_words_too(game_id):
+    """"original rules: ゲームプレイ (Gameplay) / 勝利 (Winning)": a reader who does not read Japanese
+    still learns which part of the original a rule follows; the Japanese reference names the
+    headings only."""
+    book = rulebook(game_id)
+    name = rules.get_game(game_id).title
+    for rule in book.rules:
+        assert len(rule.sections_en) == len(rule.sections) and all(w.strip() for w in rule.sections_en)
+        english, japanese = rule.reference(name, "en"), rule.reference(name, "ja")
+        assert all(f" ({words})" in english for words in rule.sections_en), english
+        assert not any(words in japanese for words in rule.sections_en if words.isascii()), japanese
+        assert not re.search(r"[A-Za-z]{3,}", japanese.replace(name, "")), japanese
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_no_sentence_of_the_rules_text_is_copied(game_id):
     """Our explanations are our own: no run of 25 characters of the rules text appears in them."""
     book = rulebook(game_id)
@@ -110,7 +125,8 @@ def test_no_sentence_of_the_rules_text_is_copied(game_id):
 
 
 def test_a_malformed_rulebook_is_refused_naming_the_field():
-    good = {"game": "g", "source": "g.txt", "headings": ["準備"], "ruling_count": 1, "chapters": [
+    good = {"game": "g", "source": "g.txt", "headings": ["準備"], "heading_words": {"en": {"準備": "Setup"}},
+            "ruling_count": 1, "chapters": [
         {"id": "c", "title": {"en": "C", "ja": "章"}, "rules": [
             {"id": "r", "sections": ["準備"], "rulings": [1], "title": {"en": "T", "ja": "題"},
              "summary": {"en": "S", "ja": "要"}, "text": {"en": "X", "ja": "文"}}]}]}
@@ -118,7 +134,9 @@ def test_a_malformed_rulebook_is_refused_naming_the_field():
     for change, where in ((lambda d: d["chapters"][0]["rules"][0]["title"].pop("ja"), "rules[0].title"),
                           (lambda d: d["chapters"][0]["rules"][0].update(sections=["無い"]), "sections"),
                           (lambda d: d["chapters"][0]["rules"][0].update(rulings=[2]), "rulings"),
-                          (lambda d: d["chapters"][0]["rules"].append(d["chapters"][0]["rules"][0]), "id")):
+                          (lambda d: d["chapters"][0]["rules"].append(d["chapters"][0]["rules"][0]), "id"),
+                          (lambda d: d["heading_words"]["en"].pop("準備"), "heading_words.en"),
+                          (lambda d: d["heading_words"]["en"].update({"準備": " "}), "heading_words.en")):
         import copy
         data = copy.deepcopy(good)
         change(data)
