@@ -43,6 +43,7 @@ drawn (``*_markup``, cached: a board draws dozens of them per move, mostly as it
 from __future__ import annotations
 
 import math
+import unicodedata
 from functools import lru_cache
 
 from markupsafe import Markup, escape
@@ -205,6 +206,16 @@ def resource_slot(slot: dict | str | None, card_info, number: int | None = None,
                            black_hole=info.get("number") == 1, lang=lang, place=place)
 
 
+def halves(name: str) -> tuple[str, str] | None:
+    """A long name of full-width letters cut in two halves, for a tile too narrow to hold it on one
+    line (``エナー`` / ``ジェル``: left to the browser, Japanese breaks between any two letters,
+    ``エナージェ`` / ``ル``); None for a name that fits or has spaces to break at."""
+    if " " in name or sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name) <= 10:
+        return None
+    cut = (len(name) + 1) // 2
+    return name[:cut], name[cut:]
+
+
 @lru_cache(maxsize=4096)
 def resource_markup(kind: str, number: int | None, target: bool, owner_seat: int | None = None, *,
                     card: str | None = None, group: str | None = None, name: str | None = None,
@@ -227,7 +238,7 @@ def resource_markup(kind: str, number: int | None, target: bool, owner_seat: int
     background, ink = biome_colours(group)
     return piece("resource", {
         "kind": "face_up", "classes": classes, "group": group, "card": card, "background": background, "ink": ink,
-        "main": main, "long": len(main) > 5, "sub": sub, "marker": marker, "place": number if place else None,
+        "main": main, "long": len(main) > 5, "halves": halves(main), "sub": sub, "marker": marker, "place": number if place else None,
         "icon": say("black_hole_icon", lang) if black_hole else None,
         "title": say("resource_title", lang, where=where, name=name, owner=owner,
                      icon=say("resource_icon_suffix", lang) if black_hole else "")})

@@ -414,3 +414,19 @@ def test_an_action_under_way_is_not_counted_as_left():
     assert "2 actions left" not in english
     english, japanese = shown[1]
     assert "the turn's last action under way" in english and "このターン最後のアクション中" in japanese
+
+
+def test_a_long_japanese_resource_name_breaks_between_its_halves_not_before_its_last_letter():
+    # エナージェル is six full-width letters on a 36-pixel tile: two lines. Left to the browser, Japanese
+    # breaks anywhere and the tile read エナージェ / ル; it now breaks only between エナー and ジェル.
+    found = 0
+    for seed in range(1, 30):
+        page = jump_gate_html(GameSession(game="jump_gate", players=2, seed=seed), "ja")
+        tiles = re.findall(r"<b(?: class=\"long\")?>(.*?)</b>", page)
+        assert "エナージェル" not in tiles
+        found += tiles.count("エナー<wbr>ジェル")
+        if found:
+            break
+    assert found
+    english = jump_gate_html(GameSession(game="jump_gate", players=2, seed=seed), "en")
+    assert "<wbr>" not in english and "EnerGel" in english
