@@ -187,6 +187,24 @@ def test_no_japanese_line_begins_with_a_prolonged_sound_mark_or_a_small_kana(bro
     assert problems == []
 
 
+def test_a_japanese_page_breaks_its_lines_between_phrases(browser: Browser, site):
+    """Chromium broke Japanese between any two letters ("ゲートからはジャンプでしか出られませ" / "ん",
+    "ケストレ" / "ル"); on a Japanese page it now breaks between phrases (word-break: auto-phrase,
+    inherited into every pane's shadow root), an English page as before."""
+    server, _, _ = site
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        for lang, expected in (("ja", "auto-phrase"), ("en", "normal")):
+            page.goto(server.base + f"/explorer?game=jump_gate&lang={lang}")
+            expect(page.locator(".site-header")).to_be_visible(timeout=LOAD_TIMEOUT)
+            read_stable(page, 390)
+            breaks = page.evaluate(every_element("el.matches('.jg-board, .jg-gate .note') && getComputedStyle(el).wordBreak"))
+            assert breaks and set(breaks) == {expected}, (lang, breaks)
+    finally:
+        context.close()
+
+
 #: Every collapsible card's chevron: its computed stroke (Panel draws it var(--background-text-color)).
 CHEVRONS_JS = every_element("el.matches('.card-button > svg') && getComputedStyle(el).stroke")
 
