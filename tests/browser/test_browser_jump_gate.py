@@ -118,3 +118,27 @@ def test_play_a_few_turns_of_jump_gate_by_clicking(page: Page, served):
     expect(page.locator(".jg-black-hole .bh-marker.filled")).to_have_count(view["black_hole"]["total"])
     page.set_viewport_size({"width": 1600, "height": 1280})
     shot(page, "jump-gate-claims")            # docs/img/jump_gate.png is a copy of this one
+
+
+#: The planets one of whose parts reaches past the planet's right edge.
+PLANETS_OVERFLOWING_JS = """() => [...document.querySelectorAll('.jg-planet')].filter((planet) =>
+  [...planet.querySelectorAll('*')].some((el) => el.getBoundingClientRect().right > planet.getBoundingClientRect().right + 1))
+  .map((planet) => planet.dataset.planet)"""
+
+
+def test_a_long_japanese_planet_name_keeps_the_planets_codes_inside_it(page: Page):
+    """A planet's name stays whole in Japanese (ジョヴェット, not ジョヴェ / ット, as the page breaks
+    between phrases); where it leaves no room, its codes go below it, not past the planet's edge (a
+    1,000-pixel board pushed ジョヴェット's land code out)."""
+    from explorer.boards.jump_gate import jump_gate_html
+    from explorer.core.session import GameSession
+    from explorer.core.stylesheets import stylesheet
+
+    board = jump_gate_html(GameSession(game="jump_gate", players=2, seed=1), "ja")
+    assert "ジョヴェット" in board
+    css = stylesheet("boards/jump_gate").replace(":host", "body") + stylesheet("page_layout")
+    for width in (1000, 900, 760):
+        page.set_viewport_size({"width": width + 40, "height": 700})
+        page.set_content(f'<html lang="ja"><head><meta charset="utf-8"><style>{css}</style></head>'
+                         f'<body style="width: {width}px">{board}</body></html>')
+        assert page.evaluate(PLANETS_OVERFLOWING_JS) == [], width
