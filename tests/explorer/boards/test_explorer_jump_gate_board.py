@@ -105,6 +105,8 @@ def test_a_navcomp_card_shows_its_codes_in_their_shapes():
         shapes = [(code.classes[1], code.all_text()) for code in drawn.find_all("jg-code")]
         letters = {"jg-code-jump": "J", "jg-code-scan": "S", "jg-code-land": "L"}
         assert "-".join(letters[shape] + code for shape, code in shapes) == card
+        # ... and its name, as the moves name it ("jump to Kestrel with J5-S1"), in small print below them
+        assert drawn.find("jg-card-code").all_text() == card
 
 
 @pytest.mark.parametrize("phase, words", [("mark", "chooses whether to put a marker"),
