@@ -306,7 +306,7 @@ def test_the_app_swaps_in_the_biome_blitz_board_and_its_action_titles():
     app.picker.take_seat_here(seat)
     titles = [group["title"] for group in app.picker.buttons.groups]
     assert "Forage: first pick (face up or the deck top)" in titles
-    assert "Explore (optional: two identical resources)" in titles or "Trade (optional): offer a trade to" in titles
+    assert "Explore (optional: two identical resources)" in titles or "Trade (optional): offer a trade to another player" in titles
     app.picker.click(app.picker.labels().index(next(label for label in app.picker.labels() if label.startswith("forage"))))
     assert app.picker.confirm()
     assert type(session.log[0][1]).__name__ == "Forage"
