@@ -475,7 +475,9 @@ class Lobby(pn.viewable.Viewer):
         self.players = pn.widgets.Select(label=t("players", lang), css_classes=["lobby-players"])
         self.seed = pn.widgets.TextInput(label=t("seed", lang), placeholder=t("seed_placeholder", lang), css_classes=["lobby-seed"])
         self.variants = pn.Column(margin=0)
-        self.seats = pn.Column(margin=0, css_classes=["lobby-seats"])
+        # (the seats' menus side by side, two to a row in the form's width: one under the other, the form
+        # ran past a laptop's screen and hid its Create button)
+        self.seats = pn.FlexBox(margin=0, css_classes=["lobby-seats"], flex_wrap="wrap", sizing_mode="stretch_width")
         self.create_button = pn.widgets.Button(label=t("create", lang), color="primary", css_classes=["create-table"])
         self.create_button.on_click(lambda event: self.create())
         self.message = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["lobby-message"])

@@ -291,3 +291,20 @@ def test_a_table_the_operator_ends_from_the_command_line_says_so_on_its_open_pag
     expect(status).to_contain_text("This table was ended at step 0", timeout=LOAD_TIMEOUT)
     expect(page.locator(".action-picker button.action")).to_have_count(0)
     context.close()
+
+
+def test_the_lobby_shows_its_create_button_on_a_laptop_screen(browser, server):
+    """At 1366x768 the new-table form, four seats' menus one under the other, ran past the screen: its
+    Create button was out of sight. The menus now sit two to a row."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        lobby = context.new_page()
+        lobby.goto(f"{server.base}/tables")
+        button = lobby.locator(".create-table button")
+        expect(button).to_be_visible(timeout=LOAD_TIMEOUT)
+        expect(lobby.locator(".lobby-seats select")).to_have_count(4)
+        lobby.wait_for_function("() => document.fonts.status === 'loaded'")
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768, box
+    finally:
+        context.close()
