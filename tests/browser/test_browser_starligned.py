@@ -164,3 +164,32 @@ def test_play_a_round_of_starligned_by_clicking(page: Page, served):
     expect(page.locator(".sl-pair .sl-moon-card")).to_have_count(sum(len(pairs) for pairs in view["moons"]))
     page.set_viewport_size({"width": 1600, "height": 1280})
     shot(page, "starligned-table")            # docs/img/starligned.png is a copy of this one
+
+
+#: The cards one of whose halves' text comes within 2 pixels of the card's edges, or past them.
+CARDS_OVERFLOWING_JS = """() => [...document.querySelectorAll('.sl-card')].filter((card) => {
+  const box = card.getBoundingClientRect();
+  return [...card.querySelectorAll('.up, .down')].some((half) => {
+    const range = document.createRange();
+    range.selectNodeContents(half);
+    return [...range.getClientRects()].some((r) => r.width && (r.left < box.left + 2 || r.right > box.right - 2));
+  });
+}).map((card) => card.querySelector('.cid').textContent)"""
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_card_half_stays_inside_its_card(page: Page, lang):
+    """A long effect name (星カードの回転, 望遠鏡の回転) ran to the 62-pixel card's edges and past them;
+    it now wraps inside it, clear of the edges. Every card of a few deals, both halves, in both languages."""
+    from explorer.boards.starligned import starligned_html
+    from explorer.core.session import GameSession
+    from explorer.core.stylesheets import stylesheet
+
+    css = stylesheet("boards/starligned").replace(":host", "body") + stylesheet("page_layout")
+    page.set_viewport_size({"width": 1040, "height": 800})
+    for seed in (1, 2, 3):
+        session = GameSession(game="starligned", players=4, seed=seed, teacher=True)   # every hand face up
+        page.set_content(f'<html lang="{lang}"><head><meta charset="utf-8"><style>{css}</style></head>'
+                         f'<body style="width: 1000px">{starligned_html(session, lang)}</body></html>')
+        assert page.locator(".sl-card .cid").count() >= 24
+        assert page.evaluate(CARDS_OVERFLOWING_JS) == [], (seed, lang)
