@@ -1,0 +1,38 @@
+"""A card's words stay on the card in Japanese: the pages break Japanese between phrases
+(``page_layout.css``), and a card's one-phrase name (ブラックホール, チャパラル) ran past Stellar's and
+Subastral's cards until their words were let break anywhere again. Each board drawn from a few
+played positions, at a laptop's and a phone's width, with the page's own stylesheets."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from explorer.boards.stellar import StellarBoard
+from explorer.boards.subastral import SubastralBoard
+from explorer.core.session import GameSession
+from explorer.core.stylesheets import stylesheet
+from rules.registry import get_game
+
+#: The cards (``selector``) whose text reaches past their box: their text, at most five.
+WORDS_OFF_THE_CARD_JS = """(selector) => [...document.querySelectorAll(selector)].filter((card) => {
+  const box = card.getBoundingClientRect(), range = document.createRange();
+  range.selectNodeContents(card);
+  return [...range.getClientRects()].some((r) => r.width && (r.left < box.left - 0.5 || r.right > box.right + 0.5));
+}).map((card) => card.textContent.trim()).slice(0, 5)"""
+
+
+@pytest.mark.parametrize("game, board, selector", [("stellar", StellarBoard, ".st-card"), ("subastral", SubastralBoard, ".card")])
+def test_a_japanese_card_keeps_its_words_on_the_card(page: Page, game, board, selector):
+    css = stylesheet(f"boards/{game}").replace(":host", "body") + stylesheet("page_layout")
+    checked = 0
+    for seed in (1, 2, 3):
+        session = GameSession(game=game, players=max(get_game(game).player_counts), seed=seed)   # (the teacher: all face up)
+        session.autoplay("random", limit=15)
+        for width in (1000, 370):
+            page.set_viewport_size({"width": width + 40, "height": 900})
+            page.set_content(f'<html lang="ja"><head><meta charset="utf-8"><style>{css}</style></head>'
+                             f'<body style="width: {width}px">{board.draw(None, session, "ja")}</body></html>')
+            checked += page.locator(selector).count()
+            assert page.evaluate(WORDS_OFF_THE_CARD_JS, selector) == [], (seed, width)
+    assert checked > 60
