@@ -152,7 +152,8 @@ def parse(data: JSON, where: str = "rulebook") -> Rulebook:
     if not chapters:
         raise InvalidPosition("needs at least one chapter", where=f"{where}.chapters")
     headings = _strings(data.get("headings", []), f"{where}.headings")
-    words = data.get("heading_words", {}).get("en", {}) if isinstance(data.get("heading_words", {}), dict) else None
+    heading_words = data.get("heading_words", {})
+    words = heading_words.get("en", {}) if isinstance(heading_words, dict) else None
     if not isinstance(words, dict) or not all(isinstance(w, str) and w.strip() for w in words.values()):
         raise InvalidPosition("must map headings to their English words", where=f"{where}.heading_words.en")
     count = data.get("ruling_count", 0)

@@ -11,6 +11,7 @@ import param
 import rules
 from explorer.core.i18n import text
 from explorer.core.session import GameSession, player_label
+from explorer.core.viewpoint import role_of
 
 
 def card_set_words(game: str, card_set: dict, lang: str = "en", standard: bool = True) -> tuple[str, str]:
@@ -34,6 +35,16 @@ def ended_early_line(view: dict, lang: str = "en") -> str | None:
     """What a board says in place of whose turn it is where the line was ended before its game's end
     (``GameSession.ended_early``: a playtest table its creator ended), else None."""
     return text("board.ended_early", lang) if view.get("ended_early") else None
+
+
+def own_seat(view: dict) -> int | None:
+    """The seat whose own hand a board draws again at the top of its table, where its player sees it
+    while choosing (Biome Blitz's and Jump Gate's boards, whose seat panels are below the fold): the
+    viewing seat, when its observation shows its hand; None for the teacher and spectators."""
+    viewer = view["viewer"]
+    if role_of(view) != "seat" or "cards" not in view["hands"][viewer]:
+        return None
+    return viewer
 
 
 class HtmlBoard(pn.viewable.Viewer):

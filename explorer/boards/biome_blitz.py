@@ -53,7 +53,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, own_seat
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -459,9 +459,9 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
 def own_hand_context(view: dict, seats: list[dict], lang: str = "en") -> dict | None:
     """The viewing seat's own hand, drawn again at the top of the table (``bb-own-hand``): the seat's
     panel is below the markets, out of sight on a laptop's screen while its player chooses how to pay.
-    None for the teacher and spectators (no seat of their own)."""
-    viewer = view["viewer"]
-    if not isinstance(viewer, int) or role_of(view) == "teacher" or "cards" not in view["hands"][viewer]:
+    None for the teacher and spectators (:func:`own_seat`)."""
+    viewer = own_seat(view)
+    if viewer is None:
         return None
     seat = seats[viewer]
     return {"seat": viewer, "label": counted("own.hand", view["hands"][viewer]["count"], lang), "hand": seat["hand"],

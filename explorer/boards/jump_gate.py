@@ -48,7 +48,7 @@ from functools import lru_cache
 
 from markupsafe import Markup, escape
 
-from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, own_seat
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -407,9 +407,9 @@ def seat_context(view: dict, seat: int, preview: dict, card_info, lang: str,
 def own_hand_context(view: dict, seats: list[dict], lang: str = "en") -> dict | None:
     """The viewing seat's own NavComp hand, drawn again above the ring (``jg-own-hand``): the moves name
     its cards by their codes ("jump to Kestrel with J5-S1"), and the seat's panel is below the ring, out
-    of sight on a laptop's screen. None for the teacher and spectators (no seat of their own)."""
-    viewer = view["viewer"]
-    if not isinstance(viewer, int) or role_of(view) == "teacher" or "cards" not in view["hands"][viewer]:
+    of sight on a laptop's screen. None for the teacher and spectators (:func:`own_seat`)."""
+    viewer = own_seat(view)
+    if viewer is None:
         return None
     return {"seat": viewer, "label": counted("own_hand", view["hands"][viewer]["count"], lang),
             "hand": seats[viewer]["hand"]}
