@@ -141,17 +141,26 @@ class VariantSwitches(param.Parameterized):
 
 def variant_label(game: str, name: str, lang: str = "en") -> str:
     """What the sidebar calls variant ``name`` of ``game`` in ``lang``: an on/off switch's checkbox
-    label (``"Disturbance variant"``), or a switch with choices' selector label (``"Satellite clear"``).
+    label (``"Disturbance variant"``), or a switch with choices' selector label (``"Row cleared after a
+    satellite"``).
 
-    From the locale files (``advisor.variant.<game>.<name>.label``); a variant they do not name yet
-    gets the English made from its name, as the switch's parameter label is.
+    From the locale files (``advisor.variant.<game>.<name>.label``), whose English one is the switch's
+    parameter label too; a variant they do not name yet gets English words made from its name.
     """
+    return _label_in_locale(game, name, lang) or _made_label(_variant(game, name))
+
+
+def _label_in_locale(game: str, name: str, lang: str) -> str | None:
     try:
         return text(f"advisor.variant.{game}.{name}.label", lang)
     except KeyError:
-        variant = _variant(game, name)
-        label = name.replace("_", " ").capitalize()
-        return f"{label} variant" if _is_on_off(variant) else label
+        return None
+
+
+def _made_label(variant) -> str:
+    """A label made from a variant's name, for a variant the locale files do not name yet."""
+    label = variant.name.replace("_", " ").capitalize()
+    return f"{label} variant" if _is_on_off(variant) else label
 
 
 def variant_note(game: str, name: str, lang: str = "en") -> str:
@@ -226,7 +235,7 @@ def switches_class(spec: GameSpec) -> type[VariantSwitches]:
         name = variant.name
         if not name.isidentifier() or keyword.iskeyword(name) or hasattr(VariantSwitches, name):
             raise ValueError(f"variant name {name!r} of {spec.id} cannot be a parameter name")
-        label = name.replace("_", " ").capitalize()
+        label = _label_in_locale(spec.id, name, "en") or _made_label(variant)
         doc = _variant_doc(variant)
         if _is_on_off(variant):
             params[name] = param.Boolean(default=variant.default, label=label, doc=doc)

@@ -16,6 +16,7 @@ from bokeh.models import HoverTool, Whisker
 import rules
 from explorer.components.advisor import AdviceFigure, MoveAdvisor, advice_plot, advice_plot_data
 from explorer.core.session import GameSession, switches_class, variant_label, variant_note
+from explorer.core.i18n import text
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
@@ -105,10 +106,12 @@ def test_the_english_prompts_and_failures_read_as_before(monkeypatch):
 
 
 def test_the_english_variant_labels_and_notes_are_the_switches_own():
-    """What the sidebar showed: an on/off switch's "<label> variant" checkbox, a selector's label, and
-    the parameter's doc as the note."""
+    """What the sidebar shows: each switch in words of its own (the locale file's English label, not
+    words made from its name: "Scan without face down variant" read like a typo), the same as the
+    switch's parameter label, and the parameter's doc as the note."""
     assert variant_label("subastral", "disturbance") == "Disturbance variant"
-    assert variant_label("stellar", "satellite_clear", "en") == "Satellite clear"
+    assert variant_label("stellar", "satellite_clear", "en") == "Row cleared after a satellite"
+    assert variant_label("jump_gate", "scan_without_face_down", "en") == "Scan without a face-down resource"
     assert variant_note("subastral", "disturbance", "en") == (
         "After the last turn, everyone passes one hand card left, straight into the neighbour's journal. "
         "(source: the rules text, 擾乱バリアント (disturbance variant); docs/readings.md, Subastral 10)")
@@ -117,8 +120,11 @@ def test_the_english_variant_labels_and_notes_are_the_switches_own():
         switches = switches_class(spec)
         for variant in spec.variants:
             parameter = switches.param[variant.name]
-            on_off = isinstance(variant.default, bool)
-            assert variant_label(game, variant.name, "en") == (f"{parameter.label} variant" if on_off else parameter.label)
+            label = text(f"advisor.variant.{game}.{variant.name}.label", "en")     # (every switch is named)
+            made = variant.name.replace("_", " ").capitalize()
+            if isinstance(variant.default, bool) and variant.name != "disturbance":    # (a published variant's name)
+                assert label != f"{made} variant", label
+            assert variant_label(game, variant.name, "en") == parameter.label == label
             assert variant_note(game, variant.name, "en") == parameter.doc
 
 

@@ -74,7 +74,7 @@ def test_the_lobby_in_english_is_unchanged(hub):
     assert [lobby.create_button.label, lobby.rematch_of.name, lobby.rematch_button.label, lobby.refresh_button.label] == \
         ["Create the table", "Rematch a finished table", "Rematch (same seats, new seed)", "Refresh"]
     lobby.game.value = "stellar"
-    assert lobby.variants.objects[0].name.startswith("Fifth starter to box variant: The fifth starter card goes back")
+    assert lobby.variants.objects[0].name.startswith("Fifth starter card goes to the box: The fifth starter card goes back")
     lobby.players.value = 2
     assert [w.name for w in lobby.seats.objects] == ["Player 1", "Player 2"]
     assert lobby.seats.objects[1].options == {"person": "human", "random": "random", "greedy": "greedy", "MCTS": "mcts"}
@@ -214,7 +214,7 @@ def test_the_lobby_in_japanese(hub):
     lobby.players.value = 2
     from explorer.core.session import variant_summary
     # What the switch does, not its source (file names and a web site beside a checkbox; the rules page gives them).
-    assert lobby.variants.objects[0].name == ("バリアント：5枚目のスターターを箱へ："
+    assert lobby.variants.objects[0].name == ("5枚目のスターターを箱へ戻すバリアント："
                                               + variant_summary("stellar", "fifth_starter_to_box", "ja"))
     for game in ("stellar", "biome_blitz", "subastral", "starligned", "jump_gate"):
         lobby.game.value = game
