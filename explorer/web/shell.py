@@ -85,6 +85,7 @@ class PageTemplate(pn.template.BootstrapTemplate):
         super().__init__(**params)
         self.page, self.lang = page, lang
         self._render_variables["page_lang"] = lang if lang in LANGUAGES else "en"
+        self._render_variables["sidebar_toggle_label"] = text("nav.sidebar_toggle", lang)
         self.site_header = pn.pane.HTML(site_header_html(page, lang), stylesheets=[HEADER_CSS], margin=(0, 12, 0, 0),
                                         css_classes=["site-header-pane"])
         self.language_switch = pn.pane.HTML(language_switch_html(lang, **(switch or {})), stylesheets=[HEADER_CSS],

@@ -89,6 +89,48 @@ def test_every_page_has_the_same_header_and_the_home_page_leads_everywhere(brows
 
 
 @pytest.mark.parametrize("lang", quick_once(("en", "ja"), "en"))
+def test_the_header_stands_still_from_page_to_page(browser: Browser, site, lang):
+    """The tool's name, the pages and the header's height are the same on every page, with a sidebar
+    or without, at 1366x768 and on a phone. The sidebar's toggle (☰) sits at the header's right end:
+    at its left it moved the name and the pages 74 px to the right and made the header 10 px taller
+    on those pages, and on a phone it took a line of its own; the home page's header, whose current
+    page is the tool's name, was 1.5 px shorter. The toggle still hides and shows the sidebar, and
+    is named in the page's language."""
+    server, table_id, token = site
+    addresses = ["/home", "/explorer?game=stellar", "/tutorial", "/rules?game=stellar", "/analysis", "/cards",
+                 "/tables", f"/tables?table={table_id}&seat={token}"]
+    for width, height in ((1366, 768), (390, 844)):
+        phone = width < 600
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+        try:
+            page = context.new_page()
+            places = {}
+            for address in addresses:
+                page.goto(f"{server.base}{address}{'&' if '?' in address else '?'}lang={lang}")
+                expect(page.locator(".site-name")).to_be_visible(timeout=LOAD_TIMEOUT)
+                boxes = [page.locator(selector).bounding_box() for selector in ("#header", ".site-name", ".nav-cards")]
+                places[address] = [round(value) for box in boxes for value in (box["x"], box["y"], box["height"])]
+                toggle = page.locator("#sidebar-toggle")
+                if toggle.count():
+                    header, button = boxes[0], toggle.bounding_box()
+                    assert button["x"] + button["width"] > header["x"] + header["width"] - 24, (address, width)
+                    assert abs(button["y"] - boxes[1]["y"]) <= 2, (address, width)      # (on the name's line)
+                    assert toggle.get_attribute("aria-label") == {"en": "Show or hide the settings",
+                                                                  "ja": "設定の表示・非表示"}[lang]
+            assert len(set(map(tuple, places.values()))) == 1, (width, places)
+            # The toggle still folds the sidebar away and back.
+            page.goto(f"{server.base}/cards?lang={lang}")
+            sidebar = page.locator("#sidebar")
+            expect(sidebar).to_be_visible(timeout=LOAD_TIMEOUT)
+            page.locator("#sidebar-toggle").click()
+            expect(sidebar).to_be_hidden()
+            page.locator("#sidebar-toggle").click()
+            expect(sidebar).to_be_visible()
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize("lang", quick_once(("en", "ja"), "en"))
 def test_a_seat_and_a_tutorial_fit_every_screen_size(browser: Browser, site, lang):
     """Nothing wider than the screen, nothing covering anything else, nothing cut at the edge (a phone
     as a phone: touch, and the page's viewport tag obeyed). On the old pages: a phone laid every page
