@@ -1,7 +1,9 @@
-"""A card's words stay on the card in Japanese: the pages break Japanese between phrases
-(``page_layout.css``), and a card's one-phrase name (ブラックホール, チャパラル) ran past Stellar's and
-Subastral's cards until their words were let break anywhere again. Each board drawn from a few
-played positions, at a laptop's and a phone's width, with the page's own stylesheets."""
+"""A card's words stay on the card, in Japanese and in English. The pages break Japanese between
+phrases (``page_layout.css``), and a card's one-phrase name (ブラックホール, チャパラル) ran past Stellar's
+and Subastral's cards until their words were let break anywhere again. In English, the one-line cards
+of a Stellar notebook and a Subastral journal ("1 interstellar cloud ★★★", "5 chaparral") ran past
+their fixed widths until they were let grow with their words. Each board drawn from a few played
+positions, at a laptop's and a phone's width, with the page's own stylesheets."""
 
 from __future__ import annotations
 
@@ -22,8 +24,9 @@ WORDS_OFF_THE_CARD_JS = """(selector) => [...document.querySelectorAll(selector)
 }).map((card) => card.textContent.trim()).slice(0, 5)"""
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("game, board, selector", [("stellar", StellarBoard, ".st-card"), ("subastral", SubastralBoard, ".card")])
-def test_a_japanese_card_keeps_its_words_on_the_card(page: Page, game, board, selector):
+def test_a_card_keeps_its_words_on_the_card(page: Page, game, board, selector, lang):
     css = stylesheet(f"boards/{game}").replace(":host", "body") + stylesheet("page_layout")
     checked = 0
     for seed in (1, 2, 3):
@@ -31,8 +34,8 @@ def test_a_japanese_card_keeps_its_words_on_the_card(page: Page, game, board, se
         session.autoplay("random", limit=15)
         for width in (1000, 370):
             page.set_viewport_size({"width": width + 40, "height": 900})
-            page.set_content(f'<html lang="ja"><head><meta charset="utf-8"><style>{css}</style></head>'
-                             f'<body style="width: {width}px">{board.draw(None, session, "ja")}</body></html>')
+            page.set_content(f'<html lang="{lang}"><head><meta charset="utf-8"><style>{css}</style></head>'
+                             f'<body style="width: {width}px">{board.draw(None, session, lang)}</body></html>')
             checked += page.locator(selector).count()
             assert page.evaluate(WORDS_OFF_THE_CARD_JS, selector) == [], (seed, width)
     assert checked > 60
