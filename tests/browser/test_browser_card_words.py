@@ -3,13 +3,19 @@ phrases (``page_layout.css``), and a card's one-phrase name (ブラックホー�
 and Subastral's cards until their words were let break anywhere again. In English, the one-line cards
 of a Stellar notebook and a Subastral journal ("1 interstellar cloud ★★★", "5 chaparral") ran past
 their fixed widths until they were let grow with their words. Each board drawn from a few played
-positions, at a laptop's and a phone's width, with the page's own stylesheets."""
+positions, at a laptop's and a phone's width, with the page's own stylesheets.
+
+And more generally, on every board, a text stays inside the box it is drawn in (the nearest element
+with a border or a background: a card, a slot, a zone): a Stellar card whose Japanese words take three
+lines (ブラック / ホール / ★★★) had its number out of its top, and Subastral's deck note
+(ゲーム終了カードは...) ran past the table's edge."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
 
+from explorer.boards.registry import BOARDS
 from explorer.boards.stellar import StellarBoard
 from explorer.boards.subastral import SubastralBoard
 from explorer.core.session import GameSession
@@ -39,3 +45,41 @@ def test_a_card_keeps_its_words_on_the_card(page: Page, game, board, selector, l
             checked += page.locator(selector).count()
             assert page.evaluate(WORDS_OFF_THE_CARD_JS, selector) == [], (seed, width)
     assert checked > 60
+
+
+#: Every text of the page that reaches past the box it is drawn in, the nearest element with a border or
+#: a background (a card, a slot, a zone): [its class, the text], at most five.
+TEXT_OUT_OF_ITS_BOX_JS = """() => { const out = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    let box = node.parentElement;
+    for (; box && box !== document.body; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (parseFloat(style.borderLeftWidth) || parseFloat(style.borderRightWidth) || style.backgroundImage !== 'none'
+          || !['rgba(0, 0, 0, 0)', 'transparent'].includes(style.backgroundColor)) break;
+    }
+    if (!box || box === document.body) continue;
+    const edge = box.getBoundingClientRect(), range = document.createRange();
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some((r) => r.width && (r.left < edge.left - 0.5 || r.right > edge.right + 0.5
+                                                             || r.top < edge.top - 1 || r.bottom > edge.bottom + 1)))
+      out.push([box.className, node.textContent.trim().slice(0, 40)]);
+  }
+  return out.slice(0, 5); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_every_text_stays_inside_its_box(page: Page, game, lang):
+    css = stylesheet(f"boards/{game}").replace(":host", "body") + stylesheet("page_layout")
+    drawn = 0
+    for seed, moves in ((1, 15), (2, 60)):
+        session = GameSession(game=game, players=max(get_game(game).player_counts), seed=seed)   # (the teacher: all face up)
+        session.autoplay("random", limit=moves)
+        for width in (1000, 370):
+            page.set_viewport_size({"width": width + 40, "height": 900})
+            page.set_content(f'<html lang="{lang}"><head><meta charset="utf-8"><style>{css}</style></head>'
+                             f'<body style="width: {width}px">{BOARDS[game].draw(None, session, lang)}</body></html>')
+            drawn += page.locator("body *").count()
+            assert page.evaluate(TEXT_OUT_OF_ITS_BOX_JS) == [], (seed, moves, width)
+    assert drawn > 400
