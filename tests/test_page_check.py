@@ -32,3 +32,9 @@ def test_a_japanese_page_with_english_prose_is_found():
 def test_a_japanese_line_that_begins_with_a_prolonged_sound_mark_is_a_layout_finding():
     data = {**page(), "lineStarts": ["、プレイヤー2、プレイヤ|ー3、プレイヤー"]}
     assert findings(data, "ja", (390, 844)) == ["linebreak: a line begins with 'ー' in '、プレイヤー2、プレイヤ|ー3、プレイヤー'"]
+
+
+def test_a_text_past_its_box_is_a_layout_finding_naming_the_sides():
+    data = {**page(), "spills": [{"text": "1 interstellar cloud ★★★", "where": "div.stack > span.st-card", "by": [5, 6, 0, -2]}]}
+    assert findings(data, "en", (390, 844)) == [
+        "spill: '1 interstellar cloud ★★★' runs past its box (left 5 px, right 6 px; div.stack > span.st-card)"]

@@ -1,5 +1,6 @@
 """What a reader of a page's screenshot checks, done by the browser: the page is no wider than the
-screen, no two texts or controls cover each other, none is cut at the screen's edge, no id shows where
+screen, no two texts or controls cover each other, none is cut at the screen's edge, no text runs past
+the box it is drawn in (a card, a slot, a zone: the nearest element with a border or a background), no id shows where
 a name should, no Japanese line begins with ー, a small kana or a closing mark, and a Japanese
 page shows no English words. The words a page shows as a file wrote
 them (the card editor's keys, ids and names, marked ``translate="no"`` or, on a widget, with the class
@@ -11,8 +12,9 @@ from __future__ import annotations
 import re
 
 #: What a finding is about: the page's layout (``linebreak``: a Japanese line that begins with ー, a
-#: small kana or a closing mark, as "プレイヤ" / "ー3"), or its words.
-LAYOUT = ("overflow", "overlap", "cut", "linebreak")
+#: small kana or a closing mark, as "プレイヤ" / "ー3"; ``spill``: a text past the edge of its card, slot
+#: or zone, as "1 interstellar cloud ★★★" past a 64-pixel card), or its words.
+LAYOUT = ("overflow", "overlap", "cut", "linebreak", "spill")
 WORDS = ("id", "english")
 
 #: Words a Japanese page may show in Latin letters: names (of the games, this tool, Panel's parts the
@@ -39,9 +41,10 @@ NOT_PROSE = re.compile(r"(?:https?://)?(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:md|json
 #: roots), as boxes, and the page's width.
 READ_PAGE = r"""
 (screen) => {
-  const out = {width: document.documentElement.scrollWidth, inner: window.innerWidth, boxes: [], texts: [], lineStarts: []};
+  const out = {width: document.documentElement.scrollWidth, inner: window.innerWidth, boxes: [], texts: [], lineStarts: [], spills: []};
   const NO_LINE_START = 'ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ。、，．）」』】〕〉》！？：；・';
   const seen = new Set();
+  const up = (el) => el.parentNode instanceof ShadowRoot ? el.parentNode.host : el.parentElement;
   function visible(el) {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
@@ -117,6 +120,24 @@ READ_PAGE = r"""
       out.boxes.push({id, rects: shown, full, text: (own || el.value || el.getAttribute('aria-label') || tag).slice(0, 60),
                       control, tag, where: path(el)});
       if (own && !fileData(el)) out.texts.push(own);
+      // a text that runs past the box it is drawn in: the nearest element (itself or above) with a
+      // border or a background, a card, a slot, a zone (not past a scrolling or clipping one: that is
+      // scrolled, not spilt)
+      if (!control) {
+        let box = el;
+        for (; box && box !== document.body; box = up(box)) {
+          const s = getComputedStyle(box);
+          if (s.overflowX !== 'visible' || s.overflowY !== 'visible') { box = null; break; }
+          if (parseFloat(s.borderLeftWidth) || parseFloat(s.borderRightWidth) || s.backgroundImage !== 'none'
+              || !['rgba(0, 0, 0, 0)', 'transparent'].includes(s.backgroundColor)) break;
+        }
+        if (box && box !== document.body) {
+          const e = box.getBoundingClientRect();
+          const past = rects.find((r) => r.left < e.left - 0.5 || r.right > e.right + 0.5 || r.top < e.top - 1 || r.bottom > e.bottom + 1);
+          if (past) out.spills.push({text: own.slice(0, 60), where: path(box),
+                                     by: [e.left - past.left, past.right - e.right, e.top - past.top, past.bottom - e.bottom].map(Math.round)});
+        }
+      }
       // a line that begins with a character Japanese never begins a line with (ー, a small kana, a
       // closing mark): the character drawn on a lower line than the one before it in the same text
       if (!control) for (const n of el.childNodes) {
@@ -149,7 +170,6 @@ READ_PAGE = r"""
   })(document);
   // ancestry, for "neither inside the other"
   const boxes = out.boxes;
-  function up(el) { return el.parentNode instanceof ShadowRoot ? el.parentNode.host : el.parentElement; }
   const byId = new Map();
   (function index(root) {
     for (const el of root.querySelectorAll('*')) { if (el.__tourId) byId.set(el.__tourId, el); if (el.shadowRoot) index(el.shadowRoot); }
@@ -203,6 +223,11 @@ def findings(data: dict, lang: str, size: tuple[int, int]) -> list[str]:
             if area[0] > 3 and area[1] > 3:
                 found.append(f"overlap: {a['text']!r} and {b['text']!r} ({area[0]:.0f}x{area[1]:.0f} px; "
                              f"{a['where']} | {b['where']})")
+    for spill in data.get("spills", []):
+        left, right, top, bottom = spill["by"]
+        past = ", ".join(f"{side} {px} px" for side, px in (("left", left), ("right", right), ("top", top),
+                                                             ("bottom", bottom)) if px > 0)
+        found.append(f"spill: {spill['text']!r} runs past its box ({past}; {spill['where']})")
     for said in dict.fromkeys(data.get("lineStarts", [])):
         found.append(f"linebreak: a line begins with {said.split('|')[1][0]!r} in {said!r}")
     text = NOT_PROSE.sub(" ", "\n".join(data["texts"]))

@@ -10,6 +10,8 @@ language under ``--out`` (default ``tour/``) and checks each page as drawn:
 - **overflow**: the page is wider than the screen (a sideways scroll bar, or a phone's zoomed-out page);
 - **overlap**: two visible texts or controls cover each other (neither inside the other);
 - **cut**: a visible text or control reaches past the screen's left or right edge;
+- **spill**: a text runs past the box it is drawn in (a card, a slot, a zone: the nearest element with
+  a border or a background, unless a scrolling one);
 - **id**: a card or component id in the text (``tropical_rainforest-3``, ``gem_white-bh``);
 - **english**: on a Japanese page, English words in the text (names of games and of this tool,
   ``docs/`` words such as JSON and CSV, and a seat's own name in the table are allowed);
