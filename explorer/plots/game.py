@@ -67,7 +67,9 @@ HIDDEN_CARD = "hidden card"          # the English of text("plots.hidden_card")
 HIDDEN_COLOUR = "#a3adb8"
 CURSOR_COLOUR = "#ffb703"
 PLOT_SIZE = {"width": 460, "height": 260}
-#: The live plots' tools (the mouse wheel zooms, as in the Analysis page's plots) and text sizes.
+#: The plots' tools (every plot's, the Analysis page's too) and text sizes. The wheel zoom is one of
+#: them but not active until chosen in the toolbar: active, a page scrolled with the mouse over a plot
+#: zoomed the plot instead (its bars' axis went to -60, their labels piled up).
 TOOLS = "pan,wheel_zoom,box_zoom,reset,save"
 FONT_SIZES = {"title": "11.4pt", "axis_label": "12.35px", "major_label": "10.45px"}
 #: Keys of a score breakdown that are never a sub-total or a tie-break figure.
@@ -79,7 +81,7 @@ def new_figure(size: Mapping, xlabel: str, ylabel: str, tooltips: list, x_range=
     """A live plot's empty figure: fixed ranges (``Range1d``, or ``x_range``/``y_range`` given), a hover with
     ``tooltips`` if any (for the glyphs its maker names), the toolbar shown on mouse-over."""
     fig = figure(x_range=x_range or Range1d(0, 1), y_range=y_range or Range1d(0, 1), tools=TOOLS,
-                 active_scroll="wheel_zoom", min_border=5, min_border_left=10, **{**PLOT_SIZE, **size})
+                 active_scroll=None, min_border=5, min_border_left=10, **{**PLOT_SIZE, **size})
     fig.xaxis.axis_label, fig.yaxis.axis_label = xlabel, ylabel
     if tooltips:
         fig.add_tools(HoverTool(tooltips=tooltips, renderers=[], mode="mouse"))

@@ -271,6 +271,18 @@ def test_plots_first_shown_after_some_steps_show_the_step_then_and_follow_on(gam
     assert cursor_lines(root) == [21, 21] and source_of(draws).data["card"] == session_draw_data(game, seat=2)["card"]
 
 
+def test_a_plot_lets_the_page_scroll_under_the_mouse_wheel(game):
+    """Every live plot has a wheel zoom, not active until chosen in its toolbar: active, a page
+    scrolled with the mouse over a plot zoomed the plot instead (the bars' axis went to -60)."""
+    from bokeh.models import WheelZoomTool
+    root = pn.panel(LivePlots(session=game)).get_root()
+    figures = list(root.select({"type": figure}))
+    assert len(figures) >= 3
+    for fig in figures:
+        assert fig.toolbar.active_scroll is None, fig.title.text
+        assert any(isinstance(tool, WheelZoomTool) for tool in fig.tools), fig.title.text
+
+
 def test_live_plots_send_only_the_data_that_changed(game):
     plots = LivePlots(session=game)
     pn.panel(plots).get_root()
