@@ -59,6 +59,7 @@ TUTORIAL_PATH_ENV = "RULES_EXPLORER_TUTORIAL_PATH"
 
 
 def tutorial_href(game: str, lang: str, step: int | None = None) -> str:
+    """A game's tutorial, at ``step`` as the page numbers it (from 1) if given."""
     path = os.environ.get(TUTORIAL_PATH_ENV) or "/tutorial"
     return f"{path}?game={game}&lang={lang}" + ("" if step is None else f"&step={step}")
 

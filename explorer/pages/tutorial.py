@@ -11,7 +11,8 @@ other seats' scripted replies (``then``) are played.
 
 :class:`TutorialRun` is the learner's way through one tutorial, without Panel (tests and notebooks
 drive it); :class:`TutorialPage` is its page, ``/tutorial?game=<id>&lang=<en|ja>&step=<n>``: the step
-is kept in the address, so a learner can leave and come back to where they were.
+is kept in the address, so a learner can leave and come back to where they were, numbered as the page
+numbers it ("Step 8 of 32" is ``step=8``; one past the last step is the tutorial's end).
 
 With ``&cards=NAME`` the tutorial is dealt with the card file saved as ``NAME`` in the card library
 (``explorer/cardfiles.py``: a name, never a path; a name the library refuses gives a notice and the
@@ -384,7 +385,7 @@ class TutorialPage(pn.viewable.Viewer):
     def keep_step_in_switch(self) -> None:
         """The header's language switch (once the page is in its template) leads to the step shown."""
         if self.template is not None:
-            self.template.keep_in_switch(game=self.run.game, step=str(self.run.step), cards=self.run.cards)
+            self.template.keep_in_switch(game=self.run.game, step=str(self.run.step + 1), cards=self.run.cards)
 
     @staticmethod
     def _in_one_message(act, *args) -> None:
@@ -429,7 +430,8 @@ class TutorialPage(pn.viewable.Viewer):
         zone = step.zone if step is not None else None
         self.board._pane.css_classes = self._board_classes + ([f"tutorial-zone-{self._zones.index(zone)}"] if zone else [])
         if pn.state.location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context:
-            pn.state.location.update_query(game=game, lang=lang, step=run.step, **({"cards": run.cards} if run.cards else {}))
+            pn.state.location.update_query(game=game, lang=lang, step=run.step + 1,     # (as "Step 8 of 32" counts)
+                                           **({"cards": run.cards} if run.cards else {}))
 
     def _blocked_html(self) -> str:
         """At the step the card file stops on: why, the explorer link and how to read on; after it: a
@@ -486,8 +488,8 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
     cards = cards if cards is not None else query_arg("cards")
     notice = None
     if step is None:
-        raw = query_arg("step")
-        step = whole_number(raw, 0, 10 ** 6) or 0
+        number = whole_number(query_arg("step"), 1, 10 ** 6)      # (the step as the page numbers it, from 1)
+        step = number - 1 if number else 0
     if game is None:
         body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"],
                             stylesheets=[TUTORIAL_CSS, HEADING_CSS])

@@ -33,7 +33,7 @@ def test_a_step_the_card_file_makes_unplayable_says_why_and_links_to_the_explore
     steps = tutorial(GAME).steps
     stop = [step.id for step in steps].index("discover")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{tutorial_url}?game={GAME}&lang=en&step={stop - 1}&cards=dear%20ant")
+    page.goto(f"{tutorial_url}?game={GAME}&lang=en&step={stop}&cards=dear%20ant")
     expect(page.locator(".tutorial-cards")).to_have_text("Played with the card file “dear ant”", timeout=LOAD_TIMEOUT)
     page.get_by_role("button", name=steps[stop - 1].do.label["en"], exact=True).click()
 
@@ -43,7 +43,7 @@ def test_a_step_the_card_file_makes_unplayable_says_why_and_links_to_the_explore
     expect(page.get_by_role("button", name=steps[stop].do.label["en"], exact=True)).to_have_count(0)
     link = blocked.locator("a.tutorial-cards-explorer")
     expect(link).to_have_attribute("href", re.compile(r"^/explorer\?game=biome_blitz&players=2&seed=\d+&cards=dear\+ant&moves="))
-    assert re.search(rf"[?&]cards=dear(\+|%20)ant", page.url) and f"step={stop}" in page.url
+    assert re.search(rf"[?&]cards=dear(\+|%20)ant", page.url) and f"step={stop + 1}" in page.url
     shot(page, "tutorial-card-file-blocked-phone")
 
     page.locator(".tutorial-next button").click()
