@@ -18,7 +18,7 @@ from typing import Sequence
 
 import panel as pn
 import param
-from bokeh.models import FactorRange, HoverTool, Whisker
+from bokeh.models import FactorRange, HoverTool, LabelSet, Whisker
 from bokeh.core.properties import field
 
 from play.advise import OBJECTIVES, CannotResample, MoveValue, advise  # noqa: F401  (advise: the numbers shown)
@@ -63,9 +63,13 @@ def advice_plot_data(values: Sequence[MoveValue]) -> dict:
             "low": [v.low for v in ordered], "high": [v.high for v in ordered]}
 
 
+#: Each move's row of the chart: its name on a line of its own, its dot and interval below it.
+ROW_HEIGHT = 40
+
+
 def chart_height(moves: int, least: int = 0) -> int:
-    """The chart's height for ``moves`` bars: 28 pixels a bar and room for the title and the axis."""
-    return max(least, 160, 60 + 28 * moves)
+    """The chart's height for ``moves`` rows (``ROW_HEIGHT`` each) and room for the title and the axis."""
+    return max(least, 160, 70 + ROW_HEIGHT * moves)
 
 
 def advice_plot(data: dict, *, seat: int | None = None, objective: str = "score", lang: str = "en",
@@ -91,6 +95,11 @@ class AdviceFigure(LiveFigure):
     interval. :meth:`show` takes :func:`advice_plot`'s data: the same figure gets the new bars,
     moves, title, labels (of the objective and language given) and height, in place.
 
+    Each move's name is written above its dot, from the plot's left edge, not beside the axis: beside
+    it, long names ("swap S103r (3, exchange) and S201 (9, swap) in Player 1's row") took a phone's
+    whole width, squeezed the dots into some 40 pixels with their numbers printed over each other,
+    and in Japanese made the page 525 pixels wide on a 390-pixel screen.
+
     Its height follows the number of moves (``figure.height``, changed in place like the rest).
     """
 
@@ -107,6 +116,11 @@ class AdviceFigure(LiveFigure):
 
     def draw(self, fig, source):
         fig.ygrid.grid_line_color = None
+        fig.y_range.range_padding, fig.y_range.range_padding_units = 0.5, "absolute"   # (the top name's room)
+        fig.yaxis.major_label_text_font_size = "0px"         # (the names are above the dots)
+        fig.yaxis.major_tick_line_color = None
+        fig.add_layout(LabelSet(source=source, x=6, x_units="screen", y="move", y_offset=9, text="move",
+                                text_font_size="11.5px", text_baseline="bottom", text_color="#333333"))
         whisker = Whisker(source=source, base="move", lower="low", upper="high", dimension="width",
                           line_color="#333333", line_width=2, level="annotation")
         whisker.upper_head.line_color = whisker.lower_head.line_color = "#333333"

@@ -104,3 +104,30 @@ def test_the_opened_advisor_fits_a_phones_page(page: Page, served):
         assert box["x"] + box["width"] <= 390, (where, box)
     assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390
     shot(page, "advisor-open-390x844")
+
+
+def test_advice_with_long_move_names_fits_a_phones_page(page: Page, served):
+    """Long move names (Starligned's swaps, in Japanese) beside the chart's axis took a phone's whole
+    width: the dots were squeezed into some 40 pixels with their numbers printed over each other, and
+    the page was laid out 525 pixels wide on a 390-pixel screen. Each name is written above its dot."""
+    url, apps = served
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(url + "?game=starligned&players=2&lang=ja")
+    expect(page.locator(".step-counter")).to_contain_text("0手目", timeout=30_000)
+    app = apps[-1]
+    advisor = app.advisor
+    page.locator(".advisor-card .card-header").first.click()
+    type_in(page, ".advisor-budget", 40)
+    wait_until(lambda: advisor.budget == 40, what="the budget typed")
+    page.locator(".advisor-run button").click()
+    wait_until(lambda: "シード0" in advisor.status and not advisor.busy, timeout=90, what="the advice")
+    labels = [v.label for v in reversed(advisor.values)]
+    assert len(labels) >= 2 and max(map(len, labels)) >= 15, labels
+    wait_until(lambda: advice_chart(page)["move"] == labels, what="the dots in the browser")
+    plot = page.locator(".advisor-plot")
+    expect(plot).to_be_visible()
+    plot.scroll_into_view_if_needed()
+    box = plot.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390
+    shot(page, "advisor-advice-ja-390x844")

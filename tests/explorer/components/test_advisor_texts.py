@@ -11,10 +11,10 @@ import random
 import re
 
 import pytest
-from bokeh.models import HoverTool, Whisker
+from bokeh.models import HoverTool, LabelSet, Whisker
 
 import rules
-from explorer.components.advisor import AdviceFigure, MoveAdvisor, advice_plot, advice_plot_data
+from explorer.components.advisor import ROW_HEIGHT, AdviceFigure, MoveAdvisor, advice_plot, advice_plot_data
 from explorer.core.session import GameSession, switches_class, variant_label, variant_note
 from explorer.core.i18n import text
 
@@ -209,7 +209,7 @@ def test_the_chart_is_one_bokeh_figure_that_each_advice_patches_in_place():
                        "low": [v.low for v in reversed(first)], "high": [v.high for v in reversed(first)],
                        "colour": ["#2f6fdb"] * len(first)}
     assert figure.y_range.factors == columns["move"] and figure.y_range.factors[-1] == first[0].label, "best on top"
-    assert figure.height == 60 + 28 * len(first)
+    assert figure.height == 70 + ROW_HEIGHT * len(first)
     # the axis spans the intervals, not 0 to the best (close values must look apart)
     assert min(v.low for v in first) > figure.x_range.start > 0 and figure.x_range.end >= max(v.high for v in first)
     [whisker] = figure.select({"type": Whisker})
@@ -239,7 +239,11 @@ def test_the_chart_grows_with_the_number_of_moves():
     many = {"move": [f"move {n}" for n in range(12)], "value": [1.0] * 12, "low": [0.5] * 12, "high": [2.0] * 12}
     shown = AdviceFigure(advice_plot(data))
     shown.show(advice_plot(many, seat=1))
-    assert shown.figure.height == 60 + 28 * 12 and shown.figure.y_range.factors == many["move"]
+    assert shown.figure.height == 70 + ROW_HEIGHT * 12 and shown.figure.y_range.factors == many["move"]
+    # Each move's name above its dot, not beside the axis (where long names squeezed a phone's plot).
+    [names] = shown.figure.select({"type": LabelSet})
+    assert names.source is shown.source and names.text == "move" and names.x_units == "screen"
+    assert shown.figure.yaxis[0].major_label_text_font_size == "0px"
     assert set(shown.source.data["colour"]) == {advice_plot(many, seat=1)["columns"]["colour"][0]} != {"#2f6fdb"}
     assert (shown.figure.x_range.start, shown.figure.x_range.end) == (pytest.approx(0.35), pytest.approx(2.15))
     below = {**many, "low": [-1.0] * 12}
