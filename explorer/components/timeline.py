@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -190,6 +191,16 @@ class Stepper(pn.viewable.Viewer):
 
 LOG_CSS = stylesheet("components/event_log")
 NOTES_CSS = stylesheet("components/notes")
+
+
+#: A card's code of letters and numbers joined by hyphens (Jump Gate's NavComp cards: "J5-L~", "J2-S5").
+CODE = re.compile(r"\b[A-Z][0-9~]+(?:-[A-Z][0-9~]+)+")
+
+
+def unbroken_codes(html_text: str) -> str:
+    """``html_text`` with each card code (:data:`CODE`) kept on one line: the log broke "J5-" / "L~" at
+    its hyphen, as a line breaks after any hyphen."""
+    return CODE.sub(lambda found: f'<span class="code">{found.group()}</span>', html_text)
 
 
 #: How many steps' lines the log sends at each move before it sends them all again (see EventLog._refresh).
@@ -351,7 +362,7 @@ class EventLog(pn.viewable.Viewer):
         game, lang = session.game, self.lang
         who = text("explorer.player", lang, n=session.log[step - 1][0] + 1) if step else text("timeline.deal", lang)
         path = rules_path()
-        items = "".join(f"<li>{esc(said)}{_event_rule_link(game, kind, lang, path)}</li>"
+        items = "".join(f"<li>{unbroken_codes(esc(said))}{_event_rule_link(game, kind, lang, path)}</li>"
                         for kind, said in session.event_items(step, lang=lang))
         notes = "".join(f'<li class="note" data-seat="{esc(str(note["seat"]))}"><b>{esc(author_label(note["seat"], lang))}</b>'
                         f'<span class="note-said">{esc(note["text"])}</span></li>' for note in self._notes.get(step, ()))

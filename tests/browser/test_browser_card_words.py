@@ -83,3 +83,23 @@ def test_every_text_stays_inside_its_box(page: Page, game, lang):
             drawn += page.locator("body *").count()
             assert page.evaluate(TEXT_OUT_OF_ITS_BOX_JS) == [], (seed, moves, width)
     assert drawn > 400
+
+
+def test_a_jump_gate_card_code_stays_on_one_line_in_the_event_log(page: Page):
+    """The log broke "J5-" / "L~" at the code's hyphen, as a line breaks after any hyphen: each code is
+    kept whole (``timeline.unbroken_codes``), on a log as narrow as a phone's."""
+    from explorer.components.timeline import CODE, EventLog
+
+    session = GameSession(game="jump_gate", players=4, seed=3)
+    session.autoplay("random", limit=60)
+    log = EventLog(session=session, lang="en")
+    html = log.html()
+    codes = CODE.findall(html)
+    assert len(codes) > 10 and html.count('<span class="code">') == len(codes)
+    css = stylesheet("components/event_log").replace(":host", "body")
+    page.set_viewport_size({"width": 300, "height": 900})
+    for width in (180, 230, 280):
+        page.set_content(f'<html lang="en"><head><meta charset="utf-8"><style>{css}</style></head>'
+                         f'<body style="width: {width}px">{html}</body></html>')
+        lines = page.evaluate("() => [...document.querySelectorAll('.code')].map((c) => c.getClientRects().length)")
+        assert len(lines) == len(codes) and set(lines) == {1}, width
