@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Final, Iterator, NoReturn, TypeVar
 
 from rules.chance import seeded, shuffled
-from rules.eventtexts import joined, player, say
+from rules.eventtexts import Texts, joined, player, say
 from rules.protocol import IllegalAction, Seat
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import make_state
@@ -520,7 +520,7 @@ def apply(state: State, seat: Seat, action: Action) -> State:
         _illegal("play_hand_card", RULE_PLAY, who=player(seat))
     # PLACE
     if type(action) is not PlayToTelescope:
-        _illegal("place_second_card", RULE_PLACE, who=player(seat), card=state.cards.card_name(state.pending))
+        _illegal("place_second_card", RULE_PLACE, who=player(seat), card=state.cards.card_label(state.pending))
     return _place(state, seat, action)
 
 
@@ -561,7 +561,8 @@ def _place(state: State, seat: Seat, action: PlayToTelescope) -> State:
     else:  # the full checks, with their messages
         pending = state.cards.card_name(card)
         if action.card != pending:
-            _illegal("not_the_second_card", RULE_PLACE, card=pending, offered=repr(action.card))
+            _illegal("not_the_second_card", RULE_PLACE, card=state.cards.card_label(card),
+                     offered=_card_named(state.cards, action.card))
         down = action.face_down
         slot = _check_slot(state, seat, card, action.slot, down)
     if not state.satellite_taken and len(state.deck) >= state.row.count(EMPTY):
@@ -626,8 +627,15 @@ def _refill_and_next_turn(fields: Fields, row: list[Card], deck: tuple[Card, ...
 def _hand_card(state: State, seat: Seat, name: object, rule: str) -> Card:
     card = state.cards.kind_by_name.get(name) if isinstance(name, str) else None
     if card is None or card not in state.hands[seat]:
-        _illegal("not_in_hand", rule, card=repr(name), who=player(seat))
+        _illegal("not_in_hand", rule, card=_card_named(state.cards, name), who=player(seat))
     return card
+
+
+def _card_named(cards: CardSet, name: object) -> Texts | str:
+    """A card a refusal names, as players name it ("Black hole 3 ★★"); a name that is no card of the
+    set, as it was sent (refusals named cards by their ids: 'black_hole-3-2stars')."""
+    kind = cards.kind_by_name.get(name) if isinstance(name, str) else None
+    return repr(name) if kind is None else cards.card_label(kind)
 
 
 def _check_slot(state: State, seat: Seat, card: Card, slot_name: object, down: object) -> int:
@@ -646,9 +654,9 @@ def _check_slot(state: State, seat: Seat, card: Card, slot_name: object, down: o
         return slot
     type_names = _type_names(cards, cards.type_of[card])
     if down and not must_go_down:
-        _illegal("fits_face_up", RULE_FACE_DOWN, card=cards.card_name(card))
+        _illegal("fits_face_up", RULE_FACE_DOWN, card=cards.card_label(card))
     if must_go_down and not down:
-        _illegal("must_go_face_down", RULE_FACE_DOWN, card_type=type_names, card=cards.card_name(card))
+        _illegal("must_go_face_down", RULE_FACE_DOWN, card_type=type_names, card=cards.card_label(card))
     _illegal("must_touch", RULE_TELESCOPE, card_type=type_names)
 
 
@@ -662,8 +670,9 @@ def _starters(state: State, seat: Seat, action: ChooseStarters) -> State:
     up = kinds.get(action.telescope) if isinstance(action.telescope, str) else None
     note = kinds.get(action.notebook) if isinstance(action.notebook, str) else None
     if up is None or note is None or sorted((up, note)) != sorted(pair):
-        names = [state.cards.card_name(k) for k in pair]
-        _illegal("starter_cards", RULE_SETUP, who=player(seat), cards={"en": " and ".join(names), "ja": "と".join(names)})
+        names = [state.cards.card_label(k) for k in pair]
+        _illegal("starter_cards", RULE_SETUP, who=player(seat),
+                 cards={"en": " and ".join(name["en"] for name in names), "ja": "と".join(name["ja"] for name in names)})
     chosen = _Table._put(state.chosen, seat, up)
     if any(state.starters[s] and chosen[s] == EMPTY for s in range(state.players)):  # someone is still to choose
         fields: Fields = list(state)

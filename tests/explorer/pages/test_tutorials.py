@@ -18,6 +18,7 @@ from explorer.core.links import rule_reference
 from explorer.pages.tutorial import TUTORIALS, TutorialPage, TutorialRun, parse, tutorial
 from rules.protocol import InvalidPosition
 from rules.rulebook import LANGUAGES, rulebook
+from tools.page_check import ID
 
 
 def walk(run: TutorialRun) -> list[str]:
@@ -50,6 +51,9 @@ def test_the_tutorial_plays_to_its_end_and_explains_each_wrong_move(game, lang):
     for message in messages:
         # Each explanation names a rule of the rulebook (its title, linked to the rules page).
         assert any(f"[{rule.title[lang]}](" in message for rule in book.rules), message
+        # ... and the cards as players name them, never by the ids files use ("'arctic_tundra-3' is not
+        # in Player 1's hand", "starter cards are interstellar_cloud-3-1star and ...", 'leafcutter_ant').
+        assert not ID.findall(re.sub(r"\]\([^)]*\)", "]", message)), message
         if lang == "ja":
             assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", message), message
 

@@ -94,7 +94,10 @@ def test_seat_that_does_not_exist_is_refused(seat):
 
 @pytest.mark.parametrize("card", ["taiga-4", "savanna-5", "dragon-3", "END", "", None, 3, ["taiga-1"]])
 def test_card_not_in_hand_is_refused(card):
-    refused(decoded(), 0, PlayCard(card=card), rule="turn step 1", says=f"{card!r} is not in Player 1's hand")
+    """A card of the set is named as players name it ("Taiga 4"; the refusal said 'taiga-4', its id);
+    anything else as it was sent."""
+    shown = {"taiga-4": "Taiga 4", "savanna-5": "Savanna 5"}[card] if card in ("taiga-4", "savanna-5") else repr(card)
+    refused(decoded(), 0, PlayCard(card=card), rule="turn step 1", says=f"{shown} is not in Player 1's hand")
 
 
 def test_taking_the_played_cloud_is_refused():
@@ -164,8 +167,10 @@ def test_wrong_action_type_for_the_phase_is_refused(phase, action, rule, says):
 @pytest.mark.parametrize("biome", ["chaparral", "savanna", "jungle", None])
 def test_open_column_for_a_biome_not_waiting_is_refused(biome):
     state = order_phase()
-    error = refused(state, 0, OpenColumn(biome=biome), rule="journal", says=f"{biome!r} is not a new biome waiting")
-    assert "(waiting: arctic_tundra, taiga, temperate_grassland)" in error.reason
+    # (A biome of the card set as players name it: 'chaparral', its id, was named so.)
+    shown = {"chaparral": "Chaparral", "savanna": "Savanna"}.get(biome, repr(biome))
+    error = refused(state, 0, OpenColumn(biome=biome), rule="journal", says=f"{shown} is not a new biome waiting")
+    assert "(waiting: Arctic tundra, Taiga, Temperate grassland)" in error.reason
 
 
 def test_passing_twice_is_refused():
@@ -174,7 +179,7 @@ def test_passing_twice_is_refused():
 
 
 def test_passing_a_card_not_in_hand_is_refused():
-    refused(disturbance_phase(), 1, PassCard(card="taiga-1"), rule="disturbance", says="'taiga-1' is not in Player 2's hand")
+    refused(disturbance_phase(), 1, PassCard(card="taiga-1"), rule="disturbance", says="Taiga 1 is not in Player 2's hand")
 
 
 def test_passing_with_an_empty_hand_is_refused():
