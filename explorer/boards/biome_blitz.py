@@ -379,7 +379,8 @@ def deck_context(view: dict, deck: str, preview: dict, lang: str = "en", names: 
             "discard": data["discard"], "title": say("deck." + deck, lang),
             "back_title": counted("deck.face_down", data["deck"], lang),
             "count_line": say("deck.count", lang, count=data["deck"]),
-            "discard_line": say("deck.discards", lang, count=data["discard"]),
+            # (no "discards: 0" above "no discards")
+            "discard_line": say("deck.discards", lang, count=data["discard"]) if data["discard"] else "",
             "top_line": say("deck.top", lang, card=top) if top else say("deck.no_discards", lang),
             "slots": slots}
 

@@ -288,8 +288,11 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
         "events_title": t("this_step" if step else "the_deal"),
         "events": [event_text(event, lang) for event in view["events"] if event.get("text")],
         "legend": [{"colour": biome_colours(b)[0], "name": biome_title(b, lang)} for b in biomes],
-        "provenance": t("provenance", **dict(zip(("name", "provenance"), card_set_words(
-            "subastral", {"name": t("unknown"), "provenance": t("unknown"), **card_set}, lang, standard)))),
+        # (the caveat for a card list we assumed only: "assumed, an assumed card list" said it twice, and a
+        # card file of one's own with another provenance was called assumed too)
+        "provenance": t("provenance", caveat=t("provenance.caveat") if card_set.get("provenance") == "assumed" else "",
+                        **dict(zip(("name", "provenance"), card_set_words(
+                            "subastral", {"name": t("unknown"), "provenance": t("unknown"), **card_set}, lang, standard)))),
     }
 
 

@@ -258,6 +258,7 @@ def test_the_english_board_keeps_its_words():
         "No compete yet: attack = die + power, defence = die + defence; ties go to the attacker."
     empty = start.texts("empty")
     assert "no animals yet" in empty and "no ecosystems" in empty and "no discards" in start.texts("bb-discard-top")
+    assert "discards: 0" not in start.all_text()      # (said once: "no discards")
 
 
 def test_the_english_decisions_keep_their_words():

@@ -76,8 +76,8 @@ def deal_seen_by_player_1(page):
     legend = {(entry.all("swatch")[0].attrs["style"], entry.text) for entry in page.one("legend").all_tags("span")
               if entry.all("swatch")}
     assert ("background:#cfe8f3", "Arctic tundra") in legend
-    assert page.one("provenance").text == ("Card file: Subastral standard cards (provenance: assumed, "
-                                           "an assumed card list until the real one is known)")
+    assert page.one("provenance").text == ("Card file: Subastral standard cards (provenance: assumed; "
+                                           "a card list of our own until the real one is known)")
 
 
 def a_take_previewed_for_the_teacher(page):
