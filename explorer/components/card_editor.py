@@ -483,7 +483,8 @@ class CardEditor(pn.viewable.Viewer):
         self.sub_table.on_edit(lambda e: self._act(self.edit, self.sub_deck, e.row, e.column, e.value))
         self.sub_table.param.watch(lambda e: self._act(self.select_sub, e.new[0] if e.new else None), "selection")
         self.sub_problem = pn.pane.HTML("", css_classes=["cards-sub-problem"], stylesheets=[EDITOR_CSS])
-        self.sub_buttons = self._row_buttons("cards-sub", lambda: self.sub_deck, lambda: self.sub_row)
+        # (a card's own table, an animal's abilities: its rows are no cards)
+        self.sub_buttons = self._row_buttons("cards-sub", lambda: self.sub_deck, lambda: self.sub_row, "add_row")
         self.ability_form = pn.Column(css_classes=["cards-ability"], sizing_mode="stretch_width")
         self.ability_widgets: dict[str, pn.widgets.Widget] = {}      # the ability form's fields, by key
         self.sub_section = pn.Column(self.sub_heading, self.sub_problem, self.sub_table, self.sub_buttons, self.ability_form,
@@ -508,9 +509,9 @@ class CardEditor(pn.viewable.Viewer):
         return pn.widgets.Tabulator(value=None, show_index=False, selectable="checkbox-single", sortable=False, layout="fit_data_table",
                                     sizing_mode="stretch_width", max_height=420, css_classes=[css, FILE_DATA])
 
-    def _row_buttons(self, prefix: str, deck, row) -> pn.Row:
+    def _row_buttons(self, prefix: str, deck, row, add_label: str = "add") -> pn.Row:
         t = self.t
-        add = pn.widgets.Button(label=t("add"), css_classes=[f"{prefix}-add"])
+        add = pn.widgets.Button(label=t(add_label), css_classes=[f"{prefix}-add"])
         duplicate = pn.widgets.Button(label=t("duplicate"), css_classes=[f"{prefix}-duplicate"])
         remove = pn.widgets.Button(label=t("remove"), css_classes=[f"{prefix}-remove"], color="light")
         add.on_click(lambda e: self._act(self.add, deck()))

@@ -463,6 +463,13 @@ def test_a_japanese_page_names_the_files_keys_in_japanese_with_the_key_beside(li
     # Resources are 資源 in Jump Gate and リソース in Biome Blitz.
     assert CardEditor(library=library, game="jump_gate", lang="ja").key_label("resources") == "資源（resources）"
     assert CardEditor(library=library, game="biome_blitz", lang="ja").key_label("resources") == "リソース（resources）"
+    # An animal's own table of abilities and its columns ("gazelleのabilities", trigger and effect in
+    # English); its rows are abilities, so its button adds a row, not "a card".
+    animals = CardEditor(library=library, game="biome_blitz", lang="ja")
+    assert [animals.key_label(key) for key in ("abilities", "trigger", "effect")] == [
+        "能力（abilities）", "発動タイミング（trigger）", "効果（effect）"]
+    assert [b.label for b in animals.sub_buttons] == ["行を追加", "複製", "削除"]
+    assert [b.label for b in animals.row_buttons][0] == "カードを追加"
     # English pages show the keys as the file writes them.
     english = CardEditor(library=library, game="stellar")
     assert set(english.deck_select.options) == {"types", "satellites"}
