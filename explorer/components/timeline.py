@@ -639,12 +639,26 @@ def variant_change_text(session: GameSession, change: dict, lang: str = "en") ->
     if change.get("illegal") is None:
         legal = text("timeline.change.all_legal" if after["moves"] else "timeline.change.no_moves", lang)
         said = f"**{said}** {legal}"
+    pairs = list(zip(before["scores"], after["scores"]))
+    unchanged = change.get("illegal") is None and all(points == now for points, now in pairs)
     scores = text("timeline.change.separator", lang).join(
-        text("timeline.change.score", lang, player=text("explorer.player", lang, n=seat + 1), before=points, after=now)
-        for seat, (points, now) in enumerate(zip(before["scores"], after["scores"])))
-    kind = "timeline.change.scores" if change.get("illegal") is None else "timeline.change.scores.cut"
-    return f"{said}  \n" + text(kind, lang, scores=scores, before=_line_end_text(before, lang),
-                                after=_line_end_text(after, lang))
+        text("timeline.change.score_same" if unchanged else "timeline.change.score", lang,
+             player=text("explorer.player", lang, n=seat + 1), before=points, after=now)
+        for seat, (points, now) in enumerate(pairs))
+    if change.get("illegal") is not None:
+        return f"{said}  \n" + text("timeline.change.scores.cut", lang, scores=scores, before=_line_end_text(before, lang),
+                                    after=_line_end_text(after, lang))
+    # Every move still legal: the line is as long as before; only whether it ends the game can change
+    # (a pass the disturbance variant adds after the last turn). Said as such: "(the game over after 79
+    # moves -> 79 moves played, the game not over yet)" read as nonsense.
+    if before["over"] and not after["over"]:
+        end = text("timeline.change.end_now_open", lang, moves=after["moves"])
+    elif after["over"] and not before["over"]:
+        end = text("timeline.change.end_now_over", lang, moves=after["moves"])
+    else:
+        end = text("timeline.change.end_same", lang, end=_line_end_text(after, lang))
+    return f"{said}  \n{end} " + text("timeline.change.scores_unchanged" if unchanged else "timeline.change.scores", lang,
+                                      scores=scores)
 
 
 def _line_end_text(end: dict, lang: str) -> str:

@@ -45,15 +45,20 @@ def scores_said(change: dict, score: str, separator: str) -> str:
                                                                      change["after"]["scores"]), start=1))
 
 
+def unchanged(change: dict) -> bool:
+    return change["before"]["scores"] == change["after"]["scores"]
+
+
 def test_a_flip_that_leaves_every_move_legal_says_so_with_each_player_s_scores():
     session, notice = flipped("en")
     change = session.variant_change
     moves = len(session.log)
     assert notice.change_text() == (
         "**Variants changed: Disturbance variant off → on.** Every move of this line is still legal under the new "
-        "rules.  \nScores at the end of the line, before → now: "
-        + scores_said(change, "Player {player} {before} → {after}", ", ")
-        + f" (the game over after {moves} moves → {moves} moves played, the game not over yet).")
+        f"rules.  \nUnder the old rules these {moves} moves ended the game; under the new ones it is not over yet, "
+        "so play on from the line's end. Scores at the end of the line, "
+        + ("unchanged: " + scores_said(change, "Player {player} {before}", ", ") if unchanged(change) else
+           "before → now: " + scores_said(change, "Player {player} {before} → {after}", ", ")) + ".")
     assert notice.change.visible and notice.change.object == notice.change_text()
     assert not notice.alert.visible and notice.text() == ""
 
@@ -64,9 +69,12 @@ def test_the_same_in_japanese():
     moves = len(session.log)
     said = notice.change_text()
     assert said == ("**バリアントを変更しました：擾乱バリアント オフ → オン。** 新しいルールでも、この手順のすべての手が有効です。  \n"
-                    "手順の終わりの得点（変更前 → 変更後）："
-                    + scores_said(change, "プレイヤー{player} {before} → {after}", "、")
-                    + f"（{moves}手で終局 → {moves}手、対局中）。")
+                    f"変更前のルールではこの{moves}手でゲームが終わっていましたが、新しいルールではまだ終わっていません。"
+                    "手順の最後から続けて遊べます。 "
+                    + ("手順の終わりの得点（変わりません）：" + scores_said(change, "プレイヤー{player} {before}", "、")
+                       if unchanged(change) else
+                       "手順の終わりの得点（変更前 → 変更後）：" + scores_said(change, "プレイヤー{player} {before} → {after}", "、"))
+                    + "。")
     for words in ENGLISH:
         assert words not in said, words
 
@@ -83,7 +91,7 @@ def test_a_flip_that_cuts_the_line_says_which_move_why_and_both_lines_scores(lan
         assert head.endswith("Variants changed: Disturbance variant on → off.")
         assert scores == ("Scores, the whole old line → the cut line: "
                           + scores_said(change, "Player {player} {before} → {after}", ", ")
-                          + f" (the game over after {change['before']['moves']} moves → the game over after {change['after']['moves']} moves).")
+                          + f" (the game is over after {change['before']['moves']} moves → the game is over after {change['after']['moves']} moves).")
     else:
         assert head.startswith(f"**バリアントの変更により、この手順は{problem['move']}手目で切れました。**")
         assert head.endswith("バリアントを変更しました：擾乱バリアント オン → オフ。")
@@ -98,8 +106,8 @@ def test_one_move_is_one_move():
     session = GameSession(game="subastral", players=3, seed=SEED)
     session.autoplay("greedy", until_over=False)
     session.variants = {"disturbance": True}
-    assert "(1 move played, the game not over yet → 1 move played, the game not over yet)" in variant_change_text(session, session.variant_change)
-    assert "1手、対局中" in variant_change_text(session, session.variant_change, "ja")
+    assert "The line ends as before: 1 move played, the game is not over yet." in variant_change_text(session, session.variant_change)
+    assert "（1手、対局中）" in variant_change_text(session, session.variant_change, "ja")
 
 
 def test_a_flip_before_any_move_says_there_is_none():
