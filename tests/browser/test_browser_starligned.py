@@ -193,3 +193,28 @@ def test_every_card_half_stays_inside_its_card(page: Page, lang):
                          f'<body style="width: 1000px">{starligned_html(session, lang)}</body></html>')
         assert page.locator(".sl-card .cid").count() >= 24
         assert page.evaluate(CARDS_OVERFLOWING_JS) == [], (seed, lang)
+
+
+def test_a_full_row_stays_on_one_line(page: Page):
+    """A row's cards are one line, as on the table (which cards are neighbours, where half-moons meet,
+    is the game): ten cards at a seat's width wrapped the last ones onto a second line under the first.
+    A row wider than its box scrolls sideways."""
+    from explorer.boards.starligned import starligned_html
+    from explorer.core.session import GameSession
+    from explorer.core.stylesheets import stylesheet
+
+    css = stylesheet("boards/starligned").replace(":host", "body") + stylesheet("page_layout")
+    session = GameSession(game="starligned", players=2, seed=1)
+    session.autoplay("random")
+    session.goto(len(session.log))
+    for width in (640, 370):
+        page.set_viewport_size({"width": width + 40, "height": 900})
+        page.set_content(f'<html lang="en"><head><meta charset="utf-8"><style>{css}</style></head>'
+                         f'<body style="width: {width}px">{starligned_html(session, "en")}</body></html>')
+        rows = page.evaluate("""() => [...document.querySelectorAll('.sl-row')].map((row) => ({
+            cards: row.querySelectorAll('.sl-card').length,
+            bottoms: new Set([...row.children].map((c) => Math.round(c.getBoundingClientRect().bottom))).size,
+            scrolls: row.scrollWidth > row.clientWidth}))""")
+        assert rows and max(row["cards"] for row in rows) >= 9, rows
+        assert all(row["bottoms"] == 1 for row in rows), (width, rows)
+        assert any(row["scrolls"] for row in rows), (width, rows)      # (wider than the box: it scrolls)
