@@ -415,7 +415,8 @@ def seat_context(view: dict, seat: int, preview: dict, ecosystems: dict[str, dic
     badges = []
     if seat == view["seat"] and view["phase"] != "over" and not view.get("ended_early"):
         classes.append("turn")
-        badges.append({"kind": "", "text": say("seat.their_turn", lang)})
+        # (the viewing seat's own: "your turn", not "their turn" beside "you")
+        badges.append({"kind": "", "text": say("seat.your_turn" if seat == view["viewer"] else "seat.their_turn", lang)})
     if seat in view["to_move"]:
         classes.append("to-move")
         badges.append({"kind": "deciding", "text": say("seat.to_decide", lang)})

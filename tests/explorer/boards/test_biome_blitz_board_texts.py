@@ -229,8 +229,11 @@ def test_the_english_board_keeps_its_words():
     assert {back.attrs["title"] for back in first.all("bb-back")} == {"one of Player 1's resource cards"}
     assert first.one("count").text == "4 cards, face down"
     shown = badges(page)
-    assert (["bb-badge"], "their turn") in shown and (["bb-badge", "deciding"], "to decide") in shown
-    assert (["bb-badge"], "you") in shown
+    # (the viewing seat's own turn is "your turn": "their turn · to decide · you" spoke of it as another's)
+    assert (["bb-badge"], "your turn") in shown and (["bb-badge", "deciding"], "to decide") in shown
+    assert (["bb-badge"], "you") in shown and (["bb-badge"], "their turn") not in shown
+    session.viewing_seat = 0
+    assert (["bb-badge"], "their turn") in badges(parse(biome_blitz_html(session)))
     boosted = [power for power in page.all("bb-power") if power.all("bb-bonus")]
     assert any(power.text.startswith("pow 4 +") for power in boosted)
     assert {bonus.attrs["title"] for power in boosted for bonus in power.all("bb-bonus")} == {"ecosystem bonus"}
