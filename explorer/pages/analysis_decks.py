@@ -176,7 +176,10 @@ def verdict_text(stats: Mapping[str, Any] | None, pairing: Mapping[str, Any] | N
         return text("analysis.verdict.same", lang, basis=basis)
     higher = head["mean"] > 0
     low, high = (head["low"], head["high"]) if higher else (-head["high"], -head["low"])
-    unit = text("analysis.verdict.unit.decisions" if head["kind"] == "game_length" else "analysis.verdict.unit.points", lang)
+    # (a win rate's difference is in percentage points, a score's in points of the game: ポイント and 点 in
+    # Japanese, where the headline said ポイント of a score that the lines below said in 点)
+    unit = text("analysis.verdict.unit." + {"game_length": "decisions", "score": "score_points",
+                                            "score_spread": "score_points"}.get(head["kind"], "points"), lang)
     size = text("analysis.verdict.higher" if higher else "analysis.verdict.lower", lang, size=f"{abs(head['mean']):.1f}",
                 unit=unit, low=f"{low:.1f}", high=f"{high:.1f}")
     if not head["significant"]:

@@ -84,6 +84,12 @@ def test_the_verdict_and_pairing_in_japanese():
                                                "on the same 500 deals; no other difference is significant.")
     assert verdict_text(stats, pair, "ja") == ("Bでは、同じ500回の配りでプレイヤー1の勝率が4.1ポイント高い"
                                                "（95%信頼区間 1.2〜7.0）。ほかに有意な差はありません。")
+    # A score's difference is in 点, as the lines below the verdict say it (the headline said ポイント).
+    scores = win_rate_verdict_stats()
+    scores["difference_b_minus_a"][0].update(win_rate_difference={"mean": 0.0, "low": -0.01, "high": 0.01},
+                                             score_difference={"mean": 3.9, "low": 1.5, "high": 6.3})
+    assert verdict_text(scores, pair, "ja").startswith("Bでは、同じ500回の配りでプレイヤー1の得点が3.9点高い")
+    assert "3.9 points higher" in verdict_text(scores, pair, "en")
     seeds = {"same_deals": False, "card_counts": [{"card": "mole", "a": 0, "b": 1}]}
     assert pairing_text(seeds, 500, "ja") == ("同じ500個のシードで対にしていますが、配りは同じではありません。"
                                               "カードファイルの違い：mole（Aに0枚、Bに1枚）。")
