@@ -103,3 +103,20 @@ def test_a_jump_gate_card_code_stays_on_one_line_in_the_event_log(page: Page):
                          f'<body style="width: {width}px">{html}</body></html>')
         lines = page.evaluate("() => [...document.querySelectorAll('.code')].map((c) => c.getClientRects().length)")
         assert len(lines) == len(codes) and set(lines) == {1}, width
+
+
+def test_a_jump_gate_black_hole_mark_stays_inside_its_tile(page: Page):
+    """A face-up resource's black-hole mark sat 4 px over its tile's corner, onto the planet's land code
+    above it: it is drawn inside the corner."""
+    css = stylesheet("boards/jump_gate").replace(":host", "body") + stylesheet("page_layout")
+    marks = []
+    for seed in (1, 2, 3):
+        session = GameSession(game="jump_gate", players=4, seed=seed)
+        session.autoplay("random", limit=80)
+        page.set_viewport_size({"width": 1040, "height": 900})
+        page.set_content(f'<html lang="en"><head><meta charset="utf-8"><style>{css}</style></head>'
+                         f'<body style="width: 1000px">{BOARDS["jump_gate"].draw(None, session, "en")}</body></html>')
+        marks += page.evaluate("""() => [...document.querySelectorAll('.jg-bh-icon')].map((mark) => {
+            const r = mark.getBoundingClientRect(), tile = mark.parentElement.getBoundingClientRect();
+            return r.left >= tile.left && r.right <= tile.right && r.top >= tile.top && r.bottom <= tile.bottom; })""")
+    assert len(marks) >= 5 and all(marks), marks
