@@ -88,6 +88,14 @@ def _fill_in(found: Mapping[str, str], values: Mapping[str, object], lang: str) 
                                  for name, value in values.items()})
 
 
+def named(sent: object, found: int | None, label: Callable[[int], Texts]) -> Texts | str:
+    """A card (a biome, an animal) a refusal names: as players name it, ``label(found)`` ("Arctic
+    tundra 3", "極地ツンドラ 3"), when the value ``sent`` is one of the card set's (``found``, its
+    number); else ``sent`` quoted as it was sent. (Refusals named cards by the ids files use:
+    "'arctic_tundra-3' is not in Player 1's hand".)"""
+    return repr(sent) if found is None else label(found)
+
+
 def player(seat: Seat) -> Texts:
     """A seat's name: "Player 1", "プレイヤー1"."""
     return {"en": f"Player {seat + 1}", "ja": f"プレイヤー{seat + 1}"}

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import cast
 
-from rules.biome_blitz.cards import ANIMAL, RESOURCE, SYMBOLS, WILD, AnimalCard, CardSet, Cost, Deck
+from rules.biome_blitz.cards import ANIMAL, RESOURCE, SYMBOLS, WILD, AnimalCard, Cost, Deck
 from rules.biome_blitz.state import (
     DECK_NAMES, EMPTY, FRENZY, MARKET, NOBODY, TRADES_PER_TURN, Action, CancelCompete, CancelQuestion, Compete, Discover,
     Explore, Forage, ForageAll, ForagePick, Hand, Peek, Replace, Reroll, State, TradeAnswer, TradeAsk, TradeCancel,
@@ -21,7 +21,7 @@ from rules.biome_blitz.choices import (
 )
 from rules.biome_blitz.fast.listing import legal_actions
 from rules.biome_blitz.costs import _names, abilities, cancel_payment, can_be_attacked, discover_cost, payments
-from rules.eventtexts import Texts, joined, player, say
+from rules.eventtexts import Texts, joined, named, player, say
 from rules.protocol import IllegalAction, Seat
 from rules.rulebook import LANGUAGES
 
@@ -54,12 +54,6 @@ def _symbols_of(names: tuple[object, ...]) -> Hand | None:
     if any(n not in SYMBOLS for n in names):
         return None
     return tuple(sorted(SYMBOLS.index(n) for n in names))
-
-
-def _animal_named(cards: CardSet, animal: AnimalCard | None, sent: object) -> Texts | str:
-    """An animal a refusal names, as players name it ("Leafcutter ant"); a name that is no animal of
-    the card set, as it was sent (refusals named animals by their ids: 'leafcutter_ant')."""
-    return repr(sent) if animal is None else cards.card_label(ANIMAL, animal)
 
 
 def _animal(state: State, name: object, rule: str) -> AnimalCard:
@@ -111,6 +105,7 @@ def _is_legal(state: State, seat: Seat, action: Action) -> bool:
     if type(action) is Compete:
         attacker = cards.animal_by_id.get(action.attacker) if isinstance(action.attacker, str) else None
         defender = cards.animal_by_id.get(action.defender) if isinstance(action.defender, str) else None
+        animal_label = partial(cards.card_label, ANIMAL)
         if attacker is None or defender is None or attacker not in state.teams[seat]:
             return False
         if state.phase == FRENZY and attacker != state.pending[0]:
@@ -215,10 +210,11 @@ def _refusal(state: State, seat: Seat, action: Action) -> Texts:
     if isinstance(action, Compete):
         attacker = cards.animal_by_id.get(action.attacker) if isinstance(action.attacker, str) else None
         defender = cards.animal_by_id.get(action.defender) if isinstance(action.defender, str) else None
+        animal_label = partial(cards.card_label, ANIMAL)
         if attacker is None or attacker not in state.teams[seat]:
-            return refusal("not_attacker", attacker=_animal_named(cards, attacker, action.attacker), who=player(seat))
+            return refusal("not_attacker", attacker=named(action.attacker, attacker, animal_label), who=player(seat))
         if defender is None or state.owner(defender) in (NOBODY, seat):
-            return refusal("not_defender", defender=_animal_named(cards, defender, action.defender))
+            return refusal("not_defender", defender=named(action.defender, defender, animal_label))
         if state.phase == FRENZY and attacker != state.pending[0]:
             return refusal("frenzy_same")
         why = can_be_attacked(state, attacker, defender)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Final, Iterator, NoReturn, TypeVar
 
 from rules.chance import seeded, shuffled
-from rules.eventtexts import Texts, joined, player, say
+from rules.eventtexts import joined, named, player, say
 from rules.protocol import IllegalAction, Seat
 from rules.stellar.cards import FACE_DOWN_NUMBER, CardSet
 from rules.stellar.state import make_state
@@ -562,7 +562,8 @@ def _place(state: State, seat: Seat, action: PlayToTelescope) -> State:
         pending = state.cards.card_name(card)
         if action.card != pending:
             _illegal("not_the_second_card", RULE_PLACE, card=state.cards.card_label(card),
-                     offered=_card_named(state.cards, action.card))
+                     offered=named(action.card, state.cards.kind_by_name.get(action.card) if isinstance(action.card, str)
+                                   else None, state.cards.card_label))
         down = action.face_down
         slot = _check_slot(state, seat, card, action.slot, down)
     if not state.satellite_taken and len(state.deck) >= state.row.count(EMPTY):
@@ -627,15 +628,8 @@ def _refill_and_next_turn(fields: Fields, row: list[Card], deck: tuple[Card, ...
 def _hand_card(state: State, seat: Seat, name: object, rule: str) -> Card:
     card = state.cards.kind_by_name.get(name) if isinstance(name, str) else None
     if card is None or card not in state.hands[seat]:
-        _illegal("not_in_hand", rule, card=_card_named(state.cards, name), who=player(seat))
+        _illegal("not_in_hand", rule, card=named(name, card, state.cards.card_label), who=player(seat))
     return card
-
-
-def _card_named(cards: CardSet, name: object) -> Texts | str:
-    """A card a refusal names, as players name it ("Black hole 3 ★★"); a name that is no card of the
-    set, as it was sent (refusals named cards by their ids: 'black_hole-3-2stars')."""
-    kind = cards.kind_by_name.get(name) if isinstance(name, str) else None
-    return repr(name) if kind is None else cards.card_label(kind)
 
 
 def _check_slot(state: State, seat: Seat, card: Card, slot_name: object, down: object) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from rules.chance import seeded
-from rules.eventtexts import Texts, joined, player, say
+from rules.eventtexts import Texts, joined, named, player, say
 from rules.protocol import IllegalAction, Seat
 from rules.subastral.cards import END_CARD, NUMBERS, Biome, Card, CardSet, invalid
 from rules.subastral.state import make_state
@@ -364,13 +364,6 @@ def _opened_by_itself(state: State, seat: Seat, action: OpenColumn) -> None:
                      biome={"en": biome.name, "ja": biome.name_ja or biome.name})
 
 
-def _card_named(cards: CardSet, name: object) -> Texts | str:
-    """A card a refusal names, as players name it ("Arctic tundra 3"); a name that is no card of the
-    set, as it was sent ('arctic_tundra-3' named the card by its id)."""
-    kind = cards.kind_by_name.get(name) if isinstance(name, str) else None
-    return repr(name) if kind is None else cards.card_label(kind)
-
-
 def _biome_named(biome: Biome) -> Texts:
     """A biome as players name it, in each language ("Subtropical desert", "亜熱帯砂漠")."""
     return {"en": biome.name, "ja": biome.name_ja or biome.name}
@@ -381,7 +374,7 @@ def _play(state: State, seat: Seat, action: PlayCard) -> State:
     card = cards.kind_by_name.get(action.card) if isinstance(action.card, str) else None
     hand = state.hands[seat]
     if card is None or card not in hand:
-        _illegal("not_in_hand", RULE_PLAY, card=_card_named(cards, action.card), who=player(seat))
+        _illegal("not_in_hand", RULE_PLAY, card=named(action.card, card, cards.card_label), who=player(seat))
     cloud = cards.number_of[card]
     i = hand.index(card)
     hands = list(state.hands)
@@ -452,8 +445,7 @@ def _open(state: State, seat: Seat, action: OpenColumn) -> State:
     biome = next((b for b, info in enumerate(cards.biomes) if info.id == action.biome), None)
     if biome not in waiting:
         names = joined(_biome_named(cards.biomes[b]) for b in sorted(waiting, key=lambda b: cards.biomes[b].id))
-        known = next((info for info in cards.biomes if info.id == action.biome), None)
-        _illegal("not_waiting", RULE_COLUMNS, biome=repr(action.biome) if known is None else _biome_named(known),
+        _illegal("not_waiting", RULE_COLUMNS, biome=named(action.biome, biome, lambda b: _biome_named(cards.biomes[b])),
                  waiting=names)
     table = _Table(state)
     table.open_column(seat, biome, state.pending)
@@ -473,7 +465,7 @@ def _pass_card(state: State, seat: Seat, action: PassCard) -> State:
         _illegal("already_passed", RULE_DISTURB, who=player(seat))
     card = cards.kind_by_name.get(action.card) if isinstance(action.card, str) else None
     if card is None or card not in state.hands[seat]:
-        _illegal("not_in_hand", RULE_DISTURB, card=_card_named(cards, action.card), who=player(seat))
+        _illegal("not_in_hand", RULE_DISTURB, card=named(action.card, card, cards.card_label), who=player(seat))
     table = _Table(state)
     passes = list(state.passes)
     passes[seat] = card
