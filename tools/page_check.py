@@ -121,21 +121,27 @@ READ_PAGE = r"""
                       control, tag, where: path(el)});
       if (own && !fileData(el)) out.texts.push(own);
       // a text that runs past the box it is drawn in: the nearest element (itself or above) with a
-      // border or a background, a card, a slot, a zone (not past a scrolling or clipping one: that is
-      // scrolled, not spilt)
+      // border or a background, a card, a slot, a zone. Past a scrolling box's right or bottom edge it
+      // is scrolled to, not spilt; past its start (left or top, with the box scrolled back), it can
+      // never be seen. A clipping box (overflow hidden) is left alone: its text may end in "…".
       if (!control) {
-        let box = el;
+        let box = el, scrolls = false;
         for (; box && box !== document.body; box = up(box)) {
           const s = getComputedStyle(box);
-          if (s.overflowX !== 'visible' || s.overflowY !== 'visible') { box = null; break; }
+          if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+            scrolls = [s.overflowX, s.overflowY].some((o) => o === 'auto' || o === 'scroll');
+            if (!scrolls) box = null;
+            break;
+          }
           if (parseFloat(s.borderLeftWidth) || parseFloat(s.borderRightWidth) || s.backgroundImage !== 'none'
               || !['rgba(0, 0, 0, 0)', 'transparent'].includes(s.backgroundColor)) break;
         }
         if (box && box !== document.body) {
-          const e = box.getBoundingClientRect();
+          const b = box.getBoundingClientRect();
+          const e = scrolls ? {left: b.left - box.scrollLeft, top: b.top - box.scrollTop, right: Infinity, bottom: Infinity} : b;
           const past = rects.find((r) => r.left < e.left - 0.5 || r.right > e.right + 0.5 || r.top < e.top - 1 || r.bottom > e.bottom + 1);
           if (past) out.spills.push({text: own.slice(0, 60), where: path(box),
-                                     by: [e.left - past.left, past.right - e.right, e.top - past.top, past.bottom - e.bottom].map(Math.round)});
+                                     by: [e.left - past.left, past.right - e.right, e.top - past.top, past.bottom - e.bottom].map((px) => Number.isFinite(px) ? Math.round(px) : 0)});
         }
       }
       // a line that begins with a character Japanese never begins a line with (ー, a small kana, a

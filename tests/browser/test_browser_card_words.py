@@ -21,6 +21,7 @@ from explorer.boards.subastral import SubastralBoard
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from rules.registry import get_game
+from tools.page_check import findings, read_stable
 
 #: The cards (``selector``) whose text reaches past their box: their text, at most five.
 WORDS_OFF_THE_CARD_JS = """(selector) => [...document.querySelectorAll(selector)].filter((card) => {
@@ -47,27 +48,6 @@ def test_a_card_keeps_its_words_on_the_card(page: Page, game, board, selector, l
     assert checked > 60
 
 
-#: Every text of the page that reaches past the box it is drawn in, the nearest element with a border or
-#: a background (a card, a slot, a zone): [its class, the text], at most five.
-TEXT_OUT_OF_ITS_BOX_JS = """() => { const out = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.textContent.trim()) continue;
-    let box = node.parentElement;
-    for (; box && box !== document.body; box = box.parentElement) {
-      const style = getComputedStyle(box);
-      if (parseFloat(style.borderLeftWidth) || parseFloat(style.borderRightWidth) || style.backgroundImage !== 'none'
-          || !['rgba(0, 0, 0, 0)', 'transparent'].includes(style.backgroundColor)) break;
-    }
-    if (!box || box === document.body) continue;
-    const edge = box.getBoundingClientRect(), range = document.createRange();
-    range.selectNodeContents(node);
-    if ([...range.getClientRects()].some((r) => r.width && (r.left < edge.left - 0.5 || r.right > edge.right + 0.5
-                                                             || r.top < edge.top - 1 || r.bottom > edge.bottom + 1)))
-      out.push([box.className, node.textContent.trim().slice(0, 40)]);
-  }
-  return out.slice(0, 5); }"""
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_every_text_stays_inside_its_box(page: Page, game, lang):
@@ -81,7 +61,9 @@ def test_every_text_stays_inside_its_box(page: Page, game, lang):
             page.set_content(f'<html lang="{lang}"><head><meta charset="utf-8"><style>{css}</style></head>'
                              f'<body style="width: {width}px">{BOARDS[game].draw(None, session, lang)}</body></html>')
             drawn += page.locator("body *").count()
-            assert page.evaluate(TEXT_OUT_OF_ITS_BOX_JS) == [], (seed, moves, width)
+            # (the tour's own check of a text past its box: tools/page_check.py, "spill")
+            found = findings(read_stable(page, width + 40), lang, (width + 40, 900))
+            assert [line for line in found if line.startswith("spill:")] == [], (seed, moves, width)
     assert drawn > 400
 
 

@@ -1,5 +1,6 @@
 """``tools/page_check.py`` reading a page drawn by Chromium (the tour's and the browser tests' checks):
-a text past the edge of its card is a finding, one inside a scrolling box or inside its card is not."""
+a text past the edge of its card is a finding, and so is one past the start of a scrolling box (no
+scrolling reaches it); one scrolled to inside a scrolling box, or inside its card, is not."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ PAGE = """<html lang="en"><head><meta charset="utf-8"></head><body style="margin
   <span class="card" style="width: 64px; border: 1px solid #000; display: inline-block">2 moon</span>
   <div class="list" style="width: 64px; height: 30px; overflow: auto; background: #eee">
     <span style="white-space: nowrap">a long line that scrolls sideways</span></div>
+  <div class="centred" style="width: 60px; overflow-x: auto; background: #eee; display: flex; justify-content: center">
+    <span style="white-space: nowrap">past the start</span></div>
   <div class="shadow-host"></div>
 </div>
 <script>
@@ -25,5 +28,8 @@ def test_a_text_past_its_card_is_found_and_a_scrolled_or_fitting_one_is_not(page
     page.set_viewport_size({"width": 600, "height": 300})
     page.set_content(PAGE)
     spills = [line for line in findings(read_stable(page, 600), "en", (600, 300)) if line.startswith("spill:")]
-    assert [line.split(" runs past")[0] for line in spills] == ["spill: '1 interstellar cloud ★★★'", "spill: 'chaparral 5'"]
-    assert "right " in spills[0] and "span.card" in spills[0] and "span.inner" in spills[1]
+    assert [line.split(" runs past")[0] for line in spills] == [
+        "spill: '1 interstellar cloud ★★★'", "spill: 'past the start'", "spill: 'chaparral 5'"]
+    assert "right " in spills[0] and "span.card" in spills[0] and "span.inner" in spills[2]
+    # (centred in a scrolling box narrower than it: its start is past the box's, where no scrolling reaches)
+    assert "(left " in spills[1] and "right" not in spills[1] and "div.centred" in spills[1]
