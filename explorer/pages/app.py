@@ -35,6 +35,7 @@ from play.seeds import splitmix64
 from explorer.boards.registry import board_for
 from explorer.components.advisor import MoveAdvisor
 from explorer.components.board_clicks import BoardClicks
+from explorer.core.carry import CARRIED, restored, snapshot
 from explorer.core.i18n import bot_name, literal, text
 from explorer.core.stylesheets import stylesheet
 from explorer.core.links import rules_href, tutorial_href
@@ -52,7 +53,7 @@ from explorer.core.session import (GameSession, VariantSwitches, player_label, v
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
 from explorer.web.shell import PageTemplate, heading
 from rules.rulebook import LANGUAGES
-from rules.protocol import InvalidPosition, load_json
+from rules.protocol import InvalidPosition, RulesError, load_json
 from rules.replay import SEED_LIMIT, record
 
 BUSY_CSS = stylesheet("components/busy")
@@ -101,6 +102,7 @@ class ExplorerApp(pn.viewable.Viewer):
         session = self.session
         # (the game the card file was given for: another game, or a replay's own file, drops the name)
         self._card_file_spec = session.spec if self.card_file else None
+        self.carry_token = self._open_carry()
         self.controls: dict[str, pn.widgets.Widget] = {}
         self.seat_controllers = SeatControllers(session=session, lang=self.lang)
         self.stepper = Stepper(session=session, lang=self.lang)
@@ -211,13 +213,24 @@ class ExplorerApp(pn.viewable.Viewer):
         self.rules_links.object = (f'<div><a class="rules-page-link" href="{esc(rules_href(game, lang))}" target="rules">'
                                    f'{text("explorer.rules_link", lang, game=title)}</a></div>{tutorial}')
 
-    def _switch_args(self) -> dict[str, str]:
-        """What the language switch keeps in its addresses: the game, and the card file's name while
-        the session is dealt with the file the address named."""
-        args = {"game": self.session.game}
-        if self.card_file and self.session.spec is self._card_file_spec:
-            args["cards"] = self.card_file
-        return args
+    def _switch_args(self) -> dict[str, str | None]:
+        """What the language switch keeps in its addresses: the game, the key to this page's game
+        (``resume``: the line, the cursor, the seats... see ``explorer.core.carry``), and the card
+        file's name while the session is dealt with the file the address named."""
+        return {"game": self.session.game, "resume": self.carry_token, "cards": self._kept_card_file()}
+
+    def _kept_card_file(self) -> str | None:
+        return self.card_file if self.card_file and self.session.spec is self._card_file_spec else None
+
+    def _open_carry(self) -> str | None:
+        """In a served page, a key to its game for the language switch (``explorer.core.carry``),
+        kept while the page is open and for a while after it closes."""
+        document = pn.state.curdoc
+        if document is None or document.session_context is None:
+            return None
+        token = CARRIED.open(lambda: snapshot(self.session, self._kept_card_file()))
+        document.on_session_destroyed(lambda context: CARRIED.close(token))
+        return token
 
     def _sync_seats(self, *events) -> None:
         options = _options_for_seats(self.session.players, self.lang)
@@ -404,9 +417,17 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
     """The explorer page. Without a session: a bot-played 4-player Subastral game at step 0, the game
     the address names (``/explorer?game=biome_blitz&players=3&seed=7``, ``&cards=NAME`` for a saved card file,
     see :func:`addressed_session`),
-    or, for ``/explorer?table=ID``, that finished playtest table's game with every hand shown."""
+    or, for ``/explorer?table=ID``, that finished playtest table's game with every hand shown. With
+    ``&resume=KEY`` (the language switch's links), a copy of the game of the page that gave out the
+    key (:func:`resumed_session`); when no page has it, the page says so and opens as the rest of its
+    address asks."""
     notice = alert = card_file = None
     table_id = query_arg("table") if session is None else None
+    resume = query_arg("resume") if session is None and table_id is None else None
+    if resume is not None:
+        session, card_file = resumed_session(resume)
+        if session is None:
+            notice, alert = text("explorer.address.resume", page_language()), "resume-refused"
     if table_id is not None:
         try:
             session = GameSession()
@@ -414,15 +435,29 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
         except TableError as error:
             session, notice, alert = None, f"Table review: {error}.", "review-refused"
     elif session is None:
-        session, notice = addressed_session(query_arg, page_language())
-        alert = "address-refused"
-        card_file = query_arg("cards") if session is not None and notice is None else None
+        session, refused = addressed_session(query_arg, page_language())
+        if refused is not None:
+            notice, alert = f"{notice} {refused}" if notice else refused, "address-refused"
+        card_file = query_arg("cards") if session is not None and refused is None else None
     template = ExplorerApp(session=session, lang=page_language(), card_file=card_file).template
     if notice:
         # (it holds the address's values: shown as they are, never read as HTML or Markdown)
         template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=[alert],
                                               styles=LONG_WORDS_WRAP))
     return template
+
+
+def resumed_session(token: str) -> tuple[GameSession | None, str | None]:
+    """A copy of the game the page that gave out ``token`` holds (its language switch's ``resume``,
+    ``explorer.core.carry``) and the card file's name its address named; (None, None) when no page
+    has that key (never given, or let go: an hour after its page closed, or a restart)."""
+    carried = CARRIED.find(token)
+    if carried is None:
+        return None, None
+    try:
+        return restored(carried), carried.card_file
+    except RulesError:          # (it loaded when it was played: only a change of rules since stops it)
+        return None, None
 
 
 def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:

@@ -1,5 +1,5 @@
 """The explorer in Japanese in real Chromium: by ``?lang=ja`` and by the browser's language, with a
-game played by clicking; and back to English with the language switch."""
+game played by clicking; and back to English with the language switch, the game kept."""
 
 from __future__ import annotations
 
@@ -35,9 +35,14 @@ def test_the_explorer_in_japanese_by_the_address(page: Page, served):
     expect(page.locator(".event-log .step-no").first).to_contain_text("手目")
     expect(page.locator(".event-log a.rule-link").first).to_have_attribute("href", re.compile(r"lang=ja#rule-"))
     shot(page, "explorer-japanese")
-    # The language switch leads back to English.
+    # The language switch leads back to English, with the game played so far (it opened a fresh bot
+    # game: the link kept only the game's name).
     page.locator(".language-switch a.lang-en").click()
     expect(page.locator(".game-select")).to_contain_text("Game", timeout=LOAD_TIMEOUT)
+    english = apps[-1].session
+    assert english is not session and english.log == session.log and english.cursor == session.cursor
+    assert (english.seat_players, english.viewing_seat) == (session.seat_players, session.viewing_seat)
+    expect(page.locator(".step-counter")).to_contain_text(f"Step {session.cursor} / {len(session.log)}")
 
 
 @slow   # (the quick tier: Accept-Language negotiation in tests/explorer/core/test_i18n.py)

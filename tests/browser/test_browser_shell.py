@@ -6,6 +6,8 @@ checks of ``make tour``)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -64,8 +66,9 @@ def test_every_page_has_the_same_header_and_the_home_page_leads_everywhere(brows
         expect(page.locator(".language-switch a.lang-ja")).to_have_attribute(
             "href", f"?table={table_id}&seat={token}&lang=ja")
         page.goto(server.base + "/explorer?game=jump_gate")
-        expect(page.locator(".language-switch a.lang-ja")).to_have_attribute("href", "?game=jump_gate&lang=ja",
-                                                                            timeout=LOAD_TIMEOUT)
+        # (and the key to the page's game, to open it again: explorer.core.carry)
+        expect(page.locator(".language-switch a.lang-ja")).to_have_attribute(
+            "href", re.compile(r"^\?game=jump_gate&resume=[A-Za-z0-9_-]{22}&lang=ja$"), timeout=LOAD_TIMEOUT)
         # Home: every game with its tutorial, explorer and rules; the ways in lead to their pages.
         page.goto(server.base + "/home")
         cards = page.locator(".game-card")

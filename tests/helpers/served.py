@@ -16,16 +16,24 @@ class FakeLoop:
         self.callbacks.append(callback)
 
 
-def served_document(loop: FakeLoop):
-    """A Bokeh document as a served page has one (a session context, a server loop), without a server."""
+def served_document(loop: FakeLoop, address: dict[str, str] | None = None):
+    """A Bokeh document as a served page has one (a session context, a server loop), without a server.
+    ``address``: the page address's arguments (``{"lang": "ja"}``), as the request brings them."""
     from types import SimpleNamespace
     from bokeh.document import Document
 
     document = Document()
     context = SimpleNamespace(server_context=SimpleNamespace(application_context=SimpleNamespace(io_loop=loop)),
-                              request=SimpleNamespace(arguments={}, cookies={}, headers={}), session=None)
+                              request=SimpleNamespace(arguments={name: [value.encode()] for name, value in (address or {}).items()},
+                                                      cookies={}, headers={}), session=None)
     document._session_context = lambda: context
     return document
+
+
+def close_document(document) -> None:
+    """What the server does when the page's session ends: its ``on_session_destroyed`` callbacks."""
+    for callback in list(document.session_destroyed_callbacks):
+        callback(None)
 
 
 def run_next_tick(document, loop: FakeLoop | None = None) -> None:

@@ -574,3 +574,63 @@ def test_a_game_for_one_player_count_says_so_instead_of_a_slider_of_one_value():
     japanese = ExplorerApp(lang="ja")
     japanese.session.game = "stellar"
     assert japanese.controls["players_fixed"].object == "人数：2人（このゲームは2人用です）"
+
+
+def _switch_address(app: ExplorerApp, lang: str) -> dict[str, str]:
+    """The arguments of the language switch's link to ``lang``."""
+    from urllib.parse import parse_qsl
+
+    [href] = re.findall(rf'class="lang-{lang}" href="\?([^"]*)"', app.template.language_switch.object)
+    return dict(parse_qsl(href.replace("&amp;", "&")))
+
+
+def _page(address: dict[str, str]) -> ExplorerApp:
+    """The explorer page a browser gets for ``address``, served (without a server)."""
+    from panel.io.state import set_curdoc
+    from tests.helpers.served import FakeLoop, served_document
+
+    document = served_document(FakeLoop(), address)
+    with set_curdoc(document):
+        app = create_app().explorer
+    app.document = document
+    return app
+
+
+def test_the_language_switch_carries_the_game_played_by_hand():
+    """An outside review: the 日本語 link kept only the game, so a line played by hand reopened as a
+    fresh bot game. The link now names the page's game by a key; the page it opens holds a copy of
+    the line, its cursor, the line kept aside, who plays each seat and the point of view, in Japanese.
+    After the first page closed, its link still leads to the game as it was left."""
+    from tests.explorer.core.test_carry import hand_played, line
+    from tests.helpers.served import close_document
+
+    english = _page({"game": "biome_blitz", "lang": "en"})
+    played = hand_played()
+    english.session.load(played.replay(), cursor=5)
+    english.session.param.update(branches=played.branches, seat_players=played.seat_players, bot=played.bot,
+                                 viewing_seat=played.viewing_seat)
+    assert len(english.session.log) == 7 and english.session.branches
+    address = _switch_address(english, "ja")
+    assert set(address) == {"game", "resume", "lang"} and address["lang"] == "ja"
+    japanese = _page(address)
+    assert japanese.lang == "ja" and line(japanese.session) == line(english.session)
+    assert Zones(japanese.board.html()).text["step-counter"] == "5手目 / 全7手"
+    assert not [pane for pane in japanese.template.main.objects if "resume-refused" in pane.css_classes]
+    back = _switch_address(japanese, "en")
+    assert back["resume"] != address["resume"]           # the Japanese page's own key: its own game from now
+    japanese.session.goto(0)
+    assert english.session.cursor == 5
+    english.session.goto(6)
+    close_document(english.document)
+    english.session.goto(1)                              # (a page closed: nothing changes it; the game is kept)
+    again = _page(address)
+    assert again.session.log == english.session.log and again.session.cursor == 6
+
+
+@pytest.mark.parametrize("resume", ["A" * 22, "<img src=x onerror=alert(1)>"])
+def test_a_key_no_page_has_opens_the_addressed_game_and_says_why(resume):
+    for lang, words in (("en", "no longer kept"), ("ja", "もう保存されていません")):
+        app = _page({"game": "stellar", "resume": resume, "lang": lang})
+        [alert] = [pane for pane in app.template.main.objects if "resume-refused" in pane.css_classes]
+        assert words in alert.object and "onerror" not in alert.object
+        assert app.session.game == "stellar" and app.session.log and app.session.cursor == 0   # as the address asks
