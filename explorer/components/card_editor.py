@@ -56,6 +56,22 @@ ASIDE_SEEDS = (0, 1, 2)
 
 
 @dataclass(frozen=True)
+class Draft:
+    """What the editor works on, to open it again (the language switch: ``explorer.core.carry``): the
+    game, the file as edited (JSON text: a copy no later edit reaches), the saved file it was loaded
+    from, the name it was last saved under while unchanged, and the tables and cards shown."""
+
+    game: str
+    file: str
+    source: str
+    saved_as: str
+    deck: DeckPath
+    row: int | None
+    sub_deck: DeckPath | None
+    sub_row: int | None
+
+
+@dataclass(frozen=True)
 class PlayerCount:
     """The cards of a file at one player count, as the game deals them: ``in_play`` cards, ``set_aside``
     (the box, unused components: ``random`` when each deal chooses which), and ``copies`` per card name:
@@ -431,6 +447,20 @@ class CardEditor(pn.viewable.Viewer):
 
     def json_text(self) -> str:
         return dumps(self.data)
+
+    def draft(self) -> Draft:
+        """The draft as it is now (see :class:`Draft`)."""
+        return Draft(self.game, dumps(self.data), self.source, self.saved_as, self.deck, self.row, self.sub_deck,
+                     self.sub_row)
+
+    def take_draft(self, draft: Draft) -> None:
+        """Go on with ``draft`` (another page's, :meth:`draft`): the same file, checked again, the same
+        tables and cards shown. Its game is this editor's (the page opens on it)."""
+        self.source = draft.source
+        self._take(load_json(draft.file, what="card file"))
+        self.saved_as = draft.saved_as
+        self.deck, self.row, self.sub_deck, self.sub_row = draft.deck, draft.row, draft.sub_deck, draft.sub_row
+        self.refresh()
 
     # ------------------------------------------------------------------ the view
     def _build(self) -> None:

@@ -1,16 +1,19 @@
-"""A page's game carried to the same page in another language.
+"""A page's work carried to the same page in another language.
 
 The language switch is a link: following it opens a new page, which knew nothing of the old one, so
-a line played by hand reopened as a fresh bot game. The explorer's link now names its page's game
-with ``resume=TOKEN``: a random key (128 bits, :func:`secrets.token_urlsafe`) that the server gave
-that page and keeps beside it. The new page finds the game behind the key and opens a copy of it:
-the line and where its cursor stands, the lines kept aside, who plays each seat, the bot and the
-point of view (:class:`Carried`). Each page works on its own copy from then on.
+a line played by hand in the explorer reopened as a fresh bot game, and the card editor's draft as
+the standard cards. Their links now name the page's work with ``resume=TOKEN``: a random key (128
+bits, :func:`secrets.token_urlsafe`) that the server gave that page and keeps beside it. The new page
+finds the work behind the key and opens a copy of it: for the explorer, the line and where its cursor
+stands, the lines kept aside, who plays each seat, the bot and the point of view (:class:`Carried`);
+for the card editor, its draft (``explorer.components.card_editor.Draft``). Each page works on its
+own copy from then on.
 
-A key leads to its page's game while the page is open, and to the game as the page left it for
+A key leads to its page's work while the page is open, and to the work as the page left it for
 :data:`KEEP_SECONDS` after the page closed (at most :data:`KEEP_CLOSED` closed pages, the oldest
-let go first); never across a restart of the server. A key no one was given leads nowhere: the
-page then says the game could not be carried over and opens as its address says.
+let go first); never across a restart of the server. A key no one was given, or given by another
+kind of page, leads nowhere: the page then says the work could not be carried over and opens as its
+address says.
 """
 
 from __future__ import annotations
@@ -22,8 +25,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from explorer.core.session import GameSession, Line
+
+#: What a page carries (its own kind of snapshot).
+Work = TypeVar("Work")
 
 #: How long a closed page's game is kept for its key (seconds).
 KEEP_SECONDS = 3600.0
@@ -69,24 +76,25 @@ def restored(carried: Carried) -> GameSession:
 
 
 class CarryStore:
-    """Keys to pages' games (see the module's text). ``clock`` gives seconds (tests pass their own)."""
+    """Keys to pages' work (see the module's text). ``clock`` gives seconds (tests pass their own)."""
 
     def __init__(self, *, keep_seconds: float = KEEP_SECONDS, keep_closed: int = KEEP_CLOSED,
                  clock: Callable[[], float] = time.monotonic):
         self.keep_seconds, self.keep_closed, self._clock = keep_seconds, keep_closed, clock
-        self._open: dict[str, Callable[[], Carried]] = {}
-        self._closed: OrderedDict[str, tuple[float, Carried]] = OrderedDict()
+        self._open: dict[str, Callable[[], object]] = {}
+        self._closed: OrderedDict[str, tuple[float, object]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def open(self, source: Callable[[], Carried]) -> str:
-        """A new key for an open page; ``source()`` gives its game as it is when asked."""
+    def open(self, source: Callable[[], object]) -> str:
+        """A new key for an open page; ``source()`` gives its work as it is when asked (a snapshot
+        that the page's later changes do not reach)."""
         token = secrets.token_urlsafe(16)
         with self._lock:
             self._open[token] = source
         return token
 
     def close(self, token: str) -> None:
-        """The page of ``token`` closed: its game as it is now is kept for a while (see the module's text)."""
+        """The page of ``token`` closed: its work as it is now is kept for a while (see the module's text)."""
         with self._lock:
             source = self._open.pop(token, None)
         if source is None:
@@ -96,8 +104,9 @@ class CarryStore:
             self._closed[token] = (self._clock(), carried)
             self._let_go()
 
-    def find(self, token: object) -> Carried | None:
-        """The game behind ``token`` (what an address sent: any text), or None when no page has it."""
+    def find(self, token: object, kind: type[Work]) -> Work | None:
+        """The work of ``kind`` behind ``token`` (what an address sent: any text), or None when no page
+        has it, or another kind of page."""
         if not isinstance(token, str) or not TOKEN.fullmatch(token):
             return None
         with self._lock:
@@ -105,8 +114,10 @@ class CarryStore:
             if source is None:
                 self._let_go()
                 kept = self._closed.get(token)
-                return kept[1] if kept is not None else None
-        return source()
+                found = kept[1] if kept is not None else None
+        if source is not None:
+            found = source()
+        return found if isinstance(found, kind) else None
 
     def __len__(self) -> int:
         """The pages kept: open and closed."""

@@ -35,7 +35,7 @@ from play.seeds import splitmix64
 from explorer.boards.registry import board_for
 from explorer.components.advisor import MoveAdvisor
 from explorer.components.board_clicks import BoardClicks
-from explorer.core.carry import CARRIED, restored, snapshot
+from explorer.core.carry import CARRIED, Carried, restored, snapshot
 from explorer.core.i18n import bot_name, literal, text
 from explorer.core.stylesheets import stylesheet
 from explorer.core.links import rules_href, tutorial_href
@@ -47,7 +47,7 @@ from explorer.components.setup_editor import SetupEditor
 from explorer.tables.hub import TableError
 from explorer.cardfiles import CardFileError, served_library
 from explorer.pages.table_pages import LONG_WORDS_WRAP, review_replay
-from explorer.web.request import page_language, query_arg, shown_value, whole_number
+from explorer.web.request import carry_key, page_language, query_arg, shown_value, whole_number
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
                                    variant_options, variant_summary)
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
@@ -102,7 +102,7 @@ class ExplorerApp(pn.viewable.Viewer):
         session = self.session
         # (the game the card file was given for: another game, or a replay's own file, drops the name)
         self._card_file_spec = session.spec if self.card_file else None
-        self.carry_token = self._open_carry()
+        self.carry_token = carry_key(lambda: snapshot(self.session, self._kept_card_file()))
         self.controls: dict[str, pn.widgets.Widget] = {}
         self.seat_controllers = SeatControllers(session=session, lang=self.lang)
         self.stepper = Stepper(session=session, lang=self.lang)
@@ -221,16 +221,6 @@ class ExplorerApp(pn.viewable.Viewer):
 
     def _kept_card_file(self) -> str | None:
         return self.card_file if self.card_file and self.session.spec is self._card_file_spec else None
-
-    def _open_carry(self) -> str | None:
-        """In a served page, a key to its game for the language switch (``explorer.core.carry``),
-        kept while the page is open and for a while after it closes."""
-        document = pn.state.curdoc
-        if document is None or document.session_context is None:
-            return None
-        token = CARRIED.open(lambda: snapshot(self.session, self._kept_card_file()))
-        document.on_session_destroyed(lambda context: CARRIED.close(token))
-        return token
 
     def _sync_seats(self, *events) -> None:
         options = _options_for_seats(self.session.players, self.lang)
@@ -451,7 +441,7 @@ def resumed_session(token: str) -> tuple[GameSession | None, str | None]:
     """A copy of the game the page that gave out ``token`` holds (its language switch's ``resume``,
     ``explorer.core.carry``) and the card file's name its address named; (None, None) when no page
     has that key (never given, or let go: an hour after its page closed, or a restart)."""
-    carried = CARRIED.find(token)
+    carried = CARRIED.find(token, Carried)
     if carried is None:
         return None, None
     try:

@@ -4,6 +4,7 @@ the card library (``explorer/cardfiles.py``) and opened in the explorer (``/expl
 The editor itself is :class:`explorer.components.card_editor.CardEditor`; this module puts it in the
 site's template, in the address's language (``?lang=``) and for the address's game (``?game=``, one of
 the registered games; for anything else the page opens on Biome Blitz and says why, the text escaped).
+Its language switch carries the draft (``&resume=KEY``, ``explorer.core.carry``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import panel as pn
 
 import rules
 from explorer.cardfiles import CardLibrary, served_library
-from explorer.components.card_editor import CardEditor
+from explorer.components.card_editor import CardEditor, Draft
+from explorer.core.carry import CARRIED
 from explorer.core.i18n import text
-from explorer.web.request import page_language, query_arg
+from explorer.web.request import carry_key, page_language, query_arg
 from explorer.web.shell import HEADING_CSS, PageTemplate
 
 
@@ -25,16 +27,27 @@ def create_page(lang: str | None = None, library: CardLibrary | None = None,
     """The served page (``page.editor`` is its :class:`CardEditor`) for ``game`` (default: the address's)."""
     lang = lang or page_language()
     game = game if game is not None else query_arg("game")
+    resume = query_arg("resume")
+    draft = CARRIED.find(resume, Draft) if resume is not None else None
+    if draft is not None:
+        game = draft.game
     editor = CardEditor(library=library or served_library(), lang=lang, game=game if game in rules.GAMES else "biome_blitz")
+    if draft is not None:
+        editor.take_draft(draft)
+    elif resume is not None:
+        editor.notice = text("workshop.address.resume", lang)
+        editor.refresh()
     if game is not None and game not in rules.GAMES:
         editor.notice = text("workshop.address.game", lang, game=game, games=", ".join(rules.GAMES))
         editor.refresh()
     intro = pn.pane.HTML(f"<h2>{html.escape(text('workshop.heading', lang))}</h2>"
                          f"<p>{html.escape(text('workshop.intro', lang))}</p>", sizing_mode="stretch_width",
                          stylesheets=[HEADING_CSS])
-    template = PageTemplate(page="cards", lang=lang, title=text("workshop.page_title", lang), switch={"game": editor.game},
+    token = carry_key(editor.draft)
+    template = PageTemplate(page="cards", lang=lang, title=text("workshop.page_title", lang),
+                            switch={"game": editor.game, "resume": token},
                             sidebar=[editor.controls], main=[intro, editor.main], sidebar_width=300)
-    # The language switch opens the other language on the game shown.
-    editor.param.watch(lambda event: template.keep_in_switch(game=event.new), "game")
+    # The language switch opens the other language on the game shown, with the draft.
+    editor.param.watch(lambda event: template.keep_in_switch(game=event.new, resume=token), "game")
     template.editor = editor
     return template

@@ -1,12 +1,15 @@
 """What a page learns from the request it is served for: query arguments, the address it was asked
-at, and its language (``?lang=`` or the browser's Accept-Language, :func:`explorer.core.i18n.choose`)."""
+at, and its language (``?lang=`` or the browser's Accept-Language, :func:`explorer.core.i18n.choose`);
+and the key its language switch carries its work by (:func:`carry_key`)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import panel as pn
 
+from explorer.core.carry import CARRIED
 from explorer.core.i18n import choose
 
 
@@ -70,3 +73,16 @@ def page_language() -> str:
     request = current_request()
     headers = getattr(request, "headers", None) or {}
     return choose(query_arg("lang"), headers.get("Accept-Language"))
+
+
+def carry_key(source: Callable[[], object]) -> str | None:
+    """In a served page, a key to its work for the language switch (``explorer.core.carry``):
+    ``source()`` gives the work as it is; kept while the page is open and for a while after it closes.
+    None outside a server (a notebook, a test without a document)."""
+    document = pn.state.curdoc
+    if document is None or document.session_context is None:
+        return None
+    token = CARRIED.open(source)
+    document.on_session_destroyed(lambda context: CARRIED.close(token))
+    return token
+

@@ -4,6 +4,8 @@ explorer dealt with the edited card."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -75,7 +77,7 @@ def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(pa
     expect(explorer.locator(".bb-board")).to_contain_text("Biome Blitz cards, edited (not the standard file)",
                                                           timeout=LOAD_TIMEOUT)
     switch = explorer.locator(".language-switch a.lang-ja")
-    expect(switch).to_have_attribute("href", "?game=biome_blitz&cards=cheaper+crocodile&lang=ja")
+    expect(switch).to_have_attribute("href", re.compile(r"^\?game=biome_blitz&resume=[\w-]{22}&cards=cheaper\+crocodile&lang=ja$"))
     switch.click()
     expect(explorer.locator(".bb-board")).to_contain_text("Biome Blitzのカード（編集済み、標準ファイルとは異なる）",
                                                           timeout=LOAD_TIMEOUT)
@@ -103,9 +105,17 @@ def test_a_biome_blitz_animal_is_edited_checked_saved_listed_and_loaded_again(pa
     expect(animals.nth(0).locator('[tabulator-field="name"] b')).to_have_count(0)
     expect(page.locator(".cards-diff")).to_contain_text("<b>bold</b>")
     expect(page.locator(".cards-diff b")).to_have_count(0)
-    # The language switch keeps the game shown.
+    # The language switch carries the draft (it opened the standard cards: the edits were gone).
+    page.locator(".language-switch a.lang-ja").click()
+    expect(page.locator(".cards-game")).to_contain_text("ゲーム", timeout=LOAD_TIMEOUT)
+    expect(animals.nth(0).locator('[tabulator-field="name"]')).to_have_text("<b>bold</b>")
+    expect(animals.nth(1).locator('[tabulator-field="stars"]')).to_have_text(str(crocodile["stars"] - 1))
+    japanese = editors[-1]
+    assert japanese.lang == "ja" and japanese.data == editor.data and japanese is not editor
+    # ... and keeps the game shown.
     page.locator(".cards-game select").select_option(label="Subastral")
-    expect(page.locator(".language-switch a.lang-ja")).to_have_attribute("href", "?game=subastral&lang=ja")
+    expect(page.locator(".language-switch a.lang-en")).to_have_attribute(
+        "href", re.compile(r"^\?game=subastral&resume=[\w-]{22}&lang=en$"))
 
 
 # (A value forged outside a menu's options is refused by Panel itself, which logs it: "... not in list".)

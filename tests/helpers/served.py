@@ -42,3 +42,13 @@ def run_next_tick(document, loop: FakeLoop | None = None) -> None:
         loop.callbacks.pop(0)()
     callback = min(document.session_callbacks, key=lambda c: c.id)
     callback.callback()
+
+
+def switch_address(switch_html: str, lang: str) -> dict[str, str]:
+    """The arguments of the address the language switch (its HTML) leads to in ``lang``."""
+    import re
+    from urllib.parse import parse_qsl
+
+    [href] = re.findall(rf'class="lang-{lang}" href="\?([^"]*)"', switch_html)
+    return dict(parse_qsl(href.replace("&amp;", "&")))
+

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from explorer.core.carry import TOKEN, CarryStore, restored, snapshot
+from explorer.core.carry import TOKEN, Carried, CarryStore, restored, snapshot
 from explorer.core.session import GameSession
 
 
@@ -65,14 +65,14 @@ def test_a_key_leads_to_its_open_page_as_it_is_then_to_its_game_as_the_page_left
     token = store.open(lambda: snapshot(session))
     assert TOKEN.fullmatch(token) and store.open(lambda: snapshot(session)) != token
     session.goto(2)
-    assert store.find(token).cursor == 2                 # the page as it is now
+    assert store.find(token, Carried).cursor == 2                 # the page as it is now
     store.close(token)
     session.goto(5)
-    assert store.find(token).cursor == 2                 # as it was when it closed
+    assert store.find(token, Carried).cursor == 2                 # as it was when it closed
     now[0] = 59
-    assert store.find(token) is not None
+    assert store.find(token, Carried) is not None
     now[0] = 61
-    assert store.find(token) is None                     # let go an hour (here: 60 s) after
+    assert store.find(token, Carried) is None                     # let go an hour (here: 60 s) after
 
 
 def test_only_the_newest_closed_pages_are_kept():
@@ -81,8 +81,8 @@ def test_only_the_newest_closed_pages_are_kept():
     tokens = [store.open(lambda: snapshot(session)) for _ in range(3)]
     for token in tokens:
         store.close(token)
-    assert [store.find(token) is not None for token in tokens] == [False, True, True]
-    assert len(store) == 2
+    assert [store.find(token, Carried) is not None for token in tokens] == [False, True, True]
+    assert len(store) == 2 and store.find(tokens[2], dict) is None     # (another kind of page's key)
     store.close(tokens[0])                               # (closed twice, or never opened: nothing)
     assert len(store) == 2
 
@@ -91,4 +91,4 @@ def test_only_the_newest_closed_pages_are_kept():
 def test_a_key_no_page_was_given_leads_nowhere(sent):
     store = CarryStore()
     store.open(lambda: pytest.fail("another page's game was read"))
-    assert store.find(sent) is None
+    assert store.find(sent, Carried) is None

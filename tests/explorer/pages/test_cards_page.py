@@ -108,3 +108,49 @@ def test_more_players_than_the_card_file_can_deal_changes_nothing_and_says_why(l
     assert "&lt;b&gt;few&lt;/b&gt;" in app.picker.message and "<b>" not in app.picker.message   # (the file's name, as text)
     session.seed = 3                                    # a deal that can be made clears it
     assert session.setup_refused is None and session.players == 2
+
+
+def _served_page(address: dict[str, str], library: CardLibrary):
+    """The card editor's page a browser gets for ``address``, served (without a server)."""
+    from panel.io.state import set_curdoc
+    from tests.helpers.served import FakeLoop, served_document
+
+    document = served_document(FakeLoop(), address)
+    with set_curdoc(document):
+        page = create_page(library=library)
+    page.document = document
+    return page
+
+
+def test_the_language_switch_carries_the_draft(library):
+    """The language switch opened the other language on the standard cards: a designer's unsaved
+    edits were gone. Its link now names the page's draft by a key (``explorer.core.carry``); the page
+    it opens goes on with a copy of it, the game's verdict and the table shown included, and, after
+    the first page closed, with the draft as it was left."""
+    from tests.helpers.served import close_document, switch_address
+
+    english = _served_page({"game": "biome_blitz", "lang": "en"}, library)
+    editor = english.editor
+    deck = editor.deck
+    assert editor.edit(deck, 1, "name", "My own ant") and editor.edit(deck, 2, "stars", -1)
+    assert editor.problem is not None and editor.select(4)
+    address = switch_address(english.language_switch.object, "ja")
+    assert set(address) == {"game", "resume", "lang"}
+    japanese = _served_page(address, library).editor
+    assert japanese.lang == "ja" and japanese.game == "biome_blitz" and japanese.data == editor.data
+    assert (japanese.deck, japanese.row) == (editor.deck, editor.row) and japanese.changes() == editor.changes()
+    assert japanese.problem is not None and japanese.problem.where == editor.problem.where
+    assert "My own ant" in japanese.table.value.to_string() and not japanese.notice
+    japanese.start_standard()
+    assert editor.changes() and not japanese.changes()                   # each page its own copy
+    close_document(english.document)
+    editor.start_standard()                                             # (closed: nothing reaches the kept draft)
+    kept = _served_page(address, library).editor
+    assert kept.changes() and kept.problem is not None and kept.row == 4      # as the page left it
+
+
+@pytest.mark.parametrize("lang, said", [("en", "no longer kept"), ("ja", "もう保存されていません")])
+def test_a_key_no_page_has_opens_the_standard_cards_and_says_why(library, lang, said):
+    page = _served_page({"game": "stellar", "resume": "<img src=x onerror=alert(1)>", "lang": lang}, library)
+    assert said in page.editor.notice and not page.editor.changes() and page.editor.game == "stellar"
+    assert "<img" not in page.editor.notice_pane.object

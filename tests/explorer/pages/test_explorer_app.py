@@ -576,14 +576,6 @@ def test_a_game_for_one_player_count_says_so_instead_of_a_slider_of_one_value():
     assert japanese.controls["players_fixed"].object == "人数：2人（このゲームは2人用です）"
 
 
-def _switch_address(app: ExplorerApp, lang: str) -> dict[str, str]:
-    """The arguments of the language switch's link to ``lang``."""
-    from urllib.parse import parse_qsl
-
-    [href] = re.findall(rf'class="lang-{lang}" href="\?([^"]*)"', app.template.language_switch.object)
-    return dict(parse_qsl(href.replace("&amp;", "&")))
-
-
 def _page(address: dict[str, str]) -> ExplorerApp:
     """The explorer page a browser gets for ``address``, served (without a server)."""
     from panel.io.state import set_curdoc
@@ -602,7 +594,7 @@ def test_the_language_switch_carries_the_game_played_by_hand():
     the line, its cursor, the line kept aside, who plays each seat and the point of view, in Japanese.
     After the first page closed, its link still leads to the game as it was left."""
     from tests.explorer.core.test_carry import hand_played, line
-    from tests.helpers.served import close_document
+    from tests.helpers.served import close_document, switch_address
 
     english = _page({"game": "biome_blitz", "lang": "en"})
     played = hand_played()
@@ -610,13 +602,13 @@ def test_the_language_switch_carries_the_game_played_by_hand():
     english.session.param.update(branches=played.branches, seat_players=played.seat_players, bot=played.bot,
                                  viewing_seat=played.viewing_seat)
     assert len(english.session.log) == 7 and english.session.branches
-    address = _switch_address(english, "ja")
+    address = switch_address(english.template.language_switch.object, "ja")
     assert set(address) == {"game", "resume", "lang"} and address["lang"] == "ja"
     japanese = _page(address)
     assert japanese.lang == "ja" and line(japanese.session) == line(english.session)
     assert Zones(japanese.board.html()).text["step-counter"] == "5手目 / 全7手"
     assert not [pane for pane in japanese.template.main.objects if "resume-refused" in pane.css_classes]
-    back = _switch_address(japanese, "en")
+    back = switch_address(japanese.template.language_switch.object, "en")
     assert back["resume"] != address["resume"]           # the Japanese page's own key: its own game from now
     japanese.session.goto(0)
     assert english.session.cursor == 5
