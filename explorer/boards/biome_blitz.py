@@ -333,6 +333,8 @@ def pending_context(view: dict, names: dict[str, str], lang: str = "en",
         line = [say("pending.frenzy", lang, attacker=animal("attacker"))]
     else:
         line = [str(pending)]
+    if decider == view["viewer"]:       # (the seat's own page: the seat itself decides, not "Player 1" waited for)
+        return {"phase": phase, "decider": decider, "line": say_with("pending.yours", lang, {"text": line})}
     return {"phase": phase, "decider": decider,
             "line": say_with("pending.waiting", lang, {"decider": element("b", seat_name(decider, lang), "decider"),
                                                         "text": line})}

@@ -198,6 +198,8 @@ def pending_context(view: dict, lang: str) -> dict | None:
     if not pending:
         return None
     key = view["phase"] if view["phase"] in ("repeat", "exchange") else "other"
+    if pending["seat"] == view["viewer"]:       # (its own page: not "Waiting for Player 2" said to Player 2)
+        key = f"yours_{key}"
     return {"seat": pending["seat"], "line": marked(f"pending.{key}", lang, player=player_name(pending["seat"], lang),
                                                     card=pending["card"], resolver=player_name(view["resolver"], lang))}
 

@@ -282,6 +282,15 @@ def test_the_english_decisions_keep_their_words():
     assert "Trade offer from Player 2 to Player 3: gives" in pending.text and pending.text.endswith("asks for meat.")
     assert [b.text for b in pending.all_tags("b")][1:] == ["Player 2", "Player 3"]
     assert pending.one("ask").text == "meat"
+    session = trade_reply()
+    partner = session.spec.to_move(session.state)[0]
+    for seat, start in ((partner, "Your decision: Trade offer from Player"), ((partner + 2) % 3, "Waiting for Player")):
+        session.viewing_seat = seat     # (a review: the partner's own page said "Waiting for Player 3: ..." to Player 3)
+        pending = parse(biome_blitz_html(session)).one("bb-pending")
+        assert pending.text.startswith(start), pending.text
+    session.viewing_seat = partner
+    japanese = parse(biome_blitz_html(session, lang="ja")).one("bb-pending").text
+    assert japanese.startswith("あなたの決定：") and "決定待ち" not in japanese
     session = selected_discover()
     session.viewing_seat = session.state.seat
     line = parse(biome_blitz_html(session)).one("preview-line")

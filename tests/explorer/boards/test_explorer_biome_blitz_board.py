@@ -180,7 +180,11 @@ def test_the_defenders_owner_decides_whether_to_cancel_a_compete():
         session.viewing_seat = viewer
         page = board(session)
         pending = page.find("bb-pending", "pending-cancel")
-        assert f"pending-seat-{other}" in pending.classes and pending.find("decider").all_text() == f"Player {other + 1}"
+        assert f"pending-seat-{other}" in pending.classes
+        if viewer == other:         # (its own page: "Your decision", not "Waiting for Player N")
+            assert pending.all_text().startswith("Your decision: ") and not pending.all("decider")
+        else:
+            assert pending.find("decider").all_text() == f"Player {other + 1}"
         assert "discard 1 water to cancel" in pending.all_text()
         assert f"Player {other + 1} may discard 1 water" in page.find("bb-phase").all_text()
 

@@ -272,7 +272,14 @@ def check_three_the_deal(page):
                                      "choosing: Player 1, Player 2, Player 3.")]
 
 
-ENGLISH = [("two", 9, None, False, check_two_step_9), ("two", 15, 1, False, check_two_step_15_as_player_2),
+def check_two_step_9_as_player_2(page):
+    """The decider's own page says it is theirs to decide (it said "Waiting for Player 2" to Player 2)."""
+    pending = page.one("sl-pending")
+    assert pending.classes == ["sl-pending", "pending-seat-1"]
+    assert pending.text == "Your decision: resolve the repeated effect of S305; then Player 1's phase 3 turn goes on."
+
+
+ENGLISH = [("two", 9, None, False, check_two_step_9), ("two", 9, 1, False, check_two_step_9_as_player_2), ("two", 15, 1, False, check_two_step_15_as_player_2),
            ("two", 63, None, False, check_two_the_end), ("four", 2, 0, False, check_four_step_2_as_player_1),
            ("four", 1, None, False, check_four_step_1), ("four", 10, None, False, check_four_step_10),
            ("four", 100, None, False, check_four_step_100), ("four", 8, None, False, check_four_step_8),
