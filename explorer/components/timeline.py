@@ -307,6 +307,14 @@ class LogList(pn.custom.JSComponent):
             session.goto(target)
 
 
+def step_who(session: GameSession, step: int, lang: str) -> str:
+    """Who made ``step``: the player who moved; step 0 is the deal, or the what-if position the line
+    begins from (set up by hand: the log says there is no deal to tell)."""
+    if step:
+        return text("explorer.player", lang, n=session.log[step - 1][0] + 1)
+    return text("timeline.position" if session.start is not None else "timeline.deal", lang)
+
+
 class EventLog(pn.viewable.Viewer):
     """The steps of the line, as the viewing seat may see them; a click on a step jumps there.
 
@@ -360,10 +368,12 @@ class EventLog(pn.viewable.Viewer):
     def _step_line(self, step: int) -> str:
         session = self.session
         game, lang = session.game, self.lang
-        who = text("explorer.player", lang, n=session.log[step - 1][0] + 1) if step else text("timeline.deal", lang)
+        who = step_who(session, step, lang)
         path = rules_path()
         items = "".join(f"<li>{unbroken_codes(esc(said))}{_event_rule_link(game, kind, lang, path)}</li>"
                         for kind, said in session.event_items(step, lang=lang))
+        if not step and not items and session.start is not None:
+            items = f'<li class="position-note">{esc(text("timeline.position_note", lang))}</li>'
         notes = "".join(f'<li class="note" data-seat="{esc(str(note["seat"]))}"><b>{esc(author_label(note["seat"], lang))}</b>'
                         f'<span class="note-said">{esc(note["text"])}</span></li>' for note in self._notes.get(step, ()))
         return (f'<div class="step" data-step="{step}" title="{esc(text("timeline.jump_to", lang, step=step))}">'
@@ -447,7 +457,7 @@ class NoteForm(pn.viewable.Viewer):
         self.button.on_click(lambda event: self.submit())
         self.message = pn.pane.HTML("", css_classes=["note-message-pane"], stylesheets=[NOTES_CSS], margin=(0, 5),
                                     sizing_mode="stretch_width")
-        self.session.param.watch(self._heading, ["cursor", "log"])
+        self.session.param.watch(self._heading, ["cursor", "log", "start"])
         self._heading()
         self._layout = pn.Column(self.heading, self.text_input, self.button, self.message, css_classes=["note-form"],
                                  sizing_mode="stretch_width", margin=(6, 0, 0, 0))
@@ -455,8 +465,7 @@ class NoteForm(pn.viewable.Viewer):
     def _heading(self, *events) -> None:
         session, lang = self.session, self.lang
         step = session.cursor
-        who = (text("timeline.deal", lang) if step == 0 else
-               text("explorer.player", lang, n=session.log[step - 1][0] + 1))
+        who = step_who(session, step, lang)
         self.heading.object = f'<div class="note-heading">{esc(text("timeline.note.on_step", lang, step=step, who=who))}</div>'
 
     def submit(self) -> bool:

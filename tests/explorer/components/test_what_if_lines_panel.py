@@ -34,3 +34,21 @@ def test_a_line_left_for_a_what_if_position_is_listed_by_where_it_begins_and_its
     panel.switch(0)
     assert session.log == list(old.log) and session.start is None and not panel.message
     assert panel._describe(session.branches[0]) == f'<div class="branch-line">{what_if}</div>'
+
+
+@pytest.mark.parametrize("lang, said", [("en", ("the deal", "the what-if position", "no deal to tell")),
+                                        ("ja", ("配り", "もしもの局面", "配りの記録はありません"))])
+@pytest.mark.parametrize("game", ["subastral", "stellar", "biome_blitz", "jump_gate", "starligned"])
+def test_the_event_log_begins_with_the_what_if_position_not_an_empty_deal(game, lang, said):
+    """An outside review: after Apply, the log read "Step 0 the deal" with nothing under it."""
+    from explorer.components.timeline import EventLog
+
+    deal, position, note = said
+    session = GameSession(game=game, players=2 if game == "stellar" else 3, seed=SEED)
+    log = EventLog(session=session, lang=lang)
+    first = log.lines().split('<div class="step" data-step="1"')[0]
+    assert f'<span class="who">{deal}</span><ul><li>' in first and note not in first
+    session.load_position(session.position())
+    first = log.lines()
+    assert f'<span class="who">{position}</span>' in first and note in first and "<ul></ul>" not in first
+    assert position in log.form.heading.object and deal not in log.form.heading.object   # "Pin a note to step 0 (the what-if position)"
