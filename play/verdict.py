@@ -59,7 +59,8 @@ def findings(stats: Mapping[str, Any]) -> list[JSONObject]:
 
 def verdict(stats: Mapping[str, Any], pairing: Mapping[str, Any]) -> JSONObject:
     """``{"games", "basis": "deals" | "seeds", "headline", "others", "same"}``: the leading difference
-    (the largest, significant or not; None before two games), the other significant ones, and whether
+    (the most telling, as :func:`findings` orders them, significant or not; None before two games), the
+    other significant ones in that order, and whether
     A and B came out the same in every game (every difference 0, game by game)."""
     found = findings(stats)
     significant = [f for f in found if f["significant"]]
@@ -96,9 +97,9 @@ def sentence(record: Mapping[str, Any]) -> str:
     low, high = (head["low"], head["high"]) if higher else (-head["high"], -head["low"])
     size = f"{abs(head['mean']):.1f} {_unit(head)} {'higher' if higher else 'lower'} (95% CI {low:.1f} to {high:.1f})"
     if not head["significant"]:
-        return (f"On the same {games} {basis}, no difference between A and B is significant; the largest: "
-                f"with B, {_what(head)} is {size}.")
+        return (f"On the same {games} {basis}, no difference between A and B is significant; the clearest (the "
+                f"largest for its noise): with B, {_what(head)} is {size}.")
     others = record["others"]
     rest = ("no other difference is significant" if not others
-            else "also significant: " + ", ".join(_what(f) for f in others))
+            else "also significant, clearest first (the largest for its noise): " + ", ".join(_what(f) for f in others))
     return f"With B, {_what(head)} is {size} on the same {games} {basis}; {rest}."

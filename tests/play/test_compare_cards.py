@@ -220,3 +220,24 @@ def test_settings_that_play_every_game_alike_are_said_to_be_the_same():
     # One game that differs: a difference again, not "the same".
     stats = win_rate_verdict_stats()
     assert not verdict(stats, {"same_deals": True})["same"]
+
+
+def test_the_verdict_says_its_differences_are_ordered_by_how_clear_they_are():
+    """An outside review: the headline named one seat while another's difference, below it, was larger,
+    and "the largest" was said of the clearest (the largest for its noise). The sentence now says which."""
+    from tests.helpers.analysis import win_rate_verdict_stats
+
+    stats = win_rate_verdict_stats()
+    stats["difference_b_minus_a"] = [        # Player 1: small and sure; Player 2: larger and unsure
+        {"seat": 0, "win_rate_difference": {"mean": 0.0, "low": -0.01, "high": 0.01},
+         "score_difference": {"mean": 0.8, "low": -0.1, "high": 1.7}},
+        {"seat": 1, "win_rate_difference": {"mean": 0.0, "low": -0.01, "high": 0.01},
+         "score_difference": {"mean": 2.5, "low": -4.0, "high": 9.0}}]
+    said = sentence(verdict(stats, {"same_deals": True}))
+    assert said.endswith("the clearest (the largest for its noise): with B, Player 1's score is 0.8 points higher "
+                         "(95% CI -0.1 to 1.7).") and "the largest:" not in said
+    stats["difference_b_minus_a"][1]["score_difference"] = {"mean": 9.0, "low": 1.0, "high": 17.0}
+    stats["difference_b_minus_a"][0]["score_difference"] = {"mean": 2.0, "low": 1.5, "high": 2.5}
+    said = sentence(verdict(stats, {"same_deals": True}))
+    assert said.startswith("With B, Player 1's score is 2.0 points higher") and said.endswith(
+        "; also significant, clearest first (the largest for its noise): Player 2's score.")
