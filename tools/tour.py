@@ -111,7 +111,7 @@ def settle(page, ready: str, timeout: float = 60.0) -> None:
     """Wait for the page's sign of being drawn, then until its DOM has not changed for 400 ms (in the
     document or any shadow root, those made meanwhile too) and every stylesheet it links has loaded
     (``page_check.wait_for_stylesheets``), at most ``timeout``. Panel's panes link their stylesheets
-    inside their shadow roots and are given more once the page has loaded (``settle_stylesheets``); a
+    inside their shadow roots, loaded after the DOM is drawn; a
     screenshot taken when only the DOM was still showed headings at the browser's own size, not the
     page's (the explorer's "Set-up" small, where people saw it at 28 px)."""
     deadline = time.monotonic() + timeout

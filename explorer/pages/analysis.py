@@ -74,7 +74,7 @@ from play.sweep import DEFAULT_CHUNK, compare, paired_stats, warm_process_pool
 from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import (VariantSwitches, player_label, switches_class, variant_label, variant_note,
                                    variant_options, variant_value_label)
-from explorer.web.shell import PageTemplate, heading
+from explorer.web.shell import PageTemplate, heading, use_page_design
 from explorer.pages.analysis_decks import DeckChooser, card_names, card_table_html, pairing_text, verdict_text
 from play.run_file import card_data, run_record
 
@@ -867,6 +867,7 @@ class AnalysisPage(pn.viewable.Viewer):
 def create_page(lang: str | None = None) -> pn.template.BaseTemplate:
     """The served page: the analysis in a template (``page.analysis`` is the :class:`AnalysisPage`),
     in ``lang`` (else the address's ``?lang=``, else the browser's language)."""
+    use_page_design()
     lang = lang or page_language()
     analysis = AnalysisPage(lang=lang)
     # No busy spinner: Panel keeps every spinner in its global state and updates them all when any

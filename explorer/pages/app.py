@@ -51,7 +51,7 @@ from explorer.web.request import carry_key, page_language, query_arg, shown_valu
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
                                    variant_options, variant_summary)
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
-from explorer.web.shell import PageTemplate, heading
+from explorer.web.shell import PageTemplate, heading, use_page_design
 from rules.rulebook import LANGUAGES
 from rules.protocol import InvalidPosition, RulesError, load_json
 from rules.replay import SEED_LIMIT, record
@@ -411,6 +411,7 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
     ``&resume=KEY`` (the language switch's links), a copy of the game of the page that gave out the
     key (:func:`resumed_session`); when no page has it, the page says so and opens as the rest of its
     address asks."""
+    use_page_design()
     notice = alert = card_file = None
     table_id = query_arg("table") if session is None else None
     resume = query_arg("resume") if session is None and table_id is None else None

@@ -19,12 +19,13 @@ from explorer.components.card_editor import CardEditor, Draft
 from explorer.core.carry import CARRIED
 from explorer.core.i18n import text
 from explorer.web.request import carry_key, page_language, query_arg
-from explorer.web.shell import HEADING_CSS, PageTemplate
+from explorer.web.shell import HEADING_CSS, PageTemplate, use_page_design
 
 
 def create_page(lang: str | None = None, library: CardLibrary | None = None,
                 game: str | None = None) -> pn.template.BaseTemplate:
     """The served page (``page.editor`` is its :class:`CardEditor`) for ``game`` (default: the address's)."""
+    use_page_design()
     lang = lang or page_language()
     game = game if game is not None else query_arg("game")
     resume = query_arg("resume")

@@ -13,7 +13,7 @@ from explorer.core.links import explorer_path, rules_href, tutorial_href
 from explorer.core.stylesheets import stylesheet
 from explorer.pages.tutorial import available as tutorials_available
 from explorer.web.request import page_language
-from explorer.web.shell import PageTemplate, page_href
+from explorer.web.shell import PageTemplate, page_href, use_page_design
 from rules.rulebook import rulebook
 
 HOME_CSS = stylesheet("home")
@@ -53,6 +53,7 @@ def home_html(lang: str) -> str:
 
 
 def create_home_page(lang: str | None = None) -> pn.template.BaseTemplate:
+    use_page_design()
     lang = lang or page_language()
     body = pn.pane.HTML(home_html(lang), stylesheets=[HOME_CSS], sizing_mode="stretch_width", css_classes=["home-pane"])
     return PageTemplate(page="home", lang=lang, title=text("home.page_title", lang), main=[body])

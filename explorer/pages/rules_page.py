@@ -9,12 +9,12 @@ from html import escape as esc
 import panel as pn
 
 import rules
-from explorer.core.i18n import NATIVE_NAMES, literal, text
+from explorer.core.i18n import literal, text
 from explorer.core.links import rule_reference, rules_href
 from explorer.core.session import variant_label, variant_note, variant_value_label
 from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg
-from explorer.web.shell import PageTemplate
+from explorer.web.shell import PageTemplate, use_page_design
 from rules.rulebook import LANGUAGES, rulebook
 
 RULES_CSS = stylesheet("rules")
@@ -27,14 +27,11 @@ def rules_html(game: str, lang: str) -> str:
     games = " ".join(
         f'<a class="{"chosen" if other == game else ""}" href="{esc(rules_href(other, lang))}">'
         f'{esc(rules.get_game(other).title)}</a>' for other in rules.GAMES)
-    languages = " ".join(
-        f'<a class="lang-{other}{" chosen" if other == lang else ""}" href="{esc(rules_href(game, other))}" '
-        f'lang="{other}">{NATIVE_NAMES[other]}</a>' for other in LANGUAGES)
     toc = "".join(f'<li><a href="#chapter-{esc(chapter.id)}">{esc(chapter.title[lang])}</a></li>'
                   for chapter in book.chapters)
     toc += f'<li><a href="#switches">{esc(text("rules.switches", lang))}</a></li>'
     parts = [f'<div class="rules-page" lang="{lang}"><nav class="games">{games}</nav>',
-             f'<nav class="languages">{languages}</nav>',
+             # (no language links of its own: the header's language switch, on every page, keeps the game)
              f'<h1>{esc(text("rules.heading", lang, game=title))}</h1>',
              f'<p class="source">{esc(text("rules.source_note", lang, source=book.source))}</p>',
              f'<ol class="toc">{toc}</ol>']
@@ -76,6 +73,7 @@ def switches_html(game: str, lang: str) -> str:
 
 def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.template.BaseTemplate:
     """The page for ``/rules``: the game and language from the address (or the browser's language)."""
+    use_page_design()
     lang = lang or page_language()
     game = game or query_arg("game") or rules.GAMES[0]
     if game not in rules.GAMES:

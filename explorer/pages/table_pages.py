@@ -66,7 +66,7 @@ from explorer.pages.table_texts import card_file_html, esc, seat_name, t
 from explorer.web.request import (WHOLE_NUMBER, page_language, page_origin, page_path, query_arg, shown_value,
                                   whole_number)
 from explorer.core.stylesheets import stylesheet
-from explorer.web.shell import PageTemplate, heading
+from explorer.web.shell import PageTemplate, heading, use_page_design
 from rules.protocol import IllegalAction, InvalidPosition, RulesError
 from rules.replay import record as replay_record
 from rules.registry import get_game
@@ -759,6 +759,7 @@ def create_tables_page(hub: TableHub | None = None, lang: str | None = None) -> 
     """The page for the address: a table (``?table=ID`` with ``&seat=KEY`` for a seat) or the lobby,
     in the language of ``?lang=`` or the browser's (:func:`~explorer.core.i18n.page_language`), with a
     language switch in its header."""
+    use_page_design()
     hub = hub or get_hub(db_path_from_args())
     lang = lang or page_language()
     table_id, token, creator = query_arg("table"), query_arg("seat"), query_arg("creator")

@@ -46,7 +46,7 @@ from explorer.core.links import explorer_path, rule_link_html, rule_reference, r
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.web.request import page_language, query_arg, whole_number
-from explorer.web.shell import HEADING_CSS, PageTemplate
+from explorer.web.shell import HEADING_CSS, PageTemplate, use_page_design
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.replay import record
 from rules.rulebook import LANGUAGES, Rule, rulebook
@@ -483,6 +483,7 @@ def tutorial_run(game: str, lang: str, step: int, cards: str | None) -> tuple[Tu
 def create_tutorial_page(game: str | None = None, lang: str | None = None, step: int | None = None,
                          cards: str | None = None):
     """The page for ``/tutorial``: the game, language, step and card file from the address (see the module)."""
+    use_page_design()
     lang = lang or page_language()
     game = game or query_arg("game")
     cards = cards if cards is not None else query_arg("cards")

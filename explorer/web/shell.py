@@ -11,7 +11,6 @@ from urllib.parse import urlencode
 
 import panel as pn
 from panel.io.document import create_doc_if_none_exists
-from panel.pane.markup import HTMLBasePane
 
 from explorer.core.i18n import NATIVE_NAMES, text
 from explorer.core.links import explorer_path, rules_path, tutorial_index_href
@@ -99,31 +98,29 @@ class PageTemplate(pn.template.BootstrapTemplate):
     def server_doc(self, doc=None, title=None, location=True):
         doc = create_doc_if_none_exists(doc)
         with doc.models.freeze():
-            served = super().server_doc(doc, title=title, location=location)
-        if doc.session_context is not None:
-            pn.state.onload(lambda: settle_stylesheets(*self.header, *self.sidebar, *self.main))
-        return served
+            return super().server_doc(doc, title=title, location=location)
 
 
-def settle_stylesheets(*roots) -> None:
-    """Every HTML, Markdown and Alert pane in ``roots`` sends now the stylesheets its next update would
-    send (its object sent again: the same text, so only the stylesheets change), in one message.
+def use_page_design() -> None:
+    """In a served page, every part made for it from now on takes the pages' design (Bootstrap's, as
+    ``PageTemplate`` draws them), for this page's session only (Panel keeps a setting made within a
+    session for that session). Every page calls it before making its parts.
 
-    Panel draws a pane in a template with the stylesheets the template's design gives it there (four),
-    and the pane's first update sends the list its own design parameters make (seven). Each such
-    change makes the browser put the pane's styles in again and lay the page out. Left to the first
-    update, they all fell on the first move: at a playtest table the first move took 310 ms to show
-    at every page against 135-185 ms for the next ones (``make bench-tables``, per step); in the
-    explorer, with the first step. ``PageTemplate`` calls this once the page has loaded. Parts drawn
-    later (a table page's plots, an explorer tab shown again) do not need it: with them, a step sent
-    no stylesheets either. Tests: ``test_every_game_plays_at_a_shared_table_with_hidden_hands``
-    (tests/browser/test_browser_tables.py) and ``test_a_step_gives_no_part_of_the_page_its_stylesheets_again``
-    (tests/browser/test_browser_dashboard.py).
-    """
-    with pn.io.hold():
-        for root in roots:
-            for pane in root.select(HTMLBasePane):
-                pane.param.trigger("object")
+    The template gives its design only to the parts it draws first, and only in the page's first
+    message; each part's own (plain) design made another list of stylesheets. So:
+    - a part drawn later (a tab's view shown again, the what-if editor made when its tab is first
+      shown, the advisor opened) was drawn without Bootstrap's stylesheets: after a visit to another
+      tab, the cards' titles ("Move advisor", "Events") turned bold until the page was loaded again;
+    - a pane's first update sent its own list, and the browser restyled the pane and laid the page out
+      again: the first move at a playtest table restyled every pane of every page there (310 ms to
+      show, against 135-185 ms for the next ones, ``make bench-tables``). Each page then sent every
+      pane's stylesheets once it had loaded, a message of its own; with one design from the start
+      there is nothing to send.
+    Tests: ``test_a_tab_shown_again_looks_as_it_did`` and ``test_a_step_gives_no_part_of_the_page_its_stylesheets_again``
+    (tests/browser/test_browser_dashboard.py), ``test_every_game_plays_at_a_shared_table_with_hidden_hands``
+    (tests/browser/test_browser_tables.py)."""
+    if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+        pn.config.design = PageTemplate.design
 
 
 def language_switch_html(lang: str, **args: str | None) -> str:

@@ -161,7 +161,7 @@ def restyled_with_the_board(patches: list[dict], board: str) -> list[str]:
 
 
 def test_a_step_gives_no_part_of_the_page_its_stylesheets_again(page: Page, served):
-    # A part's stylesheets go to the page once it has loaded (explorer.web.shell.settle_stylesheets),
+    # A part is drawn with its stylesheets once (explorer.web.shell.use_page_design),
     # not with the next step, also after another tab was shown: each makes the browser restyle that
     # part and lay the page out, and the first step restyled the board and the picker's parts at once.
     patches: list[dict] = []
@@ -186,3 +186,39 @@ def test_a_step_gives_no_part_of_the_page_its_stylesheets_again(page: Page, serv
         page.locator(".step-forward button").click()
         expect(counter).to_contain_text(f"Step {step} / ")
         assert restyled_with_the_board(patches[seen:], board) == [], f"after showing {shown or 'the page'}"
+
+
+# Each card title's heading: its weight and the stylesheets its part was drawn with.
+CARD_TITLES_JS = """
+() => {
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.classList.contains("card-title") && el.shadowRoot) {
+        const heading = el.shadowRoot.querySelector("h3");
+        out.push([heading.textContent.trim(), getComputedStyle(heading).fontWeight,
+                  [...el.shadowRoot.querySelectorAll("link")].map((link) => link.href.split("/").pop()).sort()]);
+      }
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return out;
+}
+"""
+
+
+def test_a_tab_shown_again_looks_as_it_did(page: Page, served):
+    """An outside review: after a visit to another tab, the cards' titles ("Move advisor", "Events",
+    "Lines of play") turned bold until the page was loaded again. The template gave its design (its
+    stylesheets) only to the parts it drew first; a tab's view is drawn afresh when shown again, and
+    took Panel's plain design. Every part of a served page now takes the pages' design
+    (``explorer.web.shell.use_page_design``)."""
+    app = open_app(page, served)
+    first = page.evaluate(CARD_TITLES_JS)
+    assert len(first) >= 3 and {weight for _, weight, _ in first} == {"500"}, first
+    for shown in ("Plots & scores", "What-if setup"):
+        show_tab(page, app, shown)
+        show_tab(page, app, "Table")
+        expect(page.locator(".step-counter")).to_be_visible()
+        assert page.evaluate(CARD_TITLES_JS) == first, f"after showing {shown}"

@@ -210,9 +210,8 @@ def test_every_game_plays_at_a_shared_table_with_hidden_hands(browser, server, g
     game = Game(server, table_id)
     for page in pages.values():
         page.open_plots()
-        # Each pane's stylesheets come once the page has loaded (explorer.web.shell.settle_stylesheets),
-        # not with the first move, where every page at the table restyled four panes and laid itself out.
-        page.wait_for_frame(RESTYLED)
+    # Each pane is drawn with its stylesheets once (explorer.web.shell.use_page_design): no move gives
+    # them again, where every page at the table restyled four panes and laid itself out at the first.
     game.check(list(pages.values()))
     check_own_hands_face_up(game, pages)
     game.restyled = 0

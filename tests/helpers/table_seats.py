@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import sqlite3
 import time
 
@@ -66,15 +65,6 @@ class SeatPage:
     def take_frames(self) -> str:
         text, self.frames = "\n".join(self.frames), []
         return text
-
-    def wait_for_frame(self, pattern: re.Pattern, timeout: float = 15.0) -> None:
-        """Until a websocket message matching ``pattern`` has come (looked for every 50 ms; waiting in
-        the page lets Playwright hand over the messages)."""
-        deadline = time.monotonic() + timeout
-        while not any(pattern.search(frame) for frame in self.frames):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{self.url}: no message matching {pattern.pattern!r} after {timeout:.0f} s")
-            self.page.wait_for_timeout(50)
 
     def wait_for_step(self, step: int, timeout: float = 15_000) -> None:
         """Until the board has shown "Step k / k" for k >= ``step`` (the page notes that on the animation
