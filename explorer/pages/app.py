@@ -144,6 +144,10 @@ class ExplorerApp(pn.viewable.Viewer):
             session.param.game, label=t("explorer.game"),
             options={rules.get_game(game).title: game for game in rules.GAMES}, css_classes=["game-select"])
         c["players"] = pn.widgets.IntSlider.from_param(session.param.players, label=t("explorer.players"))
+        # (A game for one count, Stellar's two, gives the slider equal ends, which Bokeh refuses: every
+        # such page logged an error on the server. The slider is hidden then; its end is kept one above.)
+        c["players"].param.watch(self._keep_slider_ends_apart, ["start", "end"])
+        self._keep_slider_ends_apart()
         # A game for one player count only (Stellar: two) says so; a slider of one value looked broken.
         c["players_fixed"] = pn.pane.HTML("", css_classes=["players-fixed"], margin=(5, 10))
         session.param.watch(self._sync_players, ["spec", "players"])
@@ -168,6 +172,11 @@ class ExplorerApp(pn.viewable.Viewer):
 
     def _text(self, key: str, **values) -> str:
         return text(key, self.lang, **values)
+
+    def _keep_slider_ends_apart(self, *events) -> None:
+        slider = self.controls["players"]
+        if slider.start >= slider.end:
+            slider.end = slider.start + 1
 
     def _sync_players(self, *events) -> None:
         low, high = self.session.param.players.bounds

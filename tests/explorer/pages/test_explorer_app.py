@@ -569,8 +569,14 @@ def test_a_game_for_one_player_count_says_so_instead_of_a_slider_of_one_value():
     session.game = "stellar"
     assert not controls["players"].visible and controls["players_fixed"].visible
     assert controls["players_fixed"].object == "Players: 2 (this game is for 2 players)"
+    # (a slider whose ends meet is refused by Bokeh: each Stellar page logged an error on the server)
+    assert controls["players"].start == 2 < controls["players"].end and controls["players"].value == 2
     session.game = "jump_gate"
     assert controls["players"].visible and not controls["players_fixed"].visible
+    low, high = session.param.players.bounds
+    assert (controls["players"].start, controls["players"].end) == (low, high) and low < high
+    stellar = ExplorerApp(session=bot_session(game="stellar"), lang="en")
+    assert stellar.controls["players"].start < stellar.controls["players"].end
     japanese = ExplorerApp(lang="ja")
     japanese.session.game = "stellar"
     assert japanese.controls["players_fixed"].object == "人数：2人（このゲームは2人用です）"
