@@ -103,8 +103,9 @@ ACTION_BUTTONS_CSS = stylesheet("components/action_buttons")
 class ActionButtons(pn.custom.JSComponent):
     """The browser side of the picker's buttons: draws ``groups``, marks ``selected``, reports clicks.
 
-    ``groups`` is ``[{"title", "kind", "actions": [{"label", "index"}]}]``; a click sends
-    ``{"select": index, "version": version}`` to ``on_choose(index, version)``.
+    ``groups`` is ``[{"title", "kind", "count", "actions": [{"label", "index"}]}]`` (``count``: "33
+    moves", said beside the title of a group folded on a phone); a click sends ``{"select": index,
+    "version": version}`` to ``on_choose(index, version)``.
     """
 
     groups = param.List(default=[], doc="The buttons, grouped: title, kind (CSS class) and the actions' labels.")
@@ -115,6 +116,11 @@ class ActionButtons(pn.custom.JSComponent):
     # ``groups`` and ``version`` together), and buttons whose kind, index and label stay are kept:
     # a click on one (resolved before the message came) still lands, now for the new list.
     _esm = """
+    // On a phone, a group of many moves (Stellar: a card to any of its telescope places, ~35 buttons,
+    // two screens before the board) starts folded to its title and count: a tap opens it, and the
+    // board's own cards and places select moves too. Wider screens show every group open.
+    const FOLD_AT = 8;
+    const narrow = window.matchMedia("(max-width: 600px)");
     export function render({ model, el }) {
       const root = document.createElement("div");
       root.className = "action-buttons";
@@ -139,9 +145,12 @@ class ActionButtons(pn.custom.JSComponent):
         return button;
       }
       function newGroup() {
-        const box = document.createElement("div");
-        const title = document.createElement("div");
+        const box = document.createElement("details");
+        box.open = true;
+        const title = document.createElement("summary");
         title.className = "group-title";
+        // (a group that cannot fold is not closed by a click on its title)
+        title.addEventListener("click", (event) => { if (!box.classList.contains("foldable")) event.preventDefault(); });
         const row = document.createElement("div");
         row.className = "group-buttons";
         box.append(title, row);
@@ -153,9 +162,15 @@ class ActionButtons(pn.custom.JSComponent):
         const groups = model.groups;
         groups.forEach((group, g) => {
           const box = root.children[g] || root.appendChild(newGroup());
-          box.className = `action-group action-group-${group.kind}`;
+          const foldable = Boolean(group.title) && narrow.matches && group.actions.length > FOLD_AT;
+          box.className = `action-group action-group-${group.kind}` + (foldable ? " foldable" : "");
+          if (box.dataset.kind !== group.kind || !foldable) {      // (a group the person opened stays open)
+            box.dataset.kind = group.kind;
+            box.open = !foldable;
+          }
           const [title, row] = box.children;
-          if (title.textContent !== group.title) title.textContent = group.title;
+          const said = foldable ? `${group.title} · ${group.count}` : group.title;
+          if (title.textContent !== said) title.textContent = said;
           group.actions.forEach((action, i) => {
             const old = row.children[i];
             if (old && old.dataset.kind === group.kind && old.dataset.index === String(action.index)
@@ -177,6 +192,7 @@ class ActionButtons(pn.custom.JSComponent):
       model.on("groups", redraw);
       model.on("version", redraw);
       model.on("selected", mark);
+      narrow.addEventListener("change", draw);
       draw();
     }
     """
@@ -571,7 +587,8 @@ class ActionPicker(pn.viewable.Viewer):
             # (The seat's own actions, named as they look in this state: actable_seats.)
             grouped.setdefault(action_group(spec, action), []).append({"label": spec.action_label(action, self.lang, state),
                                                                        "index": index})
-        groups = [{"title": group_title(kind, self.session.game, self.lang), "kind": kind, "actions": actions}
+        groups = [{"title": group_title(kind, self.session.game, self.lang), "kind": kind, "actions": actions,
+                   "count": text("picker.group_count", self.lang, n=len(actions))}
                   for kind, actions in grouped.items()]
         return choices, groups
 

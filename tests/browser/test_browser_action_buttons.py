@@ -60,3 +60,40 @@ def test_a_button_that_stays_in_a_new_list_is_kept_and_a_click_on_it_lands(page:
     assert first.evaluate("button => button.isConnected") and page.evaluate("window.__changes") == 1
     first.click()
     wait_until(lambda: clicks == [(0, 2), (0, 3)], what="the second click")
+
+
+def test_on_a_phone_a_group_of_many_moves_starts_folded_and_opens_with_a_tap(page: Page, served):
+    """An outside review: Stellar on a phone listed every card and place as a button of its own, some
+    30 buttons and two screens before the board. A group of more than eight moves now starts folded to
+    its title and count on a phone (a tap opens it; the board's cards select moves too); on a laptop
+    every group is open, as are small groups everywhere."""
+    url, apps = served
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(url + "?game=stellar&players=2&seed=1")
+    expect(page.locator(".step-counter")).to_contain_text("Step 0 / ", timeout=LOAD_TIMEOUT)
+    session = apps[-1].session
+    for step in range(1, 7):            # step 6: Player 1 plays a card: 24 places in the telescope, 3 notebook moves
+        page.locator(".step-forward button").click()
+        expect(page.locator(".step-counter")).to_contain_text(f"Step {step} / ")
+    page.locator(".take-seat-0 button").click()
+    wait_until(lambda: session.controller(0) == "human", what="the seat taken")
+    group = page.locator(".action-group-telescope")
+    expect(group).to_have_class("action-group action-group-telescope foldable")
+    title = group.locator("summary.group-title")
+    expect(title).to_contain_text("· 24 moves")
+    notebook = page.locator(".action-group-notebook")            # three moves: open
+    expect(notebook).to_have_class("action-group action-group-notebook")
+    expect(notebook.locator("button.action")).to_have_count(3)
+    expect(notebook.locator("button.action").first).to_be_visible()
+    expect(group.locator("button.action").first).to_be_hidden()
+    board = page.locator(".st-board").first
+    assert board.bounding_box()["y"] - title.bounding_box()["y"] < 400, "the board follows the folded moves"
+    title.click()
+    expect(group.locator("button.action")).to_have_count(24)
+    group.locator("button.action").first.click()
+    expect(group.locator("button.action.selected")).to_have_count(1)
+    # A laptop's screen: every group open, its title a plain heading.
+    page.set_viewport_size({"width": 1366, "height": 768})
+    expect(group).to_have_class("action-group action-group-telescope")
+    expect(group.locator("button.action").first).to_be_visible()
+    expect(title).not_to_contain_text("moves")
