@@ -336,6 +336,46 @@ def _highlight_rule(index: int, zone: str) -> str:
     return f"{selectors} {{ {HIGHLIGHT} }}"
 
 
+class ZoneLink(pn.custom.JSComponent):
+    """"Show it on the board": a button that scrolls the zone the step talks about into view. The step's
+    words and its zone could be screens apart (on a phone the hand and journal are some 1,500 pixels
+    below the text); the button finds the board pane marked ``tutorial-zone-<index>`` and, inside it,
+    the first element ``zone`` (the script's selectors) matches. Hidden while the step names no zone."""
+
+    zone = param.String(default="", doc="The zone's CSS selectors, as the script gives them ('' for none).")
+    index = param.Integer(default=-1, doc="The zone's number: the board pane carries tutorial-zone-<index>.")
+    label = param.String(default="", doc="The button's words, in the page's language.")
+
+    _esm = """
+    function find(root, test) {          // the first element passing test, inside shadow roots too
+      for (const el of root.querySelectorAll("*")) {
+        if (test(el)) return el;
+        if (el.shadowRoot) { const found = find(el.shadowRoot, test); if (found) return found; }
+      }
+      return null;
+    }
+    export function render({ model, el }) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "zone-link";
+      el.appendChild(button);
+      function draw() {
+        button.textContent = model.label;
+        button.hidden = !model.zone;
+      }
+      button.addEventListener("click", () => {
+        const board = find(document, (e) => e.classList.contains(`tutorial-zone-${model.index}`));
+        const zone = board && board.shadowRoot && board.shadowRoot.querySelector(model.zone);
+        if (zone) zone.scrollIntoView({ block: "center", behavior: "smooth" });
+      });
+      model.on("change:zone", draw);
+      model.on("change:label", draw);
+      draw();
+    }
+    """
+    _stylesheets = [stylesheet("tutorial_zone_link")]
+
+
 class TutorialPage(pn.viewable.Viewer):
     """The tutorial's page: progress, the step's explanation and rule, the moves to try, the board."""
 
@@ -375,8 +415,10 @@ class TutorialPage(pn.viewable.Viewer):
                                                 width=110)
         self.restart_button.on_click(lambda event: self._in_one_message(run.go, 0))
         self.alert = pn.pane.Alert(" ", alert_type="warning", visible=False, css_classes=["tutorial-message"], margin=(4, 5))
+        self.zone_link = ZoneLink(label=text("tutorial.show_zone", lang), css_classes=["tutorial-zone-link"],
+                                  margin=(0, 10))
         self._layout = pn.Column(
-            self.head, self.progress, self.say, self.moves, self.alert,
+            self.head, self.progress, self.say, self.zone_link, self.moves, self.alert,
             pn.Row(self.back_button, self.next_button, self.restart_button, margin=0, styles={"flex-wrap": "wrap"}),
             self.board, sizing_mode="stretch_width", css_classes=["tutorial"])
         run.param.watch(self._draw, ["step", "message"])
@@ -429,6 +471,7 @@ class TutorialPage(pn.viewable.Viewer):
         self.alert.param.update(object=run.message or " ", visible=bool(run.message))
         zone = step.zone if step is not None else None
         self.board._pane.css_classes = self._board_classes + ([f"tutorial-zone-{self._zones.index(zone)}"] if zone else [])
+        self.zone_link.param.update(zone=zone or "", index=self._zones.index(zone) if zone else -1)
         if pn.state.location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context:
             pn.state.location.update_query(game=game, lang=lang, step=run.step + 1,     # (as "Step 8 of 32" counts)
                                            **({"cards": run.cards} if run.cards else {}))

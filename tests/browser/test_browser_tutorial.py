@@ -84,3 +84,23 @@ def test_a_learner_leaves_and_comes_back_to_the_same_step(page: Page, tutorial_u
     # The language switch keeps the step.
     page.locator(".language-switch a.lang-en").click()
     current_step(page, "en", 5, len(script.steps), script.steps[4].say["en"])
+
+
+@pytest.mark.parametrize("lang", quick_once(LANGUAGES, "en"))
+def test_on_a_phone_a_step_shows_its_zone_on_the_board_with_a_tap(page: Page, tutorial_url, lang):
+    """An outside review: on a phone a step's words and the zone it highlights were screens apart (the
+    journal some 1,500 pixels below the text). Under the words, "Show it on the board" scrolls the
+    highlighted zone into view (the link follows the step: tests/explorer/pages/test_tutorials.py)."""
+    script = tutorial("subastral")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{tutorial_url}?game=subastral&lang={lang}")
+    expect(page.locator(".tutorial-say")).to_be_visible(timeout=LOAD_TIMEOUT)
+    first = script.steps[0]
+    assert first.zone == ".journal-seat-0"
+    zone = page.locator(f".tutorial {first.zone}").first
+    expect(zone).to_have_css("outline-style", "solid")
+    expect(zone).not_to_be_in_viewport()    # (it starts below the screen)
+    link = page.locator("button.zone-link")
+    expect(link).to_have_text(text("tutorial.show_zone", lang))
+    link.click()
+    expect(zone).to_be_in_viewport()        # (a smooth scroll: until the zone stands on the screen)

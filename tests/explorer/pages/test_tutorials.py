@@ -224,3 +224,18 @@ def test_the_progress_bar_counts_the_step_on_show():
     assert (page.progress.value, page.progress.max) == (1, total) and f"Step 1 of {total}" in page.head.object
     page.run.go(total - 1)
     assert page.progress.value == total and f"Step {total} of {total}" in page.head.object
+
+
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_the_zone_link_follows_the_step_and_hides_without_a_zone(game):
+    """"Show it on the board" names the zone the step highlights (the board pane's tutorial-zone-<n>
+    and the script's selectors); past the last step, where no zone is highlighted, it hides."""
+    script = tutorial(game)
+    page = TutorialPage(run=TutorialRun(game=game, step=0))
+    for number in (0, 1, len(script.steps) - 1):
+        page.run.go(number)
+        zone = script.steps[number].zone
+        link = page.zone_link
+        assert (link.zone, f"tutorial-zone-{link.index}") == (zone, page.board._pane.css_classes[-1])
+    page.run.go(len(script.steps))                                      # finished: no step, no zone
+    assert page.run.finished and (page.zone_link.zone, page.zone_link.index) == ("", -1)
