@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import (button_label, new_game, open_app, select, shot, switch_game, wait_for_played,
+from tests.helpers.explorer_page import (LOAD_TIMEOUT, button_label, new_game, open_app, select, shot, switch_game, wait_for_played,
                                          wait_until)
 
 #: The quick tier clicks through Stellar's board (test_browser_stellar.py) and draws this board in every
@@ -142,3 +142,18 @@ def test_a_long_japanese_planet_name_keeps_the_planets_codes_inside_it(page: Pag
         page.set_content(f'<html lang="ja"><head><meta charset="utf-8"><style>{css}</style></head>'
                          f'<body style="width: {width}px">{board}</body></html>')
         assert page.evaluate(PLANETS_OVERFLOWING_JS) == [], width
+
+
+def test_on_the_explorer_s_board_a_planet_s_name_and_codes_share_a_line(page: Page, served):
+    """An outside review: on four players' board in Japanese, フェンウィック's codes had a line of
+    their own (the name, seven letters, took the room). A name of more than six letters is set tighter."""
+    url, _ = served
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url + "?game=jump_gate&players=4&lang=ja")
+    planets = page.locator(".jg-planet")
+    expect(planets).to_have_count(8, timeout=LOAD_TIMEOUT)
+    expect(page.locator(".jg-planet .planet-name.long")).to_have_text(["フェンウィック"])
+    for number in range(8):
+        planet = planets.nth(number)
+        name, codes = planet.locator(".planet-name").bounding_box(), planet.locator(".jg-codes").bounding_box()
+        assert codes["y"] < name["y"] + name["height"] - 2, planet.get_attribute("data-planet")
