@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from explorer.core.session import GameSession, Line
+from rules.protocol import dumps, load_json
 
 #: What a page carries (its own kind of snapshot).
 Work = TypeVar("Work")
@@ -43,11 +44,11 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 @dataclass(frozen=True)
 class Carried:
     """What a page's game is, to open it again: the line as a replay file (its start, card file,
-    variants, moves and notes), the cursor, the lines kept aside, who plays each seat, the bot that
-    plays when none is named, the point of view, and the saved card file the address named (kept in
-    the new page's own links)."""
+    variants, moves and notes; as JSON text, a copy that no page's later change reaches), the
+    cursor, the lines kept aside, who plays each seat, the bot that plays when none is named, the
+    point of view, and the saved card file the address named (kept in the new page's own links)."""
 
-    replay: Mapping
+    replay: str
     cursor: int
     branches: tuple[Line, ...]
     seat_players: Mapping[int, str]
@@ -58,7 +59,7 @@ class Carried:
 
 def snapshot(session: GameSession, card_file: str | None = None) -> Carried:
     """``session`` as it is now."""
-    return Carried(replay=session.replay(), cursor=session.cursor, branches=tuple(session.branches),
+    return Carried(replay=dumps(session.replay()), cursor=session.cursor, branches=tuple(session.branches),
                    seat_players=dict(session.seat_players), bot=session.bot, viewing_seat=session.viewing_seat,
                    card_file=card_file)
 
@@ -66,8 +67,9 @@ def snapshot(session: GameSession, card_file: str | None = None) -> Carried:
 def restored(carried: Carried) -> GameSession:
     """A new session holding the game ``carried`` holds. Raises what :meth:`GameSession.load` raises
     should the line no longer load (it loaded when it was played)."""
-    session = GameSession(game=carried.replay["game"])     # (the game's usual deal: load replaces it)
-    session.load(carried.replay, cursor=carried.cursor)
+    replay = load_json(carried.replay, what="replay")
+    session = GameSession(game=replay["game"])     # (the game's usual deal: load replaces it)
+    session.load(replay, cursor=carried.cursor)
     session.branches = list(carried.branches)
     session.seat_players = dict(carried.seat_players)
     session.bot = carried.bot

@@ -436,13 +436,14 @@ def create_app(session: GameSession | None = None) -> pn.template.BaseTemplate:
             session, notice, alert = None, f"Table review: {error}.", "review-refused"
     elif session is None:
         session, refused = addressed_session(query_arg, page_language())
-        if refused is not None:
-            notice, alert = f"{notice} {refused}" if notice else refused, "address-refused"
+        if refused is not None:         # (after a refused key: both said, both marked)
+            notice = f"{notice} {refused}" if notice else refused
+            alert = f"{alert} address-refused" if alert else "address-refused"
         card_file = query_arg("cards") if session is not None and refused is None else None
     template = ExplorerApp(session=session, lang=page_language(), card_file=card_file).template
     if notice:
         # (it holds the address's values: shown as they are, never read as HTML or Markdown)
-        template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=[alert],
+        template.main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=alert.split(),
                                               styles=LONG_WORDS_WRAP))
     return template
 

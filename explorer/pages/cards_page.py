@@ -33,13 +33,15 @@ def create_page(lang: str | None = None, library: CardLibrary | None = None,
     if draft is not None:
         game = draft.game
     editor = CardEditor(library=library or served_library(), lang=lang, game=game if game in rules.GAMES else "biome_blitz")
+    notices = []
     if draft is not None:
         editor.take_draft(draft)
     elif resume is not None:
-        editor.notice = text("workshop.address.resume", lang)
-        editor.refresh()
+        notices.append(text("workshop.address.resume", lang))
     if game is not None and game not in rules.GAMES:
-        editor.notice = text("workshop.address.game", lang, game=game, games=", ".join(rules.GAMES))
+        notices.append(text("workshop.address.game", lang, game=game, games=", ".join(rules.GAMES)))
+    if notices:
+        editor.notice = " ".join(notices)
         editor.refresh()
     intro = pn.pane.HTML(f"<h2>{html.escape(text('workshop.heading', lang))}</h2>"
                          f"<p>{html.escape(text('workshop.intro', lang))}</p>", sizing_mode="stretch_width",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 import panel as pn
 
@@ -78,11 +79,19 @@ def page_language() -> str:
 def carry_key(source: Callable[[], object]) -> str | None:
     """In a served page, a key to its work for the language switch (``explorer.core.carry``):
     ``source()`` gives the work as it is; kept while the page is open and for a while after it closes.
-    None outside a server (a notebook, a test without a document)."""
+    None outside a server (a notebook, a test without a document).
+
+    A page opened by another page's key (``resume=``) puts its own key in its address instead: a
+    reload, a bookmark or a shared link then leads to this page's work, not to the other page's (which
+    went on changing, and which its own visitor may not want read)."""
     document = pn.state.curdoc
     if document is None or document.session_context is None:
         return None
     token = CARRIED.open(source)
     document.on_session_destroyed(lambda context: CARRIED.close(token))
+    if query_arg("resume") is not None and pn.state.location is not None:
+        # (from the request's own values: Location.query_params would turn a card file "1e3" into 1000.0)
+        args = {name: query_arg(name) for name in pn.state.session_args or {}}
+        pn.state.location.search = "?" + urlencode({**args, "resume": token})
     return token
 

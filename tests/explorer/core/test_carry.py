@@ -92,3 +92,25 @@ def test_a_key_no_page_was_given_leads_nowhere(sent):
     store = CarryStore()
     store.open(lambda: pytest.fail("another page's game was read"))
     assert store.find(sent, Carried) is None
+
+
+def test_a_line_with_a_card_file_of_its_own_is_carried_with_it():
+    """A line dealt with an edited card file, then a what-if position of it: the copy plays the same
+    cards (compared as files: card sets parsed twice are not equal objects)."""
+    import rules
+    from explorer.cardfiles import standard_file
+    from rules.replay import record
+
+    data = standard_file("biome_blitz")
+    data["animals"][0]["stars"] = 1
+    game = rules.get_game("biome_blitz").with_card_file(data)
+    session = GameSession(game="biome_blitz")
+    session.load(record(game, 3, 5, None, [], state=game.new_game(3, 5)))
+    seat = session.spec.to_move(session.state)[0]
+    session.play(seat, session.spec.legal_actions(session.state, seat)[0])
+    session.load_position(session.position())
+    seat = session.spec.to_move(session.state)[0]
+    session.play(seat, session.spec.legal_actions(session.state, seat)[-1])
+    copy = restored(snapshot(session))
+    assert copy.replay() == session.replay() and copy.replay()["cards"]["animals"][0]["stars"] == 1
+    assert copy.spec.encode(copy.state) == session.spec.encode(session.state) and copy.branches == session.branches

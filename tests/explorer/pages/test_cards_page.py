@@ -127,6 +127,7 @@ def test_the_language_switch_carries_the_draft(library):
     edits were gone. Its link now names the page's draft by a key (``explorer.core.carry``); the page
     it opens goes on with a copy of it, the game's verdict and the table shown included, and, after
     the first page closed, with the draft as it was left."""
+    from panel.io.state import state
     from tests.helpers.served import close_document, switch_address
 
     english = _served_page({"game": "biome_blitz", "lang": "en"}, library)
@@ -136,21 +137,51 @@ def test_the_language_switch_carries_the_draft(library):
     assert editor.problem is not None and editor.select(4)
     address = switch_address(english.language_switch.object, "ja")
     assert set(address) == {"game", "resume", "lang"}
-    japanese = _served_page(address, library).editor
+    japanese_page = _served_page(address, library)
+    japanese = japanese_page.editor
     assert japanese.lang == "ja" and japanese.game == "biome_blitz" and japanese.data == editor.data
     assert (japanese.deck, japanese.row) == (editor.deck, editor.row) and japanese.changes() == editor.changes()
     assert japanese.problem is not None and japanese.problem.where == editor.problem.where
     assert "My own ant" in japanese.table.value.to_string() and not japanese.notice
+    # The page opened by the key names its own key in its address (a reload: its own draft).
+    own = switch_address(japanese_page.language_switch.object, "en")["resume"]
+    assert own != address["resume"]
+    assert state._locations[japanese_page.document].search == f"?game=biome_blitz&resume={own}&lang=ja"
     japanese.start_standard()
     assert editor.changes() and not japanese.changes()                   # each page its own copy
     close_document(english.document)
     editor.start_standard()                                             # (closed: nothing reaches the kept draft)
-    kept = _served_page(address, library).editor
+    kept_page = _served_page(address, library)
+    kept = kept_page.editor
     assert kept.changes() and kept.problem is not None and kept.row == 4      # as the page left it
+    for page in (japanese_page, kept_page):
+        close_document(page.document)
 
 
-@pytest.mark.parametrize("lang, said", [("en", "no longer kept"), ("ja", "もう保存されていません")])
+@pytest.mark.parametrize("lang, said", [("en", "does not keep for the card editor"), ("ja", "カードエディター用として保存されていません")])
 def test_a_key_no_page_has_opens_the_standard_cards_and_says_why(library, lang, said):
-    page = _served_page({"game": "stellar", "resume": "<img src=x onerror=alert(1)>", "lang": lang}, library)
-    assert said in page.editor.notice and not page.editor.changes() and page.editor.game == "stellar"
-    assert "<img" not in page.editor.notice_pane.object
+    from tests.helpers.served import close_document, switch_address
+
+    explorer = _served_explorer({"game": "stellar"})       # (a key the explorer gave: a game, no draft)
+    key = switch_address(explorer.template.language_switch.object, "ja")["resume"]
+    for resume in ("<img src=x onerror=alert(1)>", "A" * 22, key):
+        page = _served_page({"game": "stellar", "resume": resume, "lang": lang}, library)
+        assert said in page.editor.notice and not page.editor.changes() and page.editor.game == "stellar"
+        close_document(page.document)
+    # A refused key and a refused game: both said.
+    page = _served_page({"game": "chess", "resume": "A" * 22, "lang": lang}, library)
+    assert said in page.editor.notice and "chess" in page.editor.notice
+    close_document(page.document)
+    close_document(explorer.document)
+
+
+def _served_explorer(address: dict[str, str]):
+    from panel.io.state import set_curdoc
+    from explorer.pages.app import create_app
+    from tests.helpers.served import FakeLoop, served_document
+
+    document = served_document(FakeLoop(), address)
+    with set_curdoc(document):
+        app = create_app().explorer
+    app.document = document
+    return app

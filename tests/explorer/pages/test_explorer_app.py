@@ -21,6 +21,7 @@ from explorer.boards.subastral import SubastralBoard, subastral_html
 from explorer.core.session import GameSession
 from explorer.components.timeline import RECENT_LINES, EventLog
 from tests.helpers.explorer_app import Zones
+from tests.helpers.served import switch_address
 
 SEED = 12  # a greedy game that ends with cards in hand (the disturbance tests pass them)
 
@@ -600,7 +601,7 @@ def test_the_language_switch_carries_the_game_played_by_hand():
     the line, its cursor, the line kept aside, who plays each seat and the point of view, in Japanese.
     After the first page closed, its link still leads to the game as it was left."""
     from tests.explorer.core.test_carry import hand_played, line
-    from tests.helpers.served import close_document, switch_address
+    from tests.helpers.served import close_document
 
     english = _page({"game": "biome_blitz", "lang": "en"})
     played = hand_played()
@@ -616,6 +617,9 @@ def test_the_language_switch_carries_the_game_played_by_hand():
     assert not [pane for pane in japanese.template.main.objects if "resume-refused" in pane.css_classes]
     back = switch_address(japanese.template.language_switch.object, "en")
     assert back["resume"] != address["resume"]           # the Japanese page's own key: its own game from now
+    # ... in its address too (a reload, a bookmark, a shared link: this page's game, not the English one's)
+    from panel.io.state import state
+    assert state._locations[japanese.document].search == f"?game=biome_blitz&resume={back['resume']}&lang=ja"
     japanese.session.goto(0)
     assert english.session.cursor == 5
     english.session.goto(6)
@@ -623,12 +627,38 @@ def test_the_language_switch_carries_the_game_played_by_hand():
     english.session.goto(1)                              # (a page closed: nothing changes it; the game is kept)
     again = _page(address)
     assert again.session.log == english.session.log and again.session.cursor == 6
+    for page in (japanese, again):
+        close_document(page.document)
 
 
-@pytest.mark.parametrize("resume", ["A" * 22, "<img src=x onerror=alert(1)>"])
-def test_a_key_no_page_has_opens_the_addressed_game_and_says_why(resume):
-    for lang, words in (("en", "no longer kept"), ("ja", "もう保存されていません")):
-        app = _page({"game": "stellar", "resume": resume, "lang": lang})
-        [alert] = [pane for pane in app.template.main.objects if "resume-refused" in pane.css_classes]
-        assert words in alert.object and "onerror" not in alert.object
-        assert app.session.game == "stellar" and app.session.log and app.session.cursor == 0   # as the address asks
+def test_a_key_no_page_has_opens_the_addressed_game_and_says_why():
+    from tests.helpers.served import close_document
+
+    cards = _served_cards_page()                 # (a key the card editor gave: a draft, no game)
+    for resume in ("A" * 22, "<img src=x onerror=alert(1)>", cards.carry_token):
+        for lang, words in (("en", "does not keep for the explorer"), ("ja", "エクスプローラー用として保存されていません")):
+            app = _page({"game": "stellar", "resume": resume, "lang": lang})
+            [alert] = [pane for pane in app.template.main.objects if "resume-refused" in pane.css_classes]
+            assert words in alert.object
+            assert app.session.game == "stellar" and app.session.log and app.session.cursor == 0   # as the address asks
+            close_document(app.document)
+    # A refused key and a refused game: both said, both marked.
+    app = _page({"game": "chess", "resume": "A" * 22, "lang": "en"})
+    [alert] = [pane for pane in app.template.main.objects if "resume-refused" in pane.css_classes]
+    assert "address-refused" in alert.css_classes and "does not keep" in alert.object and "'chess'" in alert.object
+    close_document(app.document)
+    close_document(cards.document)
+
+
+def _served_cards_page():
+    from panel.io.state import set_curdoc
+    from explorer.pages.cards_page import create_page
+    from tests.helpers.served import FakeLoop, served_document
+
+    document = served_document(FakeLoop(), {"game": "biome_blitz"})
+    with set_curdoc(document):
+        page = create_page()
+    page.document = document
+    page.carry_token = switch_address(page.language_switch.object, "ja")["resume"]
+    return page
+
