@@ -69,7 +69,9 @@ def verdict(stats: Mapping[str, Any], pairing: Mapping[str, Any]) -> JSONObject:
     same = (bool(found) and tallies.get("a") is not None and tallies.get("a") == tallies.get("b")
             and all(f["low"] == f["high"] == f["mean"] == 0 for f in found if f["kind"] in PAIRED))
     return {"games": stats["games"], "basis": "deals" if pairing.get("same_deals") else "seeds",
-            "headline": found[0] if found else None, "others": significant[1:], "same": same}
+            "headline": found[0] if found else None, "same": same,
+            # (the rest by strength alone: a win rate leads the sentence, not the list after it)
+            "others": sorted(significant[1:], key=lambda f: -f["strength"])}
 
 
 def _what(finding: Mapping[str, Any]) -> str:

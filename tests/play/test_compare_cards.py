@@ -241,3 +241,10 @@ def test_the_verdict_says_its_differences_are_ordered_by_how_clear_they_are():
     said = sentence(verdict(stats, {"same_deals": True}))
     assert said.startswith("With B, Player 1's score is 2.0 points higher") and said.endswith(
         "; also significant, clearest first (the largest for its noise): Player 2's score.")
+
+    # A win rate leads the sentence; the rest are named clearest first, a win rate among them too.
+    stats["difference_b_minus_a"][1]["win_rate_difference"] = {"mean": 0.05, "low": 0.005, "high": 0.095}
+    stats["difference_b_minus_a"][0]["win_rate_difference"] = {"mean": 0.08, "low": 0.06, "high": 0.10}
+    said = sentence(verdict(stats, {"same_deals": True}))
+    assert said.startswith("With B, Player 1's win rate is 8.0 points higher") and said.endswith(
+        "clearest first (the largest for its noise): Player 1's score, Player 2's score, Player 2's win rate.")
