@@ -164,8 +164,11 @@ class ActionButtons(pn.custom.JSComponent):
           const box = root.children[g] || root.appendChild(newGroup());
           const foldable = Boolean(group.title) && narrow.matches && group.actions.length > FOLD_AT;
           box.className = `action-group action-group-${group.kind}` + (foldable ? " foldable" : "");
-          if (box.dataset.kind !== group.kind || !foldable) {      // (a group the person opened stays open)
-            box.dataset.kind = group.kind;
+          // Folded when it becomes foldable (another kind of moves here, more moves, a narrower
+          // screen); while it stays so, as the person left it.
+          const folding = foldable ? group.kind : "";
+          if (box.dataset.folding !== folding) {
+            box.dataset.folding = folding;
             box.open = !foldable;
           }
           const [title, row] = box.children;
@@ -193,6 +196,7 @@ class ActionButtons(pn.custom.JSComponent):
       model.on("version", redraw);
       model.on("selected", mark);
       narrow.addEventListener("change", draw);
+      model.on("remove", () => narrow.removeEventListener("change", draw));   // (a tab drawn again makes a new one)
       draw();
     }
     """

@@ -97,3 +97,7 @@ def test_on_a_phone_a_group_of_many_moves_starts_folded_and_opens_with_a_tap(pag
     expect(group).to_have_class("action-group action-group-telescope")
     expect(group.locator("button.action").first).to_be_visible()
     expect(title).not_to_contain_text("moves")
+    # ... and a phone again (turned back): folded again, as when the page opened on it.
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(group).to_have_class("action-group action-group-telescope foldable")
+    expect(group.locator("button.action").first).to_be_hidden()
