@@ -600,7 +600,7 @@ def test_the_language_switch_carries_the_game_played_by_hand():
     fresh bot game. The link now names the page's game by a key; the page it opens holds a copy of
     the line, its cursor, the line kept aside, who plays each seat and the point of view, in Japanese.
     After the first page closed, its link still leads to the game as it was left."""
-    from tests.explorer.core.test_carry import hand_played, line
+    from tests.helpers.carried import hand_played, line
     from tests.helpers.served import close_document
 
     english = _page({"game": "biome_blitz", "lang": "en"})
