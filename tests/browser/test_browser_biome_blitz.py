@@ -140,3 +140,26 @@ def test_play_a_few_turns_of_biome_blitz_by_clicking(page: Page, served):
         expect(page.locator(".bb-compete .bb-winner")).to_contain_text(f"Player {last['winner'] + 1} wins")
     page.set_viewport_size({"width": 1600, "height": 1280})
     shot(page, "biome-blitz-table")            # docs/img/biome_blitz.png is a copy of this one
+
+
+#: Per market slot holding a card: the card's height and the slot's.
+MARKET_CARDS_JS = """() => [...document.querySelectorAll('.bb-market .bb-slot:not(.empty)')].map((slot) =>
+  [slot.lastElementChild.getBoundingClientRect().height, slot.getBoundingClientRect().height])"""
+
+
+@pytest.mark.parametrize("width", [1000, 370])
+def test_the_markets_cards_fill_their_rows(page: Page, width):
+    """An outside review: an empty green band lay under the resource market (its 44-pixel cards in a
+    row as tall as the deck's pile beside it), and under the ecosystems. Each market's cards are as tall
+    as their row, on a laptop and on a phone."""
+    from explorer.boards.biome_blitz import biome_blitz_html
+    from explorer.core.session import GameSession
+    from explorer.core.stylesheets import stylesheet
+
+    board = biome_blitz_html(GameSession(game="biome_blitz", players=2, seed=1))
+    css = stylesheet("boards/biome_blitz").replace(":host", "body") + stylesheet("page_layout")
+    page.set_viewport_size({"width": width + 20, "height": 900})
+    page.set_content(f'<html><head><meta charset="utf-8"><style>{css}</style></head>'
+                     f'<body style="width: {width}px">{board}</body></html>')
+    heights = page.evaluate(MARKET_CARDS_JS)
+    assert len(heights) == 9 and all(card >= slot - 1 for card, slot in heights), heights
