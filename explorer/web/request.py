@@ -89,9 +89,16 @@ def carry_key(source: Callable[[], object]) -> str | None:
         return None
     token = CARRIED.open(source)
     document.on_session_destroyed(lambda context: CARRIED.close(token))
-    if query_arg("resume") is not None and pn.state.location is not None:
-        # (from the request's own values: Location.query_params would turn a card file "1e3" into 1000.0)
-        args = {name: query_arg(name) for name in pn.state.session_args or {}}
-        pn.state.location.search = "?" + urlencode({**args, "resume": token})
+    if query_arg("resume") is not None:
+        # (from the request's own values: Location.query_params would turn a card file "1e3" into 1000.0;
+        # once the page has loaded: before, the browser's address, sent as it connects, set it back)
+        search = "?" + urlencode({**{name: query_arg(name) for name in pn.state.session_args or {}}, "resume": token})
+        pn.state.onload(lambda: _set_address(search))
     return token
+
+
+def _set_address(search: str) -> None:
+    location = pn.state.location
+    if location is not None:
+        location.search = search
 

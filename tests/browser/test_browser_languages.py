@@ -43,6 +43,10 @@ def test_the_explorer_in_japanese_by_the_address(page: Page, served):
     assert english is not session and english.log == session.log and english.cursor == session.cursor
     assert (english.seat_players, english.viewing_seat) == (session.seat_players, session.viewing_seat)
     expect(page.locator(".step-counter")).to_contain_text(f"Step {session.cursor} / {len(session.log)}")
+    # Its address names its own game's key (the one its switch carries), not the Japanese page's: a
+    # reload goes on with this page's game.
+    own = re.search(r"resume=([\w-]{22})", page.locator(".language-switch a.lang-ja").get_attribute("href")).group(1)
+    expect(page).to_have_url(re.compile(rf"[?&]resume={own}(&|$)"))
 
 
 @slow   # (the quick tier: Accept-Language negotiation in tests/explorer/core/test_i18n.py)

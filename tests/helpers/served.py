@@ -30,6 +30,13 @@ def served_document(loop: FakeLoop, address: dict[str, str] | None = None):
     return document
 
 
+def load_document(document) -> None:
+    """What the server does once the page has loaded in the browser: its ``pn.state.onload`` callbacks."""
+    from panel.io.state import state
+
+    state._on_load(document)
+
+
 def close_document(document) -> None:
     """What the server does when the page's session ends: its ``on_session_destroyed`` callbacks."""
     for callback in list(document.session_destroyed_callbacks):

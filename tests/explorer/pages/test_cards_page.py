@@ -113,11 +113,12 @@ def test_more_players_than_the_card_file_can_deal_changes_nothing_and_says_why(l
 def _served_page(address: dict[str, str], library: CardLibrary):
     """The card editor's page a browser gets for ``address``, served (without a server)."""
     from panel.io.state import set_curdoc
-    from tests.helpers.served import FakeLoop, served_document
+    from tests.helpers.served import FakeLoop, load_document, served_document
 
     document = served_document(FakeLoop(), address)
     with set_curdoc(document):
         page = create_page(library=library)
+    load_document(document)
     page.document = document
     return page
 

@@ -586,11 +586,12 @@ def test_a_game_for_one_player_count_says_so_instead_of_a_slider_of_one_value():
 def _page(address: dict[str, str]) -> ExplorerApp:
     """The explorer page a browser gets for ``address``, served (without a server)."""
     from panel.io.state import set_curdoc
-    from tests.helpers.served import FakeLoop, served_document
+    from tests.helpers.served import FakeLoop, load_document, served_document
 
     document = served_document(FakeLoop(), address)
     with set_curdoc(document):
         app = create_app().explorer
+    load_document(document)
     app.document = document
     return app
 
