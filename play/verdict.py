@@ -60,7 +60,7 @@ def findings(stats: Mapping[str, Any]) -> list[JSONObject]:
 def verdict(stats: Mapping[str, Any], pairing: Mapping[str, Any]) -> JSONObject:
     """``{"games", "basis": "deals" | "seeds", "headline", "others", "same"}``: the leading difference
     (the most telling, as :func:`findings` orders them, significant or not; None before two games), the
-    other significant ones in that order, and whether
+    other significant ones, clearest first (by strength alone), and whether
     A and B came out the same in every game (every difference 0, game by game)."""
     found = findings(stats)
     significant = [f for f in found if f["significant"]]

@@ -331,9 +331,10 @@ def planet_context(view: dict, index: int, preview: dict, card_info, lang: str,
     if targeted:
         classes.append("target")
     name = (planets or {}).get(planet["planet"], planet["name"])
-    # (a name of more than six letters, フェンウィック, set tighter: at full size it pushed the planet's
-    # codes onto a line of their own)
-    return {"planet": planet["planet"], "name": name, "long_name": len(name) > 6, "classes": classes,
+    # (a name wider than six full-width letters, フェンウィック, set tighter: at full size it pushed the
+    # planet's codes onto a line of their own; a Latin letter is half as wide)
+    wide = sum(2 if unicodedata.east_asian_width(letter) in "WF" else 1 for letter in name)
+    return {"planet": planet["planet"], "name": name, "long_name": wide > 12, "classes": classes,
             "style": style, "claim": claim,
             "codes": [code_markup(shape, str(planet[shape]), lang) for shape in ("jump", "scan", "land")],
             "slots": [resource_slot(slot, card_info, number, target=targeted and preview.get("slot") == number, lang=lang,

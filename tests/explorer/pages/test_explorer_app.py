@@ -632,10 +632,11 @@ def test_the_language_switch_carries_the_game_played_by_hand():
         close_document(page.document)
 
 
-def test_a_key_no_page_has_opens_the_addressed_game_and_says_why():
+def test_a_key_no_page_has_opens_the_addressed_game_and_says_why(tmp_path):
+    from explorer.cardfiles import CardLibrary
     from tests.helpers.served import close_document
 
-    cards = _served_cards_page()                 # (a key the card editor gave: a draft, no game)
+    cards = _served_cards_page(CardLibrary(tmp_path / "cards"))      # (a key the card editor gave: a draft, no game)
     for resume in ("A" * 22, "<img src=x onerror=alert(1)>", cards.carry_token):
         for lang, words in (("en", "does not keep for the explorer"), ("ja", "エクスプローラー用として保存されていません")):
             app = _page({"game": "stellar", "resume": resume, "lang": lang})
@@ -651,14 +652,14 @@ def test_a_key_no_page_has_opens_the_addressed_game_and_says_why():
     close_document(cards.document)
 
 
-def _served_cards_page():
+def _served_cards_page(library):
     from panel.io.state import set_curdoc
     from explorer.pages.cards_page import create_page
     from tests.helpers.served import FakeLoop, served_document
 
     document = served_document(FakeLoop(), {"game": "biome_blitz"})
     with set_curdoc(document):
-        page = create_page()
+        page = create_page(library=library)
     page.document = document
     page.carry_token = switch_address(page.language_switch.object, "ja")["resume"]
     return page
