@@ -37,6 +37,12 @@ def ended_early_line(view: dict, lang: str = "en") -> str | None:
     return text("board.ended_early", lang) if view.get("ended_early") else None
 
 
+def no_moves_yet(moves: int, lang: str = "en") -> str:
+    """What follows a board's step counter on a line without moves ("Step 0 / 0 · no moves yet": a new
+    game a person begins, a what-if position), else nothing."""
+    return "" if moves else text("board.no_moves_yet", lang)
+
+
 def own_seat(view: dict) -> int | None:
     """The seat whose own hand a board draws again at the top of its table, where its player sees it
     while choosing (Biome Blitz's and Jump Gate's boards, whose seat panels are below the fold): the

@@ -206,7 +206,7 @@ def test_the_english_board_keeps_its_words():
     page = parse(biome_blitz_html(session))
     status = page.one("bb-status")
     assert [status.one(c).text for c in ("step-counter", "bb-turn", "viewer", "bb-phase")] == [
-        "Step 0 / 0", "Turn 10 · Player 2's turn", "Seen by Player 2: other hands face down",
+        "Step 0 / 0 · no moves yet", "Turn 10 · Player 2's turn", "Seen by Player 2: other hands face down",
         "Player 2: optional actions (Explore, Trade) any number of times, then one main action (Forage, Discover, Compete)."]
     piles = page.all("bb-pile")
     assert [pile.one("title").text for pile in piles] == ["Resources", "Animals", "Ecosystems"]

@@ -10,6 +10,7 @@ import importlib
 
 import pytest
 
+import rules
 from explorer.core.session import GameSession
 
 BOARDS = {"stellar": (2, "stellar_html"), "starligned": (4, "starligned_html"),
@@ -62,3 +63,18 @@ def test_a_template_reads_a_boards_dict_by_its_items():
 
     template = environment().from_string("{{ c.items }}|{{ c.name }}|{{ 'ok' if c.missing is not defined }}|{{ s.upper() }}")
     assert template.render(c={"items": "3 cards", "name": "<b>"}, s="x") == "3 cards|&lt;b&gt;|ok|X"
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Step 0 / 0 · no moves yet"), ("ja", "0手目 / 全0手・まだ手はありません")])
+@pytest.mark.parametrize("game", rules.GAMES)
+def test_a_line_without_moves_says_so_beside_its_step_counter(game, lang, said):
+    """An outside review: "Step 0 / 0" before any move read as a fault. A line without moves (a new
+    game a person begins, a what-if position) says so; a line with moves keeps its counter alone."""
+    from explorer.boards.registry import board_for
+    from tests.helpers.board_html import parse
+
+    session = GameSession(game=game, players=2 if game == "stellar" else 3, seed=3)
+    board = board_for(session, lang)
+    assert parse(board.html()).one("step-counter").text == said
+    session.autoplay("random", then_goto=0, until_over=False)
+    assert session.log and "no moves yet" not in board.html() and "まだ手はありません" not in board.html()
