@@ -26,23 +26,34 @@ CONFIGURATIONS: dict[str, list[tuple[int, int, dict[str, Any]]]] = {
     "starligned": [(3, 2025, {}), (2, 9, {"deal_high_up": True})],
     "biome_blitz": [(2, 101, {}), (4, 111, {})],
 }
+#: Golden files of games played with an earlier rules version that deals or draws otherwise
+#: (``GameSpec.recorded``), by game: (version, players, seed, variants). Each is the file its
+#: configuration had under that version: old records must keep playing as they were played.
+RECORDED: dict[str, list[tuple[str, int, int, dict[str, Any]]]] = {
+    "biome_blitz": [("1.0", 2, 101, {}), ("1.0", 4, 111, {})],     # (1.1 draws dice and reshuffles by BLAKE2b)
+}
 
 
-def file_name(game_id: str, players: int, seed: int, variants: Mapping[str, Any]) -> str:
+def file_name(game_id: str, players: int, seed: int, variants: Mapping[str, Any], version: str | None = None) -> str:
+    """The golden file's name (``version``: an earlier rules version's, named in it; None: the current)."""
     switched = "".join(f"-{name}" for name, value in sorted(variants.items()) if value)
-    return f"{game_id}-{players}p-seed{seed}{switched}.txt"
+    played_with = f"-{version}" if version is not None else ""
+    return f"{game_id}{played_with}-{players}p-seed{seed}{switched}.txt"
 
 
 def _line(data: JSON) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def playthrough(game_id: str, players: int, seed: int, variants: Mapping[str, Any]) -> str:
-    """The golden text of one game played by a seeded random player through the protocol."""
+def playthrough(game_id: str, players: int, seed: int, variants: Mapping[str, Any], version: str | None = None) -> str:
+    """The golden text of one game played by a seeded random player through the protocol (with the
+    rules ``version``'s deal and draws: ``GameSpec.recorded``; None: the current version)."""
     game = get_game(game_id)
+    if version is not None:
+        game = game.recorded(version)
     rng = random.Random(seed)
     state = game.new_game(players, seed, variants)
-    lines = [f"game: {game_id} {game.version}", f"players: {players}", f"seed: {seed}", f"variants: {_line(variants)}", ""]
+    lines = [f"game: {game_id} {game.version_of(state)}", f"players: {players}", f"seed: {seed}", f"variants: {_line(variants)}", ""]
     step = 0
     while True:
         lines.append(f"## after action {step}")
@@ -72,11 +83,13 @@ def playthrough(game_id: str, players: int, seed: int, variants: Mapping[str, An
     return "\n".join(lines) + "\n"
 
 
-def goldens() -> Iterator[tuple[str, str, int, int, dict[str, Any]]]:
-    """Every golden file: (file name, game id, players, seed, variants)."""
+def goldens() -> Iterator[tuple[str, str, int, int, dict[str, Any], str | None]]:
+    """Every golden file: (file name, game id, players, seed, variants, rules version or None: the current)."""
     for game_id in GAMES:
         for players, seed, variants in CONFIGURATIONS.get(game_id, []):
-            yield file_name(game_id, players, seed, variants), game_id, players, seed, variants
+            yield file_name(game_id, players, seed, variants), game_id, players, seed, variants, None
+        for version, players, seed, variants in RECORDED.get(game_id, []):
+            yield file_name(game_id, players, seed, variants, version), game_id, players, seed, variants, version
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,8 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = Path(args.write)
     folder.mkdir(parents=True, exist_ok=True)
-    for name, game_id, players, seed, variants in goldens():
-        (folder / name).write_text(playthrough(game_id, players, seed, variants), encoding="utf-8")
+    for name, game_id, players, seed, variants, version in goldens():
+        (folder / name).write_text(playthrough(game_id, players, seed, variants, version), encoding="utf-8")
         print(f"wrote {folder / name}")
     return 0
 

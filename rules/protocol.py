@@ -454,6 +454,19 @@ class GameSpec(abc.ABC, Generic[S, A]):
         """The same game with another card file (its parsed JSON)."""
         _bad("no_card_file", "cards", game=self.title)
 
+    def recorded(self, version: str) -> GameSpec[S, A]:
+        """The game as it plays a record made with its rules ``version`` (a replay's, a table's): a
+        seed and moves replay only as they were dealt and drawn then. Itself unless a later version
+        changed what a seed gives (Biome Blitz 1.1: how dice and reshuffles are drawn); ``new_game``
+        of the game given deals as ``version`` did. A version of another major number is refused
+        before this is asked (``replay.read``)."""
+        return self
+
+    def version_of(self, state: S) -> str:
+        """The rules version to record with a game played from ``state`` (its seed gives what that
+        version gives: :meth:`recorded`). ``version`` unless the state keeps an older way."""
+        return self.version
+
     # -- shared helpers ------------------------------------------------------------------------
     def variant(self, name: str) -> Variant:
         for variant in self.variants:

@@ -51,13 +51,14 @@ def record(game: GameSpec[S, A], players: int, seed: int, variants: Mapping[str,
            start: Mapping[str, JSON] | None = None, notes: Iterable[Mapping[str, JSON]] = ()) -> JSONObject:
     """The replay of a game played from ``new_game(players, seed, variants)`` with these moves.
 
-    Pass any state of the game as ``state`` so a non-standard card file is written along, the
-    position the game began from as ``start`` when it did not begin with a deal, and the notes
-    pinned to its moves as ``notes`` (written only when there are some).
+    Pass any state of the game as ``state`` so a non-standard card file is written along (and the
+    rules version its seed deals as: ``GameSpec.version_of``), the position the game began from as
+    ``start`` when it did not begin with a deal, and the notes pinned to its moves as ``notes``
+    (written only when there are some).
     """
     data: JSONObject = {
         "game": game.id,
-        "version": game.version,
+        "version": game.version_of(state) if state is not None else game.version,
         "players": players,
         "seed": seed,
         "variants": game.check_variants(variants),
@@ -117,6 +118,7 @@ def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
             game = game.with_card_file(data["cards"])
         if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
             _bad("version", "replay.version", found=repr(data["version"]), version=game.version)
+        game = game.recorded(str(data["version"]))      # (its seed deals and draws as then)
         players = game.check_players(data["players"])
         seed_number(data["seed"], "replay.seed", InvalidReplay)
         variants = game.check_variants(data["variants"])

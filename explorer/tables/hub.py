@@ -146,10 +146,11 @@ def _limit(value: int | None, env: str, default: int) -> int:
 
 def table_spec(record: TableRecord) -> AnyGame:
     """The game a stored table plays: its game with the card file stored in its row (the standard
-    cards when there is none). InvalidPosition (the engine's message) if the stored file no longer reads."""
+    cards when there is none), dealing as the rules version it was made with did (``GameSpec.recorded``).
+    InvalidPosition (the engine's message) if the stored file no longer reads."""
     if record.card_file is None:
-        return get_game(record.game)
-    return _game_with_cards(record.game, json.dumps(record.card_file, sort_keys=True))
+        return get_game(record.game).recorded(record.rules_version)
+    return _game_with_cards(record.game, json.dumps(record.card_file, sort_keys=True)).recorded(record.rules_version)
 
 
 @lru_cache(maxsize=32)
@@ -385,7 +386,8 @@ class TableHub:
             with _written("not_created", f"table {table_id} was not created"):
                 self.store.create_table(table_id, game, players, seed, variants, controllers, digests,
                                         rematch_of=rematch_of, creator_digest=creator_digest,
-                                        card_name=card_name if cards is not None else None, card_file=cards)
+                                        card_name=card_name if cards is not None else None, card_file=cards,
+                                        rules_version=spec.version)
             record = self.store.table(table_id)
             first = spec.new_game(players, record.seed, variants)
             table = Table(record=record, spec=spec, states=[first], moves=[])
@@ -757,7 +759,7 @@ class TableHub:
         try:
             spec = table_spec(record)
         except RulesError as error:       # (a copy the game no longer reads: the table stays, frozen)
-            spec = get_game(record.game)
+            spec = get_game(record.game).recorded(record.rules_version)
             problem = f"its card file {record.card_name!r} no longer reads: {error}"
         states = [spec.new_game(record.players, record.seed, record.variants)]
         for step, (seat, data) in enumerate([] if problem else self.store.moves(record.id), start=1):

@@ -5,7 +5,7 @@ opened in WAL mode with ``synchronous=FULL``: :meth:`TableStore.append_move` ret
 the move is committed to disk, and a table's page is told of the move only after that, so a
 crash (even ``kill -9``) can never lose a move somebody has seen.
 
-Schema (``PRAGMA user_version`` = 3):
+Schema (``PRAGMA user_version`` = 4):
 
 - ``tables``: one row per table: game, players, the table's seed, variants (JSON), who plays each
   seat (JSON list: ``"human"`` or a bot name), when it was created, the table it is a rematch of,
@@ -17,6 +17,10 @@ Schema (``PRAGMA user_version`` = 3):
   ``card_name`` and ``card_file`` (schema 3) the card file the table plays: the name it had in the
   card library when the table was made, and a copy of its data (JSON), so later edits of the saved
   file never change a table in play; NULL for both: the game's standard cards.
+  ``rules_version`` (schema 4) the game's rules version the table was made with
+  (``GameSpec.version``): its seed deals and draws as that version's did (``GameSpec.recorded``:
+  Biome Blitz 1.1 draws dice and reshuffles otherwise than 1.0). NULL: a table made before schema 4,
+  whose games were all of rules 1.0.
 - ``seats``: per human seat, the SHA-256 of its secret token (the token itself is only ever in the
   seat's link; a copied database file gives nobody a seat).
 
@@ -51,7 +55,8 @@ stale). Readers (``rules-explorer tables list``) need no lock: SQLite's own lock
   action that could not be read: ``"(unreadable action)"``).
 
 A schema-2 file is brought to schema 3 by adding the three tables and the two card-file columns
-(NULL in every old row: its tables play with the standard cards); every old row stays as it was.
+(NULL in every old row: its tables play with the standard cards), and any older file to schema 4
+by adding ``rules_version`` (NULL in every old row: rules 1.0); every old row stays as it was.
 
 Only the standard library is used; one connection per store, guarded by a lock (the server's
 sessions and its bot timers share it).
@@ -74,7 +79,7 @@ from typing import Any, Iterable
 
 from rules.replay import SEED_LIMIT  # (deal seeds stay below it: whole numbers a browser holds exactly)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: Why a table was ended before its game was over (its ``ended``): by its creator or the operator, or
 #: by the hub when its bots had made their limit of moves in a row and the game had not ended.
 ABANDONED, ENDLESS = "abandoned", "endless"
@@ -97,7 +102,8 @@ CREATE TABLE IF NOT EXISTS tables (
     creator_sha256 TEXT,
     ended TEXT,
     card_name TEXT,
-    card_file TEXT
+    card_file TEXT,
+    rules_version TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -163,6 +169,10 @@ def default_path() -> Path:
 SCHEMA_2_COLUMNS = ("deal TEXT", "creator_sha256 TEXT", "ended TEXT")
 #: Columns added by schema 3 to ``tables``: the card file a table plays (old rows: NULL, the standard cards).
 SCHEMA_3_COLUMNS = ("card_name TEXT", "card_file TEXT")
+#: Columns added by schema 4 to ``tables``: the rules version a table was made with (old rows: NULL, 1.0).
+SCHEMA_4_COLUMNS = ("rules_version TEXT",)
+#: The rules version of a table made before schema 4 (every game was at 1.0 then).
+FIRST_RULES_VERSION = "1.0"
 #: How tables are dealt (the ``deal`` column): new tables by their id and seed; tables made before
 #: that by their seed alone (see the module's text).
 TABLE_HMAC_DEAL = "hmac-sha256-table"
@@ -217,6 +227,7 @@ class TableRecord:
     ended: str | None = None           # why it was ended before its game was over (ENDED); None otherwise
     card_name: str | None = None       # the card file's name in the library when the table was made
     card_file: dict | None = None      # a copy of that file's data (None: the standard cards)
+    rules_version: str = FIRST_RULES_VERSION   # the game's rules version it was made with (GameSpec.recorded)
 
     @property
     def abandoned(self) -> bool:
@@ -294,9 +305,10 @@ class TableStore:
         schema 1's tables get schema 2's columns, NULL in every old row (an old table's seed stays
         its deal; it has no creator link); schema 3's tables (notes, decisions, refusals) are made
         empty, and its card-file columns added NULL (old tables play with the standard cards; also
-        to a schema-3 file made before the columns were). No old row is changed."""
+        to a schema-3 file made before the columns were); schema 4's ``rules_version`` added NULL
+        (old tables were made with rules 1.0). No old row is changed."""
         existing = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-        added = "".join(f" ALTER TABLE tables ADD COLUMN {column};" for column in SCHEMA_2_COLUMNS + SCHEMA_3_COLUMNS
+        added = "".join(f" ALTER TABLE tables ADD COLUMN {column};" for column in SCHEMA_2_COLUMNS + SCHEMA_3_COLUMNS + SCHEMA_4_COLUMNS
                         if existing and column.split()[0] not in existing)
         if added or version != SCHEMA_VERSION:
             self._db.executescript(f"BEGIN; {SCHEMA} {added} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
@@ -359,21 +371,23 @@ class TableStore:
     def create_table(self, table_id: str, game: str, players: int, seed: int, variants: dict,
                      controllers: Iterable[str], token_digests: dict[int, str], rematch_of: str | None = None,
                      created: float | None = None, creator_digest: str | None = None,
-                     card_name: str | None = None, card_file: dict | None = None) -> None:
+                     card_name: str | None = None, card_file: dict | None = None,
+                     rules_version: str | None = None) -> None:
         """Store a new table; ``seed`` is the table's seed, dealt through the key with the table's id
         (``deal`` = TABLE_HMAC_DEAL).
         ``card_file``: the data of the card file it plays (kept as a copy; None: the standard cards),
-        ``card_name`` the name it was saved under."""
+        ``card_name`` the name it was saved under; ``rules_version`` the game's rules version (its
+        seed deals as that version's: ``GameSpec.recorded``; None: rules 1.0)."""
         created = time.time() if created is None else created
         self.deal_key()
         cards = None if card_file is None else json.dumps(card_file, ensure_ascii=False)
         with self._lock, self._transaction():
             self._db.execute(
                 "INSERT INTO tables (id, game, players, seed, variants, controllers, created, rematch_of, deal, "
-                "creator_sha256, card_name, card_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "creator_sha256, card_name, card_file, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, game, players, seed, json.dumps(variants, sort_keys=True),
                  json.dumps(list(controllers)), created, rematch_of, TABLE_HMAC_DEAL, creator_digest,
-                 None if card_file is None else card_name, cards))
+                 None if card_file is None else card_name, cards, rules_version))
             self._db.executemany("INSERT INTO seats (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                                  [(table_id, seat, digest) for seat, digest in sorted(token_digests.items())])
 
@@ -552,4 +566,6 @@ class TableStore:
                            winners=tuple(json.loads(winners)) if winners else None, token_digests=digests,
                            table_seed=seed, creator_digest=row["creator_sha256"], ended=row["ended"],
                            card_name=row["card_name"] if cards is not None else None,
-                           card_file=json.loads(cards) if cards is not None else None)
+                           card_file=json.loads(cards) if cards is not None else None,
+                           rules_version=(row["rules_version"] if "rules_version" in row.keys() else None)
+                           or FIRST_RULES_VERSION)

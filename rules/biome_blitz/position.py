@@ -20,6 +20,7 @@ from rules.biome_blitz.state import (
     Hand, LastCompete, OfferToAnswer, Peek, PeekSeen, Pending, Pile, Replace, Reroll, RerollQuestion, State, Team,
     TradeAnswer, TradeAsk, TradeCancel, TradeGive, TradeOffer, TradePropose, TradeWith,
 )
+from rules.chance import MERSENNE, SCHEMES
 from rules.eventtexts import Texts, joined, player
 from rules.fields import (action_fields, json_bool as _bool, json_list as _list, per_seat, position_header,
                           seed_number, whole_number as _int)
@@ -31,8 +32,9 @@ if TYPE_CHECKING:
 STATE_KEYS = ("players", "seed", "rolls", "shuffles", "seat", "turn", "phase", "decks", "hands", "teams", "ecosystems",
               "points", "pending", "trades", "last_compete", "winner")
 #: Keys a position may leave out (written only when they hold something): what every other seat knows
-#: each hand holds, and what peeks showed.
-OPTIONAL_STATE_KEYS = ("known", "peeked")
+#: each hand holds, and what peeks showed; and how chance is drawn from the seed (``rules.chance``):
+#: a position without it was written by rules 1.0, which drew by ``MERSENNE`` (always written since).
+OPTIONAL_STATE_KEYS = ("known", "peeked", "chance")
 
 
 def card_name(cards: CardSet, d: Deck, card: Card) -> str:
@@ -70,6 +72,7 @@ def encode(game: BiomeBlitz, state: State) -> JSONObject:
             "ecosystems": [[cards.ecosystems[k].id for k in ecos] for ecos in state.ecosystems],
             "points": list(state.points), "pending": pending_json(state), "trades": state.trades,
             "last_compete": compete_json(state), "winner": None if state.winner == NOBODY else state.winner,
+            "chance": state.chance,
         },
     }
     if any(state.known):
@@ -223,12 +226,15 @@ def decode(game: BiomeBlitz, data: JSON) -> State:
             if Counter(known[s]) - Counter(hands[s]):
                 raise _bad("known", f"state.known[{s}]", who=player(s))
     peeked = _peeked(cards, optional.get("peeked", []), players, decks, shuffles)
+    chance = optional.get("chance", MERSENNE)
+    if chance not in SCHEMES:
+        raise _bad("chance", "state.chance", schemes=joined(SCHEMES), value=repr(chance))
     return State(cards=cards, players=players, variants=tuple(sorted(variants.items())), seed=seed, rolls=rolls,
                  shuffles=shuffles, decks=(decks[0], decks[1], decks[2]), discards=(discards[0], discards[1], discards[2]),
                  markets=(markets[0], markets[1], markets[2]), hands=hands,
                  teams=teams, ecosystems=ecosystems, points=points, seat=seat, turn=turn, phase=phase, pending=pending,
                  trades=trades, last_compete=_last_compete(cards, raw["last_compete"], players), winner=winner, log=(),
-                 known=known, peeked=peeked)
+                 known=known, peeked=peeked, chance=SCHEMES[SCHEMES.index(cast(str, chance))])
 
 
 def _peeked(cards: CardSet, raw: JSON, players: int, decks: list[Pile], shuffles: int) -> tuple[PeekSeen, ...]:

@@ -54,7 +54,7 @@ from bisect import insort
 from collections.abc import Callable
 from typing import Final, cast
 
-from rules.chance import seeded
+from rules.chance import BLAKE2B, seeded
 from rules.biome_blitz.cards import ANIMAL, ECOSYSTEM, RESOURCE, SYMBOLS, WILD, AnimalCard, CardSet, Symbol, _bad
 from rules.biome_blitz.state import make_state
 from rules.biome_blitz.state import (
@@ -88,7 +88,9 @@ _DECK_OF: Final = {name: d for d, name in enumerate(DECK_NAMES)}
 
 
 # -- setup ---------------------------------------------------------------------------------------
-def new_state(cards: CardSet, players: int, seed: int, variants: Variants) -> State:
+def new_state(cards: CardSet, players: int, seed: int, variants: Variants, chance: str = BLAKE2B) -> State:
+    """The deal of ``seed`` (``random.Random(seed)``'s shuffles), its dice and reshuffles to come drawn by the
+    scheme ``chance`` (``rules.chance``; older records keep theirs: ``game.BiomeBlitz.recorded``)."""
     rng = seeded(seed)   # (the draws of random.Random(seed), faster)
     piles = cards.piles
     resources, animals, ecosystems = [*piles[0]], [*piles[1]], [*piles[2]]
@@ -110,7 +112,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: Variants) -> St
         table = _Table(make_state((
             cards, players, variants, seed, 0, 0, tuple(decks), ((), (), ()), ((EMPTY,) * MARKET,) * 3,
             ((),) * players, ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (),
-            ((),) * players, ())))
+            ((),) * players, (), chance)))
         for d in range(3):
             table.refill(d)
         decks, markets, discards, shuffles = table.decks, table.markets, table.discards, table.shuffles
@@ -126,7 +128,7 @@ def new_state(cards: CardSet, players: int, seed: int, variants: Variants) -> St
     return make_state((
         cards, players, variants, seed, 0, shuffles, tuple(decks), tuple(discards), tuple(markets), hands,
         ((),) * players, ((),) * players, (0,) * players, start, 0, ACTION, (), 0, (), NOBODY, (("turn", start, (), 0),),
-        ((),) * players, ()))
+        ((),) * players, (), chance))
 
 
 # -- applying ------------------------------------------------------------------------------------

@@ -124,6 +124,9 @@ class State(NamedTuple):
     #: What peeks showed. Cards leave a deck from its top only and a reshuffle counts, so the
     #: place stays true while the count is the same and the deck is longer than the place.
     peeked: tuple[PeekSeen, ...]
+    #: How the dice and reshuffles are drawn from ``seed``: a scheme of ``rules.chance`` (``BLAKE2B``
+    #: since rules version 1.1; games recorded with 1.0 keep ``MERSENNE``: ``game.BiomeBlitz.recorded``).
+    chance: str
 
     def variant(self, name: str) -> object:
         for key, value in self.variants:
@@ -169,12 +172,14 @@ AT_WINNER: Final = 19
 AT_LOG: Final = 20
 AT_KNOWN: Final = 21
 AT_PEEKED: Final = 22
+AT_CHANCE: Final = 23
 check_positions(
     State,
     cards=AT_CARDS, players=AT_PLAYERS, variants=AT_VARIANTS, seed=AT_SEED, rolls=AT_ROLLS, shuffles=AT_SHUFFLES,
     decks=AT_DECKS, discards=AT_DISCARDS, markets=AT_MARKETS, hands=AT_HANDS, teams=AT_TEAMS,
     ecosystems=AT_ECOSYSTEMS, points=AT_POINTS, seat=AT_SEAT, turn=AT_TURN, phase=AT_PHASE, pending=AT_PENDING,
     trades=AT_TRADES, last_compete=AT_LAST_COMPETE, winner=AT_WINNER, log=AT_LOG, known=AT_KNOWN, peeked=AT_PEEKED,
+    chance=AT_CHANCE,
 )
 
 

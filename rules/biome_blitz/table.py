@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from rules.chance import die, shuffled
+from rules.chance import die_by, shuffled_by
 from rules.biome_blitz.fast.memo import MEMO
 from rules.biome_blitz.cards import RESOURCE, AnimalCard, Card, CardSet, Deck, Symbol
 from rules.biome_blitz.state import (
@@ -25,7 +25,7 @@ class _Table:
     # Slots and a single unpacking of the state: one is made for almost every apply.
     __slots__ = ("s", "cards", "players", "seed", "rolls", "shuffles", "decks", "discards", "markets", "hands", "teams",
                  "ecosystems", "points", "seat", "turn", "phase", "pending", "trades", "last_compete", "winner", "log",
-                 "known", "peeked")
+                 "known", "peeked", "chance")
     s: State
     cards: CardSet
     players: int
@@ -49,12 +49,13 @@ class _Table:
     log: list[LogEntry]
     known: list[Hand]
     peeked: tuple[PeekSeen, ...]
+    chance: str
 
     def __init__(self, state: State) -> None:
         self.s = state
         (self.cards, self.players, _, self.seed, self.rolls, self.shuffles, decks, discards, markets, hands, teams,
          ecosystems, points, self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
-         self.winner, _, known, self.peeked) = state
+         self.winner, _, known, self.peeked, self.chance) = state
         self.known = list(known)
         self.decks, self.discards, self.markets = list(decks), list(discards), list(markets)
         self.hands, self.teams = list(hands), list(teams)
@@ -67,7 +68,7 @@ class _Table:
             self.cards, self.players, s.variants, self.seed, self.rolls, self.shuffles, tuple(self.decks),
             tuple(self.discards), tuple(self.markets), tuple(self.hands), tuple(self.teams), tuple(self.ecosystems),
             tuple(self.points), self.seat, self.turn, self.phase, self.pending, self.trades, self.last_compete,
-            self.winner, tuple(self.log), tuple(self.known), self.peeked))
+            self.winner, tuple(self.log), tuple(self.known), self.peeked, self.chance))
 
     def view(self) -> State:
         return self.freeze()
@@ -82,7 +83,7 @@ class _Table:
         if not self.decks[d]:
             if not self.discards[d]:
                 return EMPTY
-            pile = shuffled(f"biome_blitz:{self.seed}:shuffle:{self.shuffles}", self.discards[d])
+            pile = shuffled_by(self.chance, f"biome_blitz:{self.seed}:shuffle:{self.shuffles}", self.discards[d])
             self.shuffles += 1
             self.decks[d], self.discards[d] = tuple(pile), ()
             self.log.append(("reshuffle", None, (), (d, len(pile))))
@@ -181,7 +182,7 @@ class _Table:
         return False
 
     def roll(self) -> int:
-        value = die(f"biome_blitz:{self.seed}:die:{self.rolls}")
+        value = die_by(self.chance, f"biome_blitz:{self.seed}:die:{self.rolls}")
         self.rolls += 1
         return value
 

@@ -35,7 +35,7 @@ def explore(state: State, seat: Seat, action: Explore, d: Deck, flushed: Pile, r
     paid = _symbols(action.pay, RULE_EXPLORE)
     deck = state.decks[d]
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-     turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked) = state
+     turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked, chance) = state
     hands = _put(hands, seat, _without(hands[seat], paid))
     if known[seat]:
         known = _put(known, seat, known_less(known[seat], paid))
@@ -49,7 +49,7 @@ def explore(state: State, seat: Seat, action: Explore, d: Deck, flushed: Pile, r
            reveals[revealed[2]][3])
     return make_state((cards, players, variants, seed, rolls, shuffles, tuple(new_decks), tuple(new_discards),
                                  tuple(new_markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
-                                 trades, last_compete, winner, log, known, peeked))
+                                 trades, last_compete, winner, log, known, peeked, chance))
 
 
 def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | None:
@@ -61,7 +61,7 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
     decides, and gives the same result in the usual case."""
     # One unpacking, and the new state as one tuple: cheaper than reading fields one by one.
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-     turn_seat, turn, _, pending, trades, last_compete, winner, _, known, peeked) = state
+     turn_seat, turn, _, pending, trades, last_compete, winner, _, known, peeked, chance) = state
     deck = decks[RESOURCE]
     market = markets[RESOURCE]
     if not deck or EMPTY in market:
@@ -108,7 +108,7 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
             return None     # (seldom: the forage ends after this pick, on the general path)
         return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
-                                     winner, log, known, peeked))
+                                     winner, log, known, peeked, chance))
     caches = cards.speed_caches
     team, following = teams[seat], (seat + 1) % players
     next_team = teams[following]
@@ -119,10 +119,10 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
         return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
                                      (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
-                                     known, peeked))
+                                     known, peeked, chance))
     # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
     fields: Fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems,
-                      points, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked]
+                      points, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked, chance]
     # (A second pick's pending is the first pick's card: ForageTook.)
     if draws and not quick.forage_draws(fields, seat, cast(ForageTook, pending) + (card,) if not first else (card,)):
         return None
@@ -138,7 +138,7 @@ def discover(state: State, seat: Seat, action: Discover, d: Deck, card: Card) ->
     decks: tuple[Pile, ...]         # (rebuilt below, as markets)
     markets: tuple[Pile, ...]
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of, points_of,
-     turn_seat, turn, _, _, trades, last_compete, winner, _, known, peeked) = state
+     turn_seat, turn, _, _, trades, last_compete, winner, _, known, peeked, chance) = state
     deck = decks[d]
     if not deck or EMPTY in markets[d]:
         return None
@@ -169,7 +169,7 @@ def discover(state: State, seat: Seat, action: Discover, d: Deck, card: Card) ->
     if replace:
         return make_state((
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,), known, peeked))
+            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,), known, peeked, chance))
     next_team = teams[following]
     teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
     draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
@@ -178,11 +178,11 @@ def discover(state: State, seat: Seat, action: Discover, d: Deck, card: Card) ->
         return make_state((
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
             points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
-            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked))
+            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked, chance))
     # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
     fields: Fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams,
                       ecosystems_of, points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known,
-                      peeked]
+                      peeked, chance]
     if draws and not quick.discover_draws(fields, seat, card):
         return None
     fields[AT_LOG] += (reveal,)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple, cast
 
-from rules.chance import die, shuffled
+from rules.chance import die_by, shuffled_by
 from rules.biome_blitz.cards import ANIMAL, ECOSYSTEM, RESOURCE, Ability, Animal, AnimalCard, Card, CardSet, Deck, Symbol
 from rules.biome_blitz.state import (
     ACTION, DECK_NAMES, EMPTY, OVER, PEEK, Hand, PeekSeen, PerDeck, Pile, State, Team, WIN_ANIMALS, WIN_POINTS,
@@ -228,14 +228,14 @@ def explore(state: State, seat: Seat, d: Deck, paid: Hand, flushed: Pile, pay: t
     discard the market, reveal three cards, the deck rebuilt from its shuffled discards when it runs
     out (``_Table.draw``). Otherwise None."""
     (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
-     turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked) = state
+     turn_seat, turn, phase, pending, trades, last_compete, winner, _, known, peeked, chance) = state
     discards = (discards[RESOURCE] + paid,) + discards[1:]
     deck, discard = decks[d], discards[d] + flushed
     market: list[Card] = []
     log: Log = (("explore", seat, (d,) + flushed, pay),)
     for slot in range(1, 4):
         if not deck and discard:
-            deck = tuple(shuffled(f"biome_blitz:{seed}:shuffle:{shuffles}", discard))
+            deck = tuple(shuffled_by(chance, f"biome_blitz:{seed}:shuffle:{shuffles}", discard))
             shuffles += 1
             discard = ()
             log += (("reshuffle", None, (), (d, len(deck))),)
@@ -251,7 +251,7 @@ def explore(state: State, seat: Seat, d: Deck, paid: Hand, flushed: Pile, pay: t
         cards, players, variants, seed, rolls, shuffles, _put(decks, d, deck), _put(discards, d, discard),
         _put(markets, d, tuple(market)), _put(hands, seat, _without(hands[seat], paid)), teams, ecosystems, points,
         turn_seat, turn, phase, pending, trades, last_compete, winner, log,
-        _put(known, seat, known_less(known[seat], paid)) if known[seat] else known, peeked))
+        _put(known, seat, known_less(known[seat], paid)) if known[seat] else known, peeked, chance))
 
 
 def compete(state: State, seat: Seat, attacker: AnimalCard, defender: AnimalCard, owner: Seat, paid: Hand,
@@ -278,19 +278,21 @@ def compete(state: State, seat: Seat, attacker: AnimalCard, defender: AnimalCard
                 watched = True
     fields: Fields = list(state)
     seed, rolls, discards, teams, points = state.seed, state.rolls, state.discards, state.teams, state.points
-    attack, defend = die(f"biome_blitz:{seed}:die:{rolls}"), die(f"biome_blitz:{seed}:die:{rolls + 1}")
+    chance = state.chance
+    attack = die_by(chance, f"biome_blitz:{seed}:die:{rolls}")
+    defend = die_by(chance, f"biome_blitz:{seed}:die:{rolls + 1}")
     rolls += 2
     log: Log = (("compete", seat, (attacker, defender), owner), ("dice", seat, (attack, defend), (attacker, defender)))
     # (As _roll_dice. An automatic reroll's "on" is the die results it rerolls: Ability.get cannot
     # tell them from a draw ability's "on" by the key alone.)
     automatic = flags.auto_attack[attacker]
     if automatic is not None and attack in cast(tuple[int, ...], automatic.get("on")):
-        attack = die(f"biome_blitz:{seed}:die:{rolls}")
+        attack = die_by(chance, f"biome_blitz:{seed}:die:{rolls}")
         rolls += 1
         log += (("reroll", seat, (attack,), (attacker, automatic.name)),)
     automatic = flags.auto_defend[defender]
     if automatic is not None and defend in cast(tuple[int, ...], automatic.get("on")):
-        defend = die(f"biome_blitz:{seed}:die:{rolls}")
+        defend = die_by(chance, f"biome_blitz:{seed}:die:{rolls}")
         rolls += 1
         log += (("reroll", owner, (defend,), (defender, automatic.name)),)
     kick = next((a for a in cards.animals[defender].with_effect("win_on_roll") if attack in a.get("rolls")), None)

@@ -75,7 +75,7 @@ def test_notes_are_append_only(hub):
     raw.close()
 
 
-def test_a_schema_2_database_becomes_schema_3_keeping_every_row(db):
+def test_a_schema_2_database_becomes_the_current_schema_keeping_every_row(db):
     hub = TableHub(db, bot_delay=0.0)
     table, tokens = hub.create("subastral", 2, seed=5)
     for _ in range(4):
@@ -83,9 +83,10 @@ def test_a_schema_2_database_becomes_schema_3_keeping_every_row(db):
     hub.abandon(table.id, operator=True)
     other, _ = hub.create("stellar", 2, seed=6, controllers=[HUMAN, HUMAN])
     hub.close()
-    # Made a schema-2 file: what schema 3 added taken away (with their triggers), version 2.
+    # Made a schema-2 file: what schemas 3 and 4 added taken away (with their triggers), version 2.
     raw = sqlite3.connect(db)
-    raw.executescript("DROP TABLE notes; DROP TABLE decisions; DROP TABLE refusals; PRAGMA user_version = 2;")
+    raw.executescript("DROP TABLE notes; DROP TABLE decisions; DROP TABLE refusals; "
+                      "ALTER TABLE tables DROP COLUMN rules_version; PRAGMA user_version = 2;")
     before = {name: raw.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall() for name in ("tables", "seats", "moves")}
     raw.close()
     assert sum(map(len, before.values())) == 2 + 4 + 4
@@ -99,9 +100,9 @@ def test_a_schema_2_database_becomes_schema_3_keeping_every_row(db):
 
     hub = TableHub(db, bot_delay=0.0)
     raw = sqlite3.connect(db)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     after = {name: raw.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall() for name in ("tables", "seats", "moves")}
-    assert after == before
+    assert after == {**before, "tables": [row + (None,) for row in before["tables"]]}       # (rules_version: 1.0)
     assert raw.execute("SELECT COUNT(*) FROM notes").fetchone()[0] == 0
     raw.close()
     restored = hub.table(table.id)

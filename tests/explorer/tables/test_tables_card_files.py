@@ -199,7 +199,7 @@ def test_a_schema_2_file_gets_the_card_columns_null_and_its_tables_play_standard
     raw = sqlite3.connect(db)
     raw.executescript("DROP TABLE notes; DROP TABLE decisions; DROP TABLE refusals; "
                       "ALTER TABLE tables DROP COLUMN card_name; ALTER TABLE tables DROP COLUMN card_file; "
-                      "PRAGMA user_version = 2;")
+                      "ALTER TABLE tables DROP COLUMN rules_version; PRAGMA user_version = 2;")
     before = {name: raw.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall() for name in ("tables", "seats", "moves")}
     raw.close()
     from explorer import cli
@@ -212,7 +212,7 @@ def test_a_schema_2_file_gets_the_card_columns_null_and_its_tables_play_standard
     raw = sqlite3.connect(db)
     assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     after = {name: raw.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall() for name in ("tables", "seats", "moves")}
-    assert after["tables"] == [row + (None, None) for row in before["tables"]]
+    assert after["tables"] == [row + (None, None, None) for row in before["tables"]]
     assert after["seats"] == before["seats"] and after["moves"] == before["moves"]
     raw.close()
     old = hub.table(table.id)

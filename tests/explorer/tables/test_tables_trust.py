@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sqlite3
 import stat
 
 import pytest
 
 import rules
+from rules import chance
 from explorer.tables.hub import HUMAN, SetUpRefused, TableError, TableHub
 from explorer.tables.store import SCHEMA_VERSION, SEED_LIMIT, StoreError, TableStore, key_path, token_digest
 from rules.registry import get_game
@@ -143,7 +145,7 @@ def test_a_schema_1_database_keeps_its_tables_and_their_seeds(db):
     table = hub.table("old1")
     assert table.record.seed == 7 and table.states[0] == state and table.step == 1
     assert hub.seat_of("old1", "a") == 0
-    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     new, _ = hub.create("subastral", 2, seed=7)          # new tables of the same file are dealt secretly
     assert new.states[0] != state
     hub.close()
@@ -538,3 +540,44 @@ def test_a_refusal_quotes_a_long_value_cut_short(hub):
             call()
         for lang in ("en", "ja"):
             assert len(refused.value.problem_in(lang)) < 200, refused.value.problem_in(lang)
+
+
+def test_a_table_made_before_schema_4_replays_with_the_dice_of_the_rules_it_was_made_with(db):
+    # Biome Blitz 1.1 draws dice and reshuffles otherwise than 1.0: a table stored before the rules
+    # version was (schema 3, no rules_version) was played with 1.0's dice, and must replay with them.
+    hub = TableHub(db, bot_delay=0.0)
+    table, _ = hub.create("biome_blitz", 2, seed=3, controllers=[HUMAN, HUMAN])
+    assert table.record.rules_version == "1.1" and table.state.chance == chance.BLAKE2B
+    dealt = table.record.seed
+    hub.close()
+    old = get_game("biome_blitz").recorded("1.0")
+    # (The deal's seed comes from the database's random key: a compete is chosen whenever one is
+    # legal, so the game rolls dice whatever the deal.)
+    rng, state, moves, competes = random.Random(1), old.new_game(2, dealt), [], 0
+    while len(moves) < 300 and competes < 3 and not old.is_over(state):
+        seat = old.to_move(state)[0]
+        actions = old.legal_actions(state, seat)
+        action = rng.choice([a for a in actions if type(a).__name__ == "Compete"] or actions)
+        moves.append((seat, action))
+        state = old.apply(state, seat, action)
+        competes += sum(1 for entry in state.log if entry[0] == "dice")
+    assert competes >= 2        # (dice the two schemes roll differently)
+    raw = sqlite3.connect(db)
+    raw.executescript("ALTER TABLE tables DROP COLUMN rules_version; PRAGMA user_version = 3;")
+    raw.executemany("INSERT INTO moves (table_id, step, seat, action, at) VALUES (?, ?, ?, ?, 1.0)",
+                    [(table.id, step, seat, json.dumps(old.encode_action(action), sort_keys=True))
+                     for step, (seat, action) in enumerate(moves, start=1)])
+    raw.commit()
+    raw.close()
+    hub = TableHub(db, bot_delay=0.0)
+    restored = hub.table(table.id)
+    assert restored.problem is None and restored.step == len(moves) and restored.state == state
+    assert restored.record.rules_version == "1.0" and restored.state.chance == chance.MERSENNE
+    raw = sqlite3.connect(db)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert raw.execute("SELECT rules_version FROM tables WHERE id = ?", (table.id,)).fetchone() == (None,)
+    raw.close()
+    assert restored.replay()["version"] == "1.0"
+    new, _ = hub.create("biome_blitz", 2, seed=3, controllers=[HUMAN, HUMAN])
+    assert new.record.rules_version == "1.1" and new.state.chance == chance.BLAKE2B
+    hub.close()

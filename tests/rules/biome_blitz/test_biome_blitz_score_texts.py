@@ -77,7 +77,7 @@ def test_known_english_strings():
         "stars of discovered cards and of defeated animals", "0 of 5 in the team (five wins)", "none"]
     details = {c["detail"] for _, state, _ in sampled_positions()
                for row in game.score_breakdown(state) for c in row["categories"]}
-    assert "Savanna, Forest, Forest" in details and "4 of 5 in the team (five wins)" in details
+    assert "Forest, Ocean, Forest" in details and "4 of 5 in the team (five wins)" in details
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -107,4 +107,4 @@ def test_japanese_words_come_from_the_rulebook_and_events():
         "発見したカードと倒した動物の★値", "チームに5匹中0匹（5匹で勝利）", "持っている生態系：なし"]
     details = {c["detail"] for _, state, _ in sampled_positions()
                for row in game.score_breakdown(state, "ja") for c in row["categories"]}
-    assert "持っている生態系：サバンナ、森、森" in details and "チームに5匹中4匹（5匹で勝利）" in details
+    assert "持っている生態系：森、海、森" in details and "チームに5匹中4匹（5匹で勝利）" in details
