@@ -1,4 +1,5 @@
-"""Named chance: a shuffle or a die roll drawn from ``random.Random(key)`` for a text ``key``.
+"""Named chance: a shuffle or a die roll drawn for a text ``key``, by one of two schemes (below):
+``random.Random(key)`` (``MERSENNE``) or BLAKE2b digests of the key (``BLAKE2B``).
 
 The engines name each chance event after the game's seed and a counter (``"stellar:7:3"``: the third
 reshuffle of seed 7), so a game replays from its seed and moves alone. ``shuffled`` and ``die`` give
