@@ -441,3 +441,35 @@ def test_save_and_load_round_trip_and_branch_brings_back_a_kept_line():
     assert again.log == session.log and spec.encode(again.state) == spec.encode(session.state)
     session.branch(0)
     assert session.log == first_line and session.cursor == 6
+
+
+def test_a_biome_blitz_replay_of_rules_1_0_keeps_its_dice_through_the_explorer():
+    # Biome Blitz 1.1 draws dice otherwise than 1.0: the explorer plays a 1.0 file with 1.0's dice,
+    # saves it as 1.0 (so it loads again), and a what-if move on it draws as that game does.
+    import random
+
+    from rules import chance
+    from rules import replay as replay_files
+
+    old = rules.get_game("biome_blitz").recorded("1.0")
+    rng, state, moves, competes = random.Random(4), old.new_game(2, 31), [], 0
+    while competes < 3 and not old.is_over(state):
+        seat = old.to_move(state)[0]
+        actions = old.legal_actions(state, seat)
+        action = rng.choice([a for a in actions if type(a).__name__ == "Compete"] or actions)
+        moves.append((seat, action))
+        state = old.apply(state, seat, action)
+        competes += sum(1 for entry in state.log if entry[0] == "dice")
+    data = replay_files.record(old, 2, 31, None, moves, state=old.new_game(2, 31))
+    assert data["version"] == "1.0"
+    session = GameSession(game="biome_blitz", players=2, seed=31)
+    assert session.state.chance == chance.BLAKE2B
+    session.load(data)
+    assert session.state == state and session.state.chance == chance.MERSENNE
+    assert session.replay() == data
+    session.cursor = 0
+    session.autoplay("random")
+    assert session.state.chance == chance.MERSENNE and session.replay()["version"] == "1.0"
+    again = GameSession(players=2, seed=0)
+    again.load(session.replay())
+    assert again.state == session.state
