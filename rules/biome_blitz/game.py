@@ -23,7 +23,7 @@ from rules.biome_blitz.state import (
     OfferToAnswer, State, Team, TradeOffer,
 )
 from rules.eventtexts import Texts, joined, say, say_in
-from rules.protocol import ALL, JSON, Event, check_json, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
+from rules.protocol import ALL, JSON, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, check_json, sees
 
 
 GAME = "biome_blitz"
@@ -185,14 +185,14 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
     standard_cards, parse_cards = staticmethod(standard_cards), staticmethod(parse_cards)
 
     #: How the dice and reshuffles of the games this spec deals are drawn (``recorded`` keeps 1.0's).
-    chance: str = chance.BLAKE2B
+    chance_scheme: str = chance.BLAKE2B
 
     def card_set(self, state: State) -> CardSet:
         return state.cards
 
     def new_game(self, players: int, seed: int, variants: Mapping[str, Any] | None = None) -> State:
         players, chosen = self.check_new_game(players, seed, variants)
-        return rules.new_state(self.cards, players, seed, chosen, self.chance)
+        return rules.new_state(self.cards, players, seed, chosen, self.chance_scheme)
 
     def recorded(self, version: str) -> BiomeBlitz:
         """Records of version 1.0 drew their dice and reshuffles by ``MERSENNE`` (``random.Random(key)``);
@@ -200,7 +200,7 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
         if version.split(".")[:2] != ["1", "0"]:
             return self
         older = type(self)(self.cards)
-        older.chance = chance.MERSENNE
+        older.chance_scheme = chance.MERSENNE
         return older
 
     def version_of(self, state: State) -> str:
@@ -208,8 +208,9 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
 
     def with_card_file(self, data: JSON) -> BiomeBlitz:
         game = type(self)(type(self).parse_cards(check_json(data, what="cards"), where="cards"))
-        game.chance = self.chance
+        game.chance_scheme = self.chance_scheme
         return game
+
     #: Cards come into view when a market slot is filled (``reveal``) or a player draws (``draw``).
     deck_event_kinds: tuple[str, ...] = ("reveal", "draw")
 

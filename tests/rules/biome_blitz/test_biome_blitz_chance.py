@@ -4,6 +4,7 @@ played."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -87,10 +88,14 @@ def test_a_replay_recorded_with_1_0_replays_with_its_dice_and_a_new_one_with_1_1
 
 def test_recorded_keeps_the_card_file_and_leaves_other_versions_alone():
     assert GAME.recorded("1.1") is GAME and GAME.recorded("1.7") is GAME
-    standard = GAME.card_file(GAME.new_game(2, 1)) or {}
-    old = GAME.recorded("1.0")
-    assert old.chance == chance.MERSENNE and GAME.chance == chance.BLAKE2B
-    assert old.card_file(old.new_game(2, 1)) == (GAME.card_file(GAME.new_game(2, 1)) or None) and not standard
+    assert GAME.chance_scheme == chance.BLAKE2B and GAME.recorded("1.0").chance_scheme == chance.MERSENNE
+    data = json.loads(json.dumps(GAME.cards.raw))
+    data["animals"][0]["stars"] += 1          # (a card file of its own)
+    edited = GAME.with_card_file(data)
+    old = edited.recorded("1.0")
+    assert old.cards is edited.cards and not old.cards.is_standard and old.chance_scheme == chance.MERSENNE
+    assert old.new_game(2, 4).cards is edited.cards and old.new_game(2, 4).chance == chance.MERSENNE
+    assert old.with_card_file(data).chance_scheme == chance.MERSENNE       # (a card file keeps the scheme)
 
 
 def test_a_position_says_its_scheme_and_one_without_it_is_of_rules_1_0():
