@@ -55,7 +55,8 @@ def run_record(result: Mapping[str, Any], cards_a: JSONObject, cards_b: JSONObje
     game = get_game(result["game"])
     stats = result["results"]
     return _plain({
-        "format": FORMAT, "format_version": FORMAT_VERSION, "game": game.id, "game_version": game.version,
+        "format": FORMAT, "format_version": FORMAT_VERSION, "game": game.id,
+        "game_version": result.get("version") or game.version,
         "players": result["players"], "seed": result["seed"], "games": stats["games"],
         "curves": stats["a"]["score_curve"] is not None,
         "a": {"variants": result["a"]["variants"], "bots": result["a"]["bots"], "cards": cards_a},
@@ -93,8 +94,9 @@ def check_run(data: Any) -> JSONObject:
     if data["game"] not in GAMES:
         raise _bad("game", f"unknown game {str(data['game'])[:40]!r}; the games are {', '.join(GAMES)}")
     game = get_game(data["game"])
-    if data["game_version"] != game.version:
-        raise _bad("game_version", f"made with {game.title} {str(data['game_version'])[:20]}, these rules are {game.version}")
+    version = data["game_version"]
+    if not isinstance(version, str) or version.split(".")[0] != game.version.split(".")[0]:
+        raise _bad("game_version", f"made with {game.title} {str(version)[:20]}, these rules are {game.version}")
     if data["players"] not in game.player_counts or type(data["players"]) is not int:
         raise _bad("players", f"{game.title} is for {', '.join(map(str, game.player_counts))} players, "
                               f"not {str(data['players'])[:20]!r}")
@@ -105,8 +107,9 @@ def check_run(data: Any) -> JSONObject:
     games = _whole(data, "games", 1)
     if type(data["curves"]) is not bool:
         raise _bad("curves", "must be true or false")
+    # (An earlier minor version is played as it was: ``GameSpec.recorded``.)
     arguments: JSONObject = {"game_id": game.id, "players": players, "games": games, "seed": seed,
-                             "curves": data["curves"]}
+                             "curves": data["curves"], "version": version}
     for name in ("a", "b"):
         setting = data[name]
         if not isinstance(setting, Mapping) or sorted(setting) != sorted(SETTING_KEYS):

@@ -274,11 +274,14 @@ class Job:
     card_files: tuple[JSONObject | None, ...] = ()
     curves: bool = False                 # also tally the provisional-score curves (costs a score per decision)
     cards: bool = False                  # also tally which cards each seat takes, buys or plays
+    #: The rules version the games are dealt and drawn as (``GameSpec.recorded``: a run file made with
+    #: an earlier version re-runs as it ran); None: the game's current version.
+    version: str | None = None
 
 
 def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
     """Play games ``first .. first + count - 1`` of ``job`` under every setting (a worker's task)."""
-    standard = get_game(job.game)
+    standard = get_game(job.game) if job.version is None else get_game(job.game).recorded(job.version)
     games = [standard if data is None else standard.with_card_file(data)
              for data in (job.card_files or (None,) * len(job.settings))]
     tallies = [Tally(job.players) for _ in job.settings]
@@ -619,7 +622,8 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
             bots_b: Sequence[str] | None = None, executor: str | None = None, workers: int | None = None,
             scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, until_ci: float | None = None,
             progress: Progress | None = None, game: AnyGame | None = None, curves: bool = False,
-            cards_a: JSONObject | None = None, cards_b: JSONObject | None = None) -> JSONObject:
+            cards_a: JSONObject | None = None, cards_b: JSONObject | None = None,
+            version: str | None = None) -> JSONObject:
     """A paired A/B comparison on the same deals (see the module docstring). With ``until_ci``, the
     run stops once every seat's score-difference interval is at most that wide on each side (or at
     ``games``).
@@ -627,16 +631,21 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
     ``cards_a`` / ``cards_b``: a card file's data for that setting (checked by the game's own reader);
     None: ``game``'s cards (the standard file when ``game`` is None). The result's ``pairing`` says
     whether the two settings were dealt the same cards (``play/pairing.py``); each setting's figures
-    include per-card figures (``cards``)."""
+    include per-card figures (``cards``). ``version``: the rules version to deal and draw as
+    (``GameSpec.recorded``; a run file's ``game_version``); the result's ``version`` is the one played."""
     game = game or get_game(game_id)
+    if version is not None:
+        game = game.recorded(version)
     game_a = game.with_card_file(cards_a) if cards_a is not None else game
     game_b = game.with_card_file(cards_b) if cards_b is not None else game_a
     players = game.check_players(players)
     a, b = game.check_variants(variants_a), game.check_variants(variants_b)
     bots_b = tuple(bots_b or bots_a)
     settings = ((tuple(bots_a), tuple(sorted(a.items()))), (bots_b, tuple(sorted(b.items()))))
-    card_files = (game_a.card_file(game_a.new_game(players, seed, a)), game_b.card_file(game_b.new_game(players, seed, b)))
-    job = Job(game.id, players, seed, settings, card_files, curves, cards=True)
+    first_a, first_b = game_a.new_game(players, seed, a), game_b.new_game(players, seed, b)
+    card_files = (game_a.card_file(first_a), game_b.card_file(first_b))
+    played = game_a.version_of(first_a)
+    job = Job(game.id, players, seed, settings, card_files, curves, cards=True, version=played)
     pair = pairing(game_a, game_b, players, seed, a, b)
     runner = make_executor(executor, workers=workers, scheduler=scheduler, games=2 * games)
 
@@ -652,7 +661,7 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
     finally:
         runner.close()
     elapsed = time.perf_counter() - start
-    return {"game": game.id, "players": players, "seed": seed,
+    return {"game": game.id, "version": played, "players": players, "seed": seed,
             "a": {"variants": a, "bots": list(bots_a), "cards": "standard" if card_files[0] is None else "own"},
             "b": {"variants": b, "bots": list(bots_b), "cards": "standard" if card_files[1] is None else "own"},
             "pairing": pair, "executor": runner.name, "interrupted": interrupted,

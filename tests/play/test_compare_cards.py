@@ -248,3 +248,18 @@ def test_the_verdict_says_its_differences_are_ordered_by_how_clear_they_are():
     said = sentence(verdict(stats, {"same_deals": True}))
     assert said.startswith("With B, Player 1's win rate is 8.0 points higher") and said.endswith(
         "clearest first (the largest for its noise): Player 1's score, Player 2's score, Player 2's win rate.")
+
+
+def test_a_run_file_made_with_biome_blitz_1_0_re_runs_with_its_own_dice():
+    # Biome Blitz 1.1 draws dice otherwise than 1.0: a run file made with 1.0 re-runs as 1.0 played,
+    # and says so; read as 1.1 its results come out otherwise; another major version is refused.
+    result = compare("biome_blitz", 2, 8, 4, executor="inprocess", chunk=4, version="1.0")
+    game = get_game("biome_blitz")
+    data = json.loads(json.dumps(run_record(result, card_data(game, 2, 4, {}), card_data(game, 2, 4, {}))))
+    assert result["version"] == data["game_version"] == "1.0"
+    _, record, differ = rerun(data, executor="inprocess", chunk=3)
+    assert differ is None and record == data
+    assert rerun({**data, "game_version": "1.1"}, executor="inprocess")[2] is not None
+    assert compare("biome_blitz", 2, 2, 4, executor="inprocess")["version"] == game.version == "1.1"
+    with pytest.raises(RulesError, match="run file: game_version: made with Biome Blitz 2.0, these rules are 1.1"):
+        check_run({**data, "game_version": "2.0"})
