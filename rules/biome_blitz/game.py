@@ -23,7 +23,7 @@ from rules.biome_blitz.state import (
     OfferToAnswer, State, Team, TradeOffer,
 )
 from rules.eventtexts import Texts, joined, say, say_in
-from rules.protocol import ALL, JSON, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, check_json, sees
+from rules.protocol import ALL, JSON, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
 
 
 GAME = "biome_blitz"
@@ -207,8 +207,8 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
         return "1.0" if state.chance == chance.MERSENNE else self.version
 
     def with_card_file(self, data: JSON) -> BiomeBlitz:
-        game = type(self)(type(self).parse_cards(check_json(data, what="cards"), where="cards"))
-        game.chance_scheme = self.chance_scheme
+        game = cast(BiomeBlitz, super().with_card_file(data))
+        game.chance_scheme = self.chance_scheme        # (a card file keeps the dice of the version played)
         return game
 
     #: Cards come into view when a market slot is filled (``reveal``) or a player draws (``draw``).

@@ -151,3 +151,18 @@ def compete(attacker, defender, pay=("meat",)):
 #: Every Biome Blitz reading switch flipped (tests/rules/biome_blitz: the caches and the fast-path switch).
 SWITCHED = {"ecosystem_bonus": "per_ecosystem", "immune_power": "effective", "extra_compete": "once",
             "all_different_wild": "not_a_type"}
+
+
+def competing_line(game, players: int, seed: int, rng_seed: int, *, competes: int = 3, longest: int = 300):
+    """Random moves from the deal of ``seed`` (picks from ``Random(rng_seed)``) that compete whenever a
+    compete is legal, until ``competes`` competes rolled dice, the game ends or ``longest`` moves:
+    (the moves as (seat, action), the last state, the competes that rolled dice)."""
+    rng, state, moves, rolled = random.Random(rng_seed), game.new_game(players, seed), [], 0
+    while len(moves) < longest and rolled < competes and not game.is_over(state):
+        seat = game.to_move(state)[0]
+        actions = game.legal_actions(state, seat)
+        action = rng.choice([a for a in actions if isinstance(a, Compete)] or actions)
+        moves.append((seat, action))
+        state = game.apply(state, seat, action)
+        rolled += sum(1 for entry in state.log if entry[0] == "dice")
+    return moves, state, rolled

@@ -446,20 +446,13 @@ def test_save_and_load_round_trip_and_branch_brings_back_a_kept_line():
 def test_a_biome_blitz_replay_of_rules_1_0_keeps_its_dice_through_the_explorer():
     # Biome Blitz 1.1 draws dice otherwise than 1.0: the explorer plays a 1.0 file with 1.0's dice,
     # saves it as 1.0 (so it loads again), and a what-if move on it draws as that game does.
-    import random
-
     from rules import chance
     from rules import replay as replay_files
+    from tests.helpers.biome_blitz import competing_line
 
     old = rules.get_game("biome_blitz").recorded("1.0")
-    rng, state, moves, competes = random.Random(4), old.new_game(2, 31), [], 0
-    while competes < 3 and not old.is_over(state):
-        seat = old.to_move(state)[0]
-        actions = old.legal_actions(state, seat)
-        action = rng.choice([a for a in actions if type(a).__name__ == "Compete"] or actions)
-        moves.append((seat, action))
-        state = old.apply(state, seat, action)
-        competes += sum(1 for entry in state.log if entry[0] == "dice")
+    moves, state, competes = competing_line(old, 2, 31, 4, longest=1000)
+    assert competes == 3
     data = replay_files.record(old, 2, 31, None, moves, state=old.new_game(2, 31))
     assert data["version"] == "1.0"
     session = GameSession(game="biome_blitz", players=2, seed=31)

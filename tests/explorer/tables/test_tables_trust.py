@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sqlite3
 import stat
 
@@ -19,6 +18,7 @@ from rules import chance
 from explorer.tables.hub import HUMAN, SetUpRefused, TableError, TableHub
 from explorer.tables.store import SCHEMA_VERSION, SEED_LIMIT, StoreError, TableStore, key_path, token_digest
 from rules.registry import get_game
+from tests.helpers.biome_blitz import competing_line
 from tests.helpers.tables import play_first_legal, wait_for
 from tests.helpers.tables import Locked
 
@@ -555,14 +555,7 @@ def test_a_table_made_before_schema_4_replays_with_the_dice_of_the_rules_it_was_
     # chosen whenever one is legal, and another line of random moves is tried until one rolls dice
     # twice (one in 18 deals needs a second line; 2,000 deals needed 4 at most).
     for attempt in range(50):
-        rng, state, moves, competes = random.Random(attempt), old.new_game(2, dealt), [], 0
-        while len(moves) < 300 and competes < 3 and not old.is_over(state):
-            seat = old.to_move(state)[0]
-            actions = old.legal_actions(state, seat)
-            action = rng.choice([a for a in actions if type(a).__name__ == "Compete"] or actions)
-            moves.append((seat, action))
-            state = old.apply(state, seat, action)
-            competes += sum(1 for entry in state.log if entry[0] == "dice")
+        moves, state, competes = competing_line(old, 2, dealt, attempt)
         if competes >= 2:       # (dice the two schemes roll differently)
             break
     assert competes >= 2
