@@ -132,18 +132,28 @@ def _plain_shuffle(rng: random.Random, pile: list[T]) -> None:
     rng.shuffle(pile)
 
 
-def _fast_randrange(rng: random.Random, n: int) -> int:
-    if type(rng) is not random.Random or type(n) is not int or n < 1:
-        return rng.randrange(n)         # (a subclass may draw otherwise; random refuses a bad n itself)
-    bits, k = rng.getrandbits, n.bit_length()     # _randbelow_with_getrandbits
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
-
-
-def _plain_randrange(rng: random.Random, n: int) -> int:
+def randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: drawn here as ``random`` draws it (``_fast_randrange``) when the checks at
+    import agree, which saves a method call per draw. A function, not a name bound at import as
+    ``shuffle`` is: compiled code calls it directly (an MCTS playout draws twice a decision)."""
+    if FAST:
+        return _fast_randrange(rng, n)
     return rng.randrange(n)
+
+
+#: ``random.Random``, for ``type(rng) is _RANDOM``: a constant to compiled code, where ``random.Random``
+#: is a lookup in the module at every use.
+_RANDOM: Final = random.Random
+
+
+def _fast_randrange(rng: random.Random, n: int) -> int:
+    if type(rng) is not _RANDOM or type(n) is not int or n < 1:
+        return rng.randrange(n)         # (a subclass may draw otherwise; random refuses a bad n itself)
+    k = n.bit_length()      # _randbelow_with_getrandbits (a method call each: no bound method is made)
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _fast_die(key: str, sides: int = 6) -> int:
@@ -204,11 +214,12 @@ def _fast_seeded(seed: RandomSeed) -> SeededRandom:
 #: module's text, as ``randrange(rng, n)``.
 seeded: Callable[[RandomSeed], SeededRandom]
 shuffle: Callable[[random.Random, list[T]], None]
-randrange: Callable[[random.Random, int], int]
-if _agrees():
-    shuffled, die, seeded, shuffle, randrange = _fast_shuffled, _fast_die, _fast_seeded, _fast_shuffle, _fast_randrange
+#: Do the fast versions agree with ``random`` (``_agrees``)? ``randrange`` reads it at every draw.
+FAST: Final = _agrees()
+if FAST:
+    shuffled, die, seeded, shuffle = _fast_shuffled, _fast_die, _fast_seeded, _fast_shuffle
 else:       # pragma: no cover - only on a Python whose random works otherwise
-    shuffled, die, seeded, shuffle, randrange = _plain_shuffled, _plain_die, random.Random, _plain_shuffle, _plain_randrange
+    shuffled, die, seeded, shuffle = _plain_shuffled, _plain_die, random.Random, _plain_shuffle
 
 
 

@@ -67,10 +67,17 @@ def test_rules_imports_only_the_standard_library(graph):
 
 
 def test_play_imports_only_rules_and_the_standard_library_but_dask_in_its_executor(graph):
-    """(And tqdm, the command line's progress bar, in ``play.cli``.)"""
+    """(And tqdm, the command line's progress bar, in ``play.cli``; and, for the type checker only,
+    ``mypy_extensions`` in ``play.seeds``: its machine-integer annotations, which the process never
+    imports, as the last lines check.)"""
     outside = {top: importers for top, importers in outside_imports(graph, "play").items()
                if top not in sys.stdlib_module_names}
-    assert outside == {"distributed": {"play.sweep"}, "tqdm": {"play.cli"}}
+    assert outside == {"distributed": {"play.sweep"}, "tqdm": {"play.cli"}, "mypy_extensions": {"play.seeds"}}
+    code = "import sys, play.seeds, play.rollout, play.advise; print('mypy_extensions' in sys.modules)"
+    for build in ("pure", "compiled"):
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                              env={**os.environ, "RULES_EXPLORER_BUILD": "auto" if build == "compiled" else build})
+        assert done.stdout.split() == ["False"], (build, done.stderr)
     assert not graph.find_modules_that_directly_import("explorer") & (graph.find_descendants("play") | {"play"})
 
 

@@ -14,7 +14,8 @@ each; the unusual card files (Biome Blitz's file with every ability effect, Suba
 deck without fifth-player markers); and starved positions (a seeded game's middle with each zone the position files can empty
 emptied, then all of them: tests/helpers/position_fuzz.py). Then the look-ahead, whose random playouts
 are compiled with the rules (``play/rollout.py``): per game, the advisor's values and an MCTS
-decision on a seeded position (``lookahead``).
+decision on a seeded position (``lookahead``), and the random bots' seed rule on 20,000 draws
+(``seed_rule``).
 """
 
 from __future__ import annotations
@@ -143,6 +144,26 @@ def lookahead() -> Iterator[str]:
         yield f"mcts {game_id} {_text(game.encode_action(move))}"
 
 
+def seed_rule() -> str:
+    """``play.seeds.random_index`` (the advisor's random bots: worked out in 32-bit halves in the compiled
+    build) on 20,000 draws: random keys, seats, steps and counts, and the edges of each, in range and
+    out of it (where the halves are not used)."""
+    from play.seeds import MASK64, random_index
+
+    rng = random.Random("seed rule")
+    keys = [0, 1, MASK64, 1 << 63, (1 << 32) - 1, 1 << 32, MASK64 + 1, -1]
+    small = [0, 1, 5, (1 << 32) - 1, 1 << 32, -1]
+    counts = [1, 2, 7, (1 << 24) - 1, 1 << 24, 1 << 40]
+    draws = []
+    for i in range(20_000):
+        key = rng.getrandbits(64) if i % 4 else rng.choice(keys)
+        seat = rng.randrange(8) if i % 5 else rng.choice(small)
+        step = rng.randrange(3000) if i % 3 else rng.choice(small)
+        count = rng.randrange(1, 60) if i % 7 else rng.choice(counts)
+        draws.append(random_index(key, seat, step, count))
+    return f"seed rule {hashlib.sha256(_text(draws).encode()).hexdigest()}"
+
+
 def main(argv: list[str] | None = None) -> int:
     every_count = "--fewest" not in (sys.argv[1:] if argv is None else argv)
     out = sys.stdout
@@ -152,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             out.write(line + "\n")
     for line in lookahead():
         out.write(line + "\n")
+    out.write(seed_rule() + "\n")
     return 0
 
 

@@ -1,10 +1,13 @@
 """The one seed rule (play/seeds.py): the same seed and bots give the same game in the command line,
 the explorer, the playtest tables and the advisor."""
 
+import itertools
 import json
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules
 from explorer.core.session import GameSession
@@ -12,7 +15,7 @@ from explorer.tables.hub import TableHub
 from play.advise import play_out
 from play.bots import bot_move
 from play.cli import main as play_cli
-from play.seeds import decision_seed
+from play.seeds import MASK64, _from_key, decision_seed, random_index, random_index_in_halves, splitmix64
 from play.simulate import play_game
 
 GAME, PLAYERS = "subastral", 3
@@ -79,3 +82,30 @@ def test_the_rule_is_one_function_of_seed_seat_and_step():
     moves = {spec.encode_action(bot_move("random", spec, state, seat, 9, step))["card"] for step in range(40)}
     assert len(moves) > 1                                  # the step matters...
     assert bot_move("greedy", spec, state, seat, 9, 0) == bot_move("greedy", spec, state, seat, 9, 0)   # ...and only it
+
+
+def test_splitmix64_is_the_published_generators_finaliser():
+    # SplitMix64 (Steele, Lea and Flood) seeded with 0 and 1: its first outputs, as every port gives them.
+    assert splitmix64(0) == 0xE220A8397B1DCDAF
+    assert splitmix64(1) == 0x910A2DEC89025CC1
+
+
+@settings(max_examples=3000, deadline=None)
+@given(key=st.integers(0, MASK64), seat=st.integers(0, 2**32 - 1), step=st.integers(0, 2**32 - 1),
+       count=st.integers(1, 2**24 - 1))
+def test_the_halves_give_the_seed_rules_index(key, seat, step, count):
+    """The compiled build's ``random_index`` works in 32-bit halves: the same index as ``splitmix64``
+    twice (here run by the interpreter, whose integers never overflow; tests/rules/test_compiled_build.py
+    compares the compiled halves with the pure rule)."""
+    assert random_index_in_halves(key, seat, step, count) == splitmix64(splitmix64(key ^ (seat << 32 | step))) % count
+
+
+def test_the_halves_on_the_edges_and_random_index_outside_them():
+    edges = [0, 1, 2**31, 2**32 - 1]
+    for key in [0, 1, 2**32 - 1, 2**32, 2**63, MASK64]:
+        for seat, step, count in itertools.product(edges, edges, [1, 2, 6, 2**24 - 1]):
+            assert random_index_in_halves(key, seat, step, count) == splitmix64(_from_key(key, seat, step)) % count
+    # Past the halves' ranges, random_index takes splitmix64 itself, in both builds.
+    for key, seat, step, count in [(MASK64 + 1, 0, 0, 5), (-1, 0, 0, 5), (3, 0, 2**32, 5), (3, -1, 0, 5),
+                                   (3, 0, 0, 2**24), (3, 0, 0, 2**40)]:
+        assert random_index(key, seat, step, count) == splitmix64(_from_key(key, seat, step)) % count

@@ -105,7 +105,7 @@ def test_randrange_is_the_generators_own_randrange_and_leaves_it_where_that_woul
     for n in (1, 2, 3, 5, 7, 44, 64, 65, 130, 2**40 + 1):
         assert chance.randrange(ours, n) == theirs.randrange(n)
         assert ours.getstate() == theirs.getstate()
-    assert chance.randrange is chance._fast_randrange
+    assert chance.FAST      # (so the draws above were chance's own, not random's)
 
 
 def test_randrange_leaves_a_subclass_and_a_bad_range_to_random():
@@ -116,6 +116,21 @@ def test_randrange_leaves_a_subclass_and_a_bad_range_to_random():
     assert chance.randrange(Last(0), 9) == 8
     with pytest.raises(ValueError):
         chance.randrange(random.Random(0), 0)
+
+
+def test_randrange_asks_random_itself_where_the_checks_at_import_disagreed(monkeypatch):
+    class Counting(random.Random):
+        asked = 0
+
+        def randrange(self, n):
+            Counting.asked += 1
+            return super().randrange(n)
+
+    monkeypatch.setattr(chance, "FAST", False)
+    rng, plain = random.Random(4), random.Random(4)
+    assert [chance.randrange(rng, 10) for _ in range(20)] == [plain.randrange(10) for _ in range(20)]
+    chance.randrange(Counting(0), 3)
+    assert Counting.asked == 1
 
 
 # -- the BLAKE2B scheme ------------------------------------------------------------------------
