@@ -359,8 +359,10 @@ def remember(cache: dict[K, V], key: K, value: V) -> V:
     ``dict.get``, about 90 ns a lookup, where a bounded ``lru_cache`` function keyed by (caches, key)
     took about 165 ns (timeit, best of 9 runs of 1,000,000 on this machine) and would keep every
     card set it saw alive. Pure functions of immutable arguments are ``functools`` caches instead
-    (``costs._payments``, ``checks._symbols_of``, ``choices._named`` and the made actions,
-    ``listing._trade_list``, ``_second_picks``, ``_replies``)."""
+    (``costs._payments``, ``checks._symbols_of``, ``choices._named`` and the made actions), but for the
+    three the trade and forage phases ask at almost every decision (``listing._trade_list``,
+    ``_second_picks``, ``_replies``): module-level dicts this function fills, which compiled code looks
+    up directly."""
     if len(cache) > LIMIT:
         cache.clear()
     cache[key] = value

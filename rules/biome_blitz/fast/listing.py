@@ -9,7 +9,6 @@ its very action objects for that very state without checking it again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from operator import itemgetter
 from typing import Final, cast
 
@@ -114,36 +113,61 @@ def _legal_actions(state: State, seat: Seat) -> tuple[Action, ...]:
     return ()
 
 
-@lru_cache(maxsize=100000)
 def _trade_list(hand: Hand, give: Hand, can_ask: bool, asked: bool) -> tuple[Action, ...]:
     """The trade phase's actions (``choices._trade_actions``), remembered by all they depend on:
     offers are built a card at a time from few hands."""
-    found = tuple(_trade_actions(hand, give, can_ask, asked))
-    # Few distinct lists: shared, keyed by their actions' ids (each action is made once, in
-    # choices.py: hashing the ids costs less than hashing the actions).
-    return _TRADE_TUPLES.setdefault(tuple(map(id, found)), found)
+    key = (hand, give, can_ask, asked)
+    found = _TRADE_LISTS.get(key)
+    if found is None:
+        made = tuple(_trade_actions(hand, give, can_ask, asked))
+        # Few distinct lists: shared, keyed by their actions' ids (each action is made once, in
+        # choices.py: hashing the ids costs less than hashing the actions).
+        found = remember(_TRADE_LISTS, key, _TRADE_TUPLES.setdefault(tuple(map(id, made)), made))
+    return found
+
+
+# These three remember in plain dicts (``caches.remember``: started over past ``LIMIT`` entries), not
+# with ``functools.lru_cache``: compiled code calls an ``lru_cache`` function through the interpreter's
+# generic call and its linked list, about 6% of a compiled 4-player Biome Blitz playout (``perf``), where
+# a dict is looked up directly. Interpreted, the two cost about the same.
+#: The trade phase's lists, by (hand, cards to give, whether it can ask, whether it asked).
+_TRADE_LISTS: Final[dict[tuple[Hand, Hand, bool, bool], tuple[Action, ...]]] = {}
 
 
 #: Each distinct trade list, once (at most 2**6 of them), by its actions' ids.
 _TRADE_TUPLES: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
 
-@lru_cache(maxsize=None)
 def _second_picks(market: Pile, deck_has_cards: bool) -> tuple[ForagePick, ...]:
     """A forage's second picks, by the resource market and whether the resource deck or its discards
     hold cards (a few hundred markets at most)."""
-    found = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
-    if deck_has_cards:
-        found.append(_FORAGE_PICK[0])
-    return tuple(found)
+    key = (market, deck_has_cards)
+    found = _SECOND_PICKS.get(key)
+    if found is None:
+        picks = [_FORAGE_PICK[i + 1] for i, s in enumerate(market) if s not in (EMPTY, WILD)]
+        if deck_has_cards:
+            picks.append(_FORAGE_PICK[0])
+        found = remember(_SECOND_PICKS, key, tuple(picks))
+    return found
 
 
-@lru_cache(maxsize=100000)
+#: A forage's second picks, by (resource market, whether its deck or discards hold cards).
+_SECOND_PICKS: Final[dict[tuple[Pile, bool], tuple[ForagePick, ...]]] = {}
+
+
 def _replies(hand: Hand, ask: Hand) -> tuple[TradeAnswer, ...]:
     """The answers to a trade offer asking for ``ask`` (a hand can accept only holding it), remembered:
     few hands and offers."""
-    has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
-    return (_ACCEPT, _REFUSE) if has else (_REFUSE,)
+    key = (hand, ask)
+    found = _REPLIES.get(key)
+    if found is None:
+        has = all(hand.count(sym) >= ask.count(sym) for sym in set(ask))
+        found = remember(_REPLIES, key, (_ACCEPT, _REFUSE) if has else (_REFUSE,))
+    return found
+
+
+#: The answers to an offer, by (the partner's hand, the cards asked for).
+_REPLIES: Final[dict[tuple[Hand, Hand], tuple[TradeAnswer, ...]]] = {}
 
 
 _EVERY_DECK: Final = (1 << len(DECK_NAMES)) - 1     # which decks can be explored, bits by deck: all

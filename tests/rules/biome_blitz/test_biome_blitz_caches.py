@@ -86,7 +86,9 @@ def test_what_is_worked_out_once_per_card_set_is_a_cached_property():
 
 def test_pure_answers_are_functools_caches_and_only_caches_py_clears_a_dict():
     """Answers of pure functions of immutable arguments are remembered by bounded functools caches
-    (no module dict cleared by hand), and the one place a Caches dict starts over is ``remember``."""
+    (no module dict cleared by hand), and the one place a Caches dict starts over is ``remember``. The
+    trade and forage phases' lists (compiled code calls a functools cache through the interpreter) are
+    in module dicts that only ``remember`` fills."""
     import ast
     from pathlib import Path
 
@@ -95,7 +97,7 @@ def test_pure_answers_are_functools_caches_and_only_caches_py_clears_a_dict():
 
     remembered = [costs._payments, checks._symbols_of, choices._named, choices._explore_action,
                   choices._discover_action, choices._compete_action, choices._replace_action,
-                  choices._forage_all_action, listing._trade_list, listing._second_picks, listing._replies]
+                  choices._forage_all_action]
     for function in remembered:
         info = function.cache_info()        # (a functools cache)
         assert info.maxsize is None or info.maxsize <= 100000, function
@@ -108,6 +110,11 @@ def test_pure_answers_are_functools_caches_and_only_caches_py_clears_a_dict():
         assert all(a is b for a, b in zip(actions, GAME.legal_actions(state, seats[0])))
         state = GAME.apply(state, seats[0], actions[len(actions) // 2])
     assert costs._payments.cache_info().hits and checks._symbols_of.cache_info().hits
+    for made in (listing._TRADE_LISTS, listing._SECOND_PICKS, listing._REPLIES):
+        assert made and len(made) <= caches_module.LIMIT + 1
+    source_of_listing = (Path(listing.__file__).parent / "listing.py").read_text(encoding="utf-8")
+    for name in ("_TRADE_LISTS", "_SECOND_PICKS", "_REPLIES"):     # filled by remember alone
+        assert f"{name}[" not in source_of_listing and f"remember({name}, " in source_of_listing
     assert costs.payments((0, 0, 3), (2, 0, 0)) is costs.payments((0, 0, 0, 3), (2, 0, 0))   # counts capped
     package = Path(caches_module.__file__).parent.parent
     clears = {}
