@@ -187,10 +187,12 @@ def _explore(state: State, seat: Seat, action: Explore) -> State:
 
 
 def _with(state: State, phase: str, pending: Pending, log: tuple[LogEntry, ...] = ()) -> State:
-    """``state`` with a new phase and pending decision (nothing else changes): built directly."""
-    fields = list(state)
-    fields[AT_PHASE], fields[AT_PENDING], fields[AT_LOG] = phase, pending, log
-    return make_state(fields)
+    """``state`` with a new phase and pending decision (nothing else changes): built directly, its
+    fields unpacked and written out (a list of them costs as much interpreted, and more compiled)."""
+    (cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
+     seat, turn, _, _, trades, last_compete, winner, _, known, peeked, chance) = state
+    return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems,
+                       points, seat, turn, phase, pending, trades, last_compete, winner, log, known, peeked, chance))
 
 
 def _trade_with(state: State, seat: Seat, action: TradeWith) -> State:
