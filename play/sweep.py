@@ -20,6 +20,7 @@ standard errors) and Wilson score intervals for proportions (win rates).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.context
 import operator
@@ -29,7 +30,7 @@ import threading
 import time
 from concurrent import futures
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from rules.protocol import AnyGame, JSONObject
 from rules.registry import get_game
@@ -384,26 +385,31 @@ class FuturesExecutor(Executor):
 
     def map(self, job: Job, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
         running, following = self._running, 0          # following: the next chunk of the plan to hand out
+        ctrl_c = CtrlC()
         try:
-            while True:
-                earliest = min(running.values(), default=following)
-                limit = min(len(plan), earliest + self.in_flight)
-                while following < limit:
-                    first, count = plan[following]
-                    running[self.pool.submit(run_chunk, job, first, count)] = following
-                    following += 1
-                if not running:
-                    return
-                done, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
-                # Several back at once come in the plan's order (a set's order is its hashes'): the gap-free
-                # beginning then grows a chunk at a time, and a page draws each step.
-                for future in sorted(done, key=running.__getitem__):
-                    del running[future]
-                    yield future.result()
+            with ctrl_c.deferred():
+                while True:
+                    earliest = min(running.values(), default=following)
+                    limit = min(len(plan), earliest + self.in_flight)
+                    while following < limit:
+                        ctrl_c.stop_here()
+                        first, count = plan[following]
+                        running[self.pool.submit(run_chunk, job, first, count)] = following
+                        following += 1
+                    if not running:
+                        return
+                    done, _ = futures.wait(running, timeout=CtrlC.LOOK_EVERY, return_when=futures.FIRST_COMPLETED)
+                    ctrl_c.stop_here()
+                    # Several back at once come in the plan's order (a set's order is its hashes'): the
+                    # gap-free beginning then grows a chunk at a time, and a page draws each step.
+                    for future in sorted(done, key=running.__getitem__):
+                        del running[future]
+                        yield future.result()
         finally:
             for future in running:
                 future.cancel()
             running.clear()
+
 
     @property
     def handed_out(self) -> int:
@@ -417,6 +423,42 @@ class FuturesExecutor(Executor):
         if self._close is not None:
             self._close()
 
+
+class CtrlC:
+    """Ctrl-C during a pool's run, raised only where the run can stop cleanly.
+
+    A ``KeyboardInterrupt`` raised at any instruction could land inside ``concurrent.futures``
+    while it hands a chunk to the pool (half a message in the pipe its manager thread reads), and
+    the pool's shutdown then waited for ever: a clean clone's CI run saw no exit 120 s after Ctrl-C,
+    its workers ignoring Ctrl-C already (``_leave_ctrl_c_to_the_parent``). So while ``deferred`` is
+    open in the main thread, Ctrl-C only notes that it was pressed, and ``stop_here`` raises it: before
+    a chunk is handed out and after each wait, which looks again every :attr:`LOOK_EVERY` seconds. In
+    another thread (a page's run) nothing changes: signals reach the main thread alone."""
+
+    #: How often a run waiting for its chunks looks whether Ctrl-C was pressed (seconds).
+    LOOK_EVERY = 0.2
+
+    def __init__(self) -> None:
+        self.pressed = False
+
+    @contextlib.contextmanager
+    def deferred(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        before = signal.signal(signal.SIGINT, self._note)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, before if before is not None else signal.default_int_handler)
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.pressed = True
+
+    def stop_here(self) -> None:
+        if self.pressed:
+            self.pressed = False
+            raise KeyboardInterrupt
 
 def process_context() -> multiprocessing.context.BaseContext:
     """How a local pool starts its workers: forked from this process while it runs a single thread

@@ -9,7 +9,7 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 import pytest
 
 from play.stats import mean_ci, mean_interval, wilson
-from play.sweep import Tally, WIN_UNIT, chunk_plan, compare, setting_stats, simulate_sweep
+from play.sweep import CtrlC, Tally, WIN_UNIT, chunk_plan, compare, setting_stats, simulate_sweep
 from tests.helpers.cli import cli
 
 
@@ -303,3 +303,44 @@ def test_process_pool_workers_leave_ctrl_c_to_the_parent():
         assert executor.pool.submit(signal.getsignal, signal.SIGINT).result(timeout=60) == signal.SIG_IGN
     finally:
         executor.close()
+
+
+def test_ctrl_c_during_a_pool_run_waits_for_a_place_where_the_run_can_stop():
+    """While a pool's run is deferring Ctrl-C (``CtrlC.deferred``, main thread), the signal only notes
+    that it came: no KeyboardInterrupt lands inside concurrent.futures. ``stop_here`` raises it once;
+    the handler before comes back after."""
+    import os
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    ctrl_c = CtrlC()
+    with ctrl_c.deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):           # (the handler runs between instructions: give it some)
+            if ctrl_c.pressed:
+                break
+        assert ctrl_c.pressed
+        with pytest.raises(KeyboardInterrupt):
+            ctrl_c.stop_here()
+        ctrl_c.stop_here()              # (once)
+    assert signal.getsignal(signal.SIGINT) is before
+    with pytest.raises(KeyboardInterrupt):      # Ctrl-C raises at once again
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):
+            pass
+
+
+def test_a_pool_run_in_another_thread_leaves_ctrl_c_alone():
+    """Signals reach the main thread alone: a page's run (another thread) installs no handler."""
+    import signal
+
+    before, seen = signal.getsignal(signal.SIGINT), []
+
+    def run():
+        with CtrlC().deferred():
+            seen.append(signal.getsignal(signal.SIGINT))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert seen == [before]
