@@ -410,7 +410,6 @@ class FuturesExecutor(Executor):
                 future.cancel()
             running.clear()
 
-
     @property
     def handed_out(self) -> int:
         """Chunks handed to the pool and not yet given back."""
@@ -459,6 +458,7 @@ class CtrlC:
         if self.pressed:
             self.pressed = False
             raise KeyboardInterrupt
+
 
 def process_context() -> multiprocessing.context.BaseContext:
     """How a local pool starts its workers: forked from this process while it runs a single thread

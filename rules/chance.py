@@ -121,8 +121,13 @@ class _FastSeeded:
         return r
 
 
+#: ``random.Random``, for ``type(rng) is _RANDOM``: a constant to compiled code, where ``random.Random``
+#: is a lookup in the module at every use.
+_RANDOM: Final = random.Random
+
+
 def _fast_shuffle(rng: random.Random, pile: list[T]) -> None:
-    if type(rng) is random.Random:      # (a subclass may draw its numbers otherwise)
+    if type(rng) is _RANDOM:      # (a subclass may draw its numbers otherwise)
         _shuffle(rng.getrandbits, pile)
     else:
         rng.shuffle(pile)
@@ -139,11 +144,6 @@ def randrange(rng: random.Random, n: int) -> int:
     if FAST:
         return _fast_randrange(rng, n)
     return rng.randrange(n)
-
-
-#: ``random.Random``, for ``type(rng) is _RANDOM``: a constant to compiled code, where ``random.Random``
-#: is a lookup in the module at every use.
-_RANDOM: Final = random.Random
 
 
 def _fast_randrange(rng: random.Random, n: int) -> int:
