@@ -19,8 +19,7 @@ from rules.biome_blitz import position, rules
 from rules.biome_blitz.cards import SYMBOLS, AnimalCard, Card, CardSet, Deck, Symbol, parse_cards, standard_cards
 from rules.biome_blitz.costs import eco_bonus
 from rules.biome_blitz.state import (
-    DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, TRADE, TRADE_REPLY, WIN_ANIMALS, Action, Ecosystems, LogEntry,
-    OfferToAnswer, State, Team, TradeOffer,
+    DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, WIN_ANIMALS, Action, Ecosystems, LogEntry, State, Team, redeal,
 )
 from rules.eventtexts import Texts, joined, say, say_in
 from rules.protocol import ALL, JSON, Event, JSONObject, ModuleGame, PositionField, Seat, Turn, Variant, Viewer, acts, sees
@@ -270,54 +269,10 @@ class BiomeBlitz(ModuleGame[State, Action, CardSet]):
         return dict(sorted(counts.items()))
 
     def sample_hidden(self, state: State, seat: Seat | None, rng: random.Random) -> State:
-        """Re-deal the resource deck and other players' hands among themselves, and shuffle the animal
-        and ecosystem decks, keeping what ``seat`` knows: the cards every seat saw go into a hand
-        (``State.known``: taken face up, traded, stolen) and the cards offered in a pending trade stay
-        in their hands; a card a peek of ``seat``'s showed stays at its place in its deck (another
-        seat's peek is of the card the re-deal put there)."""
-        others = [s for s in range(state.players) if s != seat]
-        known = {s: state.known[s] for s in others}
-        if state.phase in (TRADE, TRADE_REPLY) and state.seat in known:
-            offered = (cast(TradeOffer, state.pending)[1] if state.phase == TRADE
-                       else cast(OfferToAnswer, state.pending)[2])
-            known[state.seat] = tuple(sorted((Counter(known[state.seat]) | Counter(offered)).elements()))
-        # Peeked cards still in their decks, by deck: (index from the top, card), top first.
-        fixed: tuple[list[tuple[int, Card]], list[tuple[int, Card]], list[tuple[int, Card]]] = ([], [], [])
-        for who, d, place, card, when in state.peeked:
-            if who == seat and when == state.shuffles and place < len(state.decks[d]):
-                fixed[d].append((len(state.decks[d]) - 1 - place, card))
-        pool = list(state.decks[0])
-        for s in others:
-            rest = list(state.hands[s])
-            for card in known[s]:
-                rest.remove(card)
-            pool.extend(rest)
-        for _, card in fixed[0]:
-            pool.remove(card)
-        pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
-        chance.shuffle(rng, pool)
-        hands = list(state.hands)
-        for s in others:
-            size = len(state.hands[s]) - len(known[s])
-            hands[s], pool = tuple(sorted(tuple(pool[:size]) + known[s])), pool[size:]
-        decks = [pool]
-        for d in (1, 2):
-            deck = list(state.decks[d])
-            for _, card in fixed[d]:
-                deck.remove(card)
-            deck.sort()
-            chance.shuffle(rng, deck)
-            decks.append(deck)
-        for d in range(3):
-            for index, card in sorted(fixed[d]):
-                decks[d].insert(index, card)
-        # Another seat's peek at a card still in its deck saw, in this world, the card dealt there (its
-        # record kept the card of the real deal: 5% of samples contradicted their own decks).
-        peeked = tuple((who, d, place, decks[d][len(decks[d]) - 1 - place], when)
-                       if when == state.shuffles and place < len(decks[d]) else (who, d, place, card, when)
-                       for who, d, place, card, when in state.peeked)
-        return state._replace(hands=tuple(hands), decks=(tuple(decks[0]), tuple(decks[1]), tuple(decks[2])),
-                              peeked=peeked, seed=chance.unknown_seed(rng))
+        """``state.redeal``: the resource deck and other players' hands re-dealt among themselves and the
+        other decks shuffled, but for what ``seat`` knows (what every seat saw taken, a pending trade's
+        offer, its own peeks)."""
+        return redeal(state, seat, rng)
 
     def card_info(self, state: State, card: str) -> JSONObject:
         """Resources group by symbol (number 0); animals by their ecosystem (number = stars);

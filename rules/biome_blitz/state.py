@@ -8,9 +8,12 @@ its discards ran out).
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
+from rules import chance
 from rules.protocol import Seat
 from rules.records import check_positions, from_fields
 
@@ -181,6 +184,63 @@ check_positions(
     trades=AT_TRADES, last_compete=AT_LAST_COMPETE, winner=AT_WINNER, log=AT_LOG, known=AT_KNOWN, peeked=AT_PEEKED,
     chance=AT_CHANCE,
 )
+
+
+def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
+    """Re-deal the resource deck and other players' hands among themselves, and shuffle the animal
+    and ecosystem decks, keeping what ``seat`` knows: the cards every seat saw go into a hand
+    (``State.known``: taken face up, traded, stolen) and the cards offered in a pending trade stay
+    in their hands; a card a peek of ``seat``'s showed stays at its place in its deck (another
+    seat's peek is of the card the re-deal put there). (Here, not in ``game.py``: the look-ahead
+    re-deals once per rollout, and this module is compiled.)"""
+    (cards, players, variants, _, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems, points,
+     turn_seat, turn, phase, pending, trades, last_compete, winner, log, known_by, peeked, scheme) = state
+    others = [s for s in range(players) if s != seat]
+    known = {s: known_by[s] for s in others}
+    if phase in (TRADE, TRADE_REPLY) and turn_seat in known:
+        offered = cast(TradeOffer, pending)[1] if phase == TRADE else cast(OfferToAnswer, pending)[2]
+        known[turn_seat] = tuple(sorted((Counter(known[turn_seat]) | Counter(offered)).elements()))
+    # Peeked cards still in their decks, by deck: (index from the top, card), top first.
+    fixed: tuple[list[tuple[int, Card]], list[tuple[int, Card]], list[tuple[int, Card]]] = ([], [], [])
+    for who, d, place, card, when in peeked:
+        if who == seat and when == shuffles and place < len(decks[d]):
+            fixed[d].append((len(decks[d]) - 1 - place, card))
+    pool = list(decks[0])
+    for s in others:
+        rest = list(hands[s])
+        for card in known[s]:
+            rest.remove(card)
+        pool.extend(rest)
+    for _, card in fixed[0]:
+        pool.remove(card)
+    pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
+    chance.shuffle(rng, pool)
+    dealt = list(hands)
+    for s in others:
+        size = len(hands[s]) - len(known[s])
+        dealt[s], pool = tuple(sorted(tuple(pool[:size]) + known[s])), pool[size:]
+    shuffled = [pool]
+    for d in (1, 2):
+        deck = list(decks[d])
+        for _, card in fixed[d]:
+            deck.remove(card)
+        deck.sort()
+        chance.shuffle(rng, deck)
+        shuffled.append(deck)
+    for d in range(3):
+        for index, card in sorted(fixed[d]):
+            shuffled[d].insert(index, card)
+    # Another seat's peek at a card still in its deck saw, in this world, the card dealt there (its
+    # record kept the card of the real deal: 5% of samples contradicted their own decks).
+    seen = tuple((who, d, place, shuffled[d][len(shuffled[d]) - 1 - place], when)
+                 if when == shuffles and place < len(shuffled[d]) else (who, d, place, card, when)
+                 for who, d, place, card, when in peeked)
+    # (The new state built from its fields, as rules.py builds states: NamedTuple's _replace is a
+    # Python call at every re-deal.)
+    return make_state((cards, players, variants, chance.unknown_seed(rng), rolls, shuffles,
+                       (tuple(shuffled[0]), tuple(shuffled[1]), tuple(shuffled[2])), discards, markets, tuple(dealt),
+                       teams, ecosystems, points, turn_seat, turn, phase, pending, trades, last_compete, winner, log,
+                       known_by, seen, scheme))
 
 
 @dataclass(frozen=True, kw_only=True)
