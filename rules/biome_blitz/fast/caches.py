@@ -28,7 +28,7 @@ playouts ran 4-5% faster).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, Literal, NamedTuple, TypeVar
+from typing import Final, Literal, NamedTuple, TypeVar, final
 
 from rules.biome_blitz.cards import Animal, CardSet, Cost
 from rules.biome_blitz.fast.entries import REVEAL
@@ -196,7 +196,7 @@ class Caches:
                 keys, self.hand_group(keys) if group is None else group,
                 self.cards_for.get(keys.changes_discover) or self.discover_cards(keys.changes_discover))
         keys, hands, records = parts
-        found = SeatCache(keys, pairs, hands, records, mask, {})
+        found = SeatCache(keys, pairs, hands, records, mask)
         if sum(map(len, teams)) <= SMALL_TEAMS:
             remember(self.seats, (seat, teams), found)
         return found
@@ -239,8 +239,8 @@ class Caches:
                     number = self.battle_pays[key] = pay_id(hand, cost)
                 numbers.append(number)
             pay_ids = remember(self.pay_ids_of, counts, tuple(numbers))
-        found = hands[hand] = HandCache(counts, {}, ([], [None] * self.animal_cards + [NO_SLOTS],
-                                                     [None] * self.ecosystem_kinds + [NO_SLOTS]), pay_ids, {})
+        found = hands[hand] = HandCache(counts, ([], [None] * self.animal_cards + [NO_SLOTS],
+                                                 [None] * self.ecosystem_kinds + [NO_SLOTS]), pay_ids)
         if caps is not None:
             hands.by_counts[counts] = found
         return found
@@ -285,57 +285,82 @@ class HandGroup(dict[Hand, "HandCache"]):
 NO_SLOTS: Final[SlotActions] = ((), (), ())
 
 
-class SeatCache(NamedTuple):
+# The records below are classes with slots, not NamedTuples: compiled, a NamedTuple is made through
+# its Python ``__new__`` (a call into the interpreter, at every new seat entry: many a second in a
+# 4-player look-ahead), where these are made by a direct call and their fields read in place.
+
+
+@final
+class SeatCache:
     """A seat's remembered parts while the teams stay the same."""
 
-    keys: TeamKeys          # its team's
-    #: The PairRecord of every pair the seat might compete with and no ability protects, in listing order.
-    pairs: tuple[PairRecord, ...]
-    hands: HandGroup        # the ``by_hand`` dict for the team's cost-changing animals
-    records: CardRecords    # the ``cards_for`` entry for the team's discover-changing animals
-    mask: int               # the battle costs (bits by number) of the pairs' attackers
-    #: The number of a hand's payments of those battle costs (HandCache.masked) -> the Compete actions:
-    #: the pairs' actions depend on the hand only through those payments.
-    competes: dict[int, tuple[Compete, ...]]
+    __slots__ = ("keys", "pairs", "hands", "records", "mask", "competes")
+
+    def __init__(self, keys: TeamKeys, pairs: tuple[PairRecord, ...], hands: HandGroup, records: CardRecords,
+                 mask: int) -> None:
+        self.keys = keys            # its team's
+        #: The PairRecord of every pair the seat might compete with and no ability protects, in listing order.
+        self.pairs = pairs
+        self.hands = hands          # the ``by_hand`` dict for the team's cost-changing animals
+        self.records = records      # the ``cards_for`` entry for the team's discover-changing animals
+        self.mask = mask            # the battle costs (bits by number) of the pairs' attackers
+        #: The number of a hand's payments of those battle costs (HandCache.masked) -> the Compete
+        #: actions: the pairs' actions depend on the hand only through those payments.
+        self.competes: dict[int, tuple[Compete, ...]] = {}
 
 
-class HandCache(NamedTuple):
+@final
+class HandCache:
     """One hand's remembered list parts (for the team's cost-changing animals)."""
 
-    counts: Counts          # cards of each symbol, capped at the HandGroup's caps
-    explores: dict[int, tuple[Action, ...]]     # which decks can be explored (bits by deck) -> Explore actions
-    #: Per deck (resource, animal, ecosystem; an empty list for resources), per card (its index), and
-    #: last NO_SLOTS for an empty slot: None until first asked, then the card's Discover actions per
-    #: market slot (its entry in ``Caches.by_price``). Lists indexed by card need no hashing.
-    discovers: tuple[list[SlotActions | None], list[SlotActions | None], list[SlotActions | None]]
-    #: Per battle cost (``Caches.battle_costs``' number): the number of the hand's payments of it.
-    pay_ids: tuple[int, ...]
-    #: Some battle costs (bits by number, a SeatCache's mask) -> the number of the hand's payments of
-    #: those costs (``Caches.masked``).
-    masked: dict[int, int]
+    __slots__ = ("counts", "explores", "discovers", "pay_ids", "masked")
+
+    def __init__(self, counts: Counts,
+                 discovers: tuple[list[SlotActions | None], list[SlotActions | None], list[SlotActions | None]],
+                 pay_ids: tuple[int, ...]) -> None:
+        self.counts = counts        # cards of each symbol, capped at the HandGroup's caps
+        #: Which decks can be explored (bits by deck) -> Explore actions.
+        self.explores: dict[int, tuple[Action, ...]] = {}
+        #: Per deck (resource, animal, ecosystem; an empty list for resources), per card (its index),
+        #: and last NO_SLOTS for an empty slot: None until first asked, then the card's Discover
+        #: actions per market slot (its entry in ``Caches.by_price``). Lists indexed by card need no hashing.
+        self.discovers = discovers
+        #: Per battle cost (``Caches.battle_costs``' number): the number of the hand's payments of it.
+        self.pay_ids = pay_ids
+        #: Some battle costs (bits by number, a SeatCache's mask) -> the number of the hand's payments
+        #: of those costs (``Caches.masked``).
+        self.masked: dict[int, int] = {}
 
 
-class CardRecord(NamedTuple):
+@final
+class CardRecord:
     """A face-up card's price for one team's discover-changing abilities."""
 
-    price: Price            # (deck, cost, free units, sorted (pay, using) substitutes)
-    number: int             # the price's number (``Caches.prices``)
-    #: The most cards of each symbol (wild last) a payment of the price can use: a plain symbol pays
-    #: its own units and those it substitutes for, a wild any unit.
-    caps: Counts
+    __slots__ = ("price", "number", "caps")
+
+    def __init__(self, price: Price, number: int, caps: Counts) -> None:
+        self.price = price          # (deck, cost, free units, sorted (pay, using) substitutes)
+        self.number = number        # the price's number (``Caches.prices``)
+        #: The most cards of each symbol (wild last) a payment of the price can use: a plain symbol
+        #: pays its own units and those it substitutes for, a wild any unit.
+        self.caps = caps
 
 
 #: Per deck (an empty list for resources), per card: None until first asked, then its CardRecord.
 CardRecords = tuple[list[CardRecord | None], list[CardRecord | None], list[CardRecord | None]]
 
 
-class PairRecord(NamedTuple):
+@final
+class PairRecord:
     """A compete pair no ability protects, shared by hands: its actions per payments of its battle cost."""
 
-    cost: int               # the attacker's battle cost, numbered (``Caches.battle_costs``)
-    by_pays: dict[int, tuple[Compete, ...]]     # payments' number -> Compete actions
-    attacker: int
-    defender: int
+    __slots__ = ("cost", "by_pays", "attacker", "defender")
+
+    def __init__(self, cost: int, attacker: int, defender: int) -> None:
+        self.cost = cost            # the attacker's battle cost, numbered (``Caches.battle_costs``)
+        self.by_pays: dict[int, tuple[Compete, ...]] = {}     # payments' number -> Compete actions
+        self.attacker = attacker
+        self.defender = defender
 
 
 #: A pair's entry in ``Caches.pair_rows``: its PairRecord, None when an ability protects the defender,

@@ -337,11 +337,12 @@ def _seat_competes(cards: CardSet, caches: Caches, seat_parts: SeatCache, hand_p
     payments of the pairs' battle costs, ``pays``."""
     pay_ids = hand_parts.pay_ids
     out: list[Compete] = []
-    for cost, by_pays, attacker, defender in seat_parts.pairs:
-        pay_id = pay_ids[cost]
+    for pair in seat_parts.pairs:
+        pay_id = pay_ids[pair.cost]
+        by_pays = pair.by_pays
         found = by_pays.get(pay_id)
         if found is None:
-            found = by_pays[pay_id] = _pair_actions(cards, attacker, defender, caches.pays[pay_id])
+            found = by_pays[pay_id] = _pair_actions(cards, pair.attacker, pair.defender, caches.pays[pay_id])
         out += found
     found = seat_parts.competes[pays] = tuple(out)
     return found
@@ -412,7 +413,7 @@ def _pair_record(state: State, caches: Caches, attacker: AnimalCard, defender: A
         row = {}
     if found is False:
         allowed = can_be_attacked(state, attacker, defender) is None
-        found = row[defender] = PairRecord(caches.battle_cost_of[attacker], {}, attacker, defender) if allowed else None
+        found = row[defender] = PairRecord(caches.battle_cost_of[attacker], attacker, defender) if allowed else None
     return found
 
 
