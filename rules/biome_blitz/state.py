@@ -53,8 +53,11 @@ Variants = tuple[tuple[str, object], ...]
 #: Cards of one deck in a row: a deck (top first), its discards (bottom first) or its market (``EMPTY``
 #: for an empty slot).
 Pile = tuple[Card, ...]
-#: One pile per deck: resource, animal, ecosystem.
-PerDeck = tuple[Pile, Pile, Pile]
+#: One pile per deck: resource, animal, ecosystem (always three). Typed as a tuple of any length: mypyc
+#: keeps a value of a fixed-length tuple type unboxed, as a C struct, and so boxed the three piles into
+#: a new tuple again whenever compiled code put them into a state (three new tuples a decision, for
+#: decks, discards and markets).
+PerDeck = tuple[Pile, ...]
 #: A hand of resource cards (sorted), or cards given, asked for, paid or known.
 Hand = tuple[Symbol, ...]
 #: A seat's animals, in the order discovered.
