@@ -69,6 +69,7 @@ from rules.biome_blitz.state import (
 )
 from rules.biome_blitz import choices
 from rules.biome_blitz.fast import direct, quick
+from rules.biome_blitz.fast.entries import TRADE_ANSWER, TRADE_ASK, TRADE_CANCEL, TRADE_GIVE, TRADE_START
 from rules.biome_blitz.fast.memo import MEMO
 # (to_move and legal_actions: the engine's protocol calls, with apply and new_state here)
 from rules.biome_blitz.fast.listing import legal_actions as legal_actions
@@ -196,7 +197,7 @@ def _with(state: State, phase: str, pending: Pending, log: tuple[LogEntry, ...] 
 
 
 def _trade_with(state: State, seat: Seat, action: TradeWith) -> State:
-    return _with(state, TRADE, (action.seat, (), ()), (("trade_start", seat, (), action.seat),))
+    return _with(state, TRADE, (action.seat, (), ()), TRADE_START[seat][action.seat])
 
 
 def _trade_give(state: State, seat: Seat, action: TradeGive) -> State:
@@ -204,7 +205,7 @@ def _trade_give(state: State, seat: Seat, action: TradeGive) -> State:
     symbol = SYMBOLS.index(action.symbol)
     given = [*give]
     insort(given, symbol)
-    return _with(state, TRADE, (partner, tuple(given), ask), (("trade_give", seat, (symbol,), partner),))
+    return _with(state, TRADE, (partner, tuple(given), ask), TRADE_GIVE[seat][symbol][partner])
 
 
 def _trade_ask(state: State, seat: Seat, action: TradeAsk) -> State:
@@ -212,7 +213,7 @@ def _trade_ask(state: State, seat: Seat, action: TradeAsk) -> State:
     symbol = SYMBOLS.index(action.symbol)
     asked = [*ask]
     insort(asked, symbol)
-    return _with(state, TRADE, (partner, give, tuple(asked)), (("trade_ask", seat, (symbol,), partner),))
+    return _with(state, TRADE, (partner, give, tuple(asked)), TRADE_ASK[seat][symbol][partner])
 
 
 def _trade_propose(state: State, seat: Seat, action: TradePropose) -> State:
@@ -228,14 +229,14 @@ def _trade_cancel(state: State, seat: Seat, action: TradeCancel) -> State:
     partner = cast(TradeOffer, state.pending)[0]
     fields = list(state)
     fields[AT_PHASE], fields[AT_PENDING], fields[AT_TRADES] = ACTION, (), state.trades + 1
-    fields[AT_LOG] = (("trade_cancel", seat, (), partner),)
+    fields[AT_LOG] = TRADE_CANCEL[seat][partner]
     return make_state(fields)
 
 
 def _trade_answer(state: State, seat: Seat, action: TradeAnswer) -> State:
     _, asker, give, ask = cast(OfferToAnswer, state.pending)
     if not action.accept:       # nothing changes hands
-        return _with(state, ACTION, (), (("trade_answer", seat, (), (asker, action.accept)),))
+        return _with(state, ACTION, (), TRADE_ANSWER[seat][asker][False])
     hands = list(state.hands)
     hands[asker] = _without(hands[asker], give)
     hands[seat] = tuple(sorted(hands[seat] + give))
@@ -247,7 +248,7 @@ def _trade_answer(state: State, seat: Seat, action: TradeAnswer) -> State:
     known[seat] = known_less(known[seat] + give, ask)
     fields = list(state)
     fields[AT_HANDS], fields[AT_PHASE], fields[AT_PENDING], fields[AT_KNOWN] = tuple(hands), ACTION, (), tuple(known)
-    fields[AT_LOG] = (("trade_answer", seat, (), (asker, action.accept)),)
+    fields[AT_LOG] = TRADE_ANSWER[seat][asker][True]
     return make_state(fields)
 
 

@@ -31,9 +31,9 @@ from collections.abc import Callable
 from typing import Final, Literal, NamedTuple, TypeVar, final
 
 from rules.biome_blitz.cards import Animal, CardSet, Cost
-from rules.biome_blitz.fast.entries import REVEAL
+from rules.biome_blitz.fast.entries import REVEAL, Log
 from rules.biome_blitz.state import (
-    MARKET, Action, Compete, Discover, Ecosystems, Forage, Hand, LogEntry, Pile, Replace, Team,
+    MARKET, Action, Compete, Discover, Ecosystems, Forage, Hand, Pile, Replace, Team,
 )
 from rules.protocol import Seat
 
@@ -162,11 +162,11 @@ class Caches:
         self.take_all: dict[tuple[Team, Pile, bool, bool], tuple[Action, ...]] = {}
         #: A team's ecosystems (card kinds) -> the Replace actions (a fourth ecosystem came).
         self.replaces: dict[Ecosystems, tuple[Replace, ...]] = {}
-        #: Per deck, per card (a symbol, animal or ecosystem kind), per market slot (1-3): the log entry
-        #: ("reveal", None, (deck, card), slot), made once (the resources' are ``entries.REVEAL``).
-        self.reveals: tuple[tuple[tuple[LogEntry, ...], ...], ...] = (REVEAL,) + tuple(tuple(tuple(("reveal", None, (d, card), slot) for slot in range(MARKET + 1))
-                                               for card in range(count))
-                                         for d, count in ((1, len(animals)), (2, len(cards.ecosystems))))
+        #: Per deck, per card (a symbol, animal or ecosystem kind), per market slot (1-3): the one-entry
+        #: log (("reveal", None, (deck, card), slot),), made once (the resources' are ``entries.REVEAL``).
+        self.reveals: tuple[tuple[tuple[Log, ...], ...], ...] = (REVEAL,) + tuple(
+            tuple(tuple((("reveal", None, (d, card), slot),) for slot in range(MARKET + 1)) for card in range(count))
+            for d, count in ((1, len(animals)), (2, len(cards.ecosystems))))
 
     @staticmethod
     def _battle_caps(animals: tuple[Animal, ...]) -> tuple[Counts, ...]:

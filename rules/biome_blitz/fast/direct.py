@@ -45,8 +45,8 @@ def explore(state: State, seat: Seat, action: Explore, d: Deck, flushed: Pile, r
     new_decks[d], new_markets[d] = deck[MARKET:], revealed
     # (MARKET is 3: the three revealed cards.)
     reveals = cards.speed_caches.reveals[d]
-    log = (("explore", seat, (d,) + flushed, action.pay), reveals[revealed[0]][1], reveals[revealed[1]][2],
-           reveals[revealed[2]][3])
+    log = (("explore", seat, (d,) + flushed, action.pay), *reveals[revealed[0]][1], *reveals[revealed[1]][2],
+           *reveals[revealed[2]][3])
     return make_state((cards, players, variants, seed, rolls, shuffles, tuple(new_decks), tuple(new_discards),
                                  tuple(new_markets), hands, teams, ecosystems, points, turn_seat, turn, phase, pending,
                                  trades, last_compete, winner, log, known, peeked, chance))
@@ -73,7 +73,7 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
             if not first:
                 return None
             ends = True
-        log: Log = (TAKE[seat][card][slot],)
+        log: Log = TAKE[seat][card][slot]
         top = deck[0]
         # (The market written out, as the hands below: cheaper than slices joined.)
         refilled = (top, market[1], market[2]) if slot == 1 else (
@@ -86,16 +86,16 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
             discards = (discard,) + discards[1:]
         else:
             deck, market = deck[1:], refilled
-            log = (log[0], REVEAL[top][slot])
+            log += REVEAL[top][slot]
         if ends:
-            log += (WILD_ENDS[seat],)
+            log += WILD_ENDS[seat]
         seen = [*known]         # (taken face up: every seat saw it)
         seen[seat] += (card,)
         known = tuple(seen)
     else:
         card = deck[0]
         deck = deck[1:]
-        log = (DRAW[seat][card],)
+        log = DRAW[seat][card]
     decks = (deck, decks[ANIMAL], decks[ECOSYSTEM])
     markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
     hand = [*hands[seat]]
@@ -118,7 +118,7 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
         turns = TURN[following]
         return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
                                      teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
-                                     (*log, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
+                                     log + (turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
                                      known, peeked, chance))
     # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
     fields: Fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems,
@@ -169,7 +169,7 @@ def discover(state: State, seat: Seat, action: Discover, d: Deck, card: Card) ->
     if replace:
         return make_state((
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
-            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + (reveal,), known, peeked, chance))
+            points_of, turn_seat, turn, REPLACE, (card,), trades, last_compete, winner, log + reveal, known, peeked, chance))
     next_team = teams[following]
     teams, ecosystems_of = _put(teams, seat, team), _put(ecosystems_of, seat, ecosystems)
     draws = d == ANIMAL and (caches.teams.get(team) or caches.team(team)).draws_on_discover
@@ -178,12 +178,13 @@ def discover(state: State, seat: Seat, action: Discover, d: Deck, card: Card) ->
         return make_state((
             cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems_of,
             points_of, following, turn + 1, ACTION, (), 0, last_compete, winner,
-            (*log, reveal, turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked, chance))
+            log + reveal + (turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)), known, peeked,
+            chance))
     # Draw abilities (before the refill's reveal), a win or start-of-turn abilities: built by quick's helpers.
     fields: Fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams,
                       ecosystems_of, points_of, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known,
                       peeked, chance]
     if draws and not quick.discover_draws(fields, seat, card):
         return None
-    fields[AT_LOG] += (reveal,)
+    fields[AT_LOG] += reveal
     return quick.end_turn(fields, seat)

@@ -94,7 +94,7 @@ def end_turn(fields: Fields, seat: Seat) -> State | None:
     following, turn = (seat + 1) % players, fields[AT_TURN] + 1
     fields[AT_SEAT], fields[AT_TURN], fields[AT_PHASE], fields[AT_PENDING], fields[AT_TRADES] = following, turn, ACTION, (), 0
     turns = TURN[following]
-    fields[AT_LOG] += (turns[turn] if turn < len(turns) else turn_entry(following, turn),)
+    fields[AT_LOG] += turns[turn] if turn < len(turns) else turn_entry(following, turn)
     caches = cards.speed_caches
     next_team = teams[following]
     if (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start:
@@ -167,7 +167,7 @@ def refill_slot(cards: CardSet, deck: Pile, discards: Pile, market: Pile, slot: 
     if not deck:
         return None
     market = market[:slot] + (deck[0],) + market[slot + 1:]
-    log += (REVEAL[deck[0]][slot + 1],)
+    log += REVEAL[deck[0]][slot + 1]
     deck = deck[1:]
     if market[0] == market[1] == market[2]:
         guard = sum(cards.resource_copies)
@@ -176,7 +176,7 @@ def refill_slot(cards: CardSet, deck: Pile, discards: Pile, market: Pile, slot: 
                 return None
             guard -= 3
             discards += market
-            log += (("triple", None, (), market[0]), REVEAL[deck[0]][1], REVEAL[deck[1]][2], REVEAL[deck[2]][3])
+            log += (("triple", None, (), market[0]), *REVEAL[deck[0]][1], *REVEAL[deck[1]][2], *REVEAL[deck[2]][3])
             market, deck = deck[:3], deck[3:]
     return deck, discards, market, log
 
