@@ -19,7 +19,7 @@ from rules.biome_blitz.fast.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS, 
 from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.fast.quick import Fields
 from rules.biome_blitz.state import (
-    ACTION, EMPTY, FORAGE, MARKET, MAX_ECOSYSTEMS, REPLACE, WIN_ANIMALS, WIN_POINTS, Discover, Explore, ForageTook, Pile,
+    ACTION, EMPTY, FORAGE, MARKET, MAX_ECOSYSTEMS, REPLACE, WIN_ANIMALS, WIN_POINTS, Discover, Explore, ForageTook, PerDeck, Pile,
     State, make_state,
 )
 from rules.biome_blitz.state import AT_LOG
@@ -96,8 +96,10 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
         card = deck[0]
         deck = deck[1:]
         log = DRAW[seat][card]
-    decks = (deck, decks[ANIMAL], decks[ECOSYSTEM])
-    markets = (market, markets[ANIMAL], markets[ECOSYSTEM])
+    # (cast: a tuple of any length to the type checker, as the field is. Assigned a tuple of three, the
+    # variable would be taken for one, and compiled code would unbox it and box it again into the state.)
+    decks = cast(PerDeck, (deck, decks[ANIMAL], decks[ECOSYSTEM]))
+    markets = cast(PerDeck, (market, markets[ANIMAL], markets[ECOSYSTEM]))
     hand = [*hands[seat]]
     insort(hand, card)
     held = [*hands]

@@ -310,14 +310,15 @@ def compete(state: State, seat: Seat, attacker: AnimalCard, defender: AnimalCard
     if won:
         stars = cards.animals[defender].stars
         teams = _put(teams, owner, tuple(a for a in teams[owner] if a != defender))
-        discards = (discards[RESOURCE], discards[ANIMAL] + (defender,), discards[ECOSYSTEM])
+        # (cast: see direct.forage_pick.)
+        discards = cast(PerDeck, (discards[RESOURCE], discards[ANIMAL] + (defender,), discards[ECOSYSTEM]))
         fields[AT_POINTS] = _put(points, seat, points[seat] + stars)
         fields[AT_LOG] += (("points", seat, (), (stars, "defeat")),)
         for ability in flags.when_defeated[defender]:       # (as _resolve_compete, in card order)
             if ability.effect == "destroy_attacker":
                 if attacker in teams[seat]:
                     teams = _put(teams, seat, tuple(a for a in teams[seat] if a != attacker))
-                    discards = (discards[RESOURCE], discards[ANIMAL] + (attacker,), discards[ECOSYSTEM])
+                    discards = cast(PerDeck, (discards[RESOURCE], discards[ANIMAL] + (attacker,), discards[ECOSYSTEM]))
                     fields[AT_LOG] += (("destroyed", owner, (defender, attacker), ability.name),)
             elif ability.effect == "draw":      # its own defeat counts for "any animal" too
                 decks, hands = fields[AT_DECKS], fields[AT_HANDS]
