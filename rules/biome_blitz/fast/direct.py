@@ -96,10 +96,11 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
         card = deck[0]
         deck = deck[1:]
         log = DRAW[seat][card]
-    # (cast: a tuple of any length to the type checker, as the field is. Assigned a tuple of three, the
-    # variable would be taken for one, and compiled code would unbox it and box it again into the state.)
-    decks = cast(PerDeck, (deck, decks[ANIMAL], decks[ECOSYSTEM]))
-    markets = cast(PerDeck, (market, markets[ANIMAL], markets[ECOSYSTEM]))
+    # (New names, annotated: a tuple of any length to the type checker, as the field is. A tuple of three
+    # assigned to ``decks`` would narrow it to one, and compiled code would unbox it and box it again
+    # into the state; a cast would cost a call interpreted.)
+    new_decks: PerDeck = (deck, decks[ANIMAL], decks[ECOSYSTEM])
+    new_markets: PerDeck = (market, markets[ANIMAL], markets[ECOSYSTEM])
     hand = [*hands[seat]]
     insort(hand, card)
     held = [*hands]
@@ -108,7 +109,7 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
     if first and not ends:
         if not deck and not discards[RESOURCE] and not choices.second_pick_exists(deck, (), market):
             return None     # (seldom: the forage ends after this pick, on the general path)
-        return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
+        return make_state((cards, players, variants, seed, rolls, shuffles, new_decks, discards, new_markets, hands,
                                      teams, ecosystems, points, turn_seat, turn, FORAGE, (card,), trades, last_compete,
                                      winner, log, known, peeked, chance))
     caches = cards.speed_caches
@@ -118,13 +119,14 @@ def forage_pick(state: State, seat: Seat, slot: int, first: bool) -> State | Non
     if not (draws or points[seat] >= WIN_POINTS or len(team) >= WIN_ANIMALS
             or (caches.teams.get(next_team) or caches.team(next_team)).acts_at_start):
         turns = TURN[following]
-        return make_state((cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands,
+        return make_state((cards, players, variants, seed, rolls, shuffles, new_decks, discards, new_markets, hands,
                                      teams, ecosystems, points, following, turn + 1, ACTION, (), 0, last_compete, winner,
                                      log + (turns[turn + 1] if turn + 1 < len(turns) else turn_entry(following, turn + 1)),
                                      known, peeked, chance))
     # Draw abilities, a win or start-of-turn abilities: fewer cases, built by quick's helpers.
-    fields: Fields = [cards, players, variants, seed, rolls, shuffles, decks, discards, markets, hands, teams, ecosystems,
-                      points, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked, chance]
+    fields: Fields = [cards, players, variants, seed, rolls, shuffles, new_decks, discards, new_markets, hands, teams,
+                      ecosystems, points, turn_seat, turn, ACTION, (), trades, last_compete, winner, log, known, peeked,
+                      chance]
     # (A second pick's pending is the first pick's card: ForageTook.)
     if draws and not quick.forage_draws(fields, seat, cast(ForageTook, pending) + (card,) if not first else (card,)):
         return None

@@ -310,7 +310,8 @@ def compete(state: State, seat: Seat, attacker: AnimalCard, defender: AnimalCard
     if won:
         stars = cards.animals[defender].stars
         teams = _put(teams, owner, tuple(a for a in teams[owner] if a != defender))
-        # (cast: see direct.forage_pick.)
+        # (cast: a tuple of any length, as the field is; a tuple of three assigned would narrow the variable
+        # to one, which compiled code unboxes and boxes again. A won compete only: the call costs little.)
         discards = cast(PerDeck, (discards[RESOURCE], discards[ANIMAL] + (defender,), discards[ECOSYSTEM]))
         fields[AT_POINTS] = _put(points, seat, points[seat] + stars)
         fields[AT_LOG] += (("points", seat, (), (stars, "defeat")),)
