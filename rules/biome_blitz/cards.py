@@ -69,7 +69,9 @@ FORMAT = "biome_blitz-cards/1"
 # rules: compiled code reads a ``Final`` number as the number it is, and any other module-level name
 # by name at every use (with one copy per module, ``RESOURCE, ANIMAL, ECOSYSTEM = range(3)``, that
 # was 6% of a compiled random playout's machine instructions; issue #23).
-SYMBOLS: Final = ("leaf", "water", "meat", "wild")
+#: (A tuple of any length to the type checker: compiled code would keep a fixed-length one unboxed, and
+#: build it again as a new tuple for every ``SYMBOLS.index``.)
+SYMBOLS: Final[tuple[str, ...]] = ("leaf", "water", "meat", "wild")
 LEAF: Final = 0
 WATER: Final = 1
 MEAT: Final = 2

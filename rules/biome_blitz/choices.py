@@ -61,8 +61,9 @@ def to_move(state: State) -> tuple[Seat, ...]:
     return (state.seat,)
 
 
-#: (seat,) per seat, made once.
-_SEATS: Final = tuple((seat,) for seat in range(6))
+#: (seat,) per seat, made once. (Typed as tuples of any length: mypyc keeps a value of a fixed-length
+#: tuple type unboxed, and would build each (seat,) again as a new tuple when to_move returns it.)
+_SEATS: Final[tuple[tuple[Seat, ...], ...]] = tuple((seat,) for seat in range(6))
 
 
 # -- legal actions -------------------------------------------------------------------------------
