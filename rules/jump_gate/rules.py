@@ -226,7 +226,7 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
             code = jump_codes[kind]
             if code != NO_CODE and code <= top:
                 moves = jump[kind]
-                out.extend(moves[ring[i]] for i in targets[code] if i != ship)
+                out += [moves[ring[i]] for i in targets[code] if i != ship]
         if ship != GATE:
             jump_code, scan_code, land_code = ring_codes[ship]
             face_up = state.face_up[ship]
@@ -234,7 +234,7 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
             if has_down or (state.variants and dict(state.variants).get("scan_without_face_down") and can_mark(state, seat, ship)):
                 scan_codes = table.codes[SCAN]
                 scan = table.scan
-                out.extend(scan[k] for k in hand if _matches(scan_codes[k], scan_code))
+                out += [scan[k] for k in hand if _matches(scan_codes[k], scan_code)]
             if not has_down and state.claimed[ship] == NOBODY and state.markers_left(seat) > 0:
                 land_codes = table.codes[LAND]
                 fits = [k for k in state.hands[seat] if _matches(land_codes[k], land_code)]
@@ -246,7 +246,7 @@ def legal_actions(state: State, seat: Seat) -> list[Action]:
                 harvest = table.harvest
                 for kind in hand:
                     row = harvest[kind]
-                    out.extend(row[j] for j in slots)
+                    out += [row[j] for j in slots]
         out.append(table.research)
         out.append(table.pass_)
         return out
