@@ -16,7 +16,7 @@ from typing import Any, TypedDict, cast
 
 from rules import chance, eventtexts
 from rules.biome_blitz import position, rules
-from rules.biome_blitz.cards import SYMBOLS, AnimalCard, Card, CardSet, Deck, Symbol, parse_cards, standard_cards
+from rules.biome_blitz.cards import SYMBOLS, AnimalCard, CardSet, Deck, Symbol, parse_cards, standard_cards
 from rules.biome_blitz.costs import eco_bonus
 from rules.biome_blitz.state import (
     DECK_NAMES, EMPTY, NOBODY, OVER, REPLACE, WIN_ANIMALS, Action, Ecosystems, LogEntry, State, Team, redeal,

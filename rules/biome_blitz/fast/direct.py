@@ -19,8 +19,8 @@ from rules.biome_blitz.fast.entries import DRAW, REVEAL, TAKE, TURN, WILD_ENDS, 
 from rules.biome_blitz.fast.entries import turn as turn_entry
 from rules.biome_blitz.fast.quick import Fields
 from rules.biome_blitz.state import (
-    ACTION, EMPTY, FORAGE, MARKET, MAX_ECOSYSTEMS, REPLACE, WIN_ANIMALS, WIN_POINTS, Discover, Explore, ForageTook, PerDeck, Pile,
-    State, make_state,
+    ACTION, EMPTY, FORAGE, MARKET, MAX_ECOSYSTEMS, REPLACE, WIN_ANIMALS, WIN_POINTS, Discover, Explore, ForageTook,
+    PerDeck, Pile, State, make_state,
 )
 from rules.biome_blitz.state import AT_LOG
 from rules.biome_blitz.table import _put, _without, known_less
