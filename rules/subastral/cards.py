@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Final, Mapping
 
 from rules.eventtexts import say
 from rules.fields import read_json_file
@@ -33,7 +33,7 @@ NUMBERS = (1, 2, 3, 4, 5, 6)
 PLAYER_COUNTS = (2, 3, 4, 5)
 FORMAT = "subastral-cards/1"
 #: The game-end card's place in a deck (it is not a biome card).
-END_CARD: Card = -1
+END_CARD: Final[Card] = -1
 END_CARD_NAME = "END"
 
 

@@ -33,9 +33,9 @@ RULE_TURN: Final = "turn order: only the player whose turn it is acts"
 RULE_DISTURB: Final = "disturbance variant: pass one hand card to the left"
 RULE_OVER: Final = "game end: no more turns after the last round"
 
-CLOUDS = len(NUMBERS)
+CLOUDS: Final = len(NUMBERS)
 #: Played on one end of the row and took the other: hand or journal (special rule).
-ENDS_OF_ROW = ((1, CLOUDS), (CLOUDS, 1))
+ENDS_OF_ROW: Final[tuple[tuple[int, int], ...]] = ((1, CLOUDS), (CLOUDS, 1))
 
 
 def cards_under_end_card(players: int) -> int:
@@ -275,10 +275,7 @@ class _Table:
         if self.taken_cloud:
             if not self.reveal_onto(self.taken_cloud, seat):
                 return
-        while True:
-            heights = [*map(len, self.clouds)]
-            if CLOUDS - heights.count(0) - heights.count(1) >= 2:
-                return
+        while sum(len(cloud) >= 2 for cloud in self.clouds) < 2:
             if not self.reveal_onto(None, seat):
                 return
 

@@ -86,13 +86,18 @@ def journal_score(heights: Sequence[int]) -> int:
     return mixed_sets_score(heights) + matching_sets_score(heights)
 
 
-def journal_scores(journals: Sequence[Sequence[Sequence[object]]]) -> tuple[int, ...]:
+#: A journal as scoring reads it: its columns left to right, each a tuple of cards (of any kind: only
+#: the heights count). A tuple, not any sequence: compiled code then reads it in place.
+Columns = tuple[tuple[object, ...], ...]
+
+
+def journal_scores(journals: tuple[Columns, ...]) -> tuple[int, ...]:
     """Each journal's ``journal_score``, from its columns' heights.
 
     A bot asks for the scores after every move it considers, and journals take few shapes: each
     shape's score is remembered (``_SCORES``, by the column heights).
 
-    >>> journal_scores([[["a", "b"], ["c"]], []])   # 3 + 1 mixed, 2 x 1 + 1 x 2 matching; nothing
+    >>> journal_scores(((("a", "b"), ("c",)), ()))   # 3 + 1 mixed, 2 x 1 + 1 x 2 matching; nothing
     (8, 0)
     """
     scores = []
@@ -108,7 +113,7 @@ def journal_scores(journals: Sequence[Sequence[Sequence[object]]]) -> tuple[int,
 
 
 #: Journal scores by column heights (``journal_scores``), at most ``_REMEMBERED`` of them.
-_SCORES: dict[tuple[int, ...], int] = {}
+_SCORES: Final[dict[tuple[int, ...], int]] = {}
 _REMEMBERED: Final = 8192
 
 
