@@ -64,7 +64,7 @@ BENCH_ARGS ?=
 # The rules' sources too, and the play modules compiled with them: the install compiles them
 # (setup.py, rules/build.py: READ), and a compiled build older than its sources is not used.
 INSTALL_DEPS := pyproject.toml setup.py $(wildcard rules/__init__.py play/__init__.py explorer/__init__.py) \
-  $(shell find rules -name '*.py' 2>/dev/null) play/limits.py play/seeds.py play/rollout.py play/mcts.py
+  $(shell find rules -name '*.py' 2>/dev/null) play/limits.py play/seeds.py play/rollout.py play/mcts.py play/greedy.py
 STAMP_BASE  := $(VENV)/.stamp-install
 STAMP_TEST  := $(VENV)/.stamp-install-test
 STAMP_BENCH := $(VENV)/.stamp-install-bench

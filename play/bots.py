@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from typing import Any, Callable, Protocol
 
+from play.greedy import Heuristic, best_actions
 from play.limits import MOVE_LIMIT as MOVE_LIMIT, EndlessGame as EndlessGame
 from play.mcts import MCTSBot as MCTSBot
 from play.seeds import MASK64, decision_seed, game_key, random_index, splitmix64
@@ -184,11 +185,8 @@ def _biome_blitz(game: GameSpec[BiomeBlitzState, Any], state: BiomeBlitzState, s
     return 0.2 * len(state.hands[seat])
 
 
-#: ``heuristic(game, state, seat)``: what ``state`` is worth to ``seat`` beyond its provisional score,
-#: in points. Each is given only its own game's states (``HEURISTICS`` is keyed by game id).
-Heuristic = Callable[[AnyGame, Any, Seat], float]
-
-#: A small bonus per game on top of the provisional score (the score alone decides elsewhere).
+#: A small bonus per game on top of the provisional score (the score alone decides elsewhere): its
+#: ``heuristic(game, state, seat)`` is given only its own game's states (keyed by game id).
 HEURISTICS: dict[str, Heuristic] = {"jump_gate": _jump_gate, "biome_blitz": _biome_blitz}
 
 
@@ -243,23 +241,8 @@ class GreedyBot:
         world = game.sample_hidden(state, seat, self.rng)
         if world is None:
             world = state          # a game without hidden information
-        heuristic = HEURISTICS.get(game.id)
-        apply, scores = game.apply, game.scores
         together = self.together(game, state, seat)
-        best: float | None = None
-        choices: list[A] = []
-        for action in actions:
-            after = apply(world, seat, action)
-            for other, pick in together:
-                if other in game.to_move(after):
-                    answers = game.legal_actions(after, other)
-                    after = apply(after, other, answers[int(pick * len(answers))])
-            value = scores(after)[seat] + (heuristic(game, after, seat) if heuristic else 0)
-            if best is None or value > best:
-                best, choices = value, [action]
-            elif value == best:
-                choices.append(action)
-        return self.rng.choice(choices)
+        return self.rng.choice(best_actions(game, world, seat, actions, together, HEURISTICS.get(game.id)))
 
     def together(self, game: GameSpec[S, A], state: S, seat: Seat) -> list[tuple[Seat, float]]:
         """The seats choosing with ``seat`` in this step, each with where its answer falls among its legal

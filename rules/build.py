@@ -1,7 +1,7 @@
 """Which build of the rules a process runs: compiled (mypyc) or pure Python.
 
 The rules' turn (each game's ``rules``, ``state``, ``scoring``... modules) and the look-ahead's inner
-loops (``play/rollout.py``, ``play/seeds.py``, ``play/mcts.py``), :data:`COMPILED`, can be compiled to
+loops (``play/rollout.py``, ``play/seeds.py``, ``play/mcts.py``, ``play/greedy.py``), :data:`COMPILED`, can be compiled to
 C by mypyc (``setup.py``, at install). The pure-Python modules stay the reference: the compiled ones are made from them, and
 ``tests/rules/test_compiled_build.py`` plays the same games in both builds and requires the same
 legal lists, states, events and refusals at every step.
@@ -57,7 +57,8 @@ OPT_LEVEL = "3"
 
 #: The modules compiled, as paths below the project's folder: each game's turn and what only the turn
 #: uses, and the look-ahead's inner loops (``play/rollout.py``: a random playout, and the one seed
-#: rule it draws from, ``play/seeds.py``; ``play/mcts.py``: the MCTS bot's tree). Not compiled: the
+#: rule it draws from, ``play/seeds.py``; ``play/mcts.py``: the MCTS bot's tree; ``play/greedy.py``: the
+#: greedy bot's one-ply look-ahead). Not compiled: the
 #: package ``__init__`` files and this module; each game's ``game.py`` (the protocol class, which
 #: keeps its rules and position modules as class attributes: thin calls into compiled code);
 #: ``cards.py`` (card sets cache their tables in ``functools.cached_property``, which a compiled class
@@ -75,12 +76,13 @@ COMPILED: tuple[str, ...] = (
     "rules/biome_blitz/checks.py", "rules/biome_blitz/table.py",
     "rules/biome_blitz/fast/caches.py", "rules/biome_blitz/fast/direct.py", "rules/biome_blitz/fast/entries.py",
     "rules/biome_blitz/fast/listing.py", "rules/biome_blitz/fast/memo.py", "rules/biome_blitz/fast/quick.py",
-    "play/seeds.py", "play/rollout.py", "play/mcts.py",
+    "play/seeds.py", "play/rollout.py", "play/mcts.py", "play/greedy.py",
 )
 #: What mypyc reads to compile them, below the project's folder: the whole ``rules`` package, and of
 #: ``play`` the compiled modules and the one they import (``play/limits.py``). The manifest keeps the
 #: digest of each: any of them changed, and the compiled build is not used.
-READ: tuple[str, ...] = ("rules", "play/__init__.py", "play/limits.py", "play/seeds.py", "play/rollout.py", "play/mcts.py")
+READ: tuple[str, ...] = ("rules", "play/__init__.py", "play/limits.py", "play/seeds.py", "play/rollout.py", "play/mcts.py",
+                         "play/greedy.py")
 
 HERE = Path(__file__).resolve().parent
 #: The project's folder (the ``rules`` package's parent).

@@ -304,6 +304,12 @@ class GameSpec(abc.ABC, Generic[S, A]):
     def scores(self, state: S) -> tuple[int, ...]:
         """Points per seat: final when the game is over, provisional before."""
 
+    def score(self, state: S, seat: Seat) -> int:
+        """``scores(state)[seat]``: one seat's points, for a tool that weighs one seat's prospects (the
+        greedy bot values each move it considers by it). A game that works out its scores seat by seat
+        answers for that seat alone; the conformance suite holds it to ``scores``."""
+        return self.scores(state)[seat]
+
     @abc.abstractmethod
     def winners(self, state: S) -> tuple[Seat, ...]:
         """Winning seats after the game's tie-breaks (several = a shared win)."""

@@ -57,6 +57,10 @@ class Subastral(ModuleGame[State, Action, CardSet]):
     def scores(self, state: State) -> tuple[int, ...]:
         return scoring.journal_scores(state.journals)
 
+    def score(self, state: State, seat: Seat) -> int:
+        """Each seat's points come from its own journal alone."""
+        return scoring.journal_scores((state.journals[seat],))[0]
+
     def winners(self, state: State) -> tuple[Seat, ...]:
         """Most points; ties: fewest journal cards; still tied: a shared win."""
         if state.phase != OVER:

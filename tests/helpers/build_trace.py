@@ -13,8 +13,8 @@ quick tier's trace), the variants at their defaults and at their last choice, tw
 each; the unusual card files (Biome Blitz's file with every ability effect, Subastral's
 deck without fifth-player markers); and starved positions (a seeded game's middle with each zone the position files can empty
 emptied, then all of them: tests/helpers/position_fuzz.py). Then the look-ahead, whose random playouts
-are compiled with the rules (``play/rollout.py``): per game, the advisor's values and an MCTS
-decision on a seeded position (``lookahead``), and the random bots' seed rule on 20,000 draws
+are compiled with the rules (``play/rollout.py``): per game, the advisor's values, an MCTS
+decision and a line of greedy moves (``play/greedy.py``) from a seeded position (``lookahead``), and the random bots' seed rule on 20,000 draws
 (``seed_rule``).
 """
 
@@ -142,6 +142,24 @@ def lookahead() -> Iterator[str]:
         yield f"advisor {game_id} {_text([(v.label, v.mean, v.low, v.high, v.rollouts) for v in values])}"
         move = MCTSBot(11, iterations=40)(game, state, seat)
         yield f"mcts {game_id} {_text(game.encode_action(move))}"
+        yield f"greedy {game_id} {_text(greedy_line(game, state, step))}"
+
+
+#: Decisions of the greedy line a lookahead case plays (``greedy_line``).
+GREEDY_DECISIONS = 40
+
+
+def greedy_line(game, state, step: int) -> list:
+    """Greedy bots' moves (the one seed rule, seed 11, ``play.bots.bot_move``: the compiled look-ahead of
+    ``play/greedy.py``) for at most ``GREEDY_DECISIONS`` decisions from ``state``, taken as ``step``."""
+    from play.bots import bot_move
+
+    moves = []
+    while len(moves) < GREEDY_DECISIONS and (seats := game.to_move(state)):
+        action = bot_move("greedy", game, state, seats[0], 11, step + len(moves))
+        moves.append((seats[0], game.encode_action(action)))
+        state = game.apply(state, seats[0], action)
+    return moves
 
 
 def seed_rule() -> str:

@@ -111,6 +111,7 @@ def test_random_playouts_obey_the_protocol(game_id, players, variants):
             for s in game.to_move(state):
                 assert game.legal_actions(decoded, s) == game.legal_actions(state, s)
             assert game.scores(decoded) == game.scores(state)
+            assert [game.score(state, s) for s in range(players)] == list(game.scores(state))
             # The breakdown remembered for the position's score key is the position's own.
             assert game.public_score_breakdown(state) == {lang: game.score_breakdown(state, lang) for lang in LANGUAGES}
             # Cards are conserved.
