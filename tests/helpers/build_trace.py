@@ -165,8 +165,9 @@ def greedy_line(game, state, step: int) -> list:
 def seed_rule() -> str:
     """``play.seeds.random_index`` (the advisor's random bots: worked out in 32-bit halves in the compiled
     build) on 20,000 draws: random keys, seats, steps and counts, and the edges of each, in range and
-    out of it (where the halves are not used)."""
-    from play.seeds import MASK64, random_index
+    out of it (where the halves are not used); and ``decision_seed`` (the other bots' seeds, in halves
+    too) on every tenth (the key taken as a game's seed)."""
+    from play.seeds import MASK64, decision_seed, random_index
 
     rng = random.Random("seed rule")
     keys = [0, 1, MASK64, 1 << 63, (1 << 32) - 1, 1 << 32, MASK64 + 1, -1]
@@ -179,6 +180,8 @@ def seed_rule() -> str:
         step = rng.randrange(3000) if i % 3 else rng.choice(small)
         count = rng.randrange(1, 60) if i % 7 else rng.choice(counts)
         draws.append(random_index(key, seat, step, count))
+        if i % 10 == 0:
+            draws.append(decision_seed(key, seat, step))
     return f"seed rule {hashlib.sha256(_text(draws).encode()).hexdigest()}"
 
 

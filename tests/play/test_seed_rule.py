@@ -15,7 +15,8 @@ from explorer.tables.hub import TableHub
 from play.advise import play_out
 from play.bots import bot_move
 from play.cli import main as play_cli
-from play.seeds import MASK64, _from_key, decision_seed, random_index, random_index_in_halves, splitmix64
+from play.seeds import (MASK64, _from_key, decision_seed, decision_seed_in_halves, game_key, random_index,
+                        random_index_in_halves, splitmix64)
 from play.simulate import play_game
 
 GAME, PLAYERS = "subastral", 3
@@ -98,6 +99,23 @@ def test_the_halves_give_the_seed_rules_index(key, seat, step, count):
     twice (here run by the interpreter, whose integers never overflow; tests/rules/test_compiled_build.py
     compares the compiled halves with the pure rule)."""
     assert random_index_in_halves(key, seat, step, count) == splitmix64(splitmix64(key ^ (seat << 32 | step))) % count
+
+
+@settings(max_examples=3000, deadline=None)
+@given(key=st.integers(0, MASK64), seat=st.integers(0, 2**32 - 1), step=st.integers(0, 2**32 - 1))
+def test_the_halves_give_the_seed_rules_decision_seed(key, seat, step):
+    """So does its ``decision_seed`` (the greedy and MCTS bots' seed)."""
+    assert decision_seed_in_halves(key, seat, step) == splitmix64(key ^ (seat << 32 | step))
+
+
+def test_decision_seed_on_the_edges_in_the_halves_and_outside_them():
+    edges = [0, 1, 2**31, 2**32 - 1]
+    for seed in [0, 1, -1, 7, 2**53, 2**64 + 3]:
+        for seat, step in itertools.product(edges, edges):
+            assert decision_seed(seed, seat, step) == decision_seed_in_halves(game_key(seed), seat, step)
+            assert decision_seed(seed, seat, step) == _from_key(game_key(seed), seat, step)
+    for seat, step in [(-1, 0), (0, -1), (2**32, 0), (0, 2**32)]:
+        assert decision_seed(5, seat, step) == _from_key(game_key(5), seat, step)
 
 
 def test_the_halves_on_the_edges_and_random_index_outside_them():
