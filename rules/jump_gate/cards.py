@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, Mapping
 
 from rules.eventtexts import joined, say
 from rules.fields import read_json_file
@@ -36,13 +36,13 @@ if TYPE_CHECKING:
     from rules.jump_gate.rules import _Actions
 
 FORMAT = "jump_gate-components/1"
-WILD = 0  # the code ``~`` inside the engine: it matches every number
+WILD: Final = 0  # the code ``~`` inside the engine: it matches every number
 SHAPES = ("jump", "scan", "land")
 SHAPE_LETTER = {"jump": "J", "scan": "S", "land": "L"}
 #: How each resource type scores (the scoring section of the rules text).
 Scoring = Literal["fame", "sand", "water", "energel", "gem"]
 SCORING_RULES: tuple[Scoring, ...] = ("fame", "sand", "water", "energel", "gem")
-NO_CODE = -1
+NO_CODE: Final = -1
 
 #: A resource card's kind: an index of ``Components.resource_names`` (cards alike share one).
 ResourceKind = int

@@ -64,7 +64,9 @@ RULE_RESEARCH: Final = "Research: discard 0 to 5 cards, then draw up to 5"
 RULE_MARKERS: Final = "markers: ten per player"
 RULE_OVER: Final = "game end: seven black-hole markers end the game at once; all planets claimed ends it after the round"
 
-JUMP, SCAN, LAND = 0, 1, 2
+JUMP: Final = 0
+SCAN: Final = 1
+LAND: Final = 2
 
 #: A ring's codes, worked out once (``_Actions.ring_codes``): per jump code, the ring positions carrying
 #: it (``[WILD]``: every position); per ring position, its planet's (jump, scan, land) codes.

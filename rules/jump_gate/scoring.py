@@ -13,9 +13,9 @@ from typing import Final, Sequence
 PLANET_POINTS: Final = 4
 FAME_POINTS: Final = 5
 #: SAND[n]: points for n sand cards (9 or more score the last entry).
-SAND = (0, 1, 3, 7, 13, 21, 30, 40, 43, 45)
+SAND: Final[tuple[int, ...]] = (0, 1, 3, 7, 13, 21, 30, 40, 43, 45)
 #: WATER[n]: points for n water cards (more than 8 score the last entry).
-WATER = (0, 2, 4, 9, 16, 20, 24, 28, 32)
+WATER: Final[tuple[int, ...]] = (0, 2, 4, 9, 16, 20, 24, 28, 32)
 ENERGEL_PAIR: Final = 7
 ENERGEL_SINGLE: Final = 2
 

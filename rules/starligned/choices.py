@@ -99,7 +99,7 @@ def switch(state: Board, name: str) -> bool:
 
 # -- who acts ------------------------------------------------------------------------------------
 #: to_move's answers in phase 4, per ``chosen`` (1 or NONE per seat: a few patterns come back all game)
-_WAITING: dict[tuple[int, ...], tuple[Seat, ...]] = {}
+_WAITING: Final[dict[tuple[int, ...], tuple[Seat, ...]]] = {}
 #: _SEATS_FROM[first][players]: the seats from ``first`` on
 _SEATS_FROM = tuple(tuple(tuple(range(first, players)) for players in range(6)) for first in range(6))
 

@@ -103,7 +103,7 @@ class State(NamedTuple):
 
 
 #: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
-make_state = from_fields(State)
+make_state: Final = from_fields(State)
 
 
 @dataclass(frozen=True, kw_only=True)

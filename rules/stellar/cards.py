@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Final, Mapping
 
 from rules.eventtexts import joined, say
 from rules.fields import read_json_file
@@ -38,7 +38,7 @@ FACE_DOWN_NUMBER = 3
 #: The game's length and table (遊び: 11 rounds; 設定: a row of five, two cards dealt to each player);
 #: ``state.py`` takes them from here, the card-file check needs them.
 ROUNDS = 11
-ROW_SLOTS = 5
+ROW_SLOTS: Final = 5
 HAND_CARDS = 2
 PLAYER_COUNTS = (2,)
 

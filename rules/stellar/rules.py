@@ -214,7 +214,7 @@ def _after_placing(cards: CardSet, old: tuple[TelescopeEntry, ...], new: tuple[T
 
 #: The last variants tuple asked about and its ``satellite_any_type`` setting (a game's states share
 #: one tuple, so the switch is read once per game, not once per move).
-_any_type_of: list[object] = [None, False]
+_any_type_of: Final[list[object]] = [None, False]
 
 
 def _near(state: State, found: TelescopeMasks) -> tuple[SlotMask, ...]:

@@ -144,7 +144,7 @@ class State(NamedTuple):
 
 
 #: A State from one list or tuple of all its fields in order (``rules.records.from_fields``).
-make_state: Callable[[Sequence[object]], State] = from_fields(State)
+make_state: Final[Callable[[Sequence[object]], State]] = from_fields(State)
 
 
 def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
