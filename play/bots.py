@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from play.greedy import Heuristic, best_actions
 from play.limits import MOVE_LIMIT as MOVE_LIMIT, EndlessGame as EndlessGame
@@ -33,7 +33,7 @@ from rules.jump_gate.scoring import PLANET_POINTS
 from rules.jump_gate.state import Action as JumpGateAction
 from rules.jump_gate.state import GATE, HAND_SIZE, MARK, NOBODY, OVER, RESEARCH
 from rules.jump_gate.state import State as JumpGateState
-from rules.protocol import A, S, AnyGame, GameSpec, Seat
+from rules.protocol import A, S, GameSpec, Seat
 
 BOTS = ("random", "greedy", "mcts")
 
