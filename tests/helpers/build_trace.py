@@ -13,9 +13,9 @@ quick tier's trace), the variants at their defaults and at their last choice, tw
 each; the unusual card files (Biome Blitz's file with every ability effect, Subastral's
 deck without fifth-player markers); and starved positions (a seeded game's middle with each zone the position files can empty
 emptied, then all of them: tests/helpers/position_fuzz.py). Then the look-ahead, whose random playouts
-are compiled with the rules (``play/rollout.py``): per game, the advisor's values, an MCTS
-decision and a line of greedy moves (``play/greedy.py``) from a seeded position (``lookahead``), and the random bots' seed rule on 20,000 draws
-(``seed_rule``).
+are compiled with the rules (``play/rollout.py``): per game, the advisor's values, an MCTS decision
+and a line of greedy moves (``play/greedy.py``) from a seeded position (``lookahead``); and the
+bots' seed rule on 20,000 draws (``seed_rule``).
 """
 
 from __future__ import annotations
