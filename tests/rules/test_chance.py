@@ -164,7 +164,7 @@ def _reference_draws(key: str, bounds):
     return out
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 64, 100, 200])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 64, 100, 200, 1500])
 def test_hashed_shuffled_is_fisher_yates_on_the_keys_digests(size):
     for n in range(25):
         key = f"biome_blitz:{n}:shuffle:{size}"
