@@ -64,7 +64,8 @@ print(json.dumps([time.process_time() - start, decisions]))
 BY_KIND = r"""
 import collections, json, random, sys, time, rules
 game, players, games, counting = rules.get_game(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-ops, spent, count, current, clock = collections.Counter(), collections.Counter(), collections.Counter(), [None], time.perf_counter_ns
+ops, spent, count = collections.Counter(), collections.Counter(), collections.Counter()
+current, clock = [None], time.perf_counter_ns
 def trace(frame, event, arg):
     if event == "call":
         frame.f_trace_opcodes = True

@@ -38,17 +38,22 @@ def test_a_side_plays_in_its_own_process_and_reports_failures():
 
 
 def test_opcode_counts_compare_each_kind_of_decision_and_the_old_mix(capsys):
-    """benchmarks/against.py --opcodes: the engine's opcodes are counted per kind of decision (one real
-    game here), and the total is weighed at the other side's mix of decisions."""
-    from against import OPCODES, print_opcodes
+    """benchmarks/against.py --opcodes and --kinds: the engine's opcodes, or its time, are counted per
+    kind of decision (one real game here), and the total is weighed at the other side's mix of decisions."""
+    from against import BY_KIND, print_opcodes
     import json
     import subprocess
     root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-c", OPCODES, "subastral", "2", "1"], cwd=root, capture_output=True,
-                          text=True, check=True)
-    counts = json.loads(done.stdout.strip().splitlines()[-1])
-    assert any(kind.startswith("legal:") for kind in counts) and any(kind.startswith("apply:") for kind in counts)
-    assert all(decisions > 0 and opcodes > 0 for decisions, opcodes in counts.values())
+    measured = {}
+    for counting in ("opcodes", "time"):
+        done = subprocess.run([sys.executable, "-c", BY_KIND, "subastral", "2", "1", counting], cwd=root,
+                              capture_output=True, text=True, check=True)
+        measured[counting] = counts = json.loads(done.stdout.strip().splitlines()[-1])
+        assert any(kind.startswith("legal:") for kind in counts) and any(kind.startswith("apply:") for kind in counts)
+        assert all(decisions > 0 and cost > 0 for decisions, cost in counts.values())
+    # The same game, the same decisions; opcodes are counted the same on every run, time is not.
+    decisions = {counting: {kind: n for kind, (n, _) in counts.items()} for counting, counts in measured.items()}
+    assert decisions["opcodes"] == decisions["time"]
     # Twice the cost of one kind, the other the same, at a mix of one to three: (1*2 + 3*1) / 4.
     old = {"legal:a": [10, 100], "apply:B": [30, 300]}
     new = {"legal:a": [20, 400], "apply:B": [5, 50], "apply:C": [1, 7]}
