@@ -106,7 +106,13 @@ def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
     (what is left is still in random order): ``rng`` is drawn from exactly as often whatever is
     known, so a bot's later draws do not depend on it."""
     others = [s for s in range(state.players) if s != seat]
-    pool = [k for k in state.deck if k != END_CARD]
+    pool: list[Card] = []
+    end_at = -1         # where the end card lies in the deck, if it is still there
+    for at, k in enumerate(state.deck):
+        if k == END_CARD:
+            end_at = at
+        else:
+            pool.append(k)
     for s in others:
         pool.extend(state.hands[s])
     pool.sort()  # a canonical order first: the result depends only on what the seat knows and on rng
@@ -125,8 +131,8 @@ def redeal(state: State, seat: Seat | None, rng: random.Random) -> State:
             passes[s] = rng.choice(hands[s])
     deck = pool[dealt:]
     deck.reverse()      # the deck is dealt from the end of what is left, the end card kept in its place
-    if END_CARD in state.deck:
-        deck.insert(state.deck.index(END_CARD), END_CARD)
+    if end_at >= 0:
+        deck.insert(end_at, END_CARD)
     # (built as the tuple it is, as rules.py builds states: NamedTuple's _replace is a Python call at
     # every re-deal, and a look-ahead re-deals at almost every decision)
     return make_state((
