@@ -38,6 +38,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,7 +147,13 @@ def kinds(tree: Path, game: str, players: str, games: str) -> dict[str, list[int
     return run_in(tree, [sys.executable, "-c", BY_KIND, game, players, games, "time"])
 
 
-def print_opcodes(case: str, rev: str, new: dict, old: dict, what: str = "Python opcodes") -> None:
+def alternating(names: list[str], rounds: int) -> Iterator[str]:
+    """Each name once per round, every other round in reverse order (so neither side always runs first)."""
+    for round_ in range(rounds):
+        yield from (names if round_ % 2 == 0 else names[::-1])
+
+
+def print_by_kind(case: str, rev: str, new: dict, old: dict, what: str = "Python opcodes") -> None:
     """Each kind's opcodes (or ``what``) per decision on both sides, and the totals (see the module's
     docstring)."""
     print(f"{case}: {what} per decision, {rev} -> this checkout")
@@ -182,16 +189,15 @@ def main(argv=None) -> int:
                 game, players, games = case.split(":")
                 if args.opcodes:
                     counted, counted_before = (opcodes(trees[name], game, players, games) for name in trees)
-                    print_opcodes(case, args.rev, counted, counted_before)
+                    print_by_kind(case, args.rev, counted, counted_before)
                     continue
                 if args.kinds:
                     fastest: dict[str, dict[str, list[int]]] = {name: {} for name in trees}
-                    for round_ in range(args.rounds):
-                        for name in (list(trees) if round_ % 2 == 0 else list(trees)[::-1]):
-                            for kind, (n, spent) in kinds(trees[name], game, players, games).items():
-                                known = fastest[name].get(kind)
-                                fastest[name][kind] = [n, spent if known is None else min(known[1], spent)]
-                    print_opcodes(case, args.rev, fastest["this"], fastest[args.rev], "nanoseconds (best of each kind)")
+                    for name in alternating(list(trees), args.rounds):
+                        for kind, (n, spent) in kinds(trees[name], game, players, games).items():
+                            known = fastest[name].get(kind)
+                            fastest[name][kind] = [n, spent if known is None else min(known[1], spent)]
+                    print_by_kind(case, args.rev, fastest["this"], fastest[args.rev], "nanoseconds (best of each kind)")
                     continue
                 if args.instructions:
                     (new_i, new_d), (old_i, old_d) = (instructions(trees[name], game, players, games) for name in trees)
@@ -201,11 +207,10 @@ def main(argv=None) -> int:
                           f"({old_i / new_i:.3f}x fewer)", flush=True)
                     continue
                 best: dict[str, tuple[float, int]] = {}
-                for round_ in range(args.rounds):
-                    for name in (list(trees) if round_ % 2 == 0 else list(trees)[::-1]):
-                        seconds, decisions = measure(trees[name], game, players, games)
-                        if name not in best or seconds < best[name][0]:
-                            best[name] = (seconds, decisions)
+                for name in alternating(list(trees), args.rounds):
+                    seconds, decisions = measure(trees[name], game, players, games)
+                    if name not in best or seconds < best[name][0]:
+                        best[name] = (seconds, decisions)
                 (new_s, new_d), (old_s, old_d) = best["this"], best[args.rev]
                 print(f"{game} {players}p x {games}: decisions/s {old_d / old_s:,.0f} -> {new_d / new_s:,.0f} "
                       f"({new_d / new_s / (old_d / old_s):.3f}x); games/s {int(games) / old_s:,.1f} -> "

@@ -40,7 +40,7 @@ def test_a_side_plays_in_its_own_process_and_reports_failures():
 def test_opcode_counts_compare_each_kind_of_decision_and_the_old_mix(capsys):
     """benchmarks/against.py --opcodes and --kinds: the engine's opcodes, or its time, are counted per
     kind of decision (one real game here), and the total is weighed at the other side's mix of decisions."""
-    from against import BY_KIND, print_opcodes
+    from against import BY_KIND, print_by_kind
     import json
     import subprocess
     root = Path(__file__).resolve().parent.parent
@@ -57,7 +57,7 @@ def test_opcode_counts_compare_each_kind_of_decision_and_the_old_mix(capsys):
     # Twice the cost of one kind, the other the same, at a mix of one to three: (1*2 + 3*1) / 4.
     old = {"legal:a": [10, 100], "apply:B": [30, 300]}
     new = {"legal:a": [20, 400], "apply:B": [5, 50], "apply:C": [1, 7]}
-    print_opcodes("g:2:1", "old", new, old)
+    print_by_kind("g:2:1", "old", new, old)
     out = capsys.readouterr().out
     assert "2.000x" in out and "1.000x" in out and "at old's mix 1.250x" in out
 
