@@ -137,14 +137,12 @@ def instructions(tree: Path, game: str, players: str, games: str) -> tuple[int, 
     return counts[0] - counts[1], decisions
 
 
-def opcodes(tree: Path, game: str, players: str, games: str) -> dict[str, list[int]]:
-    """Per kind of decision: [decisions, opcodes run in the engine's legal_actions/apply for them]."""
-    return run_in(tree, [sys.executable, "-c", BY_KIND, game, players, games, "opcodes"], "0")
-
-
-def kinds(tree: Path, game: str, players: str, games: str) -> dict[str, list[int]]:
-    """Per kind of decision: [decisions, nanoseconds spent in the engine's legal_actions/apply for them]."""
-    return run_in(tree, [sys.executable, "-c", BY_KIND, game, players, games, "time"])
+def by_kind(tree: Path, game: str, players: str, games: str, counting: str) -> dict[str, list[int]]:
+    """Per kind of decision: [decisions, what the engine's legal_actions/apply spent on them]: opcodes
+    run (``counting="opcodes"``, with a fixed hash seed) or nanoseconds (``"time"``)."""
+    counts: dict[str, list[int]] = run_in(tree, [sys.executable, "-c", BY_KIND, game, players, games, counting],
+                                          "0" if counting == "opcodes" else None)
+    return counts
 
 
 def alternating(names: list[str], rounds: int) -> Iterator[str]:
@@ -188,13 +186,13 @@ def main(argv=None) -> int:
             for case in args.cases:
                 game, players, games = case.split(":")
                 if args.opcodes:
-                    counted, counted_before = (opcodes(trees[name], game, players, games) for name in trees)
+                    counted, counted_before = (by_kind(trees[name], game, players, games, "opcodes") for name in trees)
                     print_by_kind(case, args.rev, counted, counted_before)
                     continue
                 if args.kinds:
                     fastest: dict[str, dict[str, list[int]]] = {name: {} for name in trees}
                     for name in alternating(list(trees), args.rounds):
-                        for kind, (n, spent) in kinds(trees[name], game, players, games).items():
+                        for kind, (n, spent) in by_kind(trees[name], game, players, games, "time").items():
                             known = fastest[name].get(kind)
                             fastest[name][kind] = [n, spent if known is None else min(known[1], spent)]
                     print_by_kind(case, args.rev, fastest["this"], fastest[args.rev], "nanoseconds (best of each kind)")
