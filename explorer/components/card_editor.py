@@ -470,7 +470,7 @@ class CardEditor(pn.viewable.Viewer):
         self.game_select.param.watch(lambda e: self._act(self.choose_game, e.new), "value")
         self.standard_button = pn.widgets.Button(label=t("start_standard"), css_classes=["cards-standard"])
         self.standard_button.on_click(lambda e: self._act(self.start_standard))
-        self.upload = JsonFileInput(accept=".json", max_bytes=MAX_BYTES, css_classes=["cards-upload"],
+        self.upload = JsonFileInput(lang=self.lang, accept=".json", max_bytes=MAX_BYTES, css_classes=["cards-upload"],
                                     description=t("upload"))
         self.upload.param.watch(lambda e: self._act(self.load_upload, e.new), "value", onlychanged=False)
         self.upload.on_too_big = lambda name, size: self._act(self._refuse, CardFileError(t("upload_size", limit=MAX_BYTES)))

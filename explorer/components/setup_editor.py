@@ -322,7 +322,7 @@ class SetupEditor(pn.viewable.Viewer):
             callback=self._replay_download, filename=self._replay_filename(), label=self._t("setup.download.replay"),
             css_classes=["download-replay"], sizing_mode="stretch_width")
         # Checks the size in the browser before reading: a file past the websocket's limit would close it.
-        self.upload = JsonFileInput(accept=".json", max_bytes=MAX_FILE_BYTES, css_classes=["upload-file"],
+        self.upload = JsonFileInput(lang=self.lang, accept=".json", max_bytes=MAX_FILE_BYTES, css_classes=["upload-file"],
                                     sizing_mode="stretch_width", description=self._t("setup.upload.tip"))
         self.upload.on_too_big = self._too_big
         # onlychanged=False: uploading the same file again (after playing on) must load it again.

@@ -19,6 +19,7 @@ import param
 
 import rules
 from explorer.cardfiles import MAX_BYTES, CardFileError, CardLibrary
+from explorer.components.file_input import JsonFileInput
 from explorer.core.i18n import text
 from play.card_stats import USES
 from play.verdict import verdict
@@ -48,12 +49,18 @@ class DeckChooser(pn.viewable.Viewer):
         side = setting.lower()          # (each part's class names its setting: analysis-cards-error-b)
         self.source = pn.widgets.Select(label=text("analysis.cards.label", lang, setting=setting),
                                         css_classes=[f"analysis-cards-{side}"])
-        self.upload = pn.widgets.FileInput(accept=".json", multiple=False, css_classes=[f"analysis-cards-upload-{side}"])
+        # The size is checked in the browser before the file is read: one past the websocket's message limit
+        # would close the page's connection, the run and its settings with it.
+        self.upload = JsonFileInput(lang=lang, accept=".json", max_bytes=MAX_BYTES, sizing_mode="stretch_width",
+                                    description=text("analysis.cards.upload_tip", lang),
+                                    css_classes=[f"analysis-cards-upload-{side}"])
+        self.upload.on_too_big = self.too_big
         self.message = pn.pane.HTML("", css_classes=[f"analysis-cards-error-{side}"], styles={"color": "#b00020"},
                                     sizing_mode="stretch_width")
         self.shown = pn.pane.HTML("", css_classes=[f"analysis-cards-shown-{side}"], sizing_mode="stretch_width")
         self.source.param.watch(self._on_source, "value")
-        self.upload.param.watch(self._on_upload, "value")
+        # onlychanged=False: the same file chosen again (after another choice on the menu) is taken again.
+        self.upload.param.watch(self._on_upload, "value", onlychanged=False)
         self.set_game(game)
 
     def options(self) -> dict[str, str]:
@@ -114,13 +121,23 @@ class DeckChooser(pn.viewable.Viewer):
                 return
             self._choose(data, value, "")
 
-    def accept_upload(self, content: Any) -> None:
-        """An uploaded file's bytes: the setting's card file if the game reads it, else its error and no change."""
-        if not isinstance(content, (bytes, bytearray)) or len(content) > MAX_BYTES:
-            self.refuse(text("analysis.cards.too_big", self.lang, limit=MAX_BYTES))
+    def too_big(self, name: str, size: int) -> None:
+        """Refuse a file over ``MAX_BYTES`` (the browser reports it unread, by name and size)."""
+        self.refuse(text("analysis.cards.too_big", self.lang, name=name or text("analysis.cards.uploaded", self.lang),
+                         size=f"{size:,}", limit=f"{MAX_BYTES:,}"))
+
+    def accept_upload(self, content: Any, name: str = "") -> None:
+        """An uploaded file's text (or bytes): the setting's card file if the game reads it, else its error
+        and no change. (The browser sends text; anything else is a forged message, refused.)"""
+        if not isinstance(content, (str, bytes, bytearray)):
+            self.refuse(text("analysis.cards.refused", self.lang, error=text("analysis.cards.not_object", self.lang)))
+            return
+        size = len(content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content)
+        if size > MAX_BYTES:        # (a forged message: the browser reports such a file unread)
+            self.too_big(name, size)
             return
         try:
-            data = load_json(bytes(content), what="cards")
+            data = load_json(content if isinstance(content, str) else bytes(content), what="cards")
             if not isinstance(data, dict):
                 raise CardFileError(text("analysis.cards.not_object", self.lang))
             rules.get_game(self.game).with_card_file(data)
@@ -135,7 +152,7 @@ class DeckChooser(pn.viewable.Viewer):
 
     def _on_upload(self, event: Any) -> None:
         if event.new is not None:
-            self.accept_upload(event.new)
+            self.accept_upload(event.new, self.upload.filename)
 
     def __panel__(self) -> pn.Column:
         return pn.Column(self.source, self.upload, self.shown, self.message, margin=0)

@@ -18,7 +18,7 @@ from explorer.pages.analysis import create_page
 from play.sweep import compare
 from tests.helpers.explorer_page import shot, wait_until
 from tests.helpers.tiers import slow
-from tests.helpers.workshop_pages import FORGE_JS, open_biome_blitz, set_number
+from tests.helpers.workshop_pages import FORGE_JS, FORGE_MESSAGE_JS, open_biome_blitz, set_number
 
 pytestmark = pytest.mark.browser
 
@@ -256,19 +256,61 @@ def test_b_plays_an_uploaded_or_saved_card_file_and_the_page_says_what_changed(p
     expect(page.locator(".analysis-verdict")).to_have_text(said, timeout=30_000)
     shot(page, "analysis-deck-b-1366")
 
-    # Forged from the browser's console: a choice not on the menu, a file the game refuses. Nothing changes.
-    assert page.evaluate(FORGE_JS, ["analysis-cards-b", "value", "<img src=x onerror=alert(1)>"])
-    assert page.evaluate(FORGE_JS, ["analysis-cards-upload-b", "value", "eyJhbmltYWxzIjogMX0="])   # {"animals": 1}
-    assert page.evaluate(FORGE_JS, ["analysis-cards-a", "value", "saved:../../etc/passwd"])      # and A's chooser
-    assert page.evaluate(FORGE_JS, ["analysis-cards-upload-a", "value", "eyJhbmltYWxzIjogMX0="])
-    set_number(page, "analysis-games", 21)          # (a round trip: the forged values have arrived before it)
-    wait_until(lambda: analysis.games == 21, what="the round trip")
+    # Forged from the browser's console: a file the game refuses, a choice not on the menu. Nothing changes.
+    # (The files first: Panel drops a component's message queued behind a menu value it refused.)
+    forged = {"name": "<b>forged</b>.json", "text": '{"animals": 1}'}
+    assert page.evaluate(FORGE_MESSAGE_JS, ["analysis-cards-upload-b", forged])
+    assert page.evaluate(FORGE_MESSAGE_JS, ["analysis-cards-upload-a", forged])         # and A's chooser
     # The server refused both files (its state first: what the page shows follows, and under a CI run
     # beside another, A's message once came more than 5 s after B's).
-    for deck in (analysis.deck_a, analysis.deck_b):
-        assert "This card file cannot be used" in deck.error, (deck.setting, deck.error)
+    wait_until(lambda: all("This card file cannot be used" in deck.error for deck in (analysis.deck_a, analysis.deck_b)),
+               timeout=30, what="both forged files refused")
+    # What a file held is not a property the browser can set: only the message above reaches the server.
+    assert not page.evaluate(FORGE_JS, ["analysis-cards-upload-a", "value", '{"animals": 1}'])
+    assert page.evaluate(FORGE_JS, ["analysis-cards-b", "value", "<img src=x onerror=alert(1)>"])
+    assert page.evaluate(FORGE_JS, ["analysis-cards-a", "value", "saved:../../etc/passwd"])
+    set_number(page, "analysis-games", 21)          # (a round trip: the forged values have arrived before it)
+    wait_until(lambda: analysis.games == 21, what="the round trip")
     assert analysis.deck_b.label == "saved:stronger" and analysis.deck_b.data == stronger
     assert analysis.settings().cards_b == stronger
     expect(page.locator(".analysis-cards-error-b")).to_contain_text("This card file cannot be used", timeout=LOAD_TIMEOUT)
     expect(page.locator(".analysis-cards-error-a")).to_contain_text("This card file cannot be used", timeout=LOAD_TIMEOUT)
     assert analysis.deck_a.label == "standard" and analysis.settings().cards_a is None
+
+
+def test_a_card_file_far_over_the_limit_is_refused_unread_in_the_pages_language_and_the_page_goes_on(
+        page: Page, served, tmp_path):
+    """Read whole and sent (as Panel's FileInput did here), a 50 MB file exceeded the websocket's message
+    limit: the connection closed, and the page with its settings and run went dead without a word. The
+    file control says, in the page's language, what it does and which file was chosen."""
+    url, pages = served
+    sent: list[int] = []
+    closed: list[int] = []
+
+    def watch(socket) -> None:
+        socket.on("framesent", lambda payload: sent.append(len(payload)))
+        socket.on("close", lambda _: closed.append(1))
+    page.on("websocket", watch)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(url + "?lang=ja")
+    upload = page.locator(".analysis-cards-upload-b")
+    expect(upload.locator("button.file-choose")).to_have_text("ファイルを選ぶ…", timeout=LOAD_TIMEOUT)
+    expect(upload.locator(".file-name")).to_have_text("ファイルは選ばれていません")
+    analysis = pages[-1]
+    huge = tmp_path / "huge.json"       # (sparse: the page sees a 50 MB file, Playwright carries only its path)
+    with huge.open("wb") as file:
+        file.truncate(50_000_000)
+    upload.locator("input[type=file]").set_input_files(huge)
+    expect(page.locator(".analysis-cards-error-b")).to_have_text(
+        "huge.jsonは50,000,000バイトです：ここで使えるカードファイルは1,000,000バイトまでです。何も変わっていません。",
+        timeout=LOAD_TIMEOUT)
+    expect(upload.locator(".file-name")).to_have_text("huge.json")
+    assert analysis.deck_b.data is None and analysis.deck_b.label == "standard"
+    assert sent and max(sent) < 1_000_000, max(sent)
+    assert not closed
+    # The page goes on: the menu still answers (a round trip through the same connection).
+    page.locator(".analysis-players select").select_option("2")
+    wait_until(lambda: analysis.players == 2, what="the players' menu after the refusal")
+    box = upload.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390, box       # (within a phone's width)
+    shot(page, "analysis-upload-too-big-ja-390")

@@ -133,3 +133,14 @@ FORGE_JS = """
   return false;
 }
 """
+
+# Send a custom component's message to the server (``JsonFileInput``: ``{"name": ..., "text": ...}``), as a
+# script in the console would, through the component's own view.
+FORGE_MESSAGE_JS = """
+([cls, message]) => {
+  const view = Bokeh.index.query_one((v) => (v.model.css_classes || []).includes(cls) && v.model_proxy != null)
+  if (view == null) return false
+  view.model_proxy.send_msg(message)
+  return true
+}
+"""

@@ -27,12 +27,48 @@ def test_an_upload_the_engine_refuses_shows_its_message_and_changes_nothing(tmp_
     shown = page(tmp_path)
     bad = base_card_file()
     bad["animals"][0]["stars"] = "many"
-    for content in (b"{not json", json.dumps(bad).encode(), b"[1, 2]", "text, not bytes", b"x" * 2_000_000):
+    for content in (b"{not json", json.dumps(bad).encode(), b"[1, 2]", "text, not JSON", ["{}"], None):
         shown.deck_b.accept_upload(content)
         assert shown.deck_b.data is None and shown.deck_b.label == "standard" and shown.settings().cards_b is None
-        assert shown.deck_b.error.startswith(("This card file cannot be used", "The file is too large"))
+        assert shown.deck_b.error.startswith("This card file cannot be used"), (content, shown.deck_b.error)
     shown.deck_b.accept_upload(json.dumps(bad).encode())
     assert "stars" in shown.deck_b.error
+    # Over the limit (only a forged message: the browser reports such a file unread), counted in UTF-8 bytes.
+    shown.deck_b.accept_upload('"' + "é" * 500_000 + '"', "forged.json")
+    assert shown.deck_b.error == ("forged.json is 1,000,002 bytes: a card file here has at most 1,000,000 bytes. "
+                                  "Nothing changed.")
+    assert shown.deck_b.data is None and shown.deck_b.label == "standard"
+
+
+def test_the_upload_is_read_in_the_browser_only_under_the_limit_and_the_server_checks_every_message(tmp_path):
+    """The analysis page's file control is the editors' (``JsonFileInput``): a file over the limit is reported
+    unread by name and size (read whole, a file past the websocket's message limit closed the page's
+    connection); what arrives is checked again; what a file holds is never sent back to the browser."""
+    from explorer.cardfiles import MAX_BYTES
+    from explorer.components.file_input import JsonFileInput
+
+    shown = page(tmp_path)
+    upload = shown.deck_b.upload
+    assert isinstance(upload, JsonFileInput) and upload.max_bytes == MAX_BYTES
+    upload._handle_msg({"too_big": "huge.json", "size": 50_000_000})
+    assert shown.deck_b.error == ("huge.json is 50,000,000 bytes: a card file here has at most 1,000,000 bytes. "
+                                  "Nothing changed.")
+    assert shown.deck_b.data is None and "huge.json" in shown.deck_b.message.object
+    for forged in ({"name": "x.json", "text": b"{}"}, {"name": 1, "text": "{}"}, {"too_big": "x.json", "size": "big"},
+                   {"too_big": "x.json", "size": -1}, ["x"], None):
+        upload._handle_msg(forged)
+        assert shown.deck_b.data is None and shown.deck_b.label == "standard", forged
+    upload._handle_msg({"name": "more.json", "text": json.dumps(more_animals())})
+    assert shown.deck_b.label == "uploaded" and shown.deck_b.data == more_animals() and shown.deck_b.error == ""
+    shown.deck_b.source.value = "standard"
+    assert shown.deck_b.data is None
+    upload._handle_msg({"name": "more.json", "text": json.dumps(more_animals())})     # the same file again: taken again
+    assert shown.deck_b.label == "uploaded" and shown.deck_b.data == more_animals()
+    # The file's text and name stay on the server: not in what the browser holds of the control.
+    assert {"value", "filename"}.isdisjoint(JsonFileInput._data_model.properties())
+    japanese = page(tmp_path, lang="ja").deck_a.upload
+    assert (japanese.choose_text, japanese.none_text) == ("ファイルを選ぶ…", "ファイルは選ばれていません")
+    assert (upload.choose_text, upload.none_text) == ("Choose a file…", "No file chosen")
 
 
 def test_a_forged_choice_is_refused(tmp_path):
