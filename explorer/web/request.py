@@ -9,6 +9,7 @@ from collections.abc import Callable
 from urllib.parse import urlencode
 
 import panel as pn
+from bokeh.models import CustomJS
 
 from explorer.core.carry import CARRIED
 from explorer.core.i18n import choose
@@ -90,15 +91,15 @@ def carry_key(source: Callable[[], object]) -> str | None:
     token = CARRIED.open(source)
     document.on_session_destroyed(lambda context: CARRIED.close(token))
     if query_arg("resume") is not None:
-        # (from the request's own values: Location.query_params would turn a card file "1e3" into 1000.0;
-        # once the page has loaded: before, the browser's address, sent as it connects, set it back)
+        # (From the request's own values: Location.query_params would turn a card file "1e3" into 1000.0.
+        # In the browser, once the document is ready, in place of the address it came by: Panel's
+        # Location pushes a new entry, so Back led to the switch's link, this page again, not to the page
+        # the switch was clicked on.)
         search = "?" + urlencode({**{name: query_arg(name) for name in pn.state.session_args or {}}, "resume": token})
-        pn.state.onload(lambda: _set_address(search))
+        document.js_on_event("document_ready", CustomJS(args={"search": search}, code=REPLACE_ADDRESS_JS))
     return token
 
 
-def _set_address(search: str) -> None:
-    location = pn.state.location
-    if location is not None:
-        location.search = search
+#: Put ``search`` in the address in place of the one the page came by (no new history entry).
+REPLACE_ADDRESS_JS = "window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash)"
 

@@ -47,6 +47,10 @@ def test_the_explorer_in_japanese_by_the_address(page: Page, served):
     # reload goes on with this page's game.
     own = re.search(r"resume=([\w-]{22})", page.locator(".language-switch a.lang-ja").get_attribute("href")).group(1)
     expect(page).to_have_url(re.compile(rf"[?&]resume={own}(&|$)"))
+    # In place of the address the switch led to: Back goes to the Japanese page the switch was clicked on.
+    page.go_back()
+    expect(page).to_have_url(f"{url}?lang=ja", timeout=LOAD_TIMEOUT)
+    expect(page.locator(".game-select")).to_contain_text("ゲーム", timeout=LOAD_TIMEOUT)
 
 
 @slow   # (the quick tier: Accept-Language negotiation in tests/explorer/core/test_i18n.py)

@@ -59,3 +59,14 @@ def switch_address(switch_html: str, lang: str) -> dict[str, str]:
     [href] = re.findall(rf'class="lang-{lang}" href="\?([^"]*)"', switch_html)
     return dict(parse_qsl(href.replace("&amp;", "&")))
 
+
+
+def address_once_ready(document) -> str | None:
+    """The address's ``?...`` part the page puts in place of the one it came by once the browser has the
+    document (``explorer.web.request.carry_key``: a script on ``document_ready``), or None."""
+    from explorer.web.request import REPLACE_ADDRESS_JS
+
+    for callback in document.callbacks.js_event_callbacks.get("document_ready", []):
+        if callback.code == REPLACE_ADDRESS_JS:
+            return callback.args["search"]
+    return None

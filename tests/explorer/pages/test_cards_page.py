@@ -128,8 +128,7 @@ def test_the_language_switch_carries_the_draft(library):
     edits were gone. Its link now names the page's draft by a key (``explorer.core.carry``); the page
     it opens goes on with a copy of it, the game's verdict and the table shown included, and, after
     the first page closed, with the draft as it was left."""
-    from panel.io.state import state
-    from tests.helpers.served import close_document, switch_address
+    from tests.helpers.served import address_once_ready, close_document, switch_address
 
     english = _served_page({"game": "biome_blitz", "lang": "en"}, library)
     editor = english.editor
@@ -147,7 +146,7 @@ def test_the_language_switch_carries_the_draft(library):
     # The page opened by the key names its own key in its address (a reload: its own draft).
     own = switch_address(japanese_page.language_switch.object, "en")["resume"]
     assert own != address["resume"]
-    assert state._locations[japanese_page.document].search == f"?game=biome_blitz&resume={own}&lang=ja"
+    assert address_once_ready(japanese_page.document) == f"?game=biome_blitz&resume={own}&lang=ja"
     japanese.start_standard()
     assert editor.changes() and not japanese.changes()                   # each page its own copy
     close_document(english.document)

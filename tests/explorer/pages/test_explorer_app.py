@@ -602,7 +602,7 @@ def test_the_language_switch_carries_the_game_played_by_hand():
     the line, its cursor, the line kept aside, who plays each seat and the point of view, in Japanese.
     After the first page closed, its link still leads to the game as it was left."""
     from tests.helpers.carried import hand_played, line
-    from tests.helpers.served import close_document
+    from tests.helpers.served import address_once_ready, close_document
 
     english = _page({"game": "biome_blitz", "lang": "en"})
     played = hand_played()
@@ -619,8 +619,8 @@ def test_the_language_switch_carries_the_game_played_by_hand():
     back = switch_address(japanese.template.language_switch.object, "en")
     assert back["resume"] != address["resume"]           # the Japanese page's own key: its own game from now
     # ... in its address too (a reload, a bookmark, a shared link: this page's game, not the English one's)
-    from panel.io.state import state
-    assert state._locations[japanese.document].search == f"?game=biome_blitz&resume={back['resume']}&lang=ja"
+    assert address_once_ready(japanese.document) == f"?game=biome_blitz&resume={back['resume']}&lang=ja"
+    assert address_once_ready(english.document) is None          # (opened by its own address: kept as it is)
     japanese.session.goto(0)
     assert english.session.cursor == 5
     english.session.goto(6)
