@@ -68,6 +68,7 @@ from explorer.core.limits import RunsAtOnce
 from explorer.web.request import page_language
 from explorer.core.stylesheets import stylesheet
 from play.bots import BOTS, EndlessGame
+from rules.fields import SEED_LIMIT
 from rules.protocol import AnyGame
 from rules.rulebook import LANGUAGES
 from play.sweep import DEFAULT_CHUNK, compare, paired_stats, warm_process_pool
@@ -516,7 +517,8 @@ class AnalysisPage(pn.viewable.Viewer):
     variants_a = param.ClassSelector(class_=VariantSwitches, doc="Setting A's variant switches.")
     variants_b = param.ClassSelector(class_=VariantSwitches, doc="Setting B's variant switches.")
     games = param.Integer(default=500, bounds=(1, MAX_GAMES), doc="Games per setting (each deal is played under A and B).")
-    seed = param.Integer(default=1, doc="Game i is dealt from seed + i.")
+    # (Every game's seed, seed + i, below SEED_LIMIT: what a browser's number and a position file hold exactly.)
+    seed = param.Integer(default=1, bounds=(1 - SEED_LIMIT, SEED_LIMIT - MAX_GAMES), doc="Game i is dealt from seed + i.")
     executor = param.Selector(default="processes", objects=EXECUTORS, doc="Where the games are played.")
     workers = param.Integer(default=2, bounds=(1, MAX_WORKERS), doc="Local processes.")
     scheduler = param.String(default="", constant=True,

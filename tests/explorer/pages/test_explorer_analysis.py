@@ -201,6 +201,24 @@ def test_the_page_generates_variant_widgets_and_asks_its_question():
     assert "greedy" in page.question.object
 
 
+def test_the_seed_keeps_every_games_seed_one_a_browser_and_a_position_file_hold():
+    """Game i is dealt from seed + i: the seed's box stops where the run's last game would pass SEED_LIMIT
+    (a browser's number holds a whole number exactly below it, a position file refuses one past it); a
+    value from outside the box (a forged message) is refused and changes nothing."""
+    from explorer.pages.analysis import MAX_GAMES
+    from rules.fields import SEED_LIMIT
+
+    page = AnalysisPage()
+    [seed] = [w for w in page.controls.objects if "analysis-seed" in getattr(w, "css_classes", [])]
+    assert (seed.start, seed.end) == (1 - SEED_LIMIT, SEED_LIMIT - MAX_GAMES)
+    page.seed = SEED_LIMIT - MAX_GAMES
+    assert page.seed + MAX_GAMES - 1 == SEED_LIMIT - 1
+    for forged in (SEED_LIMIT - MAX_GAMES + 1, -SEED_LIMIT, 10 ** 100):
+        with pytest.raises(ValueError):
+            page.seed = forged
+        assert page.seed == SEED_LIMIT - MAX_GAMES and page.settings().seed == page.seed
+
+
 def test_a_run_shows_it_is_running_from_the_click_on():
     """Starting the worker processes alone took seconds, during which the page said "Not run yet.":
     the progress line names the run and turns (CSS class ``busy``) as soon as Run is clicked, until it ends."""
