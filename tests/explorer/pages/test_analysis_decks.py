@@ -54,6 +54,9 @@ def test_the_upload_is_read_in_the_browser_only_under_the_limit_and_the_server_c
     assert shown.deck_b.error == ("huge.json is 50,000,000 bytes: a card file here has at most 1,000,000 bytes. "
                                   "Nothing changed.")
     assert shown.deck_b.data is None and "huge.json" in shown.deck_b.message.object
+    upload._handle_msg({"too_big": "<img src=x onerror=alert(1)>.json", "size": 2_000_000})     # a file's name is text
+    assert "&lt;img src=x onerror=alert(1)&gt;.json is 2,000,000 bytes" in shown.deck_b.message.object
+    assert "<img" not in shown.deck_b.message.object
     for forged in ({"name": "x.json", "text": b"{}"}, {"name": 1, "text": "{}"}, {"too_big": "x.json", "size": "big"},
                    {"too_big": "x.json", "size": -1}, ["x"], None):
         upload._handle_msg(forged)
