@@ -37,10 +37,10 @@ def ended_early_line(view: dict, lang: str = "en") -> str | None:
     return text("board.ended_early", lang) if view.get("ended_early") else None
 
 
-def no_moves_yet(moves: int, lang: str = "en") -> str:
-    """What follows a board's step counter on a line without moves ("Step 0 / 0 · no moves yet": a new
-    game a person begins, a what-if position), else nothing."""
-    return "" if moves else text("board.no_moves_yet", lang)
+def step_counter(step: int, moves: int, lang: str = "en") -> str:
+    """Every board's step counter: "Step 3 / 40", and on a line without moves "Step 0 / 0 · no moves yet"
+    (a new game a person begins, a what-if position)."""
+    return text("board.step", lang, step=step, total=moves) + ("" if moves else text("board.no_moves_yet", lang))
 
 
 def own_seat(view: dict) -> int | None:
@@ -105,7 +105,7 @@ class ObservationBoard(pn.viewable.Viewer):
         session = self.session
         note = (f"{session.spec.title} has no board view of its own yet: this is what "
                 f"{player_label(session.viewing_seat)} sees, as the rules engine reports it.")
-        return (f'<span class="step-counter">Step {session.cursor} / {len(session.log)}</span> '
+        return (f'<span class="step-counter">{html.escape(step_counter(session.cursor, len(session.log), self.lang))}</span> '
                 f'<span class="board-note">{html.escape(note)}</span>')
 
     def __panel__(self):

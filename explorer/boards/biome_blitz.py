@@ -53,7 +53,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, no_moves_yet, own_seat
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, step_counter, own_seat
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -345,7 +345,7 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
     seer = (say("status.teacher", lang) if role_of(view) == "teacher"
             else say("status.spectator", lang) if view["viewer"] is None
             else say("status.seen_by", lang, player=seat_name(view["viewer"], lang)))
-    return {"step_counter": say("status.step", lang, step=step, steps=moves) + no_moves_yet(moves, lang),
+    return {"step_counter": step_counter(step, moves, lang),
             # (after the end nobody has a turn: "Turn 40 · Player 1's turn" was shown)
             "turn": say("status.over", lang, turns=view["turn"] + 1) if view["phase"] == "over"
             else say("status.ended", lang, turn=view["turn"] + 1) if view.get("ended_early")

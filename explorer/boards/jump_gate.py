@@ -48,7 +48,7 @@ from functools import lru_cache
 
 from markupsafe import Markup, escape
 
-from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, no_moves_yet, own_seat
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, step_counter, own_seat
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -304,7 +304,7 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
             else say("spectator_view", lang) if view["viewer"] is None
             else say("seen_by", lang, who=player_name(view["viewer"], lang)))
     over = view["phase"] == "over" or bool(view.get("ended_early"))     # (no turn either way)
-    return {"step_counter": say("step", lang, step=step, total=moves) + no_moves_yet(moves, lang), "round": say("round", lang, round=view["round"] + 1),
+    return {"step_counter": step_counter(step, moves, lang), "round": say("round", lang, round=view["round"] + 1),
             "turn": None if over else say("turn", lang, who=player_name(view["seat"], lang)),
             "actions_left": None if over else actions_left_text(view, lang),
             "phase": view["phase"], "phase_line": line, "seen_as": seer, "problem": problem,

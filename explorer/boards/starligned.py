@@ -43,7 +43,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, no_moves_yet
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, step_counter
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours, player_colour
 from explorer.core.i18n import event_text, text
@@ -187,7 +187,7 @@ def status_context(view: dict, *, step: int, moves: int, problem: str | None, pr
     stage = (t("stage", lang, stage=min(view["stage"], STAGES - 1) + 1, stages=STAGES,
                round=min(view["round"], ROUNDS - 1) + 1, rounds=ROUNDS)
              if view["phase"] != "over" else t("stage.over", lang, stages=STAGES))
-    return {"step_counter": t("step", lang, step=step, total=moves) + no_moves_yet(moves, lang), "stage": stage, "seen_as": seer,
+    return {"step_counter": step_counter(step, moves, lang), "stage": stage, "seen_as": seer,
             "phase": view["phase"], "phase_line": phase_line(view, lang), "problem": problem,
             "preview": marked("preview", lang, action=preview["label"]) if preview else None}
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from explorer.boards.base import HtmlBoard, card_set_words, no_moves_yet
+from explorer.boards.base import HtmlBoard, card_set_words, step_counter
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours
 from explorer.core.i18n import DEFAULT, event_text, text, texts
@@ -185,7 +185,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
     source = str(card_set.get("provenance", ""))
     return {
         "t": lambda key, **values: text(f"stellar_board.{key}", lang, **values),
-        "step": text("stellar_board.step", lang, step=session.cursor, total=len(session.log)) + no_moves_yet(len(session.log), lang),
+        "step": step_counter(session.cursor, len(session.log), lang),
         "round_status": round_status(view, phase, who, lang),
         "seer": seer, "role": role,
         "problem": replay_problem_text(session, problem, lang) if problem else None,

@@ -48,7 +48,7 @@ from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (t
 from explorer.web.markup import macro, render
 from explorer.core.session import GameSession, player_label
 from explorer.core.stylesheets import stylesheet
-from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, no_moves_yet
+from explorer.boards.base import HtmlBoard, card_set_words, ended_early_line, step_counter
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.viewpoint import role_of
 from rules.subastral.cards import standard_cards
@@ -280,7 +280,7 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
                     | {biome.id for biome in standard_cards().biomes})
     card_set = view.get("card_set") or {}
     return {
-        "t": t, "step_counter": t("step", step=step, moves=moves) + no_moves_yet(moves, lang), "round": t("round", round=view["round"] + 1),
+        "t": t, "step_counter": step_counter(step, moves, lang), "round": t("round", round=view["round"] + 1),
         "to_move": to_move, "last_move": t("last_move", move=last_move) if last_move else None, "seen_as": seen_as, "role": role, "problem": problem,
         "preview": marked("preview", action=preview["label"]) if preview else None,
         "deck": {"count": deck["count"], "label": t("deck", count=deck["count"]), "end_line": end_line},
