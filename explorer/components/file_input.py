@@ -3,13 +3,14 @@
 Panel's ``FileInput`` reads the whole file in the browser and sends it over the websocket; a file
 larger than the websocket's message limit closes the connection before the server can say anything.
 :class:`JsonFileInput` looks at ``file.size`` first: a file over ``max_bytes`` is reported by name
-and size only (``{"too_big": name, "size": size}``); a smaller one is read as text and sent
+and size only (``{"too_big": name, "size": size}``); a smaller one is read as (UTF-8) text and sent
 (``{"name": name, "text": text}``). The server checks again: a message can carry anything.
 
-The control speaks the page's language: a button and the chosen file's name, the browser's own file
-control hidden (it would say "Choose File" on a Japanese page). What a file holds and its name live on
-the server only (``precedence=-1``): they are never sent back to the browser, and a browser cannot set
-them but by the one message the server checks.
+The control is one button in the page's language (the browser's own file control, hidden, would say
+"Choose File" on a Japanese page). It names no file: what a page works from is its owner's to say
+(a name shown here would stay after the page went back to another file). What a file holds and its
+name live on the server only: they are never sent back to the browser, and a browser cannot set them
+but by the one message the server checks.
 """
 
 from __future__ import annotations
@@ -24,68 +25,67 @@ from explorer.core.stylesheets import stylesheet
 
 
 class JsonFileInput(pn.custom.JSComponent):
-    """``<input type="file">`` whose chosen file lands in ``filename`` and ``value`` (text or bytes).
+    """A button that opens the browser's file chooser; the chosen file lands in ``filename`` and
+    ``value`` (its text) on the server.
 
     The browser sends the same file again when it is chosen again (watch ``value`` with
     ``onlychanged=False`` to load it again). A file over ``max_bytes`` is not read: its
-    name and size go to ``on_too_big(name, size)``.
+    name and size go to ``on_too_big(name, size)``. Of two files chosen in quick succession, only the
+    later one is sent (a large file read first would otherwise arrive after it).
     """
 
     accept = param.String(default=".json", doc="The file types the browser offers.")
     max_bytes = param.Integer(default=2_000_000, bounds=(0, None), doc="Files larger than this are not read.")
     description = param.String(default="", doc="The tooltip.")
     choose_text = param.String(default="", doc="The button's words (``file.choose`` in the page's language).")
-    none_text = param.String(default="", doc="Said beside it before a file is chosen (``file.none``).")
     filename = param.String(default="", precedence=-1, doc="The name of the last file read (server only).")
     value = param.Parameter(default=None, precedence=-1, doc="The text (or bytes) of the last file read (server only).")
 
     _esm = """
     export function render({ model, el }) {
-      const box = document.createElement("div");
-      box.className = "file-picker";
       const input = document.createElement("input");
       input.type = "file";
       input.hidden = true;
       const button = document.createElement("button");
       button.type = "button";
       button.className = "file-choose";
-      const shown = document.createElement("span");
-      shown.className = "file-name";
-      let chosen = "";
+      let chosen = 0;                    // the latest choice: an earlier one still being read is dropped
       function attrs() {
         input.accept = model.accept;
         button.textContent = model.choose_text;
         button.title = model.description;
-        shown.textContent = chosen || model.none_text;    // (text, never markup: a file's name is anyone's)
       }
       button.addEventListener("click", () => input.click());
       input.addEventListener("change", async () => {
         const file = input.files && input.files[0];
         if (!file) return;
         input.value = "";                // choosing the same file again is a change again
-        chosen = file.name;
-        attrs();
+        const choice = ++chosen;
         if (file.size > model.max_bytes) {
           model.send_msg({ too_big: file.name, size: file.size });
           return;
         }
-        const text = await file.text();
-        model.send_msg({ name: file.name, text: text });
+        let text;
+        try {
+          text = await file.text();
+        } catch (error) {                // (gone or unreadable since it was chosen: nothing is sent)
+          console.warn("file not read:", file.name, error);
+          return;
+        }
+        if (choice === chosen) model.send_msg({ name: file.name, text: text });
       });
-      for (const name of ["accept", "description", "choose_text", "none_text"]) model.on(name, attrs);
+      for (const name of ["accept", "description", "choose_text"]) model.on(name, attrs);
       attrs();
-      box.append(button, shown, input);
-      el.appendChild(box);
+      el.append(button, input);
     }
     """
     _stylesheets = [stylesheet("components/file_input")]
-    # Not synced with the browser at all (precedence keeps them out of the browser's model; this, out of
-    # what the server sends when they change).
+    # Not synced with the browser at all: ``precedence=-1`` keeps them out of the browser's model, this
+    # out of what the server sends when they change.
     _rename = {"filename": None, "value": None}
 
     def __init__(self, lang: str = DEFAULT, **params):
         params.setdefault("choose_text", text("file.choose", lang))
-        params.setdefault("none_text", text("file.none", lang))
         params.setdefault("margin", (5, 10))        # (as Panel's widgets beside it)
         super().__init__(**params)
         self.on_too_big: Callable[[str, int], None] | None = None

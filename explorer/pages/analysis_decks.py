@@ -127,13 +127,15 @@ class DeckChooser(pn.viewable.Viewer):
                          size=f"{size:,}", limit=f"{MAX_BYTES:,}"))
 
     def accept_upload(self, content: Any, name: str = "") -> None:
-        """An uploaded file's text (or bytes): the setting's card file if the game reads it, else its error
-        and no change. (The browser sends text; anything else is a forged message, refused.)"""
+        """An uploaded file's text (the browser's message; bytes too, from a notebook or a test): the
+        setting's card file if the game reads it, else its error and no change."""
         if not isinstance(content, (str, bytes, bytearray)):
             self.refuse(text("analysis.cards.refused", self.lang, error=text("analysis.cards.not_object", self.lang)))
             return
         size = len(content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content)
-        if size > MAX_BYTES:        # (a forged message: the browser reports such a file unread)
+        # (The browser reports a larger file unread: larger text is a forged message, or a file that is not
+        # UTF-8 text, each byte the browser could not read counted as the three of the mark it put there.)
+        if size > MAX_BYTES:
             self.too_big(name, size)
             return
         try:

@@ -282,7 +282,7 @@ def test_a_card_file_far_over_the_limit_is_refused_unread_in_the_pages_language_
         page: Page, served, tmp_path):
     """Read whole and sent (as Panel's FileInput did here), a 50 MB file exceeded the websocket's message
     limit: the connection closed, and the page with its settings and run went dead without a word. The
-    file control says, in the page's language, what it does and which file was chosen."""
+    file control speaks the page's language (the browser's own said "Choose File")."""
     url, pages = served
     sent: list[int] = []
     closed: list[int] = []
@@ -295,7 +295,6 @@ def test_a_card_file_far_over_the_limit_is_refused_unread_in_the_pages_language_
     page.goto(url + "?lang=ja")
     upload = page.locator(".analysis-cards-upload-b")
     expect(upload.locator("button.file-choose")).to_have_text("ファイルを選ぶ…", timeout=LOAD_TIMEOUT)
-    expect(upload.locator(".file-name")).to_have_text("ファイルは選ばれていません")
     analysis = pages[-1]
     huge = tmp_path / "huge.json"       # (sparse: the page sees a 50 MB file, Playwright carries only its path)
     with huge.open("wb") as file:
@@ -304,7 +303,6 @@ def test_a_card_file_far_over_the_limit_is_refused_unread_in_the_pages_language_
     expect(page.locator(".analysis-cards-error-b")).to_have_text(
         "huge.jsonは50,000,000バイトです：ここで使えるカードファイルは1,000,000バイトまでです。何も変わっていません。",
         timeout=LOAD_TIMEOUT)
-    expect(upload.locator(".file-name")).to_have_text("huge.json")
     assert analysis.deck_b.data is None and analysis.deck_b.label == "standard"
     assert sent and max(sent) < 1_000_000, max(sent)
     assert not closed

@@ -60,7 +60,6 @@ def switch_address(switch_html: str, lang: str) -> dict[str, str]:
     return dict(parse_qsl(href.replace("&amp;", "&")))
 
 
-
 def address_once_ready(document) -> str | None:
     """The address's ``?...`` part the page puts in place of the one it came by once the browser has the
     document (``explorer.web.request.carry_key``: a script on ``document_ready``), or None."""

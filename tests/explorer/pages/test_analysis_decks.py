@@ -57,21 +57,25 @@ def test_the_upload_is_read_in_the_browser_only_under_the_limit_and_the_server_c
     upload._handle_msg({"too_big": "<img src=x onerror=alert(1)>.json", "size": 2_000_000})     # a file's name is text
     assert "&lt;img src=x onerror=alert(1)&gt;.json is 2,000,000 bytes" in shown.deck_b.message.object
     assert "<img" not in shown.deck_b.message.object
+    before = (shown.deck_b.data, shown.deck_b.label, shown.deck_b.error, shown.deck_b.message.object, upload.filename)
     for forged in ({"name": "x.json", "text": b"{}"}, {"name": 1, "text": "{}"}, {"too_big": "x.json", "size": "big"},
-                   {"too_big": "x.json", "size": -1}, ["x"], None):
-        upload._handle_msg(forged)
-        assert shown.deck_b.data is None and shown.deck_b.label == "standard", forged
+                   {"too_big": "x.json", "size": -1}, {"name": "x.json"}, ["x"], None):
+        upload._handle_msg(forged)          # (neither a file's text nor a size: ignored, not even refused)
+        after = (shown.deck_b.data, shown.deck_b.label, shown.deck_b.error, shown.deck_b.message.object, upload.filename)
+        assert after == before, forged
     upload._handle_msg({"name": "more.json", "text": json.dumps(more_animals())})
     assert shown.deck_b.label == "uploaded" and shown.deck_b.data == more_animals() and shown.deck_b.error == ""
     shown.deck_b.source.value = "standard"
     assert shown.deck_b.data is None
     upload._handle_msg({"name": "more.json", "text": json.dumps(more_animals())})     # the same file again: taken again
     assert shown.deck_b.label == "uploaded" and shown.deck_b.data == more_animals()
-    # The file's text and name stay on the server: not in what the browser holds of the control.
+    # The file's text and name stay on the server: not in what the browser holds of the control, nor in
+    # what the server sends it when they change.
     assert {"value", "filename"}.isdisjoint(JsonFileInput._data_model.properties())
-    japanese = page(tmp_path, lang="ja").deck_a.upload
-    assert (japanese.choose_text, japanese.none_text) == ("ファイルを選ぶ…", "ファイルは選ばれていません")
-    assert (upload.choose_text, upload.none_text) == ("Choose a file…", "No file chosen")
+    assert upload._process_param_change({"value": "{}", "filename": "x.json", "choose_text": "Open"}) == {
+        "choose_text": "Open"}
+    assert page(tmp_path, lang="ja").deck_a.upload.choose_text == "ファイルを選ぶ…"
+    assert upload.choose_text == "Choose a file…"
 
 
 def test_a_forged_choice_is_refused(tmp_path):
