@@ -46,6 +46,7 @@ class DeckChooser(pn.viewable.Viewer):
         self.game, self.lang, self.setting = game, lang, setting
         self.library = library or CardLibrary()
         self._uploaded: dict | None = None
+        self._uploaded_name = ""            # (the uploaded file's name, as the browser gave it)
         side = setting.lower()          # (each part's class names its setting: analysis-cards-error-b)
         self.source = pn.widgets.Select(label=text("analysis.cards.label", lang, setting=setting),
                                         css_classes=[f"analysis-cards-{side}"])
@@ -78,7 +79,7 @@ class DeckChooser(pn.viewable.Viewer):
 
     def set_game(self, game: str) -> None:
         """Another game: back to its standard file."""
-        self.game, self._uploaded = game, None
+        self.game, self._uploaded, self._uploaded_name = game, None, ""
         self.source.options = self.options()
         self.source.value = STANDARD
         self._choose(None, STANDARD, "")
@@ -92,6 +93,8 @@ class DeckChooser(pn.viewable.Viewer):
         if label == STANDARD:
             return text("analysis.cards.standard", self.lang)
         if label == UPLOADED:
+            if self._uploaded_name:
+                return text("analysis.cards.uploaded_named", self.lang, name=self._uploaded_name)
             return text("analysis.cards.uploaded", self.lang)
         return label.removeprefix(SAVED)
 
@@ -147,7 +150,7 @@ class DeckChooser(pn.viewable.Viewer):
             problem = error.problem_in(self.lang) if hasattr(error, "problem_in") else str(error)
             self.refuse(text("analysis.cards.refused", self.lang, error=problem))
             return
-        self._uploaded = data
+        self._uploaded, self._uploaded_name = data, name
         self.source.options = self.options()
         self._choose(data, UPLOADED, "")
         self.source.value = UPLOADED

@@ -63,11 +63,13 @@ def test_the_upload_is_read_in_the_browser_only_under_the_limit_and_the_server_c
         upload._handle_msg(forged)          # (neither a file's text nor a size: ignored, not even refused)
         after = (shown.deck_b.data, shown.deck_b.label, shown.deck_b.error, shown.deck_b.message.object, upload.filename)
         assert after == before, forged
-    upload._handle_msg({"name": "more.json", "text": json.dumps(more_animals())})
+    upload._handle_msg({"name": "<i>more</i>.json", "text": json.dumps(more_animals())})
     assert shown.deck_b.label == "uploaded" and shown.deck_b.data == more_animals() and shown.deck_b.error == ""
+    # The line under the menu names the file the setting plays with (as text: a file's name is anyone's).
+    assert shown.deck_b.shown.object == "B plays with: Uploaded file (&lt;i&gt;more&lt;/i&gt;.json)"
     shown.deck_b.source.value = "standard"
     assert shown.deck_b.data is None
-    upload._handle_msg({"name": "more.json", "text": json.dumps(more_animals())})     # the same file again: taken again
+    upload._handle_msg({"name": "<i>more</i>.json", "text": json.dumps(more_animals())})     # the same file again: taken again
     assert shown.deck_b.label == "uploaded" and shown.deck_b.data == more_animals()
     # The file's text and name stay on the server: not in what the browser holds of the control, nor in
     # what the server sends it when they change.
