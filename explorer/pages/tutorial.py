@@ -40,6 +40,7 @@ import param
 import rules
 from explorer.boards.registry import board_for
 from explorer.cardfiles import CardFileError, served_library
+from explorer.components.address import Address
 from explorer.components.picker import ActionButtons
 from explorer.core.i18n import literal, text
 from explorer.core.links import explorer_path, rule_link_html, rule_reference, rules_href, tutorial_href
@@ -417,8 +418,9 @@ class TutorialPage(pn.viewable.Viewer):
         self.alert = pn.pane.Alert(" ", alert_type="warning", visible=False, css_classes=["tutorial-message"], margin=(4, 5))
         self.zone_link = ZoneLink(label=text("tutorial.show_zone", lang), css_classes=["tutorial-zone-link"],
                                   margin=(0, 10))
+        self.address = Address()
         self._layout = pn.Column(
-            self.head, self.progress, self.say, self.zone_link, self.moves, self.alert,
+            self.address, self.head, self.progress, self.say, self.zone_link, self.moves, self.alert,
             pn.Row(self.back_button, self.next_button, self.restart_button, margin=0, styles={"flex-wrap": "wrap"}),
             self.board, sizing_mode="stretch_width", css_classes=["tutorial"])
         run.param.watch(self._draw, ["step", "message"])
@@ -472,9 +474,9 @@ class TutorialPage(pn.viewable.Viewer):
         zone = step.zone if step is not None else None
         self.board._pane.css_classes = self._board_classes + ([f"tutorial-zone-{self._zones.index(zone)}"] if zone else [])
         self.zone_link.param.update(zone=zone or "", index=self._zones.index(zone) if zone else -1)
-        if pn.state.location is not None and pn.state.curdoc is not None and pn.state.curdoc.session_context:
-            pn.state.location.update_query(game=game, lang=lang, step=run.step + 1,     # (as "Step 8 of 32" counts)
-                                           **({"cards": run.cards} if run.cards else {}))
+        # (in place, not a new history entry per step: Back leaves the tutorial; a reload opens this step)
+        self.address.search = "?" + urlencode({"game": game, "lang": lang, "step": run.step + 1,   # (as "Step 8 of 32")
+                                               **({"cards": run.cards} if run.cards else {})})
 
     def _blocked_html(self) -> str:
         """At the step the card file stops on: why, the explorer link and how to read on; after it: a

@@ -70,6 +70,9 @@ def test_a_learner_leaves_and_comes_back_to_the_same_step(page: Page, tutorial_u
     game = rules.GAMES[0]
     script = tutorial(game)
     page.goto(f"{tutorial_url}?game={game}&lang=ja")
+    current_step(page, "ja", 1, len(script.steps), script.steps[0].say["ja"])
+    expect(page).to_have_url(re.compile(r"step=1(&|$)"))
+    entries = page.evaluate("history.length")
     for number, step in enumerate(script.steps[:4], start=1):
         current_step(page, "ja", number, len(script.steps), step.say["ja"])
         if step.do is None:
@@ -77,6 +80,9 @@ def test_a_learner_leaves_and_comes_back_to_the_same_step(page: Page, tutorial_u
         else:
             page.get_by_role("button", name=step.do.label["ja"], exact=True).click()
     expect(page).to_have_url(re.compile(r"step=5(&|$)"))          # (four steps done: "Step 5" is shown)
+    # The address follows the step in place: no history entry per step (Back went to the step before in the
+    # address only, the page staying where it was), so Back leaves the tutorial.
+    assert page.evaluate("history.length") == entries
     address = page.url
     page.goto("about:blank")
     page.goto(address)
