@@ -103,10 +103,31 @@ def cluster_peaks(cluster, client) -> dict[str, dict]:
         peaks[client.run_on_scheduler(os.getpid)] = {"process": "scheduler", "peak_mb": client.run_on_scheduler(peak_rss_mb)}
     for child in psutil.Process().children(recursive=True):
         if child.pid not in peaks:
-            command = " ".join(child.cmdline())
+            # A child that has ended by now (a zombie not yet reaped, or gone) holds no memory and has no
+            # peak to read: not counted. (Seen once in CI: a zombie among the children, and its
+            # command line could not be read.)
+            try:
+                command = " ".join(child.cmdline())
+                peak = peak_rss_mb(child.pid)
+            except (psutil.NoSuchProcess, FileNotFoundError):      # (psutil.ZombieProcess is a NoSuchProcess)
+                continue
+            except RuntimeError:            # no VmHWM: ended between the two reads, or a real surprise
+                if _ended(child):
+                    continue
+                raise
             name = "resource tracker" if "resource_tracker" in command else command[:60]
-            peaks[child.pid] = {"process": name, "peak_mb": peak_rss_mb(child.pid)}
+            peaks[child.pid] = {"process": name, "peak_mb": peak}
     return {str(pid): peak for pid, peak in peaks.items()}
+
+
+def _ended(process) -> bool:
+    """Has ``process`` (a ``psutil.Process``) ended: gone, or a zombie waiting to be reaped?"""
+    import psutil
+
+    try:
+        return process.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
 
 
 def dask_memory_run(games: int, same_games: int, chunk: int) -> dict:
