@@ -12,6 +12,8 @@ from __future__ import annotations
 import panel as pn
 import param
 
+from explorer.core.stylesheets import stylesheet
+
 
 class Address(pn.custom.JSComponent):
     """Shows nothing; its ``search`` (``"?game=subastral&step=3"``, or "" to leave the address as it is)
@@ -30,7 +32,7 @@ class Address(pn.custom.JSComponent):
       put();
     }
     """
-    _stylesheets = [":host { display: none; }"]
+    _stylesheets = [stylesheet("components/address")]
 
     def __init__(self, **params):
         params.setdefault("margin", 0)
