@@ -3,8 +3,8 @@
 Panel's ``FileInput`` reads the whole file in the browser and sends it over the websocket; a file
 larger than the websocket's message limit closes the connection before the server can say anything.
 :class:`JsonFileInput` looks at ``file.size`` first: a file over ``max_bytes`` is reported by name
-and size only (``{"too_big": name, "size": size}``); a smaller one is read as (UTF-8) text and sent
-(``{"name": name, "text": text}``). The server checks again: a message can carry anything.
+and size only (``{"too_big": name, "size": size}``); a smaller one is read as text (UTF-8, or UTF-16
+after its byte order mark) and sent (``{"name": name, "text": text}``). The server checks again: a message can carry anything.
 
 The control is one button in the page's language (the browser's own file control, hidden, would say
 "Choose File" on a Japanese page). It names no file: what a page works from is its owner's to say
@@ -67,7 +67,13 @@ class JsonFileInput(pn.custom.JSComponent):
         }
         let text;
         try {
-          text = await file.text();
+          // UTF-8, or UTF-16 when the file begins with its byte order mark (as Windows' Notepad saves);
+          // the mark itself is dropped. (Chromium's file.text() sniffs the mark too; the File API's
+          // text() is UTF-8 only, so other browsers would read such a file as noise.)
+          const bytes = new Uint8Array(await file.arrayBuffer());
+          const encoding = bytes[0] === 0xFF && bytes[1] === 0xFE ? "utf-16le"
+            : bytes[0] === 0xFE && bytes[1] === 0xFF ? "utf-16be" : "utf-8";
+          text = new TextDecoder(encoding).decode(bytes);
         } catch (error) {                // (gone or unreadable since it was chosen: nothing is sent)
           console.warn("file not read:", file.name, error);
           return;

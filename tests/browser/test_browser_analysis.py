@@ -306,9 +306,17 @@ def test_a_card_file_far_over_the_limit_is_refused_unread_in_the_pages_language_
     assert analysis.deck_b.data is None and analysis.deck_b.label == "standard"
     assert sent and max(sent) < 1_000_000, max(sent)
     assert not closed
-    # The page goes on: the menu still answers (a round trip through the same connection).
+    # The page goes on: the menu still answers (a round trip through the same connection), and a card
+    # file saved as UTF-16 (its byte order mark first, as Windows' Notepad saves) is read.
     page.locator(".analysis-players select").select_option("2")
     wait_until(lambda: analysis.players == 2, what="the players' menu after the refusal")
+    import json
+    from explorer.cardfiles import standard_file
+    (tmp_path / "utf16.json").write_text(json.dumps(standard_file("subastral"), ensure_ascii=False), encoding="utf-16")
+    upload.locator("input[type=file]").set_input_files(tmp_path / "utf16.json")
+    expect(page.locator(".analysis-cards-shown-b")).to_have_text("Bで使うカード：アップロードしたファイル（utf16.json）",
+                                                                timeout=LOAD_TIMEOUT)
+    assert analysis.deck_b.data == standard_file("subastral") and analysis.deck_b.error == ""
     box = upload.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390, box       # (within a phone's width)
     shot(page, "analysis-upload-too-big-ja-390")
