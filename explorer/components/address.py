@@ -13,6 +13,7 @@ import panel as pn
 import param
 
 from explorer.core.stylesheets import stylesheet
+from explorer.web.request import REPLACE_ADDRESS_JS
 
 
 class Address(pn.custom.JSComponent):
@@ -21,16 +22,15 @@ class Address(pn.custom.JSComponent):
 
     search = param.String(default="", doc="The address's query, with its '?' ('' leaves the address alone).")
 
-    _esm = """
-    export function render({ model }) {
-      function put() {
-        if (!model.search) return;
-        const here = window.location;
-        window.history.replaceState(window.history.state, "", here.pathname + model.search + here.hash);
-      }
+    _esm = f"""
+    export function render({{ model }}) {{
+      function put() {{
+        const search = model.search;
+        if (search) {REPLACE_ADDRESS_JS};
+      }}
       model.on("search", put);
       put();
-    }
+    }}
     """
     _stylesheets = [stylesheet("components/address")]
 

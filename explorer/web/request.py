@@ -100,6 +100,7 @@ def carry_key(source: Callable[[], object]) -> str | None:
     return token
 
 
-#: Put ``search`` in the address in place of the one the page came by (no new history entry).
+#: Put ``search`` (a variable of the script it runs in) in the address in place of its query, with no new
+#: history entry: the language switch's page here, the tutorial's step (``explorer.components.address``).
 REPLACE_ADDRESS_JS = "window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash)"
 
