@@ -38,6 +38,20 @@ NOTE_LIMIT = 2000
 #: overrides and isolates): a note holding one could show other words than it holds ("\u202eevil"
 #: shows "live"), so no note may hold one.
 REORDERING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: The most lines a note may have: a remark on a move. (A note of 1,990 line breaks, under the length
+#: limit, stood 29,000 pixels tall in every viewer's log and pushed every later note out of sight.)
+NOTE_LINES = 20
+#: The most combining marks (accents, vowel signs, tone marks) a note may stack on one character. Writing
+#: stacks a few (Vietnamese two, Thai three, Hebrew with its points and cantillation four or five); a
+#: run of dozens ("Zalgo" text) is drawn as a tower over the lines above and below it.
+STACKED_MARKS = 8
+#: Characters that show as nothing though Unicode counts them as letters or symbols: the Hangul fillers
+#: and the braille blank. A note of these alone, or of spaces, invisible format characters (zero-width
+#: space, joiners) and marks with nothing under them, shows as nothing.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: The Unicode categories of characters that show as nothing on their own: separators (spaces, line
+#: and paragraph separators), controls (line breaks, tabs), format characters, and combining marks.
+_SHOWS_NOTHING = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me"})
 #: The keys of a note (``at`` is optional).
 NOTE_KEYS = ("step", "seat", "text", "at")
 
@@ -169,9 +183,9 @@ def _check_notes(found: JSON, players: int, steps: int) -> None:
             _bad("note_seat", f"{where}.seat", value=repr(seat), last=players - 1)
         if not isinstance(text, str) or not text.strip() or len(text) > NOTE_LIMIT:
             _bad("note_text", f"{where}.text", limit=NOTE_LIMIT)
-        found = unshowable(text)
-        if found is not None:
-            _bad(f"note_{found[0]}", f"{where}.text", code=found[1])
+        problem = note_problem(text)
+        if problem is not None:
+            _bad(f"note_{problem[0]}", f"{where}.text", **problem[1])
         if type(at) not in (int, float) or at < 0:
             _bad("note_at", f"{where}.at", value=repr(at))
 
@@ -185,6 +199,37 @@ def unshowable(text: str) -> tuple[str, str] | None:
             return "reorders", f"U+{ord(character):04X}"
         if character not in "\n\r\t" and unicodedata.category(character) == "Cc":
             return "control", f"U+{ord(character):04X}"
+    return None
+
+
+def note_problem(text: str) -> tuple[str, dict[str, Any]] | None:
+    """What is wrong with a note's ``text`` that is not too long, as a message key and its values, or None:
+
+    - ``"blank"``: it shows nothing (only spaces, line breaks, invisible characters and marks: :data:`BLANKS`,
+      :data:`_SHOWS_NOTHING`);
+    - ``"lines"``: more than :data:`NOTE_LINES` lines (``lines``, ``limit``);
+    - ``"stacked"``: more than :data:`STACKED_MARKS` combining marks on one character (``code`` of the
+      first mark too many, ``limit``);
+    - ``"reorders"`` or ``"control"``: a character no note may hold (:func:`unshowable`; ``code``).
+
+    The explorer's and the tables' notes (``explorer.core.notes.check_note``) and a replay file's
+    (:func:`read`) are held to it alike."""
+    found = unshowable(text)
+    if found is not None:
+        return found[0], {"code": found[1]}
+    if all(character in BLANKS or unicodedata.category(character) in _SHOWS_NOTHING for character in text):
+        return "blank", {}
+    lines = len(text.splitlines())
+    if lines > NOTE_LINES:
+        return "lines", {"lines": lines, "limit": NOTE_LINES}
+    stacked = 0
+    for character in text:
+        if unicodedata.category(character) in ("Mn", "Me"):
+            stacked += 1
+            if stacked > STACKED_MARKS:
+                return "stacked", {"code": f"U+{ord(character):04X}", "limit": STACKED_MARKS}
+        else:
+            stacked = 0
     return None
 
 

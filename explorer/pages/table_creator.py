@@ -17,6 +17,7 @@ from __future__ import annotations
 import panel as pn
 import param
 
+from explorer.components.timeline import NOTES_CSS
 from explorer.tables.hub import HUMAN, TableError, TableHub
 from explorer.core.i18n import bot_name, text
 from explorer.core.notes import NOTE_LIMIT, TEACHER, author_label
@@ -69,7 +70,7 @@ class CreatorPage(pn.viewable.Viewer):
         self.pin_button = pn.widgets.Button(label=text("timeline.note.pin", lang), css_classes=["pin-note"])
         self.pin_button.on_click(lambda event: self.pin_note(self.note_step.value,
                                                              self.note_text.value_input or self.note_text.value))
-        self.notes = pn.pane.HTML("", stylesheets=[PAGE_CSS], css_classes=["creator-notes"], sizing_mode="stretch_width")
+        self.notes = pn.pane.HTML("", stylesheets=[PAGE_CSS, NOTES_CSS], css_classes=["creator-notes"], sizing_mode="stretch_width")
         # The hub calls it from whichever thread changed the table: it runs on this page's own loop.
         self._on_table_change = OnLoop(self._show)
         self._unsubscribe = hub.subscribe(self.table.id, self._on_table_change)
@@ -156,7 +157,9 @@ class CreatorPage(pn.viewable.Viewer):
                               css_classes=["table-header"], sizing_mode="stretch_width")
         return pn.Column(header, self.status, pn.Row(*self.seat_buttons, styles={"flex-wrap": "wrap"}), self.message, self.end_button,
                          self.end_question,
-                         pn.Row(self.note_step, self.note_text, self.pin_button, styles={"flex-wrap": "wrap"},
-                                sizing_mode="stretch_width"), self.notes,
+                         # The note's step, its text across the page, the button: one above the other, as the
+                         # seats' note form (in a row, a phone squeezed the text between the other two).
+                         pn.Column(self.note_step, self.note_text, self.pin_button, sizing_mode="stretch_width"),
+                         self.notes,
                          sizing_mode="stretch_width")
 

@@ -128,3 +128,39 @@ def test_a_note_pinned_in_the_browser_survives_kill_9_of_the_server_and_is_expor
         expect(notes_at(page.page, 1)).to_contain_text("pinned just before the crash")
     for page in pages.values():
         page.close()
+
+
+def test_on_a_phone_the_creator_writes_a_note_across_the_screen_and_each_note_stays_in_its_box(browser: Browser, server):
+    """The creator's page at 390x844: the note's text box has a line of its own, the screen's width (it was
+    squeezed to 120 pixels between the step and the button, its hint cut to "What happened he..."); a
+    pinned note keeps its line breaks in a box of its own, as in the seats' logs; and a note from before
+    the line limit (rules/replay.py) is drawn no taller than 25 lines, inside its box."""
+    created = create_in_lobby(browser, server, "subastral", 2, seed=9)
+    created.close()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(created.creator)
+    box = page.locator(".note-text textarea")
+    expect(box).to_be_visible(timeout=30_000)
+    expect(page.locator(".pin-note button")).to_be_visible()
+    width, step_box, button = (page.locator(selector).bounding_box()
+                               for selector in (".note-text textarea", ".note-step input", ".pin-note button"))
+    assert 280 <= width["width"] <= 390, width
+    assert width["y"] >= step_box["y"] + step_box["height"] and button["y"] >= width["y"] + width["height"], (
+        step_box, width, button)      # (step, then the text, then the button: one above the other)
+    box.fill("first line\nsecond line\nthird line")
+    page.locator(".pin-note button").tap()
+    note = page.locator(".creator-notes li.note")
+    expect(note).to_contain_text("second line")
+    # (innerText is the text as drawn: line breaks kept, not folded into spaces as before on this page)
+    assert page.locator(".creator-notes li.note .note-said").evaluate("el => el.innerText") == (
+        "first line\nsecond line\nthird line")
+    # A note as tall as one pinned before the limits, drawn in the same box: cut off at 25 lines' height.
+    tall = note.evaluate("""el => { el.querySelector('.note-said').textContent = 'top' + '\\n'.repeat(1990) + 'bottom';
+                                    return [el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).fontSize)]; }""")
+    assert tall[0] <= 25 * tall[1] + 8, tall
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not errors, errors
+    context.close()

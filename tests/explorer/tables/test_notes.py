@@ -168,7 +168,16 @@ def test_the_teacher_pins_with_the_creator_link_and_its_note_needs_a_full_view(h
     # (a note must show what it holds: "\u202eevil" showed "live" on the other seats' pages)
     (0, "\u202eevil", "U\\+202E"), (1, "ok \u2066hidden\u2069 order", "U\\+2066"),
     # (nor one that shows as nothing: NUL, escape, DEL; a line break and a tab are text)
-    (0, "a\x00b", "U\\+0000"), (1, "esc \x1b[31m red", "U\\+001B"), (0, "del\x7f", "U\\+007F")])
+    (0, "a\x00b", "U\\+0000"), (1, "esc \x1b[31m red", "U\\+001B"), (0, "del\x7f", "U\\+007F"),
+    # (nor one that shows nothing at all: each was pinned, an author's name over an empty note, and a note
+    # is never taken back: zero-width spaces, Hangul fillers, braille blanks, marks with nothing under them)
+    (0, "\u200b\u200b\u200b", "shows nothing"), (1, "\u3164" * 3, "shows nothing"), (0, "\u2800\u2800", "shows nothing"),
+    (1, "\u0301" * 50, "shows nothing"), (0, " \u200d\ufeff\u2060 \u115f\uffa0 ", "shows nothing"),
+    # (nor one that swamps every viewer's log: 1,990 line breaks stood 29,000 pixels tall, and dozens of
+    # marks stacked on one letter were drawn over the log's lines above and below)
+    (0, "top" + "\n" * 1990 + "bottom", "1991 lines; at most 20"), (1, "line\n" * 20 + "line", "21 lines; at most 20"),
+    (0, "e" + "\u0301" * 1990, "more than 8 marks on one character \\(U\\+0301"),
+    (1, "ok a" + "\u0300\u0301\u0302" * 3, "U\\+0302 is one too many")])
 def test_bad_notes_are_refused_naming_the_problem_and_change_nothing(hub, step, text, problem):
     table, tokens = hub.create("subastral", 2, seed=2)
     for _ in range(2):
@@ -177,6 +186,18 @@ def test_bad_notes_are_refused_naming_the_problem_and_change_nothing(hub, step, 
         hub.add_note(table.id, tokens[0], step, text)
     assert refused.value.problem_in("ja") != refused.value.problem      # said in Japanese too
     assert hub.store.notes(table.id) == [] and table.notes == []
+
+
+@pytest.mark.parametrize("text", [
+    "Tiếng Việt: nước đi này hay", "ภาษาไทย: ตาที่ดี", "שָׁלוֹם", "日本語のメモ\n二行目", "line\n" * 19 + "line 20",
+    "a" + "\u0301" * 8, "👍🏽 nice", "nbsp\u00a0and\u3000ideographic space", "\u3164 ㅋㅋ (a filler, then letters)"])
+def test_notes_in_any_writing_are_pinned_as_written(hub, text):
+    """The limits refuse what shows nothing or swamps the log, not writing: accents, vowel and tone marks,
+    20 lines, 8 marks on one letter, emoji with a skin tone, every kind of space between words."""
+    table, tokens = hub.create("subastral", 2, seed=2)
+    play_first_legal(hub, table, tokens)
+    note = hub.add_note(table.id, tokens[0], 1, text)
+    assert note["text"] == text.strip() and hub.store.notes(table.id) == [note]
 
 
 def test_notes_from_wrong_links_and_spectators_are_refused(hub):
@@ -251,7 +272,10 @@ def test_a_finished_table_exports_its_notes_and_the_explorer_keeps_them(hub, tmp
     ([{"step": 1, "seat": 0, "text": " "}], "replay.notes[0].text", "1 to 2000 characters"),
     ([{"step": 1, "seat": 0, "text": "x", "at": "noon"}], "replay.notes[0].at", "seconds, not 'noon'"),
     ([{"step": 1, "seat": 0, "text": "see \u202dthis"}], "replay.notes[0].text", "U\\+202D"),
-    ([{"step": 1, "seat": 0, "text": "nul\x00"}], "replay.notes[0].text", "U\\+0000, a control character")])
+    ([{"step": 1, "seat": 0, "text": "nul\x00"}], "replay.notes[0].text", "U\\+0000, a control character"),
+    ([{"step": 1, "seat": 0, "text": "\u200b\u3164"}], "replay.notes[0].text", "must show something"),
+    ([{"step": 1, "seat": 0, "text": "a\n" * 21}], "replay.notes[0].text", "at most 20 lines, not 21"),
+    ([{"step": 1, "seat": 0, "text": "z" + "\u0336" * 9}], "replay.notes[0].text", "at most 8 marks on one character .U\\+0336")])
 def test_a_replays_bad_notes_are_refused_naming_the_field(notes, where, problem):
     session = GameSession(game="subastral", players=2, seed=3)
     for _ in range(2):
