@@ -109,7 +109,7 @@ def position_header(game: AnyGame, data: JSON, parse_cards: CardReader[CardSet],
     """The checks every position file starts with: its keys, game, rules version, variants and card
     file (``parse_cards`` reads one; ``default_cards`` when there is none). Returns ``(variants, card
     set, the "state" object)``; the state's keys are checked too (``optional_keys`` may be missing)."""
-    from rules.protocol import require_keys
+    from rules.protocol import check_texts, require_keys
 
     require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
     if data["game"] != game.id:
@@ -117,7 +117,8 @@ def position_header(game: AnyGame, data: JSON, parse_cards: CardReader[CardSet],
     if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
         _bad("version", "position.version", found=repr(data["version"]), version=game.version)
     variants = game.check_variants(data["variants"])
-    cards = parse_cards(data["cards"], where="position.cards") if "cards" in data else default_cards
+    cards = (parse_cards(check_texts(data["cards"], where="position.cards"), where="position.cards") if "cards" in data
+             else default_cards)
     require_keys(data["state"], state_keys, where="state", optional=optional_keys)
     return variants, cards, data["state"]
 

@@ -615,7 +615,7 @@ class ModuleGame(GameSpec[PS, A], Generic[PS, A, C]):
         return None if cards.is_standard else dict(cards.raw)
 
     def with_card_file(self, data: JSON) -> ModuleGame[PS, A, C]:
-        return type(self)(type(self).parse_cards(check_json(data, what="cards"), where="cards"))
+        return type(self)(type(self).parse_cards(check_texts(check_json(data, what="cards"), where="cards"), where="cards"))
 
     def encode(self, state: PS) -> JSONObject:
         return self.files.encode(self, state)
@@ -690,6 +690,38 @@ def check_json(data: JSON, *, what: str) -> JSON:
                 continue
             if kind is dict or kind is list or kind is tuple or scalar_or_container(value):
                 stack.append((value, depth + 1))
+    return data
+
+
+#: The longest text a card file may hold (a name, an ability's text, a note on where the data comes
+#: from): the standard files' longest is 253 characters.
+CARD_TEXT_LIMIT = 1000
+
+
+def check_texts(data: JSON, *, where: str) -> JSON:
+    """``data`` (a card file's parsed JSON) when every text in it, key or value, shows what it holds
+    (``rules.showable.text_problem``) and has at most :data:`CARD_TEXT_LIMIT` characters, else
+    :class:`InvalidPosition` naming the first text that does not (``cards.animals[3].name``). A card
+    file's names and texts are drawn on every page that plays with it, a playtest table's seats among
+    them: a name holding U+202E showed its letters in another order, one of 3,000 line breaks stood
+    taller than the board. (After :func:`check_json`: the nesting is bounded.)"""
+    from rules.showable import text_problem
+
+    stack: list[tuple[JSON, str]] = [(data, where)]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, str):
+            if len(node) > CARD_TEXT_LIMIT:
+                _bad("text_too_long", at, length=len(node), limit=CARD_TEXT_LIMIT)
+            problem = text_problem(node)
+            if problem is not None:
+                _bad(f"text_{problem[0]}", at, **problem[1])
+        elif isinstance(node, Mapping):
+            for key, value in reversed(list(node.items())):     # (reversed: the first text is checked first)
+                stack.append((value, f"{at}.{key}"))
+                stack.append((key, f"{at} (a key)"))
+        elif isinstance(node, (list, tuple)):
+            stack.extend((value, f"{at}[{i}]") for i, value in reversed(list(enumerate(node))))
     return data
 
 

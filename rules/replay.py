@@ -15,7 +15,6 @@ or ``"teacher"``, and ``text`` 1 to :data:`NOTE_LIMIT` characters. :func:`read` 
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 from typing import Any, Iterable, Mapping, NoReturn
 
@@ -24,6 +23,7 @@ from rules.fields import SEED_LIMIT, read_json_file, seed_number  # (SEED_LIMIT:
 from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, JSONObject, S,
                             Seat, check_json)
 from rules.registry import get_game
+from rules.showable import text_problem
 
 REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
 #: A seed's size stays below ``SEED_LIMIT`` (``rules.fields``, as positions' seeds): whole numbers a
@@ -34,24 +34,6 @@ OPTIONAL_KEYS = ("cards", "comment", "start", "notes")
 TEACHER = "teacher"
 #: The longest note, in characters.
 NOTE_LIMIT = 2000
-#: Characters that change the order in which the text around them is shown (bidirectional embeddings,
-#: overrides and isolates): a note holding one could show other words than it holds ("\u202eevil"
-#: shows "live"), so no note may hold one.
-REORDERING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: The most lines a note may have: a remark on a move. (A note of 1,990 line breaks, under the length
-#: limit, stood 29,000 pixels tall in every viewer's log and pushed every later note out of sight.)
-NOTE_LINES = 20
-#: The most combining marks (accents, vowel signs, tone marks) a note may stack on one character. Writing
-#: stacks a few (Vietnamese two, Thai three, Hebrew with its points and cantillation four or five); a
-#: run of dozens ("Zalgo" text) is drawn as a tower over the lines above and below it.
-STACKED_MARKS = 8
-#: Characters that show as nothing though Unicode counts them as letters or symbols: the Hangul fillers
-#: and the braille blank. A note of these alone, or of spaces, invisible format characters (zero-width
-#: space, joiners) and marks with nothing under them, shows as nothing.
-BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-#: The Unicode categories of characters that show as nothing on their own: separators (spaces, line
-#: and paragraph separators), controls (line breaks, tabs), format characters, and combining marks.
-_SHOWS_NOTHING = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me"})
 #: The keys of a note (``at`` is optional).
 NOTE_KEYS = ("step", "seat", "text", "at")
 
@@ -190,47 +172,13 @@ def _check_notes(found: JSON, players: int, steps: int) -> None:
             _bad("note_at", f"{where}.at", value=repr(at))
 
 
-def unshowable(text: str) -> tuple[str, str] | None:
-    """The first character of ``text`` a note may not hold, as ``(why, "U+202E")``: ``"reorders"`` for one
-    that reorders what is shown (:data:`REORDERING`), ``"control"`` for a control character but a line
-    break or a tab (NUL, escape, DEL...: shown as nothing, or breaking the text around it); else None."""
-    for character in text:
-        if character in REORDERING:
-            return "reorders", f"U+{ord(character):04X}"
-        if character not in "\n\r\t" and unicodedata.category(character) == "Cc":
-            return "control", f"U+{ord(character):04X}"
-    return None
-
-
 def note_problem(text: str) -> tuple[str, dict[str, Any]] | None:
     """What is wrong with a note's ``text`` that is not too long, as a message key and its values, or None:
-
-    - ``"blank"``: it shows nothing (only spaces, line breaks, invisible characters and marks: :data:`BLANKS`,
-      :data:`_SHOWS_NOTHING`);
-    - ``"lines"``: more than :data:`NOTE_LINES` lines (``lines``, ``limit``);
-    - ``"stacked"``: more than :data:`STACKED_MARKS` combining marks on one character (``code`` of the
-      first mark too many, ``limit``);
-    - ``"reorders"`` or ``"control"``: a character no note may hold (:func:`unshowable`; ``code``).
-
-    The explorer's and the tables' notes (``explorer.core.notes.check_note``) and a replay file's
+    ``"blank"`` (it shows nothing), ``"lines"``, ``"stacked"``, ``"reorders"`` or ``"control"``
+    (``rules.showable.text_problem``: a note, like every text others read, shows what it holds). The
+    explorer's and the tables' notes (``explorer.core.notes.check_note``) and a replay file's
     (:func:`read`) are held to it alike."""
-    found = unshowable(text)
-    if found is not None:
-        return found[0], {"code": found[1]}
-    if all(character in BLANKS or unicodedata.category(character) in _SHOWS_NOTHING for character in text):
-        return "blank", {}
-    lines = len(text.splitlines())
-    if lines > NOTE_LINES:
-        return "lines", {"lines": lines, "limit": NOTE_LINES}
-    stacked = 0
-    for character in text:
-        if unicodedata.category(character) in ("Mn", "Me"):
-            stacked += 1
-            if stacked > STACKED_MARKS:
-                return "stacked", {"code": f"U+{ord(character):04X}", "limit": STACKED_MARKS}
-        else:
-            stacked = 0
-    return None
+    return text_problem(text)
 
 
 def notes(data: Mapping[str, Any]) -> list[JSONObject]:
