@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, cast
 
-from rules.biome_blitz.cards import SYMBOLS, Card, CardSet, Deck, Symbol, _bad, parse_cards
+from rules.biome_blitz.cards import RESOURCE, SYMBOLS, Card, CardSet, Deck, Symbol, _bad, parse_cards
+from rules.biome_blitz.choices import second_pick_exists
 from rules.biome_blitz.state import (
     CANCEL, DECK_NAMES, EMPTY, FORAGE, FRENZY, MARKET, MAX_ECOSYSTEMS, NOBODY, OVER, PEEK, PHASES, REPLACE,
     REROLL, TRADE, TRADE_REPLY, TRADES_PER_TURN, WIN_ANIMALS, WIN_POINTS,
@@ -214,6 +215,10 @@ def decode(game: BiomeBlitz, data: JSON) -> State:
     if phase == PEEK and not any(ability.get("deck") == "choice" for a in teams[seat]
                                  for ability in cards.animals[a].with_effect("peek")):
         raise _bad("peek", "state.phase", who=player(seat))
+    if phase == FORAGE and not second_pick_exists(decks[RESOURCE], discards[RESOURCE], markets[RESOURCE]):
+        # (apply ends a forage whose first pick leaves nothing to pick: a position waiting for the
+        # second pick with nothing to pick could not go on)
+        raise _bad("forage_nothing_left", "state.phase", who=player(seat))
     if phase == TRADE and trades >= TRADES_PER_TURN:
         raise _bad("trades_full", "state.trades", max=TRADES_PER_TURN)
     if phase == TRADE_REPLY and trades < 1:

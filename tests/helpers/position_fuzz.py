@@ -130,6 +130,12 @@ STARVABLE = {
                        for zone in ("deck", "discard", "market")},
                     "hand to move": [("hands", MOVER)], "other hands": [("hands", OTHERS)]},
 }
+#: Zones of fixed slots: emptied, each slot holds null (a market of three, a planet's resource slots).
+#: (Told, not guessed from a null already there: a full market emptied to no slots at all never
+#: decoded, so no starved position had an empty Biome Blitz market or Jump Gate planet, and a forage
+#: left with nothing for its second pick went unseen until an outside test found it.)
+FIXED_SLOTS = {"jump_gate": {"ring resources"},
+               "biome_blitz": {"resource market", "animal market", "ecosystem market"}}
 #: Cards a zone keeps when emptied because the format requires them there (Subastral's end card
 #: stays in the deck until it is revealed).
 KEEP = {"subastral": {"END"}}
@@ -158,12 +164,12 @@ def _paths(node, pattern, movers):
             yield (key, *tail)
 
 
-def _emptied(value, keep):
+def _emptied(value, keep, fixed):
     if isinstance(value, dict):
         return {key: None for key in value}
     if isinstance(value, int) and not isinstance(value, bool):
         return 0
-    if any(item is None for item in value):      # fixed slots: each empty
+    if fixed:           # fixed slots: each empty
         return [None] * len(value)
     return [item for item in value if isinstance(item, str) and item in keep]
 
@@ -179,7 +185,7 @@ def starved(game, state, zones):
                 parent = data["state"]
                 for step in path[:-1]:
                     parent = parent[step]
-                parent[path[-1]] = _emptied(parent[path[-1]], keep)
+                parent[path[-1]] = _emptied(parent[path[-1]], keep, zone in FIXED_SLOTS.get(game.id, ()))
                 knowledge = data["state"].get(HAND_KNOWLEDGE.get(game.id, ""))
                 if path[0] == "hands" and len(path) == 2 and isinstance(knowledge, list):
                     knowledge[path[1]] = []

@@ -176,13 +176,15 @@ def test_starved_positions_always_have_a_move(game_id, players, variants):
 @pytest.mark.parametrize("game_id,players,variants", list(settings()))
 def test_starved_positions_in_every_phase_have_a_move(game_id, players, variants):
     """The same in the first position of every phase seeded games reach (``phase_states``: a pending
-    choice, a clear, the last round...), each zone emptied alone and then played on. (With the switch
-    satellite_clear at "after_take", a Stellar clear with the taker's hand emptied decoded, and the
-    taker then had nothing to play: an outside test found it; the fractions of a game the test above
-    starts from seldom land in such a phase.)"""
+    choice, a clear, the last round...), up to three zones emptied at once (a deck, its discards and
+    its market) and then played on. (With the switch satellite_clear at "after_take", a Stellar clear
+    with the taker's hand emptied decoded, and the taker then had nothing to play; a Biome Blitz forage
+    waiting for its second pick with the resource deck, discards and market emptied decoded, with
+    nothing to pick: outside tests found both; the fractions of a game the test above starts from
+    seldom land in such a phase.)"""
     game = rules.get_game(game_id)
     states = phase_states(game, players=players, variants=variants)
-    found = list(itertools.islice(deadlocks(game, states=states, sizes=(1,), moves_on=10), 3))
+    found = list(itertools.islice(deadlocks(game, states=states, sizes=(1, 2, 3), moves_on=10), 3))
     report = [f"{', '.join(zones)} emptied, then {len(moves)} moves {json.dumps(moves)}: "
               f"{'nobody' if seat < 0 else f'seat {seat}'} cannot move in {json.dumps(position)}"
               for zones, _, moves, position, seat in found]

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import rules
-from tests.helpers.position_fuzz import STARVABLE, _paths, deadlocks, no_move, seeded_states, starved
-from rules import IllegalAction
+from tests.helpers.position_fuzz import STARVABLE, _paths, deadlocks, no_move, phase_states, seeded_states, starved
+from rules import IllegalAction, InvalidPosition
 from rules import replay as replays
 
 FOUND = sorted((Path(__file__).resolve().parents[1] / "starved").glob("*.json"))
@@ -64,6 +64,49 @@ def test_biome_blitz_main_action_after_three_trade_offers_with_nothing_to_draw_o
     the seat must still have an action (the turn must be able to end)."""
     state = biome_blitz_without_resources([None, None, None], [["water"], ["leaf", "water"]], trades=3)
     assert no_move(BIOME_BLITZ, state) is None, json.dumps(BIOME_BLITZ.encode(state)["state"])
+
+
+def test_biome_blitz_forage_waiting_for_a_second_pick_with_nothing_to_pick_is_refused():
+    """Deadlock (c), found from outside in the What-if editor: a forage after its first pick, with the
+    resource deck, its discards and the market emptied. It decoded, and the seat to move had no move
+    ("Let bots play" failed on the server). The forage ends after the first pick then (``apply``), so
+    no such position can arise: the file is refused, naming the rule, in both languages."""
+    data = BIOME_BLITZ.encode(next(state for state in phase_states(BIOME_BLITZ, players=2) if state.phase == "forage"))
+    data["state"]["decks"]["resource"] = {"deck": [], "discard": [], "market": [None, None, None]}
+    with pytest.raises(InvalidPosition) as refused:
+        BIOME_BLITZ.decode(data)
+    assert refused.value.where == "state.phase" and "nothing is left to pick" in refused.value.problems["en"]
+    assert "取れるものがありません" in refused.value.problems["ja"]
+    # (a face-up wild alone cannot be the second pick either; one leaf can)
+    data["state"]["decks"]["resource"]["market"] = ["wild", None, None]
+    with pytest.raises(InvalidPosition, match="nothing is left to pick"):
+        BIOME_BLITZ.decode(data)
+    data["state"]["decks"]["resource"]["market"] = ["wild", "leaf", None]
+    assert no_move(BIOME_BLITZ, BIOME_BLITZ.decode(data)) is None
+
+
+#: Zones the position format can never show empty, and why: the generator's starved positions then
+#: never empty them (every other zone must decode emptied in some position, or it starves nothing).
+NEVER_EMPTY = {("starligned", "hand to move"): "a Starligned hand holds exactly the cards its stage and round deal"}
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_every_starvable_zone_is_emptied_in_some_position_that_decodes(game_id):
+    """A zone whose emptied form no position file accepts starves nothing: a market emptied to no slots
+    at all (it has three, null when empty) never decoded, so no starved position had an empty Biome
+    Blitz market or Jump Gate planet, and deadlock (c) went unseen. Each zone, emptied alone, decodes
+    from some seeded or phase position, but those the format cannot show empty (``NEVER_EMPTY``)."""
+    game = rules.get_game(game_id)
+    states = [*seeded_states(game), *phase_states(game)]
+    for zone in STARVABLE[game_id]:
+        decoded = 0
+        for state in states:
+            try:
+                game.decode(starved(game, state, (zone,)))
+                decoded += 1
+            except InvalidPosition:
+                pass
+        assert (decoded == 0) == ((game_id, zone) in NEVER_EMPTY), (zone, decoded, len(states))
 
 
 @pytest.mark.parametrize("game_id", rules.GAMES)
