@@ -303,7 +303,8 @@ class ActionPicker(pn.viewable.Viewer):
                                  self.note, self.alert, css_classes=["action-picker"],
                                  sizing_mode="stretch_width", styles=FRAME_STYLES, margin=(0, 5, 8, 5))
         self.session.param.watch(self._refresh, ["state", "viewing_seat", "seat_players", "players"])
-        self.session.param.watch(self._setup_refused, "setup_refused")
+        self.session.param.watch(lambda event: self._say_refused("picker.setup_refused", event.new), "setup_refused")
+        self.session.param.watch(lambda event: self._say_refused("picker.variants_refused", event.new), "variants_refused")
         self.param.watch(self._show_message, "message")
         self._refresh()
 
@@ -634,13 +635,13 @@ class ActionPicker(pn.viewable.Viewer):
                                                action=esc(self.session.spec.action_label(selected[1], self.lang,
                                                                                          self.session.state))))
 
-    def _setup_refused(self, event) -> None:
-        """A player count or seed the game could not deal (a card file with too few cards for it): the
-        setting went back (``GameSession.setup_refused``), and the reason is said here, as text."""
-        error = event.new
+    def _say_refused(self, key: str, error: RulesError | None) -> None:
+        """A setting the session refused and put back, nothing else changed: players or a seed the game
+        could not deal (a card file with too few cards: ``GameSession.setup_refused``), or variants the
+        what-if position cannot hold (``variants_refused``). The reason is said here (``key``), as text."""
         if error is not None:
             reason = error.problem_in(self.lang) if isinstance(error, InvalidPosition) else str(error)
-            self.message = text("picker.setup_refused", self.lang, reason=html.escape(reason))
+            self.message = text(key, self.lang, reason=html.escape(reason))
 
     def _show_message(self, event) -> None:
         self.alert.param.update(object=event.new or " ", visible=bool(event.new))

@@ -266,6 +266,10 @@ class GameSession(param.Parameterized):
                                         doc="Why the last players or seed chosen could not be dealt (a card file "
                                             "with too few cards for them): the setting went back, and nothing "
                                             "else changed. None once one is dealt.")
+    variants_refused = param.ClassSelector(class_=RulesError, default=None, allow_None=True,
+                                           doc="Why the last variants chosen could not hold the what-if position the "
+                                               "line starts from: the variants and their switches went back, and "
+                                               "nothing else changed. None once variants are taken.")
 
     log = param.List(default=[], item_type=tuple, doc="The line of play: (seat, action) pairs. Replaced, never mutated.")
     cursor = param.Integer(default=0, bounds=(0, 0), doc="How many actions of the log are applied in the viewed state.")
@@ -859,7 +863,12 @@ class GameSession(param.Parameterized):
 
     def _on_switch(self, *events) -> None:
         if not self._updating:
-            self.variants = {**self.variants, **{e.name: e.new for e in events}}
+            try:
+                self.variants = {**self.variants, **{e.name: e.new for e in events}}
+            except IllegalAction:
+                # Refused (a what-if position these variants cannot hold): the switch went back and
+                # variants_refused says why (the picker shows it). A switch is a widget: no caller to tell.
+                pass
 
     def _on_variants_change(self, event) -> None:
         if not self._updating:
@@ -905,7 +914,10 @@ class GameSession(param.Parameterized):
         try:
             self._states = [self._root(self.spec, self.players, self.seed, values["variants"])]
         except RulesError as error:      # a what-if position that these variants cannot hold
-            self._quietly(variants=dict(old_variants))
+            # Nothing changes: the variants go back, and their switches, which _setup had turned already
+            # (a page's switch showed the new value while the game kept the old rules).
+            self._quietly(variants=dict(old_variants), variants_refused=error)
+            self._quietly(self.variant_switches, **old_variants)
             raise IllegalAction(str(error), rule="variants: the start position must be valid under them") from None
         self._observations = {}
         for i, (seat, action) in enumerate(log):
@@ -922,7 +934,8 @@ class GameSession(param.Parameterized):
             log = log[:problem["move"] - 1]
         after = self._line_end(self._states[len(log)], log, values["variants"])
         change = {"before": before, "after": after, "illegal": problem}
-        self._set_line(log, min(cursor, len(log)), replay_problem=problem, variant_change=change, **values)
+        self._set_line(log, min(cursor, len(log)), replay_problem=problem, variant_change=change, variants_refused=None,
+                       **values)
 
     def _line_end(self, state, log: Sequence[Move], variants: Mapping) -> dict:
         """The end of a line as a variant change reports it (see :meth:`_replay_under`)."""

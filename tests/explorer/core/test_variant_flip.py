@@ -12,6 +12,7 @@ import pytest
 
 import rules
 from explorer.core.session import GameSession
+from rules.protocol import RulesError
 
 SEED = 8          # a greedy game that ends with cards in hand (the disturbance variant then has passes to make)
 
@@ -100,3 +101,30 @@ def test_the_change_is_kept_while_stepping_and_forgotten_when_the_line_changes(f
     finished.variants = {"disturbance": False}
     finished.reset()
     assert finished.variant_change is None
+
+
+def test_a_switch_the_what_if_position_cannot_hold_goes_back_and_the_picker_says_why():
+    """A Subastral position in the disturbance phase (the variant on), then the switch turned off: the
+    position cannot be played without the variant. The game kept the variant, but the switch (and so the
+    page's checkbox) showed it off, with no word, and the refusal was raised into Panel's log from the
+    switch's watcher. Now the switch goes back, nothing changes, and the picker says why, in its language."""
+    from explorer.components.picker import ActionPicker
+
+    played = GameSession(game="subastral", players=3, seed=5)
+    played.variants = {"disturbance": True}
+    played.autoplay("random")
+    position = next(played.spec.encode(played.state_at(k)) for k in range(len(played.log) + 1)
+                    if played.spec.encode(played.state_at(k))["state"]["phase"] == "disturbance")
+    session = GameSession(game="subastral", players=3, seed=5)
+    session.load_position(position)
+    pickers = {lang: ActionPicker(session=session, lang=lang) for lang in ("en", "ja")}
+    state, log = session.state, list(session.log)
+    session.variant_switches.disturbance = False          # as the page's checkbox does: nothing raised
+    assert session.variant_switches.disturbance is True and session.variants == {"disturbance": True}
+    assert session.state is state and session.log == log and session.variant_change is None
+    assert isinstance(session.variants_refused, RulesError)
+    assert "so the switch went back" in pickers["en"].message
+    assert "スイッチを元に戻しました" in pickers["ja"].message
+    with pytest.raises(rules.IllegalAction, match="start position must be valid"):   # (code is told)
+        session.variants = {"disturbance": False}
+    assert session.variant_switches.disturbance is True and session.variants == {"disturbance": True}
