@@ -237,22 +237,31 @@ class Field:
             self.widget.value = value
 
     def read(self) -> Any:
-        """The field's value as JSON data; raises InvalidPosition if a JSON field does not parse."""
+        """The field's value as JSON data; raises InvalidPosition if a JSON field does not parse, or a
+        nullable one holds JSON past what Python reads (4,400 digits, 2,500 nested lists)."""
         value = self.widget.value
         if self.kind == "json":
-            try:
-                return load_json(value, what=self.where)
-            except InvalidPosition as error:
-                raise InvalidPosition(_json_problem(error, value), where=self.where,
-                                      problems={lang: _json_problem(error, value, lang) for lang in LANGUAGES}) from None
+            return self._loaded(value)
         if self.kind == "nullable":
             if not value.strip():
                 return None
             try:
-                return json.loads(value)
+                json.loads(value)
             except json.JSONDecodeError:
                 return value            # a bare name (``taiga-4``) needs no quotes
+            except (ValueError, RecursionError):
+                pass        # (past Python's digits or nesting: load_json says which, as for a JSON field)
+            return self._loaded(value)
         return value
+
+    def _loaded(self, value: str) -> Any:
+        """``value`` read by ``load_json`` (the limits every file has), or InvalidPosition saying, for this
+        field, what is wrong and what to do about it."""
+        try:
+            return load_json(value, what=self.where)
+        except InvalidPosition as error:
+            raise InvalidPosition(_json_problem(error, value), where=self.where,
+                                  problems={lang: _json_problem(error, value, lang) for lang in LANGUAGES}) from None
 
     def set_error(self, message: str | None) -> None:
         self.error.object = html.escape(message) if message else ""

@@ -181,6 +181,24 @@ def test_every_field_with_bad_json_gets_its_own_error(editor, session):
     assert snapshot(session) == before
 
 
+@pytest.mark.parametrize("payload, problem", [("9" * 4400, "digits"), ("[" * 2500 + "]" * 2500, "nested more than"),
+                                              ("NaN", "NaN"), ("[1e400]", "inf")])
+def test_a_field_that_may_be_empty_says_what_is_wrong_with_json_past_python_s_limits(editor, session, payload, problem):
+    """"Played cloud", "Taken cloud", "Last round": empty, a bare name or JSON. 4,400 digits or 2,500 nested
+    lists (both under the box's 5,000 characters) raised from the field's watcher and from Apply into the
+    server's log, and the page said nothing; now the field says what is wrong, and nothing changes."""
+    before = snapshot(session)
+    nullable = [name for name, field in editor.fields.items() if field.kind == "nullable"]
+    assert nullable
+    for name in nullable:
+        editor.load_form()
+        editor.fields[name].widget.value = payload            # (the watcher: no exception)
+        assert editor.apply() is False
+        errors = visible_errors(editor)
+        assert set(errors) == {name} and problem in errors[name], errors
+        assert snapshot(session) == before
+
+
 def test_deck_without_the_end_card_is_refused_next_to_deck(editor, session):
     before = snapshot(session)
     set_json(editor, "deck", [card for card in json_field(editor, "deck") if card != "END"])
