@@ -180,7 +180,11 @@ class Stepper(pn.viewable.Viewer):
         c["forward"].disabled = c["end"].disabled = session.cursor >= moves
 
     def _on_slider(self, event) -> None:
-        if event.new != self.session.cursor and event.new <= len(self.session.log):
+        if not 0 <= event.new <= len(self.session.log):
+            # (a value forged in the browser, past either end of the line: goto refused it into the
+            # server's log and the slider stayed there; now it goes back to the step shown)
+            self._sync()
+        elif event.new != self.session.cursor:
             self.session.goto(event.new)
 
     def __panel__(self):

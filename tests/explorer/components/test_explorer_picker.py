@@ -370,6 +370,21 @@ def test_the_keyboard_components_messages_move_the_cursor():
     assert session.cursor == 0 and app.controls["step"].value == 0
 
 
+def test_a_slider_value_forged_past_either_end_goes_back_to_the_step_shown(caplog):
+    """The step slider's value set from the browser's console: -5 (or past the last step) raised in
+    goto, into the server's log, and the slider stayed at -5. Now nothing moves and it shows the step."""
+    app = ExplorerApp(session=bot_session(seed=SEED))
+    session, slider = app.session, app.controls["step"]
+    session.goto(3)
+    state = session.state
+    for forged in (-5, len(session.log) + 1, 10 ** 9):
+        slider.value = forged
+        assert session.cursor == 3 and session.state is state and slider.value == 3
+    slider.value = 1                                      # the slider still works
+    assert session.cursor == 1
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
 def test_a_click_on_a_log_line_jumps_there():
     app = ExplorerApp(session=bot_session(seed=SEED))
     session, log_list = app.session, app.log_view.list
