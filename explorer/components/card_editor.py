@@ -44,6 +44,7 @@ from rules.rulebook import LANGUAGES
 
 esc = html.escape
 EDITOR_CSS = stylesheet("components/card_editor")
+TABLE_CSS = stylesheet("components/card_table")
 BUTTON_ROW_CSS = stylesheet("components/button_row")
 #: Tabulator's editor per column kind (a column with choices gets a list).
 EDITORS = {"int": {"type": "number"}, "bool": "tickCross", "text": "input", "json": "input"}
@@ -537,7 +538,8 @@ class CardEditor(pn.viewable.Viewer):
 
     def _table(self, css: str) -> pn.widgets.Tabulator:
         return pn.widgets.Tabulator(value=None, show_index=False, selectable="checkbox-single", sortable=False, layout="fit_data_table",
-                                    sizing_mode="stretch_width", max_height=420, css_classes=[css, FILE_DATA])
+                                    sizing_mode="stretch_width", max_height=420, css_classes=[css, FILE_DATA],
+                                    stylesheets=[TABLE_CSS])
 
     def _row_buttons(self, prefix: str, deck, row, add_label: str = "add") -> pn.Row:
         t = self.t

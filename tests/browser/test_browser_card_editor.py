@@ -206,6 +206,10 @@ def test_the_japanese_editor_reads_as_japanese_and_fits_the_screen(page: Page, s
     page.goto(url + "?lang=ja&game=subastral")
     expect(page.locator(".cards-status")).to_contain_text("ゲームはこのカードファイルを受け入れます", timeout=LOAD_TIMEOUT)
     assert findings(read_stable(page, width), "ja", (width, height)) == []
+    # Each row's checkbox whole in its 40 px column (the theme's padding cut it, an ellipsis beside it).
+    boxes = page.locator(".tabulator-row .tabulator-cell:has(> input[type=checkbox])")
+    expect(boxes.first).to_be_visible()
+    assert boxes.evaluate_all("cells => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length") == 0
     page.locator(".cards-per-card summary").click()
     expect(page.locator(".cards-per-card table")).to_be_visible()
     assert findings(read_stable(page, width), "ja", (width, height)) == []
