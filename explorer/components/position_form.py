@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import copy
 import html
-from typing import Any, Callable, Mapping
+import unicodedata
+from typing import Any, Callable, Iterable, Mapping
 
 import panel as pn
 
@@ -66,6 +67,14 @@ def slug(field: PositionField) -> str:
     return "-".join(str(key) for key in field.path).replace("_", "-")
 
 
+def _select_width(labels: Iterable[str]) -> int:
+    """A menu wide enough for its longest choice, from 200 to 360 pixels (a phone's width but for the
+    margins): a full-width character (Japanese) counts twice. (At 200 px, Biome Blitz's phase in
+    Japanese, オプションアクションとメインアクション, was cut after メイン.)"""
+    units = max((sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in label) for label in labels), default=0)
+    return min(360, max(200, 8 * units + 48))
+
+
 class FieldWidget:
     """One field's widget, its error line, and how to show and read the file's value."""
 
@@ -92,13 +101,13 @@ class FieldWidget:
             options = {say("explorer.player", lang, n=seat + 1): seat for seat in range(players)}
             if field.optional:
                 options = {say("setup.form.nobody", lang): NOTHING, **options}
-            self.widget = pn.widgets.Select(label=label, options=options, width=200, **style)
+            self.widget = pn.widgets.Select(label=label, options=options, width=_select_width(options), **style)
         elif field.kind == "choice":
             options = {in_lang(words, lang) if field.choice_labels else str(value): value
                        for value, words in zip(field.choices, field.choice_labels or field.choices)}
             if field.optional:
                 options = {say("setup.form.none", lang): NOTHING, **options}
-            self.widget = pn.widgets.Select(label=label, options=options, width=200, **style)
+            self.widget = pn.widgets.Select(label=label, options=options, width=_select_width(options), **style)
         elif field.kind == "number":
             low = None if field.low is None else field.low + field.shown_from
             high = None if field.high is None else field.high + field.shown_from

@@ -123,3 +123,33 @@ def test_a_card_files_hostile_names_are_shown_as_text_in_the_form(page: Page, se
     assert f"{HOSTILE} 1" in menu_texts                    # the name as written, markup and all, as text
     assert deck.locator("img").count() == 0
     assert page.evaluate("window.__pwned") is None
+
+
+#: For a <select>: the width of its widest choice as drawn in its font, and the room its box gives a choice.
+CHOICE_ROOM_JS = """
+(select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+  return [widest, select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)];
+}
+"""
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_a_menu_of_the_japanese_form_shows_its_longest_choice_whole(page: Page, served, width, height):
+    """Biome Blitz's phase in Japanese, オプションアクションとメインアクション, was cut after メイン in the
+    form's 200 px menu, at every screen size; each menu is now as wide as its longest choice (up to a
+    phone's width)."""
+    url, _ = served
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(url + "?game=biome_blitz&lang=ja")
+    expect(page.locator(".step-counter")).to_be_visible(timeout=60_000)
+    show_tab(page, "もしもの局面")
+    show_tab(page, "カードと手番")
+    phase = page.locator(".position-phase select")
+    expect(phase).to_be_visible()
+    widest, room = phase.evaluate(CHOICE_ROOM_JS)
+    assert widest <= room, (widest, room)
+    assert not page.evaluate(WIDEST_JS)
