@@ -6,6 +6,7 @@ Pages escape such text, so it never becomes HTML; this module refuses what escap
 - a character that reorders what is shown (:data:`REORDERING`): ``"\\u202eevil"`` shows "live", so a
   text holding one could show other words than it holds;
 - a control character but a line break or a tab: shown as nothing, or breaking the text around it;
+- half of a character (a lone surrogate, which a browser can send): it can be neither stored nor shown;
 - a text that shows nothing though it is not empty (only spaces, invisible characters and marks);
 - more than :data:`LINES` lines (a note of 1,990 line breaks stood 29,000 pixels tall in every
   viewer's log), or more than :data:`STACKED_MARKS` combining marks on one character (drawn as a tower
@@ -38,12 +39,15 @@ SHOWS_NOTHING: Final = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me"})
 def unshowable(text: str) -> tuple[str, str] | None:
     """The first character of ``text`` no shown text may hold, as ``(why, "U+202E")``: ``"reorders"`` for
     one that reorders what is shown (:data:`REORDERING`), ``"control"`` for a control character but a
-    line break or a tab (NUL, escape, DEL...); else None."""
+    line break or a tab (NUL, escape, DEL...), ``"broken"`` for a lone surrogate; else None."""
     for character in text:
         if character in REORDERING:
             return "reorders", f"U+{ord(character):04X}"
-        if character not in "\n\r\t" and unicodedata.category(character) == "Cc":
+        category = unicodedata.category(character)
+        if category == "Cc" and character not in "\n\r\t":
             return "control", f"U+{ord(character):04X}"
+        if category == "Cs":
+            return "broken", f"U+{ord(character):04X}"
     return None
 
 
@@ -55,7 +59,7 @@ def shows_nothing(text: str) -> bool:
 
 def text_problem(text: str) -> tuple[str, dict[str, Any]] | None:
     """What keeps ``text`` from showing what it holds, as a message key and its values, or None:
-    ``"reorders"`` or ``"control"`` (:func:`unshowable`; ``code``), ``"blank"`` (:func:`shows_nothing`,
+    ``"reorders"``, ``"control"`` or ``"broken"`` (:func:`unshowable`; ``code``), ``"blank"`` (:func:`shows_nothing`,
     for a text that is not empty), ``"lines"`` (more than :data:`LINES`; ``lines``, ``limit``) or
     ``"stacked"`` (more than :data:`STACKED_MARKS` marks on one character; ``code`` of the first mark
     too many, ``limit``). How long a text may be is each kind of text's own rule."""
@@ -69,10 +73,11 @@ def text_problem(text: str) -> tuple[str, dict[str, Any]] | None:
         return "lines", {"lines": lines, "limit": LINES}
     stacked = 0
     for character in text:
-        if unicodedata.category(character) in ("Mn", "Me"):
+        category = unicodedata.category(character)
+        if category in ("Mn", "Me"):
             stacked += 1
             if stacked > STACKED_MARKS:
                 return "stacked", {"code": f"U+{ord(character):04X}", "limit": STACKED_MARKS}
-        else:
+        elif category != "Cf":      # (a joiner between marks draws nothing: the marks still stack)
             stacked = 0
     return None

@@ -169,6 +169,8 @@ def test_the_teacher_pins_with_the_creator_link_and_its_note_needs_a_full_view(h
     (0, "\u202eevil", "U\\+202E"), (1, "ok \u2066hidden\u2069 order", "U\\+2066"),
     # (nor one that shows as nothing: NUL, escape, DEL; a line break and a tab are text)
     (0, "a\x00b", "U\\+0000"), (1, "esc \x1b[31m red", "U\\+001B"), (0, "del\x7f", "U\\+007F"),
+    # (nor half a character: a lone surrogate a forged message can carry raised from the database's write)
+    (1, "half \ud83d", "U\\+D83D, half of a character"),
     # (nor one that shows nothing at all: each was pinned, an author's name over an empty note, and a note
     # is never taken back: zero-width spaces, Hangul fillers, braille blanks, marks with nothing under them)
     (0, "\u200b\u200b\u200b", "shows nothing"), (1, "\u3164" * 3, "shows nothing"), (0, "\u2800\u2800", "shows nothing"),
@@ -177,7 +179,8 @@ def test_the_teacher_pins_with_the_creator_link_and_its_note_needs_a_full_view(h
     # marks stacked on one letter were drawn over the log's lines above and below)
     (0, "top" + "\n" * 1990 + "bottom", "1991 lines; at most 20"), (1, "line\n" * 20 + "line", "21 lines; at most 20"),
     (0, "e" + "\u0301" * 1990, "more than 8 marks on one character \\(U\\+0301"),
-    (1, "ok a" + "\u0300\u0301\u0302" * 3, "U\\+0302 is one too many")])
+    (1, "ok a" + "\u0300\u0301\u0302" * 3, "U\\+0302 is one too many"),
+    (0, "a" + ("\u0301" * 4 + "\u200d") * 3, "more than 8 marks")])       # (a joiner between them draws nothing)
 def test_bad_notes_are_refused_naming_the_problem_and_change_nothing(hub, step, text, problem):
     table, tokens = hub.create("subastral", 2, seed=2)
     for _ in range(2):
@@ -273,9 +276,7 @@ def test_a_finished_table_exports_its_notes_and_the_explorer_keeps_them(hub, tmp
     ([{"step": 1, "seat": 0, "text": "x", "at": "noon"}], "replay.notes[0].at", "seconds, not 'noon'"),
     ([{"step": 1, "seat": 0, "text": "see \u202dthis"}], "replay.notes[0].text", "U\\+202D"),
     ([{"step": 1, "seat": 0, "text": "nul\x00"}], "replay.notes[0].text", "U\\+0000, a control character"),
-    ([{"step": 1, "seat": 0, "text": "\u200b\u3164"}], "replay.notes[0].text", "must show something"),
-    ([{"step": 1, "seat": 0, "text": "a\n" * 21}], "replay.notes[0].text", "at most 20 lines, not 21"),
-    ([{"step": 1, "seat": 0, "text": "z" + "\u0336" * 9}], "replay.notes[0].text", "at most 8 marks on one character .U\\+0336")])
+    ([{"step": 1, "seat": 0, "text": "half \ud83d"}], "replay.notes[0].text", "U\\+D83D, half of a character")])
 def test_a_replays_bad_notes_are_refused_naming_the_field(notes, where, problem):
     session = GameSession(game="subastral", players=2, seed=3)
     for _ in range(2):
@@ -289,6 +290,30 @@ def test_a_replays_bad_notes_are_refused_naming_the_field(notes, where, problem)
     with pytest.raises(InvalidReplay):
         fresh.load(data)
     assert fresh.log == [] and fresh.notes == []          # nothing changed
+
+
+def test_notes_pinned_before_the_limits_are_kept_and_a_finished_table_still_loads(db):
+    """A note that shows nothing, has more than 20 lines or stacks more than 8 marks is no longer pinned;
+    one stored before (in a table's database) stays, and the finished table's replay, with every note,
+    still loads in the explorer: a replay's notes are read as they were pinned (what no page may show,
+    a reordering or control character, is refused however old)."""
+    hub = TableHub(db, bot_delay=0.0)
+    table, tokens = hub.create("subastral", 2, seed=2)
+    play_first_legal(hub, table, tokens)
+    before = ["\u200b\u3164", "a\n" * 21 + "end", "z" + "\u0336" * 30]
+    for text in before:                 # (stored as an older version pinned them: past today's checks)
+        hub.store.append_note(table.id, 1, 0, text, 1.0)
+    hub.close()
+    hub = TableHub(db, bot_delay=0.0)
+    table = hub.table(table.id)
+    while not table.ended:
+        play_first_legal(hub, table, tokens)
+    data = table.replay()
+    assert [note["text"] for note in data["notes"]] == before
+    session = GameSession(game="subastral", players=2, seed=2)
+    session.load(data)
+    assert [note["text"] for note in session.notes] == before
+    hub.close()
 
 
 def test_explorer_notes_follow_their_line_and_the_viewpoint(tmp_path):
