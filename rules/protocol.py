@@ -694,34 +694,38 @@ def check_json(data: JSON, *, what: str) -> JSON:
 
 
 #: The longest text a card file may hold (a name, an ability's text, a note on where the data comes
-#: from): the standard files' longest is 253 characters.
+#: from): the standard files' longest has 269.
 CARD_TEXT_LIMIT = 1000
 
 
 def check_texts(data: JSON, *, where: str) -> JSON:
     """``data`` (a card file's parsed JSON) when every text in it, key or value, shows what it holds
     (``rules.showable.text_problem``) and has at most :data:`CARD_TEXT_LIMIT` characters, else
-    :class:`InvalidPosition` naming the first text that does not (``cards.animals[3].name``). A card
-    file's names and texts are drawn on every page that plays with it, a playtest table's seats among
-    them: a name holding U+202E showed its letters in another order, one of 3,000 line breaks stood
-    taller than the board. (After :func:`check_json`: the nesting is bounded.)"""
+    :class:`InvalidPosition` naming the first text that does not, as the games' card readers name a
+    field (``cards: animals[3].name``; a key: the object that holds it), so the card editor marks it. A
+    card file's names and texts are drawn on every page that plays with it, a playtest table's seats
+    among them: a name holding U+202E showed its letters in another order, one of 3,000 line breaks
+    stood taller than the board. (After :func:`check_json`: the nesting is bounded.)"""
     from rules.showable import text_problem
 
-    stack: list[tuple[JSON, str]] = [(data, where)]
+    def named(path: str) -> str:
+        return f"{where}: {path}" if path else where
+
+    stack: list[tuple[JSON, str]] = [(data, "")]       # (a value or a key, its path: a key's is its object's)
     while stack:
-        node, at = stack.pop()
+        node, path = stack.pop()
         if isinstance(node, str):
             if len(node) > CARD_TEXT_LIMIT:
-                _bad("text_too_long", at, length=len(node), limit=CARD_TEXT_LIMIT)
+                _bad("text_too_long", named(path), length=len(node), limit=CARD_TEXT_LIMIT)
             problem = text_problem(node)
             if problem is not None:
-                _bad(f"text_{problem[0]}", at, **problem[1])
+                _bad(f"text_{problem[0]}", named(path), **problem[1])
         elif isinstance(node, Mapping):
-            for key, value in reversed(list(node.items())):     # (reversed: the first text is checked first)
-                stack.append((value, f"{at}.{key}"))
-                stack.append((key, f"{at} (a key)"))
+            for name, value in reversed(list(node.items())):     # (reversed: the first text is checked first)
+                stack.append((value, f"{path}.{name}" if path else str(name)))
+                stack.append((name, path))
         elif isinstance(node, (list, tuple)):
-            stack.extend((value, f"{at}[{i}]") for i, value in reversed(list(enumerate(node))))
+            stack.extend((value, f"{path}[{i}]") for i, value in reversed(list(enumerate(node))))
     return data
 
 

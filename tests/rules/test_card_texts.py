@@ -23,6 +23,7 @@ BAD = {
     "reorders": ("\u202eevil", ("U+202E", "changes the order"), "表示順"),
     "isolate": ("see \u2066this\u2069", ("U+2066",), "U+2066"),
     "control": ("bell\x07", ("U+0007", "control character"), "制御文字"),
+    "broken": ("half \ud83d of a character", ("U+D83D", "lone surrogate"), "サロゲート"),
     "lines": ("tall" + "\n" * 300, ("at most 20 lines, not 300",), "20行"),
     "stacked": ("z" + "\u0336" * 30, ("at most 8 marks", "U+0336"), "8個"),
     "blank": ("\u200b\u3164\u2800", ("must show something",), "見える文字"),
@@ -40,13 +41,13 @@ def standard_data(game_id: str) -> dict:
 
 def first_name(data: dict) -> tuple[list, str | int, str]:
     """The first ``"name"`` text inside ``data`` but the set's own: its container, key and path."""
-    stack: list[tuple[object, str]] = [(data, "cards")]
+    stack: list[tuple[object, str]] = [(data, "")]
     while stack:
         node, at = stack.pop(0)
         if isinstance(node, dict):
             if node is not data and isinstance(node.get("name"), str):
-                return node, "name", f"{at}.name"       # type: ignore[return-value]
-            stack.extend((value, f"{at}.{key}") for key, value in node.items())
+                return node, "name", f"cards: {at}.name"       # type: ignore[return-value]
+            stack.extend((value, f"{at}.{key}" if at else key) for key, value in node.items())
         elif isinstance(node, list):
             stack.extend((value, f"{at}[{i}]") for i, value in enumerate(node))
     raise AssertionError("no name in the card file")
@@ -60,7 +61,7 @@ def test_a_card_file_text_that_would_not_show_what_it_holds_is_refused_naming_it
     for where in ("set", "card"):
         changed = copy.deepcopy(data)
         if where == "set":
-            changed["name"], path = text, "cards.name"
+            changed["name"], path = text, "cards: name"
         else:
             node, key, path = first_name(changed)
             node[key] = text
@@ -75,6 +76,26 @@ def test_a_card_file_text_that_would_not_show_what_it_holds_is_refused_naming_it
 
 
 @pytest.mark.parametrize("game_id", rules.GAMES)
+def test_the_card_editor_marks_the_refused_text_and_a_refused_key_s_card(game_id):
+    """The refusal names a text as the games' readers name a field, so the card editor marks its cell
+    (``card_edits.locate``); a key that does not show what it holds marks the card that holds it."""
+    from explorer.core.card_edits import locate
+
+    data = standard_data(game_id)
+    node, key, path = first_name(data)
+    node[key] = "\u202eevil"
+    with pytest.raises(InvalidPosition) as refused:
+        rules.get_game(game_id).with_card_file(data)
+    marked = locate(data, refused.value.where)
+    assert marked.key == "name" and marked.row is not None and marked.deck, (refused.value.where, marked)
+    node[key] = "ok"
+    node["\u202enote"] = "a key of its own"
+    with pytest.raises(InvalidPosition) as refused:
+        rules.get_game(game_id).with_card_file(data)
+    assert refused.value.where == path.rsplit(".", 1)[0] and "U+202E" in refused.value.problems["ja"]
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
 def test_a_position_file_s_cards_are_held_to_the_same_texts(game_id):
     game = rules.get_game(game_id)
     data = standard_data(game_id)
@@ -85,7 +106,7 @@ def test_a_position_file_s_cards_are_held_to_the_same_texts(game_id):
     position["cards"] = data
     with pytest.raises(InvalidPosition, match="U\\+202E") as refused:
         game.decode(position)
-    assert refused.value.where == "position.cards.name"
+    assert refused.value.where == "position.cards: name"
 
 
 @pytest.mark.parametrize("game_id", rules.GAMES)
