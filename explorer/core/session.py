@@ -762,8 +762,9 @@ class GameSession(param.Parameterized):
         seats = [None, *range(players)]
         self.param.viewing_seat.objects = seats
         viewing = self.viewing_seat if self.viewing_seat in seats else None
+        # (variants taken with the line these values go with: no refusal left to tell)
         return dict(spec=spec, players=players, seed=seed, variants=variants,
-                    variant_switches=switches, viewing_seat=viewing)
+                    variant_switches=switches, viewing_seat=viewing, variants_refused=None)
 
     def _quietly(self, target: param.Parameterized | None = None, **values) -> None:
         """Assign ``values`` (one batch of events) without this session's dealing/replaying watchers."""
@@ -934,8 +935,7 @@ class GameSession(param.Parameterized):
             log = log[:problem["move"] - 1]
         after = self._line_end(self._states[len(log)], log, values["variants"])
         change = {"before": before, "after": after, "illegal": problem}
-        self._set_line(log, min(cursor, len(log)), replay_problem=problem, variant_change=change, variants_refused=None,
-                       **values)
+        self._set_line(log, min(cursor, len(log)), replay_problem=problem, variant_change=change, **values)
 
     def _line_end(self, state, log: Sequence[Move], variants: Mapping) -> dict:
         """The end of a line as a variant change reports it (see :meth:`_replay_under`)."""

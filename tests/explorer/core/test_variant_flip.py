@@ -128,3 +128,5 @@ def test_a_switch_the_what_if_position_cannot_hold_goes_back_and_the_picker_says
     with pytest.raises(rules.IllegalAction, match="start position must be valid"):   # (code is told)
         session.variants = {"disturbance": False}
     assert session.variant_switches.disturbance is True and session.variants == {"disturbance": True}
+    session.reset()                     # variants taken with a new line: no refusal left to tell
+    assert session.variants_refused is None
