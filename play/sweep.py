@@ -349,14 +349,35 @@ def chunk_plan(games: int, chunk: int) -> list[tuple[int, int]]:
     return [(first, min(chunk, games - first)) for first in range(0, games, chunk)]
 
 
+#: Asked while a run waits for its chunks: True stops the run now (a page's Stop; its tab closed).
+Cancel = Callable[[], bool]
+
+
+class Cancelled(KeyboardInterrupt):
+    """A run's ``cancel`` said stop: as for Ctrl-C, the chunks finished so far are kept; a chunk being
+    played is given up (a local pool's workers are ended, :meth:`FuturesExecutor.close`)."""
+
+
 class Executor:
     """Runs chunks and yields their results as they finish (any order): here, in this process."""
 
     name = "inprocess"
 
-    def map(self, job: Job, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
+    def map(self, job: Job, plan: Sequence[tuple[int, int]], cancel: Cancel | None = None) -> Iterable[ChunkResult]:
+        """With ``cancel``, a chunk is played a game at a time, asked between games (a chunk of slow games,
+        MCTS bots', took minutes before a Stop was heard); its sums are the same (:func:`combined`)."""
         for first, count in plan:
-            yield run_chunk(job, first, count)
+            if cancel is None:
+                yield run_chunk(job, first, count)
+                continue
+            played: ChunkResult | None = None
+            for i in range(first, first + count):
+                if cancel():
+                    raise Cancelled
+                one = run_chunk(job, i, 1)
+                played = one if played is None else combined(played, one)
+            assert played is not None          # (a plan's chunks hold at least one game)
+            yield played
 
     def close(self) -> None:
         pass
@@ -378,12 +399,13 @@ class FuturesExecutor(Executor):
                  close: Callable[[], None] | None = None):
         self.name, self.pool, self.workers, self._close = name, pool, workers, close
         self._running: dict[futures.Future[ChunkResult], int] = {}      # each future's place in the plan
+        self._cancelled = False         # (a cancelled run's close ends a local pool's workers)
 
     @property
     def in_flight(self) -> int:
         return IN_FLIGHT_PER_WORKER * max(self.workers(), 1)
 
-    def map(self, job: Job, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
+    def map(self, job: Job, plan: Sequence[tuple[int, int]], cancel: Cancel | None = None) -> Iterable[ChunkResult]:
         running, following = self._running, 0          # following: the next chunk of the plan to hand out
         ctrl_c = CtrlC()
         try:
@@ -400,6 +422,9 @@ class FuturesExecutor(Executor):
                         return
                     done, _ = futures.wait(running, timeout=CtrlC.LOOK_EVERY, return_when=futures.FIRST_COMPLETED)
                     ctrl_c.stop_here()
+                    if cancel is not None and cancel():
+                        self._cancelled = True
+                        raise Cancelled
                     # Several back at once come in the plan's order (a set's order is its hashes'): the
                     # gap-free beginning then grows a chunk at a time, and a page draws each step.
                     for future in sorted(done, key=running.__getitem__):
@@ -416,11 +441,29 @@ class FuturesExecutor(Executor):
         return len(self._running)
 
     def close(self) -> None:
+        """Cancel the chunks not started and shut the pool down: after the chunks being played, or, when
+        the run was cancelled, at once, a local pool's workers ended (a page's Stop, or its tab closed,
+        waited for the chunks in play: with MCTS bots, minutes to hours, the server's analysis slot held)."""
         for future in self._running:        # (Dask's executor has no shutdown(cancel_futures=))
             future.cancel()
+        if self._cancelled and isinstance(self.pool, futures.ProcessPoolExecutor):
+            _end_workers(self.pool)
         self.pool.shutdown(wait=True)
         if self._close is not None:
             self._close()
+
+
+def _end_workers(pool: futures.ProcessPoolExecutor) -> None:
+    """End a process pool's workers now, whatever they are playing (its shutdown then returns at once).
+    Python 3.14 says so (``terminate_workers``); before, the pool's processes are only in its
+    ``_processes`` (pid -> process)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 class CtrlC:
@@ -587,16 +630,17 @@ class Prefix:
 
 
 def _run(job: Job, games: int, chunk: int, executor: Executor, progress: Progress | None,
-         stop: Callable[[list[ChunkResult]], bool] | None = None) -> tuple[list[ChunkResult], bool]:
+         stop: Callable[[list[ChunkResult]], bool] | None = None,
+         cancel: Cancel | None = None) -> tuple[list[ChunkResult], bool]:
     """Run the plan; stop early (whole chunks, in order) when ``stop`` says the answer is precise
-    enough. Ctrl-C stops too: the chunks finished so far are kept. Returns (the gap-free beginning's
-    sum, as a list of one result or none; interrupted)."""
+    enough. Ctrl-C stops too, and ``cancel`` (asked while chunks are played): the chunks finished so far
+    are kept. Returns (the gap-free beginning's sum, as a list of one result or none; interrupted)."""
     plan = chunk_plan(games, chunk)
     counts = dict(plan)
     prefix = Prefix(plan, job.players, len(job.settings))
     played, interrupted = 0, False
     try:
-        for result in executor.map(job, plan):
+        for result in executor.map(job, plan, cancel):
             played += len(job.settings) * counts[result.first]
             enough = prefix.add(result, stop)
             if progress:
@@ -619,7 +663,8 @@ def _sum(results: Sequence[ChunkResult], players: int, settings: int) -> list[Ta
 def simulate_sweep(game_id: str, players: int, games: int, seed: int, *, bots: Sequence[str] = ("random",),
                    variants: Mapping[str, Any] | None = None, executor: str | None = None, workers: int | None = None,
                    scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, progress: Progress | None = None,
-                   game: AnyGame | None = None, curves: bool = False, cards: bool = False) -> JSONObject:
+                   game: AnyGame | None = None, curves: bool = False, cards: bool = False,
+                   cancel: Cancel | None = None) -> JSONObject:
     """Statistics of ``games`` games of one setting (see the module docstring); ``curves``: also the
     provisional-score envelope; ``cards``: also the per-card figures (``compare`` always has them)."""
     game = game or get_game(game_id)
@@ -630,7 +675,7 @@ def simulate_sweep(game_id: str, players: int, games: int, seed: int, *, bots: S
     runner = make_executor(executor, workers=workers, scheduler=scheduler, games=games)
     start = time.perf_counter()
     try:
-        results, interrupted = _run(job, games, chunk, runner, progress)
+        results, interrupted = _run(job, games, chunk, runner, progress, cancel=cancel)
     finally:
         runner.close()
     total = _sum(results, players, 1)[0]
@@ -665,7 +710,7 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
             scheduler: str | None = None, chunk: int = DEFAULT_CHUNK, until_ci: float | None = None,
             progress: Progress | None = None, game: AnyGame | None = None, curves: bool = False,
             cards_a: JSONObject | None = None, cards_b: JSONObject | None = None,
-            version: str | None = None) -> JSONObject:
+            version: str | None = None, cancel: Cancel | None = None) -> JSONObject:
     """A paired A/B comparison on the same deals (see the module docstring). With ``until_ci``, the
     run stops once every seat's score-difference interval is at most that wide on each side (or at
     ``games``).
@@ -674,7 +719,9 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
     None: ``game``'s cards (the standard file when ``game`` is None). The result's ``pairing`` says
     whether the two settings were dealt the same cards (``play/pairing.py``); each setting's figures
     include per-card figures (``cards``). ``version``: the rules version to deal and draw as
-    (``GameSpec.recorded``; a run file's ``game_version``); the result's ``version`` is the one played."""
+    (``GameSpec.recorded``; a run file's ``game_version``); the result's ``version`` is the one played.
+    ``cancel``: asked while chunks are played; True stops the run as Ctrl-C does, giving up the chunks in
+    play (``interrupted``; the page's Stop)."""
     game = game or get_game(game_id)
     if version is not None:
         game = game.recorded(version)
@@ -699,7 +746,7 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
 
     start = time.perf_counter()
     try:
-        results, interrupted = _run(job, games, chunk, runner, progress, precise if until_ci else None)
+        results, interrupted = _run(job, games, chunk, runner, progress, precise if until_ci else None, cancel)
     finally:
         runner.close()
     elapsed = time.perf_counter() - start

@@ -33,8 +33,12 @@ Live updates and threads
 
 Stopping
     ``compare`` keeps the chunks finished so far when interrupted (Ctrl-C); the Stop button asks for
-    the same thing: the progress callback raises :class:`StopRequested` (a ``KeyboardInterrupt``)
-    after the chunk that just finished, and the result says ``interrupted``. The statistics cover
+    the same thing, and so does closing the page: ``compare`` asks ``cancel`` (the stop's flag) while
+    chunks are played, and gives up the chunks in play (local worker processes are ended; in this
+    process, a chunk is played a game at a time and asked between games), and the progress callback
+    raises :class:`StopRequested` (a ``KeyboardInterrupt``) after a chunk finishes. The result says
+    ``interrupted``; the server's analysis slot is free at once. (Stop used to wait for the chunks in
+    play: with MCTS bots, minutes to hours, and two closed tabs held both slots.) The statistics cover
     the games ``0 .. n-1`` of the gap-free prefix of chunks, exactly as ``compare`` reports them.
 
 Languages
@@ -221,7 +225,7 @@ class AnalysisRun(param.Parameterized):
                 raise StopRequested
 
         try:
-            result = compare(**settings.compare_arguments(), progress=progress)
+            result = compare(**settings.compare_arguments(), progress=progress, cancel=self._stop.is_set)
         except EndlessGame as error:        # (the cards or variants chosen: said in the page's words)
             self.param.update(status="failed", error=str(error), elapsed=time.perf_counter() - start,
                               error_texts={lang: text("analysis.endless", lang, seed=error.seed, moves=f"{error.moves:,}")
@@ -525,7 +529,7 @@ class AnalysisPage(pn.viewable.Viewer):
                              doc="Dask scheduler address (tcp://host:8786); empty: DASK_SCHEDULER_ADDRESS. Set when "
                                  "the page is made, never from the page: a visitor's address would be a connection "
                                  "the server makes for them.")
-    chunk = param.Integer(default=50, bounds=(1, None), label="Chunk size", doc="Games per chunk (the plots update per chunk).")
+    chunk = param.Integer(default=50, bounds=(1, MAX_GAMES), label="Chunk size", doc="Games per chunk (the plots update per chunk).")
     stop_when_precise = param.Boolean(default=False, label="Stop when precise",
                                       doc="Sequential stopping: stop once every seat's difference interval is this narrow.")
     ci_half_width = param.Number(default=1.0, bounds=(0.001, None), label="± points",

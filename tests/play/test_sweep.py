@@ -186,6 +186,24 @@ def test_ctrl_c_keeps_the_finished_chunks():
     assert partial["tally"] == full["tally"]
 
 
+@pytest.mark.parametrize("executor", ["inprocess", "processes"])
+def test_cancel_keeps_the_finished_chunks_and_gives_up_the_one_in_play(executor):
+    """``cancel`` (a page's Stop) is asked while chunks are played: the run stops with the chunks
+    finished so far, exactly as a shorter run's; the chunk in play is given up (in this process, between
+    its games; a local pool's workers are ended), so a stop no longer waits for a chunk of slow games."""
+    finished = []
+
+    def progress(played, prefix):
+        finished.append(prefix.tallies[0].games if prefix is not None else 0)
+
+    partial = simulate_sweep("stellar", 2, 400, 1, executor=executor, workers=1, chunk=10, progress=progress,
+                             cancel=lambda: bool(finished) and finished[-1] >= 20)
+    assert partial["interrupted"] is True and partial["games"] >= 20 and partial["games"] % 10 == 0
+    assert partial["games"] < 400
+    full = simulate_sweep("stellar", 2, partial["games"], 1, executor="inprocess", chunk=10)
+    assert partial["tally"] == full["tally"]
+
+
 def test_every_registered_game_sweeps():
     import rules
 

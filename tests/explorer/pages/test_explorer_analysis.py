@@ -583,3 +583,34 @@ def test_a_served_page_s_run_ends_with_its_session():
         callback(None)
     thread.join(30)
     assert not thread.is_alive() and page.run.status == "stopped"
+
+
+def test_stop_gives_up_the_chunk_in_play_and_frees_the_server_s_slot(monkeypatch):
+    """MCTS bots in A, one worker process, chunks of 50 paired 4-player games: a chunk is some 12 minutes
+    (a paired game ~15 s). Stop (and a closed tab) waited for it, the page saying "running", its worker
+    busy, and two closed tabs held both of the server's slots (an outside test). Now the worker is ended
+    at once: the run stops with the chunks finished before (none), and another page can run."""
+    monkeypatch.setenv("RULES_EXPLORER_MAX_ANALYSIS_RUNS", "1")
+    page = AnalysisPage(players=4, games=500, seed=3, chunk=50, bot_a="mcts", executor="processes", workers=1)
+    thread = page.start()
+    try:
+        wait_for(lambda: page.run.status == "running", "the run to start")
+        page.stop()
+        thread.join(120)            # (not a speed bound: the chunk in play would take some 12 minutes)
+        assert not thread.is_alive() and page.run.status == "stopped"
+        assert page.run.result["interrupted"] is True and page.run.games_done == 0
+    finally:
+        page.stop()
+    other = AnalysisPage(players=3, games=10, seed=3, chunk=10, executor="inprocess")
+    other.start().join(60)
+    assert other.run.status == "done" and not other.notice.visible
+
+
+def wait_for(predicate, what: str, seconds: float = 60.0) -> None:
+    """Until ``predicate()`` holds (a state of the page), or fail naming ``what`` after ``seconds``."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
