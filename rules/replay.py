@@ -23,7 +23,7 @@ from rules.fields import SEED_LIMIT, read_json_file, seed_number  # (SEED_LIMIT:
 from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, JSONObject, S,
                             Seat, check_json)
 from rules.registry import get_game
-from rules.showable import text_problem, unshowable
+from rules.showable import unshowable
 
 REPLAY_KEYS = ("game", "version", "players", "seed", "variants", "actions")
 #: A seed's size stays below ``SEED_LIMIT`` (``rules.fields``, as positions' seeds): whole numbers a
@@ -165,24 +165,15 @@ def _check_notes(found: JSON, players: int, steps: int) -> None:
             _bad("note_seat", f"{where}.seat", value=repr(seat), last=players - 1)
         if not isinstance(text, str) or not text.strip() or len(text) > NOTE_LIMIT:
             _bad("note_text", f"{where}.text", limit=NOTE_LIMIT)
-        # A note is read as it was pinned: the limits a note is pinned under now (``note_problem``: lines,
-        # stacked marks, showing something) came after notes were stored, and a finished table's replay,
-        # with every note, must still load. Pages draw each note in its own box. What no page may show
-        # is refused whenever a note was written.
+        # A note is read as it was pinned: the limits a note is pinned under now (lines, stacked marks,
+        # showing something: ``explorer.core.notes.check_note``) came after notes were stored, and a
+        # finished table's replay, with every note, must still load; pages draw each note in its own box.
+        # What no page may show is refused whenever a note was written.
         found = unshowable(text)
         if found is not None:
             _bad(f"note_{found[0]}", f"{where}.text", code=found[1])
         if type(at) not in (int, float) or at < 0:
             _bad("note_at", f"{where}.at", value=repr(at))
-
-
-def note_problem(text: str) -> tuple[str, dict[str, Any]] | None:
-    """What keeps a note's ``text`` (not too long) from being pinned, as a message key and its values, or
-    None: ``"blank"`` (it shows nothing), ``"lines"``, ``"stacked"``, ``"reorders"``, ``"control"`` or
-    ``"broken"`` (``rules.showable.text_problem``: a note, like every text others read, shows what it
-    holds). The explorer's and the tables' notes are pinned under it (``explorer.core.notes.check_note``);
-    a replay file's are read as they were pinned (:func:`read`: only what no page may show is refused)."""
-    return text_problem(text)
 
 
 def notes(data: Mapping[str, Any]) -> list[JSONObject]:

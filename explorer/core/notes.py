@@ -20,8 +20,9 @@ from typing import Any, Callable, Mapping
 
 from explorer.core.i18n import text
 from rules.protocol import ALL, shown
-from rules.replay import NOTE_LIMIT, TEACHER, note_problem
+from rules.replay import NOTE_LIMIT, TEACHER
 from rules.rulebook import LANGUAGES
+from rules.showable import text_problem
 
 __all__ = ["NOTE_LIMIT", "TEACHER", "NoteRefused", "check_note", "note_visible", "author_label", "observer_of"]
 
@@ -42,9 +43,10 @@ def check_note(step: Any, note_text: Any, steps: int) -> tuple[int, str]:
     """``(step, text)`` of a note to pin on a line of ``steps`` moves, its text stripped; NoteRefused
     (naming the problem) for a step that is not a whole number from 0 to ``steps`` (a move that
     does not exist yet), or a text that is not text, blank, longer than :data:`NOTE_LIMIT`, or that
-    ``rules.replay.note_problem`` refuses (as a replay file's notes): one that shows nothing, has too
-    many lines, stacks too many marks on a character, or holds a character that reorders what is shown
-    or a control character."""
+    ``rules.showable.text_problem`` refuses (as a card file's texts): one that shows nothing, has too
+    many lines, stacks too many marks on a character, or holds a character that reorders what is shown,
+    a control character or half a character. (A replay file's notes are read as they were pinned:
+    ``rules.replay.read``.)"""
     if type(step) is not int or not 0 <= step <= steps:
         raise NoteRefused("step", step=shown(step), steps=steps)
     if not isinstance(note_text, str):
@@ -54,7 +56,7 @@ def check_note(step: Any, note_text: Any, steps: int) -> tuple[int, str]:
         raise NoteRefused("empty")
     if len(cleaned) > NOTE_LIMIT:
         raise NoteRefused("too_long", limit=NOTE_LIMIT, length=len(cleaned))
-    problem = note_problem(cleaned)
+    problem = text_problem(cleaned)
     if problem is not None:
         raise NoteRefused(problem[0], **problem[1])
     return step, cleaned
