@@ -12,7 +12,7 @@ other seats' scripted replies (``then``) are played.
 :class:`TutorialRun` is the learner's way through one tutorial, without Panel (tests and notebooks
 drive it); :class:`TutorialPage` is its page, ``/tutorial?game=<id>&lang=<en|ja>&step=<n>``: the step
 is kept in the address, so a learner can leave and come back to where they were, numbered as the page
-numbers it ("Step 8 of 32" is ``step=8``; one past the last step is the tutorial's end).
+numbers it ("Step 8 of 32" is ``step=8``; any number past the last step is the tutorial's end).
 
 With ``&cards=NAME`` the tutorial is dealt with the card file saved as ``NAME`` in the card library
 (``explorer/cardfiles.py``: a name, never a path; a name the library refuses gives a notice and the
@@ -46,7 +46,7 @@ from explorer.core.i18n import literal, text
 from explorer.core.links import explorer_path, rule_link_html, rule_reference, rules_href, tutorial_href
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
-from explorer.web.request import page_language, query_arg, whole_number
+from explorer.web.request import WHOLE_NUMBER, page_language, query_arg
 from explorer.web.shell import HEADING_CSS, PageTemplate, use_page_design
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.replay import record
@@ -525,6 +525,23 @@ def tutorial_run(game: str, lang: str, step: int, cards: str | None) -> tuple[Tu
     return TutorialRun(game=game, lang=lang, step=step), None
 
 
+#: A step number past every tutorial's end (the run opens its end for any step past its last).
+PAST_THE_END = 10 ** 6
+
+
+def asked_step(raw: str | None) -> int:
+    """The step an address's ``step=`` asks for, counted from 0 (the page numbers steps from 1): any
+    number past the last step opens the end, however many digits it has; anything that is not a whole
+    number from 1 (in ASCII digits) opens the first step."""
+    if raw is None or not WHOLE_NUMBER.fullmatch(raw) or raw.startswith("-"):
+        return 0
+    digits = raw.lstrip("+").lstrip("0")
+    if not digits:
+        return 0
+    number = PAST_THE_END if len(digits) > len(str(PAST_THE_END)) else min(int(digits), PAST_THE_END)
+    return number - 1
+
+
 def create_tutorial_page(game: str | None = None, lang: str | None = None, step: int | None = None,
                          cards: str | None = None):
     """The page for ``/tutorial``: the game, language, step and card file from the address (see the module)."""
@@ -534,8 +551,7 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
     cards = cards if cards is not None else query_arg("cards")
     notice = None
     if step is None:
-        number = whole_number(query_arg("step"), 1, 10 ** 6)      # (the step as the page numbers it, from 1)
-        step = number - 1 if number else 0
+        step = asked_step(query_arg("step"))
     if game is None:
         body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"],
                             stylesheets=[TUTORIAL_CSS, HEADING_CSS])

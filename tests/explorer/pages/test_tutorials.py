@@ -186,18 +186,24 @@ def test_a_click_reaches_the_page_as_one_message(control):
     assert held == ["combine"]
 
 
-@pytest.mark.parametrize("raw, step", [("3", 2), ("1", 0), ("0", 0), ("\u00b2", 0), ("9" * 5000, 0), ("-2", 0),
-                                       ("1_0", 0), (None, 0)])
+END = "end"
+
+
+@pytest.mark.parametrize("raw, step", [("3", 2), ("+3", 2), ("1", 0), ("0", 0), ("+000", 0), ("\u00b2", 0), ("-2", 0),
+                                       ("-99999999", 0), ("1_0", 0), ("", 0), (None, 0), ("999999", END),
+                                       ("1000000", END), ("1000001", END), ("9" * 21, END), ("9" * 5000, END),
+                                       ("0" * 30 + "3", 2)])
 def test_the_addresss_step_is_read_as_digits_only(monkeypatch, raw, step):
     """``?step=`` is a whole number in ASCII digits (``int()`` read "²" as a digit and failed on it, and
     on 5,000 digits, before the page was built), the step as the page numbers it: ``step=3`` opens
-    "Step 3" (it opened "Step 4": a teacher's link to step 8 sent the class to step 9); anything else
-    opens the tutorial at its start."""
+    "Step 3" (it opened "Step 4": a teacher's link to step 8 sent the class to step 9); any number past
+    the last step opens the end, however long (above 10**6 it opened the start, below it the end);
+    anything else opens the tutorial at its start."""
     from explorer.pages import tutorial as page
 
     monkeypatch.setattr(page, "query_arg", {"step": raw, "game": "subastral"}.get)
     template = page.create_tutorial_page(lang="en")
-    assert template.tutorial.run.step == step
+    assert template.tutorial.run.step == (template.tutorial.run.total if step == END else step)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
