@@ -62,6 +62,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import panel as pn
 import param
+from panel.io.callbacks import PeriodicCallback
 
 import rules
 from explorer.cardfiles import standard_file
@@ -93,6 +94,8 @@ PACE_SECONDS = 0.5
 #: texts follow every chunk): six plots redrawn for every chunk (every ~0.15 s of a quick run) keep
 #: the browser busy on a core the games need. (A run in this process paces itself: ``_pace``.)
 PLOTS_SECONDS = 0.5
+#: How often a running page's progress line shows the time taken so far (milliseconds).
+TICK_MS = 1000
 EXECUTORS = {"In this process": "inprocess", "Local processes": "processes", "Dask cluster": "dask"}
 #: What one page may ask of its server (a served page's settings come from anyone who opens it): games
 #: per setting, chunks a run (each adds a point to the plots' history), and local worker processes.
@@ -171,8 +174,8 @@ class StopRequested(KeyboardInterrupt):
 class AnalysisRun(param.Parameterized):
     """One comparison's results as they arrive: assigned (never mutated), so watchers notice.
 
-    ``run(settings)`` plays it in the calling thread; ``request_stop()`` (any thread) ends it after
-    the chunk being finished. ``stats`` is ``play.sweep.paired_stats`` of the finished prefix;
+    ``run(settings)`` plays it in the calling thread; ``request_stop()`` (any thread) ends it, giving
+    up the chunk in play (``compare``'s ``cancel``). ``stats`` is ``play.sweep.paired_stats`` of the finished prefix;
     ``history`` one point per seat per update: the score difference B - A with its interval, for
     the convergence plot; ``result`` the dict ``compare`` returned (plus the question), at the end.
     """
@@ -180,7 +183,8 @@ class AnalysisRun(param.Parameterized):
     status = param.Selector(default="idle", objects=["idle", "running", "done", "stopped", "failed"])
     settings = param.ClassSelector(class_=RunSettings, default=None, allow_None=True)
     games_done = param.Integer(default=0, doc="Games of each setting in the finished prefix of chunks.")
-    elapsed = param.Number(default=0.0, doc="Seconds since the run started.")
+    elapsed = param.Number(default=0.0, doc="Seconds the run took, as of its last finished chunk (or its end): "
+                                            "``seconds`` counts on while it runs.")
     stats = param.Dict(default=None, allow_None=True, doc="paired_stats of the finished prefix.")
     history = param.List(default=[], doc="Per update and seat: games, seat, mean, low, high of B - A.")
     result = param.Dict(default=None, allow_None=True, doc="What compare returned, once finished or stopped.")
@@ -190,10 +194,21 @@ class AnalysisRun(param.Parameterized):
     def __init__(self, **params):
         super().__init__(**params)
         self._stop = threading.Event()
+        self._started = 0.0         # (time.perf_counter) when the run began
 
     @property
     def running(self) -> bool:
         return self.status == "running"
+
+    def begin(self, settings: RunSettings) -> None:
+        """The run begins now (its thread calls ``run``; a page says so before the thread has started)."""
+        self._started = time.perf_counter()
+        self.param.update(status="running", settings=settings, games_done=0, elapsed=0.0)
+
+    @property
+    def seconds(self) -> float:
+        """Seconds the run has taken: so far while it runs (a chunk can take minutes), else ``elapsed``."""
+        return time.perf_counter() - self._started if self.running else self.elapsed
 
     def request_stop(self) -> None:
         self._stop.set()
@@ -209,9 +224,9 @@ class AnalysisRun(param.Parameterized):
         ``pace``, if given, is called after each update (a page waits there until it has drawn it).
         """
         self._stop.clear()
-        start = time.perf_counter()
-        self.param.update(status="running", settings=settings, games_done=0, elapsed=0.0, stats=None,
-                          history=[], result=None, error="", error_texts={})
+        self.begin(settings)
+        start = self._started
+        self.param.update(stats=None, history=[], result=None, error="", error_texts={})
 
         def progress(played, prefix):
             # A chunk finishing out of order (processes, Dask) adds nothing until the gap before it is filled.
@@ -339,7 +354,7 @@ def progress_line(run: AnalysisRun, lang: str = "en") -> str:
     # (an error's own message may hold a card file's words: literal text in this Markdown line)
     error = run.error_texts[lang] if lang in run.error_texts else literal(run.error)
     state = "" if run.status == "idle" else text(f"analysis.status.{run.status}", lang, error=error)
-    return f"{done} · {text('analysis.progress.elapsed', lang, seconds=run.elapsed)} · {state}"
+    return f"{done} · {text('analysis.progress.elapsed', lang, seconds=run.seconds)} · {state}"
 
 
 def _interval(ci: Mapping, key: str = "mean") -> str:
@@ -548,6 +563,7 @@ class AnalysisPage(pn.viewable.Viewer):
             warm_process_pool()         # (the first Run then finds the workers' fork server started)
         self.run = AnalysisRun()
         self.thread: threading.Thread | None = None
+        self._ticking: PeriodicCallback | None = None      # (brings the elapsed time up to date: _tick_while_running)
         # From the run's thread: once, on the document's own loop, which holds its lock.
         self._on_run_change = OnLoop(self.refresh)
         self._on_plots_due = OnLoop(self.refresh_plots, self._on_run_change.document)
@@ -740,9 +756,27 @@ class AnalysisPage(pn.viewable.Viewer):
         self.thread = threading.Thread(target=self._play, args=(settings, pace), daemon=True, name="analysis-run")
         # The buttons and the progress line ("0 / 2000 games · running", turning) change at once, before
         # the thread's first chunk: starting the worker processes alone took seconds ("Not run yet." showed).
-        self.run.param.update(status="running", settings=settings, games_done=0, elapsed=0.0)
+        self.run.begin(settings)
         self.thread.start()
+        self._tick_while_running()
         return self.thread
+
+    def _tick_while_running(self) -> None:
+        """Bring the progress line's elapsed time up to date every ``TICK_MS`` while the run plays, on
+        the page's loop: it changed only when a chunk finished, and said "0.0 s" for minutes while a
+        first chunk of MCTS games played. (Stops itself when the run has ended: ``refresh`` has then
+        written the final line.)"""
+        if self._ticking is None or not self._ticking.running:
+            self._ticking = pn.state.add_periodic_callback(self._tick, TICK_MS)
+
+    def _tick(self) -> None:
+        if not self.run.running:
+            if self._ticking is not None:
+                self._ticking.stop()
+            return
+        line = progress_line(self.run, self.lang)
+        if self.progress.object != line:
+            self.progress.object = line
 
     def _play(self, settings: RunSettings, pace: Callable[[], None] | None) -> None:
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import queue
+import re
 import threading
 
 import pytest
@@ -320,3 +321,41 @@ def test_a_card_file_far_over_the_limit_is_refused_unread_in_the_pages_language_
     box = upload.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390, box       # (within a phone's width)
     shot(page, "analysis-upload-too-big-ja-390")
+
+
+@pytest.fixture
+def served_mcts(serve_app):
+    """``(url, pages)``: the analysis app, each page set to MCTS bots in A, one worker process and chunks
+    of 50 paired 4-player games (the first chunk takes minutes)."""
+    pages = []
+
+    def factory():
+        template = create_page()
+        template.analysis.param.update(players=4, games=500, chunk=50, bot_a="mcts", executor="processes", workers=1)
+        pages.append(template.analysis)
+        return template
+
+    return serve_app(factory, path="analysis"), pages
+
+
+def test_the_elapsed_time_counts_on_while_a_long_chunk_plays_and_stop_ends_it(page: Page, served_mcts):
+    """The progress line's time changed only when a chunk finished: with MCTS bots the page said
+    "0 / 500 games · 0.0 s elapsed · running" for minutes, as if nothing ran. It now counts every
+    second while the first chunk plays; Stop ends the run, and the time stays where it stopped."""
+    url, pages = served_mcts
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url)
+    expect(page.locator(".analysis-run button")).to_be_visible(timeout=LOAD_TIMEOUT)
+    analysis = pages[-1]
+    page.locator(".analysis-run button").click()
+    progress = page.locator(".analysis-progress")
+    # (no chunk of 50 MCTS deals ends in seconds: the time shown is counted, not a chunk's)
+    expect(progress).to_contain_text(re.compile(r"^0 / 500 games .* · ([2-9]|[1-9]\d+)\.\d s elapsed · "),
+                                     timeout=60_000)
+    assert analysis.run.running and analysis.run.games_done == 0
+    page.locator(".analysis-stop button").click()
+    wait_until(lambda: analysis.run.status == "stopped", timeout=120, what="the run to stop")
+    shown = f"{analysis.run.elapsed:.1f} s elapsed · stopped"
+    expect(progress).to_contain_text(shown)
+    wait_until(lambda: not analysis._ticking.running, what="the ticking to end")
+    assert shown in analysis.progress.object          # (what the page was last sent)

@@ -113,14 +113,25 @@ def test_the_english_questions_name_settings_in_words():
         "satellite clear = right after the take (instead of before the refill (phase 4)) change the scores at 2 players?")
 
 
-def test_the_english_progress_lines_and_summary_are_unchanged():
+def test_the_english_progress_lines_and_summary_are_unchanged(monkeypatch):
+    import explorer.pages.analysis as analysis
+
     run = AnalysisRun()
     assert progress_line(run) == "Not run yet: choose the settings (beside this, or below it on a small screen), then Run. The plots appear here as the games are played."
-    expected = {"idle": "", "running": "running", "done": "done", "stopped": "stopped: partial results kept",
-                "failed": "failed: boom"}
+    expected = {"idle": "", "done": "done", "stopped": "stopped: partial results kept", "failed": "failed: boom"}
     for status, state in expected.items():
         run.param.update(settings=SETTINGS, status=status, games_done=20, elapsed=3.14159, error="boom")
         assert progress_line(run) == f"20 / 40 games (each played under A and under B) · 3.1 s elapsed · {state}"
+    # While it runs, the time since it began (a chunk can take minutes: the time of the last one stood still).
+    now = [1000.0]
+    monkeypatch.setattr(analysis.time, "perf_counter", lambda: now[0])
+    run.begin(SETTINGS)
+    run.param.update(games_done=20, elapsed=1.5)        # (a chunk finished after 1.5 s)
+    now[0] += 7.25
+    assert progress_line(run) == "20 / 40 games (each played under A and under B) · 7.2 s elapsed · running"
+    run.param.update(status="done", elapsed=8.0)
+    now[0] += 100
+    assert progress_line(run).endswith(" · 8.0 s elapsed · done")
     # An error's own message (it may name a card file's cards) is literal text in the Markdown line.
     run.param.update(status="failed", error="IllegalAction: <img src=x onerror=alert(1)> *bold*")
     assert progress_line(run).endswith("failed: IllegalAction: &lt;img src=x onerror=alert(1)&gt; \\*bold\\*")
