@@ -125,6 +125,27 @@ def run_detail(category: dict, lang: str = "en") -> str:
     return detail
 
 
+def hand_markup(session: GameSession, hand: dict, lang: str) -> list:
+    """A hand as the viewpoint sees it: every card where it may see them (its own, the teacher's);
+    else the cards every seat saw it take from the row face up (``known``), then the rest face down."""
+    if "cards" in hand:
+        return [card_markup(session, card, lang) for card in hand["cards"]]
+    known = hand.get("known", [])
+    return [card_markup(session, card, lang) for card in known] + \
+        [card_markup(session, None, lang)] * (hand["count"] - len(known))
+
+
+def hand_note(hand: dict, lang: str) -> str | None:
+    """"2 face down · 1 seen taken from the row" under a hand the viewpoint may not see (None under one it sees)."""
+    if "cards" in hand:
+        return None
+    known = len(hand.get("known", []))
+    notes = [text("stellar_board.hand_face_down", lang, count=hand["count"] - known)] if hand["count"] > known else []
+    if known:
+        notes.append(text("stellar_board.hand_known", lang, count=known))
+    return " · ".join(notes)
+
+
 def stellar_context(session: GameSession, lang: str = "en") -> dict:
     """Everything ``templates/stellar_board.html`` shows, from the page's observation (``session.view()``),
     its texts in ``lang``."""
@@ -171,9 +192,8 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
             "seat": seat, "name": seat_label(seat, lang), "to_move": seat in view["to_move"],
             "winner": seat in view.get("winners", []),
             "points": text("stellar_board.points", lang, points=view["scores"][seat]),
-            "hand": [card_markup(session, card, lang) for card in hand["cards"]] if "cards" in hand
-            else [card_markup(session, None, lang)] * hand["count"],
-            "hand_note": None if "cards" in hand else text("stellar_board.hand_face_down", lang, count=hand["count"]),
+            "hand": hand_markup(session, hand, lang),
+            "hand_note": hand_note(hand, lang),
             # The two starter cards being placed (setup): what the choice is about, face down to the others.
             "starters": [card_markup(session, card, lang) for card in starters["cards"]] if "cards" in starters
             else [card_markup(session, None, lang)] * starters["count"],

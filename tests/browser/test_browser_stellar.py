@@ -34,9 +34,10 @@ def test_play_a_few_turns_of_stellar_by_clicking(page: Page, served):
         page.locator(".confirm-action button").click()
         wait_for_played(page, session, length, f"{action} to be played", counter=".st-board .step-counter")
     assert len(session.log) >= 8
-    # the page never shows Player 2's hand to Player 1
+    # the page never shows Player 2's hand to Player 1: only the cards everyone saw it take from the row
     other = session.observation(None)  # spectator: no hands
     assert "cards" not in other["hands"][1]
     hand_html = page.locator(".hand-seat-1").inner_html()
-    assert "data-card" not in hand_html
+    shown = re.findall(r'data-card="([^"]*)"', hand_html)
+    assert sorted(shown) == sorted(session.observation(0)["hands"][1]["known"]), (shown, hand_html)
     shot(page, "stellar-after-turns")

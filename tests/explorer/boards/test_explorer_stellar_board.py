@@ -47,7 +47,9 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_other():
     for card in mine:
         assert f'data-card="{card}"' in section(html, "hand-seat-0")
     other = section(html, "hand-seat-1")
-    assert "data-card" not in other and "face down" in other
+    hand = session.observation(0)["hands"][1]
+    # (only what Player 1 saw Player 2 take from the row is named: the test above)
+    assert other.count("data-card") == len(hand["known"]) < hand["count"] and "face down" in other
 
 
 def test_slots_lit_for_a_chosen_card_are_the_rules_legal_slots():
@@ -101,3 +103,25 @@ def test_notebook_stacks_show_their_run_from_the_rules_scoring():
                 kind = category["category"].lower().replace(" ", "_")
                 stack = parse(html).one(f"notebook-seat-{seat}").one(f"stack-{kind}")
                 assert stack.one("stack-run").text == f'run {category["run"]} × {category["stars"]}★ = {category["points"]}'
+
+
+def test_the_cards_everyone_saw_a_seat_take_from_the_row_show_face_up_in_its_hand():
+    """What every seat saw the other take from the row is no secret (the rules' view lists it as the
+    hand's ``known``): it showed as a card back all the same, "3 face down" just after the take (an
+    outside tester). Those cards show face up, the rest face down, and the note says which is which."""
+    session = GameSession(game="stellar", players=2, seed=4)
+    rng = random.Random(4)
+    while True:
+        hand = session.observation(0)["hands"][1]
+        if hand["known"] and hand["count"] > len(hand["known"]):
+            break
+        spec, state = session.spec, session.state
+        seat = spec.to_move(state)[0]
+        session.play(seat, rng.choice(spec.legal_actions(state, seat)))
+    session.viewing_seat = 0
+    other = section(StellarBoard(session=session).html(), "hand-seat-1")
+    known = hand["known"]
+    for card in set(known):
+        assert other.count(f'data-card="{card}"') == known.count(card)
+    assert other.count("data-card=") == len(known)           # (the others, face down: no card named)
+    assert f"{hand['count'] - len(known)} face down · {len(known)} seen taken from the row" in other

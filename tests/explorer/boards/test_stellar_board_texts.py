@@ -77,8 +77,11 @@ def test_the_english_board_says_each_thing_in_its_place():
     seen = parse(board(session, "en", 1))
     assert seen.one("viewer").text == "Seen by Player 2"
     other = seen.one("hand-seat-0")
-    assert other.one("count").text == "3 face down" and len(other.all("st-card", "back")) == 3
-    assert not [card for card in other.all() if "data-card" in card.attrs]
+    # (Player 1 took two cards from the row, face up for all to see: they show; the third is face down)
+    known = session.observation(1)["hands"][0]["known"]
+    assert len(known) == 2
+    assert other.one("count").text == "1 face down · 2 seen taken from the row" and len(other.all("st-card", "back")) == 1
+    assert sorted(card.attrs["data-card"] for card in other.all() if "data-card" in card.attrs) == sorted(known)
     assert parse(board(played(3, teacher=False), "en")).one("viewer").text == "Spectator view: no hand is shown"
 
 
