@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.explorer_page import open_app, shot, wait_until
+from tests.helpers.explorer_page import LOAD_TIMEOUT, open_app, shot, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -115,7 +115,10 @@ def test_a_card_files_hostile_names_are_shown_as_text_in_the_form(page: Page, se
     show_tab(page, "What-if setup")
     page.locator(".paste-json textarea").fill(json.dumps(position))
     page.locator(".load-pasted button").click()
-    expect(page.locator(".files-status")).to_be_visible()
+    # (A load builds the whole form anew, once: 0.35 s on the server here, and the browser lays out its
+    # hundred widgets; CI's 5 s default ran out once on a machine loaded with other browsers. The page's
+    # load bound, as the other loads of a position have.)
+    expect(page.locator(".files-status")).to_contain_text("Loaded", timeout=LOAD_TIMEOUT)
     show_tab(page, "Cards and turn")
     deck = page.locator(".position-deck")
     expect(deck.locator(".zone-card").first).to_be_visible()
