@@ -164,6 +164,13 @@ def test_on_a_phone_the_creator_writes_a_note_across_the_screen_and_each_note_st
         said.evaluate("(el, text) => { el.textContent = text; }", longest)
         assert note.evaluate("el => el.scrollHeight <= el.clientHeight"), longest[:12]
     assert note.evaluate("el => getComputedStyle(el).overflow") == "hidden"
+    # A note of one long word, as the seats' logs write it (the author, then the note with no space
+    # between: timeline.py): the author's name stays on one line ("Player" and "1" were two lines, the
+    # only place the line could break before the stylesheet's nowrap).
+    note.evaluate("(el, text) => { el.innerHTML = '<b>Player 1</b><span class=note-said></span>';"
+                  " el.lastChild.textContent = text; }", "y" * 1990)
+    assert note.locator("b").first.evaluate("el => el.getClientRects().length") == 1
+    assert note.evaluate("el => el.scrollHeight <= el.clientHeight")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not errors, errors
     context.close()
