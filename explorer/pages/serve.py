@@ -8,10 +8,14 @@ the home page (``--index``). ``explorer/pages/serve_setup.py`` runs once as the 
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import re
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
@@ -88,6 +92,27 @@ def _cut(text: str, limit: int) -> str:
     return f"{text[:half]} [... {len(text) - 2 * half:,} characters cut ...] {text[-half:]}"
 
 
+#: The project's own code: a traceback that passes through none of it is Panel or param refusing a value
+#: a page sent (:func:`refused_value`).
+OWN_CODE = tuple(str(Path(__file__).resolve().parents[2] / name) + os.sep for name in ("explorer", "rules", "play", "apps"))
+#: The most characters of a refused value's error kept in its log line.
+REFUSED_LIMIT = 200
+
+
+def refused_value(exc_info) -> bool:
+    """Is the logged exception Panel or param refusing a value sent from a page for a widget (a value not
+    among a menu's options, a number past its bounds), before any of the project's code ran? A page's
+    widgets send only the values they offer, so such a value was forged (from the browser's console).
+    Panel handles a page's values in ``_process_events``; an error raised from our own callbacks has
+    frames of our code in its traceback, and is not this."""
+    _, error, trace = exc_info if isinstance(exc_info, tuple) else (None, exc_info, getattr(exc_info, "__traceback__", None))
+    if error is None or trace is None:
+        return False
+    frames = traceback.extract_tb(trace)
+    return any(frame.name == "_process_events" for frame in frames) and \
+        not any(frame.filename.startswith(OWN_CODE) for frame in frames)
+
+
 class CappedRecords(logging.Filter):
     """A log handler's filter: each record's message and traceback cut to ``limit`` characters, and at
     most ``burst`` warnings and errors written in ``window`` seconds (the others counted, and said).
@@ -96,7 +121,12 @@ class CappedRecords(logging.Filter):
     is refused by Panel, which logs the refusal with its traceback, each holding the whole value: a
     message of a websocket's size (Bokeh takes 20 MB) was written to the log twice. Cut, a record
     keeps what names the problem; and one page sending refused values in a loop (4 MB of log in 20 s,
-    an outside tester measured) writes ``burst`` of them a window. A visitor cannot fill the disk."""
+    an outside tester measured) writes ``burst`` of them a window. A visitor cannot fill the disk.
+
+    Such a refusal (:func:`refused_value`) is written as one warning that names the widget and the
+    error, its value cut to ``REFUSED_LIMIT`` characters, without Panel's traceback (no code of ours
+    ran: it says nothing of ours), and once: Panel raises it again to the server's loop, which logged
+    it a second time."""
 
     def __init__(self, limit: int = LOG_RECORD_LIMIT, burst: int = LOG_BURST, window: float = LOG_WINDOW_SECONDS,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -106,6 +136,19 @@ class CappedRecords(logging.Filter):
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and refused_value(record.exc_info):
+            error = record.exc_info[1]
+            if getattr(error, "logged_as_refused", False):
+                return False            # (the same refusal, raised again to the loop)
+            with contextlib.suppress(AttributeError):      # (an exception without a __dict__: said twice)
+                error.logged_as_refused = True  # type: ignore[union-attr]
+            # (Panel names the widget by its repr: "Callback failed for object named 'Act for' ...")
+            widget = re.search(r"object named (['\"])(.{0,80}?)\1", record.getMessage())
+            record.msg = "a page sent a value %s cannot take: refused, nothing changed (%s: %s)"
+            record.args = (f"the widget {widget.group(0)[13:]}" if widget else "a widget",
+                           type(error).__name__, _cut(str(error), REFUSED_LIMIT))
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+            record.exc_info, record.exc_text = None, None
         if record.levelno >= logging.WARNING:
             with self._lock:
                 now = self.clock()

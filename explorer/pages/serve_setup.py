@@ -1,7 +1,8 @@
 """``panel serve --setup explorer/pages/serve_setup.py`` (``rules-explorer serve`` passes it): restore every
 unfinished playtest table as the server starts, so their bots carry on before anybody opens a page; a
 page closed while an update was on its way is not logged as an error (``quiet_closed_pages``), and no log
-record is longer than a few thousand characters (``cap_log_records``: a forged value is logged whole), and
+record is longer than a few thousand characters and a value forged for a widget is one warning line, not
+two tracebacks holding it whole (``cap_log_records``), and
 an address value Panel's own reading cannot turn into a number stays text (``tolerant_query_reading``), and
 no other site may show a page in a frame (``frame_guard``). The
 database file: ``--args --db FILE`` (read from the command line), else ``$RULES_EXPLORER_TABLES_DB``, else

@@ -66,3 +66,78 @@ def test_a_flood_of_errors_writes_a_burst_a_window_and_says_how_many_were_left_o
     assert capped.filter(first) and first.getMessage() == "[7 warnings and errors left out before this one] refused x"
     second = record()
     assert capped.filter(second) and second.getMessage() == "refused x"
+
+
+def served_log(logger_names=("panel", "tornado.application")):
+    """Handlers as a served page's (``cap_log_records``) on Panel's and the server loop's loggers, and
+    what they write."""
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(CappedRecords())
+    handler.setLevel(logging.INFO)          # (as served: Panel's debug lines of each event are not written)
+    return out, handler, [logging.getLogger(name) for name in logger_names]
+
+
+def test_a_forged_value_panel_refuses_is_one_warning_without_a_traceback_written_once():
+    """A value forged from the console for a widget (a menu's value not among its options, a number past
+    its bounds, a button group's index past its buttons) is refused by Panel before any of our code runs,
+    and was logged twice with its traceback, the value in it (an outside tester: 16 tracebacks, one line
+    of 3,436 characters of the forger's text). Now one warning naming the widget and the error, cut."""
+    import panel as pn
+    import param
+
+    class Settings(param.Parameterized):
+        games = param.Integer(10, bounds=(1, 100))
+
+    out, handler, loggers = served_log()
+    for logger in loggers:
+        logger.addHandler(handler)
+    # (a number's widget made from a bounded parameter, as the Analysis page's: a plain IntInput takes any
+    # number, and the code that reads it checks it)
+    widgets = [(pn.widgets.Select(label="Card file", options=["standard", "big lion"]), {"value": "../../etc/passwd" + "x" * 5000}),
+               (pn.widgets.IntInput.from_param(Settings().param.games, label="Games"), {"value": 10 ** 9}),
+               (pn.widgets.RadioButtonGroup(label="Act for", options=["Player 1"]), {"active": 1})]
+    try:
+        for widget, forged in widgets:
+            before = widget.value
+            try:
+                widget._process_events(forged)
+            except Exception as error:      # (Panel logs it, then raises it to the server's loop, which logs it)
+                logging.getLogger("tornado.application").error("Exception in callback", exc_info=error)
+            else:
+                raise AssertionError(f"{widget.name} took {forged}")
+            assert widget.value == before
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 3 and "Traceback" not in out.getvalue(), out.getvalue()
+    assert lines[0].startswith("WARNING panel.reactive: a page sent a value the widget 'Card file' cannot take: "
+                               "refused, nothing changed (ValueError: ../../etc/passwd")
+    assert len(lines[0]) < 400 and "characters cut" in lines[0]
+    assert "the widget 'Games' cannot take" in lines[1] and "the widget 'Act for' cannot take" in lines[2]
+    assert "IndexError" in lines[2]
+
+
+def test_an_error_in_our_own_callback_keeps_its_traceback():
+    """Our code's own failure on a value (a watcher of ours raising) is no refused value: its traceback is
+    written whole, as before."""
+    import panel as pn
+
+    from explorer.core.i18n import text
+
+    out, handler, loggers = served_log(("panel",))
+    loggers[0].addHandler(handler)
+    select = pn.widgets.Select(label="Game", options=["subastral", "stellar"])
+    select.param.watch(lambda event: text(f"no.such.key.{event.new}", "en"), "value")
+    try:
+        try:
+            select._process_events({"value": "stellar"})
+        except Exception:
+            pass
+    finally:
+        loggers[0].removeHandler(handler)
+    written = out.getvalue()
+    assert "ERROR panel.reactive: Callback failed for object named 'Game'" in written
+    assert "Traceback" in written and "explorer/core/i18n.py" in written
