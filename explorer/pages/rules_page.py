@@ -71,6 +71,47 @@ def switches_html(game: str, lang: str) -> str:
     return "".join(parts)
 
 
+class FragmentTarget(pn.custom.JSComponent):
+    """Brings the part of the page the address's fragment names (``#rule-<id>``, ``#switches``) into view
+    and marks it (class ``targeted``), and again when the fragment changes. The page's sections are
+    drawn inside a pane's shadow root, where the browser's own jump to a fragment and CSS's ``:target``
+    find nothing: every link to a rule, from the explorer's log and from a refused move, opened the
+    rules page at its top (an outside tester). It sends nothing back to the server."""
+
+    _esm = """
+    function find(root, id) {            // the element with this id, inside shadow roots too
+      const here = root.getElementById(id);
+      if (here) return here;
+      for (const el of root.querySelectorAll("*")) {
+        if (el.shadowRoot) { const found = find(el.shadowRoot, id); if (found) return found; }
+      }
+      return null;
+    }
+    export function render({ el }) {
+      let marked = null;
+      function go() {                    // true once done (or nothing to do)
+        let id = "";
+        try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (error) { return true; }
+        if (!id) return true;
+        const target = find(document, id);
+        if (!target) return false;
+        if (marked) marked.classList.remove("targeted");
+        target.classList.add("targeted");
+        marked = target;
+        target.scrollIntoView({ block: "start" });
+        return true;
+      }
+      let tries = 0;                     // (the rules' pane may be drawn after this mark: looked for again)
+      const attempt = () => { if (!go() && ++tries < 300) setTimeout(attempt, 100); };
+      attempt();
+      window.addEventListener("hashchange", go);
+    }
+    """
+
+    def __init__(self, **params):
+        super().__init__(height=0, margin=0, sizing_mode="stretch_width", **params)
+
+
 def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.template.BaseTemplate:
     """The page for ``/rules``: the game and language from the address (or the browser's language)."""
     use_page_design()
@@ -83,4 +124,4 @@ def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.te
         body = pn.pane.HTML(rules_html(game, lang), stylesheets=[RULES_CSS], sizing_mode="stretch_width",
                             css_classes=["rules-pane"])
     return PageTemplate(page="rules", lang=lang, switch={"game": game if game in rules.GAMES else None},
-                        title=text("rules.page_title", lang), main=[body])
+                        title=text("rules.page_title", lang), main=[FragmentTarget(), body])

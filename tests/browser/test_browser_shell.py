@@ -281,3 +281,29 @@ def test_no_other_site_may_show_a_page_in_a_frame(site):
         with urllib.request.urlopen(server.base + address, timeout=60) as response:
             assert response.headers["X-Frame-Options"] == "SAMEORIGIN", address
             assert response.headers["Content-Security-Policy"] == "frame-ancestors 'self'", address
+
+
+def test_a_link_to_a_rule_opens_the_rules_page_at_that_rule(browser: Browser, site):
+    """Every event in the explorer's log and every refused move links to its rule (``/rules?...#rule-<id>``);
+    the page opened at its top all the same, the rule some 3,000 px below (the sections are in a pane's
+    shadow root, where the browser's jump to a fragment finds nothing; an outside tester). It opens at
+    the rule, marked, clear of the header; and goes to the next one a link of the page names."""
+    server = site[0]
+    for (width, height), lang in (((1366, 768), "en"), ((390, 844), "ja")):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        try:
+            page.goto(f"{server.base}/rules?game=stellar&lang={lang}#rule-satellite")
+            rule = page.locator(".rules-pane #rule-satellite")
+            expect(rule).to_be_in_viewport(timeout=LOAD_TIMEOUT)
+            expect(rule).to_have_class(re.compile(r"\btargeted\b"))
+            header = page.locator("#header").bounding_box()
+            assert rule.bounding_box()["y"] >= header["y"] + header["height"] - 1      # (not under the header)
+            expect(page.locator(".rules-pane h1")).not_to_be_in_viewport()           # (it is far down the page)
+            page.evaluate("window.location.hash = '#switches'")
+            switches = page.locator(".rules-pane #switches")
+            expect(switches).to_be_in_viewport()
+            expect(switches).to_have_class(re.compile(r"\btargeted\b"))
+            expect(rule).not_to_have_class(re.compile(r"\btargeted\b"))
+        finally:
+            context.close()
