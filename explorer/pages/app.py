@@ -46,8 +46,8 @@ from explorer.components.scores import FinalScores, ScoreBreakdown
 from explorer.components.setup_editor import SetupEditor
 from explorer.tables.hub import TableError
 from explorer.cardfiles import CardFileError, served_library
-from explorer.pages.table_pages import LONG_WORDS_WRAP, review_replay
-from explorer.web.request import carry_key, page_language, query_arg, shown_value, whole_number
+from explorer.pages.table_pages import review_replay
+from explorer.web.request import LONG_WORDS_WRAP, carry_key, page_language, query_arg, shown_value, whole_number
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
                                    variant_options, variant_summary)
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
@@ -470,7 +470,7 @@ def addressed_session(arg, lang: str) -> tuple[GameSession | None, str | None]:
     if game is None and players is None and seed is None and cards is None:
         return None, None
     if game is not None and game not in rules.GAMES:
-        return None, text("explorer.address.game", lang, game=game, games=", ".join(rules.GAMES))
+        return None, text("explorer.address.game", lang, game=shown_value(game), games=", ".join(rules.GAMES))
     spec = rules.get_game(game or rules.GAMES[0])
     params = {"game": spec.id}
     if players is not None:
@@ -498,7 +498,7 @@ def card_file_session(spec, name: str, params: dict, lang: str, moves: str | Non
     try:
         game = spec.with_card_file(served_library().load(spec.id, name))
     except (CardFileError, InvalidPosition) as error:
-        return bot_session(**params), text("workshop.address.cards", lang, name=name, problem=error.problem_in(lang))
+        return bot_session(**params), text("workshop.address.cards", lang, name=shown_value(name), problem=error.problem_in(lang))
     seed = params.get("seed", GameSession.param.seed.default)
     # The players asked for; else the page's usual count, or the nearest the file can deal (a file can
     # hold too few cards for four: the editor's link to the explorer names no count).
@@ -511,7 +511,7 @@ def card_file_session(spec, name: str, params: dict, lang: str, moves: str | Non
         except InvalidPosition as error:
             refused = error
     else:
-        return bot_session(**params), text("workshop.address.cards", lang, name=name, problem=refused.problem_in(lang))
+        return bot_session(**params), text("workshop.address.cards", lang, name=shown_value(name), problem=refused.problem_in(lang))
     session = GameSession(game=spec.id, players=players, seed=seed)
     data = record(game, players, seed, None, [], state=first)
     try:
@@ -519,7 +519,7 @@ def card_file_session(spec, name: str, params: dict, lang: str, moves: str | Non
             data["actions"] = load_json(moves, what="moves")
         session.load(data)
     except InvalidPosition as error:
-        return bot_session(**params), text("explorer.address.moves", lang, name=name, problem=error.problem_in(lang))
+        return bot_session(**params), text("explorer.address.moves", lang, name=shown_value(name), problem=error.problem_in(lang))
     session.seat_players = {seat: session.bot for seat in range(session.players)}
     session.autoplay(then_goto=len(data["actions"]))
     return session, None

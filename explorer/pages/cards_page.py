@@ -18,7 +18,7 @@ from explorer.cardfiles import CardLibrary, served_library
 from explorer.components.card_editor import CardEditor, Draft
 from explorer.core.carry import CARRIED
 from explorer.core.i18n import text
-from explorer.web.request import carry_key, page_language, query_arg
+from explorer.web.request import carry_key, page_language, query_arg, shown_value
 from explorer.web.shell import HEADING_CSS, PageTemplate, use_page_design
 
 
@@ -39,7 +39,7 @@ def create_page(lang: str | None = None, library: CardLibrary | None = None,
     elif resume is not None:
         notices.append(text("workshop.address.resume", lang))
     if game is not None and game not in rules.GAMES:
-        notices.append(text("workshop.address.game", lang, game=game, games=", ".join(rules.GAMES)))
+        notices.append(text("workshop.address.game", lang, game=shown_value(game), games=", ".join(rules.GAMES)))
     if notices:
         editor.notice = " ".join(notices)
         editor.refresh()

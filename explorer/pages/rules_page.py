@@ -13,7 +13,7 @@ from explorer.core.i18n import literal, text
 from explorer.core.links import rule_reference, rules_href
 from explorer.core.session import variant_label, variant_note, variant_value_label
 from explorer.core.stylesheets import stylesheet
-from explorer.web.request import page_language, query_arg
+from explorer.web.request import LONG_WORDS_WRAP, page_language, query_arg, shown_value
 from explorer.web.shell import PageTemplate, use_page_design
 from rules.rulebook import LANGUAGES, rulebook
 
@@ -118,8 +118,8 @@ def create_rules_page(game: str | None = None, lang: str | None = None) -> pn.te
     lang = lang or page_language()
     game = game or query_arg("game") or rules.GAMES[0]
     if game not in rules.GAMES:
-        body = pn.pane.Alert(literal(text("rules.unknown_game", lang, game=game, games=", ".join(rules.GAMES))),
-                             alert_type="warning", css_classes=["rules-refused"])
+        body = pn.pane.Alert(literal(text("rules.unknown_game", lang, game=shown_value(game), games=", ".join(rules.GAMES))),
+                             alert_type="warning", css_classes=["rules-refused"], styles=LONG_WORDS_WRAP)
     else:
         body = pn.pane.HTML(rules_html(game, lang), stylesheets=[RULES_CSS], sizing_mode="stretch_width",
                             css_classes=["rules-pane"])

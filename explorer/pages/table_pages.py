@@ -63,7 +63,7 @@ from explorer.tables.telemetry import (csv_text as telemetry_csv, rule_summary a
                                       table_summary as telemetry_summary, time_summary as telemetry_times)
 from explorer.components.timeline import EventLog
 from explorer.pages.table_texts import card_file_html, esc, seat_name, t
-from explorer.web.request import (WHOLE_NUMBER, page_language, page_origin, page_path, query_arg, shown_value,
+from explorer.web.request import (LONG_WORDS_WRAP, WHOLE_NUMBER, page_language, page_origin, page_path, query_arg, shown_value,
                                   whole_number)
 from explorer.core.stylesheets import stylesheet
 from explorer.web.shell import PageTemplate, heading, use_page_design
@@ -796,10 +796,6 @@ def refusal_pane(problem: str, lang: str) -> pn.pane.Alert:
     """Why a table's page shows nothing of the table (a wrong or replaced key, an unknown table)."""
     return pn.pane.Alert(literal(t("refused", lang, problem=f"{problem[:1].upper()}{problem[1:]}")),
                          alert_type="danger", css_classes=["table-refused"], styles=LONG_WORDS_WRAP)
-
-
-#: A message quoting an address's value wraps inside a word too: a long one ran past the screen's edge.
-LONG_WORDS_WRAP = {"overflow-wrap": "anywhere"}
 
 
 def review_replay(table_id: str, hub: TableHub | None = None, lang: str = "en") -> dict:

@@ -46,7 +46,7 @@ from explorer.core.i18n import literal, text
 from explorer.core.links import explorer_path, rule_link_html, rule_reference, rules_href, tutorial_href
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
-from explorer.web.request import WHOLE_NUMBER, page_language, query_arg
+from explorer.web.request import LONG_WORDS_WRAP, WHOLE_NUMBER, page_language, query_arg, shown_value
 from explorer.web.shell import HEADING_CSS, PageTemplate, use_page_design
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.replay import record
@@ -520,7 +520,7 @@ def tutorial_run(game: str, lang: str, step: int, cards: str | None) -> tuple[Tu
         try:
             return TutorialRun(game=game, lang=lang, step=step, cards=cards, card_file=served_library().load(game, cards)), None
         except (CardFileError, InvalidPosition) as error:
-            return TutorialRun(game=game, lang=lang, step=step), text("workshop.address.cards", lang, name=cards,
+            return TutorialRun(game=game, lang=lang, step=step), text("workshop.address.cards", lang, name=shown_value(cards),
                                                                        problem=error.problem_in(lang))
     return TutorialRun(game=game, lang=lang, step=step), None
 
@@ -556,15 +556,16 @@ def create_tutorial_page(game: str | None = None, lang: str | None = None, step:
         body = pn.pane.HTML(tutorials_index_html(lang), sizing_mode="stretch_width", css_classes=["tutorial-index"],
                             stylesheets=[TUTORIAL_CSS, HEADING_CSS])
     elif game not in available():
-        body = pn.pane.Alert(literal(text("tutorial.unknown", lang, game=game, games=", ".join(available()))),
-                             alert_type="warning", css_classes=["tutorial-refused"])
+        body = pn.pane.Alert(literal(text("tutorial.unknown", lang, game=shown_value(game), games=", ".join(available()))),
+                             alert_type="warning", css_classes=["tutorial-refused"], styles=LONG_WORDS_WRAP)
     else:
         run, notice = tutorial_run(game, lang, step, cards)
         body = TutorialPage(run=run)
     main = [body]
     if notice:
         # (it holds the address's name: shown as it is, never read as HTML or Markdown)
-        main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=["tutorial-cards-refused"]))
+        main.insert(0, pn.pane.Alert(literal(notice), alert_type="warning", css_classes=["tutorial-cards-refused"],
+                                     styles=LONG_WORDS_WRAP))
     template = PageTemplate(page="tutorial", lang=lang, title=text("tutorial.page_title", lang), main=main)
     template.tutorial = body if isinstance(body, TutorialPage) else None     # (tests reach the run through it)
     if isinstance(body, TutorialPage):

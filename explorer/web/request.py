@@ -43,6 +43,10 @@ def whole_number(raw: str | None, low: int, high: int) -> int | None:
     return number if low <= number <= high else None
 
 
+#: A message quoting an address's value wraps inside a word too: a long one ran past the screen's edge.
+LONG_WORDS_WRAP = {"overflow-wrap": "anywhere"}
+
+
 def shown_value(raw: str, limit: int = 120) -> str:
     """A value from the address as a message quotes it: at most ``limit`` characters."""
     return raw if len(raw) <= limit else raw[:limit] + "…"
