@@ -729,14 +729,36 @@ def check_texts(data: JSON, *, where: str) -> JSON:
     return data
 
 
+class _RepeatedKey(ValueError):
+    """A key written twice in one JSON object (``load_json``)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members as a dict, refusing a key written twice: ``json`` keeps the last value
+    without a word, so ``{"seed": 1, "seed": 7}`` loaded as seed 7 (an outside tester)."""
+    members: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in members:
+            raise _RepeatedKey(key)
+        members[key] = value
+    return members
+
+
 def load_json(text: str | bytes, *, what: str) -> JSON:
     """Parse JSON, turning syntax errors into :class:`InvalidPosition` that says where; the result
-    passes :func:`check_json`."""
+    passes :func:`check_json`. A key written twice in one object is refused (which value was meant?)."""
     values: dict[str, object]
     try:
-        return check_json(json.loads(text), what=what)
+        return check_json(json.loads(text, object_pairs_hook=_once_each), what=what)
     except RecursionError:  # nested past Python's own limit while parsing
         key, values = "too_deep", {"depth": MAX_DEPTH}
+    except _RepeatedKey as repeated:
+        shown = repeated.key if len(repeated.key) <= 60 else repeated.key[:60] + "…"
+        key, values = "repeated_key", {"name": json.dumps(shown, ensure_ascii=False)}
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         # raised below, outside the handler: the message says it all (as ``from None``)
         key, values = "not_json", {"error": str(error)}

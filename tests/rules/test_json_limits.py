@@ -266,3 +266,31 @@ def test_no_whole_number_in_a_position_goes_past_what_a_browser_holds_and_messag
         data["state"][name] = 2 ** 53
         with pytest.raises(InvalidPosition, match=f"state.{name}: must be a whole number from .* to "):
             game.decode(data)
+
+
+@pytest.mark.parametrize("text, key", [('{"seed": 1, "seed": 7}', '"seed"'),
+                                       ('{"state": {"hands": [[], []], "x": {"a": 1, "b": 2, "a": 1}}}', '"a"'),
+                                       ('[{"名前": 1, "名前": 2}]', '"名前"')])
+def test_a_key_written_twice_in_one_object_is_refused_by_name(text, key):
+    """JSON's parser keeps the last of a key written twice without a word: a replay with "seed": 1 and
+    "seed": 7 loaded as seed 7, a position with two "game" keys as the last (an outside tester)."""
+    with pytest.raises(InvalidPosition) as error:
+        load_json(text, what="position.json")
+    assert f"the key {key} is written twice in one object" in str(error.value)
+    assert f"キー{key}が2回書かれています" in error.value.problem_in("ja")
+
+
+def test_the_same_key_in_different_objects_is_no_repetition():
+    assert load_json('{"a": {"b": 1}, "c": [{"b": 2}, {"b": 3}], "b": 4}', what="x") == {
+        "a": {"b": 1}, "c": [{"b": 2}, {"b": 3}], "b": 4}
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_a_position_and_a_replay_with_a_key_written_twice_are_refused(game_id):
+    game = rules.get_game(game_id)
+    state = game.new_game(game.player_counts[0], 1)
+    for data in (game.encode(state), replays.record(game, game.player_counts[0], 1, None, [], state=state)):
+        text = json.dumps(data)
+        assert text.startswith("{")
+        with pytest.raises(InvalidPosition, match="is written twice"):
+            load_json('{"game": "nonsense", ' + text[1:], what="file")
