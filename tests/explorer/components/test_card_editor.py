@@ -468,9 +468,20 @@ def test_a_japanese_page_names_the_files_keys_in_japanese_with_the_key_beside(li
     animals = CardEditor(library=library, game="biome_blitz", lang="ja")
     assert [animals.key_label(key) for key in ("abilities", "trigger", "effect")] == [
         "能力（abilities）", "発動タイミング（trigger）", "効果（effect）"]
-    assert [b.label for b in animals.sub_buttons] == ["行を追加", "複製", "削除"]
+    assert [b.label for b in animals.sub_buttons] == ["行を追加", "複製", "行を削除"]
     assert [b.label for b in animals.row_buttons][0] == "カードを追加"
     # English pages show the keys as the file writes them.
     english = CardEditor(library=library, game="stellar")
     assert set(english.deck_select.options) == {"types", "satellites"}
     assert english.table.titles == {"id": "id", "name": "name", "name_ja": "name_ja"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_saved_files_buttons_share_no_label_with_a_tables_rows(library, lang):
+    """On the Japanese page the saved file's Delete and a row's Remove were both 削除, a few centimetres
+    apart at 1366 px: which one deletes the file? (an outside tester). (A table's and a card's own table's
+    row buttons do the same to their own rows, under each: they may share theirs.)"""
+    editor = CardEditor(library=library, game="biome_blitz", lang=lang)
+    files = {editor.delete_button.label, editor.load_button.label}
+    rows = {button.label for button in (*editor.row_buttons, *editor.sub_buttons)}
+    assert len(files) == 2 and not files & rows, (files, rows)
