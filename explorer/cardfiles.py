@@ -47,9 +47,12 @@ MAX_BYTES = 1_000_000
 MAX_FILES = 100
 #: A file saved over or deleted is kept in the game's :data:`KEPT` folder (``<name>.<UTC time>.json``):
 #: anyone at the library may save over or delete a file, and nothing is lost. The newest
-#: ``MAX_KEPT`` are kept per game; the oldest beyond are removed.
+#: ``MAX_KEPT_PER_NAME`` of each name are kept, and the newest ``MAX_KEPT`` of the game; the oldest
+#: beyond are removed. (Per name too: 200 saves of one file pushed every other file's old versions out.)
+#: A save of what the file already holds changes nothing and keeps nothing.
 KEPT = ".kept"
 MAX_KEPT = 200
+MAX_KEPT_PER_NAME = 20
 
 
 class CardFileError(ValueError):
@@ -172,6 +175,8 @@ class CardLibrary:
             raise CardFileError.say("too_big", limit=MAX_BYTES)
         if not path.is_file() and len(self.names(game_id)) >= MAX_FILES:
             raise CardFileError.say("full", game=game_id, limit=MAX_FILES)
+        if path.is_file() and path.read_bytes() == text.encode("utf-8"):
+            return          # (the file holds this already: nothing to write, no old version to keep)
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saving-", suffix=".tmp")
         try:
@@ -204,7 +209,7 @@ class CardLibrary:
     def _keep(self, path: Path, *, move: bool) -> None:
         """Put the file at ``path`` in its game's kept folder, named by the time (moved, or linked: the
         library's file stays where it is until the new one replaces it), and drop the oldest
-        beyond :data:`MAX_KEPT`."""
+        beyond :data:`MAX_KEPT_PER_NAME` of its name and :data:`MAX_KEPT` of the game."""
         folder = path.parent / KEPT
         folder.mkdir(exist_ok=True)
         now = time.time_ns()
@@ -218,7 +223,9 @@ class CardLibrary:
             except OSError:         # (a file system without hard links)
                 shutil.copy2(path, kept)
         _sync_folder(folder)
-        for old in self.kept(path.parent.name)[:-MAX_KEPT]:
+        every = self.kept(path.parent.name)
+        own = [version for version in every if version.name.rsplit(".", 2)[0] == path.stem]
+        for old in own[:-MAX_KEPT_PER_NAME] + every[:-MAX_KEPT]:
             old.unlink(missing_ok=True)
 
     def standard(self, game_id: str) -> dict[str, Any]:

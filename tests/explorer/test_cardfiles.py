@@ -134,6 +134,32 @@ def test_a_file_saved_over_or_deleted_is_kept_and_nothing_is_lost(library, monke
     assert library.kept("stellar") == []
 
 
+def test_saving_what_a_file_holds_keeps_nothing_and_one_file_cannot_push_out_anothers_versions(library, monkeypatch):
+    """Save clicked again on an unchanged file kept a copy each time, and 200 saves of one file, the
+    game's whole allowance, pushed every other file's old versions out (an outside tester): "nothing is
+    lost" held for one more click. A save of what the file holds keeps nothing; each name keeps its
+    newest MAX_KEPT_PER_NAME."""
+    import explorer.cardfiles as cardfiles
+
+    first, second = standard_file("biome_blitz"), edited_biome_blitz()
+    library.save("biome_blitz", "precious", first)
+    library.save("biome_blitz", "precious", second)
+    library.delete("biome_blitz", "precious")
+    precious = [json.loads(path.read_text()) for path in library.kept("biome_blitz")]
+    assert precious == [first, second]
+    library.save("biome_blitz", "spam", first)
+    for _ in range(5):
+        library.save("biome_blitz", "spam", first)          # unchanged: nothing written, nothing kept
+    assert [path.name.split(".")[0] for path in library.kept("biome_blitz")] == ["precious", "precious"]
+    monkeypatch.setattr(cardfiles, "MAX_KEPT_PER_NAME", 3)
+    for turn in range(10):                                  # changed each time: a version kept each time
+        library.save("biome_blitz", "spam", first if turn % 2 else second)
+    names = [path.name.split(".")[0] for path in library.kept("biome_blitz")]
+    assert names.count("spam") == 3 and names.count("precious") == 2
+    assert [json.loads(path.read_text()) for path in library.kept("biome_blitz") if path.name.startswith("precious.")] \
+        == precious
+
+
 def test_a_game_holds_at_most_max_files_and_a_new_name_beyond_is_refused(library, monkeypatch):
     """One page saved megabyte files a second under new names; a game's folder holds MAX_FILES files,
     and a new name beyond is refused in words, changing nothing (saving over one still works)."""
