@@ -78,7 +78,7 @@ def _bad(key: str, where: str, cls: type[InvalidPosition] = InvalidReplay, **val
     raise cls(problems["en"], where=where, problems=problems)
 
 
-def _illegal_move(game: GameSpec[Any, A], number: int, seat: Seat, action: A, error: IllegalAction) -> InvalidReplay:
+def illegal_move(game: GameSpec[Any, A], number: int, seat: Seat, action: A, error: IllegalAction) -> InvalidReplay:
     """The error for a replayed move the rules refuse: the refusal in every language, its rule named
     as the game's rulebook titles it (the engine's rule text where the rulebook has none)."""
     from rules.rulebook import rulebook
@@ -189,7 +189,7 @@ def states(data: JSON) -> tuple[AnyGame, list[Any]]:
         try:
             state = game.apply(state, seat, action)
         except IllegalAction as error:
-            raise _illegal_move(game, i + 1, seat, action, error) from None
+            raise illegal_move(game, i + 1, seat, action, error) from None
         out.append(state)
     return game, out
 
@@ -201,7 +201,7 @@ def final_state(data: JSON) -> tuple[AnyGame, Any]:
         try:
             state = game.apply(state, seat, action)
         except IllegalAction as error:
-            raise _illegal_move(game, i + 1, seat, action, error) from None
+            raise illegal_move(game, i + 1, seat, action, error) from None
     return game, state
 
 

@@ -61,7 +61,7 @@ from explorer.core.i18n import event_text, text
 from explorer.core.notes import TEACHER, NoteRefused, check_note, note_visible
 from play.bots import BOTS, bot_move
 from explorer.core.viewpoint import Viewpoint
-from rules.protocol import ALL, GameSpec, IllegalAction, InvalidReplay, RulesError
+from rules.protocol import ALL, GameSpec, IllegalAction, RulesError
 
 Move = tuple  # (seat, action)
 
@@ -680,8 +680,7 @@ class GameSession(param.Parameterized):
             try:
                 states.append(spec.apply(states[-1], seat, action))
             except IllegalAction as error:
-                raise InvalidReplay(f"move {i + 1} ({player_label(seat)}: {action}) is illegal: {error}",
-                                    where=f"replay.actions[{i}]") from None
+                raise replay_files.illegal_move(spec, i + 1, seat, action, error) from None
         cursor = len(moves) if cursor is None else cursor
         if type(cursor) is not int or not 0 <= cursor <= len(moves):
             raise ValueError(f"cursor must be between 0 and {len(moves)}, not {cursor!r}")

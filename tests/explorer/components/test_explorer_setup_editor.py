@@ -460,3 +460,18 @@ def test_a_part_of_the_page_failing_after_a_load_is_not_called_nothing_changed(e
     assert session.spec.scores(session.state)[0] == 78                 # loaded
     assert "was loaded" in editor.files_error.object and "Nothing changed" not in editor.files_error.object
     assert "a plot failed" in editor.files_error.object
+
+
+def test_a_replay_with_an_illegal_move_is_refused_in_the_pages_language(session):
+    """On a Japanese page the refusal of a replay's illegal move was a Japanese sentence around an English
+    reason ("…読み込めませんでした：replay.actions[38]: move 39 (Player 1: take cloud 5 to journal) is
+    illegal: it is Player 2's turn, …"; an outside tester): the session read the moves itself and said
+    why in English only. It now refuses as ``rules.replay`` does, in every language."""
+    editor = SetupEditor(session=session, lang="ja")
+    before = snapshot(session)
+    data = json.loads(REPLAY_EXAMPLE.read_text())
+    data["actions"][3]["seat"] = 0
+    assert editor.load_text(json.dumps(data), "bad-replay.json") is False
+    said = editor.files_error.object
+    assert "4手目" in said and "ルール違反です" in said and "is illegal" not in said and "turn" not in said, said
+    assert snapshot(session) == before
