@@ -113,6 +113,7 @@ class CardEditor(pn.viewable.Viewer):
         self.problem: InvalidPosition | None = None
         self.location: Location | None = None
         self.notice = ""
+        self.delete_asked: str | None = None     # the saved file a first click on Delete asked about (ask_delete)
         self.deck: DeckPath = _largest_deck(self.data)
         self.row: int | None = None
         self.sub_deck: DeckPath | None = None
@@ -395,6 +396,22 @@ class CardEditor(pn.viewable.Viewer):
         self.notice = self.t("deleted", name=name)
         return True
 
+    def ask_delete(self, name: Any) -> bool:
+        """The Delete button: a first click asks (the button and the notice name the file), a second
+        one on the same file deletes it. One click deleted the file the menu happened to show, the
+        first saved name on a page just opened (an outside tester). Any other action asks again."""
+        if name is None or name != self.delete_asked:
+            try:
+                self.library.load(self.game, check_name(name))
+            except (CardFileError, InvalidPosition) as error:
+                if not isinstance(error, InvalidPosition):      # (a file the game refuses may be deleted)
+                    return self._refuse(error)
+            self.delete_asked = name
+            self.notice = self.t("delete_ask", name=name)
+            return False
+        self.delete_asked = None
+        return self.delete_saved(name)
+
     def changes(self) -> list[dict[str, Any]]:
         return card_edits.diff(self.standard, self.data)
 
@@ -479,7 +496,7 @@ class CardEditor(pn.viewable.Viewer):
         self.load_button = pn.widgets.Button(label=t("load"), css_classes=["cards-load"])
         self.load_button.on_click(lambda e: self._act(self.load_saved, self.saved_select.value))
         self.delete_button = pn.widgets.Button(label=t("delete"), css_classes=["cards-delete"], color="light")
-        self.delete_button.on_click(lambda e: self._act(self.delete_saved, self.saved_select.value))
+        self.delete_button.on_click(lambda e: self._act(self.ask_delete, self.saved_select.value))
         self.name_input = pn.widgets.TextInput(label=t("save_name"), placeholder=t("save_placeholder"),
                                                max_length=64, css_classes=["cards-name"])
         self.save_button = pn.widgets.Button(label=t("save"), color="primary", css_classes=["cards-save"])
@@ -552,9 +569,12 @@ class CardEditor(pn.viewable.Viewer):
         return pn.Row(add, duplicate, remove)
 
     def _act(self, action, *args) -> None:
-        """A widget's action, then the view brought up to date (a refused one leaves its notice)."""
+        """A widget's action, then the view brought up to date (a refused one leaves its notice). Any
+        action but Delete's second click takes back a Delete asked for (``ask_delete``)."""
         if getattr(self, "_refreshing", False):
             return
+        if action != self.ask_delete:
+            self.delete_asked = None
         action(*args)
         self.refresh()
 
@@ -579,6 +599,9 @@ class CardEditor(pn.viewable.Viewer):
             self.status.object = (f'<div class="cards-problem" role="alert">{esc(t("refused_by_game"))} '
                                   f'<b>{esc(self.problem.problem_in(self.lang))}</b></div>')
         self.notice_pane.object = f'<div class="cards-refusal">{esc(self.notice)}</div>' if self.notice else ""
+        asked = self.delete_asked is not None
+        self.delete_button.param.update(label=t("delete_again") if asked else t("delete"),
+                                        color="danger" if asked else "light")
         self.file_echo.object = self.notice_pane.object + self.status.object.replace(' role="alert"', "")
         self.save_button.disabled = self.problem is not None
         tables = card_edits.tables(self.data, self.standard)

@@ -485,3 +485,31 @@ def test_a_saved_files_buttons_share_no_label_with_a_tables_rows(library, lang):
     files = {editor.delete_button.label, editor.load_button.label}
     rows = {button.label for button in (*editor.row_buttons, *editor.sub_buttons)}
     assert len(files) == 2 and not files & rows, (files, rows)
+
+
+def test_delete_asks_first_naming_the_file_and_anything_else_keeps_it(library):
+    """The saved files' menu shows the first name on a page just opened, and one click on Delete deleted
+    that file, which the person never chose (an outside tester). A first click asks, naming the file
+    (the button then says "Delete it"); a second click deletes it; any other action in between keeps it."""
+    library.save("stellar", "alpha", standard_file("stellar"))
+    library.save("stellar", "beta", standard_file("stellar"))
+    editor = CardEditor(library=library, game="stellar")
+    editor.refresh()
+    assert editor.saved_select.value == "alpha"
+    editor.delete_button.clicks += 1
+    assert library.names("stellar") == ["alpha", "beta"]
+    assert editor.notice.startswith("Delete “alpha” from the saved files?")
+    assert (editor.delete_button.label, editor.delete_button.color) == ("Delete it", "danger")
+    editor.load_button.clicks += 1                          # something else: nothing deleted, asked afresh
+    assert editor.delete_asked is None and editor.delete_button.label == "Delete"
+    editor.delete_button.clicks += 1
+    editor.saved_select.value = "beta"                      # another file chosen: that one is asked about
+    editor.delete_button.clicks += 1
+    assert library.names("stellar") == ["alpha", "beta"] and "“beta”" in editor.notice
+    editor.delete_button.clicks += 1
+    assert library.names("stellar") == ["alpha"] and editor.notice == "Deleted “beta”."
+    assert editor.delete_button.label == "Delete"
+    japanese = CardEditor(library=library, game="stellar", lang="ja")
+    japanese.refresh()
+    japanese.delete_button.clicks += 1
+    assert "「alpha」を削除しますか" in japanese.notice and japanese.delete_button.label == "削除する"
