@@ -19,6 +19,7 @@ command line share it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -133,6 +134,14 @@ class CardLibrary:
     def _path(self, game_id: str, name: str) -> Path:
         check_game(game_id)
         return self.root / game_id / f"{check_name(name)}.json"
+
+    def version(self, game_id: str, name: str) -> str | None:
+        """Which version of the saved file ``name`` the library holds now (the SHA-256 of its bytes), or
+        None when there is none: a page compares it with the one it loaded or saved before saving over it."""
+        try:
+            return hashlib.sha256(self._path(game_id, name).read_bytes()).hexdigest()
+        except FileNotFoundError:
+            return None
 
     def names(self, game_id: str) -> list[str]:
         """The names of the game's saved files, sorted (an empty list before the first save)."""

@@ -113,7 +113,11 @@ class CardEditor(pn.viewable.Viewer):
         self.problem: InvalidPosition | None = None
         self.location: Location | None = None
         self.notice = ""
-        self.delete_asked: str | None = None     # the saved file a first click on Delete asked about (ask_delete)
+        #: A first click that asked before acting: ("delete", name) (``ask_delete``) or ("save", name) (``save``
+        #: over a file this page did not load, or that changed since); any other action takes it back.
+        self.asked: tuple[str, str] | None = None
+        #: The version (``CardLibrary.version``) of each saved file as this page last loaded or saved it.
+        self.known_versions: dict[str, str | None] = {}
         self.deck: DeckPath = _largest_deck(self.data)
         self.row: int | None = None
         self.sub_deck: DeckPath | None = None
@@ -212,9 +216,11 @@ class CardEditor(pn.viewable.Viewer):
 
     def load_saved(self, name: Any) -> bool:
         try:
-            data = self.library.load(self.game, check_name(name))
+            version = self.library.version(self.game, check_name(name))     # (read first: a save in between is asked about)
+            data = self.library.load(self.game, name)
         except (CardFileError, InvalidPosition) as error:
             return self._refuse(error)
+        self.known_versions[name] = version
         self.source = name
         self._reset_place(data)
         self.saved_as = name
@@ -376,12 +382,26 @@ class CardEditor(pn.viewable.Viewer):
         return True
 
     def save(self, name: Any) -> bool:
+        """Save the draft as ``name``. Over a saved file this page did not load or save, or one saved
+        from elsewhere since (another tab, another designer), a first click asks, naming it; a second
+        one replaces it (its version is kept beside the library). The later of two tabs saving one file
+        replaced the other's edits without a word (an outside tester)."""
         if self.problem is not None:
             return self._refuse(CardFileError(self.t("save_invalid")))
         try:
-            self.library.save(self.game, check_name(name), self.data)
+            current = self.library.version(self.game, check_name(name))
+        except CardFileError as error:
+            return self._refuse(error)
+        if current is not None and current != self.known_versions.get(name) and self.asked != ("save", name):
+            self.asked = ("save", name)
+            self.notice = self.t("save_ask", name=name)
+            return False
+        self.asked = None
+        try:
+            self.library.save(self.game, name, self.data)
         except (CardFileError, InvalidPosition, OSError) as error:
             return self._refuse(error)
+        self.known_versions[name] = self.library.version(self.game, name)
         self.source = self.saved_as = name
         self.notice = self.t("saved", name=name)
         return True
@@ -400,16 +420,16 @@ class CardEditor(pn.viewable.Viewer):
         """The Delete button: a first click asks (the button and the notice name the file), a second
         one on the same file deletes it. One click deleted the file the menu happened to show, the
         first saved name on a page just opened (an outside tester). Any other action asks again."""
-        if name is None or name != self.delete_asked:
+        if self.asked != ("delete", name):
             try:
                 self.library.load(self.game, check_name(name))
             except (CardFileError, InvalidPosition) as error:
                 if not isinstance(error, InvalidPosition):      # (a file the game refuses may be deleted)
                     return self._refuse(error)
-            self.delete_asked = name
+            self.asked = ("delete", name)
             self.notice = self.t("delete_ask", name=name)
             return False
-        self.delete_asked = None
+        self.asked = None
         return self.delete_saved(name)
 
     def changes(self) -> list[dict[str, Any]]:
@@ -573,8 +593,8 @@ class CardEditor(pn.viewable.Viewer):
         action but Delete's second click takes back a Delete asked for (``ask_delete``)."""
         if getattr(self, "_refreshing", False):
             return
-        if action != self.ask_delete:
-            self.delete_asked = None
+        if action not in (self.ask_delete, self.save):
+            self.asked = None
         action(*args)
         self.refresh()
 
@@ -599,9 +619,11 @@ class CardEditor(pn.viewable.Viewer):
             self.status.object = (f'<div class="cards-problem" role="alert">{esc(t("refused_by_game"))} '
                                   f'<b>{esc(self.problem.problem_in(self.lang))}</b></div>')
         self.notice_pane.object = f'<div class="cards-refusal">{esc(self.notice)}</div>' if self.notice else ""
-        asked = self.delete_asked is not None
-        self.delete_button.param.update(label=t("delete_again") if asked else t("delete"),
-                                        color="danger" if asked else "light")
+        asked = self.asked[0] if self.asked else None
+        self.delete_button.param.update(label=t("delete_again") if asked == "delete" else t("delete"),
+                                        color="danger" if asked == "delete" else "light")
+        self.save_button.param.update(label=t("save_again") if asked == "save" else t("save"),
+                                      color="danger" if asked == "save" else "primary")
         self.file_echo.object = self.notice_pane.object + self.status.object.replace(' role="alert"', "")
         self.save_button.disabled = self.problem is not None
         tables = card_edits.tables(self.data, self.standard)

@@ -501,7 +501,7 @@ def test_delete_asks_first_naming_the_file_and_anything_else_keeps_it(library):
     assert editor.notice.startswith("Delete “alpha” from the saved files?")
     assert (editor.delete_button.label, editor.delete_button.color) == ("Delete it", "danger")
     editor.load_button.clicks += 1                          # something else: nothing deleted, asked afresh
-    assert editor.delete_asked is None and editor.delete_button.label == "Delete"
+    assert editor.asked is None and editor.delete_button.label == "Delete"
     editor.delete_button.clicks += 1
     editor.saved_select.value = "beta"                      # another file chosen: that one is asked about
     editor.delete_button.clicks += 1
@@ -513,3 +513,41 @@ def test_delete_asks_first_naming_the_file_and_anything_else_keeps_it(library):
     japanese.refresh()
     japanese.delete_button.clicks += 1
     assert "「alpha」を削除しますか" in japanese.notice and japanese.delete_button.label == "削除する"
+
+
+def test_saving_over_a_file_saved_elsewhere_since_asks_first(library):
+    """Two tabs on one saved file: the later Save replaced the earlier one's edits without a word, both
+    saying "Saved" (an outside tester). A save over a file this page did not load or save, or one saved
+    from elsewhere since, asks first, naming it; a second click replaces it, and the version it replaced
+    is kept. A page saving its own file again does not ask."""
+    library.save("biome_blitz", "shared", standard_file("biome_blitz"))
+    first, second = (CardEditor(library=library, game="biome_blitz") for _ in range(2))
+    for tab in (first, second):
+        tab.saved_select.value = "shared"
+        tab.load_button.clicks += 1
+        assert tab.source == "shared"
+    first.edit(ANIMALS, 0, "name", "Edited in the first tab")
+    first.name_input.value = "shared"
+    first.save_button.clicks += 1                               # its own file, unchanged since: saved at once
+    assert first.notice == "Saved as “shared”." and first.asked is None
+    second.edit(ANIMALS, 1, "name", "Edited in the second tab")
+    second.name_input.value = "shared"
+    second.save_button.clicks += 1                              # changed since it loaded it: asked
+    assert library.load("biome_blitz", "shared")["animals"][0]["name"] == "Edited in the first tab"
+    assert second.notice.startswith("“shared” is already among the saved files")
+    assert (second.save_button.label, second.save_button.color) == ("Replace it", "danger")
+    second.save_button.clicks += 1                              # asked again: replaced
+    saved = library.load("biome_blitz", "shared")
+    assert saved["animals"][1]["name"] == "Edited in the second tab" and second.notice == "Saved as “shared”."
+    assert second.save_button.label == "Save"
+    kept = [json.loads(path.read_text()) for path in library.kept("biome_blitz")]
+    assert kept[-1]["animals"][0]["name"] == "Edited in the first tab"          # (nothing lost)
+    first.edit(ANIMALS, 2, "name", "Again in the first tab")
+    first.save_button.clicks += 1
+    assert first.asked == ("save", "shared")
+    first.standard_button.clicks += 1                           # anything else: not saved
+    assert first.asked is None and library.load("biome_blitz", "shared") == saved
+    fresh = CardEditor(library=library, game="biome_blitz")     # a page that never loaded it
+    fresh.name_input.value = "shared"
+    fresh.save_button.clicks += 1
+    assert fresh.asked == ("save", "shared") and library.load("biome_blitz", "shared") == saved
