@@ -118,6 +118,8 @@ class CardEditor(pn.viewable.Viewer):
         self.asked: tuple[str, str] | None = None
         #: The version (``CardLibrary.version``) of each saved file as this page last loaded or saved it.
         self.known_versions: dict[str, str | None] = {}
+        #: The draft of each other game, as it was left for another (``choose_game``): back to a game, back to it.
+        self.left_drafts: dict[str, Draft] = {}
         self.deck: DeckPath = _largest_deck(self.data)
         self.row: int | None = None
         self.sub_deck: DeckPath | None = None
@@ -190,12 +192,23 @@ class CardEditor(pn.viewable.Viewer):
             self.sub_row = None
 
     def choose_game(self, game_id: Any) -> bool:
+        """Edit ``game_id``'s cards: the draft it was left with on this page (its edits, unsaved ones too,
+        and the cards shown), else its standard file. The draft of the game left is kept for coming back:
+        a switch to another game and back threw unsaved edits away (an outside tester)."""
         if game_id not in rules.GAMES:
             return self._refuse(CardFileError.say("unknown_game", game=repr(str(game_id)[:40]), games=", ".join(rules.GAMES)))
+        if game_id == self.game:
+            return True
+        self.left_drafts[self.game] = self.draft()
         self.game = game_id
         self.vocabulary = card_edits.vocabulary(game_id)
         self.standard = standard_file(game_id)
-        return self.start_standard()
+        left = self.left_drafts.pop(game_id, None)
+        if left is None:
+            return self.start_standard()
+        self._resume(left)
+        self.notice = self.t("draft_back", game=rules.get_game(game_id).title)
+        return True
 
     def start_standard(self) -> bool:
         self.source = ""
@@ -494,11 +507,14 @@ class CardEditor(pn.viewable.Viewer):
     def take_draft(self, draft: Draft) -> None:
         """Go on with ``draft`` (another page's, :meth:`draft`): the same file, checked again, the same
         tables and cards shown. Its game is this editor's (the page opens on it)."""
+        self._resume(draft)
+        self.refresh()
+
+    def _resume(self, draft: Draft) -> None:
         self.source = draft.source
         self._take(load_json(draft.file, what="card file"))
         self.saved_as = draft.saved_as
         self.deck, self.row, self.sub_deck, self.sub_row = draft.deck, draft.row, draft.sub_deck, draft.sub_row
-        self.refresh()
 
     # ------------------------------------------------------------------ the view
     def _build(self) -> None:

@@ -551,3 +551,19 @@ def test_saving_over_a_file_saved_elsewhere_since_asks_first(library):
     fresh.name_input.value = "shared"
     fresh.save_button.clicks += 1
     assert fresh.asked == ("save", "shared") and library.load("biome_blitz", "shared") == saved
+
+
+def test_a_games_unsaved_edits_are_back_when_its_game_is_chosen_again(library):
+    """Stellar's moon renamed, Subastral chosen, then Stellar again: the edit was gone, with no word and
+    no way back (an outside tester). Each game's draft is kept on the page while another is edited."""
+    editor = CardEditor(library=library, game="stellar")
+    deck = editor.deck
+    assert editor.edit(deck, 0, "name", "MyMoon")
+    edited, place = editor.data, (editor.deck, editor.row)
+    editor.game_select.value = "subastral"
+    assert editor.game == "subastral" and editor.data == standard_file("subastral")
+    editor.game_select.value = "stellar"
+    assert editor.data == edited and (editor.deck, editor.row) == place
+    assert editor.notice.startswith("Your edits to the Stellar cards are back as you left them")
+    editor.game_select.value = "subastral"                 # (a game left unedited comes back as it was too)
+    assert editor.data == standard_file("subastral")
