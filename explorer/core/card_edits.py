@@ -279,28 +279,45 @@ def _check_deck_of_rows(data: Mapping[str, Any], deck: DeckPath) -> None:
                           "it has no cards to add, duplicate or remove")
 
 
+def _shown(value: Any) -> str:
+    """A refused value as a refusal quotes it: as JSON writes it (``true``, ``1e+308``; Python's ``True``
+    read as if the file said so), cut to 40 characters saying how long it was (a 309-digit number was
+    quoted as its first 40 digits, as if they were the value sent)."""
+    if isinstance(value, str):
+        said = value
+    else:
+        try:
+            said = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            said = str(value)
+    return repr(said) if len(said) <= 40 else repr(said[:40] + "…") + f" ({len(said):,} characters)"
+
+
 def checked_value(column: Column, value: Any) -> Any:
     """``value`` as column ``column`` holds it (None: the card leaves the key out), or :class:`EditRefused`."""
     if value is None or (isinstance(value, str) and not value.strip() and column.kind != "text"):
         return None
     if column.choices and column.kind != "json":
         if value not in column.choices:
-            raise EditRefused(f"{column.key} is one of {', '.join(map(str, column.choices))}, not {str(value)[:40]!r}")
+            raise EditRefused(f"{column.key} is one of {', '.join(map(str, column.choices))}, not {_shown(value)}")
         return value
     if column.kind == "int":
+        sent = value
         if type(value) is float and value.is_integer():
             value = int(value)
         if isinstance(value, str) and re.fullmatch(r"-?\d{1,7}", value.strip()):
             value = int(value)
         if type(value) is not int or abs(value) > MAX_NUMBER:
-            raise EditRefused(f"{column.key} is a whole number, not {str(value)[:40]!r}")
+            raise EditRefused(f"{column.key} is a whole number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}, not {_shown(sent)}")
         return value
     if column.kind == "bool":
         if type(value) is not bool:
-            raise EditRefused(f"{column.key} is true or false, not {str(value)[:40]!r}")
+            raise EditRefused(f"{column.key} is true or false, not {_shown(value)}")
         return value
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise EditRefused(f"{column.key} is a text of at most {MAX_TEXT} characters")
+    if not isinstance(value, str):
+        raise EditRefused(f"{column.key} is a text, not {_shown(value)}")
+    if len(value) > MAX_TEXT:
+        raise EditRefused(f"{column.key} is a text of at most {MAX_TEXT} characters, not {len(value):,}")
     if column.kind == "text":
         return value or None
     try:
@@ -538,14 +555,16 @@ def build_ability(vocabulary: Vocabulary, old: Mapping[str, Any], values: Mappin
     the form cannot send are refused (:class:`EditRefused`); what the engine thinks of the rest is its to say."""
     effect = values.get("effect")
     if not isinstance(effect, str) or effect not in vocabulary.effects:      # (a list or dict is no key)
-        raise EditRefused(f"effect is one of {', '.join(vocabulary.effects)}, not {str(effect)[:40]!r}")
+        raise EditRefused(f"effect is one of {', '.join(vocabulary.effects)}, not {_shown(effect)}")
     triggers, kinds = vocabulary.effects[effect]
     out: dict[str, Any] = {key: value for key, value in old.items() if key in vocabulary.ability_keys}
     for key in ("name", "name_ja", "text", "text_ja"):
         if key in values:
             value = values[key]
-            if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT):
-                raise EditRefused(f"{key} is a text of at most {MAX_TEXT} characters")
+            if value is not None and not isinstance(value, str):
+                raise EditRefused(f"{key} is a text, not {_shown(value)}")
+            if value is not None and len(value) > MAX_TEXT:
+                raise EditRefused(f"{key} is a text of at most {MAX_TEXT} characters, not {len(value):,}")
             if value:
                 out[key] = value
             else:
@@ -569,11 +588,11 @@ def _parameter(key: str, kind: Any, value: Any) -> Any:
     if isinstance(kind, tuple) or kind == "symbol":
         allowed = kind if isinstance(kind, tuple) else ("leaf", "water", "meat")
         if value not in allowed:
-            raise EditRefused(f"{key} is one of {', '.join(allowed)}, not {str(value)[:40]!r}")
+            raise EditRefused(f"{key} is one of {', '.join(allowed)}, not {_shown(value)}")
         return value
     if kind in ("count", "whole", "roll"):
         if type(value) is not int or abs(value) > MAX_NUMBER:
-            raise EditRefused(f"{key} is a whole number, not {str(value)[:40]!r}")
+            raise EditRefused(f"{key} is a whole number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}, not {_shown(value)}")
         return value
     if kind == "rolls":
         if not isinstance(value, list) or not all(type(v) is int and 1 <= v <= 6 for v in value):

@@ -567,3 +567,18 @@ def test_a_games_unsaved_edits_are_back_when_its_game_is_chosen_again(library):
     assert editor.notice.startswith("Your edits to the Stellar cards are back as you left them")
     editor.game_select.value = "subastral"                 # (a game left unedited comes back as it was too)
     assert editor.data == standard_file("subastral")
+
+@pytest.mark.parametrize("column, value, said", [
+    (Column("stars", "int"), 1e308, "stars is a whole number from -1,000,000 to 1,000,000, not '1e+308'"),
+    (Column("stars", "int"), 10 ** 308, "stars is a whole number from -1,000,000 to 1,000,000, not '1000000000000000000000000000000000000000…' (309 characters)"),
+    (Column("stars", "int"), True, "stars is a whole number from -1,000,000 to 1,000,000, not 'true'"),
+    (Column("name", "text"), 12345, "name is a text, not '12345'"),
+    (Column("name", "text"), "y" * 3000, "name is a text of at most 2000 characters, not 3,000"),
+])
+def test_a_refused_value_is_quoted_as_sent(column, value, said):
+    """A forged 1e308 was refused as "not '1000000000000000010979063629440455417404'" (the first 40 digits of
+    the float made a whole number), true as 'True', a number in a text cell as a text too long (an outside
+    tester): the value as JSON writes what was sent, cut saying how long, and the problem it has."""
+    with pytest.raises(EditRefused) as refused:
+        card_edits.checked_value(column, value)
+    assert str(refused.value) == said
