@@ -221,6 +221,9 @@ def test_a_notebook_runs_live_in_jupyterlab_with_nothing_from_the_internet(page:
     print(f"{game}: the first board drawn {drawn / 1000:.2f} s after Run All Cells" if drawn is not None else
           f"{game}: the first board's time was not noted")
     assert boards.count() >= 2, "every notebook shows a board and the live dashboard's board"
+    # No cell's outputs folded behind "Show more outputs" (the tutorial's walk said a line an output, more
+    # than 50 in three games, and the board it leaves, its last output, was folded away)
+    assert page.locator(".jp-TrimmedOutputs").count() == 0
     live = page.locator(".jp-OutputArea-output", has=page.locator(".stepper"))
     expect(live).to_have_count(1)
     live.scroll_into_view_if_needed()
