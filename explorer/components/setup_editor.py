@@ -641,7 +641,14 @@ class SetupEditor(pn.viewable.Viewer):
                                           size=f"{size / 1e6:.1f}", limit=f"{MAX_FILE_BYTES / 1e6:.0f}"))
 
     def _on_paste(self, event=None) -> None:
-        self.load_text(self.paste.value or "", source=self._t("setup.source.the_pasted"))
+        text = self.paste.value or ""
+        if len(text) == MAX_FILE_BYTES:
+            # The browser stops a paste at the box's max_length: the text that came is cut, and was said
+            # to be broken JSON ("the text ends too early") as if the file were (an outside tester).
+            self._files_message(error=self._t("setup.paste.cut", limit=f"{MAX_FILE_BYTES:,}",
+                                              mb=f"{MAX_FILE_BYTES / 1e6:.0f}"))
+            return
+        self.load_text(text, source=self._t("setup.source.the_pasted"))
 
     # ------------------------------------------------------------------ following the session
     def _on_session_change(self, *events) -> None:

@@ -475,3 +475,17 @@ def test_a_replay_with_an_illegal_move_is_refused_in_the_pages_language(session)
     said = editor.files_error.object
     assert "4手目" in said and "ルール違反です" in said and "is illegal" not in said and "turn" not in said, said
     assert snapshot(session) == before
+
+
+@pytest.mark.parametrize("lang, words", [("en", "stops at the box&#x27;s limit of 2,000,000 characters"), ("ja", "入力欄の上限（2,000,000文字）")])
+def test_a_paste_the_browser_cut_at_the_boxs_limit_says_so(session, lang, words):
+    """A 3 MB paste is stopped by the browser at the box's max_length, and what came was called broken JSON
+    ("the text ends too early (cut off?)") as if the file were (an outside tester). A text that fills the
+    box to its limit was cut: said so, nothing changed."""
+    from explorer.components.setup_editor import MAX_FILE_BYTES
+
+    editor = SetupEditor(session=session, lang=lang)
+    before = snapshot(session)
+    editor.paste.value = ('{"game": "subastral", "notes": "' + "x" * MAX_FILE_BYTES)[:MAX_FILE_BYTES]
+    click(editor.paste_button)
+    assert words in editor.files_error.object and snapshot(session) == before
