@@ -759,7 +759,9 @@ def load_json(text: str | bytes, *, what: str) -> JSON:
     except _RepeatedKey as repeated:
         shown = repeated.key if len(repeated.key) <= 60 else repeated.key[:60] + "…"
         key, values = "repeated_key", {"name": json.dumps(shown, ensure_ascii=False)}
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    except UnicodeDecodeError as error:
+        key, values = "not_utf8", {"byte": f"0x{error.object[error.start]:02X}", "at": f"{error.start + 1:,}"}
+    except json.JSONDecodeError as error:
         # raised below, outside the handler: the message says it all (as ``from None``)
         key, values = "not_json", {"error": str(error)}
     except ValueError:  # a whole number past Python's digit limit (the only other ValueError json raises)

@@ -4,7 +4,8 @@ Panel's ``FileInput`` reads the whole file in the browser and sends it over the 
 larger than the websocket's message limit closes the connection before the server can say anything.
 :class:`JsonFileInput` looks at ``file.size`` first: a file over ``max_bytes`` is reported by name
 and size only (``{"too_big": name, "size": size}``); a smaller one is read as text (UTF-8, or UTF-16
-after its byte order mark) and sent (``{"name": name, "text": text}``). The server checks again: a message can carry anything.
+after its byte order mark) and sent (``{"name": name, "text": text}``), or, when it is not text in that
+encoding, as its bytes (``{"name": name, "base64": ...}``: the server's reader says what is wrong). The server checks again: a message can carry anything.
 
 The control is one button in the page's language (the browser's own file control, hidden, would say
 "Choose File" on a Japanese page). It names no file: what a page works from is its owner's to say
@@ -15,6 +16,8 @@ but by the one message the server checks.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Any, Callable
 
 import panel as pn
@@ -65,20 +68,29 @@ class JsonFileInput(pn.custom.JSComponent):
           model.send_msg({ too_big: file.name, size: file.size });
           return;
         }
-        let text;
+        let bytes;
         try {
-          // UTF-8, or UTF-16 when the file begins with its byte order mark (as Windows' Notepad saves);
-          // the mark itself is dropped. (Chromium's file.text() sniffs the mark too; the File API's
-          // text() is UTF-8 only, so other browsers would read such a file as noise.)
-          const bytes = new Uint8Array(await file.arrayBuffer());
-          const encoding = bytes[0] === 0xFF && bytes[1] === 0xFE ? "utf-16le"
-            : bytes[0] === 0xFE && bytes[1] === 0xFF ? "utf-16be" : "utf-8";
-          text = new TextDecoder(encoding).decode(bytes);
+          bytes = new Uint8Array(await file.arrayBuffer());
         } catch (error) {                // (gone or unreadable since it was chosen: nothing is sent)
           console.warn("file not read:", file.name, error);
           return;
         }
-        if (choice === chosen) model.send_msg({ name: file.name, text: text });
+        // UTF-8, or UTF-16 when the file begins with its byte order mark (as Windows' Notepad saves);
+        // the mark itself is dropped. (Chromium's file.text() sniffs the mark too; the File API's
+        // text() is UTF-8 only, so other browsers would read such a file as noise.) A file that is not
+        // text in its encoding goes as it is (base64), for the server to say so: decoded here, its
+        // unreadable bytes became U+FFFD without a word ("Thömson" in Latin-1 loaded as "Th\uFFFDmson").
+        const encoding = bytes[0] === 0xFF && bytes[1] === 0xFE ? "utf-16le"
+          : bytes[0] === 0xFE && bytes[1] === 0xFF ? "utf-16be" : "utf-8";
+        let message;
+        try {
+          message = { name: file.name, text: new TextDecoder(encoding, { fatal: true }).decode(bytes) };
+        } catch (error) {
+          let binary = "";
+          for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          message = { name: file.name, base64: btoa(binary) };
+        }
+        if (choice === chosen) model.send_msg(message);
       });
       for (const name of ["accept", "description", "choose_text"]) model.on(name, attrs);
       attrs();
@@ -109,3 +121,13 @@ class JsonFileInput(pn.custom.JSComponent):
                 self.on_too_big(name, size)
         elif isinstance(data.get("name"), str) and isinstance(data.get("text"), str):
             self.receive(data["name"], data["text"])
+        elif isinstance(data.get("name"), str) and isinstance(data.get("base64"), str):
+            # (a file that is not text: its bytes, for the reader to refuse by name; a forged message may
+            # hold anything, so what is not base64 of at most max_bytes is dropped)
+            if len(data["base64"]) > (self.max_bytes + 2) // 3 * 4:
+                return
+            try:
+                content = base64.b64decode(data["base64"], validate=True)
+            except (binascii.Error, ValueError):
+                return
+            self.receive(data["name"], content)

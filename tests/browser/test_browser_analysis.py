@@ -318,6 +318,14 @@ def test_a_card_file_far_over_the_limit_is_refused_unread_in_the_pages_language_
     expect(page.locator(".analysis-cards-shown-b")).to_have_text("Bで使うカード：アップロードしたファイル（utf16.json）",
                                                                 timeout=LOAD_TIMEOUT)
     assert analysis.deck_b.data == standard_file("subastral") and analysis.deck_b.error == ""
+    # A file that is not UTF-8 (Latin-1): refused, naming its first unreadable byte; it was read with the
+    # letter turned into U+FFFD without a word. B keeps the file it had.
+    latin = {**standard_file("subastral"), "name": "Thömson"}
+    (tmp_path / "latin1.json").write_bytes(json.dumps(latin).replace("\\u00f6", "ö").encode("latin-1"))
+    upload.locator("input[type=file]").set_input_files(tmp_path / "latin1.json")
+    expect(page.locator(".analysis-cards-error-b")).to_contain_text("UTF-8のテキストではありません", timeout=LOAD_TIMEOUT)
+    expect(page.locator(".analysis-cards-error-b")).to_contain_text("0xF6")
+    assert analysis.deck_b.data == standard_file("subastral")
     box = upload.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390, box       # (within a phone's width)
     shot(page, "analysis-upload-too-big-ja-390")

@@ -294,3 +294,13 @@ def test_a_position_and_a_replay_with_a_key_written_twice_are_refused(game_id):
         assert text.startswith("{")
         with pytest.raises(InvalidPosition, match="is written twice"):
             load_json('{"game": "nonsense", ' + text[1:], what="file")
+
+
+def test_a_file_that_is_not_utf8_is_refused_naming_the_byte():
+    """A Latin-1 card file ("Thömson") was read with its ö turned into U+FFFD without a word (an outside
+    tester): the file's bytes now reach the reader, which says which byte is not UTF-8."""
+    with pytest.raises(InvalidPosition) as error:
+        load_json('{"name": "Thömson"}'.encode("latin-1"), what="cards.json")
+    assert str(error.value) == "cards.json: not UTF-8 text: byte 13 of the file (0xF6) is no UTF-8 character (save the file as UTF-8)"
+    assert "13バイト目の0xF6" in error.value.problem_in("ja")
+    assert load_json('{"name": "Thömson"}'.encode("utf-8"), what="cards.json") == {"name": "Thömson"}

@@ -59,10 +59,16 @@ def test_the_upload_is_read_in_the_browser_only_under_the_limit_and_the_server_c
     assert "<img" not in shown.deck_b.message.object
     before = (shown.deck_b.data, shown.deck_b.label, shown.deck_b.error, shown.deck_b.message.object, upload.filename)
     for forged in ({"name": "x.json", "text": b"{}"}, {"name": 1, "text": "{}"}, {"too_big": "x.json", "size": "big"},
-                   {"too_big": "x.json", "size": -1}, {"name": "x.json"}, ["x"], None):
+                   {"too_big": "x.json", "size": -1}, {"name": "x.json"}, ["x"], None,
+                   {"name": "x.json", "base64": "not base64!"}, {"name": "x.json", "base64": 12},
+                   {"name": "x.json", "base64": "QUFB" * (MAX_BYTES // 3 + 2)}):
         upload._handle_msg(forged)          # (neither a file's text nor a size: ignored, not even refused)
         after = (shown.deck_b.data, shown.deck_b.label, shown.deck_b.error, shown.deck_b.message.object, upload.filename)
         assert after == before, forged
+    # A file that is not text (not UTF-8) comes as its bytes, and is refused naming the byte.
+    import base64
+    upload._handle_msg({"name": "latin1.json", "base64": base64.b64encode('{"name": "Thömson"}'.encode("latin-1")).decode()})
+    assert "not UTF-8 text: byte 13 of the file (0xF6)" in shown.deck_b.error and shown.deck_b.data is None
     upload._handle_msg({"name": "<i>more</i>.json", "text": json.dumps(more_animals())})
     assert shown.deck_b.label == "uploaded" and shown.deck_b.data == more_animals() and shown.deck_b.error == ""
     # The line under the menu names the file the setting plays with (as text: a file's name is anyone's).
