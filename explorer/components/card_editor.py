@@ -228,6 +228,8 @@ class CardEditor(pn.viewable.Viewer):
             self.sub_deck = subs[0] if subs else None
 
     def load_saved(self, name: Any) -> bool:
+        if name is None and not self.library.names(self.game):
+            return self._refuse(CardFileError(self.t("none_saved", game=rules.get_game(self.game).title)))
         try:
             version = self.library.version(self.game, check_name(name))     # (read first: a save in between is asked about)
             data = self.library.load(self.game, name)
@@ -433,6 +435,8 @@ class CardEditor(pn.viewable.Viewer):
         """The Delete button: a first click asks (the button and the notice name the file), a second
         one on the same file deletes it. One click deleted the file the menu happened to show, the
         first saved name on a page just opened (an outside tester). Any other action asks again."""
+        if name is None and not self.library.names(self.game):
+            return self._refuse(CardFileError(self.t("none_saved", game=rules.get_game(self.game).title)))
         if self.asked != ("delete", name):
             try:
                 self.library.load(self.game, check_name(name))
@@ -527,7 +531,8 @@ class CardEditor(pn.viewable.Viewer):
         self.upload = JsonFileInput(lang=self.lang, accept=".json", max_bytes=MAX_BYTES, css_classes=["cards-upload"],
                                     description=t("upload"))
         self.upload.param.watch(lambda e: self._act(self.load_upload, e.new), "value", onlychanged=False)
-        self.upload.on_too_big = lambda name, size: self._act(self._refuse, CardFileError(t("upload_size", limit=MAX_BYTES)))
+        self.upload.on_too_big = lambda name, size: self._act(
+            self._refuse, CardFileError(t("upload_too_big", name=name, size=f"{size:,}", limit=f"{MAX_BYTES:,}")))
         self.saved_select = pn.widgets.Select(label=t("saved_files"), options=[], css_classes=["cards-saved"])
         self.load_button = pn.widgets.Button(label=t("load"), css_classes=["cards-load"])
         self.load_button.on_click(lambda e: self._act(self.load_saved, self.saved_select.value))

@@ -582,3 +582,19 @@ def test_a_refused_value_is_quoted_as_sent(column, value, said):
     with pytest.raises(EditRefused) as refused:
         card_edits.checked_value(column, value)
     assert str(refused.value) == said
+
+
+def test_a_file_too_big_and_an_empty_library_are_said_as_they_are(library):
+    """An upload over the limit was refused without its name or size (the browser sends both), and Load or
+    Delete with no saved file said "a card file needs a name" (an outside tester)."""
+    editor = CardEditor(library=library, game="stellar")
+    editor.refresh()
+    editor.upload.on_too_big("huge.json", 50_000_000)
+    assert editor.notice == "Not done: huge.json is 50,000,000 bytes: a card file has at most 1,000,000 bytes."
+    for button in (editor.load_button, editor.delete_button):
+        button.clicks += 1
+        assert editor.notice == "Not done: there are no saved Stellar card files yet: save one first."
+    japanese = CardEditor(library=library, game="stellar", lang="ja")
+    japanese.refresh()
+    japanese.load_button.clicks += 1
+    assert "Stellarの保存済みカードファイルはまだありません" in japanese.notice
