@@ -120,6 +120,12 @@ class CardEditor(pn.viewable.Viewer):
         self.known_versions: dict[str, str | None] = {}
         #: The draft of each other game, as it was left for another (``choose_game``): back to a game, back to it.
         self.left_drafts: dict[str, Draft] = {}
+        #: The file as last loaded, uploaded, started or saved (``dumps``): the draft differs from it when
+        #: it holds unsaved edits ("": not known, taken as unsaved).
+        self.baseline = dumps(self.data)
+        #: Per game, the draft with unsaved edits that a load, an upload or the standard cards replaced, and
+        #: its baseline: "Bring back my edits" swaps it back (``bring_back``). Nothing typed is lost.
+        self.replaced: dict[str, tuple[Draft, str]] = {}
         self.deck: DeckPath = _largest_deck(self.data)
         self.row: int | None = None
         self.sub_deck: DeckPath | None = None
@@ -205,8 +211,11 @@ class CardEditor(pn.viewable.Viewer):
         self.standard = standard_file(game_id)
         left = self.left_drafts.pop(game_id, None)
         if left is None:
-            return self.start_standard()
+            self.source = ""
+            self._reset_place(standard_file(game_id), keep_replaced=False)
+            return True
         self._resume(left)
+        self.baseline = ""
         self.notice = self.t("draft_back", game=rules.get_game(game_id).title)
         return True
 
@@ -215,10 +224,36 @@ class CardEditor(pn.viewable.Viewer):
         self._reset_place(standard_file(self.game))
         return True
 
-    def _reset_place(self, data: dict[str, Any]) -> None:
+    def _reset_place(self, data: dict[str, Any], *, keep_replaced: bool = True) -> None:
+        """The draft becomes ``data`` (a load, an upload, the standard cards), shown from its first table.
+        A draft with unsaved edits it replaces is kept for "Bring back my edits" (they were gone without
+        a word; an outside tester). (Not on a switch of game: the game left keeps its draft.)"""
+        kept = keep_replaced and self.has_unsaved_edits()
+        if kept:
+            self.replaced[self.game] = (self.draft(), self.baseline)
         self.deck, self.row, self.sub_deck, self.sub_row = _largest_deck(data), None, None, None
         self._first_card_with_decks(data)
         self._take(data)
+        self.baseline = dumps(data)
+        if kept:
+            self.notice = self.t("edits_replaced")
+
+    def has_unsaved_edits(self) -> bool:
+        """Does the draft hold edits not in the file it was loaded, uploaded, started or saved from?"""
+        return dumps(self.data) != self.baseline
+
+    def bring_back(self) -> bool:
+        """The draft a load, an upload or the standard cards replaced comes back; the one it replaces, if
+        it holds unsaved edits, takes its place (so a second click undoes the first)."""
+        old = self.replaced.pop(self.game, None)
+        if old is None:
+            return self._refuse(CardFileError(self.t("nothing_to_bring_back")))
+        if self.has_unsaved_edits():
+            self.replaced[self.game] = (self.draft(), self.baseline)
+        draft, self.baseline = old
+        self._resume(draft)
+        self.notice = self.t("edits_back")
+        return True
 
     def _first_card_with_decks(self, data: dict[str, Any]) -> None:
         """A deck whose cards hold decks (Subastral's biomes) opens on its first card, its own deck shown."""
@@ -418,6 +453,7 @@ class CardEditor(pn.viewable.Viewer):
             return self._refuse(error)
         self.known_versions[name] = self.library.version(self.game, name)
         self.source = self.saved_as = name
+        self.baseline = dumps(self.data)
         self.notice = self.t("saved", name=name)
         return True
 
@@ -512,6 +548,7 @@ class CardEditor(pn.viewable.Viewer):
         """Go on with ``draft`` (another page's, :meth:`draft`): the same file, checked again, the same
         tables and cards shown. Its game is this editor's (the page opens on it)."""
         self._resume(draft)
+        self.baseline = ""          # (another page's: whether it holds unsaved edits is not known)
         self.refresh()
 
     def _resume(self, draft: Draft) -> None:
@@ -528,6 +565,8 @@ class CardEditor(pn.viewable.Viewer):
         self.game_select.param.watch(lambda e: self._act(self.choose_game, e.new), "value")
         self.standard_button = pn.widgets.Button(label=t("start_standard"), css_classes=["cards-standard"])
         self.standard_button.on_click(lambda e: self._act(self.start_standard))
+        self.bring_back_button = pn.widgets.Button(label=t("bring_back"), css_classes=["cards-bring-back"], visible=False)
+        self.bring_back_button.on_click(lambda e: self._act(self.bring_back))
         self.upload = JsonFileInput(lang=self.lang, accept=".json", max_bytes=MAX_BYTES, css_classes=["cards-upload"],
                                     description=t("upload"))
         self.upload.param.watch(lambda e: self._act(self.load_upload, e.new), "value", onlychanged=False)
@@ -552,7 +591,8 @@ class CardEditor(pn.viewable.Viewer):
         # loaded or saved (on a wide screen it stays hidden: the top of the page says it beside them).
         self.file_echo = pn.pane.HTML("", css_classes=["cards-file-echo"], sizing_mode="stretch_width",
                                       stylesheets=[EDITOR_CSS])
-        self.controls = pn.Column(self.game_select, self.standard_button, pn.pane.HTML(esc(t("upload"))), self.upload,
+        self.controls = pn.Column(self.game_select, self.standard_button, self.bring_back_button,
+                                  pn.pane.HTML(esc(t("upload"))), self.upload,
                                   self.saved_select, pn.Row(self.load_button, self.delete_button),
                                   self.name_input, self.save_button, self.file_echo, self.download, self.explorer_link,
                                   css_classes=["cards-controls"], sizing_mode="stretch_width")
@@ -640,6 +680,7 @@ class CardEditor(pn.viewable.Viewer):
             self.status.object = (f'<div class="cards-problem" role="alert">{esc(t("refused_by_game"))} '
                                   f'<b>{esc(self.problem.problem_in(self.lang))}</b></div>')
         self.notice_pane.object = f'<div class="cards-refusal">{esc(self.notice)}</div>' if self.notice else ""
+        self.bring_back_button.visible = self.game in self.replaced
         asked = self.asked[0] if self.asked else None
         self.delete_button.param.update(label=t("delete_again") if asked == "delete" else t("delete"),
                                         color="danger" if asked == "delete" else "light")

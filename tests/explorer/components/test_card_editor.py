@@ -598,3 +598,40 @@ def test_a_file_too_big_and_an_empty_library_are_said_as_they_are(library):
     japanese.refresh()
     japanese.load_button.clicks += 1
     assert "Stellarの保存済みカードファイルはまだありません" in japanese.notice
+
+
+@pytest.mark.parametrize("replace", ["standard", "load", "upload"])
+def test_unsaved_edits_a_load_replaces_can_be_brought_back(library, replace):
+    """Upload, Load and "Start from the standard cards" replaced a draft's unsaved edits without a word (an
+    outside tester). The replaced draft is kept: "Bring back my edits" brings it back, and a second click
+    swaps again; a draft with nothing unsaved is replaced as before, with nothing to bring back."""
+    library.save("stellar", "other", standard_file("stellar"))
+    editor = CardEditor(library=library, game="stellar")
+    editor.refresh()
+    assert not editor.bring_back_button.visible and not editor.has_unsaved_edits()
+    assert editor.edit(editor.deck, 0, "name", "MyMoon")
+    edited = editor.data
+
+    def do_replace():
+        if replace == "standard":
+            editor.standard_button.clicks += 1
+        elif replace == "load":
+            editor.saved_select.value = "other"
+            editor.load_button.clicks += 1
+        else:
+            editor.upload._handle_msg({"name": "x.json", "text": json.dumps(standard_file("stellar"))})
+
+    do_replace()
+    assert editor.data == standard_file("stellar") and editor.bring_back_button.visible
+    assert editor.notice == "Your unsaved edits were replaced; “Bring back my edits” brings them back."
+    editor.bring_back_button.clicks += 1
+    assert editor.data == edited and editor.has_unsaved_edits() and not editor.bring_back_button.visible
+    do_replace()                                      # replaced again, then back again
+    editor.bring_back_button.clicks += 1
+    assert editor.data == edited
+    editor.name_input.value = "mine"
+    editor.save_button.clicks += 1                    # saved: nothing unsaved to keep when it is replaced
+    assert not editor.has_unsaved_edits()
+    do_replace()
+    assert not editor.bring_back_button.visible and editor.data == standard_file("stellar")
+    assert editor.bring_back() is False and "no replaced edits" in editor.notice
