@@ -760,7 +760,13 @@ def load_json(text: str | bytes, *, what: str) -> JSON:
         shown = repeated.key if len(repeated.key) <= 60 else repeated.key[:60] + "…"
         key, values = "repeated_key", {"name": json.dumps(shown, ensure_ascii=False)}
     except UnicodeDecodeError as error:
-        key, values = "not_utf8", {"byte": f"0x{error.object[error.start]:02X}", "at": f"{error.start + 1:,}"}
+        # (UTF-8, or UTF-16/32 where the file begins with their byte order mark: json reads those too)
+        encoding = error.encoding.upper().removesuffix("-LE").removesuffix("-BE")
+        if error.end >= len(error.object) and error.reason in ("unexpected end of data", "truncated data"):
+            key, values = "text_cut", {"encoding": encoding}        # (a file cut off inside a character)
+        else:
+            key, values = "not_text", {"byte": f"0x{error.object[error.start]:02X}", "at": f"{error.start + 1:,}",
+                                       "encoding": encoding}
     except json.JSONDecodeError as error:
         # raised below, outside the handler: the message says it all (as ``from None``)
         key, values = "not_json", {"error": str(error)}

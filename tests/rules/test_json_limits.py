@@ -301,6 +301,11 @@ def test_a_file_that_is_not_utf8_is_refused_naming_the_byte():
     tester): the file's bytes now reach the reader, which says which byte is not UTF-8."""
     with pytest.raises(InvalidPosition) as error:
         load_json('{"name": "Thömson"}'.encode("latin-1"), what="cards.json")
-    assert str(error.value) == "cards.json: not UTF-8 text: byte 13 of the file (0xF6) is no UTF-8 character (save the file as UTF-8)"
-    assert "13バイト目の0xF6" in error.value.problem_in("ja")
+    assert str(error.value) == "cards.json: not UTF-8 text: byte 13 of the file (0xF6) cannot be read as UTF-8 (save the file as UTF-8)"
+    assert "UTF-8のテキストではありません：13バイト目の0xF6" in error.value.problem_in("ja")
+    # A file with UTF-16's byte order mark is read as UTF-16; a file cut inside a character says so.
+    with pytest.raises(InvalidPosition, match=r"the file ends inside a UTF-16 character \(cut off\?\)"):
+        load_json(b"\xff\xfe{", what="position.json")
+    with pytest.raises(InvalidPosition, match=r"the file ends inside a UTF-8 character"):
+        load_json('{"name": "月"}'.encode()[:-3], what="position.json")
     assert load_json('{"name": "Thömson"}'.encode("utf-8"), what="cards.json") == {"name": "Thömson"}

@@ -208,8 +208,9 @@ def test_truncated_json_text_is_invalid():
         with pytest.raises(rules.InvalidPosition, match="not valid JSON") as caught:
             load_json(text[:cut], what="position.json")
         assert caught.value.where == "position.json"
-    with pytest.raises(rules.InvalidPosition, match="not valid JSON"):
+    with pytest.raises(rules.InvalidPosition, match="ends inside a UTF-16 character") as caught:  # (its mark, then one byte)
         load_json(b"\xff\xfe{", what="position.json")
+    assert caught.value.where == "position.json"
     assert GAME.encode(GAME.decode(load_json(text, what="position.json"))) == json.loads(text)
 
 
