@@ -475,10 +475,10 @@ class CardEditor(pn.viewable.Viewer):
             return self._refuse(CardFileError(self.t("none_saved", game=rules.get_game(self.game).title)))
         if self.asked != ("delete", name):
             try:
-                self.library.load(self.game, check_name(name))
-            except (CardFileError, InvalidPosition) as error:
-                if not isinstance(error, InvalidPosition):      # (a file the game refuses may be deleted)
-                    return self._refuse(error)
+                if self.library.version(self.game, check_name(name)) is None:
+                    raise CardFileError.say("no_file", game=self.game, name=repr(name))
+            except CardFileError as error:
+                return self._refuse(error)
             self.asked = ("delete", name)
             self.notice = self.t("delete_ask", name=name)
             return False
@@ -651,7 +651,7 @@ class CardEditor(pn.viewable.Viewer):
 
     def _act(self, action, *args) -> None:
         """A widget's action, then the view brought up to date (a refused one leaves its notice). Any
-        action but Delete's second click takes back a Delete asked for (``ask_delete``)."""
+        other action takes back a Delete or a Save that asked first (``asked``)."""
         if getattr(self, "_refreshing", False):
             return
         if action not in (self.ask_delete, self.save):

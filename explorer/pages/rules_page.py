@@ -14,7 +14,7 @@ from explorer.core.links import rule_reference, rules_href
 from explorer.core.session import variant_label, variant_note, variant_value_label
 from explorer.core.stylesheets import stylesheet
 from explorer.web.request import LONG_WORDS_WRAP, page_language, query_arg, shown_value
-from explorer.web.shell import PageTemplate, use_page_design
+from explorer.web.shell import FIND_IN_PAGE_JS, PageTemplate, use_page_design
 from rules.rulebook import LANGUAGES, rulebook
 
 RULES_CSS = stylesheet("rules")
@@ -78,22 +78,14 @@ class FragmentTarget(pn.custom.JSComponent):
     find nothing: every link to a rule, from the explorer's log and from a refused move, opened the
     rules page at its top (an outside tester). It sends nothing back to the server."""
 
-    _esm = """
-    function find(root, id) {            // the element with this id, inside shadow roots too
-      const here = root.getElementById(id);
-      if (here) return here;
-      for (const el of root.querySelectorAll("*")) {
-        if (el.shadowRoot) { const found = find(el.shadowRoot, id); if (found) return found; }
-      }
-      return null;
-    }
+    _esm = FIND_IN_PAGE_JS + """
     export function render({ el }) {
       let marked = null;
       function go() {                    // true once done (or nothing to do)
         let id = "";
         try { id = decodeURIComponent(window.location.hash.slice(1)); } catch (error) { return true; }
         if (!id) return true;
-        const target = find(document, id);
+        const target = find(document, (element) => element.id === id);
         if (!target) return false;
         if (marked) marked.classList.remove("targeted");
         target.classList.add("targeted");

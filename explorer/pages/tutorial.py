@@ -47,7 +47,7 @@ from explorer.core.links import explorer_path, rule_link_html, rule_reference, r
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
 from explorer.web.request import LONG_WORDS_WRAP, WHOLE_NUMBER, page_language, query_arg, shown_value
-from explorer.web.shell import HEADING_CSS, PageTemplate, use_page_design
+from explorer.web.shell import FIND_IN_PAGE_JS, HEADING_CSS, PageTemplate, use_page_design
 from rules.protocol import IllegalAction, InvalidPosition
 from rules.replay import record
 from rules.rulebook import LANGUAGES, Rule, rulebook
@@ -347,14 +347,7 @@ class ZoneLink(pn.custom.JSComponent):
     index = param.Integer(default=-1, doc="The zone's number: the board pane carries tutorial-zone-<index>.")
     label = param.String(default="", doc="The button's words, in the page's language.")
 
-    _esm = """
-    function find(root, test) {          // the first element passing test, inside shadow roots too
-      for (const el of root.querySelectorAll("*")) {
-        if (test(el)) return el;
-        if (el.shadowRoot) { const found = find(el.shadowRoot, test); if (found) return found; }
-      }
-      return null;
-    }
+    _esm = FIND_IN_PAGE_JS + """
     export function render({ model, el }) {
       const button = document.createElement("button");
       button.type = "button";

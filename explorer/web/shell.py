@@ -28,6 +28,18 @@ VIEWPORT = "width=device-width, initial-scale=1"
 HEADER_CSS = stylesheet("site_header")
 LAYOUT_CSS = stylesheet("page_layout")
 HEADING_CSS = stylesheet("heading")
+#: JavaScript for a page's components: ``find(root, test)``, the first element under ``root`` passing
+#: ``test``, looked for inside every pane's shadow root too (a page's panes draw there, where
+#: ``document.querySelector`` and the browser's own jump to a fragment do not look).
+FIND_IN_PAGE_JS = """
+function find(root, test) {
+  for (const el of root.querySelectorAll("*")) {
+    if (test(el)) return el;
+    if (el.shadowRoot) { const found = find(el.shadowRoot, test); if (found) return found; }
+  }
+  return null;
+}
+"""
 
 
 def heading(markdown: str, **params) -> pn.pane.Markdown:
