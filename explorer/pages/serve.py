@@ -105,7 +105,7 @@ def refused_value(exc_info) -> bool:
     widgets send only the values they offer, so such a value was forged (from the browser's console).
     Panel handles a page's values in ``_process_events``; an error raised from our own callbacks has
     frames of our code in its traceback, and is not this."""
-    _, error, trace = exc_info if isinstance(exc_info, tuple) else (None, exc_info, getattr(exc_info, "__traceback__", None))
+    _, error, trace = exc_info          # (a record's: logging makes a tuple of any exc_info it is given)
     if error is None or trace is None:
         return False
     frames = traceback.extract_tb(trace)
@@ -145,7 +145,7 @@ class CappedRecords(logging.Filter):
             # (Panel names the widget by its repr: "Callback failed for object named 'Act for' ...")
             widget = re.search(r"object named (['\"])(.{0,80}?)\1", record.getMessage())
             record.msg = "a page sent a value %s cannot take: refused, nothing changed (%s: %s)"
-            record.args = (f"the widget {widget.group(0)[13:]}" if widget else "a widget",
+            record.args = (f"the widget {widget.group(1)}{widget.group(2)}{widget.group(1)}" if widget else "a widget",
                            type(error).__name__, _cut(str(error), REFUSED_LIMIT))
             record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
             record.exc_info, record.exc_text = None, None
