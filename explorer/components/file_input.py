@@ -5,7 +5,8 @@ larger than the websocket's message limit closes the connection before the serve
 :class:`JsonFileInput` looks at ``file.size`` first: a file over ``max_bytes`` is reported by name
 and size only (``{"too_big": name, "size": size}``); a smaller one is read as text (UTF-8, or UTF-16
 after its byte order mark) and sent (``{"name": name, "text": text}``), or, when it is not text in that
-encoding, as its bytes (``{"name": name, "base64": ...}``: the server's reader says what is wrong). The server checks again: a message can carry anything.
+encoding, as its bytes (``{"name": name, "base64": ...}``: the server's reader says what is wrong). The
+server checks again: a message can carry anything.
 
 The control is one button in the page's language (the browser's own file control, hidden, would say
 "Choose File" on a Japanese page). It names no file: what a page works from is its owner's to say
