@@ -81,6 +81,7 @@ from explorer.plots.live import OnLoop, figure_pane, show_figure
 from explorer.core.session import (VariantSwitches, player_label, switches_class, variant_label, variant_note,
                                    variant_options, variant_value_label)
 from explorer.web.shell import PageTemplate, heading, use_page_design
+from explorer.components.whole_number import WholeNumberInput
 from explorer.pages.analysis_decks import DeckChooser, card_names, card_table_html, pairing_text, verdict_text
 from play.run_file import card_data, run_record
 
@@ -659,7 +660,7 @@ class AnalysisPage(pn.viewable.Viewer):
             heading(text("analysis.heading", lang)),
             widget("game"), widget("players"), widget("bot_a", options=bots), widget("bot_b", options=bots),
             self.variant_box, self.deck_a, self.deck_b,
-            widget("games", pn.widgets.IntInput), widget("seed", pn.widgets.IntInput),
+            widget("games", pn.widgets.IntInput), widget("seed", WholeNumberInput),
             widget("chunk", pn.widgets.IntInput), widget("executor"), *self.executor_widgets.values(),
             widget("stop_when_precise", pn.widgets.Checkbox), widget("ci_half_width", pn.widgets.FloatInput),
             width=300, css_classes=["analysis-controls"])

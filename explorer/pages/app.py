@@ -51,6 +51,7 @@ from explorer.web.request import LONG_WORDS_WRAP, carry_key, page_language, quer
 from explorer.core.session import (GameSession, VariantSwitches, player_label, variant_label, variant_note,
                                    variant_options, variant_summary)
 from explorer.components.timeline import BranchesPanel, EventLog, ReplayProblem, Stepper
+from explorer.components.whole_number import WholeNumberInput
 from explorer.web.shell import PageTemplate, heading, use_page_design
 from rules.rulebook import LANGUAGES
 from rules.protocol import InvalidPosition, RulesError, load_json
@@ -152,7 +153,7 @@ class ExplorerApp(pn.viewable.Viewer):
         c["players_fixed"] = pn.pane.HTML("", css_classes=["players-fixed"], margin=(5, 10))
         session.param.watch(self._sync_players, ["spec", "players"])
         self._sync_players()
-        c["seed"] = pn.widgets.IntInput.from_param(session.param.seed, label=t("explorer.seed"), css_classes=["seed-input"])
+        c["seed"] = WholeNumberInput.from_param(session.param.seed, label=t("explorer.seed"), css_classes=["seed-input"])
         c["bot"] = pn.widgets.RadioButtonGroup.from_param(
             session.param.bot, label=t("explorer.bots"),
             options={bot_name(name, self.lang): name for name in session.param.bot.objects})
