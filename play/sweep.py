@@ -431,8 +431,9 @@ class FuturesExecutor(Executor):
                         del running[future]
                         yield future.result()
         finally:
-            for future in running:
-                future.cancel()
+            if self._pool_to_end is None:
+                for future in running:
+                    future.cancel()
             running.clear()
 
     @property
@@ -440,14 +441,26 @@ class FuturesExecutor(Executor):
         """Chunks handed to the pool and not yet given back."""
         return len(self._running)
 
+    @property
+    def _pool_to_end(self) -> futures.ProcessPoolExecutor | None:
+        """The pool whose workers :meth:`close` ends (a cancelled run's local pool), else None. Its chunks not
+        started are then not cancelled: the ended pool fails them (``BrokenProcessPool``). Python 3.11's
+        pool, finding a worker gone, sets that failure on every chunk it still holds, and a cancelled one
+        refuses it (``InvalidStateError``): the pool's manager thread died there with a traceback in the
+        server's log, before it ended the other workers and closed the pool's pipes (Python 3.12 passes
+        over a cancelled chunk; ``tests/play/test_sweep.py`` holds a pool to that moment)."""
+        return self.pool if self._cancelled and isinstance(self.pool, futures.ProcessPoolExecutor) else None
+
     def close(self) -> None:
         """Cancel the chunks not started and shut the pool down: after the chunks being played, or, when
         the run was cancelled, at once, a local pool's workers ended (a page's Stop, or its tab closed,
         waited for the chunks in play: with MCTS bots, minutes to hours, the server's analysis slot held)."""
-        for future in self._running:        # (Dask's executor has no shutdown(cancel_futures=))
-            future.cancel()
-        if self._cancelled and isinstance(self.pool, futures.ProcessPoolExecutor):
-            _end_workers(self.pool)
+        pool = self._pool_to_end
+        if pool is not None:
+            _end_workers(pool)
+        else:
+            for future in self._running:        # (Dask's executor has no shutdown(cancel_futures=))
+                future.cancel()
         self.pool.shutdown(wait=True)
         if self._close is not None:
             self._close()

@@ -4,6 +4,7 @@ import json
 import math
 import statistics
 import threading
+import time
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 import pytest
@@ -202,6 +203,33 @@ def test_cancel_keeps_the_finished_chunks_and_gives_up_the_one_in_play(executor)
     assert partial["games"] < 400
     full = simulate_sweep("stellar", 2, partial["games"], 1, executor="inprocess", chunk=10)
     assert partial["tally"] == full["tally"]
+
+
+def test_a_stopped_local_pool_ends_its_workers_and_no_thread_dies(monkeypatch):
+    """A Stop on a local pool ends its workers with chunks not yet started: the pool fails those
+    chunks. Cancelled first, they made Python 3.11's pool manager thread die (InvalidStateError, a
+    traceback in the server's log) before it ended the other workers and closed its pipes. The pool is
+    held until it has seen its workers go, the moment at which that happened."""
+    from play import sweep
+
+    died = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: died.append(args.exc_value))
+    seen_gone = []
+    end_workers = sweep._end_workers
+
+    def end_and_hold(pool):
+        end_workers(pool)
+        deadline = time.monotonic() + 60
+        while not pool._broken and time.monotonic() < deadline:     # (the pool's own note: a worker went)
+            time.sleep(0.01)
+        seen_gone.append(bool(pool._broken))
+
+    monkeypatch.setattr(sweep, "_end_workers", end_and_hold)
+    # Long games in big chunks on one worker: two chunks in the worker's queue, two more held back.
+    stats = simulate_sweep("jump_gate", 2, 1000, 1, executor="processes", workers=1, chunk=100, cancel=lambda: True)
+    assert stats["interrupted"] is True and stats["games"] == 0
+    assert seen_gone == [True]
+    assert died == []
 
 
 def test_every_registered_game_sweeps():
