@@ -28,13 +28,15 @@ import os
 import signal
 import threading
 import time
+from collections import Counter
 from concurrent import futures
 from dataclasses import dataclass, field, fields
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from rules.protocol import AnyGame, JSONObject
 from rules.registry import get_game
-from play.card_stats import READERS, USES, CardUse
+from play.card_stats import READERS, USES
 from play.pairing import pairing
 from play.simulate import GameResult, play_game
 from play.stats import mean_ci, wilson
@@ -57,6 +59,10 @@ def win_share(seat: int, winners: Sequence[int]) -> int:
 
 
 # -- tallies ------------------------------------------------------------------------------------
+#: A card use's ``(use, card)``, from its ``(seat, use, card)``.
+_USE_AND_CARD = operator.itemgetter(1, 2)
+
+
 @dataclass
 class Tally:
     """Sums over games for one setting (whole numbers: adding tallies is exact and order-free).
@@ -121,18 +127,16 @@ class Tally:
         for s in range(self.players):
             self.hist[s][scores[s]] = self.hist[s].get(scores[s], 0) + 1
 
-    def add_card_uses(self, uses: Sequence[tuple[int, str, str]], scores: Sequence[int]) -> None:
+    def add_card_uses(self, uses: Iterable[tuple[int, str, str]], scores: Sequence[int]) -> None:
         """One game's card uses (``(seat, use, card)``, ``play/card_stats.py``) and its final scores."""
-        per_game: dict[tuple[str, str], int] = {}
-        seats: set[tuple[str, str, int]] = set()
-        for seat, use, card in uses:
-            per_game[use, card] = per_game.get((use, card), 0) + 1
-            seats.add((use, card, seat))
+        uses = list(uses)
+        # (Counted by the interpreter's own loops: a game has a hundred uses or more, of fewer cards.)
+        per_game = Counter(map(_USE_AND_CARD, uses))        # (use, card) -> uses in the game
         for (use, card), count in per_game.items():
             sums = self.cards.setdefault(use, {}).setdefault(card, [0, 0, 0, 0, 0])
             sums[0] += count
             sums[1] += count * count
-        for use, card, seat in seats:
+        for seat, use, card in set(uses):                   # each seat that used a card once
             sums = self.cards[use][card]
             sums[2] += 1
             sums[3] += scores[seat]
@@ -295,14 +299,14 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
         results: list[GameResult] = []
         for game, tally, (bots, variants) in zip(games, tallies, job.settings):
             curve: list[tuple[int, ...]] = []
-            uses: list[CardUse] = []
-            on_step = _recorder(game, curve if job.curves else None, uses if job.cards else None)
-            _, result, _ = play_game(game, job.players, seed, bots, dict(variants), on_step=on_step)
+            logs: list[tuple[Any, ...]] = []
+            on_step = _recorder(game, curve if job.curves else None, logs if job.cards else None)
+            final, result, _ = play_game(game, job.players, seed, bots, dict(variants), on_step=on_step)
             tally.add_game(result.scores, result.winners, result.decisions, result.first)
             if job.curves:
                 tally.add_curve(curve)
             if job.cards:
-                tally.add_card_uses(uses, result.scores)
+                tally.add_card_uses(READERS[game.id](final, chain.from_iterable(logs)), result.scores)
             results.append(result)
         if paired:
             a, b = results
@@ -326,17 +330,17 @@ def run_chunk(job: Job, first: int, count: int) -> ChunkResult:
 
 
 def _recorder(game: AnyGame, curve: list[tuple[int, ...]] | None,
-              uses: list[CardUse] | None) -> Callable[[Any], None] | None:
-    """What a game's ``on_step`` records: the provisional scores (``curve``), the card uses, or nothing."""
-    if curve is None and uses is None:
+              logs: list[tuple[Any, ...]] | None) -> Callable[[Any], None] | None:
+    """What a game's ``on_step`` records: the provisional scores (``curve``), each decision's log records
+    (``logs``: read for the card uses once the game has ended, ``play/card_stats.py``), or nothing."""
+    if curve is None and logs is None:
         return None
-    read = READERS[game.id]
 
     def record(state: Any) -> None:
         if curve is not None:
             curve.append(game.scores(state))
-        if uses is not None:
-            uses.extend(read(state))
+        if logs is not None:
+            logs.append(state.log)
     return record
 
 
