@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from typing import Any, Protocol
 
-from play.greedy import Heuristic, best_actions
+from play.greedy import Heuristic, greedy_move
 from play.limits import MOVE_LIMIT as MOVE_LIMIT, EndlessGame as EndlessGame
 from play.mcts import MCTSBot as MCTSBot
 from play.seeds import MASK64, decision_seed, game_key, random_index, splitmix64
@@ -235,14 +235,7 @@ class GreedyBot:
         return self._rng
 
     def __call__(self, game: GameSpec[S, A], state: S, seat: Seat) -> A:
-        actions = game.legal_actions(state, seat)
-        if len(actions) == 1:
-            return actions[0]
-        world = game.sample_hidden(state, seat, self.rng)
-        if world is None:
-            world = state          # a game without hidden information
-        together = self.together(game, state, seat)
-        return self.rng.choice(best_actions(game, world, seat, actions, together, HEURISTICS.get(game.id)))
+        return greedy_move(self, game, state, seat, HEURISTICS.get(game.id))
 
     def together(self, game: GameSpec[S, A], state: S, seat: Seat) -> list[tuple[Seat, float]]:
         """The seats choosing with ``seat`` in this step, each with where its answer falls among its legal
