@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Final, Mapping, Sequence
 
 from rules.eventtexts import say, say_in
-from rules.protocol import JSONObject
+from rules.protocol import JSONObject, Seat
+from rules.subastral.state import State
 
 
 def triangular(columns: int) -> int:
@@ -110,6 +111,12 @@ def journal_scores(journals: tuple[Columns, ...]) -> tuple[int, ...]:
             score = _SCORES[heights] = journal_score(heights)
         scores.append(score)
     return tuple(scores)
+
+
+def seat_score(state: State, seat: Seat) -> int:
+    """``seat``'s points now: its own journal's alone (``Subastral.score``, asked by the greedy bot at
+    every move it weighs)."""
+    return journal_scores((state.journals[seat],))[0]
 
 
 #: Journal scores by column heights (``journal_scores``), at most ``_REMEMBERED`` of them.
