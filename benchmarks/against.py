@@ -29,6 +29,14 @@ Opcodes weigh a cheap opcode (a local's load) as a dear one (an attribute, a cal
 leave out cache misses and mispredicted branches: this says which kinds of decision changed in time.
 Like every timing here it moves by a few percent from run to run: a kind's ratio that keeps its side
 over several runs is a finding, the total at REV's mix within about 4% is not.
+
+``--sweep DEALS`` times instead the greedy sweep ``benchmarks/sweep.py`` holds to issue #23's target:
+DEALS paired 4-player Subastral deals with greedy bots, disturbance off against on, on 2 local
+processes (wall time, the best of ``--rounds``, alternating the trees). This checkout runs the rules
+its install built (``RULES_EXPLORER_BUILD=auto``: compiled where a compiler was found); a revision from
+before the compiled build runs the pure ones. The issue measured 35.5 s for 10,000 deals at c33e259
+and asked for 15 s (2.37x): ``make bench-against REV=c33e259 BENCH_ARGS="--sweep 2000 --rounds 3"``
+says how far this checkout is from that on the machine it runs on, whatever its speed.
 """
 
 from __future__ import annotations
@@ -102,14 +110,30 @@ sys.settrace(None)
 print(json.dumps({kind: [count[kind], ops[kind] if counting == "opcodes" else spent[kind]] for kind in count}))
 """
 
+SWEEP = r"""
+import json, os, sys, time
+try:
+    from play.sweep import compare
+except ImportError:         # (a revision from before play/ was carved out of rules/)
+    from rules.sweep import compare
+import rules
+start = time.perf_counter()
+compare("subastral", 4, int(sys.argv[1]), 2026, variants_b={"disturbance": True}, bots_a=("greedy",),
+        executor="processes", workers=2)
+build = getattr(rules, "BUILD", None)
+print(json.dumps([time.perf_counter() - start, build.kind if build is not None else "pure"]))
+"""
+
 DEFAULT_CASES = ["subastral:4:300", "stellar:2:300", "jump_gate:4:40", "starligned:3:150",
                  "biome_blitz:2:150", "biome_blitz:4:150", "biome_blitz:6:100"]
 
 
-def run_in(tree: Path, command: list[str], hash_seed: str | None = None):
+def run_in(tree: Path, command: list[str], hash_seed: str | None = None, build: str | None = None):
     """Run ``command`` in ``tree`` with only that tree on the path; its last line of output, as JSON.
-    A failure raises with the end of its error output."""
-    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", **({"PYTHONHASHSEED": hash_seed} if hash_seed else {})}
+    ``build``: the rules it runs (``RULES_EXPLORER_BUILD``; none: the pure ones). A failure raises
+    with the end of its error output."""
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", **({"PYTHONHASHSEED": hash_seed} if hash_seed else {}),
+           **({"RULES_EXPLORER_BUILD": build} if build else {})}
     done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError(f"{tree}: {done.stderr[-2000:]}")
@@ -177,12 +201,24 @@ def main(argv=None) -> int:
                         help="count the engine's Python opcodes per kind of decision instead of timing")
     parser.add_argument("--kinds", action="store_true",
                         help="time the engine per kind of decision (best of --rounds) instead of per game")
+    parser.add_argument("--sweep", type=int, metavar="DEALS",
+                        help="time benchmarks/sweep.py's greedy sweep of DEALS paired deals instead (2 workers)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as scratch:
         other = Path(scratch) / "rev"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(other), args.rev], check=True)
         try:
             trees = {"this": ROOT, args.rev: other}
+            if args.sweep:
+                swept: dict[str, tuple[float, str]] = {}
+                for name in alternating(list(trees), args.rounds):
+                    seconds, kind = run_in(trees[name], [sys.executable, "-c", SWEEP, str(args.sweep)], build="auto")
+                    if name not in swept or seconds < swept[name][0]:
+                        swept[name] = (seconds, kind)
+                (new_s, new_kind), (old_s, old_kind) = swept["this"], swept[args.rev]
+                print(f"greedy sweep, subastral 4p, {args.sweep:,} paired deals on 2 workers: {old_s:.2f} s ({old_kind}) "
+                      f"-> {new_s:.2f} s ({new_kind}), {old_s / new_s:.2f}x faster", flush=True)
+                return 0
             for case in args.cases:
                 game, players, games = case.split(":")
                 if args.opcodes:
