@@ -305,6 +305,7 @@ class LivePlots(pn.viewable.Viewer):
         if self._figures is not None:
             self._make_plots()
             self.updated = dict.fromkeys(self._figures, "new")
+        self._push_to_notebook()
 
     def refresh(self) -> dict[str, str]:
         """Bring every plot up to date with the session; returns how each changed plot was updated."""
@@ -324,8 +325,22 @@ class LivePlots(pn.viewable.Viewer):
             if figures:
                 figures["scores"].show_cursor(data["cursor"])
                 figures["draws"].show_cursor(data["cursor"])
+        self._push_to_notebook()
         self.updated = how
         return how
+
+    def _push_to_notebook(self) -> None:
+        """Send the figures' changes to a notebook's page now (a served page: nothing to do).
+
+        The figures are plain Bokeh models changed in place, which Panel does not send by itself
+        (only its own components' changes): in a notebook they went with the next message Panel sent
+        for one of its own. After a change made in the browser (the stepper's slider, Arrow keys on
+        it) there was none: Panel runs the callbacks under a ``hold`` of the output's document which,
+        the document having no server session, drops the changes held when it ends
+        (``panel/io/document.py``, ``hold``); the board moved, the cursor lines and data did not.
+        ``pn.io.push_notebook`` is Panel's call for Bokeh models changed directly in a notebook."""
+        if self._panes:
+            pn.io.push_notebook(*self._panes.values())
 
     def __panel__(self):
         return self._layout
