@@ -111,7 +111,7 @@ print(json.dumps({kind: [count[kind], ops[kind] if counting == "opcodes" else sp
 """
 
 SWEEP = r"""
-import json, os, sys, time
+import json, sys, time
 try:
     from play.sweep import compare
 except ImportError:         # (a revision from before play/ was carved out of rules/)
