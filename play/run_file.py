@@ -26,7 +26,8 @@ from typing import Any, Mapping
 from play.bots import BOTS
 from play.sweep import compare
 from play.verdict import sentence, verdict
-from rules.protocol import AnyGame, JSONObject, RulesError
+from rules.fields import rules_version
+from rules.protocol import AnyGame, InvalidPosition, JSONObject, RulesError
 from rules.registry import GAMES, get_game
 
 FORMAT = "rules-explorer-run"
@@ -94,9 +95,10 @@ def check_run(data: Any) -> JSONObject:
     if data["game"] not in GAMES:
         raise _bad("game", f"unknown game {str(data['game'])[:40]!r}; the games are {', '.join(GAMES)}")
     game = get_game(data["game"])
-    version = data["game_version"]
-    if not isinstance(version, str) or version.split(".")[0] != game.version.split(".")[0]:
-        raise _bad("game_version", f"made with {game.title} {str(version)[:20]}, these rules are {game.version}")
+    try:
+        version = rules_version(game, data["game_version"], "game_version")
+    except InvalidPosition as error:
+        raise _bad("game_version", error.problem) from None
     if data["players"] not in game.player_counts or type(data["players"]) is not int:
         raise _bad("players", f"{game.title} is for {', '.join(map(str, game.player_counts))} players, "
                               f"not {str(data['players'])[:20]!r}")

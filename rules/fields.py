@@ -7,10 +7,11 @@ texts are the ``file.*`` templates of ``rules/data/messages.json``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, Final, NoReturn, Protocol, TypeVar
 
 from rules.eventtexts import say_shared, shared_templates
 from rules.protocol import JSON, AnyGame, InvalidPosition, load_json, shown
@@ -114,13 +115,34 @@ def position_header(game: AnyGame, data: JSON, parse_cards: CardReader[CardSet],
     require_keys(data, ("game", "version", "variants", "state"), where="position", optional=("cards", "comment"))
     if data["game"] != game.id:
         _bad("other_game", "position.game", found=repr(data["game"]), game=repr(game.id))
-    if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-        _bad("version", "position.version", found=repr(data["version"]), version=game.version)
+    rules_version(game, data["version"], "position.version")
     variants = game.check_variants(data["variants"])
     cards = (parse_cards(check_texts(data["cards"], where="position.cards"), where="position.cards") if "cards" in data
              else default_cards)
     require_keys(data["state"], state_keys, where="state", optional=optional_keys)
     return variants, cards, data["state"]
+
+
+#: A rules version as files write it: ``"MAJOR.MINOR"``, digits (each game's ``GameSpec.version``).
+VERSION_FORM: Final = re.compile(r"([0-9]{1,6})\.([0-9]{1,6})")
+
+
+def rules_version(game: AnyGame, value: object, where: str, cls: type[InvalidPosition] = InvalidPosition) -> str:
+    """A file's rules ``version`` (a position's, a replay's, a run file's), checked against ``game``'s:
+    a text ``"MAJOR.MINOR"`` of the same major number and a minor number no later than the engine's.
+    An earlier minor version is played as it was (``GameSpec.recorded``); a later one may deal and draw
+    otherwise from the same seed, so it is refused rather than played as this one. Returns the version
+    as ``GameSpec.version`` writes it (``"01.0"``: ``"1.0"``)."""
+    match = VERSION_FORM.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        _bad("version_form", where, cls, found=shown(value), version=repr(game.version))
+    major, minor = int(match[1]), int(match[2])
+    own_major, own_minor = (int(part) for part in game.version.split("."))
+    if major != own_major:
+        _bad("version", where, cls, found=repr(value), version=game.version)
+    if minor > own_minor:
+        _bad("version_newer", where, cls, found=repr(value), version=game.version)
+    return f"{major}.{minor}"
 
 
 def action_fields(action: object) -> dict[str, Any]:

@@ -464,8 +464,8 @@ class GameSpec(abc.ABC, Generic[S, A]):
         """The game as it plays a record made with its rules ``version`` (a replay's, a table's): a
         seed and moves replay only as they were dealt and drawn then. Itself unless a later version
         changed what a seed gives (Biome Blitz 1.1: how dice and reshuffles are drawn); ``new_game``
-        of the game given deals as ``version`` did. A version of another major number is refused
-        before this is asked (``replay.read``)."""
+        of the game given deals as ``version`` did. A version of another major number, or a later
+        minor one, is refused before this is asked (``rules.fields.rules_version``)."""
         return self
 
     def version_of(self, state: S) -> str:

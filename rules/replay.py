@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, NoReturn
 
 from rules.eventtexts import joined, player, say_shared
-from rules.fields import SEED_LIMIT, read_json_file, seed_number  # (SEED_LIMIT: also rules.replay.SEED_LIMIT)
+from rules.fields import SEED_LIMIT, read_json_file, rules_version, seed_number  # (SEED_LIMIT: also rules.replay.SEED_LIMIT)
 from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, JSONObject, S,
                             Seat, check_json)
 from rules.registry import get_game
@@ -112,9 +112,7 @@ def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
         game = get_game(data["game"])
         if "cards" in data:
             game = game.with_card_file(data["cards"])
-        if str(data["version"]).split(".")[0] != game.version.split(".")[0]:
-            _bad("version", "replay.version", found=repr(data["version"]), version=game.version)
-        game = game.recorded(str(data["version"]))      # (its seed deals and draws as then)
+        game = game.recorded(rules_version(game, data["version"], "replay.version", InvalidReplay))  # (its seed deals and draws as then)
         players = game.check_players(data["players"])
         seed_number(data["seed"], "replay.seed", InvalidReplay)
         variants = game.check_variants(data["variants"])

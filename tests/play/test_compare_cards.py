@@ -252,7 +252,8 @@ def test_the_verdict_says_its_differences_are_ordered_by_how_clear_they_are():
 
 def test_a_run_file_made_with_biome_blitz_1_0_re_runs_with_its_own_dice():
     # Biome Blitz 1.1 draws dice otherwise than 1.0: a run file made with 1.0 re-runs as 1.0 played,
-    # and says so; read as 1.1 its results come out otherwise; another major version is refused.
+    # and says so; read as 1.1 its results come out otherwise; another major version, a later minor one
+    # and a version that is not one are refused.
     result = compare("biome_blitz", 2, 8, 4, executor="inprocess", chunk=4, version="1.0")
     game = get_game("biome_blitz")
     data = json.loads(json.dumps(run_record(result, card_data(game, 2, 4, {}), card_data(game, 2, 4, {}))))
@@ -261,5 +262,10 @@ def test_a_run_file_made_with_biome_blitz_1_0_re_runs_with_its_own_dice():
     assert differ is None and record == data
     assert rerun({**data, "game_version": "1.1"}, executor="inprocess")[2] is not None
     assert compare("biome_blitz", 2, 2, 4, executor="inprocess")["version"] == game.version == "1.1"
-    with pytest.raises(RulesError, match="run file: game_version: made with Biome Blitz 2.0, these rules are 1.1"):
+    with pytest.raises(RulesError, match="run file: game_version: written for rules version '2.0'; this engine reads 1.1"):
         check_run({**data, "game_version": "2.0"})
+    # A later minor version may deal otherwise: refused, not re-run as 1.1 (it was, and "1.0<b>" as 1.0).
+    with pytest.raises(RulesError, match="run file: game_version: written for rules version '1.7', later than this engine's 1.1"):
+        check_run({**data, "game_version": "1.7"})
+    with pytest.raises(RulesError, match="two whole numbers with a dot between, such as '1.1', not '1.0<b>'"):
+        check_run({**data, "game_version": "1.0<b>"})
