@@ -561,8 +561,8 @@ class SetupEditor(pn.viewable.Viewer):
     def load_text(self, text: str | bytes, source: str | None = None) -> bool:
         """Load a replay or a position from JSON text; on any problem say so and change nothing.
 
-        ``source`` names the text in the messages (default: "pasted text", in the editor's language)."""
-        source = self._t("setup.source.pasted") if source is None else source
+        ``source`` names the text in the messages (default: "the pasted text", in the editor's language)."""
+        source = self._t("setup.source.the_pasted") if source is None else source
         # (the browser's own limits, max_length and the file input's check, can be passed by a forged message)
         size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_FILE_BYTES:

@@ -372,7 +372,7 @@ def test_pasted_json_loads_like_an_upload(editor, session):
     data["comment"] = "x" * 2_000_000
     editor.paste.value = json.dumps(data)
     click(editor.paste_button)
-    assert editor.files_error.object.startswith("the pasted text is 2.0 MB: the editor reads files up to 2 MB")
+    assert editor.files_error.object.startswith("Could not read the pasted text: it is 2.0 MB, and the editor reads files up to 2 MB")
     assert snapshot(session) == before
 
 
@@ -458,7 +458,7 @@ def test_a_part_of_the_page_failing_after_a_load_is_not_called_nothing_changed(e
     finally:
         session.param.unwatch(watcher)
     assert session.spec.scores(session.state)[0] == 78                 # loaded
-    assert "was loaded" in editor.files_error.object and "Nothing changed" not in editor.files_error.object
+    assert editor.files_error.object.startswith("Loaded example.json as a position, but") and "Nothing changed" not in editor.files_error.object
     assert "a plot failed" in editor.files_error.object
 
 

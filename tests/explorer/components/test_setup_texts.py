@@ -118,31 +118,34 @@ def test_the_english_messages_are_as_before(monkeypatch):
     assert editor.files_error.object == "Could not load p.json as a position (TypeError: no good). Nothing changed."
 
 
-def test_the_english_file_messages_are_as_before():
+def test_the_english_file_messages_read_as_sentences():
     session = played()
     editor = SetupEditor(session=session)
     editor.load_text("")
-    assert editor.files_error.object == ("Could not read pasted text: not valid JSON (Expecting value: line 1 column 1 "
+    assert editor.files_error.object == ("Could not read the pasted text: not valid JSON (Expecting value: line 1 column 1 "
                                          "(char 0)): the text is empty. Nothing changed.")
     editor.load_data([1])
-    assert editor.files_error.object == ("the file is neither a replay (it has no &quot;actions&quot;) nor a position "
-                                         "(it has no &quot;state&quot;). Nothing changed.")
+    assert editor.files_error.object == ("Could not load the file: it is neither a replay (it has no &quot;actions&quot;) nor a "
+                                         "position (it has no &quot;state&quot;). Nothing changed.")
     editor.paste.value = '{"a": 1}'
     editor._on_paste()
-    assert editor.files_error.object.startswith("the pasted text is neither a replay")
+    assert editor.files_error.object.startswith("Could not load the pasted text: it is neither a replay")
     editor.upload.value = b'{"a": 1}'
-    assert editor.files_error.object.startswith("the uploaded file is neither a replay")
+    assert editor.files_error.object.startswith("Could not load the uploaded file: it is neither a replay")
     replay = json.loads(REPLAY_EXAMPLE.read_text())
     assert editor.load_data(replay, "r.json")
-    assert editor.files_status.object == "Loaded the replay r.json: Subastral, 4 players, 85 moves."
+    assert editor.files_status.object == "Loaded the replay from r.json: Subastral, 4 players, 85 moves."
+    editor.paste.value = json.dumps(replay)
+    editor._on_paste()
+    assert editor.files_status.object == "Loaded the replay from the pasted text: Subastral, 4 players, 85 moves."
     bad = {**replay, "players": "x"}
     assert not editor.load_data(bad, "bad.json")
     assert editor.files_error.object.startswith("Could not load bad.json as a replay: replay.players: ")
     assert editor.load_data(session.position(), "p.json")
-    assert editor.files_status.object == ("Loaded the position p.json: Subastral, 4 players; a new line starts here, "
+    assert editor.files_status.object == ("Loaded the position from p.json: Subastral, 4 players; a new line starts here, "
                                           "and the line you were on is kept under Lines of play.")
     assert editor.load_data(session.position(), "p.json")
-    assert editor.files_status.object == "Loaded the position p.json: Subastral, 4 players; a new line starts here."
+    assert editor.files_status.object == "Loaded the position from p.json: Subastral, 4 players; a new line starts here."
     session.viewing_seat = 1
     assert editor.hidden_note.object == ("*The setup editor shows every card, deck order included, so it is hidden "
                                          "while viewing as Player 2. Choose the teacher view to use it.*")

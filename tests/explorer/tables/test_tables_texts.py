@@ -176,6 +176,12 @@ def test_the_pages_in_english_are_unchanged(hub, monkeypatch):
     assert refused.main[0].object == (f"This link's seat key is not valid for table {table.id}: ask the organiser "
                                       "for your link (nothing was shown or changed).")
     assert refused.main[1].object == '<a href="/tables">Go to the lobby</a>'
+    # (The creator's link refused says once that nothing changed: it said so twice.)
+    del args["seat"]
+    args.update(creator="wrong-key")
+    assert create_tables_page(hub).main[0].object == (f"This link is not the creator link of table {table.id}: check "
+                                                      "the link (nothing was shown or changed).")
+    del args["creator"]
     args.update(seat=tokens[0])
     assert create_tables_page(hub).table_page.lang == "en"
 
