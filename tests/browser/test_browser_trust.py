@@ -157,7 +157,7 @@ def test_a_file_over_the_size_limit_gives_one_message_and_the_page_goes_on(edito
     big = b'{"state": "' + b"x" * MAX_FILE_BYTES + b'"}'
     editor.locator(".upload-file input[type=file]").set_input_files(
         {"name": "huge.json", "mimeType": "application/json", "buffer": big})
-    refused_once(editor, "huge.json is 2.0 MB", "up to 2 MB")
+    refused_once(editor, "Could not read huge.json: it is 2.0 MB", "up to 2 MB")
 
 
 def test_a_file_far_over_the_limit_is_refused_unread_and_the_websocket_stays_open(editor, sockets, tmp_path):
@@ -168,7 +168,7 @@ def test_a_file_far_over_the_limit_is_refused_unread_and_the_websocket_stays_ope
     with huge.open("wb") as file:
         file.truncate(50_000_000)
     editor.locator(".upload-file input[type=file]").set_input_files(huge)
-    refused_once(editor, "huge.json is 50.0 MB", "up to 2 MB")
+    refused_once(editor, "Could not read huge.json: it is 50.0 MB", "up to 2 MB")
     assert sockets["sent"] and max(sockets["sent"]) < 1_000_000, max(sockets["sent"])
     assert sockets["closed"] == 0
 

@@ -27,7 +27,7 @@ def test_a_file_over_the_size_limit_is_refused_unread_and_the_editor_still_loads
     before = session.state
     big = b'{"state": ' + b" " * MAX_FILE_BYTES + b"}"
     editor.upload.param.update(filename="huge.json", value=big)
-    assert editor.files_error.visible and "huge.json is 2.0 MB" in editor.files_error.object
+    assert editor.files_error.visible and "Could not read huge.json: it is 2.0 MB" in editor.files_error.object
     assert f"up to {MAX_FILE_BYTES // 1_000_000} MB" in editor.files_error.object
     assert session.state is before
     editor.upload.param.update(filename=SCORING_EXAMPLE.name, value=SCORING_EXAMPLE.read_bytes())
@@ -39,7 +39,7 @@ def test_the_browser_reports_a_file_over_the_limit_unread_and_the_server_refuses
     before = session.state
     assert editor.upload.max_bytes == MAX_FILE_BYTES           # the browser checks file.size against it
     editor.upload._handle_msg({"too_big": "huge.json", "size": 50_000_000})
-    assert editor.files_error.visible and "huge.json is 50.0 MB" in editor.files_error.object
+    assert editor.files_error.visible and "Could not read huge.json: it is 50.0 MB" in editor.files_error.object
     assert f"up to {MAX_FILE_BYTES // 1_000_000} MB" in editor.files_error.object
     assert session.state is before
     editor.upload._handle_msg({"name": SCORING_EXAMPLE.name, "text": SCORING_EXAMPLE.read_text()})
@@ -47,7 +47,7 @@ def test_the_browser_reports_a_file_over_the_limit_unread_and_the_server_refuses
     loaded = session.state
     # A forged message: text over the limit (counted in UTF-8 bytes) is refused unparsed ...
     editor.upload._handle_msg({"name": "forged.json", "text": '{"state": "' + "é" * (MAX_FILE_BYTES // 2) + '"}'})
-    assert editor.files_error.visible and "forged.json is 2.0 MB" in editor.files_error.object
+    assert editor.files_error.visible and "Could not read forged.json: it is 2.0 MB" in editor.files_error.object
     # ... and values that are not text, or a size that is not a count, change nothing.
     editor._files_message()
     for message in ({"name": "x.json", "text": b"{}"}, {"name": 1, "text": "{}"}, {"name": "x.json", "text": ["{}"]},
