@@ -13,15 +13,26 @@ the server had finished (``tests/browser/test_browser_analysis.py``, once in a f
 machine). ``install()`` makes a task that finds changes queued for a page write them, mark or no
 mark; the rest of Panel's writing is unchanged. ``tests/browser/test_browser_page_writes.py`` brings
 about that order of events on a real page and fails without it.
+
+Changes made before a page says it has loaded (its "document ready") are not lost either. Panel 1.9
+drops the changes a hold collects on a page that has not said so (``_drain_unconnected_events``: "the
+Document is serialized in full once the session connects"), yet the browser may already have pulled
+the document: another seat's move arriving then left a seat page saying "Your move" with no move
+shown (the move buttons, a JS component, update under a hold), until the next move. ``install()``
+keeps those changes, when a browser is connected to the page, for Panel to send once the page says it
+has loaded, as it keeps the messages sent meanwhile. A change the browser's document already holds
+is sent again then, which changes nothing.
 """
 
 from __future__ import annotations
 
 import panel.io.document as document
+from bokeh.document.events import SessionCallbackAdded, SessionCallbackRemoved
 
 
 def install() -> None:
     """Wrap Panel's ``_dispatch_msgs`` (once; every module that serves a page calls this)."""
+    _keep_early_changes()
     dispatch = document._dispatch_msgs
     if getattr(dispatch, "writes_queued_changes", False):
         return
@@ -35,3 +46,30 @@ def install() -> None:
 
     _dispatch_msgs.writes_queued_changes = True      # type: ignore[attr-defined]
     document._dispatch_msgs = _dispatch_msgs
+
+
+def _keep_early_changes() -> None:
+    """Wrap Panel's ``_drain_unconnected_events`` (once): on a page a browser is connected to, the held
+    changes are kept for Panel to send when the page says it has loaded (``_dispatch_unconnected_events``),
+    not dropped; the session's callbacks are dispatched at once, as Panel does."""
+    drain = document._drain_unconnected_events
+    if getattr(drain, "keeps_early_changes", False):
+        return
+
+    def _drain_unconnected_events(doc, lock):
+        context = doc.session_context
+        session = getattr(context, "session", None) if context is not None else None
+        if session is None or not session.connection_count:
+            return drain(doc, lock)         # (no browser has the document yet: it will have these changes)
+        with lock:
+            events = list(doc.callbacks._held_events or [])
+            doc.callbacks._held_events = []
+            doc.callbacks._hold = None
+        now = [event for event in events if isinstance(event, (SessionCallbackAdded, SessionCallbackRemoved))]
+        later = [event for event in events if not isinstance(event, (SessionCallbackAdded, SessionCallbackRemoved))]
+        if later:
+            document._UNCONNECTED_EVENTS.setdefault(doc, []).extend(later)
+        return now
+
+    _drain_unconnected_events.keeps_early_changes = True      # type: ignore[attr-defined]
+    document._drain_unconnected_events = _drain_unconnected_events

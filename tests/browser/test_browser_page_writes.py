@@ -14,7 +14,9 @@ from panel.io.state import set_curdoc
 from playwright.sync_api import Page, expect
 
 import explorer.web  # noqa: F401  (installs explorer.web.writes, as every page does)
-from tests.helpers.explorer_page import wait_until
+from explorer.components.picker import ActionButtons
+from explorer.plots.live import OnLoop
+from tests.helpers.explorer_page import LOAD_TIMEOUT, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -106,3 +108,44 @@ def test_a_change_queued_while_a_large_message_is_written_reaches_the_browser(pa
     expect(page.locator(".writes-last")).to_have_text(f"the last change ({size:,} characters before it)",
                                                       timeout=30_000)       # (it never came in Panel 1.9)
     wait_until(lambda: doc not in document._WRITE_MSGS, what="nothing left queued for the page")
+
+
+def test_a_change_made_after_the_page_has_its_document_and_before_it_says_loaded_reaches_it(page: Page, serve_app,
+                                                                                              monkeypatch):
+    """An outside tester's seat page once said "Your move" and showed no move: another seat's move came
+    between the browser's pull of the page's document and its "document ready". Panel 1.9 drops the
+    changes a hold collects before a page says it has loaded ("the Document is serialized in full once
+    the session connects"), but this page had its document already. The move buttons (a JS component)
+    update under a hold; a plain pane does not, so its change came. Here the change is made at the
+    pull, on purpose."""
+    from bokeh.server.session import ServerSession
+
+    served = []
+
+    def factory():
+        buttons = ActionButtons(groups=[], version=1, css_classes=["action-buttons"])
+        status = pn.pane.HTML("waiting", css_classes=["early-status"])
+        served.append((pn.state.curdoc, buttons, status))
+        return pn.Column(status, buttons)
+
+    seen: dict = {}
+    pull = ServerSession.pull
+
+    def move(doc, buttons, status) -> None:
+        seen["connected"] = bool(pn.state._connected.get(doc))
+        moves = [{"label": label, "index": i} for i, label in enumerate(("play taiga-4", "play lake-2"))]
+        buttons.param.update(groups=[{"title": "Play a card", "kind": "play", "actions": moves}], version=2)
+        status.object = "your move"
+
+    async def pulled(message, connection):
+        reply = await pull(message, connection)          # (the document is in the reply: serialized)
+        for doc, buttons, status in served:
+            if connection.session.document is doc and "connected" not in seen:
+                OnLoop(lambda: move(doc, buttons, status), doc)()
+        return reply
+
+    monkeypatch.setattr(ServerSession, "pull", classmethod(lambda cls, message, connection: pulled(message, connection)))
+    page.goto(serve_app(factory))
+    expect(page.locator(".early-status")).to_have_text("your move", timeout=LOAD_TIMEOUT)
+    assert seen == {"connected": False}, "the change was not made before the page said it had loaded"
+    expect(page.locator("button.action")).to_have_text(["play taiga-4", "play lake-2"], timeout=LOAD_TIMEOUT)
