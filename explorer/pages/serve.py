@@ -101,16 +101,33 @@ REFUSED_LIMIT = 200
 
 def refused_value(exc_info) -> bool:
     """Is the logged exception Panel or param refusing a value sent from a page for a widget (a value not
-    among a menu's options, a number past its bounds), before any of the project's code ran? A page's
-    widgets send only the values they offer, so such a value was forged (from the browser's console).
-    Panel handles a page's values in ``_process_events``; an error raised from our own callbacks has
-    frames of our code in its traceback, and is not this."""
+    among a menu's options, a number past its bounds), or Bokeh refusing one for a model's property (a
+    slider's value that is no number), before any of the project's code ran? A page's widgets send only
+    the values they offer, so such a value was forged (from the browser's console). Panel handles a
+    page's values in ``_process_events``; Bokeh checks a property's value in ``prepare_value`` as it
+    applies the page's patch (``_handle_patch``). An error raised from our own callbacks has frames of
+    our code in its traceback, and is not this."""
     _, error, trace = exc_info          # (a record's: logging makes a tuple of any exc_info it is given)
     if error is None or trace is None:
         return False
     frames = traceback.extract_tb(trace)
-    return any(frame.name == "_process_events" for frame in frames) and \
-        not any(frame.filename.startswith(OWN_CODE) for frame in frames)
+    if any(frame.filename.startswith(OWN_CODE) for frame in frames):
+        return False
+    names = {frame.name for frame in frames}
+    return "_process_events" in names or {"_handle_patch", "prepare_value"} <= names
+
+
+def _refused_by(message: str, error: str) -> str:
+    """What refused a value: Bokeh names the model and its property at the start of its ``error``
+    ("failed to validate Slider(id='p20340', ...).value: ..."), Panel the widget by its repr in the
+    logged ``message`` ("Callback failed for object named 'Act for' ...")."""
+    model = re.match(r"failed to validate (\w{1,60})\(id='(\w{1,40})'[^)]{0,20}\)\.(\w{1,60})", error)
+    if model:
+        return f"the {model.group(1)} {model.group(2)}'s {model.group(3)}"
+    widget = re.search(r"object named (['\"])(.{0,80}?)\1", message)
+    if widget:
+        return f"the widget {widget.group(1)}{widget.group(2)}{widget.group(1)}"
+    return "a widget"
 
 
 class CappedRecords(logging.Filter):
@@ -124,7 +141,7 @@ class CappedRecords(logging.Filter):
     an outside tester measured) writes ``burst`` of them a window. A visitor cannot fill the disk.
 
     Such a refusal (:func:`refused_value`) is written as one warning that names the widget and the
-    error, its value cut to ``REFUSED_LIMIT`` characters, without Panel's traceback (no code of ours
+    error, its value cut to ``REFUSED_LIMIT`` characters, without Panel's or Bokeh's traceback (no code of ours
     ran: it says nothing of ours), and once: Panel raises it again to the server's loop, which logged
     it a second time."""
 
@@ -142,11 +159,9 @@ class CappedRecords(logging.Filter):
                 return False            # (the same refusal, raised again to the loop)
             with contextlib.suppress(AttributeError):      # (an exception without a __dict__: said twice)
                 error.logged_as_refused = True  # type: ignore[union-attr]
-            # (Panel names the widget by its repr: "Callback failed for object named 'Act for' ...")
-            widget = re.search(r"object named (['\"])(.{0,80}?)\1", record.getMessage())
+            refused_by = _refused_by(record.getMessage(), str(error))
             record.msg = "a page sent a value %s cannot take: refused, nothing changed (%s: %s)"
-            record.args = (f"the widget {widget.group(1)}{widget.group(2)}{widget.group(1)}" if widget else "a widget",
-                           type(error).__name__, _cut(str(error), REFUSED_LIMIT))
+            record.args = (refused_by, type(error).__name__, _cut(str(error), REFUSED_LIMIT))
             record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
             record.exc_info, record.exc_text = None, None
         if record.levelno >= logging.WARNING:

@@ -120,6 +120,45 @@ def test_a_forged_value_panel_refuses_is_one_warning_without_a_traceback_written
     assert "IndexError" in lines[2]
 
 
+def test_a_forged_value_bokeh_refuses_is_one_warning_without_a_traceback():
+    """A value forged for a plain Bokeh model's property (the explorer's step slider set to null from the
+    console) is refused by Bokeh as it applies the page's patch, before Panel or our code see it, and was
+    logged with Bokeh's traceback of some 30 lines and the whole message (an outside tester: six of them
+    in a row). Now one warning naming the model and its property; nothing changed."""
+    import asyncio
+
+    from bokeh.document import Document
+    from bokeh.document.events import ModelChangedEvent
+    from bokeh.models import Slider
+    from bokeh.protocol import Protocol
+    from bokeh.server.session import ServerSession
+
+    document = Document()
+    slider = Slider(start=1, end=10, value=3, title="Step")
+    document.add_root(slider)
+    out, handler, loggers = served_log(("bokeh",))
+    loggers[0].addHandler(handler)
+
+    async def forge(value) -> None:
+        message = Protocol().create("PATCH-DOC", [ModelChangedEvent(document, slider, "value", value)])
+        try:
+            await ServerSession("forged", document)._handle_patch(message, object())
+        except Exception as error:      # (logged as Bokeh's protocol handler logs it)
+            logging.getLogger("bokeh.server.protocol_handler").error(
+                "error handling message\n message: %r \n error: %r", message, error, exc_info=True)
+
+    try:
+        for value in (None, "x" * 5000):
+            asyncio.run(forge(value))
+    finally:
+        loggers[0].removeHandler(handler)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2 and "Traceback" not in out.getvalue(), out.getvalue()
+    assert lines[0].startswith(f"WARNING bokeh.server.protocol_handler: a page sent a value the Slider {slider.id}'s "
+                               "value cannot take: refused, nothing changed (ValueError: failed to validate")
+    assert len(lines[1]) < 400 and slider.value == 3
+
+
 def test_an_error_in_our_own_callback_keeps_its_traceback():
     """Our code's own failure on a value (a watcher of ours raising) is no refused value: its traceback is
     written whole, as before."""
