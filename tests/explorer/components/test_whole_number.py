@@ -1,5 +1,6 @@
 """The explorer's and the Analysis page's seed boxes reach the browser without Bokeh's "out of range
-integer" warning (explorer/components/whole_number.py), and the server still takes every seed."""
+integer" warning (explorer/components/whole_number.py), with their own numbers, and the server still
+takes every seed."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from bokeh.core.serialization import Serializer
 from bokeh.document import Document
 
-from explorer.components.whole_number import BROWSER_HIGH, BROWSER_LOW, WholeNumberInput
+from explorer.components.whole_number import WholeNumberInput
 from explorer.core.session import GameSession
 from explorer.pages.analysis import AnalysisPage
 from explorer.pages.app import ExplorerApp
@@ -34,11 +35,24 @@ def test_a_box_bounded_as_seeds_is_sent_as_whole_numbers():
     box = WholeNumberInput.from_param(GameSession.param.seed)
     model = box.get_root(Document())
     assert sent(model) == []
-    assert (model.low, model.high) == (BROWSER_LOW, BROWSER_HIGH)
+    # The browser's box has the seeds' own bounds (it had -(2**53 - 2) for its lowest): the same numbers.
+    assert (model.low, model.high) == (1 - SEED_LIMIT, SEED_LIMIT - 1)
+    assert all(int(bound) == bound for bound in (model.low, model.high))
     # The widget and the parameter keep their bounds: the server takes a file's lowest seed.
     assert box.start == 1 - SEED_LIMIT
     session = GameSession(game="subastral", seed=1 - SEED_LIMIT)
     assert session.seed == 1 - SEED_LIMIT
+
+
+def test_the_lowest_seed_is_sent_as_itself_without_a_warning():
+    # (An outside tester opened the explorer at seed=-9007199254740991: Bokeh warned at every page.)
+    box = WholeNumberInput.from_param(GameSession.param.seed, value=1 - SEED_LIMIT)
+    model = box.get_root(Document())
+    assert sent(model) == [] and model.value == 1 - SEED_LIMIT and box.value == 1 - SEED_LIMIT
+    box.value = 5
+    assert model.value == 5 and type(model.value) is int
+    box.value = 1 - SEED_LIMIT
+    assert sent(model) == [] and model.value == 1 - SEED_LIMIT
 
 
 def test_a_plain_box_would_warn():
