@@ -76,6 +76,23 @@ def quiet_closed_pages(loop, context: dict) -> None:
     loop.default_exception_handler(context)
 
 
+def quiet_echoed_models() -> None:
+    """No ``BokehUserWarning: reference already known 'p…'`` on the server's stderr. BokehJS counts every
+    model a server's patch brought to the page as new to the server until the page sends its next patch
+    (``Document._apply_json_patch`` adds them to ``_new_models``; ``create_json_patch`` leaves those out of
+    the references it may name by id): when that next patch is a click on such a model (a view drawn
+    afresh, "Let bots play" after the Table tab is shown again, a "Play as" button just made), it carries
+    the model's whole definition. Bokeh's deserializer finds the id among the document's models, warns,
+    and uses the server's own model, the echoed definition dropped: the click is handled as any other.
+    Models a page makes get uuid ids, never a server's ``p…``, so nothing else sends a known id in full.
+    Only that warning is silenced. Installed by ``explorer/pages/serve_setup.py``."""
+    import warnings
+
+    from bokeh.util.warnings import BokehUserWarning
+
+    warnings.filterwarnings("ignore", message=r"reference already known ", category=BokehUserWarning)
+
+
 #: The most characters of a served page's log record kept, for its message and for its traceback each.
 LOG_RECORD_LIMIT = 4000
 #: The most warnings and errors a log handler writes in ``LOG_WINDOW_SECONDS``; the rest are counted,

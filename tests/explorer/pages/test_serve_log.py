@@ -126,6 +126,7 @@ def test_a_forged_value_bokeh_refuses_is_one_warning_without_a_traceback():
     logged with Bokeh's traceback of some 30 lines and the whole message (an outside tester: six of them
     in a row). Now one warning naming the model and its property; nothing changed."""
     import asyncio
+    import threading
 
     from bokeh.document import Document
     from bokeh.document.events import ModelChangedEvent
@@ -149,7 +150,10 @@ def test_a_forged_value_bokeh_refuses_is_one_warning_without_a_traceback():
 
     try:
         for value in (None, "x" * 5000):
-            asyncio.run(forge(value))
+            # (in a thread of its own: a test before may have left this thread's loop running)
+            forging = threading.Thread(target=asyncio.run, args=(forge(value),))
+            forging.start()
+            forging.join()
     finally:
         loggers[0].removeHandler(handler)
     lines = out.getvalue().splitlines()
@@ -180,3 +184,28 @@ def test_an_error_in_our_own_callback_keeps_its_traceback():
     written = out.getvalue()
     assert "ERROR panel.reactive: Callback failed for object named 'Game'" in written
     assert "Traceback" in written and "explorer/core/i18n.py" in written
+
+
+def test_a_model_definition_a_page_echoes_back_is_taken_as_the_servers_model_without_a_warning():
+    """BokehJS sends the whole definition of a model the server just sent when the page's next message is
+    about it (a click on "Let bots play" when the Table tab is drawn afresh, on a "Play as" button just
+    made): Bokeh's deserializer takes the server's own model, and ``quiet_echoed_models`` (installed by
+    ``serve_setup.py``) keeps its "reference already known" warning, written to stderr past the log's
+    caps at every such click, out of the server's output. Other Bokeh warnings still show."""
+    import warnings
+
+    from bokeh.core.serialization import Deserializer
+    from bokeh.models import Button
+    from bokeh.util.warnings import BokehUserWarning, warn
+
+    from explorer.pages.serve import quiet_echoed_models
+
+    button = Button(label="Let bots play")
+    echoed = {"type": "object", "name": "Button", "id": button.id, "attributes": {"label": "changed in the page"}}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert Deserializer([button]).decode(echoed) is button
+        quiet_echoed_models()
+        assert Deserializer([button]).decode(echoed) is button and button.label == "Let bots play"
+        warn("another warning", BokehUserWarning)
+    assert [str(w.message) for w in caught] == [f"reference already known '{button.id}'", "another warning"]
