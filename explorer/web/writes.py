@@ -51,7 +51,8 @@ def install() -> None:
 def _keep_early_changes() -> None:
     """Wrap Panel's ``_drain_unconnected_events`` (once): on a page a browser is connected to, the held
     changes are kept for Panel to send when the page says it has loaded (``_dispatch_unconnected_events``),
-    not dropped; the session's callbacks are dispatched at once, as Panel does."""
+    not dropped; the session's callbacks are dispatched at once, as Panel does. The changes' Python
+    listeners are not called then, as they are not when Panel drops them."""
     drain = document._drain_unconnected_events
     if getattr(drain, "keeps_early_changes", False):
         return
@@ -67,6 +68,10 @@ def _keep_early_changes() -> None:
             doc.callbacks._hold = None
         now = [event for event in events if isinstance(event, (SessionCallbackAdded, SessionCallbackRemoved))]
         later = [event for event in events if not isinstance(event, (SessionCallbackAdded, SessionCallbackRemoved))]
+        for event in later:
+            # Only the browser is still to hear of it: the server's own listeners (Panel's, which would
+            # take a server's change sent then for one of the browser's) are not called again.
+            event.callback_invoker = None
         if later:
             document._UNCONNECTED_EVENTS.setdefault(doc, []).extend(later)
         return now
