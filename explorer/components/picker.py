@@ -48,7 +48,7 @@ import param
 
 from explorer.components.board_clicks import matching
 from explorer.components.bot_run import DONE, QUICK_BOTS, QUICK_SECONDS, BotRun, BotsBusy
-from explorer.core.i18n import bot_name, text, texts
+from explorer.core.i18n import bot_name, literal, text, texts
 from explorer.core.links import refusal_markdown
 from explorer.core.session import GameSession, autoplay_limit, bots_to_move, player_label
 from explorer.core.stylesheets import stylesheet
@@ -380,7 +380,7 @@ class ActionPicker(pn.viewable.Viewer):
             self.message = text("picker.not_played", self.lang, reason=refusal_markdown(self.session.game, error, self.lang))
             return False
         except (RulesError, ValueError) as error:
-            self.message = text("picker.not_played", self.lang, reason=error)
+            self.message = text("picker.not_played", self.lang, reason=literal(str(error)))
             return False
         self.message = ""
         self.let_bots_play()                # (the bots answer until a person must decide: session.play_on)

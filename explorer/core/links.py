@@ -12,7 +12,7 @@ from html import escape as esc
 from urllib.parse import urlencode
 
 import rules
-from explorer.core.i18n import text
+from explorer.core.i18n import literal, text
 from rules.protocol import IllegalAction
 from rules.rulebook import Rule, rulebook
 
@@ -45,11 +45,12 @@ def rule_link_html(game: str, rule: Rule, lang: str, css: str = "rule-link") -> 
 
 def refusal_markdown(game: str, error, lang: str) -> str:
     """An illegal move's explanation for a page (Markdown): the reason, then the rule that forbids it,
-    linked to its section of the rules page (the engine's rule text when the rulebook has none)."""
+    linked to its section of the rules page (the engine's rule text when the rulebook has none). The
+    reason is shown as its text (:func:`literal`): it may quote a card file's names, which anyone may write."""
     rule = rulebook(game).for_refusal(getattr(error, "rule", None))
-    reason = error.reason_in(lang) if isinstance(error, IllegalAction) else str(error)
+    reason = literal(error.reason_in(lang) if isinstance(error, IllegalAction) else str(error))
     if rule is None:
-        return reason if not getattr(error, "rule", None) else f"{reason} (rule: {error.rule})"
+        return reason if not getattr(error, "rule", None) else f"{reason} (rule: {literal(error.rule)})"
     return (f"{reason}  \n" + text("refusal.rule", lang, title=f"[{rule.title[lang]}]({rules_href(game, lang, rule.id)})",
                                      summary=rule.summary[lang]) + f" ({rule_reference(game, rule, lang)})")
 

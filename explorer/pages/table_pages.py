@@ -250,9 +250,9 @@ class TablePage(pn.viewable.Viewer):
         """Why the table refused a move: the rules' refusal in the page's language with a link to the
         rule that forbids it; the hub's own refusals in the page's language too."""
         if isinstance(error, TableError):
-            return error.problem_in(self.lang)
+            return literal(error.problem_in(self.lang))        # (it may quote a forged value)
         if not isinstance(error, IllegalAction):
-            return str(error)
+            return literal(str(error))
         return refusal_markdown(self.session.game, error, self.lang)
 
     def rematch(self):

@@ -283,14 +283,15 @@ class TutorialRun(param.Parameterized):
         """Why a refused move is refused (Markdown): the script's words, then the rule the engine names."""
         lang = self.lang
         rule = self.book.for_refusal(error.rule)
-        lines = [move.why[lang] if move.why else error.reason_in(lang)]
+        # (The engine's reason as its text: it may quote a card file's names, which anyone may write.)
+        lines = [move.why[lang] if move.why else literal(error.reason_in(lang))]
         if rule is not None:
             link = f"[{rule.title[lang]}]({rules_href(self.game, lang, rule.id)})"
             # (Where the rule comes from, unless the step's own rule line above says it already.)
             source = "" if rule == self.rule else f" ({rule_reference(self.game, rule, lang)})"
             lines.append(text("refusal.rule", lang, title=link, summary=rule.summary[lang]) + source)
         if move.why:
-            lines.append(text("tutorial.engine_says", lang, reason=error.reason_in(lang)))
+            lines.append(text("tutorial.engine_says", lang, reason=literal(error.reason_in(lang))))
         return "  \n".join(lines)
 
     # ------------------------------------------------------------------ with an edited card file

@@ -169,3 +169,26 @@ def test_moves_in_the_address_the_engine_refuses_open_the_standard_cards_with_th
     assert session.spec.cards.is_standard
     _, notice = addressed_session({"game": GAME, "cards": "dear ant", "moves": moves}.get, "ja")
     assert "標準のカード" in notice
+
+
+def test_a_refusal_that_quotes_a_files_card_name_shows_the_name_as_text(library):
+    """An outside tester saved a card file naming an animal ``<img src=x onerror=alert(5)> ...``: a wrong
+    move's explanation quoted the engine's reason, the name in it, as Markdown, and the learner's browser
+    ran the script. The name is now shown as its characters, wherever a refusal quotes it."""
+    from explorer.core.links import refusal_markdown
+    from rules.protocol import IllegalAction
+
+    hostile = "<img src=x onerror=alert(5)> [click](javascript:alert(6)) **bold**"
+    library.save(GAME, "hostile ant", edited("leafcutter_ant", name=hostile))
+    page, _ = page_for("en", "hostile ant", step=14)
+    wrong = "Compete: the Leafcutter ant against the Beaver (pay leaf)"
+    click_move(page, wrong)
+    said = page.run.message
+    assert "&lt;img src=x onerror=alert(5)&gt; \\[click\\](javascript:alert(6)) \\*\\*bold\\*\\*" in said, said
+    assert "<img" not in said
+    # The explorer's and the tables' pickers explain a refused move with refusal_markdown: the same.
+    [move] = [move for move in page.run.choices() if move.label["en"] == wrong]
+    with pytest.raises(IllegalAction) as refused:
+        page.run.session.play(move.seat, move.action)
+    explained = refusal_markdown(GAME, refused.value, "en")
+    assert "&lt;img src=x onerror=alert(5)&gt;" in explained and "<img" not in explained
