@@ -409,7 +409,9 @@ class TutorialPage(pn.viewable.Viewer):
         self.restart_button = pn.widgets.Button(label=text("tutorial.restart", lang), css_classes=["tutorial-restart"],
                                                 width=110)
         self.restart_button.on_click(lambda event: self._in_one_message(run.go, 0))
-        self.alert = pn.pane.Alert(" ", alert_type="warning", visible=False, css_classes=["tutorial-message"], margin=(4, 5))
+        # (Its refusals may quote a card file's name of one long word: it wraps, as the page's other alerts do.)
+        self.alert = pn.pane.Alert(" ", alert_type="warning", visible=False, css_classes=["tutorial-message"], margin=(4, 5),
+                                   styles=LONG_WORDS_WRAP)
         self.zone_link = ZoneLink(label=text("tutorial.show_zone", lang), css_classes=["tutorial-zone-link"],
                                   margin=(0, 10))
         self.address = Address()

@@ -102,3 +102,35 @@ def test_a_jump_gate_black_hole_mark_stays_inside_its_tile(page: Page):
             const r = mark.getBoundingClientRect(), tile = mark.parentElement.getBoundingClientRect();
             return r.left >= tile.left && r.right <= tile.right && r.top >= tile.top && r.bottom <= tile.bottom; })""")
     assert len(marks) >= 5 and all(marks), marks
+
+
+@pytest.mark.parametrize("width", [1000, 370])
+def test_a_long_name_from_a_card_file_stays_inside_the_biome_blitz_board(page: Page, width):
+    """A card file may name a card with 300 letters and no space (its texts take up to 1,000 characters):
+    an outside tester's Biome Blitz board grew to 3,078 px, the last compete's line and the markets
+    pushing the other cards off the page. The names wrap inside the board instead."""
+    from explorer.cardfiles import standard_file
+
+    data = standard_file("biome_blitz")
+    for card in data["animals"]:
+        card["name"] = f"{card['id']}-" + "W" * 300
+    from rules.replay import record
+
+    game = get_game("biome_blitz").with_card_file(data)
+    session = GameSession(game="biome_blitz", players=2, seed=3)
+    session.load(record(game, 2, 3, None, [], state=game.new_game(2, 3)))      # (as the explorer opens a file's game)
+    session.autoplay("random", limit=400)
+    shown = 0
+    css = stylesheet("boards/biome_blitz").replace(":host", "body") + stylesheet("page_layout")
+    page.set_viewport_size({"width": width + 40, "height": 900})
+    for step in range(0, session.cursor + 1, 10):
+        session.goto(step)
+        html = BOARDS["biome_blitz"].draw(None, session, "en")
+        if "W" * 300 not in html:
+            continue
+        shown += 1
+        page.set_content(f'<html lang="en"><head><meta charset="utf-8"><style>{css}</style></head>'
+                         f'<body style="width: {width}px; margin: 0">{html}</body></html>')
+        widest = page.evaluate("() => Math.max(...[...document.querySelectorAll('body *')].map((e) => e.getBoundingClientRect().right))")
+        assert widest <= width + 1, (step, widest)
+    assert shown > 5 and "bb-compete" in html

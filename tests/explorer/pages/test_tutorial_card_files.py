@@ -186,6 +186,7 @@ def test_a_refusal_that_quotes_a_files_card_name_shows_the_name_as_text(library)
     said = page.run.message
     assert "&lt;img src=x onerror=alert(5)&gt; \\[click\\](javascript:alert(6)) \\*\\*bold\\*\\*" in said, said
     assert "<img" not in said
+    assert page.alert.object == said and page.alert.styles.get("overflow-wrap") == "anywhere"   # (a long name wraps)
     # The explorer's and the tables' pickers explain a refused move with refusal_markdown: the same.
     [move] = [move for move in page.run.choices() if move.label["en"] == wrong]
     with pytest.raises(IllegalAction) as refused:
