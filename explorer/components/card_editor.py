@@ -278,7 +278,8 @@ class CardEditor(pn.viewable.Viewer):
 
     def load_upload(self, content: Any) -> bool:
         """An uploaded file (its text): taken when it is this game's card file, even one the game refuses
-        (its message then shows at its field); refused when it is not JSON or not this game's format."""
+        (its message then shows at its field); refused when it is not JSON, not this game's format, or
+        holds something other than a card where its tables show cards (the game's message says what)."""
         if not isinstance(content, (str, bytes)) or len(content) > MAX_BYTES:
             return self._refuse(CardFileError(self.t("upload_size", limit=MAX_BYTES)))
         try:
@@ -290,6 +291,13 @@ class CardEditor(pn.viewable.Viewer):
                 check_file(self.game, data)
             except InvalidPosition as error:
                 return self._refuse(error)
+        where = card_edits.not_a_card(data, self.standard)
+        if where is not None:       # (its tables could not show it: refused, the game's message first)
+            try:
+                check_file(self.game, data)
+            except InvalidPosition as error:
+                return self._refuse(error)
+            return self._refuse(CardFileError(self.t("not_a_card", where=where)))
         self.source = ""
         self._reset_place(data)
         return True

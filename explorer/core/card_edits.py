@@ -141,6 +141,27 @@ def decks(data: Mapping[str, Any], standard: Mapping[str, Any] | None = None) ->
             if _is_deck(value) or (value == [] and standard is not None and _is_deck(standard.get(key)))]
 
 
+def not_a_card(data: Mapping[str, Any], standard: Mapping[str, Any]) -> str | None:
+    """Where ``data`` holds something other than a card (an object) in a list where the ``standard``
+    file keeps cards, top-level or inside a card (``"animals[0]"``, ``"animals[2].abilities[1]"``); None
+    when it holds none. The editor shows such a list as a table, a card a row: it cannot show the rest."""
+    for (key,) in decks(standard):
+        rows = data.get(key)
+        if not isinstance(rows, list):
+            continue
+        for i, card in enumerate(rows):
+            if not isinstance(card, dict):
+                return f"{key}[{i}]"
+        for i, card in enumerate(rows):
+            for inner in nested_keys(data, (key,), standard):
+                found = card.get(inner)
+                if isinstance(found, list):
+                    j = next((j for j, item in enumerate(found) if not isinstance(item, dict)), None)
+                    if j is not None:
+                        return f"{key}[{i}].{inner}[{j}]"
+    return None
+
+
 def sub_decks(data: Mapping[str, Any], deck: DeckPath, row: int, standard: Mapping[str, Any] | None = None) -> list[DeckPath]:
     """The decks inside card ``row`` of ``deck`` (an animal's abilities, a biome's cards), an empty one
     too where cards of its kind hold a deck (in this file or the ``standard`` one: an animal without

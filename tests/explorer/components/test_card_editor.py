@@ -272,6 +272,22 @@ def test_forged_ability_forms_are_refused(editor, values):
     assert json.dumps(editor.data) == before and editor.notice.startswith("Not done:")
 
 
+def with_card(card) -> str:
+    """The standard Biome Blitz file with ``card`` for its first animal, as uploaded."""
+    data = standard_file("biome_blitz")
+    data["animals"][0] = card
+    return json.dumps(data)
+
+
+def test_an_upload_with_a_card_that_is_no_object_is_refused_with_the_games_message(editor):
+    before = json.dumps(editor.data)
+    assert not editor.load_upload(with_card([1, 2]))
+    assert json.dumps(editor.data) == before and editor.problem is None
+    assert editor.notice.startswith("Not done:") and "animals[0]" in editor.notice, editor.notice
+    assert not editor.load_upload(with_card({**standard_file("biome_blitz")["animals"][0], "abilities": [7]}))
+    assert "animals[0].abilities[0]" in editor.notice and json.dumps(editor.data) == before, editor.notice
+
+
 @pytest.mark.parametrize("forged", [
     lambda e: e.edit(ANIMALS, 0, "stars", "<img src=x onerror=alert(1)>"),
     lambda e: e.edit(ANIMALS, 0, "wings", 2),
@@ -302,6 +318,10 @@ def test_forged_ability_forms_are_refused(editor, values):
     lambda e: e.apply_other_fields('{"format": "biome_blitz-cards/1", "extra": NaN}'),
     lambda e: e.apply_other_fields('{"format": "biome_blitz-cards/1", "extra": [1e400]}'),
     lambda e: e.load_upload(json.dumps({**standard_file("biome_blitz"), "extra": float("inf")})),
+    # (an outside tester: a card that is no object crashed the editor's tables, and the page said the
+    # game accepted the file; the draft was the broken file)
+    *[lambda e, card=card: e.load_upload(with_card(card)) for card in ([1, 2], None, "x", 5)],
+    lambda e: e.load_upload(with_card({**standard_file("biome_blitz")["animals"][0], "abilities": [None]})),
 ])
 def test_forged_messages_are_refused_and_change_nothing(editor, library, forged):
     before = (json.dumps(editor.data), editor.game, library.names("biome_blitz"))
