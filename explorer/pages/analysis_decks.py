@@ -18,7 +18,7 @@ import panel as pn
 import param
 
 import rules
-from explorer.cardfiles import MAX_BYTES, CardFileError, CardLibrary
+from explorer.cardfiles import MAX_BYTES, CardFileError, CardLibrary, served_library
 from explorer.components.file_input import JsonFileInput
 from explorer.core.i18n import text
 from play.card_stats import USES
@@ -44,7 +44,7 @@ class DeckChooser(pn.viewable.Viewer):
                  **params: Any):
         super().__init__(**params)
         self.game, self.lang, self.setting = game, lang, setting
-        self.library = library or CardLibrary()
+        self.library = library or served_library()     # (the editor's and the explorer's: beside the server's --db)
         self._uploaded: dict | None = None
         self._uploaded_name = ""            # (the uploaded file's name, as the browser gave it)
         side = setting.lower()          # (each part's class names its setting: analysis-cards-error-b)

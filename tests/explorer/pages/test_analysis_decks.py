@@ -224,3 +224,20 @@ def test_a_card_file_that_gives_an_endless_game_fails_the_run_with_the_reason_in
     said = f"the game dealt from seed {ENDLESS_SEEDS[0]} has not ended after {MOVE_LIMIT:,} moves"
     assert said in shown.progress.object, shown.progress.object
     assert f"シード{ENDLESS_SEEDS[0]}で配ったゲームが{MOVE_LIMIT:,}手を過ぎても終わらない" in progress_line(shown.run, "ja")
+
+
+def test_a_served_page_offers_the_files_saved_beside_the_servers_database(tmp_path, monkeypatch):
+    """``rules-explorer serve --db FILE`` keeps the card editor's files beside FILE (``served_library``);
+    the explorer and the tutorials found them there, the Analysis page's menus looked elsewhere and
+    offered only the standard cards (an outside tester)."""
+    import sys
+
+    from explorer.cardfiles import CARDS_ENV, served_library
+
+    monkeypatch.delenv(CARDS_ENV, raising=False)
+    monkeypatch.setattr(sys, "argv", [*sys.argv, "--db", str(tmp_path / "tables.db")])
+    served_library().save("biome_blitz", "Bigger deck", more_animals())
+    assert (tmp_path / "cards").is_dir()
+    shown = page(tmp_path)
+    for deck in (shown.deck_a, shown.deck_b):
+        assert "saved:Bigger deck" in deck.source.options.values()
