@@ -760,8 +760,11 @@ class CardEditor(pn.viewable.Viewer):
             "effect": pn.widgets.Select(label="effect", options=list(self.vocabulary.effects), value=effect),
             "trigger": pn.widgets.Select(label="trigger", options=list(triggers),
                                          value=ability["trigger"] if ability.get("trigger") in triggers else triggers[0]),
-            "text": pn.widgets.TextAreaInput(label="text", value=str(ability.get("text", "")), height=60),
-            "text_ja": pn.widgets.TextAreaInput(label="text_ja", value=str(ability.get("text_ja", "")), height=60),
+            # (Their box grows with the text, up to 8 lines: at a fixed height its second line was cut in half.)
+            "text": pn.widgets.TextAreaInput(label="text", value=str(ability.get("text", "")), rows=3, auto_grow=True,
+                                             max_rows=8),
+            "text_ja": pn.widgets.TextAreaInput(label="text_ja", value=str(ability.get("text_ja", "")), rows=3,
+                                                auto_grow=True, max_rows=8),
         }
         for key, kind in kinds.items():
             widgets[key] = _parameter_widget(key, kind, ability.get(key), self.vocabulary)

@@ -183,6 +183,11 @@ def test_a_single_card_is_a_table_and_an_ability_parameter_is_marked_in_its_form
                what="the first animal's abilities")
     tick_row(page, "cards-sub-table", 0)
     wait_until(lambda: editor.sub_row == 0, what="the ability chosen")
+    # The ability's texts show whole in their boxes (an outside tester: the second line was cut in half).
+    for key in ("text", "text_ja"):
+        box = page.locator(f".ability-{key} textarea")
+        expect(box).to_have_value(first[key])
+        assert box.evaluate("(el) => el.scrollHeight <= el.clientHeight + 1"), key
     count = page.locator(".ability-count input")
     expect(count).to_have_value("1")
     count.fill("")
