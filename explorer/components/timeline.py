@@ -41,7 +41,7 @@ import panel as pn
 import param
 
 import rules
-from explorer.core.i18n import text
+from explorer.core.i18n import literal, text
 from explorer.core.links import rule_link_html, rules_path
 from explorer.core.notes import NOTE_LIMIT, author_label
 from explorer.core.session import (GameSession, Line, player_label, variant_label, variant_value_label,
@@ -577,7 +577,7 @@ class BranchesPanel(pn.viewable.Viewer):
         try:
             self.session.switch_branch(index)
         except RulesError as error:
-            self.message = text("branches.refused", self.lang, error=error)
+            self.message = text("branches.refused", self.lang, error=literal(str(error)))
 
     def _show_message(self, event) -> None:
         self.alert.param.update(object=event.new or " ", visible=bool(event.new))
@@ -615,7 +615,7 @@ class ReplayProblem(pn.viewable.Viewer):
         if problem is None:
             return ""
         said = text("setup.replay_problem", self.lang, move=problem["move"], kept=problem["move"] - 1,
-                    problem=esc(replay_problem_text(self.session, problem, self.lang), quote=False))
+                    problem=literal(replay_problem_text(self.session, problem, self.lang)))   # (it may name a file's card)
         change = self.session.variant_change
         if change and change.get("illegal") == problem:
             said += "  \n" + variant_change_text(self.session, change, self.lang)

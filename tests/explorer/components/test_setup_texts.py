@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.i18n import text, texts
+from explorer.core.i18n import literal, text, texts
 from explorer.core.session import GameSession
 from explorer.components.setup_editor import VARIANTS, SetupEditor
 from explorer.components.timeline import ReplayProblem, replay_problem_text, variant_change_text
@@ -160,11 +160,20 @@ def cut_line(lang: str = "en") -> tuple[GameSession, ReplayProblem]:
     return session, notice
 
 
+def test_the_replay_problem_notice_shows_the_engines_words_as_text():
+    # (They may name a card file's card: Markdown in it, a link, stays its characters.)
+    session, notice = cut_line()
+    session.replay_problem = {**session.replay_problem, "text": "the [lion](http://evil.example) <b>roars</b>"}
+    said = notice.text()
+    assert "the \\[lion\\](http://evil.example) &lt;b&gt;roars&lt;/b&gt;" in said and "<b>" not in said, said
+
+
 def test_the_english_replay_problem_notice_is_as_before_then_tells_the_scores():
     session, notice = cut_line()
     problem = session.replay_problem
     move = problem["move"]
-    assert notice.text() == (f"**The variant change cut this line at move {move}.** {problem['text']}  \n"
+    # (the engine's words as their text: a card's name, a file's, may hold Markdown; "subtropical\\_desert")
+    assert notice.text() == (f"**The variant change cut this line at move {move}.** {literal(problem['text'])}  \n"
                              f"The line kept its first {move - 1} moves; the whole old line is listed under "
                              f"*Lines of play*, where you can switch back to it (and to its rules).  \n"
                              + variant_change_text(session, session.variant_change))

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from explorer.components.timeline import ReplayProblem, variant_change_text
+from explorer.core.i18n import literal
 from explorer.core.session import GameSession
 from tests.helpers.seeded_games import autoplay_as_before
 
@@ -87,7 +88,7 @@ def test_a_flip_that_cuts_the_line_says_which_move_why_and_both_lines_scores(lan
     assert notice.alert.visible and notice.alert.object == said and not notice.change.visible
     head, scores = said.rsplit("  \n", 1)
     if lang == "en":
-        assert head.startswith(f"**The variant change cut this line at move {problem['move']}.** {problem['text']}")
+        assert head.startswith(f"**The variant change cut this line at move {problem['move']}.** {literal(problem['text'])}")
         assert head.endswith("Variants changed: Disturbance variant on → off.")
         assert scores == ("Scores, the whole old line → the cut line: "
                           + scores_said(change, "Player {player} {before} → {after}", ", ")
