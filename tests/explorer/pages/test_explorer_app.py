@@ -18,6 +18,7 @@ from bokeh.document import Document
 import rules
 from explorer.pages.app import TEACHER, ExplorerApp, addressed_session, bot_session, create_app, next_seed
 from explorer.boards.subastral import SubastralBoard, subastral_html
+from explorer.core.i18n import literal
 from explorer.core.session import GameSession
 from explorer.components.timeline import RECENT_LINES, EventLog
 from tests.helpers.explorer_app import Zones
@@ -372,7 +373,7 @@ def test_a_variant_change_that_cuts_the_line_is_shown_until_the_old_line_is_back
     app.controls["variant:disturbance"].value = False
     problem = session.replay_problem
     assert problem and "illegal" in problem["text"]
-    assert app.replay_problem.alert.visible and problem["text"] in app.replay_problem.alert.object
+    assert app.replay_problem.alert.visible and literal(problem["text"]) in app.replay_problem.alert.object   # (as its text)
     assert problem["text"] in Zones(app.board.html()).text["problem"]
     assert len(session.log) == problem["move"] - 1
     assert "played with Disturbance variant: on" in app.branches.lines.objects[0].objects[0].object
