@@ -459,7 +459,7 @@ class ActionPicker(pn.viewable.Viewer):
         self._refresh(force=not run.running)      # (the count of moves: the line grew; the button's label: forced)
 
     def _say_bots_failed(self, error: Exception) -> None:
-        self.message = text("picker.bots_failed", self.lang, reason=html.escape(str(error)))   # (it may name a file's card)
+        self.message = text("picker.bots_failed", self.lang, reason=literal(str(error)))   # (it may name a file's card)
 
     def _say_bots_stopped(self, played: int) -> None:
         stopped = self.session.stopped_at_limit
@@ -641,7 +641,7 @@ class ActionPicker(pn.viewable.Viewer):
         what-if position cannot hold (``variants_refused``). The reason is said here (``key``), as text."""
         if error is not None:
             reason = error.problem_in(self.lang) if isinstance(error, InvalidPosition) else str(error)
-            self.message = text(key, self.lang, reason=html.escape(reason))
+            self.message = text(key, self.lang, reason=literal(reason))        # (Markdown: a file's words as text)
 
     def _show_message(self, event) -> None:
         self.alert.param.update(object=event.new or " ", visible=bool(event.new))

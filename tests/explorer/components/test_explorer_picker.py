@@ -461,3 +461,14 @@ def test_seats_choosing_at_once_are_listed_once_with_their_bot(lang, said):
     assert re.sub(r"<[^>]+>", "", picker.status.object) == (
         "Player 1 (greedy bot), Player 2 (random bot) and Player 3 (greedy bot) are to move." if lang == "en" else
         "プレイヤー1（貪欲ボット）、プレイヤー2（ランダムボット）とプレイヤー3（貪欲ボット）の番です。")
+
+
+def test_a_reason_that_quotes_a_card_file_is_shown_as_its_text():
+    """The picker's message is Markdown: a card file's words in a reason (the bots failed, the file
+    deals no game) show as their characters, a name written as a link or as HTML too."""
+    from rules.protocol import RulesError
+
+    picker = ActionPicker(session=GameSession(game="subastral", players=2, seed=1))
+    picker._say_bots_failed(RulesError("the [lion](http://evil.example) <b>roars</b>"))
+    assert "the \\[lion\\](http://evil.example) &lt;b&gt;roars&lt;/b&gt;" in picker.message, picker.message
+    assert "<b>" not in picker.message and "[lion](" not in picker.message
