@@ -286,18 +286,15 @@ class CardEditor(pn.viewable.Viewer):
             data = load_json(content, what="card file")
         except InvalidPosition as error:
             return self._refuse(error)
-        if not isinstance(data, dict) or data.get("format") != self.standard.get("format") or not card_edits.decks(data):
+        where = card_edits.not_a_card(data, self.standard) if isinstance(data, dict) else None
+        if (not isinstance(data, dict) or data.get("format") != self.standard.get("format") or not card_edits.decks(data)
+                or where is not None):      # (not its tables' to show: refused, the game's message first)
             try:
                 check_file(self.game, data)
             except InvalidPosition as error:
                 return self._refuse(error)
-        where = card_edits.not_a_card(data, self.standard)
-        if where is not None:       # (its tables could not show it: refused, the game's message first)
-            try:
-                check_file(self.game, data)
-            except InvalidPosition as error:
-                return self._refuse(error)
-            return self._refuse(CardFileError(self.t("not_a_card", where=where)))
+            if where is not None:
+                return self._refuse(CardFileError(self.t("not_a_card", where=where)))
         self.source = ""
         self._reset_place(data)
         return True

@@ -152,8 +152,9 @@ def not_a_card(data: Mapping[str, Any], standard: Mapping[str, Any]) -> str | No
         for i, card in enumerate(rows):
             if not isinstance(card, dict):
                 return f"{key}[{i}]"
+        inner_decks = nested_keys(data, (key,), standard)
         for i, card in enumerate(rows):
-            for inner in nested_keys(data, (key,), standard):
+            for inner in inner_decks:
                 found = card.get(inner)
                 if isinstance(found, list):
                     j = next((j for j, item in enumerate(found) if not isinstance(item, dict)), None)
