@@ -230,9 +230,14 @@ def _text(entry: Mapping[str, JSON], key: str, where: str) -> str:
     return value
 
 
+#: The most copies one card of a component file may have (the standard set has at most 9; a bound keeps a
+#: file from asking for a deck no machine can hold).
+MAX_COPIES = 99
+
+
 def _copies(entry: Mapping[str, JSON], where: str) -> int:
     count = entry.get("copies", 1)
-    if type(count) is not int or count < 1:
+    if type(count) is not int or not 1 <= count <= MAX_COPIES:
         raise bad_file("copies", where, count=repr(count))
     return count
 

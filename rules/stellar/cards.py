@@ -40,6 +40,9 @@ FACE_DOWN_NUMBER = 3
 ROUNDS = 11
 ROW_SLOTS: Final = 5
 HAND_CARDS = 2
+#: The most copies one card of a card file may have (the standard set has at most 5; a bound keeps a file
+#: from asking for a deck no machine can hold).
+MAX_COPIES = 99
 PLAYER_COUNTS = (2,)
 
 #: A card kind: the index of a card (all its copies) in a :class:`CardSet`'s per-kind tuples.
@@ -274,7 +277,7 @@ def parse_cards(data: JSON, *, where: str = "card file", telescope: Telescope | 
                 raise invalid("card_number", card_at, value=repr(number))
             if type(stars) is not int or not 0 <= stars <= 9:
                 raise invalid("card_stars", card_at, value=repr(stars))
-            if type(count) is not int or count < 1:
+            if type(count) is not int or not 1 <= count <= MAX_COPIES:
                 raise invalid("card_copies", card_at, value=repr(count))
             is_starter = card.get("starter", False)
             if type(is_starter) is not bool or (is_starter and count != 1):
@@ -290,7 +293,8 @@ def parse_cards(data: JSON, *, where: str = "card file", telescope: Telescope | 
             starter.append(is_starter)
             copies.append(count)
     satellites = data.get("satellites", {"number": 2, "copies": 0})
-    if not isinstance(satellites, Mapping) or type(satellites.get("copies")) is not int or satellites["copies"] < 0 \
+    if not isinstance(satellites, Mapping) or type(satellites.get("copies")) is not int \
+            or not 0 <= satellites["copies"] <= MAX_COPIES \
             or type(satellites.get("number")) is not int or not 1 <= satellites["number"] <= 5:
         raise invalid("satellites", f"{where}: satellites")
     if satellites["copies"]:

@@ -149,7 +149,7 @@ def parse_cards(data: JSON, *, where: str = "card file") -> CardSet:
         if any(b.id == biome_id for b in biomes):
             raise invalid("biome_twice", at, biome=repr(biome_id))
         dots = entry.get("dots", 0)
-        if type(dots) is not int:
+        if type(dots) is not int or not 0 <= dots <= 99:
             raise invalid("biome_dots", at)
         biomes.append(Biome(biome_id, str(entry.get("name", biome_id)), str(entry.get("name_ja", "")), dots))
         cards = entry.get("cards")

@@ -169,7 +169,7 @@ def test_a_single_card_is_a_table_and_an_ability_parameter_is_marked_in_its_form
     edit_cell(page, "cards-table", 0, "copies", "-1")
     problem = page.locator(".cards-deck-problem .cards-field-problem")
     expect(problem).to_have_attribute("data-key", "copies")
-    expect(problem).to_contain_text("satellites · copies: 'satellites' must be {number: 1-5, copies: 0 or more}")
+    expect(problem).to_contain_text("satellites · copies: 'satellites' must be {number: 1-5, copies: 0-99}")
     wait_until(lambda: editor.data["satellites"]["copies"] == -1, what="the edit to reach the server")
 
     # A Biome Blitz ability without the parameter its effect needs: the form's field marked, the message beside it.

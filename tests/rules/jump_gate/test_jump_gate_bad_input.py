@@ -561,11 +561,11 @@ def test_component_file_listing_a_card_twice_is_invalid():
     broken(data, says="planet 'PA' is listed twice", where="test.json: planets[5]")
 
 
-@pytest.mark.parametrize("copies", [0, -1, "2", 1.5])
+@pytest.mark.parametrize("copies", [0, -1, "2", 1.5, 100])
 def test_component_file_with_bad_copies_is_invalid(copies):
     data = components()
     data["resources"][2]["copies"] = copies
-    broken(data, says=f"copies must be a whole number 1 or more, not {copies!r}", where="test.json: resources[2]")
+    broken(data, says=f"copies must be a whole number from 1 to 99, not {copies!r}", where="test.json: resources[2]")
 
 
 def test_component_file_black_hole_flag_must_be_true_or_false():
