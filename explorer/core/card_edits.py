@@ -29,8 +29,9 @@ from typing import Any, Mapping, Sequence
 
 #: A deck's place in a card file: keys and row numbers down to the list (``("animals", 3, "abilities")``).
 DeckPath = tuple[str | int, ...]
-#: The largest whole number a cell takes (the engines' own bounds are far below it).
-MAX_NUMBER = 1_000_000
+#: The largest whole number a cell takes: the largest a browser holds exactly. Below it the game's own
+#: check bounds each field, and its refusal names the field's bounds ("from 0 to 99"), not the editor's.
+MAX_NUMBER = 2**53 - 1
 #: The longest text a cell takes.
 MAX_TEXT = 2_000
 #: Kinds of columns: whole numbers, yes/no, texts, and anything else as JSON text (``[1, 2]``, ``"6/0"`` or 6).
@@ -315,6 +316,16 @@ def _shown(value: Any) -> str:
     return repr(said) if len(said) <= 40 else repr(said[:40] + "…") + f" ({len(said):,} characters)"
 
 
+def _whole(key: str, value: Any, sent: Any) -> int:
+    """``value`` if it is a whole number a browser holds exactly; the game's check then bounds it."""
+    if type(value) is not int:
+        raise EditRefused(f"{key} is a whole number, not {_shown(sent)}")
+    if abs(value) > MAX_NUMBER:
+        raise EditRefused(f"{key} is a whole number from -{MAX_NUMBER:,} to {MAX_NUMBER:,} (what a browser holds "
+                          f"exactly), not {_shown(sent)}")
+    return value
+
+
 def checked_value(column: Column, value: Any) -> Any:
     """``value`` as column ``column`` holds it (None: the card leaves the key out), or :class:`EditRefused`."""
     if value is None or (isinstance(value, str) and not value.strip() and column.kind != "text"):
@@ -327,11 +338,9 @@ def checked_value(column: Column, value: Any) -> Any:
         sent = value
         if type(value) is float and value.is_integer():
             value = int(value)
-        if isinstance(value, str) and re.fullmatch(r"-?\d{1,7}", value.strip()):
+        if isinstance(value, str) and re.fullmatch(r"-?\d{1,16}", value.strip()):
             value = int(value)
-        if type(value) is not int or abs(value) > MAX_NUMBER:
-            raise EditRefused(f"{column.key} is a whole number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}, not {_shown(sent)}")
-        return value
+        return _whole(column.key, value, sent)
     if column.kind == "bool":
         if type(value) is not bool:
             raise EditRefused(f"{column.key} is true or false, not {_shown(value)}")
@@ -379,11 +388,14 @@ def set_card(data: Mapping[str, Any], deck: DeckPath, row: int, card: Mapping[st
 
 
 def _fresh_id(cards: Sequence[Mapping[str, Any]], base: str) -> str:
+    """``base`` with ``_copy`` (``_copy2``, ...) that no card of the deck has: joined by ``_``, which every
+    game's ids may hold (Subastral's biomes, Jump Gate's resource types and Stellar's types may not
+    hold ``-``)."""
     taken = {card.get("id") for card in cards}
-    stem = re.sub(r"-copy\d*$", "", base)
+    stem = re.sub(r"[-_]copy\d*$", "", base)
     number = 1
     while True:
-        candidate = f"{stem}-copy" if number == 1 else f"{stem}-copy{number}"
+        candidate = f"{stem}_copy" if number == 1 else f"{stem}_copy{number}"
         if candidate not in taken:
             return candidate
         number += 1
@@ -529,7 +541,7 @@ def _id_key(items: Sequence[Any]) -> str | None:
 def diff(standard: Any, edited: Any, path: str = "") -> list[dict[str, Any]]:
     """What ``edited`` changes from ``standard``: ``{"path", "change": "changed"|"added"|"removed",
     "old", "new"}`` per field or card, cards of a deck matched by ``id`` (else ``name``, else position)
-    in both files: ``animals[lion].stars`` 4 -> 3, ``animals[lion-copy]`` added."""
+    in both files: ``animals[lion].stars`` 4 -> 3, ``animals[lion_copy]`` added."""
     if isinstance(standard, dict) and isinstance(edited, dict):
         out = []
         for key in dict.fromkeys([*standard, *edited]):
@@ -613,9 +625,7 @@ def _parameter(key: str, kind: Any, value: Any) -> Any:
             raise EditRefused(f"{key} is one of {', '.join(allowed)}, not {_shown(value)}")
         return value
     if kind in ("count", "whole", "roll"):
-        if type(value) is not int or abs(value) > MAX_NUMBER:
-            raise EditRefused(f"{key} is a whole number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}, not {_shown(value)}")
-        return value
+        return _whole(key, value, value)
     if kind == "rolls":
         if not isinstance(value, list) or not all(type(v) is int and 1 <= v <= 6 for v in value):
             raise EditRefused(f"{key} is a list of die results 1 to 6")

@@ -82,19 +82,39 @@ def test_set_field_add_duplicate_remove_and_the_difference_from_the_standard_fil
     data = card_edits.set_field(data, ANIMALS, 1, Column("cost.meat", "int"), None)
     data = card_edits.duplicate_row(data, ANIMALS, 1)
     first, second = standard["animals"][0]["id"], standard["animals"][1]["id"]
-    assert data["animals"][2]["id"] == f"{second}-copy"
+    assert data["animals"][2]["id"] == f"{second}_copy"
     data = card_edits.add_row(data, ANIMALS)
-    assert data["animals"][-1]["id"] == f"{standard['animals'][-1]['id']}-copy"
+    assert data["animals"][-1]["id"] == f"{standard['animals'][-1]['id']}_copy"
     data = card_edits.remove_row(data, ANIMALS, 0)
     changes = {(c["path"], c["change"]) for c in card_edits.diff(standard, data)}
     assert changes == {(f"animals[{second}].stars", "changed"), (f"animals[{second}].cost.meat", "removed"),
-                       (f"animals[{second}-copy]", "added"), (f"animals[{standard['animals'][-1]['id']}-copy]", "added"),
+                       (f"animals[{second}_copy]", "added"), (f"animals[{standard['animals'][-1]['id']}_copy]", "added"),
                        (f"animals[{first}]", "removed")}
     get_game("biome_blitz").with_card_file(data)             # a file the game accepts
 
 
+def _decks_with_ids(game_id):
+    data = standard_file(game_id)
+    return [(game_id, deck) for deck in card_edits.decks(data)
+            if not card_edits.is_single(data, deck) and all(isinstance(c.get("id"), str) for c in card_edits.cards(data, deck))]
+
+
+@pytest.mark.parametrize("game_id, deck", [case for game_id in GAMES for case in _decks_with_ids(game_id)],
+                         ids=lambda value: value if isinstance(value, str) else "/".join(map(str, value)))
+def test_a_card_added_or_duplicated_has_an_id_its_game_accepts(game_id, deck):
+    """A copy's id joins ``_copy`` to the card's: Subastral's biomes, Jump Gate's resource types and
+    Stellar's types may not hold ``-`` (a ``-copy`` id was refused the moment it was made)."""
+    standard = standard_file(game_id)
+    for data in (card_edits.duplicate_row(standard, deck, 0), card_edits.add_row(standard, deck, standard),
+                 card_edits.duplicate_row(card_edits.duplicate_row(standard, deck, 0), deck, 1)):
+        get_game(game_id).with_card_file(data)
+    twice = card_edits.duplicate_row(card_edits.duplicate_row(standard, deck, 0), deck, 1)
+    first = card_edits.cards(standard, deck)[0]["id"]
+    assert [c["id"] for c in card_edits.cards(twice, deck)[:3]] == [first, f"{first}_copy", f"{first}_copy2"]
+
+
 @pytest.mark.parametrize("column, value", [(Column("stars", "int"), "<b>"), (Column("stars", "int"), 1.5),
-                                           (Column("stars", "int"), True), (Column("stars", "int"), 10 ** 9),
+                                           (Column("stars", "int"), True), (Column("stars", "int"), 2 ** 53),
                                            (Column("ecosystem", "text", ("SAV",)), "<script>"),
                                            (Column("name", "text"), 5), (Column("name", "text"), "x" * 5000),
                                            (Column("number", "json"), "{not json")])
@@ -122,6 +142,16 @@ def test_a_refused_value_is_shown_at_its_field_and_the_file_cannot_be_saved(edit
     assert editor.counts() is None
 
 
+@pytest.mark.parametrize("stars", [-1, 100, 10 ** 9, 2 ** 53 - 1])
+def test_a_number_past_the_games_bound_is_refused_naming_the_games_bound(editor, stars):
+    """The editor took whole numbers up to a million only, and named its own bounds for any other ("from
+    -1,000,000 to 1,000,000"), not the game's: every number a browser holds is the game's to refuse."""
+    assert editor.edit(ANIMALS, 1, "stars", stars)
+    shown(editor)
+    assert editor.location == Location(ANIMALS, 1, "stars")
+    assert f"must be a whole number from 0 to 99, not {stars}" in editor.deck_problem.object
+
+
 def test_an_accepted_edit_is_saved_loaded_again_and_opens_in_the_explorer(editor, library):
     stars = editor.data["animals"][1]["stars"]
     assert editor.edit(ANIMALS, 1, "stars", stars - 1)
@@ -141,7 +171,7 @@ def test_a_new_card_duplicated_and_removed_changes_the_games_counts(editor):
     assert editor.duplicate(ANIMALS, 0)
     after = editor.counts()
     assert all(after[players] == before[players] + 1 for players in before)
-    assert editor.row == 1 and editor.data["animals"][1]["id"].endswith("-copy")
+    assert editor.row == 1 and editor.data["animals"][1]["id"].endswith("_copy")
     assert editor.remove(ANIMALS, 1) and editor.counts() == before
     resources = len(editor.data["resources"])
     assert editor.add(("resources",)) and len(editor.data["resources"]) == resources + 1
@@ -388,7 +418,7 @@ def test_stellar_satellites_are_a_one_row_table_and_the_games_message_is_at_thei
     assert editor.edit(SATELLITES, 0, "copies", 7) and editor.problem is None
     assert editor.data["satellites"] == {"number": 2, "copies": 7}
     assert [c["path"] for c in editor.changes()] == ["satellites.copies"]
-    # The game's message ('satellites' must be {number: 1-5, copies: 0 or more}) at the row and the field
+    # The game's message ('satellites' must be {number: 1-5, copies: 0-99}) at the row and the field
     # changed, not only in the banner.
     assert editor.edit(SATELLITES, 0, "copies", -1)
     shown(editor)
@@ -589,9 +619,10 @@ def test_a_games_unsaved_edits_are_back_when_its_game_is_chosen_again(library):
     assert editor.data == standard_file("subastral")
 
 @pytest.mark.parametrize("column, value, said", [
-    (Column("stars", "int"), 1e308, "stars is a whole number from -1,000,000 to 1,000,000, not '1e+308'"),
-    (Column("stars", "int"), 10 ** 308, "stars is a whole number from -1,000,000 to 1,000,000, not '1000000000000000000000000000000000000000…' (309 characters)"),
-    (Column("stars", "int"), True, "stars is a whole number from -1,000,000 to 1,000,000, not 'true'"),
+    (Column("stars", "int"), 1e308, "stars is a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991 (what a browser holds exactly), not '1e+308'"),
+    (Column("stars", "int"), 10 ** 308, "stars is a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991 (what a browser holds exactly), "
+     "not '1000000000000000000000000000000000000000…' (309 characters)"),
+    (Column("stars", "int"), True, "stars is a whole number, not 'true'"),
     (Column("name", "text"), 12345, "name is a text, not '12345'"),
     (Column("name", "text"), "y" * 3000, "name is a text of at most 2000 characters, not 3,000"),
 ])
