@@ -144,11 +144,12 @@ def decode(game: Stellar, data: JSON) -> State:
     shuffles = _int(raw["shuffles"], "state.shuffles", 0)
     start = _int(raw["start_player"], "state.start_player", 0, players - 1)
     seat = _int(raw["seat"], "state.seat", 0, players - 1)
-    round_ = _int(raw["round"], "state.round", 0, ROUNDS)
     phase = raw["phase"]
     if not isinstance(phase, str) or phase not in PHASES:
         raise _bad("phase", "state.phase", phases=joined(PHASES), value=repr(phase))
     phase = PHASES[PHASES.index(phase)]
+    # Rounds are counted from 0: round ROUNDS is reached only when the last one ends (the final card).
+    round_ = _int(raw["round"], "state.round", 0, ROUNDS if phase in (FINAL, OVER) else ROUNDS - 1)
     satellite_taken = _bool(raw["satellite_taken"], "state.satellite_taken")
 
     deck = _cards(cards, raw["deck"], "state.deck")
