@@ -925,7 +925,8 @@ class GameSession(param.Parameterized):
                 self._states.append(self.spec.apply(self._states[i], seat, action))
             except RulesError as error:
                 problem = {"move": i + 1, "seat": seat, "action": str(action), "message": str(error),
-                           "text": f"Move {i + 1} ({player_label(seat)}: {action}) is illegal under these rules: {error}"}
+                           "text": f"Move {i + 1} ({player_label(seat)}: {self.spec.action_label(action, 'en')}) is illegal "
+                                   f"under these rules: {error}"}
                 break
         if problem is not None:
             kept = Line(log=tuple(log), cursor=cursor, variants=tuple(sorted(old_variants.items())),

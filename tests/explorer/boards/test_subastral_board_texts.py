@@ -123,7 +123,8 @@ def a_pass_chosen_by_another(page):
 def the_end_with_a_cut_line(page):
     assert page.one("to-move-line").text == "Game over. Won by Player 4."
     assert page.one("last-move").text == "Last move: Player 1: take cloud 6 to journal"
-    assert page.one("problem").text.startswith("Move 94 (Player 2: pass subtropical_desert-1 left) is illegal under these rules")
+    # The move as its button names it, not its code ("pass subtropical_desert-1 left"), in English too.
+    assert page.one("problem").text.startswith("Move 94 (Player 2: pass Subtropical desert 1 left) is illegal under these rules")
     assert "115 pts" in page.texts("seat-score")
     assert "1 · 4" in [column.one("col-head").text for column in page.all("journal-column") if column.attrs["title"] == "Savanna"]
 
