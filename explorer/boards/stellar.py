@@ -28,7 +28,7 @@ from markupsafe import Markup
 from explorer.boards.base import HtmlBoard, card_set_words, step_counter
 from explorer.components.timeline import live_replay_problem, replay_problem_text
 from explorer.core.palette import biome_colours
-from explorer.core.i18n import DEFAULT, event_text, text, texts
+from explorer.core.i18n import DEFAULT, counted_text, event_text, text, texts
 from explorer.web.markup import macro, render
 from explorer.core.session import GameSession
 from explorer.core.stylesheets import stylesheet
@@ -160,7 +160,7 @@ def stellar_context(session: GameSession, lang: str = "en") -> dict:
     who = (text("stellar_board.list_separator", lang).join(seat_label(s, lang) for s in view["to_move"])
            or text("stellar_board.nobody", lang))
     phase = optional_text(f"stellar_board.phase.{view['phase']}", lang, str(view["phase"]))
-    deck_before, _, deck_after = text("stellar_board.deck_cards", lang, count="\0").partition("\0")
+    deck_before, _, deck_after = counted_text("stellar_board.deck_cards", lang, view["deck"]["count"], count="\0").partition("\0")
     # The runs and stars per type are the rules' own scoring (score_breakdown), shown under each stack.
     breakdown = view["score_breakdown"]["en"]       # (English: its category names key the runs below)
     seats = []

@@ -43,7 +43,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from explorer.core.i18n import event_text, text
+from explorer.core.i18n import counted_text, event_text, text
 from explorer.core.palette import BIOME_COLOURS, biome_colours  # noqa: F401  (the boards' colours)
 from explorer.web.markup import macro, render
 from explorer.core.session import GameSession, player_label
@@ -283,7 +283,7 @@ def subastral_context(view: dict, *, step: int, moves: int, last_move: str | Non
         "t": t, "step_counter": step_counter(step, moves, lang), "round": t("round", round=view["round"] + 1),
         "to_move": to_move, "last_move": t("last_move", move=last_move) if last_move else None, "seen_as": seen_as, "role": role, "problem": problem,
         "preview": marked("preview", action=preview["label"]) if preview else None,
-        "deck": {"count": deck["count"], "label": t("deck", count=deck["count"]), "end_line": end_line},
+        "deck": {"count": deck["count"], "label": counted_text("subastral_board.deck", lang, deck["count"], count=deck["count"]), "end_line": end_line},
         "clouds": clouds, "seats": seats, "columns": 3 if players % 2 else 2,
         "events_title": t("this_step" if step else "the_deal"),
         "events": [event_text(event, lang) for event in view["events"] if event.get("text")],

@@ -48,7 +48,7 @@ import param
 
 from explorer.components.board_clicks import matching
 from explorer.components.bot_run import DONE, QUICK_BOTS, QUICK_SECONDS, BotRun, BotsBusy
-from explorer.core.i18n import bot_name, literal, text, texts
+from explorer.core.i18n import bot_name, counted_text, literal, text, texts
 from explorer.core.links import refusal_markdown
 from explorer.core.session import GameSession, autoplay_limit, bots_to_move, player_label
 from explorer.core.stylesheets import stylesheet
@@ -463,7 +463,7 @@ class ActionPicker(pn.viewable.Viewer):
 
     def _say_bots_stopped(self, played: int) -> None:
         stopped = self.session.stopped_at_limit
-        self.message = text("picker.bots_stopped", self.lang, n=f"{played:,}") if stopped else ""
+        self.message = counted_text("picker.bots_stopped", self.lang, played, n=f"{played:,}") if stopped else ""
 
     def take_seat_here(self, seat: int) -> None:
         """One click to play: ``seat`` is played by a person from this step, seen from that seat."""
@@ -538,7 +538,8 @@ class ActionPicker(pn.viewable.Viewer):
             bots_visible = self.shortcuts
         running = self.run is not None and self.run.running
         if running:
-            note = text("picker.bots_playing", self.lang, n=f"{self._run_before + self.run.played:,}")
+            played = self._run_before + self.run.played
+            note = counted_text("picker.bots_playing", self.lang, played, n=f"{played:,}")
         elif session.cursor < len(session.log):
             note = self._past_step_note(mode)
         assign(self.status, object=status)
@@ -593,7 +594,7 @@ class ActionPicker(pn.viewable.Viewer):
             grouped.setdefault(action_group(spec, action), []).append({"label": spec.action_label(action, self.lang, state),
                                                                        "index": index})
         groups = [{"title": group_title(kind, self.session.game, self.lang), "kind": kind, "actions": actions,
-                   "count": text("picker.group_count", self.lang, n=len(actions))}
+                   "count": counted_text("picker.group_count", self.lang, len(actions), n=len(actions))}
                   for kind, actions in grouped.items()]
         return choices, groups
 

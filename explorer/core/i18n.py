@@ -46,6 +46,12 @@ def text(key: str, lang: str = DEFAULT, **values) -> str:
     return found.format(**values) if values else found
 
 
+def counted_text(key: str, lang: str, number: int, /, **values) -> str:
+    """``text(key, ...)`` for ``number`` things: ``key + "_one"`` when ``number`` is 1 ("1 card", not
+    "1 cards"). Both languages hold both keys (Japanese says them alike)."""
+    return text(f"{key}_one" if number == 1 else key, lang, **values)
+
+
 def bot_name(name: str, lang: str = DEFAULT) -> str:
     """A bot as the page names it (``greedy`` -> "greedy", "貪欲"; ``mcts`` -> "MCTS"); a bot the
     locale files do not name yet, by its name."""

@@ -49,7 +49,7 @@ import param
 
 import rules
 from explorer.cardfiles import CardFileError, CardLibrary, served_library
-from explorer.core.i18n import bot_name, literal, text
+from explorer.core.i18n import bot_name, counted_text, literal, text
 from explorer.boards.registry import board_for
 from explorer.plots.live import LivePlots, OnLoop
 from explorer.components.board_clicks import BoardClicks
@@ -386,9 +386,7 @@ class TablePage(pn.viewable.Viewer):
         lang = self.lang
         rows = []
         for row in telemetry_summary(self.hub.store, self.table.id):
-            times = ("–" if not row["decisions"] else
-                     t("telemetry_times", lang, median=f'{row["median_seconds"]:.1f}', mean=f'{row["mean_seconds"]:.1f}',
-                       n=row["decisions"]))
+            times = "–" if not row["decisions"] else _times_text(row, lang)
             refused = t("list_separator", lang).join(f"{rule} ×{count}" for rule, count in row["by_rule"].items()) or "–"
             rows.append(f'<tr><td>{esc(self._seat_label(row["seat"]))}</td><td>{esc(times)}</td><td>{esc(refused)}</td></tr>')
         heads = "".join(f"<th>{esc(t(key, lang))}</th>" for key in ("column.player", "column.decision_time", "column.refused"))
@@ -743,8 +741,8 @@ def telemetry_across_html(store: TableStore, lang: str = "en") -> str:
 
 
 def _times_text(row: dict, lang: str) -> str:
-    return t("telemetry_times", lang, median=f'{row["median_seconds"]:.1f}', mean=f'{row["mean_seconds"]:.1f}',
-             n=row["decisions"])
+    return counted_text("tables.telemetry_times", lang, row["decisions"], median=f'{row["median_seconds"]:.1f}',
+                        mean=f'{row["mean_seconds"]:.1f}', n=row["decisions"])
 
 
 def _game_title(game: str) -> str:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -47,3 +48,22 @@ def test_a_text_is_filled_in_and_a_missing_key_is_an_error():
 def test_the_page_language(requested, accept, expected):
     assert choose(requested, accept) == expected
     assert expected in LANGUAGES
+
+
+#: English texts that count with a plural noun and never count one (or count in an abbreviation).
+NEVER_ONE = {"explorer.players_fixed", "tutorial.steps", "jump_gate_board.points", "timeline.note.count"}
+
+
+def test_an_english_text_that_counts_things_has_its_form_for_one():
+    """"Deck: 1 cards" on a Stellar board near the end of its deck (an outside tester): a text counting
+    with a plural noun has a ``_one`` form, which :func:`counted_text` picks for 1 (``.one``/``.other``
+    pairs are the boards' own way to the same end)."""
+    from explorer.core.i18n import counted_text, texts
+    english = texts("en")
+    missing = [key for key, value in english.items()
+               if re.search(r"\{(n|count)\}\s+[a-z]+s\b", value) and not key.endswith(("_one", "_many", ".other"))
+               and f"{key}_one" not in english and key not in NEVER_ONE]
+    assert missing == []
+    assert counted_text("stellar_board.deck_cards", "en", 1, count=1) == "1 card"
+    assert counted_text("stellar_board.deck_cards", "en", 2, count=2) == "2 cards"
+    assert counted_text("subastral_board.deck", "ja", 1, count=1) == "デッキ：1枚"
