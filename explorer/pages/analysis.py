@@ -324,7 +324,7 @@ def question(settings: RunSettings, lang: str = "en") -> str:
 def answer(settings: RunSettings | None, stats: Mapping | None, lang: str = "en") -> str:
     """The question answered in sentences, from the paired differences B - A of the finished games: a
     seat whose difference's 95% interval excludes 0 gets its own ("Disturbance raises Player 1's score
-    by 1.40 points (95% CI 1.30 to 1.50) on the same deals."); the others share one ("Players 2 and 3:
+    by 1.4 points (95% CI 1.3 to 1.5) on the same deals."); the others share one ("Players 2 and 3:
     no difference beyond the noise of 200 games (the 95% CI includes 0)."). Empty before any game."""
     if not stats or settings is None:
         return ""
@@ -341,7 +341,9 @@ def answer(settings: RunSettings | None, stats: Mapping | None, lang: str = "en"
         raises = ci["mean"] > 0
         low, high = (ci["low"], ci["high"]) if raises else (-ci["high"], -ci["low"])     # (the drop's interval)
         sentences.append(text("analysis.answer.raises" if raises else "analysis.answer.lowers", lang, change=change,
-                              player=player, points=f"{abs(ci['mean']):.2f}", low=f"{low:.2f}", high=f"{high:.2f}"))
+                              player=player, points=f"{abs(ci['mean']):.1f}", low=f"{low:.1f}", high=f"{high:.1f}"))
+        # (to the headline's tenth: it said "1.6 points higher (95% CI 0.7 to 2.4)" over "by 1.55 points
+        # (95% CI 0.69 to 2.41)", the same figure twice, said two ways)
     if unchanged:
         sentences.append(text("analysis.answer.same", lang, players=_listed(unchanged, lang), games=stats["games"]))
     return "\n\n".join(sentences)          # (one paragraph each)

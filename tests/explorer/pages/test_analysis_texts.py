@@ -285,11 +285,11 @@ def test_the_page_answers_its_question_in_sentences():
                                                     seat(2, 0.1, -0.3, 0.5), seat(3, 0.0, -0.2, 0.2)]}
     settings = RunSettings(**BASE, variants_a={"disturbance": False}, variants_b={"disturbance": True})
     assert answer(settings, stats) == (
-        "Disturbance raises Player 1's score by 1.40 points (95% CI 1.30 to 1.50) on the same deals.\n\n"
-        "Disturbance lowers Player 2's score by 0.80 points (95% CI 0.40 to 1.20) on the same deals.\n\n"
+        "Disturbance raises Player 1's score by 1.4 points (95% CI 1.3 to 1.5) on the same deals.\n\n"
+        "Disturbance lowers Player 2's score by 0.8 points (95% CI 0.4 to 1.2) on the same deals.\n\n"
         "Player 3 and Player 4: no difference beyond the noise of 200 games (the 95% CI includes 0).")
     japanese = answer(settings, stats, "ja")
-    assert "同じ配札でのプレイヤー1の得点は1.40点上がります（95%信頼区間 1.30〜1.50）" in japanese
+    assert "同じ配札でのプレイヤー1の得点は1.4点上がります（95%信頼区間 1.3〜1.5）" in japanese
     assert answer(settings, None) == "" and answer(None, stats) == ""
     same = RunSettings(**BASE, variants_a={"disturbance": True}, variants_b={"disturbance": True})
     assert answer(same, stats).startswith("Setting B raises Player 1's score")
