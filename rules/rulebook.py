@@ -64,14 +64,15 @@ class Rule:
         where = " / ".join(titles)
         if where:
             where = f"原文：{where}" if lang == "ja" else f"original rules: {where}"
-        rulings = ", ".join(f"{'裁定' if lang == 'ja' else 'ruling'} {n}" for n in self.rulings)
+        rulings = ("、" if lang == "ja" else ", ").join(f"{'裁定' if lang == 'ja' else 'ruling'} {n}" for n in self.rulings)
         return " · ".join(part for part in (game_name, where, rulings) if part)
 
 
 def heading_title(heading: str) -> str:
-    """A heading of a rules text as a title: without its wiki markup (``==ゲームの目的==``) or bullet
-    (``●ジャンプ``)."""
-    return heading.strip().strip("=").strip().lstrip("●○■□◆◇・").strip()
+    """A heading of a rules text as a title: without its wiki markup (``==ゲームの目的==``), bullet
+    (``●ジャンプ``) or closing colon (``フェーズ 3: 月ボーナスと効果の実行:``, which a source line
+    showed followed by " · ")."""
+    return heading.strip().strip("=").strip().lstrip("●○■□◆◇・").strip().rstrip(":：").strip()
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,10 @@ def test_an_english_reference_says_each_japanese_heading_in_english_words_too(ga
         assert all(f" ({words})" in english for words in rule.sections_en), english
         assert not any(words in japanese for words in rule.sections_en if words.isascii()), japanese
         assert not re.search(r"[A-Za-z]{3,}", japanese.replace(name, "")), japanese
+        # A heading's own closing colon is not shown ("フェーズ 3: 月ボーナスと効果の実行: · 裁定 4"), and
+        # a Japanese reference lists its rulings with 、, not ", ".
+        assert not re.search(r"[:：] ·|[:：]$|[:：] /", japanese + "\n" + english), (japanese, english)
+        assert ", " not in japanese.replace(name, ""), japanese
 
 
 @pytest.mark.parametrize("game_id", GAMES)
