@@ -93,6 +93,11 @@ def test_the_english_board_at_the_end_and_with_a_cut_line():
     assert parse(board(session, "en")).one("round-status").text.startswith("After round 11 · final · to move: ")
     session.goto(len(session.log))
     assert "winner" in page.one("seat-1").classes
+    # Hands are empty at the end: each says so (it was a blank gap under "Hand"), in both languages.
+    for lang, words in (("en", "no cards"), ("ja", "カードなし")):
+        shown = parse(board(session, lang))
+        for seat in (0, 1):
+            assert shown.one(f"hand-seat-{seat}").text == words
     # a stack's run says "with a satellite" exactly where the rules' scoring gave it one
     helped = 0
     for seat, scored in enumerate(session.spec.score_breakdown(session.state)):
