@@ -730,8 +730,9 @@ def end_card_data(knowledge: Mapping | None, lang: str = "en") -> dict | None:
         else:
             expected = sum((depth + 1) * p for depth, p in depths.items())
             title = text("plots.end.expected", lang, expected=f"{expected:.1f}")
-    else:
-        chances, title = {"draws": [], "probability": []}, text("plots.end.revealed", lang)
+    else:   # shown already: it has shown within any number of draws (the figure was an empty frame)
+        draws = list(range(1, max(knowledge["deck_count"] + 1, 10) + 1))
+        chances, title = {"draws": draws, "probability": [1.0] * len(draws)}, text("plots.end.revealed", lang)
     columns: dict[str, list] = {"draws": [], "probability": [], "k": []}
     for k, probability in zip(chances["draws"], chances["probability"]):
         columns["draws"] += [k, k + 1]
