@@ -5,7 +5,8 @@ checks a reader of the screenshots would make: ``make tour`` (``python tools/tou
 It serves the app as ``make serve`` does (on a free port, with a new tables database holding one
 table per game: a seat's page and the spectator's), opens each page in Debian's Chromium (a phone
 size as a phone: touch, and the page's viewport tag obeyed), saves a screenshot per page, size and
-language under ``--out`` (default ``tour/``) and checks each page as drawn:
+language under ``--out`` (default ``tour/``: each page at its whole height, what scrolls inside the
+page's frame on a laptop too) and checks each page as drawn:
 
 - **overflow**: the page is wider than the screen (a sideways scroll bar, or a phone's zoomed-out page);
 - **overlap**: two visible texts or controls cover each other (neither inside the other);
@@ -47,6 +48,18 @@ GAMES = ("subastral", "starligned", "biome_blitz", "jump_gate", "stellar")
 SIZES = ((1366, 768), (1440, 900), (390, 844))
 LANGS = ("en", "ja")
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+#: On a laptop's screen a page scrolls inside its ``#main`` (the header and the sidebar stay): a full-page
+#: screenshot held the first screen only, and what lay below it was never seen. Laid out at its whole
+#: height for the screenshot (after the checks, which read the page as the visitor has it).
+UNROLL_CSS = ("#container.vh-100 { height: auto !important; min-height: 100vh; overflow: visible !important; }"
+              " #content, #main, #sidebar { overflow: visible !important; height: auto !important; }")
+
+
+def unroll(page) -> None:
+    page.add_style_tag(content=UNROLL_CSS)
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
 
 def free_port() -> int:
     with closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as s:
@@ -187,8 +200,9 @@ def main(argv=None) -> int:
                         try:
                             page.goto(url, timeout=60000)
                             settle(page, ready)
-                            page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
                             found = findings(read_stable(page, w), lang, (w, h))
+                            unroll(page)
+                            page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
                         except Exception as error:      # a page that does not draw is a finding too
                             found = [f"failed: {type(error).__name__}: {str(error).splitlines()[0]}"]
                         found += [f"javascript error: {e.splitlines()[0]}" for e in errors]
