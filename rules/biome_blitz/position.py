@@ -252,7 +252,9 @@ def _peeked(cards: CardSet, raw: JSON, players: int, decks: list[Pile], shuffles
             raise _bad("deck", f"{at}.deck", decks=joined(DECK_NAMES), value=repr(entry["deck"]))
         d = DECK_NAMES.index(entry["deck"])
         seat, place = _int(entry["seat"], f"{at}.seat", 0, players - 1), _int(entry["from_bottom"], f"{at}.from_bottom", 0)
-        card, when = _parse(cards, d, entry["card"], f"{at}.card"), _int(entry["shuffles"], f"{at}.shuffles", 0)
+        # (a peek is dated by the reshuffles before it: none yet to come, or its card is taken as still
+        # in its deck and a later reshuffle's position is refused)
+        card, when = _parse(cards, d, entry["card"], f"{at}.card"), _int(entry["shuffles"], f"{at}.shuffles", 0, shuffles)
         deck = decks[d]
         if when == shuffles and place < len(deck) and deck[len(deck) - 1 - place] != card:
             raise _bad("peeked", at, card=entry["card"])

@@ -104,6 +104,10 @@ def test_knowledge_is_written_in_positions_and_old_positions_load_without_it():
     ("known", [["wild"], []], "what the others know Player 1 holds must be cards of that hand"),
     ("peeked", [{"seat": 0, "deck": "resource", "from_bottom": 9, "card": "wild", "shuffles": 0}],
      "the peek saw wild there"),
+    # A peek dated after a reshuffle still to come was read as an old peek and accepted; once the game
+    # reached that reshuffle, its own position was refused, and a bot's re-deal failed (an outside tester).
+    ("peeked", [{"seat": 0, "deck": "resource", "from_bottom": 0, "card": "wild", "shuffles": 1}],
+     "state.peeked[0].shuffles: must be a whole number from 0 to 0, not 1"),
 ])
 def test_knowledge_that_does_not_match_the_cards_is_invalid(field, value, says):
     data = position()
