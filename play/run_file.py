@@ -27,7 +27,7 @@ from play.bots import BOTS
 from play.sweep import compare
 from play.verdict import sentence, verdict
 from rules.fields import rules_version
-from rules.protocol import AnyGame, InvalidPosition, JSONObject, RulesError
+from rules.protocol import AnyGame, InvalidPosition, JSONObject, RulesError, key_names
 from rules.registry import GAMES, get_game
 
 FORMAT = "rules-explorer-run"
@@ -85,7 +85,7 @@ def check_run(data: Any) -> JSONObject:
         raise _bad(missing[0], "missing (a run file has " + ", ".join(KEYS) + ")")
     unknown = sorted(str(k) for k in data if k not in KEYS)
     if unknown:
-        raise _bad(unknown[0][:40], "not a run file key (the keys are " + ", ".join(KEYS) + ")")
+        raise _bad(key_names(unknown, most=1)[0], "not a run file key (the keys are " + ", ".join(KEYS) + ")")
     if data["format"] == FORMAT and data["format_version"] == 1:
         raise _bad("format_version", "1: its first-player figures counted Player 1's wins, whoever started; "
                    f"this version ({FORMAT_VERSION}) counts the start player's, so the file cannot come out the "

@@ -111,6 +111,15 @@ def shown(value: object, most: int = 40) -> str:
     return text if len(text) <= most else text[:most - 10] + "…"
 
 
+def key_names(keys: Iterable[object], most: int = 5) -> list[str]:
+    """A file's keys as a message names them: as written when printable and short (``score``, ``top-6``),
+    else quoted by :func:`shown` (a key of 200,000 characters was quoted whole; one holding U+202E turned
+    the page's own words after it around; ANSI escapes reached a terminal); the first ``most``, then "…"."""
+    names = sorted(str(key) for key in keys)
+    quoted = [name if name.isprintable() and 0 < len(name) <= 40 else shown(name) for name in names[:most]]
+    return quoted + ["…"] * (len(names) > most)
+
+
 def _bad(key: str, where: str | None, **values: Any) -> NoReturn:
     """Raise :class:`InvalidPosition` with the shared text ``file.<key>`` (``rules/data/messages.json``)
     in every language; ``values`` fill it as in :func:`rules.eventtexts.say_shared`."""
@@ -785,7 +794,7 @@ def require_keys(data: Any, keys: Iterable[str], *, where: str, optional: Iterab
         _bad("missing", where, keys=_listed(sorted(missing)))
     unknown = set(data) - keys - set(optional)
     if unknown:
-        _bad("unknown_fields", where, keys=_listed(sorted(map(str, unknown))))
+        _bad("unknown_fields", where, keys=_listed(key_names(unknown)))
 
 
 #: (game, score key) -> the breakdown in every language, the latest ``_BREAKDOWNS_KEPT`` worked out

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, NoReturn
 from rules.eventtexts import joined, player, say_shared
 from rules.fields import SEED_LIMIT, read_json_file, rules_version, seed_number  # (SEED_LIMIT: also rules.replay.SEED_LIMIT)
 from rules.protocol import (JSON, A, AnyGame, GameSpec, IllegalAction, InvalidPosition, InvalidReplay, JSONObject, S,
-                            Seat, check_json)
+                            Seat, check_json, key_names)
 from rules.registry import get_game
 from rules.showable import unshowable
 
@@ -107,7 +107,7 @@ def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
         _bad("missing", "replay", keys=joined(missing))
     unknown = set(data) - set(REPLAY_KEYS) - set(OPTIONAL_KEYS)
     if unknown:
-        _bad("unknown_fields", "replay", keys=joined(sorted(map(str, unknown))))
+        _bad("unknown_fields", "replay", keys=joined(key_names(unknown)))
     try:
         game = get_game(data["game"])
         if "cards" in data:

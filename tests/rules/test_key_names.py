@@ -1,0 +1,56 @@
+"""A file's unknown keys are named so that the message stays a message: short, and holding none of the
+key's control characters.
+
+An outside tester gave a position a key holding U+202E (right-to-left override): the page's refusal
+then read its own "Nothing changed." backwards; a key of 200,000 characters made a message as long;
+ANSI escapes in a key reached the terminal of ``rules-explorer score``; a newline forged a second line.
+Positions, actions, replays and run files name such keys as ``repr`` does, cut short."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from play.run_file import check_run
+from rules import replay as replays
+from rules.protocol import RulesError
+
+HOSTILE = {"abc\u202e.evil ,dedaol yllufsseccuS": 1, "x" * 200_000: 2, "\x1b]0;title\x07\x1b[2J": 3, "a\nrules-explorer: ok": 4}
+
+
+def plain(message: str) -> None:
+    assert len(message) < 400, len(message)
+    assert message.isprintable(), repr(message)
+
+
+@pytest.mark.parametrize("game_id", rules.GAMES)
+def test_a_positions_unknown_keys_are_quoted_short_and_printable(game_id):
+    game = rules.get_game(game_id)
+    data = game.encode(game.new_game(game.player_counts[0], 1))
+    data["state"].update(HOSTILE)
+    with pytest.raises(RulesError) as refused:
+        game.decode(data)
+    for message in refused.value.problems.values():
+        plain(message)
+    assert "'abc\\u202e.evil" in refused.value.problems["en"]
+
+
+def test_a_replays_and_a_run_files_unknown_keys_are_quoted_short_and_printable():
+    game = rules.get_game("subastral")
+    record = replays.record(game, 2, 1, None, [])
+    with pytest.raises(RulesError) as refused:
+        replays.read({**record, **HOSTILE})
+    for message in refused.value.problems.values():
+        plain(message)
+    with pytest.raises(RulesError) as refused:
+        check_run({**HOSTILE})
+    plain(str(refused.value))
+
+
+def test_a_plain_unknown_key_is_named_as_written():
+    game = rules.get_game("subastral")
+    data = game.encode(game.new_game(2, 1))
+    data["state"]["score"] = 3
+    with pytest.raises(RulesError) as refused:
+        game.decode(data)
+    assert refused.value.problem.endswith("unknown field(s) score")
