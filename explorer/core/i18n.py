@@ -71,6 +71,10 @@ def event_text(event: dict, lang: str = DEFAULT) -> str:
 #: strike-through, math, headings. (On one line, after the page's own words, nothing else can start
 #: a block; HTML is escaped apart.)
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]!~|$#])")
+#: What makes a link of plain text: the panes' Markdown turns "http://e.vil/", "www.example.com" and
+#: "a@b.com" into links by themselves (linkify). Backslashed, the ``:`` of ``://``, a ``.`` between a
+#: word and a letter (a domain's, not a sentence's end or a number's) and ``@`` show as they are.
+_LINK_MAKERS = re.compile(r"(:(?=//)|(?<=\w)\.(?=[^\W\d_])|@)")
 
 
 def literal(message: str) -> str:
@@ -79,7 +83,7 @@ def literal(message: str) -> str:
     value from the address or a form (``?game=<img ...>`` must show as those characters, never as
     an element); a text without such characters is left as it is."""
     one_line = " ".join(str(message).splitlines())
-    return html.escape(_MARKDOWN_SPECIALS.sub(r"\\\1", one_line), quote=False)
+    return html.escape(_LINK_MAKERS.sub(r"\\\1", _MARKDOWN_SPECIALS.sub(r"\\\1", one_line)), quote=False)
 
 
 @lru_cache(maxsize=256)

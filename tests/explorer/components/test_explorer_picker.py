@@ -470,5 +470,5 @@ def test_a_reason_that_quotes_a_card_file_is_shown_as_its_text():
 
     picker = ActionPicker(session=GameSession(game="subastral", players=2, seed=1))
     picker._say_bots_failed(RulesError("the [lion](http://evil.example) <b>roars</b>"))
-    assert "the \\[lion\\](http://evil.example) &lt;b&gt;roars&lt;/b&gt;" in picker.message, picker.message
+    assert "the \\[lion\\](http\\://evil\\.example) &lt;b&gt;roars&lt;/b&gt;" in picker.message, picker.message
     assert "<b>" not in picker.message and "[lion](" not in picker.message

@@ -165,7 +165,7 @@ def test_the_replay_problem_notice_shows_the_engines_words_as_text():
     session, notice = cut_line()
     session.replay_problem = {**session.replay_problem, "text": "the [lion](http://evil.example) <b>roars</b>"}
     said = notice.text()
-    assert "the \\[lion\\](http://evil.example) &lt;b&gt;roars&lt;/b&gt;" in said and "<b>" not in said, said
+    assert "the \\[lion\\](http\\://evil\\.example) &lt;b&gt;roars&lt;/b&gt;" in said and "<b>" not in said, said
 
 
 def test_the_english_replay_problem_notice_is_as_before_then_tells_the_scores():

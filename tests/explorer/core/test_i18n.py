@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import string
 
@@ -67,3 +68,17 @@ def test_an_english_text_that_counts_things_has_its_form_for_one():
     assert counted_text("stellar_board.deck_cards", "en", 1, count=1) == "1 card"
     assert counted_text("stellar_board.deck_cards", "en", 2, count=2) == "2 cards"
     assert counted_text("subastral_board.deck", "ja", 1, count=1) == "デッキ：1枚"
+
+
+@pytest.mark.parametrize("value", ["http://e.vil/", "see www.example.com now", "mail a@b.com", "example.com",
+                                   "[x](javascript:alert(1))", "<img src=x onerror=alert(1)>", "3.5 at e.g. 9:30"])
+def test_a_literal_text_shows_as_its_characters_in_a_markdown_pane(value):
+    """A value shown with ``literal`` in a Markdown pane is no element and no link: the panes' Markdown
+    made links of bare addresses itself (``/explorer?game=http://e.vil/`` showed a link to it in the
+    refusal, and a card named so in the advisor's line; an outside tester)."""
+    from panel.pane.markup import Markdown
+
+    from explorer.core.i18n import literal
+    shown = Markdown._get_parser("markdown-it", ()).render(literal(value))
+    assert "<a " not in shown and "<img" not in shown, shown
+    assert shown == f"<p>{html.escape(value, quote=False)}</p>\n"
