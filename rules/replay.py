@@ -121,6 +121,12 @@ def read(data: JSON) -> tuple[AnyGame, Any, list[Move]]:
             start = game.encode(state)
             if start["variants"] != variants or start["state"].get("players") != players:
                 _bad("start_mismatch", "replay.start")
+            # The start plays by its own card file and rules version: a header naming others (which the
+            # replay's moves were not played by) is refused, not read past.
+            written = data["start"] if isinstance(data["start"], Mapping) else {}
+            for key in ("version", "cards"):
+                if key in data and key in written and written[key] != data[key]:
+                    _bad("start_differs", f"replay.start.{key}", field=key)
         else:
             state = game.new_game(players, data["seed"], variants)
     except InvalidReplay:

@@ -54,3 +54,4 @@ def test_a_plain_unknown_key_is_named_as_written():
     with pytest.raises(RulesError) as refused:
         game.decode(data)
     assert refused.value.problem.endswith("unknown field(s) score")
+

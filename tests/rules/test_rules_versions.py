@@ -55,3 +55,24 @@ def test_an_earlier_minor_version_is_read_as_it_was_played():
     assert game.version == "1.1"
     dice = {version: read({**replay, "version": version})[0].chance_scheme for version in ("1.0", "01.0", "1.1")}
     assert dice["1.0"] == dice["01.0"] != dice["1.1"]
+
+
+@pytest.mark.parametrize("field, value", [("version", "1.0"), ("cards", "A file")])
+def test_a_replays_header_naming_other_cards_or_rules_than_its_start_is_refused(field, value):
+    """A replay from a position wrote its card file and rules version twice (header and start); a header
+    naming others was read past and the start's played (an outside tester): refused, naming the field."""
+    from explorer.cardfiles import standard_file
+
+    cards = standard_file("biome_blitz")
+    cards["name"] = "B file"
+    game = rules.get_game("biome_blitz").with_card_file(cards)
+    state = game.new_game(2, 1)
+    replay = record(game, 2, 1, None, [], state=state, start=game.encode(state))
+    read(replay)
+    if field == "cards":
+        replay["cards"] = {**replay["cards"], "name": value}
+    else:
+        replay[field] = value
+    with pytest.raises(InvalidReplay) as refused:
+        read(replay)
+    assert refused.value.where == f"replay.start.{field}" and f'"{field}" is not the same' in refused.value.problem
