@@ -97,7 +97,10 @@ def named(sent: object, found: int | None, label: Callable[[int], Texts]) -> Tex
 
 
 def player(seat: Seat) -> Texts:
-    """A seat's name: "Player 1", "プレイヤー1"."""
+    """A seat's name: "Player 1", "プレイヤー1"; a seat a file wrote below 0, as written ("seat -1", not
+    "Player 0": the refusal of a move by no seat named one)."""
+    if seat < 0:
+        return {"en": f"seat {seat}", "ja": f"席{seat}"}
     return {"en": f"Player {seat + 1}", "ja": f"プレイヤー{seat + 1}"}
 
 

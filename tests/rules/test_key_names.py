@@ -55,3 +55,16 @@ def test_a_plain_unknown_key_is_named_as_written():
         game.decode(data)
     assert refused.value.problem.endswith("unknown field(s) score")
 
+
+
+def test_a_move_by_a_seat_below_0_is_named_by_that_seat():
+    """A replay's move by seat -1 was refused as "move 1 (Player 0: ...)": no such player exists."""
+    game = rules.get_game("subastral")
+    state = game.new_game(2, 1)
+    seat = game.to_move(state)[0]
+    record = replays.record(game, 2, 1, None, [(seat, game.legal_actions(state, seat)[0])])
+    record["actions"][0]["seat"] = -1
+    with pytest.raises(RulesError) as refused:
+        replays.states(record)
+    assert "Player 0" not in refused.value.problems["en"] and "seat -1" in refused.value.problems["en"], refused.value.problems
+    assert "プレイヤー0" not in refused.value.problems["ja"]
