@@ -26,7 +26,7 @@ from typing import Any, Mapping
 from play.bots import BOTS
 from play.sweep import compare
 from play.verdict import sentence, verdict
-from rules.fields import rules_version
+from rules.fields import check_seed_run, rules_version
 from rules.protocol import AnyGame, InvalidPosition, JSONObject, RulesError, key_names
 from rules.registry import GAMES, get_game
 
@@ -107,6 +107,10 @@ def check_run(data: Any) -> JSONObject:
     if type(seed) is not int:
         raise _bad("seed", f"must be a whole number, not {str(seed)[:40]!r}")
     games = _whole(data, "games", 1)
+    try:
+        check_seed_run(seed, games)
+    except InvalidPosition as error:
+        raise _bad("seed", error.problem) from None
     if type(data["curves"]) is not bool:
         raise _bad("curves", "must be true or false")
     # (An earlier minor version is played as it was: ``GameSpec.recorded``.)

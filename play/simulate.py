@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from play.bots import MOVE_LIMIT, EndlessGame, bot_move
+from rules.fields import check_seed_run
 from rules.protocol import A, S, AnyGame, GameSpec, JSONObject, Seat
 from rules.registry import get_game
 
@@ -97,6 +98,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, *, bots: Sequenc
     game = game or get_game(game_id)
     players = game.check_players(players)
     variants = game.check_variants(variants)
+    check_seed_run(seed, games)
     results: list[GameResult] = []
     start = time.perf_counter()
     for i in range(games):

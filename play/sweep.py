@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, fields
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+from rules.fields import check_seed_run
 from rules.protocol import AnyGame, JSONObject
 from rules.registry import get_game
 from play.card_stats import READERS, USES
@@ -739,6 +740,7 @@ def compare(game_id: str, players: int, games: int, seed: int, *, variants_a: Ma
     (``GameSpec.recorded``; a run file's ``game_version``); the result's ``version`` is the one played.
     ``cancel``: asked while chunks are played; True stops the run as Ctrl-C does, giving up the chunks in
     play (``interrupted``; the page's Stop)."""
+    check_seed_run(seed, games)
     game = game or get_game(game_id)
     if version is not None:
         game = game.recorded(version)

@@ -71,6 +71,15 @@ def seed_number(value: JSON, where: str, cls: type[InvalidPosition] = InvalidPos
     return value
 
 
+def check_seed_run(seed: int, games: int) -> None:
+    """A run of ``games`` games from ``seed`` deals from ``seed`` to ``seed + games - 1``: each within the
+    seeds a file holds (:func:`seed_number`), or InvalidPosition naming the run (a game dealt past them
+    was played, and its replay then refused)."""
+    last = seed + max(games, 1) - 1
+    if not (-SEED_LIMIT < seed and last < SEED_LIMIT):
+        _bad("seed_run", "seed", InvalidPosition, first=f"{seed:,}", last=f"{last:,}", limit=f"{SEED_LIMIT - 1:,}")
+
+
 def json_list(value: JSON, where: str) -> list[JSON]:
     if not isinstance(value, list):
         _bad("list", where, kind=type(value).__name__)

@@ -68,3 +68,26 @@ def test_a_move_by_a_seat_below_0_is_named_by_that_seat():
         replays.states(record)
     assert "Player 0" not in refused.value.problems["en"] and "seat -1" in refused.value.problems["en"], refused.value.problems
     assert "プレイヤー0" not in refused.value.problems["ja"]
+
+
+def test_a_run_that_would_deal_past_the_seeds_a_replay_holds_is_refused():
+    """``simulate --seed 9007199254740990 --games 3`` played seeds past 2**53 - 1, whose replays are then
+    refused; a run file with seed 2**60 was played (an outside tester)."""
+    from play.simulate import simulate
+    from play.sweep import compare
+    from rules.fields import SEED_LIMIT
+    from rules.protocol import InvalidPosition
+
+    last = SEED_LIMIT - 1
+    for run in (lambda: simulate("subastral", 2, 3, last - 1), lambda: compare("subastral", 2, 3, last - 1),
+                lambda: simulate("subastral", 2, 1, -SEED_LIMIT)):
+        with pytest.raises(InvalidPosition) as refused:
+            run()
+        assert refused.value.where == "seed" and "9,007,199,254,740,991" in refused.value.problem
+    assert simulate("subastral", 2, 2, last - 1)["games"] == 2          # (the last seeds themselves deal)
+    run = {"format": "rules-explorer-run", "format_version": 2, "game": "subastral", "game_version": "1.0",
+           "players": 2, "seed": 2 ** 60, "games": 3, "curves": False, "a": {}, "b": {}, "pairing": {}, "answer": "",
+           "results": {}}
+    with pytest.raises(RulesError) as refused:
+        check_run(run)
+    assert str(refused.value).startswith("run file: seed: the run deals from seeds 1,152,921,504,606,846,976"), refused.value
