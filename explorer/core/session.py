@@ -596,19 +596,29 @@ class GameSession(param.Parameterized):
         moves: list[Move] = []
         states: list = []
         deadline = None if seconds is None else time.perf_counter() + seconds
-        for move, state in bot_moves(self.spec, self.state, agents, self.seed, self.cursor):
-            if len(moves) >= limit:
-                break
-            moves.append(move)
-            states.append(state)
-            if not until_over or (deadline is not None and time.perf_counter() >= deadline):
-                break
+        failed: Exception | None = None
+        try:
+            for move, state in bot_moves(self.spec, self.state, agents, self.seed, self.cursor):
+                if len(moves) >= limit:
+                    break
+                moves.append(move)
+                states.append(state)
+                if not until_over or (deadline is not None and time.perf_counter() >= deadline):
+                    break
+        except (RulesError, ValueError) as error:
+            # A bot that fails keeps the moves played before it (they were lost with the error: a page
+            # said "Step 0 / 0" after 48 moves); the error is raised once they are on the line.
+            if not moves:
+                raise
+            failed, then_goto = error, None
         self.stopped_at_limit = until_over and len(moves) >= limit and bots_to_move(self.spec, states[-1] if states else self.state, agents)
         last = self.cursor + len(moves) if moves else len(self.log)
         end = self.cursor + len(moves) if then_goto is None else then_goto
         if type(end) is not int or not 0 <= end <= last:
             raise ValueError(f"then_goto must be between 0 and {last}, not {then_goto!r}")
         self.put_moves(self.cursor, moves, states, end)
+        if failed is not None:
+            raise failed
         return len(moves)
 
     def put_moves(self, at: int, moves: Sequence[Move], states: Sequence, cursor: int | None = None) -> bool:

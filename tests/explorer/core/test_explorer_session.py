@@ -238,6 +238,32 @@ def test_autoplay_plays_to_the_end_and_is_seeded():
     assert a.log != c.log
 
 
+def test_autoplay_keeps_the_moves_played_before_a_bot_fails(monkeypatch):
+    """A bot that failed took the moves played before it along: the page said "The bots could not play"
+    and "Step 0 / 0" after 48 moves (an outside tester, on a position since refused). The moves stay, the
+    cursor after them, and the error is still raised for the page to say."""
+    from explorer.core import session as session_module
+    from rules.protocol import RulesError
+
+    real = session_module.bot_moves
+
+    def failing_after_five(*args, **kwargs):
+        for count, played in enumerate(real(*args, **kwargs)):
+            if count == 5:
+                raise RulesError("the bot failed")
+            yield played
+
+    monkeypatch.setattr(session_module, "bot_moves", failing_after_five)
+    session = GameSession(game="subastral", players=2, seed=3)
+    with pytest.raises(RulesError, match="the bot failed"):
+        session.autoplay("random")
+    assert len(session.log) == 5 and session.cursor == 5
+    monkeypatch.setattr(session_module, "bot_moves", real)
+    fresh = GameSession(game="subastral", players=2, seed=3)
+    fresh.autoplay("random", limit=5)
+    assert session.log == fresh.log                       # the same moves as the bots play unbroken
+
+
 def test_autoplay_default_bot_and_then_goto():
     session = GameSession(seed=SEED, bot="random")
     session.autoplay(then_goto=0)
